@@ -1,0 +1,203 @@
+"""Solver back ends: solving a PuLP problem in memory, and solving an `.lp` file.
+
+- `cbc`: the CBC binary that PuLP bundles (a subprocess; always there, no install step).
+- `scip`: SCIP in process through pyscipopt (the seed's solver).
+- `highs`: HiGHS in process through highspy.
+
+A run that stops at its time limit without an answer is a `timeout`, never `infeasible`: only a
+run that finished inside its limit proves infeasibility.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import tempfile
+import time
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+import pulp
+
+Status = Literal["solved", "infeasible", "timeout"]
+SOLVERS = ("highs", "scip", "cbc")
+DEFAULT_SOLVER = "highs"  # fastest on the sample workbooks: see tests/benchmark.py and README
+
+
+class SolverError(RuntimeError):
+    pass
+
+
+@dataclass(frozen=True)
+class Settings:
+    solver: str = DEFAULT_SOLVER
+    time_limit: float | None = None
+    threads: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.solver not in SOLVERS:
+            raise SolverError(f"unknown solver {self.solver!r}; choose one of {', '.join(SOLVERS)}")
+
+
+def _pulp_solver(s: Settings) -> pulp.LpSolver:
+    kw = {"msg": False, "timeLimit": s.time_limit}
+    if s.threads:
+        kw["threads"] = s.threads
+    if s.solver == "cbc":
+        with warnings.catch_warnings():  # PuLP 3.3 warns that 4.0 unbundles CBC; we pin <4
+            warnings.simplefilter("ignore", DeprecationWarning)
+            return pulp.PULP_CBC_CMD(**kw)
+    if s.solver == "scip":
+        return pulp.SCIP_PY(**kw)
+    return pulp.HiGHS(**kw)
+
+
+def _classify(has_solution: bool, proven_infeasible: bool, seconds: float, s: Settings) -> Status:
+    if has_solution:
+        return "solved"
+    hit_limit = s.time_limit is not None and seconds >= 0.95 * s.time_limit
+    if proven_infeasible and not hit_limit:
+        return "infeasible"
+    if s.time_limit is None and proven_infeasible:
+        return "infeasible"
+    return "timeout"
+
+
+def solve(prob: pulp.LpProblem, s: Settings) -> Status:
+    """Solve in memory; on success the variables carry their values (`var.varValue`)."""
+    start = time.perf_counter()
+    prob.solve(_pulp_solver(s))
+    seconds = time.perf_counter() - start
+    has_solution = prob.sol_status in (pulp.LpSolutionOptimal, pulp.LpSolutionIntegerFeasible)
+    return _classify(has_solution, prob.status == pulp.LpStatusInfeasible, seconds, s)
+
+
+# --- the file stages: .lp in, SCIP-format .sol out -------------------------------------------
+
+HEADER = "puzzle-solver"
+
+
+def lp_header(path: Path) -> str | None:
+    """The `\\* puzzle-solver ... *\\` line that `write_lp` puts first, if any."""
+    with open(path, encoding="utf-8") as fh:
+        first = fh.readline().strip()
+    m = re.fullmatch(r"\\\*\s*(puzzle-solver .*?)\s*\*\\", first)
+    return m.group(1) if m else None
+
+
+def write_lp(prob: pulp.LpProblem, path: Path, header: str) -> None:
+    """CPLEX LP file with a first comment line saying where the model came from."""
+    prob.writeLP(str(path))
+    text = Path(path).read_text(encoding="utf-8")
+    Path(path).write_text(f"\\* {header} *\\\n{text}", encoding="utf-8")
+
+
+def solve_lp_file(lp: Path, s: Settings) -> tuple[Status, dict[str, float]]:
+    """Solve a CPLEX LP file; returns the status and the nonzero variable values by name."""
+    if not lp.exists():
+        raise SolverError(f"no model file {lp}: run the 'lp' stage first")
+    start = time.perf_counter()
+    if s.solver == "scip":
+        status, values = _scip_file(lp, s)
+    elif s.solver == "highs":
+        status, values = _highs_file(lp, s)
+    else:
+        status, values = _cbc_file(lp, s)
+    seconds = time.perf_counter() - start
+    result = _classify(status == "solved", status == "infeasible", seconds, s)
+    return result, {k: v for k, v in values.items() if abs(v) > 1e-9 and not k.startswith("__")}
+
+
+def _scip_file(lp: Path, s: Settings) -> tuple[str, dict[str, float]]:
+    import pyscipopt
+
+    m = pyscipopt.Model()
+    m.hideOutput()
+    m.readProblem(str(lp))
+    if s.time_limit:
+        m.setParam("limits/time", s.time_limit)
+    m.optimize()
+    if m.getNSols() > 0:
+        sol = m.getBestSol()
+        return "solved", {v.name: m.getSolVal(sol, v) for v in m.getVars()}
+    return ("infeasible" if m.getStatus() == "infeasible" else "timeout"), {}
+
+
+def _highs_file(lp: Path, s: Settings) -> tuple[str, dict[str, float]]:
+    import highspy
+
+    h = highspy.Highs()
+    h.setOptionValue("output_flag", False)
+    if s.time_limit:
+        h.setOptionValue("time_limit", float(s.time_limit))
+    if s.threads:
+        h.setOptionValue("threads", int(s.threads))
+    if h.readModel(str(lp)) != highspy.HighsStatus.kOk:
+        raise SolverError(f"HiGHS could not read {lp}")
+    h.run()
+    status = h.getModelStatus()
+    if status == highspy.HighsModelStatus.kOptimal or h.getInfo().primal_solution_status == 2:
+        names = h.getLp().col_names_
+        return "solved", dict(zip(names, h.getSolution().col_value, strict=True))
+    return ("infeasible" if status == highspy.HighsModelStatus.kInfeasible else "timeout"), {}
+
+
+def _cbc_file(lp: Path, s: Settings) -> tuple[str, dict[str, float]]:
+    cbc = _pulp_solver(Settings("cbc")).path
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "cbc.sol"
+        cmd = [cbc, str(lp)]
+        if s.time_limit:
+            cmd += ["sec", str(s.time_limit)]
+        if s.threads:
+            cmd += ["threads", str(s.threads)]
+        cmd += ["solve", "solu", str(out)]
+        subprocess.run(cmd, check=True, capture_output=True)
+        lines = out.read_text().splitlines() if out.exists() else []
+    if not lines:
+        raise SolverError(f"CBC wrote no solution for {lp}")
+    first = lines[0]
+    values = {}
+    for line in lines[1:]:
+        parts = line.replace("**", "").split()
+        if len(parts) >= 3:
+            values[parts[1]] = float(parts[2])
+    if first.startswith("Optimal") or (values and "Stopped" in first):
+        return "solved", values
+    return ("infeasible" if "nfeasible" in first else "timeout"), {}
+
+
+def write_sol(path: Path, values: dict[str, float], header: str | None) -> None:
+    """A solution file in SCIP's format: objective line, then one line per nonzero variable."""
+    lines = [f"# {header}"] if header else []
+    lines.append(f"objective value: {0:>35}")
+    for key in sorted(values, key=_natural):
+        v = values[key]
+        shown = round(v) if abs(v - round(v)) < 1e-9 else v
+        lines.append(f"{key:<50} {shown:>2} \t(obj:0)")
+    Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def read_sol(path: Path) -> tuple[str | None, dict[str, float]]:
+    """The header comment and the variable values of a SCIP-format `.sol` file."""
+    if not path.exists():
+        raise SolverError(f"no solution file {path}: run the 'run-lp' stage first")
+    header, values = None, {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#"):
+            header = header or line[1:].strip()
+            continue
+        if not line.strip() or line.startswith(("objective value", "solution status")):
+            continue
+        parts = line.split()
+        try:
+            values[parts[0]] = float(parts[1])
+        except (IndexError, ValueError):
+            raise SolverError(f"{path}: not a SCIP solution line: {line!r}") from None
+    return header, values
+
+
+def _natural(key: str) -> list[object]:
+    return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", key)]

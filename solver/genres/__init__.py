@@ -1,0 +1,78 @@
+"""The genres: one module each, behind one small interface.
+
+A genre module documents its sheet layout in its docstring and ends with `GENRE = Genre(...)`:
+  parse(grid) -> puzzle            reads the sheet's cells; InputError naming the cell on bad input
+  to_cells(puzzle) -> cells        the inverse: what a user types for this puzzle (import, samples)
+  model(puzzle) -> Model           the complete MIP
+  decode(puzzle, model) -> answer  from the solved variables
+  verify(puzzle, answer) -> [str]  rule violations, checked from the rules alone (empty: valid)
+  render(puzzle, answer) -> [CellWrite]   what to put into the cells
+  record(puzzle, answer) -> dict   the answer fields of the JSON result record
+  from_url(url) -> puzzle          the puzz.link codec, where the genre has one
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from solver.model import Model
+from solver.sheet import Grid, Value
+from solver.sheet.answer import CellWrite
+
+Puzzle = Any
+Answer = Any
+
+
+@dataclass(frozen=True)
+class Genre:
+    slug: str
+    ja: str
+    layout: str
+    parse: Callable[[Grid], Puzzle]
+    to_cells: Callable[[Puzzle], list[list[Value]]]
+    model: Callable[[Puzzle], Model]
+    decode: Callable[[Puzzle, Model], Answer]
+    verify: Callable[[Puzzle, Answer], list[str]]
+    render: Callable[[Puzzle, Answer], list[CellWrite]]
+    record: Callable[[Puzzle, Answer], dict[str, Any]]
+    pzpr_ids: tuple[str, ...] = ()
+    from_url: Callable[[Any], Puzzle] | None = None
+
+
+MODULES = ["bomber", "sudoku"]
+
+
+def all_genres() -> list[Genre]:
+    return [importlib.import_module(f"solver.genres.{m}").GENRE for m in MODULES]
+
+
+_SUFFIX = re.compile(r"(\s*\(\d+\)|[-_ ].*)?")
+
+
+def genre_for_sheet(sheet_name: str) -> Genre | None:
+    """The genre a sheet's name asks for: slug or Japanese name, any case, with an optional
+    suffix such as ' (2)' or '-hard'; None when the name names no genre."""
+    wanted = sheet_name.strip().casefold()
+    for g in sorted(all_genres(), key=lambda g: -len(g.slug)):  # 'wall-logic' before 'wall'
+        for key in (g.slug, g.ja.casefold()):
+            if wanted.startswith(key) and _SUFFIX.fullmatch(wanted[len(key) :]):
+                return g
+    return None
+
+
+def genre_by_slug(slug: str) -> Genre:
+    for g in all_genres():
+        if g.slug == slug:
+            return g
+    raise KeyError(slug)
+
+
+def genre_for_pzpr(pid: str) -> Genre | None:
+    for g in all_genres():
+        if pid in g.pzpr_ids:
+            return g
+    return None

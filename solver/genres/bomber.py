@@ -1,0 +1,117 @@
+"""Bomber puzzle (ボンバーパズル), Minesweeper-like.
+
+Rules: find every hidden bomb, at most one per cell. A number counts the bombs among the (up to
+8) cells around it; a cell with a number holds no bomb.
+
+Layout: one puzzle cell per spreadsheet cell from A1; type the numbers 0-8, leave unknown cells
+empty; one character diagonally below-right of the grid (the sentinel). The answer puts `●` into
+every bomb cell.
+
+Model (the seed's): b(I,J) = 1 when cell (I,J) holds a bomb; for every number N at (In,Jn):
+b(In,Jn) = 0 and the sum of b over its neighbours = N.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pulp
+
+from solver.genres import Genre
+from solver.geometry import KING, neighbours
+from solver.model import Model, cell_vars, new_problem, value
+from solver.puzzlink import UNKNOWN, PzprUrl, UrlError, decode_number16, grid_rows
+from solver.sheet import Grid, Value
+from solver.sheet.answer import CellWrite
+
+BOMB = "●"
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    clues: tuple[tuple[int | None, ...], ...]  # clues[r][c]: 0-8, or None for an unknown cell
+
+    @property
+    def rows(self) -> int:
+        return len(self.clues)
+
+    @property
+    def cols(self) -> int:
+        return len(self.clues[0])
+
+
+Answer = frozenset[tuple[int, int]]  # the bomb cells
+
+
+def parse(grid: Grid) -> Puzzle:
+    return Puzzle(
+        tuple(tuple(grid.number(r, c, 0, 8) for c in range(grid.cols)) for r in range(grid.rows))
+    )
+
+
+def to_cells(p: Puzzle) -> list[list[Value]]:
+    return [list(row) for row in p.clues]
+
+
+def model(p: Puzzle) -> Model:
+    prob = new_problem("bomber")
+    cells = [(r, c) for r in range(p.rows) for c in range(p.cols)]
+    b = cell_vars(prob, "b", cells)
+    for (r, c), n in ((rc, p.clues[rc[0]][rc[1]]) for rc in cells):
+        if n is not None:
+            prob += b[r, c] == 0, f"CELL({r + 1},{c + 1})"
+            prob += (
+                pulp.lpSum(b[q] for q in neighbours(p.rows, p.cols, r, c, KING)) == n,
+                f"Around({r + 1},{c + 1})",
+            )
+    return Model(prob, list(b.values()), {"b": b})
+
+
+def decode(p: Puzzle, m: Model) -> Answer:
+    return frozenset(rc for rc, v in m["b"].items() if value(v))
+
+
+def verify(p: Puzzle, bombs: Answer) -> list[str]:
+    problems = []
+    for r in range(p.rows):
+        for c in range(p.cols):
+            n = p.clues[r][c]
+            if n is None:
+                continue
+            if (r, c) in bombs:
+                problems.append(f"bomb on the number at ({r}, {c})")
+            around = sum(q in bombs for q in neighbours(p.rows, p.cols, r, c, KING))
+            if around != n:
+                problems.append(f"number {n} at ({r}, {c}) has {around} bombs around it")
+    return problems
+
+
+def render(p: Puzzle, bombs: Answer) -> list[CellWrite]:
+    return [CellWrite(r, c, BOMB) for r, c in sorted(bombs)]
+
+
+def record(p: Puzzle, bombs: Answer) -> dict:
+    return {"shaded": [list(rc) for rc in sorted(bombs)]}
+
+
+def from_url(url: PzprUrl) -> Puzzle:
+    values, _ = decode_number16(url.body, url.rows * url.cols)
+    if any(v == UNKNOWN or (isinstance(v, int) and v > 8) for v in values):
+        raise UrlError("a mines URL may only hold the numbers 0-8")
+    return Puzzle(tuple(tuple(row) for row in grid_rows(values, url.cols)))
+
+
+GENRE = Genre(
+    slug="bomber",
+    ja="ボンバーパズル",
+    layout=__doc__ or "",
+    parse=parse,
+    to_cells=to_cells,
+    model=model,
+    decode=decode,
+    verify=verify,
+    render=render,
+    record=record,
+    pzpr_ids=("mines",),
+    from_url=from_url,
+)

@@ -1,0 +1,161 @@
+"""Sudoku (数独).
+
+Rules: put a digit 1-N into every cell so that each row, each column and each box holds every
+digit once. N = 9 with 3x3 boxes; also 4 (2x2 boxes), 6 (boxes 3 wide, 2 tall), 8 (4 wide, 2
+tall), 12 (4 wide, 3 tall), 16 (4x4), 25 (5x5): the box shape follows from the grid's size.
+
+Layout: the N x N grid from A1, givens as numbers 1-N, empty cells blank; the sentinel one cell
+diagonally below-right of the grid (at J10 for 9x9). The answer fills every empty cell.
+
+Model (the deck's): x(I,J,D) = 1 when cell (I,J) holds digit D; one digit per cell, each digit
+once per row, column and box; givens fixed.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pulp
+
+from solver.genres import Genre
+from solver.model import Model, new_problem, value, var
+from solver.puzzlink import UNKNOWN, PzprUrl, UrlError, decode_number16, grid_rows
+from solver.sheet import Grid, InputError, Value
+from solver.sheet.answer import CellWrite
+
+
+def box_shape(n: int) -> tuple[int, int]:
+    """(box height, box width) for an n x n sudoku: the most square factorisation, wider than
+    tall (6 -> 2 x 3)."""
+    height = max(h for h in range(1, math.isqrt(n) + 1) if n % h == 0)
+    if height == 1 and n > 1:
+        raise ValueError(f"a {n}x{n} sudoku has no box shape")
+    return height, n // height
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    givens: tuple[tuple[int | None, ...], ...]
+
+    @property
+    def n(self) -> int:
+        return len(self.givens)
+
+    def boxes(self) -> list[list[tuple[int, int]]]:
+        h, w = box_shape(self.n)
+        return [
+            [(br + r, bc + c) for r in range(h) for c in range(w)]
+            for br in range(0, self.n, h)
+            for bc in range(0, self.n, w)
+        ]
+
+
+Answer = tuple[tuple[int, ...], ...]
+
+
+def parse(grid: Grid) -> Puzzle:
+    n = grid.rows
+    if grid.rows != grid.cols:
+        raise InputError(
+            grid.sheet,
+            f"a sudoku grid is square, this one is {grid.rows} rows by "
+            f"{grid.cols} columns (check the sentinel's place)",
+        )
+    try:
+        box_shape(n)
+    except ValueError:
+        raise InputError(
+            grid.sheet, f"a {n}x{n} sudoku has no box shape; use 4, 6, 8, 9, 12, 16 or 25 rows"
+        ) from None
+    return Puzzle(
+        tuple(tuple(grid.number(r, c, 1, n, "a digit") for c in range(n)) for r in range(n))
+    )
+
+
+def to_cells(p: Puzzle) -> list[list[Value]]:
+    return [list(row) for row in p.givens]
+
+
+def model(p: Puzzle) -> Model:
+    n, digits = p.n, range(1, p.n + 1)
+    prob = new_problem("sudoku")
+    x = {
+        (r, c, d): var(prob, "x", r + 1, c + 1, d)
+        for r in range(n)
+        for c in range(n)
+        for d in digits
+    }
+    for r in range(n):
+        for c in range(n):
+            prob += pulp.lpSum(x[r, c, d] for d in digits) == 1, f"cell({r + 1},{c + 1})"
+            if p.givens[r][c] is not None:
+                prob += x[r, c, p.givens[r][c]] == 1, f"given({r + 1},{c + 1})"
+    for d in digits:
+        for i in range(n):
+            prob += pulp.lpSum(x[i, c, d] for c in range(n)) == 1, f"row({i + 1},{d})"
+            prob += pulp.lpSum(x[r, i, d] for r in range(n)) == 1, f"col({i + 1},{d})"
+        for k, box in enumerate(p.boxes(), start=1):
+            prob += pulp.lpSum(x[r, c, d] for r, c in box) == 1, f"box({k},{d})"
+    return Model(prob, list(x.values()), {"x": x})
+
+
+def decode(p: Puzzle, m: Model) -> Answer:
+    x = m["x"]
+    return tuple(
+        tuple(next((d for d in range(1, p.n + 1) if value(x[r, c, d])), 0) for c in range(p.n))
+        for r in range(p.n)
+    )
+
+
+def verify(p: Puzzle, a: Answer) -> list[str]:
+    n, problems = p.n, []
+    full = set(range(1, n + 1))
+    for r in range(n):
+        for c in range(n):
+            if p.givens[r][c] is not None and a[r][c] != p.givens[r][c]:
+                problems.append(f"cell ({r}, {c}) changes the given {p.givens[r][c]}")
+    for i in range(n):
+        if {a[i][c] for c in range(n)} != full:
+            problems.append(f"row {i} does not hold 1-{n} once each")
+        if {a[r][i] for r in range(n)} != full:
+            problems.append(f"column {i} does not hold 1-{n} once each")
+    for k, box in enumerate(p.boxes()):
+        if {a[r][c] for r, c in box} != full:
+            problems.append(f"box {k} does not hold 1-{n} once each")
+    return problems
+
+
+def render(p: Puzzle, a: Answer) -> list[CellWrite]:
+    return [
+        CellWrite(r, c, a[r][c]) for r in range(p.n) for c in range(p.n) if p.givens[r][c] is None
+    ]
+
+
+def record(p: Puzzle, a: Answer) -> dict:
+    return {"numbers": [list(row) for row in a]}
+
+
+def from_url(url: PzprUrl) -> Puzzle:
+    if url.rows != url.cols:
+        raise UrlError(f"a sudoku URL must be square, this one is {url.cols}x{url.rows}")
+    values, _ = decode_number16(url.body, url.rows * url.cols)
+    if any(v == UNKNOWN or (isinstance(v, int) and not 1 <= v <= url.rows) for v in values):
+        raise UrlError(f"a {url.rows}x{url.rows} sudoku URL may only hold the digits 1-{url.rows}")
+    return Puzzle(tuple(tuple(row) for row in grid_rows(values, url.cols)))
+
+
+GENRE = Genre(
+    slug="sudoku",
+    ja="数独",
+    layout=__doc__ or "",
+    parse=parse,
+    to_cells=to_cells,
+    model=model,
+    decode=decode,
+    verify=verify,
+    render=render,
+    record=record,
+    pzpr_ids=("sudoku",),
+    from_url=from_url,
+)

@@ -1,0 +1,78 @@
+"""Model-building helpers shared by every genre.
+
+Variable names follow the seed: a letter or word and 1-based indices, `b(3,4)` for the cell in
+row 3, column 4. Those names are what the `.lp` file and the `.sol` file carry, so they must stay
+within letters, digits, `_`, `(`, `)` and `,` (PuLP rewrites other characters).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pulp
+
+
+def name(base: str, *index: int) -> str:
+    """`name('b', 3, 4) == 'b(3,4)'`; indices are written as given (callers pass 1-based)."""
+    return f"{base}({','.join(str(i) for i in index)})" if index else base
+
+
+@dataclass
+class Model:
+    """A genre's complete MIP plus what decoding and uniqueness need.
+
+    answer_vars are the binaries that fix the answer: two solutions that agree on them are the
+    same answer, so the uniqueness check cuts on exactly these.
+    """
+
+    prob: pulp.LpProblem
+    answer_vars: list[pulp.LpVariable]
+    vars: dict[str, Any] = field(default_factory=dict)
+
+    def __getitem__(self, key: str) -> Any:
+        return self.vars[key]
+
+
+def new_problem(genre: str) -> pulp.LpProblem:
+    prob = pulp.LpProblem(genre.replace("-", "_"), pulp.LpMinimize)
+    prob += pulp.lpSum([])  # no objective: every feasible point is an answer
+    return prob
+
+
+def var(
+    prob: pulp.LpProblem,
+    base: str,
+    *index: int,
+    cat: str = pulp.LpBinary,
+    low: float | None = 0,
+    up: float | None = None,
+) -> pulp.LpVariable:
+    """A variable of `prob` named like the seed's: var(prob, 'b', 3, 4) is b(3,4)."""
+    return prob.add_variable(name(base, *index), lowBound=low, upBound=up, cat=cat)
+
+
+def cell_vars(
+    prob: pulp.LpProblem, base: str, cells: Iterable[tuple[int, int]], **kw: Any
+) -> dict[tuple[int, int], pulp.LpVariable]:
+    """One variable per 0-based cell, named with 1-based row and column: b(1,1) is cell (0, 0)."""
+    return {(r, c): var(prob, base, r + 1, c + 1, **kw) for r, c in cells}
+
+
+def value(v: pulp.LpVariable | float | int) -> int:
+    """The rounded value of a solved variable (0 for a variable the solver left out)."""
+    if isinstance(v, int | float):
+        return round(v)
+    return round(v.varValue or 0)
+
+
+def no_good_cut(variables: list[pulp.LpVariable]) -> pulp.LpConstraint:
+    """At least one of these binaries must differ from its current value."""
+    ones = [v for v in variables if value(v) == 1]
+    zeros = [v for v in variables if value(v) == 0]
+    return pulp.lpSum(1 - v for v in ones) + pulp.lpSum(zeros) >= 1
+
+
+def exactly_one(variables: Iterable[pulp.LpVariable]) -> pulp.LpConstraint:
+    return pulp.lpSum(variables) == 1

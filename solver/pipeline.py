@@ -1,0 +1,270 @@
+"""The data path, end to end, for one sheet: read, parse, model, solve, decode, verify, write.
+
+The CLI, the Excel add-in and the tests all call these functions; nothing here knows whether the
+book is an openpyxl file or a live Excel workbook.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from solver import backends
+from solver.backends import Settings, SolverError
+from solver.genres import Genre, genre_for_sheet
+from solver.model import Model, no_good_cut
+from solver.sheet import Book, Grid, InputError, a1, read_grid
+from solver.sheet.answer import SHADE_GLYPH, CellWrite, clear_answer, recorded_answer, write_answer
+
+
+@dataclass
+class Outcome:
+    """Solving one puzzle: status, answer, uniqueness and where the time went."""
+
+    status: str
+    answer: Any = None
+    unique: bool | None = None
+    differ: list[tuple[int, int]] = field(default_factory=list)  # cells a second answer changes
+    build_seconds: float = 0.0
+    solve_seconds: float = 0.0
+    unique_seconds: float = 0.0
+    violations: list[str] = field(default_factory=list)
+
+
+def solve_puzzle(
+    genre: Genre, puzzle: Any, settings: Settings, check_unique: bool = True
+) -> Outcome:
+    t0 = time.perf_counter()
+    m = genre.model(puzzle)
+    t1 = time.perf_counter()
+    status = backends.solve(m.prob, settings)
+    t2 = time.perf_counter()
+    out = Outcome(status, build_seconds=t1 - t0, solve_seconds=t2 - t1)
+    if status != "solved":
+        return out
+    out.answer = genre.decode(puzzle, m)
+    out.violations = genre.verify(puzzle, out.answer)
+    if check_unique and not out.violations:
+        out.unique, out.differ = _second_answer(genre, puzzle, m, out.answer, settings)
+        out.unique_seconds = time.perf_counter() - t2
+    return out
+
+
+def _second_answer(
+    genre: Genre, puzzle: Any, m: Model, answer: Any, settings: Settings
+) -> tuple[bool | None, list[tuple[int, int]]]:
+    """Cut off this answer and solve again: infeasible means the answer is unique."""
+    m.prob += no_good_cut(m.answer_vars), "no_good_1"
+    status = backends.solve(m.prob, settings)
+    if status == "infeasible":
+        return True, []
+    if status == "timeout":
+        return None, []
+    other = genre.decode(puzzle, m)
+    return False, _differing_cells(genre.render(puzzle, answer), genre.render(puzzle, other))
+
+
+def _differing_cells(a: list[CellWrite], b: list[CellWrite]) -> list[tuple[int, int]]:
+    def shown(ws: list[CellWrite]) -> dict[tuple[int, int], tuple[object, bool]]:
+        return {(w.row, w.col): (w.value, w.shade) for w in ws}
+
+    sa, sb = shown(a), shown(b)
+    return sorted(rc for rc in sa.keys() | sb.keys() if sa.get(rc) != sb.get(rc))
+
+
+@dataclass
+class SheetResult:
+    book: str
+    sheet: str
+    genre: str | None
+    status: str  # solved | infeasible | timeout | error
+    solver: str
+    unique: bool | None = None
+    seconds: float = 0.0
+    error: str | None = None
+    answer: dict[str, Any] | None = None
+    writes: list[CellWrite] = field(default_factory=list)
+    differ: list[tuple[int, int]] = field(default_factory=list)
+    outcome: Outcome | None = None
+
+    def record(self) -> dict[str, Any]:
+        """The JSON result record of DESIGN.md."""
+        return {
+            "book": self.book,
+            "sheet": self.sheet,
+            "genre": self.genre,
+            "status": self.status,
+            "unique": self.unique,
+            "seconds": round(self.seconds, 4),
+            "solver": self.solver,
+            "error": self.error,
+            "answer": self.answer,
+        }
+
+    def summary(self) -> str:
+        """One line for people: status, uniqueness, time, and what went wrong."""
+        parts = [self.status]
+        if self.status == "solved":
+            parts.append(
+                {True: "unique", False: "NOT unique", None: "uniqueness unchecked"}[self.unique]
+            )
+        if self.differ:
+            cells = ", ".join(a1(r + 1, c + 1) for r, c in self.differ[:12])
+            more = f" and {len(self.differ) - 12} more" if len(self.differ) > 12 else ""
+            parts.append(f"another answer differs at {cells}{more}")
+        if self.error:
+            parts.append(self.error)
+        return "; ".join(parts)
+
+
+def read_puzzle(book: Book, sheet_name: str) -> tuple[Genre, Grid, Any]:
+    """The sheet's genre, grid and parsed puzzle; an earlier answer on the sheet is ignored."""
+    genre = genre_for_sheet(sheet_name)
+    if genre is None:
+        raise InputError(
+            sheet_name,
+            "the sheet's name names no genre; name the sheet after its "
+            "genre, e.g. 'bomber', 'sudoku (2)' or '数独' (see 'puzzle-solver genres')",
+        )
+    if sheet_name not in book.sheet_names():
+        raise InputError(sheet_name, f"no such sheet in {book.name}")
+    grid = read_grid(book.sheet(sheet_name), ignore=recorded_answer(book, sheet_name))
+    return genre, grid, genre.parse(grid)
+
+
+def shown_cells(grid: Grid, writes: list[CellWrite]) -> list[list[Any]]:
+    """What the sheet shows after the writes: the `cells` field of the result record."""
+    cells = [["" if v is None else v for v in row] for row in grid.cells]
+    for w in writes:
+        if w.value is not None:
+            cells[w.row][w.col] = w.value
+        elif w.shade and cells[w.row][w.col] == "":
+            cells[w.row][w.col] = SHADE_GLYPH
+    return cells
+
+
+def answer_record(
+    genre: Genre, grid: Grid, puzzle: Any, answer: Any, writes: list[CellWrite]
+) -> dict[str, Any]:
+    return {
+        "rows": grid.rows,
+        "cols": grid.cols,
+        "cells": shown_cells(grid, writes),
+        **genre.record(puzzle, answer),
+    }
+
+
+def solve_sheet(
+    book: Book, sheet_name: str, settings: Settings, check_unique: bool = True, write: bool = True
+) -> SheetResult:
+    """Solve one sheet; with write=True the answer goes into the book (not saved here)."""
+    start = time.perf_counter()
+    res = SheetResult(book.name, sheet_name, None, "error", settings.solver)
+    try:
+        genre, grid, puzzle = read_puzzle(book, sheet_name)
+        res.genre = genre.slug
+        out = solve_puzzle(genre, puzzle, settings, check_unique)
+        res.outcome = out
+        res.status, res.unique, res.differ = out.status, out.unique, out.differ
+        if out.status == "infeasible":
+            res.error = "the puzzle has no answer: check the givens"
+        elif out.status == "timeout":
+            res.error = f"no answer within the time limit of {settings.time_limit} s"
+        elif out.violations:
+            res.status = "error"
+            res.error = "the solver's answer breaks the rules: " + "; ".join(out.violations[:5])
+        else:
+            res.writes = genre.render(puzzle, out.answer)
+            res.answer = answer_record(genre, grid, puzzle, out.answer, res.writes)
+            if write:
+                write_answer(book, sheet_name, res.writes)
+    except (InputError, SolverError) as exc:
+        res.status, res.error = "error", str(exc)
+    res.seconds = time.perf_counter() - start
+    return res
+
+
+def clear_sheet(book: Book, sheet_name: str) -> int:
+    return clear_answer(book, sheet_name)
+
+
+# --- the three stages of the seed ------------------------------------------------------------
+
+
+def fingerprint(genre: Genre, puzzle: Any) -> str:
+    text = json.dumps(genre.to_cells(puzzle), ensure_ascii=True, default=str)
+    return hashlib.sha1(f"{genre.slug}:{text}".encode()).hexdigest()[:16]
+
+
+def _header(book: Book, sheet_name: str, genre: Genre, puzzle: Any) -> str:
+    info = {
+        "book": book.name,
+        "sheet": sheet_name,
+        "genre": genre.slug,
+        "puzzle": fingerprint(genre, puzzle),
+    }
+    return f"{backends.HEADER} {json.dumps(info, ensure_ascii=True)}"
+
+
+def make_lp(book: Book, sheet_name: str, path: Path) -> Path:
+    """Stage 1: write the sheet's model as a CPLEX LP file."""
+    genre, _, puzzle = read_puzzle(book, sheet_name)
+    backends.write_lp(genre.model(puzzle).prob, path, _header(book, sheet_name, genre, puzzle))
+    return path
+
+
+def run_lp(lp: Path, sol: Path, settings: Settings) -> str:
+    """Stage 2: solve an LP file and write the solution in SCIP's `.sol` format."""
+    status, values = backends.solve_lp_file(lp, settings)
+    if status != "solved":
+        sol.unlink(missing_ok=True)
+        return status
+    backends.write_sol(sol, values, backends.lp_header(lp))
+    return status
+
+
+def read_solution(book: Book, sheet_name: str, sol: Path, write: bool = True) -> SheetResult:
+    """Stage 3: read a `.sol` file and put its answer into the sheet."""
+    start = time.perf_counter()
+    res = SheetResult(book.name, sheet_name, None, "error", "file")
+    try:
+        genre, grid, puzzle = read_puzzle(book, sheet_name)
+        res.genre = genre.slug
+        header, values = backends.read_sol(sol)
+        if header and header.startswith(backends.HEADER):
+            info = json.loads(header[len(backends.HEADER) :])
+            if info.get("genre") != genre.slug or info.get("puzzle") != fingerprint(genre, puzzle):
+                raise SolverError(
+                    f"{sol.name} was made from sheet '{info.get('sheet')}' of "
+                    f"{info.get('book')}, not from this puzzle; run the 'lp' and "
+                    "'run-lp' stages again"
+                )
+        m = genre.model(puzzle)
+        by_name = {v.name: v for v in m.prob.variables()}
+        unknown = sorted(set(values) - set(by_name))
+        if unknown:
+            raise SolverError(
+                f"{sol.name} does not belong to this sheet's model: it sets "
+                f"{', '.join(unknown[:3])}, which the model does not have"
+            )
+        for name, v in by_name.items():
+            v.varValue = values.get(name, 0.0)
+        answer = genre.decode(puzzle, m)
+        violations = genre.verify(puzzle, answer)
+        if violations:
+            raise SolverError(
+                f"the answer in {sol.name} breaks the rules: " + "; ".join(violations[:5])
+            )
+        res.status = "solved"
+        res.writes = genre.render(puzzle, answer)
+        res.answer = answer_record(genre, grid, puzzle, answer, res.writes)
+        if write:
+            write_answer(book, sheet_name, res.writes)
+    except (InputError, SolverError) as exc:
+        res.error = str(exc)
+    res.seconds = time.perf_counter() - start
+    return res

@@ -1,0 +1,202 @@
+"""Reading a puzzle grid from a sheet and writing an answer back.
+
+Everything here talks to a spreadsheet through two small protocols, `Book` and `Sheet`, so the
+same code runs on openpyxl (batch mode, tests) and on xlwings (the Excel buttons, see `addin/`).
+Rows and columns are 1-based here, as in Excel; genres work 0-based on the `Grid`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Protocol
+
+Value = int | str | None
+
+
+class InputError(ValueError):
+    """Bad input in a sheet; the message names the sheet and, where there is one, the cell."""
+
+    def __init__(self, sheet: str, message: str, cell: tuple[int, int] | None = None) -> None:
+        self.sheet, self.cell = sheet, cell
+        where = f"sheet '{sheet}'" + (f" cell {a1(*cell)}" if cell else "")
+        super().__init__(f"{where}: {message}")
+
+
+def column_letter(col: int) -> str:
+    letters = ""
+    while col > 0:
+        col, rem = divmod(col - 1, 26)
+        letters = chr(65 + rem) + letters
+    return letters
+
+
+def a1(row: int, col: int) -> str:
+    """Excel address of a 1-based cell: a1(3, 2) == 'B3'."""
+    return f"{column_letter(col)}{row}"
+
+
+@dataclass(frozen=True)
+class Style:
+    """The parts of a cell's look that solving may change (colours as 'RRGGBB' or None)."""
+
+    font_color: str | None = None
+    fill_color: str | None = None
+    number_format: str = "General"
+
+
+class Sheet(Protocol):
+    name: str
+
+    def used_cells(self) -> Iterable[tuple[int, int]]:
+        """Every non-empty cell (row, col), 1-based, in any order."""
+
+    def get(self, row: int, col: int) -> object: ...
+
+    def put(self, row: int, col: int, value: object) -> None: ...
+
+    def get_style(self, row: int, col: int) -> Style: ...
+
+    def set_style(self, row: int, col: int, style: Style) -> None: ...
+
+
+class Book(Protocol):
+    name: str
+
+    def sheet_names(self) -> list[str]: ...
+
+    def sheet(self, name: str) -> Sheet: ...
+
+    def hidden_sheet(self, name: str, create: bool) -> Sheet | None:
+        """A very hidden bookkeeping sheet; None if absent and create is False."""
+
+
+def normalize(value: object) -> Value:
+    """Cell value as the genres see it: int for whole numbers, stripped str, None for empty."""
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else str(value)
+    if isinstance(value, int):
+        return value
+    text = str(value).strip()
+    if not text:
+        return None
+    if text.isdigit() and text.isascii():
+        return int(text)
+    return text
+
+
+@dataclass
+class Grid:
+    """The cells inside the sentinel's extent, 0-based: cells[r][c]."""
+
+    sheet: str
+    cells: list[list[Value]]
+
+    @property
+    def rows(self) -> int:
+        return len(self.cells)
+
+    @property
+    def cols(self) -> int:
+        return len(self.cells[0]) if self.cells else 0
+
+    def __getitem__(self, rc: tuple[int, int]) -> Value:
+        return self.cells[rc[0]][rc[1]]
+
+    def positions(self) -> Iterator[tuple[int, int]]:
+        for r in range(self.rows):
+            for c in range(self.cols):
+                yield r, c
+
+    def error(self, r: int, c: int, message: str) -> InputError:
+        """An input error about the 0-based grid cell (r, c)."""
+        return InputError(self.sheet, message, (r + 1, c + 1))
+
+    def number(self, r: int, c: int, low: int, high: int, what: str = "a number") -> int | None:
+        """The cell's whole number in [low, high], None if empty, else an InputError."""
+        v = self.cells[r][c]
+        if v is None:
+            return None
+        if not isinstance(v, int) or not low <= v <= high:
+            raise self.error(
+                r, c, f"expected {what} from {low} to {high} or an empty cell, found {v!r}"
+            )
+        return v
+
+
+def find_extent(sheet_name: str, used: Iterable[tuple[int, int]]) -> tuple[int, int]:
+    """The grid's size (rows, cols) from the sentinel, by the seed's rule.
+
+    The sentinel is the cell at (last used row, last used column); the grid is everything above
+    and to the left of it. Nothing else may stand in the sentinel's row or column.
+    """
+    cells = set(used)
+    if not cells:
+        raise InputError(
+            sheet_name,
+            "the sheet is empty; type the puzzle from A1 and one character "
+            "diagonally below-right of its last cell (the sentinel)",
+        )
+    last_row = max(r for r, _ in cells)
+    last_col = max(c for _, c in cells)
+    if (last_row, last_col) not in cells:
+        in_row = sorted(c for r, c in cells if r == last_row)
+        in_col = sorted(r for r, c in cells if c == last_col)
+        raise InputError(
+            sheet_name,
+            f"no sentinel at {a1(last_row, last_col)}: the last used row {last_row} has "
+            f"{a1(last_row, in_row[-1])} and the last used column {column_letter(last_col)} has "
+            f"{a1(in_col[-1], last_col)}; type one character in the cell diagonally below-right of "
+            "the grid's last cell, and nothing else below or right of the grid",
+        )
+    strays = sorted(
+        (r, c)
+        for r, c in cells
+        if (r == last_row or c == last_col) and (r, c) != (last_row, last_col)
+    )
+    if strays:
+        raise InputError(
+            sheet_name,
+            f"the sentinel is at {a1(last_row, last_col)}, but its row or column also holds "
+            f"{', '.join(a1(*rc) for rc in strays[:5])}; only the sentinel may stand there",
+            strays[0],
+        )
+    if last_row == 1 or last_col == 1:
+        raise InputError(
+            sheet_name,
+            "the sentinel leaves no room for a grid above and left of it",
+            (last_row, last_col),
+        )
+    return last_row - 1, last_col - 1
+
+
+def sentinel_check(sheet: Sheet, rows: int, cols: int) -> None:
+    value = normalize(sheet.get(rows + 1, cols + 1))
+    if isinstance(value, str) and len(value) > 1:
+        raise InputError(
+            sheet.name, f"the sentinel must be one character, found {value!r}", (rows + 1, cols + 1)
+        )
+
+
+def read_grid(sheet: Sheet, ignore: dict[tuple[int, int], object] | None = None) -> Grid:
+    """Read the grid of `sheet`. Cells in `ignore` whose value is still the one recorded there
+    (an earlier answer) are read as empty, so solving again sees only what the user typed."""
+    ignore = ignore or {}
+    used = [rc for rc in sheet.used_cells() if not _is_ignored(sheet, rc, ignore)]
+    rows, cols = find_extent(sheet.name, used)
+    sentinel_check(sheet, rows, cols)
+    cells: list[list[Value]] = []
+    for r in range(1, rows + 1):
+        line: list[Value] = []
+        for c in range(1, cols + 1):
+            line.append(None if _is_ignored(sheet, (r, c), ignore) else normalize(sheet.get(r, c)))
+        cells.append(line)
+    return Grid(sheet.name, cells)
+
+
+def _is_ignored(sheet: Sheet, rc: tuple[int, int], ignore: dict[tuple[int, int], object]) -> bool:
+    return rc in ignore and normalize(sheet.get(*rc)) == normalize(ignore[rc])

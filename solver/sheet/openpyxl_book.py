@@ -1,0 +1,102 @@
+"""The `Book` and `Sheet` protocols over openpyxl, for batch mode and tests.
+
+`.xlsm` files are loaded with `keep_vba=True` so that saving keeps the VBA project and buttons;
+openpyxl uses defusedxml (a dependency) against XML bombs. Saving is atomic: the workbook is
+written to a temporary file beside the target, then renamed over it.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterator
+from copy import copy
+from pathlib import Path
+
+import openpyxl
+from openpyxl.styles import PatternFill
+from openpyxl.worksheet.worksheet import Worksheet
+
+from solver.sheet import Style
+
+
+def _rgb(color: object) -> str | None:
+    rgb = getattr(color, "rgb", None)
+    if getattr(color, "type", "rgb") != "rgb" or not isinstance(rgb, str):
+        return None
+    return rgb[-6:].upper()
+
+
+class OpenpyxlSheet:
+    def __init__(self, ws: Worksheet) -> None:
+        self.ws = ws
+        self.name = ws.title
+
+    def used_cells(self) -> Iterator[tuple[int, int]]:
+        for (r, c), cell in self.ws._cells.items():
+            v = cell.value
+            if v is not None and not (isinstance(v, str) and not v.strip()):
+                yield r, c
+
+    def get(self, row: int, col: int) -> object:
+        cell = self.ws._cells.get((row, col))
+        return None if cell is None else cell.value
+
+    def put(self, row: int, col: int, value: object) -> None:
+        self.ws.cell(row, col).value = value
+
+    def get_style(self, row: int, col: int) -> Style:
+        cell = self.ws._cells.get((row, col))
+        if cell is None or not cell.has_style:
+            return Style()
+        fill = cell.fill
+        fill_color = _rgb(fill.fgColor) if fill is not None and fill.fill_type == "solid" else None
+        return Style(_rgb(cell.font.color) if cell.font else None, fill_color, cell.number_format)
+
+    def set_style(self, row: int, col: int, style: Style) -> None:
+        cell = self.ws.cell(row, col)
+        font = copy(cell.font)
+        font.color = style.font_color
+        cell.font = font
+        if style.fill_color:
+            cell.fill = PatternFill("solid", fgColor=style.fill_color)
+        else:
+            cell.fill = PatternFill(fill_type=None)
+        cell.number_format = style.number_format
+
+
+class OpenpyxlBook:
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.name = self.path.name
+        self.is_xlsm = self.path.suffix.lower() == ".xlsm"
+        self.wb = openpyxl.load_workbook(self.path, keep_vba=self.is_xlsm)
+
+    def sheet_names(self) -> list[str]:
+        return [ws.title for ws in self.wb.worksheets if ws.sheet_state == "visible"]
+
+    def sheet(self, name: str) -> OpenpyxlSheet:
+        return OpenpyxlSheet(self.wb[name])
+
+    def hidden_sheet(self, name: str, create: bool) -> OpenpyxlSheet | None:
+        if name in self.wb.sheetnames:
+            return OpenpyxlSheet(self.wb[name])
+        if not create:
+            return None
+        ws = self.wb.create_sheet(name)
+        ws.sheet_state = "veryHidden"
+        return OpenpyxlSheet(ws)
+
+    def save(self, path: str | Path | None = None) -> Path:
+        """Save atomically to `path` (default: where it was loaded from)."""
+        target = Path(path) if path else self.path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".~", suffix=target.suffix, dir=target.parent)
+        os.close(fd)
+        try:
+            self.wb.save(tmp)
+            os.replace(tmp, target)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+        return target

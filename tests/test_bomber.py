@@ -1,0 +1,60 @@
+"""Bomber: the seed's example solved through the real pipeline, checked against the known answer."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import example
+
+from solver.backends import SOLVERS, Settings
+from solver.genres import bomber
+from solver.pipeline import read_puzzle, solve_sheet
+from solver.sheet import Grid, InputError
+from solver.sheet.openpyxl_book import OpenpyxlBook
+
+
+def known_bombs() -> set[tuple[int, int]]:
+    lines = example("bomber")["solution_text"].split("\n")
+    return {(r, c) for r, line in enumerate(lines) for c, ch in enumerate(line) if ch == "*"}
+
+
+def test_workbook_holds_the_seed_example(sample):
+    _, _, puzzle = read_puzzle(OpenpyxlBook(sample("bomber")), "bomber")
+    lines = example("bomber")["puzzle_text"].split("\n")
+    assert bomber.to_cells(puzzle) == [
+        [None if ch == "." else int(ch) for ch in ln] for ln in lines
+    ]
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_sample_solves_to_the_known_answer(sample, solver):
+    book = OpenpyxlBook(sample("bomber"))
+    res = solve_sheet(book, "bomber", Settings(solver))
+    assert res.status == "solved", res.error
+    assert res.unique is True
+    assert {tuple(rc) for rc in res.answer["shaded"]} == known_bombs()
+    assert book.sheet("bomber").get(1, 3) == "●"
+
+
+def test_verify_rejects_a_wrong_answer():
+    p = bomber.Puzzle(((1, None), (None, None)))
+    assert bomber.verify(p, frozenset({(1, 1)})) == []
+    assert bomber.verify(p, frozenset())  # the 1 sees no bomb
+    assert bomber.verify(p, frozenset({(0, 0), (1, 1)}))  # bomb on the number
+
+
+def test_non_unique_puzzle_names_the_differing_cells(tmp_path):
+    from solver.workbook import add_puzzle_sheet
+
+    book, sheet = add_puzzle_sheet(
+        tmp_path / "b.xlsx", bomber.GENRE, bomber.Puzzle(((None, 1, None),))
+    )
+    res = solve_sheet(book, sheet, Settings())
+    assert res.status == "solved" and res.unique is False
+    assert res.differ == [(0, 0), (0, 2)]
+
+
+@pytest.mark.parametrize("bad, message", [(9, "from 0 to 8"), ("x", "found 'x'"), (-1, "found -1")])
+def test_bad_clue_names_the_cell(bad, message):
+    with pytest.raises(InputError, match=message) as err:
+        bomber.parse(Grid("bomber", [[1, None], [None, bad]]))
+    assert "sheet 'bomber' cell B2" in str(err.value)
