@@ -13,7 +13,9 @@ A genre module documents its sheet layout in its docstring and ends with `GENRE 
 
 from __future__ import annotations
 
+import functools
 import importlib
+import pkgutil
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -43,11 +45,11 @@ class Genre:
     from_url: Callable[[Any], Puzzle] | None = None
 
 
-MODULES = ["bomber", "sudoku"]
-
-
+@functools.cache
 def all_genres() -> list[Genre]:
-    return [importlib.import_module(f"solver.genres.{m}").GENRE for m in MODULES]
+    """Every genre module in this package (a module per genre, each ending in GENRE = ...)."""
+    names = sorted(m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_"))
+    return [importlib.import_module(f"{__name__}.{n}").GENRE for n in names]
 
 
 _SUFFIX = re.compile(r"(\s*\(\d+\)|[-_ ].*)?")
