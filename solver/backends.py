@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+import numpy as np
 import pulp
 
 Status = Literal["solved", "infeasible", "timeout"]
@@ -66,12 +67,169 @@ def _classify(has_solution: bool, proven_infeasible: bool, seconds: float, s: Se
 
 
 def solve(prob: pulp.LpProblem, s: Settings) -> Status:
-    """Solve in memory; on success the variables carry their values (`var.varValue`)."""
-    start = time.perf_counter()
-    prob.solve(_pulp_solver(s))
-    seconds = time.perf_counter() - start
-    has_solution = prob.sol_status in (pulp.LpSolutionOptimal, pulp.LpSolutionIntegerFeasible)
-    return _classify(has_solution, prob.status == pulp.LpStatusInfeasible, seconds, s)
+    """Solve once; on success the variables carry their values (`var.varValue`)."""
+    return LiveModel(prob, s).solve()
+
+
+class LiveModel:
+    """A PuLP problem loaded into a solver and kept there, so that cuts can be added and the
+    same model solved again (uniqueness checks, lazy constraints) without rebuilding it.
+
+    HiGHS and SCIP get the matrix directly in process (PuLP 3.3's HiGHS adapter adds one call
+    per integer column, and both adapters rebuild the model on every solve); CBC runs as PuLP's
+    bundled subprocess on the whole problem each time.
+    """
+
+    def __init__(self, prob: pulp.LpProblem, s: Settings) -> None:
+        self.prob, self.settings = prob, s
+        self.columns = prob.variables()
+        self.index = {v.name: i for i, v in enumerate(self.columns)}
+        self.native: object = None
+        if s.solver == "highs":
+            self.native = self._highs()
+        elif s.solver == "scip":
+            self.native = self._scip()
+
+    def add(self, constraint: pulp.LpConstraint, name: str) -> None:
+        self.prob += constraint, name
+        if self.settings.solver == "highs":
+            lo, hi = _row_bounds(constraint)
+            idx = np.array([self.index[v.name] for v in constraint], dtype=np.int32)
+            val = np.array([constraint[v] for v in constraint], dtype=np.float64)
+            self.native.addRow(lo, hi, len(idx), idx, val)
+        elif self.settings.solver == "scip":
+            self.native.freeTransform()
+            self._scip_row(constraint, name)
+
+    def solve(self) -> Status:
+        start = time.perf_counter()
+        if self.settings.solver == "highs":
+            found, infeasible = self._solve_highs()
+        elif self.settings.solver == "scip":
+            found, infeasible = self._solve_scip()
+        else:
+            self.prob.solve(_pulp_solver(self.settings))
+            found = self.prob.sol_status in (pulp.LpSolutionOptimal, pulp.LpSolutionIntegerFeasible)
+            infeasible = self.prob.status == pulp.LpStatusInfeasible
+        return _classify(found, infeasible, time.perf_counter() - start, self.settings)
+
+    # HiGHS ----------------------------------------------------------------------------------
+    def _highs(self) -> object:
+        import highspy
+
+        h = highspy.Highs()
+        h.setOptionValue("output_flag", False)
+        if self.settings.time_limit:
+            h.setOptionValue("time_limit", float(self.settings.time_limit))
+        if self.settings.threads:
+            h.setOptionValue("threads", int(self.settings.threads))
+        inf = highspy.kHighsInf
+        cols = self.columns
+        lower = np.array(
+            [-inf if v.lowBound is None else v.lowBound for v in cols], dtype=np.float64
+        )
+        upper = np.array([inf if v.upBound is None else v.upBound for v in cols], dtype=np.float64)
+        if cols:
+            h.addVars(len(cols), lower, upper)
+            ints = [i for i, v in enumerate(cols) if v.cat == pulp.LpInteger]
+            if ints:
+                h.changeColsIntegrality(
+                    len(ints), np.array(ints, dtype=np.int32), np.ones(len(ints), dtype=np.uint8)
+                )
+        starts, indices, values, lo, hi = [], [], [], [], []
+        for c in self.prob.constraints():
+            starts.append(len(indices))
+            for v, coef in c.items():
+                indices.append(self.index[v.name])
+                values.append(coef)
+            a, b = _row_bounds(c)
+            lo.append(a)
+            hi.append(b)
+        if lo:
+            h.addRows(
+                len(lo),
+                np.array(lo),
+                np.array(hi),
+                len(indices),
+                np.array(starts, dtype=np.int32),
+                np.array(indices, dtype=np.int32),
+                np.array(values, dtype=np.float64),
+            )
+        return h
+
+    def _solve_highs(self) -> tuple[bool, bool]:
+        import highspy
+
+        h = self.native
+        h.run()
+        status = h.getModelStatus()
+        found = h.getInfo().primal_solution_status == 2  # kSolutionStatusFeasible
+        if found:
+            for v, x in zip(self.columns, h.getSolution().col_value, strict=True):
+                v.varValue = x
+        return found, status == highspy.HighsModelStatus.kInfeasible
+
+    # SCIP -----------------------------------------------------------------------------------
+    def _scip(self) -> object:
+        import pyscipopt
+
+        m = pyscipopt.Model()
+        m.hideOutput()
+        if self.settings.time_limit:
+            m.setParam("limits/time", self.settings.time_limit)
+        if self.settings.threads:
+            m.setParam("lp/threads", self.settings.threads)
+        vtype = {pulp.LpInteger: "I", pulp.LpContinuous: "C"}
+        self.scip_vars = [
+            m.addVar(
+                v.name,
+                vtype=vtype[v.cat] if not _is_binary(v) else "B",
+                lb=v.lowBound,
+                ub=v.upBound,
+            )
+            for v in self.columns
+        ]
+        self.native = m
+        for k, c in enumerate(self.prob.constraints()):
+            self._scip_row(c, c.name or f"row_{k}")
+        return m
+
+    def _scip_row(self, c: pulp.LpConstraint, name: str) -> None:
+        import pyscipopt
+
+        expr = pyscipopt.quicksum(
+            coef * self.scip_vars[self.index[v.name]] for v, coef in c.items()
+        )
+        lo, hi = _row_bounds(c)
+        if lo == hi:
+            self.native.addCons(expr == lo, name=name)
+        elif hi < np.inf:
+            self.native.addCons(expr <= hi, name=name)
+        else:
+            self.native.addCons(expr >= lo, name=name)
+
+    def _solve_scip(self) -> tuple[bool, bool]:
+        m = self.native
+        m.optimize()
+        found = m.getNSols() > 0
+        if found:
+            sol = m.getBestSol()
+            for v, x in zip(self.columns, self.scip_vars, strict=True):
+                v.varValue = m.getSolVal(sol, x)
+        return found, m.getStatus() == "infeasible"
+
+
+def _is_binary(v: pulp.LpVariable) -> bool:
+    return v.cat == pulp.LpInteger and v.lowBound == 0 and v.upBound == 1
+
+
+def _row_bounds(c: pulp.LpConstraint) -> tuple[float, float]:
+    rhs = -c.constant
+    if c.sense == pulp.LpConstraintEQ:
+        return rhs, rhs
+    if c.sense == pulp.LpConstraintLE:
+        return -np.inf, rhs
+    return rhs, np.inf
 
 
 # --- the file stages: .lp in, SCIP-format .sol out -------------------------------------------

@@ -41,7 +41,8 @@ def solve_puzzle(
     t0 = time.perf_counter()
     m = genre.model(puzzle)
     t1 = time.perf_counter()
-    status = backends.solve(m.prob, settings)
+    live = backends.LiveModel(m.prob, settings)
+    status = live.solve()
     t2 = time.perf_counter()
     out = Outcome(status, build_seconds=t1 - t0, solve_seconds=t2 - t1)
     if status != "solved":
@@ -49,17 +50,17 @@ def solve_puzzle(
     out.answer = genre.decode(puzzle, m)
     out.violations = genre.verify(puzzle, out.answer)
     if check_unique and not out.violations:
-        out.unique, out.differ = _second_answer(genre, puzzle, m, out.answer, settings)
+        out.unique, out.differ = _second_answer(genre, puzzle, m, live, out.answer)
         out.unique_seconds = time.perf_counter() - t2
     return out
 
 
 def _second_answer(
-    genre: Genre, puzzle: Any, m: Model, answer: Any, settings: Settings
+    genre: Genre, puzzle: Any, m: Model, live: backends.LiveModel, answer: Any
 ) -> tuple[bool | None, list[tuple[int, int]]]:
-    """Cut off this answer and solve again: infeasible means the answer is unique."""
-    m.prob += no_good_cut(m.answer_vars), "no_good_1"
-    status = backends.solve(m.prob, settings)
+    """Cut off this answer and solve again on the live model: infeasible means unique."""
+    live.add(no_good_cut(m.answer_vars), "no_good_1")
+    status = live.solve()
     if status == "infeasible":
         return True, []
     if status == "timeout":

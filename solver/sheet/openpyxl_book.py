@@ -84,7 +84,7 @@ class OpenpyxlBook:
         if not create:
             return None
         ws = self.wb.create_sheet(name)
-        ws.sheet_state = "veryHidden"
+        ws.sheet_state = "hidden"
         return OpenpyxlSheet(ws)
 
     def save(self, path: str | Path | None = None) -> Path:

@@ -1,0 +1,151 @@
+"""The command line as a user runs it: batch solve with JSON records, the stages, import."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+from solver.cli import main
+from solver.sheet.openpyxl_book import OpenpyxlBook
+
+RECORD_KEYS = {"book", "sheet", "genre", "status", "unique", "seconds", "solver", "error", "answer"}
+
+
+@pytest.fixture
+def books(tmp_path, sample):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for slug in ("bomber", "sudoku"):
+        shutil.move(sample(slug), folder / f"{slug}.xlsx")
+    return folder
+
+
+def test_solve_folder_json_records(books, capsys):
+    assert main(["solve", str(books), "--json", "--jobs", "2"]) == 0
+    out, err = capsys.readouterr()
+    records = [json.loads(line) for line in out.splitlines()]
+    assert [r["sheet"] for r in records] == ["bomber", "sudoku"]
+    for r in records:
+        assert set(r) == RECORD_KEYS
+        assert r["status"] == "solved" and r["unique"] is True and r["error"] is None
+        assert r["solver"] == "highs" and r["seconds"] > 0
+    assert records[0]["answer"]["cells"][0] == [1, 2, "●", "", 1]
+    assert records[1]["answer"]["numbers"][0] == [5, 3, 6, 8, 2, 7, 9, 4, 1]
+    assert "book" in err and "solved" in err  # the summary table goes to stderr with --json
+    solved = OpenpyxlBook(books / "solved" / "bomber.xlsx")
+    assert solved.wb["bomber"]["C1"].value == "●"
+    assert OpenpyxlBook(books / "bomber.xlsx").wb["bomber"]["C1"].value is None  # input untouched
+
+
+def test_solve_in_place_with_another_solver(books, capsys):
+    assert main(["solve", str(books / "bomber.xlsx"), "--in-place", "--solver", "scip"]) == 0
+    assert OpenpyxlBook(books / "bomber.xlsx").wb["bomber"]["C1"].value == "●"
+    assert "bomber.xlsx  bomber  bomber  solved  yes" in capsys.readouterr().out
+
+
+def test_solve_reports_a_bad_sheet_and_goes_on(books, capsys):
+    book = OpenpyxlBook(books / "bomber.xlsx")
+    book.wb["bomber"]["B2"] = "?"
+    book.save()
+    assert main(["solve", str(books), "--json", "--out", str(books / "o")]) == 1
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert records[0]["status"] == "error" and records[0]["answer"] is None
+    assert records[0]["error"].startswith("sheet 'bomber' cell B2:")
+    assert records[1]["status"] == "solved"
+
+
+def test_infeasible_sheet(books, capsys):
+    book = OpenpyxlBook(books / "bomber.xlsx")
+    book.wb["bomber"]["B2"] = 8  # 8 bombs around B2 would cover the numbers A1, B1
+    book.save()
+    assert main(["solve", str(books / "bomber.xlsx"), "--json"]) == 1
+    record = json.loads(capsys.readouterr().out)
+    assert record["status"] == "infeasible" and record["unique"] is None
+
+
+def test_not_a_workbook(tmp_path, capsys):
+    with pytest.raises(SystemExit, match=r"not an \.xlsx/\.xlsm workbook"):
+        main(["solve", str(tmp_path / "nope.csv")])
+
+
+def test_stage_commands(books, tmp_path, capsys):
+    book = books / "bomber.xlsx"
+    assert main(["lp", str(book), "-o", str(tmp_path / "b.lp")]) == 0
+    assert main(["run-lp", str(tmp_path / "b.lp"), "--solver", "cbc"]) == 0
+    assert (tmp_path / "b.sol").exists()
+    assert main(["read-solution", str(book), str(tmp_path / "b.sol")]) == 0
+    assert OpenpyxlBook(book).wb["bomber"]["C1"].value == "●"
+    assert main(["clear", str(book)]) == 0
+    assert OpenpyxlBook(book).wb["bomber"]["C1"].value is None
+    assert main(["run-lp", str(tmp_path / "none.lp")]) == 2
+    assert "run the 'lp' stage first" in capsys.readouterr().err
+
+
+def test_lp_default_name_beside_the_book(books):
+    assert main(["lp", str(books / "sudoku.xlsx")]) == 0
+    text = (books / "sudoku-sudoku.lp").read_text()
+    assert "x(1,1,5)" in text and "box(9,9)" in text
+
+
+def test_import_and_solve(tmp_path, capsys):
+    # a 5x5 mines puzzle (the bomber sample) as a puzz.link URL
+    from solver.puzzlink import encode_number16
+
+    clues = [
+        1,
+        2,
+        None,
+        None,
+        1,
+        None,
+        None,
+        3,
+        None,
+        1,
+        None,
+        4,
+        None,
+        3,
+        None,
+        None,
+        None,
+        4,
+        None,
+        2,
+        2,
+        2,
+        None,
+        None,
+        2,
+    ]
+    url = f"https://puzz.link/p?mines/5/5/{encode_number16(clues)}"
+    out = tmp_path / "imported.xlsx"
+    assert main(["import", url, "-o", str(out), "--solve"]) == 0
+    ws = OpenpyxlBook(out).wb["bomber"]
+    assert ws["A1"].value == 1 and ws["C1"].value == "●" and ws["F6"].value == "E"
+    assert main(["import", url, "-o", str(out)]) == 0  # a second import adds a sheet
+    assert "bomber (2)" in OpenpyxlBook(out).sheet_names()
+
+
+@pytest.mark.parametrize(
+    "url, message",
+    [
+        ("https://puzz.link/p?nurikabe/5/5/g5h", "'nurikabe' is not supported"),
+        ("https://example.com/", "not a puzz.link URL"),
+        ("https://puzz.link/p?mines/5/a/", "no '<cols>/<rows>' size"),
+        ("https://puzz.link/p?mines/3/3/1", "ends after 1 of 9 cells"),
+        ("https://puzz.link/p?sudoku/4/4/9u", "only hold the digits 1-4"),
+    ],
+)
+def test_import_errors(tmp_path, capsys, url, message):
+    assert main(["import", url, "-o", str(tmp_path / "x.xlsx")]) == 2
+    assert message in capsys.readouterr().err
+    assert not (tmp_path / "x.xlsx").exists()
+
+
+def test_genres_lists_layouts(capsys):
+    assert main(["genres"]) == 0
+    out = capsys.readouterr().out
+    assert "bomber  ボンバーパズル  puzz.link: mines" in out and "数独" in out and "Layout:" in out

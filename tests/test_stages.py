@@ -1,0 +1,130 @@
+"""The seed's three stages as separate steps: .lp file, solver run to .sol, answer read back."""
+
+from __future__ import annotations
+
+import random
+
+import pulp
+import pytest
+
+from solver import backends
+from solver.backends import SOLVERS, LiveModel, Settings, SolverError
+from solver.pipeline import make_lp, read_solution, run_lp
+from solver.sheet.openpyxl_book import OpenpyxlBook
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_three_stages_give_the_in_memory_answer(sample, tmp_path, solver):
+    path = sample("bomber")
+    lp, sol = tmp_path / "bomber.lp", tmp_path / "bomber.sol"
+    make_lp(OpenpyxlBook(path), "bomber", lp)
+    text = lp.read_text()
+    assert text.startswith("\\* puzzle-solver {") and "b(1,3)" in text and "Around(1,1):" in text
+    assert run_lp(lp, sol, Settings(solver)) == "solved"
+    lines = sol.read_text().splitlines()
+    assert lines[0].startswith("# puzzle-solver") and lines[1].startswith("objective value:")
+    assert lines[2].split()[:2] == ["b(1,3)", "1"] and lines[2].endswith("(obj:0)")
+    book = OpenpyxlBook(path)
+    res = read_solution(book, "bomber", sol)
+    assert res.status == "solved", res.error
+    assert book.wb["bomber"]["C1"].value == "●"
+    assert len(res.answer["shaded"]) == 8
+
+
+def test_scip_reads_our_sol_file_back(sample, tmp_path):
+    import pyscipopt
+
+    lp, sol = tmp_path / "b.lp", tmp_path / "b.sol"
+    make_lp(OpenpyxlBook(sample("bomber")), "bomber", lp)
+    run_lp(lp, sol, Settings("highs"))
+    m = pyscipopt.Model()
+    m.hideOutput()
+    m.readProblem(str(lp))
+    assert m.checkSol(m.readSolFile(str(sol)))
+
+
+def test_stages_out_of_order_say_so(sample, tmp_path):
+    path = sample("bomber")
+    with pytest.raises(SolverError, match="run the 'lp' stage first"):
+        run_lp(tmp_path / "missing.lp", tmp_path / "x.sol", Settings())
+    res = read_solution(OpenpyxlBook(path), "bomber", tmp_path / "missing.sol")
+    assert res.status == "error" and "run the 'run-lp' stage first" in res.error
+
+
+def test_a_sol_from_another_puzzle_is_refused(sample, tmp_path):
+    bomber, sudoku = sample("bomber"), sample("sudoku")
+    make_lp(OpenpyxlBook(sudoku), "sudoku", tmp_path / "s.lp")
+    run_lp(tmp_path / "s.lp", tmp_path / "s.sol", Settings())
+    res = read_solution(OpenpyxlBook(bomber), "bomber", tmp_path / "s.sol")
+    assert res.status == "error" and "was made from sheet 'sudoku'" in res.error
+    # the same sheet, edited after the .lp was written
+    book = OpenpyxlBook(bomber)
+    make_lp(book, "bomber", tmp_path / "b.lp")
+    run_lp(tmp_path / "b.lp", tmp_path / "b.sol", Settings())
+    book.wb["bomber"]["E5"] = 3
+    res = read_solution(book, "bomber", tmp_path / "b.sol")
+    assert res.status == "error" and "not from this puzzle" in res.error
+    assert book.wb["bomber"]["C1"].value is None  # nothing written
+
+
+def test_a_sol_without_header_is_checked_by_its_variables(sample, tmp_path):
+    sol = tmp_path / "foreign.sol"
+    sol.write_text("objective value: 0\nx(1,1,5)  1 \t(obj:0)\n")
+    res = read_solution(OpenpyxlBook(sample("bomber")), "bomber", sol)
+    assert res.status == "error" and "does not belong to this sheet's model" in res.error
+    sol.write_text("objective value: 0\nb(1,1)  1 \t(obj:0)\n")  # names fit, answer is wrong
+    res = read_solution(OpenpyxlBook(sample("bomber")), "bomber", sol)
+    assert res.status == "error" and "breaks the rules" in res.error
+
+
+def market_split(seed: int = 1, m: int = 5, n: int = 40) -> pulp.LpProblem:
+    """A small model that is very hard for branch and bound (Cornuejols-Dawande), made
+    feasible by a hidden solution, so that no answer but 'timeout' is right under a short limit."""
+    rng = random.Random(seed)
+    hidden = [rng.randint(0, 1) for _ in range(n)]
+    prob = pulp.LpProblem("market_split", pulp.LpMinimize)
+    x = [prob.add_variable(f"x({j})", 0, 1, cat=pulp.LpInteger) for j in range(n)]
+    prob += pulp.lpSum([])
+    for i in range(m):
+        a = [rng.randint(0, 99) for _ in range(n)]
+        rhs = sum(aj * hj for aj, hj in zip(a, hidden, strict=True))
+        prob += pulp.lpSum(a[j] * x[j] for j in range(n)) == rhs, f"row({i})"
+    return prob
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_a_run_stopped_by_its_time_limit_is_a_timeout(solver):
+    assert LiveModel(market_split(), Settings(solver, time_limit=0.2)).solve() == "timeout"
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_a_time_limited_lp_file_run_is_a_timeout(solver, tmp_path):
+    lp = tmp_path / "ms.lp"
+    backends.write_lp(market_split(), lp, "puzzle-solver {}")
+    # CBC may stumble on the hidden solution in time; what it must never say is "infeasible"
+    assert backends.solve_lp_file(lp, Settings(solver, time_limit=0.2))[0] in ("timeout", "solved")
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_infeasible_is_proven_without_a_limit(solver):
+    prob = pulp.LpProblem("two", pulp.LpMinimize)
+    x = prob.add_variable("x", 0, 1, cat=pulp.LpInteger)
+    y = prob.add_variable("y", 0, 1, cat=pulp.LpInteger)
+    prob += pulp.lpSum([])
+    prob += x + y == 3, "too_much"
+    assert LiveModel(prob, Settings(solver)).solve() == "infeasible"
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_live_model_takes_cuts_and_solves_again(solver):
+    prob = pulp.LpProblem("pick", pulp.LpMinimize)
+    xs = [prob.add_variable(f"x({i})", 0, 1, cat=pulp.LpInteger) for i in range(3)]
+    prob += pulp.lpSum([])
+    prob += pulp.lpSum(xs) == 1, "one"
+    live, seen = LiveModel(prob, Settings(solver)), set()
+    while live.solve() == "solved":
+        pick = next(v for v in xs if round(v.varValue) == 1)
+        assert pick.name not in seen
+        seen.add(pick.name)
+        live.add(pick <= 0, f"cut_{len(seen)}")
+    assert seen == {"x(0)", "x(1)", "x(2)"}

@@ -1,0 +1,86 @@
+"""Sudoku: the deck's example through the real pipeline, other sizes, bad input, puzz.link."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import example
+
+from solver.backends import SOLVERS, Settings
+from solver.genres import sudoku
+from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
+from solver.puzzlink import encode_number16, parse_url
+from solver.sheet import Grid, InputError
+from solver.sheet.openpyxl_book import OpenpyxlBook
+
+
+def test_workbook_holds_the_seed_example(sample):
+    _, _, puzzle = read_puzzle(OpenpyxlBook(sample("sudoku")), "sudoku")
+    lines = example("sudoku")["puzzle_text"].split("\n")
+    assert sudoku.to_cells(puzzle) == [
+        [None if ch == "." else int(ch) for ch in ln] for ln in lines
+    ]
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_sample_solves_to_the_known_answer(sample, solver):
+    book = OpenpyxlBook(sample("sudoku"))
+    res = solve_sheet(book, "sudoku", Settings(solver))
+    assert res.status == "solved" and res.unique is True, res.error
+    known = [[int(ch) for ch in line] for line in example("sudoku")["solution_text"].split("\n")]
+    assert res.answer["numbers"] == known and res.answer["cells"] == known
+
+
+@pytest.mark.parametrize(
+    "n, shape",
+    [(4, (2, 2)), (6, (2, 3)), (8, (2, 4)), (9, (3, 3)), (12, (3, 4)), (16, (4, 4)), (25, (5, 5))],
+)
+def test_box_shapes(n, shape):
+    assert sudoku.box_shape(n) == shape
+
+
+@pytest.mark.parametrize("n", [4, 6, 16])
+def test_other_sizes_solve_and_verify(n):
+    givens = [[None] * n for _ in range(n)]
+    givens[0] = list(range(1, n + 1))
+    p = sudoku.Puzzle(tuple(tuple(row) for row in givens))
+    out = solve_puzzle(sudoku.GENRE, p, Settings(), check_unique=True)
+    assert out.status == "solved" and out.violations == [] and out.unique is False
+    assert out.answer[0] == tuple(range(1, n + 1))
+
+
+def test_verify_catches_a_broken_box():
+    p = sudoku.Puzzle(((None,) * 4,) * 4)
+    good = ((1, 2, 3, 4), (3, 4, 1, 2), (2, 1, 4, 3), (4, 3, 2, 1))
+    assert sudoku.verify(p, good) == []
+    shifted = ((1, 2, 3, 4), (2, 3, 4, 1), (3, 4, 1, 2), (4, 1, 2, 3))  # latin, boxes broken
+    assert any("box" in v for v in sudoku.verify(p, shifted))
+
+
+@pytest.mark.parametrize(
+    "cells, message",
+    [
+        ([[1, 2, 3], [None] * 3, [None] * 3], "no box shape"),
+        ([[1, 2, 3, 4, None]] + [[None] * 5] * 3, "square"),
+        ([[5, None, None, None]] + [[None] * 4] * 3, "cell A1: expected a digit from 1 to 4"),
+        ([[None, "x", None, None]] + [[None] * 4] * 3, "cell B1"),
+    ],
+)
+def test_bad_input(cells, message):
+    with pytest.raises(InputError, match=message):
+        sudoku.parse(Grid("sudoku", cells))
+
+
+def test_puzzlink_round_trip():
+    p = sudoku.parse(
+        Grid(
+            "sudoku",
+            [
+                [None if ch == "." else int(ch) for ch in ln]
+                for ln in example("sudoku")["puzzle_text"].split("\n")
+            ],
+        )
+    )
+    body = encode_number16([v for row in p.givens for v in row])
+    url = parse_url(f"https://puzz.link/p?sudoku/9/9/{body}")
+    assert (url.pid, url.cols, url.rows) == ("sudoku", 9, 9)
+    assert sudoku.from_url(url) == p
