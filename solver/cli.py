@@ -47,6 +47,18 @@ def _puzzle_sheets(book: OpenpyxlBook, only: str | None) -> list[str]:
     return [s for s in book.sheet_names() if genre_for_sheet(s) is not None]
 
 
+def _open(path: Path) -> OpenpyxlBook:
+    try:
+        return OpenpyxlBook(path)
+    except Exception as exc:  # openpyxl raises many kinds for a damaged or foreign file
+        raise SystemExit(f"puzzle-solver: {path}: cannot open the workbook: {exc}") from None
+
+
+def show(cells: list[list[object]]) -> str:
+    """A solved grid as text, one cell per column (what the sheet shows)."""
+    return "\n".join(" ".join(f"{'' if v is None else v!s:>2}" for v in row) for row in cells)
+
+
 def _solve_one(path: Path, sheet: str, settings: Settings, unique: bool) -> pipeline.SheetResult:
     book = OpenpyxlBook(path)
     res = pipeline.solve_sheet(book, sheet, settings, check_unique=unique, write=False)
@@ -66,9 +78,9 @@ def cmd_solve(a: argparse.Namespace) -> int:
     tasks = []
     for path in books:
         try:
-            tasks += [(path, s) for s in _puzzle_sheets(OpenpyxlBook(path), a.sheet)]
+            tasks += [(path, s) for s in _puzzle_sheets(_open(path), a.sheet)]
         except InputError as exc:
-            print(f"{path.name}: {exc}", file=sys.stderr)
+            print(f"puzzle-solver: {path.name}: {exc}", file=sys.stderr)
             return 2
     if not tasks:
         print(
@@ -94,7 +106,7 @@ def cmd_solve(a: argparse.Namespace) -> int:
     for (path, _), res in zip(tasks, results, strict=True):
         by_book[path].append(res)
     for path, rs in by_book.items():
-        book = OpenpyxlBook(path)
+        book = _open(path)
         for res in rs:
             if res.status == "solved":
                 write_answer(book, res.sheet, res.writes)
@@ -106,6 +118,10 @@ def cmd_solve(a: argparse.Namespace) -> int:
     if a.json:
         for res in results:
             print(json.dumps(res.record(), ensure_ascii=False))
+    elif a.show:
+        for res in results:
+            if res.answer:
+                print(f"\n{res.book} [{res.sheet}]\n{show(res.answer['cells'])}\n")
     _summary(results, sys.stderr if a.json else sys.stdout)
     return 0 if all(r.status == "solved" for r in results) else 1
 
@@ -148,7 +164,7 @@ def _single_sheet(book: OpenpyxlBook, sheet: str | None) -> str:
 
 
 def cmd_lp(a: argparse.Namespace) -> int:
-    book = OpenpyxlBook(a.book)
+    book = _open(Path(a.book))
     sheet = _single_sheet(book, a.sheet)
     out = Path(a.output) if a.output else Path(a.book).with_name(f"{Path(a.book).stem}-{sheet}.lp")
     pipeline.make_lp(book, sheet, out)
@@ -168,7 +184,7 @@ def cmd_run_lp(a: argparse.Namespace) -> int:
 
 
 def cmd_read_solution(a: argparse.Namespace) -> int:
-    book = OpenpyxlBook(a.book)
+    book = _open(Path(a.book))
     sheet = _single_sheet(book, a.sheet)
     res = pipeline.read_solution(book, sheet, Path(a.sol))
     if res.status != "solved":
@@ -179,7 +195,7 @@ def cmd_read_solution(a: argparse.Namespace) -> int:
 
 
 def cmd_clear(a: argparse.Namespace) -> int:
-    book = OpenpyxlBook(a.book)
+    book = _open(Path(a.book))
     sheets = _puzzle_sheets(book, a.sheet)
     n = sum(pipeline.clear_sheet(book, s) for s in sheets)
     book.save()
@@ -250,6 +266,7 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores)")
     q.add_argument("--json", action="store_true", help="one JSON result record per sheet on stdout")
     q.add_argument("--no-unique", action="store_true", help="skip the uniqueness check")
+    q.add_argument("--show", action="store_true", help="print each solved grid as text")
     solver_opts(q)
     q.set_defaults(func=cmd_solve)
 

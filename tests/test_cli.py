@@ -149,3 +149,15 @@ def test_genres_lists_layouts(capsys):
     assert main(["genres"]) == 0
     out = capsys.readouterr().out
     assert "bomber  ボンバーパズル  puzz.link: mines" in out and "数独" in out and "Layout:" in out
+
+
+def test_a_damaged_workbook_is_named(tmp_path, capsys):
+    bad = tmp_path / "broken.xlsx"
+    bad.write_bytes(b"not a zip file")
+    with pytest.raises(SystemExit, match=r"broken\.xlsx: cannot open the workbook"):
+        main(["solve", str(bad)])
+
+
+def test_show_prints_the_solved_grid(books, capsys):
+    assert main(["solve", str(books / "bomber.xlsx"), "--show"]) == 0
+    assert " 1  2  ●     1" in capsys.readouterr().out
