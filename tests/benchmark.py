@@ -56,12 +56,16 @@ def main(argv: list[str] | None = None) -> int:
     slugs = a.slugs or sorted(p.stem for p in WORKBOOKS.glob("*.xlsx"))
     results = {slug: measure(slug, a.repeats) for slug in slugs}
     print(f"medians of {a.repeats} repeats, milliseconds; ratio = total / fastest total")
-    print(f"{'genre':<14}{'solver':<7}{'build':>9}{'solve':>9}{'unique':>9}{'total':>9}{'ratio':>7}")
+    print(
+        f"{'genre':<14}{'solver':<7}{'build':>9}{'solve':>9}{'unique':>9}{'total':>9}{'ratio':>7}"
+    )
     for slug, per in results.items():
         best = min(r["total"] for r in per.values())
         for solver, r in per.items():
-            print(f"{slug:<14}{solver:<7}{r['build']:>9.2f}{r['solve']:>9.2f}{r['unique']:>9.2f}"
-                  f"{r['total']:>9.2f}{r['total'] / best:>7.2f}")
+            print(
+                f"{slug:<14}{solver:<7}{r['build']:>9.2f}{r['solve']:>9.2f}{r['unique']:>9.2f}"
+                f"{r['total']:>9.2f}{r['total'] / best:>7.2f}"
+            )
     if a.json:
         a.json.write_text(json.dumps(results, indent=1))
     return 0

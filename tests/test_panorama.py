@@ -1,0 +1,149 @@
+"""Panorama: the seed's example, rebuilt from its clue table, solved through the real pipeline."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from solver.backends import SOLVERS, Settings
+from solver.genres import panorama
+from solver.pipeline import (
+    clear_sheet,
+    make_lp,
+    read_puzzle,
+    read_solution,
+    run_lp,
+    solve_puzzle,
+    solve_sheet,
+)
+from solver.sheet import Grid, InputError
+from solver.sheet.openpyxl_book import OpenpyxlBook
+
+DATA = json.loads((Path(__file__).parent / "data" / "panorama.json").read_text(encoding="utf-8"))
+# the seed's table: clue number n, general coordinates (I,J), the number, and the count of
+# board hexes towards XP, XM, YP, YM, ZP, ZM
+SEED_TABLE = [
+    (1, (2, 4), 6, (1, 3, 5, 1, 3, 1)),
+    (2, (3, 3), 9, (3, 2, 3, 2, 4, 2)),
+    (3, (5, 3), 6, (4, 1, 1, 4, 2, 2)),
+    (4, (6, 5), 11, (2, 2, 1, 4, 1, 4)),
+    (5, (6, 7), 4, (0, 4, 1, 2, 0, 5)),
+]
+
+
+def expected() -> list[list[int | None]]:
+    return [[None if t == "~" else int(t) for t in line.split()] for line in DATA["solution_text"]]
+
+
+def sample_puzzle(sample) -> panorama.Puzzle:
+    return read_puzzle(OpenpyxlBook(sample("panorama")), "panorama")[2]
+
+
+def test_sample_board_matches_the_seed_table(sample):
+    p = sample_puzzle(sample)
+    assert len(p.clues()) == len(SEED_TABLE)
+    for ((r, c), number), (_, ij, given, lengths) in zip(p.clues(), SEED_TABLE, strict=True):
+        assert (r + 1, c + 1) == ij and number == given
+        assert tuple(len(line) for line in p.sight(r, c)) == lengths
+    assert p.land() == [(r, c) for r in range(7) for c in range(7) if abs(r - c) <= 3]
+    assert [
+        " ".join("~" if v == panorama.SEA else "." if v is None else str(v) for v in row)
+        for row in panorama.to_cells(p)
+    ] == DATA["puzzle_text"]
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_sample_solves_to_the_known_answer(sample, solver):
+    book = OpenpyxlBook(sample("panorama"))
+    res = solve_sheet(book, "panorama", Settings(solver))
+    assert res.status == "solved", res.error
+    assert res.unique is True
+    assert res.answer["numbers"] == expected()
+    ws = book.wb["panorama"]
+    assert ws["A1"].value == 1 and ws["E4"].value == 3  # heights in the empty hexes
+    assert ws["E6"].value == 11 and ws["E6"].number_format == '0"₂"'  # the 11 stands at 2
+    assert ws["G1"].value == "~" and ws["H8"].value == "E"
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_lp_route_gives_the_same_answer(sample, tmp_path, solver):
+    path = sample("panorama")
+    lp, sol = tmp_path / "panorama.lp", tmp_path / "panorama.sol"
+    make_lp(OpenpyxlBook(path), "panorama", lp)
+    text = lp.read_text()
+    assert "A(4,5)" in text and "xp(2,4)" in text and "R(2,3)" in text and "Clue(4):" in text
+    assert run_lp(lp, sol, Settings(solver)) == "solved"
+    res = read_solution(OpenpyxlBook(path), "panorama", sol)
+    assert res.status == "solved", res.error
+    assert res.answer["numbers"] == expected()
+
+
+def test_verify_rejects_wrong_answers(sample):
+    p, good = sample_puzzle(sample), expected()
+    assert panorama.verify(p, tuple(map(tuple, good))) == []
+
+    def broken(changes: dict[tuple[int, int], int]) -> list[str]:
+        a = [row[:] for row in good]
+        for (r, c), h in changes.items():
+            a[r][c] = h
+        return panorama.verify(p, tuple(map(tuple, a)))
+
+    assert "coast hex (0, 0) has height 2, not 1" in broken({(0, 0): 2})
+    assert "hexes (3, 3) and (3, 4) differ by more than 1" in broken({(3, 4): 4})
+    flat = {(r, c): 1 for r, c in p.land()}  # coast and steps fine, the 11 sees too much
+    assert "the 11 at (5, 4) sees 14 hexes" in broken(flat)
+    assert all(v.startswith("the ") for v in broken(flat))
+    assert "hex (3, 3) has no positive height" in broken({(3, 3): 0})
+
+
+def grid(*rows) -> Grid:
+    return Grid("panorama", [list(r) for r in rows])
+
+
+@pytest.mark.parametrize(
+    "bad, message", [(".", "found '.'"), ("x", "found 'x'"), (-1, "found -1"), (7, "at most 6")]
+)
+def test_bad_input_names_the_cell(bad, message):
+    with pytest.raises(InputError, match=message) as err:
+        panorama.parse(grid((None, None, "~"), (None, bad, None), ("~", None, None)))
+    assert "sheet 'panorama' cell B2" in str(err.value)
+
+
+def test_a_lake_ends_the_view_and_makes_a_coast():
+    # a hexagon of side 3 around a one-hex lake: every land hex is on the coast
+    rows = [[None if abs(r - c) <= 2 else "~" for c in range(5)] for r in range(5)]
+    rows[2][2], rows[0][0] = "w", 6
+    with pytest.raises(InputError, match="the 6 can see at most 5 hexes"):
+        panorama.parse(grid(*rows))
+    rows[0][0] = 5
+    p = panorama.parse(grid(*rows))
+    assert p.cells[2][2] == panorama.SEA and panorama.to_cells(p)[2][2] == "~"
+    m = panorama.model(p)
+    assert {v.name for v in m.answer_vars} == {f"h({r + 1},{c + 1},1)" for r, c in p.land()}
+    out = solve_puzzle(panorama.GENRE, p, Settings())
+    assert out.status == "solved" and out.unique is True and out.violations == []
+    assert out.answer == tuple(tuple(None if v == "~" else 1 for v in row) for row in p.cells)
+
+
+def values_and_formats(book: OpenpyxlBook) -> dict:
+    ws = book.wb["panorama"]
+    return {(c.row, c.column): (c.value, c.number_format) for row in ws.iter_rows() for c in row}
+
+
+def test_solving_twice_gives_the_same_sheet_and_clear_restores_it(sample):
+    path = sample("panorama")
+    original = values_and_formats(OpenpyxlBook(path))
+    shown = []
+    for _ in range(2):
+        book = OpenpyxlBook(path)
+        res = solve_sheet(book, "panorama", Settings())
+        assert res.status == "solved" and res.answer["numbers"] == expected()
+        book.save()
+        shown.append(values_and_formats(OpenpyxlBook(path)))
+    assert shown[0] == shown[1] != original
+    book = OpenpyxlBook(path)
+    assert clear_sheet(book, "panorama") == 37  # 32 heights written, 5 clue formats
+    book.save()
+    assert values_and_formats(OpenpyxlBook(path)) == original
