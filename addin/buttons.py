@@ -1,0 +1,186 @@
+"""What the workbook buttons do. Each VBA macro in `PuzzleSolver.bas` runs one function here
+through xlwings: `RunPython "import addin.buttons; addin.buttons.solve()"`.
+
+Every function takes the workbook that pressed the button (`xw.Book.caller()`) and works on its
+active sheet, through the same `solver.pipeline` functions that the command line calls. It tells
+the user what happened in a message box and returns that text. Bad input, a missing file or a
+solver failure is a plain message naming the sheet and the cell; anything else is a bug and is
+left to xlwings, which shows the Python traceback.
+
+The three stages of the seed, with files beside the workbook (as the seed's BomberPuzzle.lp):
+
+  make_lp        1. Make LP       writes <folder>/<book>-<sheet>.lp
+  run_solver     2. Run solver    solves that .lp into <folder>/<book>-<sheet>.sol
+  read_solution  3. Read solution puts the .sol file's answer into the cells
+
+and, in memory: `solve` (answer written, uniqueness checked), `clear` (removes exactly what
+solving wrote), `check_unique` (says whether the answer is unique, or names the cells where a
+second answer differs; writes nothing).
+
+Settings: the solver and time limit are the constants `SOLVER` and `TIME_LIMIT` below; the
+environment variables PUZZLE_SOLVER_SOLVER (highs, scip or cbc) and PUZZLE_SOLVER_TIME_LIMIT
+(seconds; 0 for none) override them. Nothing is saved: the user saves the workbook in Excel.
+
+Tests call these functions with a fake workbook (`solve(book=fake)`); only `_caller` needs Excel.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from addin.xlwings_book import XlwingsBook
+from solver import pipeline
+from solver.backends import DEFAULT_SOLVER, Settings, SolverError
+from solver.sheet import InputError
+
+SOLVER = DEFAULT_SOLVER
+TIME_LIMIT: float | None = 60.0  # Excel waits while Python solves: don't let it hang forever
+TITLE = "Puzzle solver"
+
+# The pipeline's messages name the command-line stages; a button user knows the buttons.
+_STAGE_NAMES = (
+    ("the 'lp' and 'run-lp' stages", "'1. Make LP' and '2. Run solver'"),
+    ("the 'lp' stage", "'1. Make LP'"),
+    ("the 'run-lp' stage", "'2. Run solver'"),
+)
+
+
+def settings() -> Settings:
+    solver = os.environ.get("PUZZLE_SOLVER_SOLVER", "").strip() or SOLVER
+    limit_text = os.environ.get("PUZZLE_SOLVER_TIME_LIMIT", "").strip()
+    try:
+        limit = (float(limit_text) or None) if limit_text else TIME_LIMIT
+    except ValueError:
+        raise SolverError(
+            f"PUZZLE_SOLVER_TIME_LIMIT={limit_text!r} is not a number of seconds"
+        ) from None
+    return Settings(solver, limit)
+
+
+def _caller() -> Any:
+    import xlwings as xw  # only here: everything else runs without Excel
+
+    return xw.Book.caller()
+
+
+def alert(book: Any, text: str, error: bool = False) -> str:
+    """Show `text` in a message box over the workbook (Excel's MsgBox) and return it."""
+    book.app.alert(text, title=TITLE, mode="critical" if error else "info")
+    return text
+
+
+def _for_buttons(text: str) -> str:
+    for cli, button in _STAGE_NAMES:
+        text = text.replace(cli, button)
+    return text
+
+
+def _button(func: Callable[[Any, XlwingsBook, str], str]) -> Callable[..., str]:
+    """Find the calling workbook and its active sheet; report expected failures plainly."""
+
+    @functools.wraps(func)
+    def press(book: Any = None) -> str:
+        book = _caller() if book is None else book
+        sheet = book.sheets.active.name
+        try:
+            return func(book, XlwingsBook(book), sheet)
+        except (InputError, SolverError, OSError) as exc:
+            return alert(book, _for_buttons(str(exc)), error=True)
+
+    return press
+
+
+@contextmanager
+def _quiet(book: Any) -> Iterator[None]:
+    """No screen redraw while Python writes cell by cell."""
+    app = book.app
+    before = app.screen_updating
+    app.screen_updating = False
+    try:
+        yield
+    finally:
+        app.screen_updating = before
+
+
+def stage_files(book: Any, sheet: str) -> tuple[Path, Path]:
+    """The .lp and .sol files of a sheet: beside the workbook, named after book and sheet."""
+    full = Path(str(book.fullname))
+    if not full.is_absolute() or "://" in str(book.fullname):
+        raise InputError(
+            sheet,
+            "save the workbook in a local folder first: the .lp and .sol files are "
+            f"written beside it (its path is now {book.fullname!r})",
+        )
+    safe = re.sub(r'[<>:"/\\|?*]', "_", sheet)
+    stem = full.parent / f"{Path(str(book.name)).stem}-{safe}"
+    return stem.with_name(stem.name + ".lp"), stem.with_name(stem.name + ".sol")
+
+
+def _report(book: Any, res: pipeline.SheetResult, suffix: str = "") -> str:
+    text = f"Sheet '{res.sheet}': {_for_buttons(res.summary())}{suffix}"
+    return alert(book, text, error=res.status != "solved")
+
+
+@_button
+def make_lp(book: Any, xbook: XlwingsBook, sheet: str) -> str:
+    lp, _ = stage_files(book, sheet)
+    pipeline.make_lp(xbook, sheet, lp)
+    return alert(book, f"Sheet '{sheet}': wrote the model to {lp}")
+
+
+@_button
+def run_solver(book: Any, xbook: XlwingsBook, sheet: str) -> str:
+    lp, sol = stage_files(book, sheet)
+    if not lp.exists():
+        return alert(book, f"No model file {lp.name} yet: press '1. Make LP' first.", error=True)
+    s = settings()
+    status = pipeline.run_lp(lp, sol, s)
+    if status == "solved":
+        return alert(book, f"{lp.name}: solved by {s.solver}; wrote {sol}")
+    why = {
+        "infeasible": "the puzzle has no answer: check the givens",
+        "timeout": f"no answer within the time limit of {s.time_limit} s",
+    }.get(status, status)
+    return alert(book, f"{lp.name}: {why}; no solution file written", error=True)
+
+
+@_button
+def read_solution(book: Any, xbook: XlwingsBook, sheet: str) -> str:
+    _, sol = stage_files(book, sheet)
+    if not sol.exists():
+        return alert(
+            book, f"No solution file {sol.name} yet: press '2. Run solver' first.", error=True
+        )
+    with _quiet(book):
+        res = pipeline.read_solution(xbook, sheet, sol)
+    if res.status == "solved":
+        return alert(book, f"Sheet '{sheet}': answer from {sol.name} written")
+    return _report(book, res)
+
+
+@_button
+def solve(book: Any, xbook: XlwingsBook, sheet: str) -> str:
+    s = settings()
+    with _quiet(book):
+        res = pipeline.solve_sheet(xbook, sheet, s, check_unique=True, write=True)
+    return _report(book, res, f" ({res.seconds:.2f} s, {s.solver})")
+
+
+@_button
+def clear(book: Any, xbook: XlwingsBook, sheet: str) -> str:
+    with _quiet(book):
+        n = pipeline.clear_sheet(xbook, sheet)
+    text = f"removed the answer from {n} cells" if n else "no answer to clear"
+    return alert(book, f"Sheet '{sheet}': {text}")
+
+
+@_button
+def check_unique(book: Any, xbook: XlwingsBook, sheet: str) -> str:
+    res = pipeline.solve_sheet(xbook, sheet, settings(), check_unique=True, write=False)
+    return _report(book, res, " (nothing was written)")
