@@ -101,3 +101,35 @@ def test_two_sheets_keep_separate_records(sample, tmp_path):
     clear_sheet(book, second)
     assert book.wb["bomber"]["C1"].value == "●"
     assert [c.value for c in book.wb[second][1]][:4] == [None, 1, 1, None]
+
+
+def test_saving_is_atomic_and_keeps_the_files_permissions(sample, tmp_path):
+    import os
+
+    path = sample("bomber")
+    os.chmod(path, 0o644)
+    book = OpenpyxlBook(path)
+    solve_sheet(book, "bomber", Settings())
+    book.save()
+    assert path.stat().st_mode & 0o777 == 0o644
+    assert [p.name for p in path.parent.iterdir() if p.name.startswith(".~")] == []
+    new = book.save(tmp_path / "out" / "new.xlsx")
+    assert new.stat().st_mode & 0o077 != 0  # not mkstemp's private 0600
+
+
+def test_a_failed_save_leaves_the_old_file_whole(sample, monkeypatch):
+    path = sample("bomber")
+    before = path.read_bytes()
+    book = OpenpyxlBook(path)
+    solve_sheet(book, "bomber", Settings())
+
+    def crash(filename):
+        with open(filename, "wb") as fh:
+            fh.write(b"half a workbook")
+        raise OSError("disk full")
+
+    monkeypatch.setattr(book.wb, "save", crash)
+    with pytest.raises(OSError, match="disk full"):
+        book.save()
+    assert path.read_bytes() == before
+    assert [p.name for p in path.parent.iterdir() if p.name.startswith(".~")] == []

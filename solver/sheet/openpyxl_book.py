@@ -65,6 +65,16 @@ class OpenpyxlSheet:
         cell.number_format = style.number_format
 
 
+def _mode_for(target: Path) -> int:
+    """The permissions a saved file should have: the old file's, else the umask's default
+    (mkstemp's private 0600 would otherwise stick to the workbook)."""
+    if target.exists():
+        return target.stat().st_mode & 0o7777
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
 class OpenpyxlBook:
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
@@ -95,6 +105,7 @@ class OpenpyxlBook:
         os.close(fd)
         try:
             self.wb.save(tmp)
+            os.chmod(tmp, _mode_for(target))
             os.replace(tmp, target)
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
