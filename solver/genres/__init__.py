@@ -1,6 +1,7 @@
 """The genres: one module each, behind one small interface.
 
-A genre module documents its sheet layout in its docstring and ends with `GENRE = Genre(...)`:
+A genre module documents its sheet layout in its docstring, defines these functions and ends with
+`GENRE = define(__name__, slug=..., ja=...)`:
   parse(grid) -> puzzle            reads the sheet's cells; InputError naming the cell on bad input
   to_cells(puzzle) -> cells        the inverse: what a user types for this puzzle (import, samples)
   model(puzzle) -> Model           the complete MIP
@@ -17,6 +18,7 @@ import functools
 import importlib
 import pkgutil
 import re
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -43,6 +45,25 @@ class Genre:
     record: Callable[[Puzzle, Answer], dict[str, Any]]
     pzpr_ids: tuple[str, ...] = ()
     from_url: Callable[[Any], Puzzle] | None = None
+
+
+def define(module: str, slug: str, ja: str, pzpr_ids: tuple[str, ...] = ()) -> Genre:
+    """The Genre of a genre module: its docstring is the layout, its functions the interface."""
+    m = sys.modules[module]
+    return Genre(
+        slug=slug,
+        ja=ja,
+        layout=m.__doc__ or "",
+        parse=m.parse,
+        to_cells=m.to_cells,
+        model=m.model,
+        decode=m.decode,
+        verify=m.verify,
+        render=m.render,
+        record=m.record,
+        pzpr_ids=pzpr_ids,
+        from_url=getattr(m, "from_url", None),
+    )
 
 
 @functools.cache

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 import pulp
 
 from solver.connectivity import connect
-from solver.genres import Genre
+from solver.genres import define
 from solver.geometry import Cell, inside
 from solver.model import Model, cell_vars, new_problem, value
 from solver.sheet import Grid, InputError, Value
@@ -234,15 +234,4 @@ def record(p: Puzzle, a: Answer) -> dict:
     return {"lines": [list(seg) for seg in sorted(lines)]}
 
 
-GENRE = Genre(
-    slug="archipelago",
-    ja="アーキペラゴ",
-    layout=__doc__ or "",
-    parse=parse,
-    to_cells=to_cells,
-    model=model,
-    decode=decode,
-    verify=verify,
-    render=render,
-    record=record,
-)
+GENRE = define(__name__, slug="archipelago", ja="アーキペラゴ")

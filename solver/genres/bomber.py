@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver.genres import Genre
+from solver.genres import define
 from solver.geometry import KING, neighbours
 from solver.model import Model, cell_vars, new_problem, value
 from solver.puzzlink import UNKNOWN, PzprUrl, UrlError, decode_number16, grid_rows
@@ -101,17 +101,4 @@ def from_url(url: PzprUrl) -> Puzzle:
     return Puzzle(tuple(tuple(row) for row in grid_rows(values, url.cols)))
 
 
-GENRE = Genre(
-    slug="bomber",
-    ja="ボンバーパズル",
-    layout=__doc__ or "",
-    parse=parse,
-    to_cells=to_cells,
-    model=model,
-    decode=decode,
-    verify=verify,
-    render=render,
-    record=record,
-    pzpr_ids=("mines",),
-    from_url=from_url,
-)
+GENRE = define(__name__, slug="bomber", ja="ボンバーパズル", pzpr_ids=("mines",))

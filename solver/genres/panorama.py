@@ -43,7 +43,7 @@ from itertools import takewhile
 
 import pulp
 
-from solver.genres import Genre
+from solver.genres import define
 from solver.geometry import HEX, ray
 from solver.model import Model, new_problem, value, var
 from solver.sheet import Grid, Value
@@ -231,15 +231,4 @@ def record(p: Puzzle, a: Answer) -> dict:
     return {"numbers": [list(row) for row in a]}
 
 
-GENRE = Genre(
-    slug="panorama",
-    ja="パノラマ",
-    layout=__doc__ or "",
-    parse=parse,
-    to_cells=to_cells,
-    model=model,
-    decode=decode,
-    verify=verify,
-    render=render,
-    record=record,
-)
+GENRE = define(__name__, slug="panorama", ja="パノラマ")

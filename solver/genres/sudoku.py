@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver.genres import Genre
+from solver.genres import define
 from solver.model import Model, new_problem, value, var
 from solver.puzzlink import UNKNOWN, PzprUrl, UrlError, decode_number16, grid_rows
 from solver.sheet import Grid, InputError, Value
@@ -145,17 +145,4 @@ def from_url(url: PzprUrl) -> Puzzle:
     return Puzzle(tuple(tuple(row) for row in grid_rows(values, url.cols)))
 
 
-GENRE = Genre(
-    slug="sudoku",
-    ja="数独",
-    layout=__doc__ or "",
-    parse=parse,
-    to_cells=to_cells,
-    model=model,
-    decode=decode,
-    verify=verify,
-    render=render,
-    record=record,
-    pzpr_ids=("sudoku",),
-    from_url=from_url,
-)
+GENRE = define(__name__, slug="sudoku", ja="数独", pzpr_ids=("sudoku",))
