@@ -90,7 +90,7 @@ def cmd_solve(a: argparse.Namespace) -> int:
         return 2
     jobs = max(1, min(a.jobs or os.cpu_count() or 1, len(tasks)))
     results: list[pipeline.SheetResult] = []
-    bar = _progress(len(tasks), quiet=a.json and not sys.stderr.isatty())
+    bar = _progress(len(tasks), quiet=not sys.stderr.isatty())
     if jobs == 1:
         for path, sheet in tasks:
             results.append(_solve_one(path, sheet, settings, not a.no_unique))
