@@ -93,33 +93,8 @@ def test_import_and_solve(tmp_path, capsys):
     # a 5x5 mines puzzle (the bomber sample) as a puzz.link URL
     from solver.puzzlink import encode_number16
 
-    clues = [
-        1,
-        2,
-        None,
-        None,
-        1,
-        None,
-        None,
-        3,
-        None,
-        1,
-        None,
-        4,
-        None,
-        3,
-        None,
-        None,
-        None,
-        4,
-        None,
-        2,
-        2,
-        2,
-        None,
-        None,
-        2,
-    ]
+    rows = ["12..1", "..3.1", ".4.3.", "..4.2", "22..2"]
+    clues = [None if ch == "." else int(ch) for row in rows for ch in row]
     url = f"https://puzz.link/p?mines/5/5/{encode_number16(clues)}"
     out = tmp_path / "imported.xlsx"
     assert main(["import", url, "-o", str(out), "--solve"]) == 0
