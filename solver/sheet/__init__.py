@@ -7,6 +7,7 @@ Rows and columns are 1-based here, as in Excel; genres work 0-based on the `Grid
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Protocol
@@ -72,7 +73,8 @@ class Book(Protocol):
 
 
 def normalize(value: object) -> Value:
-    """Cell value as the genres see it: int for whole numbers, stripped str, None for empty."""
+    """Cell value as the genres see it: int for whole numbers (typed as numbers, as text, or in
+    full-width digits), otherwise the stripped text; None for empty."""
     if value is None:
         return None
     if isinstance(value, bool):
@@ -84,8 +86,9 @@ def normalize(value: object) -> Value:
     text = str(value).strip()
     if not text:
         return None
-    if text.isdigit() and text.isascii():
-        return int(text)
+    folded = unicodedata.normalize("NFKC", text)  # full-width digits from a Japanese IME
+    if folded.isdigit() and folded.isascii():
+        return int(folded)
     return text
 
 
