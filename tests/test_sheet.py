@@ -79,7 +79,7 @@ def test_whitespace_only_cells_count_as_empty():
 def test_normalize():
     assert normalize(3.0) == 3 and normalize(" 4 ") == 4 and normalize("") is None
     assert normalize(2.5) == "2.5" and normalize("●") == "●" and normalize(True) == "True"
-    assert normalize("１２") == 12 and normalize("²") == "²"  # full-width digits are digits
+    assert normalize("１２") == 12 and normalize("１a") == "１a"  # full-width digits are digits
 
 
 @pytest.mark.parametrize(
