@@ -56,14 +56,16 @@ def _pulp_solver(s: Settings) -> pulp.LpSolver:
 
 
 def _classify(has_solution: bool, proven_infeasible: bool, seconds: float, s: Settings) -> Status:
+    """A run that used up its time limit is a timeout even when the solver calls it infeasible
+    (CBC does that under a limit); infeasible needs a proof found inside the limit."""
     if has_solution:
         return "solved"
     hit_limit = s.time_limit is not None and seconds >= 0.95 * s.time_limit
     if proven_infeasible and not hit_limit:
         return "infeasible"
-    if s.time_limit is None and proven_infeasible:
-        return "infeasible"
-    return "timeout"
+    if s.time_limit is not None:
+        return "timeout"
+    raise SolverError(f"{s.solver} stopped with neither an answer nor a proof of infeasibility")
 
 
 def solve(prob: pulp.LpProblem, s: Settings) -> Status:
