@@ -6,6 +6,7 @@ import argparse
 import json
 import os
 import sys
+import unicodedata
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -145,14 +146,18 @@ def _summary(results: list[pipeline.SheetResult], out) -> None:
                 f"{r.seconds:.3f}",
             )
         )
-    widths = [max(len(str(row[i])) for row in rows) for i in range(len(rows[0]))]
+    widths = [max(_width(str(row[i])) for row in rows) for i in range(len(rows[0]))]
     for row in rows:
-        print(
-            "  ".join(str(v).ljust(w) for v, w in zip(row, widths, strict=True)).rstrip(), file=out
-        )
+        cells = (str(v) + " " * (w - _width(str(v))) for v, w in zip(row, widths, strict=True))
+        print("  ".join(cells).rstrip(), file=out)
     for r in results:
         if r.status != "solved" or r.unique is False:
             print(f"{r.book} [{r.sheet}]: {r.summary()}", file=out)
+
+
+def _width(text: str) -> int:
+    """Columns the text takes in a terminal: East Asian wide characters take two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
 def _single_sheet(book: OpenpyxlBook, sheet: str | None) -> str:

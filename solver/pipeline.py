@@ -122,6 +122,11 @@ class SheetResult:
         return "; ".join(parts)
 
 
+def _slug(sheet_name: str) -> str | None:
+    genre = genre_for_sheet(sheet_name)
+    return genre.slug if genre else None
+
+
 def read_puzzle(book: Book, sheet_name: str) -> tuple[Genre, Grid, Any]:
     """The sheet's genre, grid and parsed puzzle; an earlier answer on the sheet is ignored."""
     genre = genre_for_sheet(sheet_name)
@@ -164,7 +169,7 @@ def solve_sheet(
 ) -> SheetResult:
     """Solve one sheet; with write=True the answer goes into the book (not saved here)."""
     start = time.perf_counter()
-    res = SheetResult(book.name, sheet_name, None, "error", settings.solver)
+    res = SheetResult(book.name, sheet_name, _slug(sheet_name), "error", settings.solver)
     try:
         genre, grid, puzzle = read_puzzle(book, sheet_name)
         res.genre = genre.slug
@@ -231,7 +236,7 @@ def run_lp(lp: Path, sol: Path, settings: Settings) -> str:
 def read_solution(book: Book, sheet_name: str, sol: Path, write: bool = True) -> SheetResult:
     """Stage 3: read a `.sol` file and put its answer into the sheet."""
     start = time.perf_counter()
-    res = SheetResult(book.name, sheet_name, None, "error", "file")
+    res = SheetResult(book.name, sheet_name, _slug(sheet_name), "error", "file")
     try:
         genre, grid, puzzle = read_puzzle(book, sheet_name)
         res.genre = genre.slug
