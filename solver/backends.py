@@ -68,11 +68,6 @@ def _classify(has_solution: bool, proven_infeasible: bool, seconds: float, s: Se
     raise SolverError(f"{s.solver} stopped with neither an answer nor a proof of infeasibility")
 
 
-def solve(prob: pulp.LpProblem, s: Settings) -> Status:
-    """Solve once; on success the variables carry their values (`var.varValue`)."""
-    return LiveModel(prob, s).solve()
-
-
 class LiveModel:
     """A PuLP problem loaded into a solver and kept there, so that cuts can be added and the
     same model solved again (uniqueness checks, lazy constraints) without rebuilding it.
