@@ -9,7 +9,7 @@ from pathlib import Path
 import pulp
 import pytest
 
-from solver.backends import SOLVERS, Settings, solve
+from solver.backends import SOLVERS, LiveModel, Settings
 from solver.connectivity import connect
 from solver.genres import archipelago
 from solver.genres.archipelago import Puzzle
@@ -199,7 +199,7 @@ def test_connect_forces_the_only_connected_choice():
     prob += pulp.lpSum(x.values()) <= 2, "two_edges"
     prob += x[1, 2] == 0, "no_12"
     tree = connect(prob, [1, 2, 3], x)
-    assert solve(prob, Settings("highs")) == "solved"
+    assert LiveModel(prob, Settings("highs")).solve() == "solved"
     assert [value(v) for v in x.values()] == [0, 1, 1]
     # the arcs form a tree into the root, node 3: labels grow from parent to child
     chosen = {k: kk for (k, kk), a in tree.arcs.items() if value(a)}
@@ -210,7 +210,7 @@ def test_connect_forces_the_only_connected_choice():
 def test_connect_makes_a_disconnected_graph_infeasible():
     prob = new_problem("t")
     connect(prob, [1, 2, 3, 4], {(1, 2): None, (3, 4): None})
-    assert solve(prob, Settings("highs")) == "infeasible"
+    assert LiveModel(prob, Settings("highs")).solve() == "infeasible"
 
 
 def test_connect_never_settles_for_a_cycle():
@@ -219,7 +219,7 @@ def test_connect_never_settles_for_a_cycle():
     x = {e: var(prob, "x", *e) for e in ((1, 2), (2, 3), (1, 3), (4, 5), (5, 6), (4, 6), (3, 4))}
     prob += x[3, 4] == 0, "cut"
     connect(prob, [1, 2, 3, 4, 5, 6], x)
-    assert solve(prob, Settings("highs")) == "infeasible"
+    assert LiveModel(prob, Settings("highs")).solve() == "infeasible"
 
 
 def test_optional_nodes_connect_only_the_active_ones():
@@ -229,7 +229,7 @@ def test_optional_nodes_connect_only_the_active_ones():
         for k, v in fixed.items():
             prob += b[k] == v, f"fix{k}"
         connect(prob, list(b), {(k, k + 1): None for k in range(1, 5)}, active=b, prefix="g")
-        return solve(prob, Settings("highs")), b
+        return LiveModel(prob, Settings("highs")).solve(), b
 
     status, b = line({1: 1, 5: 1})
     assert status == "solved" and [value(v) for v in b.values()] == [1, 1, 1, 1, 1]
@@ -244,4 +244,4 @@ def test_two_uses_in_one_model_keep_apart():
     connect(prob, [(0, 0), (0, 1)], {((0, 0), (0, 1)): None}, prefix="b")
     names = {v.name for v in prob.variables()}
     assert {"aarc(1,2)", "aN(1)", "barc(0,0,0,1)", "bN(0,1)"} <= names
-    assert solve(prob, Settings("highs")) == "solved"
+    assert LiveModel(prob, Settings("highs")).solve() == "solved"
