@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
 
 Cell = tuple[int, int]
 
@@ -32,3 +34,18 @@ def ray(rows: int, cols: int, r: int, c: int, dr: int, dc: int) -> Iterator[Cell
     while 0 <= r < rows and 0 <= c < cols:
         yield r, c
         r, c = r + dr, c + dc
+
+
+@dataclass(frozen=True)
+class CellPuzzle:
+    """A puzzle given cell by cell, cells[r][c]; genres' Puzzle classes build on it."""
+
+    cells: tuple[tuple[Any, ...], ...]
+
+    @property
+    def rows(self) -> int:
+        return len(self.cells)
+
+    @property
+    def cols(self) -> int:
+        return len(self.cells[0])

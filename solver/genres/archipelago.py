@@ -32,7 +32,7 @@ import pulp
 
 from solver.connectivity import connect
 from solver.genres import define
-from solver.geometry import Cell, inside
+from solver.geometry import Cell, CellPuzzle, inside
 from solver.model import Model, cell_vars, new_problem, value
 from solver.sheet import Grid, InputError, Value
 from solver.sheet.answer import CellWrite
@@ -66,16 +66,8 @@ class Run:
 
 
 @dataclass(frozen=True)
-class Puzzle:
+class Puzzle(CellPuzzle):
     cells: tuple[tuple[Label | None, ...], ...]  # island labels; None for sea
-
-    @property
-    def rows(self) -> int:
-        return len(self.cells)
-
-    @property
-    def cols(self) -> int:
-        return len(self.cells[0])
 
     def islands(self) -> list[Label]:
         """The labels in island order K = 1..Ni: numbers by value, then the rest by text."""

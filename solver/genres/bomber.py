@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import pulp
 
 from solver.genres import define
-from solver.geometry import KING, neighbours
+from solver.geometry import KING, CellPuzzle, neighbours
 from solver.model import Model, cell_vars, new_problem, value
 from solver.puzzlink import UNKNOWN, PzprUrl, UrlError, decode_number16, grid_rows
 from solver.sheet import Grid, Value
@@ -28,16 +28,8 @@ BOMB = "●"
 
 
 @dataclass(frozen=True)
-class Puzzle:
-    clues: tuple[tuple[int | None, ...], ...]  # clues[r][c]: 0-8, or None for an unknown cell
-
-    @property
-    def rows(self) -> int:
-        return len(self.clues)
-
-    @property
-    def cols(self) -> int:
-        return len(self.clues[0])
+class Puzzle(CellPuzzle):
+    cells: tuple[tuple[int | None, ...], ...]  # cells[r][c]: 0-8, or None for an unknown cell
 
 
 Answer = frozenset[tuple[int, int]]  # the bomb cells
@@ -50,14 +42,14 @@ def parse(grid: Grid) -> Puzzle:
 
 
 def to_cells(p: Puzzle) -> list[list[Value]]:
-    return [list(row) for row in p.clues]
+    return [list(row) for row in p.cells]
 
 
 def model(p: Puzzle) -> Model:
     prob = new_problem("bomber")
     cells = [(r, c) for r in range(p.rows) for c in range(p.cols)]
     b = cell_vars(prob, "b", cells)
-    for (r, c), n in ((rc, p.clues[rc[0]][rc[1]]) for rc in cells):
+    for (r, c), n in ((rc, p.cells[rc[0]][rc[1]]) for rc in cells):
         if n is not None:
             prob += b[r, c] == 0, f"CELL({r + 1},{c + 1})"
             prob += (
@@ -75,7 +67,7 @@ def verify(p: Puzzle, bombs: Answer) -> list[str]:
     problems = []
     for r in range(p.rows):
         for c in range(p.cols):
-            n = p.clues[r][c]
+            n = p.cells[r][c]
             if n is None:
                 continue
             if (r, c) in bombs:

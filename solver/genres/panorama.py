@@ -44,7 +44,7 @@ from itertools import takewhile
 import pulp
 
 from solver.genres import define
-from solver.geometry import HEX, ray
+from solver.geometry import HEX, CellPuzzle, ray
 from solver.model import Model, new_problem, value, var
 from solver.sheet import Grid, Value
 from solver.sheet.answer import CellWrite
@@ -59,16 +59,8 @@ Hex = tuple[int, int]
 
 
 @dataclass(frozen=True)
-class Puzzle:
+class Puzzle(CellPuzzle):
     cells: tuple[tuple[int | str | None, ...], ...]  # None land, a number, or SEA
-
-    @property
-    def rows(self) -> int:
-        return len(self.cells)
-
-    @property
-    def cols(self) -> int:
-        return len(self.cells[0])
 
     def is_land(self, r: int, c: int) -> bool:
         return 0 <= r < self.rows and 0 <= c < self.cols and self.cells[r][c] != SEA
