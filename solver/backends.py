@@ -24,6 +24,7 @@ import pulp
 
 Status = Literal["solved", "infeasible", "timeout"]
 SOLVERS = ("highs", "scip", "cbc")
+CONNECTIVITY = ("default", "complete", "lazy")
 DEFAULT_SOLVER = "highs"  # fastest on the sample workbooks: see tests/benchmark.py and README
 
 
@@ -36,10 +37,21 @@ class Settings:
     solver: str = DEFAULT_SOLVER
     time_limit: float | None = None
     threads: int | None = None
+    connectivity: str = "default"  # default (the genre's choice) | complete | lazy
 
     def __post_init__(self) -> None:
         if self.solver not in SOLVERS:
             raise SolverError(f"unknown solver {self.solver!r}; choose one of {', '.join(SOLVERS)}")
+        if self.connectivity not in CONNECTIVITY:
+            raise SolverError(
+                f"unknown connectivity form {self.connectivity!r}; "
+                f"choose one of {', '.join(CONNECTIVITY)}"
+            )
+
+    @property
+    def lazy(self) -> bool | None:
+        """None: the genre's default form."""
+        return {"default": None, "complete": False, "lazy": True}[self.connectivity]
 
 
 def _pulp_solver(s: Settings) -> pulp.LpSolver:

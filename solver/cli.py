@@ -12,7 +12,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from solver import pipeline
-from solver.backends import DEFAULT_SOLVER, SOLVERS, Settings, SolverError
+from solver.backends import CONNECTIVITY, DEFAULT_SOLVER, SOLVERS, Settings, SolverError
 from solver.genres import all_genres, genre_for_pzpr, genre_for_sheet
 from solver.puzzlink import UrlError, parse_url
 from solver.sheet import InputError
@@ -74,7 +74,7 @@ def _output_path(src: Path, out_dir: str | None, in_place: bool) -> Path:
 
 
 def cmd_solve(a: argparse.Namespace) -> int:
-    settings = Settings(a.solver, a.time_limit, a.threads)
+    settings = _settings(a)
     books = _books(a.paths)
     tasks = []
     for path in books:
@@ -180,7 +180,7 @@ def cmd_lp(a: argparse.Namespace) -> int:
 def cmd_run_lp(a: argparse.Namespace) -> int:
     lp = Path(a.lp)
     sol = Path(a.output) if a.output else lp.with_suffix(".sol")
-    status = pipeline.run_lp(lp, sol, Settings(a.solver, a.time_limit, a.threads))
+    status = pipeline.run_lp(lp, sol, _settings(a))
     if status != "solved":
         print(f"{lp.name}: {status}; no solution file written", file=sys.stderr)
         return 1
@@ -240,11 +240,15 @@ def cmd_import(a: argparse.Namespace) -> int:
     book, sheet = add_puzzle_sheet(out, genre, puzzle)
     print(f"wrote {genre.slug} {url.cols}x{url.rows} to {out} [{sheet}]")
     if a.solve:
-        res = pipeline.solve_sheet(book, sheet, Settings(a.solver, a.time_limit, a.threads))
+        res = pipeline.solve_sheet(book, sheet, _settings(a))
         book.save()
         print(f"[{sheet}] {res.summary()}")
         return 0 if res.status == "solved" else 1
     return 0
+
+
+def _settings(a: argparse.Namespace) -> Settings:
+    return Settings(a.solver, a.time_limit, a.threads, getattr(a, "connectivity", "default"))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -255,6 +259,13 @@ def build_parser() -> argparse.ArgumentParser:
         q.add_argument("--solver", choices=SOLVERS, default=DEFAULT_SOLVER)
         q.add_argument("--time-limit", type=float, default=None, metavar="S")
         q.add_argument("--threads", type=int, default=None)
+        q.add_argument(
+            "--connectivity",
+            choices=CONNECTIVITY,
+            default="default",
+            help="loops and paths: connectivity inside the MIP (complete) or as cuts added "
+            "after each solve (lazy); default: what the benchmark chose per genre",
+        )
 
     q = sub.add_parser("solve", help="solve every puzzle sheet of the workbooks (files or folders)")
     q.add_argument("paths", nargs="+")

@@ -47,6 +47,7 @@ def connect(
     edges: Mapping[tuple[Node, Node], Expr | None],
     *,
     root: Node | None = None,
+    roots: Sequence[Node] = (),
     active: Mapping[Node, Expr] | None = None,
     prefix: str = "",
     index: Callable[[Node], tuple[int, ...]] = _index,
@@ -58,6 +59,7 @@ def connect(
     of parallel bridges, is fine. Self-loops are ignored.
     root: the root of the tree; default the last node (the seed collects its arrows into the last
     island, Ni). With `active` and no root, the solver picks one active node.
+    roots: several fixed roots instead: a forest, every node joined to one of them.
     active: optional nodes, see the module docstring.
     prefix: put before the variable and constraint names, so two uses in one model don't clash.
     index: a node's indices in names (ints pass as is, tuples as their items): arc(K,KK), N(K).
@@ -67,17 +69,20 @@ def connect(
     """
     n = len(nodes)
     tag = {node: ",".join(map(str, index(node))) for node in nodes}
-    if root is None and active is None and nodes:
-        root = nodes[-1]
-    roots: dict[Node, Expr | int] = {k: int(k == root) for k in nodes}
-    if root is None and nodes:  # the solver picks the root among the active nodes
+    fixed = set(roots) if roots else ({root} if root is not None else set())
+    if not fixed and active is None and nodes:
+        fixed = {nodes[-1]}
+    is_root: dict[Node, Expr | int] = {k: int(k in fixed) for k in nodes}
+    if not fixed and nodes:  # the solver picks the root among the active nodes
         assert active is not None
         for k in nodes:
-            roots[k] = var(prob, f"{prefix}root", *index(k))
-            prob += roots[k] <= active[k], f"{prefix}RootActive({tag[k]})"
-        prob += pulp.lpSum(roots.values()) <= 1, f"{prefix}OneRoot"
-    elif active is not None and root is not None:
-        prob += active[root] == 1, f"{prefix}RootActive({tag[root]})"
+            is_root[k] = var(prob, f"{prefix}root", *index(k))
+            prob += is_root[k] <= active[k], f"{prefix}RootActive({tag[k]})"
+        prob += pulp.lpSum(is_root.values()) <= 1, f"{prefix}OneRoot"
+    elif active is not None:
+        for k in sorted(fixed, key=lambda k: tag[k]):
+            if not isinstance(active[k], int):
+                prob += active[k] == 1, f"{prefix}RootActive({tag[k]})"
 
     labels = {k: var(prob, f"{prefix}N", *index(k), cat=pulp.LpInteger, up=n - 1) for k in nodes}
     arcs: dict[tuple[Node, Node], pulp.LpVariable] = {}
@@ -88,7 +93,7 @@ def connect(
         if (a, b) in arcs or (b, a) in arcs:
             raise ValueError(f"edge {{{a}, {b}}} is given twice; sum its uses into one expression")
         for k, kk in ((a, b), (b, a)):
-            if k == root:
+            if k in fixed:
                 continue  # a fixed root has no parent
             arc = arcs[k, kk] = var(prob, f"{prefix}arc", *index(k), *index(kk))
             out[k].append(arc)
@@ -102,7 +107,7 @@ def connect(
             prob += arcs[a, b] + arcs[b, a] <= 1, f"{prefix}OneWay({tag[a]},{tag[b]})"
 
     for k in nodes:
-        if k != root:
+        if k not in fixed:
             need = 1 if active is None else active[k]
-            prob += pulp.lpSum(out[k]) == need - roots[k], f"{prefix}Parent({tag[k]})"
-    return Tree(arcs, labels, roots)
+            prob += pulp.lpSum(out[k]) == need - is_root[k], f"{prefix}Parent({tag[k]})"
+    return Tree(arcs, labels, is_root)

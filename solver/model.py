@@ -7,7 +7,7 @@ within letters, digits, `_`, `(`, `)` and `,` (PuLP rewrites other characters).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,11 +25,24 @@ class Model:
 
     answer_vars are the binaries that fix the answer: two solutions that agree on them are the
     same answer, so the uniqueness check cuts on exactly these.
+    separators: in a model built with lazy connectivity, the functions that look at a solved
+    answer and return the cuts it violates (none: the answer is whole). A complete model has
+    none: its `.lp` file is the whole problem.
     """
 
     prob: pulp.LpProblem
     answer_vars: list[pulp.LpVariable]
     vars: dict[str, Any] = field(default_factory=dict)
+    separators: list[Callable[[], list[pulp.LpConstraint]]] = field(default_factory=list)
+
+    def violated(self) -> list[pulp.LpConstraint]:
+        """The lazy cuts that the current solution breaks."""
+        return [cut for separate in self.separators for cut in separate()]
+
+    def separate(self, separator: Callable[[], list[pulp.LpConstraint]] | None) -> None:
+        """Register a separator (None, what a complete form returns, is ignored)."""
+        if separator is not None:
+            self.separators.append(separator)
 
     def __getitem__(self, key: str) -> Any:
         return self.vars[key]

@@ -33,34 +33,63 @@ class Outcome:
     solve_seconds: float = 0.0
     unique_seconds: float = 0.0
     violations: list[str] = field(default_factory=list)
+    lazy: bool = False  # built with lazy connectivity cuts
+    rounds: int = 0  # solves, counting every re-solve after lazy cuts and the uniqueness one
+    cuts: int = 0  # lazy cuts added
 
 
 def solve_puzzle(
     genre: Genre, puzzle: Any, settings: Settings, check_unique: bool = True
 ) -> Outcome:
     t0 = time.perf_counter()
-    m = genre.model(puzzle)
+    m = genre.build(puzzle, settings.lazy)
     t1 = time.perf_counter()
+    out = Outcome("error", build_seconds=t1 - t0, lazy=bool(m.separators))
     live = backends.LiveModel(m.prob, settings)
-    status = live.solve()
+    deadline = None if settings.time_limit is None else t1 + settings.time_limit
+    status = out.status = _solve(live, m, out, deadline)
     t2 = time.perf_counter()
-    out = Outcome(status, build_seconds=t1 - t0, solve_seconds=t2 - t1)
+    out.solve_seconds = t2 - t1
     if status != "solved":
         return out
     out.answer = genre.decode(puzzle, m)
     out.violations = genre.verify(puzzle, out.answer)
     if check_unique and not out.violations:
-        out.unique, out.differ = _second_answer(genre, puzzle, m, live, out.answer)
+        out.unique, out.differ = _second_answer(genre, puzzle, m, live, out, deadline)
         out.unique_seconds = time.perf_counter() - t2
     return out
 
 
+def _solve(live: backends.LiveModel, m: Model, out: Outcome, deadline: float | None) -> str:
+    """Solve; with lazy connectivity, add the cuts the answer breaks to the live model and solve
+    again until the answer is whole (or there is none, or the time limit is spent)."""
+    while True:
+        status = live.solve()
+        out.rounds += 1
+        if status != "solved":
+            return status
+        cuts = m.violated()
+        if not cuts:
+            return status
+        if deadline is not None and time.perf_counter() > deadline:
+            return "timeout"
+        for cut in cuts:
+            out.cuts += 1
+            live.add(cut, f"lazy_{out.cuts}")
+
+
 def _second_answer(
-    genre: Genre, puzzle: Any, m: Model, live: backends.LiveModel, answer: Any
+    genre: Genre,
+    puzzle: Any,
+    m: Model,
+    live: backends.LiveModel,
+    out: Outcome,
+    deadline: float | None,
 ) -> tuple[bool | None, list[tuple[int, int]]]:
     """Cut off this answer and solve again on the live model: infeasible means unique."""
+    answer = out.answer
     live.add(no_good_cut(m.answer_vars), "no_good_1")
-    status = live.solve()
+    status = _solve(live, m, out, deadline)
     if status == "infeasible":
         return True, []
     if status == "timeout":
@@ -217,9 +246,10 @@ def _header(book: Book, sheet_name: str, genre: Genre, puzzle: Any) -> str:
 
 
 def make_lp(book: Book, sheet_name: str, path: Path) -> Path:
-    """Stage 1: write the sheet's model as a CPLEX LP file."""
+    """Stage 1: write the sheet's model as a CPLEX LP file: the complete form, always."""
     genre, _, puzzle = read_puzzle(book, sheet_name)
-    backends.write_lp(genre.model(puzzle).prob, path, _header(book, sheet_name, genre, puzzle))
+    model = genre.build(puzzle, lazy=False)
+    backends.write_lp(model.prob, path, _header(book, sheet_name, genre, puzzle))
     return path
 
 
@@ -249,7 +279,7 @@ def read_solution(book: Book, sheet_name: str, sol: Path, write: bool = True) ->
                     f"{info.get('book')}, not from this puzzle; run the 'lp' and "
                     "'run-lp' stages again"
                 )
-        m = genre.model(puzzle)
+        m = genre.build(puzzle, lazy=False)
         by_name = {v.name: v for v in m.prob.variables()}
         unknown = sorted(set(values) - set(by_name))
         if unknown:

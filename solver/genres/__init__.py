@@ -4,7 +4,8 @@ A genre module documents its sheet layout in its docstring, defines these functi
 `GENRE = define(__name__, slug=..., ja=...)`:
   parse(grid) -> puzzle            reads the sheet's cells; InputError naming the cell on bad input
   to_cells(puzzle) -> cells        the inverse: what a user types for this puzzle (import, samples)
-  model(puzzle) -> Model           the complete MIP
+  model(puzzle) -> Model           the complete MIP; genres with lines take model(puzzle, lazy)
+                                   too, lazy=True leaving connectivity to cuts (solver.lines)
   decode(puzzle, model) -> answer  from the solved variables
   verify(puzzle, answer) -> [str]  rule violations, checked from the rules alone (empty: valid)
   render(puzzle, answer) -> [CellWrite]   what to put into the cells
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import inspect
 import pkgutil
 import re
 import sys
@@ -45,11 +47,25 @@ class Genre:
     record: Callable[[Puzzle, Answer], dict[str, Any]]
     pzpr_ids: tuple[str, ...] = ()
     from_url: Callable[[Any], Puzzle] | None = None
+    has_lazy: bool = False  # model(puzzle, lazy=True) exists
+    lazy: bool = False  # ... and is the default form (the benchmark decided)
+
+    def build(self, puzzle: Puzzle, lazy: bool | None = None) -> Model:
+        """The model in the form asked for (None: the genre's default). The complete form is
+        the one for `.lp` files."""
+        use_lazy = self.lazy if lazy is None else lazy
+        if use_lazy and self.has_lazy:
+            return self.model(puzzle, lazy=True)  # type: ignore[call-arg]
+        return self.model(puzzle)
 
 
-def define(module: str, slug: str, ja: str, pzpr_ids: tuple[str, ...] = ()) -> Genre:
-    """The Genre of a genre module: its docstring is the layout, its functions the interface."""
+def define(
+    module: str, slug: str, ja: str, pzpr_ids: tuple[str, ...] = (), lazy: bool = False
+) -> Genre:
+    """The Genre of a genre module: its docstring is the layout, its functions the interface.
+    lazy: build with lazy connectivity cuts by default (for genres whose model takes `lazy`)."""
     m = sys.modules[module]
+    has_lazy = "lazy" in inspect.signature(m.model).parameters
     return Genre(
         slug=slug,
         ja=ja,
@@ -63,6 +79,8 @@ def define(module: str, slug: str, ja: str, pzpr_ids: tuple[str, ...] = ()) -> G
         record=m.record,
         pzpr_ids=pzpr_ids,
         from_url=getattr(m, "from_url", None),
+        has_lazy=has_lazy,
+        lazy=lazy and has_lazy,
     )
 
 

@@ -1,0 +1,342 @@
+"""Lines in a grid: loops, paths and the connectivity of what they use, written once for every
+loop and path genre.
+
+A genre describes its lines as a graph: nodes (cells, lattice points, or the two strands of a
+cell that a line may cross) and edges with a binary variable each, 1 when the line uses that
+edge. Then it states what the lines must be:
+
+- `degree_0_or_2` / `degree`: a node on a line has two line edges, a node off it none (path ends
+  have one);
+- `single_loop`: the used edges form one closed loop (degree 0 or 2, and connected);
+- `connected`: every used node is joined to every other through used edges, or, with `roots`,
+  every used node to one of the roots (each line of a numberlink ends at a number);
+- a path from A to B is a single loop through one extra edge from B back to A (`Network.close`).
+
+Connectivity comes in two forms, and both give the same answers:
+
+- complete (`lazy=False`): the seed's spanning arborescence with ordering labels
+  (`solver.connectivity.connect`), inside the one MIP. The `.lp` file of such a model is the
+  whole problem, and any solver solves it alone.
+- lazy (`lazy=True`): the model leaves connectivity out and registers a separator. After each
+  solve the pipeline asks it for the parts the answer falls into; for each part S that is not
+  the whole, it adds the cut x(δ(S)) >= k (used_i + used_j - 1), i in S, j in another part
+  (k = 2 for loops, 1 for trees: a line that holds i and j must cross S's border) to the live
+  model and solves again, until the answer is one piece. With roots, a part without a root gets
+  x(δ(S)) >= k used_i.
+
+The benchmark (tests/benchmark_sizes.py) decides which form a genre uses by default.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+import pulp
+
+from solver.connectivity import connect
+from solver.geometry import Cell
+from solver.model import var
+
+Node = Hashable
+Edge = tuple[Node, Node]
+Expr = pulp.LpAffineExpression | pulp.LpVariable | int
+Separator = Callable[[], list[pulp.LpConstraint]]
+
+
+def on(expr: Expr) -> bool:
+    """Whether a solved binary expression (variable, sum, or constant) is 1."""
+    if isinstance(expr, int | float):
+        return round(expr) >= 1
+    return round(pulp.value(expr) or 0) >= 1
+
+
+def grid_edges(rows: int, cols: int) -> list[tuple[Cell, Cell]]:
+    """Every pair of orthogonally adjacent nodes of a rows x cols grid, lower node first."""
+    found = []
+    for r in range(rows):
+        for c in range(cols):
+            if c + 1 < cols:
+                found.append(((r, c), (r, c + 1)))
+            if r + 1 < rows:
+                found.append(((r, c), (r + 1, c)))
+    return found
+
+
+def edge_vars(
+    prob: pulp.LpProblem, edges: Iterable[tuple[Cell, Cell]], h: str = "h", v: str = "v"
+) -> dict[tuple[Cell, Cell], pulp.LpVariable]:
+    """A binary per grid edge, named as in the seeds: h(r,c) joins (r,c) to its right
+    neighbour, v(r,c) to the node below; 1-based."""
+    out = {}
+    for a, b in edges:
+        (r, c), (rr, cc) = a, b
+        if (rr - r, cc - c) not in ((0, 1), (1, 0)):
+            raise ValueError(f"{a}-{b} is not a grid edge with the lower node first")
+        out[a, b] = var(prob, h if rr == r else v, r + 1, c + 1)
+    return out
+
+
+def incident(edges: Iterable[Edge]) -> dict[Node, list[Edge]]:
+    """Node -> the edges that touch it."""
+    at: dict[Node, list[Edge]] = defaultdict(list)
+    for e in edges:
+        at[e[0]].append(e)
+        at[e[1]].append(e)
+    return at
+
+
+def degree(x: Mapping[Edge, Expr], node: Node, at: Mapping[Node, list[Edge]]) -> Expr:
+    return pulp.lpSum(x[e] for e in at.get(node, []))
+
+
+def degree_0_or_2(
+    prob: pulp.LpProblem,
+    x: Mapping[Edge, Expr],
+    used: Mapping[Node, Expr],
+    name: Callable[[Node], str] = str,
+    prefix: str = "Deg",
+) -> None:
+    """Two line edges at a used node, none at an unused one: degree = 2 used."""
+    at = incident(x)
+    for node, u in used.items():
+        prob += degree(x, node, at) == 2 * u, f"{prefix}{name(node)}"
+
+
+@dataclass
+class Network:
+    """The graph that connectivity is checked on: its edges' use and its nodes' use.
+
+    Usually the grid's own edges and cells; genres whose lines may cross build it over strands
+    (`strands`), and a path is closed into a loop with `close`.
+    """
+
+    x: dict[Edge, Expr]
+    used: dict[Node, Expr]
+
+    def close(self, a: Node, b: Node, outside: Node = "out") -> None:
+        """Make a path from a to b a loop: an extra node joined to both, always used.
+        (a and b must then have line degree 1 within the grid.)"""
+        self.used[outside] = 1
+        self.x[(outside, a)] = 1
+        self.x[(outside, b)] = 1
+
+
+def single_loop(
+    prob: pulp.LpProblem,
+    net: Network,
+    *,
+    lazy: bool,
+    root: Node | None = None,
+    name: Callable[[Node], tuple[int, ...]] | None = None,
+    prefix: str = "",
+) -> Separator | None:
+    """The used edges of `net` form one loop: degree 2 at used nodes, 0 elsewhere, connected.
+
+    root: a node known to be on the loop, if any (saves the solver choosing one).
+    name: a node's indices in variable names (default: its own tuple, 1-based from 0-based).
+    Returns the separator to register in lazy form (None in complete form)."""
+    index = name or _one_based
+    degree_0_or_2(
+        prob, net.x, net.used, lambda n: "(" + ",".join(map(str, index(n))) + ")", prefix + "Deg"
+    )
+    return connected(prob, net, lazy=lazy, root=root, name=index, prefix=prefix, crossing=2)
+
+
+def connected(
+    prob: pulp.LpProblem,
+    net: Network,
+    *,
+    lazy: bool,
+    root: Node | None = None,
+    roots: Collection[Node] = (),
+    name: Callable[[Node], tuple[int, ...]] | None = None,
+    prefix: str = "",
+    crossing: int = 1,
+) -> Separator | None:
+    """Every used node of `net` is joined to the others through used edges; with `roots`, to
+    at least one of the roots (a forest of trees, one per root; roots must be used nodes).
+
+    crossing: how many used edges a line leaving a part of the graph must cross (2 for loops
+    and paths through the part, 1 for trees); only the lazy cuts use it."""
+    nodes = list(net.used)
+    if lazy:
+        return _separator(net, set(roots), crossing)
+    index = name or _one_based
+    active = None if all(_is_one(u) for u in net.used.values()) else net.used
+    edges = {e: (None if _is_one(u) else u) for e, u in net.x.items()}
+    if roots:
+        connect(prob, nodes, edges, roots=list(roots), active=active, prefix=prefix, index=index)
+    else:
+        if root is None and active is None:
+            root = nodes[-1]
+        connect(prob, nodes, edges, root=root, active=active, prefix=prefix, index=index)
+    return None
+
+
+def components(net: Network) -> list[set[Node]]:
+    """The parts that the used edges of a solved network fall into (used nodes only)."""
+    parent = {n: n for n, u in net.used.items() if on(u)}
+
+    def find(n: Node) -> Node:
+        while parent[n] != n:
+            parent[n] = parent[parent[n]]
+            n = parent[n]
+        return n
+
+    for (a, b), u in net.x.items():
+        if a in parent and b in parent and on(u):
+            parent[find(a)] = find(b)
+    parts: dict[Node, set[Node]] = defaultdict(set)
+    for n in parent:
+        parts[find(n)].add(n)
+    return sorted(parts.values(), key=len, reverse=True)
+
+
+def _separator(net: Network, roots: set[Node], crossing: int) -> Separator:
+    def cuts() -> list[pulp.LpConstraint]:
+        parts = components(net)
+        found = []
+        for k, part in enumerate(parts):
+            border = pulp.lpSum(u for (a, b), u in net.x.items() if (a in part) != (b in part))
+            i = _pick(part, net)
+            if roots:
+                if not part & roots:
+                    found.append(border >= crossing * net.used[i])
+            elif len(parts) > 1:
+                j = _pick(parts[1] if k == 0 else parts[0], net)
+                found.append(border >= crossing * (net.used[i] + net.used[j] - 1))
+        return found
+
+    return cuts
+
+
+def _pick(part: set[Node], net: Network) -> Node:
+    """A node of the part, preferring one that is used in every answer (a stronger cut)."""
+    fixed = [n for n in part if _is_one(net.used[n])]
+    return min(fixed or part, key=repr)
+
+
+def _is_one(u: Expr) -> bool:
+    return isinstance(u, int) and u == 1
+
+
+def _one_based(node: Node) -> tuple[int, ...]:
+    if isinstance(node, tuple) and all(isinstance(i, int) for i in node):
+        return tuple(i + 1 for i in node)
+    if isinstance(node, tuple):  # a strand: ((r, c), 'h')
+        (r, c), kind = node
+        return (r + 1, c + 1, {"h": 1, "v": 2}[kind])
+    return (0,)  # the one extra node of a closed path
+
+
+# --- lines that may cross: a cell as two strands -----------------------------------------
+
+
+@dataclass
+class Strands:
+    """A cell-centre line that may cross itself: each cell is two nodes, its horizontal strand
+    (the line through its left and right sides) and its vertical strand (top and bottom), and a
+    bend `turn` joins them. A straight or crossing cell has no bend; a bend has one arm on each
+    strand. Both strands of a cell are on the line exactly at a crossing or a bend."""
+
+    net: Network
+    turn: dict[Cell, pulp.LpVariable]
+    hor: dict[Cell, pulp.LpVariable]  # horizontal strand in use
+    ver: dict[Cell, pulp.LpVariable]
+
+
+def strands(
+    prob: pulp.LpProblem,
+    x: Mapping[tuple[Cell, Cell], Expr],
+    cells: Sequence[Cell],
+    may_cross: Collection[Cell],
+) -> Strands:
+    """Build the strand network over the grid edges x (cell to cell; an edge may lead to a
+    node outside `cells`, such as the outside node of a path's ends). A cell in `may_cross`
+    may carry two strands without a bend (a crossing); elsewhere a cell holds at most one
+    line piece: a straight strand or a bend. Constrains degrees: each strand node has line
+    degree 2 x its use, counting the bend."""
+    at = incident(x)
+    net = Network({}, {})
+    turn, hor, ver = {}, {}, {}
+    for cell in cells:
+        r, c = cell
+        turn[cell] = var(prob, "turn", r + 1, c + 1)
+        hor[cell] = var(prob, "hs", r + 1, c + 1)
+        ver[cell] = var(prob, "vs", r + 1, c + 1)
+        net.used[cell, "h"], net.used[cell, "v"] = hor[cell], ver[cell]
+        net.x[(cell, "h"), (cell, "v")] = turn[cell]
+        arms = {"h": [], "v": []}
+        for e in at.get(cell, []):
+            other = e[1] if e[0] == cell else e[0]
+            kind = "h" if isinstance(other, tuple) and len(other) == 2 and other[0] == r else "v"
+            arms[kind].append(x[e])
+        name = f"({r + 1},{c + 1})"
+        prob += pulp.lpSum(arms["h"]) + turn[cell] == 2 * hor[cell], f"DegH{name}"
+        prob += pulp.lpSum(arms["v"]) + turn[cell] == 2 * ver[cell], f"DegV{name}"
+        if cell not in may_cross:
+            # one piece at most: both strands in use only through a bend
+            prob += hor[cell] + ver[cell] <= 1 + turn[cell], f"NoCross{name}"
+    for e, u in x.items():
+        a, b = e
+        kind = "h" if a[0] == b[0] else "v"
+        net.x[_strand(a, kind, cells), _strand(b, kind, cells)] = u
+    for e in list(net.x):
+        for n in e:
+            net.used.setdefault(n, 1)
+    return Strands(net, turn, hor, ver)
+
+
+def _strand(node: Node, kind: str, cells: Sequence[Cell]) -> Node:
+    return (node, kind) if node in cells else node
+
+
+# --- drawing ------------------------------------------------------------------------------
+
+GLYPHS = {
+    frozenset("LR"): "─",
+    frozenset("UD"): "│",
+    frozenset("DR"): "┌",
+    frozenset("DL"): "┐",
+    frozenset("UR"): "└",
+    frozenset("UL"): "┘",
+    frozenset("UDLR"): "┼",
+    frozenset("U"): "╵",
+    frozenset("D"): "╷",
+    frozenset("L"): "╴",
+    frozenset("R"): "╶",
+}
+ARMS = {glyph: arms for arms, glyph in GLYPHS.items()}
+STEPS = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
+
+
+def arms(segments: Iterable[tuple[Cell, Cell]]) -> dict[Cell, frozenset[str]]:
+    """Cell -> the sides (U D L R) its line leaves through, from centre-to-centre segments
+    (a segment may end outside the grid, e.g. at a path's entrance)."""
+    found: dict[Cell, set[str]] = defaultdict(set)
+    for a, b in segments:
+        for p, q in ((a, b), (b, a)):
+            d = (q[0] - p[0], q[1] - p[1])
+            found[p].add(next(k for k, s in STEPS.items() if s == d))
+    return {cell: frozenset(s) for cell, s in found.items()}
+
+
+def glyph(sides: Collection[str]) -> str:
+    """The box-drawing glyph of a cell whose line leaves through these sides."""
+    return GLYPHS[frozenset(sides)]
+
+
+def line_segments(x: Mapping[tuple[Cell, Cell], Expr]) -> list[tuple[Cell, Cell]]:
+    """The used edges of a solved model, sorted."""
+    return sorted(e for e, u in x.items() if on(u))
+
+
+def lines_record(segments: Iterable[tuple[Cell, Cell]], count: Mapping | None = None) -> dict:
+    """The record's `lines` field: [r1, c1, r2, c2, n] per unit segment, n its multiplicity."""
+    out = []
+    for a, b in segments:
+        a, b = min(a, b), max(a, b)
+        out.append([*a, *b, 1 if count is None else count[a, b]])
+    return {"lines": sorted(out)}
