@@ -1,0 +1,111 @@
+"""Benchmark on generated puzzles: how cost grows with size, per back end and connectivity form.
+
+    python tests/benchmark_sizes.py [--sizes 10 20 30] [--repeats 3] [--time-limit 60]
+                                    [--solvers highs scip cbc] [--forms complete lazy] [slug ...]
+
+Each genre with a generator (tests/generators/<slug>.py) gets one random size x size puzzle per
+size, made from a random solution (the note says how many clues it keeps). Every combination of
+back end and form solves it, with the uniqueness check, in one run; back ends and forms
+alternate inside each repeat so that machine noise hits them alike. Reported: medians of model
+build, solve (with every lazy round), unique (the no-good cut and its re-solve) and total, in
+milliseconds, and the solves and cuts the lazy form needed. A run over its time limit shows as
+'timeout'. Every answer is checked by the genre's verify.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from solver.backends import SOLVERS, Settings
+from solver.genres import all_genres, genre_by_slug
+from solver.pipeline import solve_puzzle
+from tests.generators import generator
+
+FORMS = ("complete", "lazy")
+
+
+def measure(slug: str, size: int, solvers, forms, repeats: int, limit: float) -> dict:
+    genre = genre_by_slug(slug)
+    puzzle, note = generator(slug).generate(size, seed=size)
+    forms = [f for f in forms if genre.has_lazy or f == "complete"]
+    runs: dict[tuple[str, str], dict[str, list]] = {
+        (s, f): {"build": [], "solve": [], "unique": [], "total": [], "status": []}
+        for s in solvers
+        for f in forms
+    }
+    for _ in range(repeats):
+        for (solver, form), t in runs.items():
+            if "timeout" in t["status"]:
+                continue  # once over the limit, don't spend it again
+            start = time.perf_counter()
+            out = solve_puzzle(genre, puzzle, Settings(solver, limit, connectivity=form))
+            total = time.perf_counter() - start
+            if out.status == "solved" and out.violations:
+                raise SystemExit(f"{slug} {size} {solver} {form}: {out.violations[:3]}")
+            status = out.status if out.unique is not None or out.status != "solved" else "timeout"
+            t["status"].append(status)
+            t["build"].append(out.build_seconds)
+            t["solve"].append(out.solve_seconds)
+            t["unique"].append(out.unique_seconds)
+            t["total"].append(total)
+            t.setdefault("rounds", []).append(out.rounds)
+            t.setdefault("cuts", []).append(out.cuts)
+            t.setdefault("unique_answer", []).append(out.unique)
+    result = {"note": note, "runs": {}}
+    for (solver, form), t in runs.items():
+        row = {k: statistics.median(t[k]) * 1000 for k in ("build", "solve", "unique", "total")}
+        row["status"] = "timeout" if "timeout" in t["status"] else t["status"][0]
+        row["rounds"] = statistics.median(t["rounds"])
+        row["cuts"] = statistics.median(t["cuts"])
+        row["unique_answer"] = t["unique_answer"][0]
+        result["runs"][f"{solver}/{form}"] = row
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("slugs", nargs="*")
+    ap.add_argument("--sizes", type=int, nargs="+", default=[10, 20, 30])
+    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--time-limit", type=float, default=60.0)
+    ap.add_argument("--solvers", nargs="+", choices=SOLVERS, default=list(SOLVERS))
+    ap.add_argument("--forms", nargs="+", choices=FORMS, default=list(FORMS))
+    ap.add_argument("--json", type=Path)
+    a = ap.parse_args(argv)
+    slugs = a.slugs or [g.slug for g in all_genres() if generator(g.slug)]
+    print(f"medians of {a.repeats} repeats, milliseconds; time limit {a.time_limit:g} s per run")
+    print(
+        f"{'genre':<14}{'size':>5}  {'solver/form':<16}{'build':>9}{'solve':>10}{'unique':>10}"
+        f"{'total':>10}{'solves':>7}{'cuts':>6}  unique  clues"
+    )
+    results = {}
+    for slug in slugs:
+        for size in a.sizes:
+            res = results[f"{slug}/{size}"] = measure(
+                slug, size, a.solvers, a.forms, a.repeats, a.time_limit
+            )
+            for key, r in res["runs"].items():
+                if r["status"] == "timeout":
+                    shown = f"{'timeout':>29}{'':>10}"
+                else:
+                    shown = f"{r['build']:>9.1f}{r['solve']:>10.1f}{r['unique']:>10.1f}"
+                print(
+                    f"{slug:<14}{size:>5}  {key:<16}{shown}{r['total']:>10.1f}"
+                    f"{r['rounds']:>7g}{r['cuts']:>6g}  {r['unique_answer']!s:<6}  "
+                    f"{res['note']}",
+                    flush=True,
+                )
+    if a.json:
+        a.json.write_text(json.dumps(results, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,110 @@
+"""Random puzzles for the benchmarks, made from random solutions.
+
+One module per genre, named after its slug (`-` as `_`), with
+    generate(size: int, seed: int) -> tuple[Puzzle, str]
+that returns a size x size puzzle (or the nearest the genre allows) and a short note of how many
+clues it keeps, e.g. "87 pearls of 140 candidates". The puzzles are solvable by construction
+(the random solution satisfies them) but not necessarily unique; the benchmark reports both.
+
+Shared here: random single loops, as the border of a random simply connected region.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from types import ModuleType
+
+Cell = tuple[int, int]
+Segment = tuple[Cell, Cell]
+
+
+def generator(slug: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(f"tests.generators.{slug.replace('-', '_')}")
+    except ModuleNotFoundError:
+        return None
+
+
+def random_region(rows: int, cols: int, rng: random.Random, fill: float = 0.5) -> set[Cell]:
+    """A random 4-connected set of cells of a rows x cols grid whose border is one simple loop:
+    no holes, and no two region cells that touch only at a corner. It grows mostly at cells
+    with one region neighbour, so it branches like a tree and its border winds through the
+    whole grid."""
+    start = (rng.randrange(rows), rng.randrange(cols))
+    region = {start}
+    target = max(1, int(fill * rows * cols))
+    frontier = {n for n in _around(start, rows, cols)}
+    tries = 0
+    while len(region) < target and frontier and tries < 20 * rows * cols:
+        tries += 1
+        pool = sorted(frontier)
+        thin = [n for n in pool if sum(m in region for m in _around(n, rows, cols)) == 1]
+        cell = rng.choice(thin if thin and rng.random() < 0.9 else pool)
+        if _pinches(cell, region) or _makes_hole(cell, region, rows, cols):
+            frontier.discard(cell)
+            continue
+        region.add(cell)
+        frontier.discard(cell)
+        frontier |= {n for n in _around(cell, rows, cols) if n not in region}
+        if not frontier:
+            break
+    return region
+
+
+def border_loop(region: set[Cell]) -> set[Segment]:
+    """The region's border as segments between lattice points (point (r, c) is the top-left
+    corner of cell (r, c)), lower point first."""
+    segs: set[Segment] = set()
+    for r, c in region:
+        for side in (((r, c), (r, c + 1)), ((r + 1, c), (r + 1, c + 1))):
+            segs ^= {side}
+        for side in (((r, c), (r + 1, c)), ((r, c + 1), (r + 1, c + 1))):
+            segs ^= {side}
+    return segs
+
+
+def random_loop(rows: int, cols: int, rng: random.Random, fill: float = 0.5) -> set[Segment]:
+    """A random single loop through the centres of a rows x cols grid of cells (segments between
+    adjacent cells): the border of a random region of the (rows-1) x (cols-1) grid of squares
+    whose corners are the cell centres."""
+    return border_loop(random_region(rows - 1, cols - 1, rng, fill))
+
+
+def _around(cell: Cell, rows: int, cols: int) -> list[Cell]:
+    r, c = cell
+    return [
+        (r + dr, c + dc)
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+        if 0 <= r + dr < rows and 0 <= c + dc < cols
+    ]
+
+
+def _pinches(cell: Cell, region: set[Cell]) -> bool:
+    """Adding the cell would make a region cell touch another one only at a corner."""
+    r, c = cell
+    for dr in (-1, 1):
+        for dc in (-1, 1):
+            corner, side_a, side_b = (r + dr, c + dc), (r + dr, c), (r, c + dc)
+            if corner in region and side_a not in region and side_b not in region:
+                return True
+    return False
+
+
+def _makes_hole(cell: Cell, region: set[Cell], rows: int, cols: int) -> bool:
+    """Adding the cell would cut some non-region cells off from the grid's outside."""
+    blocked = region | {cell}
+    seen = set()
+    stack = [
+        (r, c)
+        for r in range(rows)
+        for c in range(cols)
+        if (r in (0, rows - 1) or c in (0, cols - 1)) and (r, c) not in blocked
+    ]
+    seen.update(stack)
+    while stack:
+        for n in _around(stack.pop(), rows, cols):
+            if n not in blocked and n not in seen:
+                seen.add(n)
+                stack.append(n)
+    return len(seen) + len(blocked) < rows * cols

@@ -1,0 +1,159 @@
+"""Masyu: the sample through the real pipeline on every back end and both connectivity forms,
+the .lp route, verify from the rules, bad input and the puz.link codec."""
+
+from __future__ import annotations
+
+import pytest
+
+from solver.backends import SOLVERS, Settings
+from solver.cli import main
+from solver.genres import masyu
+from solver.genres.masyu import BLACK, WHITE, Puzzle
+from solver.lines import ARMS, STEPS
+from solver.pipeline import make_lp, read_puzzle, read_solution, run_lp, solve_puzzle, solve_sheet
+from solver.puzzlink import parse_url
+from solver.sheet import InputError
+from solver.sheet.openpyxl_book import OpenpyxlBook
+from tests.conftest import example
+
+EX = example("masyu")
+PEARL = {"o": WHITE, "*": BLACK, ".": None}
+
+
+def known_puzzle() -> Puzzle:
+    return Puzzle(tuple(tuple(PEARL[ch] for ch in row) for row in EX["puzzle_text"].split("\n")))
+
+
+def segments(text: str) -> frozenset:
+    """Centre-to-centre segments of a drawing in box glyphs ('.' = no line)."""
+    found = set()
+    for r, row in enumerate(text.split("\n")):
+        for c, ch in enumerate(row):
+            for side in ARMS.get(ch, ()):
+                dr, dc = STEPS[side]
+                found.add(tuple(sorted(((r, c), (r + dr, c + dc)))))
+    return frozenset(found)
+
+
+KNOWN = segments(EX["solution_text"])
+
+
+def test_workbook_holds_the_example(sample):
+    _, _, p = read_puzzle(OpenpyxlBook(sample("masyu")), "masyu")
+    assert p == known_puzzle()
+
+
+@pytest.mark.parametrize("form", ["complete", "lazy"])
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_sample_solves_to_the_known_answer(sample, solver, form):
+    book = OpenpyxlBook(sample("masyu"))
+    res = solve_sheet(book, "masyu", Settings(solver, connectivity=form))
+    assert res.status == "solved", res.error
+    assert res.unique is True
+    assert res.outcome.lazy == (form == "lazy")
+    assert res.answer["lines"] == [[*a, *b, 1] for a, b in sorted(KNOWN)]
+    pearls = known_puzzle().pearls()
+    for r, row in enumerate(EX["solution_text"].split("\n")):
+        for c, ch in enumerate(row):
+            want = known_puzzle().cells[r][c] if (r, c) in pearls else ch.replace(".", "")
+            assert res.answer["cells"][r][c] == want, (r, c)
+    assert book.sheet("masyu").get(1, 2) == "─"
+
+
+def test_verify_accepts_the_known_answer_and_rejects_broken_ones():
+    p = known_puzzle()
+    assert masyu.verify(p, KNOWN) == []
+    # drop one segment: two loose ends
+    assert masyu.verify(p, KNOWN - {min(KNOWN)})
+    # the known loop plus a separate little loop in the bottom-right corner region is not one loop
+    extra = segments("..\n..")  # nothing
+    assert extra == frozenset()
+    square = frozenset({((0, 0), (0, 1)), ((0, 0), (1, 0)), ((0, 1), (1, 1)), ((1, 0), (1, 1))})
+    far = frozenset((((a[0] + 20, a[1]), (b[0] + 20, b[1])) for a, b in square))
+    assert any("grid" in v or "single" in v for v in masyu.verify(p, KNOWN | far))
+    # a loop that misses pearls
+    assert any("misses" in v for v in masyu.verify(p, square))
+
+
+def test_verify_checks_the_pearl_rules():
+    # 1x? strips: a white pearl in a straight corridor with no turn next to it
+    white = Puzzle(((None, None, WHITE, None, None), (None,) * 5, (None,) * 5))
+    ring = segments("┌───┐\n│...│\n└───┘")
+    assert any("no turn next to the white" in v for v in masyu.verify(white, ring))
+    white = Puzzle(((None, WHITE, None, None, None), (None,) * 5, (None,) * 5))
+    assert masyu.verify(white, ring) == []
+    black = Puzzle(((BLACK, None, None), (None, None, None), (None, None, None)))
+    assert masyu.verify(black, segments("┌─┐\n│.│\n└─┘")) == []
+    assert any("black" in v for v in masyu.verify(black, segments("┌┐.\n└┘.\n...")))
+
+
+def test_lazy_and_complete_agree_on_a_non_unique_puzzle():
+    p = Puzzle(((None, None, None), (None, BLACK, None), (None, None, None)))
+    for form in ("complete", "lazy"):
+        out = solve_puzzle(masyu.GENRE, p, Settings("highs", connectivity=form))
+        assert out.status == "infeasible"  # a black pearl in the middle of 3x3 has no room
+    p = Puzzle(((None, WHITE, None), (None, None, None), (None, None, None)))
+    outs = [
+        solve_puzzle(masyu.GENRE, p, Settings("highs", connectivity=f))
+        for f in ("complete", "lazy")
+    ]
+    assert all(o.status == "solved" and o.unique is False and not o.violations for o in outs)
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_lp_file_is_the_complete_model(sample, tmp_path, solver):
+    path = sample("masyu")
+    lp, sol = tmp_path / "masyu.lp", tmp_path / "masyu.sol"
+    make_lp(OpenpyxlBook(path), "masyu", lp)
+    assert "Flow(" in lp.read_text()  # connectivity is inside the model
+    assert run_lp(lp, sol, Settings(solver)) == "solved"
+    res = read_solution(OpenpyxlBook(path), "masyu", sol)
+    assert res.status == "solved", res.error
+    assert res.answer["lines"] == [[*a, *b, 1] for a, b in sorted(KNOWN)]
+
+
+def test_bad_input_names_the_cell(sample):
+    book = OpenpyxlBook(sample("masyu"))
+    book.sheet("masyu").put(3, 4, "Q")
+    with pytest.raises(InputError, match=r"sheet 'masyu' cell D3: .*found 'Q'"):
+        read_puzzle(book, "masyu")
+    book = OpenpyxlBook(sample("masyu"))
+    for r in range(1, 11):
+        for c in range(1, 11):
+            book.sheet("masyu").put(r, c, None)
+    with pytest.raises(InputError, match="sheet 'masyu': no pearls"):
+        read_puzzle(book, "masyu")
+
+
+def test_spellings_of_pearls(sample):
+    book = OpenpyxlBook(sample("masyu"))
+    book.sheet("masyu").put(1, 1, "b")  # A1 holds a black pearl in the sample
+    book.sheet("masyu").put(1, 6, "o")
+    _, _, p = read_puzzle(book, "masyu")
+    assert p == known_puzzle()
+
+
+URL = "https://puzz.link/p?mashu/6/6/1063000i3000"  # pzprjs test/script/mashu.js
+
+
+def test_puzzlink_url():
+    p = masyu.from_url(parse_url(URL))
+    rows = [
+        ". . 1 . . .",
+        ". 2 . . 1 .",
+        ". . . . . .",
+        ". . . 2 . .",
+        ". 1 . . . .",
+        ". . . . . .",
+    ]
+    kind = {".": None, "1": WHITE, "2": BLACK}
+    assert p == Puzzle(tuple(tuple(kind[t] for t in row.split()) for row in rows))
+    out = solve_puzzle(masyu.GENRE, p, Settings("highs"))
+    assert out.status == "solved" and not out.violations
+
+
+def test_import_url_and_solve(tmp_path, capsys):
+    book = tmp_path / "pearls.xlsx"
+    assert main(["import", URL, "-o", str(book), "--solve"]) == 0
+    res = solve_sheet(OpenpyxlBook(book), "masyu", Settings("highs"))
+    assert res.status == "solved"
