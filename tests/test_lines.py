@@ -1,0 +1,128 @@
+"""The shared lines toolkit on small graphs: both connectivity forms give the same answers."""
+
+from __future__ import annotations
+
+import pytest
+
+from solver.backends import LiveModel, Settings
+from solver.lines import (
+    Network,
+    arms,
+    connected,
+    edge_vars,
+    glyph,
+    grid_edges,
+    line_segments,
+    lines_record,
+    single_loop,
+)
+from solver.model import Model, cell_vars, new_problem
+from solver.pipeline import Outcome, _solve
+
+FORMS = [False, True]
+
+
+def solve(m: Model) -> str:
+    return _solve(LiveModel(m.prob, Settings("highs")), m, Outcome("?"), None)
+
+
+def two_squares(lazy: bool) -> Model:
+    """A 2x4 grid without the bottom edge between columns 1 and 2: two 2x2 blocks joined by
+    the top edge only, and every node must be on the loop."""
+    prob = new_problem("t")
+    edges = [e for e in grid_edges(2, 4) if not (e[0][1] == 1 and e[1][1] == 2 and e[0][0] == 1)]
+    x = edge_vars(prob, edges)
+    m = Model(prob, list(x.values()), {"x": x})
+    used = {(r, c): 1 for r in range(2) for c in range(4)}
+    m.separate(single_loop(prob, Network(dict(x), used), lazy=lazy))
+    return m
+
+
+@pytest.mark.parametrize("lazy", FORMS)
+def test_loop_through_every_node_must_use_the_one_rung_twice_so_has_none(lazy):
+    # every node on the loop, but the blocks are joined by one edge only: no single loop
+    assert solve(two_squares(lazy)) == "infeasible"
+
+
+@pytest.mark.parametrize("lazy", FORMS)
+def test_loop_through_all_nodes_of_a_2x4_grid_is_the_rim(lazy):
+    prob = new_problem("t")
+    x = edge_vars(prob, grid_edges(2, 4))
+    m = Model(prob, list(x.values()), {"x": x})
+    used = {(r, c): 1 for r in range(2) for c in range(4)}
+    m.separate(single_loop(prob, Network(dict(x), used), lazy=lazy))
+    assert solve(m) == "solved"
+    segs = line_segments(x)
+    assert len(segs) == 8 and ((0, 1), (1, 1)) not in segs  # the rim, no inner rung
+
+
+@pytest.mark.parametrize("lazy", FORMS)
+def test_optional_nodes_two_forced_far_apart_make_one_loop(lazy):
+    prob = new_problem("t")
+    cells = [(r, c) for r in range(4) for c in range(4)]
+    x = edge_vars(prob, grid_edges(4, 4))
+    u = cell_vars(prob, "u", cells)
+    used = {cell: u[cell] for cell in cells}
+    prob += u[0, 0] == 1
+    prob += u[3, 3] == 1
+    # forbid the big rim's corners route by making the loop avoid (0, 3) and (3, 0)
+    prob += u[0, 3] == 0
+    prob += u[3, 0] == 0
+    m = Model(prob, list(x.values()), {"x": x})
+    m.separate(single_loop(prob, Network(dict(x), used), lazy=lazy))
+    assert solve(m) == "solved"
+    sides = arms(line_segments(x))
+    assert all(len(s) == 2 for s in sides.values())
+    walk, prev, here = [(0, 0)], None, (0, 0)
+    nxt = {}
+    for a, b in line_segments(x):
+        nxt.setdefault(a, []).append(b)
+        nxt.setdefault(b, []).append(a)
+    while True:
+        step = next(n for n in nxt[here] if n != prev)
+        if step == (0, 0):
+            break
+        prev, here = here, step
+        walk.append(here)
+    assert len(walk) == len(sides) and (3, 3) in walk
+
+
+@pytest.mark.parametrize("lazy", FORMS)
+def test_forest_every_used_node_reaches_a_root(lazy):
+    # a path from (0, 0) to (0, 2) in a 3x3 grid that must also pass (2, 0): without the
+    # roots' connectivity a separate little loop through (2, 0) would do
+    prob = new_problem("t")
+    cells = [(r, c) for r in range(3) for c in range(3)]
+    x = edge_vars(prob, grid_edges(3, 3))
+    u = cell_vars(prob, "u", cells)
+    for cell in cells:  # degree 2 at used non-roots, 1 at the two roots
+        at = [x[e] for e in x if cell in e]
+        ends = cell in ((0, 0), (0, 2))
+        prob += sum(at) == (1 if ends else 2 * u[cell])
+    prob += u[0, 0] == 1
+    prob += u[0, 2] == 1
+    prob += u[2, 0] == 1  # forces a loop in the bottom rows unless it joins the path
+    m = Model(prob, list(x.values()), {"x": x})
+    net = Network(dict(x), {cell: u[cell] for cell in cells})
+    m.separate(connected(prob, net, lazy=lazy, roots=[(0, 0)], crossing=2))
+    assert solve(m) == "solved"
+    segs = line_segments(x)
+    assert ((0, 0), (0, 1)) not in segs or ((1, 0), (2, 0)) in segs  # (2,0) reached from a root
+    reach, stack = {(0, 0)}, [(0, 0)]
+    while stack:
+        here = stack.pop()
+        for a, b in segs:
+            for p, q in ((a, b), (b, a)):
+                if p == here and q not in reach:
+                    reach.add(q)
+                    stack.append(q)
+    assert (2, 0) in reach and (0, 2) in reach
+
+
+def test_glyphs_and_record():
+    segs = [((0, 0), (0, 1)), ((0, 0), (1, 0)), ((0, 1), (1, 1)), ((1, 0), (1, 1))]
+    sides = arms(segs)
+    assert [glyph(sides[c]) for c in ((0, 0), (0, 1), (1, 0), (1, 1))] == ["┌", "┐", "└", "┘"]
+    assert glyph("UDLR") == "┼" and glyph("LR") == "─" and glyph("UD") == "│"
+    assert lines_record(segs)["lines"][0] == [0, 0, 0, 1, 1]
+    assert arms([((0, 0), (0, -1))]) == {(0, 0): frozenset("L"), (0, -1): frozenset("R")}
