@@ -162,6 +162,8 @@ def connected(
     and paths through the part, 1 for trees); only the lazy cuts use it."""
     if lazy:
         return _separator(net, set(roots), crossing)
+    if root is None and not roots:  # a node on every answer's line is as good a root as any
+        root = next((n for n, u in net.used.items() if _is_one(u)), None)
     _flow(
         prob,
         net,
