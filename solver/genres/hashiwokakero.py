@@ -1,0 +1,244 @@
+"""Hashiwokakero (橋をかけろ, also Bridges or Hashi).
+
+Rules: join the islands with bridges. A bridge runs straight, horizontally or vertically, over
+empty cells from an island to the next island it meets; between two islands there are no
+bridges, one or two. Bridges never cross each other and never pass over an island. An island's
+number says how many bridges end at it (a double bridge counts two); an island without a number
+may have any. From every island every other island can be reached over the bridges.
+
+Layout: one puzzle cell per spreadsheet cell from A1. Type each island's number (1 to 8) into
+its cell; an island whose number is not given is `?` (or `○`, `◯`, `o`, `O`). Water cells stay
+empty. The sentinel one cell diagonally below-right of the grid. The answer draws the bridges
+in the water cells they pass: `─` for one horizontal bridge, `═` for two, `│` for one vertical
+bridge, `║` for two (DESIGN lists `─ │`; the doubles are their natural extension). Islands keep
+their number. Two islands side by side may be bridged too; their bridge passes no water cell, so
+only the record's `lines` (a segment between the two cells, n = 1 or 2) shows it.
+
+Model (the seed's, per pair of islands instead of per water cell): for every pair of islands
+that see each other (the same row or column, only water between them), h1(r,c) = 1 when at
+least one bridge joins the island at (r,c) to the next island on its right and h2(r,c) = 1 when
+that bridge is double; v1(r,c) and v2(r,c) likewise to the next island below. A double needs a
+single: h2 <= h1, v2 <= v1 (seed (5)). An island's number is the sum of h1 + h2 and v1 + v2 over
+its pairs (seed (4)). A horizontal and a vertical pair over the same water cell do not both
+carry a bridge: h1 + v1 <= 1 there (seed (6)). Valid tightenings when there are more than two
+islands: two 1-islands are never joined (h1 = 0) and two 2-islands never doubly (h2 = 0), since
+they would be cut off from the rest. All islands are connected over the pairs with h1 / v1 = 1
+(`solver.lines.connected`, islands as nodes; seed (8)): in the complete form a flow
+f(r,c,rr,cc) from the first island (top row, leftmost) that reaches every other island over
+pairs in use, in the lazy form cuts "some bridge leaves this group of islands" (the seed's own
+loop adds such a cut for each disconnected answer).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from itertools import pairwise
+
+import pulp
+
+from solver import puzzlink
+from solver.genres import define
+from solver.geometry import Cell, CellPuzzle
+from solver.lines import Network, connected, lines_record
+from solver.model import Model, new_problem, value, var
+from solver.sheet import Grid, InputError, Value
+from solver.sheet.answer import CellWrite
+
+UNKNOWN = "?"
+UNKNOWN_SPELLINGS = {"?", "？", "○", "◯", "o", "O"}
+GLYPHS = {(False, 1): "─", (False, 2): "═", (True, 1): "│", (True, 2): "║"}
+
+Clue = int | str  # a number 1..8, or UNKNOWN
+
+
+@dataclass(frozen=True)
+class Pair:
+    """Two islands that see each other: a (upper or left) and b, the water cells between."""
+
+    a: Cell
+    b: Cell
+    vertical: bool
+    between: tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
+class Puzzle(CellPuzzle):
+    cells: tuple[tuple[Clue | None, ...], ...]  # island clue, or None for water
+
+    def islands(self) -> dict[Cell, Clue]:
+        return {
+            (r, c): v
+            for r, row in enumerate(self.cells)
+            for c, v in enumerate(row)
+            if v is not None
+        }
+
+    def pairs(self) -> list[Pair]:
+        """Every pair of islands that see each other, each once: to the right and downward."""
+        found = []
+        for r, c in sorted(self.islands()):
+            for vertical, (dr, dc) in ((False, (0, 1)), (True, (1, 0))):
+                between = []
+                rr, cc = r + dr, c + dc
+                while rr < self.rows and cc < self.cols and self.cells[rr][cc] is None:
+                    between.append((rr, cc))
+                    rr, cc = rr + dr, cc + dc
+                if rr < self.rows and cc < self.cols:
+                    found.append(Pair((r, c), (rr, cc), vertical, tuple(between)))
+        return found
+
+
+Bridge = tuple[Cell, Cell, int]  # island a, island b (a < b), 1 or 2 bridges
+Answer = frozenset[Bridge]
+
+
+def parse(grid: Grid) -> Puzzle:
+    def island(r: int, c: int) -> Clue | None:
+        v = grid[r, c]
+        if v is None:
+            return None
+        if isinstance(v, int) and 1 <= v <= 8:
+            return v
+        if v in UNKNOWN_SPELLINGS:
+            return UNKNOWN
+        raise grid.error(
+            r, c, f"an island holds its number 1 to 8, or ? when it is not given; found {v!r}"
+        )
+
+    cells = tuple(tuple(island(r, c) for c in range(grid.cols)) for r in range(grid.rows))
+    if not any(v is not None for row in cells for v in row):
+        raise InputError(grid.sheet, "no islands: type each island's number (or ?) in its cell")
+    return Puzzle(cells)
+
+
+def to_cells(p: Puzzle) -> list[list[Value]]:
+    return [list(row) for row in p.cells]
+
+
+def model(p: Puzzle, lazy: bool = False) -> Model:
+    prob = new_problem("hashiwokakero")
+    islands = p.islands()
+    pairs = p.pairs()
+    one: dict[tuple[Cell, Cell], pulp.LpVariable] = {}
+    two: dict[tuple[Cell, Cell], pulp.LpVariable] = {}
+    at: dict[Cell, list[pulp.LpVariable]] = defaultdict(list)
+    over: dict[Cell, list[pulp.LpVariable]] = defaultdict(list)  # water cell -> pairs over it
+    for pair in pairs:
+        (r, c), kind = pair.a, "v" if pair.vertical else "h"
+        name = f"({r + 1},{c + 1})"
+        x = one[pair.a, pair.b] = var(prob, f"{kind}1", r + 1, c + 1)
+        y = two[pair.a, pair.b] = var(prob, f"{kind}2", r + 1, c + 1)
+        prob += y <= x, f"Double{kind.upper()}{name}"
+        at[pair.a] += [x, y]
+        at[pair.b] += [x, y]
+        for cell in pair.between:
+            over[cell].append(x)
+        ends = (islands[pair.a], islands[pair.b])
+        if len(islands) > 2 and ends == (1, 1):
+            prob += x == 0, f"Isolated{kind.upper()}{name}"
+        elif len(islands) > 2 and ends == (2, 2):
+            prob += y == 0, f"Isolated{kind.upper()}{name}"
+
+    for (r, c), clue in sorted(islands.items()):
+        if clue != UNKNOWN:
+            prob += pulp.lpSum(at[r, c]) == clue, f"Count({r + 1},{c + 1})"
+    for (r, c), xs in sorted(over.items()):
+        if len(xs) == 2:  # one horizontal and one vertical pair
+            prob += xs[0] + xs[1] <= 1, f"Cross({r + 1},{c + 1})"
+
+    m = Model(prob, [*one.values(), *two.values()], {"one": one, "two": two})
+    net = Network(dict(one), {cell: 1 for cell in sorted(islands)})
+    m.separate(connected(prob, net, lazy=lazy, root=min(islands), crossing=1))
+    return m
+
+
+def decode(p: Puzzle, m: Model) -> Answer:
+    return frozenset(
+        (a, b, 1 + value(m["two"][a, b])) for (a, b), x in m["one"].items() if value(x)
+    )
+
+
+def _cells_between(a: Cell, b: Cell) -> list[Cell]:
+    (r, c), (rr, cc) = a, b
+    if r == rr:
+        return [(r, k) for k in range(min(c, cc) + 1, max(c, cc))]
+    return [(k, c) for k in range(min(r, rr) + 1, max(r, rr))]
+
+
+def verify(p: Puzzle, a: Answer) -> list[str]:
+    problems = []
+    islands = p.islands()
+    bridges: dict[tuple[Cell, Cell], int] = {}
+    count: dict[Cell, int] = defaultdict(int)
+    cover: dict[Cell, list[tuple[Cell, Cell]]] = defaultdict(list)
+    for x, y, n in sorted(a):
+        what = f"the bridge from {x} to {y}"
+        if x not in islands or y not in islands or x == y:
+            problems.append(f"{what} does not join two islands")
+            continue
+        if x[0] != y[0] and x[1] != y[1]:
+            problems.append(f"{what} is not straight")
+            continue
+        if n not in (1, 2):
+            problems.append(f"{what} has {n} lines, not 1 or 2")
+        if (min(x, y), max(x, y)) in bridges:
+            problems.append(f"{what} is given twice")
+        bridges[min(x, y), max(x, y)] = n
+        count[x] += n
+        count[y] += n
+        for cell in _cells_between(x, y):
+            if cell in islands:
+                problems.append(f"{what} passes over the island at {cell}")
+            cover[cell].append((x, y))
+    for cell, on in sorted(cover.items()):
+        if len(on) > 1:
+            problems.append(f"bridges cross at {cell}")
+    for cell, clue in sorted(islands.items()):
+        if clue != UNKNOWN and count[cell] != clue:
+            problems.append(f"the island {clue} at {cell} has {count[cell]} bridges")
+    parent = {cell: cell for cell in islands}
+
+    def find(k: Cell) -> Cell:
+        while parent[k] != k:
+            k = parent[k]
+        return k
+
+    for x, y in bridges:
+        parent[find(x)] = find(y)
+    groups = {find(k) for k in parent}
+    if len(groups) > 1:
+        problems.append(f"the islands fall into {len(groups)} groups that no bridges join")
+    return problems
+
+
+def render(p: Puzzle, a: Answer) -> list[CellWrite]:
+    return [
+        CellWrite(r, c, GLYPHS[x[0] != y[0], n])
+        for x, y, n in sorted(a)
+        for r, c in _cells_between(x, y)
+    ]
+
+
+def record(p: Puzzle, a: Answer) -> dict:
+    """Every unit segment of every bridge, island to island, with n = 1 or 2 bridges."""
+    count = {}
+    for x, y, n in a:
+        path = [min(x, y), *_cells_between(x, y), max(x, y)]
+        for u, w in pairwise(path):
+            count[u, w] = n
+    return lines_record(count, count)
+
+
+def from_url(url: puzzlink.PzprUrl) -> Puzzle:
+    """`hashikake` (alias `hashi`): number16 over cells; `.` is an island with no number."""
+    values, _ = puzzlink.decode_number16(url.body, url.rows * url.cols)
+    for v in values:
+        if isinstance(v, int) and not 1 <= v <= 8:
+            raise puzzlink.UrlError(f"hashikake: an island holds 1 to 8 bridges, not {v}")
+    return Puzzle(tuple(tuple(row) for row in puzzlink.grid_rows(values, url.cols)))
+
+
+GENRE = define(
+    __name__, slug="hashiwokakero", ja="橋をかけろ", pzpr_ids=("hashikake", "hashi"), lazy=True
+)

@@ -1,0 +1,244 @@
+"""Wall Logic (ウォールロジック).
+
+Rules: from every number draw straight lines up, down, left and right, totalling as many cells
+as the number says (split among the directions in any way; a direction may have none). Lines
+never pass over a number or a black cell, and every empty cell is covered by exactly one line.
+A number whose value is not given (`?`) may draw any total.
+
+Layout: one puzzle cell per spreadsheet cell from A1. Type the numbers (0 or more) into their
+cells; `?` is a number whose value is not given; a black cell is `■` (or `#`, `+`). Empty cells
+stay empty. The sentinel one cell diagonally below-right of the grid. The answer draws each line
+in the cells it covers: `─` for a horizontal line, `│` for a vertical one, and the line's last
+cell gets a half stroke pointing back towards its number (`╴` ends a line drawn to the right,
+`╶` one drawn to the left, `╵` one drawn downward, `╷` one drawn upward). So where two lines
+meet head on, as in `2 ─ ╴ ╶ ─ 2`, the gap between the half strokes shows where one ends and the
+other begins. The record's `lines` run from each number's
+centre through the cells its lines cover.
+
+Model: y(r,c,d,k) = 1 when the line of the number at (r,c) in direction d (1 up, 2 down, 3 left,
+4 right, as in puzz.link) covers its k-th cell, for the empty cells k = 1, 2, ... that direction
+reaches before a number, a black cell or the edge (at most the number itself). A line is
+straight and unbroken: y(r,c,d,k) <= y(r,c,d,k-1). The number is the sum of its y. Every empty
+cell is covered exactly once: the y of all the lines that can reach it sum to 1. (The seed models
+an arrow direction per cell and a length per cell and direction; this is the same rule stated
+from the numbers' side.) No connectivity, so there is only the one complete form.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from itertools import pairwise
+
+import pulp
+
+from solver import puzzlink
+from solver.genres import define
+from solver.geometry import Cell, CellPuzzle
+from solver.lines import lines_record
+from solver.model import Model, new_problem, value, var
+from solver.sheet import Grid, InputError, Value
+from solver.sheet.answer import CellWrite
+
+UNKNOWN = "?"
+BLACK = "■"
+BLACK_SPELLINGS = {"■", "#", "+", "＃", "＋"}
+UNKNOWN_SPELLINGS = {"?", "？"}
+DIRECTIONS = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
+INDEX = {"U": 1, "D": 2, "L": 3, "R": 4}  # puzz.link's direction numbers
+BODY = {"U": "│", "D": "│", "L": "─", "R": "─"}
+END = {"U": "╷", "D": "╵", "L": "╶", "R": "╴"}  # a half stroke back towards the number
+
+Clue = int | str  # a number, UNKNOWN, or BLACK
+
+
+@dataclass(frozen=True)
+class Puzzle(CellPuzzle):
+    cells: tuple[tuple[Clue | None, ...], ...]  # number, UNKNOWN, BLACK, or None (empty)
+
+    def numbers(self) -> dict[Cell, int | str]:
+        return {
+            (r, c): v
+            for r, row in enumerate(self.cells)
+            for c, v in enumerate(row)
+            if v is not None and v != BLACK
+        }
+
+    def empty(self) -> list[Cell]:
+        return [(r, c) for r, row in enumerate(self.cells) for c, v in enumerate(row) if v is None]
+
+    def ray(self, cell: Cell, d: str) -> list[Cell]:
+        """The empty cells from `cell` in direction d, up to a number, black cell or the edge."""
+        (r, c), (dr, dc) = cell, DIRECTIONS[d]
+        found = []
+        r, c = r + dr, c + dc
+        while 0 <= r < self.rows and 0 <= c < self.cols and self.cells[r][c] is None:
+            found.append((r, c))
+            r, c = r + dr, c + dc
+        return found
+
+    def reachable(self) -> set[Cell]:
+        """The empty cells that some number's line can reach."""
+        found = set()
+        for cell, n in self.numbers().items():
+            for d in DIRECTIONS:
+                ray = self.ray(cell, d)
+                found |= set(ray if n == UNKNOWN else ray[:n])
+        return found
+
+
+Line = tuple[Cell, str, int]  # a number's cell, its direction U D L R, and its length (>= 1)
+Answer = frozenset[Line]
+
+
+def parse(grid: Grid) -> Puzzle:
+    most = grid.rows + grid.cols - 2  # a number can cover no more cells than that
+
+    def cell(r: int, c: int) -> Clue | None:
+        v = grid[r, c]
+        if v is None:
+            return None
+        if isinstance(v, int) and 0 <= v <= most:
+            return v
+        if v in UNKNOWN_SPELLINGS:
+            return UNKNOWN
+        if v in BLACK_SPELLINGS:
+            return BLACK
+        if isinstance(v, int):
+            raise grid.error(r, c, f"a number here covers 0 to {most} cells, found {v}")
+        raise grid.error(r, c, f"a cell holds a number, ? or a black cell ■, found {v!r}")
+
+    cells = tuple(tuple(cell(r, c) for c in range(grid.cols)) for r in range(grid.rows))
+    p = Puzzle(cells)
+    if not p.numbers():
+        raise InputError(grid.sheet, "no numbers: type the numbers into their cells")
+    reach = p.reachable()
+    for r, c in p.empty():
+        if (r, c) not in reach:
+            raise grid.error(r, c, "this empty cell is out of reach of every number's lines")
+    return p
+
+
+def to_cells(p: Puzzle) -> list[list[Value]]:
+    return [list(row) for row in p.cells]
+
+
+def model(p: Puzzle) -> Model:
+    prob = new_problem("wall-logic")
+    y: dict[tuple[Cell, str, int], pulp.LpVariable] = {}
+    cover: dict[Cell, list[pulp.LpVariable]] = defaultdict(list)
+    for (r, c), n in sorted(p.numbers().items()):
+        mine = []
+        for d in DIRECTIONS:
+            ray = p.ray((r, c), d)
+            if n != UNKNOWN:
+                ray = ray[:n]
+            for k, target in enumerate(ray, start=1):
+                y[(r, c), d, k] = var(prob, "y", r + 1, c + 1, INDEX[d], k)
+                if k > 1:
+                    name = f"({r + 1},{c + 1},{INDEX[d]},{k})"
+                    prob += y[(r, c), d, k] <= y[(r, c), d, k - 1], f"Straight{name}"
+                cover[target].append(y[(r, c), d, k])
+                mine.append(y[(r, c), d, k])
+        if n != UNKNOWN:
+            prob += pulp.lpSum(mine) == n, f"Count({r + 1},{c + 1})"
+    for r, c in p.empty():
+        if not cover[r, c]:
+            raise ValueError(f"the empty cell ({r}, {c}) is out of reach of every number")
+        prob += pulp.lpSum(cover[r, c]) == 1, f"Cover({r + 1},{c + 1})"
+    return Model(prob, list(y.values()), {"y": y})
+
+
+def decode(p: Puzzle, m: Model) -> Answer:
+    length: dict[tuple[Cell, str], int] = defaultdict(int)
+    for (cell, d, _), v in m["y"].items():
+        length[cell, d] += value(v)
+    return frozenset((cell, d, n) for (cell, d), n in length.items() if n)
+
+
+def _cells(line: Line) -> list[Cell]:
+    (r, c), d, n = line
+    dr, dc = DIRECTIONS[d]
+    return [(r + dr * k, c + dc * k) for k in range(1, n + 1)]
+
+
+def verify(p: Puzzle, a: Answer) -> list[str]:
+    problems = []
+    numbers = p.numbers()
+    total: dict[Cell, int] = defaultdict(int)
+    seen: set[tuple[Cell, str]] = set()
+    covered: dict[Cell, int] = defaultdict(int)
+    for line in sorted(a):
+        cell, d, n = line
+        if cell not in numbers:
+            problems.append(f"a line starts at {cell}, which holds no number")
+            continue
+        if d not in DIRECTIONS or n < 1:
+            problems.append(f"the line {line} is not a straight line of at least one cell")
+            continue
+        if (cell, d) in seen:
+            problems.append(f"the number at {cell} has two lines going {d}")
+        seen.add((cell, d))
+        total[cell] += n
+        for r, c in _cells(line):
+            if not (0 <= r < p.rows and 0 <= c < p.cols):
+                problems.append(f"the line from {cell} going {d} leaves the grid")
+                break
+            if p.cells[r][c] is not None:
+                problems.append(f"the line from {cell} going {d} passes the given at {(r, c)}")
+            covered[r, c] += 1
+    for cell in p.empty():
+        if covered[cell] != 1:
+            problems.append(f"the empty cell {cell} is covered by {covered[cell]} lines")
+    for cell, n in sorted(numbers.items(), key=lambda kv: kv[0]):
+        if n != UNKNOWN and total[cell] != n:
+            problems.append(f"the number {n} at {cell} draws {total[cell]} cells")
+    return problems
+
+
+def render(p: Puzzle, a: Answer) -> list[CellWrite]:
+    writes = []
+    for line in sorted(a):
+        cells = _cells(line)
+        d = line[1]
+        writes += [CellWrite(r, c, BODY[d]) for r, c in cells[:-1]]
+        writes.append(CellWrite(*cells[-1], END[d]))
+    return sorted(writes, key=lambda w: (w.row, w.col))
+
+
+def record(p: Puzzle, a: Answer) -> dict:
+    """Every line as unit segments from its number's centre through the cells it covers."""
+    segments = []
+    for line in a:
+        path = [line[0], *_cells(line)]
+        segments += list(pairwise(path))
+    return lines_record(segments)
+
+
+def from_url(url: puzzlink.PzprUrl) -> Puzzle:
+    """`walllogic`: number16 over cells, except that `+` is a black cell (no 3-digit numbers);
+    `.` is a number whose value is not given."""
+    values: list[Clue | None] = []
+    body, i, count = url.body, 0, url.rows * url.cols
+    while len(values) < count and i < len(body):
+        ch = body[i]
+        if ch == "+":
+            values.append(BLACK)
+        elif ch in "0123456789abcdef":
+            values.append(int(ch, 16))
+        elif ch == "-":
+            values.append(int(body[i + 1 : i + 3], 16))
+            i += 2
+        elif ch == ".":
+            values.append(UNKNOWN)
+        elif "g" <= ch <= "z":
+            values.extend([None] * (int(ch, 36) - 15))
+        else:
+            raise puzzlink.UrlError(f"walllogic: unexpected character {ch!r} at position {i}")
+        i += 1
+    if len(values) < count:
+        raise puzzlink.UrlError(f"walllogic: the body ends after {len(values)} of {count} cells")
+    return Puzzle(tuple(tuple(row) for row in puzzlink.grid_rows(values[:count], url.cols)))
+
+
+GENRE = define(__name__, slug="wall-logic", ja="ウォールロジック", pzpr_ids=("walllogic",))

@@ -1,0 +1,230 @@
+"""Hashiwokakero: the sample solved through the real pipeline (every back end, both connectivity
+forms) and the .lp route, checked against ../shared/examples/hashiwokakero.json; verify, bad
+input, and a real puzz.link URL with pzprjs' own answer."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import example
+
+from solver.backends import SOLVERS, Settings
+from solver.cli import main
+from solver.genres import hashiwokakero
+from solver.genres.hashiwokakero import UNKNOWN, Puzzle
+from solver.pipeline import make_lp, read_puzzle, read_solution, run_lp, solve_puzzle, solve_sheet
+from solver.puzzlink import parse_url
+from solver.sheet import Grid, InputError
+from solver.sheet.openpyxl_book import OpenpyxlBook
+
+SLUG = "hashiwokakero"
+HORIZONTAL = {"-": 1, "=": 2}
+VERTICAL = {"|": 1, "H": 2}
+
+
+def text_rows(key: str) -> list[str]:
+    return example(SLUG)[key].split("\n")
+
+
+def puzzle() -> Puzzle:
+    return Puzzle(
+        tuple(
+            tuple(None if ch == "." else int(ch) for ch in row) for row in text_rows("puzzle_text")
+        )
+    )
+
+
+def known_lines() -> list[list[int]]:
+    """The unit segments of the known answer, read off the solution text: a bridge character
+    joins its cell to both neighbours along the bridge."""
+    rows = text_rows("solution_text")
+    found = set()
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch in HORIZONTAL:
+                found |= {(r, c - 1, r, c, HORIZONTAL[ch]), (r, c, r, c + 1, HORIZONTAL[ch])}
+            elif ch in VERTICAL:
+                found |= {(r - 1, c, r, c, VERTICAL[ch]), (r, c, r + 1, c, VERTICAL[ch])}
+    return sorted(list(s) for s in found)
+
+
+def known_answer() -> hashiwokakero.Answer:
+    """The bridges of the solution text, island to island."""
+    rows = text_rows("solution_text")
+    found = set()
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if not ch.isdigit():
+                continue
+            for (dr, dc), kinds in (((0, 1), HORIZONTAL), ((1, 0), VERTICAL)):
+                rr, cc = r + dr, c + dc
+                if rr < len(rows) and cc < len(row) and rows[rr][cc] in kinds:
+                    n = kinds[rows[rr][cc]]
+                    while rows[rr][cc] in kinds:
+                        rr, cc = rr + dr, cc + dc
+                    found.add(((r, c), (rr, cc), n))
+    return frozenset(found)
+
+
+# --- the sample ------------------------------------------------------------------------------
+
+
+def test_workbook_holds_the_sample(sample):
+    _, _, p = read_puzzle(OpenpyxlBook(sample(SLUG)), SLUG)
+    assert p == puzzle()
+    assert len(p.islands()) == 30
+
+
+@pytest.mark.parametrize("form", ["complete", "lazy"])
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_sample_solves_to_the_known_answer(sample, solver, form):
+    book = OpenpyxlBook(sample(SLUG))
+    res = solve_sheet(book, SLUG, Settings(solver, connectivity=form))
+    assert res.status == "solved", res.error
+    assert res.unique is True
+    assert res.outcome.lazy is (form == "lazy")
+    assert res.answer["lines"] == known_lines()
+    sheet = book.sheet(SLUG)
+    assert sheet.get(1, 3) == "─" and sheet.get(1, 5) == "═"  # C1, E1
+    assert sheet.get(2, 4) == "║" and sheet.get(3, 8) == "│"  # D2, H3
+    assert sheet.get(1, 1) is None and sheet.get(1, 2) == 1  # water stays empty, islands keep
+    assert {w.value for w in res.writes} == {"─", "═", "│", "║"}
+
+
+def test_known_answer_is_valid_and_its_record_matches_the_text():
+    assert hashiwokakero.verify(puzzle(), known_answer()) == []
+    assert hashiwokakero.record(puzzle(), known_answer())["lines"] == known_lines()
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_lp_file_is_the_complete_model(sample, tmp_path, solver):
+    path = sample(SLUG)
+    lp, sol = tmp_path / "h.lp", tmp_path / "h.sol"
+    make_lp(OpenpyxlBook(path), SLUG, lp)
+    text = lp.read_text()
+    assert "h1(1,2)" in text and "v2(1,2)" in text and "Flow(1,4)" in text and "f(1,2,1,4)" in text
+    assert run_lp(lp, sol, Settings(solver)) == "solved"
+    res = read_solution(OpenpyxlBook(path), SLUG, sol)
+    assert res.status == "solved", res.error
+    assert res.answer["lines"] == known_lines()
+
+
+def test_lazy_model_leaves_connectivity_to_cuts():
+    lazy = hashiwokakero.model(puzzle(), lazy=True)
+    complete = hashiwokakero.model(puzzle())
+    assert lazy.separators and not complete.separators
+    assert not any(v.name.startswith("f(") for v in lazy.prob.variables())
+    assert any(v.name.startswith("f(") for v in complete.prob.variables())
+    assert {v.name[:2] for v in complete.answer_vars} == {"h1", "h2", "v1", "v2"}
+
+
+def test_connectivity_matters():
+    # two 1-1 pairs, or a ring: without the all-connected rule the square has two answers
+    p = Puzzle(((2, None, 2), (None, None, None), (2, None, 2)))
+    for form in ("complete", "lazy"):
+        out = solve_puzzle(hashiwokakero.GENRE, p, Settings(connectivity=form))
+        assert out.status == "solved" and out.unique is True
+        assert all(n == 1 for _, _, n in out.answer) and len(out.answer) == 4
+    split = Puzzle(((1, None, 1), (None, None, None), (1, None, 1)))
+    for form in ("complete", "lazy"):
+        out = solve_puzzle(hashiwokakero.GENRE, split, Settings(connectivity=form))
+        assert out.status == "infeasible"
+
+
+def test_unknown_islands_and_adjacent_islands():
+    # ? takes whatever it needs; islands side by side may be bridged
+    p = Puzzle(((2, UNKNOWN, None, 1),))
+    out = solve_puzzle(hashiwokakero.GENRE, p, Settings())
+    assert out.status == "solved" and out.unique is True
+    assert out.answer == {((0, 0), (0, 1), 2), ((0, 1), (0, 3), 1)}
+    assert hashiwokakero.record(p, out.answer)["lines"] == [
+        [0, 0, 0, 1, 2],
+        [0, 1, 0, 2, 1],
+        [0, 2, 0, 3, 1],
+    ]
+    assert [w.value for w in hashiwokakero.render(p, out.answer)] == ["─"]
+
+
+# --- verify ----------------------------------------------------------------------------------
+
+
+def test_verify_rejects_broken_answers():
+    p, a = puzzle(), known_answer()
+    top = ((0, 3), (0, 5), 2)  # 5 = 3 on row 1
+    assert top in a
+    # a double made single: two islands miscount
+    problems = hashiwokakero.verify(p, (a - {top}) | {((0, 3), (0, 5), 1)})
+    assert len(problems) == 2 and all("bridges" in s for s in problems)
+    # a bridge taken away: miscounts (and nothing else breaks)
+    assert hashiwokakero.verify(p, a - {top})
+    # a bridge across another one: B4 to E4 passes D4, where the double 8 ║ 2 runs
+    crossing = a | {((3, 1), (3, 4), 1)}
+    assert any("cross" in s for s in hashiwokakero.verify(p, crossing))
+    # a bridge over an island, a bent one, three lines
+    assert any("over the island" in s for s in hashiwokakero.verify(p, a | {((0, 1), (0, 5), 1)}))
+    assert any("not straight" in s for s in hashiwokakero.verify(p, a | {((0, 1), (3, 4), 1)}))
+    assert any("not 1 or 2" in s for s in hashiwokakero.verify(p, a | {((0, 1), (0, 3), 3)}))
+    assert any("join two islands" in s for s in hashiwokakero.verify(p, a | {((0, 0), (0, 1), 1)}))
+
+
+def test_verify_rejects_disconnected_islands():
+    p = Puzzle(((1, None, 1), (None, None, None), (1, None, 1)))
+    split = frozenset({((0, 0), (0, 2), 1), ((2, 0), (2, 2), 1)})
+    assert hashiwokakero.verify(p, split) == ["the islands fall into 2 groups that no bridges join"]
+
+
+# --- bad input -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("bad, message", [(9, "found 9"), (0, "found 0"), ("x", "found 'x'")])
+def test_bad_island_names_the_cell(bad, message):
+    with pytest.raises(InputError, match=message) as err:
+        hashiwokakero.parse(Grid(SLUG, [[1, None, None], [None, None, bad]]))
+    assert f"sheet '{SLUG}' cell C2" in str(err.value)
+
+
+def test_unknown_spellings_and_an_empty_grid():
+    p = hashiwokakero.parse(Grid(SLUG, [["?", None, "○"], ["o", None, 2]]))
+    assert p.cells == ((UNKNOWN, None, UNKNOWN), (UNKNOWN, None, 2))
+    with pytest.raises(InputError, match="no islands"):
+        hashiwokakero.parse(Grid(SLUG, [[None, None], [None, None]]))
+
+
+# --- puzz.link -------------------------------------------------------------------------------
+
+# pzprjs test/script/hashikake.js: the URL and, as its last failcheck entry, the accepted answer
+URL = "https://puzz.link/p?hashikake/5/5/4g2i3h23k3g1g3g4g3"
+PZPR_HORIZONTAL = "2 2 0 0 /0 1 1 1 /-1 0 -1 -1 /0 1 1 -1 /2 2 2 2"
+PZPR_VERTICAL = "2 0 0 0 0 /2 2 0 0 1 /1 2 0 -1 1 /1 0 0 -1 1"
+
+
+def test_from_url_reads_pzprjs_sample_and_solves_to_its_answer():
+    p = hashiwokakero.from_url(parse_url(URL))
+    assert hashiwokakero.to_cells(p) == [
+        [4, None, 2, None, None],
+        [None, 3, None, None, 2],
+        [3, None, None, None, None],
+        [None, 3, None, 1, None],
+        [3, None, 4, None, 3],
+    ]
+    expected = []
+    for r, row in enumerate(PZPR_HORIZONTAL.split("/")):
+        for c, n in enumerate(row.split()):
+            if int(n) > 0:
+                expected.append([r, c, r, c + 1, int(n)])
+    for r, row in enumerate(PZPR_VERTICAL.split("/")):
+        for c, n in enumerate(row.split()):
+            if int(n) > 0:
+                expected.append([r, c, r + 1, c, int(n)])
+    out = solve_puzzle(hashiwokakero.GENRE, p, Settings())
+    assert out.status == "solved" and out.unique is True
+    assert hashiwokakero.record(p, out.answer)["lines"] == sorted(expected)
+    unknown = hashiwokakero.from_url(parse_url("https://puzz.link/p?hashi/3/1/.g2"))
+    assert unknown.cells == ((UNKNOWN, None, 2),)
+
+
+def test_import_and_solve_through_the_cli(tmp_path):
+    out = tmp_path / "book.xlsx"
+    assert main(["import", URL, "-o", str(out), "--solve"]) == 0
+    ws = OpenpyxlBook(out).wb[SLUG]
+    assert ws["A1"].value == 4 and ws["B1"].value == "═" and ws["A2"].value == "║"
+    assert ws["F6"].value is not None  # the sentinel
