@@ -1,0 +1,352 @@
+"""Pipe Link (パイプリンク).
+
+Rules: draw one loop through the centres of all cells, moving up, down, left and right. It passes
+through every cell; it may cross itself, going straight through the crossing cell (`┼`), but it
+never branches or ends. Some cells show a given pipe piece: that cell keeps exactly that shape
+(a given bend or straight stays as it is and does not become a crossing; a given `┼` is a
+crossing).
+
+Layout: one puzzle cell per spreadsheet cell from A1. A given piece is typed as its glyph
+`─ │ ┌ ┐ └ ┘ ┼`; also accepted are `-` (or `ー`, `—`) for `─`, `|` for `│`, `+` for `┼`
+(full-width forms too), the heavy and rounded box-drawing glyphs (`━ ┃ ┏ ┓ ┗ ┛ ╋ ╭ ╮ ╰ ╯`),
+and the sides the pipe leaves by as letters U D L R in any order and case (`UR` for `└`, `LR` for
+`─`, `UDLR` for `┼`). Other cells stay empty. The sentinel one cell diagonally below-right of
+the grid. The answer draws the loop in the empty cells with `─ │ ┌ ┐ └ ┘`, and `┼` where it
+crosses itself; the given pieces stay as typed.
+
+Model (the seed's, written with the shared strands of `solver.lines`): h(r,c) = 1 when the loop
+joins cell (r,c) to its right neighbour, v(r,c) to the cell below. Each cell is two strands, a
+horizontal one hs(r,c) (through its left and right sides) and a vertical one vs(r,c), and a bend
+turn(r,c) joins them: the line degree of each strand is twice its use, counting the bend. A cell
+without a given piece may carry both strands without a bend (a crossing); a cell with a given
+bend or straight holds one piece. Every cell is on the loop: hs + vs >= 1. A given piece fixes
+its four arms (1 where it has an arm, 0 elsewhere), its bend (1 for a bend, 0 for a straight or
+a crossing) and its strands. Valid inequalities that the rules imply: a border cell uses its
+strand along the edge (a top-row cell is ─, ┌ or ┐); no 2x2 block closes a square of four bends.
+The used strands form one loop (`solver.lines.connected` over the strand network, rooted at the
+top-left cell's horizontal strand; the strands fixed above enter it as constants). The lazy form
+adds cuts on cells too: when the used segments leave the cells in several groups, each group's
+border carries at least two segments.
+
+puzz.link (`pipelink`): per cell `a`-`g` a given piece (a `┼`, b `│`, c `─`, d `└`, e `┘`,
+f `┐`, g `┌`), `h`-`z` skip 1-19 cells. A `.` is pzprjs's hidden question mark: it draws
+nothing there and its checker puts no rule on the cell, so it is read as an empty cell. Digits
+(ice, only in the variant `pipelinkr`) are refused.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pulp
+
+from solver import puzzlink
+from solver.genres import define
+from solver.geometry import Cell, CellPuzzle
+from solver.lines import (
+    ARMS,
+    GLYPHS,
+    STEPS,
+    arms,
+    connected,
+    edge_vars,
+    glyph,
+    grid_edges,
+    line_segments,
+    lines_record,
+    on,
+    strands,
+)
+from solver.model import Model, new_problem
+from solver.sheet import Grid, Value
+from solver.sheet.answer import CellWrite
+
+PIECES = "─│┌┐└┘┼"
+CROSS = "┼"
+SPELLINGS = {
+    "─": {"─", "-", "━", "ー", "−", "–", "—", "―"},
+    "│": {"│", "|", "┃"},
+    "┌": {"┌", "┏", "╭"},
+    "┐": {"┐", "┓", "╮"},
+    "└": {"└", "┗", "╰"},
+    "┘": {"┘", "┛", "╯"},
+    "┼": {"┼", "+", "╋"},
+}
+READ = {s: piece for piece, names in SPELLINGS.items() for s in names}
+OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
+URL_PIECES = dict(zip("abcdefg", "┼│─└┘┐┌", strict=True))
+
+
+@dataclass(frozen=True)
+class Puzzle(CellPuzzle):
+    cells: tuple[tuple[str | None, ...], ...]  # a piece of PIECES or None
+
+    def pieces(self) -> dict[Cell, str]:
+        return {(r, c): v for r, row in enumerate(self.cells) for c, v in enumerate(row) if v}
+
+
+Segment = tuple[Cell, Cell]
+Answer = frozenset[Segment]  # the loop's centre-to-centre segments, lower cell first
+
+
+def _piece(value: Value) -> str | None:
+    """The piece a typed value names, None if it names none."""
+    if not isinstance(value, str):
+        return None
+    text = unicodedata.normalize("NFKC", value).strip()
+    if text in READ:
+        return READ[text]
+    sides = frozenset(text.upper())
+    if len(text) == len(sides) and sides in GLYPHS and len(sides) in (2, 4):
+        return GLYPHS[sides]
+    return None
+
+
+def parse(grid: Grid) -> Puzzle:
+    def read(r: int, c: int) -> str | None:
+        v = grid[r, c]
+        if v is None:
+            return None
+        piece = _piece(v)
+        if piece is None:
+            raise grid.error(
+                r,
+                c,
+                "a cell holds a pipe piece ─ │ ┌ ┐ └ ┘ ┼ (or - | +, or the sides it joins "
+                f"such as UR) or stays empty, found {v!r}",
+            )
+        return piece
+
+    cells = tuple(tuple(read(r, c) for c in range(grid.cols)) for r in range(grid.rows))
+    p = Puzzle(cells)
+    if misfits := _misfits(p):
+        (r, c), message = misfits[0]
+        raise grid.error(r, c, message)
+    return p
+
+
+def _misfits(p: Puzzle) -> list[tuple[Cell, str]]:
+    """Given pieces that cannot be part of any answer: an arm out of the grid, or an arm into
+    a given piece without an arm back."""
+    found = []
+    for (r, c), piece in sorted(p.pieces().items()):
+        for side in sorted(ARMS[piece]):
+            dr, dc = STEPS[side]
+            rr, cc = r + dr, c + dc
+            if not (0 <= rr < p.rows and 0 <= cc < p.cols):
+                found.append(((r, c), f"the piece {piece} leads out of the grid ({side})"))
+            elif (other := p.cells[rr][cc]) is not None and OPPOSITE[side] not in ARMS[other]:
+                found.append(
+                    (
+                        (r, c),
+                        f"the piece {piece} leads into the piece {other} next to it ({side}), "
+                        "which has no arm back",
+                    )
+                )
+    return found
+
+
+def to_cells(p: Puzzle) -> list[list[Value]]:
+    return [list(row) for row in p.cells]
+
+
+def model(p: Puzzle, lazy: bool = False) -> Model:
+    prob = new_problem("pipe-link")
+    pieces = p.pieces()
+    cells = [(r, c) for r in range(p.rows) for c in range(p.cols)]
+    x = edge_vars(prob, grid_edges(p.rows, p.cols))
+    may_cross = [cell for cell in cells if pieces.get(cell, CROSS) == CROSS]
+    st = strands(prob, x, cells, may_cross)
+
+    def edge(a: Cell, b: Cell):
+        return x.get((min(a, b), max(a, b)), 0)
+
+    for r, c in cells:
+        name = f"({r + 1},{c + 1})"
+        prob += st.hor[r, c] + st.ver[r, c] >= 1, f"Cover{name}"
+        piece = pieces.get((r, c))
+        if piece is None:
+            continue
+        sides = ARMS[piece]
+        for side, (dr, dc) in STEPS.items():
+            e = edge((r, c), (r + dr, c + dc))
+            if isinstance(e, int):
+                continue  # no edge off the grid (parse refuses pieces that lead out)
+            prob += e == int(side in sides), f"Given{side}{name}"
+        bend = len(sides) == 2 and sides not in (frozenset("LR"), frozenset("UD"))
+        prob += st.turn[r, c] == int(bend), f"GivenTurn{name}"
+
+    # Strands whose use the rules fix: those of a given piece, and the strand along the grid's
+    # edge in a border cell (a top-row cell is ─, ┌ or ┐: its horizontal strand is in use).
+    # Stated as constraints and passed to the connectivity as constants (stronger cuts, a
+    # smaller tree).
+    for (r, c), strand, fixed in _known_strands(p):
+        kind = "H" if strand == "h" else "V"
+        use = st.hor if strand == "h" else st.ver
+        prob += use[r, c] == fixed, f"Known{kind}({r + 1},{c + 1})"
+        st.net.used[(r, c), strand] = fixed
+
+    # No four bends closing a 2x2 square (a loop of its own), unless the grid is that square.
+    if p.rows * p.cols > 4:
+        for r in range(p.rows - 1):
+            for c in range(p.cols - 1):
+                block = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+                sides = [x[block[0], block[1]], x[block[2], block[3]]]
+                sides += [x[block[0], block[2]], x[block[1], block[3]]]
+                turns = [st.turn[cell] for cell in block]
+                prob += pulp.lpSum(sides + turns) <= 7, f"NoSquare({r + 1},{c + 1})"
+
+    m = Model(prob, list(x.values()), {"x": x, "turn": st.turn, "hs": st.hor, "vs": st.ver})
+    m.separate(connected(prob, st.net, lazy=lazy, root=((0, 0), "h"), crossing=2))
+    if lazy:
+        m.separate(_cell_cuts(x))
+    return m
+
+
+def _cell_cuts(x: dict[Segment, pulp.LpVariable]) -> Callable[[], list[pulp.LpConstraint]]:
+    """Extra lazy cuts on cells: the cells that the used segments join fall into groups; when
+    there are several, the loop must still enter and leave each group, x(border) >= 2. (The
+    strand cuts of `solver.lines` separate curves that share a crossing cell; these are the
+    stronger cuts where curves don't.)"""
+
+    def cuts() -> list[pulp.LpConstraint]:
+        parent: dict[Cell, Cell] = {}
+
+        def find(a: Cell) -> Cell:
+            parent.setdefault(a, a)
+            while parent[a] != a:
+                parent[a] = parent[parent[a]]
+                a = parent[a]
+            return a
+
+        for (a, b), u in x.items():
+            find(a), find(b)
+            if on(u):
+                parent[find(a)] = find(b)
+        group = {cell: find(cell) for cell in parent}
+        if len(set(group.values())) < 2:
+            return []
+        found = []
+        for root in sorted(set(group.values())):
+            border = [u for (a, b), u in x.items() if (group[a] == root) != (group[b] == root)]
+            found.append(pulp.lpSum(border) >= 2)
+        return found
+
+    return cuts
+
+
+def _known_strands(p: Puzzle) -> list[tuple[Cell, str, int]]:
+    """(cell, 'h' or 'v', use) for every strand whose use is certain before solving."""
+    known: dict[tuple[Cell, str], int] = {}
+    for r in range(p.rows):
+        for c in range(p.cols):
+            if r in (0, p.rows - 1):
+                known[(r, c), "h"] = 1
+            if c in (0, p.cols - 1):
+                known[(r, c), "v"] = 1
+    for cell, piece in p.pieces().items():
+        sides = ARMS[piece]
+        known[cell, "h"] = int(bool(sides & {"L", "R"}))
+        known[cell, "v"] = int(bool(sides & {"U", "D"}))
+    return [(cell, strand, on) for (cell, strand), on in sorted(known.items())]
+
+
+def decode(p: Puzzle, m: Model) -> Answer:
+    return frozenset(line_segments(m["x"]))
+
+
+def verify(p: Puzzle, a: Answer) -> list[str]:
+    problems = []
+    for q, s in sorted(a):
+        if abs(q[0] - s[0]) + abs(q[1] - s[1]) != 1:
+            problems.append(f"the segment {q}-{s} does not join two neighbouring cells")
+        for r, c in (q, s):
+            if not (0 <= r < p.rows and 0 <= c < p.cols):
+                problems.append(f"the loop leaves the grid at ({r}, {c})")
+    if problems:
+        return problems
+    sides = arms(a)
+    for r in range(p.rows):
+        for c in range(p.cols):
+            n = len(sides.get((r, c), ()))
+            if n == 0:
+                problems.append(f"the loop misses cell ({r}, {c})")
+            elif n == 1:
+                problems.append(f"the loop ends in cell ({r}, {c})")
+            elif n == 3:
+                problems.append(f"the loop branches in cell ({r}, {c})")
+    for (r, c), piece in sorted(p.pieces().items()):
+        s = sides.get((r, c), frozenset())
+        if s != ARMS[piece]:
+            shown = glyph(s) if s in GLYPHS else "".join(sorted(s)) or "nothing"
+            problems.append(f"the given piece {piece} at ({r}, {c}) became {shown}")
+    if problems:
+        return problems
+    n = _curves(a, sides)
+    if n != 1:
+        problems.append(f"the line is {n} separate loops, not one")
+    return problems
+
+
+def _curves(a: Answer, sides: dict[Cell, frozenset[str]]) -> int:
+    """How many closed curves the segments make, going straight on through crossings (every
+    cell has 2 or 4 arms)."""
+    left = set(a)
+    found = 0
+    while left:
+        found += 1
+        start = min(left)
+        prev, here = start
+        while True:
+            left.discard((min(prev, here), max(prev, here)))
+            back = next(k for k, d in STEPS.items() if d == (prev[0] - here[0], prev[1] - here[1]))
+            s = sides[here]
+            out = OPPOSITE[back] if len(s) == 4 else next(k for k in s if k != back)
+            prev, here = here, (here[0] + STEPS[out][0], here[1] + STEPS[out][1])
+            if (prev, here) == start:
+                break
+    return found
+
+
+def render(p: Puzzle, a: Answer) -> list[CellWrite]:
+    pieces = p.pieces()
+    return [
+        CellWrite(r, c, glyph(s)) for (r, c), s in sorted(arms(a).items()) if (r, c) not in pieces
+    ]
+
+
+def record(p: Puzzle, a: Answer) -> dict:
+    return lines_record(a)
+
+
+def from_url(url: puzzlink.PzprUrl) -> Puzzle:
+    """`pipelink`: `a`-`g` a given piece, `h`-`z` skip 1-19 cells, `.` an empty cell."""
+    total = url.rows * url.cols
+    values: list[str | None] = [None] * total
+    c = 0
+    for ch in url.body:
+        if c >= total:
+            break
+        if ch in URL_PIECES:
+            values[c] = URL_PIECES[ch]
+        elif "h" <= ch <= "z":
+            c += int(ch, 36) - 17
+        elif ch.isdigit():
+            raise puzzlink.UrlError(
+                f"pipelink: {ch!r} marks ice cells, which only the variant 'pipelinkr' has"
+            )
+        elif ch != ".":
+            raise puzzlink.UrlError(f"pipelink: unexpected character {ch!r} in the URL body")
+        c += 1
+    if c < total:
+        raise puzzlink.UrlError(f"pipelink: the URL body ends after {c} of {total} cells")
+    p = Puzzle(tuple(tuple(row) for row in puzzlink.grid_rows(values, url.cols)))
+    if misfits := _misfits(p):
+        (r, c), message = misfits[0]
+        raise puzzlink.UrlError(f"pipelink: cell ({r + 1}, {c + 1}): {message}")
+    return p
+
+
+GENRE = define(__name__, slug="pipe-link", ja="パイプリンク", pzpr_ids=("pipelink",), lazy=True)
