@@ -15,16 +15,49 @@ Colours: xlwings gives (r, g, b) tuples (or None for "no fill"); the protocol sp
 Excel reports an automatic font colour as black, and a font colour of None is written back as
 black, which looks the same.
 
+Borders (the lines an answer draws on cell edges, e.g. slitherlink's loop) go through Excel's
+own object model, `range.api.Borders(edge)` with xlEdgeLeft=7, xlEdgeTop=8, xlEdgeBottom=9,
+xlEdgeRight=10, reading and writing LineStyle, Weight and Color/ColorIndex. That is the Windows
+(COM) `api`; on macOS `range.api` is an AppleScript reference with other names, so there this
+module neither reads nor draws borders: a loop genre's answer then shows no lines (solve on
+Windows or with the CLI). A side is only written when it differs from what was read, so the
+user's other lines are never rewritten.
+
 This module only uses the objects it is given (duck typing), so it imports without xlwings and
 tests drive it with small in-memory fakes of `xw.Book`, `xw.Sheet` and `xw.Range`.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from typing import Any
 
-from solver.sheet import Style
+from solver.sheet import SIDES, Border, Borders, Style
+
+# Excel's constants (XlBordersIndex, XlLineStyle, XlBorderWeight, XlColorIndex)
+XL_EDGES = {"L": 7, "T": 8, "B": 9, "R": 10}
+XL_LINE_NONE = -4142
+XL_COLOR_AUTOMATIC = -4105
+CONTINUOUS, DASH, DASH_DOT, DASH_DOT_DOT, DOT, DOUBLE, SLANT = 1, -4115, 4, 5, -4118, -4119, 13
+HAIRLINE, THIN, MEDIUM, THICK = 1, 2, -4138, 4
+# OOXML border style name -> (LineStyle, Weight)
+LINE_STYLES = {
+    "thin": (CONTINUOUS, THIN),
+    "hair": (CONTINUOUS, HAIRLINE),
+    "medium": (CONTINUOUS, MEDIUM),
+    "thick": (CONTINUOUS, THICK),
+    "dotted": (DOT, THIN),
+    "dashed": (DASH, THIN),
+    "mediumDashed": (DASH, MEDIUM),
+    "dashDot": (DASH_DOT, THIN),
+    "mediumDashDot": (DASH_DOT, MEDIUM),
+    "dashDotDot": (DASH_DOT_DOT, THIN),
+    "mediumDashDotDot": (DASH_DOT_DOT, MEDIUM),
+    "slantDashDot": (SLANT, MEDIUM),
+    "double": (DOUBLE, THICK),
+}
+STYLE_NAMES = {pair: name for name, pair in LINE_STYLES.items()}
 
 
 def hex_color(color: object) -> str | None:
@@ -42,6 +75,12 @@ def hex_color(color: object) -> str | None:
     return None
 
 
+def bgr(color: str) -> int:
+    """'RRGGBB' as Excel's BGR integer (what `Border.Color` takes)."""
+    r, g, b = int(color[0:2], 16), int(color[2:4], 16), int(color[4:6], 16)
+    return r | g << 8 | b << 16
+
+
 def _blank(value: object) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
@@ -53,11 +92,38 @@ def excel_value(value: object) -> object:
     return value
 
 
+def _read_side(edge: Any) -> Border | None:
+    line_style = int(edge.LineStyle)
+    if line_style == XL_LINE_NONE:
+        return None
+    weight = int(edge.Weight)
+    name = STYLE_NAMES.get((line_style, weight))  # else an odd pairing: keep the pattern
+    name = name or next((n for (ls, _), n in STYLE_NAMES.items() if ls == line_style), "thin")
+    color = None if int(edge.ColorIndex) == XL_COLOR_AUTOMATIC else hex_color(int(edge.Color))
+    return Border(name, color)
+
+
+def _write_side(edge: Any, border: Border | None) -> None:
+    if border is None:
+        edge.LineStyle = XL_LINE_NONE
+        return
+    line_style, weight = LINE_STYLES.get(border.style, LINE_STYLES["thin"])
+    edge.LineStyle = line_style
+    edge.Weight = weight
+    if border.color:
+        edge.Color = bgr(border.color)
+    else:
+        edge.ColorIndex = XL_COLOR_AUTOMATIC
+
+
 class XlwingsSheet:
-    def __init__(self, sht: Any) -> None:
+    def __init__(self, sht: Any, borders: bool | None = None) -> None:
+        """borders: read and draw cell borders (default: on Windows, see the module docstring)."""
         self.sht = sht
         self.name: str = sht.name
         self._cells: dict[tuple[int, int], object] | None = None
+        self.borders = sys.platform == "win32" if borders is None else borders
+        self._borders: dict[tuple[int, int], Borders] = {}  # as last read or written
 
     def _load(self) -> dict[tuple[int, int], object]:
         if self._cells is None:
@@ -86,10 +152,26 @@ class XlwingsSheet:
         else:
             cells[(row, col)] = value
 
-    def get_style(self, row: int, col: int) -> Style:
+    def _edges(self, rng: Any) -> Any | None:
+        """Excel's `Range.Borders` collection, or None where borders are not handled."""
+        api = getattr(rng, "api", None) if self.borders else None
+        return None if api is None else api.Borders
+
+    def _read_borders(self, row: int, col: int, rng: Any) -> Borders:
+        edges = self._edges(rng)
+        if edges is None:
+            return Borders()
+        found = Borders().with_sides({s: _read_side(edges(XL_EDGES[s])) for s in SIDES})
+        self._borders[row, col] = found
+        return found
+
+    def get_style(self, row: int, col: int, borders: bool = False) -> Style:
         rng = self.sht.range((row, col))
         return Style(
-            hex_color(rng.font.color), hex_color(rng.color), str(rng.number_format or "General")
+            hex_color(rng.font.color),
+            hex_color(rng.color),
+            str(rng.number_format or "General"),
+            self._read_borders(row, col, rng) if borders else None,
         )
 
     def set_style(self, row: int, col: int, style: Style) -> None:
@@ -97,14 +179,22 @@ class XlwingsSheet:
         rng.font.color = f"#{style.font_color}" if style.font_color else (0, 0, 0)
         rng.color = f"#{style.fill_color}" if style.fill_color else None
         rng.number_format = style.number_format or "General"
+        edges = self._edges(rng) if style.borders is not None else None
+        if edges is not None and style.borders is not None:
+            now = self._borders.get((row, col)) or self._read_borders(row, col, rng)
+            for s in SIDES:
+                if style.borders.side(s) != now.side(s):
+                    _write_side(edges(XL_EDGES[s]), style.borders.side(s))
+            self._borders[row, col] = style.borders
 
 
 class XlwingsBook:
     """A live workbook. Nothing is saved here: the user saves in Excel."""
 
-    def __init__(self, book: Any) -> None:
+    def __init__(self, book: Any, borders: bool | None = None) -> None:
         self.book = book
         self.name: str = book.name
+        self.borders = borders  # see XlwingsSheet
         self._sheets: dict[str, XlwingsSheet] = {}
 
     def _all_names(self) -> list[str]:
@@ -115,7 +205,7 @@ class XlwingsBook:
 
     def sheet(self, name: str) -> XlwingsSheet:
         if name not in self._sheets:  # one adapter per sheet, so its cache stays true
-            self._sheets[name] = XlwingsSheet(self.book.sheets[name])
+            self._sheets[name] = XlwingsSheet(self.book.sheets[name], self.borders)
         return self._sheets[name]
 
     def hidden_sheet(self, name: str, create: bool) -> XlwingsSheet | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 Value = int | str | None
@@ -37,13 +37,74 @@ def a1(row: int, col: int) -> str:
     return f"{column_letter(col)}{row}"
 
 
+SIDES = {"T": "top", "B": "bottom", "L": "left", "R": "right"}
+
+
+@dataclass(frozen=True)
+class Border:
+    """The line on one side of a cell: its style as OOXML names it ('hair', 'thin', 'medium',
+    'thick', 'dotted', 'dashed', 'double', 'mediumDashed', 'dashDot', ...) and its colour
+    ('RRGGBB'; None is Excel's automatic colour)."""
+
+    style: str = "thin"
+    color: str | None = None
+
+
+@dataclass(frozen=True)
+class Borders:
+    """The four sides of a cell; None where a side has no line."""
+
+    top: Border | None = None
+    bottom: Border | None = None
+    left: Border | None = None
+    right: Border | None = None
+
+    def side(self, side: str) -> Border | None:
+        """The line on a side given as 'T', 'B', 'L' or 'R'."""
+        return getattr(self, SIDES[side])
+
+    def with_sides(self, sides: dict[str, Border | None]) -> Borders:
+        """These borders with the given sides ('T', 'B', 'L', 'R') replaced."""
+        return replace(self, **{SIDES[s]: b for s, b in sides.items()})
+
+
+def borders_text(sides: dict[str, Border | None]) -> str:
+    """Some sides of a cell as text, for the record sheet: 'T=thin B= R=medium/1F4FC8' (side
+    '=' style, '/' colour unless automatic; nothing after '=' for a side without a line)."""
+    items = []
+    for s in SIDES:
+        if s in sides:
+            b = sides[s]
+            items.append(
+                f"{s}=" + ("" if b is None else b.style + (f"/{b.color}" if b.color else ""))
+            )
+    return " ".join(items)
+
+
+def parse_borders_text(text: str) -> dict[str, Border | None]:
+    """The inverse of `borders_text`."""
+    sides: dict[str, Border | None] = {}
+    for item in text.split():
+        side, _, line = item.partition("=")
+        if side not in SIDES:
+            raise ValueError(f"not a side in a border record: {item!r}")
+        style, _, color = line.partition("/")
+        sides[side] = Border(style, color or None) if style else None
+    return sides
+
+
 @dataclass(frozen=True)
 class Style:
-    """The parts of a cell's look that solving may change (colours as 'RRGGBB' or None)."""
+    """The parts of a cell's look that solving may change (colours as 'RRGGBB' or None).
+
+    borders: the cell's four sides, or None for "not read, leave them as they are": a sheet
+    reads them only when asked (`get_style(..., borders=True)`), and `set_style` with None keeps
+    the cell's borders, so genres that draw no lines never touch a user's borders."""
 
     font_color: str | None = None
     fill_color: str | None = None
     number_format: str = "General"
+    borders: Borders | None = None
 
 
 class Sheet(Protocol):
@@ -56,9 +117,11 @@ class Sheet(Protocol):
 
     def put(self, row: int, col: int, value: object) -> None: ...
 
-    def get_style(self, row: int, col: int) -> Style: ...
+    def get_style(self, row: int, col: int, borders: bool = False) -> Style:
+        """The cell's look; its borders only when asked (else `Style.borders` is None)."""
 
-    def set_style(self, row: int, col: int, style: Style) -> None: ...
+    def set_style(self, row: int, col: int, style: Style) -> None:
+        """Give the cell this look; borders None leaves the cell's borders as they are."""
 
 
 class Book(Protocol):

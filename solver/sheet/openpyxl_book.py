@@ -3,6 +3,12 @@
 `.xlsm` files are loaded with `keep_vba=True` so that saving keeps the VBA project and buttons;
 openpyxl uses defusedxml (a dependency) against XML bombs. Saving is atomic: the workbook is
 written to a temporary file beside the target, then renamed over it.
+
+Borders: a side's style keeps openpyxl's (OOXML's) name; its colour is read as 'RRGGBB', with
+Excel's automatic colour (no colour, or the system colour index 64) as None. A theme colour
+reads as None too (this module does not resolve themes), so a themed line that an answer
+covers comes back after clearing in the automatic colour; sides an answer does not cover are
+never rewritten.
 """
 
 from __future__ import annotations
@@ -14,10 +20,11 @@ from copy import copy
 from pathlib import Path
 
 import openpyxl
-from openpyxl.styles import PatternFill
+from openpyxl.styles import PatternFill, Side
+from openpyxl.styles.colors import COLOR_INDEX
 from openpyxl.worksheet.worksheet import Worksheet
 
-from solver.sheet import Style
+from solver.sheet import SIDES, Border, Borders, Style
 
 
 def _rgb(color: object) -> str | None:
@@ -25,6 +32,28 @@ def _rgb(color: object) -> str | None:
     if getattr(color, "type", "rgb") != "rgb" or not isinstance(rgb, str):
         return None
     return rgb[-6:].upper()
+
+
+def _side_color(color: object) -> str | None:
+    if getattr(color, "type", None) == "indexed":
+        index = getattr(color, "indexed", 64)
+        return COLOR_INDEX[index][-6:] if isinstance(index, int) and index < 64 else None
+    return _rgb(color)
+
+
+def _borders(border: object) -> Borders:
+    sides = {}
+    for s, name in SIDES.items():
+        side = getattr(border, name, None)
+        if side is not None and side.style:
+            sides[s] = Border(side.style, _side_color(side.color))
+    return Borders().with_sides(sides)
+
+
+def _side(border: Border | None) -> Side:
+    if border is None:
+        return Side()
+    return Side(style=border.style, color=border.color)
 
 
 class OpenpyxlSheet:
@@ -45,13 +74,18 @@ class OpenpyxlSheet:
     def put(self, row: int, col: int, value: object) -> None:
         self.ws.cell(row, col).value = value
 
-    def get_style(self, row: int, col: int) -> Style:
+    def get_style(self, row: int, col: int, borders: bool = False) -> Style:
         cell = self.ws._cells.get((row, col))
         if cell is None or not cell.has_style:
-            return Style()
+            return Style(borders=Borders() if borders else None)
         fill = cell.fill
         fill_color = _rgb(fill.fgColor) if fill is not None and fill.fill_type == "solid" else None
-        return Style(_rgb(cell.font.color) if cell.font else None, fill_color, cell.number_format)
+        return Style(
+            _rgb(cell.font.color) if cell.font else None,
+            fill_color,
+            cell.number_format,
+            _borders(cell.border) if borders else None,
+        )
 
     def set_style(self, row: int, col: int, style: Style) -> None:
         cell = self.ws.cell(row, col)
@@ -63,6 +97,14 @@ class OpenpyxlSheet:
         else:
             cell.fill = PatternFill(fill_type=None)
         cell.number_format = style.number_format
+        if style.borders is not None:
+            now = _borders(cell.border)
+            changed = [s for s in SIDES if style.borders.side(s) != now.side(s)]
+            if changed:  # the other sides keep their exact look (a theme colour, say)
+                border = copy(cell.border)
+                for s in changed:
+                    setattr(border, SIDES[s], _side(style.borders.side(s)))
+                cell.border = border
 
 
 def _mode_for(target: Path) -> int:
