@@ -99,8 +99,8 @@ def _second_answer(
 
 
 def _differing_cells(a: list[CellWrite], b: list[CellWrite]) -> list[tuple[int, int]]:
-    def shown(ws: list[CellWrite]) -> dict[tuple[int, int], tuple[object, bool, str | None]]:
-        return {(w.row, w.col): (w.value, w.shade, w.number_format) for w in ws}
+    def shown(ws: list[CellWrite]) -> dict[tuple[int, int], tuple[object, ...]]:
+        return {(w.row, w.col): (w.value, w.shade, w.number_format, w.borders) for w in ws}
 
     sa, sb = shown(a), shown(b)
     return sorted(rc for rc in sa.keys() | sb.keys() if sa.get(rc) != sb.get(rc))

@@ -1,0 +1,261 @@
+"""Slitherlink: the example solved through the real pipeline (every back end, both connectivity
+forms) and the .lp route, checked against the known answer of ../shared/examples; the loop drawn
+as cell borders; verify, bad input, puzz.link and the every-dot variant."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import example
+
+from solver import cli, puzzlink
+from solver.backends import SOLVERS, Settings
+from solver.genres import genre_for_sheet, slitherlink
+from solver.genres.slitherlink import Puzzle
+from solver.pipeline import make_lp, read_puzzle, read_solution, run_lp, solve_puzzle, solve_sheet
+from solver.sheet import Grid, InputError
+from solver.sheet.answer import ANSWER_FONT
+from solver.sheet.openpyxl_book import OpenpyxlBook
+from solver.workbook import add_puzzle_sheet
+
+EX = example("slitherlink")
+
+
+def known_puzzle() -> Puzzle:
+    lines = EX["puzzle_text"].split("\n")
+    return Puzzle(tuple(tuple(None if ch == "." else int(ch) for ch in ln) for ln in lines))
+
+
+def known_edges() -> set[tuple[tuple[int, int], tuple[int, int]]]:
+    """The solution text: '+' at every dot; '-' between two dots of an even line, '|' at a dot's
+    column on an odd line."""
+    lines = EX["solution_text"].split("\n")
+    edges = set()
+    for i, line in enumerate(lines):
+        for j, ch in enumerate(line):
+            if i % 2 == 0 and j % 2 == 1 and ch == "-":
+                r, c = i // 2, j // 2
+                edges.add(((r, c), (r, c + 1)))
+            elif i % 2 == 1 and j % 2 == 0 and ch == "|":
+                r, c = i // 2, j // 2
+                edges.add(((r, c), (r + 1, c)))
+            elif i % 2 == 1 and j % 2 == 1:  # the clue, as in the puzzle
+                clue = known_puzzle().cells[i // 2][j // 2]
+                assert ch == (" " if clue is None else str(clue))
+    return edges
+
+
+def as_record(edges) -> list[list[int]]:
+    return sorted([*a, *b] for a, b in edges)
+
+
+def side(ws, address: str, name: str):
+    s = getattr(ws[address].border, name)
+    return (s.style, s.color.rgb[-6:] if s.color is not None else None)
+
+
+ANSWER = ("medium", ANSWER_FONT)
+
+# --- the sample ------------------------------------------------------------------------------
+
+
+def test_workbook_holds_the_example(sample):
+    _, _, p = read_puzzle(OpenpyxlBook(sample("slitherlink")), "slitherlink")
+    assert p == known_puzzle()
+    assert genre_for_sheet("スリザーリンク (2)") is slitherlink.GENRE
+
+
+@pytest.mark.parametrize("form", ["complete", "lazy"])
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_sample_solves_to_the_known_answer(sample, solver, form):
+    book = OpenpyxlBook(sample("slitherlink"))
+    res = solve_sheet(book, "slitherlink", Settings(solver, connectivity=form))
+    assert res.status == "solved", res.error
+    assert res.unique is True
+    assert res.answer["edges"] == as_record(known_edges())
+    assert res.outcome is not None and res.outcome.lazy == (form == "lazy")
+    ws = book.wb["slitherlink"]
+    # A1 (a 3): the loop runs on its top, left and right, not its bottom; it keeps its 3
+    assert ws["A1"].value == 3
+    assert [side(ws, "A1", n) for n in ("top", "left", "right")] == [ANSWER] * 3
+    assert side(ws, "A1", "bottom") == (None, None)
+    # the edge between A1 and B1 is drawn on both cells; D1's top is the grid's frame
+    assert side(ws, "B1", "left") == ANSWER and side(ws, "D1", "top") == ANSWER
+    assert side(ws, "C2", "bottom") == ANSWER and side(ws, "C3", "top") == ANSWER
+
+
+def test_render_draws_every_edge_on_both_of_its_cells():
+    p, a = known_puzzle(), frozenset(known_edges())
+    drawn = {(w.row, w.col): w.borders for w in slitherlink.render(p, a)}
+    assert all(w.value is None for w in slitherlink.render(p, a))  # the clues stay as they are
+    on_frame = sum(1 for (r, c), (rr, cc) in a if (r == rr and r in (0, 7)) or c == cc in (0, 7))
+    assert sum(len(s) for s in drawn.values()) == 2 * len(a) - on_frame
+    assert drawn[0, 0] == "TLR" and drawn[6, 6] == "BLR"  # the 3s in two corners
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_lp_file_is_the_complete_model(sample, tmp_path, solver):
+    path = sample("slitherlink")
+    lp, sol = tmp_path / "slitherlink.lp", tmp_path / "slitherlink.sol"
+    make_lp(OpenpyxlBook(path), "slitherlink", lp)
+    text = lp.read_text()
+    for name in ("h(1,1)", "h(8,7)", "v(7,8)", "u(4,4)", "Clue(1,1)", "Deg(8,8)", "Loop"):
+        assert name in text
+    # and the connectivity: variables other than the loop's own
+    assert set(re.findall(r"\b([A-Za-z]+)\(", text)) - {"h", "v", "u", "Clue", "Deg"}
+    assert run_lp(lp, sol, Settings(solver)) == "solved"
+    res = read_solution(OpenpyxlBook(path), "slitherlink", sol)
+    assert res.status == "solved", res.error
+    assert res.answer["edges"] == as_record(known_edges())
+
+
+def test_model_fixes_the_corners_of_threes_and_names_like_the_seed():
+    m = slitherlink.model(known_puzzle())
+    assert (0, 0) not in m["u"] and (1, 1) not in m["u"]  # corners of the 3 at A1
+    threes = [cell for cell, n in known_puzzle().clues().items() if n == 3]
+    corners = {(r + i, c + j) for r, c in threes for i in (0, 1) for j in (0, 1)}
+    assert set(m["u"]) == {(r, c) for r in range(8) for c in range(8)} - corners
+    assert {v.name[0] for v in m.answer_vars} == {"h", "v"} and len(m.answer_vars) == 2 * 7 * 8
+
+
+def test_a_puzzle_without_threes_and_a_non_unique_one():
+    # no 3: the root is left to the solver; the 2 x 2 block of 2s is one square around them
+    p = Puzzle(((2, 2), (2, 2)))
+    for form in ("complete", "lazy"):
+        out = solve_puzzle(slitherlink.GENRE, p, Settings(connectivity=form))
+        assert out.status == "solved" and out.unique is True
+        assert slitherlink.record(p, out.answer)["edges"] == [
+            [0, 0, 0, 1], [0, 0, 1, 0], [0, 1, 0, 2], [0, 2, 1, 2],
+            [1, 0, 2, 0], [1, 2, 2, 2], [2, 0, 2, 1], [2, 1, 2, 2],
+        ]  # fmt: skip
+    out = solve_puzzle(slitherlink.GENRE, Puzzle(((1, None), (None, None))), Settings())
+    assert out.status == "solved" and out.unique is False
+    assert solve_puzzle(slitherlink.GENRE, Puzzle(((0,),)), Settings()).status == "infeasible"
+
+
+# --- verify ----------------------------------------------------------------------------------
+
+
+def square(r: int, c: int) -> set:
+    return set(slitherlink.sides(r, c).values())
+
+
+def test_verify_accepts_the_known_answer_and_rejects_broken_ones():
+    p, a = known_puzzle(), known_edges()
+    assert slitherlink.verify(p, frozenset(a)) == []
+    cut = a - {((0, 0), (0, 1))}
+    assert any("1 lines at dot (0, 0)" in s for s in slitherlink.verify(p, frozenset(cut)))
+    assert slitherlink.verify(p, frozenset()) == ["there is no loop"]
+    # a loop changed by one cell's square (a detour or a shortcut) that is still one loop: only
+    # the numbers can tell
+    empty = Puzzle(((None,) * 7,) * 7)
+    changed = [
+        a ^ square(r, c)
+        for r in range(7)
+        for c in range(7)
+        if not slitherlink.verify(empty, frozenset(a ^ square(r, c)))
+    ]
+    assert len(changed) > 3
+    for other in changed:
+        problems = slitherlink.verify(p, frozenset(other))
+        assert problems and all(s.startswith("the number") for s in problems)
+    off = a | {((7, 7), (7, 8))}
+    assert any("not a grid line" in s for s in slitherlink.verify(p, frozenset(off)))
+
+
+def test_verify_rejects_two_loops_a_branch_and_a_miscount():
+    two = square(0, 0) | square(0, 2)
+    assert slitherlink.verify(Puzzle(((None, None, None),)), frozenset(two)) == [
+        "the lines are not one single loop"
+    ]
+    branch = square(0, 0) | square(0, 1)  # the middle line has dots of degree 3
+    assert any("3 lines" in s for s in slitherlink.verify(Puzzle(((None, None),)), branch))
+    assert slitherlink.verify(Puzzle(((3, None),)), frozenset(square(0, 0))) == [
+        "the number 3 at (0, 0) has 4 loop sides"
+    ]
+    every = Puzzle(((None, None),), every_point=True)
+    assert "misses 2 dots" in slitherlink.verify(every, frozenset(square(0, 0)))[0]
+    assert slitherlink.verify(every, frozenset(square(0, 0) ^ square(0, 1))) == []
+
+
+# --- bad input -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("bad, found", [(5, "found 5"), ("x", "found 'x'"), (-1, "found -1")])
+def test_bad_number_names_the_cell(bad, found):
+    with pytest.raises(InputError, match=found) as err:
+        slitherlink.parse(Grid("slitherlink", [[1, None], [None, bad]]))
+    assert "sheet 'slitherlink' cell B2" in str(err.value)
+    assert "a number 0-3, '?' or nothing" in str(err.value)
+
+
+def test_the_marker_belongs_on_a_row_of_its_own_in_a1():
+    with pytest.raises(InputError, match="goes in A1") as err:
+        slitherlink.parse(Grid("slitherlink", [[1, None], [None, "every point"]]))
+    assert "sheet 'slitherlink' cell B2" in str(err.value)
+    with pytest.raises(InputError, match="holds nothing else") as err:
+        slitherlink.parse(Grid("slitherlink", [["全点通過", 2], [None, 1]]))
+    assert "sheet 'slitherlink' cell B1" in str(err.value)
+
+
+def test_spellings():
+    p = slitherlink.parse(Grid("s", [["?", "."], [None, 3]]))
+    assert p == Puzzle((("?", None), (None, 3)))
+    assert p.clues() == {(1, 1): 3}
+    for marker in ("every point", "Every-Point", "全点", "ALL POINTS"):
+        assert slitherlink.parse(Grid("s", [[marker, None], [1, 2]])) == Puzzle(
+            ((1, 2),), every_point=True
+        )
+
+
+# --- puzz.link and the every-dot variant -----------------------------------------------------
+
+URL = "https://puzz.link/p?slither/5/5/cbcbcddad"  # pzprjs test/script/slither.js
+URL_PUZZLE = ("2..1.", ".2..1", "..2..", "3..3.", ".0..3")  # that script's pzprv3 file
+
+
+def test_from_url_reads_the_pzprjs_test_puzzle():
+    p = slitherlink.from_url(puzzlink.parse_url(URL))
+    assert p == Puzzle(
+        tuple(tuple(None if ch == "." else int(ch) for ch in row) for row in URL_PUZZLE)
+    )
+    assert slitherlink.decode_4cell("5.g", 4) == [0, None, "?", None]
+    with pytest.raises(puzzlink.UrlError, match="ends after"):
+        slitherlink.from_url(puzzlink.parse_url("https://puzz.link/p?slither/5/5/cbc"))
+
+
+def test_import_url_and_solve(tmp_path, capsys):
+    out = tmp_path / "book.xlsx"
+    assert cli.main(["import", URL, "-o", str(out), "--solve"]) == 0
+    assert "solved; unique" in capsys.readouterr().out
+    book = OpenpyxlBook(out)
+    _, _, p = read_puzzle(book, "slitherlink")
+    assert p == slitherlink.from_url(puzzlink.parse_url(URL))
+    assert book.wb["slitherlink"]["A1"].value == 2
+
+
+def test_every_point_flag_round_trips_through_a_sheet(tmp_path):
+    # pzprjs' test file "pzprv3.1/slither/2/3/f/...": 2 rows, 3 columns, no numbers; its answer
+    url = puzzlink.parse_url("https://puzz.link/p?slither/f/3/2/l")
+    p = slitherlink.from_url(url)
+    assert p == Puzzle(((None,) * 3,) * 2, every_point=True)
+    pzprjs_answer = {((0, 0), (0, 1)), ((0, 1), (0, 2)), ((0, 2), (0, 3)), ((1, 1), (1, 2))}
+    pzprjs_answer |= {((2, 0), (2, 1)), ((2, 2), (2, 3)), ((0, 0), (1, 0)), ((0, 3), (1, 3))}
+    pzprjs_answer |= {((1, c), (2, c)) for c in range(4)}
+    assert slitherlink.verify(p, frozenset(pzprjs_answer)) == []
+    assert slitherlink.verify(Puzzle(p.cells), frozenset(square(0, 0))) == []
+    assert slitherlink.verify(p, frozenset(square(0, 0)))  # misses dots
+
+    book, sheet = add_puzzle_sheet(tmp_path / "f.xlsx", slitherlink.GENRE, p)
+    ws = book.wb[sheet]
+    assert ws["A1"].value == "every point" and ws["A2"].value is None
+    assert read_puzzle(book, sheet)[2] == p
+    res = solve_sheet(book, sheet, Settings())
+    assert res.status == "solved" and res.unique is False  # 2x3 has several such loops
+    edges = res.answer["edges"]
+    assert len(edges) == 12 and min(e[0] for e in edges) == 1  # below the marker row
+    assert side(ws, "A2", "top") == ANSWER and side(ws, "A1", "bottom") == (None, None)
+    assert slitherlink.verify(p, res.outcome.answer) == []
+    with pytest.raises(puzzlink.UrlError, match="unknown flag"):
+        slitherlink.from_url(puzzlink.parse_url("https://puzz.link/p?slither/x/3/2/l"))
