@@ -167,16 +167,13 @@ class LiveModel:
         return h
 
     def _solve_highs(self) -> tuple[bool, bool]:
-        import highspy
-
         h = self.native
-        h.run()
-        status = h.getModelStatus()
+        _run_highs(h)
         found = h.getInfo().primal_solution_status == 2  # kSolutionStatusFeasible
         if found:
             for v, x in zip(self.columns, h.getSolution().col_value, strict=True):
                 v.varValue = x
-        return found, status == highspy.HighsModelStatus.kInfeasible
+        return found, _highs_infeasible(h)
 
     # SCIP -----------------------------------------------------------------------------------
     def _scip(self) -> object:
@@ -226,6 +223,31 @@ class LiveModel:
             for v, x in zip(self.columns, self.scip_vars, strict=True):
                 v.varValue = m.getSolVal(sol, x)
         return found, m.getStatus() == "infeasible"
+
+
+def _run_highs(h: object) -> None:
+    """Run HiGHS; an "infeasible" that came out of its MIP presolve is checked again with
+    presolve off. HiGHS 1.15.1's presolve called a feasible slitherlink model infeasible
+    (tests/data/highs_presolve_false_infeasible.mps.gz; its tracker has more such reports), and
+    here infeasible means "no answer" or "unique", so it must be a proof."""
+    import highspy
+
+    h.run()
+    if h.getModelStatus() != highspy.HighsModelStatus.kInfeasible:
+        return
+    if h.getOptions().presolve == "off":
+        return
+    h.setOptionValue("presolve", "off")
+    try:
+        h.run()
+    finally:
+        h.setOptionValue("presolve", "choose")
+
+
+def _highs_infeasible(h: object) -> bool:
+    import highspy
+
+    return h.getModelStatus() == highspy.HighsModelStatus.kInfeasible
 
 
 def _is_binary(v: pulp.LpVariable) -> bool:
@@ -303,12 +325,11 @@ def _highs_file(lp: Path, s: Settings) -> tuple[str, dict[str, float]]:
         h.setOptionValue("threads", int(s.threads))
     if h.readModel(str(lp)) != highspy.HighsStatus.kOk:
         raise SolverError(f"HiGHS could not read {lp}")
-    h.run()
-    status = h.getModelStatus()
-    if status == highspy.HighsModelStatus.kOptimal or h.getInfo().primal_solution_status == 2:
+    _run_highs(h)
+    if h.getInfo().primal_solution_status == 2:
         names = h.getLp().col_names_
         return "solved", dict(zip(names, h.getSolution().col_value, strict=True))
-    return ("infeasible" if status == highspy.HighsModelStatus.kInfeasible else "timeout"), {}
+    return ("infeasible" if _highs_infeasible(h) else "timeout"), {}
 
 
 def _cbc_file(lp: Path, s: Settings) -> tuple[str, dict[str, float]]:

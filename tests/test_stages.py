@@ -128,3 +128,20 @@ def test_live_model_takes_cuts_and_solves_again(solver):
         seen.add(pick.name)
         live.add(pick <= 0, f"cut_{len(seen)}")
     assert seen == {"x(0)", "x(1)", "x(2)"}
+
+
+def test_highs_presolve_false_infeasible_is_checked_again(tmp_path):
+    """HiGHS 1.15.1's MIP presolve calls this feasible model (a slitherlink experiment)
+    infeasible; with presolve off it solves. Infeasible means 'no answer' or 'unique' here, so
+    the back end re-checks every presolve infeasibility with presolve off (the .lp route shares
+    the same run function)."""
+    import gzip
+    from pathlib import Path
+
+    mps = tmp_path / "model.mps"
+    data = Path(__file__).parent / "data" / "highs_presolve_false_infeasible.mps.gz"
+    mps.write_bytes(gzip.decompress(data.read_bytes()))
+    _, prob = pulp.LpProblem.fromMPS(str(mps))
+    assert LiveModel(prob, Settings("highs")).solve() == "solved"
+    for c in prob.constraints():
+        assert c.valid(1e-6), c.name
