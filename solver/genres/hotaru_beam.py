@@ -1,0 +1,592 @@
+"""Hotaru Beam (ホタルビーム, also Firefly).
+
+Rules: fireflies (circles) sit on the points of a lattice, each with a black dot on one side.
+From every dot one beam runs along the lattice lines to another firefly, arriving there at a
+side without a dot. A number counts the turns of the beam that starts at that firefly (a
+firefly without a number may turn any number of times). Beams never cross, branch or touch
+except at fireflies, and all fireflies are joined into one network by the beams.
+
+Layout: one lattice point per spreadsheet cell from A1. A firefly is its number and an arrow
+pointing to the side where its dot is: `2→` or `→2` (dot on the right), `←1`, `↑3`, `0↓`;
+letters work as well (`2R`, `L1`, `U3` or `T3` for top, `D0` or `B0` for bottom, any case),
+and so do `▲ ▼ ◀ ▶` and `^ v < >`. A firefly without a number (the '?' of the puzzle) is the
+arrow alone (`→`) or with a question mark (`?→`). Other points stay empty. The sentinel one
+cell diagonally below-right of the grid. The answer draws the beams in the empty cells with
+`─ │ ┌ ┐ └ ┘`; fireflies keep their text (the beams end there).
+
+Model: the seed lists every path each beam could take with the right number of turns and
+picks one per firefly; this is the same as a flow, with the turns still to make as layers.
+xR(r,c,k) (and xL, xU, xD) = 1 when a beam leaves point (r,c) to the right (left, up, down)
+with k turns still to make after that; qxR(r,c)... for a beam from a firefly without number,
+whose turns are not counted. A firefly's dot arc is 1 in the layer of its number; beams arrive
+only on its other sides and with 0 turns left. A plain point holds one piece at most, named by
+the layer k the beam arrives with: sh(r,c,k) / sv(r,c,k) straight across / down, leaving with
+k; hv(r,c,k) in horizontally and out vertically, vh(r,c,k) the other way round, leaving with
+k - 1 (qsh, qsv, qhv, qvh uncounted); per point, side pair (across, down) and layer, the arcs
+in = the pieces that take them and the arcs out = the pieces that send them. h(r,c) / v(r,c) =
+1 when the edge to the right / below is used, the sum of its arcs both ways in all layers.
+Layers only fall, so no counted beam closes a loop. Before the model is built, each arc keeps
+only the layers between the fewest turns still needed to reach a firefly and the most a firefly
+behind it allows; a 0's beam is fixed straight to the first firefly ahead; a point a sure beam
+enters is closed to the others; arcs and pieces that nothing can continue are dropped. All
+fireflies, and so all beams, are one network (`solver.lines.connected` over the points, rooted
+at the first firefly; it also rules out stray loops of uncounted pieces). No beam returns to its
+own firefly: in the complete form src(r,c) = the index of the firefly whose beam passes (r,c)
+is carried along the used arcs and differs from the index of the firefly the beam arrives at
+(lower(r,c,k) picks below or above); in the lazy form a returning beam found in an answer is
+cut off, as connectivity is.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import re
+import unicodedata
+from collections import defaultdict
+from dataclasses import dataclass
+
+import pulp
+
+from solver import puzzlink
+from solver.genres import define
+from solver.geometry import Cell, CellPuzzle
+from solver.lines import (
+    STEPS,
+    Network,
+    Separator,
+    arms,
+    connected,
+    edge_vars,
+    glyph,
+    grid_edges,
+    line_segments,
+    lines_record,
+)
+from solver.model import Model, new_problem, var
+from solver.puzzlink import UNKNOWN
+from solver.sheet import Grid, InputError, Value
+from solver.sheet.answer import CellWrite
+
+ARROWS = {"U": "↑", "D": "↓", "L": "←", "R": "→"}
+SPELLINGS = {
+    "U": "↑▲^ut",
+    "D": "↓▼vdb",
+    "L": "←◀<l",
+    "R": "→▶>r",
+}
+DOT = {ch: d for d, chars in SPELLINGS.items() for ch in chars}
+BACK = {"U": "D", "D": "U", "L": "R", "R": "L"}
+_CLASS = re.escape("".join(DOT))
+FIREFLY = re.compile(rf"([{_CLASS}])?(\d+|\?)?([{_CLASS}])?")
+
+
+@dataclass(frozen=True)
+class Firefly:
+    dot: str  # U D L R: the side of the circle where the dot (the beam's start) is
+    number: int | str  # the beam's turns, or UNKNOWN ('?')
+
+    def text(self) -> str:
+        """What a user types: the arrow on the dot's side in reading order (↑2, ←2, 2↓, 2→)."""
+        n = "" if self.number == UNKNOWN else str(self.number)
+        return ARROWS[self.dot] + n if self.dot in "UL" else n + ARROWS[self.dot]
+
+
+@dataclass(frozen=True)
+class Puzzle(CellPuzzle):
+    cells: tuple[tuple[Firefly | None, ...], ...]  # one per lattice point
+
+    def fireflies(self) -> dict[Cell, Firefly]:
+        return {(r, c): f for r, row in enumerate(self.cells) for c, f in enumerate(row) if f}
+
+
+Segment = tuple[Cell, Cell]
+Answer = frozenset[Segment]  # the beams' point-to-point segments, lower point first
+
+
+def step(cell: Cell, d: str) -> Cell:
+    return cell[0] + STEPS[d][0], cell[1] + STEPS[d][1]
+
+
+def firefly(text: str) -> Firefly | None:
+    """A firefly from its text (`2→`, `L1`, `↓`, `?R`...), None when it is not one."""
+    t = unicodedata.normalize("NFKC", text).replace(" ", "").lower()
+    found = FIREFLY.fullmatch(t)
+    if not found or not t:
+        return None
+    before, number, after = found.groups()
+    if (before is None) == (after is None):
+        return None  # no dot, or two
+    n: int | str = UNKNOWN if number in (None, "?") else int(number)
+    return Firefly(DOT[before or after], n)
+
+
+def parse(grid: Grid) -> Puzzle:
+    def point(r: int, c: int) -> Firefly | None:
+        v = grid[r, c]
+        if v is None:
+            return None
+        f = firefly(str(v))
+        if f is None:
+            raise grid.error(
+                r,
+                c,
+                "a firefly is its number and an arrow to its dot's side, e.g. 2→, ←1, 3R or "
+                f"↓ (no number: unknown), found {v!r}",
+            )
+        rr, cc = step((r, c), f.dot)
+        if not (0 <= rr < grid.rows and 0 <= cc < grid.cols):
+            raise grid.error(r, c, f"the dot of firefly {v!r} points off the grid")
+        return f
+
+    cells = tuple(tuple(point(r, c) for c in range(grid.cols)) for r in range(grid.rows))
+    if not any(f for row in cells for f in row):
+        raise InputError(grid.sheet, "no fireflies: type e.g. 2→ for a firefly with its dot right")
+    return Puzzle(cells)
+
+
+def to_cells(p: Puzzle) -> list[list[Value]]:
+    return [[f.text() if f else None for f in row] for row in p.cells]
+
+
+STAR = -1  # the layer of beams from fireflies without a number: their turns are not counted
+Arc = tuple[Cell, Cell, int]  # from, to, turns the beam still makes after leaving `from`
+
+
+def _heading(a: Cell, b: Cell) -> str:
+    return next(k for k in STEPS if step(a, k) == b)
+
+
+def _zero_beams(p: Puzzle) -> dict[Cell, list[Cell]]:
+    """The beams that a 0 fixes: firefly -> the points from it straight on to the first
+    firefly ahead (both included), where that one can take the beam on a side without dot."""
+    flies = p.fireflies()
+    found = {}
+    for cell, f in flies.items():
+        if f.number != 0:
+            continue
+        path, here = [cell], step(cell, f.dot)
+        while 0 <= here[0] < p.rows and 0 <= here[1] < p.cols and here not in flies:
+            path.append(here)
+            here = step(here, f.dot)
+        if here in flies and flies[here].dot != BACK[f.dot]:
+            found[cell] = [*path, here]
+    return found
+
+
+def _states(p: Puzzle, blocked: set[Cell]) -> tuple[dict, dict, set]:
+    """What the clues allow, per state (q, d) = a beam entering the plain point q heading d,
+    other beams ignored except those a 0 fixes (`blocked`): the most turns a numbered beam
+    can still have there, the fewest it still needs to reach a firefly, and whether a '?' beam
+    can get there."""
+    flies = p.fireflies()
+
+    def plain(q: Cell) -> bool:
+        return 0 <= q[0] < p.rows and 0 <= q[1] < p.cols and q not in flies and q not in blocked
+
+    most: dict[tuple[Cell, str], int] = {}
+    heap: list = []
+    star: set[tuple[Cell, str]] = set()
+    stack = []
+    for cell, f in flies.items():
+        q = step(cell, f.dot)
+        if plain(q):
+            if f.number == UNKNOWN:
+                stack.append((q, f.dot))
+            else:
+                heapq.heappush(heap, (-f.number, q, f.dot))
+    while heap:  # the largest budgets first: straight on keeps it, a turn spends one
+        v, q, d = heapq.heappop(heap)
+        if (q, d) in most:
+            continue
+        most[q, d] = -v
+        for d2 in "UDLR":
+            v2 = -v - (d2 != d)
+            if d2 != BACK[d] and v2 >= 0 and plain(step(q, d2)):
+                heapq.heappush(heap, (-v2, step(q, d2), d2))
+    while stack:
+        q, d = stack.pop()
+        if (q, d) in star:
+            continue
+        star.add((q, d))
+        stack += [(step(q, d2), d2) for d2 in "UDLR" if d2 != BACK[d] and plain(step(q, d2))]
+
+    need: dict[tuple[Cell, str], int] = {}
+    heap = []
+    for cell, f in flies.items():
+        for s in "UDLR":
+            q = step(cell, s)
+            if s != f.dot and plain(q):  # from q the beam may arrive heading BACK[s]
+                heap += [(int(d != BACK[s]), q, d) for d in "UDLR" if d != s]
+    heapq.heapify(heap)
+    while heap:  # the fewest turns first, backwards along the beams
+        c, q, d = heapq.heappop(heap)
+        if (q, d) in need:
+            continue
+        need[q, d] = c
+        before = step(q, BACK[d])
+        if plain(before):
+            for d0 in "UDLR":
+                if d0 != BACK[d] and (before, d0) not in need:
+                    heapq.heappush(heap, (c + (d0 != d), before, d0))
+    return most, need, star
+
+
+def _group(d: str) -> str:
+    return "h" if d in "LR" else "v"
+
+
+OTHER = {"h": "v", "v": "h"}
+
+
+def _piece_ends(kind: str, k: int) -> tuple[tuple[str, int], tuple[str, int]]:
+    """The (group, layer) a piece takes its beam in from and sends it out on."""
+    if kind[0] == "s":
+        return (kind[1], k), (kind[1], k)
+    return (kind[0], k), (kind[1], k if k == STAR else k - 1)
+
+
+def _domain(p: Puzzle) -> tuple[set[Arc], set[tuple[Cell, str, int]]]:
+    """The arcs with their turn layers and the pieces of the plain points that some answer
+    could use. Beams leave fireflies at their dots with their numbers (STAR for '?'), arrive
+    with 0 left; a 0's beam is fixed; elsewhere a layer stays between the fewest turns still
+    needed and the most still allowed. A piece at a point: 'sh' / 'sv' straight across / down
+    (the layer stays), 'hv' in horizontally and out vertically (one turn spent), 'vh' the other
+    way round; in the STAR layer turns leave the layer as it is. Then arcs that no piece takes
+    in or sends on, and pieces that lack an arc in or out, are dropped until none is left."""
+    flies = p.fireflies()
+    zeros = _zero_beams(p)
+    blocked = {q for path in zeros.values() for q in path[1:-1]}
+    most, need, star = _states(p, blocked)
+    fixed: set[Arc] = set()  # never dropped: a missing one leaves the model without answer
+    for cell, f in flies.items():
+        fixed.add((cell, step(cell, f.dot), STAR if f.number == UNKNOWN else f.number))
+    for path in zeros.values():
+        fixed |= {(a, b, 0) for a, b in itertools.pairwise(path)}
+    arcs = set(fixed)
+    for a, b in grid_edges(p.rows, p.cols):
+        for s, t in ((a, b), (b, a)):
+            if s in flies or s in blocked or t in blocked:
+                continue
+            d = _heading(s, t)
+            into = [(s, d0) for d0 in "UDLR" if d0 != BACK[d]]  # states the beam left s from
+            if t in flies:
+                if flies[t].dot == BACK[d]:
+                    continue
+                if any(most.get(st, -1) >= (st[1] != d) for st in into):
+                    arcs.add((s, t, 0))
+                if any(st in star for st in into):
+                    arcs.add((s, t, STAR))
+                continue
+            if (t, d) in need and (t, d) in most:
+                arcs |= {(s, t, k) for k in range(need[t, d], most[t, d] + 1)}
+            if (t, d) in need and (t, d) in star:
+                arcs.add((s, t, STAR))
+
+    ends: dict[tuple[Cell, str, str, int], set[Arc]] = defaultdict(set)  # (q, in|out, g, k)
+    for s, t, k in arcs:
+        g = _group(_heading(s, t))
+        if t not in flies:
+            ends[t, "in", g, k].add((s, t, k))
+        if s not in flies:
+            ends[s, "out", g, k].add((s, t, k))
+    pieces: set[tuple[Cell, str, int]] = set()
+    uses: dict[tuple, set] = defaultdict(set)  # an end -> the pieces on it
+    for q, way, g, k in list(ends):
+        if way != "in":
+            continue
+        for kind in ("s" + g, g + OTHER[g]):
+            if kind[0] != "s" and k == 0:
+                continue  # no turns left
+            (_, _), (g2, k2) = _piece_ends(kind, k)
+            if ends.get((q, "out", g2, k2)):
+                pieces.add((q, kind, k))
+                uses[q, "in", g, k].add((q, kind, k))
+                uses[q, "out", g2, k2].add((q, kind, k))
+
+    def end_keys(arc: Arc) -> list[tuple]:
+        s, t, k = arc
+        g = _group(_heading(s, t))
+        return [key for key in ((t, "in", g, k), (s, "out", g, k)) if key[0] not in flies]
+
+    at: dict[Cell, set[Arc]] = defaultdict(set)  # point -> the arcs in and out of it
+    for arc in arcs:
+        at[arc[0]].add(arc)
+        at[arc[1]].add(arc)
+
+    def cascade(drop: list[Arc]) -> None:
+        while drop:
+            arc = drop.pop()
+            if arc not in arcs:
+                continue
+            arcs.discard(arc)
+            at[arc[0]].discard(arc)
+            at[arc[1]].discard(arc)
+            for key in end_keys(arc):
+                ends[key].discard(arc)
+                if ends[key]:
+                    continue
+                for piece in list(uses[key]):  # the pieces on an empty end go
+                    pieces.discard(piece)
+                    q, kind, k = piece
+                    (g1, k1), (g2, k2) = _piece_ends(kind, k)
+                    for other in ((q, "in", g1, k1), (q, "out", g2, k2)):
+                        uses[other].discard(piece)
+                        if not uses[other]:
+                            drop += [a for a in ends[other] if a not in fixed]
+
+    cascade([arc for arc in arcs if arc not in fixed and any(not uses[e] for e in end_keys(arc))])
+    # a beam that is sure takes its edge and its points from all others; where it enters a
+    # point with one way on left, that way is sure too
+    done: set[Arc] = set()
+    while todo := [arc for arc in fixed if arc not in done]:
+        for arc in todo:
+            done.add(arc)
+            s, t, _ = arc
+            clash = {a for a in at[s] if {a[0], a[1]} == {s, t}}  # the same edge
+            if t not in flies:
+                clash |= {a for a in at[t] if a[1] == t}  # other ways into t
+            if s not in flies:
+                clash |= {a for a in at[s] if a[0] == s}  # other ways out of s
+            cascade(sorted(clash - fixed))
+            ahead = [a for a in at[t] if a[0] == t]
+            if t not in flies and len(ahead) == 1:
+                fixed.add(ahead[0])
+    return arcs, pieces
+
+
+def model(p: Puzzle, lazy: bool = False) -> Model:
+    prob = new_problem("hotaru-beam")
+    flies = p.fireflies()
+    arcs, pieces = _domain(p)
+
+    def layered(base: str, q: Cell, k: int) -> pulp.LpVariable:
+        if k == STAR:
+            return var(prob, "q" + base, q[0] + 1, q[1] + 1)
+        return var(prob, base, q[0] + 1, q[1] + 1, k)
+
+    f = {(s, t, k): layered("x" + _heading(s, t), s, k) for s, t, k in sorted(arcs)}
+    piece = {(q, kind, k): layered(kind, q, k) for q, kind, k in sorted(pieces)}
+    x = edge_vars(prob, sorted({(min(s, t), max(s, t)) for s, t, _ in arcs}))
+    arc: dict[tuple[Cell, Cell], pulp.LpAffineExpression] = {}  # an arc in all its layers
+    for (s, t, _), v in f.items():
+        arc[s, t] = arc.get((s, t), 0) + v
+    for (a, b), e in x.items():
+        prob += arc.get((a, b), 0) + arc.get((b, a), 0) == e, f"Dir_{e.name}"
+
+    for cell, fly in flies.items():
+        t, k = step(cell, fly.dot), STAR if fly.number == UNKNOWN else fly.number
+        prob += f[cell, t, k] == 1, f"Dot({_tag(cell)})"
+        if t in flies and (k not in (0, STAR) or flies[t].dot == BACK[fly.dot]):
+            prob += f[cell, t, k] == 0, f"Blocked({_tag(cell)})"  # no answer
+
+    # at a plain point, per group (h, v) and layer: the arcs in = the pieces = the arcs out
+    flow: dict[tuple, list] = defaultdict(list)
+    for (s, t, k), v in f.items():
+        g = _group(_heading(s, t))
+        if t not in flies:
+            flow[t, "in", g, k].append(v)
+        if s not in flies:
+            flow[s, "out", g, k].append(v)
+    for (q, kind, k), v in piece.items():
+        (g1, k1), (g2, k2) = _piece_ends(kind, k)
+        flow[q, "in", g1, k1].append(-v)
+        flow[q, "out", g2, k2].append(-v)
+    for (q, way, g, k), terms in flow.items():
+        layer = "q" if k == STAR else str(k)
+        prob += pulp.lpSum(terms) == 0, f"Flow_{way}{g}({_tag(q)},{layer})"
+    on: dict[Cell, list] = defaultdict(list)
+    for (q, _, _), v in piece.items():
+        on[q].append(v)
+    u = {q: pulp.lpSum(vs) for q, vs in sorted(on.items())}  # the point is on a beam
+    for q, used in u.items():
+        prob += used <= 1, f"Piece({_tag(q)})"
+
+    m = Model(prob, list(x.values()), {"x": x, "f": f, "piece": piece})
+    net = Network(dict(x), {q: u.get(q, 1) for q in sorted(set(u) | set(flies))})
+    m.separate(connected(prob, net, lazy=lazy, root=min(flies), crossing=1))
+    if lazy:
+        m.separate(_returns(p, x))
+    else:
+        m.vars["src"] = _sources(prob, flies, arc, u)
+    return m
+
+
+def _tag(q: Cell) -> str:
+    return f"{q[0] + 1},{q[1] + 1}"
+
+
+def _sources(
+    prob: pulp.LpProblem,
+    flies: dict[Cell, Firefly],
+    arc: dict[tuple[Cell, Cell], pulp.LpAffineExpression],
+    used: dict[Cell, pulp.LpAffineExpression],
+) -> dict[Cell, pulp.LpVariable | int]:
+    """No beam returns to its own firefly: src(r,c) = the index of the firefly whose beam runs
+    through point (r,c) (fireflies 1..K in reading order), the same along every used arc; a
+    beam that arrives at firefly j has src < j (lower(r,c,k) = 1) or src > j."""
+    index = {cell: k for k, cell in enumerate(sorted(flies), start=1)}
+    count = len(flies)
+    src: dict[Cell, pulp.LpVariable | int] = dict(index)
+    for q in used:
+        src[q] = var(prob, "src", q[0] + 1, q[1] + 1, cat=pulp.LpInteger, low=1, up=count)
+    for (s, t), a in sorted(arc.items()):
+        name = f"{_tag(s)},{_tag(t)}"
+        if t not in flies:
+            if s in flies:
+                prob += src[t] == src[s], f"Src({name})"
+            else:
+                prob += src[t] - src[s] <= (count - 1) * (1 - a), f"SrcLo({name})"
+                prob += src[s] - src[t] <= (count - 1) * (1 - a), f"SrcHi({name})"
+        elif s not in flies:  # the beam arrives at firefly t
+            j = index[t]
+            if j == 1:
+                prob += src[s] >= 1 + a, f"Other({name})"
+            elif j == count:
+                prob += src[s] <= count - a, f"Other({name})"
+            else:
+                lower = var(prob, "lower", t[0] + 1, t[1] + 1, "UDLR".index(_heading(t, s)) + 1)
+                prob += src[s] <= j - 1 + count * (2 - lower - a), f"Below({name})"
+                prob += src[s] >= j + 1 - count * (1 + lower - a), f"Above({name})"
+                prob += lower <= a, f"Lower({name})"
+    return src
+
+
+def _returns(p: Puzzle, x: dict[tuple[Cell, Cell], pulp.LpVariable]) -> Separator:
+    """The lazy form's check that no beam returns to its own firefly: each such beam found in
+    an answer is cut off (not all of its segments again)."""
+
+    def cuts() -> list[pulp.LpConstraint]:
+        found, _ = beams(p, frozenset(line_segments(x)))
+        return [
+            pulp.lpSum(x[e] for e in path) <= len(path) - 1
+            for cell, (end, _, _, path) in sorted(found.items())
+            if end == cell
+        ]
+
+    return cuts
+
+
+def decode(p: Puzzle, m: Model) -> Answer:
+    return frozenset(line_segments(m["x"]))
+
+
+def beams(p: Puzzle, a: Answer) -> tuple[dict[Cell, tuple[Cell, str, int, list[Segment]]], list]:
+    """Walk every beam from its firefly's dot: firefly -> (the firefly it reaches, the side it
+    arrives at, its turns, its segments); and the problems met on the way."""
+    flies = p.fireflies()
+    sides = arms(a)
+    found, problems = {}, []
+    for cell, f in sorted(flies.items()):
+        if f.dot not in sides.get(cell, ()):
+            problems.append(f"no beam leaves the dot of the firefly at {cell}")
+            continue
+        prev, here, heading, bends, path = cell, step(cell, f.dot), f.dot, 0, []
+        path.append((min(prev, here), max(prev, here)))
+        while here not in flies and len(path) <= len(a):
+            exits = [d for d in sides.get(here, ()) if step(here, d) != prev]
+            if len(exits) != 1:
+                break
+            if exits[0] != heading:
+                bends += 1
+            prev, here, heading = here, step(here, exits[0]), exits[0]
+            path.append((min(prev, here), max(prev, here)))
+        if here not in flies:
+            problems.append(f"the beam from the firefly at {cell} ends at {here}, no firefly")
+            continue
+        found[cell] = (here, BACK[heading], bends, path)
+    return found, problems
+
+
+def verify(p: Puzzle, a: Answer) -> list[str]:
+    problems = []
+    flies = p.fireflies()
+    sides = arms(a)
+    for (r, c), s in sorted(sides.items()):
+        if not (0 <= r < p.rows and 0 <= c < p.cols):
+            problems.append(f"a beam leaves the grid at ({r}, {c})")
+        elif (r, c) not in flies and len(s) != 2:
+            problems.append(f"point ({r}, {c}) has {len(s)} beam ends, not 2")
+    if problems:
+        return problems
+    found, problems = beams(p, a)
+    covered: dict[Segment, int] = defaultdict(int)
+    for cell, (end, side, bends, path) in sorted(found.items()):
+        for seg in path:
+            covered[seg] += 1
+        if end == cell:
+            problems.append(f"the beam from the firefly at {cell} returns to it")
+        elif flies[end].dot == side:
+            problems.append(f"the beam from the firefly at {cell} arrives at the dot of {end}")
+        n = flies[cell].number
+        if n != UNKNOWN and n != bends:
+            problems.append(f"the beam from the firefly {n} at {cell} turns {bends} times")
+    if any(covered[seg] > 1 for seg in covered):
+        problems.append("two beams share a segment")
+    stray = sorted(set(a) - set(covered))
+    if stray and not problems:
+        problems.append(f"segments belong to no beam, e.g. {stray[0]}")
+    group = {cell: cell for cell in flies}
+
+    def find(cell: Cell) -> Cell:
+        while group[cell] != cell:
+            cell = group[cell]
+        return cell
+
+    for cell, (end, *_rest) in found.items():
+        group[find(cell)] = find(end)
+    parts = len({find(cell) for cell in flies})
+    if parts > 1:
+        problems.append(f"the fireflies fall into {parts} networks that no beam joins")
+    return problems
+
+
+def render(p: Puzzle, a: Answer) -> list[CellWrite]:
+    flies = p.fireflies()
+    return [
+        CellWrite(r, c, glyph(s)) for (r, c), s in sorted(arms(a).items()) if (r, c) not in flies
+    ]
+
+
+def record(p: Puzzle, a: Answer) -> dict:
+    return lines_record(a)
+
+
+PZPR_DOT = {1: "U", 2: "D", 3: "L", 4: "R"}
+
+
+def from_url(url: puzzlink.PzprUrl) -> Puzzle:
+    """`firefly`: arrow number16 over the lattice points (pzprjs' cells): `d n` = dot side d
+    (1 up, 2 down, 3 left, 4 right) and one hex digit, `.` for no number; `(d+5) nn` two hex
+    digits; `- d nnn` three; `a`-`z` skip (v - 9) points."""
+    body, total = url.body, url.rows * url.cols
+    values: list[Firefly | None] = [None] * total
+    i = c = 0
+    while i < len(body) and c < total:
+        ch = body[i]
+        if "0" <= ch <= "4" and i + 1 < len(body):
+            d, nxt = int(ch), body[i + 1]
+            n: int | str = UNKNOWN if nxt == "." else int(nxt, 16)
+            i += 2
+        elif "5" <= ch <= "9":
+            d, n = int(ch) - 5, int(body[i + 1 : i + 3], 16)
+            i += 3
+        elif ch == "-":
+            d, n = int(body[i + 1], 16), int(body[i + 2 : i + 5], 16)
+            i += 5
+        elif "a" <= ch <= "z":
+            c += int(ch, 36) - 9
+            i += 1
+            continue
+        else:
+            raise puzzlink.UrlError(f"firefly: unexpected {ch!r} at position {i} of the body")
+        if d not in PZPR_DOT:
+            r, cc = divmod(c, url.cols)
+            where = f"row {r + 1}, column {cc + 1}"
+            raise puzzlink.UrlError(f"firefly: the circle at {where} has no dot")
+        values[c] = Firefly(PZPR_DOT[d], n)
+        c += 1
+    return Puzzle(tuple(tuple(row) for row in puzzlink.grid_rows(values, url.cols)))
+
+
+GENRE = define(__name__, slug="hotaru-beam", ja="ホタルビーム", pzpr_ids=("firefly",), lazy=True)

@@ -1,0 +1,487 @@
+"""Icebarn (アイスバーン).
+
+Rules: draw one path from IN to OUT through the centres of cells, moving up, down, left and
+right. On ice cells the path goes straight, and only there may it cross itself (straight through
+both ways). Every arrow on a border is crossed by the path, in the arrow's direction. Every group
+of side-by-side ice cells is passed at least once: the published rule (Nikoli, puzz.link), and
+the one a sheet gets. The seed's notebook asks for every ice cell; its sample has the same unique
+answer under both, but published puzzles leave ice cells unvisited (puzz.link's own test puzzle
+has no answer under the notebook's rule). `Puzzle(..., all_ice=True)` gives the notebook's rule.
+
+Layout: the sheet holds the puzzle's cells and the borders between them, one spreadsheet cell
+each: a puzzle of R rows and C columns takes 2R+1 rows and 2C+1 columns from A1. Cell (r, c) of
+the puzzle (0-based) is at sheet row 2r+2, column 2c+2 (B2, D2, F2, ..., B4, ...): empty, or ice
+`氷` (also `*`, `I`). Between two cells side by side stands their border: empty, or an arrow
+`→`/`←` (also `R`/`L`, `>`/`<`); between two cells one above the other, `↑`/`↓` (also `U`/`D`,
+`^`/`v`). The frame around (row 1, the last row, column A, the last column) holds `IN` and `OUT`
+(also `入`/`出`, or an arrow pointing into the grid for IN, out of it for OUT) beside the cell
+where the path enters and where it leaves; the corners where borders meet (odd row and odd
+column) stay empty. The sentinel goes one cell diagonally below-right, as always. A 2 x 3 puzzle
+and its answer:
+
+        A   B   C   D   E   F   G   H           A   B   C   D   E   F   G
+    1                                       1
+    2   IN          氷                      2   IN  ─   ─   氷  ─   ┐
+    3                                       3                       │
+    4   OUT             ←                   4   OUT ─   ─   ─   ←   ┘
+    5                                       5
+    6                               E
+
+The answer draws the path with `─ │ ┌ ┐ └ ┘` in the empty cell positions and `─`/`│` in the
+empty borders it crosses, so that it reads as one line; ice keeps its mark, and the borders
+around an ice cell show how the path passes (a crossing has lines on all four sides). The
+record's `lines` are in puzzle cells (not sheet cells); the two segments at IN and OUT lead to
+a cell just outside the grid (row -1 or R, column -1 or C).
+
+Model (the seed's, on strands): h(r,c) = 1 when the path joins cell (r,c) to its right
+neighbour, v(r,c) to the cell below; the edges at IN and OUT lead to a virtual cell just outside
+the grid and are always used. Each cell is two strands (`solver.lines.strands`): hs(r,c) for the
+path through its left and right sides, vs(r,c) through top and bottom, joined by a bend turn(r,c);
+only ice cells may use both strands without a bend (a crossing), and on ice turn(r,c) = 0 (the
+path goes straight). Directions as in the seed: hr(r,c)/hl(r,c) = the path crosses the edge h(r,c)
+rightwards/leftwards, vd(r,c)/vu(r,c) downwards/upwards, with h = hr + hl and v = vd + vu; the
+flow is conserved at every strand (on ice the horizontal and the vertical strand each, elsewhere
+the cell), so the whole path runs one way from IN to OUT; an arrow fixes its arc to 1. Every ice
+group has hs + vs >= 1 somewhere. Four non-ice cells in a square never use all four of its
+edges (that would be a little loop; a valid cut, it helps both forms). The two virtual cells are
+joined by an always-used edge, making the path one loop, and that loop is one piece
+(`solver.lines.connected` on the strands, rooted at IN, crossing 2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pulp
+
+from solver import puzzlink
+from solver.genres import define
+from solver.geometry import Cell, CellPuzzle
+from solver.lines import (
+    STEPS,
+    arms,
+    connected,
+    edge_vars,
+    glyph,
+    grid_edges,
+    line_segments,
+    lines_record,
+    strands,
+)
+from solver.model import Model, new_problem, var
+from solver.sheet import Grid, InputError, Value, a1
+from solver.sheet.answer import CellWrite
+
+ICE = "氷"
+IN, OUT = "IN", "OUT"
+ICE_NAMES = {"氷", "*", "＊", "I", "i", "Ｉ"}
+ARROW_NAMES = {
+    "R": {"→", "R", "r", ">", "＞"},
+    "L": {"←", "L", "l", "<", "＜"},
+    "U": {"↑", "U", "u", "^", "＾"},
+    "D": {"↓", "D", "d", "v", "V"},
+}
+ARROW_GLYPH = {"R": "→", "L": "←", "U": "↑", "D": "↓"}
+IN_NAMES = {"IN", "In", "in", "入", "入口"}
+OUT_NAMES = {"OUT", "Out", "out", "出", "出口"}
+
+Arc = tuple[Cell, Cell]  # the path crosses from the first cell into the second
+Segment = tuple[Cell, Cell]
+Answer = frozenset[Segment]  # centre-to-centre segments, lower cell first (IN/OUT included)
+
+
+@dataclass(frozen=True)
+class Puzzle(CellPuzzle):
+    cells: tuple[tuple[bool, ...], ...]  # True: ice
+    arrows: frozenset[Arc]  # inner borders the path crosses, as (from cell, to cell)
+    entrance: Arc  # (the virtual cell outside, the grid cell where the path enters)
+    exit: Arc  # (the grid cell where the path leaves, the virtual cell outside)
+    all_ice: bool = False  # the notebook's stricter rule: every ice cell, not every ice group
+
+    def ice(self) -> set[Cell]:
+        return {(r, c) for r, row in enumerate(self.cells) for c, v in enumerate(row) if v}
+
+    def ice_groups(self) -> list[list[Cell]]:
+        """The groups of side-by-side ice cells, each sorted, in order of their first cell."""
+        ice, seen, groups = self.ice(), set(), []
+        for start in sorted(ice):
+            if start in seen:
+                continue
+            group, stack = [], [start]
+            seen.add(start)
+            while stack:
+                r, c = stack.pop()
+                group.append((r, c))
+                for dr, dc in STEPS.values():
+                    n = (r + dr, c + dc)
+                    if n in ice and n not in seen:
+                        seen.add(n)
+                        stack.append(n)
+            groups.append(sorted(group))
+        return groups
+
+
+def _side(a: Cell, b: Cell) -> str:
+    """The direction (U D L R) of the step from a to the adjacent b."""
+    d = (b[0] - a[0], b[1] - a[1])
+    return next(k for k, s in STEPS.items() if s == d)
+
+
+def _border(a: Cell, b: Cell) -> Cell:
+    """The sheet position (0-based) of the border between adjacent cells a and b (either may
+    be a virtual cell just outside the grid)."""
+    return a[0] + b[0] + 1, a[1] + b[1] + 1
+
+
+# --- the sheet ----------------------------------------------------------------------------
+
+
+def parse(grid: Grid) -> Puzzle:
+    if grid.rows < 3 or grid.cols < 3 or grid.rows % 2 == 0 or grid.cols % 2 == 0:
+        raise InputError(
+            grid.sheet,
+            "an icebarn sheet has 2R+1 rows and 2C+1 columns (cells at B2, D2, ..., borders "
+            f"between them, the frame around); the grid found is {grid.rows} x {grid.cols}",
+        )
+    rows, cols = grid.rows // 2, grid.cols // 2
+
+    def arrow(r: int, c: int, allowed: str, where: str) -> str | None:
+        v = grid[r, c]
+        if v is None:
+            return None
+        for d in allowed:
+            if v in ARROW_NAMES[d]:
+                return d
+        shown = " or ".join(ARROW_GLYPH[d] for d in allowed)
+        raise grid.error(r, c, f"{where} holds an arrow {shown} or stays empty, found {v!r}")
+
+    ice: list[list[bool]] = []
+    arrows: set[Arc] = set()
+    doors: dict[str, tuple[Arc, tuple[int, int]]] = {}
+    for r in range(grid.rows):
+        for c in range(grid.cols):
+            v = grid[r, c]
+            if r % 2 == 0 and c % 2 == 0:
+                if v is not None:
+                    raise grid.error(r, c, f"a corner where borders meet stays empty, found {v!r}")
+            elif r % 2 == 1 and c % 2 == 1:
+                if c == 1:
+                    ice.append([])
+                if v is not None and v not in ICE_NAMES:
+                    hint = ""
+                    if any(v in names for names in ARROW_NAMES.values()) or v in IN_NAMES:
+                        hint = " (arrows go on the borders between cells, IN and OUT on the frame)"
+                    raise grid.error(
+                        r, c, f"a cell holds ice {ICE} (or *) or stays empty, found {v!r}{hint}"
+                    )
+                ice[-1].append(v is not None)
+            elif r in (0, grid.rows - 1) or c in (0, grid.cols - 1):
+                door = _door(grid, r, c, rows, cols)
+                if door is not None:
+                    kind, arc = door
+                    if kind in doors:
+                        first = doors[kind][1]
+                        raise grid.error(
+                            r,
+                            c,
+                            f"the frame holds a second {kind} (the first is at "
+                            f"{a1(first[0] + 1, first[1] + 1)}); a path has one {kind}",
+                        )
+                    doors[kind] = (arc, (r, c))
+            elif r % 2 == 1:  # between cells side by side
+                d = arrow(r, c, "RL", "a border between cells side by side")
+                if d is not None:
+                    a, b = (r // 2, c // 2 - 1), (r // 2, c // 2)
+                    arrows.add((a, b) if d == "R" else (b, a))
+            else:  # between cells one above the other
+                d = arrow(r, c, "DU", "a border between cells one above the other")
+                if d is not None:
+                    a, b = (r // 2 - 1, c // 2), (r // 2, c // 2)
+                    arrows.add((a, b) if d == "D" else (b, a))
+    for kind in (IN, OUT):
+        if kind not in doors:
+            raise InputError(
+                grid.sheet,
+                f"no {kind} on the frame: type {kind} in the frame (row 1, the last row, column "
+                "A or the last column) beside the cell where the path "
+                + ("enters" if kind == IN else "leaves"),
+            )
+    return Puzzle(tuple(tuple(row) for row in ice), frozenset(arrows), doors[IN][0], doors[OUT][0])
+
+
+def _door(grid: Grid, r: int, c: int, rows: int, cols: int) -> tuple[str, Arc] | None:
+    """IN or OUT on the frame at sheet position (r, c), with its arc; None if empty."""
+    v = grid[r, c]
+    if v is None:
+        return None
+    if r == 0:
+        outside, inside, inward = (-1, c // 2), (0, c // 2), "D"
+    elif r == grid.rows - 1:
+        outside, inside, inward = (rows, c // 2), (rows - 1, c // 2), "U"
+    elif c == 0:
+        outside, inside, inward = (r // 2, -1), (r // 2, 0), "R"
+    else:
+        outside, inside, inward = (r // 2, cols), (r // 2, cols - 1), "L"
+    outward = {"D": "U", "U": "D", "R": "L", "L": "R"}[inward]
+    if v in IN_NAMES or v in ARROW_NAMES[inward]:
+        return IN, (outside, inside)
+    if v in OUT_NAMES or v in ARROW_NAMES[outward]:
+        return OUT, (inside, outside)
+    raise grid.error(
+        r,
+        c,
+        f"the frame holds IN or OUT (or an arrow {ARROW_GLYPH[inward]} in, "
+        f"{ARROW_GLYPH[outward]} out) or stays empty, found {v!r}",
+    )
+
+
+def to_cells(p: Puzzle) -> list[list[Value]]:
+    out: list[list[Value]] = [[None] * (2 * p.cols + 1) for _ in range(2 * p.rows + 1)]
+    for r, c in p.ice():
+        out[2 * r + 1][2 * c + 1] = ICE
+    for a, b in p.arrows:
+        br, bc = _border(a, b)
+        out[br][bc] = ARROW_GLYPH[_side(a, b)]
+    for (a, b), word in ((p.entrance, IN), (p.exit, OUT)):
+        br, bc = _border(a, b)
+        out[br][bc] = word
+    return out
+
+
+# --- the model ----------------------------------------------------------------------------
+
+
+def model(p: Puzzle, lazy: bool = False) -> Model:
+    prob = new_problem("icebarn")
+    cells = [(r, c) for r in range(p.rows) for c in range(p.cols)]
+    ice = p.ice()
+    x = edge_vars(prob, grid_edges(p.rows, p.cols))
+    start, first = p.entrance
+    last, end = p.exit
+    doors = {(min(start, first), max(start, first)): 1, (min(last, end), max(last, end)): 1}
+    edges: dict[Segment, pulp.LpVariable | int] = {**x, **doors}
+
+    # directions: arc[a, b] = 1 when the path crosses from a into b (the seed's (1)-(2), (5))
+    arc: dict[Arc, pulp.LpVariable | int] = {(start, first): 1, (first, start): 0}
+    arc |= {(last, end): 1, (end, last): 0}
+    for (a, b), e in x.items():
+        r, c = a[0] + 1, a[1] + 1
+        if a[0] == b[0]:
+            arc[a, b], arc[b, a] = var(prob, "hr", r, c), var(prob, "hl", r, c)
+            prob += e == arc[a, b] + arc[b, a], f"DirH({r},{c})"
+        else:
+            arc[a, b], arc[b, a] = var(prob, "vd", r, c), var(prob, "vu", r, c)
+            prob += e == arc[a, b] + arc[b, a], f"DirV({r},{c})"
+
+    st = strands(prob, edges, cells, may_cross=ice)
+
+    def flow(cell: Cell, sides: str) -> tuple[pulp.LpAffineExpression, pulp.LpAffineExpression]:
+        into, out_of = [], []
+        for d in sides:
+            n = (cell[0] + STEPS[d][0], cell[1] + STEPS[d][1])
+            if (cell, n) in arc:
+                into.append(arc[n, cell])
+                out_of.append(arc[cell, n])
+        return pulp.lpSum(into), pulp.lpSum(out_of)
+
+    for cell in cells:
+        name = f"({cell[0] + 1},{cell[1] + 1})"
+        if cell in ice:
+            prob += st.turn[cell] == 0, f"Straight{name}"  # the seed's (8)
+            for kind, sides in (("H", "LR"), ("V", "UD")):
+                into, out_of = flow(cell, sides)
+                prob += into == out_of, f"Pass{kind}{name}"  # the seed's (7), per strand
+        else:
+            into, out_of = flow(cell, "UDLR")
+            prob += into == out_of, f"Pass{name}"
+
+    for a, b in sorted(p.arrows):  # the seed's (6)
+        prob += arc[a, b] == 1, f"Arrow({a[0] + 1},{a[1] + 1},{b[0] + 1},{b[1] + 1})"
+
+    # the seed's (9): ice is passed; every group (published rule) or every cell (notebook)
+    groups = [[cell] for cell in sorted(ice)] if p.all_ice else p.ice_groups()
+    for group in groups:
+        r, c = group[0]
+        prob += pulp.lpSum(st.hor[g] + st.ver[g] for g in group) >= 1, f"Ice({r + 1},{c + 1})"
+
+    # no little loop: four non-ice cells in a square never use all four of its edges
+    for r in range(p.rows - 1):
+        for c in range(p.cols - 1):
+            square = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+            if not any(cell in ice for cell in square):
+                sides = [x[square[0], square[1]], x[square[2], square[3]]]
+                sides += [x[square[0], square[2]], x[square[1], square[3]]]
+                prob += pulp.lpSum(sides) <= 3, f"NoSquare({r + 1},{c + 1})"
+
+    net = st.net
+    net.x[start, end] = 1  # closes the path into a loop through the outside
+    m = Model(prob, list(x.values()), {"x": edges, "arc": arc, "strands": st})
+    m.separate(connected(prob, net, lazy=lazy, root=start, crossing=2))
+    return m
+
+
+def decode(p: Puzzle, m: Model) -> Answer:
+    return frozenset(line_segments(m["x"]))
+
+
+# --- checking and showing an answer -------------------------------------------------------
+
+
+def verify(p: Puzzle, a: Answer) -> list[str]:
+    """The rules, walked: from IN along the path to OUT."""
+    problems = []
+    ice = p.ice()
+    inside = {(r, c) for r in range(p.rows) for c in range(p.cols)}
+    start, first = p.entrance
+    end = p.exit[1]
+    sides = arms(a)
+    for a_, b_ in sorted(a):
+        if abs(a_[0] - b_[0]) + abs(a_[1] - b_[1]) != 1:
+            problems.append(f"the segment {a_}-{b_} does not join two adjacent cells")
+    if problems:
+        return problems
+    for cell, s in sorted(sides.items()):
+        if cell not in inside:
+            if cell not in (start, end):
+                problems.append(f"the path leaves the grid at {cell}, not at IN or OUT")
+        elif cell in ice:
+            if s not in (frozenset("LR"), frozenset("UD"), frozenset("UDLR")):
+                problems.append(f"the path turns or ends on the ice at {cell}")
+        elif len(s) == 4:
+            problems.append(f"the path crosses itself off the ice at {cell}")
+        elif len(s) != 2:
+            problems.append(f"cell {cell} has {len(s)} path ends, not 2")
+    for door in (start, end):
+        if len(sides.get(door, ())) != 1:
+            problems.append(f"the path does not pass {'IN' if door == start else 'OUT'}")
+    if problems:
+        return problems
+
+    walked: list[Segment] = []
+    crossed: set[Arc] = set()
+    here, step = first, _side(start, first)
+    walked.append((min(start, first), max(start, first)))
+    crossed.add((start, first))
+    while here in inside and len(walked) <= len(a):
+        s = sides[here]
+        if here in ice or len(s) != 2:
+            out = step  # straight on (on ice, and through a crossing)
+        else:
+            out = next(d for d in s if STEPS[d] != tuple(-v for v in STEPS[step]))
+        nxt = (here[0] + STEPS[out][0], here[1] + STEPS[out][1])
+        walked.append((min(here, nxt), max(here, nxt)))
+        crossed.add((here, nxt))
+        here, step = nxt, out
+    if here != end:
+        problems.append(f"the path from IN does not lead to OUT (it ends at {here})")
+    if len(set(walked)) != len(walked):
+        problems.append("the path runs along a segment twice")
+    if set(walked) != set(a):
+        problems.append("some lines are not on the one path from IN to OUT")
+    for a_, b_ in sorted(p.arrows):
+        if (a_, b_) not in crossed:
+            if (b_, a_) in crossed:
+                problems.append(f"the path crosses the arrow {a_}->{b_} against its direction")
+            else:
+                problems.append(f"the path misses the arrow {a_}->{b_}")
+    groups = [[cell] for cell in sorted(ice)] if p.all_ice else p.ice_groups()
+    for group in groups:
+        if not any(cell in sides for cell in group):
+            problems.append(f"the path misses the ice at {group[0]}")
+    return problems
+
+
+def render(p: Puzzle, a: Answer) -> list[CellWrite]:
+    ice = p.ice()
+    out = [
+        CellWrite(2 * r + 1, 2 * c + 1, glyph(s))
+        for (r, c), s in sorted(arms(a).items())
+        if 0 <= r < p.rows and 0 <= c < p.cols and (r, c) not in ice
+    ]
+    givens = {frozenset(arc) for arc in p.arrows} | {frozenset(p.entrance), frozenset(p.exit)}
+    for s, t in sorted(a):
+        if frozenset((s, t)) not in givens:
+            br, bc = _border(s, t)
+            out.append(CellWrite(br, bc, "─" if s[0] == t[0] else "│"))
+    return sorted(out, key=lambda w: (w.row, w.col))
+
+
+def record(p: Puzzle, a: Answer) -> dict:
+    return lines_record(a)
+
+
+# --- puzz.link ----------------------------------------------------------------------------
+
+
+def from_url(url: puzzlink.PzprUrl) -> Puzzle:
+    """`icebarn` (pzprjs' current URL form): ice as bits, base 32, five cells a character,
+    row-major; then the arrows on the inner borders in two runs over the border ids (the borders
+    between cells side by side, row-major, then those between cells one above the other), the
+    first run marking arrows up or left, the second down or right: a character other than `z`
+    skips its base-36 value of borders and marks the next, `z` skips 35; a run ends once it
+    passes the last inner border. Then `/in/out`: IN and OUT as ids among the outer borders
+    (top row, bottom row, left column, right column)."""
+    rows, cols = url.rows, url.cols
+    head, *doors = url.body.split("/")
+    ice: list[bool] = []
+    i = 0
+    while len(ice) < rows * cols:
+        if i >= len(head):
+            raise puzzlink.UrlError("icebarn: the body ends inside the ice cells")
+        n = int(head[i], 32)
+        ice += [bool(n >> k & 1) for k in (4, 3, 2, 1, 0)]
+        i += 1
+    ice = ice[: rows * cols]
+    inner = 2 * rows * cols - rows - cols
+
+    def cells_of(border: int) -> tuple[Cell, Cell]:
+        if border < (cols - 1) * rows:
+            r, c = divmod(border, cols - 1)
+            return (r, c), (r, c + 1)
+        r, c = divmod(border - (cols - 1) * rows, cols)
+        return (r, c), (r + 1, c)
+
+    arrows: set[Arc] = set()
+    for forward in (False, True):  # up/left first, then down/right
+        border = 0
+        while border < inner:
+            if i >= len(head):
+                raise puzzlink.UrlError("icebarn: the body ends inside the arrows")
+            ch = head[i]
+            i += 1
+            if ch == "z":
+                border += 35
+                continue
+            border += int(ch, 36)
+            if border < inner:
+                a, b = cells_of(border)
+                arrows.add((a, b) if forward else (b, a))
+            border += 1
+    if len(doors) < 2:
+        raise puzzlink.UrlError("icebarn: the URL has no '/in/out' part")
+
+    def door(k: int) -> Arc:
+        if not 0 <= k < 2 * (rows + cols):
+            raise puzzlink.UrlError(f"icebarn: {k} is not an outer border id")
+        if k < cols:
+            return (-1, k), (0, k)
+        if k < 2 * cols:
+            return (rows, k - cols), (rows - 1, k - cols)
+        if k < 2 * cols + rows:
+            return (k - 2 * cols, -1), (k - 2 * cols, 0)
+        return (k - 2 * cols - rows, cols), (k - 2 * cols - rows, cols - 1)
+
+    try:
+        k_in, k_out = int(doors[0] or 0), int(doors[1] or 0)
+    except ValueError as exc:
+        raise puzzlink.UrlError(f"icebarn: bad IN/OUT ids {doors[:2]}") from exc
+    (o_in, c_in), (o_out, c_out) = door(k_in), door(k_out)
+    return Puzzle(
+        tuple(tuple(r) for r in puzzlink.grid_rows(ice, cols)),
+        frozenset(arrows),
+        (o_in, c_in),
+        (c_out, o_out),
+    )
+
+
+GENRE = define(__name__, slug="icebarn", ja="アイスバーン", pzpr_ids=("icebarn",), lazy=True)

@@ -1,0 +1,444 @@
+"""Yajilin (ヤジリン).
+
+Rules: shade some cells and draw one loop through the centres of cells, moving up, down, left
+and right, never crossing or branching. The loop passes through every cell that is neither
+shaded nor a clue. Shaded cells never touch side by side. A clue cell is neither shaded nor on
+the loop; its number counts the shaded cells in the direction of its arrow, all the way to the
+edge of the grid.
+
+Layout: one puzzle cell per spreadsheet cell from A1. A clue is a number with an arrow, in either
+order: `2↓`, `↓2`, `2D`, `d2`. Arrows: `↑ ↓ ← →` (also `⬆ ⬇ ⬅ ➡`), the letters `U D L R` (any
+case), or `^ v < >`; full-width characters work too. `?↓` is a clue whose number is unknown, and
+`?` alone is a clue cell without number or arrow (a plain grey cell): both are neither shaded
+nor on the loop, and count nothing. A bare number without an arrow is refused. Other cells stay
+empty. The sentinel one cell diagonally below-right of the grid. The answer shades the shaded
+cells (`■` on a dark fill) and draws the loop in the other empty cells with `─ │ ┌ ┐ └ ┘`; clue
+cells keep what they hold.
+
+Model (the seed's): b(r,c) = 1 when cell (r,c) is shaded, for every cell that is not a clue;
+h(r,c) = 1 when the loop joins (r,c) to its right neighbour, v(r,c) to the cell below (only
+between cells that are not clues). Every non-clue cell is on the loop exactly when it is not
+shaded: its loop degree is 2 (1 - b). Two side-by-side cells are not both shaded (NoAdjH,
+NoAdjV). A clue with number N and an arrow: the b of the cells its arrow sees (to the grid's
+edge; clue cells count 0) sum to N (Arrow). The loop is one piece (`solver.lines.single_loop`,
+complete or lazy), rooted at a cell known to be on the loop when there is one (the seed roots it
+next to a 0 clue). Added for speed, all implied by the rules: the cells that simple reasoning
+shows shaded or on the loop are fixed (Forced: a cell with fewer than two open neighbours is
+shaded, its neighbours are not, a clue that has its count sees no more shaded cells, one that
+needs every other open cell in runs of odd length gets them); a loop has at least 4 cells
+(LoopExists); it alternates between the two colours of the chequerboard, so it holds as many
+cells of each (Parity); and when more than 4 cells must be on it, no 2x2 square is the whole
+loop (NoSquare).
+
+puzz.link: `yajilin` (alias `yajirin`), arrow number16 over cells. The pflag `b` (grey clue
+cells) only changes the display and is accepted; the pflag `o` (every shaded cell must lie
+outside the loop) is a variant this module does not solve and is refused, as is any other
+pflag. A number without an arrow (pzprjs itself reports such a puzzle as broken) is refused.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import pulp
+
+from solver import puzzlink
+from solver.genres import define
+from solver.geometry import Cell, CellPuzzle, neighbours, ray
+from solver.lines import (
+    STEPS,
+    Network,
+    arms,
+    edge_vars,
+    glyph,
+    grid_edges,
+    line_segments,
+    lines_record,
+    single_loop,
+)
+from solver.model import Model, cell_vars, new_problem, value
+from solver.sheet import Grid, InputError, Value
+from solver.sheet.answer import CellWrite
+
+ARROW = {"U": "↑", "D": "↓", "L": "←", "R": "→"}
+SPELLINGS = {
+    "U": {"↑", "⬆", "U", "u", "^"},
+    "D": {"↓", "⬇", "D", "d", "v", "V"},
+    "L": {"←", "⬅", "L", "l", "<"},
+    "R": {"→", "➡", "R", "r", ">"},
+}
+DIRECTION = {ch: d for d, names in SPELLINGS.items() for ch in names}
+UNKNOWN = "?"
+_ARROWS = "".join(re.escape(ch) for ch in DIRECTION)
+_CLUE = re.compile(rf"([{_ARROWS}])?(\d+|\?)([{_ARROWS}])?")
+_VARIATION = "\ufe0f"  # emoji presentation selector (⬇️ typed on a phone)
+
+
+class Clue(NamedTuple):
+    n: int | None  # the count, None when unknown ('?')
+    d: str | None  # 'U', 'D', 'L' or 'R'; None for a plain clue cell
+
+
+@dataclass(frozen=True)
+class Puzzle(CellPuzzle):
+    cells: tuple[tuple[Clue | None, ...], ...]
+
+    def clues(self) -> dict[Cell, Clue]:
+        return {(r, c): v for r, row in enumerate(self.cells) for c, v in enumerate(row) if v}
+
+    def sees(self, r: int, c: int, d: str) -> list[Cell]:
+        """The cells the arrow at (r, c) points at, nearest first, to the grid's edge."""
+        return list(ray(self.rows, self.cols, r, c, *STEPS[d]))
+
+
+Segment = tuple[Cell, Cell]
+
+
+@dataclass(frozen=True)
+class Answer:
+    shaded: frozenset[Cell]
+    segments: frozenset[Segment]  # the loop's centre-to-centre segments, lower cell first
+
+
+# --- reading the sheet ------------------------------------------------------------------------
+
+
+def read_clue(v: Value) -> Clue | None:
+    """A clue from a cell's text; None when the text is no clue (the caller reports it)."""
+    if isinstance(v, int):
+        return None
+    text = unicodedata.normalize("NFKC", str(v)).replace(_VARIATION, "").replace(" ", "")
+    if text == UNKNOWN:
+        return Clue(None, None)
+    m = _CLUE.fullmatch(text)
+    if m is None or (m[1] is None) == (m[3] is None):
+        return None
+    n = None if m[2] == UNKNOWN else int(m[2])
+    return Clue(n, DIRECTION[m[1] or m[3]])
+
+
+def parse(grid: Grid) -> Puzzle:
+    def clue(r: int, c: int) -> Clue | None:
+        v = grid[r, c]
+        if v is None:
+            return None
+        found = read_clue(v)
+        if found is None:
+            hint = " (a number needs an arrow)" if isinstance(v, int) else ""
+            raise grid.error(
+                r,
+                c,
+                f"a clue is a number with an arrow, such as 2↓, ↓2 or 2D, or ? for a grey "
+                f"cell; found {v!r}{hint}",
+            )
+        return found
+
+    cells = tuple(tuple(clue(r, c) for c in range(grid.cols)) for r in range(grid.rows))
+    p = Puzzle(cells)
+    for (r, c), k in sorted(p.clues().items()):
+        if k.n is not None and k.d is not None:
+            room = (len(p.sees(r, c, k.d)) + 1) // 2
+            if k.n > room:
+                raise grid.error(
+                    r,
+                    c,
+                    f"the clue {grid[r, c]!r} asks for {k.n} shaded cells, but only {room} fit "
+                    "in its direction (shaded cells never touch)",
+                )
+    if all(k is not None for row in cells for k in row):
+        raise InputError(grid.sheet, "every cell is a clue: leave the loop's cells empty")
+    return p
+
+
+def to_cells(p: Puzzle) -> list[list[Value]]:
+    def text(k: Clue | None) -> Value:
+        if k is None:
+            return None
+        n = UNKNOWN if k.n is None else str(k.n)
+        return n if k.d is None else n + ARROW[k.d]
+
+    return [[text(k) for k in row] for row in p.cells]
+
+
+# --- the model --------------------------------------------------------------------------------
+
+
+def model(p: Puzzle, lazy: bool = False) -> Model:
+    prob = new_problem("yajilin")
+    clues = p.clues()
+    cells = [(r, c) for r in range(p.rows) for c in range(p.cols) if (r, c) not in clues]
+    b = cell_vars(prob, "b", cells)
+    edges = [(a, q) for a, q in grid_edges(p.rows, p.cols) if a in b and q in b]
+    x = edge_vars(prob, edges)
+    used = {cell: 1 - b[cell] for cell in cells}
+
+    for (r, c), (rr, cc) in edges:
+        kind = "H" if rr == r else "V"
+        prob += b[r, c] + b[rr, cc] <= 1, f"NoAdj{kind}({r + 1},{c + 1})"
+
+    for (r, c), k in sorted(clues.items()):
+        if k.n is not None and k.d is not None:
+            seen = [cell for cell in p.sees(r, c, k.d) if cell in b]
+            prob += pulp.lpSum(b[cell] for cell in seen) == k.n, f"Arrow({r + 1},{c + 1})"
+    forced = _forced(p)
+    for (r, c), shade in sorted(forced.items()):
+        prob += b[r, c] == shade, f"Forced({r + 1},{c + 1})"
+        if not shade:
+            used[r, c] = 1  # known to be on the loop: stronger connectivity cuts
+    prob += pulp.lpSum(used.values()) >= 4, "LoopExists"
+    # a loop alternates between the two colours of the chequerboard: as many loop cells of each
+    even = [b[r, c] for r, c in cells if (r + c) % 2 == 0]
+    odd = [b[r, c] for r, c in cells if (r + c) % 2 == 1]
+    prob += pulp.lpSum(even) - pulp.lpSum(odd) == len(even) - len(odd), "Parity"
+    if len(cells) - _most_shaded(p) > 4:  # more than 4 loop cells: no 2x2 square is the loop
+        for r in range(p.rows - 1):
+            for c in range(p.cols - 1):
+                square = [((r, c), (r, c + 1)), ((r + 1, c), (r + 1, c + 1))]
+                square += [((r, c), (r + 1, c)), ((r, c + 1), (r + 1, c + 1))]
+                if all(e in x for e in square):
+                    prob += pulp.lpSum(x[e] for e in square) <= 3, f"NoSquare({r + 1},{c + 1})"
+
+    m = Model(prob, list(x.values()), {"x": x, "b": b})
+    white = sorted(cell for cell, shade in forced.items() if not shade)
+    root = white[0] if white and not lazy else None
+    m.separate(single_loop(prob, Network(dict(x), dict(used)), lazy=lazy, root=root))
+    return m
+
+
+def _forced(p: Puzzle) -> dict[Cell, int]:
+    """Cells whose shading the clues force (1 shaded, 0 on the loop), by simple reasoning: a
+    cell with fewer than two neighbours that may be on the loop is shaded; the neighbours of a
+    shaded cell are not; a clue that already sees its N shaded cells sees no more; a clue that
+    needs as many more as fit (every other cell of each run of open cells in its direction)
+    fixes the runs of odd length. Stops at a contradiction (the model then has no answer)."""
+    clues = p.clues()
+    open_ = [(r, c) for r in range(p.rows) for c in range(p.cols) if (r, c) not in clues]
+    near = {
+        cell: [q for q in neighbours(p.rows, p.cols, *cell) if q not in clues] for cell in open_
+    }
+    rays = [
+        [q for q in p.sees(r, c, k.d) if q not in clues] + [None]
+        for (r, c), k in sorted(clues.items())
+        if k.n is not None and k.d is not None
+    ]
+    counts = [k.n for _, k in sorted(clues.items()) if k.n is not None and k.d is not None]
+    state: dict[Cell, int] = {}
+
+    def put(cell: Cell, shade: int) -> bool:
+        if state.get(cell, shade) != shade:
+            raise _Contradiction
+        new = cell not in state
+        state[cell] = shade
+        return new
+
+    try:
+        changed = True
+        while changed:
+            changed = False
+            for cell in open_:
+                if cell not in state and sum(state.get(q) != 1 for q in near[cell]) < 2:
+                    changed |= put(cell, 1)
+            for cell, shade in list(state.items()):
+                if shade:
+                    for q in near[cell]:
+                        changed |= put(q, 0)
+            for seen, n in zip(rays, counts, strict=True):
+                runs, run, need = [], [], n - sum(state.get(q) == 1 for q in seen[:-1])
+                for q in seen:  # runs of consecutive undecided cells (None ends the last)
+                    if q is not None and q not in state and (not run or _next_to(run[-1], q)):
+                        run.append(q)
+                    else:
+                        if run:
+                            runs.append(run)
+                        run = [q] if q is not None and q not in state else []
+                room = sum((len(run) + 1) // 2 for run in runs)
+                if need < 0 or need > room:
+                    raise _Contradiction
+                if need == 0:
+                    for q in (q for run in runs for q in run):
+                        changed |= put(q, 0)
+                elif need == room:
+                    for run in (run for run in runs if len(run) % 2):
+                        for i, q in enumerate(run):
+                            changed |= put(q, 1 - i % 2)
+    except _Contradiction:
+        pass
+    return state
+
+
+class _Contradiction(Exception):
+    pass
+
+
+def _next_to(a: Cell, b: Cell) -> bool:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+
+
+def _most_shaded(p: Puzzle) -> int:
+    """An upper bound on the shaded cells: at most every other cell of each row's runs of
+    non-clue cells."""
+    total = 0
+    for row in p.cells:
+        runs = "".join("." if k is None else "#" for k in row).split("#")
+        total += sum((len(run) + 1) // 2 for run in runs)
+    return total
+
+
+def decode(p: Puzzle, m: Model) -> Answer:
+    shaded = frozenset(cell for cell, v in m["b"].items() if value(v) == 1)
+    return Answer(shaded, frozenset(line_segments(m["x"])))
+
+
+# --- checking an answer from the rules ----------------------------------------------------------
+
+
+def verify(p: Puzzle, a: Answer) -> list[str]:
+    problems = []
+    clues = p.clues()
+
+    def inside(cell: Cell) -> bool:
+        return 0 <= cell[0] < p.rows and 0 <= cell[1] < p.cols
+
+    for cell in sorted(a.shaded):
+        if not inside(cell):
+            problems.append(f"shaded cell {cell} lies outside the grid")
+        elif cell in clues:
+            problems.append(f"the clue cell {cell} is shaded")
+    for r, c in sorted(a.shaded):
+        for n in ((r, c + 1), (r + 1, c)):
+            if n in a.shaded:
+                problems.append(f"shaded cells {(r, c)} and {n} touch")
+    for q, s in sorted((q, qq) for q, qq in a.segments):
+        if abs(q[0] - s[0]) + abs(q[1] - s[1]) != 1:
+            problems.append(f"the loop jumps from {q} to {s}")
+    sides = arms(a.segments)
+    for cell, s in sorted(sides.items()):
+        if not inside(cell):
+            problems.append(f"the loop leaves the grid at {cell}")
+        elif cell in clues:
+            problems.append(f"the loop runs through the clue cell {cell}")
+        elif cell in a.shaded:
+            problems.append(f"the loop runs through the shaded cell {cell}")
+        elif len(s) != 2:
+            problems.append(f"cell {cell} has {len(s)} loop ends, not 2")
+    for r in range(p.rows):
+        for c in range(p.cols):
+            if (r, c) not in clues and (r, c) not in a.shaded and (r, c) not in sides:
+                problems.append(f"cell {(r, c)} is neither shaded nor on the loop")
+    if problems:
+        return problems
+    if not a.segments:
+        problems.append("there is no loop")
+    elif len(_walk(a.segments)) != len(sides):
+        problems.append("the loop is not one single loop")
+    for (r, c), k in sorted(clues.items()):
+        if k.n is None or k.d is None:
+            continue
+        count = sum(cell in a.shaded for cell in p.sees(r, c, k.d))
+        if count != k.n:
+            problems.append(
+                f"the clue {k.n}{ARROW[k.d]} at {(r, c)} sees {count} shaded cells, not {k.n}"
+            )
+    return problems
+
+
+def _walk(segments: frozenset[Segment]) -> list[Cell]:
+    """The cells met walking the loop from its first cell."""
+    nxt: dict[Cell, list[Cell]] = {}
+    for q, s in segments:
+        nxt.setdefault(q, []).append(s)
+        nxt.setdefault(s, []).append(q)
+    start = min(nxt)
+    seen, prev, here = [start], None, start
+    while True:
+        step = next((n for n in nxt[here] if n != prev), None)
+        if step is None or step == start:
+            return seen
+        prev, here = here, step
+        seen.append(here)
+
+
+# --- writing the answer -----------------------------------------------------------------------
+
+
+def render(p: Puzzle, a: Answer) -> list[CellWrite]:
+    clues = p.clues()
+    writes = [CellWrite(r, c, shade=True) for r, c in sorted(a.shaded) if (r, c) not in clues]
+    writes += [
+        CellWrite(r, c, glyph(s))
+        for (r, c), s in sorted(arms(a.segments).items())
+        if (r, c) not in clues
+    ]
+    return sorted(writes, key=lambda w: (w.row, w.col))
+
+
+def record(p: Puzzle, a: Answer) -> dict:
+    return {"shaded": [list(cell) for cell in sorted(a.shaded)], **lines_record(a.segments)}
+
+
+# --- puzz.link --------------------------------------------------------------------------------
+
+_PZPR_DIRECTION = {0: None, 1: "U", 2: "D", 3: "L", 4: "R"}
+
+
+def from_url(url: puzzlink.PzprUrl) -> Puzzle:
+    """Arrow number16: `d n` (direction d: 0 none, 1 up, 2 down, 3 left, 4 right; one hex digit
+    or `.` for unknown), `(d+5) nn` (two hex digits), `- d nnn` (three), `a`-`z` skip 1-26
+    cells."""
+    if "o" in url.flags:
+        raise puzzlink.UrlError(
+            "yajilin: the pflag 'o' (every shaded cell outside the loop) is a variant this "
+            "solver does not support"
+        )
+    unknown = sorted(set(url.flags) - {"b"})
+    if unknown:
+        raise puzzlink.UrlError(
+            f"yajilin: unknown pflag {''.join(unknown)!r} (only 'b', a display option, is "
+            "supported)"
+        )
+    count = url.rows * url.cols
+    values: list[Clue | None] = []
+    body, i = url.body, 0
+
+    def hex_at(start: int, length: int) -> int:
+        digits = body[start : start + length]
+        if len(digits) != length or any(ch not in "0123456789abcdef" for ch in digits):
+            raise puzzlink.UrlError(f"yajilin: bad number {digits!r} at position {start}")
+        return int(digits, 16)
+
+    while len(values) < count and i < len(body):
+        ch = body[i]
+        if ch in "01234":
+            d, n = int(ch), None if body[i + 1 : i + 2] == "." else hex_at(i + 1, 1)
+            i += 2
+        elif ch in "56789":
+            d, n = int(ch) - 5, hex_at(i + 1, 2)
+            i += 3
+        elif ch == "-":
+            d, n = hex_at(i + 1, 1), hex_at(i + 2, 3)
+            i += 5
+        elif "a" <= ch <= "z":
+            values += [None] * (int(ch, 36) - 9)
+            i += 1
+            continue
+        else:
+            raise puzzlink.UrlError(f"yajilin: unexpected character {ch!r} at position {i}")
+        if d not in _PZPR_DIRECTION:
+            raise puzzlink.UrlError(f"yajilin: bad arrow direction {d} at position {i}")
+        cell = len(values)
+        if d == 0 and n is not None:
+            r, c = divmod(cell, url.cols)
+            raise puzzlink.UrlError(
+                f"yajilin: the clue {n} in row {r + 1}, column {c + 1} has no arrow"
+            )
+        values.append(Clue(n, _PZPR_DIRECTION[d]))
+    values = values[:count]
+    if len(values) < count:
+        values += [None] * (count - len(values))  # pzprjs leaves the rest of the grid empty
+    return Puzzle(tuple(tuple(row) for row in puzzlink.grid_rows(values, url.cols)))
+
+
+GENRE = define(__name__, slug="yajilin", ja="ヤジリン", pzpr_ids=("yajilin", "yajirin"))

@@ -1,0 +1,278 @@
+"""Hotaru Beam: the seed's example solved through the real pipeline (every back end, both
+connectivity forms) and the .lp route, checked against the known answer; verify, bad input,
+spellings, and pzprjs' firefly URL."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import example
+
+from solver.backends import SOLVERS, Settings
+from solver.genres import hotaru_beam
+from solver.genres.hotaru_beam import Firefly, Puzzle
+from solver.lines import arms, glyph
+from solver.pipeline import make_lp, read_puzzle, read_solution, run_lp, solve_puzzle, solve_sheet
+from solver.puzzlink import UNKNOWN, parse_url
+from solver.sheet import Grid, InputError
+from solver.sheet.openpyxl_book import OpenpyxlBook
+
+SHEET = "hotaru-beam"
+SIDES = {"L": "L", "T": "U", "R": "R", "B": "D"}  # the example's sides -> dot directions
+PZPR_URL = "https://puzz.link/p?firefly/5/5/40c21a3.a30g10a22a11c11"
+
+
+def known_puzzle() -> Puzzle:
+    ex = example(SHEET)
+    rows, cols = ex["puzzle_extra"]["nh"], ex["puzzle_extra"]["nw"]
+    cells: list[list[Firefly | None]] = [[None] * cols for _ in range(rows)]
+    for line in ex["puzzle_text"].split("\n"):
+        r, c, n, side = line.split(",")
+        cells[int(r)][int(c)] = Firefly(SIDES[side], UNKNOWN if n == "?" else int(n))
+    return Puzzle(tuple(tuple(row) for row in cells))
+
+
+def known_answer() -> frozenset:
+    """The solution text: points at even rows and columns, '-' / '|' between them."""
+    segments = set()
+    for i, line in enumerate(example(SHEET)["solution_text"].split("\n")):
+        for j, ch in enumerate(line):
+            if ch == "-":
+                segments.add(((i // 2, (j - 1) // 2), (i // 2, (j + 1) // 2)))
+            elif ch == "|":
+                segments.add((((i - 1) // 2, j // 2), ((i + 1) // 2, j // 2)))
+    return frozenset(segments)
+
+
+def as_lines(segments: frozenset) -> list[list[int]]:
+    return sorted([*a, *b, 1] for a, b in segments)
+
+
+# --- the sample ------------------------------------------------------------------------------
+
+
+def test_workbook_holds_the_seed_example(sample):
+    _, _, puzzle = read_puzzle(OpenpyxlBook(sample(SHEET)), SHEET)
+    assert puzzle == known_puzzle()
+    assert hotaru_beam.to_cells(puzzle)[0] == ["0→", None, None, "2↓", None, "←3"]
+    assert hotaru_beam.to_cells(puzzle)[5][4] == "↑"  # no number: the arrow alone
+
+
+@pytest.mark.parametrize("form", ["complete", "lazy"])
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_sample_solves_to_the_known_answer(sample, solver, form):
+    book = OpenpyxlBook(sample(SHEET))
+    res = solve_sheet(book, SHEET, Settings(solver, connectivity=form))
+    assert res.status == "solved", res.error
+    assert res.unique is True
+    assert res.answer["lines"] == as_lines(known_answer())
+    sheet = book.sheet(SHEET)
+    shown = {
+        (r + 1, c + 1): glyph(s)
+        for (r, c), s in arms(known_answer()).items()
+        if known_puzzle().cells[r][c] is None
+    }
+    assert all(sheet.get(*rc) == g for rc, g in shown.items())
+    assert sheet.get(1, 2) == "─" and sheet.get(1, 5) == "┌" and sheet.get(6, 6) == "┘"
+    assert sheet.get(1, 1) == "0→"  # givens stay
+
+
+def test_answer_vars_are_the_edges():
+    m = hotaru_beam.model(known_puzzle())
+    assert {v.name[0] for v in m.answer_vars} == {"h", "v"}
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_lp_file_is_the_complete_model(sample, tmp_path, solver):
+    path = sample(SHEET)
+    lp, sol = tmp_path / "hotaru.lp", tmp_path / "hotaru.sol"
+    make_lp(OpenpyxlBook(path), SHEET, lp)
+    text = lp.read_text()
+    assert "xR(1,1,0)" in text and "src(" in text and "Flow_" in text
+    assert run_lp(lp, sol, Settings(solver)) == "solved"
+    res = read_solution(OpenpyxlBook(path), SHEET, sol)
+    assert res.status == "solved", res.error
+    assert res.answer["lines"] == as_lines(known_answer())
+
+
+# --- verify ----------------------------------------------------------------------------------
+
+
+def pair(cols: int = 2) -> Puzzle:
+    """2 x cols: 0→ at A1 into 2↓ at B1, whose beam turns twice back to A1's bottom."""
+    cells = [[None] * cols for _ in range(2)]
+    cells[0][0], cells[0][1] = Firefly("R", 0), Firefly("D", 2)
+    return Puzzle(tuple(tuple(row) for row in cells))
+
+
+PAIR = frozenset({((0, 0), (0, 1)), ((0, 1), (1, 1)), ((1, 0), (1, 1)), ((0, 0), (1, 0))})
+
+
+def test_verify_accepts_the_known_answer():
+    assert hotaru_beam.verify(known_puzzle(), known_answer()) == []
+    assert hotaru_beam.verify(pair(), PAIR) == []
+
+
+def test_verify_rejects_a_cut_beam():
+    problems = hotaru_beam.verify(known_puzzle(), known_answer() - {((2, 3), (3, 3))})
+    assert problems and "beam ends" in problems[0]
+
+
+def test_verify_rejects_a_miscount():
+    cells = [list(row) for row in known_puzzle().cells]
+    cells[2][5] = Firefly("L", 3)  # the 4 at F3 turns four times
+    wrong = Puzzle(tuple(tuple(row) for row in cells))
+    assert hotaru_beam.verify(wrong, known_answer()) == [
+        "the beam from the firefly 3 at (2, 5) turns 4 times"
+    ]
+
+
+def test_verify_rejects_two_networks_a_stray_loop_and_a_crossing():
+    two = Puzzle(tuple((*row, None, *row) for row in pair().cells))
+    shifted = frozenset(((a, b + 3), (c, d + 3)) for (a, b), (c, d) in PAIR)
+    assert hotaru_beam.verify(two, PAIR | shifted) == [
+        "the fireflies fall into 2 networks that no beam joins"
+    ]
+    loop = frozenset({((0, 2), (0, 3)), ((0, 3), (1, 3)), ((1, 2), (1, 3)), ((0, 2), (1, 2))})
+    assert "belong to no beam" in hotaru_beam.verify(pair(4), PAIR | loop)[0]
+    cross = PAIR | {((0, 1), (0, 2)), ((1, 1), (1, 2))}
+    assert hotaru_beam.verify(pair(3), cross)
+
+
+def test_verify_rejects_a_beam_into_a_dot_and_one_back_to_its_own_firefly():
+    p = Puzzle(((Firefly("R", 0), Firefly("L", 0)),))
+    assert any("arrives at the dot" in s for s in hotaru_beam.verify(p, {((0, 0), (0, 1))}))
+    alone = Puzzle(((Firefly("R", 3), None), (None, None)))
+    assert hotaru_beam.verify(alone, PAIR) == ["the beam from the firefly at (0, 0) returns to it"]
+
+
+@pytest.mark.parametrize("form", ["complete", "lazy"])
+def test_no_beam_returns_to_its_own_firefly(form):
+    alone = Puzzle(((Firefly("R", 3), None), (None, None)))
+    assert solve_puzzle(hotaru_beam.GENRE, alone, Settings(connectivity=form)).status == (
+        "infeasible"
+    )
+    # the loop is fine once it runs through a second firefly
+    out = solve_puzzle(hotaru_beam.GENRE, pair(), Settings(connectivity=form))
+    assert out.status == "solved" and out.unique is True and out.answer == PAIR
+
+
+@pytest.mark.parametrize("form", ["complete", "lazy"])
+def test_two_separate_pairs_have_no_answer(form):
+    two = Puzzle(tuple((*row, None, *row) for row in pair().cells))
+    assert solve_puzzle(hotaru_beam.GENRE, two, Settings(connectivity=form)).status == (
+        "infeasible"
+    )
+
+
+# --- input ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, dot, number",
+    [
+        ("2→", "R", 2),
+        ("→2", "R", 2),
+        ("2R", "R", 2),
+        ("r2", "R", 2),
+        ("←1", "L", 1),
+        ("↑3", "U", 3),
+        ("T3", "U", 3),
+        ("0↓", "D", 0),
+        ("B0", "D", 0),
+        ("▶12", "R", 12),
+        ("２→", "R", 2),
+        ("→", "R", UNKNOWN),
+        ("?→", "R", UNKNOWN),
+        ("？ v", "D", UNKNOWN),
+    ],
+)
+def test_spellings(text, dot, number):
+    assert hotaru_beam.firefly(text) == Firefly(dot, number)
+
+
+@pytest.mark.parametrize("bad", [2, "x", "2", "→2→", "-1→", "○"])
+def test_bad_firefly_names_the_cell(bad):
+    with pytest.raises(InputError, match="a firefly is its number and an arrow") as err:
+        hotaru_beam.parse(Grid(SHEET, [["2→", None], [None, bad]]))
+    assert "sheet 'hotaru-beam' cell B2" in str(err.value)
+
+
+def test_dot_off_the_grid_names_the_cell():
+    with pytest.raises(InputError, match="points off the grid") as err:
+        hotaru_beam.parse(Grid(SHEET, [["2→", "1→"], [None, None]]))
+    assert "sheet 'hotaru-beam' cell B1" in str(err.value)
+
+
+def test_a_grid_without_fireflies_is_refused():
+    with pytest.raises(InputError, match="no fireflies"):
+        hotaru_beam.parse(Grid(SHEET, [[None, None], [None, None]]))
+
+
+# --- puzz.link -------------------------------------------------------------------------------
+
+
+def pzprjs_puzzle() -> Puzzle:
+    """pzprjs' test/script/firefly.js board: 'dir,number' (1 up, 2 down, 3 left, 4 right)."""
+    rows = ["4,0 . . . 2,1", ". 3,- . 3,0 .", ". . . . .", ". 1,0 . 2,2 .", "1,1 . . . 1,1"]
+    dots = {"1": "U", "2": "D", "3": "L", "4": "R"}
+
+    def cell(token: str) -> Firefly | None:
+        if token == ".":
+            return None
+        d, n = token.split(",")
+        return Firefly(dots[d], UNKNOWN if n == "-" else int(n))
+
+    return Puzzle(tuple(tuple(cell(t) for t in row.split()) for row in rows))
+
+
+def pzprjs_answer() -> frozenset:
+    """The same script's accepted answer: borderline flags of the horizontal links per row,
+    then of the vertical links per row (-1 = a cross mark, no line)."""
+    across = ["1 1 1 1", "1 1 1 1", "-1 -1 -1 -1", "1 0 0 1", "0 1 1 0"]
+    down = ["1 -1 -1 -1 1", "0 1 0 0 -1", "0 1 0 0 -1", "1 1 0 1 1"]
+    segments = {
+        ((r, c), (r, c + 1))
+        for r, row in enumerate(across)
+        for c, v in enumerate(row.split())
+        if v == "1"
+    }
+    segments |= {
+        ((r, c), (r + 1, c))
+        for r, row in enumerate(down)
+        for c, v in enumerate(row.split())
+        if v == "1"
+    }
+    return frozenset(segments)
+
+
+def test_from_url_reads_pzprjs_sample():
+    p = hotaru_beam.from_url(parse_url(PZPR_URL))
+    assert p == pzprjs_puzzle()
+    out = solve_puzzle(hotaru_beam.GENRE, p, Settings())
+    assert out.status == "solved" and out.unique is True
+    assert out.answer == pzprjs_answer()
+
+
+def test_from_url_refuses_a_firefly_without_dot():
+    from solver.puzzlink import UrlError
+
+    with pytest.raises(UrlError, match="no dot"):
+        hotaru_beam.from_url(parse_url("https://puzz.link/p?firefly/2/1/02a"))
+
+
+def test_import_url_and_solve(tmp_path, capsys):
+    from solver.cli import main
+
+    out = tmp_path / "firefly.xlsx"
+    assert main(["import", PZPR_URL, "-o", str(out), "--solve"]) == 0
+    assert "solved; unique" in capsys.readouterr().out
+    sheet = OpenpyxlBook(out).sheet(SHEET)
+    assert sheet.get(1, 1) == "0→" and sheet.get(1, 2) == "─" and sheet.get(3, 2) == "│"
+
+
+def test_generated_puzzles_hold_their_own_answer():
+    from tests.generators.hotaru_beam import solved
+
+    for size, seed in ((6, 1), (8, 2)):
+        p, note, answer = solved(size, seed)
+        assert hotaru_beam.verify(p, answer) == [], note

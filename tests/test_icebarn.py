@@ -1,0 +1,305 @@
+"""Icebarn: the notebook's sample solved through the real pipeline (every back end, both
+connectivity forms) and the .lp route, checked against the known answer; verify, bad input, and
+pzprjs' own test puzzle imported from its URL."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from conftest import example
+
+from solver.backends import SOLVERS, Settings
+from solver.cli import main
+from solver.genres import icebarn
+from solver.genres.icebarn import Puzzle
+from solver.lines import ARMS, STEPS
+from solver.pipeline import make_lp, read_puzzle, read_solution, run_lp, solve_puzzle, solve_sheet
+from solver.puzzlink import parse_url
+from solver.sheet import Grid, InputError
+from solver.sheet.openpyxl_book import OpenpyxlBook
+
+EX = example("icebarn")
+LETTER = {"L": (0, -1), "R": (0, 1), "U": (-1, 0), "D": (1, 0)}
+
+
+def text_puzzle(text: str) -> Puzzle:
+    """The example's text board, read on its own terms: odd lines are cell rows (odd positions
+    the cells, '*' ice; even positions the borders), even lines the borders below; L/R/U/D an
+    arrow; the arrows on the frame are IN (pointing in) and OUT (pointing out)."""
+    lines = text.split("\n")
+    rows, cols = len(lines) // 2, len(lines[0]) // 2
+    ice = [[lines[2 * r + 1][2 * c + 1] == "*" for c in range(cols)] for r in range(rows)]
+    arrows, doors = set(), {}
+    for y, line in enumerate(lines):
+        for x, ch in enumerate(line):
+            if ch not in LETTER:
+                continue
+            dr, dc = LETTER[ch]
+            # the cells on either side of the border at (y, x), in the arrow's direction
+            if y % 2 == 1:
+                a, b = (y // 2, (x - 1) // 2), (y // 2, (x + 1) // 2)
+            else:
+                a, b = ((y - 1) // 2, x // 2), ((y + 1) // 2, x // 2)
+            if (dr, dc) in ((0, -1), (-1, 0)):
+                a, b = b, a
+            inside = [0 <= r < rows and 0 <= c < cols for r, c in (a, b)]
+            if all(inside):
+                arrows.add((a, b))
+            else:
+                doors["in" if inside[1] else "out"] = (a, b)
+    return Puzzle(tuple(map(tuple, ice)), frozenset(arrows), doors["in"], doors["out"])
+
+
+def glyph_segments(text: str) -> set[tuple[tuple[int, int], tuple[int, int]]]:
+    """Segments from a picture of box-drawing glyphs ('.' = unused); arms off the board lead to
+    the cell just outside."""
+    found = set()
+    for r, line in enumerate(text.split("\n")):
+        for c, ch in enumerate(line):
+            for side in ARMS.get(ch, ()):
+                n = (r + STEPS[side][0], c + STEPS[side][1])
+                found.add((min((r, c), n), max((r, c), n)))
+    return found
+
+
+PUZZLE = text_puzzle(EX["puzzle_text"])
+ANSWER = frozenset(glyph_segments(EX["solution_text"]))
+
+
+def lines_of(segments) -> list[list[int]]:
+    return sorted([*a, *b, 1] for a, b in segments)
+
+
+# --- the sample ------------------------------------------------------------------------------
+
+
+def test_example_text_reads_as_expected():
+    assert PUZZLE.ice() == {(0, 2), (0, 3), (2, 0), (2, 2), (4, 1), (4, 2)}
+    assert PUZZLE.arrows == {((0, 4), (0, 3)), ((2, 2), (1, 2)), ((4, 0), (4, 1))}
+    assert PUZZLE.entrance == ((0, -1), (0, 0)) and PUZZLE.exit == ((4, 4), (4, 5))
+
+
+def test_workbook_holds_the_example(sample):
+    _, grid, p = read_puzzle(OpenpyxlBook(sample("icebarn")), "icebarn")
+    assert p == PUZZLE
+    assert (grid.rows, grid.cols) == (11, 11)
+    assert grid[1, 0] == "IN" and grid[9, 10] == "OUT" and grid[1, 5] == "氷"
+    assert grid[1, 8] == "←" and grid[4, 5] == "↑" and grid[9, 2] == "→"
+
+
+@pytest.mark.parametrize("form", ["complete", "lazy"])
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_sample_solves_to_the_known_answer(sample, solver, form):
+    book = OpenpyxlBook(sample("icebarn"))
+    res = solve_sheet(book, "icebarn", Settings(solver, connectivity=form))
+    assert res.status == "solved", res.error
+    assert res.unique is True
+    assert res.answer["lines"] == lines_of(ANSWER)
+    ws = book.sheet("icebarn")
+    # cell (0,0) turns from IN down; the path runs along the top row through two ice cells
+    assert ws.get(2, 2) == "┐" and ws.get(2, 1) == "IN" and ws.get(3, 2) == "│"
+    assert ws.get(2, 4) == "┌" and ws.get(2, 5) == "─" and ws.get(2, 6) == "氷"
+    # the crossing on the ice at (2,2) (sheet F6): lines on all four sides
+    assert [ws.get(6, 5), ws.get(6, 7), ws.get(5, 6), ws.get(7, 6)] == ["─", "─", "↑", "│"]
+    assert res.answer["cells"][5][5] == "氷" and res.answer["cells"][7][3] == ""  # unused
+
+
+def test_the_notebooks_rule_gives_the_same_unique_answer():
+    out = solve_puzzle(icebarn.GENRE, replace(PUZZLE, all_ice=True), Settings("highs"))
+    assert out.status == "solved" and out.unique is True and out.answer == ANSWER
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_lp_file_is_the_complete_model(sample, tmp_path, solver):
+    path = sample("icebarn")
+    lp, sol = tmp_path / "icebarn.lp", tmp_path / "icebarn.sol"
+    make_lp(OpenpyxlBook(path), "icebarn", lp)
+    text = lp.read_text()
+    assert "hr(1,1)" in text and "vu(2,3)" in text and "turn(3,3)" in text and "Flow(" in text
+    assert run_lp(lp, sol, Settings(solver)) == "solved"
+    res = read_solution(OpenpyxlBook(path), "icebarn", sol)
+    assert res.status == "solved", res.error
+    assert res.answer["lines"] == lines_of(ANSWER)
+
+
+# --- verify ----------------------------------------------------------------------------------
+
+
+def test_verify_accepts_the_known_answer():
+    assert icebarn.verify(PUZZLE, ANSWER) == []
+
+
+def test_verify_rejects_a_cut_path():
+    cut = ANSWER - {((2, 3), (2, 4))}
+    assert icebarn.verify(PUZZLE, cut)
+
+
+def test_verify_rejects_a_second_loop():
+    # 2 x 3: the path runs along the top row; a loop sits apart in rows 1-2
+    p = Puzzle(((False,) * 3,) * 3, frozenset(), ((0, -1), (0, 0)), ((0, 2), (0, 3)))
+    path = {((0, -1), (0, 0)), ((0, 0), (0, 1)), ((0, 1), (0, 2)), ((0, 2), (0, 3))}
+    assert icebarn.verify(p, frozenset(path)) == []
+    loop = {((1, 0), (1, 1)), ((2, 0), (2, 1)), ((1, 0), (2, 0)), ((1, 1), (2, 1))}
+    assert "some lines are not on the one path from IN to OUT" in icebarn.verify(
+        p, frozenset(path | loop)
+    )
+    # ice that the path never reaches
+    far = replace(p, cells=_with_ice(p, (2, 2), True))
+    assert any("misses the ice at (2, 2)" in s for s in icebarn.verify(far, frozenset(path)))
+
+
+def test_verify_checks_every_rule_of_the_clues():
+    # an arrow turned round
+    flipped = replace(PUZZLE, arrows=(PUZZLE.arrows - {((0, 4), (0, 3))}) | {((0, 3), (0, 4))})
+    assert any("against its direction" in s for s in icebarn.verify(flipped, ANSWER))
+    # an arrow on a border the path never crosses
+    missed = replace(PUZZLE, arrows=PUZZLE.arrows | {((3, 1), (3, 0))})
+    assert any("misses the arrow" in s for s in icebarn.verify(missed, ANSWER))
+    # the crossing at (2,2) without its ice
+    dry = replace(PUZZLE, cells=_with_ice(PUZZLE, (2, 2), False))
+    assert any("crosses itself off the ice" in s for s in icebarn.verify(dry, ANSWER))
+    # ice where the path turns (IN's cell)
+    slippery = replace(PUZZLE, cells=_with_ice(PUZZLE, (0, 0), True))
+    assert any("turns or ends on the ice" in s for s in icebarn.verify(slippery, ANSWER))
+    # ice on the one unused cell (3,1) joins the group of (4,1), which the path passes: fine
+    # under the published rule, not under the notebook's (every ice cell)
+    grouped = replace(PUZZLE, cells=_with_ice(PUZZLE, (3, 1), True))
+    assert icebarn.verify(grouped, ANSWER) == []
+    strict = icebarn.verify(replace(grouped, all_ice=True), ANSWER)
+    assert strict == ["the path misses the ice at (3, 1)"]
+
+
+def test_verify_rejects_leaving_the_grid_elsewhere():
+    moved = replace(PUZZLE, exit=((4, 4), (5, 4)))  # OUT below instead of right of (4,4)
+    assert any("leaves the grid" in s for s in icebarn.verify(moved, ANSWER))
+
+
+def _with_ice(p: Puzzle, cell: tuple[int, int], ice: bool) -> tuple[tuple[bool, ...], ...]:
+    return tuple(
+        tuple(ice if (r, c) == cell else v for c, v in enumerate(row))
+        for r, row in enumerate(p.cells)
+    )
+
+
+# --- bad input -------------------------------------------------------------------------------
+
+
+def sheet(*rows: str) -> Grid:
+    """A sheet from rows of space-separated tokens, '.' for an empty cell."""
+    return Grid("icebarn", [[None if t == "." else t for t in row.split()] for row in rows])
+
+
+GOOD = (". . . . .", "IN . → . OUT", ". . . . .")
+
+
+def test_a_small_sheet_parses():
+    p = icebarn.parse(sheet(*GOOD))
+    assert p.arrows == {((0, 0), (0, 1))}
+    assert p.entrance == ((0, -1), (0, 0)) and p.exit == ((0, 1), (0, 2))
+
+
+@pytest.mark.parametrize(
+    "rows, cell, message",
+    [
+        ((". . . . .", "IN . ↑ . OUT", ". . . . ."), "C2", "holds an arrow → or ←"),
+        ((". . . . .", "IN x → . OUT", ". . . . ."), "B2", "holds ice 氷"),
+        ((". . . . .", "IN . → . IN", ". . . . ."), "E2", "a second IN"),
+        ((". . . . .", "IN . → . ↑", ". . . . ."), "E2", "the frame holds IN or OUT"),
+        (("+ . . . .", "IN . → . OUT", ". . . . ."), "A1", "corner"),
+    ],
+)
+def test_bad_cells_are_named(rows, cell, message):
+    with pytest.raises(InputError, match=message) as err:
+        icebarn.parse(sheet(*rows))
+    assert f"sheet 'icebarn' cell {cell}" in str(err.value)
+
+
+def test_bad_grids_are_refused():
+    with pytest.raises(InputError, match="no OUT on the frame"):
+        icebarn.parse(sheet(". . . . .", "IN . → . .", ". . . . ."))
+    with pytest.raises(InputError, match="2R\\+1 rows and 2C\\+1 columns") as err:
+        icebarn.parse(sheet(". . . .", "IN . → .", ". . . ."))
+    assert "sheet 'icebarn'" in str(err.value)
+
+
+def test_the_docstring_example():
+    rows = [". . . . . . .", "IN . . 氷 . . .", ". . . . . . .", "OUT . . . ← . .", ". . . . . . ."]
+    grid = sheet(*rows)
+    p = icebarn.parse(grid)
+    out = solve_puzzle(icebarn.GENRE, p, Settings("highs"))
+    assert out.status == "solved" and out.unique is True
+    shown = [list(row) for row in grid.cells]
+    for w in icebarn.render(p, out.answer):
+        assert shown[w.row][w.col] is None  # answers go into empty cells only
+        shown[w.row][w.col] = w.value
+    assert [" ".join(v or "." for v in row) for row in shown] == [
+        ". . . . . . .",
+        "IN ─ ─ 氷 ─ ┐ .",
+        ". . . . . │ .",
+        "OUT ─ ─ ─ ← ┘ .",
+        ". . . . . . .",
+    ]
+
+
+def test_arrows_on_the_frame_are_in_and_out():
+    p = icebarn.parse(sheet(". ↑ .", "→ . .", ". . ."))
+    assert p.entrance == ((0, -1), (0, 0)) and p.exit == ((0, 0), (-1, 0))
+
+
+# --- puzz.link -------------------------------------------------------------------------------
+
+# pzprjs' test/script/icebarn.js: its URL and the answer of its last (correct) board
+URL = "https://puzz.link/p?icebarn/8/8/73btfk05ovbjghzpwz9bwm/3/11"
+PZPR_ICE = ["..***...", "**.*.***", "**.*.***", "**.*....", ".....*.*", "**...***", "**.*.***"]
+PZPR_ICE.append("..***...")
+PZPR_ANSWER = "\n".join(
+    [
+        "┌──┼──┐.",
+        "│..│..│.",
+        "│.┌┼┐.│.",
+        "│.││└┐└┐",
+        "└┐│└─┼┐│",
+        ".││┌┐│││",
+        ".│└┼┘│││",
+        ".└─┼─┘└┘",
+    ]
+)
+
+
+def test_from_url_reads_pzprjs_test_puzzle():
+    p = icebarn.from_url(parse_url(URL))
+    assert p.cells == tuple(tuple(ch == "*" for ch in row) for row in PZPR_ICE)
+    assert p.arrows == {
+        ((2, 4), (2, 3)),  # ←: first run, border 17
+        ((3, 6), (2, 6)),  # ↑: first run, border 78
+        ((7, 7), (6, 7)),  # ↑: first run, border 111, the last inner one
+        ((6, 2), (6, 3)),  # →: second run, border 44
+        ((0, 0), (1, 0)),  # ↓: second run, border 56, the first between rows
+        ((4, 1), (5, 1)),  # ↓: second run, border 89
+    }
+    assert p.entrance == ((-1, 3), (0, 3)) and p.exit == ((7, 3), (8, 3))
+    out = solve_puzzle(icebarn.GENRE, p, Settings("highs"))
+    assert out.status == "solved" and out.unique is True
+    # the answer leaves the frame at IN (top of column 4) and OUT (bottom of column 4)
+    assert out.answer == glyph_segments(PZPR_ANSWER) | {((-1, 3), (0, 3)), ((7, 3), (8, 3))}
+    # the notebook's stricter rule (every ice cell) has no answer here
+    strict = solve_puzzle(icebarn.GENRE, replace(p, all_ice=True), Settings("highs"))
+    assert strict.status == "infeasible"
+    assert icebarn.from_url(parse_url(URL.replace("icebarn", "icebarn_edit"))) == p
+
+
+def test_url_round_trip_through_the_sheet():
+    p = icebarn.from_url(parse_url(URL))
+    cells = icebarn.to_cells(p)
+    assert icebarn.parse(Grid("icebarn", cells)) == p
+    assert cells[0][7] == "IN" and cells[16][7] == "OUT" and cells[5][8] == "←"
+
+
+def test_import_and_solve(tmp_path, capsys):
+    out = tmp_path / "ib.xlsx"
+    assert main(["import", URL, "-o", str(out), "--solve"]) == 0
+    assert "solved; unique" in capsys.readouterr().out
+    ws = OpenpyxlBook(out).wb["icebarn"]
+    assert ws["H1"].value == "IN" and ws["H17"].value == "OUT" and ws["R18"].value == "E"
+    assert ws["B2"].value == "┌" and ws["C2"].value == "─"

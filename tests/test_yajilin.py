@@ -1,0 +1,250 @@
+"""Yajilin: the sample solved through the real pipeline (every back end, both connectivity
+forms) and the .lp route, checked against the known answer in ../shared/examples; verify, bad
+input, the clue spellings, and puzz.link."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import example
+
+from solver import cli
+from solver.backends import SOLVERS, Settings
+from solver.genres import yajilin
+from solver.genres.yajilin import Answer, Clue, Puzzle
+from solver.lines import ARMS, STEPS
+from solver.pipeline import make_lp, read_puzzle, read_solution, run_lp, solve_puzzle, solve_sheet
+from solver.puzzlink import UrlError, parse_url
+from solver.sheet import Grid, InputError
+from solver.sheet.openpyxl_book import OpenpyxlBook
+
+PZPRJS_URL = "https://puzz.link/p?yajilin/5/5/m32j10"  # pzprjs test/script/yajilin.js
+
+
+def known_puzzle() -> Puzzle:
+    """The example's 'row,col,n,dir' lines, read without the genre's parser."""
+    ex = example("yajilin")
+    rows, cols = ex["puzzle_extra"]["nh"], ex["puzzle_extra"]["nw"]
+    cells: list[list[Clue | None]] = [[None] * cols for _ in range(rows)]
+    for line in ex["puzzle_text"].split("\n"):
+        r, c, n, d = line.split(",")
+        cells[int(r)][int(c)] = Clue(int(n), d)
+    return Puzzle(tuple(tuple(row) for row in cells))
+
+
+def known_answer() -> Answer:
+    """The example's solution text: '#' shaded, box glyphs the loop, digits the clues."""
+    lines = example("yajilin")["solution_text"].split("\n")
+    shaded = {(r, c) for r, line in enumerate(lines) for c, ch in enumerate(line) if ch == "#"}
+    segments = set()
+    for r, line in enumerate(lines):
+        for c, ch in enumerate(line):
+            for side in ARMS.get(ch, ()):
+                q = (r + STEPS[side][0], c + STEPS[side][1])
+                segments.add((min((r, c), q), max((r, c), q)))
+    return Answer(frozenset(shaded), frozenset(segments))
+
+
+def lines_of(a: Answer) -> list[list[int]]:
+    return sorted([*p, *q, 1] for p, q in a.segments)
+
+
+# --- the sample ------------------------------------------------------------------------------
+
+
+def test_workbook_holds_the_example(sample):
+    _, _, p = read_puzzle(OpenpyxlBook(sample("yajilin")), "yajilin")
+    assert p == known_puzzle()
+    assert yajilin.to_cells(p)[0][9] == "2↓" and yajilin.to_cells(p)[7][4] == "3→"
+
+
+@pytest.mark.parametrize("form", ["complete", "lazy"])
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_sample_solves_to_the_known_answer(sample, solver, form):
+    book = OpenpyxlBook(sample("yajilin"))
+    res = solve_sheet(book, "yajilin", Settings(solver, connectivity=form))
+    assert res.status == "solved", res.error
+    assert res.unique is True
+    a = known_answer()
+    assert res.answer["shaded"] == sorted([r, c] for r, c in a.shaded)
+    assert res.answer["lines"] == lines_of(a)
+    assert res.outcome is not None and res.outcome.lazy == (form == "lazy")
+    sheet = book.sheet("yajilin")
+    assert [sheet.get(1, c) for c in range(1, 11)] == [*"┌──┐■┌──┐", "2↓"]
+    assert sheet.get(10, 1) == "└" and sheet.get(8, 5) == "3→"
+
+
+def test_verify_accepts_the_known_answer():
+    assert yajilin.verify(known_puzzle(), known_answer()) == []
+
+
+def changed(a: Answer, shade=(), unshade=(), cut=(), join=()) -> Answer:
+    return Answer(
+        frozenset((a.shaded | set(shade)) - set(unshade)),
+        frozenset((a.segments | set(join)) - set(cut)),
+    )
+
+
+def test_verify_rejects_broken_answers():
+    p, a = known_puzzle(), known_answer()
+    # a cut loop: two cells left with one loop end each
+    cut = yajilin.verify(p, changed(a, cut=[((0, 0), (0, 1))]))
+    assert "cell (0, 0) has 1 loop ends, not 2" in cut
+    # a shaded cell left out: neither shaded nor on the loop
+    assert yajilin.verify(p, changed(a, unshade=[(0, 4)])) == [
+        "cell (0, 4) is neither shaded nor on the loop"
+    ]
+    # shading a loop cell beside a shaded one
+    both = yajilin.verify(p, changed(a, shade=[(0, 3)]))
+    assert "shaded cells (0, 3) and (0, 4) touch" in both
+    assert "the loop runs through the shaded cell (0, 3)" in both
+    # a shaded clue, and a loop through a clue
+    assert "the clue cell (0, 9) is shaded" in yajilin.verify(p, changed(a, shade=[(0, 9)]))
+    through = changed(a, join=[((0, 8), (0, 9))])
+    assert "the loop runs through the clue cell (0, 9)" in yajilin.verify(p, through)
+    # a clue miscount: the same answer against a 1 where the sample has 2
+    cells = [list(row) for row in p.cells]
+    cells[0][9] = Clue(1, "D")
+    wrong = Puzzle(tuple(tuple(row) for row in cells))
+    assert yajilin.verify(wrong, a) == ["the clue 1↓ at (0, 9) sees 2 shaded cells, not 1"]
+
+
+def test_verify_rejects_two_loops_and_no_loop():
+    p = Puzzle(((None,) * 4, (None,) * 4))
+    ring = [((0, 0), (0, 1)), ((0, 1), (0, 2)), ((0, 2), (0, 3)), ((0, 3), (1, 3))]
+    ring += [((1, 0), (1, 1)), ((1, 1), (1, 2)), ((1, 2), (1, 3)), ((0, 0), (1, 0))]
+    assert yajilin.verify(p, Answer(frozenset(), frozenset(ring))) == []
+    squares = [((0, 0), (0, 1)), ((1, 0), (1, 1)), ((0, 0), (1, 0)), ((0, 1), (1, 1))]
+    squares += [((0, 2), (0, 3)), ((1, 2), (1, 3)), ((0, 2), (1, 2)), ((0, 3), (1, 3))]
+    assert yajilin.verify(p, Answer(frozenset(), frozenset(squares))) == [
+        "the loop is not one single loop"
+    ]
+    assert solve_puzzle(yajilin.GENRE, p, Settings()).answer.segments == frozenset(ring)
+    lone = Puzzle(((None, Clue(None, None)),))
+    assert "there is no loop" in yajilin.verify(lone, Answer(frozenset({(0, 0)}), frozenset()))
+
+
+# --- the layout --------------------------------------------------------------------------------
+
+
+SPELLINGS = {
+    Clue(2, "D"): ["2↓", "↓2", "2D", "d2", "2v", "２↓", "⬇️2", "2 ↓"],
+    Clue(1, "L"): ["1←", "<1", "L1", "1l", "⬅1"],
+    Clue(0, "U"): ["0↑", "^0", "u0", "０Ｕ"],
+    Clue(2, "R"): ["2→", "r2", ">2", "2R"],
+    Clue(None, "L"): ["?←", "L?"],
+    Clue(None, None): ["?", "？"],
+}
+
+
+@pytest.mark.parametrize("clue, text", [(k, t) for k, ts in SPELLINGS.items() for t in ts])
+def test_clue_spellings(clue, text):
+    grid = [[None] * 7 for _ in range(7)]
+    grid[3][3] = text
+    p = yajilin.parse(Grid("yajilin", grid))
+    assert p.cells[3][3] == clue
+    assert yajilin.parse(Grid("yajilin", yajilin.to_cells(p))) == p
+
+
+@pytest.mark.parametrize(
+    "bad, message",
+    [
+        (2, "found 2 \\(a number needs an arrow\\)"),
+        ("x", "found 'x'"),
+        ("2↓←", "found '2↓←'"),
+        ("↓", "found '↓'"),
+        ("2.5↓", "found '2.5↓'"),
+        ("3↑", "asks for 3 shaded cells, but only 1 fit"),
+    ],
+)
+def test_bad_clue_names_the_cell(bad, message):
+    grid = Grid("yajilin", [[None, None, None], [None, bad, None], [None, None, None]])
+    with pytest.raises(InputError, match=message) as err:
+        yajilin.parse(grid)
+    assert "sheet 'yajilin' cell B2" in str(err.value)
+
+
+def test_a_grid_of_clues_only_is_refused():
+    with pytest.raises(InputError, match="every cell is a clue") as err:
+        yajilin.parse(Grid("yajilin", [["0↓"], ["?"]]))
+    assert str(err.value).startswith("sheet 'yajilin'")
+
+
+def test_non_unique_puzzle_names_the_differing_cells(tmp_path):
+    from solver.workbook import add_puzzle_sheet
+
+    # 3x3 with a grey centre: the loop runs round it, or a corner is shaded... both ways
+    p = Puzzle(((None,) * 4, (None, Clue(None, None), None, None), (None,) * 4))
+    book, sheet = add_puzzle_sheet(tmp_path / "y.xlsx", yajilin.GENRE, p)
+    res = solve_sheet(book, sheet, Settings())
+    assert res.status == "solved" and res.unique is False and res.differ
+
+
+# --- the .lp route -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_lp_file_is_the_complete_model(sample, tmp_path, solver):
+    path = sample("yajilin")
+    lp, sol = tmp_path / "yajilin.lp", tmp_path / "yajilin.sol"
+    make_lp(OpenpyxlBook(path), "yajilin", lp)
+    text = lp.read_text()
+    assert "b(1,1)" in text and "h(1,1)" in text and "v(1,1)" in text
+    assert "Arrow(1,10)" in text and "NoAdjH(1,1)" in text and "Flow(" in text
+    assert run_lp(lp, sol, Settings(solver)) == "solved"
+    res = read_solution(OpenpyxlBook(path), "yajilin", sol)
+    assert res.status == "solved", res.error
+    a = known_answer()
+    assert res.answer["shaded"] == sorted([r, c] for r, c in a.shaded)
+    assert res.answer["lines"] == lines_of(a)
+
+
+# --- puzz.link -------------------------------------------------------------------------------
+
+
+def pzprjs_puzzle() -> Puzzle:
+    cells: list[list[Clue | None]] = [[None] * 5 for _ in range(5)]
+    cells[2][3] = Clue(2, "L")  # token 32: arrow 3 (left), number 2, after 13 empty cells
+    cells[4][4] = Clue(0, "U")  # token 10: arrow 1 (up), number 0, after 10 more
+    return Puzzle(tuple(tuple(row) for row in cells))
+
+
+def test_from_url_reads_the_pzprjs_test_puzzle():
+    assert yajilin.from_url(parse_url(PZPRJS_URL)) == pzprjs_puzzle()
+    alias = PZPRJS_URL.replace("yajilin/", "yajirin/b/")  # the alias, and the display flag
+    assert yajilin.from_url(parse_url(alias)) == pzprjs_puzzle()
+    out = solve_puzzle(yajilin.GENRE, pzprjs_puzzle(), Settings())
+    assert out.status == "solved" and out.unique is True
+    assert out.answer.shaded == {(2, 0), (2, 2), (4, 3)}
+
+
+def test_from_url_codec_tokens():
+    # 3x2: "-4012" three digits (arrow 4, 18), "712" two digits (arrow 2, 18), "2." unknown
+    # count, '0.' a plain grey cell, 'a' one empty cell
+    p = yajilin.from_url(parse_url("https://puzz.link/p?yajilin/3/2/-40127122.0.a"))
+    assert p.cells == (
+        (Clue(18, "R"), Clue(18, "D"), Clue(None, "D")),
+        (Clue(None, None), None, None),
+    )
+
+
+@pytest.mark.parametrize(
+    "url, message",
+    [
+        ("https://puzz.link/p?yajilin/o/5/5/m32j10", "pflag 'o'"),
+        ("https://puzz.link/p?yajilin/x/5/5/m32j10", "unknown pflag 'x'"),
+        ("https://puzz.link/p?yajilin/5/5/m02j10", "the clue 2 in row 3, column 4 has no arrow"),
+        ("https://puzz.link/p?yajilin/5/5/m3!", "unexpected character '!'|bad number"),
+    ],
+)
+def test_from_url_refuses_what_it_cannot_solve(url, message):
+    with pytest.raises(UrlError, match=message):
+        yajilin.from_url(parse_url(url))
+
+
+def test_cli_imports_and_solves_a_url(tmp_path, capsys):
+    book = tmp_path / "book.xlsx"
+    assert cli.main(["import", PZPRJS_URL, "-o", str(book), "--solve"]) == 0
+    assert "solved; unique" in capsys.readouterr().out
+    sheet = OpenpyxlBook(book).sheet("yajilin")
+    assert sheet.get(3, 4) == "2←" and sheet.get(5, 5) == "0↑"
+    assert sheet.get(3, 1) == "■" and sheet.get(1, 1) == "┌"
