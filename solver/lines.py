@@ -317,17 +317,18 @@ def strands(
         if cell not in may_cross:
             # one piece at most: both strands in use only through a bend
             prob += hor[cell] + ver[cell] <= 1 + turn[cell], f"NoCross{name}"
+    inside = set(cells)
     for e, u in x.items():
         a, b = e
         kind = "h" if a[0] == b[0] else "v"
-        net.x[_strand(a, kind, cells), _strand(b, kind, cells)] = u
+        net.x[_strand(a, kind, inside), _strand(b, kind, inside)] = u
     for e in list(net.x):
         for n in e:
             net.used.setdefault(n, 1)
     return Strands(net, turn, hor, ver)
 
 
-def _strand(node: Node, kind: str, cells: Sequence[Cell]) -> Node:
+def _strand(node: Node, kind: str, cells: Collection[Cell]) -> Node:
     return (node, kind) if node in cells else node
 
 
