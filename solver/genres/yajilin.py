@@ -441,4 +441,4 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return Puzzle(tuple(tuple(row) for row in puzzlink.grid_rows(values, url.cols)))
 
 
-GENRE = define(__name__, slug="yajilin", ja="ヤジリン", pzpr_ids=("yajilin", "yajirin"))
+GENRE = define(__name__, slug="yajilin", ja="ヤジリン", pzpr_ids=("yajilin", "yajirin"), lazy=True)

@@ -5,15 +5,16 @@ is on it. The cells off the loop are shaded where they can be (a maximal set of 
 touch, cells with fewest neighbours off the loop first); the rest become clue cells, each with
 the arrow that sees the most shaded cells, and its true count.
 
-Then the puzzle is repaired towards uniqueness, window by window (WINDOW x WINDOW squares that
-overlap; the whole grid when it is no larger): with everything outside the window held to the
-known answer, the solver looks for a second answer. If one exists, a clue turns its arrow so
-that every second answer found in the window breaks it; if no arrow does, a cell where the two
-answers differ becomes a new clue cell and the solver finds the known answer anew around it.
-Each window stops when no second answer is left (or after ROUNDS repairs), all of it within
-BUDGET seconds. The note says how many clues and shaded cells the puzzle has, how many repairs
-it took, and what is known about uniqueness: 'unique' only where the window was the whole grid;
-for larger grids, in how many windows no second answer was left."""
+Then the puzzle is repaired towards uniqueness, window by window (overlapping WINDOW x WINDOW
+squares, then the whole grid; just the whole grid when it is no larger). With everything outside
+the window held to the known answer, the solver looks for a second answer. If one exists, a clue
+turns its arrow so that every second answer found in the window breaks it; if no arrow does, a
+cell where the two answers' loops differ becomes a new clue cell, and the solver finds a new
+known answer around it, changing only cells within MARGIN of the difference. A window is done
+when no second answer is left in it (or after ROUNDS repairs); all of it within BUDGET seconds
+per cell of the grid. The note says how many clues and shaded cells the puzzle has, how many
+repairs it took, whether the whole grid was left with one answer ('unique'), and in how many
+windows no second answer was left."""
 
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ WINDOW = 10  # side of the repair windows
 ROUNDS = 60  # repairs per window, at most
 TRIES = 6  # cells tried when a clue cell must be added
 MARGIN = 3  # how far from the difference the answer may change then
-BUDGET = 120.0  # seconds for all the repairs, at most
+BUDGET = 0.4  # seconds for all the repairs per cell of the grid, at most
 
 
 def _around(cell: Cell, size: int) -> list[Cell]:
@@ -178,7 +179,8 @@ def generate(size: int, seed: int) -> tuple[Puzzle, str]:
     arrows = {cell: _best_arrow(size, cell, shaded, rng) for cell in sorted(set(off) - shaded)}
 
     known = Answer(frozenset(shaded), segments)
-    deadline = time.perf_counter() + BUDGET
+    budget = BUDGET * size * size
+    deadline = time.perf_counter() + budget
     whole = {(r, c) for r in range(size) for c in range(size)}
     windows = [*_windows(size), whole] if size > WINDOW else [whole]
     repairs, settled = 0, []
@@ -209,7 +211,7 @@ def generate(size: int, seed: int) -> tuple[Puzzle, str]:
     if whole in settled:
         state = "unique"
     elif time.perf_counter() > deadline:
-        state = f"uniqueness unknown (repair time of {BUDGET:g} s spent)"
+        state = f"uniqueness unknown (repair time of {budget:g} s spent)"
     else:
         state = "not unique"
     if size > WINDOW:
