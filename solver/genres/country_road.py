@@ -1,0 +1,438 @@
+"""Country Road (カントリーロード).
+
+Rules: the grid is divided into countries (regions). Draw one loop through the centres of cells,
+moving up, down, left and right, never crossing or branching, that visits every country exactly
+once: it enters each country once and leaves it once. A number in a country counts the cells
+of that country the loop passes through; a country without a number may have any count. Two
+cells that the loop leaves out never face each other across a country border.
+
+Layout: one puzzle cell per spreadsheet cell from A1, and every cell holds the label of its
+country: a word of letters, such as `A`, `B` ... `Z`, then `AA`, `AB` ... for bigger maps (kana
+and other letters work too; case does not matter, `a` is `A`). All cells of a country carry the
+same label and must hang together; two countries need two labels. A country's number is typed
+together with its label in one (any one) of its cells, before or after it: `A4`, `4A` or
+`A 4`. One number per country at most, from 1 to the country's size. Nothing stays empty. The
+sentinel one cell diagonally below-right of the grid, as always. For the map
+
+    A A B B        with 4 in country A:   A4 A  B  B
+    A C C B                               A  C  C  B
+
+The answer cannot go into the cells as values (they all hold labels and givens are never
+overwritten), so it draws the loop through the cells' number format: each cell on the loop
+shows its label followed by its piece of the loop, `A ─`, `B ┌`, `A4 │` (the value stays the
+label; a cell's number format is `@" ─"` and so on). Cells off the loop keep their look.
+Clearing the answer restores the number formats.
+
+Model (the seed's, on undirected edges): h(r,c) = 1 when the loop joins cell (r,c) to its right
+neighbour, v(r,c) to the cell below; u(r,c) = 1 when the loop visits the cell (fixed to 1 in a
+country of one cell and in a country whose number is its size). Every cell has loop degree
+2 u. Countries are numbered k = 1, 2 ... in the order of their first cell. Cross(k): exactly
+two loop edges cross the border of country k (it is entered and left once; the seed counts
+one outgoing arc). Count(k): the u of a numbered country sum to its
+number. FaceH/FaceV: u(a) + u(b) >= 1 for neighbours a, b in different countries. Valid
+inequalities that tighten it: Pair(i,j): at most one loop edge between two countries (two
+would close a loop over those two alone), and, once there are more than four countries,
+Block(r,c): at most three of the four edges of a 2x2 block (a loop of four cells cannot visit
+them all). The loop is one piece (`solver.lines.single_loop`, rooted at a cell the clues force
+onto the loop, if there is one). The lazy form adds its own cut on whole countries: a piece of
+an answer that visits only the countries U gets x(border of U) >= 2 (the loop must still go
+from U to the others), on top of `single_loop`'s cell cut.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pulp
+
+from solver import puzzlink
+from solver.genres import define
+from solver.geometry import Cell, CellPuzzle, neighbours
+from solver.lines import (
+    Network,
+    arms,
+    components,
+    edge_vars,
+    glyph,
+    grid_edges,
+    line_segments,
+    lines_record,
+    single_loop,
+)
+from solver.model import Model, cell_vars, new_problem
+from solver.sheet import Grid, InputError, Value, a1
+from solver.sheet.answer import CellWrite
+
+# a label of letters with an optional number before or after it: A, A4, 4A, A 4
+CELL = re.compile(r"^(?:(?P<before>\d+)\s*)?(?P<label>[^\W\d_]+)(?:\s*(?P<after>\d+))?$")
+
+
+@dataclass(frozen=True)
+class Puzzle(CellPuzzle):
+    cells: tuple[tuple[str, ...], ...]  # each cell's country label (upper case)
+    numbers: tuple[tuple[str, int], ...] = ()  # (label, number) of the numbered countries
+
+    def countries(self) -> dict[str, list[Cell]]:
+        """Label -> its cells, countries in the order of their first cell (row-major)."""
+        found: dict[str, list[Cell]] = {}
+        for r, row in enumerate(self.cells):
+            for c, label in enumerate(row):
+                found.setdefault(label, []).append((r, c))
+        return found
+
+    def number(self, label: str) -> int | None:
+        return dict(self.numbers).get(label)
+
+    def borders(self) -> list[tuple[Cell, Cell]]:
+        """The pairs of neighbouring cells in different countries, lower cell first."""
+        return [
+            (a, b) for a, b in grid_edges(self.rows, self.cols) if self.label(a) != self.label(b)
+        ]
+
+    def label(self, cell: Cell) -> str:
+        return self.cells[cell[0]][cell[1]]
+
+
+Segment = tuple[Cell, Cell]
+Answer = frozenset[Segment]  # the loop's centre-to-centre segments, lower cell first
+
+
+def parse(grid: Grid) -> Puzzle:
+    labels: list[list[str]] = []
+    numbered: dict[str, tuple[int, Cell]] = {}
+    for r in range(grid.rows):
+        row = []
+        for c in range(grid.cols):
+            label, n = _read_cell(grid, r, c)
+            if n is not None:
+                if label in numbered:
+                    m, (rr, cc) = numbered[label]
+                    raise grid.error(
+                        r,
+                        c,
+                        f"country {label!r} already has its number {m} in {a1(rr + 1, cc + 1)}; "
+                        f"found a second one, {n}: one number per country",
+                    )
+                numbered[label] = (n, (r, c))
+            row.append(label)
+        labels.append(row)
+    p = Puzzle(tuple(tuple(row) for row in labels))
+    countries = p.countries()
+    for label, cells in countries.items():
+        loose = _apart(cells)
+        if loose is not None:
+            r, c = loose
+            raise grid.error(
+                r,
+                c,
+                f"country {label!r} falls apart: this cell is not joined to "
+                f"{a1(cells[0][0] + 1, cells[0][1] + 1)} through cells labelled {label!r}; "
+                "give each country its own label",
+            )
+    for label, (n, (r, c)) in numbered.items():
+        size = len(countries[label])
+        if not 1 <= n <= size:
+            raise grid.error(
+                r,
+                c,
+                f"country {label!r} has {size} cell{'s' * (size > 1)}, so its number is "
+                f"from 1 to {size}; found {n}",
+            )
+    if len(countries) < 2:
+        raise InputError(
+            grid.sheet,
+            f"the whole grid is one country ({next(iter(countries))!r}); label each country "
+            "of the map with its own letters",
+        )
+    return Puzzle(p.cells, tuple(sorted((k, n) for k, (n, _) in numbered.items())))
+
+
+def _read_cell(grid: Grid, r: int, c: int) -> tuple[str, int | None]:
+    v = grid[r, c]
+    if v is None:
+        raise grid.error(
+            r,
+            c,
+            "every cell holds the label of its country (A, or A4 with its number); "
+            "found an empty cell",
+        )
+    if isinstance(v, int):
+        raise grid.error(
+            r,
+            c,
+            f"found the number {v} without a country label; type it with the label of its "
+            f"country, e.g. A{v} or {v}A",
+        )
+    text = unicodedata.normalize("NFKC", str(v)).strip()
+    m = CELL.match(text)
+    if m is None or (m["before"] and m["after"]):
+        raise grid.error(
+            r,
+            c,
+            f"expected a country label of letters, with its number if it has one (A, A4 or "
+            f"4A); found {v!r}",
+        )
+    number = m["before"] or m["after"]
+    return m["label"].upper(), int(number) if number else None
+
+
+def _apart(cells: list[Cell]) -> Cell | None:
+    """The first cell not joined to the first one within `cells`, None if they hang together."""
+    inside = set(cells)
+    seen = {cells[0]}
+    todo = deque([cells[0]])
+    while todo:
+        r, c = todo.popleft()
+        for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if n in inside and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return next((cell for cell in cells if cell not in seen), None)
+
+
+def to_cells(p: Puzzle) -> list[list[Value]]:
+    """Labels, and each number with the label in its country's first cell."""
+    out: list[list[Value]] = [list(row) for row in p.cells]
+    for label, cells in p.countries().items():
+        n = p.number(label)
+        if n is not None:
+            r, c = cells[0]
+            out[r][c] = f"{label}{n}"
+    return out
+
+
+def forced(p: Puzzle) -> set[Cell]:
+    """Cells every answer visits: a country of one cell, or one whose number is its size."""
+    return {
+        cell
+        for label, cells in p.countries().items()
+        if len(cells) == 1 or p.number(label) == len(cells)
+        for cell in cells
+    }
+
+
+def model(p: Puzzle, lazy: bool = False) -> Model:
+    prob = new_problem("country_road")
+    countries = p.countries()
+    index = {label: k for k, label in enumerate(countries, start=1)}
+    on_loop = forced(p)
+    cells = [(r, c) for r in range(p.rows) for c in range(p.cols)]
+    x = edge_vars(prob, grid_edges(p.rows, p.cols))
+    u = cell_vars(prob, "u", [cell for cell in cells if cell not in on_loop])
+    used = {cell: u.get(cell, 1) for cell in cells}
+    borders = p.borders()
+
+    for label, k in index.items():
+        crossing = [x[a, b] for a, b in borders if label in (p.label(a), p.label(b))]
+        prob += pulp.lpSum(crossing) == 2, f"Cross({k})"
+        n = p.number(label)
+        if n is not None and n < len(countries[label]):
+            prob += pulp.lpSum(used[cell] for cell in countries[label]) == n, f"Count({k})"
+
+    for a, b in borders:
+        if a not in on_loop and b not in on_loop:
+            kind = "H" if a[0] == b[0] else "V"
+            prob += used[a] + used[b] >= 1, f"Face{kind}({a[0] + 1},{a[1] + 1})"
+
+    if len(countries) > 2:
+        between: dict[tuple[int, int], list[pulp.LpVariable]] = {}
+        for a, b in borders:
+            i, j = sorted((index[p.label(a)], index[p.label(b)]))
+            between.setdefault((i, j), []).append(x[a, b])
+        for (i, j), edges in sorted(between.items()):
+            if len(edges) > 1:
+                prob += pulp.lpSum(edges) <= 1, f"Pair({i},{j})"
+    if len(countries) > 4:
+        for r in range(p.rows - 1):
+            for c in range(p.cols - 1):
+                block = [
+                    x[(r, c), (r, c + 1)],
+                    x[(r + 1, c), (r + 1, c + 1)],
+                    x[(r, c), (r + 1, c)],
+                    x[(r, c + 1), (r + 1, c + 1)],
+                ]
+                prob += pulp.lpSum(block) <= 3, f"Block({r + 1},{c + 1})"
+
+    m = Model(prob, list(x.values()), {"x": x, "u": u})
+    root = min(on_loop) if on_loop else None
+    net = Network(dict(x), used)
+    m.separate(single_loop(prob, net, lazy=lazy, root=root))
+    if lazy:
+        m.separate(_country_cuts(p, net))
+    return m
+
+
+def _country_cuts(p: Puzzle, net: Network) -> Callable[[], list[pulp.LpConstraint]]:
+    """Lazy cuts on whole countries: a piece of the answer that visits only some countries U
+    shows that the loop must still cross from U to the rest, twice: x(border of U) >= 2.
+    (Stronger than the cell cut of `single_loop`, which needs u terms; a piece inside one
+    country is left to that cut.)"""
+    label = {cell: p.label(cell) for cell in net.used}
+    every = set(p.countries())
+    borders = p.borders()
+
+    def cuts() -> list[pulp.LpConstraint]:
+        parts = components(net)
+        if len(parts) < 2:
+            return []
+        found, seen = [], set()
+        for part in parts:
+            u = frozenset(label[cell] for cell in part)
+            if u == every or len(u) < 2 or u in seen:
+                continue
+            seen.add(u)
+            crossing = [net.x[a, b] for a, b in borders if (label[a] in u) != (label[b] in u)]
+            found.append(pulp.lpSum(crossing) >= 2)
+        return found
+
+    return cuts
+
+
+def decode(p: Puzzle, m: Model) -> Answer:
+    return frozenset(line_segments(m["x"]))
+
+
+def verify(p: Puzzle, a: Answer) -> list[str]:
+    problems = []
+    for s, t in sorted(a):
+        if not all(0 <= r < p.rows and 0 <= c < p.cols for r, c in (s, t)):
+            problems.append(f"the loop leaves the grid between {s} and {t}")
+        elif abs(s[0] - t[0]) + abs(s[1] - t[1]) != 1:
+            problems.append(f"{s} and {t} are not neighbours")
+    if problems:
+        return problems
+    sides = arms(a)
+    for cell, s in sorted(sides.items()):
+        if len(s) != 2:
+            problems.append(f"cell {cell} has {len(s)} loop ends, not 2")
+    if problems:
+        return problems
+    if not a:
+        return ["there is no loop"]
+    if len(_walk(a)) != len(sides):
+        problems.append("the loop is not one single loop")
+    on = set(sides)
+    for label, cells in p.countries().items():
+        inside = set(cells)
+        crossings = sum((s in inside) != (t in inside) for s, t in a)
+        if crossings != 2:
+            problems.append(
+                f"the loop crosses the border of country {label!r} {crossings} times, not 2"
+            )
+        n = p.number(label)
+        count = len(inside & on)
+        if n is not None and count != n:
+            problems.append(f"the loop passes {count} cells of country {label!r}, not {n}")
+    for s, t in p.borders():
+        if s not in on and t not in on:
+            problems.append(
+                f"cells {s} and {t}, both off the loop, face each other across a border"
+            )
+    return problems
+
+
+def _walk(a: Answer) -> list[Cell]:
+    """The cells met walking the loop from its first cell."""
+    nxt: dict[Cell, list[Cell]] = {}
+    for s, t in a:
+        nxt.setdefault(s, []).append(t)
+        nxt.setdefault(t, []).append(s)
+    start = min(nxt)
+    seen, prev, here = [start], None, start
+    while True:
+        step = next((n for n in nxt[here] if n != prev), None)
+        if step is None or step == start:
+            return seen
+        prev, here = here, step
+        seen.append(here)
+
+
+def render(p: Puzzle, a: Answer) -> list[CellWrite]:
+    """The loop's glyph after each visited cell's label, through the number format."""
+    return [
+        CellWrite(r, c, None, number_format=f'@" {glyph(s)}"')
+        for (r, c), s in sorted(arms(a).items())
+    ]
+
+
+def record(p: Puzzle, a: Answer) -> dict:
+    return lines_record(a)
+
+
+def from_url(url: puzzlink.PzprUrl) -> Puzzle:
+    """`country`: the border codec (walls between horizontal neighbours, then between vertical
+    ones, 5 bits per base-32 character), then room number16: one token per country, countries
+    in the order of their first cell; `.` (a number not given) reads as no number."""
+    if "e" in url.flags:
+        raise puzzlink.UrlError(
+            "country: the 'e' variant (countries the loop may leave out) is not supported"
+        )
+    rows, cols = url.rows, url.cols
+    walls_h, rest = _bits(url.body, (cols - 1) * rows)
+    walls_v, rest = _bits(rest, cols * (rows - 1))
+
+    def wall(a: Cell, b: Cell) -> bool:
+        (r, c), (rr, cc) = a, b
+        if r == rr:
+            return walls_h[r * (cols - 1) + min(c, cc)]
+        return walls_v[min(r, rr) * cols + c]
+
+    room: dict[Cell, int] = {}
+    for start in ((r, c) for r in range(rows) for c in range(cols)):
+        if start in room:
+            continue
+        k = room[start] = len(set(room.values()))
+        todo = [start]
+        while todo:
+            here = todo.pop()
+            for n in neighbours(rows, cols, *here):
+                if n not in room and not wall(here, n):
+                    room[n] = k
+                    todo.append(n)
+    count = len(set(room.values()))
+    values, _ = puzzlink.decode_number16(rest, count)
+    sizes = [sum(1 for k in room.values() if k == i) for i in range(count)]
+    numbers = []
+    for k, n in enumerate(values):
+        if isinstance(n, int):
+            if not 1 <= n <= sizes[k]:
+                raise puzzlink.UrlError(
+                    f"country: country {k + 1} has {sizes[k]} cells but the number {n}"
+                )
+            numbers.append((_name(k), n))
+    cells = tuple(tuple(_name(room[r, c]) for c in range(cols)) for r in range(rows))
+    return Puzzle(cells, tuple(sorted(numbers)))
+
+
+def _bits(body: str, count: int) -> tuple[list[bool], str]:
+    """`count` bits, 5 per base-32 character, most significant first; and the rest."""
+    chars = -(-count // 5)
+    if len(body) < chars:
+        raise puzzlink.UrlError("country: the body is shorter than the border part")
+    bits = []
+    for ch in body[:chars]:
+        try:
+            n = int(ch, 32)
+        except ValueError:
+            raise puzzlink.UrlError(f"country: {ch!r} is not a border digit") from None
+        bits += [bool(n >> (4 - i) & 1) for i in range(5)]
+    return bits[:count], body[chars:]
+
+
+def _name(k: int) -> str:
+    """The k-th label (0-based): A ... Z, AA ... AZ, BA ..., like spreadsheet columns."""
+    name = ""
+    k += 1
+    while k:
+        k, rem = divmod(k - 1, 26)
+        name = chr(65 + rem) + name
+    return name
+
+
+GENRE = define(
+    __name__, slug="country-road", ja="カントリーロード", pzpr_ids=("country",), lazy=True
+)

@@ -1,0 +1,263 @@
+"""Country Road: the sample solved through the real pipeline (every back end, both connectivity
+forms) and the .lp route, checked against ../shared/examples/country-road.json; verify, bad
+input, and the puzz.link codec on pzprjs' own test URL."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import example
+
+from solver.backends import SOLVERS, Settings
+from solver.cli import main
+from solver.genres import country_road
+from solver.genres.country_road import Puzzle
+from solver.lines import ARMS, STEPS
+from solver.pipeline import clear_sheet, make_lp, read_puzzle, read_solution, run_lp, solve_sheet
+from solver.puzzlink import UrlError, parse_url
+from solver.sheet import Grid, InputError
+from solver.sheet.openpyxl_book import OpenpyxlBook
+
+SHEET = "country-road"
+# pzprjs test/script/country.js: the URL, and its answer in the pzprv3 file (rooms, numbers,
+# then the loop: horizontal segments row by row, then vertical ones)
+URL = "https://puzz.link/p?country/5/5/amda0uf02h12h"
+PZPRV3_ROOMS = "0 0 1 1 2 /0 0 1 1 2 /3 4 4 4 2 /3 5 5 6 6 /3 5 5 6 6 /"
+PZPRV3_NUMBERS = "2 . . . . /. . . . . /1 2 . . . /. . . . . /. . . . . /"
+PZPRV3_LINES = (
+    "0 0 1 0 /1 1 0 1 /1 1 0 0 /0 1 0 1 /0 1 1 0 /0 0 1 1 0 /1 0 0 0 1 /0 0 1 0 1 /0 1 0 1 0 /"
+)
+
+
+def known_puzzle() -> Puzzle:
+    ex = example(SHEET)
+    cells = tuple(tuple(line) for line in ex["puzzle_text"].split("\n"))
+    return Puzzle(cells, tuple(sorted(ex["puzzle_extra"]["nums"].items())))
+
+
+def segments_from_glyphs(text: str) -> frozenset:
+    found = set()
+    for r, line in enumerate(text.split("\n")):
+        for c, ch in enumerate(line):
+            for side in ARMS.get(ch, ()):
+                dr, dc = STEPS[side]
+                found.add(tuple(sorted([(r, c), (r + dr, c + dc)])))
+    return frozenset(found)
+
+
+def known_answer() -> frozenset:
+    return segments_from_glyphs(example(SHEET)["solution_text"])
+
+
+def as_lines(segments: frozenset) -> list[list[int]]:
+    return sorted([*a, *b, 1] for a, b in segments)
+
+
+def shown_glyph(book: OpenpyxlBook, r: int, c: int) -> str:
+    """The loop piece a cell shows after its label: its number format is @" ─"."""
+    fmt = book.sheet(SHEET).get_style(r + 1, c + 1).number_format
+    return fmt[3] if fmt.startswith('@" ') else ""
+
+
+# --- the sample ------------------------------------------------------------------------------
+
+
+def test_workbook_holds_the_example(sample):
+    _, _, p = read_puzzle(OpenpyxlBook(sample(SHEET)), SHEET)
+    assert p == known_puzzle()
+    cells = country_road.to_cells(p)
+    assert cells[0][0] == "A4" and cells[3][4] == "K4" and cells[6][0] == "Q"
+
+
+@pytest.mark.parametrize("form", ["complete", "lazy"])
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_sample_solves_to_the_known_answer(sample, solver, form):
+    book = OpenpyxlBook(sample(SHEET))
+    res = solve_sheet(book, SHEET, Settings(solver, connectivity=form))
+    assert res.status == "solved", res.error
+    assert res.unique is True
+    assert res.answer["lines"] == as_lines(known_answer())
+    solution = example(SHEET)["solution_text"].split("\n")
+    shown = ["".join(shown_glyph(book, r, c) or "." for c in range(7)) for r in range(7)]
+    assert shown == solution
+    # the labels stay: the answer lives in the number formats
+    assert book.sheet(SHEET).get(1, 1) == "A4" and book.sheet(SHEET).get(1, 2) == "A"
+
+
+def test_solving_again_and_clearing(sample):
+    book = OpenpyxlBook(sample(SHEET))
+    first = solve_sheet(book, SHEET, Settings())
+    again = solve_sheet(book, SHEET, Settings())
+    assert again.status == "solved" and again.answer == first.answer
+    assert clear_sheet(book, SHEET) == len(known_answer())  # one cell per loop cell
+    assert book.sheet(SHEET).get_style(1, 1).number_format == "General"
+    assert book.sheet(SHEET).get(1, 1) == "A4"
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_lp_file_is_the_complete_model(sample, tmp_path, solver):
+    path = sample(SHEET)
+    lp, sol = tmp_path / "country.lp", tmp_path / "country.sol"
+    make_lp(OpenpyxlBook(path), SHEET, lp)
+    text = lp.read_text()
+    assert "Cross(17)" in text and "Count(" in text and "FaceH(" in text
+    assert "Flow(" in text  # the connectivity is inside
+    assert run_lp(lp, sol, Settings(solver)) == "solved"
+    res = read_solution(OpenpyxlBook(path), SHEET, sol)
+    assert res.status == "solved", res.error
+    assert res.answer["lines"] == as_lines(known_answer())
+
+
+def test_lazy_is_the_default_form():
+    assert country_road.GENRE.lazy is True
+
+
+# --- verify ----------------------------------------------------------------------------------
+
+
+def test_verify_accepts_the_known_answer():
+    assert country_road.verify(known_puzzle(), known_answer()) == []
+
+
+def test_verify_rejects_a_cut_loop():
+    a = known_answer() - {((0, 0), (0, 1))}
+    assert any("loop ends" in p for p in country_road.verify(known_puzzle(), a))
+
+
+def test_verify_rejects_a_miscount():
+    p = known_puzzle()
+    wrong = Puzzle(p.cells, tuple((k, 5 if k == "A" else n) for k, n in p.numbers))
+    assert country_road.verify(wrong, known_answer()) == [
+        "the loop passes 4 cells of country 'A', not 5"
+    ]
+
+
+def test_verify_rejects_two_loops():
+    p = Puzzle(("AABB", "AABB"))
+    ring = frozenset(
+        {
+            ((0, 0), (0, 1)),
+            ((0, 1), (0, 2)),
+            ((0, 2), (0, 3)),
+            ((0, 3), (1, 3)),
+            ((1, 2), (1, 3)),
+            ((1, 1), (1, 2)),
+            ((1, 0), (1, 1)),
+            ((0, 0), (1, 0)),
+        }
+    )
+    assert country_road.verify(p, ring) == []
+    squares = frozenset(
+        {
+            ((0, 0), (0, 1)),
+            ((1, 0), (1, 1)),
+            ((0, 0), (1, 0)),
+            ((0, 1), (1, 1)),
+            ((0, 2), (0, 3)),
+            ((1, 2), (1, 3)),
+            ((0, 2), (1, 2)),
+            ((0, 3), (1, 3)),
+        }
+    )
+    problems = country_road.verify(p, squares)
+    assert "the loop is not one single loop" in problems
+    assert any("country 'A' 0 times" in q for q in problems)
+
+
+def test_verify_rejects_a_second_visit_and_facing_empty_cells():
+    ring = frozenset(
+        {
+            ((0, 0), (0, 1)),
+            ((0, 1), (0, 2)),
+            ((0, 2), (1, 2)),
+            ((1, 2), (2, 2)),
+            ((2, 1), (2, 2)),
+            ((2, 0), (2, 1)),
+            ((1, 0), (2, 0)),
+            ((0, 0), (1, 0)),
+        }
+    )
+    # the middle column is one country, met twice by the ring around the centre
+    problems = country_road.verify(Puzzle(("BAC", "BAC", "BAC")), ring)
+    assert problems == ["the loop crosses the border of country 'A' 4 times, not 2"]
+    # a country left out
+    problems = country_road.verify(Puzzle(("AAA", "ADA", "AAA")), ring)
+    assert problems == [
+        "the loop crosses the border of country 'A' 0 times, not 2",
+        "the loop crosses the border of country 'D' 0 times, not 2",
+    ]
+    # C3 and B3, both off a loop round the top left, face each other across a border
+    square = frozenset({((0, 0), (0, 1)), ((1, 0), (1, 1)), ((0, 0), (1, 0)), ((0, 1), (1, 1))})
+    problems = country_road.verify(Puzzle(("AAB", "AAB", "CCB")), square)
+    assert "cells (2, 1) and (2, 2), both off the loop, face each other across a border" in problems
+
+
+# --- bad input -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "first, bad, message",
+    [
+        ("A2", None, "found an empty cell"),
+        ("A2", 3, "found the number 3 without a country label"),
+        ("A2", "A-1", "expected a country label"),
+        ("A2", "4A4", "expected a country label"),
+        ("A2", "B", "country 'B' falls apart: this cell is not joined to C1"),
+        ("A2", "A3", "already has its number 2 in A1"),
+        ("A", "A9", "country 'A' has 4 cells, so its number is from 1 to 4; found 9"),
+    ],
+)
+def test_bad_input_names_the_cell(first, bad, message):
+    grid = Grid(SHEET, [[first, "A", "B", "C"], ["A", bad, "C", "C"]])
+    with pytest.raises(InputError, match=message) as err:
+        country_road.parse(grid)
+    assert f"sheet '{SHEET}' cell B2" in str(err.value)
+
+
+def test_labels_ignore_case_and_take_numbers_either_side():
+    p = country_road.parse(Grid(SHEET, [["a", "3 A", "Bb"], ["A", "bB", "bb"]]))
+    assert p.cells == (("A", "A", "BB"), ("A", "BB", "BB")) and p.numbers == (("A", 3),)
+
+
+def test_one_country_is_refused():
+    with pytest.raises(InputError, match="the whole grid is one country"):
+        country_road.parse(Grid(SHEET, [["A", "A"], ["A", "A"]]))
+
+
+# --- puzz.link -------------------------------------------------------------------------------
+
+
+def test_from_url_reads_pzprjs_test_puzzle():
+    rooms = [line.split() for line in PZPRV3_ROOMS.strip(" /").split(" /")]
+    numbers = [line.split() for line in PZPRV3_NUMBERS.strip(" /").split(" /")]
+    cells = tuple(tuple("ABCDEFG"[int(k)] for k in row) for row in rooms)
+    given = {
+        cells[r][c]: int(v) for r, row in enumerate(numbers) for c, v in enumerate(row) if v != "."
+    }
+    p = country_road.from_url(parse_url(URL))
+    assert p == Puzzle(cells, tuple(sorted(given.items())))
+
+
+def test_url_puzzle_solves_to_pzprjs_answer():
+    from solver.pipeline import solve_puzzle
+
+    bits = [int(b) for b in PZPRV3_LINES.replace("/", " ").split()]
+    horizontal, vertical = bits[:20], bits[20:]
+    expected = {((r, c), (r, c + 1)) for r in range(5) for c in range(4) if horizontal[r * 4 + c]}
+    expected |= {((r, c), (r + 1, c)) for r in range(4) for c in range(5) if vertical[r * 5 + c]}
+    out = solve_puzzle(country_road.GENRE, country_road.from_url(parse_url(URL)), Settings())
+    assert out.status == "solved" and out.unique is True
+    assert out.answer == frozenset(expected)
+
+
+def test_url_variant_with_empty_countries_is_refused():
+    with pytest.raises(UrlError, match="'e' variant"):
+        country_road.from_url(parse_url("https://puzz.link/p?country/e/5/5/amda0uf02h12h"))
+
+
+def test_import_and_solve(tmp_path, capsys):
+    out = tmp_path / "country.xlsx"
+    assert main(["import", URL, "-o", str(out), "--solve"]) == 0
+    book = OpenpyxlBook(out)
+    ws = book.wb[SHEET]
+    assert ws["A1"].value == "A2" and ws["A3"].value == "D1" and ws["F6"].value == "E"
+    assert ws["C1"].number_format == '@" ┌"' and ws["A1"].number_format == "General"
