@@ -1,0 +1,379 @@
+"""Numberlink (ナンバーリンク, also Arukone).
+
+Rules: connect each pair of equal numbers with a line through the centres of cells, moving up,
+down, left and right. Lines never cross, branch or share a cell; a line enters a number cell
+only as its end. Not every cell need be used (Nikoli's rule; many puzzles happen to fill the
+grid anyway).
+
+Layout: one puzzle cell per spreadsheet cell from A1. Each line's two ends hold the same label:
+a whole number (`1`, `12`, full-width `３`) or a single letter (`A`, `b`; letters are case
+sensitive, as in Arukone, where `A` and `a` are different lines). Every label appears exactly
+twice. Other cells stay empty. The sentinel one cell diagonally below-right of the grid. The
+answer draws the lines in the empty cells with `─ │ ┌ ┐ └ ┘`; the numbers stay. From puzz.link:
+`numlin` URLs, and `arukone` URLs with the `e` flag (letters for the numbers; without that flag
+Arukone wants every cell used, a rule this genre does not solve, and the URL is refused).
+
+Model: h(r,c) = 1 when a line joins cell (r,c) to its right neighbour, v(r,c) to the cell
+below; u(r,c) = 1 when a line runs through the empty cell (r,c). Degree: 1 at a number, 2 u(r,c)
+at an empty cell. Each line runs from its first end (in reading order) to its second:
+o(r,c,rr,cc) = 1 when it steps from cell (r,c) to the neighbour (rr,cc), and an edge is used in
+one direction, h or v = o one way + o the other (no step enters a first end or leaves a second
+end). Which line a cell belongs to: the K labels are numbered 0..K-1 and written with D digits
+in base B (D = 1 and B = K for up to 5 labels, else the fewest digits with B <= 5: 17 labels
+as 2 digits base 5, 58 as 3 digits base 4). c(r,c,d,w) = 1 when digit d of the label of the
+cell's line is w, one value per digit on a used cell: sum_w c(r,c,d,w) = u(r,c). Every step
+carries in each digit one value, o = sum_w y(r,c,rr,cc,d,w), and the values flow: into and out
+of an empty cell flows c(r,c,d,w) of each value, a first end sends one unit of its own value
+and a second end takes in one unit of its own. So every digit keeps its value along a line,
+and the line arrives at the end whose digits are those of its start: the same label. With one
+digit this is the multicommodity flow of the K lines through cells of capacity 1, whose LP
+relaxation already has to route every pair; more digits give a smaller model (D B instead of
+K values per cell) with a weaker relaxation. A line cannot close on itself, but an empty cell
+could sit on a stray loop of its own; connectivity forbids that: every used cell is joined
+through used edges to a root, the first end of its line (`solver.lines.connected` with those
+roots; crossing 2, since a stray loop holds no number and so any line from it to a root
+crosses its border twice). Valid inequalities: no 2 x 2 block holds a closed square of four
+edges, and a cell only takes the labels whose two ends its region of empty cells touches.
+
+The seed keeps one integer label per cell, equal along used edges through big-M pairs: its
+relaxation constrains almost nothing, and an unused cell keeps a free label (many copies of one
+answer); that form took seconds on the sample. Binaries c(r,c,k) per label linked pairwise
+along undirected edges (as fast on the sample with HiGHS) need K values per cell, and were many
+times slower with CBC and on generated 20 x 20 grids; undirected digit values without the flow
+were fast with HiGHS but slow with CBC. The directed flow of digit values is the one form that
+does well on every back end.
+"""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from collections import defaultdict
+from dataclasses import dataclass
+
+import pulp
+
+from solver import puzzlink
+from solver.genres import define
+from solver.geometry import Cell, CellPuzzle, neighbours
+from solver.lines import (
+    Network,
+    arms,
+    connected,
+    degree,
+    edge_vars,
+    glyph,
+    grid_edges,
+    incident,
+    line_segments,
+    lines_record,
+)
+from solver.model import Model, cell_vars, new_problem, var
+from solver.sheet import Grid, InputError, Value, a1
+from solver.sheet.answer import CellWrite
+
+Label = int | str
+
+
+@dataclass(frozen=True)
+class Puzzle(CellPuzzle):
+    cells: tuple[tuple[Label | None, ...], ...]  # a line end's label, None for an empty cell
+
+    def numbers(self) -> dict[Cell, Label]:
+        return {
+            (r, c): v
+            for r, row in enumerate(self.cells)
+            for c, v in enumerate(row)
+            if v is not None
+        }
+
+    def labels(self) -> list[Label]:
+        """The labels in order: numbers first (by value), then letters."""
+        return sorted(set(self.numbers().values()), key=_label_key)
+
+    def ends(self) -> dict[Label, tuple[Cell, Cell]]:
+        """Each label's two end cells, in reading order."""
+        found: dict[Label, list[Cell]] = defaultdict(list)
+        for cell, v in sorted(self.numbers().items()):
+            found[v].append(cell)
+        return {k: (a[0], a[1]) for k, a in found.items()}
+
+
+def _label_key(v: Label) -> tuple[int, int, str]:
+    return (0, v, "") if isinstance(v, int) else (1, 0, v)
+
+
+Segment = tuple[Cell, Cell]
+Answer = frozenset[Segment]  # the lines' centre-to-centre segments, lower cell first
+
+
+def _label(v: Value) -> Label | None:
+    if v is None or isinstance(v, int):
+        return v
+    folded = unicodedata.normalize("NFKC", v)
+    if len(folded) == 1 and folded.isascii() and folded.isalpha():
+        return folded
+    return None
+
+
+def parse(grid: Grid) -> Puzzle:
+    seen: dict[Label, list[Cell]] = defaultdict(list)
+    cells = []
+    for r in range(grid.rows):
+        row: list[Label | None] = []
+        for c in range(grid.cols):
+            v = grid[r, c]
+            label = _label(v)
+            if v is not None and (label is None or (isinstance(label, int) and label < 0)):
+                raise grid.error(
+                    r, c, f"a cell holds a line end's number or letter, or nothing; found {v!r}"
+                )
+            if label is not None:
+                seen[label].append((r, c))
+                if len(seen[label]) == 3:
+                    others = ", ".join(a1(r + 1, c + 1) for r, c in seen[label][:2])
+                    raise grid.error(
+                        r,
+                        c,
+                        f"{label!r} appears a third time (also at {others}); "
+                        "each label marks the two ends of one line",
+                    )
+            row.append(label)
+        cells.append(tuple(row))
+    if not seen:
+        raise InputError(grid.sheet, "no numbers: type each line's number at both of its ends")
+    for label, where in sorted(seen.items(), key=lambda kv: _label_key(kv[0])):
+        if len(where) == 1:
+            raise grid.error(
+                *where[0], f"{label!r} appears only once; type it at both ends of its line"
+            )
+    return Puzzle(tuple(cells))
+
+
+def to_cells(p: Puzzle) -> list[list[Value]]:
+    return [list(row) for row in p.cells]
+
+
+def model(p: Puzzle, lazy: bool = False) -> Model:
+    prob = new_problem("numberlink")
+    numbers = p.numbers()
+    starts = {a for a, _ in p.ends().values()}
+    code = _code(p)
+    width = len(next(iter(code.values())))
+    reach = _reach(p)
+    can = {cell: {v} for cell, v in numbers.items()} | {c: set(ks) for c, ks in reach.items()}
+    # an edge may join cells that can carry the same label; an edge between two numbers stays
+    # (held at 0 by the flows if they differ), so that no model is empty: HiGHS reports neither
+    # answer nor infeasibility on a model without columns
+    pairs = grid_edges(p.rows, p.cols)
+    x = edge_vars(prob, [(a, b) for a, b in pairs if can[a] & can[b] or {a, b} <= set(numbers)])
+    at = incident(x)
+    cells = [(r, c) for r in range(p.rows) for c in range(p.cols)]
+    u = cell_vars(prob, "u", [cell for cell in cells if cell not in numbers])
+
+    def tag(*cells_and_more: object) -> str:
+        out = []
+        for item in cells_and_more:
+            out += [item[0] + 1, item[1] + 1] if isinstance(item, tuple) else [item]
+        return "(" + ",".join(map(str, out)) + ")"
+
+    # the digit values a cell may carry; c(r,c,d,w): digit d of the cell's label is w
+    vals = {
+        (cell, d): sorted({code[k][d] for k in can[cell]}) for cell in cells for d in range(width)
+    }
+    digit = {
+        (cell, d, w): var(prob, "c", cell[0] + 1, cell[1] + 1, d + 1, w + 1)
+        for cell in u
+        for d in range(width)
+        for w in vals[cell, d]
+    }
+    for cell in cells:
+        if cell in numbers:
+            prob += degree(x, cell, at) == 1, f"End{tag(cell)}"
+            continue
+        prob += degree(x, cell, at) == 2 * u[cell], f"Deg{tag(cell)}"
+        for d in range(width):
+            values = pulp.lpSum(digit[cell, d, w] for w in vals[cell, d])
+            prob += values == u[cell], f"Digit{tag(cell, d + 1)}"
+
+    # o(s,t): the line runs from s to t; each digit value flows along it, y(s,t,d,w)
+    arc, flow = {}, {}
+    into, out = defaultdict(list), defaultdict(list)
+    for (a, b), e in x.items():
+        ways = []
+        for s, t in ((a, b), (b, a)):
+            if (s in numbers and s not in starts) or t in starts:
+                continue  # lines leave a first end and arrive at a second end
+            o = arc[s, t] = var(prob, "o", s[0] + 1, s[1] + 1, t[0] + 1, t[1] + 1)
+            ways.append(o)
+            for d in range(width):
+                parts = []
+                for w in sorted(set(vals[s, d]) & set(vals[t, d])):
+                    y = flow[s, t, d, w] = var(
+                        prob, "y", s[0] + 1, s[1] + 1, t[0] + 1, t[1] + 1, d + 1, w + 1
+                    )
+                    into[t, d, w].append(y)
+                    out[s, d, w].append(y)
+                    parts.append(y)
+                prob += o == pulp.lpSum(parts), f"Split{tag(s, t, d + 1)}"
+        prob += e == pulp.lpSum(ways), f"Way{tag(a, b)}"
+    for cell in cells:
+        for d in range(width):
+            for w in vals[cell, d]:
+                name = tag(cell, d + 1, w + 1)
+                inflow, outflow = pulp.lpSum(into[cell, d, w]), pulp.lpSum(out[cell, d, w])
+                if cell in starts:
+                    prob += outflow == 1, f"Leave{name}"
+                elif cell in numbers:
+                    prob += inflow == 1, f"Arrive{name}"
+                else:
+                    prob += inflow == digit[cell, d, w], f"In{name}"
+                    prob += outflow == digit[cell, d, w], f"Out{name}"
+
+    for r in range(p.rows - 1):
+        for c in range(p.cols - 1):
+            square = [((r, c), (r, c + 1)), ((r + 1, c), (r + 1, c + 1))]
+            square += [((r, c), (r + 1, c)), ((r, c + 1), (r + 1, c + 1))]
+            if all(s in x for s in square):
+                prob += pulp.lpSum(x[s] for s in square) <= 3, f"NoSquare{tag((r, c))}"
+
+    used: dict[Cell, pulp.LpVariable | int] = {cell: u.get(cell, 1) for cell in cells}
+    m = Model(prob, list(x.values()), {"x": x, "u": u, "c": digit, "o": arc, "y": flow})
+    m.separate(connected(prob, Network(dict(x), used), lazy=lazy, roots=sorted(starts), crossing=2))
+    return m
+
+
+MAX_BASE = 5  # values per digit; more digits when there are more labels
+
+
+def _code(p: Puzzle) -> dict[Label, tuple[int, ...]]:
+    """Each label's digits: its index (0-based, in label order) in base B with D digits, the
+    fewest digits whose base stays at most MAX_BASE (D = 1, B = K for up to 5 labels)."""
+    labels = p.labels()
+    width = 1
+    while math.ceil(len(labels) ** (1 / width) - 1e-9) > MAX_BASE:
+        width += 1
+    base = max(1, math.ceil(len(labels) ** (1 / width) - 1e-9))
+    while base**width < len(labels):
+        base += 1
+    return {k: tuple(i // base**d % base for d in range(width)) for i, k in enumerate(labels)}
+
+
+def _reach(p: Puzzle) -> dict[Cell, list[Label]]:
+    """Empty cell -> the labels whose line can pass through it: the cell lies in a component of
+    empty cells that touches both ends of the label."""
+    numbers = p.numbers()
+    comp: dict[Cell, int] = {}
+    touches: list[set[Cell]] = []
+    for r in range(p.rows):
+        for c in range(p.cols):
+            if (r, c) in numbers or (r, c) in comp:
+                continue
+            k = len(touches)
+            touches.append(set())
+            comp[r, c] = k
+            stack = [(r, c)]
+            while stack:
+                cell = stack.pop()
+                for n in neighbours(p.rows, p.cols, *cell):
+                    if n in numbers:
+                        touches[k].add(n)
+                    elif n not in comp:
+                        comp[n] = k
+                        stack.append(n)
+    ends = p.ends()
+    order = p.labels()
+    return {
+        cell: [k for k in order if ends[k][0] in touches[i] and ends[k][1] in touches[i]]
+        for cell, i in comp.items()
+    }
+
+
+def decode(p: Puzzle, m: Model) -> Answer:
+    return frozenset(line_segments(m["x"]))
+
+
+def verify(p: Puzzle, a: Answer) -> list[str]:
+    problems = [
+        f"the segment {s}-{t} does not join two neighbouring cells"
+        for s, t in sorted(a)
+        if abs(s[0] - t[0]) + abs(s[1] - t[1]) != 1
+    ]
+    if problems:
+        return problems
+    numbers = p.numbers()
+    sides = arms(a)
+    for (r, c), s in sorted(sides.items()):
+        if not (0 <= r < p.rows and 0 <= c < p.cols):
+            problems.append(f"a line leaves the grid at ({r}, {c})")
+        elif (r, c) in numbers and len(s) != 1:
+            problems.append(f"the number at ({r}, {c}) has {len(s)} lines, not 1")
+        elif (r, c) not in numbers and len(s) != 2:
+            problems.append(f"cell ({r}, {c}) has {len(s)} line ends, not 2")
+    for cell in sorted(numbers):
+        if cell not in sides:
+            problems.append(f"no line leaves the number at {cell}")
+    if problems:
+        return problems
+    nxt: dict[Cell, list[Cell]] = defaultdict(list)
+    for s, t in a:
+        nxt[s].append(t)
+        nxt[t].append(s)
+    visited: set[Cell] = set()
+    for label, (start, goal) in p.ends().items():
+        prev, here = None, start
+        visited.add(here)
+        while True:
+            step = next(n for n in nxt[here] if n != prev)
+            prev, here = here, step
+            visited.add(here)
+            if here in numbers:
+                break
+        if here != goal:
+            problems.append(
+                f"the line from {label!r} at {start} ends at {numbers[here]!r} at {here}"
+            )
+    stray = sorted(set(sides) - visited)
+    if stray:
+        problems.append(f"a closed loop that joins no numbers runs through {stray[0]}")
+    return problems
+
+
+def render(p: Puzzle, a: Answer) -> list[CellWrite]:
+    numbers = p.numbers()
+    return [
+        CellWrite(r, c, glyph(s)) for (r, c), s in sorted(arms(a).items()) if (r, c) not in numbers
+    ]
+
+
+def record(p: Puzzle, a: Answer) -> dict:
+    return lines_record(a)
+
+
+def from_url(url: puzzlink.PzprUrl) -> Puzzle:
+    """`numlin`: number16 over cells. `arukone` is the same codec with letters shown for the
+    numbers (1 = A ... 26 = Z, 27 = a ...); its pflag `e` lets lines leave cells unused, as in
+    numlin; without it every cell must be used, a rule this genre does not have, so such a URL
+    is refused rather than solved under the wrong rule."""
+    if url.pid == "arukone" and "e" not in url.flags:
+        raise puzzlink.UrlError(
+            "arukone without the 'e' flag asks for lines through every cell; numberlink "
+            "solves the rule where cells may stay empty (the 'e' flag)"
+        )
+    values, _ = puzzlink.decode_number16(url.body, url.rows * url.cols)
+    if puzzlink.UNKNOWN in values:
+        raise puzzlink.UrlError(f"{url.pid}: a '?' number cannot be paired with its other end")
+    if url.pid == "arukone":
+        values = [None if v is None else _letter(v) for v in values]  # type: ignore[arg-type]
+    return Puzzle(tuple(tuple(row) for row in puzzlink.grid_rows(values, url.cols)))
+
+
+def _letter(n: int) -> Label:
+    if 1 <= n <= 26:
+        return chr(64 + n)
+    if 27 <= n <= 52:
+        return chr(96 + n - 26)
+    return n
+
+
+GENRE = define(__name__, slug="numberlink", ja="ナンバーリンク", pzpr_ids=("numlin", "arukone"))

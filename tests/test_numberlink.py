@@ -1,0 +1,251 @@
+"""Numberlink: the sample solved on every back end in both connectivity forms and through the
+.lp route, checked against ../shared/examples/numberlink.json; verify, bad input, puzz.link."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import example
+
+from solver.backends import SOLVERS, LiveModel, Settings
+from solver.cli import main
+from solver.genres import numberlink
+from solver.genres.numberlink import Puzzle
+from solver.lines import ARMS, STEPS
+from solver.pipeline import make_lp, read_puzzle, read_solution, run_lp, solve_puzzle, solve_sheet
+from solver.puzzlink import UrlError, parse_url
+from solver.sheet import Grid, InputError, normalize
+from solver.sheet.openpyxl_book import OpenpyxlBook
+
+EXAMPLE = example("numberlink")
+FORMS = ("complete", "lazy")
+
+
+def text_puzzle(text: str) -> Puzzle:
+    rows = text.split("\n")
+    return Puzzle(tuple(tuple(None if ch == "." else int(ch) for ch in row) for row in rows))
+
+
+def text_answer(text: str) -> numberlink.Answer:
+    """The segments of a drawn answer: every glyph's arms, to its neighbours."""
+    segments = set()
+    for r, row in enumerate(text.split("\n")):
+        for c, ch in enumerate(row):
+            for side in ARMS.get(ch, ()):
+                dr, dc = STEPS[side]
+                segments.add(tuple(sorted([(r, c), (r + dr, c + dc)])))
+    return frozenset(segments)  # type: ignore[arg-type]
+
+
+PUZZLE = text_puzzle(EXAMPLE["puzzle_text"])
+ANSWER = text_answer(EXAMPLE["solution_text"])
+SOLUTION_ROWS = [
+    [int(ch) if ch.isdigit() else ch for ch in row] for row in EXAMPLE["solution_text"].split("\n")
+]
+
+
+# --- the sample ------------------------------------------------------------------------------
+
+
+def test_workbook_holds_the_sample(sample):
+    _, _, p = read_puzzle(OpenpyxlBook(sample("numberlink")), "numberlink")
+    assert p == PUZZLE
+    assert p.ends()[2] == ((1, 0), (2, 3)) and p.labels() == [1, 2, 3, 4, 5]
+
+
+def test_known_answer_fills_the_grid_and_verifies():
+    assert len(ANSWER) == 49 - 5  # 7 x 7 cells on 5 lines: one segment fewer per line
+    assert numberlink.verify(PUZZLE, ANSWER) == []
+
+
+@pytest.mark.parametrize("form", FORMS)
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_sample_solves_to_the_known_answer(sample, solver, form):
+    book = OpenpyxlBook(sample("numberlink"))
+    res = solve_sheet(book, "numberlink", Settings(solver, connectivity=form))
+    assert res.status == "solved", res.error
+    assert res.unique is True
+    assert res.outcome.lazy is (form == "lazy")
+    assert res.answer["cells"] == SOLUTION_ROWS
+    assert res.answer["lines"] == numberlink.record(PUZZLE, ANSWER)["lines"]
+    ws = book.sheet("numberlink")
+    assert ws.get(1, 2) == "┐" and ws.get(1, 4) == "─" and ws.get(3, 1) == "└"
+    assert ws.get(1, 1) == 1 and ws.get(7, 7) == 5  # the numbers stay
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_lp_file_is_the_complete_model(sample, tmp_path, solver):
+    path = sample("numberlink")
+    lp, sol = tmp_path / "numberlink.lp", tmp_path / "numberlink.sol"
+    make_lp(OpenpyxlBook(path), "numberlink", lp)
+    text = lp.read_text()
+    assert "h(1,1)" in text and "c(1,2,1,1)" in text and "y(1,1,1,2,1,1)" in text
+    assert "f(1,2,2,2)" in text and "Flow(1,2)" in text  # the connectivity is in the file
+    assert run_lp(lp, sol, Settings(solver)) == "solved"
+    res = read_solution(OpenpyxlBook(path), "numberlink", sol)
+    assert res.status == "solved", res.error
+    assert res.answer["cells"] == SOLUTION_ROWS
+
+
+def test_record_lines_are_unit_segments():
+    lines = numberlink.record(PUZZLE, ANSWER)["lines"]
+    assert lines == sorted(lines) and len(lines) == len(ANSWER)
+    assert [0, 0, 0, 1, 1] in lines and [6, 0, 6, 1, 1] not in lines  # 1 at A7 goes up
+    assert all(abs(r1 - r2) + abs(c1 - c2) == 1 and n == 1 for r1, c1, r2, c2, n in lines)
+
+
+def test_cells_may_stay_empty():
+    # the corners A1 and C2 touch only ends of two different lines: no line can use them
+    p = Puzzle(((None, 1, 1), (2, 2, None)))
+    for form in FORMS:
+        out = solve_puzzle(numberlink.GENRE, p, Settings(connectivity=form))
+        assert out.status == "solved" and out.unique is True
+        assert out.answer == {((0, 1), (0, 2)), ((1, 0), (1, 1))}
+    assert numberlink.render(p, out.answer) == []
+
+
+def solve_with_cuts(m) -> tuple[str, int]:
+    """Solve a model, adding its lazy cuts until the answer is whole; the status and rounds."""
+    live, rounds = LiveModel(m.prob, Settings("highs")), 0
+    while True:
+        status, rounds = live.solve(), rounds + 1
+        cuts = m.violated() if status == "solved" else []
+        if not cuts:
+            return status, rounds
+        for cut in cuts:
+            live.add(cut, f"cut_{rounds}_{len(m.prob.constraints())}")
+
+
+@pytest.mark.parametrize("lazy", [False, True])
+def test_a_stray_loop_is_cut_off(lazy):
+    # 1 runs along the top; forcing a loop of six cells below it must be infeasible
+    p = Puzzle(((1, None, None, None, 1), (None,) * 5, (None,) * 5))
+    ring = [(1, 1), (1, 2), (1, 3), (2, 3), (2, 2), (2, 1)]
+    m = numberlink.model(p, lazy=lazy)
+    for k, a in enumerate(ring):
+        b = ring[(k + 1) % len(ring)]
+        m.prob += m["x"][min(a, b), max(a, b)] == 1, f"force_{k}"
+    status, rounds = solve_with_cuts(m)
+    assert status == "infeasible"
+    assert rounds == (2 if lazy else 1)  # lazy: the loop is found, cut, and then impossible
+
+
+def test_lines_never_cross():
+    # 1 runs across, 2 runs down: they would have to cross in the middle
+    p = Puzzle(((None, 2, None), (1, None, 1), (None, 2, None)))
+    assert solve_puzzle(numberlink.GENRE, p, Settings()).status == "infeasible"
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_a_grid_of_numbers_only_that_cannot_join_has_no_answer(solver):
+    p = Puzzle(((1, 2), (2, 1)))  # no model columns but its edges: HiGHS needs some
+    assert solve_puzzle(numberlink.GENRE, p, Settings(solver)).status == "infeasible"
+
+
+def test_letters_are_labels_and_numbers_need_not_be_consecutive():
+    grid = Grid("numberlink", [["A", None, "Ａ"], [7, None, normalize("７")]])
+    p = numberlink.parse(grid)
+    assert p.labels() == [7, "A"]
+    out = solve_puzzle(numberlink.GENRE, p, Settings())
+    assert out.status == "solved" and out.unique is True
+
+
+# --- verify ----------------------------------------------------------------------------------
+
+
+def without(*segments: tuple) -> numberlink.Answer:
+    return ANSWER - {tuple(sorted(s)) for s in segments}
+
+
+def test_verify_rejects_a_cut_line():
+    problems = numberlink.verify(PUZZLE, without(((0, 1), (1, 1))))
+    assert problems and "cell (0, 1) has 1 line ends, not 2" in problems
+
+
+def test_verify_rejects_a_stray_loop():
+    # a line down the left and along the bottom; a closed square of unused cells beside it
+    p = Puzzle(((1, None, None), (None, None, None), (None, None, 1), (None, None, None)))
+    line = {((0, 0), (1, 0)), ((1, 0), (2, 0)), ((2, 0), (2, 1)), ((2, 1), (2, 2))}
+    assert numberlink.verify(p, frozenset(line)) == []
+    loop = {((0, 1), (0, 2)), ((0, 2), (1, 2)), ((1, 1), (1, 2)), ((0, 1), (1, 1))}
+    problems = numberlink.verify(p, frozenset(line | loop))
+    assert problems == ["a closed loop that joins no numbers runs through (0, 1)"]
+
+
+def test_verify_rejects_lines_joining_different_numbers():
+    p = Puzzle(((1, None, 2), (2, None, 1)))
+    wrong = frozenset({((0, 0), (0, 1)), ((0, 1), (0, 2)), ((1, 0), (1, 1)), ((1, 1), (1, 2))})
+    problems = numberlink.verify(p, wrong)
+    assert "the line from 1 at (0, 0) ends at 2 at (0, 2)" in problems
+
+
+def test_verify_rejects_a_branch_a_line_through_a_number_and_a_missing_line():
+    branch = ANSWER | {((1, 5), (1, 6))}  # 3 at F2 sends a second line right
+    assert any("the number at (1, 5) has 2 lines" in s for s in numberlink.verify(PUZZLE, branch))
+    assert "no line leaves the number at (0, 0)" in numberlink.verify(
+        PUZZLE, without(((0, 0), (0, 1)))
+    )
+    assert numberlink.verify(PUZZLE, ANSWER | {((6, 6), (7, 6))})  # off the grid
+    assert numberlink.verify(PUZZLE, ANSWER | {((0, 0), (2, 0))})  # not a unit step
+
+
+# --- bad input -------------------------------------------------------------------------------
+
+
+def test_a_number_seen_once_names_its_cell():
+    with pytest.raises(InputError, match="appears only once") as err:
+        numberlink.parse(Grid("numberlink", [[1, None, 2], [None, None, 1]]))
+    assert "sheet 'numberlink' cell C1" in str(err.value)
+
+
+def test_a_number_seen_three_times_names_the_third():
+    with pytest.raises(InputError, match=r"appears a third time \(also at A1, C1\)") as err:
+        numberlink.parse(Grid("numberlink", [[3, None, 3], [None, 3, None]]))
+    assert "sheet 'numberlink' cell B2" in str(err.value)
+
+
+@pytest.mark.parametrize("bad", ["x!", "AB", -1, "1.5", "─", "?"])
+def test_a_bad_value_names_its_cell(bad):
+    with pytest.raises(InputError, match="number or letter") as err:
+        numberlink.parse(Grid("numberlink", [[1, None], [bad, 1]]))
+    assert "sheet 'numberlink' cell A2" in str(err.value)
+
+
+def test_a_grid_without_numbers_is_refused():
+    with pytest.raises(InputError, match="no numbers"):
+        numberlink.parse(Grid("numberlink", [[None, None], [None, None]]))
+
+
+# --- puzz.link -------------------------------------------------------------------------------
+
+NUMLIN_URL = "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3"  # pzprjs test/script/numlin.js
+NUMLIN_ANSWER = "1┐┌─┐\n2││3│\n│││││\n│1││2\n└─┘└3"  # the null failcheck of that script
+
+
+def test_numlin_url():
+    p = numberlink.from_url(parse_url(NUMLIN_URL))
+    assert p == text_puzzle("1....\n2..3.\n.....\n.1..2\n....3")
+    out = solve_puzzle(numberlink.GENRE, p, Settings())
+    assert out.status == "solved" and out.unique is True
+    assert out.answer == text_answer(NUMLIN_ANSWER)
+
+
+def test_arukone_url_needs_the_e_flag():
+    body = "5/5/1m2h3g3h1m2"  # pzprjs test/script/arukone.js: every cell used (no 'e')
+    with pytest.raises(UrlError, match="every cell"):
+        numberlink.from_url(parse_url(f"https://puzz.link/p?arukone/{body}"))
+    p = numberlink.from_url(parse_url(f"https://puzz.link/p?arukone/e/{body}"))
+    assert p.cells[0][0] == "A" and p.cells[2][1] == p.cells[2][3] == "C"
+    assert p.ends()["B"] == ((1, 3), (4, 4))
+
+
+def test_unknown_numbers_are_refused():
+    with pytest.raises(UrlError, match="'\\?'"):
+        numberlink.from_url(parse_url("https://puzz.link/p?numlin/2/1/.."))
+
+
+def test_import_and_solve(tmp_path):
+    out = tmp_path / "book.xlsx"
+    assert main(["import", NUMLIN_URL, "-o", str(out), "--solve"]) == 0
+    ws = OpenpyxlBook(out).wb["numberlink"]
+    assert ws["A1"].value == 1 and ws["B1"].value == "┐" and ws["A5"].value == "└"
+    assert ws["F6"].value == "E"
