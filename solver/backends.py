@@ -216,13 +216,30 @@ class LiveModel:
 
     def _solve_scip(self) -> tuple[bool, bool]:
         m = self.native
-        m.optimize()
+        _run_scip(m)
         found = m.getNSols() > 0
         if found:
             sol = m.getBestSol()
             for v, x in zip(self.columns, self.scip_vars, strict=True):
                 v.varValue = m.getSolVal(sol, x)
         return found, m.getStatus() == "infeasible"
+
+
+def _run_scip(m: object) -> None:
+    """Optimize; an "infeasible" is checked again with presolve off, as for HiGHS: SCIP 10
+    (pyscipopt 6.3.0) called a feasible country-road model (20x20, after a round of lazy cuts)
+    infeasible, and turning its linear or set-partitioning presolve off fixed it."""
+    import pyscipopt
+
+    m.optimize()
+    if m.getStatus() != "infeasible":
+        return
+    m.freeTransform()
+    m.setPresolve(pyscipopt.SCIP_PARAMSETTING.OFF)
+    try:
+        m.optimize()
+    finally:  # the next cut frees the transformed problem anyway; keep this run's solution
+        m.setPresolve(pyscipopt.SCIP_PARAMSETTING.DEFAULT)
 
 
 def _run_highs(h: object) -> None:
@@ -307,7 +324,7 @@ def _scip_file(lp: Path, s: Settings) -> tuple[str, dict[str, float]]:
     m.readProblem(str(lp))
     if s.time_limit:
         m.setParam("limits/time", s.time_limit)
-    m.optimize()
+    _run_scip(m)
     if m.getNSols() > 0:
         sol = m.getBestSol()
         return "solved", {v.name: m.getSolVal(sol, v) for v in m.getVars()}

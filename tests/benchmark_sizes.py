@@ -92,8 +92,8 @@ def main(argv: list[str] | None = None) -> int:
                 slug, size, a.solvers, a.forms, a.repeats, a.time_limit
             )
             for key, r in res["runs"].items():
-                if r["status"] == "timeout":
-                    shown = f"{'timeout':>29}{'':>10}"
+                if r["status"] != "solved":  # timeout, or infeasible (a generated puzzle never is)
+                    shown = f"{r['status']:>29}{'':>10}"
                 else:
                     shown = f"{r['build']:>9.1f}{r['solve']:>10.1f}{r['unique']:>10.1f}"
                 print(
