@@ -261,3 +261,17 @@ def test_import_and_solve(tmp_path, capsys):
     ws = book.wb[SHEET]
     assert ws["A1"].value == "A2" and ws["A3"].value == "D1" and ws["F6"].value == "E"
     assert ws["C1"].number_format == '@" ┌"' and ws["A1"].number_format == "General"
+
+
+# --- the generator ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_generated_puzzles_are_solvable(seed):
+    from solver.pipeline import solve_puzzle
+    from tests.generators.country_road import generate
+
+    p, note = generate(8, seed)
+    assert "numbers of" in note and len(p.countries()) >= 2
+    out = solve_puzzle(country_road.GENRE, p, Settings(), check_unique=False)
+    assert out.status == "solved" and out.violations == []
