@@ -250,7 +250,8 @@ def _run_highs(h: object) -> None:
     import highspy
 
     h.run()
-    if h.getModelStatus() != highspy.HighsModelStatus.kInfeasible:
+    doubtful = (highspy.HighsModelStatus.kInfeasible, highspy.HighsModelStatus.kSolveError)
+    if h.getModelStatus() not in doubtful:  # a solve error: presolve's answer broke a row
         return
     if h.getOptions().presolve == "off":
         return
