@@ -77,6 +77,15 @@ def test_verify_accepts_the_known_answer():
     assert yajilin.verify(known_puzzle(), known_answer()) == []
 
 
+def test_forced_deductions_hold_in_the_known_answers():
+    for p, a in ((known_puzzle(), known_answer()), (pzprjs_puzzle(), None)):
+        a = a or solve_puzzle(yajilin.GENRE, p, Settings()).answer
+        cells, segments = yajilin._forced(p)
+        assert cells and segments
+        assert all(v == (cell in a.shaded) for cell, v in cells.items())
+        assert all(v == (e in a.segments) for e, v in segments.items())
+
+
 def changed(a: Answer, shade=(), unshade=(), cut=(), join=()) -> Answer:
     return Answer(
         frozenset((a.shaded | set(shade)) - set(unshade)),
@@ -172,7 +181,7 @@ def test_a_grid_of_clues_only_is_refused():
 def test_non_unique_puzzle_names_the_differing_cells(tmp_path):
     from solver.workbook import add_puzzle_sheet
 
-    # 3x3 with a grey centre: the loop runs round it, or a corner is shaded... both ways
+    # 3x4 with one grey cell and no counts: the shading is free, so there are several answers
     p = Puzzle(((None,) * 4, (None, Clue(None, None), None, None), (None,) * 4))
     book, sheet = add_puzzle_sheet(tmp_path / "y.xlsx", yajilin.GENRE, p)
     res = solve_sheet(book, sheet, Settings())
@@ -217,9 +226,36 @@ def test_from_url_reads_the_pzprjs_test_puzzle():
     assert out.answer.shaded == {(2, 0), (2, 2), (4, 3)}
 
 
+CSPUZ_URL = "https://puzz.link/p?yajilin/10/10/w32a41b21a21l22e30m21a12b11r20d30g"
+CSPUZ_SHADED = [  # cspuz-rs' yajilin test (puzsq 8218): its expected shaded cells
+    "......#...",
+    "........#.",
+    "#.#....#..",
+    ".....#....",
+    "..........",
+    "...#.#....",
+    "#.........",
+    ".....#..#.",
+    "..........",
+    "...#.....#",
+]
+
+
+@pytest.mark.parametrize("form", ["complete", "lazy"])
+def test_a_puzzle_that_needs_connectivity(form):
+    p = yajilin.from_url(parse_url(CSPUZ_URL))
+    assert p.clues()[2, 3] == Clue(2, "L") and p.clues()[9, 2] == Clue(0, "L")
+    assert len(p.clues()) == 11
+    out = solve_puzzle(yajilin.GENRE, p, Settings("highs", connectivity=form))
+    assert out.status == "solved" and out.unique is True and out.violations == []
+    shaded = {(r, c) for r, row in enumerate(CSPUZ_SHADED) for c, ch in enumerate(row) if ch == "#"}
+    assert out.answer.shaded == shaded
+    assert (out.cuts > 0) == (form == "lazy")  # the reasoning alone does not finish this one
+
+
 def test_from_url_codec_tokens():
-    # 3x2: "-4012" three digits (arrow 4, 18), "712" two digits (arrow 2, 18), "2." unknown
-    # count, '0.' a plain grey cell, 'a' one empty cell
+    # 3x2: "-4012" three digits (arrow 4, 18), "712" two digits (arrow 2, 18), "2." an
+    # unknown count, "0." a plain grey cell, "a" one empty cell, and the last cell left out
     p = yajilin.from_url(parse_url("https://puzz.link/p?yajilin/3/2/-40127122.0.a"))
     assert p.cells == (
         (Clue(18, "R"), Clue(18, "D"), Clue(None, "D")),

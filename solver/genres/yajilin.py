@@ -20,15 +20,16 @@ h(r,c) = 1 when the loop joins (r,c) to its right neighbour, v(r,c) to the cell 
 between cells that are not clues). Every non-clue cell is on the loop exactly when it is not
 shaded: its loop degree is 2 (1 - b). Two side-by-side cells are not both shaded (NoAdjH,
 NoAdjV). A clue with number N and an arrow: the b of the cells its arrow sees (to the grid's
-edge; clue cells count 0) sum to N (Arrow). The loop is one piece (`solver.lines.single_loop`,
-complete or lazy), rooted at a cell known to be on the loop when there is one (the seed roots it
-next to a 0 clue). Added for speed, all implied by the rules: the cells that simple reasoning
-shows shaded or on the loop are fixed (Forced: a cell with fewer than two open neighbours is
-shaded, its neighbours are not, a clue that has its count sees no more shaded cells, one that
-needs every other open cell in runs of odd length gets them); a loop has at least 4 cells
-(LoopExists); it alternates between the two colours of the chequerboard, so it holds as many
-cells of each (Parity); and when more than 4 cells must be on it, no 2x2 square is the whole
-loop (NoSquare).
+edge; clue cells count 0) sum to N (Arrow). The loop is one piece (`solver.lines.single_loop`;
+lazy connectivity cuts by default, measured faster than the complete form), rooted at a cell
+known to be on the loop when there is one (the seed roots it next to a 0 clue). Added for speed,
+all implied by the rules: what simple reasoning shows about every answer is fixed (Forced for
+cells, ForcedH and ForcedV for segments: a shaded cell's neighbours are on the loop; a cell with
+fewer than two possible segments is shaded; a loop cell with two possible segments uses both; no
+segment closes a loop early; a clue that has its count sees no more shaded cells, and one that
+needs every other undecided cell gets them); a loop has at least 4 cells (LoopExists); it
+alternates between the two colours of the chequerboard, so it holds as many cells of each
+(Parity); and when more than 4 cells must be on it, no 2x2 square is the whole loop (NoSquare).
 
 puzz.link: `yajilin` (alias `yajirin`), arrow number16 over cells. The pflag `b` (grey clue
 cells) only changes the display and is accepted; the pflag `o` (every shaded cell must lie
@@ -47,7 +48,7 @@ import pulp
 
 from solver import puzzlink
 from solver.genres import define
-from solver.geometry import Cell, CellPuzzle, neighbours, ray
+from solver.geometry import Cell, CellPuzzle, ray
 from solver.lines import (
     STEPS,
     Network,
@@ -183,11 +184,14 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
         if k.n is not None and k.d is not None:
             seen = [cell for cell in p.sees(r, c, k.d) if cell in b]
             prob += pulp.lpSum(b[cell] for cell in seen) == k.n, f"Arrow({r + 1},{c + 1})"
-    forced = _forced(p)
+    forced, forced_segments = _forced(p)
     for (r, c), shade in sorted(forced.items()):
         prob += b[r, c] == shade, f"Forced({r + 1},{c + 1})"
         if not shade:
             used[r, c] = 1  # known to be on the loop: stronger connectivity cuts
+    for ((r, c), (rr, cc)), v in sorted(forced_segments.items()):
+        kind = "H" if rr == r else "V"
+        prob += x[(r, c), (rr, cc)] == v, f"Forced{kind}({r + 1},{c + 1})"
     prob += pulp.lpSum(used.values()) >= 4, "LoopExists"
     # a loop alternates between the two colours of the chequerboard: as many loop cells of each
     even = [b[r, c] for r, c in cells if (r + c) % 2 == 0]
@@ -208,65 +212,105 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     return m
 
 
-def _forced(p: Puzzle) -> dict[Cell, int]:
-    """Cells whose shading the clues force (1 shaded, 0 on the loop), by simple reasoning: a
-    cell with fewer than two neighbours that may be on the loop is shaded; the neighbours of a
-    shaded cell are not; a clue that already sees its N shaded cells sees no more; a clue that
-    needs as many more as fit (every other cell of each run of open cells in its direction)
-    fixes the runs of odd length. Stops at a contradiction (the model then has no answer)."""
+def _forced(p: Puzzle) -> tuple[dict[Cell, int], dict[Segment, int]]:
+    """What simple reasoning shows about every answer: cells (1 shaded, 0 on the loop) and
+    loop segments between open cells (1 used, 0 not). Rules, repeated until nothing changes:
+    a shaded cell has no segments and its neighbours are on the loop; a used segment puts both
+    its cells on the loop; a cell with fewer than two possible segments is shaded; a loop cell
+    with two possible segments uses both, and one with two used segments no others; a segment
+    that would close a loop while a loop cell is left outside it is not used; a clue that
+    already sees its N shaded cells sees no more; a clue that needs as many more as fit (every
+    other cell of each run of undecided cells in its direction) fixes the runs of odd length.
+    Stops at a contradiction (the puzzle then has no answer, and the model says so)."""
     clues = p.clues()
     open_ = [(r, c) for r in range(p.rows) for c in range(p.cols) if (r, c) not in clues]
-    near = {
-        cell: [q for q in neighbours(p.rows, p.cols, *cell) if q not in clues] for cell in open_
-    }
+    segs = [(a, q) for a, q in grid_edges(p.rows, p.cols) if a not in clues and q not in clues]
+    at: dict[Cell, list[Segment]] = {cell: [] for cell in open_}
+    for e in segs:
+        at[e[0]].append(e)
+        at[e[1]].append(e)
     rays = [
-        [q for q in p.sees(r, c, k.d) if q not in clues] + [None]
+        ([q for q in p.sees(r, c, k.d) if q not in clues], k.n)
         for (r, c), k in sorted(clues.items())
         if k.n is not None and k.d is not None
     ]
-    counts = [k.n for _, k in sorted(clues.items()) if k.n is not None and k.d is not None]
-    state: dict[Cell, int] = {}
+    cell_state: dict[Cell, int] = {}
+    seg_state: dict[Segment, int] = {}
 
-    def put(cell: Cell, shade: int) -> bool:
-        if state.get(cell, shade) != shade:
+    def put(state: dict, key: Cell | Segment, v: int) -> bool:
+        if state.get(key, v) != v:
             raise _Contradiction
-        new = cell not in state
-        state[cell] = shade
+        new = key not in state
+        state[key] = v
         return new
 
-    try:
-        changed = True
-        while changed:
-            changed = False
-            for cell in open_:
-                if cell not in state and sum(state.get(q) != 1 for q in near[cell]) < 2:
-                    changed |= put(cell, 1)
-            for cell, shade in list(state.items()):
-                if shade:
-                    for q in near[cell]:
-                        changed |= put(q, 0)
-            for seen, n in zip(rays, counts, strict=True):
-                runs, run, need = [], [], n - sum(state.get(q) == 1 for q in seen[:-1])
-                for q in seen:  # runs of consecutive undecided cells (None ends the last)
-                    if q is not None and q not in state and (not run or _next_to(run[-1], q)):
-                        run.append(q)
-                    else:
-                        if run:
-                            runs.append(run)
-                        run = [q] if q is not None and q not in state else []
-                room = sum((len(run) + 1) // 2 for run in runs)
-                if need < 0 or need > room:
+    def sweep() -> bool:
+        changed = False
+        for cell in open_:
+            shade = cell_state.get(cell)
+            free = [e for e in at[cell] if seg_state.get(e) != 0]
+            used = [e for e in at[cell] if seg_state.get(e) == 1]
+            if shade == 1:
+                for e in at[cell]:
+                    changed |= put(seg_state, e, 0)
+                    changed |= put(cell_state, e[0] if e[1] == cell else e[1], 0)
+            elif len(free) < 2:
+                changed |= put(cell_state, cell, 1)
+            elif used:
+                changed |= put(cell_state, cell, 0)
+            if cell_state.get(cell) == 0:
+                if len(used) > 2:
                     raise _Contradiction
+                for e in free:
+                    if len(free) == 2 or (len(used) == 2 and e not in used):
+                        changed |= put(seg_state, e, int(len(free) == 2))
+        for seen, n in rays:
+            need = n - sum(cell_state.get(q) == 1 for q in seen)
+            runs: list[list[Cell]] = []
+            for q in seen:  # runs of consecutive undecided cells along the ray
+                if q in cell_state:
+                    continue
+                if runs and _next_to(runs[-1][-1], q):
+                    runs[-1].append(q)
+                else:
+                    runs.append([q])
+            room = sum((len(run) + 1) // 2 for run in runs)
+            if need < 0 or need > room:
+                raise _Contradiction
+            for run in runs:
                 if need == 0:
-                    for q in (q for run in runs for q in run):
-                        changed |= put(q, 0)
-                elif need == room:
-                    for run in (run for run in runs if len(run) % 2):
-                        for i, q in enumerate(run):
-                            changed |= put(q, 1 - i % 2)
+                    for q in run:
+                        changed |= put(cell_state, q, 0)
+                elif need == room and len(run) % 2:
+                    for i, q in enumerate(run):
+                        changed |= put(cell_state, q, 1 - i % 2)
+        return changed
+
+    def no_early_loop() -> bool:
+        part = {cell: cell for cell in open_}
+
+        def find(cell: Cell) -> Cell:
+            while part[cell] != cell:
+                part[cell] = part[part[cell]]
+                cell = part[cell]
+            return cell
+
+        for (a, q), v in seg_state.items():
+            if v:
+                part[find(a)] = find(q)
+        on_loop = {find(cell) for cell, shade in cell_state.items() if shade == 0}
+        changed = False
+        for a, q in segs:
+            if (a, q) not in seg_state and find(a) == find(q) and len(on_loop) > 1:
+                changed |= put(seg_state, (a, q), 0)  # it would close a loop too early
+        return changed
+
+    try:
+        while sweep() or no_early_loop():
+            pass
     except _Contradiction:
         pass
-    return state
+    return cell_state, seg_state
 
 
 class _Contradiction(Exception):
