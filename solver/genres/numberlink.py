@@ -34,6 +34,8 @@ through used edges to a root, the first end of its line (`solver.lines.connected
 roots; crossing 2, since a stray loop holds no number and so any line from it to a root
 crosses its border twice). Valid inequalities: no 2 x 2 block holds a closed square of four
 edges, and a cell only takes the labels whose two ends its region of empty cells touches.
+Connectivity is lazy by default (measured faster with every back end, samples and generated
+grids alike).
 
 The seed keeps one integer label per cell, equal along used edges through big-M pairs: its
 relaxation constrains almost nothing, and an unused cell keeps a free label (many copies of one
@@ -166,7 +168,7 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     # (held at 0 by the flows if they differ), so that no model is empty: HiGHS reports neither
     # answer nor infeasibility on a model without columns
     pairs = grid_edges(p.rows, p.cols)
-    x = edge_vars(prob, [(a, b) for a, b in pairs if can[a] & can[b] or {a, b} <= set(numbers)])
+    x = edge_vars(prob, [(a, b) for a, b in pairs if can[a] & can[b] or {a, b} <= numbers.keys()])
     at = incident(x)
     cells = [(r, c) for r in range(p.rows) for c in range(p.cols)]
     u = cell_vars(prob, "u", [cell for cell in cells if cell not in numbers])
@@ -376,4 +378,6 @@ def _letter(n: int) -> Label:
     return n
 
 
-GENRE = define(__name__, slug="numberlink", ja="ナンバーリンク", pzpr_ids=("numlin", "arukone"))
+GENRE = define(
+    __name__, slug="numberlink", ja="ナンバーリンク", pzpr_ids=("numlin", "arukone"), lazy=True
+)
