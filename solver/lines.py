@@ -367,6 +367,26 @@ def glyph(sides: Collection[str]) -> str:
     return GLYPHS[frozenset(sides)]
 
 
+def walk_loop(segments: Iterable[tuple[Node, Node]]) -> list[Node]:
+    """The nodes met walking a line from its smallest node until it comes back or ends.
+    For an answer whose nodes all have two segments, it is one single loop exactly when the walk
+    meets every node (verify uses this: it reads the answer, not the model)."""
+    nxt: dict[Node, list[Node]] = defaultdict(list)
+    for p, q in segments:
+        nxt[p].append(q)
+        nxt[q].append(p)
+    if not nxt:
+        return []
+    start = min(nxt)
+    seen, prev, here = [start], None, start
+    while True:
+        step = next((n for n in nxt[here] if n != prev), None)
+        if step is None or step == start:
+            return seen
+        prev, here = here, step
+        seen.append(here)
+
+
 def line_segments(x: Mapping[tuple[Cell, Cell], Expr]) -> list[tuple[Cell, Cell]]:
     """The used edges of a solved model, sorted."""
     return sorted(e for e, u in x.items() if on(u))

@@ -62,6 +62,7 @@ from solver.lines import (
     line_segments,
     lines_record,
     single_loop,
+    walk_loop,
 )
 from solver.model import Model, cell_vars, new_problem
 from solver.sheet import Grid, InputError, Value, a1
@@ -313,7 +314,7 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
         return problems
     if not a:
         return ["there is no loop"]
-    if len(_walk(a)) != len(sides):
+    if len(walk_loop(a)) != len(sides):
         problems.append("the loop is not one single loop")
     on = set(sides)
     for label, cells in p.countries().items():
@@ -333,22 +334,6 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
                 f"cells {s} and {t}, both off the loop, face each other across a border"
             )
     return problems
-
-
-def _walk(a: Answer) -> list[Cell]:
-    """The cells met walking the loop from its first cell."""
-    nxt: dict[Cell, list[Cell]] = {}
-    for s, t in a:
-        nxt.setdefault(s, []).append(t)
-        nxt.setdefault(t, []).append(s)
-    start = min(nxt)
-    seen, prev, here = [start], None, start
-    while True:
-        step = next((n for n in nxt[here] if n != prev), None)
-        if step is None or step == start:
-            return seen
-        prev, here = here, step
-        seen.append(here)
 
 
 def render(p: Puzzle, a: Answer) -> list[CellWrite]:

@@ -37,6 +37,7 @@ from solver.lines import (
     line_segments,
     lines_record,
     single_loop,
+    walk_loop,
 )
 from solver.model import Model, cell_vars, new_problem
 from solver.sheet import Grid, InputError, Value
@@ -128,7 +129,7 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
             problems.append(f"cell ({r}, {c}) has {len(s)} loop ends, not 2")
     if problems:
         return problems
-    if a and len(_walk(a)) != len(sides):
+    if a and len(walk_loop(a)) != len(sides):
         problems.append("the loop is not one single loop")
     straight = {frozenset("LR"), frozenset("UD")}
 
@@ -158,22 +159,6 @@ def _steps(sides: frozenset[str]) -> list[Cell]:
     from solver.lines import STEPS
 
     return [STEPS[s] for s in sorted(sides)]
-
-
-def _walk(a: Answer) -> list[Cell]:
-    """The cells met walking the loop from its first cell."""
-    nxt: dict[Cell, list[Cell]] = {}
-    for p, q in a:
-        nxt.setdefault(p, []).append(q)
-        nxt.setdefault(q, []).append(p)
-    start = min(nxt)
-    seen, prev, here = [start], None, start
-    while True:
-        step = next((n for n in nxt[here] if n != prev), None)
-        if step is None or step == start:
-            return seen
-        prev, here = here, step
-        seen.append(here)
 
 
 def render(p: Puzzle, a: Answer) -> list[CellWrite]:

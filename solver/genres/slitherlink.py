@@ -40,7 +40,7 @@ import pulp
 from solver import puzzlink
 from solver.genres import define
 from solver.geometry import Cell, CellPuzzle
-from solver.lines import Network, edge_vars, grid_edges, line_segments, single_loop
+from solver.lines import Network, edge_vars, grid_edges, line_segments, single_loop, walk_loop
 from solver.model import Model, cell_vars, new_problem
 from solver.sheet import Grid, InputError, Value
 from solver.sheet.answer import CellWrite
@@ -169,7 +169,7 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
             problems.append(f"the loop has {d} lines at dot {q}, not 2")
     if problems:
         return problems
-    if len(_walk(a)) != len(degree):
+    if len(walk_loop(a)) != len(degree):
         problems.append("the lines are not one single loop")
     if p.every_point:
         missed = [q for q in p.points() if q not in degree]
@@ -180,22 +180,6 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
         if count != n:
             problems.append(f"the number {n} at ({r}, {c}) has {count} loop sides")
     return problems
-
-
-def _walk(a: Answer) -> list[Point]:
-    """The dots met walking the loop from its first dot."""
-    nxt: dict[Point, list[Point]] = {}
-    for q, s in a:
-        nxt.setdefault(q, []).append(s)
-        nxt.setdefault(s, []).append(q)
-    start = min(nxt)
-    seen, prev, here = [start], None, start
-    while True:
-        step = next((n for n in nxt[here] if n != prev), None)
-        if step is None or step == start:
-            return seen
-        prev, here = here, step
-        seen.append(here)
 
 
 def cell_sides(p: Puzzle, a: Answer) -> dict[Cell, str]:

@@ -59,6 +59,7 @@ from solver.lines import (
     line_segments,
     lines_record,
     single_loop,
+    walk_loop,
 )
 from solver.model import Model, cell_vars, new_problem, value
 from solver.sheet import Grid, InputError, Value
@@ -376,7 +377,7 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
         return problems
     if not a.segments:
         problems.append("there is no loop")
-    elif len(_walk(a.segments)) != len(sides):
+    elif len(walk_loop(a.segments)) != len(sides):
         problems.append("the loop is not one single loop")
     for (r, c), k in sorted(clues.items()):
         if k.n is None or k.d is None:
@@ -387,22 +388,6 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
                 f"the clue {k.n}{ARROW[k.d]} at {(r, c)} sees {count} shaded cells, not {k.n}"
             )
     return problems
-
-
-def _walk(segments: frozenset[Segment]) -> list[Cell]:
-    """The cells met walking the loop from its first cell."""
-    nxt: dict[Cell, list[Cell]] = {}
-    for q, s in segments:
-        nxt.setdefault(q, []).append(s)
-        nxt.setdefault(s, []).append(q)
-    start = min(nxt)
-    seen, prev, here = [start], None, start
-    while True:
-        step = next((n for n in nxt[here] if n != prev), None)
-        if step is None or step == start:
-            return seen
-        prev, here = here, step
-        seen.append(here)
 
 
 # --- writing the answer -----------------------------------------------------------------------
