@@ -38,6 +38,7 @@ import pulp
 
 from solver.geometry import Cell
 from solver.model import var
+from solver.sheet.answer import CellWrite
 
 Node = Hashable
 Edge = tuple[Node, Node]
@@ -385,6 +386,15 @@ def walk_loop(segments: Iterable[tuple[Node, Node]]) -> list[Node]:
             return seen
         prev, here = here, step
         seen.append(here)
+
+
+def draw(segments: Iterable[tuple[Cell, Cell]], givens: Collection[Cell] = ()) -> list[CellWrite]:
+    """The answer's writes: each cell's glyph, except in the given cells (they keep theirs)."""
+    return [
+        CellWrite(r, c, glyph(s))
+        for (r, c), s in sorted(arms(segments).items())
+        if (r, c) not in givens
+    ]
 
 
 def line_segments(x: Mapping[tuple[Cell, Cell], Expr]) -> list[tuple[Cell, Cell]]:

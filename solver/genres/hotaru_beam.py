@@ -57,8 +57,8 @@ from solver.lines import (
     Separator,
     arms,
     connected,
+    draw,
     edge_vars,
-    glyph,
     grid_edges,
     line_segments,
     lines_record,
@@ -542,10 +542,7 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
 
 
 def render(p: Puzzle, a: Answer) -> list[CellWrite]:
-    flies = p.fireflies()
-    return [
-        CellWrite(r, c, glyph(s)) for (r, c), s in sorted(arms(a).items()) if (r, c) not in flies
-    ]
+    return draw(a, p.fireflies())
 
 
 def record(p: Puzzle, a: Answer) -> dict:

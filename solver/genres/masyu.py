@@ -31,8 +31,8 @@ from solver.geometry import Cell, CellPuzzle
 from solver.lines import (
     Network,
     arms,
+    draw,
     edge_vars,
-    glyph,
     grid_edges,
     line_segments,
     lines_record,
@@ -162,10 +162,7 @@ def _steps(sides: frozenset[str]) -> list[Cell]:
 
 
 def render(p: Puzzle, a: Answer) -> list[CellWrite]:
-    pearls = p.pearls()
-    return [
-        CellWrite(r, c, glyph(s)) for (r, c), s in sorted(arms(a).items()) if (r, c) not in pearls
-    ]
+    return draw(a, p.pearls())
 
 
 def record(p: Puzzle, a: Answer) -> dict:

@@ -63,8 +63,8 @@ from solver.lines import (
     arms,
     connected,
     degree,
+    draw,
     edge_vars,
-    glyph,
     grid_edges,
     incident,
     line_segments,
@@ -342,10 +342,7 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
 
 
 def render(p: Puzzle, a: Answer) -> list[CellWrite]:
-    numbers = p.numbers()
-    return [
-        CellWrite(r, c, glyph(s)) for (r, c), s in sorted(arms(a).items()) if (r, c) not in numbers
-    ]
+    return draw(a, p.numbers())
 
 
 def record(p: Puzzle, a: Answer) -> dict:

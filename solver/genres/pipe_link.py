@@ -51,6 +51,7 @@ from solver.lines import (
     STEPS,
     arms,
     connected,
+    draw,
     edge_vars,
     glyph,
     grid_edges,
@@ -311,10 +312,7 @@ def _curves(a: Answer, sides: dict[Cell, frozenset[str]]) -> int:
 
 
 def render(p: Puzzle, a: Answer) -> list[CellWrite]:
-    pieces = p.pieces()
-    return [
-        CellWrite(r, c, glyph(s)) for (r, c), s in sorted(arms(a).items()) if (r, c) not in pieces
-    ]
+    return draw(a, p.pieces())
 
 
 def record(p: Puzzle, a: Answer) -> dict:

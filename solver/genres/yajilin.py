@@ -53,8 +53,8 @@ from solver.lines import (
     STEPS,
     Network,
     arms,
+    draw,
     edge_vars,
-    glyph,
     grid_edges,
     line_segments,
     lines_record,
@@ -396,11 +396,7 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
 def render(p: Puzzle, a: Answer) -> list[CellWrite]:
     clues = p.clues()
     writes = [CellWrite(r, c, shade=True) for r, c in sorted(a.shaded) if (r, c) not in clues]
-    writes += [
-        CellWrite(r, c, glyph(s))
-        for (r, c), s in sorted(arms(a.segments).items())
-        if (r, c) not in clues
-    ]
+    writes += draw(a.segments, clues)
     return sorted(writes, key=lambda w: (w.row, w.col))
 
 
