@@ -10,8 +10,11 @@ run that finished inside its limit proves infeasibility.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
 import subprocess
+import sys
 import tempfile
 import time
 import warnings
@@ -80,6 +83,31 @@ def _classify(has_solution: bool, proven_infeasible: bool, seconds: float, s: Se
     raise SolverError(f"{s.solver} stopped with neither an answer nor a proof of infeasibility")
 
 
+@contextlib.contextmanager
+def _stdout_to_stderr():
+    """Send what native code prints to file descriptor 1 to stderr for a while: highspy 1.16
+    prints a banner to stdout when a `Highs()` is made, before any option can be set, and
+    stdout is the `--json` record stream."""
+    sys.stdout.flush()
+    saved = os.dup(1)
+    try:
+        os.dup2(2, 1)
+        yield
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
+
+
+def new_highs() -> object:
+    """A quiet `highspy.Highs()`: no banner on stdout, no log."""
+    import highspy
+
+    with _stdout_to_stderr():
+        h = highspy.Highs()
+        h.setOptionValue("output_flag", False)
+    return h
+
+
 class LiveModel:
     """A PuLP problem loaded into a solver and kept there, so that cuts can be added and the
     same model solved again (uniqueness checks, lazy constraints) without rebuilding it.
@@ -126,8 +154,7 @@ class LiveModel:
     def _highs(self) -> object:
         import highspy
 
-        h = highspy.Highs()
-        h.setOptionValue("output_flag", False)
+        h = new_highs()
         if self.settings.time_limit:
             h.setOptionValue("time_limit", float(self.settings.time_limit))
         if self.settings.threads:
@@ -335,8 +362,7 @@ def _scip_file(lp: Path, s: Settings) -> tuple[str, dict[str, float]]:
 def _highs_file(lp: Path, s: Settings) -> tuple[str, dict[str, float]]:
     import highspy
 
-    h = highspy.Highs()
-    h.setOptionValue("output_flag", False)
+    h = new_highs()
     if s.time_limit:
         h.setOptionValue("time_limit", float(s.time_limit))
     if s.threads:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import os
 import sys
 import unicodedata
@@ -97,7 +98,12 @@ def cmd_solve(a: argparse.Namespace) -> int:
             results.append(_solve_one(path, sheet, settings, not a.no_unique))
             bar.update()
     else:
-        with ProcessPoolExecutor(jobs) as pool:
+        # Workers must not be forked from a process that has run HiGHS (highspy 1.16: a forked
+        # worker stalls); a fork server started clean, with the solver modules preloaded, is
+        # as cheap as fork and safe.
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(["solver.pipeline"])
+        with ProcessPoolExecutor(jobs, mp_context=ctx) as pool:
             futures = [pool.submit(_solve_one, p, s, settings, not a.no_unique) for p, s in tasks]
             for f in futures:
                 results.append(f.result())

@@ -1,4 +1,5 @@
-"""Shared test helpers: the sample workbooks, the known answers in ../shared/examples."""
+"""Shared test helpers: the sample workbooks, the known answers in tests/data/examples (a copy of
+the seeds' examples, so that the tests need nothing beside the repository)."""
 
 from __future__ import annotations
 
@@ -10,11 +11,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKBOOKS = ROOT / "workbooks"
-EXAMPLES = ROOT.parent / "shared" / "examples"
+EXAMPLES = ROOT / "tests" / "data" / "examples"
 
 
 def example(slug: str) -> dict:
-    """The known puzzle and answer of a genre (../shared/examples/<slug>.json)."""
+    """The known puzzle and answer of a genre (tests/data/examples/<slug>.json)."""
     return json.loads((EXAMPLES / f"{slug}.json").read_text(encoding="utf-8"))
 
 

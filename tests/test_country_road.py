@@ -1,5 +1,5 @@
 """Country Road: the sample solved through the real pipeline (every back end, both connectivity
-forms) and the .lp route, checked against ../shared/examples/country-road.json; verify, bad
+forms) and the .lp route, checked against tests/data/examples/country-road.json; verify, bad
 input, and the puzz.link codec on pzprjs' own test URL."""
 
 from __future__ import annotations

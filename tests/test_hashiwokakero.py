@@ -1,5 +1,5 @@
 """Hashiwokakero: the sample solved through the real pipeline (every back end, both connectivity
-forms) and the .lp route, checked against ../shared/examples/hashiwokakero.json; verify, bad
+forms) and the .lp route, checked against tests/data/examples/hashiwokakero.json; verify, bad
 input, and a real puzz.link URL with pzprjs' own answer."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Numberlink: the sample solved on every back end in both connectivity forms and through the
-.lp route, checked against ../shared/examples/numberlink.json; verify, bad input, puzz.link."""
+.lp route, checked against tests/data/examples/numberlink.json; verify, bad input, puzz.link."""
 
 from __future__ import annotations
 

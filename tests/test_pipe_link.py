@@ -1,5 +1,5 @@
 """Pipe Link: the sample solved through the real pipeline (every back end, both connectivity
-forms) and the .lp route, checked against ../shared/examples/pipe-link.json; verify, bad input,
+forms) and the .lp route, checked against tests/data/examples/pipe-link.json; verify, bad input,
 and the puzz.link codec on the URL of pzprjs' own test script."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Slitherlink: the example solved through the real pipeline (every back end, both connectivity
-forms) and the .lp route, checked against the known answer of ../shared/examples; the loop drawn
+forms) and the .lp route, checked against the known answer of tests/data/examples; the loop drawn
 as cell borders; verify, bad input, puzz.link and the every-dot variant."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Wall Logic: the sample solved through the real pipeline and the .lp route, checked against
-../shared/examples/wall-logic.json (whose answer shows arrows pointing away from the numbers);
+tests/data/examples/wall-logic.json (whose answer shows arrows pointing away from the numbers);
 verify, bad input, and a real puzz.link URL with pzprjs' own answer."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Yajilin: the sample solved through the real pipeline (every back end, both connectivity
-forms) and the .lp route, checked against the known answer in ../shared/examples; verify, bad
+forms) and the .lp route, checked against the known answer in tests/data/examples; verify, bad
 input, the clue spellings, and puzz.link."""
 
 from __future__ import annotations
