@@ -11,6 +11,7 @@ run that finished inside its limit proves infeasibility.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import os
 import re
 import subprocess
@@ -94,6 +95,7 @@ def _stdout_to_stderr():
         os.dup2(2, 1)
         yield
     finally:
+        ctypes.CDLL(None).fflush(None)  # what C's stdio still holds goes where it was meant
         os.dup2(saved, 1)
         os.close(saved)
 
