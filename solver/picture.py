@@ -1,0 +1,251 @@
+"""A picture of a solved sheet, drawn the way puzz.link draws a puzzle: the grid, the clues, the
+loop or path as one thick line, shaded cells as dark squares, regions with thick borders.
+
+The picture is drawn once, from what every genre already gives (the givens as typed and the
+answer's result record: `shaded`, `lines`, `edges`, `numbers`, `regions`), as a short list of
+shapes; `svg()` writes those shapes as SVG text and `png()` paints them with Pillow. A genre adds
+nothing for its picture.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import escape
+
+CELL = 36  # pixels per cell at scale 1
+MARGIN = 12
+LINE_COLOUR = "#00A000"  # puzz.link's line colour
+SHADE_COLOUR = "#333333"
+ANSWER_COLOUR = "#1F4FC8"  # answer digits, as in the sheet
+GRID_COLOUR = "#999999"
+ICE_COLOUR = "#C8E6FF"
+
+# Givens drawn as shapes rather than as text (the canonical spellings; see each genre's layout).
+WHITE_PEARL, BLACK_PEARL = "○", "●"
+BLACK_CELLS = {"■"}
+ICE = {"氷"}
+CIRCLED_CLUES = {"hashiwokakero"}  # genres whose numbers stand in circles (islands)
+
+FONTS = (  # tried in turn for PNG text; Pillow's own font when none is installed
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    "/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf",
+    "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+)
+
+
+@dataclass(frozen=True)
+class Shape:
+    kind: str  # rect | line | circle | text
+    points: tuple[
+        float, ...
+    ]  # rect: x, y, w, h; line: x1, y1, x2, y2; circle: cx, cy, r; text: x, y
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 1.0
+    text: str = ""
+    size: float = 0.0
+
+
+@dataclass
+class Picture:
+    """Shapes on a canvas of `width` x `height` pixels (scale 1), painted in order."""
+
+    width: int
+    height: int
+    shapes: list[Shape] = field(default_factory=list)
+
+    def add(self, kind: str, *points: float, **style: Any) -> None:
+        self.shapes.append(Shape(kind, tuple(points), **style))
+
+    def svg(self) -> str:
+        out = [
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.width}" '
+            f'height="{self.height}" viewBox="0 0 {self.width} {self.height}">',
+            f'<rect width="{self.width}" height="{self.height}" fill="white"/>',
+        ]
+        for s in self.shapes:
+            paint = f'fill="{s.fill or "none"}"' + (
+                f' stroke="{s.stroke}" stroke-width="{s.width:g}"' if s.stroke else ""
+            )
+            if s.kind == "rect":
+                x, y, w, h = s.points
+                out.append(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" {paint}/>')
+            elif s.kind == "line":
+                x1, y1, x2, y2 = s.points
+                out.append(
+                    f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" '
+                    f'stroke="{s.stroke}" stroke-width="{s.width:g}" stroke-linecap="round"/>'
+                )
+            elif s.kind == "circle":
+                cx, cy, r = s.points
+                out.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="{r:g}" {paint}/>')
+            else:
+                x, y = s.points
+                out.append(
+                    f'<text x="{x:g}" y="{y:g}" font-family="DejaVu Sans, Arial, sans-serif" '
+                    f'font-size="{s.size:g}" fill="{s.fill}" text-anchor="middle" '
+                    f'dominant-baseline="central">{escape(s.text)}</text>'
+                )
+        out.append("</svg>")
+        return "\n".join(out) + "\n"
+
+    def png(self, path: Path, scale: int = 2) -> None:
+        """Paint at 2x the scale and shrink, for smooth lines and circles."""
+        from PIL import Image, ImageDraw
+
+        big = scale * 2
+        img = Image.new("RGB", (self.width * big, self.height * big), "white")
+        pen = ImageDraw.Draw(img)
+        for s in self.shapes:
+            p = [v * big for v in s.points]
+            w = max(1, round(s.width * big))
+            if s.kind == "rect":
+                pen.rectangle(
+                    (p[0], p[1], p[0] + p[2], p[1] + p[3]), fill=s.fill, outline=s.stroke, width=w
+                )
+            elif s.kind == "line":
+                pen.line(p, fill=s.stroke, width=w)
+                for x, y in ((p[0], p[1]), (p[2], p[3])):  # round caps
+                    pen.ellipse((x - w / 2, y - w / 2, x + w / 2, y + w / 2), fill=s.stroke)
+            elif s.kind == "circle":
+                cx, cy, r = p
+                pen.ellipse(
+                    (cx - r, cy - r, cx + r, cy + r), fill=s.fill, outline=s.stroke, width=w
+                )
+            else:
+                pen.text(
+                    (p[0], p[1]), s.text, fill=s.fill, font=_font(round(s.size * big)), anchor="mm"
+                )
+        img.resize((self.width * scale, self.height * scale), Image.LANCZOS).save(path)
+
+
+@functools.cache
+def _font(size: int) -> Any:
+    from PIL import ImageFont
+
+    for path in FONTS:
+        if Path(path).exists():
+            return ImageFont.truetype(path, size)
+    return ImageFont.load_default(size)
+
+
+def _centre(r: float, c: float) -> tuple[float, float]:
+    return MARGIN + (c + 0.5) * CELL, MARGIN + (r + 0.5) * CELL
+
+
+def draw(givens: list[list[Any]], answer: dict[str, Any], genre: str = "") -> Picture:
+    """The picture of a solved sheet: `givens` as typed (None for an empty cell), `answer` the
+    result record's answer (rows, cols and the genre's fields), `genre` its slug."""
+    rows, cols = answer["rows"], answer["cols"]
+    pic = Picture(cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN)
+    shaded = {tuple(rc) for rc in answer.get("shaded", [])}
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    for r, c in cells:
+        v = givens[r][c]
+        fill = SHADE_COLOUR if (r, c) in shaded or v in BLACK_CELLS else None
+        fill = ICE_COLOUR if v in ICE else fill
+        if fill:
+            pic.add("rect", MARGIN + c * CELL, MARGIN + r * CELL, CELL, CELL, fill=fill)
+    if "edges" in answer:  # lines between dots: dots, no grid (as puzz.link draws slitherlink)
+        for r in range(rows + 1):
+            for c in range(cols + 1):
+                pic.add("circle", MARGIN + c * CELL, MARGIN + r * CELL, 2, fill="black")
+    else:
+        _grid(pic, rows, cols)
+    _regions(pic, answer.get("regions"), rows, cols)
+    for r, c in cells:
+        if givens[r][c] in (WHITE_PEARL, BLACK_PEARL):
+            black = givens[r][c] == BLACK_PEARL
+            x, y = _centre(r, c)
+            pic.add(
+                "circle",
+                x,
+                y,
+                CELL * 0.38,
+                fill="black" if black else "white",
+                stroke="black",
+                width=1.5,
+            )
+    for r1, c1, r2, c2, *n in answer.get("lines", []):
+        _line(pic, _centre(r1, c1), _centre(r2, c2), n[0] if n else 1)
+    for r1, c1, r2, c2 in answer.get("edges", []):
+        _line(
+            pic,
+            (MARGIN + c1 * CELL, MARGIN + r1 * CELL),
+            (MARGIN + c2 * CELL, MARGIN + r2 * CELL),
+            1,
+        )
+    numbers = answer.get("numbers")
+    for r, c in cells:
+        x, y = _centre(r, c)
+        v = givens[r][c]
+        if v is None or v in BLACK_CELLS or v in ICE or v in (WHITE_PEARL, BLACK_PEARL):
+            if numbers and v is None and numbers[r][c] not in (None, ""):
+                text = str(numbers[r][c])
+                pic.add("text", x, y, text=text, size=_size(text), fill=ANSWER_COLOUR)
+            continue
+        if genre in CIRCLED_CLUES:
+            pic.add("circle", x, y, CELL * 0.42, fill="white", stroke="black", width=1.5)
+        dark = (r, c) in shaded
+        pic.add("text", x, y, text=str(v), size=_size(str(v)), fill="white" if dark else "black")
+    return pic
+
+
+def _grid(pic: Picture, rows: int, cols: int) -> None:
+    for r in range(rows + 1):
+        y = MARGIN + r * CELL
+        pic.add("line", MARGIN, y, MARGIN + cols * CELL, y, stroke=GRID_COLOUR, width=1)
+    for c in range(cols + 1):
+        x = MARGIN + c * CELL
+        pic.add("line", x, MARGIN, x, MARGIN + rows * CELL, stroke=GRID_COLOUR, width=1)
+    pic.add("rect", MARGIN, MARGIN, cols * CELL, rows * CELL, stroke="black", width=2)
+
+
+def _size(text: str) -> float:
+    return CELL * (0.6 if len(text) <= 2 else 1.2 / len(text))
+
+
+def _line(pic: Picture, a: tuple[float, float], b: tuple[float, float], n: int) -> None:
+    """A stretch of the answer's line; n = 2 draws a double line (two bridges)."""
+    width = CELL * 0.14
+    if n < 2:
+        pic.add("line", *a, *b, stroke=LINE_COLOUR, width=width)
+        return
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = (dx * dx + dy * dy) ** 0.5 or 1
+    ox, oy = -dy / length * CELL * 0.12, dx / length * CELL * 0.12
+    for k in (-1, 1):
+        pic.add(
+            "line",
+            a[0] + k * ox,
+            a[1] + k * oy,
+            b[0] + k * ox,
+            b[1] + k * oy,
+            stroke=LINE_COLOUR,
+            width=width * 0.6,
+        )
+
+
+def _regions(pic: Picture, regions: list[list[Any]] | None, rows: int, cols: int) -> None:
+    """Thick borders between cells of different regions."""
+    if not regions:
+        return
+    for r in range(rows):
+        for c in range(cols):
+            x, y = MARGIN + c * CELL, MARGIN + r * CELL
+            if c + 1 < cols and regions[r][c] != regions[r][c + 1]:
+                pic.add("line", x + CELL, y, x + CELL, y + CELL, stroke="black", width=2.5)
+            if r + 1 < rows and regions[r][c] != regions[r + 1][c]:
+                pic.add("line", x, y + CELL, x + CELL, y + CELL, stroke="black", width=2.5)
+
+
+def save(givens: list[list[Any]], answer: dict[str, Any], genre: str, stem: Path) -> list[Path]:
+    """Write `stem`.svg and `stem`.png; returns both paths."""
+    pic = draw(givens, answer, genre)
+    svg, png = stem.with_suffix(".svg"), stem.with_suffix(".png")
+    svg.write_text(pic.svg(), encoding="utf-8")
+    pic.png(png)
+    return [svg, png]

@@ -1,0 +1,65 @@
+"""The picture of a solved sheet: shapes from the givens and the result record, as SVG and PNG."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from PIL import Image
+
+from solver import picture
+from solver.picture import CELL, MARGIN
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def centre(r: int, c: int) -> tuple[int, int]:
+    return MARGIN + c * CELL + CELL // 2, MARGIN + r * CELL + CELL // 2
+
+
+def test_shaded_cells_lines_pearls_and_answer_digits(tmp_path):
+    givens = [["●", None, "○"], [None, 3, None]]
+    answer = {
+        "rows": 2,
+        "cols": 3,
+        "shaded": [[1, 0]],
+        "lines": [[0, 0, 0, 1, 1], [0, 1, 0, 2, 1]],
+        "numbers": [[None, None, None], [None, None, 7]],
+    }
+    svg_path, png_path = picture.save(givens, answer, "", tmp_path / "p")
+    root = ET.fromstring(svg_path.read_text(encoding="utf-8"))
+    circles = root.findall(f"{SVG}circle")
+    assert sorted(c.get("fill") for c in circles) == ["black", "white"]
+    texts = {t.text: t.get("fill") for t in root.findall(f"{SVG}text")}
+    assert texts == {"3": "black", "7": picture.ANSWER_COLOUR}
+    green = [x for x in root.findall(f"{SVG}line") if x.get("stroke") == picture.LINE_COLOUR]
+    assert len(green) == 2
+    img = Image.open(png_path).convert("RGB")
+    assert img.size == (2 * (3 * CELL + 2 * MARGIN), 2 * (2 * CELL + 2 * MARGIN))
+    x, y = centre(1, 0)
+    assert img.getpixel((2 * x, 2 * y)) == (0x33, 0x33, 0x33)  # the shaded cell
+    x, y = centre(0, 1)
+    r, g, b = img.getpixel((2 * x, 2 * y))
+    assert g > 120 and r < 60 and b < 60  # the loop passes through the middle cell
+    x, y = centre(1, 1)
+    assert img.getpixel((2 * x + CELL // 2, 2 * y + CELL // 2)) == (255, 255, 255)  # empty corner
+
+
+def test_double_bridges_and_islands_in_circles():
+    pic = picture.draw(
+        [[2, None, 2]], {"rows": 1, "cols": 3, "lines": [[0, 0, 0, 1, 2]]}, "hashiwokakero"
+    )
+    lines = [s for s in pic.shapes if s.kind == "line" and s.stroke == picture.LINE_COLOUR]
+    assert len(lines) == 2 and lines[0].points[1] != lines[1].points[1]  # two parallel strokes
+    assert sum(s.kind == "circle" for s in pic.shapes) == 2
+
+
+def test_edges_are_drawn_between_dots_without_a_grid():
+    pic = picture.draw([[3]], {"rows": 1, "cols": 1, "edges": [[0, 0, 0, 1], [0, 1, 1, 1]]})
+    assert sum(s.kind == "circle" for s in pic.shapes) == 4  # the four dots
+    assert [s.stroke for s in pic.shapes if s.kind == "line"] == [picture.LINE_COLOUR] * 2
+
+
+def test_regions_get_thick_borders():
+    pic = picture.draw([[None, None]], {"rows": 1, "cols": 2, "regions": [[0, 1]]})
+    thick = [s for s in pic.shapes if s.kind == "line" and s.stroke == "black"]
+    assert len(thick) == 1 and thick[0].points[0] == MARGIN + CELL
