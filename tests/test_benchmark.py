@@ -19,3 +19,13 @@ def test_benchmark_measures_both_forms_of_a_loop_genre(capsys):
     assert {r[1] for r in rows} == {
         f"{s}/{f}" for s in ("highs", "scip", "cbc") for f in ("complete", "lazy")
     }
+
+
+def test_large_benchmark_solves_a_published_puzzle_beside_the_peers(capsys):
+    import benchmark_large
+
+    assert benchmark_large.main(["mines-2", "--repeats", "1", "--solvers", "highs,scip"]) == 0
+    out = capsys.readouterr().out
+    rows = [line.split() for line in out.splitlines() if line.startswith("mines-2")]
+    assert [(r[2], r[-1]) for r in rows] == [("highs", "unique"), ("scip", "unique")]
+    assert "ratio to noqx: median" in out

@@ -1,0 +1,112 @@
+"""Benchmark on published larger puzzles, beside the fastest peers' times.
+
+    python tests/benchmark_large.py [--solvers highs,scip,cbc] [--repeats 3]
+                                    [--time-limit 120] [--json out.json] [name ...]
+
+Each puzzle of tests/data/large/puzzles.json (a copy of the shared set: puzz.link URLs of
+published puzzles, each with the times of noqx (clingo) and of OR-Tools CP-SAT, measured as
+model build + solve + proof of uniqueness) is imported by its URL, solved on each back end with
+the uniqueness proof, and its answer checked by the genre's `verify`. The time measured here is
+the same span as the peers': from the parsed puzzle to the proven-unique answer (model build,
+every solve, the uniqueness solve; no interpreter start, no workbook). A puzzle whose genre the
+project does not have yet is listed as such.
+
+Printed per puzzle and back end: the median seconds of the repeats, the status, and the ratio to
+noqx and to CP-SAT; then per back end the median ratio over the solved puzzles and the worst.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from solver.backends import SOLVERS, Settings
+from solver.genres import genre_for_pzpr
+from solver.pipeline import solve_puzzle
+from solver.puzzlink import parse_url
+
+PUZZLES = Path(__file__).resolve().parent / "data" / "large" / "puzzles.json"
+
+
+def load(names: list[str]) -> list[dict[str, Any]]:
+    puzzles = json.loads(PUZZLES.read_text(encoding="utf-8"))
+    return [p for p in puzzles if not names or p["name"] in names]
+
+
+def measure(entry: dict[str, Any], solver: str, repeats: int, limit: float) -> dict[str, Any]:
+    """Median seconds over the repeats, and how the last run ended."""
+    url = parse_url(entry["url"])
+    genre = genre_for_pzpr(url.pid)
+    if genre is None or genre.from_url is None:
+        return {"status": "no genre yet", "seconds": None}
+    puzzle = genre.from_url(url)
+    times, status = [], ""
+    for _ in range(repeats):
+        start = time.perf_counter()
+        out = solve_puzzle(genre, puzzle, Settings(solver, time_limit=limit), check_unique=True)
+        times.append(time.perf_counter() - start)
+        if out.status != "solved":
+            status = out.status
+        elif out.violations:
+            status = "WRONG: " + out.violations[0]
+        else:
+            status = {True: "unique", False: "NOT unique", None: "unique unproved"}[out.unique]
+        if status != "unique":
+            break
+    return {"status": status, "seconds": statistics.median(times), "rounds": out.rounds}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("names", nargs="*", help="puzzle names (default: all)")
+    ap.add_argument("--solvers", default=",".join(SOLVERS))
+    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--time-limit", type=float, default=120.0)
+    ap.add_argument("--json", type=Path)
+    a = ap.parse_args(argv)
+    solvers = a.solvers.split(",")
+    results = []
+    print(
+        f"{'puzzle':<14}{'size':>7}  {'solver':<7}{'seconds':>9}{'noqx':>8}{'cpsat':>8}"
+        f"{'/noqx':>8}{'/cpsat':>8}  status"
+    )
+    for entry in load(a.names):
+        for solver in solvers:
+            r = measure(entry, solver, a.repeats, a.time_limit)
+            r.update(name=entry["name"], solver=solver, noqx=entry["noqx_seconds"])
+            r["cpsat"] = entry["cpsat_seconds"]
+            results.append(r)
+            size = f"{entry['cols']}x{entry['rows']}"
+            if r["seconds"] is None:
+                print(f"{entry['name']:<14}{size:>7}  {solver:<7}{'-':>9}{'':>32}  {r['status']}")
+                continue
+            print(
+                f"{entry['name']:<14}{size:>7}  {solver:<7}{r['seconds']:>9.3f}{r['noqx']:>8.3f}"
+                f"{r['cpsat']:>8.3f}{r['seconds'] / r['noqx']:>8.2f}"
+                f"{r['seconds'] / r['cpsat']:>8.2f}  {r['status']}",
+                flush=True,
+            )
+    print()
+    for solver in solvers:
+        done = [r for r in results if r["solver"] == solver and r["status"] == "unique"]
+        if not done:
+            continue
+        to_noqx = [r["seconds"] / r["noqx"] for r in done]
+        worst = max(done, key=lambda r: r["seconds"] / r["noqx"])
+        print(
+            f"{solver}: {len(done)} puzzles solved and proved unique; ratio to noqx: median "
+            f"{statistics.median(to_noqx):.2f}, worst {max(to_noqx):.2f} ({worst['name']}); "
+            f"to CP-SAT: median {statistics.median(r['seconds'] / r['cpsat'] for r in done):.2f}"
+        )
+    if a.json:
+        a.json.write_text(json.dumps(results, indent=1))
+    return 0 if all(r["status"] in ("unique", "no genre yet") for r in results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
