@@ -18,7 +18,7 @@ from solver.genres import all_genres, genre_for_pzpr, genre_for_sheet
 from solver.puzzlink import UrlError, parse_url
 from solver.sheet import InputError
 from solver.sheet.answer import write_answer
-from solver.sheet.openpyxl_book import OpenpyxlBook
+from solver.sheet.openpyxl_book import BookError, OpenpyxlBook
 
 BOOK_SUFFIXES = (".xlsx", ".xlsm")
 
@@ -333,7 +333,7 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)
-    except (InputError, SolverError, UrlError) as exc:
+    except (InputError, SolverError, UrlError, BookError) as exc:
         print(f"puzzle-solver: {exc}", file=sys.stderr)
         return 2
 

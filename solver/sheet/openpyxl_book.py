@@ -14,7 +14,9 @@ never rewritten.
 from __future__ import annotations
 
 import os
+import re
 import tempfile
+import time
 from collections.abc import Iterator
 from copy import copy
 from pathlib import Path
@@ -24,7 +26,7 @@ from openpyxl.styles import PatternFill, Side
 from openpyxl.styles.colors import COLOR_INDEX
 from openpyxl.worksheet.worksheet import Worksheet
 
-from solver.sheet import SIDES, Border, Borders, Style
+from solver.sheet import SIDES, Border, Borders, Style, package
 
 
 def _rgb(color: object) -> str | None:
@@ -117,12 +119,78 @@ def _mode_for(target: Path) -> int:
     return 0o666 & ~umask
 
 
+class BookError(Exception):
+    """A workbook that cannot be written without harm; the message says why and what to do."""
+
+
+TEMP_PREFIX = ".~puzzle-solver-"  # our temporary files, beside the target while saving
+STALE_SECONDS = 600  # a temporary file this old was left by a save that was killed
+# the temporary files of versions before TEMP_PREFIX (tempfile.mkstemp's names)
+_OLD_TEMP = re.compile(r"\.~[a-z0-9_]{8}\.xls[xm]")
+
+
+def lock_files(target: Path) -> list[tuple[Path, str]]:
+    """The lock files that say `target` is open, with the program that made them: Excel's owner
+    file `~$Book.xlsx` (for longer names Office replaces the name's first two characters:
+    `~$ok.xlsx`), LibreOffice's `.~lock.Book.xlsx#`."""
+    name = target.name
+    candidates = [(f"~${name}", "Excel"), (f".~lock.{name}#", "LibreOffice")]
+    if len(Path(name).stem) > 2:
+        candidates.append((f"~${name[2:]}", "Excel"))
+    return [(target.with_name(n), app) for n, app in candidates]
+
+
+def check_writable(target: Path) -> None:
+    """Raise BookError when writing `target` would harm what the user has: a read-only
+    workbook or folder, one owned by another user (we may run as root, where permission bits
+    stop nothing), or a workbook open in Excel or LibreOffice."""
+    hint = "or write a copy elsewhere (--out)"
+    if target.exists():
+        st = target.stat()
+        if not st.st_mode & 0o222:
+            raise BookError(f"{target}: the workbook is read-only; make it writable {hint}")
+        if hasattr(os, "geteuid") and st.st_uid != os.geteuid():
+            raise BookError(
+                f"{target}: the workbook belongs to another user (uid {st.st_uid}); "
+                f"replacing it would make it ours; write a copy elsewhere (--out)"
+            )
+        for lock, app in lock_files(target):
+            if lock.exists():
+                raise BookError(
+                    f"{target}: the workbook is open in {app} ({lock.name} beside it); "
+                    f"close it there and run again, {hint}"
+                )
+    folder = target.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if folder.exists() and not folder.stat().st_mode & 0o222:
+        raise BookError(f"{target}: the folder {folder} is read-only; {hint.removeprefix('or ')}")
+
+
+def clean_stale_temps(folder: Path) -> None:
+    """Remove the temporary files that a killed save left in `folder`."""
+    now = time.time()
+    try:
+        entries = list(folder.iterdir())
+    except OSError:
+        return
+    for p in entries:
+        if not (p.name.startswith(TEMP_PREFIX) or _OLD_TEMP.fullmatch(p.name)):
+            continue
+        try:
+            if p.is_file() and not p.is_symlink() and now - p.stat().st_mtime > STALE_SECONDS:
+                p.unlink()
+        except OSError:
+            pass
+
+
 class OpenpyxlBook:
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self.name = self.path.name
         self.is_xlsm = self.path.suffix.lower() == ".xlsm"
         self.wb = openpyxl.load_workbook(self.path, keep_vba=self.is_xlsm)
+        self.lacks: list[str] = []  # what the last save's copy lacks, see `save`
 
     def sheet_names(self) -> list[str]:
         return [ws.title for ws in self.wb.worksheets if ws.sheet_state == "visible"]
@@ -140,16 +208,33 @@ class OpenpyxlBook:
         return OpenpyxlSheet(ws)
 
     def save(self, path: str | Path | None = None) -> Path:
-        """Save atomically to `path` (default: where it was loaded from)."""
+        """Save atomically to `path` (default: where it was loaded from); returns the path.
+
+        openpyxl cannot keep everything a workbook may hold (text boxes, shapes, pictures...):
+        what it wrote is compared with the original, and a save that would replace the original
+        with a poorer workbook raises BookError saying what would be lost. A copy elsewhere is
+        written; `self.lacks` then lists what it lacks ("1 text box on sheet 'notes'").
+        BookError too for a target that is read-only, another user's, or open in Excel or
+        LibreOffice (`check_writable`)."""
         target = Path(path) if path else self.path
+        check_writable(target)
         target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".~", suffix=target.suffix, dir=target.parent)
+        clean_stale_temps(target.parent)
+        fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=target.suffix, dir=target.parent)
         os.close(fd)
         try:
             self.wb.save(tmp)
+            lacks = package.lost(package.contents(self.path), package.contents(tmp))
+            if lacks and target.resolve() == self.path.resolve():
+                raise BookError(
+                    f"{self.name}: not saved: writing it would lose {'; '.join(lacks)} "
+                    "(openpyxl cannot keep them); the workbook is unchanged; "
+                    "write a copy elsewhere (--out), or solve it in Excel"
+                )
             os.chmod(tmp, _mode_for(target))
             os.replace(tmp, target)
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
+        self.lacks = lacks
         return target

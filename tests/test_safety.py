@@ -1,0 +1,194 @@
+"""Never lose or spoil what the user has: saving refuses to replace a workbook that is read-only,
+another user's, open in Excel or LibreOffice, or that openpyxl would make poorer; a killed save's
+temporary files are cleaned up."""
+
+from __future__ import annotations
+
+import io
+import os
+import struct
+import time
+import zlib
+from pathlib import Path
+
+import pytest
+import xlsxwriter
+
+from solver.backends import Settings
+from solver.cli import main
+from solver.pipeline import solve_sheet
+from solver.sheet import package
+from solver.sheet.openpyxl_book import TEMP_PREFIX, BookError, OpenpyxlBook
+
+BOMBER = [[1, 2, None, None, 1], [None, None, 3, None, 1], [None, 4, None, 3, None]]
+BOMBER += [[None, None, 4, None, 2], [2, 2, None, None, 2]]
+
+
+def png(width: int = 4, height: int = 4) -> bytes:
+    """A small red PNG, made by hand (no Pillow here)."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        crc = zlib.crc32(kind + data) & 0xFFFFFFFF
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", crc)
+
+    raw = b"".join(b"\x00" + b"\xff\x00\x00" * width for _ in range(height))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(raw))
+        + chunk(b"IEND", b"")
+    )
+
+
+def rich_book(path: Path) -> Path:
+    """A bomber sheet, and a sheet 'notes' with a picture, a chart, a text box and a comment."""
+    wb = xlsxwriter.Workbook(path)
+    ws = wb.add_worksheet("bomber")
+    for r, row in enumerate(BOMBER):
+        for c, v in enumerate(row):
+            if v is not None:
+                ws.write(r, c, v)
+    ws.write(5, 5, "E")
+    notes = wb.add_worksheet("notes")
+    notes.write_column("A1", [1, 3, 2])
+    notes.insert_image("C2", "dot.png", {"image_data": io.BytesIO(png())})
+    chart = wb.add_chart({"type": "column"})
+    chart.add_series({"values": "=notes!$A$1:$A$3"})
+    notes.insert_chart("E2", chart)
+    notes.insert_textbox("C12", "a note in a text box")
+    notes.write_comment("A1", "a comment")
+    wb.close()
+    return path
+
+
+def test_the_rich_fixture_holds_what_the_issue_names(tmp_path):
+    found = package.contents(rich_book(tmp_path / "rich.xlsx"))
+    assert found["notes"] == {"picture": 1, "chart": 1, "text box": 1, "comment": 1}
+
+
+def test_saving_in_place_what_openpyxl_would_drop_is_refused(tmp_path):
+    path = rich_book(tmp_path / "rich.xlsx")
+    before = path.read_bytes()
+    book = OpenpyxlBook(path)
+    solve_sheet(book, "bomber", Settings())
+    with pytest.raises(BookError) as err:
+        book.save()
+    assert "1 picture, 1 text box on sheet 'notes'" in str(err.value)
+    assert "--out" in str(err.value)
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["rich.xlsx"]
+
+
+def test_a_copy_is_written_and_says_what_it_lacks(tmp_path):
+    book = OpenpyxlBook(rich_book(tmp_path / "rich.xlsx"))
+    solve_sheet(book, "bomber", Settings())
+    out = book.save(tmp_path / "solved" / "rich.xlsx")
+    assert book.lacks == ["1 picture, 1 text box on sheet 'notes'"]
+    again = OpenpyxlBook(out)
+    assert again.wb["bomber"]["C1"].value == "●"
+    assert package.contents(out)["notes"] == {"chart": 1, "comment": 1}
+
+
+@pytest.mark.parametrize("suffix", [".xlsx", ".xlsm"])
+def test_the_samples_lose_nothing(sample, suffix):
+    path = sample("bomber", suffix)
+    book = OpenpyxlBook(path)
+    solve_sheet(book, "bomber", Settings())
+    book.save()
+    assert book.lacks == []
+    if suffix == ".xlsm":  # the buttons and the VBA project are counted, and kept
+        found = package.contents(path)
+        assert found["bomber"]["button or form control"] == 6
+        assert found[package.WHOLE_BOOK]["VBA project"] == 1
+
+
+def test_lost_names_each_thing_in_the_plural():
+    before = {"s": package.Counter({"picture": 2, "text box": 3, "chart": 1})}
+    assert package.lost(before, {}) == ["1 chart, 2 pictures, 3 text boxes on sheet 's'"]
+    assert package.lost(before, before) == []
+
+
+def test_a_read_only_workbook_is_not_replaced(sample):
+    path = sample("bomber")
+    book = OpenpyxlBook(path)
+    solve_sheet(book, "bomber", Settings())
+    os.chmod(path, 0o444)
+    before = path.read_bytes()
+    with pytest.raises(BookError, match="read-only"):
+        book.save()
+    assert path.read_bytes() == before
+    assert path.stat().st_mode & 0o777 == 0o444
+
+
+def test_another_users_workbook_is_not_replaced(sample):
+    path = sample("bomber")
+    book = OpenpyxlBook(path)
+    os.chown(path, os.geteuid() + 1000, -1)
+    with pytest.raises(BookError, match="another user"):
+        book.save()
+    assert path.stat().st_uid == os.geteuid() + 1000
+
+
+@pytest.mark.parametrize(
+    ("lock", "app"),
+    [("~$bomber.xlsx", "Excel"), ("~$mber.xlsx", "Excel"), (".~lock.bomber.xlsx#", "LibreOffice")],
+)
+def test_a_workbook_open_elsewhere_is_not_replaced(sample, lock, app):
+    path = sample("bomber")
+    (path.parent / lock).write_bytes(b"\x05owner")
+    before = path.read_bytes()
+    book = OpenpyxlBook(path)
+    solve_sheet(book, "bomber", Settings())
+    with pytest.raises(BookError, match=f"open in {app}"):
+        book.save()
+    assert path.read_bytes() == before
+
+
+def test_a_read_only_folder_is_not_written_into(sample, tmp_path):
+    book = OpenpyxlBook(sample("bomber"))
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    folder.chmod(0o555)
+    try:
+        with pytest.raises(BookError, match="read-only"):
+            book.save(folder / "out" / "bomber.xlsx")
+        assert list(folder.iterdir()) == []
+    finally:
+        folder.chmod(0o755)
+
+
+def test_clear_refuses_a_read_only_workbook_with_a_message(sample, capsys):
+    path = sample("bomber")
+    assert main(["solve", str(path), "--in-place", "--jobs", "1"]) == 0
+    os.chmod(path, 0o444)
+    before = path.read_bytes()
+    assert main(["clear", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "read-only" in err and "Traceback" not in err
+    assert path.read_bytes() == before
+
+
+def test_saving_uses_our_own_temporary_files(sample, monkeypatch):
+    book = OpenpyxlBook(sample("bomber"))
+    names = []
+    real = book.wb.save
+    monkeypatch.setattr(book.wb, "save", lambda f: (names.append(Path(f).name), real(f)))
+    book.save()
+    assert len(names) == 1 and names[0].startswith(TEMP_PREFIX)
+
+
+def test_a_killed_saves_temporary_files_are_cleaned_up_on_the_next_save(sample):
+    path = sample("bomber")
+    folder = path.parent
+    stale = [folder / f"{TEMP_PREFIX}k1ll3d.xlsx", folder / ".~ab3_xyz9.xlsx"]
+    fresh = folder / f"{TEMP_PREFIX}s4v1ng.xlsx"  # another save, under way right now
+    mine = folder / ".~notes.xlsx"  # not a name a save makes: the user's
+    hour_ago = time.time() - 3600
+    for p in [*stale, fresh, mine]:
+        p.write_bytes(b"half a workbook")
+        if p != fresh:
+            os.utime(p, (hour_ago, hour_ago))
+    OpenpyxlBook(path).save()
+    assert not any(p.exists() for p in stale)
+    assert fresh.exists() and mine.exists()
