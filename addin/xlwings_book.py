@@ -11,9 +11,14 @@ This mirrors `solver.sheet.openpyxl_book`, but every call here is a round trip t
 Text is written with Excel's leading apostrophe, so that a string stays a string: without it
 Excel would turn the record sheet's colour '404040' or number format '0' into numbers.
 
-Colours: xlwings gives (r, g, b) tuples (or None for "no fill"); the protocol speaks 'RRGGBB'.
-Excel reports an automatic font colour as black, and a font colour of None is written back as
-black, which looks the same.
+Colours: xlwings gives (r, g, b) tuples (or None for "no fill"); the protocol speaks 'RRGGBB',
+or 'theme:1[:tint]' for a colour of the workbook's theme (`solver.sheet.theme_text`). Excel
+reports an automatic font colour as black, and a font colour of None is written back as black,
+which looks the same. Theme colours go through Excel's object model (`ThemeColor`,
+`TintAndShade` of `range.api.Font`, `.Interior` and a border), on Windows only, like borders
+below: a themed font or fill then comes back after Clear as it was. Elsewhere (macOS) a theme
+colour reads as its RGB, and one recorded by batch mode is written back as black (a font) or no
+fill.
 
 Borders (the lines an answer draws on cell edges, e.g. slitherlink's loop) go through Excel's
 own object model, `range.api.Borders(edge)` with xlEdgeLeft=7, xlEdgeTop=8, xlEdgeBottom=9,
@@ -33,7 +38,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from solver.sheet import SIDES, Border, Borders, Style
+from solver.sheet import SIDES, Border, Borders, Style, parse_theme, theme_text
 
 # Excel's constants (XlBordersIndex, XlLineStyle, XlBorderWeight, XlColorIndex)
 XL_EDGES = {"L": 7, "T": 8, "B": 9, "R": 10}
@@ -58,6 +63,9 @@ LINE_STYLES = {
     "double": (DOUBLE, THICK),
 }
 STYLE_NAMES = {pair: name for name, pair in LINE_STYLES.items()}
+# a theme colour's index in OOXML files -> Excel's XlThemeColor (files put light before dark)
+XL_THEME = {0: 2, 1: 1, 2: 4, 3: 3, **{i: i + 1 for i in range(4, 12)}}
+OOXML_THEME = {xl: i for i, xl in XL_THEME.items()}
 
 
 def hex_color(color: object) -> str | None:
@@ -92,6 +100,25 @@ def excel_value(value: object) -> object:
     return value
 
 
+def read_theme(api: Any, part: str) -> str | None:
+    """The theme colour of a Range's Font or Interior (`part`), None when its colour is not one
+    of the theme's (or Excel does not say)."""
+    try:
+        obj = getattr(api, part)
+        index, tint = int(obj.ThemeColor), float(obj.TintAndShade or 0.0)
+    except Exception:  # Excel raises for a colour that is not the theme's; fakes lack it
+        return None
+    return theme_text(OOXML_THEME[index], tint) if index in OOXML_THEME else None
+
+
+def write_theme(obj: Any, color: str) -> None:
+    """Give an Excel Font, Interior or Border object a theme colour 'theme:N[:tint]'."""
+    theme = parse_theme(color)
+    assert theme is not None
+    obj.ThemeColor = XL_THEME.get(theme[0], 1)
+    obj.TintAndShade = theme[1]
+
+
 def _read_side(edge: Any) -> Border | None:
     line_style = int(edge.LineStyle)
     if line_style == XL_LINE_NONE:
@@ -110,7 +137,9 @@ def _write_side(edge: Any, border: Border | None) -> None:
     line_style, weight = LINE_STYLES.get(border.style, LINE_STYLES["thin"])
     edge.LineStyle = line_style
     edge.Weight = weight
-    if border.color:
+    if parse_theme(border.color):
+        write_theme(edge, border.color)  # type: ignore[arg-type]
+    elif border.color:
         edge.Color = bgr(border.color)
     else:
         edge.ColorIndex = XL_COLOR_AUTOMATIC
@@ -165,19 +194,36 @@ class XlwingsSheet:
         self._borders[row, col] = found
         return found
 
+    def _api(self, rng: Any) -> Any | None:
+        """Excel's own Range object where it is used (Windows, see the module docstring)."""
+        return getattr(rng, "api", None) if self.borders else None
+
     def get_style(self, row: int, col: int, borders: bool = False) -> Style:
         rng = self.sht.range((row, col))
+        api = self._api(rng)
+        font = read_theme(api, "Font") if api is not None else None
+        fill = hex_color(rng.color)
+        if fill is not None and api is not None:
+            fill = read_theme(api, "Interior") or fill
         return Style(
-            hex_color(rng.font.color),
-            hex_color(rng.color),
+            font or hex_color(rng.font.color),
+            fill,
             str(rng.number_format or "General"),
             self._read_borders(row, col, rng) if borders else None,
         )
 
     def set_style(self, row: int, col: int, style: Style) -> None:
         rng = self.sht.range((row, col))
-        rng.font.color = f"#{style.font_color}" if style.font_color else (0, 0, 0)
-        rng.color = f"#{style.fill_color}" if style.fill_color else None
+        api = self._api(rng)
+        font, fill = style.font_color, style.fill_color
+        if parse_theme(font) and api is not None:
+            write_theme(api.Font, font)  # type: ignore[arg-type]
+        else:
+            rng.font.color = f"#{font}" if font and not parse_theme(font) else (0, 0, 0)
+        if parse_theme(fill) and api is not None:
+            write_theme(api.Interior, fill)  # type: ignore[arg-type]
+        else:
+            rng.color = f"#{fill}" if fill and not parse_theme(fill) else None
         rng.number_format = style.number_format or "General"
         edges = self._edges(rng) if style.borders is not None else None
         if edges is not None and style.borders is not None:
@@ -207,6 +253,15 @@ class XlwingsBook:
         if name not in self._sheets:  # one adapter per sheet, so its cache stays true
             self._sheets[name] = XlwingsSheet(self.book.sheets[name], self.borders)
         return self._sheets[name]
+
+    def remove_hidden_sheet(self, name: str) -> None:
+        if name not in self._all_names():
+            return
+        sht = self.book.sheets[name]
+        if sht.visible:
+            return
+        sht.delete()
+        self._sheets.pop(name, None)
 
     def hidden_sheet(self, name: str, create: bool) -> XlwingsSheet | None:
         if name in self._all_names():

@@ -172,6 +172,9 @@ class FakeSheet:
     def activate(self) -> None:
         self.book.sheets.active_sheet = self
 
+    def delete(self) -> None:
+        self.book.sheets.items.remove(self)
+
 
 class FakeSheets:
     def __init__(self) -> None:

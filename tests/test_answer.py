@@ -207,7 +207,7 @@ def test_a_loop_drawn_as_borders_solves_again_and_clears_back_to_the_users_grid(
     book = OpenpyxlBook(path)
     assert borders(book, "slitherlink") == original
     assert values(book, "slitherlink") == original_values
-    assert list(book.wb[RECORD_SHEET].iter_rows(values_only=True)) in ([], [(None,)])
+    assert RECORD_SHEET not in book.wb.sheetnames
 
 
 def test_borders_alone_are_recorded_and_restored(sample):
@@ -325,6 +325,7 @@ def test_live_excel_borders_draw_and_clear_back_to_the_users_lines(shared):
     book = types.SimpleNamespace()  # only what write_answer and clear_answer use
     book.sheet = lambda name: xs
     book.hidden_sheet = _record_sheet()
+    book.remove_hidden_sheet = lambda name: None
     # the loop around A1: A1's four sides, B1's left, A2's top
     writes = [CellWrite(0, 0, borders="TBLR"), CellWrite(0, 1, borders="L")]
     writes.append(CellWrite(1, 0, borders="T"))
@@ -381,3 +382,36 @@ def test_live_excel_border_styles_round_trip_and_only_changes_are_written():
     mac.set_style(1, 1, Style(borders=Borders()))
     assert list(sheet.lines) == [(1, 1, "B")]
     assert xs.get_style(1, 1, borders=True).borders.bottom == Border("dotted")
+
+
+class FakeColored:
+    """Excel's Font or Interior object: an RGB colour, or a theme colour with a tint."""
+
+    def __init__(self) -> None:
+        self.ThemeColor, self.TintAndShade = None, 0.0
+
+    def __getattribute__(self, name: str):
+        value = object.__getattribute__(self, name)
+        if name == "ThemeColor" and value is None:
+            raise OSError("(-2146827284) not a theme colour")  # what COM raises
+        return value
+
+
+def test_live_excel_theme_colours_come_back_after_clear():
+    sheet = FakeExcelSheet(shared=False)
+    cell = sheet.range((1, 1))
+    cell.api.Font, cell.api.Interior = FakeColored(), FakeColored()
+    cell.api.Font.ThemeColor, cell.api.Font.TintAndShade = 1, 0.25  # Text 1, lighter
+    cell.api.Interior.ThemeColor = 5  # Accent 1
+    cell.color = (68, 114, 196)
+    xs = xw.XlwingsSheet(sheet, borders=True)
+    old = xs.get_style(1, 1)
+    assert (old.font_color, old.fill_color) == ("theme:1:0.25", "theme:4")
+    cell.api.Font.ThemeColor = cell.api.Interior.ThemeColor = None  # the answer's own colours
+    xs.set_style(1, 1, old)
+    assert (cell.api.Font.ThemeColor, cell.api.Font.TintAndShade) == (1, 0.25)
+    assert cell.api.Interior.ThemeColor == 5
+    # a theme colour where Excel's object model is not used: black text, no fill
+    mac = xw.XlwingsSheet(sheet, borders=False)
+    mac.set_style(1, 1, Style("theme:0", "theme:4"))
+    assert (cell.font.color, cell.color) == ((0, 0, 0), None)

@@ -9,17 +9,23 @@ import os
 import struct
 import time
 import zlib
+from copy import copy
 from pathlib import Path
 
+import openpyxl
 import pytest
 import xlsxwriter
+from openpyxl.styles import Font, PatternFill
+from openpyxl.styles.colors import Color
 
 from solver.backends import Settings
 from solver.cli import main
+from solver.genres import all_genres
 from solver.pipeline import solve_sheet
 from solver.sheet import package
 from solver.sheet.openpyxl_book import TEMP_PREFIX, BookError, OpenpyxlBook
 
+SAMPLES = [g.slug for g in all_genres()]
 BOMBER = [[1, 2, None, None, 1], [None, None, 3, None, 1], [None, 4, None, 3, None]]
 BOMBER += [[None, None, 4, None, 2], [2, 2, None, None, 2]]
 
@@ -192,3 +198,56 @@ def test_a_killed_saves_temporary_files_are_cleaned_up_on_the_next_save(sample):
     OpenpyxlBook(path).save()
     assert not any(p.exists() for p in stale)
     assert fresh.exists() and mine.exists()
+
+
+# --- clear is exact ----------------------------------------------------------------------------
+
+
+def look(path: Path) -> dict:
+    """Every cell's value and whole look, over each sheet's used area and a margin."""
+    wb = openpyxl.load_workbook(path)
+    found = {}
+    for ws in wb.worksheets:
+        for r in range(1, ws.max_row + 3):
+            for c in range(1, ws.max_column + 3):
+                cell = ws.cell(r, c)
+                found[ws.title, r, c] = (
+                    cell.value,
+                    copy(cell.font),  # the style itself: openpyxl's proxies never compare equal
+                    copy(cell.fill),
+                    copy(cell.border),
+                    cell.number_format,
+                    copy(cell.alignment),
+                )
+    return found
+
+
+@pytest.mark.parametrize("slug", SAMPLES)
+def test_clear_gives_back_the_workbook_as_it_was(sample, slug):
+    path = sample(slug, ".xlsm")
+    before = look(path)
+    assert main(["solve", str(path), "--in-place", "--jobs", "1"]) == 0
+    assert look(path) != before
+    assert main(["clear", str(path)]) == 0
+    assert openpyxl.load_workbook(path).sheetnames == [slug]  # no record sheet left
+    after = look(path)
+    assert [k for k in before if before[k] != after[k]] == []
+
+
+def test_theme_colours_tints_and_patterns_come_back_after_clear(sample):
+    path = sample("bomber")
+    wb = openpyxl.load_workbook(path)
+    ws = wb["bomber"]
+    ws["C1"].font = Font(name="Meiryo UI", color=Color(theme=4, tint=-0.249977111117893))
+    ws["C1"].fill = PatternFill("solid", fgColor=Color(theme=5, tint=0.3999755851924192))
+    ws["A2"].fill = PatternFill("darkGrid", fgColor="FF00FF00", bgColor="FFFFFF00")
+    ws["A2"].border = openpyxl.styles.Border(top=openpyxl.styles.Side("thin", Color(theme=3)))
+    wb.save(path)
+    before = look(path)
+    assert main(["solve", str(path), "--in-place", "--jobs", "1"]) == 0
+    solved = openpyxl.load_workbook(path)["bomber"]
+    assert solved["C1"].value == "●" and solved["C1"].font.color.rgb == "FF1F4FC8"
+    assert copy(solved["C1"].fill) == before["bomber", 1, 3][2]  # the answer keeps the cell's fill
+    assert main(["clear", str(path)]) == 0
+    after = look(path)
+    assert [k for k in before if before[k] != after[k]] == []

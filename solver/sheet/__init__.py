@@ -40,11 +40,26 @@ def a1(row: int, col: int) -> str:
 SIDES = {"T": "top", "B": "bottom", "L": "left", "R": "right"}
 
 
+def theme_text(theme: int, tint: float = 0.0) -> str:
+    """A colour of the workbook's theme as the protocol writes colours: 'theme:1', or with a
+    tint (-1 darker .. 1 lighter) 'theme:4:-0.25'. The index counts as OOXML files do (0 and 1
+    are the light and dark background colours, Excel's "Background 1" and "Text 1")."""
+    return f"theme:{theme}" + (f":{tint!r}" if tint else "")
+
+
+def parse_theme(color: str | None) -> tuple[int, float] | None:
+    """(theme index, tint) of a colour written by `theme_text`; None for 'RRGGBB' or None."""
+    if not color or not color.startswith("theme:"):
+        return None
+    _, theme, tint = (color + ":0").split(":")[:3]
+    return int(theme), float(tint)
+
+
 @dataclass(frozen=True)
 class Border:
     """The line on one side of a cell: its style as OOXML names it ('hair', 'thin', 'medium',
     'thick', 'dotted', 'dashed', 'double', 'mediumDashed', 'dashDot', ...) and its colour
-    ('RRGGBB'; None is Excel's automatic colour)."""
+    ('RRGGBB' or a theme colour, see `theme_text`; None is Excel's automatic colour)."""
 
     style: str = "thin"
     color: str | None = None
@@ -95,7 +110,9 @@ def parse_borders_text(text: str) -> dict[str, Border | None]:
 
 @dataclass(frozen=True)
 class Style:
-    """The parts of a cell's look that solving may change (colours as 'RRGGBB' or None).
+    """The parts of a cell's look that solving may change. Colours are 'RRGGBB', a colour of
+    the workbook's theme ('theme:1', 'theme:4:-0.25', see `theme_text`), or None (automatic;
+    no fill).
 
     borders: the cell's four sides, or None for "not read, leave them as they are": a sheet
     reads them only when asked (`get_style(..., borders=True)`), and `set_style` with None keeps
@@ -133,6 +150,9 @@ class Book(Protocol):
 
     def hidden_sheet(self, name: str, create: bool) -> Sheet | None:
         """A very hidden bookkeeping sheet; None if absent and create is False."""
+
+    def remove_hidden_sheet(self, name: str) -> None:
+        """Remove the hidden bookkeeping sheet (when nothing is left in it)."""
 
 
 def normalize(value: object) -> Value:

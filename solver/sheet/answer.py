@@ -81,8 +81,9 @@ def recorded_answer(book: Book, sheet_name: str) -> dict[tuple[int, int], object
     return {_parse_a1(str(line[1])): line[2] for _, line in found if line[2] is not None}
 
 
-def clear_answer(book: Book, sheet_name: str) -> int:
-    """Undo what solving wrote on the sheet; returns the number of cells restored."""
+def clear_answer(book: Book, sheet_name: str, keep_record_sheet: bool = False) -> int:
+    """Undo what solving wrote on the sheet; returns the number of cells restored. The record
+    sheet goes when nothing is left in it (unless `keep_record_sheet`, for a new answer)."""
     rec, found = _records(book, sheet_name)
     if rec is None or not found:
         return 0
@@ -110,6 +111,8 @@ def clear_answer(book: Book, sheet_name: str) -> int:
         for c in range(1, COLUMNS + 1):
             rec.put(r, c, None)
     _compact(rec)
+    if not keep_record_sheet and not any(True for _ in rec.used_cells()):
+        book.remove_hidden_sheet(RECORD_SHEET)  # the workbook is as it was before solving
     return restored
 
 
@@ -130,7 +133,7 @@ def write_answer(book: Book, sheet_name: str, writes: list[CellWrite]) -> None:
     for w in writes:
         if not set(w.borders) <= set("TBLR"):
             raise ValueError(f"CellWrite.borders takes sides T, B, L, R, not {w.borders!r}")
-    clear_answer(book, sheet_name)
+    clear_answer(book, sheet_name, keep_record_sheet=True)
     sheet = book.sheet(sheet_name)
     rec = book.hidden_sheet(RECORD_SHEET, create=True)
     assert rec is not None

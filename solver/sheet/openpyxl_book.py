@@ -4,11 +4,12 @@
 openpyxl uses defusedxml (a dependency) against XML bombs. Saving is atomic: the workbook is
 written to a temporary file beside the target, then renamed over it.
 
-Borders: a side's style keeps openpyxl's (OOXML's) name; its colour is read as 'RRGGBB', with
-Excel's automatic colour (no colour, or the system colour index 64) as None. A theme colour
-reads as None too (this module does not resolve themes), so a themed line that an answer
-covers comes back after clearing in the automatic colour; sides an answer does not cover are
-never rewritten.
+Colours (of fonts, solid fills and borders) are read as 'RRGGBB', as a theme colour 'theme:1'
+or 'theme:4:-0.25' (index and tint, kept as they are: themes are not resolved), or None for
+Excel's automatic colour (no colour, or the system colour index 64); an indexed colour reads as
+its RGB. Writing a style rewrites only what differs, so a look this module does not read (a
+pattern fill, say) stays as it was. A border side's style keeps openpyxl's (OOXML's) name;
+sides an answer does not cover are never rewritten.
 """
 
 from __future__ import annotations
@@ -22,11 +23,12 @@ from copy import copy
 from pathlib import Path
 
 import openpyxl
+from openpyxl.cell.cell import Cell
 from openpyxl.styles import PatternFill, Side
-from openpyxl.styles.colors import COLOR_INDEX
+from openpyxl.styles.colors import COLOR_INDEX, Color
 from openpyxl.worksheet.worksheet import Worksheet
 
-from solver.sheet import SIDES, Border, Borders, Style, package
+from solver.sheet import SIDES, Border, Borders, Style, package, parse_theme, theme_text
 
 
 def _rgb(color: object) -> str | None:
@@ -36,11 +38,31 @@ def _rgb(color: object) -> str | None:
     return rgb[-6:].upper()
 
 
-def _side_color(color: object) -> str | None:
-    if getattr(color, "type", None) == "indexed":
+def _color_text(color: object) -> str | None:
+    """An openpyxl Color as the protocol's text: 'RRGGBB', 'theme:1[:tint]', or None for
+    Excel's automatic colour (no colour, or the system colour index 64)."""
+    kind = getattr(color, "type", None)
+    if kind == "theme" and isinstance(getattr(color, "theme", None), int):
+        return theme_text(color.theme, float(getattr(color, "tint", 0.0) or 0.0))  # type: ignore[attr-defined]
+    if kind == "indexed":
         index = getattr(color, "indexed", 64)
         return COLOR_INDEX[index][-6:] if isinstance(index, int) and index < 64 else None
     return _rgb(color)
+
+
+def _color(text: str | None) -> Color | None:
+    """The inverse of `_color_text`."""
+    if text is None:
+        return None
+    theme = parse_theme(text)
+    return Color(theme=theme[0], tint=theme[1]) if theme else Color(rgb="FF" + text)
+
+
+def _fill_text(fill: object) -> str | None:
+    """A solid fill's colour; None for no fill (or a pattern, which solving never draws)."""
+    if getattr(fill, "fill_type", None) != "solid":
+        return None
+    return _color_text(getattr(fill, "fgColor", None))
 
 
 def _borders(border: object) -> Borders:
@@ -48,14 +70,14 @@ def _borders(border: object) -> Borders:
     for s, name in SIDES.items():
         side = getattr(border, name, None)
         if side is not None and side.style:
-            sides[s] = Border(side.style, _side_color(side.color))
+            sides[s] = Border(side.style, _color_text(side.color))
     return Borders().with_sides(sides)
 
 
 def _side(border: Border | None) -> Side:
     if border is None:
         return Side()
-    return Side(style=border.style, color=border.color)
+    return Side(style=border.style, color=_color(border.color))
 
 
 class OpenpyxlSheet:
@@ -78,27 +100,31 @@ class OpenpyxlSheet:
 
     def get_style(self, row: int, col: int, borders: bool = False) -> Style:
         cell = self.ws._cells.get((row, col))
-        if cell is None or not cell.has_style:
-            return Style(borders=Borders() if borders else None)
+        if cell is None:  # an empty cell shows the workbook's default look
+            cell = Cell(self.ws, row=row, column=col)
         fill = cell.fill
-        fill_color = _rgb(fill.fgColor) if fill is not None and fill.fill_type == "solid" else None
         return Style(
-            _rgb(cell.font.color) if cell.font else None,
-            fill_color,
+            _color_text(cell.font.color) if cell.font else None,
+            _fill_text(fill),
             cell.number_format,
             _borders(cell.border) if borders else None,
         )
 
     def set_style(self, row: int, col: int, style: Style) -> None:
+        """Only what differs is rewritten: a fill pattern or a colour this module does not
+        read stays as it was when the style keeps it."""
         cell = self.ws.cell(row, col)
-        font = copy(cell.font)
-        font.color = style.font_color
-        cell.font = font
-        if style.fill_color:
-            cell.fill = PatternFill("solid", fgColor=style.fill_color)
-        else:
-            cell.fill = PatternFill(fill_type=None)
-        cell.number_format = style.number_format
+        if style.font_color != _color_text(cell.font.color if cell.font else None):
+            font = copy(cell.font)
+            font.color = _color(style.font_color)
+            cell.font = font
+        if style.fill_color != _fill_text(cell.fill):
+            if style.fill_color:
+                cell.fill = PatternFill("solid", fgColor=_color(style.fill_color))
+            else:
+                cell.fill = PatternFill(fill_type=None)
+        if cell.number_format != style.number_format:
+            cell.number_format = style.number_format
         if style.borders is not None:
             now = _borders(cell.border)
             changed = [s for s in SIDES if style.borders.side(s) != now.side(s)]
@@ -206,6 +232,14 @@ class OpenpyxlBook:
         ws = self.wb.create_sheet(name)
         ws.sheet_state = "hidden"
         return OpenpyxlSheet(ws)
+
+    def remove_hidden_sheet(self, name: str) -> None:
+        if name not in self.wb.sheetnames or self.wb[name].sheet_state == "visible":
+            return
+        index = self.wb.sheetnames.index(name)
+        self.wb.remove(self.wb[name])
+        if self.wb._active_sheet_index > index:  # the same sheet stays the active one
+            self.wb._active_sheet_index -= 1
 
     def save(self, path: str | Path | None = None) -> Path:
         """Save atomically to `path` (default: where it was loaded from); returns the path.
