@@ -18,7 +18,14 @@ from solver.backends import Settings, SolverError
 from solver.genres import Genre, genre_for_sheet
 from solver.model import Model, no_good_cut
 from solver.sheet import Book, Grid, InputError, a1, read_grid
-from solver.sheet.answer import SHADE_GLYPH, CellWrite, clear_answer, recorded_answer, write_answer
+from solver.sheet.answer import (
+    SHADE_GLYPH,
+    CellWrite,
+    clear_answer,
+    explain_stray_answer,
+    recorded_answer,
+    write_answer,
+)
 
 
 @dataclass
@@ -167,8 +174,11 @@ def read_puzzle(book: Book, sheet_name: str) -> tuple[Genre, Grid, Any]:
         )
     if sheet_name not in book.sheet_names():
         raise InputError(sheet_name, f"no such sheet in {book.name}")
-    grid = read_grid(book.sheet(sheet_name), ignore=recorded_answer(book, sheet_name))
-    return genre, grid, genre.parse(grid)
+    try:
+        grid = read_grid(book.sheet(sheet_name), ignore=recorded_answer(book, sheet_name))
+        return genre, grid, genre.parse(grid)
+    except InputError as exc:  # an answer the record sheet lost reads as a bad given
+        raise explain_stray_answer(book, sheet_name, exc) from None
 
 
 def shown_cells(grid: Grid, writes: list[CellWrite]) -> list[list[Any]]:

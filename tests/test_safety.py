@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import io
 import os
+import random
 import struct
 import time
 import zlib
 from copy import copy
+from datetime import datetime
 from pathlib import Path
 
 import openpyxl
@@ -21,8 +23,9 @@ from openpyxl.styles.colors import Color
 from solver.backends import Settings
 from solver.cli import main
 from solver.genres import all_genres
-from solver.pipeline import solve_sheet
+from solver.pipeline import clear_sheet, solve_sheet
 from solver.sheet import package
+from solver.sheet.answer import RECORD_SHEET
 from solver.sheet.openpyxl_book import TEMP_PREFIX, BookError, OpenpyxlBook
 
 SAMPLES = [g.slug for g in all_genres()]
@@ -251,3 +254,121 @@ def test_theme_colours_tints_and_patterns_come_back_after_clear(sample):
     assert main(["clear", str(path)]) == 0
     after = look(path)
     assert [k for k in before if before[k] != after[k]] == []
+
+
+# --- a damaged record sheet ----------------------------------------------------------------------
+
+GARBAGE = ["", "zz", "☃", "=1+", "T=fat", "T=thin/zz", "Q=thin", "theme:x", "theme:99", "GGGGGG"]
+WRONG_TYPES = [3.5, -1, 0, True, datetime(2020, 1, 1), 10**12]
+
+
+def _rows(rec) -> list[int]:
+    return sorted({cell.row for row in rec.iter_rows() for cell in row if cell.value is not None})
+
+
+def _some_row(rec, rng: random.Random) -> int:
+    return rng.choice(_rows(rec) or [1])
+
+
+def cell_removed(wb, rec, rng):
+    rec.cell(_some_row(rec, rng), rng.randint(1, 7)).value = None
+
+
+def row_blanked(wb, rec, rng):
+    r = _some_row(rec, rng)
+    for c in range(1, 8):
+        rec.cell(r, c).value = None
+
+
+def row_deleted(wb, rec, rng):
+    rec.delete_rows(_some_row(rec, rng))
+
+
+def garbage_text(wb, rec, rng):
+    rec.cell(_some_row(rec, rng), rng.randint(1, 7)).value = rng.choice(GARBAGE)
+
+
+def wrong_type(wb, rec, rng):
+    rec.cell(_some_row(rec, rng), rng.randint(1, 7)).value = rng.choice(WRONG_TYPES)
+
+
+def rows_shuffled(wb, rec, rng):
+    lines = [[rec.cell(r, c).value for c in range(1, 8)] for r in _rows(rec)]
+    rng.shuffle(lines)
+    for r, line in enumerate(lines, start=1):
+        for c, v in enumerate(line, start=1):
+            rec.cell(r, c).value = v
+
+
+def row_duplicated(wb, rec, rng):
+    r = _some_row(rec, rng)
+    at = rng.randint(1, rec.max_row + 1)
+    line = [rec.cell(r, c).value for c in range(1, 8)]
+    rec.insert_rows(at)
+    for c, v in enumerate(line, start=1):
+        rec.cell(at, c).value = v
+
+
+def made_visible(wb, rec, rng):
+    rec.sheet_state = "visible"
+
+
+def outside_the_grid(wb, rec, rng):
+    far = ["Z99", "A1048576", "XFD1", "XFE1", "A1048577", "A0", "1A", "ZZZZ1", "$B$2"]
+    rec.cell(_some_row(rec, rng), 2).value = rng.choice(far)
+
+
+def for_a_deleted_sheet(wb, rec, rng):
+    rec.cell(_some_row(rec, rng), 1).value = "gone"
+    rec.append(["gone", "B2", "●", "1F4FC8", None, "General", None])
+
+
+def all_cleared(wb, rec, rng):
+    for r in _rows(rec):
+        for c in range(1, 8):
+            rec.cell(r, c).value = None
+
+
+def sheet_deleted(wb, rec, rng):
+    wb.remove(rec)
+
+
+def header_inserted(wb, rec, rng):
+    rec.insert_rows(1)
+    for c, v in enumerate(["sheet", "cell", "value", "font", "fill", "format", "sides"], 1):
+        rec.cell(1, c).value = v
+
+
+def several(wb, rec, rng):
+    for damage in rng.sample(DAMAGES[:-3], 3):
+        damage(wb, rec, rng)
+
+
+DAMAGES = [cell_removed, row_blanked, row_deleted, garbage_text, wrong_type, rows_shuffled]
+DAMAGES += [row_duplicated, made_visible, outside_the_grid, for_a_deleted_sheet, all_cleared]
+DAMAGES += [header_inserted, sheet_deleted, several]
+DAMAGED = ["bomber", "yajilin", "slitherlink"]
+
+
+@pytest.mark.parametrize("seed", range(2 * len(DAMAGES)))
+def test_a_damaged_record_sheet_gives_a_clean_solve_or_says_what_to_do(sample, seed):
+    damage = DAMAGES[seed % len(DAMAGES)]
+    slug = DAMAGED[seed % len(DAMAGED)]
+    rng = random.Random(seed)
+    path = sample(slug)
+    book = OpenpyxlBook(path)
+    expected = solve_sheet(book, slug, Settings()).answer
+    damage(book.wb, book.wb[RECORD_SHEET], rng)
+    book.save()
+    for _ in range(2):  # solving on the damaged sheet, and again on what that wrote
+        book = OpenpyxlBook(path)
+        res = solve_sheet(book, slug, Settings())
+        if res.status == "solved":
+            assert res.answer == expected
+        else:
+            assert res.status == "error" and f"'{RECORD_SHEET}'" in res.error, res.error
+            assert "delete the earlier answer" in res.error
+        book.save()
+    book = OpenpyxlBook(path)
+    clear_sheet(book, slug)
+    book.save()

@@ -96,16 +96,53 @@ def borders_text(sides: dict[str, Border | None]) -> str:
     return " ".join(items)
 
 
+BORDER_STYLES = frozenset(
+    [
+        "hair",
+        "thin",
+        "medium",
+        "thick",
+        "dotted",
+        "dashed",
+        "double",
+        "mediumDashed",
+        "dashDot",
+        "mediumDashDot",
+        "dashDotDot",
+        "mediumDashDotDot",
+        "slantDashDot",
+    ]
+)
+
+
 def parse_borders_text(text: str) -> dict[str, Border | None]:
-    """The inverse of `borders_text`."""
+    """The inverse of `borders_text`; ValueError for text it did not write."""
     sides: dict[str, Border | None] = {}
     for item in text.split():
         side, _, line = item.partition("=")
-        if side not in SIDES:
-            raise ValueError(f"not a side in a border record: {item!r}")
         style, _, color = line.partition("/")
+        if side not in SIDES or (style and style not in BORDER_STYLES):
+            raise ValueError(f"not a side in a border record: {item!r}")
+        if color and check_color(color) is None:
+            raise ValueError(f"not a colour in a border record: {item!r}")
         sides[side] = Border(style, color or None) if style else None
     return sides
+
+
+def check_color(text: object) -> str | None:
+    """A colour as the protocol writes it ('RRGGBB' or a theme colour), or None if `text` is
+    not one (a record someone edited)."""
+    if not isinstance(text, str):
+        return None
+    if len(text) == 6 and all(ch in "0123456789abcdefABCDEF" for ch in text):
+        return text.upper()
+    try:
+        theme = parse_theme(text)
+    except ValueError:
+        return None
+    if theme is None or not (0 <= theme[0] <= 11 and -1 <= theme[1] <= 1):
+        return None
+    return text
 
 
 @dataclass(frozen=True)

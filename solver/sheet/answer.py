@@ -20,9 +20,11 @@ borders were recorded).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 
 from solver.sheet import (
+    SIDES,
     Book,
     Border,
     InputError,
@@ -30,6 +32,7 @@ from solver.sheet import (
     Style,
     a1,
     borders_text,
+    check_color,
     normalize,
     parse_borders_text,
 )
@@ -55,59 +58,146 @@ class CellWrite:
     borders: str = ""  # sides ('T', 'B', 'L', 'R') to draw the answer's line on
 
 
-def _parse_a1(address: str) -> tuple[int, int]:
-    letters = "".join(ch for ch in address if ch.isalpha())
+MAX_ROW, MAX_COL = 1_048_576, 16_384  # Excel's sheet
+_ADDRESS = re.compile(r"\$?([A-Z]{1,3})\$?([0-9]{1,7})")
+
+
+def _parse_a1(address: object) -> tuple[int, int] | None:
+    """(row, col) of an A1 address inside Excel's sheet; None for anything else."""
+    m = _ADDRESS.fullmatch(address.strip().upper()) if isinstance(address, str) else None
+    if m is None:
+        return None
     col = 0
-    for ch in letters:
-        col = col * 26 + ord(ch.upper()) - 64
-    return int(address[len(letters) :]), col
+    for ch in m.group(1):
+        col = col * 26 + ord(ch) - 64
+    row = int(m.group(2))
+    return (row, col) if 1 <= row <= MAX_ROW and 1 <= col <= MAX_COL else None
 
 
-def _records(book: Book, sheet_name: str) -> tuple[Sheet | None, list[tuple[int, list[object]]]]:
+@dataclass(frozen=True)
+class Record:
+    """One row of the record sheet: a cell solving touched, and how it looked before."""
+
+    row: int  # in the record sheet
+    cell: tuple[int, int]  # 1-based, in the puzzle sheet
+    written: object  # the value written; None for a restyle only
+    before: Style  # the cell's look before, borders only of the sides drawn (else None)
+    sides: dict[str, Border | None]  # those sides' lines before
+
+
+def _record(r: int, line: list[object]) -> Record | None:
+    """A record sheet row as a Record, None if it is damaged beyond use (no cell address).
+
+    The record sheet is hidden but not locked: someone may have edited it. A look that no
+    longer reads as one (a colour, a number format, the borders) is taken as the automatic
+    colour, no fill, General, or no lines restored: the answer still comes off the sheet."""
+    _, address, written, font, fill, fmt, sides = line
+    cell = _parse_a1(address)
+    if cell is None:
+        return None
+    if isinstance(fmt, int | float) and not isinstance(fmt, bool):
+        fmt = str(fmt)  # a number format such as 0 that a spreadsheet took for a number
+    try:
+        drawn = parse_borders_text(sides) if isinstance(sides, str) else {}
+    except ValueError:
+        drawn = {s: None for s in SIDES}  # unknown: at least take our own lines away
+    return Record(
+        r,
+        cell,
+        written,
+        Style(_color(font), _color(fill), fmt if isinstance(fmt, str) and fmt else "General"),
+        drawn,
+    )
+
+
+def _color(value: object) -> str | None:
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 999_999:
+        value = f"{value:06d}"  # a colour such as 404040 that a spreadsheet took for a number
+    return check_color(value)
+
+
+def _records(book: Book, sheet_name: str) -> tuple[Sheet | None, list[Record], list[int]]:
+    """The record sheet, the sheet's usable records, and the rows of its damaged ones."""
     rec = book.hidden_sheet(RECORD_SHEET, create=False)
     if rec is None:
-        return None, []
-    found = []
+        return None, [], []
+    found, damaged = [], []
     for r in sorted({r for r, _ in rec.used_cells()}):
         line = [rec.get(r, c) for c in range(1, COLUMNS + 1)]
-        if line[0] == sheet_name:
-            found.append((r, line))
-    return rec, found
+        if line[0] != sheet_name:
+            continue
+        record = _record(r, line)
+        if record is None:
+            damaged.append(r)
+        else:
+            found.append(record)
+    return rec, found, damaged
 
 
 def recorded_answer(book: Book, sheet_name: str) -> dict[tuple[int, int], object]:
     """Cells (1-based) holding a value that solving wrote, with that value."""
-    _, found = _records(book, sheet_name)
-    return {_parse_a1(str(line[1])): line[2] for _, line in found if line[2] is not None}
+    _, found, _ = _records(book, sheet_name)
+    return {rec.cell: rec.written for rec in found if rec.written is not None}
+
+
+def looks_like_an_answer(style: Style) -> bool:
+    return style.font_color == ANSWER_FONT or (
+        style.font_color == SHADE_FONT and style.fill_color == SHADE_FILL
+    )
+
+
+def explain_stray_answer(book: Book, sheet_name: str, error: InputError) -> InputError:
+    """`error` about a cell, with a word on what to do when that cell looks like an answer that
+    solving wrote but that the record sheet does not know (someone edited or deleted the hidden
+    sheet): otherwise solving again would only say the answer's glyph is not a given."""
+    if error.sheet != sheet_name or error.cell is None:
+        return error
+    row, col = error.cell
+    if (
+        row > MAX_ROW
+        or col > MAX_COL
+        or not looks_like_an_answer(book.sheet(sheet_name).get_style(row, col))
+    ):
+        return error
+    message = str(error).split(": ", 1)[-1]
+    return InputError(
+        sheet_name,
+        f"{message}; {a1(row, col)} shows an answer's colours, but the hidden sheet "
+        f"'{RECORD_SHEET}' where solving records its answers has no record of it (was that "
+        "sheet edited or deleted?): delete the earlier answer from this sheet by hand, "
+        "then solve again",
+        error.cell,
+    )
 
 
 def clear_answer(book: Book, sheet_name: str, keep_record_sheet: bool = False) -> int:
     """Undo what solving wrote on the sheet; returns the number of cells restored. The record
-    sheet goes when nothing is left in it (unless `keep_record_sheet`, for a new answer)."""
-    rec, found = _records(book, sheet_name)
-    if rec is None or not found:
+    sheet goes when nothing is left in it (unless `keep_record_sheet`, for a new answer).
+    Damaged records of the sheet are dropped."""
+    rec, found, damaged = _records(book, sheet_name)
+    if rec is None or not (found or damaged):
         return 0
     sheet = book.sheet(sheet_name)
     restored = 0
-    for _, (_, address, written, font, fill, fmt, sides) in found:
-        row, col = _parse_a1(str(address))
+    for record in found:
+        row, col = record.cell
+        written = record.written
         current = normalize(sheet.get(row, col))
         if written is not None and current != normalize(written):
             continue  # the user typed over our answer: it is theirs now
         if written is not None:
             sheet.put(row, col, None)
         borders = None
-        if sides:
+        if record.sides:
             now = sheet.get_style(row, col, borders=True).borders
             assert now is not None
-            before = parse_borders_text(str(sides))
             # a side that no longer shows our line was redrawn by the user: leave it
             borders = now.with_sides(
-                {s: b for s, b in before.items() if now.side(s) == ANSWER_BORDER}
+                {s: b for s, b in record.sides.items() if now.side(s) == ANSWER_BORDER}
             )
-        sheet.set_style(row, col, Style(font or None, fill or None, str(fmt or "General"), borders))
+        sheet.set_style(row, col, replace(record.before, borders=borders))
         restored += 1
-    for r, _ in found:
+    for r in [record.row for record in found] + damaged:
         for c in range(1, COLUMNS + 1):
             rec.put(r, c, None)
     _compact(rec)
