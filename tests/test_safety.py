@@ -23,8 +23,8 @@ from openpyxl.styles.colors import Color
 from solver.backends import Settings
 from solver.cli import main
 from solver.genres import all_genres
-from solver.pipeline import clear_sheet, solve_sheet
-from solver.sheet import package
+from solver.pipeline import clear_sheet, read_puzzle, solve_sheet
+from solver.sheet import InputError, package
 from solver.sheet.answer import RECORD_SHEET
 from solver.sheet.openpyxl_book import TEMP_PREFIX, BookError, OpenpyxlBook
 
@@ -372,3 +372,22 @@ def test_a_damaged_record_sheet_gives_a_clean_solve_or_says_what_to_do(sample, s
     book = OpenpyxlBook(path)
     clear_sheet(book, slug)
     book.save()
+
+
+def test_reading_and_clearing_many_damaged_record_sheets_never_raises(sample):
+    path = sample("bomber")
+    book = OpenpyxlBook(path)
+    solve_sheet(book, "bomber", Settings())
+    book.save()
+    for seed in range(150):
+        rng = random.Random(seed)
+        book = OpenpyxlBook(path)
+        for damage in rng.choices(DAMAGES[:-2], k=rng.randint(1, 4)):
+            damage(book.wb, book.wb[RECORD_SHEET], rng)
+        for step in range(2):  # before and after clearing
+            if step:
+                clear_sheet(book, "bomber")
+            try:
+                read_puzzle(book, "bomber")
+            except InputError as exc:
+                assert f"'{RECORD_SHEET}'" in str(exc), (seed, str(exc))

@@ -140,7 +140,14 @@ def recorded_answer(book: Book, sheet_name: str) -> dict[tuple[int, int], object
     return {rec.cell: rec.written for rec in found if rec.written is not None}
 
 
-def looks_like_an_answer(style: Style) -> bool:
+ANSWER_GLYPHS = frozenset("●■─│┌┐└┘┼═║╴╶╵╷")  # what answers write, never a given of theirs
+
+
+def _looks_like_an_answer(sheet: Sheet, row: int, col: int) -> bool:
+    value = normalize(sheet.get(row, col))
+    if isinstance(value, str) and set(value.replace(" ", "")) <= ANSWER_GLYPHS:
+        return True
+    style = sheet.get_style(row, col)
     return style.font_color == ANSWER_FONT or (
         style.font_color == SHADE_FONT and style.fill_color == SHADE_FILL
     )
@@ -148,24 +155,25 @@ def looks_like_an_answer(style: Style) -> bool:
 
 def explain_stray_answer(book: Book, sheet_name: str, error: InputError) -> InputError:
     """`error` about a cell, with a word on what to do when that cell looks like an answer that
-    solving wrote but that the record sheet does not know (someone edited or deleted the hidden
-    sheet): otherwise solving again would only say the answer's glyph is not a given."""
+    solving wrote (its glyph or colours) but that the record sheet does not know (someone edited
+    or deleted the hidden sheet): otherwise solving again would only say that the answer's
+    glyph is not a given."""
     if error.sheet != sheet_name or error.cell is None:
         return error
     row, col = error.cell
     if (
         row > MAX_ROW
         or col > MAX_COL
-        or not looks_like_an_answer(book.sheet(sheet_name).get_style(row, col))
+        or not _looks_like_an_answer(book.sheet(sheet_name), row, col)
     ):
         return error
     message = str(error).split(": ", 1)[-1]
     return InputError(
         sheet_name,
-        f"{message}; {a1(row, col)} shows an answer's colours, but the hidden sheet "
+        f"{message}; {a1(row, col)} looks like an earlier answer, but the hidden sheet "
         f"'{RECORD_SHEET}' where solving records its answers has no record of it (was that "
-        "sheet edited or deleted?): delete the earlier answer from this sheet by hand, "
-        "then solve again",
+        "sheet edited or deleted?): if it is one, delete the earlier answer from this sheet by "
+        "hand, then solve again",
         error.cell,
     )
 
