@@ -9,6 +9,7 @@ import os
 import random
 import struct
 import time
+import zipfile
 import zlib
 from copy import copy
 from datetime import datetime
@@ -17,6 +18,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 import xlsxwriter
+from conftest import WORKBOOKS
 from openpyxl.styles import Font, PatternFill
 from openpyxl.styles.colors import Color
 
@@ -50,8 +52,10 @@ def png(width: int = 4, height: int = 4) -> bytes:
     )
 
 
-def rich_book(path: Path) -> Path:
-    """A bomber sheet, and a sheet 'notes' with a picture, a chart, a text box and a comment."""
+def rich_book(path: Path, sparkline: bool = False) -> Path:
+    """A bomber sheet with a text box beside the grid, and a sheet 'notes' with a picture, a
+    chart, a text box and a comment (an .xlsm also gets the samples' VBA project and a button;
+    `sparkline` adds one, which openpyxl drops)."""
     wb = xlsxwriter.Workbook(path)
     ws = wb.add_worksheet("bomber")
     for r, row in enumerate(BOMBER):
@@ -59,6 +63,12 @@ def rich_book(path: Path) -> Path:
             if v is not None:
                 ws.write(r, c, v)
     ws.write(5, 5, "E")
+    ws.insert_textbox("H2", "how to play")
+    if path.suffix == ".xlsm":
+        with zipfile.ZipFile(WORKBOOKS / "bomber.xlsm") as z:
+            (path.parent / "vbaProject.bin").write_bytes(z.read("xl/vbaProject.bin"))
+        wb.add_vba_project(str(path.parent / "vbaProject.bin"))
+        ws.insert_button("H8", {"macro": "SolveSheet", "caption": "Solve"})
     notes = wb.add_worksheet("notes")
     notes.write_column("A1", [1, 3, 2])
     notes.insert_image("C2", "dot.png", {"image_data": io.BytesIO(png())})
@@ -67,6 +77,8 @@ def rich_book(path: Path) -> Path:
     notes.insert_chart("E2", chart)
     notes.insert_textbox("C12", "a note in a text box")
     notes.write_comment("A1", "a comment")
+    if sparkline:
+        notes.add_sparkline("B1", {"range": "notes!A1:A3"})
     wb.close()
     return path
 
@@ -74,29 +86,42 @@ def rich_book(path: Path) -> Path:
 def test_the_rich_fixture_holds_what_the_issue_names(tmp_path):
     found = package.contents(rich_book(tmp_path / "rich.xlsx"))
     assert found["notes"] == {"picture": 1, "chart": 1, "text box": 1, "comment": 1}
+    assert found["bomber"] == {"text box": 1}
 
 
-def test_saving_in_place_what_openpyxl_would_drop_is_refused(tmp_path):
-    path = rich_book(tmp_path / "rich.xlsx")
+@pytest.mark.parametrize("suffix", [".xlsx", ".xlsm"])
+def test_saving_in_place_keeps_pictures_charts_text_boxes_and_comments(tmp_path, suffix):
+    path = rich_book(tmp_path / f"rich{suffix}")
+    before = package.contents(path)
+    book = OpenpyxlBook(path)
+    solve_sheet(book, "bomber", Settings())
+    book.save()
+    assert book.lacks == []
+    after = package.contents(path)
+    assert after.pop(RECORD_SHEET) == {}
+    assert after == before
+    again = OpenpyxlBook(path)  # and openpyxl reads what was written
+    assert again.wb["bomber"]["C1"].value == "●"
+    assert again.wb["notes"]["A1"].comment.text == "a comment"
+    assert main(["clear", str(path)]) == 0
+    assert package.contents(path) == before
+
+
+def test_what_cannot_be_kept_is_refused_in_place_and_named_in_a_copy(tmp_path):
+    path = rich_book(tmp_path / "rich.xlsx", sparkline=True)
     before = path.read_bytes()
     book = OpenpyxlBook(path)
     solve_sheet(book, "bomber", Settings())
     with pytest.raises(BookError) as err:
         book.save()
-    assert "1 picture, 1 text box on sheet 'notes'" in str(err.value)
+    assert "lose 1 sparkline group on sheet 'notes'" in str(err.value)
     assert "--out" in str(err.value)
     assert path.read_bytes() == before
-    assert [p.name for p in tmp_path.iterdir()] == ["rich.xlsx"]
-
-
-def test_a_copy_is_written_and_says_what_it_lacks(tmp_path):
-    book = OpenpyxlBook(rich_book(tmp_path / "rich.xlsx"))
-    solve_sheet(book, "bomber", Settings())
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["rich.xlsx"]
     out = book.save(tmp_path / "solved" / "rich.xlsx")
-    assert book.lacks == ["1 picture, 1 text box on sheet 'notes'"]
-    again = OpenpyxlBook(out)
-    assert again.wb["bomber"]["C1"].value == "●"
-    assert package.contents(out)["notes"] == {"chart": 1, "comment": 1}
+    assert book.lacks == ["1 sparkline group on sheet 'notes'"]
+    assert OpenpyxlBook(out).wb["bomber"]["C1"].value == "●"
+    assert package.contents(out)["notes"] == {"chart": 1, "comment": 1, "picture": 1, "text box": 1}
 
 
 @pytest.mark.parametrize("suffix", [".xlsx", ".xlsm"])

@@ -14,6 +14,7 @@ sides an answer does not cover are never rewritten.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import tempfile
@@ -29,6 +30,7 @@ from openpyxl.styles.colors import COLOR_INDEX, Color
 from openpyxl.worksheet.worksheet import Worksheet
 
 from solver.sheet import SIDES, Border, Borders, Style, package, parse_theme, theme_text
+from solver.sheet.graft import graft_drawings
 
 
 def _rgb(color: object) -> str | None:
@@ -145,6 +147,16 @@ def _mode_for(target: Path) -> int:
     return 0o666 & ~umask
 
 
+def _keep_drawings(original: Path, written: Path) -> list[str]:
+    """Put the original's drawings back into what openpyxl wrote; what it still lacks."""
+    before = package.contents(original)
+    if any(things for things in before.values()):
+        # a package shape not foreseen: the comparison below still guards
+        with contextlib.suppress(Exception):
+            graft_drawings(original, written)
+    return package.lost(before, package.contents(written))
+
+
 class BookError(Exception):
     """A workbook that cannot be written without harm; the message says why and what to do."""
 
@@ -244,10 +256,12 @@ class OpenpyxlBook:
     def save(self, path: str | Path | None = None) -> Path:
         """Save atomically to `path` (default: where it was loaded from); returns the path.
 
-        openpyxl cannot keep everything a workbook may hold (text boxes, shapes, pictures...):
-        what it wrote is compared with the original, and a save that would replace the original
-        with a poorer workbook raises BookError saying what would be lost. A copy elsewhere is
-        written; `self.lacks` then lists what it lacks ("1 text box on sheet 'notes'").
+        openpyxl cannot keep everything a workbook may hold: the sheets' drawings (text boxes,
+        shapes, pictures, charts) are put back from the original file (`graft`), and then what
+        was written is compared with the original: a save that would replace the original with
+        a poorer workbook (sparklines, slicers... lost) raises BookError saying what would be
+        lost. A copy elsewhere is written; `self.lacks` then lists what it lacks ("1 sparkline
+        group on sheet 'notes'").
         BookError too for a target that is read-only, another user's, or open in Excel or
         LibreOffice (`check_writable`)."""
         target = Path(path) if path else self.path
@@ -258,7 +272,7 @@ class OpenpyxlBook:
         os.close(fd)
         try:
             self.wb.save(tmp)
-            lacks = package.lost(package.contents(self.path), package.contents(tmp))
+            lacks = _keep_drawings(self.path, Path(tmp))
             if lacks and target.resolve() == self.path.resolve():
                 raise BookError(
                     f"{self.name}: not saved: writing it would lose {'; '.join(lacks)} "

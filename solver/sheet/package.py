@@ -113,23 +113,28 @@ class Package:
             )
         return found
 
-    def content_types(self) -> Counter[str]:
+    def part_types(self) -> dict[str, str]:
+        """Each part's content type."""
         root = self.xml("[Content_Types].xml")
         if root is None:
-            return Counter()
-        defaults = {d.get("Extension", "").lower(): d.get("ContentType", "") for d in root}
+            return {}
+        defaults = {
+            d.get("Extension", "").lower(): d.get("ContentType", "")
+            for d in root.findall("ct:Default", NS)
+        }
         overrides = {
             o.get("PartName", "").lstrip("/"): o.get("ContentType", "")
             for o in root.findall("ct:Override", NS)
         }
-        return Counter(
-            overrides.get(n) or defaults.get(n.rsplit(".", 1)[-1].lower(), "")
+        return {
+            n: overrides.get(n) or defaults.get(n.rsplit(".", 1)[-1].lower(), "")
             for n in self.names
             if not n.endswith("/")
-        )
+        }
 
 
-def _drawing_objects(pkg: Package, part: str) -> Counter[str]:
+def drawing_objects(pkg: Package, part: str) -> Counter[str]:
+    """What a drawing part holds: pictures, charts, text boxes, shapes..."""
     root = pkg.xml(part)
     found: Counter[str] = Counter()
     if root is None:
@@ -166,7 +171,7 @@ def _sheet_contents(pkg: Package, part: str) -> Counter[str]:
     found: Counter[str] = Counter()
     for _, kind, target in pkg.rels(part):
         if kind == "drawing":
-            found += _drawing_objects(pkg, target)
+            found += drawing_objects(pkg, target)
         elif kind == "vmlDrawing":
             found["button or form control"] += _vml_buttons(pkg, target)
         elif kind == "comments":
@@ -196,7 +201,7 @@ def contents(path: str | Path) -> dict[str, Counter[str]]:
             target = targets.get(sheet.get(f"{{{NS['r']}}}id", ""))
             if target:
                 found[sheet.get("name", "")] = _sheet_contents(pkg, target)
-        types = pkg.content_types()
+        types = Counter(pkg.part_types().values())
         found[WHOLE_BOOK] = Counter({BOOK_PARTS[t]: n for t, n in types.items() if t in BOOK_PARTS})
         return found
 
