@@ -41,19 +41,6 @@ AFTER_DRAWING = (
 )
 
 
-def _sheet_parts(pkg: Package) -> dict[str, str]:
-    """Sheet name -> its part name."""
-    book = next((t for _, k, t in pkg.rels("_rels/.rels") if k == "officeDocument"), None)
-    root = pkg.xml(book or "xl/workbook.xml")
-    targets = {rid: target for rid, _, target in pkg.rels(book or "xl/workbook.xml")}
-    found = {}
-    for sheet in [] if root is None else root.findall("m:sheets/m:sheet", NS):
-        target = targets.get(sheet.get(f"{{{NS['r']}}}id", ""))
-        if target:
-            found[sheet.get("name", "")] = target
-    return found
-
-
 def _rels_name(part: str) -> str:
     folder, name = posixpath.split(part)
     return posixpath.join(folder, "_rels", name + ".rels")
@@ -81,7 +68,7 @@ def graft_drawings(original: Path, written: Path) -> list[str]:
     sheet that has one; returns the names of those sheets."""
     orig, out = Package(original), Package(written)
     with orig.zip, out.zip:
-        before, after = _sheet_parts(orig), _sheet_parts(out)
+        before, after = package.sheet_parts(orig), package.sheet_parts(out)
         types = orig.part_types()
         parts: dict[str, bytes] = {n: out.zip.read(n) for n in out.zip.namelist()}
         overrides: dict[str, str] = {}  # part -> content type, for the parts grafted

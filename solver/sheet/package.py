@@ -167,6 +167,10 @@ def _vml_buttons(pkg: Package, part: str) -> int:
     return len(re.findall(r"ObjectType\s*=\s*[\"'](?:Button|Checkbox|Drop|List|Radio|Spin)", text))
 
 
+# an <ext uri="{...}"> of a worksheet's extension lists (read as text: a sheet may be large)
+_EXT = re.compile(rb"<(?:\w+:)?ext\s[^>]*?uri=\"(\{[^\"]+\})\"")
+
+
 def _sheet_contents(pkg: Package, part: str) -> Counter[str]:
     found: Counter[str] = Counter()
     for _, kind, target in pkg.rels(part):
@@ -179,10 +183,26 @@ def _sheet_contents(pkg: Package, part: str) -> Counter[str]:
             found["comment"] += 0 if root is None else len(root.findall(".//m:comment", NS))
         elif kind in SHEET_PARTS:
             found[SHEET_PARTS[kind]] += 1
-    root = pkg.xml(part)
-    for ext in [] if root is None else root.findall("m:extLst/m:ext", NS):
-        found[EXTENSIONS.get(ext.get("uri", ""), "extension data")] += 1
+    data = pkg.zip.read(part) if part in pkg.names else b""
+    for uri in _EXT.findall(data):
+        found[EXTENSIONS.get(uri.decode("ascii", "replace"), "extension data")] += 1
     return +found
+
+
+def sheet_parts(pkg: Package) -> dict[str, str]:
+    """Sheet name -> the sheet's part in the package."""
+    book = "xl/workbook.xml"
+    for _, kind, target in pkg.rels("_rels/.rels"):
+        if kind == "officeDocument":
+            book = target
+    root = pkg.xml(book)
+    targets = {rid: target for rid, _, target in pkg.rels(book)}
+    found = {}
+    for sheet in [] if root is None else root.findall("m:sheets/m:sheet", NS):
+        target = targets.get(sheet.get(f"{{{NS['r']}}}id", ""))
+        if target:
+            found[sheet.get("name", "")] = target
+    return found
 
 
 def contents(path: str | Path) -> dict[str, Counter[str]]:
@@ -190,17 +210,7 @@ def contents(path: str | Path) -> dict[str, Counter[str]]:
     parts that belong to no one sheet."""
     pkg = Package(path)
     with pkg.zip:
-        book = "xl/workbook.xml"
-        for _, kind, target in pkg.rels("_rels/.rels"):
-            if kind == "officeDocument":
-                book = target
-        root = pkg.xml(book)
-        targets = {rid: target for rid, _, target in pkg.rels(book)}
-        found: dict[str, Counter[str]] = {}
-        for sheet in [] if root is None else root.findall("m:sheets/m:sheet", NS):
-            target = targets.get(sheet.get(f"{{{NS['r']}}}id", ""))
-            if target:
-                found[sheet.get("name", "")] = _sheet_contents(pkg, target)
+        found = {name: _sheet_contents(pkg, part) for name, part in sheet_parts(pkg).items()}
         types = Counter(pkg.part_types().values())
         found[WHOLE_BOOK] = Counter({BOOK_PARTS[t]: n for t, n in types.items() if t in BOOK_PARTS})
         return found
