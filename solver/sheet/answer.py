@@ -13,9 +13,16 @@ puts it back (a user's own thin grid lines return), except on a side that no lon
 answer's line: the user has redrawn it, and it is theirs.
 
 Record sheet columns: sheet, cell address, the value written (empty for a restyle only), the
-previous font colour, fill colour and number format, and the previous borders of the sides
-drawn (`solver.sheet.borders_text`; empty when no side was drawn, as in records written before
-borders were recorded).
+previous font colour, fill colour ('RRGGBB', or a theme colour 'theme:1[:tint]' since theme
+colours are recorded) and number format, and the previous borders of the sides drawn
+(`solver.sheet.borders_text`; empty when no side was drawn, as in records written before
+borders were recorded). The sheet is removed when clearing leaves nothing in it.
+
+The record sheet is hidden, not locked: someone may edit it. A damaged row never stops a solve
+or a clear: one without a usable cell address is skipped (and dropped at the next write), a look
+that no longer reads as one is restored as the automatic colour, no fill, General. An answer
+whose record was lost then reads as a given; when a genre refuses it, the message says it looks
+like an earlier answer that the record sheet does not know (`explain_stray_answer`).
 """
 
 from __future__ import annotations
@@ -81,8 +88,8 @@ class Record:
     row: int  # in the record sheet
     cell: tuple[int, int]  # 1-based, in the puzzle sheet
     written: object  # the value written; None for a restyle only
-    before: Style  # the cell's look before, borders only of the sides drawn (else None)
-    sides: dict[str, Border | None]  # those sides' lines before
+    before: Style  # the cell's look before (its borders: `sides`)
+    sides: dict[str, Border | None]  # the lines before on the sides the answer drew
 
 
 def _record(r: int, line: list[object]) -> Record | None:
@@ -140,7 +147,7 @@ def recorded_answer(book: Book, sheet_name: str) -> dict[tuple[int, int], object
     return {rec.cell: rec.written for rec in found if rec.written is not None}
 
 
-ANSWER_GLYPHS = frozenset("●■─│┌┐└┘┼═║╴╶╵╷")  # what answers write, never a given of theirs
+ANSWER_GLYPHS = frozenset("●■─│┌┐└┘┼═║╴╶╵╷")  # what answers write
 
 
 def _looks_like_an_answer(sheet: Sheet, row: int, col: int) -> bool:

@@ -44,8 +44,9 @@ def _color_text(color: object) -> str | None:
     """An openpyxl Color as the protocol's text: 'RRGGBB', 'theme:1[:tint]', or None for
     Excel's automatic colour (no colour, or the system colour index 64)."""
     kind = getattr(color, "type", None)
-    if kind == "theme" and isinstance(getattr(color, "theme", None), int):
-        return theme_text(color.theme, float(getattr(color, "tint", 0.0) or 0.0))  # type: ignore[attr-defined]
+    if kind == "theme":
+        theme, tint = getattr(color, "theme", None), getattr(color, "tint", 0.0)
+        return theme_text(theme, float(tint or 0.0)) if isinstance(theme, int) else None
     if kind == "indexed":
         index = getattr(color, "indexed", 64)
         return COLOR_INDEX[index][-6:] if isinstance(index, int) and index < 64 else None
@@ -104,10 +105,9 @@ class OpenpyxlSheet:
         cell = self.ws._cells.get((row, col))
         if cell is None:  # an empty cell shows the workbook's default look
             cell = Cell(self.ws, row=row, column=col)
-        fill = cell.fill
         return Style(
             _color_text(cell.font.color) if cell.font else None,
-            _fill_text(fill),
+            _fill_text(cell.fill),
             cell.number_format,
             _borders(cell.border) if borders else None,
         )
