@@ -408,6 +408,7 @@ def test_solve_twice_then_clear_restores_the_sheet(live):
     text = buttons.clear(book)
     assert text == "Sheet 'bomber': removed the answer from 8 cells"
     assert look(sheet) == before
+    assert [s.name for s in book.sheets] == ["bomber"]  # the record sheet went with the answer
     assert buttons.clear(book) == "Sheet 'bomber': no answer to clear"
 
 
