@@ -209,8 +209,8 @@ def cmd_clear(a: argparse.Namespace) -> int:
     book = _open(Path(a.book))
     sheets = _puzzle_sheets(book, a.sheet)
     n = sum(pipeline.clear_sheet(book, s) for s in sheets)
-    book.save()
-    print(f"cleared {n} answer cells in {book.name}")
+    target = book.save(a.out)
+    print(f"cleared {n} answer cells in {book.name}" + (f" -> {target}" if a.out else ""))
     return 0
 
 
@@ -314,6 +314,7 @@ def build_parser() -> argparse.ArgumentParser:
     q = sub.add_parser("clear", help="remove the answers that solving wrote")
     q.add_argument("book")
     q.add_argument("--sheet")
+    q.add_argument("--out", metavar="FILE", help="save to FILE instead of in place")
     q.set_defaults(func=cmd_clear)
 
     q = sub.add_parser("genres", help="the genres, their Japanese names and sheet layouts")

@@ -201,8 +201,10 @@ def test_clear_refuses_a_read_only_workbook_with_a_message(sample, capsys):
     before = path.read_bytes()
     assert main(["clear", str(path)]) == 2
     err = capsys.readouterr().err
-    assert "read-only" in err and "Traceback" not in err
+    assert "read-only" in err and "--out" in err and "Traceback" not in err
     assert path.read_bytes() == before
+    assert main(["clear", str(path), "--out", str(path.with_name("cleared.xlsx"))]) == 0
+    assert OpenpyxlBook(path.with_name("cleared.xlsx")).wb["bomber"]["C1"].value is None
 
 
 def test_saving_uses_our_own_temporary_files(sample, monkeypatch):
