@@ -271,6 +271,10 @@ class OpenpyxlBook:
         fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=target.suffix, dir=target.parent)
         os.close(fd)
         try:
+            for ws in self.wb.worksheets:
+                # openpyxl's copies of the pictures (read only with Pillow) are not needed: the
+                # original drawings go back in; and openpyxl can write them only once
+                ws._images = []
             self.wb.save(tmp)
             lacks = _keep_drawings(self.path, Path(tmp))
             if lacks and target.resolve() == self.path.resolve():
