@@ -194,6 +194,12 @@ def test_a_read_only_folder_is_not_written_into(sample, tmp_path):
         folder.chmod(0o755)
 
 
+def test_a_folder_is_not_written_over(sample, tmp_path):
+    (tmp_path / "out" / "bomber.xlsx").mkdir(parents=True)
+    with pytest.raises(BookError, match="is a folder"):
+        OpenpyxlBook(sample("bomber")).save(tmp_path / "out" / "bomber.xlsx")
+
+
 def test_clear_refuses_a_read_only_workbook_with_a_message(sample, capsys):
     path = sample("bomber")
     assert main(["solve", str(path), "--in-place", "--jobs", "1"]) == 0
@@ -420,3 +426,14 @@ def test_reading_and_clearing_many_damaged_record_sheets_never_raises(sample):
                 read_puzzle(book, "bomber")
             except InputError as exc:
                 assert f"'{RECORD_SHEET}'" in str(exc), (seed, str(exc))
+
+
+def test_a_bad_given_that_is_no_answer_keeps_its_plain_message(sample):
+    path = sample("bomber")
+    wb = openpyxl.load_workbook(path)
+    wb["bomber"]["B2"] = "x"
+    wb.save(path)
+    res = solve_sheet(OpenpyxlBook(path), "bomber", Settings())
+    assert res.error == (
+        "sheet 'bomber' cell B2: expected a number from 0 to 8 or an empty cell, found 'x'"
+    )

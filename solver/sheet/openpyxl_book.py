@@ -2,7 +2,11 @@
 
 `.xlsm` files are loaded with `keep_vba=True` so that saving keeps the VBA project and buttons;
 openpyxl uses defusedxml (a dependency) against XML bombs. Saving is atomic: the workbook is
-written to a temporary file beside the target, then renamed over it.
+written to a temporary file beside the target (`.~puzzle-solver-*`; ones a killed save left are
+removed by the next save into that folder), then renamed over it. Saving never spoils what the
+user has: it refuses (BookError) a workbook that is read-only, another user's, or open in Excel
+or LibreOffice, puts back the sheets' drawings openpyxl drops (`solver.sheet.graft`), and
+refuses to replace a workbook with one that lacks anything else (`solver.sheet.package`).
 
 Colours (of fonts, solid fills and borders) are read as 'RRGGBB', as a theme colour 'theme:1'
 or 'theme:4:-0.25' (index and tint, kept as they are: themes are not resolved), or None for
@@ -183,6 +187,8 @@ def check_writable(target: Path) -> None:
     workbook or folder, one owned by another user (we may run as root, where permission bits
     stop nothing), or a workbook open in Excel or LibreOffice."""
     hint = "or write a copy elsewhere (--out)"
+    if target.is_dir():
+        raise BookError(f"{target} is a folder; name a workbook file to write")
     if target.exists():
         st = target.stat()
         if not st.st_mode & 0o222:
