@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 from solver.sheet import SIDES, Border, Borders, Style, parse_theme, theme_text
@@ -153,6 +154,7 @@ class XlwingsSheet:
         self._cells: dict[tuple[int, int], object] | None = None
         self.borders = sys.platform == "win32" if borders is None else borders
         self._borders: dict[tuple[int, int], Borders] = {}  # as last read or written
+        self._looks: dict[tuple[int, int], Style] = {}  # colours and format, as last read
 
     def _load(self) -> dict[tuple[int, int], object]:
         if self._cells is None:
@@ -205,26 +207,29 @@ class XlwingsSheet:
         fill = hex_color(rng.color)
         if fill is not None and api is not None:
             fill = read_theme(api, "Interior") or fill
-        return Style(
-            font or hex_color(rng.font.color),
-            fill,
-            str(rng.number_format or "General"),
-            self._read_borders(row, col, rng) if borders else None,
-        )
+        look = Style(font or hex_color(rng.font.color), fill, str(rng.number_format or "General"))
+        self._looks[row, col] = look
+        return replace(look, borders=self._read_borders(row, col, rng) if borders else None)
 
     def set_style(self, row: int, col: int, style: Style) -> None:
+        """Writes what differs from the look last read (a fill pattern, which the protocol
+        does not read, then stays), everything when the cell was not read."""
         rng = self.sht.range((row, col))
         api = self._api(rng)
+        now = self._looks.pop((row, col), None)
         font, fill = style.font_color, style.fill_color
-        if parse_theme(font) and api is not None:
-            write_theme(api.Font, font)  # type: ignore[arg-type]
-        else:
-            rng.font.color = f"#{font}" if font and not parse_theme(font) else (0, 0, 0)
-        if parse_theme(fill) and api is not None:
-            write_theme(api.Interior, fill)  # type: ignore[arg-type]
-        else:
-            rng.color = f"#{fill}" if fill and not parse_theme(fill) else None
-        rng.number_format = style.number_format or "General"
+        if now is None or now.font_color != font:
+            if parse_theme(font) and api is not None:
+                write_theme(api.Font, font)  # type: ignore[arg-type]
+            else:
+                rng.font.color = f"#{font}" if font and not parse_theme(font) else (0, 0, 0)
+        if now is None or now.fill_color != fill:
+            if parse_theme(fill) and api is not None:
+                write_theme(api.Interior, fill)  # type: ignore[arg-type]
+            else:
+                rng.color = f"#{fill}" if fill and not parse_theme(fill) else None
+        if now is None or now.number_format != style.number_format:
+            rng.number_format = style.number_format or "General"
         edges = self._edges(rng) if style.borders is not None else None
         if edges is not None and style.borders is not None:
             now = self._borders.get((row, col)) or self._read_borders(row, col, rng)

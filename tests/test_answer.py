@@ -4,6 +4,7 @@ what solving wrote, and it all survives saving the workbook."""
 from __future__ import annotations
 
 import types
+from dataclasses import replace
 
 import openpyxl
 import pytest
@@ -407,11 +408,26 @@ def test_live_excel_theme_colours_come_back_after_clear():
     xs = xw.XlwingsSheet(sheet, borders=True)
     old = xs.get_style(1, 1)
     assert (old.font_color, old.fill_color) == ("theme:1:0.25", "theme:4")
-    cell.api.Font.ThemeColor = cell.api.Interior.ThemeColor = None  # the answer's own colours
-    xs.set_style(1, 1, old)
+    xs.set_style(1, 1, replace(old, font_color=ANSWER_FONT))  # an answer: only its font is new
+    assert cell.font.color == f"#{ANSWER_FONT}"
+    assert cell.color == (68, 114, 196) and cell.api.Interior.ThemeColor == 5  # not rewritten
+    cell.api.Font.ThemeColor = None  # in Excel an RGB colour is no longer the theme's
+    xs.set_style(1, 1, old)  # clear
     assert (cell.api.Font.ThemeColor, cell.api.Font.TintAndShade) == (1, 0.25)
     assert cell.api.Interior.ThemeColor == 5
     # a theme colour where Excel's object model is not used: black text, no fill
     mac = xw.XlwingsSheet(sheet, borders=False)
     mac.set_style(1, 1, Style("theme:0", "theme:4"))
     assert (cell.font.color, cell.color) == ((0, 0, 0), None)
+
+
+def test_live_excel_answer_rewrites_only_the_font_of_a_patterned_cell():
+    sheet = FakeExcelSheet(shared=False)
+    cell = sheet.range((1, 1))
+    cell.color, cell.number_format = (255, 0, 0), "@"  # as Excel reads a red-striped fill
+    xs = xw.XlwingsSheet(sheet, borders=False)
+    old = xs.get_style(1, 1)
+    cell.color = "red stripes"  # what rewriting the colour would turn into a solid fill
+    xs.set_style(1, 1, replace(old, font_color=ANSWER_FONT))
+    assert cell.font.color == f"#{ANSWER_FONT}"
+    assert (cell.color, cell.number_format) == ("red stripes", "@")
