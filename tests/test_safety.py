@@ -437,3 +437,12 @@ def test_a_bad_given_that_is_no_answer_keeps_its_plain_message(sample):
     assert res.error == (
         "sheet 'bomber' cell B2: expected a number from 0 to 8 or an empty cell, found 'x'"
     )
+
+
+def test_removing_the_record_sheet_keeps_the_active_sheet(sample):
+    book = OpenpyxlBook(sample("bomber"))
+    solve_sheet(book, "bomber", Settings())
+    book.wb.create_sheet("notes")  # after the record sheet
+    book.wb.active = book.wb["notes"]
+    clear_sheet(book, "bomber")
+    assert book.wb.sheetnames == ["bomber", "notes"] and book.wb.active.title == "notes"
