@@ -194,6 +194,15 @@ def test_a_read_only_folder_is_not_written_into(sample, tmp_path):
         folder.chmod(0o755)
 
 
+def test_a_workbook_deleted_since_it_was_read_is_written_anew(sample):
+    path = sample("bomber")
+    book = OpenpyxlBook(path)
+    solve_sheet(book, "bomber", Settings())
+    path.unlink()
+    book.save()
+    assert OpenpyxlBook(path).wb["bomber"]["C1"].value == "●"
+
+
 def test_a_folder_is_not_written_over(sample, tmp_path):
     (tmp_path / "out" / "bomber.xlsx").mkdir(parents=True)
     with pytest.raises(BookError, match="is a folder"):

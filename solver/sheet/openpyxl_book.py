@@ -23,6 +23,7 @@ import os
 import re
 import tempfile
 import time
+import zipfile
 from collections.abc import Iterator
 from copy import copy
 from pathlib import Path
@@ -153,7 +154,10 @@ def _mode_for(target: Path) -> int:
 
 def _keep_drawings(original: Path, written: Path) -> list[str]:
     """Put the original's drawings back into what openpyxl wrote; what it still lacks."""
-    before = package.contents(original)
+    try:
+        before = package.contents(original)
+    except (OSError, zipfile.BadZipFile):  # the original is gone since: nothing to keep
+        return []
     if any(things for things in before.values()):
         # a package shape not foreseen: the comparison below still guards
         with contextlib.suppress(Exception):
