@@ -1,6 +1,8 @@
 """Never lose or spoil what the user has: saving refuses to replace a workbook that is read-only,
-another user's, open in Excel or LibreOffice, or that openpyxl would make poorer; a killed save's
-temporary files are cleaned up."""
+another user's, or open in Excel or LibreOffice; it keeps pictures, charts, text boxes and
+comments, and refuses to replace a workbook with a poorer one; a killed save's temporary files
+are cleaned up; clear gives back the workbook exactly (theme colours, no record sheet left); a
+damaged record sheet never breaks solve or clear."""
 
 from __future__ import annotations
 
@@ -36,7 +38,7 @@ BOMBER += [[None, None, 4, None, 2], [2, 2, None, None, 2]]
 
 
 def png(width: int = 4, height: int = 4) -> bytes:
-    """A small red PNG, made by hand (no Pillow here)."""
+    """A small red PNG, made by hand."""
 
     def chunk(kind: bytes, data: bytes) -> bytes:
         crc = zlib.crc32(kind + data) & 0xFFFFFFFF
