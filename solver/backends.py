@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import math
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -25,6 +27,8 @@ from typing import Literal
 
 import numpy as np
 import pulp
+
+from solver import limits
 
 Status = Literal["solved", "infeasible", "timeout"]
 SOLVERS = ("highs", "scip", "cbc")
@@ -51,6 +55,29 @@ class Settings:
                 f"unknown connectivity form {self.connectivity!r}; "
                 f"choose one of {', '.join(CONNECTIVITY)}"
             )
+        limit = self.time_limit
+        if limit is not None and not (
+            isinstance(limit, int | float)
+            and not isinstance(limit, bool)
+            and math.isfinite(limit)
+            and limit > 0
+        ):
+            raise SolverError(
+                f"the time limit must be a number of seconds above 0 (e.g. 60), not {limit!r}; "
+                "leave it out for no limit"
+            )
+        threads = self.threads
+        if threads is not None and (
+            not isinstance(threads, int) or isinstance(threads, bool) or threads < 1
+        ):
+            raise SolverError(
+                f"the thread count must be a whole number from 1 up, not {threads!r}; "
+                "leave it out for the solver's choice"
+            )
+
+    def deadline(self) -> float | None:
+        """When a run that starts now must be over (a `time.perf_counter()` value), or None."""
+        return None if self.time_limit is None else time.perf_counter() + self.time_limit
 
     @property
     def lazy(self) -> bool | None:
@@ -58,30 +85,24 @@ class Settings:
         return {"default": None, "complete": False, "lazy": True}[self.connectivity]
 
 
-def _pulp_solver(s: Settings) -> pulp.LpSolver:
-    kw = {"msg": False, "timeLimit": s.time_limit}
-    if s.threads:
-        kw["threads"] = s.threads
-    if s.solver == "cbc":
-        with warnings.catch_warnings():  # PuLP 3.3 warns that 4.0 unbundles CBC; we pin <4
-            warnings.simplefilter("ignore", DeprecationWarning)
-            return pulp.PULP_CBC_CMD(**kw)
-    if s.solver == "scip":
-        return pulp.SCIP_PY(**kw)
-    return pulp.HiGHS(**kw)
+def _remaining(deadline: float | None) -> float | None:
+    """Seconds left until `deadline` (a `time.perf_counter()` value), or None for no limit."""
+    return None if deadline is None else deadline - time.perf_counter()
 
 
-def _classify(has_solution: bool, proven_infeasible: bool, seconds: float, s: Settings) -> Status:
+def _classify(
+    has_solution: bool, proven_infeasible: bool, seconds: float, limit: float | None, solver: str
+) -> Status:
     """A run that used up its time limit is a timeout even when the solver calls it infeasible
     (CBC does that under a limit); infeasible needs a proof found inside the limit."""
     if has_solution:
         return "solved"
-    hit_limit = s.time_limit is not None and seconds >= 0.95 * s.time_limit
+    hit_limit = limit is not None and seconds >= 0.95 * limit
     if proven_infeasible and not hit_limit:
         return "infeasible"
-    if s.time_limit is not None:
+    if limit is not None:
         return "timeout"
-    raise SolverError(f"{s.solver} stopped with neither an answer nor a proof of infeasibility")
+    raise SolverError(f"{solver} stopped with neither an answer nor a proof of infeasibility")
 
 
 @contextlib.contextmanager
@@ -115,13 +136,17 @@ class LiveModel:
     same model solved again (uniqueness checks, lazy constraints) without rebuilding it.
 
     HiGHS and SCIP get the matrix directly in process (PuLP 3.3's HiGHS adapter adds one call
-    per integer column, and both adapters rebuild the model on every solve); CBC runs as PuLP's
-    bundled subprocess on the whole problem each time.
+    per integer column, and both adapters rebuild the model on every solve); CBC, a child
+    process, is given the whole problem as an MPS file each time.
+
+    Each `solve` ends by a deadline: the solver is given the time left as its own limit (and
+    CBC is killed if it overruns it), so one deadline holds across lazy rounds and the
+    uniqueness solve.
     """
 
     def __init__(self, prob: pulp.LpProblem, s: Settings) -> None:
         self.prob, self.settings = prob, s
-        self.columns = prob.variables()
+        self.columns = list(prob.variables())  # a copy: PuLP re-sorts its own list
         self.index = {v.name: i for i, v in enumerate(self.columns)}
         self.native: object = None
         if s.solver == "highs":
@@ -130,50 +155,51 @@ class LiveModel:
             self.native = self._scip()
 
     def add(self, constraint: pulp.LpConstraint, name: str) -> None:
+        """Add a row; variables the model has not seen yet become new columns."""
         self.prob += constraint, name
+        new = [v for v in constraint if v.name not in self.index]
+        for v in new:
+            self.index[v.name] = len(self.columns)
+            self.columns.append(v)
         if self.settings.solver == "highs":
+            self._highs_columns(new)
             lo, hi = _row_bounds(constraint)
             idx = np.array([self.index[v.name] for v in constraint], dtype=np.int32)
             val = np.array([constraint[v] for v in constraint], dtype=np.float64)
             self.native.addRow(lo, hi, len(idx), idx, val)
         elif self.settings.solver == "scip":
             self.native.freeTransform()
+            self.scip_vars += [self._scip_var(v) for v in new]
             self._scip_row(constraint, name)
 
-    def solve(self) -> Status:
+    def solve(self, deadline: float | None = None) -> Status:
+        """Solve the model as it stands, by `deadline` (a `time.perf_counter()` value; default:
+        the settings' time limit from now)."""
+        if deadline is None:
+            deadline = self.settings.deadline()
+        limit = _remaining(deadline)
+        if limit is not None and limit <= 0:
+            return "timeout"
+        if not self.columns:  # nothing to choose: the rows hold or they do not
+            holds = all(_holds_at_zero(c) for c in self.prob.constraints())
+            return "solved" if holds else "infeasible"
         start = time.perf_counter()
         if self.settings.solver == "highs":
-            found, infeasible = self._solve_highs()
+            found, infeasible = self._solve_highs(deadline)
         elif self.settings.solver == "scip":
-            found, infeasible = self._solve_scip()
+            found, infeasible = self._solve_scip(deadline)
         else:
-            self.prob.solve(_pulp_solver(self.settings))
-            found = self.prob.sol_status in (pulp.LpSolutionOptimal, pulp.LpSolutionIntegerFeasible)
-            infeasible = self.prob.status == pulp.LpStatusInfeasible
-        return _classify(found, infeasible, time.perf_counter() - start, self.settings)
+            found, infeasible = self._solve_cbc(deadline)
+        seconds = time.perf_counter() - start
+        return _classify(found, infeasible, seconds, limit, self.settings.solver)
 
     # HiGHS ----------------------------------------------------------------------------------
     def _highs(self) -> object:
-        import highspy
-
         h = new_highs()
-        if self.settings.time_limit:
-            h.setOptionValue("time_limit", float(self.settings.time_limit))
         if self.settings.threads:
             h.setOptionValue("threads", int(self.settings.threads))
-        inf = highspy.kHighsInf
-        cols = self.columns
-        lower = np.array(
-            [-inf if v.lowBound is None else v.lowBound for v in cols], dtype=np.float64
-        )
-        upper = np.array([inf if v.upBound is None else v.upBound for v in cols], dtype=np.float64)
-        if cols:
-            h.addVars(len(cols), lower, upper)
-            ints = [i for i, v in enumerate(cols) if v.cat == pulp.LpInteger]
-            if ints:
-                h.changeColsIntegrality(
-                    len(ints), np.array(ints, dtype=np.int32), np.ones(len(ints), dtype=np.uint8)
-                )
+        self.native = h
+        self._highs_columns(self.columns)
         starts, indices, values, lo, hi = [], [], [], [], []
         for c in self.prob.constraints():
             starts.append(len(indices))
@@ -195,14 +221,31 @@ class LiveModel:
             )
         return h
 
-    def _solve_highs(self) -> tuple[bool, bool]:
+    def _highs_columns(self, cols: list[pulp.LpVariable]) -> None:
+        """Append these columns (the last ones of self.columns) to the HiGHS model."""
+        import highspy
+
+        if not cols:
+            return
+        h, inf = self.native, highspy.kHighsInf
+        first = len(self.columns) - len(cols)
+        lower = np.array([-inf if v.lowBound is None else v.lowBound for v in cols], dtype=float)
+        upper = np.array([inf if v.upBound is None else v.upBound for v in cols], dtype=float)
+        h.addVars(len(cols), lower, upper)
+        ints = [first + i for i, v in enumerate(cols) if v.cat == pulp.LpInteger]
+        if ints:
+            h.changeColsIntegrality(
+                len(ints), np.array(ints, dtype=np.int32), np.ones(len(ints), dtype=np.uint8)
+            )
+
+    def _solve_highs(self, deadline: float | None) -> tuple[bool, bool]:
         h = self.native
-        _run_highs(h)
+        infeasible = _run_highs(h, deadline)
         found = h.getInfo().primal_solution_status == 2  # kSolutionStatusFeasible
         if found:
             for v, x in zip(self.columns, h.getSolution().col_value, strict=True):
                 v.varValue = x
-        return found, _highs_infeasible(h)
+        return found, infeasible
 
     # SCIP -----------------------------------------------------------------------------------
     def _scip(self) -> object:
@@ -210,24 +253,17 @@ class LiveModel:
 
         m = pyscipopt.Model()
         m.hideOutput()
-        if self.settings.time_limit:
-            m.setParam("limits/time", self.settings.time_limit)
         if self.settings.threads:
             m.setParam("lp/threads", self.settings.threads)
-        vtype = {pulp.LpInteger: "I", pulp.LpContinuous: "C"}
-        self.scip_vars = [
-            m.addVar(
-                v.name,
-                vtype=vtype[v.cat] if not _is_binary(v) else "B",
-                lb=v.lowBound,
-                ub=v.upBound,
-            )
-            for v in self.columns
-        ]
         self.native = m
+        self.scip_vars = [self._scip_var(v) for v in self.columns]
         for k, c in enumerate(self.prob.constraints()):
             self._scip_row(c, c.name or f"row_{k}")
         return m
+
+    def _scip_var(self, v: pulp.LpVariable) -> object:
+        vtype = "B" if _is_binary(v) else {pulp.LpInteger: "I", pulp.LpContinuous: "C"}[v.cat]
+        return self.native.addVar(v.name, vtype=vtype, lb=v.lowBound, ub=v.upBound)
 
     def _scip_row(self, c: pulp.LpConstraint, name: str) -> None:
         import pyscipopt
@@ -243,52 +279,84 @@ class LiveModel:
         else:
             self.native.addCons(expr >= lo, name=name)
 
-    def _solve_scip(self) -> tuple[bool, bool]:
+    def _solve_scip(self, deadline: float | None) -> tuple[bool, bool]:
         m = self.native
-        _run_scip(m)
+        infeasible = _run_scip(m, deadline)
         found = m.getNSols() > 0
         if found:
             sol = m.getBestSol()
             for v, x in zip(self.columns, self.scip_vars, strict=True):
                 v.varValue = m.getSolVal(sol, x)
-        return found, m.getStatus() == "infeasible"
+        return found, infeasible
+
+    # CBC ------------------------------------------------------------------------------------
+    def _solve_cbc(self, deadline: float | None) -> tuple[bool, bool]:
+        with tempfile.TemporaryDirectory(prefix="puzzle-solver-cbc-") as tmp:
+            mps = Path(tmp) / "model.mps"
+            _, names, _, _ = self.prob.writeMPS(str(mps), rename=1)
+            run = _run_cbc(mps, self.settings, deadline)
+        if run is None:  # killed at the deadline
+            return False, False
+        found, infeasible, values = run
+        if found:
+            for v in self.columns:
+                v.varValue = values.get(names[v.name], 0.0)
+        return found, infeasible
 
 
-def _run_scip(m: object) -> None:
-    """Optimize; an "infeasible" is checked again with presolve off, as for HiGHS: SCIP 10
-    (pyscipopt 6.3.0) called a feasible country-road model (20x20, after a round of lazy cuts)
-    infeasible, and turning its linear or set-partitioning presolve off fixed it."""
+def _run_scip(m: object, deadline: float | None) -> bool:
+    """Optimize by the deadline; True when SCIP proved the model infeasible. An "infeasible" is
+    checked again with presolve off, as for HiGHS: SCIP 10 (pyscipopt 6.3.0) called a feasible
+    country-road model (20x20, after a round of lazy cuts) infeasible, and turning its linear or
+    set-partitioning presolve off fixed it."""
     import pyscipopt
 
+    if deadline is not None:
+        m.setParam("limits/time", max(_remaining(deadline), 0.001))
     m.optimize()
     if m.getStatus() != "infeasible":
-        return
+        return False
     m.freeTransform()
+    left = _remaining(deadline)
+    if left is not None and left <= 0:
+        return False  # no time left to check the presolve's word
+    if left is not None:
+        m.setParam("limits/time", left)
     m.setPresolve(pyscipopt.SCIP_PARAMSETTING.OFF)
     try:
         m.optimize()
     finally:  # the next cut frees the transformed problem anyway; keep this run's solution
         m.setPresolve(pyscipopt.SCIP_PARAMSETTING.DEFAULT)
+    return m.getStatus() == "infeasible"
 
 
-def _run_highs(h: object) -> None:
-    """Run HiGHS; an "infeasible" that came out of its MIP presolve is checked again with
-    presolve off. HiGHS 1.15.1's presolve called a feasible slitherlink model infeasible
+def _run_highs(h: object, deadline: float | None) -> bool:
+    """Run HiGHS by the deadline; True when it proved the model infeasible. An "infeasible"
+    that came out of its MIP presolve is checked again with presolve off. HiGHS 1.15.1's
+    presolve called a feasible slitherlink model infeasible
     (tests/data/highs_presolve_false_infeasible.mps.gz; its tracker has more such reports), and
     here infeasible means "no answer" or "unique", so it must be a proof."""
     import highspy
 
+    if deadline is not None:
+        h.setOptionValue("time_limit", max(_remaining(deadline), 0.001))
     h.run()
     doubtful = (highspy.HighsModelStatus.kInfeasible, highspy.HighsModelStatus.kSolveError)
     if h.getModelStatus() not in doubtful:  # a solve error: presolve's answer broke a row
-        return
+        return False
     if h.getOptions().presolve == "off":
-        return
+        return _highs_infeasible(h)
+    left = _remaining(deadline)
+    if left is not None and left <= 0:
+        return False  # no time left to check the presolve's word
+    if left is not None:
+        h.setOptionValue("time_limit", left)
     h.setOptionValue("presolve", "off")
     try:
         h.run()
     finally:
         h.setOptionValue("presolve", "choose")
+    return _highs_infeasible(h)
 
 
 def _highs_infeasible(h: object) -> bool:
@@ -297,8 +365,88 @@ def _highs_infeasible(h: object) -> bool:
     return h.getModelStatus() == highspy.HighsModelStatus.kInfeasible
 
 
+def _cbc_path() -> str:
+    with warnings.catch_warnings():  # PuLP 3.3 warns that 4.0 unbundles CBC; we pin <4
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return pulp.PULP_CBC_CMD(msg=False).path
+
+
+def _run_cbc(
+    model: Path, s: Settings, deadline: float | None
+) -> tuple[bool, bool, dict[str, float]] | None:
+    """Run PuLP's bundled CBC on a model file (.mps or .lp) by the deadline: (an answer was
+    found, infeasibility was proven, the variable values by the file's names), or None when
+    CBC was killed at the deadline. CBC's own time limit does not cover all of its root
+    processing (a 30x30 numberlink ran for minutes past it), so the child process is killed
+    CBC_KILL_GRACE after the deadline; it is killed too when Python is interrupted. Its files
+    go in a temporary folder that is always removed."""
+    with tempfile.TemporaryDirectory(prefix="puzzle-solver-cbc-") as tmp:
+        sol = Path(tmp) / "model.sol"
+        cmd = [_cbc_path(), str(model)]
+        left = _remaining(deadline)
+        if left is not None:
+            cmd += ["sec", f"{max(left, 0.001):.3f}", "timeMode", "elapsed"]
+        if s.threads:
+            cmd += ["threads", str(s.threads)]
+        cmd += ["solve", "solu", str(sol)]
+        proc = subprocess.Popen(
+            cmd,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,  # its own process group: a terminal's Ctrl-C is ours
+        )
+        try:
+            proc.wait(None if left is None else max(left, 0) + limits.CBC_KILL_GRACE)
+        except subprocess.TimeoutExpired:
+            return None
+        finally:
+            if proc.poll() is None:
+                _kill(proc)
+        if not sol.exists():
+            raise SolverError(f"CBC stopped (exit code {proc.returncode}) without an answer file")
+        return _read_cbc_solution(sol.read_text())
+
+
+def _kill(proc: subprocess.Popen) -> None:
+    """Kill a child started in its own session, with its process group, and reap it."""
+    try:
+        if hasattr(os, "killpg"):
+            os.killpg(proc.pid, signal.SIGKILL)
+        else:
+            proc.kill()
+    except ProcessLookupError:
+        pass
+    proc.wait()
+
+
+def _read_cbc_solution(text: str) -> tuple[bool, bool, dict[str, float]]:
+    """CBC's `solu` file: a status line (`Optimal - objective value 0`, `Stopped on time -
+    objective value 0` with an integer answer, `Stopped on time (no integer solution -
+    continuous used)`, `Infeasible`, `Integer infeasible`) and `index name value reduced-cost`
+    lines for the nonzero variables."""
+    lines = text.splitlines()
+    first = lines[0] if lines else ""
+    found = first.startswith("Optimal") or (
+        first.startswith("Stopped") and "no integer solution" not in first
+    )
+    values = {}
+    for line in lines[1:] if found else []:
+        parts = line.replace("**", "").split()
+        if len(parts) >= 3:
+            values[parts[1]] = float(parts[2])
+    return found, "infeasible" in first.lower(), values
+
+
 def _is_binary(v: pulp.LpVariable) -> bool:
     return v.cat == pulp.LpInteger and v.lowBound == 0 and v.upBound == 1
+
+
+def _holds_at_zero(c: pulp.LpConstraint) -> bool:
+    """Whether a row holds when every variable is 0 (for a row with no variables: whether the
+    row holds at all)."""
+    lo, hi = _row_bounds(c)
+    return lo <= 1e-9 and hi >= -1e-9
 
 
 def _row_bounds(c: pulp.LpConstraint) -> tuple[float, float]:
@@ -334,73 +482,55 @@ def solve_lp_file(lp: Path, s: Settings) -> tuple[Status, dict[str, float]]:
     """Solve a CPLEX LP file; returns the status and the nonzero variable values by name."""
     if not lp.exists():
         raise SolverError(f"no model file {lp}: run the 'lp' stage first")
+    deadline = s.deadline()
     start = time.perf_counter()
     if s.solver == "scip":
-        status, values = _scip_file(lp, s)
+        found, infeasible, values = _scip_file(lp, s, deadline)
     elif s.solver == "highs":
-        status, values = _highs_file(lp, s)
+        found, infeasible, values = _highs_file(lp, s, deadline)
     else:
-        status, values = _cbc_file(lp, s)
+        found, infeasible, values = _cbc_file(lp, s, deadline)
     seconds = time.perf_counter() - start
-    result = _classify(status == "solved", status == "infeasible", seconds, s)
+    result = _classify(found, infeasible, seconds, s.time_limit, s.solver)
     return result, {k: v for k, v in values.items() if abs(v) > 1e-9 and not k.startswith("__")}
 
 
-def _scip_file(lp: Path, s: Settings) -> tuple[str, dict[str, float]]:
+FileRun = tuple[bool, bool, dict[str, float]]  # found, proven infeasible, values by name
+
+
+def _scip_file(lp: Path, s: Settings, deadline: float | None) -> FileRun:
     import pyscipopt
 
     m = pyscipopt.Model()
     m.hideOutput()
     m.readProblem(str(lp))
-    if s.time_limit:
-        m.setParam("limits/time", s.time_limit)
-    _run_scip(m)
+    if s.threads:
+        m.setParam("lp/threads", s.threads)
+    infeasible = _run_scip(m, deadline)
     if m.getNSols() > 0:
         sol = m.getBestSol()
-        return "solved", {v.name: m.getSolVal(sol, v) for v in m.getVars()}
-    return ("infeasible" if m.getStatus() == "infeasible" else "timeout"), {}
+        return True, False, {v.name: m.getSolVal(sol, v) for v in m.getVars()}
+    return False, infeasible, {}
 
 
-def _highs_file(lp: Path, s: Settings) -> tuple[str, dict[str, float]]:
+def _highs_file(lp: Path, s: Settings, deadline: float | None) -> FileRun:
     import highspy
 
     h = new_highs()
-    if s.time_limit:
-        h.setOptionValue("time_limit", float(s.time_limit))
     if s.threads:
         h.setOptionValue("threads", int(s.threads))
     if h.readModel(str(lp)) != highspy.HighsStatus.kOk:
         raise SolverError(f"HiGHS could not read {lp}")
-    _run_highs(h)
+    infeasible = _run_highs(h, deadline)
     if h.getInfo().primal_solution_status == 2:
         names = h.getLp().col_names_
-        return "solved", dict(zip(names, h.getSolution().col_value, strict=True))
-    return ("infeasible" if _highs_infeasible(h) else "timeout"), {}
+        return True, False, dict(zip(names, h.getSolution().col_value, strict=True))
+    return False, infeasible, {}
 
 
-def _cbc_file(lp: Path, s: Settings) -> tuple[str, dict[str, float]]:
-    cbc = _pulp_solver(Settings("cbc")).path
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "cbc.sol"
-        cmd = [cbc, str(lp)]
-        if s.time_limit:
-            cmd += ["sec", str(s.time_limit)]
-        if s.threads:
-            cmd += ["threads", str(s.threads)]
-        cmd += ["solve", "solu", str(out)]
-        subprocess.run(cmd, check=True, capture_output=True)
-        lines = out.read_text().splitlines() if out.exists() else []
-    if not lines:
-        raise SolverError(f"CBC wrote no solution for {lp}")
-    first = lines[0]
-    values = {}
-    for line in lines[1:]:
-        parts = line.replace("**", "").split()
-        if len(parts) >= 3:
-            values[parts[1]] = float(parts[2])
-    if first.startswith("Optimal") or (values and "Stopped" in first):
-        return "solved", values
-    return ("infeasible" if "nfeasible" in first else "timeout"), {}
+def _cbc_file(lp: Path, s: Settings, deadline: float | None) -> FileRun:
+    run = _run_cbc(lp, s, deadline)
+    return (False, False, {}) if run is None else run
 
 
 def write_sol(path: Path, values: dict[str, float], header: str | None) -> None:

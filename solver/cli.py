@@ -157,7 +157,7 @@ def _summary(results: list[pipeline.SheetResult], out) -> None:
         cells = (str(v) + " " * (w - _width(str(v))) for v, w in zip(row, widths, strict=True))
         print("  ".join(cells).rstrip(), file=out)
     for r in results:
-        if r.status != "solved" or r.unique is False:
+        if r.status != "solved" or r.unique is False or r.note:
             print(f"{r.book} [{r.sheet}]: {r.summary()}", file=out)
 
 

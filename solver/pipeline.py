@@ -43,17 +43,25 @@ class Outcome:
     lazy: bool = False  # built with lazy connectivity cuts
     rounds: int = 0  # solves, counting every re-solve after lazy cuts and the uniqueness one
     cuts: int = 0  # lazy cuts added
+    note: str | None = None  # why uniqueness is unknown, when it is
 
 
 def solve_puzzle(
-    genre: Genre, puzzle: Any, settings: Settings, check_unique: bool = True
+    genre: Genre,
+    puzzle: Any,
+    settings: Settings,
+    check_unique: bool = True,
+    deadline: float | None = None,
 ) -> Outcome:
+    """Build, solve, decode, verify and check uniqueness, all by one deadline (a
+    `time.perf_counter()` value; default: the settings' time limit from now)."""
     t0 = time.perf_counter()
+    if deadline is None:
+        deadline = settings.deadline()
     m = genre.build(puzzle, settings.lazy)
     t1 = time.perf_counter()
     out = Outcome("error", build_seconds=t1 - t0, lazy=bool(m.separators))
     live = backends.LiveModel(m.prob, settings)
-    deadline = None if settings.time_limit is None else t1 + settings.time_limit
     status = out.status = _solve(live, m, out, deadline)
     t2 = time.perf_counter()
     out.solve_seconds = t2 - t1
@@ -64,22 +72,22 @@ def solve_puzzle(
     if check_unique and not out.violations:
         out.unique, out.differ = _second_answer(genre, puzzle, m, live, out, deadline)
         out.unique_seconds = time.perf_counter() - t2
+        if out.unique is None:
+            out.note = f"uniqueness not proved within the time limit of {settings.time_limit:g} s"
     return out
 
 
 def _solve(live: backends.LiveModel, m: Model, out: Outcome, deadline: float | None) -> str:
-    """Solve; with lazy connectivity, add the cuts the answer breaks to the live model and solve
-    again until the answer is whole (or there is none, or the time limit is spent)."""
+    """Solve by the deadline; with lazy connectivity, add the cuts the answer breaks to the live
+    model and solve again until the answer is whole (or there is none, or time is up)."""
     while True:
-        status = live.solve()
+        status = live.solve(deadline)
         out.rounds += 1
         if status != "solved":
             return status
         cuts = m.violated()
         if not cuts:
             return status
-        if deadline is not None and time.perf_counter() > deadline:
-            return "timeout"
         for cut in cuts:
             out.cuts += 1
             live.add(cut, f"lazy_{out.cuts}")
@@ -126,6 +134,7 @@ class SheetResult:
     answer: dict[str, Any] | None = None
     writes: list[CellWrite] = field(default_factory=list)
     differ: list[tuple[int, int]] = field(default_factory=list)
+    note: str | None = None  # e.g. why uniqueness is unknown
     outcome: Outcome | None = None
 
     def record(self) -> dict[str, Any]:
@@ -139,13 +148,14 @@ class SheetResult:
             "seconds": round(self.seconds, 4),
             "solver": self.solver,
             "error": self.error,
+            "note": self.note,
             "answer": self.answer,
         }
 
     def summary(self) -> str:
         """One line for people: status, uniqueness, time, and what went wrong."""
         parts = [self.status]
-        if self.status == "solved":
+        if self.status == "solved" and not (self.unique is None and self.note):
             parts.append(
                 {True: "unique", False: "NOT unique", None: "uniqueness unchecked"}[self.unique]
             )
@@ -155,6 +165,8 @@ class SheetResult:
             parts.append(f"another answer differs at {cells}{more}")
         if self.error:
             parts.append(self.error)
+        if self.note:
+            parts.append(self.note)
         return "; ".join(parts)
 
 
@@ -208,17 +220,19 @@ def solve_sheet(
 ) -> SheetResult:
     """Solve one sheet; with write=True the answer goes into the book (not saved here)."""
     start = time.perf_counter()
+    deadline = settings.deadline()  # one deadline for the sheet, reading it included
     res = SheetResult(book.name, sheet_name, _slug(sheet_name), "error", settings.solver)
     try:
         genre, grid, puzzle = read_puzzle(book, sheet_name)
         res.genre = genre.slug
-        out = solve_puzzle(genre, puzzle, settings, check_unique)
+        out = solve_puzzle(genre, puzzle, settings, check_unique, deadline)
         res.outcome = out
         res.status, res.unique, res.differ = out.status, out.unique, out.differ
+        res.note = out.note
         if out.status == "infeasible":
             res.error = "the puzzle has no answer: check the givens"
         elif out.status == "timeout":
-            res.error = f"no answer within the time limit of {settings.time_limit} s"
+            res.error = f"no answer within the time limit of {settings.time_limit:g} s"
         elif out.violations:
             res.status = "error"
             res.error = "the solver's answer breaks the rules: " + "; ".join(out.violations[:5])

@@ -10,7 +10,18 @@ import pytest
 from solver.cli import main
 from solver.sheet.openpyxl_book import OpenpyxlBook
 
-RECORD_KEYS = {"book", "sheet", "genre", "status", "unique", "seconds", "solver", "error", "answer"}
+RECORD_KEYS = {
+    "book",
+    "sheet",
+    "genre",
+    "status",
+    "unique",
+    "seconds",
+    "solver",
+    "error",
+    "note",
+    "answer",
+}
 
 
 @pytest.fixture

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import pulp
 
 from solver.genres import define
+from solver.limits import MAX_SUDOKU_N
 from solver.model import Model, new_problem, value, var
 from solver.puzzlink import UNKNOWN, PzprUrl, UrlError, decode_number16, grid_rows
 from solver.sheet import Grid, InputError, Value
@@ -61,6 +62,12 @@ def parse(grid: Grid) -> Puzzle:
             grid.sheet,
             f"a sudoku grid is square, this one is {grid.rows} rows by "
             f"{grid.cols} columns (check the sentinel's place)",
+        )
+    if n > MAX_SUDOKU_N:
+        raise InputError(
+            grid.sheet,
+            f"a {n}x{n} sudoku is larger than the {MAX_SUDOKU_N}x{MAX_SUDOKU_N} this solver "
+            "supports; use 4, 6, 8, 9, 12, 16 or 25 rows",
         )
     try:
         box_shape(n)

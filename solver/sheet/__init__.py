@@ -12,6 +12,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Protocol
 
+from solver.limits import MAX_GRID_COLS, MAX_GRID_ROWS
+
 Value = int | str | None
 
 
@@ -311,6 +313,14 @@ def read_grid(sheet: Sheet, ignore: dict[tuple[int, int], object] | None = None)
     ignore = ignore or {}
     used = [rc for rc in sheet.used_cells() if not _is_ignored(sheet, rc, ignore)]
     rows, cols = find_extent(sheet.name, used)
+    if rows > MAX_GRID_ROWS or cols > MAX_GRID_COLS:  # before the rectangle is read
+        raise InputError(
+            sheet.name,
+            f"the sentinel here makes a grid of {rows} rows by {cols} columns; at most "
+            f"{MAX_GRID_ROWS} by {MAX_GRID_COLS} are supported: type the puzzle from A1 and the "
+            "sentinel diagonally below-right of its last cell, and clear any cell beyond it",
+            (rows + 1, cols + 1),
+        )
     sentinel_check(sheet, rows, cols)
     cells: list[list[Value]] = []
     for r in range(1, rows + 1):

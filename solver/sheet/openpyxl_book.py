@@ -34,6 +34,7 @@ from openpyxl.styles import PatternFill, Side
 from openpyxl.styles.colors import COLOR_INDEX, Color
 from openpyxl.worksheet.worksheet import Worksheet
 
+from solver.limits import check_workbook_file
 from solver.sheet import SIDES, Border, Borders, Style, package, parse_theme, theme_text
 from solver.sheet.graft import graft_drawings
 
@@ -237,6 +238,7 @@ class OpenpyxlBook:
         self.path = Path(path)
         self.name = self.path.name
         self.is_xlsm = self.path.suffix.lower() == ".xlsm"
+        check_workbook_file(self.path)  # a FIFO, a device, a zip bomb: refused before reading
         self.wb = openpyxl.load_workbook(self.path, keep_vba=self.is_xlsm)
         self.lacks: list[str] = []  # what the last save's copy lacks, see `save`
 

@@ -1,0 +1,83 @@
+"""Sizes beyond which a workbook, a sheet or a grid is refused, and the checks that refuse them
+before anything is read whole.
+
+A puzzle workbook is a few kilobytes (the samples: 6-40 KB); the limits below are far above
+any puzzle and far below what would exhaust a machine. Measured on the 2-core test machine:
+openpyxl takes about 20 times a sheet part's unpacked size in memory; a 60 x 60 numberlink
+model builds in about 4 s and 0.4 GB, a 100 x 100 one in 25 s and 2 GB.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+import zipfile
+from pathlib import Path
+
+MB = 1024 * 1024
+
+MAX_BOOK_BYTES = 20 * MB  # the workbook file as stored (zip-compressed)
+MAX_PART_BYTES = 50 * MB  # one part of the zip (a sheet's XML, a picture), unpacked
+MAX_UNPACKED_BYTES = 100 * MB  # all parts together, unpacked
+MAX_SHEETS = 100  # worksheets in one workbook
+MAX_GRID_ROWS = 60  # a puzzle grid's rows, as typed on the sheet (the sentinel's row excluded)
+MAX_GRID_COLS = 60  # and its columns
+MAX_SUDOKU_N = 25  # the largest sudoku the genre supports (25 x 25, 5 x 5 boxes)
+
+# CBC runs as a child process; it gets the remaining time as its own limit and is killed this
+# long after the deadline if it has not stopped by itself (its limit does not cover all of its
+# root processing).
+CBC_KILL_GRACE = 0.5
+
+_WORKSHEET = re.compile(r"xl/worksheets/[^/]+\.xml")
+
+
+class LimitError(ValueError):
+    """A file or workbook beyond what this program reads; the message says what and why."""
+
+
+def check_workbook_file(path: Path) -> None:
+    """Refuse a path that is not a regular file (a FIFO, a device such as /dev/zero, a folder)
+    or a workbook beyond the sizes above, from the file's metadata and the zip's directory
+    alone: nothing is unpacked. A file that is not a zip passes, for the reader to refuse."""
+    name = path.name
+    info = os.stat(path)  # follows links: a link to a regular file is fine
+    if not stat.S_ISREG(info.st_mode):
+        kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+        raise LimitError(
+            f"{name}: {kind} (a pipe, a device or a link to one?); give the path of an "
+            ".xlsx or .xlsm workbook file"
+        )
+    if info.st_size > MAX_BOOK_BYTES:
+        raise LimitError(
+            f"{name}: the file is {_mb(info.st_size)}, more than the {_mb(MAX_BOOK_BYTES)} "
+            "this program reads; keep the puzzle sheets in a smaller workbook"
+        )
+    if not zipfile.is_zipfile(path):
+        return
+    with zipfile.ZipFile(path) as z:
+        parts = z.infolist()
+    for part in parts:
+        if part.file_size > MAX_PART_BYTES:
+            raise LimitError(
+                f"{name}: its part {part.filename} unpacks to {_mb(part.file_size)}, more than "
+                f"the {_mb(MAX_PART_BYTES)} this program reads (a damaged file or a zip bomb?); "
+                "keep the puzzle sheets in a smaller workbook"
+            )
+    total = sum(part.file_size for part in parts)
+    if total > MAX_UNPACKED_BYTES:
+        raise LimitError(
+            f"{name}: unpacks to {_mb(total)}, more than the {_mb(MAX_UNPACKED_BYTES)} this "
+            "program reads; keep the puzzle sheets in a smaller workbook"
+        )
+    sheets = sum(1 for part in parts if _WORKSHEET.fullmatch(part.filename))
+    if sheets > MAX_SHEETS:
+        raise LimitError(
+            f"{name}: {sheets} sheets, more than the {MAX_SHEETS} this program reads; "
+            "keep the puzzle sheets in a smaller workbook"
+        )
+
+
+def _mb(size: int) -> str:
+    return f"{size / MB:.0f} MB" if size >= MB else f"{size} bytes"

@@ -1,0 +1,368 @@
+"""Limits that hold: the time limit over a whole sheet on every back end, the settings' values,
+sizes of files, workbooks and grids refused before they are read whole, and trivial models."""
+
+from __future__ import annotations
+
+import math
+import os
+import subprocess
+import tempfile
+import threading
+import time
+import tracemalloc
+import zipfile
+from pathlib import Path
+
+import openpyxl
+import pulp
+import pytest
+
+from solver import backends, limits, pipeline
+from solver.backends import SOLVERS, LiveModel, Settings, SolverError
+from solver.cli import main
+from solver.genres import genre_by_slug
+from solver.limits import LimitError, check_workbook_file
+from solver.pipeline import solve_puzzle, solve_sheet
+from solver.sheet import Grid, InputError
+from solver.sheet.openpyxl_book import OpenpyxlBook
+from tests.generators import generator
+from tests.test_stages import market_split
+
+# --- settings --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("limit", [math.nan, math.inf, -math.inf, 0, -1, "2", True])
+def test_a_time_limit_must_be_a_finite_number_above_0(limit):
+    with pytest.raises(SolverError, match="time limit must be a number of seconds above 0"):
+        Settings("cbc", limit)
+
+
+@pytest.mark.parametrize("threads", [0, -1, 1.5, "2"])
+def test_threads_must_be_a_whole_number_from_1(threads):
+    with pytest.raises(SolverError, match="thread count must be a whole number from 1"):
+        Settings("highs", threads=threads)
+
+
+def test_good_settings_pass():
+    assert Settings("scip", 0.5, 1).time_limit == 0.5
+    assert Settings("highs", 2).deadline() > time.perf_counter()
+    assert Settings().deadline() is None
+
+
+def test_the_command_line_refuses_a_nan_time_limit(sample, capsys):
+    """CBC given `sec nan` stopped at once and said "infeasible" for a solvable puzzle."""
+    assert main(["solve", str(sample("bomber")), "--solver", "cbc", "--time-limit", "nan"]) == 2
+    err = capsys.readouterr().err
+    assert "time limit must be a number of seconds above 0" in err and "Traceback" not in err
+
+
+# --- the time limit holds for the whole sheet ------------------------------------------------
+
+
+def hard_country_road() -> object:
+    """A 20x20 country road with half the countries numbered: it builds in a few hundredths of
+    a second, and no back end finishes it (with its uniqueness proof) in a minute."""
+    import tests.generators.country_road as gen
+
+    keep, gen.KEEP = gen.KEEP, 0.5
+    try:
+        return gen.generate(20, seed=20)[0]
+    finally:
+        gen.KEEP = keep
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_the_time_limit_holds_for_the_whole_puzzle(solver):
+    genre = genre_by_slug("country-road")
+    puzzle = hard_country_road()
+    start = time.perf_counter()
+    out = solve_puzzle(genre, puzzle, Settings(solver, 2.0))
+    seconds = time.perf_counter() - start
+    assert out.status == "timeout" or (out.status == "solved" and out.unique is None)
+    assert seconds < 2.0 + 1.0, f"{solver}: {seconds:.2f} s for a limit of 2 s"
+
+
+@pytest.mark.slow
+def test_cbc_is_killed_when_its_root_processing_overruns_the_limit(tmp_path, monkeypatch):
+    """CBC's own `sec` limit does not stop its root processing: on this 30x30 numberlink it ran
+    for minutes. The child is killed at the deadline, and its files are removed."""
+    genre = genre_by_slug("numberlink")
+    m = genre.build(generator("numberlink").generate(30, seed=30)[0], False)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    start = time.perf_counter()
+    assert LiveModel(m.prob, Settings("cbc", 1.0)).solve() == "timeout"
+    seconds = time.perf_counter() - start
+    assert seconds < 1.0 + limits.CBC_KILL_GRACE + 1.0  # + writing the MPS file
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_cbc_is_killed_and_its_files_removed_when_python_is_interrupted(tmp_path, monkeypatch):
+    started = []
+
+    class Popen(subprocess.Popen):
+        def __init__(self, *args, **kw):
+            super().__init__(*args, **kw)
+            started.append(self)
+
+        def wait(self, timeout=None):
+            if timeout is not None:  # the wait for the solver: Ctrl-C comes in
+                raise KeyboardInterrupt
+            return super().wait()
+
+    monkeypatch.setattr(backends.subprocess, "Popen", Popen)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    with pytest.raises(KeyboardInterrupt):
+        LiveModel(market_split(), Settings("cbc", 60)).solve()
+    assert len(started) == 1 and started[0].returncode is not None  # killed and reaped
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_a_solve_after_the_deadline_does_not_run(solver, sample):
+    """Lazy rounds and the uniqueness solve share the sheet's deadline: a solve that would start
+    after it does not run at all."""
+    genre, _, puzzle = pipeline.read_puzzle(OpenpyxlBook(sample("masyu")), "masyu")
+    assert solve_puzzle(genre, puzzle, Settings(solver)).status == "solved"
+    out = solve_puzzle(genre, puzzle, Settings(solver, 60), deadline=time.perf_counter() - 1)
+    assert (out.status, out.rounds) == ("timeout", 1)
+
+
+def test_one_deadline_from_the_start_of_reading_the_sheet(sample, monkeypatch):
+    seen = []
+    solve = LiveModel.solve
+
+    def spy(self, deadline=None):
+        seen.append(deadline)
+        return solve(self, deadline)
+
+    monkeypatch.setattr(LiveModel, "solve", spy)
+    before = time.perf_counter()
+    res = solve_sheet(OpenpyxlBook(sample("masyu")), "masyu", Settings("highs", 30))
+    assert res.status == "solved" and res.unique is True
+    assert len(seen) >= 2 and len(set(seen)) == 1  # lazy rounds and the uniqueness solve
+    assert before + 30 <= seen[0] <= before + 30 + (time.perf_counter() - before)
+
+
+def test_a_uniqueness_proof_cut_short_says_so(sample, monkeypatch):
+    calls = []
+    solve = LiveModel.solve
+
+    def second_runs_out(self, deadline=None):
+        if any(c.name.startswith("no_good") for c in self.prob.constraints()):
+            calls.append("unique")
+            return "timeout"
+        return solve(self, deadline)
+
+    monkeypatch.setattr(LiveModel, "solve", second_runs_out)
+    res = solve_sheet(OpenpyxlBook(sample("bomber")), "bomber", Settings("highs", 2))
+    assert calls == ["unique"]
+    assert res.status == "solved" and res.unique is None
+    assert res.note == "uniqueness not proved within the time limit of 2 s"
+    assert res.record()["note"] == res.note and res.record()["unique"] is None
+    assert res.summary() == "solved; uniqueness not proved within the time limit of 2 s"
+
+
+# --- trivial and empty models ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+@pytest.mark.parametrize("form", ["complete", "lazy"])
+@pytest.mark.parametrize(
+    ("slug", "cells"), [("masyu", [["○"]]), ("hashiwokakero", [[1]]), ("masyu", [["●"]])]
+)
+def test_a_one_cell_puzzle_is_infeasible_on_every_back_end(solver, form, slug, cells):
+    """HiGHS given a model with no columns stopped with neither an answer nor a proof."""
+    genre = genre_by_slug(slug)
+    puzzle = genre.parse(Grid(slug, cells))
+    assert solve_puzzle(genre, puzzle, Settings(solver, connectivity=form)).status == "infeasible"
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_an_empty_one_cell_bomber_has_two_answers(solver):
+    """No clue: the model has no rows and no columns; the cell may hold a bomb or not (the
+    uniqueness cut brings in the cell's variable, which the model had not seen)."""
+    genre = genre_by_slug("bomber")
+    out = solve_puzzle(genre, genre.parse(Grid("bomber", [[None]])), Settings(solver))
+    assert (out.status, out.unique) == ("solved", False)
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_a_model_without_variables_is_decided_by_its_rows(solver):
+    prob = pulp.LpProblem("empty", pulp.LpMinimize)
+    prob += pulp.lpSum([])
+    assert LiveModel(prob, Settings(solver)).solve() == "solved"
+    x = prob.add_variable("x", 0, 1, cat=pulp.LpInteger)
+    prob += pulp.lpSum([x]) - x >= 0, "holds"  # a row whose variables cancel
+    assert LiveModel(prob, Settings(solver)).solve() == "solved"
+    prob += pulp.lpSum([x]) - x >= 1, "fails"
+    assert LiveModel(prob, Settings(solver)).solve() == "infeasible"
+
+
+def test_a_numberlink_without_a_pair_is_an_input_error():
+    with pytest.raises(InputError, match="no numbers"):
+        genre_by_slug("numberlink").parse(Grid("numberlink", [[None, None], [None, None]]))
+
+
+# --- sizes -----------------------------------------------------------------------------------
+
+
+def small_book(path: Path, sheets: int = 1) -> Path:
+    wb = openpyxl.Workbook()
+    wb.active.title = "bomber"
+    for k in range(1, sheets):
+        wb.create_sheet(f"s{k}")
+    wb.save(path)
+    return path
+
+
+def quickly(fn, unblock=None, seconds: float = 5.0) -> dict[str, object]:
+    """Run fn in a thread; fail if it is still running after `seconds` (a hang), after calling
+    `unblock` to let the thread go."""
+    box: dict[str, object] = {}
+
+    def run():
+        try:
+            box["value"] = fn()
+        except BaseException as exc:
+            box["error"] = exc
+
+    t = threading.Thread(target=run, daemon=True)
+    t.start()
+    t.join(seconds)
+    if t.is_alive():
+        if unblock:
+            unblock()
+        pytest.fail("hangs")
+    return box
+
+
+def test_a_fifo_named_xlsx_is_refused_without_hanging(tmp_path):
+    fifo = tmp_path / "pipe.xlsx"
+    os.mkfifo(fifo)
+    box = quickly(lambda: OpenpyxlBook(fifo), unblock=lambda: open(fifo, "wb").close())
+    assert isinstance(box.get("error"), LimitError), box
+    assert "pipe.xlsx: not a regular file" in str(box["error"])
+
+
+def test_a_link_to_dev_zero_is_refused(tmp_path):
+    link = tmp_path / "zero.xlsx"
+    link.symlink_to("/dev/zero")
+    box = quickly(lambda: OpenpyxlBook(link))
+    assert isinstance(box.get("error"), LimitError), box
+    assert "zero.xlsx: not a regular file" in str(box["error"])
+
+
+def test_a_folder_named_xlsx_is_refused(tmp_path):
+    (tmp_path / "dir.xlsx").mkdir()
+    with pytest.raises(LimitError, match=r"dir\.xlsx: a folder"):
+        OpenpyxlBook(tmp_path / "dir.xlsx")
+
+
+def test_a_link_to_a_workbook_is_fine(tmp_path):
+    book = small_book(tmp_path / "real.xlsx")
+    (tmp_path / "link.xlsx").symlink_to(book)
+    assert OpenpyxlBook(tmp_path / "link.xlsx").sheet_names() == ["bomber"]
+
+
+def test_a_zip_bomb_is_refused_at_once_with_little_memory(tmp_path):
+    book = small_book(tmp_path / "bomb.xlsx")
+    with (
+        zipfile.ZipFile(book, "a", zipfile.ZIP_DEFLATED) as z,
+        z.open("xl/media/image1.png", "w", force_zip64=True) as part,
+    ):
+        for _ in range(limits.MAX_PART_BYTES // limits.MB + 1):
+            part.write(bytes(limits.MB))
+    assert book.stat().st_size < limits.MAX_BOOK_BYTES  # small on disk
+    tracemalloc.start()
+    start = time.perf_counter()
+    with pytest.raises(LimitError, match=r"image1\.png unpacks to 51 MB, more than the 50 MB"):
+        OpenpyxlBook(book)
+    seconds = time.perf_counter() - start
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert seconds < 0.5 and peak < 5 * limits.MB
+
+
+def test_many_parts_that_add_up_are_refused(tmp_path, monkeypatch):
+    monkeypatch.setattr(limits, "MAX_UNPACKED_BYTES", 100_000)
+    book = small_book(tmp_path / "parts.xlsx")
+    with zipfile.ZipFile(book, "a", zipfile.ZIP_DEFLATED) as z:
+        for k in range(3):
+            z.writestr(f"xl/media/image{k}.png", bytes(40_000))
+    with pytest.raises(LimitError, match=r"unpacks to 1\d+ bytes, more than the 100000 bytes"):
+        check_workbook_file(book)
+
+
+def test_a_big_file_is_refused(tmp_path):
+    big = tmp_path / "big.xlsx"
+    with open(big, "wb") as fh:
+        fh.truncate(limits.MAX_BOOK_BYTES + 1)
+    with pytest.raises(LimitError, match="the file is 20 MB, more than the 20 MB"):
+        check_workbook_file(big)
+
+
+def test_too_many_sheets_are_refused(tmp_path, monkeypatch):
+    monkeypatch.setattr(limits, "MAX_SHEETS", 3)
+    check_workbook_file(small_book(tmp_path / "three.xlsx", sheets=3))
+    with pytest.raises(LimitError, match="4 sheets, more than the 3"):
+        check_workbook_file(small_book(tmp_path / "four.xlsx", sheets=4))
+
+
+def test_a_sentinel_at_the_last_cell_of_a_sheet_is_refused_at_once(tmp_path):
+    """openpyxl stores cells sparsely, so loading is fine; the grid of 16383 x 1048575 cells
+    must not be materialised."""
+    path = tmp_path / "far.xlsx"
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "bomber"
+    ws["A1"], ws["XFD1048576"] = 1, "E"
+    wb.save(path)
+    book = OpenpyxlBook(path)
+    tracemalloc.start()
+    start = time.perf_counter()
+    res = solve_sheet(book, "bomber", Settings())
+    seconds = time.perf_counter() - start
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert res.status == "error" and res.error.startswith("sheet 'bomber' cell XFD1048576:")
+    assert "1048575 rows by 16383 columns; at most 60 by 60" in res.error
+    assert seconds < 0.5 and peak < 5 * limits.MB
+
+
+class FakeSheet:
+    def __init__(self, rows: int, cols: int) -> None:
+        self.name, self.cells = "bomber", {(1, 1): 1, (rows + 1, cols + 1): "E"}
+
+    def used_cells(self):
+        return iter(self.cells)
+
+    def get(self, row, col):
+        return self.cells.get((row, col))
+
+
+def test_the_grid_size_limit():
+    from solver.sheet import read_grid
+
+    rows, cols = limits.MAX_GRID_ROWS, limits.MAX_GRID_COLS
+    assert (read_grid(FakeSheet(rows, cols)).rows, read_grid(FakeSheet(rows, cols)).cols) == (
+        rows,
+        cols,
+    )
+    with pytest.raises(InputError, match=f"61 rows by {cols} columns"):
+        read_grid(FakeSheet(rows + 1, cols))
+    with pytest.raises(InputError, match=f"{rows} rows by 61 columns"):
+        read_grid(FakeSheet(rows, cols + 1))
+
+
+@pytest.mark.parametrize("n", [36, 999])
+def test_sudoku_larger_than_supported_is_refused(n):
+    grid = Grid("sudoku", [[None] * n for _ in range(n)])
+    with pytest.raises(InputError, match=f"a {n}x{n} sudoku is larger than the 25x25"):
+        genre_by_slug("sudoku").parse(grid)
+
+
+def test_pipeline_names_sheet_results_note_none_by_default(sample):
+    res = solve_sheet(OpenpyxlBook(sample("sudoku")), "sudoku", Settings())
+    assert res.status == "solved" and res.note is None and "note" in res.record()
+    assert pipeline.SheetResult("b", "s", None, "error", "highs").record()["note"] is None
