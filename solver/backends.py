@@ -202,6 +202,7 @@ class LiveModel:
         self._highs_columns(self.columns)
         starts, indices, values, lo, hi = [], [], [], [], []
         for c in self.prob.constraints():
+            limits.check_time()
             starts.append(len(indices))
             for v, coef in c.items():
                 indices.append(self.index[v.name])
@@ -258,6 +259,7 @@ class LiveModel:
         self.native = m
         self.scip_vars = [self._scip_var(v) for v in self.columns]
         for k, c in enumerate(self.prob.constraints()):
+            limits.check_time()
             self._scip_row(c, c.name or f"row_{k}")
         return m
 
@@ -291,6 +293,7 @@ class LiveModel:
 
     # CBC ------------------------------------------------------------------------------------
     def _solve_cbc(self, deadline: float | None) -> tuple[bool, bool]:
+        limits.check_time()  # writing the file is not interrupted
         with tempfile.TemporaryDirectory(prefix="puzzle-solver-cbc-") as tmp:
             mps = Path(tmp) / "model.mps"
             _, names, _, _ = self.prob.writeMPS(str(mps), rename=1)

@@ -9,10 +9,14 @@ model builds in about 4 s and 0.4 GB, a 100 x 100 one in 25 s and 2 GB.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import stat
+import time
 import zipfile
+from collections.abc import Iterator
+from contextvars import ContextVar
 from pathlib import Path
 
 MB = 1024 * 1024
@@ -35,6 +39,31 @@ _WORKSHEET = re.compile(r"xl/worksheets/[^/]+\.xml")
 
 class LimitError(ValueError):
     """A file or workbook beyond what this program reads; the message says what and why."""
+
+
+class OutOfTime(Exception):
+    """The deadline passed while a model was being built or handed to a solver."""
+
+
+_deadline: ContextVar[float | None] = ContextVar("deadline", default=None)
+
+
+@contextlib.contextmanager
+def deadline(at: float | None) -> Iterator[None]:
+    """Work inside this block by `at` (a `time.perf_counter()` value, None for no limit):
+    `check_time` raises OutOfTime after it. Model building (every row a genre adds) and the
+    hand-over to a solver check it, so that the time limit covers them too."""
+    token = _deadline.set(at)
+    try:
+        yield
+    finally:
+        _deadline.reset(token)
+
+
+def check_time() -> None:
+    at = _deadline.get()
+    if at is not None and time.perf_counter() > at:
+        raise OutOfTime
 
 
 def check_workbook_file(path: Path) -> None:

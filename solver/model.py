@@ -13,6 +13,8 @@ from typing import Any
 
 import pulp
 
+from solver.limits import check_time
+
 
 def name(base: str, *index: int) -> str:
     """`name('b', 3, 4) == 'b(3,4)'`; indices are written as given (callers pass 1-based)."""
@@ -48,8 +50,17 @@ class Model:
         return self.vars[key]
 
 
+class Problem(pulp.LpProblem):
+    """A PuLP problem whose every added row checks the deadline (`solver.limits.deadline`), so
+    that building a large model stops when the time limit is up."""
+
+    def addConstraint(self, constraint: pulp.LpConstraint, name: str | None = None) -> None:
+        check_time()
+        super().addConstraint(constraint, name)
+
+
 def new_problem(genre: str) -> pulp.LpProblem:
-    prob = pulp.LpProblem(genre.replace("-", "_"), pulp.LpMinimize)
+    prob = Problem(genre.replace("-", "_"), pulp.LpMinimize)
     prob += pulp.lpSum([])  # no objective: every feasible point is an answer
     return prob
 

@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from solver import backends
+from solver import backends, limits
 from solver.backends import Settings, SolverError
 from solver.genres import Genre, genre_for_sheet
+from solver.limits import OutOfTime
 from solver.model import Model, no_good_cut
 from solver.sheet import Book, Grid, InputError, a1, read_grid
 from solver.sheet.answer import (
@@ -58,39 +59,52 @@ def solve_puzzle(
     t0 = time.perf_counter()
     if deadline is None:
         deadline = settings.deadline()
-    m = genre.build(puzzle, settings.lazy)
-    t1 = time.perf_counter()
-    out = Outcome("error", build_seconds=t1 - t0, lazy=bool(m.separators))
-    live = backends.LiveModel(m.prob, settings)
-    status = out.status = _solve(live, m, out, deadline)
-    t2 = time.perf_counter()
-    out.solve_seconds = t2 - t1
-    if status != "solved":
-        return out
-    out.answer = genre.decode(puzzle, m)
-    out.violations = genre.verify(puzzle, out.answer)
-    if check_unique and not out.violations:
-        out.unique, out.differ = _second_answer(genre, puzzle, m, live, out, deadline)
-        out.unique_seconds = time.perf_counter() - t2
-        if out.unique is None:
-            out.note = f"uniqueness not proved within the time limit of {settings.time_limit:g} s"
+    with limits.deadline(deadline):
+        try:
+            m = genre.build(puzzle, settings.lazy)
+        except OutOfTime:
+            return Outcome("timeout", build_seconds=time.perf_counter() - t0)
+        t1 = time.perf_counter()
+        out = Outcome("error", build_seconds=t1 - t0, lazy=bool(m.separators))
+        try:
+            live = backends.LiveModel(m.prob, settings)
+        except OutOfTime:
+            out.status = "timeout"
+            return out
+        status = out.status = _solve(live, m, out, deadline)
+        t2 = time.perf_counter()
+        out.solve_seconds = t2 - t1
+        if status != "solved":
+            return out
+        out.answer = genre.decode(puzzle, m)
+        out.violations = genre.verify(puzzle, out.answer)
+        if check_unique and not out.violations:
+            out.unique, out.differ = _second_answer(genre, puzzle, m, live, out, deadline)
+            out.unique_seconds = time.perf_counter() - t2
+            if out.unique is None:
+                out.note = (
+                    f"uniqueness not proved within the time limit of {settings.time_limit:g} s"
+                )
     return out
 
 
 def _solve(live: backends.LiveModel, m: Model, out: Outcome, deadline: float | None) -> str:
     """Solve by the deadline; with lazy connectivity, add the cuts the answer breaks to the live
     model and solve again until the answer is whole (or there is none, or time is up)."""
-    while True:
-        status = live.solve(deadline)
-        out.rounds += 1
-        if status != "solved":
-            return status
-        cuts = m.violated()
-        if not cuts:
-            return status
-        for cut in cuts:
-            out.cuts += 1
-            live.add(cut, f"lazy_{out.cuts}")
+    try:
+        while True:
+            status = live.solve(deadline)
+            out.rounds += 1
+            if status != "solved":
+                return status
+            cuts = m.violated()
+            if not cuts:
+                return status
+            for cut in cuts:
+                out.cuts += 1
+                live.add(cut, f"lazy_{out.cuts}")
+    except OutOfTime:
+        return "timeout"
 
 
 def _second_answer(
@@ -103,7 +117,10 @@ def _second_answer(
 ) -> tuple[bool | None, list[tuple[int, int]]]:
     """Cut off this answer and solve again on the live model: infeasible means unique."""
     answer = out.answer
-    live.add(no_good_cut(m.answer_vars), "no_good_1")
+    try:
+        live.add(no_good_cut(m.answer_vars), "no_good_1")
+    except OutOfTime:
+        return None, []
     status = _solve(live, m, out, deadline)
     if status == "infeasible":
         return True, []

@@ -83,12 +83,37 @@ def test_the_time_limit_holds_for_the_whole_puzzle(solver):
     assert seconds < 2.0 + 1.0, f"{solver}: {seconds:.2f} s for a limit of 2 s"
 
 
+@pytest.fixture(scope="module")
+def big_numberlink() -> object:
+    return generator("numberlink").generate(30, seed=30)[0]
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_building_and_handing_over_a_model_count_too(solver, big_numberlink):
+    """This 30x30 numberlink takes 0.5 s to build and 0.1-0.8 s to hand over (writing the MPS
+    file for CBC), on a quiet machine: a limit of 0.2 s stops the build."""
+    start = time.perf_counter()
+    out = solve_puzzle(genre_by_slug("numberlink"), big_numberlink, Settings(solver, 0.2))
+    seconds = time.perf_counter() - start
+    assert out.status == "timeout" and out.rounds == 0
+    assert seconds < 0.2 + 0.2, f"{solver}: {seconds:.2f} s for a limit of 0.2 s"
+
+
+def test_the_deadline_stops_a_build_in_progress(big_numberlink):
+    genre = genre_by_slug("numberlink")
+    with limits.deadline(time.perf_counter() + 0.05), pytest.raises(limits.OutOfTime):
+        genre.build(big_numberlink, False)
+    with limits.deadline(None):
+        assert genre.build(big_numberlink, True).prob.constraints()
+
+
 @pytest.mark.slow
-def test_cbc_is_killed_when_its_root_processing_overruns_the_limit(tmp_path, monkeypatch):
+def test_cbc_is_killed_when_its_root_processing_overruns_the_limit(
+    tmp_path, monkeypatch, big_numberlink
+):
     """CBC's own `sec` limit does not stop its root processing: on this 30x30 numberlink it ran
     for minutes. The child is killed at the deadline, and its files are removed."""
-    genre = genre_by_slug("numberlink")
-    m = genre.build(generator("numberlink").generate(30, seed=30)[0], False)
+    m = genre_by_slug("numberlink").build(big_numberlink, False)
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     start = time.perf_counter()
     assert LiveModel(m.prob, Settings("cbc", 1.0)).solve() == "timeout"
@@ -119,13 +144,15 @@ def test_cbc_is_killed_and_its_files_removed_when_python_is_interrupted(tmp_path
 
 
 @pytest.mark.parametrize("solver", SOLVERS)
-def test_a_solve_after_the_deadline_does_not_run(solver, sample):
+def test_nothing_runs_after_the_deadline(solver, sample):
     """Lazy rounds and the uniqueness solve share the sheet's deadline: a solve that would start
-    after it does not run at all."""
+    after it does not run at all, nor does a build."""
     genre, _, puzzle = pipeline.read_puzzle(OpenpyxlBook(sample("masyu")), "masyu")
     assert solve_puzzle(genre, puzzle, Settings(solver)).status == "solved"
     out = solve_puzzle(genre, puzzle, Settings(solver, 60), deadline=time.perf_counter() - 1)
-    assert (out.status, out.rounds) == ("timeout", 1)
+    assert (out.status, out.rounds) == ("timeout", 0)
+    live = LiveModel(genre.build(puzzle, False).prob, Settings(solver, 60))
+    assert live.solve(time.perf_counter() - 1) == "timeout"
 
 
 def test_one_deadline_from_the_start_of_reading_the_sheet(sample, monkeypatch):
