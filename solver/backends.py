@@ -383,28 +383,31 @@ def _run_cbc(
     processing (a 30x30 numberlink ran for minutes past it), so the child process is killed
     CBC_KILL_GRACE after the deadline; it is killed too when Python is interrupted. Its files
     go in a temporary folder that is always removed."""
+    left = _remaining(deadline)
+    if left is not None and left <= 0:  # writing the model file used up the time
+        return None
     with tempfile.TemporaryDirectory(prefix="puzzle-solver-cbc-") as tmp:
         sol = Path(tmp) / "model.sol"
         cmd = [_cbc_path(), str(model)]
-        left = _remaining(deadline)
         if left is not None:
-            cmd += ["sec", f"{max(left, 0.001):.3f}", "timeMode", "elapsed"]
+            cmd += ["sec", f"{left:.3f}", "timeMode", "elapsed"]
         if s.threads:
             cmd += ["threads", str(s.threads)]
         cmd += ["solve", "solu", str(sol)]
-        proc = subprocess.Popen(
-            cmd,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            start_new_session=True,  # its own process group: a terminal's Ctrl-C is ours
-        )
+        proc = None
         try:
-            proc.wait(None if left is None else max(left, 0) + limits.CBC_KILL_GRACE)
+            proc = subprocess.Popen(
+                cmd,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                start_new_session=True,  # its own process group: a terminal's Ctrl-C is ours
+            )
+            proc.wait(None if left is None else left + limits.CBC_KILL_GRACE)
         except subprocess.TimeoutExpired:
             return None
         finally:
-            if proc.poll() is None:
+            if proc is not None and proc.poll() is None:
                 _kill(proc)
         if not sol.exists():
             raise SolverError(f"CBC stopped (exit code {proc.returncode}) without an answer file")

@@ -395,3 +395,13 @@ def test_pipeline_names_sheet_results_note_none_by_default(sample):
     res = solve_sheet(OpenpyxlBook(sample("sudoku")), "sudoku", Settings())
     assert res.status == "solved" and res.note is None and "note" in res.record()
     assert pipeline.SheetResult("b", "s", None, "error", "highs").record()["note"] is None
+
+
+def test_cbc_does_not_start_once_writing_its_file_used_up_the_time(tmp_path, monkeypatch):
+    def no_popen(*args, **kw):
+        raise AssertionError("CBC started after the deadline")
+
+    monkeypatch.setattr(backends.subprocess, "Popen", no_popen)
+    lp = tmp_path / "ms.lp"
+    backends.write_lp(market_split(), lp, "puzzle-solver {}")
+    assert backends._run_cbc(lp, Settings("cbc", 1), time.perf_counter() - 0.01) is None
