@@ -488,6 +488,7 @@ def solve_lp_file(lp: Path, s: Settings) -> tuple[Status, dict[str, float]]:
     """Solve a CPLEX LP file; returns the status and the nonzero variable values by name."""
     if not lp.exists():
         raise SolverError(f"no model file {lp}: run the 'lp' stage first")
+    _check_stage_file(lp, "an .lp model file")
     deadline = s.deadline()
     start = time.perf_counter()
     if s.solver == "scip":
@@ -539,6 +540,13 @@ def _cbc_file(lp: Path, s: Settings, deadline: float | None) -> FileRun:
     return (False, False, {}) if run is None else run
 
 
+def _check_stage_file(path: Path, what: str) -> None:
+    try:
+        limits.check_regular_file(path, limits.MAX_STAGE_FILE_BYTES, what)
+    except limits.LimitError as exc:
+        raise SolverError(str(exc)) from None
+
+
 def write_sol(path: Path, values: dict[str, float], header: str | None) -> None:
     """A solution file in SCIP's format: objective line, then one line per nonzero variable."""
     lines = [f"# {header}"] if header else []
@@ -554,6 +562,7 @@ def read_sol(path: Path) -> tuple[str | None, dict[str, float]]:
     """The header comment and the variable values of a SCIP-format `.sol` file."""
     if not path.exists():
         raise SolverError(f"no solution file {path}: run the 'run-lp' stage first")
+    _check_stage_file(path, "a .sol solution file")
     header, values = None, {}
     for line in path.read_text(encoding="utf-8").splitlines():
         if line.startswith("#"):

@@ -26,6 +26,7 @@ MAX_BOOK_BYTES = 20 * MB  # the workbook file as stored (zip-compressed)
 MAX_PART_BYTES = 20 * MB  # one part of the zip (a sheet's XML, a picture), unpacked
 MAX_UNPACKED_BYTES = 50 * MB  # all parts together, unpacked
 MAX_SHEETS = 100  # worksheets in one workbook
+MAX_STAGE_FILE_BYTES = 200 * MB  # an .lp or .sol file of the three stages
 MAX_GRID_ROWS = 60  # a puzzle grid's rows, as typed on the sheet (the sentinel's row excluded)
 MAX_GRID_COLS = 60  # and its columns
 MAX_SUDOKU_N = 25  # the largest sudoku the genre supports (25 x 25, 5 x 5 boxes)
@@ -67,23 +68,32 @@ def check_time() -> None:
         raise OutOfTime
 
 
-def check_workbook_file(path: Path) -> None:
+def check_regular_file(path: Path, max_bytes: int, what: str) -> None:
     """Refuse a path that is not a regular file (a FIFO, a device such as /dev/zero, a folder)
-    or a workbook beyond the sizes above, from the file's metadata and the zip's directory
-    alone: nothing is unpacked. A file that is not a zip passes, for the reader to refuse."""
+    or a file over `max_bytes`, from its metadata alone; `what` names the file kind expected
+    ("an .xlsx or .xlsm workbook"). A link to a regular file is fine."""
     name = path.name
-    info = os.stat(path)  # follows links: a link to a regular file is fine
+    info = os.stat(path)  # follows links
     if not stat.S_ISREG(info.st_mode):
-        kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
-        raise LimitError(
-            f"{name}: {kind} (a pipe, a device or a link to one?); give the path of an "
-            ".xlsx or .xlsm workbook file"
+        kind = (
+            "a folder, not a file"
+            if stat.S_ISDIR(info.st_mode)
+            else "not a regular file (a pipe, a device or a link to one?)"
         )
-    if info.st_size > MAX_BOOK_BYTES:
+        raise LimitError(f"{name}: {kind}; give the path of {what}")
+    if info.st_size > max_bytes:
         raise LimitError(
-            f"{name}: the file is {_mb(info.st_size)}, more than the {_mb(MAX_BOOK_BYTES)} "
-            "this program reads; keep the puzzle sheets in a smaller workbook"
+            f"{name}: the file is {_mb(info.st_size)}, more than the {_mb(max_bytes)} this "
+            f"program reads as {what}"
         )
+
+
+def check_workbook_file(path: Path) -> None:
+    """Refuse a path that is not a regular file or a workbook beyond the sizes above, from the
+    file's metadata and the zip's directory alone: nothing is unpacked. A file that is not a
+    zip passes, for the reader to refuse."""
+    name = path.name
+    check_regular_file(path, MAX_BOOK_BYTES, "an .xlsx or .xlsm workbook")
     if not zipfile.is_zipfile(path):
         return
     with zipfile.ZipFile(path) as z:

@@ -405,3 +405,14 @@ def test_cbc_does_not_start_once_writing_its_file_used_up_the_time(tmp_path, mon
     lp = tmp_path / "ms.lp"
     backends.write_lp(market_split(), lp, "puzzle-solver {}")
     assert backends._run_cbc(lp, Settings("cbc", 1), time.perf_counter() - 0.01) is None
+
+
+def test_stage_files_that_are_not_regular_files_are_refused(tmp_path, sample):
+    """`run-lp` and `read-solution` read whole files: /dev/zero would never end."""
+    lp, sol = tmp_path / "zero.lp", tmp_path / "zero.sol"
+    lp.symlink_to("/dev/zero")
+    sol.symlink_to("/dev/zero")
+    with pytest.raises(SolverError, match=r"zero\.lp: not a regular file .* an \.lp model file"):
+        backends.solve_lp_file(lp, Settings())
+    res = pipeline.read_solution(OpenpyxlBook(sample("bomber")), "bomber", sol)
+    assert res.status == "error" and "zero.sol: not a regular file" in res.error
