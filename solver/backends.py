@@ -315,7 +315,7 @@ def _run_scip(m: object, deadline: float | None) -> bool:
     import pyscipopt
 
     if deadline is not None:
-        m.setParam("limits/time", max(_remaining(deadline), 0.001))
+        m.setParam("limits/time", _scip_seconds(_remaining(deadline)))
     m.optimize()
     if m.getStatus() != "infeasible":
         return False
@@ -324,13 +324,17 @@ def _run_scip(m: object, deadline: float | None) -> bool:
     if left is not None and left <= 0:
         return False  # no time left to check the presolve's word
     if left is not None:
-        m.setParam("limits/time", left)
+        m.setParam("limits/time", _scip_seconds(left))
     m.setPresolve(pyscipopt.SCIP_PARAMSETTING.OFF)
     try:
         m.optimize()
     finally:  # the next cut frees the transformed problem anyway; keep this run's solution
         m.setPresolve(pyscipopt.SCIP_PARAMSETTING.DEFAULT)
     return m.getStatus() == "infeasible"
+
+
+def _scip_seconds(left: float) -> float:
+    return min(max(left, 0.001), 1e20)  # SCIP's range for limits/time
 
 
 def _run_highs(h: object, deadline: float | None) -> bool:

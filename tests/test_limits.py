@@ -46,6 +46,15 @@ def test_threads_must_be_a_whole_number_from_1(threads):
         Settings("highs", threads=threads)
 
 
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_a_huge_time_limit_is_no_limit(solver):
+    prob = pulp.LpProblem("one", pulp.LpMinimize)
+    x = prob.add_variable("x", 0, 1, cat=pulp.LpInteger)
+    prob += pulp.lpSum([])
+    prob += x + 0 == 1, "one"
+    assert LiveModel(prob, Settings(solver, 1e300)).solve() == "solved"  # SCIP allows 1e20
+
+
 def test_good_settings_pass():
     assert Settings("scip", 0.5, 1).time_limit == 0.5
     assert Settings("highs", 2).deadline() > time.perf_counter()
