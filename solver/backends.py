@@ -15,7 +15,6 @@ import ctypes
 import math
 import os
 import re
-import signal
 import subprocess
 import sys
 import tempfile
@@ -405,8 +404,7 @@ def _run_cbc(
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL,
-                start_new_session=True,  # its own process group: a terminal's Ctrl-C is ours
-            )
+            )  # in our process group, so that whatever kills the group kills CBC too
             proc.wait(None if left is None else left + limits.CBC_KILL_GRACE)
         except subprocess.TimeoutExpired:
             return None
@@ -419,14 +417,9 @@ def _run_cbc(
 
 
 def _kill(proc: subprocess.Popen) -> None:
-    """Kill a child started in its own session, with its process group, and reap it."""
-    try:
-        if hasattr(os, "killpg"):
-            os.killpg(proc.pid, signal.SIGKILL)
-        else:
-            proc.kill()
-    except ProcessLookupError:
-        pass
+    """Kill a child process (CBC runs as one process) and reap it."""
+    with contextlib.suppress(ProcessLookupError):
+        proc.kill()
     proc.wait()
 
 
