@@ -15,6 +15,7 @@ from pathlib import Path
 from solver import pipeline
 from solver.backends import CONNECTIVITY, DEFAULT_SOLVER, SOLVERS, Settings, SolverError
 from solver.genres import all_genres, genre_for_pzpr, genre_for_sheet
+from solver.limits import LimitError
 from solver.puzzlink import UrlError, parse_url
 from solver.sheet import InputError
 from solver.sheet.answer import write_answer
@@ -334,7 +335,7 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)
-    except (InputError, SolverError, UrlError, BookError) as exc:
+    except (InputError, SolverError, UrlError, BookError, LimitError) as exc:
         print(f"puzzle-solver: {exc}", file=sys.stderr)
         return 2
 

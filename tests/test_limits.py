@@ -437,3 +437,12 @@ def test_stage_files_that_are_not_regular_files_are_refused(tmp_path, sample):
         backends.solve_lp_file(lp, Settings())
     res = pipeline.read_solution(OpenpyxlBook(sample("bomber")), "bomber", sol)
     assert res.status == "error" and "zero.sol: not a regular file" in res.error
+
+
+def test_import_into_a_fifo_says_so(tmp_path, capsys):
+    fifo = tmp_path / "pipe.xlsx"
+    os.mkfifo(fifo)
+    url = "https://puzz.link/p?mines/2/2/1h1"
+    box = quickly(lambda: main(["import", url, "-o", str(fifo)]), lambda: open(fifo, "wb").close())
+    assert box.get("value") == 2, box
+    assert "pipe.xlsx: not a regular file" in capsys.readouterr().err
