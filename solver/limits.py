@@ -4,8 +4,10 @@ before anything is read whole; and the deadline that model building checks.
 A puzzle workbook is a few kilobytes (the samples: 6-40 KB); the limits below are far above
 any puzzle and well below what would exhaust a machine. Measured on the 2-core test machine
 under load: openpyxl took 11 times a sheet part's unpacked size in memory and 9 s to load a
-33 MB sheet part (a million numbers); a 60 x 60 numberlink model builds in about 4 s and
-0.4 GB, a 100 x 100 one in 25 s and 2 GB.
+33 MB sheet part (a million numbers), so the part and total limits keep a load under about
+0.6 GB; the largest model a 60 x 60 grid allows, a numberlink, builds in about 4 s and 0.4 GB
+(a 100 x 100 one took 25 s and 2 GB). The published large puzzles of tests/data/large are at
+most 21 x 18 cells.
 """
 
 from __future__ import annotations
