@@ -412,6 +412,8 @@ def _run_cbc(
             proc.wait(None if left is None else left + limits.CBC_KILL_GRACE)
         except subprocess.TimeoutExpired:
             return None
+        except OSError as exc:  # the bundled binary missing or not executable
+            raise SolverError(f"cannot run CBC ({cmd[0]}): {exc.strerror or exc}") from None
         finally:
             if proc is not None and proc.poll() is None:
                 _kill(proc)

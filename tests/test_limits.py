@@ -459,3 +459,9 @@ def test_import_into_a_fifo_says_so(tmp_path, capsys):
     box = quickly(lambda: main(["import", url, "-o", str(fifo)]), lambda: open(fifo, "wb").close())
     assert box.get("value") == 2, box
     assert "pipe.xlsx: not a regular file" in capsys.readouterr().err
+
+
+def test_a_cbc_that_cannot_run_is_a_message(monkeypatch):
+    monkeypatch.setattr(backends, "_cbc_path", lambda: "/nonexistent/cbc")
+    with pytest.raises(SolverError, match=r"cannot run CBC \(/nonexistent/cbc\): No such file"):
+        LiveModel(market_split(), Settings("cbc", 10)).solve()
