@@ -146,7 +146,11 @@ def test_cbc_is_killed_when_its_root_processing_overruns_the_limit(
     assert list(tmp_path.iterdir()) == []
 
 
-def test_cbc_is_killed_and_its_files_removed_when_python_is_interrupted(tmp_path, monkeypatch):
+@pytest.mark.parametrize("interrupt", [KeyboardInterrupt, SystemExit])
+def test_cbc_is_killed_and_its_files_removed_when_python_is_interrupted(
+    interrupt, tmp_path, monkeypatch
+):
+    """Ctrl-C (KeyboardInterrupt) or a SIGTERM handler's SystemExit while CBC runs."""
     started = []
 
     class Popen(subprocess.Popen):
@@ -155,13 +159,13 @@ def test_cbc_is_killed_and_its_files_removed_when_python_is_interrupted(tmp_path
             started.append(self)
 
         def wait(self, timeout=None):
-            if timeout is not None:  # the wait for the solver: Ctrl-C comes in
-                raise KeyboardInterrupt
+            if timeout is not None:  # the wait for the solver: the signal comes in
+                raise interrupt
             return super().wait()
 
     monkeypatch.setattr(backends.subprocess, "Popen", Popen)
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    with pytest.raises(KeyboardInterrupt):
+    with pytest.raises(interrupt):
         LiveModel(market_split(), Settings("cbc", 60)).solve()
     assert len(started) == 1 and started[0].returncode is not None  # killed and reaped
     assert list(tmp_path.iterdir()) == []
