@@ -92,11 +92,13 @@ def _remaining(deadline: float | None) -> float | None:
 def _classify(
     has_solution: bool, proven_infeasible: bool, seconds: float, limit: float | None, solver: str
 ) -> Status:
-    """A run that used up its time limit is a timeout even when the solver calls it infeasible
-    (CBC does that under a limit); infeasible needs a proof found inside the limit."""
+    """HiGHS's and SCIP's "infeasible" is a status apart from stopping at the limit, so it is a
+    proof even when it came at the last moment. CBC's is read from its output, and under a
+    limit it has said "Integer infeasible" of a solvable grid: a CBC run that used up its limit
+    is a timeout."""
     if has_solution:
         return "solved"
-    hit_limit = limit is not None and seconds >= 0.95 * limit
+    hit_limit = solver == "cbc" and limit is not None and seconds >= 0.95 * limit
     if proven_infeasible and not hit_limit:
         return "infeasible"
     if limit is not None:

@@ -146,6 +146,16 @@ def test_cbc_is_killed_when_its_root_processing_overruns_the_limit(
     assert list(tmp_path.iterdir()) == []
 
 
+def test_only_cbc_infeasible_at_the_limit_is_doubted():
+    """A proof that HiGHS or SCIP found in the last 5% of the time left (a uniqueness solve
+    near the deadline) stays a proof."""
+    assert backends._classify(False, True, 0.99, 1.0, "highs") == "infeasible"
+    assert backends._classify(False, True, 0.99, 1.0, "scip") == "infeasible"
+    assert backends._classify(False, True, 0.99, 1.0, "cbc") == "timeout"
+    assert backends._classify(False, True, 0.5, 1.0, "cbc") == "infeasible"
+    assert backends._classify(False, False, 1.0, 1.0, "highs") == "timeout"
+
+
 @pytest.mark.parametrize("interrupt", [KeyboardInterrupt, SystemExit])
 def test_cbc_is_killed_and_its_files_removed_when_python_is_interrupted(
     interrupt, tmp_path, monkeypatch
