@@ -403,7 +403,7 @@ def test_a_sentinel_at_the_last_cell_of_a_sheet_is_refused_at_once(tmp_path, mon
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     assert res.status == "error" and res.error.startswith("sheet 'bomber' cell XFD1048576:")
-    assert "1048575 rows by 16383 columns; at most 60 by 60" in res.error
+    assert "1048575 rows by 16383 columns; at most 100 by 100" in res.error
     assert seconds < 0.5 and peak < 5 * limits.MB
 
 
@@ -426,9 +426,9 @@ def test_the_grid_size_limit():
         rows,
         cols,
     )
-    with pytest.raises(InputError, match=f"61 rows by {cols} columns"):
+    with pytest.raises(InputError, match=f"{rows + 1} rows by {cols} columns"):
         read_grid(FakeSheet(rows + 1, cols))
-    with pytest.raises(InputError, match=f"{rows} rows by 61 columns"):
+    with pytest.raises(InputError, match=f"{rows} rows by {cols + 1} columns"):
         read_grid(FakeSheet(rows, cols + 1))
 
 
