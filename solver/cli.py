@@ -4,24 +4,38 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
+import math
 import os
+import signal
 import sys
 import unicodedata
-from collections import defaultdict
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import TextIO
 
-from solver import pipeline
+from solver import batch, pipeline
 from solver.backends import CONNECTIVITY, DEFAULT_SOLVER, SOLVERS, Settings, SolverError
 from solver.genres import all_genres, genre_for_pzpr, genre_for_sheet
 from solver.limits import LimitError
 from solver.puzzlink import UrlError, parse_url
 from solver.sheet import InputError
-from solver.sheet.answer import write_answer
 from solver.sheet.openpyxl_book import BookError, OpenpyxlBook
 
 BOOK_SUFFIXES = (".xlsx", ".xlsm")
+EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, EXIT_BOOK, EXIT_BUG, EXIT_INTERRUPTED = 0, 1, 2, 3, 4, 130
+EXIT_CODES = """exit codes:
+  0    every sheet solved (an answer that is not unique counts as solved)
+  1    some sheet not solved: no answer (infeasible), the time limit ran out, or an error in
+       the sheet (its record and the summary name the sheet and the cell)
+  2    usage: bad arguments, a path that is not a workbook, no puzzle sheet, an --out that is
+       a file or a folder that cannot be made or written (found before solving)
+  3    a workbook could not be opened or saved, or the disk has no room for the solved books
+  4    an unexpected error (a bug: run with --debug and report the traceback)
+  130  interrupted (Ctrl-C or SIGTERM); books finished before that are saved
+"""
+
+
+class UsageError(Exception):
+    """The command line asks for something that cannot be done: exit code 2."""
 
 
 def _books(paths: list[str]) -> list[Path]:
@@ -31,42 +45,32 @@ def _books(paths: list[str]) -> list[Path]:
             found += sorted(
                 q
                 for q in p.iterdir()
-                if q.suffix.lower() in BOOK_SUFFIXES and not q.name.startswith(("~$", ".~"))
+                if q.suffix.lower() in BOOK_SUFFIXES
+                and not q.name.startswith(("~$", ".~"))
+                and q.is_file()
             )
-        elif p.suffix.lower() in BOOK_SUFFIXES and p.exists():
+        elif p.suffix.lower() in BOOK_SUFFIXES and p.is_file():
             found.append(p)
+        elif not p.exists():
+            raise UsageError(f"{p} does not exist")
         else:
-            raise SystemExit(f"puzzle-solver: {p} is not an .xlsx/.xlsm workbook or a folder")
-    return found
-
-
-def _puzzle_sheets(book: OpenpyxlBook, only: str | None) -> list[str]:
-    if only is not None:
-        if only not in book.sheet_names():
-            raise InputError(
-                only, f"no such sheet in {book.name}; it has {', '.join(book.sheet_names())}"
-            )
-        return [only]
-    return [s for s in book.sheet_names() if genre_for_sheet(s) is not None]
+            raise UsageError(f"{p} is not an .xlsx/.xlsm workbook or a folder")
+    unique: dict[Path, Path] = {}
+    for p in found:
+        unique.setdefault(p.resolve(), p)  # a book named twice is solved once
+    return list(unique.values())
 
 
 def _open(path: Path) -> OpenpyxlBook:
     try:
         return OpenpyxlBook(path)
     except Exception as exc:  # openpyxl raises many kinds for a damaged or foreign file
-        raise SystemExit(f"puzzle-solver: {path}: cannot open the workbook: {exc}") from None
+        raise BookError(f"{path}: cannot open the workbook: {exc}") from None
 
 
 def show(cells: list[list[object]]) -> str:
     """A solved grid as text, one cell per column (what the sheet shows)."""
     return "\n".join(" ".join(f"{'' if v is None else v!s:>2}" for v in row) for row in cells)
-
-
-def _solve_one(path: Path, sheet: str, settings: Settings, unique: bool) -> pipeline.SheetResult:
-    book = OpenpyxlBook(path)
-    res = pipeline.solve_sheet(book, sheet, settings, check_unique=unique, write=False)
-    res.outcome = None  # keep what crosses the process boundary small
-    return res
 
 
 def _output_path(src: Path, out_dir: str | None, in_place: bool) -> Path:
@@ -77,67 +81,77 @@ def _output_path(src: Path, out_dir: str | None, in_place: bool) -> Path:
 
 def cmd_solve(a: argparse.Namespace) -> int:
     settings = _settings(a)
-    books = _books(a.paths)
-    tasks = []
-    for path in books:
-        try:
-            tasks += [(path, s) for s in _puzzle_sheets(_open(path), a.sheet)]
-        except InputError as exc:
-            print(f"puzzle-solver: {path.name}: {exc}", file=sys.stderr)
-            return 2
-    if not tasks:
+    paths = _books(a.paths)
+    if not paths:
+        raise UsageError("no .xlsx/.xlsm workbook in " + ", ".join(a.paths))
+    unique = not a.no_unique
+    jobs = [
+        batch.Job(p, _output_path(p, a.out, a.in_place), a.sheet, settings, unique, a.debug)
+        for p in paths
+    ]
+    usage, room = batch.output_problems(jobs, a.in_place)
+    if usage:
+        raise UsageError("; ".join(usage) + "; nothing was solved")
+    if room:
+        raise BookError("; ".join(room) + "; nothing was solved")
+    out = sys.stderr if a.json else sys.stdout
+    books: list[batch.BookResult] = []
+    ready: dict[int, batch.BookResult] = {}
+    bar = _progress(len(jobs), quiet=not sys.stderr.isatty())
+
+    def done(index: int, book: batch.BookResult) -> None:
+        bar.update()
+        ready[index] = book
+        while len(books) in ready:  # report in the order of the input, as books finish
+            _report(ready.pop(len(books)), a, out)
+            books.append(book)
+
+    workers = max(1, min(a.jobs or os.cpu_count() or 1, len(jobs)))
+    try:
+        batch.run(jobs, workers, done)
+    except KeyboardInterrupt:
+        bar.close()
+        saved = sum(b.saved is not None for b in books)
         print(
-            "puzzle-solver: no sheet named after a genre in " + ", ".join(map(str, books)),
+            f"puzzle-solver: interrupted; {len(books)} of {len(jobs)} books were done, "
+            f"{saved} saved",
             file=sys.stderr,
         )
-        return 2
-    jobs = max(1, min(a.jobs or os.cpu_count() or 1, len(tasks)))
-    results: list[pipeline.SheetResult] = []
-    bar = _progress(len(tasks), quiet=not sys.stderr.isatty())
-    if jobs == 1:
-        for path, sheet in tasks:
-            results.append(_solve_one(path, sheet, settings, not a.no_unique))
-            bar.update()
-    else:
-        # Workers must not be forked from a process that has run HiGHS (highspy 1.16: a forked
-        # worker stalls); a fork server started clean, with the solver modules preloaded, is
-        # as cheap as fork and safe.
-        ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["solver.pipeline"])
-        with ProcessPoolExecutor(jobs, mp_context=ctx) as pool:
-            futures = [pool.submit(_solve_one, p, s, settings, not a.no_unique) for p, s in tasks]
-            for f in futures:
-                results.append(f.result())
-                bar.update()
+        raise
     bar.close()
-    by_book: dict[Path, list[pipeline.SheetResult]] = defaultdict(list)
-    for (path, _), res in zip(tasks, results, strict=True):
-        by_book[path].append(res)
-    for path, rs in by_book.items():
-        book = _open(path)
-        for res in rs:
-            if res.status == "solved":
-                write_answer(book, res.sheet, res.writes)
-        target = book.save(_output_path(path, a.out, a.in_place))
-        for res in rs:
-            res.book = path.name
-        if not a.json:
-            print(f"{path.name} -> {target}")
+    results = [r for b in books for r in b.results]
+    if not results:
+        print(
+            "puzzle-solver: no sheet named after a genre in " + ", ".join(map(str, paths)),
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
+    _summary(results, out)
+    for b in books:
+        if b.note and b.results:
+            print(f"{b.path.name}: {b.note}", file=out)
+    if any(b.failed for b in books):
+        return EXIT_BOOK
+    return EXIT_OK if all(r.status == "solved" for r in results) else EXIT_UNSOLVED
+
+
+def _report(book: batch.BookResult, a: argparse.Namespace, out: TextIO) -> None:
+    """What one finished book prints: its records (--json), or where it went and its grids."""
     if a.json:
-        for res in results:
-            print(json.dumps(res.record(), ensure_ascii=False))
-    elif a.show:
-        for res in results:
+        for res in book.results:
+            print(json.dumps(res.record(), ensure_ascii=False), flush=True)
+    if book.saved is not None:
+        print(f"{book.path.name} -> {book.saved}", file=out)
+    if a.show and not a.json:
+        for res in book.results:
             if res.answer:
                 print(f"\n{res.book} [{res.sheet}]\n{show(res.answer['cells'])}\n")
-    _summary(results, sys.stderr if a.json else sys.stdout)
-    return 0 if all(r.status == "solved" for r in results) else 1
 
 
 def _progress(total: int, quiet: bool):
     from tqdm import tqdm
 
-    return tqdm(total=total, unit="sheet", disable=quiet or total < 2, file=sys.stderr, leave=False)
+    return tqdm(total=total, unit="book", disable=quiet or total < 2, file=sys.stderr, leave=False)
 
 
 def _summary(results: list[pipeline.SheetResult], out) -> None:
@@ -146,7 +160,7 @@ def _summary(results: list[pipeline.SheetResult], out) -> None:
         rows.append(
             (
                 r.book,
-                r.sheet,
+                r.sheet or "-",
                 r.genre or "-",
                 r.status,
                 {True: "yes", False: "no", None: "-"}[r.unique],
@@ -159,7 +173,8 @@ def _summary(results: list[pipeline.SheetResult], out) -> None:
         print("  ".join(cells).rstrip(), file=out)
     for r in results:
         if r.status != "solved" or r.unique is False or r.note:
-            print(f"{r.book} [{r.sheet}]: {r.summary()}", file=out)
+            where = f"{r.book} [{r.sheet}]" if r.sheet else r.book
+            print(f"{where}: {r.summary()}", file=out)
 
 
 def _width(text: str) -> int:
@@ -168,7 +183,7 @@ def _width(text: str) -> int:
 
 
 def _single_sheet(book: OpenpyxlBook, sheet: str | None) -> str:
-    sheets = _puzzle_sheets(book, sheet)
+    sheets = batch.puzzle_sheets(book, sheet)
     if len(sheets) != 1:
         names = ", ".join(sheets) or "none"
         raise InputError(book.name, f"say which sheet with --sheet; puzzle sheets: {names}")
@@ -208,7 +223,7 @@ def cmd_read_solution(a: argparse.Namespace) -> int:
 
 def cmd_clear(a: argparse.Namespace) -> int:
     book = _open(Path(a.book))
-    sheets = _puzzle_sheets(book, a.sheet)
+    sheets = batch.puzzle_sheets(book, a.sheet)
     n = sum(pipeline.clear_sheet(book, s) for s in sheets)
     target = book.save(a.out)
     print(f"cleared {n} answer cells in {book.name}" + (f" -> {target}" if a.out else ""))
@@ -258,14 +273,44 @@ def _settings(a: argparse.Namespace) -> Settings:
     return Settings(a.solver, a.time_limit, a.threads, getattr(a, "connectivity", "default"))
 
 
+def _seconds(text: str) -> float:
+    """--time-limit: a number of seconds above 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"expected a number of seconds above 0, not {text!r}")
+    return value
+
+
+def _count(text: str) -> int:
+    """--jobs, --threads: a whole number from 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 1, not {text!r}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="puzzle-solver", description=__doc__)
+    p = argparse.ArgumentParser(
+        prog="puzzle-solver",
+        description=__doc__,
+        epilog=EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "--debug", action="store_true", help="show the Python traceback of unexpected errors"
+    )
     sub = p.add_subparsers(dest="command", required=True)
 
     def solver_opts(q: argparse.ArgumentParser) -> None:
         q.add_argument("--solver", choices=SOLVERS, default=DEFAULT_SOLVER)
-        q.add_argument("--time-limit", type=float, default=None, metavar="S")
-        q.add_argument("--threads", type=int, default=None)
+        q.add_argument("--time-limit", type=_seconds, default=None, metavar="S")
+        q.add_argument("--threads", type=_count, default=None)
         q.add_argument(
             "--connectivity",
             choices=CONNECTIVITY,
@@ -274,7 +319,12 @@ def build_parser() -> argparse.ArgumentParser:
             "after each solve (lazy); default: what the benchmark chose per genre",
         )
 
-    q = sub.add_parser("solve", help="solve every puzzle sheet of the workbooks (files or folders)")
+    q = sub.add_parser(
+        "solve",
+        help="solve every puzzle sheet of the workbooks (files or folders)",
+        epilog=EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     q.add_argument("paths", nargs="+")
     where = q.add_mutually_exclusive_group()
     where.add_argument(
@@ -286,8 +336,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--in-place", action="store_true", help="write the answers into the input workbooks"
     )
     q.add_argument("--sheet")
-    q.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores)")
-    q.add_argument("--json", action="store_true", help="one JSON result record per sheet on stdout")
+    q.add_argument(
+        "--jobs", type=_count, default=None, help="worker processes (default: all cores)"
+    )
+    q.add_argument(
+        "--json",
+        action="store_true",
+        help="one JSON result record per sheet on stdout (the rest goes to stderr)",
+    )
     q.add_argument("--no-unique", action="store_true", help="skip the uniqueness check")
     q.add_argument("--show", action="store_true", help="print each solved grid as text")
     solver_opts(q)
@@ -333,11 +389,40 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
         return args.func(args)
-    except (InputError, SolverError, UrlError, BookError, LimitError) as exc:
+    except (InputError, SolverError, UrlError, UsageError, LimitError) as exc:
         print(f"puzzle-solver: {exc}", file=sys.stderr)
-        return 2
+        return EXIT_USAGE
+    except (BookError, OSError) as exc:
+        print(f"puzzle-solver: {_os_reason(exc)}", file=sys.stderr)
+        return EXIT_BOOK
+    except KeyboardInterrupt:
+        print("puzzle-solver: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except Exception as exc:
+        if args.debug:
+            raise
+        print(
+            f"puzzle-solver: unexpected error: {type(exc).__name__}: {exc} "
+            "(run 'puzzle-solver --debug ...' for the traceback, and report it)",
+            file=sys.stderr,
+        )
+        return EXIT_BUG
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    """SIGTERM ends the run as Ctrl-C does: workers and their CBC stopped, temp files gone."""
+    raise KeyboardInterrupt
+
+
+def _os_reason(exc: Exception) -> str:
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror + (f": {exc.filename}" if exc.filename else "")
+    return str(exc)
 
 
 if __name__ == "__main__":

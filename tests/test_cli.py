@@ -77,8 +77,11 @@ def test_infeasible_sheet(books, capsys):
 
 
 def test_not_a_workbook(tmp_path, capsys):
-    with pytest.raises(SystemExit, match=r"not an \.xlsx/\.xlsm workbook"):
-        main(["solve", str(tmp_path / "nope.csv")])
+    (tmp_path / "data.csv").write_text("1,2\n")
+    assert main(["solve", str(tmp_path / "data.csv")]) == 2
+    assert "data.csv is not an .xlsx/.xlsm workbook or a folder" in capsys.readouterr().err
+    assert main(["solve", str(tmp_path / "nope.xlsx")]) == 2
+    assert "nope.xlsx does not exist" in capsys.readouterr().err
 
 
 def test_stage_commands(books, tmp_path, capsys):
@@ -140,8 +143,12 @@ def test_genres_lists_layouts(capsys):
 def test_a_damaged_workbook_is_named(tmp_path, capsys):
     bad = tmp_path / "broken.xlsx"
     bad.write_bytes(b"not a zip file")
-    with pytest.raises(SystemExit, match=r"broken\.xlsx: cannot open the workbook"):
-        main(["solve", str(bad)])
+    assert main(["solve", str(bad)]) == 3
+    assert "broken.xlsx: error; cannot open the workbook: File is not a zip file" in (
+        capsys.readouterr().out
+    )
+    assert main(["lp", str(bad)]) == 3
+    assert "broken.xlsx: cannot open the workbook" in capsys.readouterr().err
 
 
 def test_show_prints_the_solved_grid(books, capsys):

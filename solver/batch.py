@@ -1,0 +1,370 @@
+"""Batch solving: every puzzle sheet of many workbooks, one book per task.
+
+A task is a whole book: it is opened once, its puzzle sheets are solved in turn, the answers
+written, and the book is saved to its output path as soon as its sheets are done, before the next
+book starts. One bad sheet, book or worker never costs the rest:
+
+- anything a sheet raises becomes that sheet's `error` record (a one-line message naming the
+  sheet; the traceback goes to stderr only with `--debug`);
+- a book that cannot be opened, or cannot be saved, gives `error` records saying so, and the run
+  goes on; a failed save leaves the input untouched (saving is atomic);
+- a book in which nothing was solved is not saved at all;
+- with several workers, a worker that dies (killed, out of memory) costs only the book it was
+  solving: that book's record says so and a new worker takes the next book.
+
+Processes: workers start from a fork server (highspy 1.16: a worker forked from a process that
+has run HiGHS stalls). Each worker leads its own process group, so that the CBC subprocess that
+PuLP starts belongs to it, and keeps its temporary files (PuLP's `*-pulp.mps` and `.sol`) in a
+folder of the run's own. A worker ends itself, its group and its files when the main process
+dies (even by kill -9); when the main process is interrupted (Ctrl-C, SIGTERM) it stops every
+worker's group and removes the run's temporary folder.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import shutil
+import signal
+import sys
+import tempfile
+import threading
+import time
+import traceback
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection, wait
+from pathlib import Path
+
+from solver import pipeline
+from solver.backends import Settings, SolverError
+from solver.genres import genre_for_sheet
+from solver.sheet import InputError
+from solver.sheet.answer import clear_answer, write_answer
+from solver.sheet.openpyxl_book import OpenpyxlBook
+
+# Test-only: "die:<sheet>" makes a worker kill its own process (SIGKILL) when it reaches that
+# sheet, "hang:<sheet>" makes it sleep there; nothing else reads this variable.
+TEST_HOOK = "PUZZLE_SOLVER_TEST_HOOK"
+STOP_GRACE = 2.0  # seconds a worker has to stop on SIGTERM before it is killed
+
+
+@dataclass(frozen=True)
+class Job:
+    """One book to solve and where to save it."""
+
+    path: Path
+    target: Path
+    sheet: str | None  # only this sheet (--sheet); None: every sheet named after a genre
+    settings: Settings
+    unique: bool = True
+    debug: bool = False
+
+
+@dataclass
+class BookResult:
+    """What became of one book: a record per sheet, where it was saved, or why not."""
+
+    path: Path
+    results: list[pipeline.SheetResult] = field(default_factory=list)
+    saved: Path | None = None
+    note: str | None = None  # why the book was not saved
+    failed: bool = False  # the book could not be opened or saved
+
+
+def puzzle_sheets(book: OpenpyxlBook, only: str | None) -> list[str]:
+    """The sheets to solve: `only`, or every visible sheet named after a genre."""
+    if only is not None:
+        if only not in book.sheet_names():
+            raise InputError(
+                only, f"no such sheet in {book.name}; it has {', '.join(book.sheet_names())}"
+            )
+        return [only]
+    return [s for s in book.sheet_names() if genre_for_sheet(s) is not None]
+
+
+def close_book(book: OpenpyxlBook) -> None:
+    """Let go of what openpyxl keeps open: an .xlsm book's VBA archive, which otherwise prints
+    'Exception ignored in ... ZipFile.__del__' when it is collected after its buffer."""
+    archive = getattr(book.wb, "vba_archive", None)
+    if archive is not None:
+        archive.close()
+
+
+def _record(job: Job, sheet: str, error: str) -> pipeline.SheetResult:
+    genre = genre_for_sheet(sheet) if sheet else None
+    slug = genre.slug if genre else None
+    solver = job.settings.solver
+    return pipeline.SheetResult(job.path.name, sheet, slug, "error", solver, error=error)
+
+
+def _unexpected(what: str, exc: BaseException, debug: bool) -> str:
+    """One line for an error nobody foresaw; the traceback goes to stderr with --debug."""
+    if debug:
+        print(f"puzzle-solver: {what}:", file=sys.stderr)
+        traceback.print_exception(exc, file=sys.stderr)
+    reason = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+    hint = "" if debug else " (run 'puzzle-solver --debug solve ...' for the details)"
+    return f"{what}: {type(exc).__name__}{': ' + reason if reason else ''}{hint}"
+
+
+def _test_hook(sheet: str) -> None:
+    action, _, name = os.environ.get(TEST_HOOK, "").partition(":")
+    if name == sheet and action == "die":
+        os.kill(os.getpid(), signal.SIGKILL)
+    if name == sheet and action == "hang":
+        time.sleep(3600)
+
+
+def _write(book: OpenpyxlBook, sheet: str, res: pipeline.SheetResult) -> None:
+    """Write a solved sheet's answer; if that fails half way, take back what was written."""
+    try:
+        write_answer(book, sheet, res.writes)
+    except BaseException:
+        clear_answer(book, sheet)
+        raise
+
+
+def solve_sheet(book: OpenpyxlBook, sheet: str, job: Job) -> pipeline.SheetResult:
+    """Solve one sheet of an open book and write its answer; never raises for the sheet."""
+    start = time.perf_counter()
+    _test_hook(sheet)
+    try:
+        res = pipeline.solve_sheet(book, sheet, job.settings, check_unique=job.unique, write=False)
+        if res.status == "solved":
+            _write(book, sheet, res)
+    except (InputError, SolverError) as exc:
+        res = _record(job, sheet, str(exc))
+    except Exception as exc:
+        res = _record(job, sheet, _unexpected(f"sheet '{sheet}'", exc, job.debug))
+    res.book = job.path.name
+    res.seconds = time.perf_counter() - start
+    res.outcome, res.writes = None, []  # keep what crosses the process boundary small
+    return res
+
+
+def solve_book(job: Job) -> BookResult:
+    """Open the book once, solve its sheets, save it if anything was solved."""
+    done = BookResult(job.path)
+    try:
+        book = OpenpyxlBook(job.path)
+    except Exception as exc:
+        done.results = [_record(job, "", f"cannot open the workbook: {_reason(exc)}")]
+        done.failed, done.note = True, "cannot open the workbook"
+        return done
+    try:
+        try:
+            sheets = puzzle_sheets(book, job.sheet)
+        except InputError as exc:
+            done.results = [_record(job, job.sheet or "", str(exc))]
+            return done
+        done.results = [solve_sheet(book, s, job) for s in sheets]
+        if not sheets:
+            done.note = "no sheet named after a genre; not saved"
+        elif not any(r.status == "solved" for r in done.results):
+            done.note = "nothing solved; not saved"
+        else:
+            _save(book, job, done)
+    finally:
+        close_book(book)
+    return done
+
+
+def _save(book: OpenpyxlBook, job: Job, done: BookResult) -> None:
+    try:
+        done.saved = book.save(job.target)
+    except Exception as exc:
+        reason = _reason(exc) if isinstance(exc, OSError) else str(exc)
+        if not isinstance(exc, OSError | InputError | SolverError) and job.debug:
+            traceback.print_exception(exc, file=sys.stderr)
+        done.failed = True
+        done.note = f"not saved to {job.target}: {reason}; {job.path} is untouched"
+        for r in done.results:
+            if r.status == "solved":
+                r.status, r.error = "error", f"solved, but the book was {done.note}"
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror + (f": {exc.filename}" if exc.filename else "")
+    return str(exc) or type(exc).__name__
+
+
+def died(job: Job, exitcode: int | None) -> BookResult:
+    """The record of a book whose worker died before it was done."""
+    how = f" (killed by signal {-exitcode})" if exitcode and exitcode < 0 else ""
+    msg = f"the worker solving it died{how}; nothing of this book was saved"
+    return BookResult(job.path, [_record(job, job.sheet or "", msg)], note=msg)
+
+
+# --- where the solved books go, checked before any solving --------------------------------------
+
+
+def output_problems(jobs: list[Job], in_place: bool) -> tuple[list[str], list[str]]:
+    """What stands in the way of saving, found before solving: (usage problems: a folder that is
+    a file, cannot be made or written, two books saved to one file; room problems: a disk with
+    less free space than the books need)."""
+    usage: list[str] = []
+    room: list[str] = []
+    by_target: dict[Path, Path] = {}
+    for job in jobs:
+        other = by_target.setdefault(job.target.resolve(), job.path)
+        if other != job.path:
+            usage.append(f"{other} and {job.path} would both be saved as {job.target}")
+    folders: dict[Path, list[Job]] = {}
+    for job in jobs:
+        folders.setdefault(job.target.parent, []).append(job)
+    for folder, group in folders.items():
+        existing = folder
+        while not existing.exists() and existing != existing.parent:
+            existing = existing.parent
+        if existing.exists() and not existing.is_dir():
+            usage.append(
+                f"{folder} is a file, not a folder"
+                if existing == folder
+                else f"cannot make the folder {folder}: {existing} is a file"
+            )
+            continue
+        if not os.access(existing, os.W_OK | os.X_OK):
+            usage.append(f"cannot write in the folder {existing}")
+            continue
+        sizes = [j.path.stat().st_size for j in group]
+        need = (max(sizes) if in_place else sum(sizes)) + 2**20
+        free = shutil.disk_usage(existing).free
+        if free < need:
+            room.append(
+                f"the disk of {existing} has {free / 2**20:.1f} MB free; "
+                f"saving the solved books there needs about {need / 2**20:.1f} MB"
+            )
+    return usage, room
+
+
+# --- running the books ------------------------------------------------------------------------
+
+
+def run(jobs: list[Job], workers: int, done: Callable[[int, BookResult], None]) -> None:
+    """Solve every job, calling done(index, result) as each book is finished.
+
+    With one worker the books are solved in this process, except with CBC: its subprocess and
+    temporary files are only sure to go away on Ctrl-C when they live in a worker's group."""
+    if workers <= 1 and all(j.settings.solver != "cbc" for j in jobs):
+        for i, job in enumerate(jobs):
+            done(i, solve_book(job))
+        return
+    tmp = tempfile.mkdtemp(prefix="puzzle-solver-")
+    try:
+        _run_pool(jobs, max(1, workers), done, tmp)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+class _Worker:
+    """A worker process, its job pipe and its lifeline (it ends itself when that closes)."""
+
+    def __init__(self, ctx: multiprocessing.context.BaseContext, tmp: str) -> None:
+        self.conn, child = ctx.Pipe()
+        lifeline_r, self.lifeline = ctx.Pipe(duplex=False)
+        self.proc = ctx.Process(target=_work, args=(child, lifeline_r, tmp), daemon=True)
+        self.proc.start()
+        child.close()
+        lifeline_r.close()
+        self.index: int | None = None
+
+    def stop(self, sig: int) -> None:
+        """Signal the worker's process group (it and its CBC), or the worker alone before it
+        made its group."""
+        try:
+            os.killpg(self.proc.pid, sig)
+        except (ProcessLookupError, PermissionError):
+            if self.proc.is_alive():
+                os.kill(self.proc.pid, sig)
+
+    def close(self) -> None:
+        self.conn.close()
+        self.lifeline.close()
+
+
+def _run_pool(
+    jobs: list[Job], workers: int, done: Callable[[int, BookResult], None], tmp: str
+) -> None:
+    ctx = multiprocessing.get_context("forkserver")
+    ctx.set_forkserver_preload(["solver.batch"])
+    pending = deque(range(len(jobs)))
+    pool = [_Worker(ctx, tmp) for _ in range(min(workers, len(jobs)))]
+    try:
+        while True:
+            for w in pool:
+                if w.index is None and pending:
+                    w.index = pending.popleft()
+                    w.conn.send(jobs[w.index])
+            busy = [w for w in pool if w.index is not None]
+            if not busy:
+                break
+            ready = wait([w.conn for w in busy] + [w.proc.sentinel for w in busy])
+            for w in busy:
+                if w.conn not in ready and w.proc.sentinel not in ready:
+                    continue
+                index, result = w.index, _receive(w)
+                w.index = None
+                if result is None:  # the worker died: its book is lost, the others are not
+                    w.proc.join()
+                    result = died(jobs[index], w.proc.exitcode)
+                    w.stop(signal.SIGKILL)  # a CBC it left behind
+                    w.close()
+                    pool[pool.index(w)] = _Worker(ctx, tmp)
+                done(index, result)
+    finally:
+        _stop(pool)
+
+
+def _receive(w: _Worker) -> BookResult | None:
+    try:
+        return w.conn.recv() if w.conn.poll() else None
+    except (EOFError, OSError):
+        return None
+
+
+def _stop(pool: list[_Worker]) -> None:
+    """End every worker: an idle one on its own (its job pipe closes), a busy one by SIGTERM to
+    its group and, after a grace period, SIGKILL; then whatever is left in their groups."""
+    for w in pool:
+        if w.index is not None:
+            w.stop(signal.SIGTERM)
+        w.conn.close()
+    deadline = time.monotonic() + STOP_GRACE
+    for w in pool:
+        w.proc.join(max(0.0, deadline - time.monotonic()))
+    for w in pool:
+        w.lifeline.close()
+        w.stop(signal.SIGKILL)  # the worker if it is still there, and a CBC left in its group
+        w.proc.join()
+
+
+def _work(conn: Connection, lifeline: Connection, tmp: str) -> None:
+    """A worker's life: take books from `conn` until it closes."""
+    os.setpgid(0, 0)
+    own = tempfile.mkdtemp(dir=tmp)
+    tempfile.tempdir = os.environ["TMPDIR"] = own
+    signal.signal(signal.SIGTERM, _exit_on_sigterm)
+    threading.Thread(target=_watch, args=(lifeline, own), daemon=True).start()
+    while True:
+        try:
+            job = conn.recv()
+        except (EOFError, OSError):
+            return
+        conn.send(solve_book(job))
+
+
+def _exit_on_sigterm(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)  # unwinds: an atomic save removes its temporary file
+
+
+def _watch(lifeline: Connection, own: str) -> None:
+    """End this worker and its group when the main process is gone (its end of the lifeline
+    closes, even on kill -9); nobody else would stop a CBC run or remove the files."""
+    with contextlib.suppress(EOFError, OSError):
+        lifeline.recv()
+    shutil.rmtree(own, ignore_errors=True)
+    os.killpg(0, signal.SIGKILL)
