@@ -70,7 +70,7 @@ class BookResult:
     path: Path
     results: list[pipeline.SheetResult] = field(default_factory=list)
     saved: Path | None = None
-    note: str | None = None  # why the book was not saved
+    note: str | None = None  # why the book was not saved, when its records do not say
     failed: bool = False  # the book could not be opened or saved
 
 
@@ -152,7 +152,7 @@ def solve_book(job: Job) -> BookResult:
         book = OpenpyxlBook(job.path)
     except Exception as exc:
         done.results = [_record(job, "", f"cannot open the workbook: {_reason(exc)}")]
-        done.failed, done.note = True, "cannot open the workbook"
+        done.failed = True
         return done
     try:
         try:
@@ -196,7 +196,7 @@ def died(job: Job, exitcode: int | None) -> BookResult:
     """The record of a book whose worker died before it was done."""
     how = f" (killed by signal {-exitcode})" if exitcode and exitcode < 0 else ""
     msg = f"the worker solving it died{how}; nothing of this book was saved"
-    return BookResult(job.path, [_record(job, job.sheet or "", msg)], note=msg)
+    return BookResult(job.path, [_record(job, job.sheet or "", msg)])
 
 
 # --- where the solved books go, checked before any solving --------------------------------------

@@ -103,8 +103,8 @@ def cmd_solve(a: argparse.Namespace) -> int:
         bar.update()
         ready[index] = book
         while len(books) in ready:  # report in the order of the input, as books finish
-            _report(ready.pop(len(books)), a, out)
-            books.append(book)
+            books.append(ready.pop(len(books)))
+            _report(books[-1], a, out)
 
     workers = max(1, min(a.jobs or os.cpu_count() or 1, len(jobs)))
     try:
@@ -117,7 +117,7 @@ def cmd_solve(a: argparse.Namespace) -> int:
             f"{saved} saved",
             file=sys.stderr,
         )
-        raise
+        return EXIT_INTERRUPTED
     bar.close()
     results = [r for b in books for r in b.results]
     if not results:
@@ -128,7 +128,7 @@ def cmd_solve(a: argparse.Namespace) -> int:
         return EXIT_USAGE
     _summary(results, out)
     for b in books:
-        if b.note and b.results:
+        if b.note:
             print(f"{b.path.name}: {b.note}", file=out)
     if any(b.failed for b in books):
         return EXIT_BOOK

@@ -1,0 +1,449 @@
+"""Batch solving: one bad sheet, book or worker never costs the rest; books are read once and
+saved as soon as they are done; nothing is left behind (processes, temporary files); output
+paths are checked before solving; arguments and exit codes."""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import gc
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from solver import batch, pipeline
+from solver.backends import Settings
+from solver.cli import main
+from solver.sheet.answer import RECORD_SHEET
+from solver.sheet.openpyxl_book import OpenpyxlBook
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def books(tmp_path, sample):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for slug in ("bomber", "sudoku"):
+        shutil.move(sample(slug), folder / f"{slug}.xlsx")
+    return folder
+
+
+def records(out: str) -> list[dict]:
+    return [json.loads(line) for line in out.splitlines()]
+
+
+def two_sheet_book(path: Path, sample) -> Path:
+    """A book with a bomber and a sudoku sheet."""
+    book = OpenpyxlBook(sample("bomber"))
+    sudoku = OpenpyxlBook(sample("sudoku")).wb["sudoku"]
+    ws = book.wb.create_sheet("sudoku")
+    for row in sudoku.iter_rows():
+        for cell in row:
+            ws.cell(cell.row, cell.column).value = cell.value
+    book.save(path)
+    return path
+
+
+# --- one bad sheet or book never costs the rest -------------------------------------------------
+
+
+def test_a_sheet_that_raises_is_an_error_record_and_the_rest_is_solved(books, capsys, monkeypatch):
+    real = pipeline.solve_sheet
+
+    def broken(book, sheet, *args, **kw):
+        if sheet == "bomber":
+            raise ZeroDivisionError("division by zero")
+        return real(book, sheet, *args, **kw)
+
+    monkeypatch.setattr(pipeline, "solve_sheet", broken)
+    assert main(["solve", str(books), "--json", "--jobs", "1"]) == 1
+    out, err = capsys.readouterr()
+    bomber, sudoku = records(out)
+    assert bomber["status"] == "error" and bomber["answer"] is None
+    assert bomber["error"].startswith("sheet 'bomber': ZeroDivisionError: division by zero")
+    assert "--debug" in bomber["error"] and "Traceback" not in err
+    assert sudoku["status"] == "solved"
+    assert (books / "solved" / "sudoku.xlsx").exists()
+    assert not (books / "solved" / "bomber.xlsx").exists()  # nothing solved in it: not saved
+    assert "bomber.xlsx: nothing solved; not saved" in err
+
+    assert main(["--debug", "solve", str(books / "bomber.xlsx"), "--json"]) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" in err and "ZeroDivisionError" in err
+
+
+def test_merged_answer_cells_cost_only_their_sheet(tmp_path, sample, capsys):
+    path = two_sheet_book(tmp_path / "two.xlsx", sample)
+    book = OpenpyxlBook(path)
+    book.wb["bomber"].merge_cells("C2:D2")  # D2 holds a bomb of the answer
+    book.save()
+    assert main(["solve", str(path), "--json", "--jobs", "1"]) == 1
+    bomber, sudoku = records(capsys.readouterr().out)
+    assert bomber["status"] == "error" and bomber["error"].startswith("sheet 'bomber'")
+    assert sudoku["status"] == "solved"
+    solved = OpenpyxlBook(tmp_path / "solved" / "two.xlsx")
+    ws = solved.wb["bomber"]
+    shown = [c.value for row in ws.iter_rows() for c in row]
+    assert "●" not in shown  # the half-written answer was taken back
+    rec = solved.wb[RECORD_SHEET]
+    assert {c.value for c in rec["A"]} == {"sudoku"}
+    assert solved.wb["sudoku"]["C1"].value == 6
+
+
+def test_an_unopenable_book_is_an_error_record_and_the_rest_is_solved(books, capsys):
+    (books / "broken.xlsx").write_bytes(b"not a zip file")
+    assert main(["solve", str(books), "--json", "--jobs", "2"]) == 3
+    out, err = capsys.readouterr()
+    got = {r["book"]: r for r in records(out)}
+    assert got["broken.xlsx"]["status"] == "error" and got["broken.xlsx"]["sheet"] == ""
+    assert got["broken.xlsx"]["error"].startswith("cannot open the workbook:")
+    assert got["bomber.xlsx"]["status"] == got["sudoku.xlsx"]["status"] == "solved"
+    assert "broken.xlsx: error; cannot open the workbook" in err
+
+
+def test_a_missing_sheet_is_that_books_error(books, capsys):
+    assert main(["solve", str(books), "--sheet", "sudoku", "--json"]) == 1
+    bomber, sudoku = records(capsys.readouterr().out)
+    assert bomber["status"] == "error" and "no such sheet in bomber.xlsx" in bomber["error"]
+    assert sudoku["status"] == "solved"
+
+
+def test_a_book_is_read_once_and_saved_when_its_sheets_are_done(
+    tmp_path, sample, capsys, monkeypatch
+):
+    path = two_sheet_book(tmp_path / "two.xlsx", sample)
+    opened: list[Path] = []
+
+    class Counting(OpenpyxlBook):
+        def __init__(self, p) -> None:
+            opened.append(Path(p))
+            super().__init__(p)
+
+    saved_when: list[int] = []
+    real_save = Counting.save
+
+    def save(self, target=None):
+        saved_when.append(len(opened))
+        return real_save(self, target)
+
+    monkeypatch.setattr(Counting, "save", save)
+    monkeypatch.setattr(batch, "OpenpyxlBook", Counting)
+    second = shutil.copy(sample("bomber"), tmp_path / "z.xlsx")
+    assert main(["solve", str(path), str(second), "--jobs", "1"]) == 0
+    assert opened == [path, Path(second)]
+    assert saved_when == [1, 2]  # the first book was saved before the second was opened
+    out = capsys.readouterr().out
+    assert "two.xlsx  bomber" in out and "two.xlsx  sudoku" in out
+
+
+def test_save_failure_is_that_books_record_and_the_input_is_untouched(books, capsys, monkeypatch):
+    real_save = OpenpyxlBook.save
+
+    def save(self, target=None):
+        if self.name == "bomber.xlsx":
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(target))
+        return real_save(self, target)
+
+    monkeypatch.setattr(OpenpyxlBook, "save", save)
+    before = (books / "bomber.xlsx").read_bytes()
+    assert main(["solve", str(books), "--json", "--in-place", "--jobs", "1"]) == 3
+    out, err = capsys.readouterr()
+    bomber, sudoku = records(out)
+    assert bomber["status"] == "error"
+    assert "No space left on device" in bomber["error"] and "is untouched" in bomber["error"]
+    assert sudoku["status"] == "solved"
+    assert (books / "bomber.xlsx").read_bytes() == before
+    assert OpenpyxlBook(books / "sudoku.xlsx").wb["sudoku"]["C1"].value == 6
+    assert "bomber.xlsx: not saved to" in err
+
+
+def test_a_refusal_inside_save_is_that_books_record(books, capsys, monkeypatch):
+    def refuse(self, target=None):
+        raise RuntimeError(f"{self.name} is open in Excel; close it and solve again")
+
+    monkeypatch.setattr(OpenpyxlBook, "save", refuse)
+    assert main(["solve", str(books / "bomber.xlsx"), "--json"]) == 3
+    (record,) = records(capsys.readouterr().out)
+    assert record["status"] == "error" and "is open in Excel; close it" in record["error"]
+
+
+def test_only_books_written_to_are_saved(books, capsys):
+    book = OpenpyxlBook(books / "bomber.xlsx")
+    book.wb["bomber"]["B2"] = 8  # infeasible
+    book.save()
+    plain = OpenpyxlBook(books / "sudoku.xlsx")
+    plain.wb["sudoku"].title = "notes"  # no sheet named after a genre
+    plain.save(books / "notes.xlsx")
+    assert main(["solve", str(books / "bomber.xlsx"), str(books / "notes.xlsx")]) == 1
+    out = capsys.readouterr().out
+    assert not (books / "solved").exists()
+    assert "bomber.xlsx: nothing solved; not saved" in out
+    assert "notes.xlsx: no sheet named after a genre; not saved" in out
+    assert main(["solve", str(books / "notes.xlsx")]) == 2
+    assert "no sheet named after a genre in" in capsys.readouterr().err
+
+
+def test_xlsm_books_leave_no_zipfile_noise(tmp_path, sample, monkeypatch, capsys):
+    unraisable: list[object] = []
+    monkeypatch.setattr(sys, "unraisablehook", unraisable.append)
+    paths = [str(sample(slug, ".xlsm")) for slug in ("bomber", "sudoku", "wall-logic")]
+    assert main(["solve", *paths, "--jobs", "1"]) == 0
+    assert main(["solve", *paths, "--jobs", "1", "--sheet", "nope"]) == 1  # none saved
+    gc.collect()
+    assert unraisable == []
+
+
+# --- output paths, checked before solving -------------------------------------------------------
+
+
+def test_out_naming_a_file_is_refused_before_solving(books, capsys, monkeypatch):
+    monkeypatch.setattr(batch, "solve_book", lambda job: pytest.fail("solved anyway"))
+    (books / "x.txt").write_text("")
+    assert main(["solve", str(books), "--out", str(books / "x.txt")]) == 2
+    assert f"{books / 'x.txt'} is a file, not a folder; nothing was solved" in (
+        capsys.readouterr().err
+    )
+    assert main(["solve", str(books), "--out", str(books / "x.txt" / "sub")]) == 2
+    assert f"cannot make the folder {books / 'x.txt' / 'sub'}: {books / 'x.txt'} is a file" in (
+        capsys.readouterr().err
+    )
+
+
+def test_an_unwritable_out_folder_is_refused_before_solving(books, capsys, monkeypatch):
+    monkeypatch.setattr(batch, "solve_book", lambda job: pytest.fail("solved anyway"))
+    monkeypatch.setattr(os, "access", lambda path, mode: Path(path) != books)
+    assert main(["solve", str(books), "--out", str(books / "new" / "deeper")]) == 2
+    assert f"cannot write in the folder {books}" in capsys.readouterr().err
+    assert not (books / "new").exists()
+
+
+def test_a_full_disk_is_found_before_solving(books, capsys, monkeypatch):
+    monkeypatch.setattr(batch, "solve_book", lambda job: pytest.fail("solved anyway"))
+    monkeypatch.setattr(shutil, "disk_usage", lambda p: shutil._ntuple_diskusage(10, 10, 1000))
+    assert main(["solve", str(books)]) == 3
+    assert "MB free; saving the solved books there needs about" in capsys.readouterr().err
+
+
+def test_two_books_saved_to_one_file_is_refused(tmp_path, sample, capsys):
+    a, b = tmp_path / "a", tmp_path / "b"
+    a.mkdir(), b.mkdir()
+    shutil.copy(sample("bomber"), a / "p.xlsx")
+    shutil.copy(sample("bomber"), b / "p.xlsx")
+    assert main(["solve", str(a), str(b), "--out", str(tmp_path / "o")]) == 2
+    assert "would both be saved as" in capsys.readouterr().err
+    assert main(["solve", str(a), str(a / "p.xlsx")]) == 0  # one book named twice: solved once
+
+
+# --- arguments, interruption, exit codes ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "option, value",
+    [
+        ("--time-limit", "-1"),
+        ("--time-limit", "0"),
+        ("--time-limit", "nan"),
+        ("--time-limit", "inf"),
+        ("--threads", "-5"),
+        ("--threads", "0"),
+        ("--jobs", "-3"),
+        ("--jobs", "two"),
+    ],
+)
+def test_bad_numbers_are_usage_errors(books, capsys, option, value):
+    with pytest.raises(SystemExit) as stop:
+        main(["solve", str(books), option, value])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert f"argument {option}" in err and repr(value) in err and "Traceback" not in err
+
+
+def test_ctrl_c_ends_with_a_message_and_keeps_finished_books(books, capsys, monkeypatch):
+    real = pipeline.solve_sheet
+
+    def interrupted(book, sheet, *args, **kw):
+        if sheet == "sudoku":
+            raise KeyboardInterrupt
+        return real(book, sheet, *args, **kw)
+
+    monkeypatch.setattr(pipeline, "solve_sheet", interrupted)
+    assert main(["solve", str(books), "--jobs", "1"]) == 130
+    err = capsys.readouterr().err
+    assert "interrupted; 1 of 2 books were done, 1 saved" in err and "Traceback" not in err
+    assert (books / "solved" / "bomber.xlsx").exists()
+
+
+def test_help_lists_the_exit_codes(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    for code in ("0 ", "1 ", "2 ", "3 ", "4 ", "130"):
+        assert f"\n  {code}" in out
+
+
+# --- processes: workers, dead workers, nothing left behind ------------------------------------
+
+
+def cli(*args: str, env: dict[str, str] | None = None, **kw) -> subprocess.Popen:
+    """The command line in a process of its own, as a user runs it."""
+    kw = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, **kw}
+    return subprocess.Popen(
+        [sys.executable, "-m", "solver.cli", *args],
+        cwd=ROOT,
+        env={**os.environ, **(env or {})},
+        text=True,
+        **kw,
+    )
+
+
+def descendants(pid: int) -> set[int]:
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            ppid = int(stat.rsplit(")", 1)[1].split()[1])
+            children.setdefault(ppid, []).append(int(entry.name))
+    found, todo = set(), [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.add(child)
+            todo.append(child)
+    return found
+
+
+def alive(pids: set[int]) -> set[int]:
+    left = set()
+    for pid in pids:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if state != "Z":
+            left.add(pid)
+    return left
+
+
+def wait_for(condition, seconds: float = 60.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.1)
+
+
+def test_a_dead_worker_costs_only_its_book(books, tmp_path):
+    shutil.copy(books / "bomber.xlsx", books / "other.xlsx")
+    p = cli("solve", str(books), "--json", "--jobs", "2", env={batch.TEST_HOOK: "die:sudoku"})
+    out, err = p.communicate(timeout=120)
+    assert p.returncode == 1, err
+    got = {r["book"]: r for r in records(out)}
+    assert got["sudoku.xlsx"]["status"] == "error"
+    assert got["sudoku.xlsx"]["error"].startswith("the worker solving it died (killed by signal 9)")
+    assert got["bomber.xlsx"]["status"] == got["other.xlsx"]["status"] == "solved"
+    assert sorted(q.name for q in (books / "solved").iterdir()) == ["bomber.xlsx", "other.xlsx"]
+    assert "Traceback" not in err
+
+
+def test_workers_do_not_outlive_a_killed_main_process(books, tmp_path):
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    p = cli("solve", str(books), "--jobs", "2", env={batch.TEST_HOOK: "hang:bomber"}, **quiet)
+    family: set[int] = set()
+    try:
+        wait_for(lambda: len(descendants(p.pid)) >= 4)  # tracker, fork server, 2 workers
+        time.sleep(0.5)
+        family = descendants(p.pid)
+        p.kill()
+        p.wait(timeout=10)
+        wait_for(lambda: not alive(family), seconds=15)
+    finally:
+        p.kill()
+        for pid in alive(family):  # what the test found left behind
+            os.kill(pid, signal.SIGKILL)
+
+
+def hard_book(path: Path) -> Path:
+    """A hotaru-beam 20x20 that CBC needs far more than a minute for."""
+    from solver.genres import genre_by_slug
+    from solver.workbook import add_puzzle_sheet
+    from tests.generators import generator
+
+    puzzle, _ = generator("hotaru-beam").generate(20, seed=20)
+    add_puzzle_sheet(path, genre_by_slug("hotaru-beam"), puzzle)
+    return path
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_interrupting_a_cbc_solve_leaves_nothing_behind(tmp_path, sig):
+    book = hard_book(tmp_path / "hard.xlsx")
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+
+    def cbc_running() -> bool:
+        return any(f"{tmp}" in cmd for cmd in commands(descendants(p.pid)))
+
+    p = cli(
+        "solve", str(book), "--solver", "cbc", "--connectivity", "complete", "--time-limit", "100",
+        "--jobs", "1",
+        env={"TMPDIR": str(tmp)},
+    )  # fmt: skip
+    family: set[int] = set()
+    try:
+        wait_for(cbc_running)
+        family = descendants(p.pid)
+        p.send_signal(sig)
+        _out, err = p.communicate(timeout=30)
+        assert p.returncode == 130, err
+        assert "interrupted; 0 of 1 books were done, 0 saved" in err and "Traceback" not in err
+        wait_for(lambda: not alive(family), seconds=15)
+    finally:
+        p.kill()
+        for pid in alive(family):  # what the test found left behind
+            os.kill(pid, signal.SIGKILL)
+    assert list(tmp.iterdir()) == []
+    assert not (tmp_path / "solved").exists()
+    assert not [q for q in tmp_path.iterdir() if q.name.startswith(".~")]
+
+
+def commands(pids: set[int]) -> list[str]:
+    found = []
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            found.append(Path(f"/proc/{pid}/cmdline").read_text().replace("\0", " "))
+    return found
+
+
+def test_workers_start_clean_after_an_in_process_highs_solve(books):
+    """highspy 1.16: a worker forked from a process that has run HiGHS stalls. The pool
+    starts from a fork server, so a batch after an in-process solve finishes."""
+    script = (
+        "import sys\n"
+        "from solver import pipeline\n"
+        "from solver.backends import Settings\n"
+        "from solver.cli import main\n"
+        "from solver.sheet.openpyxl_book import OpenpyxlBook\n"
+        f"book = OpenpyxlBook({str(books / 'sudoku.xlsx')!r})\n"
+        "assert pipeline.solve_sheet(book, 'sudoku', Settings('highs')).status == 'solved'\n"
+        f"sys.exit(main(['solve', {str(books)!r}, '--jobs', '2', '--json']))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert [r["status"] for r in records(done.stdout)] == ["solved", "solved"]
+
+
+def test_solve_book_never_raises_for_a_sheet(tmp_path, sample):
+    job = batch.Job(sample("bomber"), tmp_path / "out" / "b.xlsx", None, Settings())
+    done = batch.solve_book(job)
+    assert [r.status for r in done.results] == ["solved"] and done.saved == job.target
+    assert done.results[0].writes == [] and done.results[0].outcome is None
