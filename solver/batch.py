@@ -145,8 +145,9 @@ def solve_sheet(book: OpenpyxlBook, sheet: str, job: Job) -> pipeline.SheetResul
     return res
 
 
-def solve_book(job: Job) -> BookResult:
-    """Open the book once, solve its sheets, save it if anything was solved."""
+def solve_book(job: Job, starting: Callable[[str], None] | None = None) -> BookResult:
+    """Open the book once, solve its sheets, save it if anything was solved; `starting` is told
+    each sheet's name before it is solved."""
     done = BookResult(job.path)
     try:
         book = OpenpyxlBook(job.path)
@@ -160,7 +161,10 @@ def solve_book(job: Job) -> BookResult:
         except InputError as exc:
             done.results = [_record(job, job.sheet or "", str(exc))]
             return done
-        done.results = [solve_sheet(book, s, job) for s in sheets]
+        for sheet in sheets:
+            if starting is not None:
+                starting(sheet)
+            done.results.append(solve_sheet(book, sheet, job))
         if not sheets:
             done.note = "no sheet named after a genre; not saved"
         elif not any(r.status == "solved" for r in done.results):
@@ -192,11 +196,12 @@ def _reason(exc: BaseException) -> str:
     return str(exc) or type(exc).__name__
 
 
-def died(job: Job, exitcode: int | None) -> BookResult:
-    """The record of a book whose worker died before it was done."""
+def died(job: Job, sheet: str | None, exitcode: int | None) -> BookResult:
+    """The record of a book whose worker died while solving `sheet` (None: before a sheet)."""
     how = f" (killed by signal {-exitcode})" if exitcode and exitcode < 0 else ""
-    msg = f"the worker solving it died{how}; nothing of this book was saved"
-    return BookResult(job.path, [_record(job, job.sheet or "", msg)])
+    where = f"sheet '{sheet}': " if sheet else ""
+    msg = f"{where}the worker solving it died{how}; nothing of {job.path.name} was saved"
+    return BookResult(job.path, [_record(job, sheet or "", msg)])
 
 
 # --- where the solved books go, checked before any solving --------------------------------------
@@ -270,7 +275,8 @@ class _Worker:
         self.proc.start()
         child.close()
         lifeline_r.close()
-        self.index: int | None = None
+        self.index: int | None = None  # the job it is solving
+        self.sheet: str | None = None  # the sheet of that job it is on
 
     def stop(self, sig: int) -> None:
         """Signal the worker's process group (it and its CBC), or the worker alone before it
@@ -307,23 +313,35 @@ def _run_pool(
                 if w.conn not in ready and w.proc.sentinel not in ready:
                     continue
                 index, result = w.index, _receive(w)
+                if result is None and w.proc.is_alive():
+                    continue  # it only said which sheet it is on
                 w.index = None
                 if result is None:  # the worker died: its book is lost, the others are not
                     w.proc.join()
-                    result = died(jobs[index], w.proc.exitcode)
+                    result = died(jobs[index], w.sheet, w.proc.exitcode)
                     w.stop(signal.SIGKILL)  # a CBC it left behind
                     w.close()
-                    pool[pool.index(w)] = _Worker(ctx, tmp)
+                    pool.remove(w)
+                    if pending:
+                        pool.append(_Worker(ctx, tmp))
                 done(index, result)
     finally:
         _stop(pool)
 
 
 def _receive(w: _Worker) -> BookResult | None:
+    """Read what the worker sent: the sheet it starts (kept in w.sheet), or its book's result;
+    None when it sent no result (it is still at work, or it died)."""
     try:
-        return w.conn.recv() if w.conn.poll() else None
+        while w.conn.poll():
+            kind, value = w.conn.recv()
+            if kind == "book":
+                w.sheet = None
+                return value
+            w.sheet = value
     except (EOFError, OSError):
-        return None
+        pass
+    return None
 
 
 def _stop(pool: list[_Worker]) -> None:
@@ -354,7 +372,7 @@ def _work(conn: Connection, lifeline: Connection, tmp: str) -> None:
             job = conn.recv()
         except (EOFError, OSError):
             return
-        conn.send(solve_book(job))
+        conn.send(("book", solve_book(job, lambda sheet: conn.send(("sheet", sheet)))))
 
 
 def _exit_on_sigterm(signum: int, frame: object) -> None:

@@ -8,6 +8,7 @@ import math
 import os
 import signal
 import sys
+import threading
 import unicodedata
 from pathlib import Path
 from typing import TextIO
@@ -389,7 +390,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    previous = signal.signal(signal.SIGTERM, _interrupt)
+    main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, _interrupt) if main_thread else None
     try:
         return args.func(args)
     except (InputError, SolverError, UrlError, UsageError, LimitError) as exc:
@@ -411,7 +413,8 @@ def main(argv: list[str] | None = None) -> int:
         )
         return EXIT_BUG
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        if main_thread:
+            signal.signal(signal.SIGTERM, previous)
 
 
 def _interrupt(signum: int, frame: object) -> None:

@@ -347,8 +347,11 @@ def test_a_dead_worker_costs_only_its_book(books, tmp_path):
     out, err = p.communicate(timeout=120)
     assert p.returncode == 1, err
     got = {r["book"]: r for r in records(out)}
-    assert got["sudoku.xlsx"]["status"] == "error"
-    assert got["sudoku.xlsx"]["error"].startswith("the worker solving it died (killed by signal 9)")
+    assert got["sudoku.xlsx"]["status"] == "error" and got["sudoku.xlsx"]["sheet"] == "sudoku"
+    assert got["sudoku.xlsx"]["error"] == (
+        "sheet 'sudoku': the worker solving it died (killed by signal 9); "
+        "nothing of sudoku.xlsx was saved"
+    )
     assert got["bomber.xlsx"]["status"] == got["other.xlsx"]["status"] == "solved"
     assert sorted(q.name for q in (books / "solved").iterdir()) == ["bomber.xlsx", "other.xlsx"]
     assert "Traceback" not in err
