@@ -414,7 +414,7 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_BUG
     finally:
         if main_thread:
-            signal.signal(signal.SIGTERM, previous)
+            signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
 
 
 def _interrupt(signum: int, frame: object) -> None:

@@ -281,6 +281,15 @@ def test_ctrl_c_ends_with_a_message_and_keeps_finished_books(books, capsys, monk
     assert (books / "solved" / "bomber.xlsx").exists()
 
 
+def test_main_runs_outside_the_main_thread(capsys):
+    """SIGTERM is handled only where Python allows it: the main thread."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        assert pool.submit(main, ["genres", "bomber"]).result() == 0
+    assert "bomber" in capsys.readouterr().out
+
+
 def test_help_lists_the_exit_codes(capsys):
     with pytest.raises(SystemExit):
         main(["--help"])
