@@ -23,6 +23,7 @@ worker's group and removes the run's temporary folder.
 from __future__ import annotations
 
 import contextlib
+import gc
 import multiprocessing
 import os
 import shutil
@@ -33,10 +34,11 @@ import threading
 import time
 import traceback
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
+from typing import Any
 
 from solver import pipeline
 from solver.backends import Settings, SolverError
@@ -177,17 +179,41 @@ def solve_book(job: Job, starting: Callable[[str], None] | None = None) -> BookR
 
 
 def _save(book: OpenpyxlBook, job: Job, done: BookResult) -> None:
+    with _quiet_failed_zip():
+        try:
+            done.saved = book.save(job.target)
+        except Exception as exc:
+            reason = _reason(exc) if isinstance(exc, OSError) else str(exc)
+            if not isinstance(exc, OSError | InputError | SolverError) and job.debug:
+                traceback.print_exception(exc, file=sys.stderr)
+            done.failed = True
+            done.note = f"not saved to {job.target}: {reason}; {job.path} is untouched"
+            for r in done.results:
+                if r.status == "solved":
+                    r.status, r.error = "error", f"solved, but the book was {done.note}"
+        if done.failed:
+            gc.collect()
+
+
+@contextlib.contextmanager
+def _quiet_failed_zip() -> Iterator[None]:
+    """openpyxl leaves the zip file of a failed save open; closing it fails again (a full disk)
+    and Python prints 'Exception ignored in ... ZipFile.__del__' when it is collected. The
+    book's records already say why it was not saved: let that pass silently, nothing else."""
+    hook = sys.unraisablehook
+
+    def quiet(u: Any) -> None:
+        if not (
+            isinstance(u.exc_value, OSError)
+            and getattr(u.object, "__qualname__", "") == "ZipFile.__del__"
+        ):
+            hook(u)
+
+    sys.unraisablehook = quiet
     try:
-        done.saved = book.save(job.target)
-    except Exception as exc:
-        reason = _reason(exc) if isinstance(exc, OSError) else str(exc)
-        if not isinstance(exc, OSError | InputError | SolverError) and job.debug:
-            traceback.print_exception(exc, file=sys.stderr)
-        done.failed = True
-        done.note = f"not saved to {job.target}: {reason}; {job.path} is untouched"
-        for r in done.results:
-            if r.status == "solved":
-                r.status, r.error = "error", f"solved, but the book was {done.note}"
+        yield
+    finally:
+        sys.unraisablehook = hook
 
 
 def _reason(exc: BaseException) -> str:
@@ -236,14 +262,19 @@ def output_problems(jobs: list[Job], in_place: bool) -> tuple[list[str], list[st
             usage.append(f"cannot write in the folder {existing}")
             continue
         sizes = [j.path.stat().st_size for j in group]
-        need = (max(sizes) if in_place else sum(sizes)) + 2**20
+        # a saved book is about as big as the one read; the margin is for the record sheet
+        need = int(1.25 * (max(sizes) if in_place else sum(sizes))) + 2**16
         free = shutil.disk_usage(existing).free
         if free < need:
             room.append(
-                f"the disk of {existing} has {free / 2**20:.1f} MB free; "
-                f"saving the solved books there needs about {need / 2**20:.1f} MB"
+                f"the disk of {existing} has {_size(free)} free; "
+                f"saving the solved books there needs about {_size(need)}"
             )
     return usage, room
+
+
+def _size(n: int) -> str:
+    return f"{n / 2**20:.1f} MB" if n >= 2**20 else f"{n // 2**10} KB"
 
 
 # --- running the books ------------------------------------------------------------------------
