@@ -12,12 +12,15 @@ book starts. One bad sheet, book or worker never costs the rest:
 - with several workers, a worker that dies (killed, out of memory) costs only the book it was
   solving: that book's record says so and a new worker takes the next book.
 
-Processes: workers start from a fork server (highspy 1.16: a worker forked from a process that
-has run HiGHS stalls). Each worker leads its own process group, so that the CBC subprocess that
-PuLP starts belongs to it, and keeps its temporary files (PuLP's `*-pulp.mps` and `.sol`) in a
-folder of the run's own. A worker ends itself, its group and its files when the main process
-dies (even by kill -9); when the main process is interrupted (Ctrl-C, SIGTERM) it stops every
-worker's group and removes the run's temporary folder.
+Processes: with one worker (and not CBC) the books are solved in this process. Otherwise
+workers start from a fork server (highspy 1.16: a worker forked from a process that has run
+HiGHS stalls). Each worker leads its own process group, so that the CBC subprocess that PuLP
+starts belongs to it, and keeps its temporary files (PuLP's `*-pulp.mps` and `.sol`) in a folder
+of the run's own. A worker ends itself, its group and its files when the main process dies (its
+end of a pipe closes, even on kill -9); when the main process is interrupted (Ctrl-C, SIGTERM)
+it stops every worker's group (SIGTERM, then SIGKILL after STOP_GRACE) and removes the run's
+temporary folder. Windows has neither fork servers nor process groups: there workers are
+spawned and ended one by one (untested: no Windows here).
 """
 
 from __future__ import annotations
@@ -51,6 +54,8 @@ from solver.sheet.openpyxl_book import OpenpyxlBook
 # sheet, "hang:<sheet>" makes it sleep there; nothing else reads this variable.
 TEST_HOOK = "PUZZLE_SOLVER_TEST_HOOK"
 STOP_GRACE = 2.0  # seconds a worker has to stop on SIGTERM before it is killed
+GROUPS = hasattr(os, "killpg")  # POSIX: each worker leads a process group, its CBC inside
+KILL = getattr(signal, "SIGKILL", signal.SIGTERM)  # Windows: os.kill terminates either way
 
 
 @dataclass(frozen=True)
@@ -312,11 +317,14 @@ class _Worker:
     def stop(self, sig: int) -> None:
         """Signal the worker's process group (it and its CBC), or the worker alone before it
         made its group."""
-        try:
-            os.killpg(self.proc.pid, sig)
-        except (ProcessLookupError, PermissionError):
-            if self.proc.is_alive():
-                os.kill(self.proc.pid, sig)
+        if GROUPS:
+            try:
+                os.killpg(self.proc.pid, sig)
+                return
+            except (ProcessLookupError, PermissionError):
+                pass
+        if self.proc.is_alive():
+            os.kill(self.proc.pid, sig)
 
     def close(self) -> None:
         self.conn.close()
@@ -326,8 +334,11 @@ class _Worker:
 def _run_pool(
     jobs: list[Job], workers: int, done: Callable[[int, BookResult], None], tmp: str
 ) -> None:
-    ctx = multiprocessing.get_context("forkserver")
-    ctx.set_forkserver_preload(["solver.batch"])
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(["solver.batch"])
+    else:  # Windows
+        ctx = multiprocessing.get_context("spawn")
     pending = deque(range(len(jobs)))
     pool = [_Worker(ctx, tmp) for _ in range(min(workers, len(jobs)))]
     try:
@@ -350,7 +361,7 @@ def _run_pool(
                 if result is None:  # the worker died: its book is lost, the others are not
                     w.proc.join()
                     result = died(jobs[index], w.sheet, w.proc.exitcode)
-                    w.stop(signal.SIGKILL)  # a CBC it left behind
+                    w.stop(KILL)  # a CBC it left behind
                     w.close()
                     pool.remove(w)
                     if pending:
@@ -387,13 +398,14 @@ def _stop(pool: list[_Worker]) -> None:
         w.proc.join(max(0.0, deadline - time.monotonic()))
     for w in pool:
         w.lifeline.close()
-        w.stop(signal.SIGKILL)  # the worker if it is still there, and a CBC left in its group
+        w.stop(KILL)  # the worker if it is still there, and a CBC left in its group
         w.proc.join()
 
 
 def _work(conn: Connection, lifeline: Connection, tmp: str) -> None:
     """A worker's life: take books from `conn` until it closes."""
-    os.setpgid(0, 0)
+    if GROUPS:
+        os.setpgid(0, 0)
     own = tempfile.mkdtemp(dir=tmp)
     tempfile.tempdir = os.environ["TMPDIR"] = own
     signal.signal(signal.SIGTERM, _exit_on_sigterm)
@@ -416,4 +428,6 @@ def _watch(lifeline: Connection, own: str) -> None:
     with contextlib.suppress(EOFError, OSError):
         lifeline.recv()
     shutil.rmtree(own, ignore_errors=True)
-    os.killpg(0, signal.SIGKILL)
+    if GROUPS:
+        os.killpg(0, KILL)
+    os._exit(1)
