@@ -368,6 +368,11 @@ def _run_pool(
                         pool.append(_Worker(ctx, tmp))
                 done(index, result)
     finally:
+        for w in pool:  # interrupted: a book already saved is reported too
+            result = _receive(w) if w.index is not None else None
+            if result is not None:
+                done(w.index, result)
+                w.index = None
         _stop(pool)
 
 

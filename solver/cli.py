@@ -112,6 +112,9 @@ def cmd_solve(a: argparse.Namespace) -> int:
         batch.run(jobs, workers, done)
     except KeyboardInterrupt:
         bar.close()
+        for index in sorted(ready):  # finished after a book that was not
+            books.append(ready.pop(index))
+            _report(books[-1], a, out)
         saved = sum(b.saved is not None for b in books)
         print(
             f"puzzle-solver: interrupted; {len(books)} of {len(jobs)} books were done, "

@@ -408,6 +408,21 @@ def test_workers_do_not_outlive_a_killed_main_process(books, tmp_path):
             os.kill(pid, signal.SIGKILL)
 
 
+def test_ctrl_c_with_workers_reports_every_finished_book(books, sample):
+    shutil.move(sample("masyu"), books / "masyu.xlsx")
+    p = cli("solve", str(books), "--json", "--jobs", "2", env={batch.TEST_HOOK: "hang:bomber"})
+    try:
+        wait_for(lambda: len(list((books / "solved").glob("*.xlsx"))) == 2)
+        time.sleep(1)  # for the worker to send the second book's records after saving it
+        p.send_signal(signal.SIGINT)
+        out, err = p.communicate(timeout=30)
+    finally:
+        p.kill()
+    assert p.returncode == 130, err
+    assert sorted(r["book"] for r in records(out)) == ["masyu.xlsx", "sudoku.xlsx"]
+    assert "interrupted; 2 of 3 books were done, 2 saved" in err and "Traceback" not in err
+
+
 def hard_book(path: Path) -> Path:
     """A hotaru-beam 20x20 that CBC needs far more than a minute for."""
     from solver.genres import genre_by_slug
