@@ -315,6 +315,23 @@ def test_main_runs_outside_the_main_thread(capsys):
     assert "bomber" in capsys.readouterr().out
 
 
+def test_an_unexpected_error_is_one_line_and_exit_4(capsys, monkeypatch):
+    from solver import cli
+
+    def broken(a):
+        raise KeyError("slug")
+
+    monkeypatch.setattr(cli, "cmd_genres", broken)
+    assert main(["genres"]) == 4
+    err = capsys.readouterr().err
+    assert err == (
+        "puzzle-solver: unexpected error: KeyError: 'slug' "
+        "(run 'puzzle-solver --debug ...' for the traceback, and report it)\n"
+    )
+    with pytest.raises(KeyError):
+        main(["--debug", "genres"])
+
+
 def test_help_lists_the_exit_codes(capsys):
     with pytest.raises(SystemExit):
         main(["--help"])
