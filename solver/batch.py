@@ -125,12 +125,20 @@ def _test_hook(sheet: str) -> None:
         time.sleep(3600)
 
 
+class Spoiled(Exception):
+    """Writing a sheet's answer failed half way and taking it back failed too: the book must not
+    be saved."""
+
+
 def _write(book: OpenpyxlBook, sheet: str, res: pipeline.SheetResult) -> None:
     """Write a solved sheet's answer; if that fails half way, take back what was written."""
     try:
         write_answer(book, sheet, res.writes)
-    except BaseException:
-        clear_answer(book, sheet)
+    except BaseException as exc:
+        try:
+            clear_answer(book, sheet)
+        except Exception as undo:
+            raise Spoiled(f"sheet '{sheet}': writing the answer failed half way ({exc})") from undo
         raise
 
 
@@ -142,6 +150,8 @@ def solve_sheet(book: OpenpyxlBook, sheet: str, job: Job) -> pipeline.SheetResul
         res = pipeline.solve_sheet(book, sheet, job.settings, check_unique=job.unique, write=False)
         if res.status == "solved":
             _write(book, sheet, res)
+    except Spoiled:
+        raise
     except (InputError, SolverError) as exc:
         res = _record(job, sheet, str(exc))
     except Exception as exc:
@@ -171,7 +181,12 @@ def solve_book(job: Job, starting: Callable[[str], None] | None = None) -> BookR
         for sheet in sheets:
             if starting is not None:
                 starting(sheet)
-            done.results.append(solve_sheet(book, sheet, job))
+            try:
+                done.results.append(solve_sheet(book, sheet, job))
+            except Spoiled as exc:
+                done.results.append(_record(job, sheet, str(exc)))
+                _not_saved(job, done, f"not saved: {exc}; {job.path} is untouched")
+                return done
         if not sheets:
             done.note = "no sheet named after a genre; not saved"
         elif not any(r.status == "solved" for r in done.results):
@@ -191,13 +206,17 @@ def _save(book: OpenpyxlBook, job: Job, done: BookResult) -> None:
             reason = _reason(exc) if isinstance(exc, OSError) else str(exc)
             if not isinstance(exc, OSError | InputError | SolverError) and job.debug:
                 traceback.print_exception(exc, file=sys.stderr)
-            done.failed = True
-            done.note = f"not saved to {job.target}: {reason}; {job.path} is untouched"
-            for r in done.results:
-                if r.status == "solved":
-                    r.status, r.error = "error", f"solved, but the book was {done.note}"
+            _not_saved(job, done, f"not saved to {job.target}: {reason}; {job.path} is untouched")
         if done.failed:
             gc.collect()
+
+
+def _not_saved(job: Job, done: BookResult, note: str) -> None:
+    """The book could not be saved: its solved sheets' records say so."""
+    done.failed, done.note = True, note
+    for r in done.results:
+        if r.status == "solved":
+            r.status, r.error = "error", f"solved, but the book was {note}"
 
 
 @contextlib.contextmanager

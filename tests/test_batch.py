@@ -100,6 +100,34 @@ def test_merged_answer_cells_cost_only_their_sheet(tmp_path, sample, capsys):
     assert solved.wb["sudoku"]["C1"].value == 6
 
 
+def test_a_half_written_answer_that_cannot_be_taken_back_is_never_saved(
+    tmp_path, sample, capsys, monkeypatch
+):
+    path = two_sheet_book(tmp_path / "two.xlsx", sample)
+    book = OpenpyxlBook(path)
+    book.wb["sudoku"].merge_cells("C1:D1")  # C1 holds an answer digit
+    book.save()
+    real_clear = batch.clear_answer
+
+    def clear(book, sheet):
+        if sheet == "sudoku":
+            raise RuntimeError("record sheet damaged")
+        return real_clear(book, sheet)
+
+    monkeypatch.setattr(batch, "clear_answer", clear)
+    before = path.read_bytes()
+    assert main(["solve", str(path), "--json", "--in-place"]) == 3
+    out, err = capsys.readouterr()
+    assert "two.xlsx: not saved: sheet 'sudoku': writing the answer failed half way" in err
+    bomber, sudoku = records(out)
+    assert sudoku["status"] == "error" and sudoku["error"].startswith(
+        "sheet 'sudoku': writing the answer failed half way"
+    )
+    assert bomber["status"] == "error"
+    assert bomber["error"].startswith("solved, but the book was not saved: sheet 'sudoku'")
+    assert path.read_bytes() == before
+
+
 def test_an_unopenable_book_is_an_error_record_and_the_rest_is_solved(books, capsys):
     (books / "broken.xlsx").write_bytes(b"not a zip file")
     assert main(["solve", str(books), "--json", "--jobs", "2"]) == 3
