@@ -26,6 +26,7 @@ spawned and ended one by one (untested: no Windows here).
 from __future__ import annotations
 
 import contextlib
+import functools
 import gc
 import multiprocessing
 import os
@@ -162,9 +163,9 @@ def solve_sheet(book: OpenpyxlBook, sheet: str, job: Job) -> pipeline.SheetResul
     return res
 
 
-def solve_book(job: Job, starting: Callable[[str], None] | None = None) -> BookResult:
-    """Open the book once, solve its sheets, save it if anything was solved; `starting` is told
-    each sheet's name before it is solved."""
+def solve_book(job: Job, starting: Callable[[list[str], int], None] | None = None) -> BookResult:
+    """Open the book once, solve its sheets, save it if anything was solved; before sheet i is
+    solved, `starting(sheets, i)` is called."""
     done = BookResult(job.path)
     try:
         book = OpenpyxlBook(job.path)
@@ -178,9 +179,9 @@ def solve_book(job: Job, starting: Callable[[str], None] | None = None) -> BookR
         except InputError as exc:
             done.results = [_record(job, job.sheet or "", str(exc))]
             return done
-        for sheet in sheets:
+        for i, sheet in enumerate(sheets):
             if starting is not None:
-                starting(sheet)
+                starting(sheets, i)
             try:
                 done.results.append(solve_sheet(book, sheet, job))
             except Spoiled as exc:
@@ -246,12 +247,21 @@ def _reason(exc: BaseException) -> str:
     return str(exc) or type(exc).__name__
 
 
-def died(job: Job, sheet: str | None, exitcode: int | None) -> BookResult:
-    """The record of a book whose worker died while solving `sheet` (None: before a sheet)."""
+def died(job: Job, sheets: list[str], at: int, exitcode: int | None) -> BookResult:
+    """The records of a book whose worker died while solving sheets[at] (no sheets: before it
+    had read them): every sheet becomes an error."""
     how = f" (killed by signal {-exitcode})" if exitcode and exitcode < 0 else ""
-    where = f"sheet '{sheet}': " if sheet else ""
-    msg = f"{where}the worker solving it died{how}; nothing of {job.path.name} was saved"
-    return BookResult(job.path, [_record(job, sheet or "", msg)])
+    lost = f"nothing of {job.path.name} was saved"
+    if not sheets:
+        return BookResult(job.path, [_record(job, "", f"the worker solving it died{how}; {lost}")])
+    records = []
+    for i, sheet in enumerate(sheets):
+        if i == at:
+            msg = f"sheet '{sheet}': the worker solving it died{how}; {lost}"
+        else:
+            msg = f"sheet '{sheet}': the worker died on sheet '{sheets[at]}'{how}; {lost}"
+        records.append(_record(job, sheet, msg))
+    return BookResult(job.path, records)
 
 
 # --- where the solved books go, checked before any solving --------------------------------------
@@ -331,7 +341,8 @@ class _Worker:
         child.close()
         lifeline_r.close()
         self.index: int | None = None  # the job it is solving
-        self.sheet: str | None = None  # the sheet of that job it is on
+        self.sheets: list[str] = []  # the sheets of that job, once the worker has read them
+        self.at = 0  # the one it is on
 
     def stop(self, sig: int) -> None:
         """Signal the worker's process group (it and its CBC), or the worker alone before it
@@ -364,7 +375,7 @@ def _run_pool(
         while True:
             for w in pool:
                 if w.index is None and pending:
-                    w.index = pending.popleft()
+                    w.index, w.sheets, w.at = pending.popleft(), [], 0
                     w.conn.send(jobs[w.index])
             busy = [w for w in pool if w.index is not None]
             if not busy:
@@ -379,7 +390,7 @@ def _run_pool(
                 w.index = None
                 if result is None:  # the worker died: its book is lost, the others are not
                     w.proc.join()
-                    result = died(jobs[index], w.sheet, w.proc.exitcode)
+                    result = died(jobs[index], w.sheets, w.at, w.proc.exitcode)
                     w.stop(KILL)  # a CBC it left behind
                     w.close()
                     pool.remove(w)
@@ -396,15 +407,17 @@ def _run_pool(
 
 
 def _receive(w: _Worker) -> BookResult | None:
-    """Read what the worker sent: the sheet it starts (kept in w.sheet), or its book's result;
+    """Read what the worker sent: its book's sheets, the sheet it starts, or its book's result;
     None when it sent no result (it is still at work, or it died)."""
     try:
         while w.conn.poll():
             kind, value = w.conn.recv()
             if kind == "book":
-                w.sheet = None
                 return value
-            w.sheet = value
+            if kind == "sheets":
+                w.sheets = value
+            else:
+                w.at = value
     except (EOFError, OSError):
         pass
     return None
@@ -439,7 +452,14 @@ def _work(conn: Connection, lifeline: Connection, tmp: str) -> None:
             job = conn.recv()
         except (EOFError, OSError):
             return
-        conn.send(("book", solve_book(job, lambda sheet: conn.send(("sheet", sheet)))))
+        conn.send(("book", solve_book(job, functools.partial(_tell, conn))))
+
+
+def _tell(conn: Connection, sheets: list[str], i: int) -> None:
+    """Tell the main process which sheet this worker is on (its record if the worker dies)."""
+    if i == 0:
+        conn.send(("sheets", sheets))
+    conn.send(("at", i))
 
 
 def _exit_on_sigterm(signum: int, frame: object) -> None:

@@ -420,18 +420,25 @@ def wait_for(condition, seconds: float = 60.0) -> None:
         time.sleep(0.1)
 
 
-def test_a_dead_worker_costs_only_its_book(books, tmp_path):
+def test_a_dead_worker_costs_only_its_book(books, tmp_path, sample):
     shutil.copy(books / "bomber.xlsx", books / "other.xlsx")
+    two_sheet_book(books / "two.xlsx", sample)  # bomber, then sudoku
     p = cli("solve", str(books), "--json", "--jobs", "2", env={batch.TEST_HOOK: "die:sudoku"})
     out, err = p.communicate(timeout=120)
     assert p.returncode == 1, err
-    got = {r["book"]: r for r in records(out)}
-    assert got["sudoku.xlsx"]["status"] == "error" and got["sudoku.xlsx"]["sheet"] == "sudoku"
-    assert got["sudoku.xlsx"]["error"] == (
+    got = {(r["book"], r["sheet"]): r for r in records(out)}
+    assert got["sudoku.xlsx", "sudoku"]["status"] == "error"
+    assert got["sudoku.xlsx", "sudoku"]["error"] == (
         "sheet 'sudoku': the worker solving it died (killed by signal 9); "
         "nothing of sudoku.xlsx was saved"
     )
-    assert got["bomber.xlsx"]["status"] == got["other.xlsx"]["status"] == "solved"
+    assert got["two.xlsx", "bomber"]["status"] == got["two.xlsx", "sudoku"]["status"] == "error"
+    assert got["two.xlsx", "bomber"]["error"] == (
+        "sheet 'bomber': the worker died on sheet 'sudoku' (killed by signal 9); "
+        "nothing of two.xlsx was saved"
+    )
+    assert got["bomber.xlsx", "bomber"]["status"] == "solved"
+    assert got["other.xlsx", "bomber"]["status"] == "solved"
     assert sorted(q.name for q in (books / "solved").iterdir()) == ["bomber.xlsx", "other.xlsx"]
     assert "Traceback" not in err
 
