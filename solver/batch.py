@@ -447,12 +447,14 @@ def _work(conn: Connection, lifeline: Connection, tmp: str) -> None:
     tempfile.tempdir = os.environ["TMPDIR"] = own
     signal.signal(signal.SIGTERM, _exit_on_sigterm)
     threading.Thread(target=_watch, args=(lifeline, own), daemon=True).start()
-    while True:
-        try:
+    try:
+        while True:
             job = conn.recv()
-        except (EOFError, OSError):
-            return
-        conn.send(("book", solve_book(job, functools.partial(_tell, conn))))
+            conn.send(("book", solve_book(job, functools.partial(_tell, conn))))
+    except (EOFError, OSError):
+        pass  # the main process is done with this worker, or gone
+    finally:
+        _remove(own)
 
 
 def _tell(conn: Connection, sheets: list[str], i: int) -> None:
@@ -471,7 +473,14 @@ def _watch(lifeline: Connection, own: str) -> None:
     closes, even on kill -9); nobody else would stop a CBC run or remove the files."""
     with contextlib.suppress(EOFError, OSError):
         lifeline.recv()
-    shutil.rmtree(own, ignore_errors=True)
+    _remove(own)
     if GROUPS:
         os.killpg(0, KILL)
     os._exit(1)
+
+
+def _remove(own: str) -> None:
+    """Remove this worker's temporary folder, and the run's when this worker is its last."""
+    shutil.rmtree(own, ignore_errors=True)
+    with contextlib.suppress(OSError):
+        os.rmdir(os.path.dirname(own))

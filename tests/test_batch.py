@@ -445,7 +445,10 @@ def test_a_dead_worker_costs_only_its_book(books, tmp_path, sample):
 
 def test_workers_do_not_outlive_a_killed_main_process(books, tmp_path):
     quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
-    p = cli("solve", str(books), "--jobs", "2", env={batch.TEST_HOOK: "hang:bomber"}, **quiet)
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    env = {batch.TEST_HOOK: "hang:bomber", "TMPDIR": str(tmp)}
+    p = cli("solve", str(books), "--jobs", "2", env=env, **quiet)
     family: set[int] = set()
     try:
         wait_for(lambda: len(descendants(p.pid)) >= 4)  # tracker, fork server, 2 workers
@@ -454,6 +457,7 @@ def test_workers_do_not_outlive_a_killed_main_process(books, tmp_path):
         p.kill()
         p.wait(timeout=10)
         wait_for(lambda: not alive(family), seconds=15)
+        assert not list(tmp.glob("puzzle-solver-*"))  # the workers' temporary files
     finally:
         p.kill()
         for pid in alive(family):  # what the test found left behind
