@@ -543,11 +543,21 @@ def test_workers_start_clean_after_an_in_process_highs_solve(books):
         "assert pipeline.solve_sheet(book, 'sudoku', Settings('highs')).status == 'solved'\n"
         f"sys.exit(main(['solve', {str(books)!r}, '--jobs', '2', '--json']))\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120
+    p = subprocess.Popen(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its own group: on a timeout, stalled workers go with it
     )
-    assert done.returncode == 0, done.stderr
-    assert [r["status"] for r in records(done.stdout)] == ["solved", "solved"]
+    try:
+        out, err = p.communicate(timeout=120)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(p.pid, signal.SIGKILL)
+    assert p.returncode == 0, err
+    assert [r["status"] for r in records(out)] == ["solved", "solved"]
 
 
 def test_solve_book_never_raises_for_a_sheet(tmp_path, sample):
