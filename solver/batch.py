@@ -49,7 +49,7 @@ from solver.backends import Settings, SolverError
 from solver.genres import genre_for_sheet
 from solver.sheet import InputError
 from solver.sheet.answer import clear_answer, write_answer
-from solver.sheet.openpyxl_book import OpenpyxlBook
+from solver.sheet.openpyxl_book import BookError, OpenpyxlBook
 
 # Test-only: "die:<sheet>" makes a worker kill its own process (SIGKILL) when it reaches that
 # sheet, "hang:<sheet>" makes it sleep there; nothing else reads this variable.
@@ -203,9 +203,11 @@ def _save(book: OpenpyxlBook, job: Job, done: BookResult) -> None:
     with _quiet_failed_zip():
         try:
             done.saved = book.save(job.target)
+        except BookError as exc:  # a refusal that names the book and says what to do
+            _not_saved(job, done, f"not saved: {exc}; {job.path} is untouched")
         except Exception as exc:
             reason = _reason(exc) if isinstance(exc, OSError) else str(exc)
-            if not isinstance(exc, OSError | InputError | SolverError) and job.debug:
+            if not isinstance(exc, OSError) and job.debug:
                 traceback.print_exception(exc, file=sys.stderr)
             _not_saved(job, done, f"not saved to {job.target}: {reason}; {job.path} is untouched")
         if done.failed:
