@@ -284,7 +284,9 @@ def _seconds(text: str) -> float:
     except ValueError:
         value = math.nan
     if not (math.isfinite(value) and value > 0):
-        raise argparse.ArgumentTypeError(f"expected a number of seconds above 0, not {text!r}")
+        raise argparse.ArgumentTypeError(
+            f"the time limit must be a number of seconds above 0 (e.g. 60), not {text!r}"
+        )
     return value
 
 
@@ -295,7 +297,7 @@ def _count(text: str) -> int:
     except ValueError:
         value = 0
     if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number from 1, not {text!r}")
+        raise argparse.ArgumentTypeError(f"must be a whole number from 1 up, not {text!r}")
     return value
 
 
@@ -392,7 +394,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as exc:  # --help, or a usage error argparse has explained
+        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     main_thread = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGTERM, _interrupt) if main_thread else None
     try:
