@@ -378,7 +378,8 @@ def _run_pool(
             for w in pool:
                 if w.index is None and pending:
                     w.index, w.sheets, w.at = pending.popleft(), [], 0
-                    w.conn.send(jobs[w.index])
+                    with contextlib.suppress(OSError):  # it died: its sentinel says so below
+                        w.conn.send(jobs[w.index])
             busy = [w for w in pool if w.index is not None]
             if not busy:
                 break
@@ -400,12 +401,14 @@ def _run_pool(
                         pool.append(_Worker(ctx, tmp))
                 done(index, result)
     finally:
-        for w in pool:  # interrupted: a book already saved is reported too
-            result = _receive(w) if w.index is not None else None
-            if result is not None:
-                done(w.index, result)
-                w.index = None
-        _stop(pool)
+        try:
+            for w in pool:  # interrupted: a book already saved is reported too
+                result = _receive(w) if w.index is not None else None
+                if result is not None:
+                    done(w.index, result)
+                    w.index = None
+        finally:
+            _stop(pool)
 
 
 def _receive(w: _Worker) -> BookResult | None:
