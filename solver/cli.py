@@ -308,9 +308,8 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EXIT_CODES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument(
-        "--debug", action="store_true", help="show the Python traceback of unexpected errors"
-    )
+    debug = "show the Python traceback of unexpected errors"
+    p.add_argument("--debug", action="store_true", help=debug)
     sub = p.add_subparsers(dest="command", required=True)
 
     def solver_opts(q: argparse.ArgumentParser) -> None:
@@ -390,6 +389,8 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--solve", action="store_true")
     solver_opts(q)
     q.set_defaults(func=cmd_import)
+    for q in sub.choices.values():  # --debug after the command too (SUPPRESS: no default there)
+        q.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=debug)
     return p
 
 

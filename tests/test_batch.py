@@ -77,9 +77,11 @@ def test_a_sheet_that_raises_is_an_error_record_and_the_rest_is_solved(books, ca
     assert not (books / "solved" / "bomber.xlsx").exists()  # nothing solved in it: not saved
     assert "bomber.xlsx: nothing solved; not saved" in err
 
-    assert main(["--debug", "solve", str(books / "bomber.xlsx"), "--json"]) == 1
-    err = capsys.readouterr().err
-    assert "Traceback" in err and "ZeroDivisionError" in err
+    book = str(books / "bomber.xlsx")
+    for args in (["--debug", "solve", book], ["solve", "--debug", book]):
+        assert main([*args, "--json"]) == 1
+        err = capsys.readouterr().err
+        assert "Traceback" in err and "ZeroDivisionError" in err
 
 
 def test_merged_answer_cells_cost_only_their_sheet(tmp_path, sample, capsys):
