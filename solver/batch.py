@@ -54,6 +54,7 @@ from solver.sheet.openpyxl_book import BookError, OpenpyxlBook
 # Test-only: "die:<sheet>" makes a worker kill its own process (SIGKILL) when it reaches that
 # sheet, "hang:<sheet>" makes it sleep there; nothing else reads this variable.
 TEST_HOOK = "PUZZLE_SOLVER_TEST_HOOK"
+REOPEN = "is it a workbook Excel opens? Save it from Excel as .xlsx or .xlsm and try again"
 STOP_GRACE = 2.0  # seconds a worker has to stop on SIGTERM before it is killed
 GROUPS = hasattr(os, "killpg")  # POSIX: each worker leads a process group, its CBC inside
 KILL = getattr(signal, "SIGKILL", signal.SIGTERM)  # Windows: os.kill terminates either way
@@ -170,7 +171,7 @@ def solve_book(job: Job, starting: Callable[[list[str], int], None] | None = Non
     try:
         book = OpenpyxlBook(job.path)
     except Exception as exc:
-        done.results = [_record(job, "", f"cannot open the workbook: {_reason(exc)}")]
+        done.results = [_record(job, "", f"cannot open the workbook: {_reason(exc)}; {REOPEN}")]
         done.failed = True
         return done
     try:

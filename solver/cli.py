@@ -66,7 +66,7 @@ def _open(path: Path) -> OpenpyxlBook:
     try:
         return OpenpyxlBook(path)
     except Exception as exc:  # openpyxl raises many kinds for a damaged or foreign file
-        raise BookError(f"{path}: cannot open the workbook: {exc}") from None
+        raise BookError(f"{path}: cannot open the workbook: {exc}; {batch.REOPEN}") from None
 
 
 def show(cells: list[list[object]]) -> str:
