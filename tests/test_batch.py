@@ -102,20 +102,46 @@ def test_merged_answer_cells_cost_only_their_sheet(tmp_path, sample, capsys):
     assert solved.wb["sudoku"]["C1"].value == 6
 
 
+def test_a_half_written_answer_is_taken_back(tmp_path, sample, capsys, monkeypatch):
+    path = two_sheet_book(tmp_path / "two.xlsx", sample)
+    real_write = batch.write_answer
+
+    def write(book, sheet, writes):
+        if sheet == "bomber":
+            real_write(book, sheet, writes[:3])
+            raise RuntimeError("the disk went away")
+        return real_write(book, sheet, writes)
+
+    monkeypatch.setattr(batch, "write_answer", write)
+    assert main(["solve", str(path), "--json"]) == 1
+    bomber, sudoku = records(capsys.readouterr().out)
+    assert bomber["status"] == "error" and bomber["error"].startswith(
+        "sheet 'bomber': RuntimeError: the disk went away"
+    )
+    assert sudoku["status"] == "solved"
+    solved = OpenpyxlBook(tmp_path / "solved" / "two.xlsx")
+    assert "●" not in [c.value for row in solved.wb["bomber"].iter_rows() for c in row]
+    assert {c.value for c in solved.wb[RECORD_SHEET]["A"]} == {"sudoku"}
+
+
 def test_a_half_written_answer_that_cannot_be_taken_back_is_never_saved(
     tmp_path, sample, capsys, monkeypatch
 ):
     path = two_sheet_book(tmp_path / "two.xlsx", sample)
-    book = OpenpyxlBook(path)
-    book.wb["sudoku"].merge_cells("C1:D1")  # C1 holds an answer digit
-    book.save()
-    real_clear = batch.clear_answer
+    real_write, real_clear = batch.write_answer, batch.clear_answer
+
+    def write(book, sheet, writes):
+        if sheet == "sudoku":
+            real_write(book, sheet, writes[:5])
+            raise RuntimeError("the disk went away")
+        return real_write(book, sheet, writes)
 
     def clear(book, sheet):
         if sheet == "sudoku":
             raise RuntimeError("record sheet damaged")
         return real_clear(book, sheet)
 
+    monkeypatch.setattr(batch, "write_answer", write)
     monkeypatch.setattr(batch, "clear_answer", clear)
     before = path.read_bytes()
     assert main(["solve", str(path), "--json", "--in-place"]) == 3
