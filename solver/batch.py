@@ -47,6 +47,7 @@ from typing import Any
 from solver import pipeline
 from solver.backends import Settings, SolverError
 from solver.genres import genre_for_sheet
+from solver.limits import LimitError
 from solver.sheet import InputError
 from solver.sheet.answer import clear_answer, write_answer
 from solver.sheet.openpyxl_book import BookError, OpenpyxlBook
@@ -170,6 +171,9 @@ def solve_book(job: Job, starting: Callable[[list[str], int], None] | None = Non
     done = BookResult(job.path)
     try:
         book = OpenpyxlBook(job.path)
+    except LimitError as exc:  # refused before reading: its message says what and why
+        done.results, done.failed = [_record(job, "", str(exc))], True
+        return done
     except Exception as exc:
         done.results = [_record(job, "", f"cannot open the workbook: {_reason(exc)}; {REOPEN}")]
         done.failed = True

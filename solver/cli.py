@@ -65,6 +65,8 @@ def _books(paths: list[str]) -> list[Path]:
 def _open(path: Path) -> OpenpyxlBook:
     try:
         return OpenpyxlBook(path)
+    except LimitError:  # refused before reading: its message says what and why
+        raise
     except Exception as exc:  # openpyxl raises many kinds for a damaged or foreign file
         raise BookError(f"{path}: cannot open the workbook: {exc}; {batch.REOPEN}") from None
 

@@ -167,6 +167,25 @@ def test_an_unopenable_book_is_an_error_record_and_the_rest_is_solved(books, cap
     assert "broken.xlsx: error; cannot open the workbook" in err
 
 
+def test_a_book_refused_by_a_size_limit_is_its_record(books, capsys, monkeypatch):
+    from solver import limits
+
+    big = books / "big.xlsx"
+    book = OpenpyxlBook(books / "bomber.xlsx")
+    book.wb.create_sheet("notes")["A1"] = "x" * 50_000  # bigger than sudoku.xlsx
+    book.save(big)
+    monkeypatch.setattr(limits, "MAX_BOOK_BYTES", big.stat().st_size - 1)
+    assert main(["solve", str(big), str(books / "sudoku.xlsx"), "--json", "--jobs", "1"]) == 3
+    refused, sudoku = records(capsys.readouterr().out)
+    assert refused["book"] == "big.xlsx" and refused["status"] == "error"
+    assert (
+        refused["error"].startswith("big.xlsx: the file is") and "Save it" not in (refused["error"])
+    )
+    assert sudoku["status"] == "solved"
+    assert main(["lp", str(big)]) == 2  # a stage command: refused input, in its own words
+    assert capsys.readouterr().err.startswith("puzzle-solver: big.xlsx: the file is")
+
+
 def test_a_missing_sheet_is_that_books_error(books, capsys):
     assert main(["solve", str(books), "--sheet", "sudoku", "--json"]) == 1
     bomber, sudoku = records(capsys.readouterr().out)
