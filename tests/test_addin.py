@@ -651,6 +651,7 @@ def test_buttons_stand_right_of_the_sentinel_and_cells_match_the_sample(path):
             assert lefts and min(lefts) >= cols + 2
 
 
+@pytest.mark.slow  # CI runs it; `-m 'not slow'` skips it while working
 def test_built_workbooks_are_up_to_date():
     assert build_workbooks.main(["--check"]) == 0, "run: python -m addin.build_workbooks"
 
@@ -673,6 +674,7 @@ def test_copytoken_help_follows_the_spec():
         assert help_["maxLength"] == (0xFFFF >> bits) + 3
 
 
+@pytest.mark.slow  # CI runs it; `-m 'not slow'` skips it while working
 def test_long_repeats_survive_compression():
     text = 'Attribute VB_Name = "Pad"\n' + ("'" + " " * 300 + "\n") * 40 + "Sub A()\nEnd Sub\n"
     data = build_workbooks.vba_project((text,), ("Sheet1",))

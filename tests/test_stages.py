@@ -130,6 +130,7 @@ def test_live_model_takes_cuts_and_solves_again(solver):
     assert seen == {"x(0)", "x(1)", "x(2)"}
 
 
+@pytest.mark.slow  # CI runs it; `-m 'not slow'` skips it while working
 def test_highs_presolve_false_infeasible_is_checked_again(tmp_path):
     """HiGHS 1.15.1's MIP presolve calls this feasible model (a slitherlink experiment)
     infeasible; with presolve off it solves. Infeasible means 'no answer' or 'unique' here, so
