@@ -10,14 +10,36 @@ import re
 from dataclasses import dataclass
 from urllib.parse import unquote, urlsplit
 
+# pzprjs' other names of a genre (pzpr.variety.toPID: pzprurl, kanpen, alias, alias2) -> its pid;
+# URLs in the wild use them all (../shared/PUZZLINK.md)
 ALIASES = {
-    "akari": "lightup",
-    "hashi": "hashikake",
+    "masyu": "mashu",
     "pearl": "mashu",
-    "building": "skyscrapers",
+    "hashi": "hashikake",
+    "bridges": "hashikake",
+    "slitherlink": "slither",
+    "numberlink": "numlin",
     "yajirin": "yajilin",
+    "akari": "lightup",
+    "bijutsukan": "lightup",
+    "heyawacky": "heyawake",
+    "building": "skyscrapers",
+    "skyscraper": "skyscrapers",
+    "hakyukoka": "ripple",
     "sato": "satogaeri",
 }
+
+
+def pid_of(name: str) -> str:
+    """The pzprjs genre id that a name in a URL stands for (its pid or any other name)."""
+    name = name.strip().lower()
+    return ALIASES.get(name, name)
+
+
+def names_of(pid: str) -> tuple[str, ...]:
+    """Every name of a genre that URLs use: its pid first, then its other names."""
+    return (pid, *(name for name, p in ALIASES.items() if p == pid))
+
 
 UNKNOWN = "?"  # a clue whose number is not given ('.' in number16)
 
@@ -46,7 +68,7 @@ def parse_url(text: str) -> PzprUrl:
     head = parts[0].split("&")[-1]  # drop 'type=...&' parameters before the pid
     head = head.split("=")[-1] if "=" in head else head
     pid = re.sub(r"_(edit|play|test)$", "", head)
-    pid = ALIASES.get(pid, pid)
+    pid = pid_of(pid)
     rest = parts[1:]
     if rest and rest[0].startswith("v:"):
         rest = rest[1:]

@@ -93,6 +93,12 @@ def test_normalize():
         ("SUDOKU_x", "sudoku"),
         ("sudokus", None),
         ("Sheet1", None),
+        ("mashu", "masyu"),
+        ("Pearl (2)", "masyu"),
+        ("bridges-hard", "hashiwokakero"),
+        ("hashiwokakero", "hashiwokakero"),
+        ("firefly", "hotaru-beam"),
+        ("wall-logic 2", "wall-logic"),
     ],
 )
 def test_genre_from_sheet_name(name, slug):

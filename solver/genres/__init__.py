@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from solver import puzzlink
 from solver.model import Model
 from solver.sheet import Grid, Value
 from solver.sheet.answer import CellWrite
@@ -45,10 +46,16 @@ class Genre:
     verify: Callable[[Puzzle, Answer], list[str]]
     render: Callable[[Puzzle, Answer], list[CellWrite]]
     record: Callable[[Puzzle, Answer], dict[str, Any]]
-    pzpr_ids: tuple[str, ...] = ()
+    pzpr_ids: tuple[str, ...] = ()  # pzprjs' genre ids (pids); their other names: pzpr_names
+    names: tuple[str, ...] = ()  # other names a sheet may carry (e.g. 'mashu', 'pearl')
     from_url: Callable[[Any], Puzzle] | None = None
     has_lazy: bool = False  # model(puzzle, lazy=True) exists
     lazy: bool = False  # ... and is the default form (the benchmark decided)
+
+    @property
+    def pzpr_names(self) -> tuple[str, ...]:
+        """Every name that puzz.link URLs use for this genre: pids and their other names."""
+        return tuple(name for pid in self.pzpr_ids for name in puzzlink.names_of(pid))
 
     def build(self, puzzle: Puzzle, lazy: bool | None = None) -> Model:
         """The model in the form asked for (None: the genre's default). The complete form is
@@ -60,9 +67,16 @@ class Genre:
 
 
 def define(
-    module: str, slug: str, ja: str, pzpr_ids: tuple[str, ...] = (), lazy: bool = False
+    module: str,
+    slug: str,
+    ja: str,
+    pzpr_ids: tuple[str, ...] = (),
+    names: tuple[str, ...] = (),
+    lazy: bool = False,
 ) -> Genre:
     """The Genre of a genre module: its docstring is the layout, its functions the interface.
+    pzpr_ids: pzprjs' ids of the genre (their other names come from solver.puzzlink.ALIASES).
+    names: other names a sheet may carry, besides the slug and the Japanese name.
     lazy: build with lazy connectivity cuts by default (for genres whose model takes `lazy`)."""
     m = sys.modules[module]
     has_lazy = "lazy" in inspect.signature(m.model).parameters
@@ -78,6 +92,7 @@ def define(
         render=m.render,
         record=m.record,
         pzpr_ids=pzpr_ids,
+        names=names,
         from_url=getattr(m, "from_url", None),
         has_lazy=has_lazy,
         lazy=lazy and has_lazy,
@@ -95,13 +110,13 @@ _SUFFIX = re.compile(r"(\s*\(\d+\)|[-_ ].*)?")
 
 
 def genre_for_sheet(sheet_name: str) -> Genre | None:
-    """The genre a sheet's name asks for: slug or Japanese name, any case, with an optional
-    suffix such as ' (2)' or '-hard'; None when the name names no genre."""
+    """The genre a sheet's name asks for: slug, Japanese name or another name (`mashu`), any
+    case, with an optional suffix such as ' (2)' or '-hard'; None when the name names no genre."""
     wanted = sheet_name.strip().casefold()
-    for g in sorted(all_genres(), key=lambda g: -len(g.slug)):  # 'wall-logic' before 'wall'
-        for key in (g.slug, g.ja.casefold()):
-            if wanted.startswith(key) and _SUFFIX.fullmatch(wanted[len(key) :]):
-                return g
+    keys = [(key.casefold(), g) for g in all_genres() for key in (g.slug, g.ja, *g.names)]
+    for key, g in sorted(keys, key=lambda kg: -len(kg[0])):  # 'wall-logic' before 'wall'
+        if wanted.startswith(key) and _SUFFIX.fullmatch(wanted[len(key) :]):
+            return g
     return None
 
 
@@ -112,7 +127,10 @@ def genre_by_slug(slug: str) -> Genre:
     raise KeyError(slug)
 
 
-def genre_for_pzpr(pid: str) -> Genre | None:
+def genre_for_pzpr(name: str) -> Genre | None:
+    """The genre of a puzz.link genre name: pzprjs' id or any of its other names (`masyu`,
+    `pearl` and `mashu` are one genre); None when we have no such genre."""
+    pid = puzzlink.pid_of(name)
     for g in all_genres():
         if pid in g.pzpr_ids:
             return g

@@ -240,5 +240,10 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
 
 
 GENRE = define(
-    __name__, slug="hashiwokakero", ja="橋をかけろ", pzpr_ids=("hashikake", "hashi"), lazy=True
+    __name__,
+    slug="hashiwokakero",
+    ja="橋をかけろ",
+    pzpr_ids=("hashikake",),
+    names=("hashikake", "hashi", "bridges"),
+    lazy=True,
 )

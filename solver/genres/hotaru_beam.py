@@ -586,4 +586,11 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return Puzzle(tuple(tuple(row) for row in puzzlink.grid_rows(values, url.cols)))
 
 
-GENRE = define(__name__, slug="hotaru-beam", ja="ホタルビーム", pzpr_ids=("firefly",), lazy=True)
+GENRE = define(
+    __name__,
+    slug="hotaru-beam",
+    ja="ホタルビーム",
+    pzpr_ids=("firefly",),
+    names=("firefly",),
+    lazy=True,
+)

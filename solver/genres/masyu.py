@@ -186,4 +186,6 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return Puzzle(tuple(tuple(row) for row in puzzlink.grid_rows(values, url.cols)))
 
 
-GENRE = define(__name__, slug="masyu", ja="ましゅ", pzpr_ids=("mashu", "pearl"), lazy=True)
+GENRE = define(
+    __name__, slug="masyu", ja="ましゅ", pzpr_ids=("mashu",), names=("mashu", "pearl"), lazy=True
+)

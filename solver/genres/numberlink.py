@@ -376,5 +376,10 @@ def _letter(n: int) -> Label:
 
 
 GENRE = define(
-    __name__, slug="numberlink", ja="ナンバーリンク", pzpr_ids=("numlin", "arukone"), lazy=True
+    __name__,
+    slug="numberlink",
+    ja="ナンバーリンク",
+    pzpr_ids=("numlin", "arukone"),
+    names=("numlin",),
+    lazy=True,
 )

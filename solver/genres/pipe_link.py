@@ -347,4 +347,11 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return p
 
 
-GENRE = define(__name__, slug="pipe-link", ja="パイプリンク", pzpr_ids=("pipelink",), lazy=True)
+GENRE = define(
+    __name__,
+    slug="pipe-link",
+    ja="パイプリンク",
+    pzpr_ids=("pipelink",),
+    names=("pipelink",),
+    lazy=True,
+)

@@ -244,4 +244,11 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return Puzzle(tuple(tuple(row) for row in rows), every_point=url.flags == "f")
 
 
-GENRE = define(__name__, slug="slitherlink", ja="スリザーリンク", pzpr_ids=("slither",), lazy=True)
+GENRE = define(
+    __name__,
+    slug="slitherlink",
+    ja="スリザーリンク",
+    pzpr_ids=("slither",),
+    names=("slither",),
+    lazy=True,
+)

@@ -241,4 +241,10 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return Puzzle(tuple(tuple(row) for row in puzzlink.grid_rows(values[:count], url.cols)))
 
 
-GENRE = define(__name__, slug="wall-logic", ja="ウォールロジック", pzpr_ids=("walllogic",))
+GENRE = define(
+    __name__,
+    slug="wall-logic",
+    ja="ウォールロジック",
+    pzpr_ids=("walllogic",),
+    names=("walllogic",),
+)

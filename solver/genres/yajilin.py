@@ -466,4 +466,6 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return Puzzle(tuple(tuple(row) for row in puzzlink.grid_rows(values, url.cols)))
 
 
-GENRE = define(__name__, slug="yajilin", ja="ヤジリン", pzpr_ids=("yajilin", "yajirin"), lazy=True)
+GENRE = define(
+    __name__, slug="yajilin", ja="ヤジリン", pzpr_ids=("yajilin",), names=("yajirin",), lazy=True
+)
