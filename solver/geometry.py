@@ -1,12 +1,18 @@
-"""Grid geometry: neighbours, lines of sight, hexagonal axial coordinates. 0-based (row, col)."""
+"""Grid geometry: directions, neighbours, lines of sight, connected parts, 2x2 blocks, hexagonal
+axial coordinates. 0-based (row, col)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 Cell = tuple[int, int]
+Node = TypeVar("Node", bound=Hashable)
+
+# the four directions by their letters (up, down, left, right), as a step in (row, col)
+STEPS: dict[str, Cell] = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
+OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
 
 ORTHOGONAL: tuple[Cell, ...] = ((-1, 0), (1, 0), (0, -1), (0, 1))
 DIAGONAL: tuple[Cell, ...] = ((-1, -1), (-1, 1), (1, -1), (1, 1))
@@ -26,6 +32,63 @@ def neighbours(
     for dr, dc in steps:
         if 0 <= r + dr < rows and 0 <= c + dc < cols:
             yield r + dr, c + dc
+
+
+def step(cell: Cell, d: str, k: int = 1) -> Cell:
+    """The cell k steps from `cell` in direction d (U, D, L or R)."""
+    return cell[0] + k * STEPS[d][0], cell[1] + k * STEPS[d][1]
+
+
+def heading(a: Cell, b: Cell) -> str:
+    """The direction (U, D, L or R) of the step from a to the adjacent b."""
+    d = (b[0] - a[0], b[1] - a[1])
+    return next(k for k, s in STEPS.items() if s == d)
+
+
+def adjacent(a: Cell, b: Cell) -> bool:
+    """Whether a and b are side by side (orthogonal neighbours)."""
+    return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+
+
+def grid_edges(rows: int, cols: int) -> list[tuple[Cell, Cell]]:
+    """Every pair of orthogonally adjacent nodes of a rows x cols grid, lower node first."""
+    found = []
+    for r in range(rows):
+        for c in range(cols):
+            if c + 1 < cols:
+                found.append(((r, c), (r, c + 1)))
+            if r + 1 < rows:
+                found.append(((r, c), (r + 1, c)))
+    return found
+
+
+def components(
+    nodes: Iterable[Node], edges: Iterable[tuple[Node, Node]] | None = None
+) -> list[set[Node]]:
+    """The connected parts of a graph, each a set, in the order of their first node in `nodes`.
+    Edges with an end outside `nodes` are ignored; without `edges`, the nodes are cells and
+    side-by-side cells are joined."""
+    parent = {n: n for n in nodes}
+
+    def find(n: Node) -> Node:
+        while parent[n] != n:
+            parent[n] = parent[parent[n]]
+            n = parent[n]
+        return n
+
+    if edges is None:
+        edges = [(a, b) for a in parent for b in _right_and_down(a) if b in parent]  # type: ignore[arg-type]
+    for a, b in edges:
+        if a in parent and b in parent:
+            parent[find(a)] = find(b)
+    parts: dict[Node, set[Node]] = {}
+    for n in parent:
+        parts.setdefault(find(n), set()).add(n)
+    return list(parts.values())
+
+
+def _right_and_down(cell: Cell) -> tuple[Cell, Cell]:
+    return (cell[0], cell[1] + 1), (cell[0] + 1, cell[1])
 
 
 def ray(rows: int, cols: int, r: int, c: int, dr: int, dc: int) -> Iterator[Cell]:

@@ -1,14 +1,31 @@
-"""puzz.link (pzprjs) URLs: the envelope and the codecs genres share.
+"""puzz.link (pzprjs) URLs: the envelope and every codec of a URL body.
 
 `https://puzz.link/p?<pid>[_edit]/[v:<variant>/][<pflag>/]<cols>/<rows>/<body>`; columns come
-before rows; cells are numbered row-major. Each genre decodes its own body with these pieces.
+before rows; cells are numbered row-major. A genre's `from_url` reads its body with the codecs
+here (pzprjs' `src/variety-common/Encode.js` and the genres' `decodePzpr`; ../shared/PUZZLINK.md)
+and checks what is its own (which numbers a clue may hold, its flags).
+
+- number16: one token per cell (`decode_number16`); 4cell: clues 0-4 (`decode_4cell`);
+- arrow number16: a direction and a number per cell (`decode_arrow_number16`);
+- border: the walls between cells (`decode_border`), the rooms they make (`rooms`), then room
+  number16 (`decode_number16` over the rooms);
+- circle: 0, 1 or 2 per cell, three cells a character (`decode_circles`);
+- bits: 5 cells a base-32 character (`decode_bits`); letters: one letter per cell with skips
+  (`decode_letters`); marks on inner borders (`decode_border_marks`), outer border ids
+  (`outer_border`).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any, TypeVar
 from urllib.parse import unquote, urlsplit
+
+from solver.geometry import Cell, components, grid_edges
+
+T = TypeVar("T")
 
 # pzprjs' other names of a genre (pzpr.variety.toPID: pzprurl, kanpen, alias, alias2) -> its pid;
 # URLs in the wild use them all (../shared/PUZZLINK.md)
@@ -83,14 +100,21 @@ def parse_url(text: str) -> PzprUrl:
     return PzprUrl(pid, cols, rows, flags, "/".join(rest[2:]), text)
 
 
-def decode_number16(body: str, count: int) -> tuple[list[int | str | None], str]:
+def decode_number16(
+    body: str, count: int, symbols: Mapping[str, Any] | None = None
+) -> tuple[list[Any], str]:
     """`count` number16 tokens from body: ints, UNKNOWN for '.', None for empty cells.
+    symbols: one-character tokens of a genre's own that stand for a value (walllogic's `+`, a
+    black cell); they take the place of the shared tokens that start with that character.
     Returns the values and the rest of the body."""
-    out: list[int | str | None] = []
+    out: list[Any] = []
     i = 0
     while len(out) < count and i < len(body):
         ch = body[i]
-        if ch in "0123456789abcdef":
+        if symbols and ch in symbols:
+            out.append(symbols[ch])
+            i += 1
+        elif ch in "0123456789abcdef":
             out.append(int(ch, 16))
             i += 1
         elif ch == "-":
@@ -150,5 +174,194 @@ def _number16_token(v: int | str) -> str:
     return "=" + format(v - 4096, "03x")
 
 
-def grid_rows(values: list, cols: int) -> list[list]:
-    return [values[i : i + cols] for i in range(0, len(values), cols)]
+def grid_rows(values: list[T], cols: int) -> tuple[tuple[T, ...], ...]:
+    """Row-major values as rows of `cols` (the cells of a Puzzle)."""
+    return tuple(tuple(values[i : i + cols]) for i in range(0, len(values), cols))
+
+
+def decode_4cell(body: str, count: int) -> list[int | str | None]:
+    """pzprjs' 4cell codec (clues 0-4): `0-4` a number; `5-9` a number (v-5) and one empty
+    cell; `a-e` a number (v-10) and two empty cells; `.` an unknown number; `g-z` skip (v-15)
+    cells."""
+    out: list[int | str | None] = []
+    for i, ch in enumerate(body):
+        if len(out) >= count:
+            break
+        if ch in "01234":
+            out.append(int(ch))
+        elif ch in "56789":
+            out += [int(ch) - 5, None]
+        elif ch in "abcde":
+            out += [int(ch, 16) - 10, None, None]
+        elif ch == ".":
+            out.append(UNKNOWN)
+        elif "g" <= ch <= "z":
+            out += [None] * (int(ch, 36) - 15)
+        else:
+            raise UrlError(f"unexpected {ch!r} at position {i} of the body")
+    if len(out) < count:
+        raise UrlError(f"the body ends after {len(out)} of {count} cells")
+    return out[:count]
+
+
+# pzprjs' direction numbers (arrow number16, walllogic's lines): 0 is no direction
+PZPR_DIRECTION = {0: None, 1: "U", 2: "D", 3: "L", 4: "R"}
+Arrow = tuple[str | None, int | str]  # a direction U D L R (None: none) and a number or UNKNOWN
+
+
+def decode_arrow_number16(body: str, count: int) -> list[Arrow | None]:
+    """Arrow number16, one token per cell: `d n` = direction d (PZPR_DIRECTION) and one hex
+    digit, or `.` for an unknown number; `(d+5) nn` two hex digits; `- d nnn` three; `a`-`z`
+    skip (v-9) cells. Cells past the end of the body are empty (None), as in pzprjs."""
+    values: list[Arrow | None] = []
+    i = 0
+
+    def hex_at(start: int, length: int) -> int:
+        digits = body[start : start + length]
+        if len(digits) != length or any(ch not in "0123456789abcdef" for ch in digits):
+            raise UrlError(f"bad number {digits!r} at position {start}")
+        return int(digits, 16)
+
+    while len(values) < count and i < len(body):
+        ch = body[i]
+        if ch in "01234":
+            d, n = int(ch), UNKNOWN if body[i + 1 : i + 2] == "." else hex_at(i + 1, 1)
+            i += 2
+        elif ch in "56789":
+            d, n = int(ch) - 5, hex_at(i + 1, 2)
+            i += 3
+        elif ch == "-":
+            d, n = hex_at(i + 1, 1), hex_at(i + 2, 3)
+            i += 5
+        elif "a" <= ch <= "z":
+            values += [None] * (int(ch, 36) - 9)
+            i += 1
+            continue
+        else:
+            raise UrlError(f"unexpected character {ch!r} at position {i}")
+        if d not in PZPR_DIRECTION:
+            raise UrlError(f"bad arrow direction {d} at position {i}")
+        values.append((PZPR_DIRECTION[d], n))
+    values = values[:count]
+    return values + [None] * (count - len(values))
+
+
+def decode_bits(body: str, count: int) -> tuple[list[bool], str]:
+    """`count` bits, 5 per base-32 character, most significant first; and the rest."""
+    chars = -(-count // 5)
+    if len(body) < chars:
+        raise UrlError(f"the body ends inside its first {chars} characters of bits")
+    bits = []
+    for ch in body[:chars]:
+        try:
+            n = int(ch, 32)
+        except ValueError:
+            raise UrlError(f"{ch!r} is not a base-32 digit") from None
+        bits += [bool(n >> (4 - i) & 1) for i in range(5)]
+    return bits[:count], body[chars:]
+
+
+def inner_border(rows: int, cols: int, k: int) -> tuple[Cell, Cell]:
+    """The two cells of inner border k: first those between cells side by side (row-major,
+    cols-1 per row), then those between cells one above the other."""
+    if k < (cols - 1) * rows:
+        r, c = divmod(k, cols - 1)
+        return (r, c), (r, c + 1)
+    r, c = divmod(k - (cols - 1) * rows, cols)
+    return (r, c), (r + 1, c)
+
+
+def outer_border(rows: int, cols: int, k: int) -> tuple[Cell, Cell]:
+    """(the virtual cell outside, the cell inside) of outer border k: the top row's borders
+    left to right, the bottom row's, the left column's top to bottom, the right column's."""
+    if not 0 <= k < 2 * (rows + cols):
+        raise UrlError(f"{k} is not an outer border id")
+    if k < cols:
+        return (-1, k), (0, k)
+    if k < 2 * cols:
+        return (rows, k - cols), (rows - 1, k - cols)
+    if k < 2 * cols + rows:
+        return (k - 2 * cols, -1), (k - 2 * cols, 0)
+    return (k - 2 * cols - rows, cols), (k - 2 * cols - rows, cols - 1)
+
+
+def decode_border(body: str, rows: int, cols: int) -> tuple[set[tuple[Cell, Cell]], str]:
+    """The border codec: the walls (pairs of cells, lower first) as bits over the inner
+    borders (`inner_border`'s order); and the rest of the body."""
+    side, rest = decode_bits(body, (cols - 1) * rows)
+    below, rest = decode_bits(rest, cols * (rows - 1))
+    return {inner_border(rows, cols, k) for k, wall in enumerate(side + below) if wall}, rest
+
+
+def rooms(rows: int, cols: int, walls: set[tuple[Cell, Cell]]) -> list[list[Cell]]:
+    """The rooms that walls divide a grid into, each its cells in reading order, rooms in the
+    order of their first cell (room number16's order)."""
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    open_ = [e for e in grid_edges(rows, cols) if e not in walls]
+    return [sorted(room) for room in components(cells, open_)]
+
+
+def decode_circles(body: str, count: int) -> list[int]:
+    """The circle codec: base-27 characters, three cells each, 9a + 3b + c with a, b, c in
+    {0, 1, 2} (masyu: 1 white, 2 black)."""
+    values: list[int] = []
+    for ch in body:
+        if len(values) >= count:
+            break
+        n = int(ch, 36)
+        if n >= 27:
+            raise UrlError(f"{ch!r} is not a circle digit")
+        values += [n // 9, n // 3 % 3, n % 3]
+    if len(values) < count:
+        raise UrlError("the body is shorter than the grid")
+    return values[:count]
+
+
+def decode_letters(
+    body: str, count: int, letters: Mapping[str, T], skip_from: str, empty: str = ""
+) -> list[T | None]:
+    """One character per cell: a letter of `letters` stands for its value; a character from
+    `skip_from` to `z` skips (its distance from skip_from + 1) cells, itself included; a
+    character of `empty` is one empty cell (pipelink: a-g pieces, h-z skips, `.` empty)."""
+    values: list[T | None] = [None] * count
+    c = 0
+    for ch in body:
+        if c >= count:
+            break
+        if ch in letters:
+            values[c] = letters[ch]
+        elif skip_from <= ch <= "z":
+            c += ord(ch) - ord(skip_from)
+        elif ch not in empty:
+            raise UrlError(f"unexpected character {ch!r} in the URL body")
+        c += 1
+    if c < count:
+        raise UrlError(f"the URL body ends after {c} of {count} cells")
+    return values
+
+
+def decode_border_marks(body: str, rows: int, cols: int) -> tuple[set[tuple[Cell, Cell]], str]:
+    """Marks (icebarn's arrows) on inner borders as two runs over the border ids: the first
+    marks borders pointing up or left, the second down or right. In a run each character other
+    than `z` skips its base-36 value of borders and marks the next one, `z` skips 35 and marks
+    none; a run ends once it passes the last inner border. Returns the marks as (from cell, to
+    cell), and the rest of the body."""
+    inner = 2 * rows * cols - rows - cols
+    marks: set[tuple[Cell, Cell]] = set()
+    i = 0
+    for forward in (False, True):
+        border = 0
+        while border < inner:
+            if i >= len(body):
+                raise UrlError("the body ends inside the marks on borders")
+            ch = body[i]
+            i += 1
+            if ch == "z":
+                border += 35
+                continue
+            border += int(ch, 36)
+            if border < inner:
+                a, b = inner_border(rows, cols, border)
+                marks.add((a, b) if forward else (b, a))
+            border += 1
+    return marks, body[i:]

@@ -10,10 +10,19 @@ from solver.pipeline import read_puzzle
 from solver.puzzlink import (
     UNKNOWN,
     UrlError,
+    decode_4cell,
+    decode_arrow_number16,
+    decode_bits,
+    decode_border,
+    decode_border_marks,
+    decode_circles,
+    decode_letters,
     decode_number16,
     encode_number16,
+    outer_border,
     parse_url,
     pid_of,
+    rooms,
 )
 from solver.sheet.openpyxl_book import OpenpyxlBook
 
@@ -94,4 +103,54 @@ def test_other_names_of_later_genres_map_to_their_pid():
         "heyawake",
         "skyscrapers",
         "satogaeri",
+    ]
+
+
+def test_4cell_tokens():
+    assert decode_4cell("5.g", 4) == [0, None, UNKNOWN, None]
+    assert decode_4cell("a3", 4) == [0, None, None, 3]
+    with pytest.raises(UrlError, match="ends after 1 of 2"):
+        decode_4cell("3", 2)
+
+
+def test_arrow_number16_tokens():
+    # '-4012' arrow 4 and 0x012; '712' arrow 2 and 0x12; '2.' arrow 2, unknown; '0.' no arrow;
+    # 'a' one empty cell; the cell after the body's end is empty
+    values = decode_arrow_number16("-40127122.0.a", 7)
+    assert values == [("R", 18), ("D", 18), ("D", UNKNOWN), (None, UNKNOWN), None, None, None]
+    with pytest.raises(UrlError, match="bad arrow direction 5"):
+        decode_arrow_number16("-5012", 1)
+    with pytest.raises(UrlError, match="bad number"):
+        decode_arrow_number16("3!", 1)
+
+
+def test_border_and_rooms():
+    # 3x2: one wall right of (0, 0) (bits 10 -> 'g'), one wall below (0, 2) (bits 001 -> '4')
+    walls, rest = decode_border("g4x", 2, 3)
+    assert walls == {((0, 0), (0, 1)), ((0, 2), (1, 2))} and rest == "x"
+    assert rooms(2, 3, walls) == [[(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)]]
+    walls, _ = decode_border("gs", 2, 3)  # a wall right of (0, 0) and one across the middle
+    assert rooms(2, 3, walls) == [[(0, 0)], [(0, 1), (0, 2)], [(1, 0), (1, 1), (1, 2)]]
+
+
+def test_circles_bits_letters():
+    assert decode_circles("i3", 6) == [2, 0, 0, 0, 1, 0]
+    with pytest.raises(UrlError, match="not a circle digit"):
+        decode_circles("z", 3)
+    assert decode_bits("v0", 7) == ([True] * 5 + [False] * 2, "")
+    assert decode_letters("ai.b", 5, {"a": 1, "b": 2}, "h", ".") == [1, None, None, None, 2]
+    with pytest.raises(UrlError, match="ends after 2 of 3"):
+        decode_letters("ab", 3, {"a": 1, "b": 2}, "h")
+
+
+def test_border_marks_and_outer_borders():
+    # 2x2 has 4 inner borders: 0 (0,0)|(0,1), 1 (1,0)|(1,1), 2 (0,0)/(1,0), 3 (0,1)/(1,1);
+    # first run (up/left): mark border 1; second run (down/right): mark border 2
+    marks, rest = decode_border_marks("1z2z/x", 2, 2)
+    assert marks == {((1, 1), (1, 0)), ((0, 0), (1, 0))} and rest == "/x"
+    assert [outer_border(2, 3, k) for k in (0, 3, 6, 9)] == [
+        ((-1, 0), (0, 0)),
+        ((2, 0), (1, 0)),
+        ((0, -1), (0, 0)),
+        ((1, 3), (1, 2)),
     ]

@@ -90,7 +90,7 @@ def from_url(url: PzprUrl) -> Puzzle:
     values, _ = decode_number16(url.body, url.rows * url.cols)
     if any(v == UNKNOWN or (isinstance(v, int) and v > 8) for v in values):
         raise UrlError("a mines URL may only hold the numbers 0-8")
-    return Puzzle(tuple(tuple(row) for row in grid_rows(values, url.cols)))
+    return Puzzle(grid_rows(values, url.cols))
 
 
 GENRE = define(__name__, slug="bomber", ja="ボンバーパズル", pzpr_ids=("mines",))

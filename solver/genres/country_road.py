@@ -51,7 +51,7 @@ import pulp
 
 from solver import puzzlink
 from solver.genres import define
-from solver.geometry import Cell, CellPuzzle, neighbours
+from solver.geometry import Cell, CellPuzzle
 from solver.lines import (
     Network,
     arms,
@@ -356,56 +356,22 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
         raise puzzlink.UrlError(
             "country: the 'e' variant (countries the loop may leave out) is not supported"
         )
-    rows, cols = url.rows, url.cols
-    walls_h, rest = _bits(url.body, (cols - 1) * rows)
-    walls_v, rest = _bits(rest, cols * (rows - 1))
-
-    def wall(a: Cell, b: Cell) -> bool:
-        (r, c), (rr, cc) = a, b
-        if r == rr:
-            return walls_h[r * (cols - 1) + min(c, cc)]
-        return walls_v[min(r, rr) * cols + c]
-
-    room: dict[Cell, int] = {}
-    for start in ((r, c) for r in range(rows) for c in range(cols)):
-        if start in room:
-            continue
-        k = room[start] = len(set(room.values()))
-        todo = [start]
-        while todo:
-            here = todo.pop()
-            for n in neighbours(rows, cols, *here):
-                if n not in room and not wall(here, n):
-                    room[n] = k
-                    todo.append(n)
-    count = len(set(room.values()))
-    values, _ = puzzlink.decode_number16(rest, count)
-    sizes = [sum(1 for k in room.values() if k == i) for i in range(count)]
+    walls, rest = puzzlink.decode_border(url.body, url.rows, url.cols)
+    countries = puzzlink.rooms(url.rows, url.cols, walls)
+    values, _ = puzzlink.decode_number16(rest, len(countries))
+    label = {cell: _name(k) for k, cells in enumerate(countries) for cell in cells}
     numbers = []
     for k, n in enumerate(values):
         if isinstance(n, int):
-            if not 1 <= n <= sizes[k]:
+            if not 1 <= n <= len(countries[k]):
                 raise puzzlink.UrlError(
-                    f"country: country {k + 1} has {sizes[k]} cells but the number {n}"
+                    f"country: country {k + 1} has {len(countries[k])} cells but the number {n}"
                 )
             numbers.append((_name(k), n))
-    cells = tuple(tuple(_name(room[r, c]) for c in range(cols)) for r in range(rows))
+    cells = puzzlink.grid_rows(
+        [label[r, c] for r in range(url.rows) for c in range(url.cols)], url.cols
+    )
     return Puzzle(cells, tuple(sorted(numbers)))
-
-
-def _bits(body: str, count: int) -> tuple[list[bool], str]:
-    """`count` bits, 5 per base-32 character, most significant first; and the rest."""
-    chars = -(-count // 5)
-    if len(body) < chars:
-        raise puzzlink.UrlError("country: the body is shorter than the border part")
-    bits = []
-    for ch in body[:chars]:
-        try:
-            n = int(ch, 32)
-        except ValueError:
-            raise puzzlink.UrlError(f"country: {ch!r} is not a border digit") from None
-        bits += [bool(n >> (4 - i) & 1) for i in range(5)]
-    return bits[:count], body[chars:]
 
 
 def _name(k: int) -> str:

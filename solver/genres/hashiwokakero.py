@@ -236,7 +236,7 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     for v in values:
         if isinstance(v, int) and not 1 <= v <= 8:
             raise puzzlink.UrlError(f"hashikake: an island holds 1 to 8 bridges, not {v}")
-    return Puzzle(tuple(tuple(row) for row in puzzlink.grid_rows(values, url.cols)))
+    return Puzzle(puzzlink.grid_rows(values, url.cols))
 
 
 GENRE = define(

@@ -549,41 +549,18 @@ def record(p: Puzzle, a: Answer) -> dict:
     return lines_record(a)
 
 
-PZPR_DOT = {1: "U", 2: "D", 3: "L", 4: "R"}
-
-
 def from_url(url: puzzlink.PzprUrl) -> Puzzle:
-    """`firefly`: arrow number16 over the lattice points (pzprjs' cells): `d n` = dot side d
-    (1 up, 2 down, 3 left, 4 right) and one hex digit, `.` for no number; `(d+5) nn` two hex
-    digits; `- d nnn` three; `a`-`z` skip (v - 9) points."""
-    body, total = url.body, url.rows * url.cols
-    values: list[Firefly | None] = [None] * total
-    i = c = 0
-    while i < len(body) and c < total:
-        ch = body[i]
-        if "0" <= ch <= "4" and i + 1 < len(body):
-            d, nxt = int(ch), body[i + 1]
-            n: int | str = UNKNOWN if nxt == "." else int(nxt, 16)
-            i += 2
-        elif "5" <= ch <= "9":
-            d, n = int(ch) - 5, int(body[i + 1 : i + 3], 16)
-            i += 3
-        elif ch == "-":
-            d, n = int(body[i + 1], 16), int(body[i + 2 : i + 5], 16)
-            i += 5
-        elif "a" <= ch <= "z":
-            c += int(ch, 36) - 9
-            i += 1
-            continue
-        else:
-            raise puzzlink.UrlError(f"firefly: unexpected {ch!r} at position {i} of the body")
-        if d not in PZPR_DOT:
-            r, cc = divmod(c, url.cols)
-            where = f"row {r + 1}, column {cc + 1}"
-            raise puzzlink.UrlError(f"firefly: the circle at {where} has no dot")
-        values[c] = Firefly(PZPR_DOT[d], n)
-        c += 1
-    return Puzzle(tuple(tuple(row) for row in puzzlink.grid_rows(values, url.cols)))
+    """`firefly`: arrow number16 over the lattice points (pzprjs' cells); the direction is the
+    side of the dot, `.` a firefly without number."""
+    values: list[Firefly | None] = []
+    for k, arrow in enumerate(puzzlink.decode_arrow_number16(url.body, url.rows * url.cols)):
+        if arrow is not None and arrow[0] is None:
+            r, c = divmod(k, url.cols)
+            raise puzzlink.UrlError(
+                f"firefly: the circle at row {r + 1}, column {c + 1} has no dot"
+            )
+        values.append(None if arrow is None else Firefly(*arrow))  # type: ignore[arg-type]
+    return Puzzle(puzzlink.grid_rows(values, url.cols))
 
 
 GENRE = define(

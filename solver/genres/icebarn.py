@@ -423,65 +423,16 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     (top row, bottom row, left column, right column)."""
     rows, cols = url.rows, url.cols
     head, *doors = url.body.split("/")
-    ice: list[bool] = []
-    i = 0
-    while len(ice) < rows * cols:
-        if i >= len(head):
-            raise puzzlink.UrlError("icebarn: the body ends inside the ice cells")
-        n = int(head[i], 32)
-        ice += [bool(n >> k & 1) for k in (4, 3, 2, 1, 0)]
-        i += 1
-    ice = ice[: rows * cols]
-    inner = 2 * rows * cols - rows - cols
-
-    def cells_of(border: int) -> tuple[Cell, Cell]:
-        if border < (cols - 1) * rows:
-            r, c = divmod(border, cols - 1)
-            return (r, c), (r, c + 1)
-        r, c = divmod(border - (cols - 1) * rows, cols)
-        return (r, c), (r + 1, c)
-
-    arrows: set[Arc] = set()
-    for forward in (False, True):  # up/left first, then down/right
-        border = 0
-        while border < inner:
-            if i >= len(head):
-                raise puzzlink.UrlError("icebarn: the body ends inside the arrows")
-            ch = head[i]
-            i += 1
-            if ch == "z":
-                border += 35
-                continue
-            border += int(ch, 36)
-            if border < inner:
-                a, b = cells_of(border)
-                arrows.add((a, b) if forward else (b, a))
-            border += 1
+    ice, rest = puzzlink.decode_bits(head, rows * cols)
+    arrows, _ = puzzlink.decode_border_marks(rest, rows, cols)
     if len(doors) < 2:
         raise puzzlink.UrlError("icebarn: the URL has no '/in/out' part")
-
-    def door(k: int) -> Arc:
-        if not 0 <= k < 2 * (rows + cols):
-            raise puzzlink.UrlError(f"icebarn: {k} is not an outer border id")
-        if k < cols:
-            return (-1, k), (0, k)
-        if k < 2 * cols:
-            return (rows, k - cols), (rows - 1, k - cols)
-        if k < 2 * cols + rows:
-            return (k - 2 * cols, -1), (k - 2 * cols, 0)
-        return (k - 2 * cols - rows, cols), (k - 2 * cols - rows, cols - 1)
-
     try:
         k_in, k_out = int(doors[0] or 0), int(doors[1] or 0)
     except ValueError as exc:
         raise puzzlink.UrlError(f"icebarn: bad IN/OUT ids {doors[:2]}") from exc
-    (o_in, c_in), (o_out, c_out) = door(k_in), door(k_out)
-    return Puzzle(
-        tuple(tuple(r) for r in puzzlink.grid_rows(ice, cols)),
-        frozenset(arrows),
-        (o_in, c_in),
-        (c_out, o_out),
-    )
+    (o_in, c_in), (o_out, c_out) = (puzzlink.outer_border(rows, cols, k) for k in (k_in, k_out))
+    return Puzzle(puzzlink.grid_rows(ice, cols), frozenset(arrows), (o_in, c_in), (c_out, o_out))
 
 
 GENRE = define(__name__, slug="icebarn", ja="アイスバーン", pzpr_ids=("icebarn",), lazy=True)

@@ -170,20 +170,10 @@ def record(p: Puzzle, a: Answer) -> dict:
 
 
 def from_url(url: puzzlink.PzprUrl) -> Puzzle:
-    """`mashu` (alias `pearl`): circle codec, base-27 digits of three cells (1 white, 2 black)."""
+    """`mashu` (also `masyu`, `pearl`): the circle codec, 1 white, 2 black."""
     kinds = {0: None, 1: WHITE, 2: BLACK}
-    values: list[str | None] = []
-    for ch in url.body:
-        if len(values) >= url.rows * url.cols:
-            break
-        n = int(ch, 36)
-        if n >= 27:
-            raise puzzlink.UrlError(f"mashu: {ch!r} is not a circle digit")
-        values += [kinds[n // 9], kinds[n // 3 % 3], kinds[n % 3]]
-    values = values[: url.rows * url.cols]
-    if len(values) < url.rows * url.cols:
-        raise puzzlink.UrlError("mashu: the body is shorter than the grid")
-    return Puzzle(tuple(tuple(row) for row in puzzlink.grid_rows(values, url.cols)))
+    values = puzzlink.decode_circles(url.body, url.rows * url.cols)
+    return Puzzle(puzzlink.grid_rows([kinds[v] for v in values], url.cols))
 
 
 GENRE = define(

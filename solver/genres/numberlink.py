@@ -364,7 +364,7 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
         raise puzzlink.UrlError(f"{url.pid}: a '?' number cannot be paired with its other end")
     if url.pid == "arukone":
         values = [None if v is None else _letter(v) for v in values]  # type: ignore[arg-type]
-    return Puzzle(tuple(tuple(row) for row in puzzlink.grid_rows(values, url.cols)))
+    return Puzzle(puzzlink.grid_rows(values, url.cols))
 
 
 def _letter(n: int) -> Label:

@@ -321,26 +321,12 @@ def record(p: Puzzle, a: Answer) -> dict:
 
 def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     """`pipelink`: `a`-`g` a given piece, `h`-`z` skip 1-19 cells, `.` an empty cell."""
-    total = url.rows * url.cols
-    values: list[str | None] = [None] * total
-    c = 0
-    for ch in url.body:
-        if c >= total:
-            break
-        if ch in URL_PIECES:
-            values[c] = URL_PIECES[ch]
-        elif "h" <= ch <= "z":
-            c += int(ch, 36) - 17
-        elif ch.isdigit():
-            raise puzzlink.UrlError(
-                f"pipelink: {ch!r} marks ice cells, which only the variant 'pipelinkr' has"
-            )
-        elif ch != ".":
-            raise puzzlink.UrlError(f"pipelink: unexpected character {ch!r} in the URL body")
-        c += 1
-    if c < total:
-        raise puzzlink.UrlError(f"pipelink: the URL body ends after {c} of {total} cells")
-    p = Puzzle(tuple(tuple(row) for row in puzzlink.grid_rows(values, url.cols)))
+    if any(ch.isdigit() for ch in url.body):
+        raise puzzlink.UrlError(
+            "pipelink: digits mark ice cells, which only the variant 'pipelinkr' has"
+        )
+    values = puzzlink.decode_letters(url.body, url.rows * url.cols, URL_PIECES, "h", ".")
+    p = Puzzle(puzzlink.grid_rows(values, url.cols))
     if misfits := _misfits(p):
         (r, c), message = misfits[0]
         raise puzzlink.UrlError(f"pipelink: cell ({r + 1}, {c + 1}): {message}")

@@ -211,37 +211,12 @@ def record(p: Puzzle, a: Answer) -> dict:
     }
 
 
-def decode_4cell(body: str, count: int) -> list[int | str | None]:
-    """pzprjs' 4cell codec: `0-4` a number; `5-9` a number (v-5) and one empty cell; `a-e` a
-    number (v-10) and two empty cells; `.` an unknown number; `g-z` skip (v-15) cells."""
-    out: list[int | str | None] = []
-    for i, ch in enumerate(body):
-        if len(out) >= count:
-            break
-        if ch in "01234":
-            out.append(int(ch))
-        elif ch in "56789":
-            out += [int(ch) - 5, None]
-        elif ch in "abcde":
-            out += [int(ch, 16) - 10, None, None]
-        elif ch == ".":
-            out.append(UNKNOWN)
-        elif "g" <= ch <= "z":
-            out += [None] * (int(ch, 36) - 15)
-        else:
-            raise puzzlink.UrlError(f"slither: unexpected {ch!r} at position {i} of the body")
-    if len(out) < count:
-        raise puzzlink.UrlError(f"slither: the body ends after {len(out)} of {count} cells")
-    return out[:count]
-
-
 def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     """`slither`: 4cell over the cells; flag `f`: the loop visits every dot."""
     if url.flags not in ("", "f"):
         raise puzzlink.UrlError(f"slither: unknown flag {url.flags!r} (known: 'f', every dot)")
-    values = decode_4cell(url.body, url.rows * url.cols)
-    rows = puzzlink.grid_rows(values, url.cols)
-    return Puzzle(tuple(tuple(row) for row in rows), every_point=url.flags == "f")
+    values = puzzlink.decode_4cell(url.body, url.rows * url.cols)
+    return Puzzle(puzzlink.grid_rows(values, url.cols), every_point=url.flags == "f")
 
 
 GENRE = define(

@@ -149,7 +149,7 @@ def from_url(url: PzprUrl) -> Puzzle:
     values, _ = decode_number16(url.body, url.rows * url.cols)
     if any(v == UNKNOWN or (isinstance(v, int) and not 1 <= v <= url.rows) for v in values):
         raise UrlError(f"a {url.rows}x{url.rows} sudoku URL may only hold the digits 1-{url.rows}")
-    return Puzzle(tuple(tuple(row) for row in grid_rows(values, url.cols)))
+    return Puzzle(grid_rows(values, url.cols))
 
 
 GENRE = define(__name__, slug="sudoku", ja="数独", pzpr_ids=("sudoku",))

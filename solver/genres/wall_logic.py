@@ -218,27 +218,8 @@ def record(p: Puzzle, a: Answer) -> dict:
 def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     """`walllogic`: number16 over cells, except that `+` is a black cell (no 3-digit numbers);
     `.` is a number whose value is not given."""
-    values: list[Clue | None] = []
-    body, i, count = url.body, 0, url.rows * url.cols
-    while len(values) < count and i < len(body):
-        ch = body[i]
-        if ch == "+":
-            values.append(BLACK)
-        elif ch in "0123456789abcdef":
-            values.append(int(ch, 16))
-        elif ch == "-":
-            values.append(int(body[i + 1 : i + 3], 16))
-            i += 2
-        elif ch == ".":
-            values.append(UNKNOWN)
-        elif "g" <= ch <= "z":
-            values.extend([None] * (int(ch, 36) - 15))
-        else:
-            raise puzzlink.UrlError(f"walllogic: unexpected character {ch!r} at position {i}")
-        i += 1
-    if len(values) < count:
-        raise puzzlink.UrlError(f"walllogic: the body ends after {len(values)} of {count} cells")
-    return Puzzle(tuple(tuple(row) for row in puzzlink.grid_rows(values[:count], url.cols)))
+    values, _ = puzzlink.decode_number16(url.body, url.rows * url.cols, symbols={"+": BLACK})
+    return Puzzle(puzzlink.grid_rows(values, url.cols))
 
 
 GENRE = define(

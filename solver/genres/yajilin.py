@@ -406,13 +406,9 @@ def record(p: Puzzle, a: Answer) -> dict:
 
 # --- puzz.link --------------------------------------------------------------------------------
 
-_PZPR_DIRECTION = {0: None, 1: "U", 2: "D", 3: "L", 4: "R"}
-
 
 def from_url(url: puzzlink.PzprUrl) -> Puzzle:
-    """Arrow number16: `d n` (direction d: 0 none, 1 up, 2 down, 3 left, 4 right; one hex digit
-    or `.` for unknown), `(d+5) nn` (two hex digits), `- d nnn` (three), `a`-`z` skip 1-26
-    cells."""
+    """Arrow number16 over cells (`solver.puzzlink.decode_arrow_number16`)."""
     if "o" in url.flags:
         raise puzzlink.UrlError(
             "yajilin: the pflag 'o' (every shaded cell outside the loop) is a variant this "
@@ -424,46 +420,19 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
             f"yajilin: unknown pflag {''.join(unknown)!r} (only 'b', a display option, is "
             "supported)"
         )
-    count = url.rows * url.cols
     values: list[Clue | None] = []
-    body, i = url.body, 0
-
-    def hex_at(start: int, length: int) -> int:
-        digits = body[start : start + length]
-        if len(digits) != length or any(ch not in "0123456789abcdef" for ch in digits):
-            raise puzzlink.UrlError(f"yajilin: bad number {digits!r} at position {start}")
-        return int(digits, 16)
-
-    while len(values) < count and i < len(body):
-        ch = body[i]
-        if ch in "01234":
-            d, n = int(ch), None if body[i + 1 : i + 2] == "." else hex_at(i + 1, 1)
-            i += 2
-        elif ch in "56789":
-            d, n = int(ch) - 5, hex_at(i + 1, 2)
-            i += 3
-        elif ch == "-":
-            d, n = hex_at(i + 1, 1), hex_at(i + 2, 3)
-            i += 5
-        elif "a" <= ch <= "z":
-            values += [None] * (int(ch, 36) - 9)
-            i += 1
+    for cell, arrow in enumerate(puzzlink.decode_arrow_number16(url.body, url.rows * url.cols)):
+        if arrow is None:
+            values.append(None)
             continue
-        else:
-            raise puzzlink.UrlError(f"yajilin: unexpected character {ch!r} at position {i}")
-        if d not in _PZPR_DIRECTION:
-            raise puzzlink.UrlError(f"yajilin: bad arrow direction {d} at position {i}")
-        cell = len(values)
-        if d == 0 and n is not None:
+        d, n = arrow
+        if d is None and n != puzzlink.UNKNOWN:
             r, c = divmod(cell, url.cols)
             raise puzzlink.UrlError(
                 f"yajilin: the clue {n} in row {r + 1}, column {c + 1} has no arrow"
             )
-        values.append(Clue(n, _PZPR_DIRECTION[d]))
-    values = values[:count]
-    if len(values) < count:
-        values += [None] * (count - len(values))  # pzprjs leaves the rest of the grid empty
-    return Puzzle(tuple(tuple(row) for row in puzzlink.grid_rows(values, url.cols)))
+        values.append(Clue(None if n == puzzlink.UNKNOWN else int(n), d))
+    return Puzzle(puzzlink.grid_rows(values, url.cols))
 
 
 GENRE = define(
