@@ -13,6 +13,8 @@ Node = TypeVar("Node", bound=Hashable)
 # the four directions by their letters (up, down, left, right), as a step in (row, col)
 STEPS: dict[str, Cell] = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
 OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
+# pzprjs numbers them 1 up, 2 down, 3 left, 4 right (arrow number16, walllogic); so do our names
+NUMBER = {d: k for k, d in enumerate("UDLR", start=1)}
 
 ORTHOGONAL: tuple[Cell, ...] = ((-1, 0), (1, 0), (0, -1), (0, 1))
 DIAGONAL: tuple[Cell, ...] = ((-1, -1), (-1, 1), (1, -1), (1, 1))

@@ -36,9 +36,11 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver.geometry import Cell
+from solver.geometry import STEPS, Cell, grid_edges, heading
 from solver.model import var
 from solver.sheet.answer import CellWrite
+
+__all__ = ["STEPS", "grid_edges"]  # kept here too: the genres' line toolkit in one import
 
 Node = Hashable
 Edge = tuple[Node, Node]
@@ -51,18 +53,6 @@ def on(expr: Expr) -> bool:
     if isinstance(expr, int | float):
         return round(expr) >= 1
     return round(pulp.value(expr) or 0) >= 1
-
-
-def grid_edges(rows: int, cols: int) -> list[tuple[Cell, Cell]]:
-    """Every pair of orthogonally adjacent nodes of a rows x cols grid, lower node first."""
-    found = []
-    for r in range(rows):
-        for c in range(cols):
-            if c + 1 < cols:
-                found.append(((r, c), (r, c + 1)))
-            if r + 1 < rows:
-                found.append(((r, c), (r + 1, c)))
-    return found
 
 
 def edge_vars(
@@ -349,7 +339,6 @@ GLYPHS = {
     frozenset("R"): "╶",
 }
 ARMS = {glyph: arms for arms, glyph in GLYPHS.items()}
-STEPS = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
 
 
 def arms(segments: Iterable[tuple[Cell, Cell]]) -> dict[Cell, frozenset[str]]:
@@ -357,9 +346,8 @@ def arms(segments: Iterable[tuple[Cell, Cell]]) -> dict[Cell, frozenset[str]]:
     (a segment may end outside the grid, e.g. at a path's entrance)."""
     found: dict[Cell, set[str]] = defaultdict(set)
     for a, b in segments:
-        for p, q in ((a, b), (b, a)):
-            d = (q[0] - p[0], q[1] - p[1])
-            found[p].add(next(k for k, s in STEPS.items() if s == d))
+        found[a].add(heading(a, b))
+        found[b].add(heading(b, a))
     return {cell: frozenset(s) for cell, s in found.items()}
 
 

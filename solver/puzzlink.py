@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 from urllib.parse import unquote, urlsplit
 
-from solver.geometry import Cell, components, grid_edges
+from solver.geometry import NUMBER, Cell, components, grid_edges
 
 T = TypeVar("T")
 
@@ -205,7 +205,7 @@ def decode_4cell(body: str, count: int) -> list[int | str | None]:
 
 
 # pzprjs' direction numbers (arrow number16, walllogic's lines): 0 is no direction
-PZPR_DIRECTION = {0: None, 1: "U", 2: "D", 3: "L", 4: "R"}
+PZPR_DIRECTION: dict[int, str | None] = {0: None, **{k: d for d, k in NUMBER.items()}}
 Arrow = tuple[str | None, int | str]  # a direction U D L R (None: none) and a number or UNKNOWN
 
 

@@ -50,9 +50,8 @@ import pulp
 
 from solver import puzzlink
 from solver.genres import define
-from solver.geometry import Cell, CellPuzzle
+from solver.geometry import NUMBER, OPPOSITE, Cell, CellPuzzle, heading, step
 from solver.lines import (
-    STEPS,
     Network,
     Separator,
     arms,
@@ -76,7 +75,6 @@ SPELLINGS = {
     "R": "→▶>r",
 }
 DOT = {ch: d for d, chars in SPELLINGS.items() for ch in chars}
-BACK = {"U": "D", "D": "U", "L": "R", "R": "L"}
 _CLASS = re.escape("".join(DOT))
 FIREFLY = re.compile(rf"([{_CLASS}])?(\d+|\?)?([{_CLASS}])?")
 
@@ -102,10 +100,6 @@ class Puzzle(CellPuzzle):
 
 Segment = tuple[Cell, Cell]
 Answer = frozenset[Segment]  # the beams' point-to-point segments, lower point first
-
-
-def step(cell: Cell, d: str) -> Cell:
-    return cell[0] + STEPS[d][0], cell[1] + STEPS[d][1]
 
 
 def firefly(text: str) -> Firefly | None:
@@ -153,10 +147,6 @@ STAR = -1  # the layer of beams from fireflies without a number: their turns are
 Arc = tuple[Cell, Cell, int]  # from, to, turns the beam still makes after leaving `from`
 
 
-def _heading(a: Cell, b: Cell) -> str:
-    return next(k for k in STEPS if step(a, k) == b)
-
-
 def _zero_beams(p: Puzzle) -> dict[Cell, list[Cell]]:
     """The beams that a 0 fixes: firefly -> the points from it straight on to the first
     firefly ahead (both included), where that one can take the beam on a side without dot."""
@@ -169,7 +159,7 @@ def _zero_beams(p: Puzzle) -> dict[Cell, list[Cell]]:
         while 0 <= here[0] < p.rows and 0 <= here[1] < p.cols and here not in flies:
             path.append(here)
             here = step(here, f.dot)
-        if here in flies and flies[here].dot != BACK[f.dot]:
+        if here in flies and flies[here].dot != OPPOSITE[f.dot]:
             found[cell] = [*path, here]
     return found
 
@@ -202,32 +192,32 @@ def _states(p: Puzzle, blocked: set[Cell]) -> tuple[dict, dict, set]:
         most[q, d] = -v
         for d2 in "UDLR":
             v2 = -v - (d2 != d)
-            if d2 != BACK[d] and v2 >= 0 and plain(step(q, d2)):
+            if d2 != OPPOSITE[d] and v2 >= 0 and plain(step(q, d2)):
                 heapq.heappush(heap, (-v2, step(q, d2), d2))
     while stack:
         q, d = stack.pop()
         if (q, d) in star:
             continue
         star.add((q, d))
-        stack += [(step(q, d2), d2) for d2 in "UDLR" if d2 != BACK[d] and plain(step(q, d2))]
+        stack += [(step(q, d2), d2) for d2 in "UDLR" if d2 != OPPOSITE[d] and plain(step(q, d2))]
 
     need: dict[tuple[Cell, str], int] = {}
     heap = []
     for cell, f in flies.items():
         for s in "UDLR":
             q = step(cell, s)
-            if s != f.dot and plain(q):  # from q the beam may arrive heading BACK[s]
-                heap += [(int(d != BACK[s]), q, d) for d in "UDLR" if d != s]
+            if s != f.dot and plain(q):  # from q the beam may arrive heading OPPOSITE[s]
+                heap += [(int(d != OPPOSITE[s]), q, d) for d in "UDLR" if d != s]
     heapq.heapify(heap)
     while heap:  # the fewest turns first, backwards along the beams
         c, q, d = heapq.heappop(heap)
         if (q, d) in need:
             continue
         need[q, d] = c
-        before = step(q, BACK[d])
+        before = step(q, OPPOSITE[d])
         if plain(before):
             for d0 in "UDLR":
-                if d0 != BACK[d] and (before, d0) not in need:
+                if d0 != OPPOSITE[d] and (before, d0) not in need:
                     heapq.heappush(heap, (c + (d0 != d), before, d0))
     return most, need, star
 
@@ -268,10 +258,10 @@ def _domain(p: Puzzle) -> tuple[set[Arc], set[tuple[Cell, str, int]]]:
         for s, t in ((a, b), (b, a)):
             if s in flies or s in blocked or t in blocked:
                 continue
-            d = _heading(s, t)
-            into = [(s, d0) for d0 in "UDLR" if d0 != BACK[d]]  # states the beam left s from
+            d = heading(s, t)
+            into = [(s, d0) for d0 in "UDLR" if d0 != OPPOSITE[d]]  # states the beam left s from
             if t in flies:
-                if flies[t].dot == BACK[d]:
+                if flies[t].dot == OPPOSITE[d]:
                     continue
                 if any(most.get(st, -1) >= (st[1] != d) for st in into):
                     arcs.add((s, t, 0))
@@ -285,7 +275,7 @@ def _domain(p: Puzzle) -> tuple[set[Arc], set[tuple[Cell, str, int]]]:
 
     ends: dict[tuple[Cell, str, str, int], set[Arc]] = defaultdict(set)  # (q, in|out, g, k)
     for s, t, k in arcs:
-        g = _group(_heading(s, t))
+        g = _group(heading(s, t))
         if t not in flies:
             ends[t, "in", g, k].add((s, t, k))
         if s not in flies:
@@ -306,7 +296,7 @@ def _domain(p: Puzzle) -> tuple[set[Arc], set[tuple[Cell, str, int]]]:
 
     def end_keys(arc: Arc) -> list[tuple]:
         s, t, k = arc
-        g = _group(_heading(s, t))
+        g = _group(heading(s, t))
         return [key for key in ((t, "in", g, k), (s, "out", g, k)) if key[0] not in flies]
 
     at: dict[Cell, set[Arc]] = defaultdict(set)  # point -> the arcs in and out of it
@@ -365,7 +355,7 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
             return var(prob, "q" + base, q[0] + 1, q[1] + 1)
         return var(prob, base, q[0] + 1, q[1] + 1, k)
 
-    f = {(s, t, k): layered("x" + _heading(s, t), s, k) for s, t, k in sorted(arcs)}
+    f = {(s, t, k): layered("x" + heading(s, t), s, k) for s, t, k in sorted(arcs)}
     piece = {(q, kind, k): layered(kind, q, k) for q, kind, k in sorted(pieces)}
     x = edge_vars(prob, sorted({(min(s, t), max(s, t)) for s, t, _ in arcs}))
     arc: dict[tuple[Cell, Cell], pulp.LpAffineExpression] = {}  # an arc in all its layers
@@ -377,13 +367,13 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     for cell, fly in flies.items():
         t, k = step(cell, fly.dot), STAR if fly.number == UNKNOWN else fly.number
         prob += f[cell, t, k] == 1, f"Dot({_tag(cell)})"
-        if t in flies and (k not in (0, STAR) or flies[t].dot == BACK[fly.dot]):
+        if t in flies and (k not in (0, STAR) or flies[t].dot == OPPOSITE[fly.dot]):
             prob += f[cell, t, k] == 0, f"Blocked({_tag(cell)})"  # no answer
 
     # at a plain point, per group (h, v) and layer: the arcs in = the pieces = the arcs out
     flow: dict[tuple, list] = defaultdict(list)
     for (s, t, k), v in f.items():
-        g = _group(_heading(s, t))
+        g = _group(heading(s, t))
         if t not in flies:
             flow[t, "in", g, k].append(v)
         if s not in flies:
@@ -445,7 +435,7 @@ def _sources(
             elif j == count:
                 prob += src[s] <= count - a, f"Other({name})"
             else:
-                lower = var(prob, "lower", t[0] + 1, t[1] + 1, "UDLR".index(_heading(t, s)) + 1)
+                lower = var(prob, "lower", t[0] + 1, t[1] + 1, NUMBER[heading(t, s)])
                 prob += src[s] <= j - 1 + count * (2 - lower - a), f"Below({name})"
                 prob += src[s] >= j + 1 - count * (1 + lower - a), f"Above({name})"
                 prob += lower <= a, f"Lower({name})"
@@ -481,20 +471,20 @@ def beams(p: Puzzle, a: Answer) -> tuple[dict[Cell, tuple[Cell, str, int, list[S
         if f.dot not in sides.get(cell, ()):
             problems.append(f"no beam leaves the dot of the firefly at {cell}")
             continue
-        prev, here, heading, bends, path = cell, step(cell, f.dot), f.dot, 0, []
+        prev, here, going, bends, path = cell, step(cell, f.dot), f.dot, 0, []
         path.append((min(prev, here), max(prev, here)))
         while here not in flies and len(path) <= len(a):
             exits = [d for d in sides.get(here, ()) if step(here, d) != prev]
             if len(exits) != 1:
                 break
-            if exits[0] != heading:
+            if exits[0] != going:
                 bends += 1
-            prev, here, heading = here, step(here, exits[0]), exits[0]
+            prev, here, going = here, step(here, exits[0]), exits[0]
             path.append((min(prev, here), max(prev, here)))
         if here not in flies:
             problems.append(f"the beam from the firefly at {cell} ends at {here}, no firefly")
             continue
-        found[cell] = (here, BACK[heading], bends, path)
+        found[cell] = (here, OPPOSITE[going], bends, path)
     return found, problems
 
 

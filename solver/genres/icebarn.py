@@ -56,7 +56,7 @@ import pulp
 
 from solver import puzzlink
 from solver.genres import define
-from solver.geometry import Cell, CellPuzzle
+from solver.geometry import OPPOSITE, Cell, CellPuzzle, heading, step
 from solver.lines import (
     STEPS,
     arms,
@@ -119,12 +119,6 @@ class Puzzle(CellPuzzle):
                         stack.append(n)
             groups.append(sorted(group))
         return groups
-
-
-def _side(a: Cell, b: Cell) -> str:
-    """The direction (U D L R) of the step from a to the adjacent b."""
-    d = (b[0] - a[0], b[1] - a[1])
-    return next(k for k, s in STEPS.items() if s == d)
 
 
 def _border(a: Cell, b: Cell) -> Cell:
@@ -222,7 +216,7 @@ def _door(grid: Grid, r: int, c: int, rows: int, cols: int) -> tuple[str, Arc] |
         outside, inside, inward = (r // 2, -1), (r // 2, 0), "R"
     else:
         outside, inside, inward = (r // 2, cols), (r // 2, cols - 1), "L"
-    outward = {"D": "U", "U": "D", "R": "L", "L": "R"}[inward]
+    outward = OPPOSITE[inward]
     if v in IN_NAMES or v in ARROW_NAMES[inward]:
         return IN, (outside, inside)
     if v in OUT_NAMES or v in ARROW_NAMES[outward]:
@@ -241,7 +235,7 @@ def to_cells(p: Puzzle) -> list[list[Value]]:
         out[2 * r + 1][2 * c + 1] = ICE
     for a, b in p.arrows:
         br, bc = _border(a, b)
-        out[br][bc] = ARROW_GLYPH[_side(a, b)]
+        out[br][bc] = ARROW_GLYPH[heading(a, b)]
     for (a, b), word in ((p.entrance, IN), (p.exit, OUT)):
         br, bc = _border(a, b)
         out[br][bc] = word
@@ -278,7 +272,7 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     def flow(cell: Cell, sides: str) -> tuple[pulp.LpAffineExpression, pulp.LpAffineExpression]:
         into, out_of = [], []
         for d in sides:
-            n = (cell[0] + STEPS[d][0], cell[1] + STEPS[d][1])
+            n = step(cell, d)
             if (cell, n) in arc:
                 into.append(arc[n, cell])
                 out_of.append(arc[cell, n])
@@ -359,19 +353,17 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
 
     walked: list[Segment] = []
     crossed: set[Arc] = set()
-    here, step = first, _side(start, first)
+    here, going = first, heading(start, first)
     walked.append((min(start, first), max(start, first)))
     crossed.add((start, first))
     while here in inside and len(walked) <= len(a):
         s = sides[here]
-        if here in ice or len(s) != 2:
-            out = step  # straight on (on ice, and through a crossing)
-        else:
-            out = next(d for d in s if STEPS[d] != tuple(-v for v in STEPS[step]))
-        nxt = (here[0] + STEPS[out][0], here[1] + STEPS[out][1])
+        straight_on = here in ice or len(s) != 2  # on ice, and through a crossing
+        out = going if straight_on else next(d for d in s if d != OPPOSITE[going])
+        nxt = step(here, out)
         walked.append((min(here, nxt), max(here, nxt)))
         crossed.add((here, nxt))
-        here, step = nxt, out
+        here, going = nxt, out
     if here != end:
         problems.append(f"the path from IN does not lead to OUT (it ends at {here})")
     if len(set(walked)) != len(walked):

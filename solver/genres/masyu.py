@@ -27,7 +27,7 @@ import pulp
 
 from solver import puzzlink
 from solver.genres import define
-from solver.geometry import Cell, CellPuzzle
+from solver.geometry import Cell, CellPuzzle, step
 from solver.lines import (
     Network,
     arms,
@@ -141,7 +141,7 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
         if s is None:
             problems.append(f"the loop misses the pearl at ({r}, {c})")
             continue
-        ahead = [(r + dr, c + dc) for dr, dc in _steps(s)]
+        ahead = [step((r, c), d) for d in sorted(s)]
         if kind == WHITE:
             if s not in straight:
                 problems.append(f"the loop turns on the white pearl at ({r}, {c})")
@@ -153,12 +153,6 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
             elif not all(goes_straight(n) for n in ahead):
                 problems.append(f"the loop turns right next to the black pearl at ({r}, {c})")
     return problems
-
-
-def _steps(sides: frozenset[str]) -> list[Cell]:
-    from solver.lines import STEPS
-
-    return [STEPS[s] for s in sorted(sides)]
 
 
 def render(p: Puzzle, a: Answer) -> list[CellWrite]:

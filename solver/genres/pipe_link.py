@@ -44,11 +44,10 @@ import pulp
 
 from solver import puzzlink
 from solver.genres import define
-from solver.geometry import Cell, CellPuzzle
+from solver.geometry import OPPOSITE, STEPS, Cell, CellPuzzle, heading, step
 from solver.lines import (
     ARMS,
     GLYPHS,
-    STEPS,
     arms,
     connected,
     draw,
@@ -76,7 +75,6 @@ SPELLINGS = {
     "┼": {"┼", "+", "╋"},
 }
 READ = {s: piece for piece, names in SPELLINGS.items() for s in names}
-OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
 URL_PIECES = dict(zip("abcdefg", "┼│─└┘┐┌", strict=True))
 
 
@@ -134,8 +132,7 @@ def _misfits(p: Puzzle) -> list[tuple[Cell, str]]:
     found = []
     for (r, c), piece in sorted(p.pieces().items()):
         for side in sorted(ARMS[piece]):
-            dr, dc = STEPS[side]
-            rr, cc = r + dr, c + dc
+            rr, cc = step((r, c), side)
             if not (0 <= rr < p.rows and 0 <= cc < p.cols):
                 found.append(((r, c), f"the piece {piece} leads out of the grid ({side})"))
             elif (other := p.cells[rr][cc]) is not None and OPPOSITE[side] not in ARMS[other]:
@@ -171,8 +168,8 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
         if piece is None:
             continue
         sides = ARMS[piece]
-        for side, (dr, dc) in STEPS.items():
-            e = edge((r, c), (r + dr, c + dc))
+        for side in STEPS:
+            e = edge((r, c), step((r, c), side))
             if isinstance(e, int):
                 continue  # no edge off the grid (parse refuses pieces that lead out)
             prob += e == int(side in sides), f"Given{side}{name}"
@@ -302,10 +299,10 @@ def _curves(a: Answer, sides: dict[Cell, frozenset[str]]) -> int:
         prev, here = start
         while True:
             left.discard((min(prev, here), max(prev, here)))
-            back = next(k for k, d in STEPS.items() if d == (prev[0] - here[0], prev[1] - here[1]))
+            back = heading(here, prev)
             s = sides[here]
             out = OPPOSITE[back] if len(s) == 4 else next(k for k in s if k != back)
-            prev, here = here, (here[0] + STEPS[out][0], here[1] + STEPS[out][1])
+            prev, here = here, step(here, out)
             if (prev, here) == start:
                 break
     return found

@@ -28,13 +28,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from itertools import pairwise
+from itertools import pairwise, takewhile
 
 import pulp
 
 from solver import puzzlink
 from solver.genres import define
-from solver.geometry import Cell, CellPuzzle
+from solver.geometry import NUMBER, STEPS, Cell, CellPuzzle, ray, step
 from solver.lines import lines_record
 from solver.model import Model, new_problem, value, var
 from solver.sheet import Grid, InputError, Value
@@ -44,8 +44,6 @@ UNKNOWN = "?"
 BLACK = "■"
 BLACK_SPELLINGS = {"■", "#", "+", "＃", "＋"}
 UNKNOWN_SPELLINGS = {"?", "？"}
-DIRECTIONS = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
-INDEX = {"U": 1, "D": 2, "L": 3, "R": 4}  # puzz.link's direction numbers
 BODY = {"U": "│", "D": "│", "L": "─", "R": "─"}
 END = {"U": "╷", "D": "╵", "L": "╶", "R": "╴"}  # a half stroke back towards the number
 
@@ -69,19 +67,18 @@ class Puzzle(CellPuzzle):
 
     def ray(self, cell: Cell, d: str) -> list[Cell]:
         """The empty cells from `cell` in direction d, up to a number, black cell or the edge."""
-        (r, c), (dr, dc) = cell, DIRECTIONS[d]
-        found = []
-        r, c = r + dr, c + dc
-        while 0 <= r < self.rows and 0 <= c < self.cols and self.cells[r][c] is None:
-            found.append((r, c))
-            r, c = r + dr, c + dc
-        return found
+        return list(
+            takewhile(
+                lambda q: self.cells[q[0]][q[1]] is None,
+                ray(self.rows, self.cols, *cell, *STEPS[d]),
+            )
+        )
 
     def reachable(self) -> set[Cell]:
         """The empty cells that some number's line can reach."""
         found = set()
         for cell, n in self.numbers().items():
-            for d in DIRECTIONS:
+            for d in STEPS:
                 ray = self.ray(cell, d)
                 found |= set(ray if n == UNKNOWN else ray[:n])
         return found
@@ -129,14 +126,14 @@ def model(p: Puzzle) -> Model:
     cover: dict[Cell, list[pulp.LpVariable]] = defaultdict(list)
     for (r, c), n in sorted(p.numbers().items()):
         mine = []
-        for d in DIRECTIONS:
+        for d in STEPS:
             ray = p.ray((r, c), d)
             if n != UNKNOWN:
                 ray = ray[:n]
             for k, target in enumerate(ray, start=1):
-                y[(r, c), d, k] = var(prob, "y", r + 1, c + 1, INDEX[d], k)
+                y[(r, c), d, k] = var(prob, "y", r + 1, c + 1, NUMBER[d], k)
                 if k > 1:
-                    name = f"({r + 1},{c + 1},{INDEX[d]},{k})"
+                    name = f"({r + 1},{c + 1},{NUMBER[d]},{k})"
                     prob += y[(r, c), d, k] <= y[(r, c), d, k - 1], f"Straight{name}"
                 cover[target].append(y[(r, c), d, k])
                 mine.append(y[(r, c), d, k])
@@ -157,9 +154,8 @@ def decode(p: Puzzle, m: Model) -> Answer:
 
 
 def _cells(line: Line) -> list[Cell]:
-    (r, c), d, n = line
-    dr, dc = DIRECTIONS[d]
-    return [(r + dr * k, c + dc * k) for k in range(1, n + 1)]
+    cell, d, n = line
+    return [step(cell, d, k) for k in range(1, n + 1)]
 
 
 def verify(p: Puzzle, a: Answer) -> list[str]:
@@ -173,7 +169,7 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
         if cell not in numbers:
             problems.append(f"a line starts at {cell}, which holds no number")
             continue
-        if d not in DIRECTIONS or n < 1:
+        if d not in STEPS or n < 1:
             problems.append(f"the line {line} is not a straight line of at least one cell")
             continue
         if (cell, d) in seen:

@@ -48,9 +48,8 @@ import pulp
 
 from solver import puzzlink
 from solver.genres import define
-from solver.geometry import Cell, CellPuzzle, ray
+from solver.geometry import STEPS, Cell, CellPuzzle, adjacent, ray
 from solver.lines import (
-    STEPS,
     Network,
     arms,
     draw,
@@ -271,7 +270,7 @@ def _forced(p: Puzzle) -> tuple[dict[Cell, int], dict[Segment, int]]:
             for q in seen:  # runs of consecutive undecided cells along the ray
                 if q in cell_state:
                     continue
-                if runs and _next_to(runs[-1][-1], q):
+                if runs and adjacent(runs[-1][-1], q):
                     runs[-1].append(q)
                 else:
                     runs.append([q])
@@ -316,10 +315,6 @@ def _forced(p: Puzzle) -> tuple[dict[Cell, int], dict[Segment, int]]:
 
 class _Contradiction(Exception):
     pass
-
-
-def _next_to(a: Cell, b: Cell) -> bool:
-    return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
 
 
 def _most_shaded(p: Puzzle) -> int:

@@ -17,7 +17,9 @@ import itertools
 import random
 from collections import deque
 
-from solver.genres.hotaru_beam import BACK, Firefly, Puzzle, step
+from solver.genres.hotaru_beam import Firefly, Puzzle
+from solver.geometry import OPPOSITE as BACK
+from solver.geometry import step
 from solver.puzzlink import UNKNOWN
 
 Cell = tuple[int, int]

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import random
 
-from solver.genres.wall_logic import BLACK, DIRECTIONS, Puzzle
+from solver.genres.wall_logic import BLACK, Puzzle
+from solver.geometry import STEPS as DIRECTIONS
 
 Cell = tuple[int, int]
 MAX_LENGTH = 3  # cells per direction when a number is placed
