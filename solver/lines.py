@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver.geometry import STEPS, Cell, grid_edges, heading
+from solver.geometry import STEPS, Cell, components, grid_edges, heading
 from solver.model import var
 from solver.sheet.answer import CellWrite
 
@@ -204,28 +204,16 @@ def _flow(
             )
 
 
-def components(net: Network) -> list[set[Node]]:
-    """The parts that the used edges of a solved network fall into (used nodes only)."""
-    parent = {n: n for n, u in net.used.items() if on(u)}
-
-    def find(n: Node) -> Node:
-        while parent[n] != n:
-            parent[n] = parent[parent[n]]
-            n = parent[n]
-        return n
-
-    for (a, b), u in net.x.items():
-        if a in parent and b in parent and on(u):
-            parent[find(a)] = find(b)
-    parts: dict[Node, set[Node]] = defaultdict(set)
-    for n in parent:
-        parts[find(n)].add(n)
-    return sorted(parts.values(), key=len, reverse=True)
+def pieces(net: Network) -> list[set[Node]]:
+    """The pieces that the used edges of a solved network fall into (used nodes only), the
+    largest first."""
+    used = [n for n, u in net.used.items() if on(u)]
+    return sorted(components(used, [e for e, u in net.x.items() if on(u)]), key=len, reverse=True)
 
 
 def _separator(net: Network, roots: set[Node], crossing: int) -> Separator:
     def cuts() -> list[pulp.LpConstraint]:
-        parts = components(net)
+        parts = pieces(net)
         found = []
         for k, part in enumerate(parts):
             border = pulp.lpSum(u for (a, b), u in net.x.items() if (a in part) != (b in part))

@@ -32,7 +32,7 @@ import pulp
 
 from solver.connectivity import connect
 from solver.genres import define
-from solver.geometry import Cell, CellPuzzle, inside
+from solver.geometry import Cell, CellPuzzle, components, inside
 from solver.model import Model, cell_vars, new_problem, value
 from solver.sheet import Grid, InputError, Value
 from solver.sheet.answer import CellWrite
@@ -174,14 +174,8 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
                 problems.append(f"sea cell ({r}, {c}) holds {x!r}, not one bridge")
             elif x is None and (r, c) in bridgeable:
                 problems.append(f"sea cell ({r}, {c}) carries no bridge")
-    parent = {lab: lab for lab in p.islands()}
-
-    def find(k: Label) -> Label:
-        while parent[k] != k:
-            k = parent[k]
-        return k
-
     bridges = {(r, c): x for r, row in enumerate(a) for c, x in enumerate(row) if x}
+    joined: list[tuple[Label, Label]] = []
     for kind, (dr, dc) in (("V", (1, 0)), ("H", (0, 1))):
         for r, c in sorted(bridges):
             if bridges[r, c] != kind or bridges.get((r - dr, c - dc)) == kind:
@@ -197,8 +191,8 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
                     "does not end at islands on both sides"
                 )
             else:
-                parent[find(ends[0])] = find(ends[1])
-    groups = {find(k) for k in parent}
+                joined.append(ends)
+    groups = components(p.islands(), joined)
     if len(groups) > 1:
         problems.append(f"the islands fall into {len(groups)} groups that no bridges join")
     return problems

@@ -43,7 +43,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -51,16 +50,16 @@ import pulp
 
 from solver import puzzlink
 from solver.genres import define
-from solver.geometry import Cell, CellPuzzle
+from solver.geometry import Cell, CellPuzzle, components
 from solver.lines import (
     Network,
     arms,
-    components,
     edge_vars,
     glyph,
     grid_edges,
     line_segments,
     lines_record,
+    pieces,
     single_loop,
     walk_loop,
 )
@@ -183,16 +182,8 @@ def _read_cell(grid: Grid, r: int, c: int) -> tuple[str, int | None]:
 
 def _apart(cells: list[Cell]) -> Cell | None:
     """The first cell not joined to the first one within `cells`, None if they hang together."""
-    inside = set(cells)
-    seen = {cells[0]}
-    todo = deque([cells[0]])
-    while todo:
-        r, c = todo.popleft()
-        for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if n in inside and n not in seen:
-                seen.add(n)
-                todo.append(n)
-    return next((cell for cell in cells if cell not in seen), None)
+    joined = components(cells)[0]
+    return next((cell for cell in cells if cell not in joined), None)
 
 
 def to_cells(p: Puzzle) -> list[list[Value]]:
@@ -277,7 +268,7 @@ def _country_cuts(p: Puzzle, net: Network) -> Callable[[], list[pulp.LpConstrain
     borders = p.borders()
 
     def cuts() -> list[pulp.LpConstraint]:
-        parts = components(net)
+        parts = pieces(net)
         if len(parts) < 2:
             return []
         found, seen = [], set()

@@ -39,7 +39,7 @@ import pulp
 
 from solver import puzzlink
 from solver.genres import define
-from solver.geometry import Cell, CellPuzzle
+from solver.geometry import Cell, CellPuzzle, components
 from solver.lines import Network, connected, lines_record
 from solver.model import Model, new_problem, value, var
 from solver.sheet import Grid, InputError, Value
@@ -197,16 +197,7 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
     for cell, clue in sorted(islands.items()):
         if clue != UNKNOWN and count[cell] != clue:
             problems.append(f"the island {clue} at {cell} has {count[cell]} bridges")
-    parent = {cell: cell for cell in islands}
-
-    def find(k: Cell) -> Cell:
-        while parent[k] != k:
-            k = parent[k]
-        return k
-
-    for x, y in bridges:
-        parent[find(x)] = find(y)
-    groups = {find(k) for k in parent}
+    groups = components(islands, bridges)
     if len(groups) > 1:
         problems.append(f"the islands fall into {len(groups)} groups that no bridges join")
     return problems

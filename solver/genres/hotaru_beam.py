@@ -50,7 +50,7 @@ import pulp
 
 from solver import puzzlink
 from solver.genres import define
-from solver.geometry import NUMBER, OPPOSITE, Cell, CellPuzzle, heading, step
+from solver.geometry import NUMBER, OPPOSITE, Cell, CellPuzzle, components, heading, step
 from solver.lines import (
     Network,
     Separator,
@@ -516,16 +516,7 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
     stray = sorted(set(a) - set(covered))
     if stray and not problems:
         problems.append(f"segments belong to no beam, e.g. {stray[0]}")
-    group = {cell: cell for cell in flies}
-
-    def find(cell: Cell) -> Cell:
-        while group[cell] != cell:
-            cell = group[cell]
-        return cell
-
-    for cell, (end, *_rest) in found.items():
-        group[find(cell)] = find(end)
-    parts = len({find(cell) for cell in flies})
+    parts = len(components(flies, [(cell, end) for cell, (end, *_rest) in found.items()]))
     if parts > 1:
         problems.append(f"the fireflies fall into {parts} networks that no beam joins")
     return problems

@@ -56,9 +56,8 @@ import pulp
 
 from solver import puzzlink
 from solver.genres import define
-from solver.geometry import OPPOSITE, Cell, CellPuzzle, heading, step
+from solver.geometry import OPPOSITE, Cell, CellPuzzle, components, heading, step
 from solver.lines import (
-    STEPS,
     arms,
     connected,
     edge_vars,
@@ -103,22 +102,7 @@ class Puzzle(CellPuzzle):
 
     def ice_groups(self) -> list[list[Cell]]:
         """The groups of side-by-side ice cells, each sorted, in order of their first cell."""
-        ice, seen, groups = self.ice(), set(), []
-        for start in sorted(ice):
-            if start in seen:
-                continue
-            group, stack = [], [start]
-            seen.add(start)
-            while stack:
-                r, c = stack.pop()
-                group.append((r, c))
-                for dr, dc in STEPS.values():
-                    n = (r + dr, c + dc)
-                    if n in ice and n not in seen:
-                        seen.add(n)
-                        stack.append(n)
-            groups.append(sorted(group))
-        return groups
+        return [sorted(group) for group in components(sorted(self.ice()))]
 
 
 def _border(a: Cell, b: Cell) -> Cell:

@@ -57,7 +57,7 @@ import pulp
 
 from solver import puzzlink
 from solver.genres import define
-from solver.geometry import Cell, CellPuzzle, neighbours
+from solver.geometry import Cell, CellPuzzle, components, neighbours
 from solver.lines import (
     Network,
     arms,
@@ -265,30 +265,14 @@ def _reach(p: Puzzle) -> dict[Cell, list[Label]]:
     """Empty cell -> the labels whose line can pass through it: the cell lies in a component of
     empty cells that touches both ends of the label."""
     numbers = p.numbers()
-    comp: dict[Cell, int] = {}
-    touches: list[set[Cell]] = []
-    for r in range(p.rows):
-        for c in range(p.cols):
-            if (r, c) in numbers or (r, c) in comp:
-                continue
-            k = len(touches)
-            touches.append(set())
-            comp[r, c] = k
-            stack = [(r, c)]
-            while stack:
-                cell = stack.pop()
-                for n in neighbours(p.rows, p.cols, *cell):
-                    if n in numbers:
-                        touches[k].add(n)
-                    elif n not in comp:
-                        comp[n] = k
-                        stack.append(n)
+    empty = [(r, c) for r in range(p.rows) for c in range(p.cols) if (r, c) not in numbers]
     ends = p.ends()
-    order = p.labels()
-    return {
-        cell: [k for k in order if ends[k][0] in touches[i] and ends[k][1] in touches[i]]
-        for cell, i in comp.items()
-    }
+    found = {}
+    for region in components(empty):
+        touches = {n for cell in region for n in neighbours(p.rows, p.cols, *cell) if n in numbers}
+        labels = [k for k in p.labels() if ends[k][0] in touches and ends[k][1] in touches]
+        found |= {cell: labels for cell in region}
+    return found
 
 
 def decode(p: Puzzle, m: Model) -> Answer:

@@ -44,7 +44,7 @@ import pulp
 
 from solver import puzzlink
 from solver.genres import define
-from solver.geometry import OPPOSITE, STEPS, Cell, CellPuzzle, heading, step
+from solver.geometry import OPPOSITE, STEPS, Cell, CellPuzzle, components, heading, step
 from solver.lines import (
     ARMS,
     GLYPHS,
@@ -209,28 +209,16 @@ def _cell_cuts(x: dict[Segment, pulp.LpVariable]) -> Callable[[], list[pulp.LpCo
     strand cuts of `solver.lines` separate curves that share a crossing cell; these are the
     stronger cuts where curves don't.)"""
 
+    cells = sorted({cell for e in x for cell in e})
+
     def cuts() -> list[pulp.LpConstraint]:
-        parent: dict[Cell, Cell] = {}
-
-        def find(a: Cell) -> Cell:
-            parent.setdefault(a, a)
-            while parent[a] != a:
-                parent[a] = parent[parent[a]]
-                a = parent[a]
-            return a
-
-        for (a, b), u in x.items():
-            find(a), find(b)
-            if on(u):
-                parent[find(a)] = find(b)
-        group = {cell: find(cell) for cell in parent}
-        if len(set(group.values())) < 2:
+        groups = components(cells, [e for e, u in x.items() if on(u)])
+        if len(groups) < 2:
             return []
-        found = []
-        for root in sorted(set(group.values())):
-            border = [u for (a, b), u in x.items() if (group[a] == root) != (group[b] == root)]
-            found.append(pulp.lpSum(border) >= 2)
-        return found
+        return [
+            pulp.lpSum(u for (a, b), u in x.items() if (a in group) != (b in group)) >= 2
+            for group in groups
+        ]
 
     return cuts
 

@@ -48,7 +48,7 @@ import pulp
 
 from solver import puzzlink
 from solver.genres import define
-from solver.geometry import STEPS, Cell, CellPuzzle, adjacent, ray
+from solver.geometry import STEPS, Cell, CellPuzzle, adjacent, components, ray
 from solver.lines import (
     Network,
     arms,
@@ -287,21 +287,12 @@ def _forced(p: Puzzle) -> tuple[dict[Cell, int], dict[Segment, int]]:
         return changed
 
     def no_early_loop() -> bool:
-        part = {cell: cell for cell in open_}
-
-        def find(cell: Cell) -> Cell:
-            while part[cell] != cell:
-                part[cell] = part[part[cell]]
-                cell = part[cell]
-            return cell
-
-        for (a, q), v in seg_state.items():
-            if v:
-                part[find(a)] = find(q)
-        on_loop = {find(cell) for cell, shade in cell_state.items() if shade == 0}
+        joined = [e for e, v in seg_state.items() if v]
+        part = {cell: k for k, cells in enumerate(components(open_, joined)) for cell in cells}
+        on_loop = {part[cell] for cell, shade in cell_state.items() if shade == 0}
         changed = False
         for a, q in segs:
-            if (a, q) not in seg_state and find(a) == find(q) and len(on_loop) > 1:
+            if (a, q) not in seg_state and part[a] == part[q] and len(on_loop) > 1:
                 changed |= put(seg_state, (a, q), 0)  # it would close a loop too early
         return changed
 

@@ -1,0 +1,28 @@
+"""The shared geometry: directions and connected parts."""
+
+from __future__ import annotations
+
+from solver.geometry import OPPOSITE, STEPS, adjacent, components, grid_edges, heading, step
+
+
+def test_directions():
+    for d, (dr, dc) in STEPS.items():
+        assert step((5, 5), d) == (5 + dr, 5 + dc)
+        assert heading((5, 5), step((5, 5), d)) == d
+        assert step(step((5, 5), d, 2), OPPOSITE[d], 2) == (5, 5)
+    assert adjacent((1, 1), (1, 2)) and not adjacent((1, 1), (2, 2))
+    assert grid_edges(2, 2) == [
+        ((0, 0), (0, 1)),
+        ((0, 0), (1, 0)),
+        ((0, 1), (1, 1)),
+        ((1, 0), (1, 1)),
+    ]
+
+
+def test_components_of_cells_and_of_graphs():
+    cells = [(0, 0), (0, 1), (1, 1), (2, 3), (3, 3), (2, 2)]
+    assert components(cells) == [{(0, 0), (0, 1), (1, 1)}, {(2, 3), (3, 3), (2, 2)}]
+    assert components([(0, 0), (1, 1)]) == [{(0, 0)}, {(1, 1)}]  # diagonal is apart
+    # a graph: edges with an end outside the nodes are ignored; parts in the nodes' order
+    assert components("dcba", [("a", "c"), ("b", "x")]) == [{"d"}, {"c", "a"}, {"b"}]
+    assert components([]) == []
