@@ -37,7 +37,7 @@ from dataclasses import dataclass
 import pulp
 
 from solver.geometry import STEPS, Cell, components, grid_edges, heading
-from solver.model import var
+from solver.model import cname, var
 from solver.sheet.answer import CellWrite
 
 __all__ = ["STEPS", "grid_edges"]  # kept here too: the genres' line toolkit in one import
@@ -290,12 +290,11 @@ def strands(
             other = e[1] if e[0] == cell else e[0]
             kind = "h" if isinstance(other, tuple) and len(other) == 2 and other[0] == r else "v"
             arms[kind].append(x[e])
-        name = f"({r + 1},{c + 1})"
-        prob += pulp.lpSum(arms["h"]) + turn[cell] == 2 * hor[cell], f"DegH{name}"
-        prob += pulp.lpSum(arms["v"]) + turn[cell] == 2 * ver[cell], f"DegV{name}"
+        prob += pulp.lpSum(arms["h"]) + turn[cell] == 2 * hor[cell], cname("DegH", cell)
+        prob += pulp.lpSum(arms["v"]) + turn[cell] == 2 * ver[cell], cname("DegV", cell)
         if cell not in may_cross:
             # one piece at most: both strands in use only through a bend
-            prob += hor[cell] + ver[cell] <= 1 + turn[cell], f"NoCross{name}"
+            prob += hor[cell] + ver[cell] <= 1 + turn[cell], cname("NoCross", cell)
     inside = set(cells)
     for e, u in x.items():
         a, b = e

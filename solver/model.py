@@ -21,6 +21,16 @@ def name(base: str, *index: int) -> str:
     return f"{base}({','.join(str(i) for i in index)})" if index else base
 
 
+def cname(base: str, *index: tuple[int, int] | int | str) -> str:
+    """A constraint's name in the seed's style: a cell, 0-based (r, c), is written 1-based, other
+    indices as given. `cname('Arrow', (2, 3)) == 'Arrow(3,4)'`,
+    `cname('Digit', (0, 0), 2) == 'Digit(1,1,2)'`."""
+    parts: list[str] = []
+    for i in index:
+        parts += [str(i[0] + 1), str(i[1] + 1)] if isinstance(i, tuple) else [str(i)]
+    return f"{base}({','.join(parts)})"
+
+
 @dataclass
 class Model:
     """A genre's complete MIP plus what decoding and uniqueness need.

@@ -33,7 +33,7 @@ import pulp
 from solver.connectivity import connect
 from solver.genres import define
 from solver.geometry import Cell, CellPuzzle, components, inside
-from solver.model import Model, cell_vars, new_problem, value
+from solver.model import Model, cell_vars, cname, new_problem, value
 from solver.sheet import Grid, InputError, Value
 from solver.sheet.answer import CellWrite
 
@@ -129,8 +129,7 @@ def model(p: Puzzle) -> Model:
     runs = p.runs()
     bridgeable = {cell for run in runs if run.bridgeable for cell in run.cells}
     for r, c in sea:
-        name = f"({r + 1},{c + 1})"
-        prob += v[r, c] + h[r, c] == int((r, c) in bridgeable), f"Cell{name}"
+        prob += v[r, c] + h[r, c] == int((r, c) in bridgeable), cname("Cell", (r, c))
         for x, side, (dr, dc) in (
             (v, "Up", (-1, 0)),
             (v, "Down", (1, 0)),
@@ -139,9 +138,9 @@ def model(p: Puzzle) -> Model:
         ):
             q = (r + dr, c + dc)
             if not inside(p.rows, p.cols, *q):
-                prob += x[r, c] == 0, f"{side}Edge{name}"
+                prob += x[r, c] == 0, cname(f"{side}Edge", (r, c))
             elif q in x:
-                prob += x[r, c] <= x[q], f"{side}{name}"
+                prob += x[r, c] <= x[q], cname(side, (r, c))
 
     number = {lab: k for k, lab in enumerate(p.islands(), start=1)}
     bridges = defaultdict(list)

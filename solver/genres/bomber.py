@@ -19,7 +19,7 @@ import pulp
 
 from solver.genres import define
 from solver.geometry import KING, CellPuzzle, neighbours
-from solver.model import Model, cell_vars, new_problem, value
+from solver.model import Model, cell_vars, cname, new_problem, value
 from solver.puzzlink import UNKNOWN, PzprUrl, UrlError, decode_number16, grid_rows
 from solver.sheet import Grid, Value
 from solver.sheet.answer import CellWrite
@@ -51,10 +51,10 @@ def model(p: Puzzle) -> Model:
     b = cell_vars(prob, "b", cells)
     for (r, c), n in ((rc, p.cells[rc[0]][rc[1]]) for rc in cells):
         if n is not None:
-            prob += b[r, c] == 0, f"CELL({r + 1},{c + 1})"
+            prob += b[r, c] == 0, cname("CELL", (r, c))
             prob += (
                 pulp.lpSum(b[q] for q in neighbours(p.rows, p.cols, r, c, KING)) == n,
-                f"Around({r + 1},{c + 1})",
+                cname("Around", (r, c)),
             )
     return Model(prob, list(b.values()), {"b": b})
 

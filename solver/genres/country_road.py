@@ -63,7 +63,7 @@ from solver.lines import (
     single_loop,
     walk_loop,
 )
-from solver.model import Model, cell_vars, new_problem
+from solver.model import Model, cell_vars, cname, new_problem
 from solver.sheet import Grid, InputError, Value, a1
 from solver.sheet.answer import CellWrite
 
@@ -228,7 +228,7 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     for a, b in borders:
         if a not in on_loop and b not in on_loop:
             kind = "H" if a[0] == b[0] else "V"
-            prob += used[a] + used[b] >= 1, f"Face{kind}({a[0] + 1},{a[1] + 1})"
+            prob += used[a] + used[b] >= 1, cname(f"Face{kind}", a)
 
     if len(countries) > 2:
         between: dict[tuple[int, int], list[pulp.LpVariable]] = {}
@@ -247,7 +247,7 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
                     x[(r, c), (r + 1, c)],
                     x[(r, c + 1), (r + 1, c + 1)],
                 ]
-                prob += pulp.lpSum(block) <= 3, f"Block({r + 1},{c + 1})"
+                prob += pulp.lpSum(block) <= 3, cname("Block", (r, c))
 
     m = Model(prob, list(x.values()), {"x": x, "u": u})
     root = min(on_loop) if on_loop else None

@@ -41,7 +41,7 @@ from solver import puzzlink
 from solver.genres import define
 from solver.geometry import Cell, CellPuzzle, components
 from solver.lines import Network, connected, lines_record
-from solver.model import Model, new_problem, value, var
+from solver.model import Model, cname, new_problem, value, var
 from solver.sheet import Grid, InputError, Value
 from solver.sheet.answer import CellWrite
 
@@ -126,26 +126,25 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     over: dict[Cell, list[pulp.LpVariable]] = defaultdict(list)  # water cell -> pairs over it
     for pair in pairs:
         (r, c), kind = pair.a, "v" if pair.vertical else "h"
-        name = f"({r + 1},{c + 1})"
         x = one[pair.a, pair.b] = var(prob, f"{kind}1", r + 1, c + 1)
         y = two[pair.a, pair.b] = var(prob, f"{kind}2", r + 1, c + 1)
-        prob += y <= x, f"Double{kind.upper()}{name}"
+        prob += y <= x, cname(f"Double{kind.upper()}", (r, c))
         at[pair.a] += [x, y]
         at[pair.b] += [x, y]
         for cell in pair.between:
             over[cell].append(x)
         ends = (islands[pair.a], islands[pair.b])
         if len(islands) > 2 and ends == (1, 1):
-            prob += x == 0, f"Isolated{kind.upper()}{name}"
+            prob += x == 0, cname(f"Isolated{kind.upper()}", (r, c))
         elif len(islands) > 2 and ends == (2, 2):
-            prob += y == 0, f"Isolated{kind.upper()}{name}"
+            prob += y == 0, cname(f"Isolated{kind.upper()}", (r, c))
 
     for (r, c), clue in sorted(islands.items()):
         if clue != UNKNOWN:
-            prob += pulp.lpSum(at[r, c]) == clue, f"Count({r + 1},{c + 1})"
+            prob += pulp.lpSum(at[r, c]) == clue, cname("Count", (r, c))
     for (r, c), xs in sorted(over.items()):
         if len(xs) == 2:  # one horizontal and one vertical pair
-            prob += xs[0] + xs[1] <= 1, f"Cross({r + 1},{c + 1})"
+            prob += xs[0] + xs[1] <= 1, cname("Cross", (r, c))
 
     m = Model(prob, [*one.values(), *two.values()], {"one": one, "two": two})
     net = Network(dict(one), {cell: 1 for cell in sorted(islands)})

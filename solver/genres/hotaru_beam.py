@@ -62,7 +62,7 @@ from solver.lines import (
     line_segments,
     lines_record,
 )
-from solver.model import Model, new_problem, var
+from solver.model import Model, cname, new_problem, var
 from solver.puzzlink import UNKNOWN
 from solver.sheet import Grid, InputError, Value
 from solver.sheet.answer import CellWrite
@@ -366,9 +366,9 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
 
     for cell, fly in flies.items():
         t, k = step(cell, fly.dot), STAR if fly.number == UNKNOWN else fly.number
-        prob += f[cell, t, k] == 1, f"Dot({_tag(cell)})"
+        prob += f[cell, t, k] == 1, cname("Dot", cell)
         if t in flies and (k not in (0, STAR) or flies[t].dot == OPPOSITE[fly.dot]):
-            prob += f[cell, t, k] == 0, f"Blocked({_tag(cell)})"  # no answer
+            prob += f[cell, t, k] == 0, cname("Blocked", cell)  # no answer
 
     # at a plain point, per group (h, v) and layer: the arcs in = the pieces = the arcs out
     flow: dict[tuple, list] = defaultdict(list)
@@ -384,13 +384,13 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
         flow[q, "out", g2, k2].append(-v)
     for (q, way, g, k), terms in flow.items():
         layer = "q" if k == STAR else str(k)
-        prob += pulp.lpSum(terms) == 0, f"Flow_{way}{g}({_tag(q)},{layer})"
+        prob += pulp.lpSum(terms) == 0, cname(f"Flow_{way}{g}", q, layer)
     on: dict[Cell, list] = defaultdict(list)
     for (q, _, _), v in piece.items():
         on[q].append(v)
     u = {q: pulp.lpSum(vs) for q, vs in sorted(on.items())}  # the point is on a beam
     for q, used in u.items():
-        prob += used <= 1, f"Piece({_tag(q)})"
+        prob += used <= 1, cname("Piece", q)
 
     m = Model(prob, list(x.values()), {"x": x, "f": f, "piece": piece})
     net = Network(dict(x), {q: u.get(q, 1) for q in sorted(set(u) | set(flies))})
@@ -400,10 +400,6 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     else:
         m.vars["src"] = _sources(prob, flies, arc, u)
     return m
-
-
-def _tag(q: Cell) -> str:
-    return f"{q[0] + 1},{q[1] + 1}"
 
 
 def _sources(
@@ -421,24 +417,23 @@ def _sources(
     for q in used:
         src[q] = var(prob, "src", q[0] + 1, q[1] + 1, cat=pulp.LpInteger, low=1, up=count)
     for (s, t), a in sorted(arc.items()):
-        name = f"{_tag(s)},{_tag(t)}"
         if t not in flies:
             if s in flies:
-                prob += src[t] == src[s], f"Src({name})"
+                prob += src[t] == src[s], cname("Src", s, t)
             else:
-                prob += src[t] - src[s] <= (count - 1) * (1 - a), f"SrcLo({name})"
-                prob += src[s] - src[t] <= (count - 1) * (1 - a), f"SrcHi({name})"
+                prob += src[t] - src[s] <= (count - 1) * (1 - a), cname("SrcLo", s, t)
+                prob += src[s] - src[t] <= (count - 1) * (1 - a), cname("SrcHi", s, t)
         elif s not in flies:  # the beam arrives at firefly t
             j = index[t]
             if j == 1:
-                prob += src[s] >= 1 + a, f"Other({name})"
+                prob += src[s] >= 1 + a, cname("Other", s, t)
             elif j == count:
-                prob += src[s] <= count - a, f"Other({name})"
+                prob += src[s] <= count - a, cname("Other", s, t)
             else:
                 lower = var(prob, "lower", t[0] + 1, t[1] + 1, NUMBER[heading(t, s)])
-                prob += src[s] <= j - 1 + count * (2 - lower - a), f"Below({name})"
-                prob += src[s] >= j + 1 - count * (1 + lower - a), f"Above({name})"
-                prob += lower <= a, f"Lower({name})"
+                prob += src[s] <= j - 1 + count * (2 - lower - a), cname("Below", s, t)
+                prob += src[s] >= j + 1 - count * (1 + lower - a), cname("Above", s, t)
+                prob += lower <= a, cname("Lower", s, t)
     return src
 
 

@@ -67,7 +67,7 @@ from solver.lines import (
     lines_record,
     strands,
 )
-from solver.model import Model, new_problem, var
+from solver.model import Model, cname, new_problem, var
 from solver.sheet import Grid, InputError, Value, a1
 from solver.sheet.answer import CellWrite
 
@@ -263,24 +263,23 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
         return pulp.lpSum(into), pulp.lpSum(out_of)
 
     for cell in cells:
-        name = f"({cell[0] + 1},{cell[1] + 1})"
         if cell in ice:
-            prob += st.turn[cell] == 0, f"Straight{name}"  # the seed's (8)
+            prob += st.turn[cell] == 0, cname("Straight", cell)  # the seed's (8)
             for kind, sides in (("H", "LR"), ("V", "UD")):
                 into, out_of = flow(cell, sides)
-                prob += into == out_of, f"Pass{kind}{name}"  # the seed's (7), per strand
+                prob += into == out_of, cname(f"Pass{kind}", cell)  # the seed's (7), per strand
         else:
             into, out_of = flow(cell, "UDLR")
-            prob += into == out_of, f"Pass{name}"
+            prob += into == out_of, cname("Pass", cell)
 
     for a, b in sorted(p.arrows):  # the seed's (6)
-        prob += arc[a, b] == 1, f"Arrow({a[0] + 1},{a[1] + 1},{b[0] + 1},{b[1] + 1})"
+        prob += arc[a, b] == 1, cname("Arrow", a, b)
 
     # the seed's (9): ice is passed; every group (published rule) or every cell (notebook)
     groups = [[cell] for cell in sorted(ice)] if p.all_ice else p.ice_groups()
     for group in groups:
         r, c = group[0]
-        prob += pulp.lpSum(st.hor[g] + st.ver[g] for g in group) >= 1, f"Ice({r + 1},{c + 1})"
+        prob += pulp.lpSum(st.hor[g] + st.ver[g] for g in group) >= 1, cname("Ice", (r, c))
 
     # no little loop: four non-ice cells in a square never use all four of its edges
     for r in range(p.rows - 1):
@@ -289,7 +288,7 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
             if not any(cell in ice for cell in square):
                 sides = [x[square[0], square[1]], x[square[2], square[3]]]
                 sides += [x[square[0], square[2]], x[square[1], square[3]]]
-                prob += pulp.lpSum(sides) <= 3, f"NoSquare({r + 1},{c + 1})"
+                prob += pulp.lpSum(sides) <= 3, cname("NoSquare", (r, c))
 
     net = st.net
     net.x[start, end] = 1  # closes the path into a loop through the outside

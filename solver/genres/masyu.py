@@ -39,7 +39,7 @@ from solver.lines import (
     single_loop,
     walk_loop,
 )
-from solver.model import Model, cell_vars, new_problem
+from solver.model import Model, cell_vars, cname, new_problem
 from solver.sheet import Grid, InputError, Value
 from solver.sheet.answer import CellWrite
 
@@ -92,23 +92,22 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
         return x.get((min(a, b), max(a, b)), 0)
 
     for (r, c), kind in pearls.items():
-        name = f"({r + 1},{c + 1})"
         left, right = edge((r, c - 1), (r, c)), edge((r, c), (r, c + 1))
         up, down = edge((r - 1, c), (r, c)), edge((r, c), (r + 1, c))
         if kind == WHITE:
-            prob += left == right, f"WhiteStraightH{name}"
-            prob += up == down, f"WhiteStraightV{name}"
+            prob += left == right, cname("WhiteStraightH", (r, c))
+            prob += up == down, cname("WhiteStraightV", (r, c))
             beyond_h = edge((r, c - 2), (r, c - 1)) + edge((r, c + 1), (r, c + 2))
             beyond_v = edge((r - 2, c), (r - 1, c)) + edge((r + 1, c), (r + 2, c))
-            prob += beyond_h + left <= 2, f"WhiteTurnH{name}"
-            prob += beyond_v + up <= 2, f"WhiteTurnV{name}"
+            prob += beyond_h + left <= 2, cname("WhiteTurnH", (r, c))
+            prob += beyond_v + up <= 2, cname("WhiteTurnV", (r, c))
         else:
-            prob += left + right <= 1, f"BlackTurnH{name}"
-            prob += up + down <= 1, f"BlackTurnV{name}"
-            prob += left <= edge((r, c - 2), (r, c - 1)), f"BlackLeft{name}"
-            prob += right <= edge((r, c + 1), (r, c + 2)), f"BlackRight{name}"
-            prob += up <= edge((r - 2, c), (r - 1, c)), f"BlackUp{name}"
-            prob += down <= edge((r + 1, c), (r + 2, c)), f"BlackDown{name}"
+            prob += left + right <= 1, cname("BlackTurnH", (r, c))
+            prob += up + down <= 1, cname("BlackTurnV", (r, c))
+            prob += left <= edge((r, c - 2), (r, c - 1)), cname("BlackLeft", (r, c))
+            prob += right <= edge((r, c + 1), (r, c + 2)), cname("BlackRight", (r, c))
+            prob += up <= edge((r - 2, c), (r - 1, c)), cname("BlackUp", (r, c))
+            prob += down <= edge((r + 1, c), (r + 2, c)), cname("BlackDown", (r, c))
 
     m = Model(prob, list(x.values()), {"x": x, "u": u})
     m.separate(single_loop(prob, Network(dict(x), used), lazy=lazy, root=min(pearls)))

@@ -70,7 +70,7 @@ from solver.lines import (
     line_segments,
     lines_record,
 )
-from solver.model import Model, cell_vars, new_problem, var
+from solver.model import Model, cell_vars, cname, new_problem, var
 from solver.sheet import Grid, InputError, Value, a1
 from solver.sheet.answer import CellWrite
 
@@ -173,12 +173,6 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     cells = [(r, c) for r in range(p.rows) for c in range(p.cols)]
     u = cell_vars(prob, "u", [cell for cell in cells if cell not in numbers])
 
-    def tag(*cells_and_more: object) -> str:
-        out = []
-        for item in cells_and_more:
-            out += [item[0] + 1, item[1] + 1] if isinstance(item, tuple) else [item]
-        return "(" + ",".join(map(str, out)) + ")"
-
     # the digit values a cell may carry; c(r,c,d,w): digit d of the cell's label is w
     vals = {
         (cell, d): sorted({code[k][d] for k in can[cell]}) for cell in cells for d in range(width)
@@ -191,12 +185,12 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     }
     for cell in cells:
         if cell in numbers:
-            prob += degree(x, cell, at) == 1, f"End{tag(cell)}"
+            prob += degree(x, cell, at) == 1, cname("End", cell)
             continue
-        prob += degree(x, cell, at) == 2 * u[cell], f"Deg{tag(cell)}"
+        prob += degree(x, cell, at) == 2 * u[cell], cname("Deg", cell)
         for d in range(width):
             values = pulp.lpSum(digit[cell, d, w] for w in vals[cell, d])
-            prob += values == u[cell], f"Digit{tag(cell, d + 1)}"
+            prob += values == u[cell], cname("Digit", cell, d + 1)
 
     # o(s,t): the line runs from s to t; each digit value flows along it, y(s,t,d,w)
     arc, flow = {}, {}
@@ -217,27 +211,27 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
                     into[t, d, w].append(y)
                     out[s, d, w].append(y)
                     parts.append(y)
-                prob += o == pulp.lpSum(parts), f"Split{tag(s, t, d + 1)}"
-        prob += e == pulp.lpSum(ways), f"Way{tag(a, b)}"
+                prob += o == pulp.lpSum(parts), cname("Split", s, t, d + 1)
+        prob += e == pulp.lpSum(ways), cname("Way", a, b)
     for cell in cells:
         for d in range(width):
             for w in vals[cell, d]:
-                name = tag(cell, d + 1, w + 1)
+                index = (cell, d + 1, w + 1)
                 inflow, outflow = pulp.lpSum(into[cell, d, w]), pulp.lpSum(out[cell, d, w])
                 if cell in starts:
-                    prob += outflow == 1, f"Leave{name}"
+                    prob += outflow == 1, cname("Leave", *index)
                 elif cell in numbers:
-                    prob += inflow == 1, f"Arrive{name}"
+                    prob += inflow == 1, cname("Arrive", *index)
                 else:
-                    prob += inflow == digit[cell, d, w], f"In{name}"
-                    prob += outflow == digit[cell, d, w], f"Out{name}"
+                    prob += inflow == digit[cell, d, w], cname("In", *index)
+                    prob += outflow == digit[cell, d, w], cname("Out", *index)
 
     for r in range(p.rows - 1):
         for c in range(p.cols - 1):
             square = [((r, c), (r, c + 1)), ((r + 1, c), (r + 1, c + 1))]
             square += [((r, c), (r + 1, c)), ((r, c + 1), (r + 1, c + 1))]
             if all(s in x for s in square):
-                prob += pulp.lpSum(x[s] for s in square) <= 3, f"NoSquare{tag((r, c))}"
+                prob += pulp.lpSum(x[s] for s in square) <= 3, cname("NoSquare", (r, c))
 
     used: dict[Cell, pulp.LpVariable | int] = {cell: u.get(cell, 1) for cell in cells}
     m = Model(prob, list(x.values()), {"x": x, "u": u, "c": digit, "o": arc, "y": flow})

@@ -45,7 +45,7 @@ import pulp
 
 from solver.genres import define
 from solver.geometry import HEX, CellPuzzle, ray
-from solver.model import Model, new_problem, value, var
+from solver.model import Model, cname, new_problem, value, var
 from solver.sheet import Grid, Value
 from solver.sheet.answer import CellWrite
 
@@ -139,14 +139,14 @@ def model(p: Puzzle) -> Model:
     }
     for (r, c), u in up.items():
         ks = range(1, u + 1)
-        prob += pulp.lpSum(h[r, c, k] for k in ks) == 1, f"One({r + 1},{c + 1})"
-        prob += A[r, c] == pulp.lpSum(k * h[r, c, k] for k in ks), f"Height({r + 1},{c + 1})"
+        prob += pulp.lpSum(h[r, c, k] for k in ks) == 1, cname("One", (r, c))
+        prob += A[r, c] == pulp.lpSum(k * h[r, c, k] for k in ks), cname("Height", (r, c))
         if u == 1:
-            prob += A[r, c] == 1, f"Coast({r + 1},{c + 1})"
+            prob += A[r, c] == 1, cname("Coast", (r, c))
         for (name, _), q in zip(DIRECTIONS[::2], p.neighbours(r, c)[::2], strict=True):
             if q is not None:  # xp, yp, zp: each neighbouring pair once
-                prob += A[r, c] - A[q] <= 1, f"Step_{name}_le({r + 1},{c + 1})"
-                prob += A[r, c] - A[q] >= -1, f"Step_{name}_ge({r + 1},{c + 1})"
+                prob += A[r, c] - A[q] <= 1, cname(f"Step_{name}_le", (r, c))
+                prob += A[r, c] - A[q] >= -1, cname(f"Step_{name}_ge", (r, c))
     for n, ((r, c), number) in enumerate(p.clues(), start=1):
         seen = []
         for (x, count), line in zip(DIRECTIONS, p.sight(r, c), strict=True):

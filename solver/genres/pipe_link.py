@@ -59,7 +59,7 @@ from solver.lines import (
     on,
     strands,
 )
-from solver.model import Model, new_problem
+from solver.model import Model, cname, new_problem
 from solver.sheet import Grid, Value
 from solver.sheet.answer import CellWrite
 
@@ -162,8 +162,7 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
         return x.get((min(a, b), max(a, b)), 0)
 
     for r, c in cells:
-        name = f"({r + 1},{c + 1})"
-        prob += st.hor[r, c] + st.ver[r, c] >= 1, f"Cover{name}"
+        prob += st.hor[r, c] + st.ver[r, c] >= 1, cname("Cover", (r, c))
         piece = pieces.get((r, c))
         if piece is None:
             continue
@@ -172,9 +171,9 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
             e = edge((r, c), step((r, c), side))
             if isinstance(e, int):
                 continue  # no edge off the grid (parse refuses pieces that lead out)
-            prob += e == int(side in sides), f"Given{side}{name}"
+            prob += e == int(side in sides), cname(f"Given{side}", (r, c))
         bend = len(sides) == 2 and sides not in (frozenset("LR"), frozenset("UD"))
-        prob += st.turn[r, c] == int(bend), f"GivenTurn{name}"
+        prob += st.turn[r, c] == int(bend), cname("GivenTurn", (r, c))
 
     # Strands whose use the rules fix: those of a given piece, and the strand along the grid's
     # edge in a border cell (a top-row cell is ─, ┌ or ┐: its horizontal strand is in use).
@@ -183,7 +182,7 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     for (r, c), strand, fixed in _known_strands(p):
         kind = "H" if strand == "h" else "V"
         use = st.hor if strand == "h" else st.ver
-        prob += use[r, c] == fixed, f"Known{kind}({r + 1},{c + 1})"
+        prob += use[r, c] == fixed, cname(f"Known{kind}", (r, c))
         st.net.used[(r, c), strand] = fixed
 
     # No four bends closing a 2x2 square (a loop of its own), unless the grid is that square.
@@ -194,7 +193,7 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
                 sides = [x[block[0], block[1]], x[block[2], block[3]]]
                 sides += [x[block[0], block[2]], x[block[1], block[3]]]
                 turns = [st.turn[cell] for cell in block]
-                prob += pulp.lpSum(sides + turns) <= 7, f"NoSquare({r + 1},{c + 1})"
+                prob += pulp.lpSum(sides + turns) <= 7, cname("NoSquare", (r, c))
 
     m = Model(prob, list(x.values()), {"x": x, "turn": st.turn, "hs": st.hor, "vs": st.ver})
     m.separate(connected(prob, st.net, lazy=lazy, root=((0, 0), "h"), crossing=2))

@@ -41,7 +41,7 @@ from solver import puzzlink
 from solver.genres import define
 from solver.geometry import Cell, CellPuzzle
 from solver.lines import Network, edge_vars, grid_edges, line_segments, single_loop, walk_loop
-from solver.model import Model, cell_vars, new_problem
+from solver.model import Model, cell_vars, cname, new_problem
 from solver.sheet import Grid, InputError, Value
 from solver.sheet.answer import CellWrite
 
@@ -139,7 +139,7 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     used = {q: u.get(q, 1) for q in p.points()}
 
     for (r, c), n in clues.items():
-        prob += pulp.lpSum(x[e] for e in sides(r, c).values()) == n, f"Clue({r + 1},{c + 1})"
+        prob += pulp.lpSum(x[e] for e in sides(r, c).values()) == n, cname("Clue", (r, c))
     prob += pulp.lpSum(x.values()) >= 4, "Loop"
 
     m = Model(prob, list(x.values()), {"x": x, "u": u})

@@ -20,7 +20,7 @@ import pulp
 
 from solver.genres import define
 from solver.limits import MAX_SUDOKU_N
-from solver.model import Model, new_problem, value, var
+from solver.model import Model, cname, new_problem, value, var
 from solver.puzzlink import UNKNOWN, PzprUrl, UrlError, decode_number16, grid_rows
 from solver.sheet import Grid, InputError, Value
 from solver.sheet.answer import CellWrite
@@ -95,9 +95,9 @@ def model(p: Puzzle) -> Model:
     }
     for r in range(n):
         for c in range(n):
-            prob += pulp.lpSum(x[r, c, d] for d in digits) == 1, f"cell({r + 1},{c + 1})"
+            prob += pulp.lpSum(x[r, c, d] for d in digits) == 1, cname("cell", (r, c))
             if p.givens[r][c] is not None:
-                prob += x[r, c, p.givens[r][c]] == 1, f"given({r + 1},{c + 1})"
+                prob += x[r, c, p.givens[r][c]] == 1, cname("given", (r, c))
     for d in digits:
         for i in range(n):
             prob += pulp.lpSum(x[i, c, d] for c in range(n)) == 1, f"row({i + 1},{d})"

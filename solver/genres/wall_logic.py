@@ -36,7 +36,7 @@ from solver import puzzlink
 from solver.genres import define
 from solver.geometry import NUMBER, STEPS, Cell, CellPuzzle, ray, step
 from solver.lines import lines_record
-from solver.model import Model, new_problem, value, var
+from solver.model import Model, cname, new_problem, value, var
 from solver.sheet import Grid, InputError, Value
 from solver.sheet.answer import CellWrite
 
@@ -133,16 +133,16 @@ def model(p: Puzzle) -> Model:
             for k, target in enumerate(ray, start=1):
                 y[(r, c), d, k] = var(prob, "y", r + 1, c + 1, NUMBER[d], k)
                 if k > 1:
-                    name = f"({r + 1},{c + 1},{NUMBER[d]},{k})"
-                    prob += y[(r, c), d, k] <= y[(r, c), d, k - 1], f"Straight{name}"
+                    straight = cname("Straight", (r, c), NUMBER[d], k)
+                    prob += y[(r, c), d, k] <= y[(r, c), d, k - 1], straight
                 cover[target].append(y[(r, c), d, k])
                 mine.append(y[(r, c), d, k])
         if n != UNKNOWN:
-            prob += pulp.lpSum(mine) == n, f"Count({r + 1},{c + 1})"
+            prob += pulp.lpSum(mine) == n, cname("Count", (r, c))
     for r, c in p.empty():
         if not cover[r, c]:
             raise ValueError(f"the empty cell ({r}, {c}) is out of reach of every number")
-        prob += pulp.lpSum(cover[r, c]) == 1, f"Cover({r + 1},{c + 1})"
+        prob += pulp.lpSum(cover[r, c]) == 1, cname("Cover", (r, c))
     return Model(prob, list(y.values()), {"y": y})
 
 

@@ -60,7 +60,7 @@ from solver.lines import (
     single_loop,
     walk_loop,
 )
-from solver.model import Model, cell_vars, new_problem, value
+from solver.model import Model, cell_vars, cname, new_problem, value
 from solver.sheet import Grid, InputError, Value
 from solver.sheet.answer import CellWrite
 
@@ -178,20 +178,20 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
 
     for (r, c), (rr, cc) in edges:
         kind = "H" if rr == r else "V"
-        prob += b[r, c] + b[rr, cc] <= 1, f"NoAdj{kind}({r + 1},{c + 1})"
+        prob += b[r, c] + b[rr, cc] <= 1, cname(f"NoAdj{kind}", (r, c))
 
     for (r, c), k in sorted(clues.items()):
         if k.n is not None and k.d is not None:
             seen = [cell for cell in p.sees(r, c, k.d) if cell in b]
-            prob += pulp.lpSum(b[cell] for cell in seen) == k.n, f"Arrow({r + 1},{c + 1})"
+            prob += pulp.lpSum(b[cell] for cell in seen) == k.n, cname("Arrow", (r, c))
     forced, forced_segments = _forced(p)
     for (r, c), shade in sorted(forced.items()):
-        prob += b[r, c] == shade, f"Forced({r + 1},{c + 1})"
+        prob += b[r, c] == shade, cname("Forced", (r, c))
         if not shade:
             used[r, c] = 1  # known to be on the loop: stronger connectivity cuts
     for ((r, c), (rr, cc)), v in sorted(forced_segments.items()):
         kind = "H" if rr == r else "V"
-        prob += x[(r, c), (rr, cc)] == v, f"Forced{kind}({r + 1},{c + 1})"
+        prob += x[(r, c), (rr, cc)] == v, cname(f"Forced{kind}", (r, c))
     prob += pulp.lpSum(used.values()) >= 4, "LoopExists"
     # a loop alternates between the two colours of the chequerboard: as many loop cells of each
     even = [b[r, c] for r, c in cells if (r + c) % 2 == 0]
@@ -203,7 +203,7 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
                 square = [((r, c), (r, c + 1)), ((r + 1, c), (r + 1, c + 1))]
                 square += [((r, c), (r + 1, c)), ((r, c + 1), (r + 1, c + 1))]
                 if all(e in x for e in square):
-                    prob += pulp.lpSum(x[e] for e in square) <= 3, f"NoSquare({r + 1},{c + 1})"
+                    prob += pulp.lpSum(x[e] for e in square) <= 3, cname("NoSquare", (r, c))
 
     m = Model(prob, list(x.values()), {"x": x, "b": b})
     white = sorted(cell for cell, shade in forced.items() if not shade)
