@@ -3,7 +3,7 @@ axial coordinates. 0-based (row, col)."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Iterator
+from collections.abc import Collection, Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -91,6 +91,31 @@ def components(
 
 def _right_and_down(cell: Cell) -> tuple[Cell, Cell]:
     return (cell[0], cell[1] + 1), (cell[0] + 1, cell[1])
+
+
+Square = tuple[Cell, Cell, Cell, Cell]  # a 2x2 block: top-left, top-right, bottom-left, -right
+
+
+def squares(rows: int, cols: int) -> list[Square]:
+    """Every 2x2 block of a rows x cols grid, in reading order of their top-left cells."""
+    return [
+        ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1))
+        for r in range(rows - 1)
+        for c in range(cols - 1)
+    ]
+
+
+def square_edges(block: Square) -> list[tuple[Cell, Cell]]:
+    """The four edges between the cells of a 2x2 block (top, bottom, left, right), lower first:
+    a loop along all four closes on itself."""
+    tl, tr, bl, br = block
+    return [(tl, tr), (bl, br), (tl, bl), (tr, br)]
+
+
+def filled_squares(cells: Collection[Cell]) -> list[Cell]:
+    """The 2x2 rule, checked: the top-left cell of every 2x2 block that lies wholly in `cells`."""
+    found = set(cells)
+    return sorted((r, c) for r, c in found if {(r, c + 1), (r + 1, c), (r + 1, c + 1)} <= found)
 
 
 def ray(rows: int, cols: int, r: int, c: int, dr: int, dc: int) -> Iterator[Cell]:

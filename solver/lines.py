@@ -36,7 +36,16 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver.geometry import STEPS, Cell, components, grid_edges, heading
+from solver.geometry import (
+    STEPS,
+    Cell,
+    Square,
+    components,
+    grid_edges,
+    heading,
+    square_edges,
+    squares,
+)
 from solver.model import cname, var
 from solver.sheet.answer import CellWrite
 
@@ -202,6 +211,23 @@ def _flow(
                 pulp.lpSum(into[k]) - pulp.lpSum(out[k]) >= u - n * supply[k],
                 f"{prefix}Flow({tag[k]})",
             )
+
+
+def no_square_loop(
+    prob: pulp.LpProblem,
+    x: Mapping[tuple[Cell, Cell], Expr],
+    rows: int,
+    cols: int,
+    *,
+    name: str = "NoSquare",
+    skip: Callable[[Square], bool] = lambda block: False,
+) -> None:
+    """The 2x2 rule for lines: no line runs around a 2x2 block of cells (four segments that
+    close on themselves), for every block whose four edges are in x and that `skip` keeps."""
+    for block in squares(rows, cols):
+        edges = square_edges(block)
+        if all(e in x for e in edges) and not skip(block):
+            prob += pulp.lpSum(x[e] for e in edges) <= 3, cname(name, block[0])
 
 
 def pieces(net: Network) -> list[set[Node]]:

@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-from solver.geometry import OPPOSITE, STEPS, adjacent, components, grid_edges, heading, step
+from solver.geometry import (
+    OPPOSITE,
+    STEPS,
+    adjacent,
+    components,
+    filled_squares,
+    grid_edges,
+    heading,
+    square_edges,
+    squares,
+    step,
+)
 
 
 def test_directions():
@@ -26,3 +37,16 @@ def test_components_of_cells_and_of_graphs():
     # a graph: edges with an end outside the nodes are ignored; parts in the nodes' order
     assert components("dcba", [("a", "c"), ("b", "x")]) == [{"d"}, {"c", "a"}, {"b"}]
     assert components([]) == []
+
+
+def test_squares_and_the_2x2_rule_checked():
+    assert squares(2, 3) == [((0, 0), (0, 1), (1, 0), (1, 1)), ((0, 1), (0, 2), (1, 1), (1, 2))]
+    assert square_edges(squares(2, 2)[0]) == [
+        ((0, 0), (0, 1)),
+        ((1, 0), (1, 1)),
+        ((0, 0), (1, 0)),
+        ((0, 1), (1, 1)),
+    ]
+    shaded = {(0, 0), (0, 1), (1, 0), (1, 1), (1, 2), (2, 1), (2, 2)}
+    assert filled_squares(shaded) == [(0, 0), (1, 1)]
+    assert filled_squares(shaded - {(1, 1)}) == []

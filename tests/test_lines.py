@@ -14,6 +14,7 @@ from solver.lines import (
     grid_edges,
     line_segments,
     lines_record,
+    no_square_loop,
     single_loop,
 )
 from solver.model import Model, cell_vars, new_problem
@@ -126,3 +127,14 @@ def test_glyphs_and_record():
     assert glyph("UDLR") == "┼" and glyph("LR") == "─" and glyph("UD") == "│"
     assert lines_record(segs)["lines"][0] == [0, 0, 0, 1, 1]
     assert arms([((0, 0), (0, -1))]) == {(0, 0): frozenset("L"), (0, -1): frozenset("R")}
+
+
+def test_no_square_loop_forbids_a_loop_around_a_2x2_block():
+    for rule, want in ((False, "solved"), (True, "infeasible")):
+        prob = new_problem("t")
+        x = edge_vars(prob, grid_edges(2, 2))
+        m = Model(prob, list(x.values()), {"x": x})
+        m.separate(single_loop(prob, Network(dict(x), {q: 1 for e in x for q in e}), lazy=False))
+        if rule:
+            no_square_loop(prob, x, 2, 2)
+        assert solve(m) == want

@@ -59,6 +59,7 @@ from solver.lines import (
     grid_edges,
     line_segments,
     lines_record,
+    no_square_loop,
     pieces,
     single_loop,
     walk_loop,
@@ -239,15 +240,7 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
             if len(edges) > 1:
                 prob += pulp.lpSum(edges) <= 1, f"Pair({i},{j})"
     if len(countries) > 4:
-        for r in range(p.rows - 1):
-            for c in range(p.cols - 1):
-                block = [
-                    x[(r, c), (r, c + 1)],
-                    x[(r + 1, c), (r + 1, c + 1)],
-                    x[(r, c), (r + 1, c)],
-                    x[(r, c + 1), (r + 1, c + 1)],
-                ]
-                prob += pulp.lpSum(block) <= 3, cname("Block", (r, c))
+        no_square_loop(prob, x, p.rows, p.cols, name="Block")
 
     m = Model(prob, list(x.values()), {"x": x, "u": u})
     root = min(on_loop) if on_loop else None

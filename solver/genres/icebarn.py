@@ -65,6 +65,7 @@ from solver.lines import (
     grid_edges,
     line_segments,
     lines_record,
+    no_square_loop,
     strands,
 )
 from solver.model import Model, cname, new_problem, var
@@ -282,13 +283,7 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
         prob += pulp.lpSum(st.hor[g] + st.ver[g] for g in group) >= 1, cname("Ice", (r, c))
 
     # no little loop: four non-ice cells in a square never use all four of its edges
-    for r in range(p.rows - 1):
-        for c in range(p.cols - 1):
-            square = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
-            if not any(cell in ice for cell in square):
-                sides = [x[square[0], square[1]], x[square[2], square[3]]]
-                sides += [x[square[0], square[2]], x[square[1], square[3]]]
-                prob += pulp.lpSum(sides) <= 3, cname("NoSquare", (r, c))
+    no_square_loop(prob, x, p.rows, p.cols, skip=lambda block: any(q in ice for q in block))
 
     net = st.net
     net.x[start, end] = 1  # closes the path into a loop through the outside

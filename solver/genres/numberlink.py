@@ -69,6 +69,7 @@ from solver.lines import (
     incident,
     line_segments,
     lines_record,
+    no_square_loop,
 )
 from solver.model import Model, cell_vars, cname, new_problem, var
 from solver.sheet import Grid, InputError, Value, a1
@@ -226,12 +227,7 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
                     prob += inflow == digit[cell, d, w], cname("In", *index)
                     prob += outflow == digit[cell, d, w], cname("Out", *index)
 
-    for r in range(p.rows - 1):
-        for c in range(p.cols - 1):
-            square = [((r, c), (r, c + 1)), ((r + 1, c), (r + 1, c + 1))]
-            square += [((r, c), (r + 1, c)), ((r, c + 1), (r + 1, c + 1))]
-            if all(s in x for s in square):
-                prob += pulp.lpSum(x[s] for s in square) <= 3, cname("NoSquare", (r, c))
+    no_square_loop(prob, x, p.rows, p.cols)
 
     used: dict[Cell, pulp.LpVariable | int] = {cell: u.get(cell, 1) for cell in cells}
     m = Model(prob, list(x.values()), {"x": x, "u": u, "c": digit, "o": arc, "y": flow})

@@ -44,7 +44,17 @@ import pulp
 
 from solver import puzzlink
 from solver.genres import define
-from solver.geometry import OPPOSITE, STEPS, Cell, CellPuzzle, components, heading, step
+from solver.geometry import (
+    OPPOSITE,
+    STEPS,
+    Cell,
+    CellPuzzle,
+    components,
+    heading,
+    square_edges,
+    squares,
+    step,
+)
 from solver.lines import (
     ARMS,
     GLYPHS,
@@ -187,13 +197,10 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
 
     # No four bends closing a 2x2 square (a loop of its own), unless the grid is that square.
     if p.rows * p.cols > 4:
-        for r in range(p.rows - 1):
-            for c in range(p.cols - 1):
-                block = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
-                sides = [x[block[0], block[1]], x[block[2], block[3]]]
-                sides += [x[block[0], block[2]], x[block[1], block[3]]]
-                turns = [st.turn[cell] for cell in block]
-                prob += pulp.lpSum(sides + turns) <= 7, cname("NoSquare", (r, c))
+        for block in squares(p.rows, p.cols):
+            sides = [x[e] for e in square_edges(block)]
+            turns = [st.turn[cell] for cell in block]
+            prob += pulp.lpSum(sides + turns) <= 7, cname("NoSquare", block[0])
 
     m = Model(prob, list(x.values()), {"x": x, "turn": st.turn, "hs": st.hor, "vs": st.ver})
     m.separate(connected(prob, st.net, lazy=lazy, root=((0, 0), "h"), crossing=2))

@@ -57,6 +57,7 @@ from solver.lines import (
     grid_edges,
     line_segments,
     lines_record,
+    no_square_loop,
     single_loop,
     walk_loop,
 )
@@ -198,12 +199,7 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     odd = [b[r, c] for r, c in cells if (r + c) % 2 == 1]
     prob += pulp.lpSum(even) - pulp.lpSum(odd) == len(even) - len(odd), "Parity"
     if len(cells) - _most_shaded(p) > 4:  # more than 4 loop cells: no 2x2 square is the loop
-        for r in range(p.rows - 1):
-            for c in range(p.cols - 1):
-                square = [((r, c), (r, c + 1)), ((r + 1, c), (r + 1, c + 1))]
-                square += [((r, c), (r + 1, c)), ((r, c + 1), (r + 1, c + 1))]
-                if all(e in x for e in square):
-                    prob += pulp.lpSum(x[e] for e in square) <= 3, cname("NoSquare", (r, c))
+        no_square_loop(prob, x, p.rows, p.cols)
 
     m = Model(prob, list(x.values()), {"x": x, "b": b})
     white = sorted(cell for cell, shade in forced.items() if not shade)
