@@ -37,16 +37,16 @@ from itertools import pairwise
 
 import pulp
 
-from solver import puzzlink
+from solver import puzzlink, spellings
 from solver.genres import define
 from solver.geometry import Cell, CellPuzzle, components
 from solver.lines import Network, connected, lines_record
 from solver.model import Model, cname, new_problem, value, var
 from solver.sheet import Grid, InputError, Value
 from solver.sheet.answer import CellWrite
+from solver.spellings import is_mark
 
 UNKNOWN = "?"
-UNKNOWN_SPELLINGS = {"?", "？", "○", "◯", "o", "O"}
 GLYPHS = {(False, 1): "─", (False, 2): "═", (True, 1): "│", (True, 2): "║"}
 
 Clue = int | str  # a number 1..8, or UNKNOWN
@@ -100,7 +100,7 @@ def parse(grid: Grid) -> Puzzle:
             return None
         if isinstance(v, int) and 1 <= v <= 8:
             return v
-        if v in UNKNOWN_SPELLINGS:
+        if is_mark(v, spellings.UNKNOWN | spellings.CIRCLE):
             return UNKNOWN
         raise grid.error(
             r, c, f"an island holds its number 1 to 8, or ? when it is not given; found {v!r}"

@@ -41,8 +41,6 @@ from __future__ import annotations
 
 import heapq
 import itertools
-import re
-import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -66,17 +64,7 @@ from solver.model import Model, cname, new_problem, var
 from solver.puzzlink import UNKNOWN
 from solver.sheet import Grid, InputError, Value
 from solver.sheet.answer import CellWrite
-
-ARROWS = {"U": "↑", "D": "↓", "L": "←", "R": "→"}
-SPELLINGS = {
-    "U": "↑▲^ut",
-    "D": "↓▼vdb",
-    "L": "←◀<l",
-    "R": "→▶>r",
-}
-DOT = {ch: d for d, chars in SPELLINGS.items() for ch in chars}
-_CLASS = re.escape("".join(DOT))
-FIREFLY = re.compile(rf"([{_CLASS}])?(\d+|\?)?([{_CLASS}])?")
+from solver.spellings import ARROW, arrow_clue
 
 
 @dataclass(frozen=True)
@@ -87,7 +75,7 @@ class Firefly:
     def text(self) -> str:
         """What a user types: the arrow on the dot's side in reading order (↑2, ←2, 2↓, 2→)."""
         n = "" if self.number == UNKNOWN else str(self.number)
-        return ARROWS[self.dot] + n if self.dot in "UL" else n + ARROWS[self.dot]
+        return ARROW[self.dot] + n if self.dot in "UL" else n + ARROW[self.dot]
 
 
 @dataclass(frozen=True)
@@ -104,15 +92,11 @@ Answer = frozenset[Segment]  # the beams' point-to-point segments, lower point f
 
 def firefly(text: str) -> Firefly | None:
     """A firefly from its text (`2→`, `L1`, `↓`, `?R`...), None when it is not one."""
-    t = unicodedata.normalize("NFKC", text).replace(" ", "").lower()
-    found = FIREFLY.fullmatch(t)
-    if not found or not t:
+    found = arrow_clue(text)
+    if found is None:
         return None
-    before, number, after = found.groups()
-    if (before is None) == (after is None):
-        return None  # no dot, or two
-    n: int | str = UNKNOWN if number in (None, "?") else int(number)
-    return Firefly(DOT[before or after], n)
+    dot, number = found
+    return Firefly(dot, UNKNOWN if number in ("", "?") else int(number))
 
 
 def parse(grid: Grid) -> Puzzle:

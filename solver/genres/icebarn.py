@@ -71,17 +71,11 @@ from solver.lines import (
 from solver.model import Model, cname, new_problem, var
 from solver.sheet import Grid, InputError, Value, a1
 from solver.sheet.answer import CellWrite
+from solver.spellings import ARROW, arrow
 
 ICE = "氷"
 IN, OUT = "IN", "OUT"
 ICE_NAMES = {"氷", "*", "＊", "I", "i", "Ｉ"}
-ARROW_NAMES = {
-    "R": {"→", "R", "r", ">", "＞"},
-    "L": {"←", "L", "l", "<", "＜"},
-    "U": {"↑", "U", "u", "^", "＾"},
-    "D": {"↓", "D", "d", "v", "V"},
-}
-ARROW_GLYPH = {"R": "→", "L": "←", "U": "↑", "D": "↓"}
 IN_NAMES = {"IN", "In", "in", "入", "入口"}
 OUT_NAMES = {"OUT", "Out", "out", "出", "出口"}
 
@@ -124,14 +118,14 @@ def parse(grid: Grid) -> Puzzle:
         )
     rows, cols = grid.rows // 2, grid.cols // 2
 
-    def arrow(r: int, c: int, allowed: str, where: str) -> str | None:
+    def border_arrow(r: int, c: int, allowed: str, where: str) -> str | None:
         v = grid[r, c]
         if v is None:
             return None
-        for d in allowed:
-            if v in ARROW_NAMES[d]:
-                return d
-        shown = " or ".join(ARROW_GLYPH[d] for d in allowed)
+        d = arrow(v)
+        if d is not None and d in allowed:
+            return d
+        shown = " or ".join(ARROW[d] for d in allowed)
         raise grid.error(r, c, f"{where} holds an arrow {shown} or stays empty, found {v!r}")
 
     ice: list[list[bool]] = []
@@ -148,7 +142,7 @@ def parse(grid: Grid) -> Puzzle:
                     ice.append([])
                 if v is not None and v not in ICE_NAMES:
                     hint = ""
-                    if any(v in names for names in ARROW_NAMES.values()) or v in IN_NAMES:
+                    if arrow(v) is not None or v in IN_NAMES:
                         hint = " (arrows go on the borders between cells, IN and OUT on the frame)"
                     raise grid.error(
                         r, c, f"a cell holds ice {ICE} (or *) or stays empty, found {v!r}{hint}"
@@ -168,12 +162,12 @@ def parse(grid: Grid) -> Puzzle:
                         )
                     doors[kind] = (arc, (r, c))
             elif r % 2 == 1:  # between cells side by side
-                d = arrow(r, c, "RL", "a border between cells side by side")
+                d = border_arrow(r, c, "RL", "a border between cells side by side")
                 if d is not None:
                     a, b = (r // 2, c // 2 - 1), (r // 2, c // 2)
                     arrows.add((a, b) if d == "R" else (b, a))
             else:  # between cells one above the other
-                d = arrow(r, c, "DU", "a border between cells one above the other")
+                d = border_arrow(r, c, "DU", "a border between cells one above the other")
                 if d is not None:
                     a, b = (r // 2 - 1, c // 2), (r // 2, c // 2)
                     arrows.add((a, b) if d == "D" else (b, a))
@@ -202,15 +196,15 @@ def _door(grid: Grid, r: int, c: int, rows: int, cols: int) -> tuple[str, Arc] |
     else:
         outside, inside, inward = (r // 2, cols), (r // 2, cols - 1), "L"
     outward = OPPOSITE[inward]
-    if v in IN_NAMES or v in ARROW_NAMES[inward]:
+    if v in IN_NAMES or arrow(v) == inward:
         return IN, (outside, inside)
-    if v in OUT_NAMES or v in ARROW_NAMES[outward]:
+    if v in OUT_NAMES or arrow(v) == outward:
         return OUT, (inside, outside)
     raise grid.error(
         r,
         c,
-        f"the frame holds IN or OUT (or an arrow {ARROW_GLYPH[inward]} in, "
-        f"{ARROW_GLYPH[outward]} out) or stays empty, found {v!r}",
+        f"the frame holds IN or OUT (or an arrow {ARROW[inward]} in, "
+        f"{ARROW[outward]} out) or stays empty, found {v!r}",
     )
 
 
@@ -220,7 +214,7 @@ def to_cells(p: Puzzle) -> list[list[Value]]:
         out[2 * r + 1][2 * c + 1] = ICE
     for a, b in p.arrows:
         br, bc = _border(a, b)
-        out[br][bc] = ARROW_GLYPH[heading(a, b)]
+        out[br][bc] = ARROW[heading(a, b)]
     for (a, b), word in ((p.entrance, IN), (p.exit, OUT)):
         br, bc = _border(a, b)
         out[br][bc] = word

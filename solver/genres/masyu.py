@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver import puzzlink
+from solver import puzzlink, spellings
 from solver.genres import define
 from solver.geometry import Cell, CellPuzzle, step
 from solver.lines import (
@@ -42,9 +42,9 @@ from solver.lines import (
 from solver.model import Model, cell_vars, cname, new_problem
 from solver.sheet import Grid, InputError, Value
 from solver.sheet.answer import CellWrite
+from solver.spellings import is_mark
 
 WHITE, BLACK = "○", "●"
-SPELLINGS = {WHITE: {"○", "o", "O", "w", "W", "◯"}, BLACK: {"●", "*", "x", "X", "b", "B"}}
 
 
 @dataclass(frozen=True)
@@ -64,9 +64,10 @@ def parse(grid: Grid) -> Puzzle:
         v = grid[r, c]
         if v is None:
             return None
-        for kind, names in SPELLINGS.items():
-            if v in names:
-                return kind
+        if is_mark(v, spellings.WHITE):
+            return WHITE
+        if is_mark(v, spellings.FILLED):
+            return BLACK
         raise grid.error(r, c, f"a cell holds a white pearl ○ or a black pearl ●, found {v!r}")
 
     cells = tuple(tuple(pearl(r, c) for c in range(grid.cols)) for r in range(grid.rows))

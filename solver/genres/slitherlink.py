@@ -37,16 +37,16 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver import puzzlink
+from solver import puzzlink, spellings
 from solver.genres import define
 from solver.geometry import Cell, CellPuzzle
 from solver.lines import Network, edge_vars, grid_edges, line_segments, single_loop, walk_loop
 from solver.model import Model, cell_vars, cname, new_problem
 from solver.sheet import Grid, InputError, Value
 from solver.sheet.answer import CellWrite
+from solver.spellings import is_mark
 
 UNKNOWN = puzzlink.UNKNOWN  # a numbered cell whose number is not given
-NO_NUMBER = {".", "・", "．"}
 MARKER = "every point"  # what to_cells writes
 MARKERS = {"everypoint", "everypoints", "allpoints", "everydot", "alldots", "全点", "全点通過"}
 
@@ -106,9 +106,9 @@ def parse(grid: Grid) -> Puzzle:
 
     def clue(r: int, c: int) -> int | str | None:
         v = grid[r, c]
-        if v is None or v in NO_NUMBER:
+        if v is None or is_mark(v, spellings.EMPTY):
             return None
-        if v in ("?", "？"):
+        if is_mark(v, spellings.UNKNOWN):
             return UNKNOWN
         if _is_marker(v):
             raise grid.error(

@@ -32,18 +32,17 @@ from itertools import pairwise, takewhile
 
 import pulp
 
-from solver import puzzlink
+from solver import puzzlink, spellings
 from solver.genres import define
 from solver.geometry import NUMBER, STEPS, Cell, CellPuzzle, ray, step
 from solver.lines import lines_record
 from solver.model import Model, cname, new_problem, value, var
 from solver.sheet import Grid, InputError, Value
 from solver.sheet.answer import CellWrite
+from solver.spellings import is_mark
 
 UNKNOWN = "?"
 BLACK = "■"
-BLACK_SPELLINGS = {"■", "#", "+", "＃", "＋"}
-UNKNOWN_SPELLINGS = {"?", "？"}
 BODY = {"U": "│", "D": "│", "L": "─", "R": "─"}
 END = {"U": "╷", "D": "╵", "L": "╶", "R": "╴"}  # a half stroke back towards the number
 
@@ -97,9 +96,9 @@ def parse(grid: Grid) -> Puzzle:
             return None
         if isinstance(v, int) and 0 <= v <= most:
             return v
-        if v in UNKNOWN_SPELLINGS:
+        if is_mark(v, spellings.UNKNOWN):
             return UNKNOWN
-        if v in BLACK_SPELLINGS:
+        if is_mark(v, spellings.BLACK):
             return BLACK
         if isinstance(v, int):
             raise grid.error(r, c, f"a number here covers 0 to {most} cells, found {v}")

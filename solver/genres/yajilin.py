@@ -39,14 +39,12 @@ pflag. A number without an arrow (pzprjs itself reports such a puzzle as broken)
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from dataclasses import dataclass
 from typing import NamedTuple
 
 import pulp
 
-from solver import puzzlink
+from solver import puzzlink, spellings
 from solver.genres import define
 from solver.geometry import STEPS, Cell, CellPuzzle, adjacent, components, ray
 from solver.lines import (
@@ -64,19 +62,9 @@ from solver.lines import (
 from solver.model import Model, cell_vars, cname, new_problem, value
 from solver.sheet import Grid, InputError, Value
 from solver.sheet.answer import CellWrite
+from solver.spellings import ARROW, arrow_clue, is_mark
 
-ARROW = {"U": "↑", "D": "↓", "L": "←", "R": "→"}
-SPELLINGS = {
-    "U": {"↑", "⬆", "U", "u", "^"},
-    "D": {"↓", "⬇", "D", "d", "v", "V"},
-    "L": {"←", "⬅", "L", "l", "<"},
-    "R": {"→", "➡", "R", "r", ">"},
-}
-DIRECTION = {ch: d for d, names in SPELLINGS.items() for ch in names}
 UNKNOWN = "?"
-_ARROWS = "".join(re.escape(ch) for ch in DIRECTION)
-_CLUE = re.compile(rf"([{_ARROWS}])?(\d+|\?)([{_ARROWS}])?")
-_VARIATION = "\ufe0f"  # emoji presentation selector (⬇️ typed on a phone)
 
 
 class Clue(NamedTuple):
@@ -110,16 +98,13 @@ class Answer:
 
 def read_clue(v: Value) -> Clue | None:
     """A clue from a cell's text; None when the text is no clue (the caller reports it)."""
-    if isinstance(v, int):
-        return None
-    text = unicodedata.normalize("NFKC", str(v)).replace(_VARIATION, "").replace(" ", "")
-    if text == UNKNOWN:
+    if is_mark(v, spellings.UNKNOWN):
         return Clue(None, None)
-    m = _CLUE.fullmatch(text)
-    if m is None or (m[1] is None) == (m[3] is None):
-        return None
-    n = None if m[2] == UNKNOWN else int(m[2])
-    return Clue(n, DIRECTION[m[1] or m[3]])
+    found = arrow_clue(v)
+    if found is None or not found[1]:
+        return None  # no arrow, two, or no number
+    d, n = found
+    return Clue(None if n == UNKNOWN else int(n), d)
 
 
 def parse(grid: Grid) -> Puzzle:
