@@ -199,7 +199,7 @@ PZPR_VERTICAL = "2 0 0 0 0 /2 2 0 0 1 /1 2 0 -1 1 /1 0 0 -1 1"
 
 def test_from_url_reads_pzprjs_sample_and_solves_to_its_answer():
     p = hashiwokakero.from_url(parse_url(URL))
-    assert hashiwokakero.to_cells(p) == [
+    assert hashiwokakero.GENRE.to_cells(p) == [
         [4, None, 2, None, None],
         [None, 3, None, None, 2],
         [3, None, None, None, None],

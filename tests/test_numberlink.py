@@ -66,7 +66,7 @@ def test_sample_solves_to_the_known_answer(sample, solver, form):
     assert res.unique is True
     assert res.outcome.lazy is (form == "lazy")
     assert res.answer["cells"] == SOLUTION_ROWS
-    assert res.answer["lines"] == numberlink.record(PUZZLE, ANSWER)["lines"]
+    assert res.answer["lines"] == numberlink.GENRE.record(PUZZLE, ANSWER)["lines"]
     ws = book.sheet("numberlink")
     assert ws.get(1, 2) == "┐" and ws.get(1, 4) == "─" and ws.get(3, 1) == "└"
     assert ws.get(1, 1) == 1 and ws.get(7, 7) == 5  # the numbers stay
@@ -87,7 +87,7 @@ def test_lp_file_is_the_complete_model(sample, tmp_path, solver):
 
 
 def test_record_lines_are_unit_segments():
-    lines = numberlink.record(PUZZLE, ANSWER)["lines"]
+    lines = numberlink.GENRE.record(PUZZLE, ANSWER)["lines"]
     assert lines == sorted(lines) and len(lines) == len(ANSWER)
     assert [0, 0, 0, 1, 1] in lines and [6, 0, 6, 1, 1] not in lines  # 1 at A7 goes up
     assert all(abs(r1 - r2) + abs(c1 - c2) == 1 and n == 1 for r1, c1, r2, c2, n in lines)

@@ -50,7 +50,7 @@ def test_sample_board_matches_the_seed_table(sample):
     assert p.land() == [(r, c) for r in range(7) for c in range(7) if abs(r - c) <= 3]
     assert [
         " ".join("~" if v == panorama.SEA else "." if v is None else str(v) for v in row)
-        for row in panorama.to_cells(p)
+        for row in panorama.GENRE.to_cells(p)
     ] == DATA["puzzle_text"]
 
 
@@ -119,7 +119,7 @@ def test_a_lake_ends_the_view_and_makes_a_coast():
         panorama.parse(grid(*rows))
     rows[0][0] = 5
     p = panorama.parse(grid(*rows))
-    assert p.cells[2][2] == panorama.SEA and panorama.to_cells(p)[2][2] == "~"
+    assert p.cells[2][2] == panorama.SEA and panorama.GENRE.to_cells(p)[2][2] == "~"
     m = panorama.model(p)
     assert {v.name for v in m.answer_vars} == {f"h({r + 1},{c + 1},1)" for r, c in p.land()}
     out = solve_puzzle(panorama.GENRE, p, Settings())

@@ -140,7 +140,7 @@ def test_solving_again_gives_the_same_answer(sample):
 
 
 def test_record_lists_four_segments_at_the_crossing():
-    lines = pipe_link.record(puzzle(), known_answer())["lines"]
+    lines = pipe_link.GENRE.record(puzzle(), known_answer())["lines"]
     assert len(lines) == 26  # 25 cells with two ends each, and two more at the one crossing
     at = [s for s in lines if (s[0], s[1]) == (1, 2) or (s[2], s[3]) == (1, 2)]
     assert len(at) == 4

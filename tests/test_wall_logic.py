@@ -184,7 +184,7 @@ PZPR_ANSWER = "1 3 . 1 1 /1 1 3 . 1 /. 1 3 3 . /3 . 4 4 2 /3 3 . 4 4"
 
 def test_from_url_reads_pzprjs_sample_and_solves_to_its_answer():
     p = wall_logic.from_url(parse_url(URL))
-    assert wall_logic.to_cells(p) == [
+    assert wall_logic.GENRE.to_cells(p) == [
         [None, None, 1, None, None],
         [None, None, None, 2, None],
         [2, None, None, None, 5],

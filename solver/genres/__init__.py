@@ -3,13 +3,16 @@
 A genre module documents its sheet layout in its docstring, defines these functions and ends with
 `GENRE = define(__name__, slug=..., ja=...)`:
   parse(grid) -> puzzle            reads the sheet's cells; InputError naming the cell on bad input
-  to_cells(puzzle) -> cells        the inverse: what a user types for this puzzle (import, samples)
+  to_cells(puzzle) -> cells        the inverse: what a user types for this puzzle (import, samples);
+                                   default: the puzzle's `cells` as they are
   model(puzzle) -> Model           the complete MIP; genres with lines take model(puzzle, lazy)
                                    too, lazy=True leaving connectivity to cuts (solver.lines)
-  decode(puzzle, model) -> answer  from the solved variables
+  decode(puzzle, model) -> answer  from the solved variables; default: the used edges of the
+                                   model's line variables `x`, as a frozenset of segments
   verify(puzzle, answer) -> [str]  rule violations, checked from the rules alone (empty: valid)
   render(puzzle, answer) -> [CellWrite]   what to put into the cells
-  record(puzzle, answer) -> dict   the answer fields of the JSON result record
+  record(puzzle, answer) -> dict   the answer fields of the JSON result record; default: the
+                                   answer's segments as `lines` (solver.lines.lines_record)
   from_url(url) -> puzzle          the puzz.link codec, where the genre has one
 """
 
@@ -26,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solver import puzzlink
+from solver.lines import line_segments, lines_record
 from solver.model import Model
 from solver.sheet import Grid, Value
 from solver.sheet.answer import CellWrite
@@ -85,18 +89,33 @@ def define(
         ja=ja,
         layout=m.__doc__ or "",
         parse=m.parse,
-        to_cells=m.to_cells,
+        to_cells=getattr(m, "to_cells", cells_as_typed),
         model=m.model,
-        decode=m.decode,
+        decode=getattr(m, "decode", used_segments),
         verify=m.verify,
         render=m.render,
-        record=m.record,
+        record=getattr(m, "record", segments_record),
         pzpr_ids=pzpr_ids,
         names=names,
         from_url=getattr(m, "from_url", None),
         has_lazy=has_lazy,
         lazy=lazy and has_lazy,
     )
+
+
+def cells_as_typed(puzzle: Puzzle) -> list[list[Value]]:
+    """The default to_cells: a puzzle whose `cells` hold what a user types."""
+    return [list(row) for row in puzzle.cells]
+
+
+def used_segments(puzzle: Puzzle, m: Model) -> frozenset:
+    """The default decode: the segments of the line variables `x` that the answer uses."""
+    return frozenset(line_segments(m["x"]))
+
+
+def segments_record(puzzle: Puzzle, answer: frozenset) -> dict[str, Any]:
+    """The default record: the answer's segments as the record's `lines`."""
+    return lines_record(answer)
 
 
 @functools.cache

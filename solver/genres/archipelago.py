@@ -34,7 +34,7 @@ from solver.connectivity import connect
 from solver.genres import define
 from solver.geometry import Cell, CellPuzzle, components, inside
 from solver.model import Model, cell_vars, cname, new_problem, value
-from solver.sheet import Grid, InputError, Value
+from solver.sheet import Grid, InputError
 from solver.sheet.answer import CellWrite
 
 # The sample (workbooks/archipelago.xlsx, tests/data/archipelago.json): the seed's puzzle picture
@@ -116,10 +116,6 @@ def parse(grid: Grid) -> Puzzle:
     if all(v is None for row in cells for v in row):
         raise InputError(grid.sheet, "no islands: type a label (1, 2, A...) into every island cell")
     return Puzzle(cells)
-
-
-def to_cells(p: Puzzle) -> list[list[Value]]:
-    return [list(row) for row in p.cells]
 
 
 def model(p: Puzzle) -> Model:

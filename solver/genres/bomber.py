@@ -21,7 +21,7 @@ from solver.genres import define
 from solver.geometry import KING, CellPuzzle, neighbours
 from solver.model import Model, cell_vars, cname, new_problem, value
 from solver.puzzlink import UNKNOWN, PzprUrl, UrlError, decode_number16, grid_rows
-from solver.sheet import Grid, Value
+from solver.sheet import Grid
 from solver.sheet.answer import CellWrite
 
 BOMB = "●"
@@ -39,10 +39,6 @@ def parse(grid: Grid) -> Puzzle:
     return Puzzle(
         tuple(tuple(grid.number(r, c, 0, 8) for c in range(grid.cols)) for r in range(grid.rows))
     )
-
-
-def to_cells(p: Puzzle) -> list[list[Value]]:
-    return [list(row) for row in p.cells]
 
 
 def model(p: Puzzle) -> Model:

@@ -57,8 +57,6 @@ from solver.lines import (
     edge_vars,
     glyph,
     grid_edges,
-    line_segments,
-    lines_record,
     no_square_loop,
     pieces,
     single_loop,
@@ -277,10 +275,6 @@ def _country_cuts(p: Puzzle, net: Network) -> Callable[[], list[pulp.LpConstrain
     return cuts
 
 
-def decode(p: Puzzle, m: Model) -> Answer:
-    return frozenset(line_segments(m["x"]))
-
-
 def verify(p: Puzzle, a: Answer) -> list[str]:
     problems = []
     for s, t in sorted(a):
@@ -326,10 +320,6 @@ def render(p: Puzzle, a: Answer) -> list[CellWrite]:
         CellWrite(r, c, None, number_format=f'@" {glyph(s)}"')
         for (r, c), s in sorted(arms(a).items())
     ]
-
-
-def record(p: Puzzle, a: Answer) -> dict:
-    return lines_record(a)
 
 
 def from_url(url: puzzlink.PzprUrl) -> Puzzle:

@@ -42,7 +42,7 @@ from solver.genres import define
 from solver.geometry import Cell, CellPuzzle, components
 from solver.lines import Network, connected, lines_record
 from solver.model import Model, cname, new_problem, value, var
-from solver.sheet import Grid, InputError, Value
+from solver.sheet import Grid, InputError
 from solver.sheet.answer import CellWrite
 from solver.spellings import is_mark
 
@@ -110,10 +110,6 @@ def parse(grid: Grid) -> Puzzle:
     if not any(v is not None for row in cells for v in row):
         raise InputError(grid.sheet, "no islands: type each island's number (or ?) in its cell")
     return Puzzle(cells)
-
-
-def to_cells(p: Puzzle) -> list[list[Value]]:
-    return [list(row) for row in p.cells]
 
 
 def model(p: Puzzle, lazy: bool = False) -> Model:

@@ -58,7 +58,6 @@ from solver.lines import (
     edge_vars,
     grid_edges,
     line_segments,
-    lines_record,
 )
 from solver.model import Model, cname, new_problem, var
 from solver.puzzlink import UNKNOWN
@@ -436,10 +435,6 @@ def _returns(p: Puzzle, x: dict[tuple[Cell, Cell], pulp.LpVariable]) -> Separato
     return cuts
 
 
-def decode(p: Puzzle, m: Model) -> Answer:
-    return frozenset(line_segments(m["x"]))
-
-
 def beams(p: Puzzle, a: Answer) -> tuple[dict[Cell, tuple[Cell, str, int, list[Segment]]], list]:
     """Walk every beam from its firefly's dot: firefly -> (the firefly it reaches, the side it
     arrives at, its turns, its segments); and the problems met on the way."""
@@ -503,10 +498,6 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
 
 def render(p: Puzzle, a: Answer) -> list[CellWrite]:
     return draw(a, p.fireflies())
-
-
-def record(p: Puzzle, a: Answer) -> dict:
-    return lines_record(a)
 
 
 def from_url(url: puzzlink.PzprUrl) -> Puzzle:

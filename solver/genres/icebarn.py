@@ -63,8 +63,6 @@ from solver.lines import (
     edge_vars,
     glyph,
     grid_edges,
-    line_segments,
-    lines_record,
     no_square_loop,
     strands,
 )
@@ -286,10 +284,6 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     return m
 
 
-def decode(p: Puzzle, m: Model) -> Answer:
-    return frozenset(line_segments(m["x"]))
-
-
 # --- checking and showing an answer -------------------------------------------------------
 
 
@@ -368,10 +362,6 @@ def render(p: Puzzle, a: Answer) -> list[CellWrite]:
             br, bc = _border(s, t)
             out.append(CellWrite(br, bc, "─" if s[0] == t[0] else "│"))
     return sorted(out, key=lambda w: (w.row, w.col))
-
-
-def record(p: Puzzle, a: Answer) -> dict:
-    return lines_record(a)
 
 
 # --- puzz.link ----------------------------------------------------------------------------

@@ -34,13 +34,11 @@ from solver.lines import (
     draw,
     edge_vars,
     grid_edges,
-    line_segments,
-    lines_record,
     single_loop,
     walk_loop,
 )
 from solver.model import Model, cell_vars, cname, new_problem
-from solver.sheet import Grid, InputError, Value
+from solver.sheet import Grid, InputError
 from solver.sheet.answer import CellWrite
 from solver.spellings import is_mark
 
@@ -76,10 +74,6 @@ def parse(grid: Grid) -> Puzzle:
     return Puzzle(cells)
 
 
-def to_cells(p: Puzzle) -> list[list[Value]]:
-    return [list(row) for row in p.cells]
-
-
 def model(p: Puzzle, lazy: bool = False) -> Model:
     prob = new_problem("masyu")
     pearls = p.pearls()
@@ -113,10 +107,6 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     m = Model(prob, list(x.values()), {"x": x, "u": u})
     m.separate(single_loop(prob, Network(dict(x), used), lazy=lazy, root=min(pearls)))
     return m
-
-
-def decode(p: Puzzle, m: Model) -> Answer:
-    return frozenset(line_segments(m["x"]))
 
 
 def verify(p: Puzzle, a: Answer) -> list[str]:
@@ -157,10 +147,6 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
 
 def render(p: Puzzle, a: Answer) -> list[CellWrite]:
     return draw(a, p.pearls())
-
-
-def record(p: Puzzle, a: Answer) -> dict:
-    return lines_record(a)
 
 
 def from_url(url: puzzlink.PzprUrl) -> Puzzle:

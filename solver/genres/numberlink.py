@@ -67,8 +67,6 @@ from solver.lines import (
     edge_vars,
     grid_edges,
     incident,
-    line_segments,
-    lines_record,
     no_square_loop,
 )
 from solver.model import Model, cell_vars, cname, new_problem, var
@@ -151,10 +149,6 @@ def parse(grid: Grid) -> Puzzle:
                 *where[0], f"{label!r} appears only once; type it at both ends of its line"
             )
     return Puzzle(tuple(cells))
-
-
-def to_cells(p: Puzzle) -> list[list[Value]]:
-    return [list(row) for row in p.cells]
 
 
 def model(p: Puzzle, lazy: bool = False) -> Model:
@@ -265,10 +259,6 @@ def _reach(p: Puzzle) -> dict[Cell, list[Label]]:
     return found
 
 
-def decode(p: Puzzle, m: Model) -> Answer:
-    return frozenset(line_segments(m["x"]))
-
-
 def verify(p: Puzzle, a: Answer) -> list[str]:
     problems = [
         f"the segment {s}-{t} does not join two neighbouring cells"
@@ -317,10 +307,6 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
 
 def render(p: Puzzle, a: Answer) -> list[CellWrite]:
     return draw(a, p.numbers())
-
-
-def record(p: Puzzle, a: Answer) -> dict:
-    return lines_record(a)
 
 
 def from_url(url: puzzlink.PzprUrl) -> Puzzle:

@@ -46,7 +46,7 @@ import pulp
 from solver.genres import define
 from solver.geometry import HEX, CellPuzzle, ray
 from solver.model import Model, cname, new_problem, value, var
-from solver.sheet import Grid, Value
+from solver.sheet import Grid
 from solver.sheet.answer import CellWrite
 
 SEA = "~"
@@ -120,10 +120,6 @@ def parse(grid: Grid) -> Puzzle:
         if n > most:
             raise grid.error(r, c, f"the {n} can see at most {most} hexes from here")
     return p
-
-
-def to_cells(p: Puzzle) -> list[list[Value]]:
-    return [list(row) for row in p.cells]
 
 
 def model(p: Puzzle) -> Model:

@@ -64,8 +64,6 @@ from solver.lines import (
     edge_vars,
     glyph,
     grid_edges,
-    line_segments,
-    lines_record,
     on,
     strands,
 )
@@ -156,10 +154,6 @@ def _misfits(p: Puzzle) -> list[tuple[Cell, str]]:
     return found
 
 
-def to_cells(p: Puzzle) -> list[list[Value]]:
-    return [list(row) for row in p.cells]
-
-
 def model(p: Puzzle, lazy: bool = False) -> Model:
     prob = new_problem("pipe-link")
     pieces = p.pieces()
@@ -245,10 +239,6 @@ def _known_strands(p: Puzzle) -> list[tuple[Cell, str, int]]:
     return [(cell, strand, on) for (cell, strand), on in sorted(known.items())]
 
 
-def decode(p: Puzzle, m: Model) -> Answer:
-    return frozenset(line_segments(m["x"]))
-
-
 def verify(p: Puzzle, a: Answer) -> list[str]:
     problems = []
     for q, s in sorted(a):
@@ -304,10 +294,6 @@ def _curves(a: Answer, sides: dict[Cell, frozenset[str]]) -> int:
 
 def render(p: Puzzle, a: Answer) -> list[CellWrite]:
     return draw(a, p.pieces())
-
-
-def record(p: Puzzle, a: Answer) -> dict:
-    return lines_record(a)
 
 
 def from_url(url: puzzlink.PzprUrl) -> Puzzle:

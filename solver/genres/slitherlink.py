@@ -40,7 +40,7 @@ import pulp
 from solver import puzzlink, spellings
 from solver.genres import define
 from solver.geometry import Cell, CellPuzzle
-from solver.lines import Network, edge_vars, grid_edges, line_segments, single_loop, walk_loop
+from solver.lines import Network, edge_vars, grid_edges, single_loop, walk_loop
 from solver.model import Model, cell_vars, cname, new_problem
 from solver.sheet import Grid, InputError, Value
 from solver.sheet.answer import CellWrite
@@ -146,10 +146,6 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     root = min(on_loop) if on_loop else None
     m.separate(single_loop(prob, Network(dict(x), used), lazy=lazy, root=root))
     return m
-
-
-def decode(p: Puzzle, m: Model) -> Answer:
-    return frozenset(line_segments(m["x"]))
 
 
 def verify(p: Puzzle, a: Answer) -> list[str]:

@@ -37,7 +37,7 @@ from solver.genres import define
 from solver.geometry import NUMBER, STEPS, Cell, CellPuzzle, ray, step
 from solver.lines import lines_record
 from solver.model import Model, cname, new_problem, value, var
-from solver.sheet import Grid, InputError, Value
+from solver.sheet import Grid, InputError
 from solver.sheet.answer import CellWrite
 from solver.spellings import is_mark
 
@@ -113,10 +113,6 @@ def parse(grid: Grid) -> Puzzle:
         if (r, c) not in reach:
             raise grid.error(r, c, "this empty cell is out of reach of every number's lines")
     return p
-
-
-def to_cells(p: Puzzle) -> list[list[Value]]:
-    return [list(row) for row in p.cells]
 
 
 def model(p: Puzzle) -> Model:
