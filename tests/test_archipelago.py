@@ -9,12 +9,12 @@ from pathlib import Path
 import pulp
 import pytest
 
-from solver.backends import SOLVERS, LiveModel, Settings
+from solver.backends import LiveModel, Settings
 from solver.connectivity import connect
 from solver.genres import archipelago
 from solver.genres.archipelago import Puzzle
 from solver.model import new_problem, value, var
-from solver.pipeline import make_lp, read_puzzle, read_solution, run_lp, solve_puzzle, solve_sheet
+from solver.pipeline import make_lp, read_puzzle, solve_puzzle, solve_sheet
 from solver.sheet import Grid, InputError
 from solver.sheet.openpyxl_book import OpenpyxlBook
 
@@ -68,13 +68,10 @@ def test_the_seeds_schematic_typed_literally_has_no_answer():
     assert out.status == "infeasible"
 
 
-@pytest.mark.parametrize("solver", SOLVERS)
-def test_sample_solves_to_the_known_answer(sample, solver):
+def test_sample_answer_in_the_cells(sample):
+    """(The sample on every back end: tests/test_samples.py.)"""
     book = OpenpyxlBook(sample("archipelago"))
-    res = solve_sheet(book, "archipelago", Settings(solver))
-    assert res.status == "solved", res.error
-    assert res.unique is True
-    assert res.answer["cells"] == rows("solution")
+    assert solve_sheet(book, "archipelago", Settings()).status == "solved"
     assert book.sheet("archipelago").get(2, 1) == "│" and book.sheet("archipelago").get(3, 3) == "─"
     assert archipelago.verify(puzzle(), known_answer()) == []
 
@@ -96,17 +93,11 @@ def test_record_lists_every_unit_segment_island_to_island():
     assert starts == 13 and len(lines) == cells + starts
 
 
-@pytest.mark.parametrize("solver", SOLVERS)
-def test_lp_file_is_the_complete_model(sample, tmp_path, solver):
-    path = sample("archipelago")
-    lp, sol = tmp_path / "archipelago.lp", tmp_path / "archipelago.sol"
-    make_lp(OpenpyxlBook(path), "archipelago", lp)
+def test_lp_file_names_like_the_seed(sample, tmp_path):
+    lp = tmp_path / "archipelago.lp"
+    make_lp(OpenpyxlBook(sample("archipelago")), "archipelago", lp)
     text = lp.read_text()
     assert "arc(9,10)" in text and "N(1)" in text and "V(2,1)" in text
-    assert run_lp(lp, sol, Settings(solver)) == "solved"
-    res = read_solution(OpenpyxlBook(path), "archipelago", sol)
-    assert res.status == "solved", res.error
-    assert res.answer["cells"] == rows("solution")
 
 
 def test_answer_vars_are_the_bridge_cells_only():

@@ -5,16 +5,11 @@ from __future__ import annotations
 import pytest
 from conftest import example
 
-from solver.backends import SOLVERS, Settings
+from solver.backends import Settings
 from solver.genres import bomber
 from solver.pipeline import read_puzzle, solve_sheet
 from solver.sheet import Grid, InputError
 from solver.sheet.openpyxl_book import OpenpyxlBook
-
-
-def known_bombs() -> set[tuple[int, int]]:
-    lines = example("bomber")["solution_text"].split("\n")
-    return {(r, c) for r, line in enumerate(lines) for c, ch in enumerate(line) if ch == "*"}
 
 
 def test_workbook_holds_the_seed_example(sample):
@@ -25,13 +20,10 @@ def test_workbook_holds_the_seed_example(sample):
     ]
 
 
-@pytest.mark.parametrize("solver", SOLVERS)
-def test_sample_solves_to_the_known_answer(sample, solver):
+def test_sample_answer_in_the_cells(sample):
+    """(The sample on every back end: tests/test_samples.py.)"""
     book = OpenpyxlBook(sample("bomber"))
-    res = solve_sheet(book, "bomber", Settings(solver))
-    assert res.status == "solved", res.error
-    assert res.unique is True
-    assert {tuple(rc) for rc in res.answer["shaded"]} == known_bombs()
+    assert solve_sheet(book, "bomber", Settings()).status == "solved"
     assert book.sheet("bomber").get(1, 3) == "●"
 
 

@@ -9,12 +9,12 @@ from dataclasses import replace
 import pytest
 from conftest import example
 
-from solver.backends import SOLVERS, Settings
+from solver.backends import Settings
 from solver.cli import main
 from solver.genres import icebarn
 from solver.genres.icebarn import Puzzle
 from solver.lines import ARMS, STEPS
-from solver.pipeline import make_lp, read_puzzle, read_solution, run_lp, solve_puzzle, solve_sheet
+from solver.pipeline import make_lp, read_puzzle, solve_puzzle, solve_sheet
 from solver.puzzlink import parse_url
 from solver.sheet import Grid, InputError
 from solver.sheet.openpyxl_book import OpenpyxlBook
@@ -67,10 +67,6 @@ PUZZLE = text_puzzle(EX["puzzle_text"])
 ANSWER = frozenset(glyph_segments(EX["solution_text"]))
 
 
-def lines_of(segments) -> list[list[int]]:
-    return sorted([*a, *b, 1] for a, b in segments)
-
-
 # --- the sample ------------------------------------------------------------------------------
 
 
@@ -88,14 +84,11 @@ def test_workbook_holds_the_example(sample):
     assert grid[1, 8] == "←" and grid[4, 5] == "↑" and grid[9, 2] == "→"
 
 
-@pytest.mark.parametrize("form", ["complete", "lazy"])
-@pytest.mark.parametrize("solver", SOLVERS)
-def test_sample_solves_to_the_known_answer(sample, solver, form):
+def test_sample_answer_in_the_cells(sample):
+    """(The sample on every back end and in both forms: tests/test_samples.py.)"""
     book = OpenpyxlBook(sample("icebarn"))
-    res = solve_sheet(book, "icebarn", Settings(solver, connectivity=form))
+    res = solve_sheet(book, "icebarn", Settings())
     assert res.status == "solved", res.error
-    assert res.unique is True
-    assert res.answer["lines"] == lines_of(ANSWER)
     ws = book.sheet("icebarn")
     # cell (0,0) turns from IN down; the path runs along the top row through two ice cells
     assert ws.get(2, 2) == "┐" and ws.get(2, 1) == "IN" and ws.get(3, 2) == "│"
@@ -110,17 +103,11 @@ def test_the_notebooks_rule_gives_the_same_unique_answer():
     assert out.status == "solved" and out.unique is True and out.answer == ANSWER
 
 
-@pytest.mark.parametrize("solver", SOLVERS)
-def test_lp_file_is_the_complete_model(sample, tmp_path, solver):
-    path = sample("icebarn")
-    lp, sol = tmp_path / "icebarn.lp", tmp_path / "icebarn.sol"
-    make_lp(OpenpyxlBook(path), "icebarn", lp)
+def test_lp_file_names_like_the_seed(sample, tmp_path):
+    lp = tmp_path / "icebarn.lp"
+    make_lp(OpenpyxlBook(sample("icebarn")), "icebarn", lp)
     text = lp.read_text()
     assert "hr(1,1)" in text and "vu(2,3)" in text and "turn(3,3)" in text and "Flow(" in text
-    assert run_lp(lp, sol, Settings(solver)) == "solved"
-    res = read_solution(OpenpyxlBook(path), "icebarn", sol)
-    assert res.status == "solved", res.error
-    assert res.answer["lines"] == lines_of(ANSWER)
 
 
 # --- verify ----------------------------------------------------------------------------------

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from solver.backends import SOLVERS, Settings
+from solver.backends import Settings
 from solver.cli import main
 from solver.genres import masyu
 from solver.genres.masyu import BLACK, WHITE, Puzzle
 from solver.lines import ARMS, STEPS
-from solver.pipeline import make_lp, read_puzzle, read_solution, run_lp, solve_puzzle, solve_sheet
+from solver.pipeline import make_lp, read_puzzle, solve_puzzle, solve_sheet
 from solver.puzzlink import parse_url
 from solver.sheet import InputError
 from solver.sheet.openpyxl_book import OpenpyxlBook
@@ -43,20 +43,10 @@ def test_workbook_holds_the_example(sample):
     assert p == known_puzzle()
 
 
-@pytest.mark.parametrize("form", ["complete", "lazy"])
-@pytest.mark.parametrize("solver", SOLVERS)
-def test_sample_solves_to_the_known_answer(sample, solver, form):
+def test_sample_answer_in_the_cells(sample):
+    """(The sample on every back end and in both forms: tests/test_samples.py.)"""
     book = OpenpyxlBook(sample("masyu"))
-    res = solve_sheet(book, "masyu", Settings(solver, connectivity=form))
-    assert res.status == "solved", res.error
-    assert res.unique is True
-    assert res.outcome.lazy == (form == "lazy")
-    assert res.answer["lines"] == [[*a, *b, 1] for a, b in sorted(KNOWN)]
-    pearls = known_puzzle().pearls()
-    for r, row in enumerate(EX["solution_text"].split("\n")):
-        for c, ch in enumerate(row):
-            want = known_puzzle().cells[r][c] if (r, c) in pearls else ch.replace(".", "")
-            assert res.answer["cells"][r][c] == want, (r, c)
+    assert solve_sheet(book, "masyu", Settings()).status == "solved"
     assert book.sheet("masyu").get(1, 2) == "─"
 
 
@@ -100,16 +90,10 @@ def test_lazy_and_complete_agree_on_a_non_unique_puzzle():
     assert all(o.status == "solved" and o.unique is False and not o.violations for o in outs)
 
 
-@pytest.mark.parametrize("solver", SOLVERS)
-def test_lp_file_is_the_complete_model(sample, tmp_path, solver):
-    path = sample("masyu")
-    lp, sol = tmp_path / "masyu.lp", tmp_path / "masyu.sol"
-    make_lp(OpenpyxlBook(path), "masyu", lp)
+def test_lp_file_holds_the_connectivity(sample, tmp_path):
+    lp = tmp_path / "masyu.lp"
+    make_lp(OpenpyxlBook(sample("masyu")), "masyu", lp)
     assert "Flow(" in lp.read_text()  # connectivity is inside the model
-    assert run_lp(lp, sol, Settings(solver)) == "solved"
-    res = read_solution(OpenpyxlBook(path), "masyu", sol)
-    assert res.status == "solved", res.error
-    assert res.answer["lines"] == [[*a, *b, 1] for a, b in sorted(KNOWN)]
 
 
 def test_bad_input_names_the_cell(sample):

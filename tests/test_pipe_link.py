@@ -9,12 +9,12 @@ import re
 import pytest
 from conftest import example
 
-from solver.backends import SOLVERS, Settings
+from solver.backends import Settings
 from solver.cli import main
 from solver.genres import pipe_link
 from solver.genres.pipe_link import Puzzle
 from solver.lines import arms, glyph
-from solver.pipeline import make_lp, read_puzzle, read_solution, run_lp, solve_puzzle, solve_sheet
+from solver.pipeline import make_lp, read_puzzle, solve_puzzle, solve_sheet
 from solver.puzzlink import UrlError, parse_url
 from solver.sheet import Grid, InputError
 from solver.sheet.openpyxl_book import OpenpyxlBook
@@ -92,10 +92,6 @@ def known_answer() -> frozenset[Segment]:
     return glyph_segments(known_rows())
 
 
-def lines_of(segments) -> list[list[int]]:
-    return sorted([*a, *b, 1] for a, b in segments)
-
-
 # --- the sample ------------------------------------------------------------------------------
 
 
@@ -108,15 +104,10 @@ def test_workbook_holds_the_sample_with_its_fixed_pieces(sample):
     assert drawn == text_segments(example("pipe-link")["puzzle_text"])
 
 
-@pytest.mark.parametrize("form", ["complete", "lazy"])
-@pytest.mark.parametrize("solver", SOLVERS)
-def test_sample_solves_to_the_known_answer(sample, solver, form):
+def test_sample_answer_in_the_cells(sample):
+    """(The sample on every back end and in both forms: tests/test_samples.py.)"""
     book = OpenpyxlBook(sample("pipe-link"))
-    res = solve_sheet(book, "pipe-link", Settings(solver, connectivity=form))
-    assert res.status == "solved", res.error
-    assert res.unique is True
-    assert res.answer["lines"] == lines_of(known_answer())
-    assert res.answer["cells"] == [list(row) for row in known_rows()]
+    assert solve_sheet(book, "pipe-link", Settings()).status == "solved"
     ws = book.sheet("pipe-link")
     assert ws.get(2, 3) == "┼" and ws.get(1, 1) == "┌" and ws.get(5, 5) == "┘"
     assert ws.get(1, 3) == "┐"  # a given, as typed
@@ -131,14 +122,6 @@ def test_the_encoded_segments_alone_allow_a_second_answer_with_crossings():
     assert pipe_link.verify(loose, second) == [] and pipe_link.verify(loose, known_answer()) == []
 
 
-def test_solving_again_gives_the_same_answer(sample):
-    book = OpenpyxlBook(sample("pipe-link"))
-    first = solve_sheet(book, "pipe-link", Settings())
-    again = solve_sheet(book, "pipe-link", Settings())
-    assert again.status == "solved" and again.unique is True
-    assert again.answer == first.answer
-
-
 def test_record_lists_four_segments_at_the_crossing():
     lines = pipe_link.GENRE.record(puzzle(), known_answer())["lines"]
     assert len(lines) == 26  # 25 cells with two ends each, and two more at the one crossing
@@ -146,17 +129,11 @@ def test_record_lists_four_segments_at_the_crossing():
     assert len(at) == 4
 
 
-@pytest.mark.parametrize("solver", SOLVERS)
-def test_lp_file_is_the_complete_model(sample, tmp_path, solver):
-    path = sample("pipe-link")
-    lp, sol = tmp_path / "pipe-link.lp", tmp_path / "pipe-link.sol"
-    make_lp(OpenpyxlBook(path), "pipe-link", lp)
+def test_lp_file_names_like_the_seed(sample, tmp_path):
+    lp = tmp_path / "pipe-link.lp"
+    make_lp(OpenpyxlBook(sample("pipe-link")), "pipe-link", lp)
     text = lp.read_text()
     assert "h(1,1)" in text and "turn(3,3)" in text and "hs(2,3)" in text
-    assert run_lp(lp, sol, Settings(solver)) == "solved"
-    res = read_solution(OpenpyxlBook(path), "pipe-link", sol)
-    assert res.status == "solved", res.error
-    assert res.answer["lines"] == lines_of(known_answer())
 
 
 def test_complete_form_holds_the_connectivity_that_the_lazy_form_leaves_to_cuts():

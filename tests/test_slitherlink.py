@@ -10,10 +10,10 @@ import pytest
 from conftest import example
 
 from solver import cli, puzzlink
-from solver.backends import SOLVERS, Settings
+from solver.backends import Settings
 from solver.genres import genre_for_sheet, slitherlink
 from solver.genres.slitherlink import Puzzle
-from solver.pipeline import make_lp, read_puzzle, read_solution, run_lp, solve_puzzle, solve_sheet
+from solver.pipeline import make_lp, read_puzzle, solve_puzzle, solve_sheet
 from solver.sheet import Grid, InputError
 from solver.sheet.answer import ANSWER_FONT
 from solver.sheet.openpyxl_book import OpenpyxlBook
@@ -46,10 +46,6 @@ def known_edges() -> set[tuple[tuple[int, int], tuple[int, int]]]:
     return edges
 
 
-def as_record(edges) -> list[list[int]]:
-    return sorted([*a, *b] for a, b in edges)
-
-
 def side(ws, address: str, name: str):
     s = getattr(ws[address].border, name)
     return (s.style, s.color.rgb[-6:] if s.color is not None else None)
@@ -66,15 +62,10 @@ def test_workbook_holds_the_example(sample):
     assert genre_for_sheet("スリザーリンク (2)") is slitherlink.GENRE
 
 
-@pytest.mark.parametrize("form", ["complete", "lazy"])
-@pytest.mark.parametrize("solver", SOLVERS)
-def test_sample_solves_to_the_known_answer(sample, solver, form):
+def test_sample_answer_in_the_cells(sample):
+    """(The sample on every back end and in both forms: tests/test_samples.py.)"""
     book = OpenpyxlBook(sample("slitherlink"))
-    res = solve_sheet(book, "slitherlink", Settings(solver, connectivity=form))
-    assert res.status == "solved", res.error
-    assert res.unique is True
-    assert res.answer["edges"] == as_record(known_edges())
-    assert res.outcome is not None and res.outcome.lazy == (form == "lazy")
+    assert solve_sheet(book, "slitherlink", Settings()).status == "solved"
     ws = book.wb["slitherlink"]
     # A1 (a 3): the loop runs on its top, left and right, not its bottom; it keeps its 3
     assert ws["A1"].value == 3
@@ -94,20 +85,14 @@ def test_render_draws_every_edge_on_both_of_its_cells():
     assert drawn[0, 0] == "TLR" and drawn[6, 6] == "BLR"  # the 3s in two corners
 
 
-@pytest.mark.parametrize("solver", SOLVERS)
-def test_lp_file_is_the_complete_model(sample, tmp_path, solver):
-    path = sample("slitherlink")
-    lp, sol = tmp_path / "slitherlink.lp", tmp_path / "slitherlink.sol"
-    make_lp(OpenpyxlBook(path), "slitherlink", lp)
+def test_lp_file_names_like_the_seed(sample, tmp_path):
+    lp = tmp_path / "slitherlink.lp"
+    make_lp(OpenpyxlBook(sample("slitherlink")), "slitherlink", lp)
     text = lp.read_text()
     for name in ("h(1,1)", "h(8,7)", "v(7,8)", "u(4,4)", "Clue(1,1)", "Deg(8,8)", "Loop"):
         assert name in text
     # and the connectivity: variables other than the loop's own
     assert set(re.findall(r"\b([A-Za-z]+)\(", text)) - {"h", "v", "u", "Clue", "Deg"}
-    assert run_lp(lp, sol, Settings(solver)) == "solved"
-    res = read_solution(OpenpyxlBook(path), "slitherlink", sol)
-    assert res.status == "solved", res.error
-    assert res.answer["edges"] == as_record(known_edges())
 
 
 def test_model_fixes_the_corners_of_threes_and_names_like_the_seed():

@@ -1,0 +1,302 @@
+"""Every genre's sample workbook through the whole house: on every back end and in both forms of
+connectivity it solves to the known answer, uniquely; the `.lp` file alone gives it too; solving
+twice gives the same sheet and Clear gives back the typed one; the xlwings adapter writes what
+the openpyxl adapter writes.
+
+A new genre is covered by its sample workbook (workbooks/<slug>.xlsx), its known answer
+(tests/data/examples/<slug>.json) and an entry in EXPECTED saying how that answer reads as the
+fields of the result record. What is the genre's own (its layout, its rules, how its answer is
+drawn into the cells, its codec) stays in tests/test_<genre>.py.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import EXAMPLES, WORKBOOKS, example
+from test_addin import fake_from_xlsx
+
+from addin.xlwings_book import XlwingsBook
+from solver.backends import SOLVERS, Settings
+from solver.genres import all_genres
+from solver.geometry import STEPS, Cell
+from solver.lines import ARMS
+from solver.pipeline import clear_sheet, make_lp, read_solution, run_lp, solve_sheet
+from solver.sheet.openpyxl_book import OpenpyxlBook
+
+DATA = EXAMPLES.parent
+SLUGS = [g.slug for g in all_genres()]
+HAS_LAZY = {g.slug: g.has_lazy for g in all_genres()}
+FORMS = ("complete", "lazy")
+
+# --- the known answers, as the record's fields -----------------------------------------------
+
+Segment = tuple[Cell, Cell]
+
+
+def text_rows(slug: str, key: str = "solution_text") -> list[str]:
+    return example(slug)[key].split("\n")
+
+
+def glyph_segments(rows: list[str]) -> set[Segment]:
+    """The segments drawn by rows of box glyphs ('.' none); arms off the board lead to the
+    cell just outside (icebarn's IN and OUT)."""
+    found = set()
+    for r, line in enumerate(rows):
+        for c, ch in enumerate(line):
+            for side in ARMS.get(ch, ()):
+                q = (r + STEPS[side][0], c + STEPS[side][1])
+                found.add((min((r, c), q), max((r, c), q)))
+    return found
+
+
+def lines(segments: set[Segment], n: int = 1) -> list[list[int]]:
+    return sorted([*a, *b, n] for a, b in segments)
+
+
+def glyph_lines(slug: str) -> dict[str, Any]:
+    return {"lines": lines(glyph_segments(text_rows(slug)))}
+
+
+def marked(rows: list[str], mark: str) -> list[list[int]]:
+    return sorted([r, c] for r, line in enumerate(rows) for c, ch in enumerate(line) if ch == mark)
+
+
+def archipelago() -> dict[str, Any]:
+    data = json.loads((DATA / "archipelago.json").read_text("utf-8"))
+
+    def cell(t: str) -> int | str:
+        return "" if t == "." else int(t) if t.isdigit() else t
+
+    return {"cells": [[cell(t) for t in line.split()] for line in data["solution"]]}
+
+
+def panorama() -> dict[str, Any]:
+    data = json.loads((DATA / "panorama.json").read_text("utf-8"))
+    rows = data["solution_text"]
+    return {"numbers": [[None if t == "~" else int(t) for t in line.split()] for line in rows]}
+
+
+def sudoku() -> dict[str, Any]:
+    known = [[int(ch) for ch in line] for line in text_rows("sudoku")]
+    return {"numbers": known, "cells": known}
+
+
+def masyu() -> dict[str, Any]:
+    pearl = {"o": "○", "*": "●"}
+    puzzle, solution = text_rows("masyu", "puzzle_text"), text_rows("masyu")
+    cells = [
+        [pearl.get(p, s.replace(".", "")) for p, s in zip(prow, srow, strict=True)]
+        for prow, srow in zip(puzzle, solution, strict=True)
+    ]
+    return {**glyph_lines("masyu"), "cells": cells}
+
+
+def numberlink() -> dict[str, Any]:
+    rows = text_rows("numberlink")
+    cells = [[int(ch) if ch.isdigit() else ch for ch in row] for row in rows]
+    return {**glyph_lines("numberlink"), "cells": cells}
+
+
+def pipe_link() -> dict[str, Any]:
+    return {**glyph_lines("pipe-link"), "cells": [list(row) for row in text_rows("pipe-link")]}
+
+
+def yajilin() -> dict[str, Any]:
+    return {**glyph_lines("yajilin"), "shaded": marked(text_rows("yajilin"), "#")}
+
+
+def hashiwokakero() -> dict[str, Any]:
+    """A bridge character joins its cell to both neighbours along the bridge."""
+    across, down = {"-": 1, "=": 2}, {"|": 1, "H": 2}
+    found = set()
+    for r, row in enumerate(text_rows("hashiwokakero")):
+        for c, ch in enumerate(row):
+            if ch in across:
+                found |= {(r, c - 1, r, c, across[ch]), (r, c, r, c + 1, across[ch])}
+            elif ch in down:
+                found |= {(r - 1, c, r, c, down[ch]), (r, c, r + 1, c, down[ch])}
+    return {"lines": sorted(list(s) for s in found)}
+
+
+def hotaru_beam() -> dict[str, Any]:
+    """Points at even rows and columns of the text, '-' / '|' between them."""
+    found = set()
+    for i, line in enumerate(text_rows("hotaru-beam")):
+        for j, ch in enumerate(line):
+            if ch == "-":
+                found.add(((i // 2, (j - 1) // 2), (i // 2, (j + 1) // 2)))
+            elif ch == "|":
+                found.add((((i - 1) // 2, j // 2), ((i + 1) // 2, j // 2)))
+    return {"lines": lines(found)}
+
+
+def slitherlink() -> dict[str, Any]:
+    """'+' at every dot; '-' between two dots of an even line, '|' at a dot on an odd line."""
+    edges = []
+    for i, line in enumerate(text_rows("slitherlink")):
+        for j, ch in enumerate(line):
+            if i % 2 == 0 and j % 2 == 1 and ch == "-":
+                edges.append([i // 2, j // 2, i // 2, j // 2 + 1])
+            elif i % 2 == 1 and j % 2 == 0 and ch == "|":
+                edges.append([i // 2, j // 2, i // 2 + 1, j // 2])
+    return {"edges": sorted(edges)}
+
+
+def wall_logic() -> dict[str, Any]:
+    """Each arrow cell of the text joins the cell behind it (towards its number)."""
+    arrow = {"↑": "U", "↓": "D", "←": "L", "→": "R"}
+    found = set()
+    for r, row in enumerate(text_rows("wall-logic")):
+        for c, ch in enumerate(row):
+            if ch in arrow:
+                dr, dc = STEPS[arrow[ch]]
+                found.add((min((r - dr, c - dc), (r, c)), max((r - dr, c - dc), (r, c))))
+    return {"lines": lines(found)}
+
+
+EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
+    "archipelago": archipelago,
+    "bomber": lambda: {"shaded": marked(text_rows("bomber"), "*")},
+    "country-road": lambda: glyph_lines("country-road"),
+    "hashiwokakero": hashiwokakero,
+    "hotaru-beam": hotaru_beam,
+    "icebarn": lambda: glyph_lines("icebarn"),
+    "masyu": masyu,
+    "numberlink": numberlink,
+    "panorama": panorama,
+    "pipe-link": pipe_link,
+    "slitherlink": slitherlink,
+    "sudoku": sudoku,
+    "wall-logic": wall_logic,
+    "yajilin": yajilin,
+}
+
+
+def expected(slug: str) -> dict[str, Any]:
+    """The known answer of a genre's sample as fields of the result record."""
+    return EXPECTED[slug]()
+
+
+def assert_known_answer(slug: str, answer: dict[str, Any]) -> None:
+    for key, want in expected(slug).items():
+        assert answer[key] == want, key
+
+
+def test_every_genre_has_a_sample_and_a_known_answer():
+    assert sorted(EXPECTED) == sorted(SLUGS)
+    for slug in SLUGS:
+        assert (WORKBOOKS / f"{slug}.xlsx").exists()
+        assert expected(slug) and all(expected(slug).values())
+
+
+# --- the sample, solved -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("form", FORMS)
+@pytest.mark.parametrize("solver", SOLVERS)
+@pytest.mark.parametrize("slug", SLUGS)
+def test_sample_solves_to_the_known_answer(sample, slug, solver, form):
+    res = solve_sheet(OpenpyxlBook(sample(slug)), slug, Settings(solver, connectivity=form))
+    assert res.status == "solved", res.error
+    assert res.unique is True
+    assert res.outcome is not None and res.outcome.lazy is (form == "lazy" and HAS_LAZY[slug])
+    assert res.outcome.violations == []
+    assert_known_answer(slug, res.answer)
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+@pytest.mark.parametrize("slug", SLUGS)
+def test_lp_file_alone_gives_the_known_answer(sample, tmp_path, slug, solver):
+    path = sample(slug)
+    lp, sol = tmp_path / f"{slug}.lp", tmp_path / f"{slug}.sol"
+    make_lp(OpenpyxlBook(path), slug, lp)
+    assert run_lp(lp, sol, Settings(solver)) == "solved"
+    res = read_solution(OpenpyxlBook(path), slug, sol)
+    assert res.status == "solved", res.error
+    assert_known_answer(slug, res.answer)
+
+
+def test_lp_files_hold_the_connectivity():
+    """The complete form is the one written: no genre's model leaves anything to cuts."""
+    from solver.pipeline import read_puzzle
+
+    for g in all_genres():
+        _, _, puzzle = read_puzzle(OpenpyxlBook(WORKBOOKS / f"{g.slug}.xlsx"), g.slug)
+        assert g.build(puzzle, lazy=False).separators == []
+
+
+# --- the sheet ----------------------------------------------------------------------------------
+
+
+def look(path: Path, slug: str) -> dict[tuple[int, int], tuple]:
+    """Every cell of the saved sheet: value, number format, font colour, fill, borders."""
+    ws = OpenpyxlBook(path).wb[slug]
+
+    def color(c: Any) -> str | None:
+        return None if c is None or c.type != "rgb" else c.rgb[-6:]
+
+    def borders(cell: Any) -> tuple:
+        sides = (cell.border.left, cell.border.right, cell.border.top, cell.border.bottom)
+        return tuple((s.style, color(s.color)) for s in sides)
+
+    return {
+        (c.row, c.column): (
+            c.value,
+            c.number_format,
+            color(c.font.color),
+            c.fill.fill_type and color(c.fill.fgColor),
+            borders(c),
+        )
+        for row in ws.iter_rows()
+        for c in row
+    }
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_solving_twice_gives_the_same_sheet_and_clear_restores_it(sample, slug):
+    path = sample(slug)
+    typed = look(path, slug)
+    shown = []
+    for _ in range(2):
+        book = OpenpyxlBook(path)
+        res = solve_sheet(book, slug, Settings())
+        assert res.status == "solved" and res.unique is True
+        book.save()
+        shown.append(look(path, slug))
+    assert shown[0] == shown[1] != typed  # the first answer is not read as givens
+    book = OpenpyxlBook(path)
+    assert clear_sheet(book, slug) > 0
+    book.save()
+    assert look(path, slug) == typed
+    assert clear_sheet(OpenpyxlBook(path), slug) == 0
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_xlwings_and_openpyxl_give_the_same_answer(sample, tmp_path, slug):
+    live = tmp_path / "live" / f"{slug}.xlsx"
+    live.parent.mkdir()
+    shutil.copy(WORKBOOKS / f"{slug}.xlsx", live)
+    fake = fake_from_xlsx(live)
+    via_xlwings = solve_sheet(XlwingsBook(fake), slug, Settings())
+    book = OpenpyxlBook(sample(slug))
+    via_openpyxl = solve_sheet(book, slug, Settings())
+    assert via_xlwings.status == via_openpyxl.status == "solved"
+    assert via_xlwings.answer == via_openpyxl.answer
+    ws = book.wb[slug]
+    shown = {
+        (c.row, c.column): c.value for row in ws.iter_rows() for c in row if c.value is not None
+    }
+    assert dict(fake.sheets[slug].cells) == pytest.approx(shown)
+    formats = {
+        (c.row, c.column): c.number_format
+        for row in ws.iter_rows()
+        for c in row
+        if c.number_format != "General"
+    }
+    assert {rc: f for rc, f in fake.sheets[slug].fmt.items() if f != "General"} == formats
