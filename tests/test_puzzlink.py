@@ -83,7 +83,7 @@ def test_every_name_of_a_genre_imports(name, pid, slug, body, tmp_path):
     url = parse_url(f"https://puzz.link/p?{name}/{body}")
     assert url.pid == pid
     genre = genre_for_pzpr(name)
-    assert genre is not None and genre.slug == slug and name in genre.pzpr_names
+    assert genre is not None and genre.slug == slug and name in genre.pzpr_ids
     book = tmp_path / "imported.xlsx"
     assert main(["import", url.text, "-o", str(book)]) == 0
     _, _, puzzle = read_puzzle(OpenpyxlBook(book), slug)
@@ -92,7 +92,7 @@ def test_every_name_of_a_genre_imports(name, pid, slug, body, tmp_path):
 
 def test_every_genre_name_is_listed():
     listed = {name for _, names, _ in NAMES.values() for name in names}
-    assert listed == {name for g in all_genres() for name in g.pzpr_names}
+    assert listed == {name for g in all_genres() for name in g.pzpr_ids}
     assert genre_for_pzpr("nurikabe") is None and genre_for_pzpr("akari") is None
 
 

@@ -50,16 +50,11 @@ class Genre:
     verify: Callable[[Puzzle, Answer], list[str]]
     render: Callable[[Puzzle, Answer], list[CellWrite]]
     record: Callable[[Puzzle, Answer], dict[str, Any]]
-    pzpr_ids: tuple[str, ...] = ()  # pzprjs' genre ids (pids); their other names: pzpr_names
+    pzpr_ids: tuple[str, ...] = ()  # every puzz.link name: pzprjs' ids, then their other names
     names: tuple[str, ...] = ()  # other names a sheet may carry (e.g. 'mashu', 'pearl')
     from_url: Callable[[Any], Puzzle] | None = None
     has_lazy: bool = False  # model(puzzle, lazy=True) exists
     lazy: bool = False  # ... and is the default form (the benchmark decided)
-
-    @property
-    def pzpr_names(self) -> tuple[str, ...]:
-        """Every name that puzz.link URLs use for this genre: pids and their other names."""
-        return tuple(name for pid in self.pzpr_ids for name in puzzlink.names_of(pid))
 
     def build(self, puzzle: Puzzle, lazy: bool | None = None) -> Model:
         """The model in the form asked for (None: the genre's default). The complete form is
@@ -79,7 +74,8 @@ def define(
     lazy: bool = False,
 ) -> Genre:
     """The Genre of a genre module: its docstring is the layout, its functions the interface.
-    pzpr_ids: pzprjs' ids of the genre (their other names come from solver.puzzlink.ALIASES).
+    pzpr_ids: pzprjs' ids of the genre; the Genre lists their other names too (from
+    solver.puzzlink.ALIASES: 'mashu' brings 'masyu' and 'pearl').
     names: other names a sheet may carry, besides the slug and the Japanese name.
     lazy: build with lazy connectivity cuts by default (for genres whose model takes `lazy`)."""
     m = sys.modules[module]
@@ -95,7 +91,7 @@ def define(
         verify=m.verify,
         render=m.render,
         record=getattr(m, "record", segments_record),
-        pzpr_ids=pzpr_ids,
+        pzpr_ids=tuple(name for pid in pzpr_ids for name in puzzlink.names_of(pid)),
         names=names,
         from_url=getattr(m, "from_url", None),
         has_lazy=has_lazy,
