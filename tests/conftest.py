@@ -14,6 +14,22 @@ WORKBOOKS = ROOT / "workbooks"
 EXAMPLES = ROOT / "tests" / "data" / "examples"
 
 
+def glyph_segments(drawing: str | list[str]) -> frozenset[tuple[tuple[int, int], tuple[int, int]]]:
+    """The centre-to-centre segments of a drawing in box glyphs (rows, or text with a row a
+    line; '.' no line), lower cell first; an arm off the board leads to the cell just outside."""
+    from solver.geometry import step
+    from solver.lines import ARMS
+
+    rows = drawing.split("\n") if isinstance(drawing, str) else drawing
+    found = set()
+    for r, line in enumerate(rows):
+        for c, ch in enumerate(line):
+            for side in ARMS.get(ch, ()):
+                q = step((r, c), side)
+                found.add((min((r, c), q), max((r, c), q)))
+    return frozenset(found)
+
+
 def example(slug: str) -> dict:
     """The known puzzle and answer of a genre (tests/data/examples/<slug>.json)."""
     return json.loads((EXAMPLES / f"{slug}.json").read_text(encoding="utf-8"))

@@ -5,13 +5,12 @@ input, and the puzz.link codec on pzprjs' own test URL."""
 from __future__ import annotations
 
 import pytest
-from conftest import example
+from conftest import example, glyph_segments
 
 from solver.backends import Settings
 from solver.cli import main
 from solver.genres import country_road
 from solver.genres.country_road import Puzzle
-from solver.lines import ARMS, STEPS
 from solver.pipeline import clear_sheet, make_lp, read_puzzle, solve_sheet
 from solver.puzzlink import UrlError, parse_url
 from solver.sheet import Grid, InputError
@@ -34,18 +33,8 @@ def known_puzzle() -> Puzzle:
     return Puzzle(cells, tuple(sorted(ex["puzzle_extra"]["nums"].items())))
 
 
-def segments_from_glyphs(text: str) -> frozenset:
-    found = set()
-    for r, line in enumerate(text.split("\n")):
-        for c, ch in enumerate(line):
-            for side in ARMS.get(ch, ()):
-                dr, dc = STEPS[side]
-                found.add(tuple(sorted([(r, c), (r + dr, c + dc)])))
-    return frozenset(found)
-
-
 def known_answer() -> frozenset:
-    return segments_from_glyphs(example(SHEET)["solution_text"])
+    return glyph_segments(example(SHEET)["solution_text"])
 
 
 def shown_glyph(book: OpenpyxlBook, r: int, c: int) -> str:

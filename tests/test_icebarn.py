@@ -7,13 +7,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from conftest import example
+from conftest import example, glyph_segments
 
 from solver.backends import Settings
 from solver.cli import main
 from solver.genres import icebarn
 from solver.genres.icebarn import Puzzle
-from solver.lines import ARMS, STEPS
 from solver.pipeline import make_lp, read_puzzle, solve_puzzle, solve_sheet
 from solver.puzzlink import parse_url
 from solver.sheet import Grid, InputError
@@ -49,18 +48,6 @@ def text_puzzle(text: str) -> Puzzle:
             else:
                 doors["in" if inside[1] else "out"] = (a, b)
     return Puzzle(tuple(map(tuple, ice)), frozenset(arrows), doors["in"], doors["out"])
-
-
-def glyph_segments(text: str) -> set[tuple[tuple[int, int], tuple[int, int]]]:
-    """Segments from a picture of box-drawing glyphs ('.' = unused); arms off the board lead to
-    the cell just outside."""
-    found = set()
-    for r, line in enumerate(text.split("\n")):
-        for c, ch in enumerate(line):
-            for side in ARMS.get(ch, ()):
-                n = (r + STEPS[side][0], c + STEPS[side][1])
-                found.add((min((r, c), n), max((r, c), n)))
-    return found
 
 
 PUZZLE = text_puzzle(EX["puzzle_text"])

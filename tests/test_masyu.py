@@ -9,12 +9,11 @@ from solver.backends import Settings
 from solver.cli import main
 from solver.genres import masyu
 from solver.genres.masyu import BLACK, WHITE, Puzzle
-from solver.lines import ARMS, STEPS
 from solver.pipeline import make_lp, read_puzzle, solve_puzzle, solve_sheet
 from solver.puzzlink import parse_url
 from solver.sheet import InputError
 from solver.sheet.openpyxl_book import OpenpyxlBook
-from tests.conftest import example
+from tests.conftest import example, glyph_segments
 
 EX = example("masyu")
 PEARL = {"o": WHITE, "*": BLACK, ".": None}
@@ -24,18 +23,7 @@ def known_puzzle() -> Puzzle:
     return Puzzle(tuple(tuple(PEARL[ch] for ch in row) for row in EX["puzzle_text"].split("\n")))
 
 
-def segments(text: str) -> frozenset:
-    """Centre-to-centre segments of a drawing in box glyphs ('.' = no line)."""
-    found = set()
-    for r, row in enumerate(text.split("\n")):
-        for c, ch in enumerate(row):
-            for side in ARMS.get(ch, ()):
-                dr, dc = STEPS[side]
-                found.add(tuple(sorted(((r, c), (r + dr, c + dc)))))
-    return frozenset(found)
-
-
-KNOWN = segments(EX["solution_text"])
+KNOWN = glyph_segments(EX["solution_text"])
 
 
 def test_workbook_holds_the_example(sample):
@@ -56,7 +44,7 @@ def test_verify_accepts_the_known_answer_and_rejects_broken_ones():
     # drop one segment: two loose ends
     assert masyu.verify(p, KNOWN - {min(KNOWN)})
     # the known loop plus a separate little loop in the bottom-right corner region is not one loop
-    extra = segments("..\n..")  # nothing
+    extra = glyph_segments("..\n..")  # nothing
     assert extra == frozenset()
     square = frozenset({((0, 0), (0, 1)), ((0, 0), (1, 0)), ((0, 1), (1, 1)), ((1, 0), (1, 1))})
     far = frozenset((((a[0] + 20, a[1]), (b[0] + 20, b[1])) for a, b in square))
@@ -68,13 +56,13 @@ def test_verify_accepts_the_known_answer_and_rejects_broken_ones():
 def test_verify_checks_the_pearl_rules():
     # 1x? strips: a white pearl in a straight corridor with no turn next to it
     white = Puzzle(((None, None, WHITE, None, None), (None,) * 5, (None,) * 5))
-    ring = segments("┌───┐\n│...│\n└───┘")
+    ring = glyph_segments("┌───┐\n│...│\n└───┘")
     assert any("no turn next to the white" in v for v in masyu.verify(white, ring))
     white = Puzzle(((None, WHITE, None, None, None), (None,) * 5, (None,) * 5))
     assert masyu.verify(white, ring) == []
     black = Puzzle(((BLACK, None, None), (None, None, None), (None, None, None)))
-    assert masyu.verify(black, segments("┌─┐\n│.│\n└─┘")) == []
-    assert any("black" in v for v in masyu.verify(black, segments("┌┐.\n└┘.\n...")))
+    assert masyu.verify(black, glyph_segments("┌─┐\n│.│\n└─┘")) == []
+    assert any("black" in v for v in masyu.verify(black, glyph_segments("┌┐.\n└┘.\n...")))
 
 
 def test_lazy_and_complete_agree_on_a_non_unique_puzzle():

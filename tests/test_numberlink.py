@@ -4,13 +4,12 @@
 from __future__ import annotations
 
 import pytest
-from conftest import example
+from conftest import example, glyph_segments
 
 from solver.backends import SOLVERS, LiveModel, Settings
 from solver.cli import main
 from solver.genres import numberlink
 from solver.genres.numberlink import Puzzle
-from solver.lines import ARMS, STEPS
 from solver.pipeline import make_lp, read_puzzle, solve_puzzle, solve_sheet
 from solver.puzzlink import UrlError, parse_url
 from solver.sheet import Grid, InputError, normalize
@@ -25,19 +24,8 @@ def text_puzzle(text: str) -> Puzzle:
     return Puzzle(tuple(tuple(None if ch == "." else int(ch) for ch in row) for row in rows))
 
 
-def text_answer(text: str) -> numberlink.Answer:
-    """The segments of a drawn answer: every glyph's arms, to its neighbours."""
-    segments = set()
-    for r, row in enumerate(text.split("\n")):
-        for c, ch in enumerate(row):
-            for side in ARMS.get(ch, ()):
-                dr, dc = STEPS[side]
-                segments.add(tuple(sorted([(r, c), (r + dr, c + dc)])))
-    return frozenset(segments)  # type: ignore[arg-type]
-
-
 PUZZLE = text_puzzle(EXAMPLE["puzzle_text"])
-ANSWER = text_answer(EXAMPLE["solution_text"])
+ANSWER = glyph_segments(EXAMPLE["solution_text"])
 
 
 # --- the sample ------------------------------------------------------------------------------
@@ -213,7 +201,7 @@ def test_numlin_url():
     assert p == text_puzzle("1....\n2..3.\n.....\n.1..2\n....3")
     out = solve_puzzle(numberlink.GENRE, p, Settings())
     assert out.status == "solved" and out.unique is True
-    assert out.answer == text_answer(NUMLIN_ANSWER)
+    assert out.answer == glyph_segments(NUMLIN_ANSWER)
 
 
 def test_arukone_url_needs_the_e_flag():

@@ -18,14 +18,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import EXAMPLES, WORKBOOKS, example
+from conftest import EXAMPLES, WORKBOOKS, example, glyph_segments
 from test_addin import fake_from_xlsx
 
 from addin.xlwings_book import XlwingsBook
 from solver.backends import SOLVERS, Settings
 from solver.genres import all_genres
 from solver.geometry import STEPS, Cell
-from solver.lines import ARMS
 from solver.pipeline import clear_sheet, make_lp, read_solution, run_lp, solve_sheet
 from solver.sheet.openpyxl_book import OpenpyxlBook
 
@@ -41,18 +40,6 @@ Segment = tuple[Cell, Cell]
 
 def text_rows(slug: str, key: str = "solution_text") -> list[str]:
     return example(slug)[key].split("\n")
-
-
-def glyph_segments(rows: list[str]) -> set[Segment]:
-    """The segments drawn by rows of box glyphs ('.' none); arms off the board lead to the
-    cell just outside (icebarn's IN and OUT)."""
-    found = set()
-    for r, line in enumerate(rows):
-        for c, ch in enumerate(line):
-            for side in ARMS.get(ch, ()):
-                q = (r + STEPS[side][0], c + STEPS[side][1])
-                found.add((min((r, c), q), max((r, c), q)))
-    return found
 
 
 def lines(segments: set[Segment], n: int = 1) -> list[list[int]]:

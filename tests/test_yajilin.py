@@ -5,13 +5,12 @@ input, the clue spellings, and puzz.link."""
 from __future__ import annotations
 
 import pytest
-from conftest import example
+from conftest import example, glyph_segments
 
 from solver import cli
 from solver.backends import Settings
 from solver.genres import yajilin
 from solver.genres.yajilin import Answer, Clue, Puzzle
-from solver.lines import ARMS, STEPS
 from solver.pipeline import make_lp, read_puzzle, solve_puzzle, solve_sheet
 from solver.puzzlink import UrlError, parse_url
 from solver.sheet import Grid, InputError
@@ -35,13 +34,7 @@ def known_answer() -> Answer:
     """The example's solution text: '#' shaded, box glyphs the loop, digits the clues."""
     lines = example("yajilin")["solution_text"].split("\n")
     shaded = {(r, c) for r, line in enumerate(lines) for c, ch in enumerate(line) if ch == "#"}
-    segments = set()
-    for r, line in enumerate(lines):
-        for c, ch in enumerate(line):
-            for side in ARMS.get(ch, ()):
-                q = (r + STEPS[side][0], c + STEPS[side][1])
-                segments.add((min((r, c), q), max((r, c), q)))
-    return Answer(frozenset(shaded), frozenset(segments))
+    return Answer(frozenset(shaded), glyph_segments(lines))
 
 
 # --- the sample ------------------------------------------------------------------------------
