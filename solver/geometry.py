@@ -139,3 +139,16 @@ class CellPuzzle:
     @property
     def cols(self) -> int:
         return len(self.cells[0])
+
+    def positions(self) -> list[Cell]:
+        """Every cell of the grid, in reading order."""
+        return [(r, c) for r in range(self.rows) for c in range(self.cols)]
+
+    def givens(self) -> dict[Cell, Any]:
+        """The cells that hold something (not None), in reading order, with what they hold."""
+        return {
+            (r, c): v
+            for r, row in enumerate(self.cells)
+            for c, v in enumerate(row)
+            if v is not None
+        }

@@ -5,6 +5,7 @@ from __future__ import annotations
 from solver.geometry import (
     OPPOSITE,
     STEPS,
+    CellPuzzle,
     adjacent,
     components,
     filled_squares,
@@ -50,3 +51,9 @@ def test_squares_and_the_2x2_rule_checked():
     shaded = {(0, 0), (0, 1), (1, 0), (1, 1), (1, 2), (2, 1), (2, 2)}
     assert filled_squares(shaded) == [(0, 0), (1, 1)]
     assert filled_squares(shaded - {(1, 1)}) == []
+
+
+def test_cell_puzzle_positions_and_givens():
+    p = CellPuzzle(((None, 0, "x"), ("", None, None)))
+    assert p.positions() == [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)]
+    assert p.givens() == {(0, 1): 0, (0, 2): "x", (1, 0): ""}  # a 0 is given too

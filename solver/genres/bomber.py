@@ -43,7 +43,7 @@ def parse(grid: Grid) -> Puzzle:
 
 def model(p: Puzzle) -> Model:
     prob = new_problem("bomber")
-    cells = [(r, c) for r in range(p.rows) for c in range(p.cols)]
+    cells = p.positions()
     b = cell_vars(prob, "b", cells)
     for (r, c), n in ((rc, p.cells[rc[0]][rc[1]]) for rc in cells):
         if n is not None:

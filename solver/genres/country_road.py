@@ -211,7 +211,7 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     countries = p.countries()
     index = {label: k for k, label in enumerate(countries, start=1)}
     on_loop = forced(p)
-    cells = [(r, c) for r in range(p.rows) for c in range(p.cols)]
+    cells = p.positions()
     x = edge_vars(prob, grid_edges(p.rows, p.cols))
     u = cell_vars(prob, "u", [cell for cell in cells if cell not in on_loop])
     used = {cell: u.get(cell, 1) for cell in cells}

@@ -67,12 +67,7 @@ class Puzzle(CellPuzzle):
     cells: tuple[tuple[Clue | None, ...], ...]  # island clue, or None for water
 
     def islands(self) -> dict[Cell, Clue]:
-        return {
-            (r, c): v
-            for r, row in enumerate(self.cells)
-            for c, v in enumerate(row)
-            if v is not None
-        }
+        return self.givens()
 
     def pairs(self) -> list[Pair]:
         """Every pair of islands that see each other, each once: to the right and downward."""

@@ -82,7 +82,7 @@ class Puzzle(CellPuzzle):
     cells: tuple[tuple[Firefly | None, ...], ...]  # one per lattice point
 
     def fireflies(self) -> dict[Cell, Firefly]:
-        return {(r, c): f for r, row in enumerate(self.cells) for c, f in enumerate(row) if f}
+        return self.givens()
 
 
 Segment = tuple[Cell, Cell]

@@ -224,7 +224,7 @@ def to_cells(p: Puzzle) -> list[list[Value]]:
 
 def model(p: Puzzle, lazy: bool = False) -> Model:
     prob = new_problem("icebarn")
-    cells = [(r, c) for r in range(p.rows) for c in range(p.cols)]
+    cells = p.positions()
     ice = p.ice()
     x = edge_vars(prob, grid_edges(p.rows, p.cols))
     start, first = p.entrance
@@ -291,7 +291,7 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
     """The rules, walked: from IN along the path to OUT."""
     problems = []
     ice = p.ice()
-    inside = {(r, c) for r in range(p.rows) for c in range(p.cols)}
+    inside = set(p.positions())
     start, first = p.entrance
     end = p.exit[1]
     sides = arms(a)

@@ -50,7 +50,7 @@ class Puzzle(CellPuzzle):
     cells: tuple[tuple[str | None, ...], ...]  # WHITE, BLACK or None
 
     def pearls(self) -> dict[Cell, str]:
-        return {(r, c): v for r, row in enumerate(self.cells) for c, v in enumerate(row) if v}
+        return self.givens()
 
 
 Segment = tuple[Cell, Cell]
@@ -77,7 +77,7 @@ def parse(grid: Grid) -> Puzzle:
 def model(p: Puzzle, lazy: bool = False) -> Model:
     prob = new_problem("masyu")
     pearls = p.pearls()
-    cells = [(r, c) for r in range(p.rows) for c in range(p.cols)]
+    cells = p.positions()
     x = edge_vars(prob, grid_edges(p.rows, p.cols))
     u = cell_vars(prob, "u", [cell for cell in cells if cell not in pearls])
     used = {cell: u.get(cell, 1) for cell in cells}

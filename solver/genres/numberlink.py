@@ -81,12 +81,7 @@ class Puzzle(CellPuzzle):
     cells: tuple[tuple[Label | None, ...], ...]  # a line end's label, None for an empty cell
 
     def numbers(self) -> dict[Cell, Label]:
-        return {
-            (r, c): v
-            for r, row in enumerate(self.cells)
-            for c, v in enumerate(row)
-            if v is not None
-        }
+        return self.givens()
 
     def labels(self) -> list[Label]:
         """The labels in order: numbers first (by value), then letters."""
@@ -165,7 +160,7 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     pairs = grid_edges(p.rows, p.cols)
     x = edge_vars(prob, [(a, b) for a, b in pairs if can[a] & can[b] or {a, b} <= numbers.keys()])
     at = incident(x)
-    cells = [(r, c) for r in range(p.rows) for c in range(p.cols)]
+    cells = p.positions()
     u = cell_vars(prob, "u", [cell for cell in cells if cell not in numbers])
 
     # the digit values a cell may carry; c(r,c,d,w): digit d of the cell's label is w
@@ -249,7 +244,7 @@ def _reach(p: Puzzle) -> dict[Cell, list[Label]]:
     """Empty cell -> the labels whose line can pass through it: the cell lies in a component of
     empty cells that touches both ends of the label."""
     numbers = p.numbers()
-    empty = [(r, c) for r in range(p.rows) for c in range(p.cols) if (r, c) not in numbers]
+    empty = [cell for cell in p.positions() if cell not in numbers]
     ends = p.ends()
     found = {}
     for region in components(empty):

@@ -91,7 +91,7 @@ class Puzzle(CellPuzzle):
     cells: tuple[tuple[str | None, ...], ...]  # a piece of PIECES or None
 
     def pieces(self) -> dict[Cell, str]:
-        return {(r, c): v for r, row in enumerate(self.cells) for c, v in enumerate(row) if v}
+        return self.givens()
 
 
 Segment = tuple[Cell, Cell]
@@ -157,7 +157,7 @@ def _misfits(p: Puzzle) -> list[tuple[Cell, str]]:
 def model(p: Puzzle, lazy: bool = False) -> Model:
     prob = new_problem("pipe-link")
     pieces = p.pieces()
-    cells = [(r, c) for r in range(p.rows) for c in range(p.cols)]
+    cells = p.positions()
     x = edge_vars(prob, grid_edges(p.rows, p.cols))
     may_cross = [cell for cell in cells if pieces.get(cell, CROSS) == CROSS]
     st = strands(prob, x, cells, may_cross)

@@ -77,7 +77,7 @@ class Puzzle(CellPuzzle):
     cells: tuple[tuple[Clue | None, ...], ...]
 
     def clues(self) -> dict[Cell, Clue]:
-        return {(r, c): v for r, row in enumerate(self.cells) for c, v in enumerate(row) if v}
+        return self.givens()
 
     def sees(self, r: int, c: int, d: str) -> list[Cell]:
         """The cells the arrow at (r, c) points at, nearest first, to the grid's edge."""
@@ -156,7 +156,7 @@ def to_cells(p: Puzzle) -> list[list[Value]]:
 def model(p: Puzzle, lazy: bool = False) -> Model:
     prob = new_problem("yajilin")
     clues = p.clues()
-    cells = [(r, c) for r in range(p.rows) for c in range(p.cols) if (r, c) not in clues]
+    cells = [cell for cell in p.positions() if cell not in clues]
     b = cell_vars(prob, "b", cells)
     edges = [(a, q) for a, q in grid_edges(p.rows, p.cols) if a in b and q in b]
     x = edge_vars(prob, edges)
@@ -204,7 +204,7 @@ def _forced(p: Puzzle) -> tuple[dict[Cell, int], dict[Segment, int]]:
     other cell of each run of undecided cells in its direction) fixes the runs of odd length.
     Stops at a contradiction (the puzzle then has no answer, and the model says so)."""
     clues = p.clues()
-    open_ = [(r, c) for r in range(p.rows) for c in range(p.cols) if (r, c) not in clues]
+    open_ = [cell for cell in p.positions() if cell not in clues]
     segs = [(a, q) for a, q in grid_edges(p.rows, p.cols) if a not in clues and q not in clues]
     at: dict[Cell, list[Segment]] = {cell: [] for cell in open_}
     for e in segs:
