@@ -14,6 +14,17 @@ A genre module documents its sheet layout in its docstring, defines these functi
   record(puzzle, answer) -> dict   the answer fields of the JSON result record; default: the
                                    answer's segments as `lines` (solver.lines.lines_record)
   from_url(url) -> puzzle          the puzz.link codec, where the genre has one
+
+What genres share lives in one place each, and no genre imports another:
+  solver.geometry     directions (STEPS, OPPOSITE, step, heading), neighbours, rays, grid edges,
+                      components() of cells or of any graph, 2x2 blocks (squares, filled_squares)
+  solver.model        variables named like the seed's (var, cell_vars), constraint names (cname),
+                      the 2x2 rule on shaded cells (no_square)
+  solver.lines        loops, paths, connectivity in both forms, strands, the glyphs, the 2x2 rule
+                      on lines (no_square_loop), the default decode and record of line genres
+  solver.connectivity the seed's ordering-label tree (archipelago)
+  solver.spellings    what users type for arrows and marks (arrow_clue, is_mark, UNKNOWN, BLACK...)
+  solver.puzzlink     the URL envelope, every genre name, and every body codec
 """
 
 from __future__ import annotations
