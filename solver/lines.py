@@ -36,20 +36,9 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver.geometry import (
-    STEPS,
-    Cell,
-    Square,
-    components,
-    grid_edges,
-    heading,
-    square_edges,
-    squares,
-)
+from solver.geometry import Cell, Square, components, heading, square_edges, squares
 from solver.model import cname, var
 from solver.sheet.answer import CellWrite
-
-__all__ = ["STEPS", "grid_edges"]  # kept here too: the genres' line toolkit in one import
 
 Node = Hashable
 Edge = tuple[Node, Node]

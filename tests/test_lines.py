@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 
 from solver.backends import LiveModel, Settings
+from solver.geometry import grid_edges
 from solver.lines import (
     Network,
     arms,
     connected,
     edge_vars,
     glyph,
-    grid_edges,
     line_segments,
     lines_record,
     no_square_loop,

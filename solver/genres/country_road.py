@@ -50,13 +50,12 @@ import pulp
 
 from solver import puzzlink
 from solver.genres import define
-from solver.geometry import Cell, CellPuzzle, components
+from solver.geometry import Cell, CellPuzzle, components, grid_edges
 from solver.lines import (
     Network,
     arms,
     edge_vars,
     glyph,
-    grid_edges,
     no_square_loop,
     pieces,
     single_loop,

@@ -48,7 +48,16 @@ import pulp
 
 from solver import puzzlink
 from solver.genres import define
-from solver.geometry import NUMBER, OPPOSITE, Cell, CellPuzzle, components, heading, step
+from solver.geometry import (
+    NUMBER,
+    OPPOSITE,
+    Cell,
+    CellPuzzle,
+    components,
+    grid_edges,
+    heading,
+    step,
+)
 from solver.lines import (
     Network,
     Separator,
@@ -56,7 +65,6 @@ from solver.lines import (
     connected,
     draw,
     edge_vars,
-    grid_edges,
     line_segments,
 )
 from solver.model import Model, cname, new_problem, var

@@ -56,13 +56,12 @@ import pulp
 
 from solver import puzzlink
 from solver.genres import define
-from solver.geometry import OPPOSITE, Cell, CellPuzzle, components, heading, step
+from solver.geometry import OPPOSITE, Cell, CellPuzzle, components, grid_edges, heading, step
 from solver.lines import (
     arms,
     connected,
     edge_vars,
     glyph,
-    grid_edges,
     no_square_loop,
     strands,
 )

@@ -27,13 +27,12 @@ import pulp
 
 from solver import puzzlink, spellings
 from solver.genres import define
-from solver.geometry import Cell, CellPuzzle, step
+from solver.geometry import Cell, CellPuzzle, grid_edges, step
 from solver.lines import (
     Network,
     arms,
     draw,
     edge_vars,
-    grid_edges,
     single_loop,
     walk_loop,
 )

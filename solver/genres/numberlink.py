@@ -57,7 +57,7 @@ import pulp
 
 from solver import puzzlink
 from solver.genres import define
-from solver.geometry import Cell, CellPuzzle, components, neighbours
+from solver.geometry import Cell, CellPuzzle, components, grid_edges, neighbours
 from solver.lines import (
     Network,
     arms,
@@ -65,7 +65,6 @@ from solver.lines import (
     degree,
     draw,
     edge_vars,
-    grid_edges,
     incident,
     no_square_loop,
 )

@@ -50,6 +50,7 @@ from solver.geometry import (
     Cell,
     CellPuzzle,
     components,
+    grid_edges,
     heading,
     square_edges,
     squares,
@@ -63,7 +64,6 @@ from solver.lines import (
     draw,
     edge_vars,
     glyph,
-    grid_edges,
     on,
     strands,
 )

@@ -39,8 +39,8 @@ import pulp
 
 from solver import puzzlink, spellings
 from solver.genres import define
-from solver.geometry import Cell, CellPuzzle
-from solver.lines import Network, edge_vars, grid_edges, single_loop, walk_loop
+from solver.geometry import Cell, CellPuzzle, grid_edges
+from solver.lines import Network, edge_vars, single_loop, walk_loop
 from solver.model import Model, cell_vars, cname, new_problem
 from solver.sheet import Grid, InputError, Value
 from solver.sheet.answer import CellWrite

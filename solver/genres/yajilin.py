@@ -46,13 +46,12 @@ import pulp
 
 from solver import puzzlink, spellings
 from solver.genres import define
-from solver.geometry import STEPS, Cell, CellPuzzle, adjacent, components, ray
+from solver.geometry import STEPS, Cell, CellPuzzle, adjacent, components, grid_edges, ray
 from solver.lines import (
     Network,
     arms,
     draw,
     edge_vars,
-    grid_edges,
     line_segments,
     lines_record,
     no_square_loop,

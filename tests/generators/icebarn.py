@@ -24,7 +24,7 @@ import pulp
 from solver.backends import LiveModel, Settings
 from solver.genres import icebarn
 from solver.genres.icebarn import Puzzle
-from solver.lines import STEPS
+from solver.geometry import STEPS
 
 Cell = tuple[int, int]
 Arc = tuple[Cell, Cell]

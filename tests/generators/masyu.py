@@ -7,7 +7,8 @@ from __future__ import annotations
 import random
 
 from solver.genres.masyu import BLACK, WHITE, Puzzle
-from solver.lines import STEPS, arms
+from solver.geometry import STEPS
+from solver.lines import arms
 from tests.generators import random_loop
 
 KEEP = 1.0

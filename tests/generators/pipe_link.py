@@ -161,7 +161,8 @@ def _block_nbrs(b: Cell, k: int) -> list[Cell]:
 
 
 def _from_glyphs(rows: list[str]) -> set[Segment]:
-    from solver.lines import ARMS, STEPS
+    from solver.geometry import STEPS
+    from solver.lines import ARMS
 
     segs = set()
     for r, line in enumerate(rows):

@@ -25,8 +25,8 @@ import pulp
 
 from solver.backends import LiveModel, Settings
 from solver.genres.yajilin import Answer, Clue, Puzzle, decode, model, verify
-from solver.geometry import ray
-from solver.lines import STEPS, arms
+from solver.geometry import STEPS, ray
+from solver.lines import arms
 from tests.generators import Cell
 
 COVER = 0.72  # the share of loop cells to aim at (the sample: 73 of 100)
