@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 Cell = tuple[int, int]
+Segment = tuple[Cell, Cell]  # two side-by-side cells (or points), lower first: a line's unit
 Node = TypeVar("Node", bound=Hashable)
 
 # the four directions by their letters (up, down, left, right), as a step in (row, col)

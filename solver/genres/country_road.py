@@ -50,7 +50,7 @@ import pulp
 
 from solver import puzzlink
 from solver.genres import define
-from solver.geometry import Cell, CellPuzzle, components, grid_edges
+from solver.geometry import Cell, CellPuzzle, Segment, components, grid_edges
 from solver.lines import (
     Network,
     arms,
@@ -95,7 +95,6 @@ class Puzzle(CellPuzzle):
         return self.cells[cell[0]][cell[1]]
 
 
-Segment = tuple[Cell, Cell]
 Answer = frozenset[Segment]  # the loop's centre-to-centre segments, lower cell first
 
 

@@ -53,6 +53,7 @@ from solver.geometry import (
     OPPOSITE,
     Cell,
     CellPuzzle,
+    Segment,
     components,
     grid_edges,
     heading,
@@ -93,7 +94,6 @@ class Puzzle(CellPuzzle):
         return self.givens()
 
 
-Segment = tuple[Cell, Cell]
 Answer = frozenset[Segment]  # the beams' point-to-point segments, lower point first
 
 

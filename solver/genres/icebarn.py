@@ -56,7 +56,16 @@ import pulp
 
 from solver import puzzlink
 from solver.genres import define
-from solver.geometry import OPPOSITE, Cell, CellPuzzle, components, grid_edges, heading, step
+from solver.geometry import (
+    OPPOSITE,
+    Cell,
+    CellPuzzle,
+    Segment,
+    components,
+    grid_edges,
+    heading,
+    step,
+)
 from solver.lines import (
     arms,
     connected,
@@ -77,7 +86,6 @@ IN_NAMES = {"IN", "In", "in", "入", "入口"}
 OUT_NAMES = {"OUT", "Out", "out", "出", "出口"}
 
 Arc = tuple[Cell, Cell]  # the path crosses from the first cell into the second
-Segment = tuple[Cell, Cell]
 Answer = frozenset[Segment]  # centre-to-centre segments, lower cell first (IN/OUT included)
 
 

@@ -27,7 +27,7 @@ import pulp
 
 from solver import puzzlink, spellings
 from solver.genres import define
-from solver.geometry import Cell, CellPuzzle, grid_edges, step
+from solver.geometry import Cell, CellPuzzle, Segment, grid_edges, step
 from solver.lines import (
     Network,
     arms,
@@ -52,7 +52,6 @@ class Puzzle(CellPuzzle):
         return self.givens()
 
 
-Segment = tuple[Cell, Cell]
 Answer = frozenset[Segment]  # the loop's centre-to-centre segments, lower cell first
 
 

@@ -57,7 +57,7 @@ import pulp
 
 from solver import puzzlink
 from solver.genres import define
-from solver.geometry import Cell, CellPuzzle, components, grid_edges, neighbours
+from solver.geometry import Cell, CellPuzzle, Segment, components, grid_edges, neighbours
 from solver.lines import (
     Network,
     arms,
@@ -98,7 +98,6 @@ def _label_key(v: Label) -> tuple[int, int, str]:
     return (0, v, "") if isinstance(v, int) else (1, 0, v)
 
 
-Segment = tuple[Cell, Cell]
 Answer = frozenset[Segment]  # the lines' centre-to-centre segments, lower cell first
 
 

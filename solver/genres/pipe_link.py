@@ -49,6 +49,7 @@ from solver.geometry import (
     STEPS,
     Cell,
     CellPuzzle,
+    Segment,
     components,
     grid_edges,
     heading,
@@ -94,7 +95,6 @@ class Puzzle(CellPuzzle):
         return self.givens()
 
 
-Segment = tuple[Cell, Cell]
 Answer = frozenset[Segment]  # the loop's centre-to-centre segments, lower cell first
 
 

@@ -46,7 +46,7 @@ import pulp
 
 from solver import puzzlink, spellings
 from solver.genres import define
-from solver.geometry import STEPS, Cell, CellPuzzle, adjacent, components, grid_edges, ray
+from solver.geometry import STEPS, Cell, CellPuzzle, Segment, adjacent, components, grid_edges, ray
 from solver.lines import (
     Network,
     arms,
@@ -81,9 +81,6 @@ class Puzzle(CellPuzzle):
     def sees(self, r: int, c: int, d: str) -> list[Cell]:
         """The cells the arrow at (r, c) points at, nearest first, to the grid's edge."""
         return list(ray(self.rows, self.cols, r, c, *STEPS[d]))
-
-
-Segment = tuple[Cell, Cell]
 
 
 @dataclass(frozen=True)
