@@ -80,7 +80,7 @@ def components(
         return n
 
     if edges is None:
-        edges = [(a, b) for a in parent for b in _right_and_down(a) if b in parent]  # type: ignore[arg-type]
+        edges = side_by_side(parent)  # type: ignore[assignment,arg-type]
     for a, b in edges:
         if a in parent and b in parent:
             parent[find(a)] = find(b)
@@ -90,8 +90,11 @@ def components(
     return list(parts.values())
 
 
-def _right_and_down(cell: Cell) -> tuple[Cell, Cell]:
-    return (cell[0], cell[1] + 1), (cell[0] + 1, cell[1])
+def side_by_side(cells: Collection[Cell]) -> list[Segment]:
+    """The pairs of side-by-side cells among `cells`, lower cell first, in reading order."""
+    return [
+        (a, b) for a in sorted(cells) for b in ((a[0], a[1] + 1), (a[0] + 1, a[1])) if b in cells
+    ]
 
 
 Square = tuple[Cell, Cell, Cell, Cell]  # a 2x2 block: top-left, top-right, bottom-left, -right

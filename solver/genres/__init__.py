@@ -20,8 +20,9 @@ What genres share lives in one place each, and no genre imports another:
                       components() of cells or of any graph, 2x2 blocks (squares, filled_squares)
   solver.model        variables named like the seed's (var, cell_vars), constraint names (cname),
                       the 2x2 rule on shaded cells (no_square)
-  solver.lines        loops, paths, connectivity in both forms, strands, the glyphs, the 2x2 rule
-                      on lines (no_square_loop), the default decode and record of line genres
+  solver.lines        loops, paths, connectivity in both forms (of lines, and of shaded cells:
+                      cells_connected), strands, the glyphs, the 2x2 rule on lines
+                      (no_square_loop), the default decode and record of line genres
   solver.connectivity the seed's ordering-label tree (archipelago)
   solver.spellings    what users type for arrows and marks (arrow_clue, is_mark, UNKNOWN, BLACK...)
   solver.puzzlink     the URL envelope, every genre name, and every body codec
