@@ -1,5 +1,6 @@
-"""Archipelago: the sample solved through the real pipeline and the .lp route, checked against
-tests/data/archipelago.json; verify, bad input, and the shared connectivity block on its own."""
+"""Archipelago: the sample as the seed's table describes it, how its answer shows in the cells,
+the .lp file's names; verify, bad input, and the shared connectivity block on its own. (The sample
+on every back end and through the .lp file: tests/test_samples.py.)"""
 
 from __future__ import annotations
 

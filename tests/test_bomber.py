@@ -1,4 +1,5 @@
-"""Bomber: the seed's example solved through the real pipeline, checked against the known answer."""
+"""Bomber: the seed's example in the workbook, its bombs in the cells, verify, bad input. (The
+sample on every back end: tests/test_samples.py.)"""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Country Road: the sample solved through the real pipeline (every back end, both connectivity
-forms) and the .lp route, checked against tests/data/examples/country-road.json; verify, bad
-input, and the puzz.link codec on pzprjs' own test URL."""
+"""Country Road: the sample in the workbook, its loop in the cells' number formats, the .lp
+file's names; verify, bad input, and the puzz.link codec on pzprjs' own test URL. (The sample on
+every back end, in both forms, through the .lp file: tests/test_samples.py.)"""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Hashiwokakero: the sample solved through the real pipeline (every back end, both connectivity
-forms) and the .lp route, checked against tests/data/examples/hashiwokakero.json; verify, bad
-input, and a real puzz.link URL with pzprjs' own answer."""
+"""Hashiwokakero: the sample in the workbook, its bridges in the cells, the .lp file's names;
+verify, bad input, and a real puzz.link URL with pzprjs' own answer. (The sample on every back
+end, in both forms, through the .lp file: tests/test_samples.py.)"""
 
 from __future__ import annotations
 

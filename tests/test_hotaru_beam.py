@@ -1,6 +1,6 @@
-"""Hotaru Beam: the seed's example solved through the real pipeline (every back end, both
-connectivity forms) and the .lp route, checked against the known answer; verify, bad input,
-spellings, and pzprjs' firefly URL."""
+"""Hotaru Beam: the seed's example in the workbook, its beams in the cells, the .lp file's
+names; verify, bad input, spellings, and pzprjs' firefly URL. (The sample on every back end, in
+both forms, through the .lp file: tests/test_samples.py.)"""
 
 from __future__ import annotations
 

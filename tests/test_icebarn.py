@@ -1,6 +1,6 @@
-"""Icebarn: the notebook's sample solved through the real pipeline (every back end, both
-connectivity forms) and the .lp route, checked against the known answer; verify, bad input, and
-pzprjs' own test puzzle imported from its URL."""
+"""Icebarn: the notebook's sample in the workbook, its path in the cells and borders, the .lp
+file's names; verify, bad input, and pzprjs' own test puzzle imported from its URL. (The sample on
+every back end, in both forms, through the .lp file: tests/test_samples.py.)"""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""Masyu: the sample through the real pipeline on every back end and both connectivity forms,
-the .lp route, verify from the rules, bad input and the puz.link codec."""
+"""Masyu: the sample in the workbook, its loop in the cells, the .lp file's connectivity, verify
+from the rules, bad input and the puzz.link codec. (The sample on every back end, in both forms,
+through the .lp file: tests/test_samples.py.)"""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""Numberlink: the sample solved on every back end in both connectivity forms and through the
-.lp route, checked against tests/data/examples/numberlink.json; verify, bad input, puzz.link."""
+"""Numberlink: the sample in the workbook, its lines in the cells, the .lp file's names; verify,
+bad input, puzz.link. (The sample on every back end, in both forms, through the .lp file:
+tests/test_samples.py.)"""
 
 from __future__ import annotations
 

@@ -1,4 +1,6 @@
-"""Panorama: the seed's example, rebuilt from its clue table, solved through the real pipeline."""
+"""Panorama: the seed's example, rebuilt from its clue table: in the workbook, its heights in the
+cells, the .lp file's names; verify, bad input. (The sample on every back end, through the .lp
+file, solved twice and cleared: tests/test_samples.py.)"""
 
 from __future__ import annotations
 

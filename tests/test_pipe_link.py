@@ -1,6 +1,6 @@
-"""Pipe Link: the sample solved through the real pipeline (every back end, both connectivity
-forms) and the .lp route, checked against tests/data/examples/pipe-link.json; verify, bad input,
-and the puzz.link codec on the URL of pzprjs' own test script."""
+"""Pipe Link: the sample in the workbook with its fixed pieces, its loop in the cells, the .lp
+file's names; verify, bad input, and the puzz.link codec on the URL of pzprjs' own test script.
+(The sample on every back end, in both forms, through the .lp file: tests/test_samples.py.)"""
 
 from __future__ import annotations
 

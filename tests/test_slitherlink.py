@@ -1,6 +1,6 @@
-"""Slitherlink: the example solved through the real pipeline (every back end, both connectivity
-forms) and the .lp route, checked against the known answer of tests/data/examples; the loop drawn
-as cell borders; verify, bad input, puzz.link and the every-dot variant."""
+"""Slitherlink: the example in the workbook, its loop drawn as cell borders, the .lp file's
+names; verify, bad input, puzz.link and the every-dot variant. (The sample on every back end, in
+both forms, through the .lp file: tests/test_samples.py.)"""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Sudoku: the deck's example through the real pipeline, other sizes, bad input, puzz.link."""
+"""Sudoku: the deck's example in the workbook, other sizes, bad input, puzz.link. (The sample
+on every back end: tests/test_samples.py.)"""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Wall Logic: the sample solved through the real pipeline and the .lp route, checked against
-tests/data/examples/wall-logic.json (whose answer shows arrows pointing away from the numbers);
-verify, bad input, and a real puzz.link URL with pzprjs' own answer."""
+"""Wall Logic: the sample in the workbook (its known answer shows arrows pointing away from the
+numbers), its lines in the cells, the .lp file's names; verify, bad input, and a real puzz.link
+URL with pzprjs' own answer. (The sample on every back end: tests/test_samples.py.)"""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Yajilin: the sample solved through the real pipeline (every back end, both connectivity
-forms) and the .lp route, checked against the known answer in tests/data/examples; verify, bad
-input, the clue spellings, and puzz.link."""
+"""Yajilin: the sample in the workbook, its loop and shading in the cells, the .lp file's names;
+verify, bad input, the clue spellings, and puzz.link. (The sample on every back end, in both
+forms, through the .lp file: tests/test_samples.py.)"""
 
 from __future__ import annotations
 
