@@ -183,6 +183,16 @@ class XlwingsSheet:
         else:
             cells[(row, col)] = value
 
+    def merged_area(self, row: int, col: int) -> tuple[int, int, int, int] | None:
+        rng = self.sht.range((row, col))
+        if not rng.merge_cells:
+            return None
+        area = rng.merge_area
+        if (area.row, area.column) == (row, col):
+            return None
+        last = area.last_cell
+        return area.row, area.column, last.row, last.column
+
     def _edges(self, rng: Any) -> Any | None:
         """Excel's `Range.Borders` collection, or None where borders are not handled."""
         api = getattr(rng, "api", None) if self.borders else None

@@ -18,7 +18,7 @@ from solver.backends import Settings, SolverError
 from solver.genres import Genre, genre_for_sheet
 from solver.limits import OutOfTime
 from solver.model import Model, no_good_cut
-from solver.sheet import Book, Grid, InputError, a1, read_grid
+from solver.sheet import Book, Grid, InputError, a1, check_unmerged, read_grid
 from solver.sheet.answer import (
     SHADE_GLYPH,
     CellWrite,
@@ -232,6 +232,13 @@ def answer_record(
     }
 
 
+def _writes(book: Book, sheet_name: str, genre: Genre, puzzle: Any, answer: Any) -> list[CellWrite]:
+    """The answer's cell writes, checked against the sheet before anything is written."""
+    writes = genre.render(puzzle, answer)
+    check_unmerged(book.sheet(sheet_name), ((w.row + 1, w.col + 1) for w in writes))
+    return writes
+
+
 def solve_sheet(
     book: Book, sheet_name: str, settings: Settings, check_unique: bool = True, write: bool = True
 ) -> SheetResult:
@@ -254,7 +261,7 @@ def solve_sheet(
             res.status = "error"
             res.error = "the solver's answer breaks the rules: " + "; ".join(out.violations[:5])
         else:
-            res.writes = genre.render(puzzle, out.answer)
+            res.writes = _writes(book, sheet_name, genre, puzzle, out.answer)
             res.answer = answer_record(genre, grid, puzzle, out.answer, res.writes)
             if write:
                 write_answer(book, sheet_name, res.writes)
@@ -337,7 +344,7 @@ def read_solution(book: Book, sheet_name: str, sol: Path, write: bool = True) ->
                 f"the answer in {sol.name} breaks the rules: " + "; ".join(violations[:5])
             )
         res.status = "solved"
-        res.writes = genre.render(puzzle, answer)
+        res.writes = _writes(book, sheet_name, genre, puzzle, answer)
         res.answer = answer_record(genre, grid, puzzle, answer, res.writes)
         if write:
             write_answer(book, sheet_name, res.writes)

@@ -7,7 +7,7 @@ import pytest
 
 from solver.genres import genre_for_sheet
 from solver.sheet import InputError, a1, find_extent, normalize, read_grid
-from solver.sheet.openpyxl_book import OpenpyxlSheet
+from solver.sheet.openpyxl_book import OpenpyxlBook, OpenpyxlSheet
 
 
 def sheet_with(cells: dict[str, object], title: str = "bomber") -> OpenpyxlSheet:
@@ -98,3 +98,28 @@ def test_normalize():
 def test_genre_from_sheet_name(name, slug):
     g = genre_for_sheet(name)
     assert (g.slug if g else None) == slug
+
+
+def test_merged_cells_read_as_their_top_left_value_and_refuse_an_answer(sample):
+    """A merged range reads as its top-left value (the others are empty, as Excel keeps them);
+    an answer that would go into one of its hidden cells names the range instead of raising
+    openpyxl's AttributeError: 'MergedCell' ... read-only."""
+    from solver.backends import Settings
+    from solver.pipeline import solve_sheet
+
+    path = sample("bomber")
+    book = OpenpyxlBook(path)
+    book.wb["bomber"].merge_cells("C1:D2")
+    res = solve_sheet(book, "bomber", Settings())
+    assert res.status == "error"
+    assert res.error == (
+        "sheet 'bomber' cell D2: cells C1:D2 are merged, and D2 needs an answer; "
+        "unmerge them: each grid cell holds its own value"
+    )
+    assert book.sheet("bomber").get(1, 3) is None  # nothing written
+    book = OpenpyxlBook(path)
+    book.wb["bomber"].merge_cells("A4:A5")  # hides A5, which holds no answer: read as empty
+    res = solve_sheet(book, "bomber", Settings())
+    assert res.status in ("solved", "infeasible"), res.error
+    with pytest.raises(InputError, match="cells A4:A5 are merged"):
+        book.sheet("bomber").put(5, 1, "x")

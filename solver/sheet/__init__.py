@@ -179,6 +179,11 @@ class Sheet(Protocol):
     def set_style(self, row: int, col: int, style: Style) -> None:
         """Give the cell this look; borders None leaves the cell's borders as they are."""
 
+    def merged_area(self, row: int, col: int) -> tuple[int, int, int, int] | None:
+        """The merged range (first row, first col, last row, last col) that covers the cell,
+        when the cell is one of its hidden cells (not the top-left one, which shows the range's
+        value); else None."""
+
 
 class Book(Protocol):
     name: str
@@ -251,6 +256,20 @@ class Grid:
                 r, c, f"expected {what} from {low} to {high} or an empty cell, found {v!r}"
             )
         return v
+
+
+def check_unmerged(sheet: Sheet, cells: Iterable[tuple[int, int]]) -> None:
+    """An InputError naming the merged range when an answer would go into a hidden cell of one
+    (1-based cells): Excel shows only a merged range's top-left cell."""
+    for row, col in cells:
+        area = sheet.merged_area(row, col)
+        if area is not None:
+            raise InputError(
+                sheet.name,
+                f"cells {a1(*area[:2])}:{a1(*area[2:])} are merged, and {a1(row, col)} needs "
+                "an answer; unmerge them: each grid cell holds its own value",
+                (row, col),
+            )
 
 
 def find_extent(sheet_name: str, used: Iterable[tuple[int, int]]) -> tuple[int, int]:
