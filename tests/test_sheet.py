@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import datetime
+
 import openpyxl
 import pytest
+from openpyxl.worksheet.formula import ArrayFormula, DataTableFormula
 
 from solver.genres import genre_for_sheet
-from solver.sheet import InputError, a1, find_extent, normalize, read_grid
+from solver.sheet import Grid, InputError, a1, find_extent, normalize, quote, read_grid
 from solver.sheet.openpyxl_book import OpenpyxlBook, OpenpyxlSheet
 
 
@@ -78,8 +81,49 @@ def test_whitespace_only_cells_count_as_empty():
 
 def test_normalize():
     assert normalize(3.0) == 3 and normalize(" 4 ") == 4 and normalize("") is None
-    assert normalize(2.5) == "2.5" and normalize("●") == "●" and normalize(True) == "True"
+    assert normalize(2.5) == "2.5" and normalize("●") == "●" and normalize(True) == "TRUE"
     assert normalize("１２") == 12 and normalize("１a") == "１a"  # full-width digits are digits
+
+
+def test_a_digit_string_longer_than_excel_keeps_is_text():
+    """int() of a digit string over 4,300 characters raised ValueError: Exceeds the limit."""
+    assert normalize("1" * 15) == int("1" * 15) and normalize("0" * 20 + "7") == 7
+    assert normalize("1" * 16) == "1" * 16 and normalize("1" * 5000) == "1" * 5000
+
+
+@pytest.mark.parametrize(
+    "value, shown",
+    [
+        (3, "3"),
+        (-1, "-1"),
+        ("x", "'x'"),
+        (None, "nothing"),
+        ("a" * 32767, "'aaaaaaaaaaaaaaaaaaaa…' (a text of 32767 characters)"),
+        ("a\x00b", "'a\\x00b'"),  # control characters shown escaped
+        (10**5000, "a 5001-digit number"),
+        (1e300, "a 301-digit number"),
+        (2.5, "a number that is not whole '2.5'"),
+        (float("nan"), "a number that is not whole 'nan'"),
+        (True, "a TRUE/FALSE value 'TRUE'"),
+        ("=A1", "a formula '=A1'"),
+        (datetime.datetime(2024, 1, 2), "a date '2024-01-02 00:00:00'"),
+        (datetime.time(3, 4), "a time '03:04:00'"),
+        (ArrayFormula("A1:A2", "=SUM(B1:B2)"), "an array formula '=SUM(B1:B2)'"),
+        (DataTableFormula("A1:B2"), "a data table formula '=TABLE()'"),
+    ],
+    ids=lambda v: type(v).__name__,  # str() of the huge number fails
+)
+def test_quote_is_short_and_says_what_a_value_is(value, shown):
+    assert quote(value) == shown
+    assert quote(normalize(value)) == shown  # the same after reading the cell
+
+
+def test_a_message_quotes_a_long_or_odd_cell_shortly():
+    for value in ("x" * 32767, ArrayFormula("B2", "=A1"), datetime.date(2024, 1, 2)):
+        with pytest.raises(InputError) as err:
+            genre_for_sheet("masyu").parse(Grid("masyu", [[None, normalize(value)]]))
+        assert len(str(err.value)) < 160 and "0x" not in str(err.value)
+        assert str(err.value).startswith("sheet 'masyu' cell B1: ")
 
 
 @pytest.mark.parametrize(

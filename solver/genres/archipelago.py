@@ -34,7 +34,7 @@ from solver.connectivity import connect
 from solver.genres import define
 from solver.geometry import Cell, CellPuzzle, inside
 from solver.model import Model, cell_vars, new_problem, value
-from solver.sheet import Grid, InputError, Value
+from solver.sheet import Grid, InputError, Value, quote
 from solver.sheet.answer import CellWrite
 
 # The sample (workbooks/archipelago.xlsx, tests/data/archipelago.json): the seed's puzzle picture
@@ -109,7 +109,7 @@ def parse(grid: Grid) -> Puzzle:
         if isinstance(v, str) and len(v) <= 3 and v.isalnum():
             return v
         raise grid.error(
-            r, c, f"an island is labelled with a number or a letter (up to 3), found {v!r}"
+            r, c, f"an island is labelled with a number or a letter (up to 3), found {quote(v)}"
         )
 
     cells = tuple(tuple(label(r, c) for c in range(grid.cols)) for r in range(grid.rows))

@@ -42,7 +42,7 @@ from solver.genres import define
 from solver.geometry import Cell, CellPuzzle
 from solver.lines import Network, connected, lines_record
 from solver.model import Model, new_problem, value, var
-from solver.sheet import Grid, InputError, Value
+from solver.sheet import Grid, InputError, Value, quote
 from solver.sheet.answer import CellWrite
 
 UNKNOWN = "?"
@@ -103,7 +103,7 @@ def parse(grid: Grid) -> Puzzle:
         if v in UNKNOWN_SPELLINGS:
             return UNKNOWN
         raise grid.error(
-            r, c, f"an island holds its number 1 to 8, or ? when it is not given; found {v!r}"
+            r, c, f"an island holds its number 1 to 8, or ? when it is not given; found {quote(v)}"
         )
 
     cells = tuple(tuple(island(r, c) for c in range(grid.cols)) for r in range(grid.rows))

@@ -65,7 +65,7 @@ from solver.lines import (
 )
 from solver.model import Model, new_problem, var
 from solver.puzzlink import UNKNOWN
-from solver.sheet import Grid, InputError, Value
+from solver.sheet import Grid, InputError, Value, quote
 from solver.sheet.answer import CellWrite
 
 ARROWS = {"U": "↑", "D": "↓", "L": "←", "R": "→"}
@@ -132,11 +132,11 @@ def parse(grid: Grid) -> Puzzle:
                 r,
                 c,
                 "a firefly is its number and an arrow to its dot's side, e.g. 2→, ←1, 3R or "
-                f"↓ (no number: unknown), found {v!r}",
+                f"↓ (no number: unknown), found {quote(v)}",
             )
         rr, cc = step((r, c), f.dot)
         if not (0 <= rr < grid.rows and 0 <= cc < grid.cols):
-            raise grid.error(r, c, f"the dot of firefly {v!r} points off the grid")
+            raise grid.error(r, c, f"the dot of firefly {quote(v)} points off the grid")
         return f
 
     cells = tuple(tuple(point(r, c) for c in range(grid.cols)) for r in range(grid.rows))

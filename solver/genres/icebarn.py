@@ -69,7 +69,7 @@ from solver.lines import (
     strands,
 )
 from solver.model import Model, new_problem, var
-from solver.sheet import Grid, InputError, Value, a1
+from solver.sheet import Grid, InputError, Value, a1, quote
 from solver.sheet.answer import CellWrite
 
 ICE = "氷"
@@ -153,7 +153,7 @@ def parse(grid: Grid) -> Puzzle:
             if v in ARROW_NAMES[d]:
                 return d
         shown = " or ".join(ARROW_GLYPH[d] for d in allowed)
-        raise grid.error(r, c, f"{where} holds an arrow {shown} or stays empty, found {v!r}")
+        raise grid.error(r, c, f"{where} holds an arrow {shown} or stays empty, found {quote(v)}")
 
     ice: list[list[bool]] = []
     arrows: set[Arc] = set()
@@ -163,7 +163,9 @@ def parse(grid: Grid) -> Puzzle:
             v = grid[r, c]
             if r % 2 == 0 and c % 2 == 0:
                 if v is not None:
-                    raise grid.error(r, c, f"a corner where borders meet stays empty, found {v!r}")
+                    raise grid.error(
+                        r, c, f"a corner where borders meet stays empty, found {quote(v)}"
+                    )
             elif r % 2 == 1 and c % 2 == 1:
                 if c == 1:
                     ice.append([])
@@ -172,7 +174,9 @@ def parse(grid: Grid) -> Puzzle:
                     if any(v in names for names in ARROW_NAMES.values()) or v in IN_NAMES:
                         hint = " (arrows go on the borders between cells, IN and OUT on the frame)"
                     raise grid.error(
-                        r, c, f"a cell holds ice {ICE} (or *) or stays empty, found {v!r}{hint}"
+                        r,
+                        c,
+                        f"a cell holds ice {ICE} (or *) or stays empty, found {quote(v)}{hint}",
                     )
                 ice[-1].append(v is not None)
             elif r in (0, grid.rows - 1) or c in (0, grid.cols - 1):
@@ -231,7 +235,7 @@ def _door(grid: Grid, r: int, c: int, rows: int, cols: int) -> tuple[str, Arc] |
         r,
         c,
         f"the frame holds IN or OUT (or an arrow {ARROW_GLYPH[inward]} in, "
-        f"{ARROW_GLYPH[outward]} out) or stays empty, found {v!r}",
+        f"{ARROW_GLYPH[outward]} out) or stays empty, found {quote(v)}",
     )
 
 

@@ -40,7 +40,7 @@ from solver.lines import (
     walk_loop,
 )
 from solver.model import Model, cell_vars, new_problem
-from solver.sheet import Grid, InputError, Value
+from solver.sheet import Grid, InputError, Value, quote
 from solver.sheet.answer import CellWrite
 
 WHITE, BLACK = "○", "●"
@@ -67,7 +67,7 @@ def parse(grid: Grid) -> Puzzle:
         for kind, names in SPELLINGS.items():
             if v in names:
                 return kind
-        raise grid.error(r, c, f"a cell holds a white pearl ○ or a black pearl ●, found {v!r}")
+        raise grid.error(r, c, f"a cell holds a white pearl ○ or a black pearl ●, found {quote(v)}")
 
     cells = tuple(tuple(pearl(r, c) for c in range(grid.cols)) for r in range(grid.rows))
     if not any(v for row in cells for v in row):

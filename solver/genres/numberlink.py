@@ -71,7 +71,7 @@ from solver.lines import (
     lines_record,
 )
 from solver.model import Model, cell_vars, new_problem, var
-from solver.sheet import Grid, InputError, Value, a1
+from solver.sheet import Grid, InputError, Value, a1, quote
 from solver.sheet.answer import CellWrite
 
 Label = int | str
@@ -128,7 +128,9 @@ def parse(grid: Grid) -> Puzzle:
             label = _label(v)
             if v is not None and (label is None or (isinstance(label, int) and label < 0)):
                 raise grid.error(
-                    r, c, f"a cell holds a line end's number or letter, or nothing; found {v!r}"
+                    r,
+                    c,
+                    f"a cell holds a line end's number or letter, or nothing; found {quote(v)}",
                 )
             if label is not None:
                 seen[label].append((r, c))
@@ -137,7 +139,7 @@ def parse(grid: Grid) -> Puzzle:
                     raise grid.error(
                         r,
                         c,
-                        f"{label!r} appears a third time (also at {others}); "
+                        f"{quote(label)} appears a third time (also at {others}); "
                         "each label marks the two ends of one line",
                     )
             row.append(label)
@@ -147,7 +149,7 @@ def parse(grid: Grid) -> Puzzle:
     for label, where in sorted(seen.items(), key=lambda kv: _label_key(kv[0])):
         if len(where) == 1:
             raise grid.error(
-                *where[0], f"{label!r} appears only once; type it at both ends of its line"
+                *where[0], f"{quote(label)} appears only once; type it at both ends of its line"
             )
     return Puzzle(tuple(cells))
 

@@ -46,7 +46,7 @@ import pulp
 from solver.genres import define
 from solver.geometry import HEX, CellPuzzle, ray
 from solver.model import Model, new_problem, value, var
-from solver.sheet import Grid, Value
+from solver.sheet import Grid, Value, quote
 from solver.sheet.answer import CellWrite
 
 SEA = "~"
@@ -110,7 +110,7 @@ def parse(grid: Grid) -> Puzzle:
                     r,
                     c,
                     f"expected a number 0 or more, `~` for sea or water, or an empty land "
-                    f"hex; found {v!r}",
+                    f"hex; found {quote(v)}",
                 )
             line.append(v)
         cells.append(line)

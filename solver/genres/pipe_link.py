@@ -61,7 +61,7 @@ from solver.lines import (
     strands,
 )
 from solver.model import Model, new_problem
-from solver.sheet import Grid, Value
+from solver.sheet import Grid, Value, quote
 from solver.sheet.answer import CellWrite
 
 PIECES = "─│┌┐└┘┼"
@@ -116,7 +116,7 @@ def parse(grid: Grid) -> Puzzle:
                 r,
                 c,
                 "a cell holds a pipe piece ─ │ ┌ ┐ └ ┘ ┼ (or - | +, or the sides it joins "
-                f"such as UR) or stays empty, found {v!r}",
+                f"such as UR) or stays empty, found {quote(v)}",
             )
         return piece
 

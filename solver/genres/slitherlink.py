@@ -42,7 +42,7 @@ from solver.genres import define
 from solver.geometry import Cell, CellPuzzle
 from solver.lines import Network, edge_vars, grid_edges, line_segments, single_loop, walk_loop
 from solver.model import Model, cell_vars, new_problem
-from solver.sheet import Grid, InputError, Value
+from solver.sheet import Grid, InputError, Value, quote
 from solver.sheet.answer import CellWrite
 
 UNKNOWN = puzzlink.UNKNOWN  # a numbered cell whose number is not given
@@ -97,11 +97,11 @@ def parse(grid: Grid) -> Puzzle:
                 raise grid.error(
                     0,
                     c,
-                    f"the row of the {grid[0, 0]!r} marker holds nothing else, found "
-                    f"{grid[0, c]!r}; the grid starts on the next row",
+                    f"the row of the {quote(grid[0, 0])} marker holds nothing else, found "
+                    f"{quote(grid[0, c])}; the grid starts on the next row",
                 )
         if grid.rows < 2:
-            raise InputError(grid.sheet, f"no grid below the {grid[0, 0]!r} marker in A1")
+            raise InputError(grid.sheet, f"no grid below the {quote(grid[0, 0])} marker in A1")
         top = 1
 
     def clue(r: int, c: int) -> int | str | None:
@@ -112,11 +112,13 @@ def parse(grid: Grid) -> Puzzle:
             return UNKNOWN
         if _is_marker(v):
             raise grid.error(
-                r, c, f"the every-point marker {v!r} goes in A1, on a row of its own above the grid"
+                r,
+                c,
+                f"the every-point marker {quote(v)} goes in A1, on a row of its own above the grid",
             )
         if isinstance(v, int) and 0 <= v <= 4:
             return v
-        raise grid.error(r, c, f"a cell holds a number 0-3, '?' or nothing, found {v!r}")
+        raise grid.error(r, c, f"a cell holds a number 0-3, '?' or nothing, found {quote(v)}")
 
     cells = tuple(tuple(clue(r, c) for c in range(grid.cols)) for r in range(top, grid.rows))
     return Puzzle(cells, every_point=bool(top))

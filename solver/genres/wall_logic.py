@@ -37,7 +37,7 @@ from solver.genres import define
 from solver.geometry import Cell, CellPuzzle
 from solver.lines import lines_record
 from solver.model import Model, new_problem, value, var
-from solver.sheet import Grid, InputError, Value
+from solver.sheet import Grid, InputError, Value, quote
 from solver.sheet.answer import CellWrite
 
 UNKNOWN = "?"
@@ -106,7 +106,7 @@ def parse(grid: Grid) -> Puzzle:
             return BLACK
         if isinstance(v, int):
             raise grid.error(r, c, f"a number here covers 0 to {most} cells, found {v}")
-        raise grid.error(r, c, f"a cell holds a number, ? or a black cell ■, found {v!r}")
+        raise grid.error(r, c, f"a cell holds a number, ? or a black cell ■, found {quote(v)}")
 
     cells = tuple(tuple(cell(r, c) for c in range(grid.cols)) for r in range(grid.rows))
     p = Puzzle(cells)

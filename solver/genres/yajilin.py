@@ -62,7 +62,7 @@ from solver.lines import (
     walk_loop,
 )
 from solver.model import Model, cell_vars, new_problem, value
-from solver.sheet import Grid, InputError, Value
+from solver.sheet import Grid, InputError, Value, quote
 from solver.sheet.answer import CellWrite
 
 ARROW = {"U": "↑", "D": "↓", "L": "←", "R": "→"}
@@ -134,7 +134,7 @@ def parse(grid: Grid) -> Puzzle:
                 r,
                 c,
                 f"a clue is a number with an arrow, such as 2↓, ↓2 or 2D, or ? for a grey "
-                f"cell; found {v!r}{hint}",
+                f"cell; found {quote(v)}{hint}",
             )
         return found
 
@@ -147,8 +147,8 @@ def parse(grid: Grid) -> Puzzle:
                 raise grid.error(
                     r,
                     c,
-                    f"the clue {grid[r, c]!r} asks for {k.n} shaded cells, but only {room} fit "
-                    "in its direction (shaded cells never touch)",
+                    f"the clue {quote(grid[r, c])} asks for {k.n} shaded cells, but only "
+                    f"{room} fit in its direction (shaded cells never touch)",
                 )
     if all(k is not None for row in cells for k in row):
         raise InputError(grid.sheet, "every cell is a clue: leave the loop's cells empty")

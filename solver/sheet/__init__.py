@@ -7,6 +7,7 @@ Rows and columns are 1-based here, as in Excel; genres work 0-based on the `Grid
 
 from __future__ import annotations
 
+import datetime
 import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
@@ -199,24 +200,89 @@ class Book(Protocol):
         """Remove the hidden bookkeeping sheet (when nothing is left in it)."""
 
 
+class OddValue(str):
+    """A cell value that is neither a whole number nor plain text (a date, a formula, TRUE or
+    FALSE, a fraction...), read as its text; `what` says what it is, for messages ("a date")."""
+
+    what: str
+
+    def __new__(cls, text: str, what: str) -> OddValue:
+        self = super().__new__(cls, text)
+        self.what = what
+        return self
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return OddValue, (str(self), self.what)
+
+
+MAX_DIGITS = 15  # Excel keeps 15 significant digits: a longer digit string is text
+
+
+def _odd(value: object) -> OddValue:
+    """An odd cell value as text, with what it is."""
+    if isinstance(value, bool):
+        return OddValue("TRUE" if value else "FALSE", "a TRUE/FALSE value")
+    if isinstance(value, float):
+        return OddValue(repr(value), "a number that is not whole")
+    if isinstance(value, datetime.date):  # a datetime too
+        return OddValue(str(value), "a date")
+    if isinstance(value, datetime.time):
+        return OddValue(value.isoformat(), "a time")
+    if isinstance(value, datetime.timedelta):
+        return OddValue(str(value), "a duration")
+    text = getattr(value, "text", None)  # openpyxl's ArrayFormula
+    if isinstance(text, str):
+        return OddValue(text, "an array formula")
+    kind = type(value).__name__
+    if kind == "DataTableFormula":
+        return OddValue("=TABLE()", "a data table formula")
+    return OddValue(kind, f"a value of type {kind}")
+
+
 def normalize(value: object) -> Value:
     """Cell value as the genres see it: int for whole numbers (typed as numbers, as text, or in
-    full-width digits), otherwise the stripped text; None for empty."""
+    full-width digits), otherwise the stripped text; None for empty. Dates, formulas, TRUE and
+    FALSE, fractions and other odd values come as `OddValue` text, which messages describe."""
     if value is None:
         return None
-    if isinstance(value, bool):
-        return str(value)
-    if isinstance(value, float):
-        return int(value) if value.is_integer() else str(value)
-    if isinstance(value, int):
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, int) and not isinstance(value, bool):
         return value
-    text = str(value).strip()
+    if not isinstance(value, str):
+        return _odd(value)
+    text = value.strip()
     if not text:
         return None
+    if text.startswith("="):
+        return OddValue(text, "a formula")
     folded = unicodedata.normalize("NFKC", text)  # full-width digits from a Japanese IME
-    if folded.isdigit() and folded.isascii():
+    if folded.isdigit() and folded.isascii() and len(folded.lstrip("0")) <= MAX_DIGITS:
         return int(folded)
     return text
+
+
+QUOTE_CHARS = 20  # a message quotes at most this much of a cell
+
+
+def quote(value: object) -> str:
+    """A cell value for a message: short, printable, and saying what it is when that is not
+    plain: '3', "'x'", "'abcdefghijklmnopqrst…' (a text of 32767 characters)", "a date
+    '2024-01-02 00:00:00'", "a formula '=A1'", "a 40-digit number"."""
+    if not isinstance(value, OddValue):
+        value = normalize(value)
+    if value is None:
+        return "nothing"
+    if isinstance(value, int):
+        if value.bit_length() > 64:  # str() of a huge int is slow, and over 4300 digits fails
+            return f"a {int(value.bit_length() * 0.30103) + 1}-digit number"
+        return str(value)
+    text = value if len(value) <= QUOTE_CHARS else value[:QUOTE_CHARS] + "…"
+    shown = repr(str(text))
+    if len(value) > QUOTE_CHARS:
+        shown += f" (a text of {len(value)} characters)"
+    what = getattr(value, "what", None)
+    return f"{what} {shown}" if what else shown
 
 
 @dataclass
@@ -253,7 +319,7 @@ class Grid:
             return None
         if not isinstance(v, int) or not low <= v <= high:
             raise self.error(
-                r, c, f"expected {what} from {low} to {high} or an empty cell, found {v!r}"
+                r, c, f"expected {what} from {low} to {high} or an empty cell, found {quote(v)}"
             )
         return v
 
@@ -322,7 +388,9 @@ def sentinel_check(sheet: Sheet, rows: int, cols: int) -> None:
     value = normalize(sheet.get(rows + 1, cols + 1))
     if isinstance(value, str) and len(value) > 1:
         raise InputError(
-            sheet.name, f"the sentinel must be one character, found {value!r}", (rows + 1, cols + 1)
+            sheet.name,
+            f"the sentinel must be one character, found {quote(value)}",
+            (rows + 1, cols + 1),
         )
 
 

@@ -42,6 +42,7 @@ from solver.sheet import (
     check_color,
     normalize,
     parse_borders_text,
+    quote,
 )
 
 RECORD_SHEET = "puzzle-solver"
@@ -260,7 +261,7 @@ def write_answer(book: Book, sheet_name: str, writes: list[CellWrite]) -> None:
                 raise InputError(
                     sheet_name,
                     f"answer {value!r} would overwrite the given "
-                    f"{current!r}; givens are never overwritten",
+                    f"{quote(current)}; givens are never overwritten",
                     (row, col),
                 )
         if w.shade and value is None and current is None:
