@@ -276,3 +276,10 @@ def test_generated_puzzles_hold_their_own_answer():
     for size, seed in ((6, 1), (8, 2)):
         p, note, answer = solved(size, seed)
         assert hotaru_beam.verify(p, answer) == [], note
+
+
+def test_a_firefly_number_larger_than_the_grid_is_refused_by_name():
+    """A 30-digit number built a set of that many arcs (MemoryError)."""
+    grid = Grid("hotaru-beam", [["9" * 30 + "→", None], [None, "1←"]])
+    with pytest.raises(InputError, match="cell A1: a beam turns at most 3 times here"):
+        hotaru_beam.parse(grid)

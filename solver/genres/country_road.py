@@ -142,7 +142,7 @@ def parse(grid: Grid) -> Puzzle:
                 r,
                 c,
                 f"country {quote(label)} has {size} cell{'s' * (size > 1)}, so its number is "
-                f"from 1 to {size}; found {n}",
+                f"from 1 to {size}; found {quote(n)}",
             )
     if len(countries) < 2:
         raise InputError(
@@ -166,8 +166,8 @@ def _read_cell(grid: Grid, r: int, c: int) -> tuple[str, int | None]:
         raise grid.error(
             r,
             c,
-            f"found the number {v} without a country label; type it with the label of its "
-            f"country, e.g. A{v} or {v}A",
+            f"found the number {quote(v)} without a country label; type it with the label of "
+            f"its country, e.g. A{quote(v)} or {quote(v)}A",
         )
     text = unicodedata.normalize("NFKC", str(v)).strip()
     m = CELL.match(text)

@@ -137,6 +137,12 @@ def parse(grid: Grid) -> Puzzle:
         rr, cc = step((r, c), f.dot)
         if not (0 <= rr < grid.rows and 0 <= cc < grid.cols):
             raise grid.error(r, c, f"the dot of firefly {quote(v)} points off the grid")
+        if isinstance(f.number, int) and f.number >= grid.rows * grid.cols:  # a turn takes a point
+            raise grid.error(
+                r,
+                c,
+                f"a beam turns at most {grid.rows * grid.cols - 1} times here, found {quote(v)}",
+            )
         return f
 
     cells = tuple(tuple(point(r, c) for c in range(grid.cols)) for r in range(grid.rows))

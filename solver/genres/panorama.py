@@ -118,7 +118,7 @@ def parse(grid: Grid) -> Puzzle:
     for (r, c), n in p.clues():
         most = sum(len(s) for s in p.sight(r, c))
         if n > most:
-            raise grid.error(r, c, f"the {n} can see at most {most} hexes from here")
+            raise grid.error(r, c, f"the {quote(n)} can see at most {most} hexes from here")
     return p
 
 

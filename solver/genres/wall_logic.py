@@ -105,7 +105,7 @@ def parse(grid: Grid) -> Puzzle:
         if v in BLACK_SPELLINGS:
             return BLACK
         if isinstance(v, int):
-            raise grid.error(r, c, f"a number here covers 0 to {most} cells, found {v}")
+            raise grid.error(r, c, f"a number here covers 0 to {most} cells, found {quote(v)}")
         raise grid.error(r, c, f"a cell holds a number, ? or a black cell ■, found {quote(v)}")
 
     cells = tuple(tuple(cell(r, c) for c in range(grid.cols)) for r in range(grid.rows))
