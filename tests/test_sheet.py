@@ -41,11 +41,26 @@ def test_no_twenty_cell_limit():
     assert (grid.rows, grid.cols) == (40, 30)
 
 
-def test_missing_sentinel_says_what_was_found_where():
+def test_missing_sentinel_says_what_was_found_where_and_where_it_goes():
+    cells = {"A1": 1, "C2": 2, "B4": 3}
     with pytest.raises(InputError) as err:
-        read_grid(sheet_with({"A1": 1, "C2": 2, "B4": 3}))
+        read_grid(sheet_with(cells))
     msg = str(err.value)
-    assert "sheet 'bomber'" in msg and "no sentinel at C4" in msg and "B4" in msg and "C2" in msg
+    assert msg.startswith("sheet 'bomber': no sentinel: type one character (the sentinel) in D5")
+    assert "the grid's last cell C4" in msg and "B4" in msg and "C2" in msg
+    grid = read_grid(sheet_with({**cells, "D5": "E"}))  # doing what it says works
+    assert (grid.rows, grid.cols) == (4, 3)
+
+
+def test_a_full_grid_without_sentinel_is_told_where_the_sentinel_goes():
+    full = {a1(r, c): 1 for r in range(1, 10) for c in range(1, 10)}
+    with pytest.raises(InputError) as err:
+        read_grid(sheet_with(full, "sudoku"))
+    msg = str(err.value)
+    assert "the sentinel is at I9, but its row or column also holds I1, I2" in msg
+    assert msg.endswith("if I9 belongs to the grid, type one character (the sentinel) in J10")
+    grid = read_grid(sheet_with({**full, "J10": "E"}, "sudoku"))
+    assert (grid.rows, grid.cols) == (9, 9)
 
 
 def test_stray_cell_in_the_sentinels_row_is_named():

@@ -353,15 +353,16 @@ def find_extent(sheet_name: str, used: Iterable[tuple[int, int]]) -> tuple[int, 
         )
     last_row = max(r for r, _ in cells)
     last_col = max(c for _, c in cells)
+    corner = a1(last_row, last_col)
     if (last_row, last_col) not in cells:
         in_row = sorted(c for r, c in cells if r == last_row)
         in_col = sorted(r for r, c in cells if c == last_col)
         raise InputError(
             sheet_name,
-            f"no sentinel at {a1(last_row, last_col)}: the last used row {last_row} has "
-            f"{a1(last_row, in_row[-1])} and the last used column {column_letter(last_col)} has "
-            f"{a1(in_col[-1], last_col)}; type one character in the cell diagonally below-right of "
-            "the grid's last cell, and nothing else below or right of the grid",
+            f"no sentinel: {_sentinel_goes(last_row, last_col)}, diagonally below-right of the "
+            f"grid's last cell {corner} (the last used row {last_row} "
+            f"has {a1(last_row, in_row[-1])}, the last used column {column_letter(last_col)} has "
+            f"{a1(in_col[-1], last_col)}; nothing else goes below or right of the grid)",
         )
     strays = sorted(
         (r, c)
@@ -369,19 +370,28 @@ def find_extent(sheet_name: str, used: Iterable[tuple[int, int]]) -> tuple[int, 
         if (r == last_row or c == last_col) and (r, c) != (last_row, last_col)
     )
     if strays:
+        more = f" and {len(strays) - 5} more" if len(strays) > 5 else ""
         raise InputError(
             sheet_name,
-            f"the sentinel is at {a1(last_row, last_col)}, but its row or column also holds "
-            f"{', '.join(a1(*rc) for rc in strays[:5])}; only the sentinel may stand there",
+            f"the sentinel is at {corner}, but its row or column also holds "
+            f"{', '.join(a1(*rc) for rc in strays[:5])}{more}; only the sentinel may stand "
+            f"there: delete those, or, if {corner} belongs to the grid, "
+            f"{_sentinel_goes(last_row, last_col)}",
             strays[0],
         )
     if last_row == 1 or last_col == 1:
         raise InputError(
             sheet_name,
-            "the sentinel leaves no room for a grid above and left of it",
+            f"the sentinel leaves no room for a grid above and left of it; if {corner} belongs "
+            f"to the grid, {_sentinel_goes(last_row, last_col)}",
             (last_row, last_col),
         )
     return last_row - 1, last_col - 1
+
+
+def _sentinel_goes(row: int, col: int) -> str:
+    """Where the sentinel goes for a grid whose last cell is (row, col), 1-based."""
+    return f"type one character (the sentinel) in {a1(row + 1, col + 1)}"
 
 
 def sentinel_check(sheet: Sheet, rows: int, cols: int) -> None:
@@ -389,7 +399,8 @@ def sentinel_check(sheet: Sheet, rows: int, cols: int) -> None:
     if isinstance(value, str) and len(value) > 1:
         raise InputError(
             sheet.name,
-            f"the sentinel must be one character, found {quote(value)}",
+            f"the sentinel must be one character, found {quote(value)}; if "
+            f"{a1(rows + 1, cols + 1)} belongs to the grid, {_sentinel_goes(rows + 1, cols + 1)}",
             (rows + 1, cols + 1),
         )
 
