@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import math
 import os
@@ -15,10 +16,10 @@ from typing import TextIO
 
 from solver import batch, pipeline
 from solver.backends import CONNECTIVITY, DEFAULT_SOLVER, SOLVERS, Settings, SolverError
-from solver.genres import all_genres, genre_for_pzpr, genre_for_sheet
+from solver.genres import Genre, all_genres, genre_for_pzpr, genre_for_sheet
 from solver.limits import LimitError
 from solver.puzzlink import UrlError, parse_url
-from solver.sheet import InputError
+from solver.sheet import InputError, quote
 from solver.sheet.openpyxl_book import BookError, OpenpyxlBook
 
 BOOK_SUFFIXES = (".xlsx", ".xlsm")
@@ -236,20 +237,46 @@ def cmd_clear(a: argparse.Namespace) -> int:
     return 0
 
 
+def _find_genre(name: str) -> Genre | str:
+    """A genre by its sheet name, Japanese name or puzz.link name; else a message naming the
+    genres, and the closest names."""
+    genre = genre_for_sheet(name) or genre_for_pzpr(name.strip().casefold())
+    if genre is not None:
+        return genre
+    names = {n: g.slug for g in all_genres() for n in (g.slug, g.ja, *g.pzpr_ids)}
+    close = difflib.get_close_matches(name.strip().casefold(), names, n=3, cutoff=0.6)
+    maybe = (
+        f"; did you mean {' or '.join(dict.fromkeys(names[n] for n in close))}?" if close else ""
+    )
+    return f"no genre {quote(name)}{maybe} (genres: {', '.join(g.slug for g in all_genres())})"
+
+
+def _whole_sentences(paragraph: str) -> str:
+    """A paragraph without a last sentence that leads into an example beyond it (one ending in
+    ':' or running on into a table)."""
+    text = paragraph.rstrip()
+    while not text.endswith((".", ".)")) and ". " in text:
+        text = text[: text.rfind(". ") + 1]
+    return text
+
+
 def cmd_genres(a: argparse.Namespace) -> int:
-    for g in all_genres():
-        if a.name and genre_for_sheet(a.name) is not g:
-            continue
+    genres = all_genres()
+    if a.name:
+        found = _find_genre(a.name)
+        if isinstance(found, str):
+            print(f"puzzle-solver: {found}", file=sys.stderr)
+            return 2
+        genres = [found]
+    for g in genres:
         ids = f"  puzz.link: {', '.join(g.pzpr_ids)}" if g.pzpr_ids else ""
         print(f"{g.slug}  {g.ja}{ids}")
         doc = g.layout.strip().split("\n\n")
-        print(
-            "\n".join(
-                "    " + line
-                for line in "\n\n".join(doc[1:3] if not a.name else doc[1:]).splitlines()
-            )
-        )
+        text = "\n\n".join(doc[1:]) if a.name else "\n\n".join(map(_whole_sentences, doc[1:3]))
+        print("\n".join("    " + line if line else "" for line in text.splitlines()))
         print()
+    if not a.name:
+        print("puzzle-solver genres NAME prints one genre's layout in full, with examples.")
     return 0
 
 

@@ -140,6 +140,31 @@ def test_genres_lists_layouts(capsys):
     assert "bomber  ボンバーパズル  puzz.link: mines" in out and "数独" in out and "Layout:" in out
 
 
+def test_the_genres_overview_cuts_no_sentence(capsys):
+    assert main(["genres"]) == 0
+    paragraphs = capsys.readouterr().out.split("\n\n")
+    indented = ("\n".join(ln for ln in p.splitlines() if ln.startswith("    ")) for p in paragraphs)
+    texts = [t.strip() for t in indented if t]
+    assert len(texts) == 2 * 14  # each genre's rules and layout
+    assert all(t.endswith((".", ".)")) for t in texts), [t[-40:] for t in texts]
+    assert "DESIGN" not in "".join(paragraphs)
+
+
+@pytest.mark.parametrize("name", ["masyu", "mashu", "pearl", "ましゅ", "Masyu (2)"])
+def test_genres_finds_a_genre_by_any_of_its_names(capsys, name):
+    assert main(["genres", name]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("masyu  ましゅ  puzz.link: mashu") and "Layout:" in out
+
+
+@pytest.mark.parametrize("name, hint", [("foo", ""), ("sudok", "; did you mean sudoku?")])
+def test_genres_of_an_unknown_name_says_so(capsys, name, hint):
+    assert main(["genres", name]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith(f"puzzle-solver: no genre '{name}'{hint} (genres: archipelago, bomber,")
+
+
 def test_a_damaged_workbook_is_named(tmp_path, capsys):
     bad = tmp_path / "broken.xlsx"
     bad.write_bytes(b"not a zip file")

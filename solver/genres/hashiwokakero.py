@@ -10,9 +10,9 @@ Layout: one puzzle cell per spreadsheet cell from A1. Type each island's number 
 its cell; an island whose number is not given is `?` (or `○`, `◯`, `o`, `O`). Water cells stay
 empty. The sentinel one cell diagonally below-right of the grid. The answer draws the bridges
 in the water cells they pass: `─` for one horizontal bridge, `═` for two, `│` for one vertical
-bridge, `║` for two (DESIGN lists `─ │`; the doubles are their natural extension). Islands keep
-their number. Two islands side by side may be bridged too; their bridge passes no water cell, so
-only the record's `lines` (a segment between the two cells, n = 1 or 2) shows it.
+bridge, `║` for two. Islands keep their number. Two islands side by side may be bridged too;
+their bridge passes no water cell, so only the record's `lines` (a segment between the two
+cells, n = 1 or 2) shows it.
 
 Model (the seed's, per pair of islands instead of per water cell): for every pair of islands
 that see each other (the same row or column, only water between them), h1(r,c) = 1 when at
