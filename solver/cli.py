@@ -190,11 +190,25 @@ def _width(text: str) -> int:
 
 
 def _single_sheet(book: OpenpyxlBook, sheet: str | None) -> str:
+    """The one puzzle sheet a stage command works on: --sheet, or the book's only one."""
     sheets = batch.puzzle_sheets(book, sheet)
-    if len(sheets) != 1:
-        names = ", ".join(sheets) or "none"
-        raise InputError(book.name, f"say which sheet with --sheet; puzzle sheets: {names}")
+    if len(sheets) > 1:
+        raise UsageError(
+            f"{book.name} has {len(sheets)} puzzle sheets ({', '.join(sheets)}); "
+            "say which with --sheet"
+        )
+    if not sheets:
+        raise UsageError(no_puzzle_sheet(book))
     return sheets[0]
+
+
+def no_puzzle_sheet(book: OpenpyxlBook) -> str:
+    """What to say about a book none of whose sheets is named after a genre."""
+    return (
+        f"{book.name} has no sheet named after a genre (its sheets: "
+        f"{', '.join(map(repr, book.sheet_names()))}); rename the puzzle's sheet after its "
+        "genre, e.g. 'bomber', 'sudoku (2)' or '数独' (see 'puzzle-solver genres')"
+    )
 
 
 def cmd_lp(a: argparse.Namespace) -> int:
@@ -218,13 +232,19 @@ def cmd_run_lp(a: argparse.Namespace) -> int:
 
 
 def cmd_read_solution(a: argparse.Namespace) -> int:
+    target = Path(a.out or a.book)
+    if target.suffix.lower() != Path(a.book).suffix.lower():
+        raise UsageError(
+            f"--out {target}: the answer is saved as a workbook of the same kind as "
+            f"{Path(a.book).name}: give a file name ending in {Path(a.book).suffix}"
+        )
     book = _open(Path(a.book))
     sheet = _single_sheet(book, a.sheet)
     res = pipeline.read_solution(book, sheet, Path(a.sol))
     if res.status != "solved":
-        print(res.error, file=sys.stderr)
+        print(f"puzzle-solver: {res.error}", file=sys.stderr)
         return 1
-    print(f"answer written to {book.save(_output_path(Path(a.book), a.out, not a.out))} [{sheet}]")
+    print(f"answer written to {book.save(target)} [{sheet}]")
     return 0
 
 
@@ -292,7 +312,14 @@ def cmd_import(a: argparse.Namespace) -> int:
         )
     puzzle = genre.from_url(url)
     out = Path(a.output)
-    book, sheet = add_puzzle_sheet(out, genre, puzzle)
+    if out.suffix.lower() not in BOOK_SUFFIXES:
+        raise UsageError(f"-o {out}: the puzzle goes into a workbook: give a .xlsx file")
+    if out.suffix.lower() == ".xlsm" and not out.exists():
+        raise UsageError(
+            f"-o {out}: a new workbook can only be made as .xlsx (an .xlsm needs its macros, "
+            "which this program cannot write); give a .xlsx file, or an .xlsm that exists"
+        )
+    book, sheet = add_puzzle_sheet(out, genre, puzzle, _open(out) if out.exists() else None)
     print(f"wrote {genre.slug} {url.cols}x{url.rows} to {out} [{sheet}]")
     if a.solve:
         res = pipeline.solve_sheet(book, sheet, _settings(a))

@@ -321,6 +321,13 @@ def read_solution(book: Book, sheet_name: str, sol: Path, write: bool = True) ->
         header, values = backends.read_sol(sol)
         if header and header.startswith(backends.HEADER):
             info = json.loads(header[len(backends.HEADER) :])
+            same_sheet = (info.get("book"), info.get("sheet")) == (book.name, sheet_name)
+            if same_sheet and info.get("puzzle") != fingerprint(genre, puzzle):
+                raise InputError(
+                    sheet_name,
+                    f"the puzzle changed since {sol.name} was made (a given was typed, changed "
+                    "or deleted); run the 'lp' and 'run-lp' stages again",
+                )
             if info.get("genre") != genre.slug or info.get("puzzle") != fingerprint(genre, puzzle):
                 raise SolverError(
                     f"{sol.name} was made from sheet '{info.get('sheet')}' of "

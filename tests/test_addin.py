@@ -484,7 +484,7 @@ def test_a_stale_solution_file_is_refused_in_button_words(live):
     buttons.run_solver(book)
     book.sheets["bomber"].range((5, 5)).value = 3  # the user edits a clue afterwards
     text = buttons.read_solution(book)
-    assert "not from this puzzle" in text and "'1. Make LP' and '2. Run solver'" in text
+    assert "the puzzle changed since" in text and "'1. Make LP' and '2. Run solver'" in text
     assert "'lp'" not in text and not bombs(book.sheets["bomber"])
 
 

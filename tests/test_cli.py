@@ -179,3 +179,78 @@ def test_a_damaged_workbook_is_named(tmp_path, capsys):
 def test_show_prints_the_solved_grid(books, capsys):
     assert main(["solve", str(books / "bomber.xlsx"), "--show"]) == 0
     assert " 1  2  ●     1" in capsys.readouterr().out
+
+
+def test_stage_commands_on_a_book_of_several_puzzles_ask_which_sheet(books, capsys):
+    book = OpenpyxlBook(books / "bomber.xlsx")
+    book.wb.copy_worksheet(book.wb["bomber"]).title = "bomber (2)"
+    book.save()
+    assert main(["lp", str(books / "bomber.xlsx")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("puzzle-solver: bomber.xlsx has 2 puzzle sheets (bomber, bomber (2)); ")
+    assert "say which with --sheet" in err and "sheet 'bomber.xlsx'" not in err
+
+
+def test_a_book_without_a_puzzle_sheet_is_told_how_to_name_one(tmp_path, capsys):
+    import openpyxl
+
+    openpyxl.Workbook().save(tmp_path / "mine.xlsx")  # one sheet, 'Sheet'
+    assert main(["lp", str(tmp_path / "mine.xlsx")]) == 2
+    err = capsys.readouterr().err
+    assert "mine.xlsx has no sheet named after a genre (its sheets: 'Sheet')" in err
+    assert "rename the puzzle's sheet after its genre, e.g. 'bomber'" in err
+
+
+def test_read_solution_out_is_the_file_to_write(books, tmp_path, capsys):
+    book = books / "bomber.xlsx"
+    main(["lp", str(book), "-o", str(tmp_path / "b.lp")])
+    main(["run-lp", str(tmp_path / "b.lp")])
+    out = tmp_path / "answer.xlsx"
+    assert main(["read-solution", str(book), str(tmp_path / "b.sol"), "--out", str(out)]) == 0
+    assert out.is_file() and OpenpyxlBook(out).wb["bomber"]["C1"].value == "●"
+    assert OpenpyxlBook(book).wb["bomber"]["C1"].value is None  # the input stays as it was
+    assert main(["read-solution", str(book), str(tmp_path / "b.sol"), "--out", "x.xlsm"]) == 2
+    assert "give a file name ending in .xlsx" in capsys.readouterr().err
+
+
+def test_read_solution_after_an_edit_says_the_puzzle_changed(books, tmp_path, capsys):
+    book = books / "bomber.xlsx"
+    main(["lp", str(book), "-o", str(tmp_path / "b.lp")])
+    main(["run-lp", str(tmp_path / "b.lp")])
+    edited = OpenpyxlBook(book)
+    edited.wb["bomber"]["E5"] = 3
+    edited.save()
+    assert main(["read-solution", str(book), str(tmp_path / "b.sol")]) == 1
+    err = capsys.readouterr().err
+    assert "sheet 'bomber': the puzzle changed since b.sol was made" in err
+
+
+MINES = "https://puzz.link/p?mines/3/3/1i1j"
+
+
+@pytest.mark.parametrize(
+    "name, message",
+    [
+        ("new.xlsm", "a new workbook can only be made as .xlsx"),
+        ("book.csv", "the puzzle goes into a workbook: give a .xlsx file"),
+    ],
+)
+def test_import_into_what_cannot_hold_a_new_puzzle_says_so(tmp_path, capsys, name, message):
+    assert main(["import", MINES, "-o", str(tmp_path / name)]) == 2
+    assert message in capsys.readouterr().err
+    assert not (tmp_path / name).exists()
+
+
+def test_import_into_an_existing_xlsm_keeps_it_a_macro_book(tmp_path, sample, capsys):
+    book = sample("bomber", ".xlsm")
+    assert main(["import", MINES, "-o", str(book)]) == 0
+    loaded = OpenpyxlBook(book)
+    assert "bomber (2)" in loaded.sheet_names() and loaded.wb.vba_archive is not None
+
+
+def test_import_into_a_file_that_is_not_a_workbook_names_it(tmp_path, capsys):
+    bad = tmp_path / "notes.xlsx"
+    bad.write_text("my notes")
+    with pytest.raises(SystemExit, match=r"notes\.xlsx: cannot open the workbook"):
+        main(["import", MINES, "-o", str(bad)])
+    assert bad.read_text() == "my notes"
