@@ -122,7 +122,7 @@ def test_verify_rejects_a_miscount():
     cells[2][5] = Firefly("L", 3)  # the 4 at F3 turns four times
     wrong = Puzzle(tuple(tuple(row) for row in cells))
     assert hotaru_beam.verify(wrong, known_answer()) == [
-        "the beam from the firefly 3 at (2, 5) turns 4 times"
+        "the beam from the firefly 3 at F3 turns 4 times"
     ]
 
 
@@ -142,7 +142,7 @@ def test_verify_rejects_a_beam_into_a_dot_and_one_back_to_its_own_firefly():
     p = Puzzle(((Firefly("R", 0), Firefly("L", 0)),))
     assert any("arrives at the dot" in s for s in hotaru_beam.verify(p, {((0, 0), (0, 1))}))
     alone = Puzzle(((Firefly("R", 3), None), (None, None)))
-    assert hotaru_beam.verify(alone, PAIR) == ["the beam from the firefly at (0, 0) returns to it"]
+    assert hotaru_beam.verify(alone, PAIR) == ["the beam from the firefly at A1 returns to it"]
 
 
 @pytest.mark.parametrize("form", ["complete", "lazy"])

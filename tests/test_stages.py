@@ -75,7 +75,8 @@ def test_a_sol_without_header_is_checked_by_its_variables(sample, tmp_path):
     assert res.status == "error" and "does not belong to this sheet's model" in res.error
     sol.write_text("objective value: 0\nb(1,1)  1 \t(obj:0)\n")  # names fit, answer is wrong
     res = read_solution(OpenpyxlBook(sample("bomber")), "bomber", sol)
-    assert res.status == "error" and "breaks the rules" in res.error
+    assert res.status == "error" and "breaks the rules: bomb on the number at A1;" in res.error
+    assert "number 2 at B1 has 1 bombs around it" in res.error and "(0, " not in res.error
 
 
 def market_split(seed: int = 1, m: int = 5, n: int = 40) -> pulp.LpProblem:

@@ -34,7 +34,7 @@ from solver.connectivity import connect
 from solver.genres import define
 from solver.geometry import Cell, CellPuzzle, inside
 from solver.model import Model, cell_vars, new_problem, value
-from solver.sheet import Grid, InputError, Value, quote
+from solver.sheet import Grid, InputError, Value, cell_name, quote
 from solver.sheet.answer import CellWrite
 
 # The sample (workbooks/archipelago.xlsx, tests/data/archipelago.json): the seed's puzzle picture
@@ -169,11 +169,11 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
         for c in range(p.cols):
             x = a[r][c]
             if p.cells[r][c] is not None and x is not None:
-                problems.append(f"island cell ({r}, {c}) carries a bridge")
+                problems.append(f"island cell {cell_name((r, c))} carries a bridge")
             elif x not in ("V", "H", None):
-                problems.append(f"sea cell ({r}, {c}) holds {x!r}, not one bridge")
+                problems.append(f"sea cell {cell_name((r, c))} holds {x!r}, not one bridge")
             elif x is None and (r, c) in bridgeable:
-                problems.append(f"sea cell ({r}, {c}) carries no bridge")
+                problems.append(f"sea cell {cell_name((r, c))} carries no bridge")
     parent = {lab: lab for lab in p.islands()}
 
     def find(k: Label) -> Label:
@@ -193,7 +193,7 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
             if None in ends:
                 what = "vertical" if kind == "V" else "horizontal"
                 problems.append(
-                    f"{what} bridge from ({r}, {c}) to ({rr - dr}, {cc - dc}) "
+                    f"{what} bridge from {cell_name((r, c))} to {cell_name((rr - dr, cc - dc))} "
                     "does not end at islands on both sides"
                 )
             else:

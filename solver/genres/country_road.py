@@ -65,7 +65,7 @@ from solver.lines import (
     walk_loop,
 )
 from solver.model import Model, cell_vars, new_problem
-from solver.sheet import Grid, InputError, Value, a1, quote
+from solver.sheet import Grid, InputError, Value, a1, cell_name, quote
 from solver.sheet.answer import CellWrite
 
 # a label of letters with an optional number before or after it: A, A4, 4A, A 4
@@ -302,15 +302,15 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
     problems = []
     for s, t in sorted(a):
         if not all(0 <= r < p.rows and 0 <= c < p.cols for r, c in (s, t)):
-            problems.append(f"the loop leaves the grid between {s} and {t}")
+            problems.append(f"the loop leaves the grid between {cell_name(s)} and {cell_name(t)}")
         elif abs(s[0] - t[0]) + abs(s[1] - t[1]) != 1:
-            problems.append(f"{s} and {t} are not neighbours")
+            problems.append(f"{cell_name(s)} and {cell_name(t)} are not neighbours")
     if problems:
         return problems
     sides = arms(a)
     for cell, s in sorted(sides.items()):
         if len(s) != 2:
-            problems.append(f"cell {cell} has {len(s)} loop ends, not 2")
+            problems.append(f"cell {cell_name(cell)} has {len(s)} loop ends, not 2")
     if problems:
         return problems
     if not a:
@@ -332,7 +332,8 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
     for s, t in p.borders():
         if s not in on and t not in on:
             problems.append(
-                f"cells {s} and {t}, both off the loop, face each other across a border"
+                f"cells {cell_name(s)} and {cell_name(t)}, both off the loop, face each other "
+                "across a border"
             )
     return problems
 

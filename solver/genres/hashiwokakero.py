@@ -42,7 +42,7 @@ from solver.genres import define
 from solver.geometry import Cell, CellPuzzle
 from solver.lines import Network, connected, lines_record
 from solver.model import Model, new_problem, value, var
-from solver.sheet import Grid, InputError, Value, quote
+from solver.sheet import Grid, InputError, Value, cell_name, quote
 from solver.sheet.answer import CellWrite
 
 UNKNOWN = "?"
@@ -173,7 +173,7 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
     count: dict[Cell, int] = defaultdict(int)
     cover: dict[Cell, list[tuple[Cell, Cell]]] = defaultdict(list)
     for x, y, n in sorted(a):
-        what = f"the bridge from {x} to {y}"
+        what = f"the bridge from {cell_name(x)} to {cell_name(y)}"
         if x not in islands or y not in islands or x == y:
             problems.append(f"{what} does not join two islands")
             continue
@@ -189,14 +189,14 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
         count[y] += n
         for cell in _cells_between(x, y):
             if cell in islands:
-                problems.append(f"{what} passes over the island at {cell}")
+                problems.append(f"{what} passes over the island at {cell_name(cell)}")
             cover[cell].append((x, y))
     for cell, on in sorted(cover.items()):
         if len(on) > 1:
-            problems.append(f"bridges cross at {cell}")
+            problems.append(f"bridges cross at {cell_name(cell)}")
     for cell, clue in sorted(islands.items()):
         if clue != UNKNOWN and count[cell] != clue:
-            problems.append(f"the island {clue} at {cell} has {count[cell]} bridges")
+            problems.append(f"the island {clue} at {cell_name(cell)} has {count[cell]} bridges")
     parent = {cell: cell for cell in islands}
 
     def find(k: Cell) -> Cell:

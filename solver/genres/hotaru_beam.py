@@ -65,7 +65,7 @@ from solver.lines import (
 )
 from solver.model import Model, new_problem, var
 from solver.puzzlink import UNKNOWN
-from solver.sheet import Grid, InputError, Value, quote
+from solver.sheet import Grid, InputError, Value, cell_name, quote
 from solver.sheet.answer import CellWrite
 
 ARROWS = {"U": "↑", "D": "↓", "L": "←", "R": "→"}
@@ -510,9 +510,9 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
     sides = arms(a)
     for (r, c), s in sorted(sides.items()):
         if not (0 <= r < p.rows and 0 <= c < p.cols):
-            problems.append(f"a beam leaves the grid at ({r}, {c})")
+            problems.append(f"a beam leaves the grid at {cell_name((r, c))}")
         elif (r, c) not in flies and len(s) != 2:
-            problems.append(f"point ({r}, {c}) has {len(s)} beam ends, not 2")
+            problems.append(f"point {cell_name((r, c))} has {len(s)} beam ends, not 2")
     if problems:
         return problems
     found, problems = beams(p, a)
@@ -521,17 +521,22 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
         for seg in path:
             covered[seg] += 1
         if end == cell:
-            problems.append(f"the beam from the firefly at {cell} returns to it")
+            problems.append(f"the beam from the firefly at {cell_name(cell)} returns to it")
         elif flies[end].dot == side:
-            problems.append(f"the beam from the firefly at {cell} arrives at the dot of {end}")
+            problems.append(
+                f"the beam from the firefly at {cell_name(cell)} arrives at the dot of "
+                f"{cell_name(end)}"
+            )
         n = flies[cell].number
         if n != UNKNOWN and n != bends:
-            problems.append(f"the beam from the firefly {n} at {cell} turns {bends} times")
+            problems.append(
+                f"the beam from the firefly {n} at {cell_name(cell)} turns {bends} times"
+            )
     if any(covered[seg] > 1 for seg in covered):
         problems.append("two beams share a segment")
     stray = sorted(set(a) - set(covered))
     if stray and not problems:
-        problems.append(f"segments belong to no beam, e.g. {stray[0]}")
+        problems.append(f"segments belong to no beam, e.g. {'-'.join(map(cell_name, stray[0]))}")
     group = {cell: cell for cell in flies}
 
     def find(cell: Cell) -> Cell:

@@ -69,7 +69,7 @@ from solver.lines import (
     strands,
 )
 from solver.model import Model, new_problem, var
-from solver.sheet import Grid, InputError, Value, a1, quote
+from solver.sheet import Grid, InputError, Value, a1, cell_name, quote
 from solver.sheet.answer import CellWrite
 
 ICE = "氷"
@@ -331,6 +331,11 @@ def decode(p: Puzzle, m: Model) -> Answer:
 # --- checking and showing an answer -------------------------------------------------------
 
 
+def _at(cell: Cell) -> str:
+    """The sheet cell of a puzzle cell, for messages (cells stand at even rows and columns)."""
+    return cell_name((2 * cell[0] + 1, 2 * cell[1] + 1))
+
+
 def verify(p: Puzzle, a: Answer) -> list[str]:
     """The rules, walked: from IN along the path to OUT."""
     problems = []
@@ -341,20 +346,20 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
     sides = arms(a)
     for a_, b_ in sorted(a):
         if abs(a_[0] - b_[0]) + abs(a_[1] - b_[1]) != 1:
-            problems.append(f"the segment {a_}-{b_} does not join two adjacent cells")
+            problems.append(f"the segment {_at(a_)}-{_at(b_)} does not join two adjacent cells")
     if problems:
         return problems
     for cell, s in sorted(sides.items()):
         if cell not in inside:
             if cell not in (start, end):
-                problems.append(f"the path leaves the grid at {cell}, not at IN or OUT")
+                problems.append(f"the path leaves the grid at {_at(cell)}, not at IN or OUT")
         elif cell in ice:
             if s not in (frozenset("LR"), frozenset("UD"), frozenset("UDLR")):
-                problems.append(f"the path turns or ends on the ice at {cell}")
+                problems.append(f"the path turns or ends on the ice at {_at(cell)}")
         elif len(s) == 4:
-            problems.append(f"the path crosses itself off the ice at {cell}")
+            problems.append(f"the path crosses itself off the ice at {_at(cell)}")
         elif len(s) != 2:
-            problems.append(f"cell {cell} has {len(s)} path ends, not 2")
+            problems.append(f"cell {_at(cell)} has {len(s)} path ends, not 2")
     for door in (start, end):
         if len(sides.get(door, ())) != 1:
             problems.append(f"the path does not pass {'IN' if door == start else 'OUT'}")
@@ -377,7 +382,7 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
         crossed.add((here, nxt))
         here, step = nxt, out
     if here != end:
-        problems.append(f"the path from IN does not lead to OUT (it ends at {here})")
+        problems.append(f"the path from IN does not lead to OUT (it ends at {_at(here)})")
     if len(set(walked)) != len(walked):
         problems.append("the path runs along a segment twice")
     if set(walked) != set(a):
@@ -385,13 +390,16 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
     for a_, b_ in sorted(p.arrows):
         if (a_, b_) not in crossed:
             if (b_, a_) in crossed:
-                problems.append(f"the path crosses the arrow {a_}->{b_} against its direction")
+                problems.append(
+                    f"the path crosses the arrow in {cell_name(_border(a_, b_))} against its "
+                    "direction"
+                )
             else:
-                problems.append(f"the path misses the arrow {a_}->{b_}")
+                problems.append(f"the path misses the arrow in {cell_name(_border(a_, b_))}")
     groups = [[cell] for cell in sorted(ice)] if p.all_ice else p.ice_groups()
     for group in groups:
         if not any(cell in sides for cell in group):
-            problems.append(f"the path misses the ice at {group[0]}")
+            problems.append(f"the path misses the ice at {_at(group[0])}")
     return problems
 
 

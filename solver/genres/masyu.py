@@ -40,7 +40,7 @@ from solver.lines import (
     walk_loop,
 )
 from solver.model import Model, cell_vars, new_problem
-from solver.sheet import Grid, InputError, Value, quote
+from solver.sheet import Grid, InputError, Value, cell_name, quote
 from solver.sheet.answer import CellWrite
 
 WHITE, BLACK = "○", "●"
@@ -124,9 +124,9 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
     sides = arms(a)
     for (r, c), s in sorted(sides.items()):
         if not (0 <= r < p.rows and 0 <= c < p.cols):
-            problems.append(f"the loop leaves the grid at ({r}, {c})")
+            problems.append(f"the loop leaves the grid at {cell_name((r, c))}")
         elif len(s) != 2:
-            problems.append(f"cell ({r}, {c}) has {len(s)} loop ends, not 2")
+            problems.append(f"cell {cell_name((r, c))} has {len(s)} loop ends, not 2")
     if problems:
         return problems
     if a and len(walk_loop(a)) != len(sides):
@@ -139,19 +139,21 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
     for (r, c), kind in sorted(p.pearls().items()):
         s = sides.get((r, c))
         if s is None:
-            problems.append(f"the loop misses the pearl at ({r}, {c})")
+            problems.append(f"the loop misses the pearl at {cell_name((r, c))}")
             continue
         ahead = [(r + dr, c + dc) for dr, dc in _steps(s)]
         if kind == WHITE:
             if s not in straight:
-                problems.append(f"the loop turns on the white pearl at ({r}, {c})")
+                problems.append(f"the loop turns on the white pearl at {cell_name((r, c))}")
             elif all(goes_straight(n) for n in ahead):
-                problems.append(f"no turn next to the white pearl at ({r}, {c})")
+                problems.append(f"no turn next to the white pearl at {cell_name((r, c))}")
         else:
             if s in straight:
-                problems.append(f"the loop goes straight on the black pearl at ({r}, {c})")
+                problems.append(f"the loop goes straight on the black pearl at {cell_name((r, c))}")
             elif not all(goes_straight(n) for n in ahead):
-                problems.append(f"the loop turns right next to the black pearl at ({r}, {c})")
+                problems.append(
+                    f"the loop turns right next to the black pearl at {cell_name((r, c))}"
+                )
     return problems
 
 

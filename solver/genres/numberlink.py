@@ -71,7 +71,7 @@ from solver.lines import (
     lines_record,
 )
 from solver.model import Model, cell_vars, new_problem, var
-from solver.sheet import Grid, InputError, Value, a1, quote
+from solver.sheet import Grid, InputError, Value, a1, cell_name, quote
 from solver.sheet.answer import CellWrite
 
 Label = int | str
@@ -299,7 +299,7 @@ def decode(p: Puzzle, m: Model) -> Answer:
 
 def verify(p: Puzzle, a: Answer) -> list[str]:
     problems = [
-        f"the segment {s}-{t} does not join two neighbouring cells"
+        f"the segment {cell_name(s)}-{cell_name(t)} does not join two neighbouring cells"
         for s, t in sorted(a)
         if abs(s[0] - t[0]) + abs(s[1] - t[1]) != 1
     ]
@@ -309,14 +309,14 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
     sides = arms(a)
     for (r, c), s in sorted(sides.items()):
         if not (0 <= r < p.rows and 0 <= c < p.cols):
-            problems.append(f"a line leaves the grid at ({r}, {c})")
+            problems.append(f"a line leaves the grid at {cell_name((r, c))}")
         elif (r, c) in numbers and len(s) != 1:
-            problems.append(f"the number at ({r}, {c}) has {len(s)} lines, not 1")
+            problems.append(f"the number at {cell_name((r, c))} has {len(s)} lines, not 1")
         elif (r, c) not in numbers and len(s) != 2:
-            problems.append(f"cell ({r}, {c}) has {len(s)} line ends, not 2")
+            problems.append(f"cell {cell_name((r, c))} has {len(s)} line ends, not 2")
     for cell in sorted(numbers):
         if cell not in sides:
-            problems.append(f"no line leaves the number at {cell}")
+            problems.append(f"no line leaves the number at {cell_name(cell)}")
     if problems:
         return problems
     nxt: dict[Cell, list[Cell]] = defaultdict(list)
@@ -335,11 +335,12 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
                 break
         if here != goal:
             problems.append(
-                f"the line from {label!r} at {start} ends at {numbers[here]!r} at {here}"
+                f"the line from {quote(label)} at {cell_name(start)} ends at "
+                f"{quote(numbers[here])} at {cell_name(here)}"
             )
     stray = sorted(set(sides) - visited)
     if stray:
-        problems.append(f"a closed loop that joins no numbers runs through {stray[0]}")
+        problems.append(f"a closed loop that joins no numbers runs through {cell_name(stray[0])}")
     return problems
 
 

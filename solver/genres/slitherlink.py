@@ -42,7 +42,7 @@ from solver.genres import define
 from solver.geometry import Cell, CellPuzzle
 from solver.lines import Network, edge_vars, grid_edges, line_segments, single_loop, walk_loop
 from solver.model import Model, cell_vars, new_problem
-from solver.sheet import Grid, InputError, Value, quote
+from solver.sheet import Grid, InputError, Value, cell_name, quote
 from solver.sheet.answer import CellWrite
 
 UNKNOWN = puzzlink.UNKNOWN  # a numbered cell whose number is not given
@@ -155,6 +155,14 @@ def decode(p: Puzzle, m: Model) -> Answer:
 
 
 def verify(p: Puzzle, a: Answer) -> list[str]:
+    top = 1 if p.every_point else 0  # the marker's row above the grid
+
+    def cell(r: int, c: int) -> str:
+        return cell_name((r + top, c))
+
+    def at(q: Point) -> str:
+        return f"the dot at the top-left corner of {cell(*q)}"
+
     problems = []
     if not a:
         return ["there is no loop"]
@@ -163,12 +171,12 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
         (r1, c1), (r2, c2) = seg
         inside = all(0 <= r <= p.rows and 0 <= c <= p.cols for r, c in seg)
         if not inside or abs(r1 - r2) + abs(c1 - c2) != 1:
-            problems.append(f"{seg} is not a grid line between two neighbouring dots")
+            problems.append(f"the line from {at(seg[0])} to {at(seg[1])} is not a grid line")
         for q in seg:
             degree[q] = degree.get(q, 0) + 1
     for q, d in sorted(degree.items()):
         if d != 2:
-            problems.append(f"the loop has {d} lines at dot {q}, not 2")
+            problems.append(f"the loop has {d} lines at {at(q)}, not 2")
     if problems:
         return problems
     if len(walk_loop(a)) != len(degree):
@@ -176,11 +184,11 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
     if p.every_point:
         missed = [q for q in p.points() if q not in degree]
         if missed:
-            problems.append(f"the loop misses {len(missed)} dots, e.g. {missed[0]}")
+            problems.append(f"the loop misses {len(missed)} dots, e.g. {at(missed[0])}")
     for (r, c), n in sorted(p.clues().items()):
         count = sum(seg in a for seg in sides(r, c).values())
         if count != n:
-            problems.append(f"the number {n} at ({r}, {c}) has {count} loop sides")
+            problems.append(f"the number {n} at {cell(r, c)} has {count} loop sides")
     return problems
 
 

@@ -40,6 +40,13 @@ def a1(row: int, col: int) -> str:
     return f"{column_letter(col)}{row}"
 
 
+def cell_name(rc: tuple[int, int]) -> str:
+    """The A1 name of a 0-based grid cell, for messages: cell_name((0, 2)) == 'C1'; a cell
+    beyond the sheet's top or left edge (a line leaving the grid) as '(-1, 2), off the sheet'."""
+    r, c = rc
+    return a1(r + 1, c + 1) if r >= 0 and c >= 0 else f"({r}, {c}), off the sheet"
+
+
 SIDES = {"T": "top", "B": "bottom", "L": "left", "R": "right"}
 
 
