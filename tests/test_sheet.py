@@ -182,3 +182,12 @@ def test_merged_cells_read_as_their_top_left_value_and_refuse_an_answer(sample):
     assert res.status in ("solved", "infeasible"), res.error
     with pytest.raises(InputError, match="cells A4:A5 are merged"):
         book.sheet("bomber").put(5, 1, "x")
+
+
+def test_a_merged_range_reads_as_its_top_left_value():
+    sheet = sheet_with({"A1": 1, "B2": 3, "D4": "E"})
+    sheet.ws.merge_cells("B2:C3")  # merged for looks: Excel keeps B2's value, the rest is empty
+    grid = read_grid(sheet)
+    assert grid.cells == [[1, None, None], [None, 3, None], [None, None, None]]
+    assert sheet.merged_area(2, 3) == (2, 2, 3, 3) and sheet.merged_area(2, 2) is None
+    assert sheet.merged_area(1, 1) is None
