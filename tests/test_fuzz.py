@@ -6,7 +6,8 @@ result is a status and a message naming the sheet, never a traceback; and every 
 Damage: a random value in a random cell (numbers, negative, huge, fractions, NaN, text, glyphs,
 formulas, array formulas, dates, TRUE/FALSE, long text, line breaks, invisible characters),
 merged cells, the sentinel deleted or moved, a stray cell in the sentinel's row or column; some
-after a first solve (then solving again and clearing). The command line gets damaged books too.
+after a first solve (then solving again and clearing), some with the hidden record sheet of that
+solve damaged too. The command line gets damaged books as well.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from solver import cli
 from solver.backends import Settings
 from solver.genres import genre_for_sheet
 from solver.pipeline import clear_sheet, read_puzzle, solve_sheet
+from solver.sheet.answer import RECORD_SHEET
 from solver.sheet.openpyxl_book import OpenpyxlBook
 
 pytestmark = [
@@ -120,6 +122,22 @@ def mutate(rng: random.Random, ws) -> list[str]:
     return done
 
 
+def damage_record(rng: random.Random, book: OpenpyxlBook) -> list[str]:
+    """Random values in the hidden record sheet, rows deleted or added."""
+    ws = book.wb[RECORD_SHEET]
+    done = []
+    for _ in range(rng.randint(1, 4)):
+        r, c = rng.randint(1, ws.max_row + 1), rng.randint(1, 8)
+        if rng.random() < 0.2:
+            ws.delete_rows(r)
+            done.append(f"record row {r} deleted")
+            continue
+        v = random_value(rng)
+        ws.cell(r, c).value = v
+        done.append(f"record {ws.cell(r, c).coordinate} = {v!r:.40}")
+    return done
+
+
 def check(book: OpenpyxlBook, sheet: str, res) -> None:
     assert res.status in STATUSES
     if res.error:
@@ -130,7 +148,7 @@ def check(book: OpenpyxlBook, sheet: str, res) -> None:
         assert genre.verify(puzzle, res.outcome.answer) == []
 
 
-def run_case(seed: int, folder: Path) -> None:
+def run_case(seed: int, folder: Path, record_damage: bool = False) -> None:
     """One damaged sample through the pipeline; a failure names the seed and the damage."""
     rng = random.Random(seed)
     source = rng.choice(SAMPLES)
@@ -140,8 +158,10 @@ def run_case(seed: int, folder: Path) -> None:
     sheet = next(s for s in book.sheet_names() if genre_for_sheet(s))
     done = []
     try:
-        if rng.random() < 0.2:  # an answer already on the sheet
+        if record_damage or rng.random() < 0.2:  # an answer already on the sheet
             check(book, sheet, solve_sheet(book, sheet, SETTINGS, check_unique=False))
+        if record_damage and RECORD_SHEET in book.wb.sheetnames:
+            done += damage_record(rng, book)
         done += mutate(rng, book.wb[sheet])
         check(book, sheet, solve_sheet(book, sheet, SETTINGS, check_unique=rng.random() < 0.5))
         if rng.random() < 0.2:
@@ -154,6 +174,13 @@ def run_case(seed: int, folder: Path) -> None:
 def test_damaged_sheets_give_a_status_and_a_message(tmp_path, block):
     for seed in range(block * 100, block * 100 + 100):
         run_case(seed, tmp_path)
+
+
+def test_a_damaged_record_sheet_costs_nothing(tmp_path):
+    """The hidden record sheet of an earlier answer, damaged, then the sheet too: solving again
+    and clearing still give a status and a message."""
+    for seed in range(1000, 1150):
+        run_case(seed, tmp_path, record_damage=True)
 
 
 ODD_VALUES = [
