@@ -254,3 +254,15 @@ def test_import_into_a_file_that_is_not_a_workbook_names_it(tmp_path, capsys):
     with pytest.raises(SystemExit, match=r"notes\.xlsx: cannot open the workbook"):
         main(["import", MINES, "-o", str(bad)])
     assert bad.read_text() == "my notes"
+
+
+def test_import_into_a_read_only_folder_leaves_nothing_there(tmp_path, capsys):
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    folder.chmod(0o555)  # root may write anyway: the refusal must not rest on the OS
+    try:
+        assert main(["import", MINES, "-o", str(folder / "new.xlsx")]) == 2
+        assert "is read-only" in capsys.readouterr().err
+        assert list(folder.iterdir()) == []
+    finally:
+        folder.chmod(0o755)
