@@ -8,6 +8,7 @@ Rows and columns are 1-based here, as in Excel; genres work 0-based on the `Grid
 from __future__ import annotations
 
 import datetime
+import math
 import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
@@ -222,6 +223,7 @@ class OddValue(str):
         return OddValue, (str(self), self.what)
 
 
+EXCEL_ERRORS = {"#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A", "#SPILL!"}
 MAX_DIGITS = 15  # Excel keeps 15 significant digits: a longer digit string is text
 
 
@@ -230,7 +232,10 @@ def _odd(value: object) -> OddValue:
     if isinstance(value, bool):
         return OddValue("TRUE" if value else "FALSE", "a TRUE/FALSE value")
     if isinstance(value, float):
-        return OddValue(repr(value), "a number that is not whole")
+        what = (
+            "a number that is not whole" if math.isfinite(value) else "a number that is not finite"
+        )
+        return OddValue(repr(value), what)
     if isinstance(value, datetime.date):  # a datetime too
         return OddValue(str(value), "a date")
     if isinstance(value, datetime.time):
@@ -263,6 +268,8 @@ def normalize(value: object) -> Value:
         return None
     if text.startswith("="):
         return OddValue(text, "a formula")
+    if text in EXCEL_ERRORS:
+        return OddValue(text, "an error value of a formula")
     folded = unicodedata.normalize("NFKC", text)  # full-width digits from a Japanese IME
     if folded.isdigit() and folded.isascii() and len(folded.lstrip("0")) <= MAX_DIGITS:
         return int(folded)
