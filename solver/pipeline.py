@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import pulp
 
 from solver import backends, limits
 from solver.backends import Settings, SolverError
@@ -311,6 +314,17 @@ def run_lp(lp: Path, sol: Path, settings: Settings) -> str:
     return status
 
 
+def _allowed(v: pulp.LpVariable, x: float) -> bool:
+    """Whether x is a value the variable may take (within its bounds, whole if integer)."""
+    tol = 1e-6
+    return (
+        math.isfinite(x)
+        and (v.lowBound is None or x >= v.lowBound - tol)
+        and (v.upBound is None or x <= v.upBound + tol)
+        and (v.cat != pulp.LpInteger or abs(x - round(x)) <= tol)
+    )
+
+
 def read_solution(book: Book, sheet_name: str, sol: Path, write: bool = True) -> SheetResult:
     """Stage 3: read a `.sol` file and put its answer into the sheet."""
     start = time.perf_counter()
@@ -342,6 +356,12 @@ def read_solution(book: Book, sheet_name: str, sol: Path, write: bool = True) ->
                 f"{sol.name} does not belong to this sheet's model: it sets "
                 f"{', '.join(unknown[:3])}, which the model does not have"
             )
+        for name, x in values.items():
+            if not _allowed(by_name[name], x):
+                raise SolverError(
+                    f"{sol.name} sets {name} to {x:g}, which the model does not allow; the file "
+                    "was changed after it was written: run the 'run-lp' stage again"
+                )
         for name, v in by_name.items():
             v.varValue = values.get(name, 0.0)
         answer = genre.decode(puzzle, m)
