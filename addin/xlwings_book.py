@@ -154,6 +154,7 @@ class XlwingsSheet:
         self._cells: dict[tuple[int, int], object] | None = None
         self.borders = sys.platform == "win32" if borders is None else borders
         self._borders: dict[tuple[int, int], Borders] = {}  # as last read or written
+        self._merges: bool | None = None  # whether any cell is merged; None: not asked yet
         self._looks: dict[tuple[int, int], Style] = {}  # colours and format, as last read
 
     def _load(self) -> dict[tuple[int, int], object]:
@@ -184,6 +185,10 @@ class XlwingsSheet:
             cells[(row, col)] = value
 
     def merged_area(self, row: int, col: int) -> tuple[int, int, int, int] | None:
+        if self._merges is None:  # one call: False when no cell of the sheet is merged
+            self._merges = self.sht.used_range.merge_cells is not False
+        if not self._merges:
+            return None
         rng = self.sht.range((row, col))
         if not rng.merge_cells:
             return None

@@ -136,8 +136,16 @@ class FakeRange:
         )
 
     @property
-    def merge_cells(self) -> bool:
-        return self._area() is not None
+    def merge_cells(self) -> bool | None:
+        """As Excel's MergeCells: for a block, False when none of it is merged, else None."""
+        if (self.rows, self.cols) == (1, 1):
+            return self._area() is not None
+        last_row, last_col = self.row + self.rows - 1, self.column + self.cols - 1
+        overlaps = any(
+            m[0] <= last_row and self.row <= m[2] and m[1] <= last_col and self.column <= m[3]
+            for m in self.sheet.merged
+        )
+        return None if overlaps else False
 
     @property
     def merge_area(self) -> FakeRange:
