@@ -11,6 +11,7 @@ import signal
 import sys
 import threading
 import unicodedata
+import zipfile
 from pathlib import Path
 from typing import TextIO
 
@@ -319,7 +320,13 @@ def cmd_import(a: argparse.Namespace) -> int:
             f"-o {out}: a new workbook can only be made as .xlsx (an .xlsm needs its macros, "
             "which this program cannot write); give a .xlsx file, or an .xlsm that exists"
         )
-    book, sheet = add_puzzle_sheet(out, genre, puzzle, _open(out) if out.exists() else None)
+    try:
+        book, sheet = add_puzzle_sheet(out, genre, puzzle)
+    except zipfile.BadZipFile:
+        raise UsageError(
+            f"-o {out}: the file is not a workbook; give a new file name, or an .xlsx or .xlsm "
+            "workbook to add the puzzle to"
+        ) from None
     print(f"wrote {genre.slug} {url.cols}x{url.rows} to {out} [{sheet}]")
     if a.solve:
         res = pipeline.solve_sheet(book, sheet, _settings(a))

@@ -41,14 +41,11 @@ def free_sheet_name(existing: list[str], base: str) -> str:
     return f"{base} ({k})"
 
 
-def add_puzzle_sheet(
-    path: Path, genre: Genre, puzzle: Any, book: OpenpyxlBook | None = None
-) -> tuple[OpenpyxlBook, str]:
+def add_puzzle_sheet(path: Path, genre: Genre, puzzle: Any) -> tuple[OpenpyxlBook, str]:
     """Add the puzzle as a new sheet named after its genre to the workbook at `path` (created
-    if missing; an existing workbook keeps all its sheets; `book` is that workbook, if already
-    open). Returns the saved book and sheet."""
+    if missing; an existing workbook keeps all its sheets). Returns the saved book and sheet."""
     if path.exists():
-        book = book or OpenpyxlBook(path)
+        book = OpenpyxlBook(path)
         name = free_sheet_name(book.wb.sheetnames, genre.slug)
         ws = book.wb.create_sheet(name)
     else:
