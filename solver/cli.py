@@ -130,7 +130,9 @@ def cmd_solve(a: argparse.Namespace) -> int:
     results = [r for b in books for r in b.results]
     if not results:
         print(
-            "puzzle-solver: no sheet named after a genre in " + ", ".join(map(str, paths)),
+            "puzzle-solver: no sheet named after a genre in "
+            + ", ".join(map(str, paths))
+            + f"; {NAME_A_SHEET}",
             file=sys.stderr,
         )
         return EXIT_USAGE
@@ -207,9 +209,14 @@ def no_puzzle_sheet(book: OpenpyxlBook) -> str:
     """What to say about a book none of whose sheets is named after a genre."""
     return (
         f"{book.name} has no sheet named after a genre (its sheets: "
-        f"{', '.join(map(repr, book.sheet_names()))}); rename the puzzle's sheet after its "
-        "genre, e.g. 'bomber', 'sudoku (2)' or '数独' (see 'puzzle-solver genres')"
+        f"{', '.join(map(repr, book.sheet_names()))}); {NAME_A_SHEET}"
     )
+
+
+NAME_A_SHEET = (
+    "rename the puzzle's sheet after its genre, e.g. 'bomber', 'sudoku (2)' or '数独' "
+    "(see 'puzzle-solver genres')"
+)
 
 
 def cmd_lp(a: argparse.Namespace) -> int:

@@ -266,3 +266,13 @@ def test_import_into_a_read_only_folder_leaves_nothing_there(tmp_path, capsys):
         assert list(folder.iterdir()) == []
     finally:
         folder.chmod(0o755)
+
+
+def test_solve_a_book_without_a_puzzle_sheet_says_how_to_name_one(tmp_path, capsys):
+    import openpyxl
+
+    openpyxl.Workbook().save(tmp_path / "mine.xlsx")
+    assert main(["solve", str(tmp_path / "mine.xlsx")]) == 2
+    err = capsys.readouterr().err
+    assert "no sheet named after a genre in" in err
+    assert "rename the puzzle's sheet after its genre, e.g. 'bomber'" in err
