@@ -283,3 +283,15 @@ def test_a_firefly_number_larger_than_the_grid_is_refused_by_name():
     grid = Grid("hotaru-beam", [["9" * 30 + "→", None], [None, "1←"]])
     with pytest.raises(InputError, match="cell A1: a beam turns at most 3 times here"):
         hotaru_beam.parse(grid)
+
+
+@pytest.mark.parametrize("connectivity", ["complete", "lazy"])
+def test_a_beam_into_a_dead_end_builds_both_forms(sample, tmp_path, connectivity):
+    """A 0-turn firefly at E6 whose beam can only run off the grid: the complete form's flow
+    and source labels took that dead end for a point (KeyError: (5, 5)); no answer in both."""
+    book = OpenpyxlBook(sample("hotaru-beam"))
+    book.wb["hotaru-beam"]["E6"] = "0→"
+    res = solve_sheet(book, "hotaru-beam", Settings(connectivity=connectivity))
+    assert res.status == "infeasible", res.error
+    make_lp(book, "hotaru-beam", tmp_path / "m.lp")
+    assert run_lp(tmp_path / "m.lp", tmp_path / "m.sol", Settings()) == "infeasible"

@@ -44,6 +44,7 @@ import itertools
 import re
 import unicodedata
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import pulp
@@ -409,12 +410,15 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
         prob += used <= 1, f"Piece({_tag(q)})"
 
     m = Model(prob, list(x.values()), {"x": x, "f": f, "piece": piece})
-    net = Network(dict(x), {q: u.get(q, 1) for q in sorted(set(u) | set(flies))})
+    ends = {q for edge in x for q in edge}  # a dead end has no piece: it is never used
+    net = Network(
+        dict(x), {q: u.get(q, int(q in flies)) for q in sorted(set(u) | set(flies) | ends)}
+    )
     m.separate(connected(prob, net, lazy=lazy, root=min(flies), crossing=1))
     if lazy:
         m.separate(_returns(p, x))
     else:
-        m.vars["src"] = _sources(prob, flies, arc, u)
+        m.vars["src"] = _sources(prob, flies, arc, net.used)
     return m
 
 
@@ -426,7 +430,7 @@ def _sources(
     prob: pulp.LpProblem,
     flies: dict[Cell, Firefly],
     arc: dict[tuple[Cell, Cell], pulp.LpAffineExpression],
-    used: dict[Cell, pulp.LpAffineExpression],
+    points: Iterable[Cell],
 ) -> dict[Cell, pulp.LpVariable | int]:
     """No beam returns to its own firefly: src(r,c) = the index of the firefly whose beam runs
     through point (r,c) (fireflies 1..K in reading order), the same along every used arc; a
@@ -434,8 +438,9 @@ def _sources(
     index = {cell: k for k, cell in enumerate(sorted(flies), start=1)}
     count = len(flies)
     src: dict[Cell, pulp.LpVariable | int] = dict(index)
-    for q in used:
-        src[q] = var(prob, "src", q[0] + 1, q[1] + 1, cat=pulp.LpInteger, low=1, up=count)
+    for q in points:
+        if q not in flies:
+            src[q] = var(prob, "src", q[0] + 1, q[1] + 1, cat=pulp.LpInteger, low=1, up=count)
     for (s, t), a in sorted(arc.items()):
         name = f"{_tag(s)},{_tag(t)}"
         if t not in flies:
