@@ -26,6 +26,7 @@ from solver import cli
 from solver.backends import Settings
 from solver.genres import genre_for_sheet
 from solver.pipeline import clear_sheet, make_lp, read_puzzle, read_solution, run_lp, solve_sheet
+from solver.sheet import InputError
 from solver.sheet.answer import RECORD_SHEET
 from solver.sheet.openpyxl_book import OpenpyxlBook
 
@@ -165,6 +166,11 @@ def run_case(seed: int, folder: Path, record_damage: bool = False) -> None:
         done += mutate(rng, book.wb[sheet])
         form = Settings(time_limit=1.0, connectivity=rng.choice(["default", "complete", "lazy"]))
         check(book, sheet, solve_sheet(book, sheet, form, check_unique=rng.random() < 0.5))
+        if rng.random() < 0.3:  # stage 1: the complete form, written out
+            try:
+                make_lp(book, sheet, folder / "m.lp")
+            except InputError as exc:
+                assert f"sheet '{sheet}'" in str(exc)
         if rng.random() < 0.2:
             clear_sheet(book, sheet)
     except Exception:
