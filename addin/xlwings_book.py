@@ -154,6 +154,7 @@ class XlwingsSheet:
         self._cells: dict[tuple[int, int], object] | None = None
         self.borders = sys.platform == "win32" if borders is None else borders
         self._borders: dict[tuple[int, int], Borders] = {}  # as last read or written
+        self._merges: bool | None = None  # whether any cell is merged; None: not asked yet
         self._looks: dict[tuple[int, int], Style] = {}  # colours and format, as last read
 
     def _load(self) -> dict[tuple[int, int], object]:
@@ -182,6 +183,20 @@ class XlwingsSheet:
             cells.pop((row, col), None)
         else:
             cells[(row, col)] = value
+
+    def merged_area(self, row: int, col: int) -> tuple[int, int, int, int] | None:
+        if self._merges is None:  # one call: False when no cell of the sheet is merged
+            self._merges = self.sht.used_range.merge_cells is not False
+        if not self._merges:
+            return None
+        rng = self.sht.range((row, col))
+        if not rng.merge_cells:
+            return None
+        area = rng.merge_area
+        if (area.row, area.column) == (row, col):
+            return None
+        last = area.last_cell
+        return area.row, area.column, last.row, last.column
 
     def _edges(self, rng: Any) -> Any | None:
         """Excel's `Range.Borders` collection, or None where borders are not handled."""

@@ -295,7 +295,7 @@ class LiveModel:
     # CBC ------------------------------------------------------------------------------------
     def _solve_cbc(self, deadline: float | None) -> tuple[bool, bool]:
         """HiGHS writes its copy of the model (fast, in C++; PuLP's writer took 0.3 s for a
-        30x30 numberlink), naming column i `c<i>`; CBC solves that file."""
+        30x30 numberlink), naming the columns; CBC solves that file."""
         import highspy
 
         with tempfile.TemporaryDirectory(prefix="puzzle-solver-cbc-") as tmp:
@@ -306,9 +306,10 @@ class LiveModel:
         if run is None:  # killed at the deadline
             return False, False
         found, infeasible, values = run
-        if found:
-            for i, v in enumerate(self.columns):
-                v.varValue = values.get(f"c{i}", 0.0)
+        if found:  # the names HiGHS gave (c<i>; a column added after a write gets c_ekk<i>)
+            names = self.native.getLp().col_names_
+            for v, column in zip(self.columns, names, strict=True):
+                v.varValue = values.get(column, 0.0)
         return found, infeasible
 
 

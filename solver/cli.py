@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import math
 import os
@@ -10,15 +11,16 @@ import signal
 import sys
 import threading
 import unicodedata
+import zipfile
 from pathlib import Path
 from typing import TextIO
 
 from solver import batch, pipeline
 from solver.backends import CONNECTIVITY, DEFAULT_SOLVER, SOLVERS, Settings, SolverError
-from solver.genres import all_genres, genre_for_pzpr, genre_for_sheet
+from solver.genres import Genre, all_genres, genre_for_pzpr, genre_for_sheet
 from solver.limits import LimitError
 from solver.puzzlink import UrlError, parse_url
-from solver.sheet import InputError
+from solver.sheet import InputError, quote
 from solver.sheet.openpyxl_book import BookError, OpenpyxlBook
 
 BOOK_SUFFIXES = (".xlsx", ".xlsm")
@@ -128,7 +130,9 @@ def cmd_solve(a: argparse.Namespace) -> int:
     results = [r for b in books for r in b.results]
     if not results:
         print(
-            "puzzle-solver: no sheet named after a genre in " + ", ".join(map(str, paths)),
+            "puzzle-solver: no sheet named after a genre in "
+            + ", ".join(map(str, paths))
+            + f"; {NAME_A_SHEET}",
             file=sys.stderr,
         )
         return EXIT_USAGE
@@ -189,11 +193,30 @@ def _width(text: str) -> int:
 
 
 def _single_sheet(book: OpenpyxlBook, sheet: str | None) -> str:
+    """The one puzzle sheet a stage command works on: --sheet, or the book's only one."""
     sheets = batch.puzzle_sheets(book, sheet)
-    if len(sheets) != 1:
-        names = ", ".join(sheets) or "none"
-        raise InputError(book.name, f"say which sheet with --sheet; puzzle sheets: {names}")
+    if len(sheets) > 1:
+        raise UsageError(
+            f"{book.name} has {len(sheets)} puzzle sheets ({', '.join(sheets)}); "
+            "say which with --sheet"
+        )
+    if not sheets:
+        raise UsageError(no_puzzle_sheet(book))
     return sheets[0]
+
+
+def no_puzzle_sheet(book: OpenpyxlBook) -> str:
+    """What to say about a book none of whose sheets is named after a genre."""
+    return (
+        f"{book.name} has no sheet named after a genre (its sheets: "
+        f"{', '.join(map(repr, book.sheet_names()))}); {NAME_A_SHEET}"
+    )
+
+
+NAME_A_SHEET = (
+    "rename the puzzle's sheet after its genre, e.g. 'bomber', 'sudoku (2)' or '数独' "
+    "(see 'puzzle-solver genres')"
+)
 
 
 def cmd_lp(a: argparse.Namespace) -> int:
@@ -217,13 +240,19 @@ def cmd_run_lp(a: argparse.Namespace) -> int:
 
 
 def cmd_read_solution(a: argparse.Namespace) -> int:
+    target = Path(a.out or a.book)
+    if target.suffix.lower() != Path(a.book).suffix.lower():
+        raise UsageError(
+            f"--out {target}: the answer is saved as a workbook of the same kind as "
+            f"{Path(a.book).name}: give a file name ending in {Path(a.book).suffix}"
+        )
     book = _open(Path(a.book))
     sheet = _single_sheet(book, a.sheet)
     res = pipeline.read_solution(book, sheet, Path(a.sol))
     if res.status != "solved":
-        print(res.error, file=sys.stderr)
+        print(f"puzzle-solver: {res.error}", file=sys.stderr)
         return 1
-    print(f"answer written to {book.save(_output_path(Path(a.book), a.out, not a.out))} [{sheet}]")
+    print(f"answer written to {book.save(target)} [{sheet}]")
     return 0
 
 
@@ -236,20 +265,46 @@ def cmd_clear(a: argparse.Namespace) -> int:
     return 0
 
 
+def _find_genre(name: str) -> Genre | str:
+    """A genre by its sheet name, Japanese name or puzz.link name; else a message naming the
+    genres, and the closest names."""
+    genre = genre_for_sheet(name) or genre_for_pzpr(name.strip().casefold())
+    if genre is not None:
+        return genre
+    names = {n: g.slug for g in all_genres() for n in (g.slug, g.ja, *g.pzpr_ids)}
+    close = difflib.get_close_matches(name.strip().casefold(), names, n=3, cutoff=0.6)
+    maybe = (
+        f"; did you mean {' or '.join(dict.fromkeys(names[n] for n in close))}?" if close else ""
+    )
+    return f"no genre {quote(name)}{maybe} (genres: {', '.join(g.slug for g in all_genres())})"
+
+
+def _whole_sentences(paragraph: str) -> str:
+    """A paragraph without a last sentence that leads into an example beyond it (one ending in
+    ':' or running on into a table)."""
+    text = paragraph.rstrip()
+    while not text.endswith((".", ".)")) and ". " in text:
+        text = text[: text.rfind(". ") + 1]
+    return text
+
+
 def cmd_genres(a: argparse.Namespace) -> int:
-    for g in all_genres():
-        if a.name and genre_for_sheet(a.name) is not g:
-            continue
+    genres = all_genres()
+    if a.name:
+        found = _find_genre(a.name)
+        if isinstance(found, str):
+            print(f"puzzle-solver: {found}", file=sys.stderr)
+            return 2
+        genres = [found]
+    for g in genres:
         ids = f"  puzz.link: {', '.join(g.pzpr_ids)}" if g.pzpr_ids else ""
         print(f"{g.slug}  {g.ja}{ids}")
         doc = g.layout.strip().split("\n\n")
-        print(
-            "\n".join(
-                "    " + line
-                for line in "\n\n".join(doc[1:3] if not a.name else doc[1:]).splitlines()
-            )
-        )
+        text = "\n\n".join(doc[1:]) if a.name else "\n\n".join(map(_whole_sentences, doc[1:3]))
+        print("\n".join("    " + line if line else "" for line in text.splitlines()))
         print()
+    if not a.name:
+        print("puzzle-solver genres NAME prints one genre's layout in full, with examples.")
     return 0
 
 
@@ -265,7 +320,20 @@ def cmd_import(a: argparse.Namespace) -> int:
         )
     puzzle = genre.from_url(url)
     out = Path(a.output)
-    book, sheet = add_puzzle_sheet(out, genre, puzzle)
+    if out.suffix.lower() not in BOOK_SUFFIXES:
+        raise UsageError(f"-o {out}: the puzzle goes into a workbook: give a .xlsx file")
+    if out.suffix.lower() == ".xlsm" and not out.exists():
+        raise UsageError(
+            f"-o {out}: a new workbook can only be made as .xlsx (an .xlsm needs its macros, "
+            "which this program cannot write); give a .xlsx file, or an .xlsm that exists"
+        )
+    try:
+        book, sheet = add_puzzle_sheet(out, genre, puzzle)
+    except zipfile.BadZipFile:
+        raise UsageError(
+            f"-o {out}: the file is not a workbook; give a new file name, or an .xlsx or .xlsm "
+            "workbook to add the puzzle to"
+        ) from None
     print(f"wrote {genre.slug} {url.cols}x{url.rows} to {out} [{sheet}]")
     if a.solve:
         res = pipeline.solve_sheet(book, sheet, _settings(a))

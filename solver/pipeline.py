@@ -8,17 +8,20 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import pulp
 
 from solver import backends, limits
 from solver.backends import Settings, SolverError
 from solver.genres import Genre, genre_for_sheet
 from solver.limits import OutOfTime
 from solver.model import Model, no_good_cut
-from solver.sheet import Book, Grid, InputError, a1, read_grid
+from solver.sheet import Book, Grid, InputError, a1, check_unmerged, read_grid
 from solver.sheet.answer import (
     SHADE_GLYPH,
     CellWrite,
@@ -232,6 +235,13 @@ def answer_record(
     }
 
 
+def _writes(book: Book, sheet_name: str, genre: Genre, puzzle: Any, answer: Any) -> list[CellWrite]:
+    """The answer's cell writes, checked against the sheet before anything is written."""
+    writes = genre.render(puzzle, answer)
+    check_unmerged(book.sheet(sheet_name), ((w.row + 1, w.col + 1) for w in writes))
+    return writes
+
+
 def solve_sheet(
     book: Book, sheet_name: str, settings: Settings, check_unique: bool = True, write: bool = True
 ) -> SheetResult:
@@ -254,7 +264,7 @@ def solve_sheet(
             res.status = "error"
             res.error = "the solver's answer breaks the rules: " + "; ".join(out.violations[:5])
         else:
-            res.writes = genre.render(puzzle, out.answer)
+            res.writes = _writes(book, sheet_name, genre, puzzle, out.answer)
             res.answer = answer_record(genre, grid, puzzle, out.answer, res.writes)
             if write:
                 write_answer(book, sheet_name, res.writes)
@@ -304,6 +314,17 @@ def run_lp(lp: Path, sol: Path, settings: Settings) -> str:
     return status
 
 
+def _allowed(v: pulp.LpVariable, x: float) -> bool:
+    """Whether x is a value the variable may take (within its bounds, whole if integer)."""
+    tol = 1e-6
+    return (
+        math.isfinite(x)
+        and (v.lowBound is None or x >= v.lowBound - tol)
+        and (v.upBound is None or x <= v.upBound + tol)
+        and (v.cat != pulp.LpInteger or abs(x - round(x)) <= tol)
+    )
+
+
 def read_solution(book: Book, sheet_name: str, sol: Path, write: bool = True) -> SheetResult:
     """Stage 3: read a `.sol` file and put its answer into the sheet."""
     start = time.perf_counter()
@@ -314,6 +335,13 @@ def read_solution(book: Book, sheet_name: str, sol: Path, write: bool = True) ->
         header, values = backends.read_sol(sol)
         if header and header.startswith(backends.HEADER):
             info = json.loads(header[len(backends.HEADER) :])
+            same_sheet = (info.get("book"), info.get("sheet")) == (book.name, sheet_name)
+            if same_sheet and info.get("puzzle") != fingerprint(genre, puzzle):
+                raise InputError(
+                    sheet_name,
+                    f"the puzzle changed since {sol.name} was made (a given was typed, changed "
+                    "or deleted); run the 'lp' and 'run-lp' stages again",
+                )
             if info.get("genre") != genre.slug or info.get("puzzle") != fingerprint(genre, puzzle):
                 raise SolverError(
                     f"{sol.name} was made from sheet '{info.get('sheet')}' of "
@@ -328,6 +356,12 @@ def read_solution(book: Book, sheet_name: str, sol: Path, write: bool = True) ->
                 f"{sol.name} does not belong to this sheet's model: it sets "
                 f"{', '.join(unknown[:3])}, which the model does not have"
             )
+        for name, x in values.items():
+            if not _allowed(by_name[name], x):
+                raise SolverError(
+                    f"{sol.name} sets {name} to {x:g}, which the model does not allow; the file "
+                    "was changed after it was written: run the 'run-lp' stage again"
+                )
         for name, v in by_name.items():
             v.varValue = values.get(name, 0.0)
         answer = genre.decode(puzzle, m)
@@ -337,7 +371,7 @@ def read_solution(book: Book, sheet_name: str, sol: Path, write: bool = True) ->
                 f"the answer in {sol.name} breaks the rules: " + "; ".join(violations[:5])
             )
         res.status = "solved"
-        res.writes = genre.render(puzzle, answer)
+        res.writes = _writes(book, sheet_name, genre, puzzle, answer)
         res.answer = answer_record(genre, grid, puzzle, answer, res.writes)
         if write:
             write_answer(book, sheet_name, res.writes)

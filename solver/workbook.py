@@ -10,7 +10,7 @@ from openpyxl.styles import Alignment, Font
 
 from solver.genres import Genre
 from solver.sheet import Value
-from solver.sheet.openpyxl_book import OpenpyxlBook
+from solver.sheet.openpyxl_book import OpenpyxlBook, check_writable
 
 SENTINEL = "E"  # as in the seed's sheet ("範囲読み込みよう文字")
 
@@ -51,6 +51,7 @@ def add_puzzle_sheet(path: Path, genre: Genre, puzzle: Any) -> tuple[OpenpyxlBoo
     else:
         if path.suffix.lower() != ".xlsx":
             raise ValueError(f"{path.name}: a new workbook is written as .xlsx")
+        check_writable(path)  # before anything is written there
         wb = openpyxl.Workbook()
         ws = wb.active
         name = ws.title = genre.slug

@@ -130,6 +130,33 @@ class FakeRange:
     def font(self) -> FakeFont:
         return FakeFont(self.sheet, self.rc)
 
+    def _area(self) -> tuple[int, int, int, int] | None:
+        row, col = self.rc
+        return next(
+            (m for m in self.sheet.merged if m[0] <= row <= m[2] and m[1] <= col <= m[3]), None
+        )
+
+    @property
+    def merge_cells(self) -> bool | None:
+        """As Excel's MergeCells: for a block, False when none of it is merged, else None."""
+        if (self.rows, self.cols) == (1, 1):
+            return self._area() is not None
+        last_row, last_col = self.row + self.rows - 1, self.column + self.cols - 1
+        overlaps = any(
+            m[0] <= last_row and self.row <= m[2] and m[1] <= last_col and self.column <= m[3]
+            for m in self.sheet.merged
+        )
+        return None if overlaps else False
+
+    @property
+    def merge_area(self) -> FakeRange:
+        r1, c1, r2, c2 = self._area() or (*self.rc, *self.rc)
+        return FakeRange(self.sheet, r1, c1, r2 - r1 + 1, c2 - c1 + 1)
+
+    @property
+    def last_cell(self) -> FakeRange:
+        return FakeRange(self.sheet, self.row + self.rows - 1, self.column + self.cols - 1)
+
     @property
     def color(self) -> tuple[int, int, int] | None:
         return self.sheet.fill.get(self.rc)
@@ -157,6 +184,7 @@ class FakeSheet:
         self.font: dict[tuple[int, int], tuple[int, int, int] | None] = {}
         self.fill: dict[tuple[int, int], tuple[int, int, int]] = {}
         self.fmt: dict[tuple[int, int], str] = {}
+        self.merged: list[tuple[int, int, int, int]] = []  # first row, col, last row, col
 
     def range(self, address: tuple[int, int]) -> FakeRange:
         return FakeRange(self, *address)
@@ -307,7 +335,18 @@ def test_the_fake_offers_only_what_xlwings_has():
     from xlwings.main import App, Book, Font, Range, Sheet, Sheets
 
     used = {
-        Range: ["options", "value", "row", "column", "font", "color", "number_format"],
+        Range: [
+            "options",
+            "value",
+            "row",
+            "column",
+            "font",
+            "color",
+            "number_format",
+            "merge_cells",
+            "merge_area",
+            "last_cell",
+        ],
         Font: ["color"],
         Sheet: ["name", "range", "used_range", "visible", "activate"],
         Sheets: ["active", "add", "__getitem__", "__len__", "__iter__"],
@@ -439,7 +478,7 @@ def test_a_stale_solution_file_is_refused_in_button_words(live):
     buttons.run_solver(book)
     book.sheets["bomber"].range((5, 5)).value = 3  # the user edits a clue afterwards
     text = buttons.read_solution(book)
-    assert "not from this puzzle" in text and "'1. Make LP' and '2. Run solver'" in text
+    assert "the puzzle changed since" in text and "'1. Make LP' and '2. Run solver'" in text
     assert "'lp'" not in text and not bombs(book.sheets["bomber"])
 
 
@@ -467,6 +506,17 @@ def test_bad_input_names_sheet_and_cell(live):
     assert "sheet 'bomber' cell B2: expected a number from 0 to 8" in text
     assert book.last_alert[2] == "critical"
     assert "sheet 'bomber' cell B2" in buttons.make_lp(book)
+
+
+def test_an_answer_into_a_merged_cell_is_refused_naming_the_range(live):
+    book = live("bomber")
+    sheet = book.sheets["bomber"]
+    sheet.merged.append((1, 3, 2, 4))  # C1:D2 merged for looks; C1 is a bomb, D2 is not
+    text = buttons.solve(book)
+    assert "cells C1:D2 are merged" in text and "unmerge them" in text
+    assert not bombs(sheet)
+    sheet.merged.clear()
+    assert "solved; unique" in buttons.solve(book)
 
 
 def test_a_sheet_that_names_no_genre_says_so(tmp_path):

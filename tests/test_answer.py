@@ -116,6 +116,24 @@ def test_two_sheets_keep_separate_records(sample, tmp_path):
     assert [c.value for c in book.wb[second][1]][:4] == [None, 1, 1, None]
 
 
+def test_a_value_beyond_the_record_sheets_columns_does_not_break_clear(sample, tmp_path):
+    """Found by tests/test_fuzz.py: clearing raised IndexError when the record sheet held
+    something in its eighth column."""
+    from solver.genres import bomber
+    from solver.workbook import add_puzzle_sheet
+
+    book, second = add_puzzle_sheet(
+        sample("bomber"), bomber.GENRE, bomber.Puzzle(((None, 1, 1, None),))
+    )
+    solve_sheet(book, "bomber", Settings())
+    solve_sheet(book, second, Settings())
+    book.wb[RECORD_SHEET]["H2"] = "a note"
+    assert clear_sheet(book, "bomber") == 8
+    assert book.wb["bomber"]["C1"].value is None and book.wb[second]["A1"].value == "●"
+    assert "a note" in [c.value for row in book.wb[RECORD_SHEET].iter_rows() for c in row]
+    assert clear_sheet(book, second) == 2
+
+
 def test_saving_is_atomic_and_keeps_the_files_permissions(sample, tmp_path):
     import os
 

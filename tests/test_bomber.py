@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from conftest import example
 
-from solver.backends import Settings
+from solver.backends import SOLVERS, Settings
 from solver.genres import bomber
 from solver.pipeline import read_puzzle, solve_sheet
 from solver.sheet import Grid, InputError
@@ -51,3 +51,17 @@ def test_bad_clue_names_the_cell(bad, message):
     with pytest.raises(InputError, match=message) as err:
         bomber.parse(Grid("bomber", [[1, None], [None, bad]]))
     assert "sheet 'bomber' cell B2" in str(err.value)
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_a_cell_that_touches_no_clue_is_free(solver):
+    """b(1,3) is in no constraint until the uniqueness cut names it; the live model must take it
+    as a new column (HiGHS and SCIP raised KeyError: 'b(1,3)')."""
+    from solver.pipeline import solve_puzzle
+
+    out = solve_puzzle(
+        bomber.GENRE, bomber.Puzzle(((0, None, None), (None, None, None))), Settings(solver)
+    )
+    assert out.status == "solved" and out.unique is False
+    assert out.differ  # the free cells are named
+    assert {(0, 2), (1, 2)} & set(out.differ)

@@ -140,6 +140,31 @@ def test_genres_lists_layouts(capsys):
     assert "bomber  ボンバーパズル  puzz.link: mines" in out and "数独" in out and "Layout:" in out
 
 
+def test_the_genres_overview_cuts_no_sentence(capsys):
+    assert main(["genres"]) == 0
+    paragraphs = capsys.readouterr().out.split("\n\n")
+    indented = ("\n".join(ln for ln in p.splitlines() if ln.startswith("    ")) for p in paragraphs)
+    texts = [t.strip() for t in indented if t]
+    assert len(texts) == 2 * 14  # each genre's rules and layout
+    assert all(t.endswith((".", ".)")) for t in texts), [t[-40:] for t in texts]
+    assert "DESIGN" not in "".join(paragraphs)
+
+
+@pytest.mark.parametrize("name", ["masyu", "mashu", "pearl", "ましゅ", "Masyu (2)"])
+def test_genres_finds_a_genre_by_any_of_its_names(capsys, name):
+    assert main(["genres", name]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("masyu  ましゅ  puzz.link: mashu") and "Layout:" in out
+
+
+@pytest.mark.parametrize("name, hint", [("foo", ""), ("sudok", "; did you mean sudoku?")])
+def test_genres_of_an_unknown_name_says_so(capsys, name, hint):
+    assert main(["genres", name]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith(f"puzzle-solver: no genre '{name}'{hint} (genres: archipelago, bomber,")
+
+
 def test_a_damaged_workbook_is_named(tmp_path, capsys):
     bad = tmp_path / "broken.xlsx"
     bad.write_bytes(b"not a zip file")
@@ -154,3 +179,100 @@ def test_a_damaged_workbook_is_named(tmp_path, capsys):
 def test_show_prints_the_solved_grid(books, capsys):
     assert main(["solve", str(books / "bomber.xlsx"), "--show"]) == 0
     assert " 1  2  ●     1" in capsys.readouterr().out
+
+
+def test_stage_commands_on_a_book_of_several_puzzles_ask_which_sheet(books, capsys):
+    book = OpenpyxlBook(books / "bomber.xlsx")
+    book.wb.copy_worksheet(book.wb["bomber"]).title = "bomber (2)"
+    book.save()
+    assert main(["lp", str(books / "bomber.xlsx")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("puzzle-solver: bomber.xlsx has 2 puzzle sheets (bomber, bomber (2)); ")
+    assert "say which with --sheet" in err and "sheet 'bomber.xlsx'" not in err
+
+
+def test_a_book_without_a_puzzle_sheet_is_told_how_to_name_one(tmp_path, capsys):
+    import openpyxl
+
+    openpyxl.Workbook().save(tmp_path / "mine.xlsx")  # one sheet, 'Sheet'
+    assert main(["lp", str(tmp_path / "mine.xlsx")]) == 2
+    err = capsys.readouterr().err
+    assert "mine.xlsx has no sheet named after a genre (its sheets: 'Sheet')" in err
+    assert "rename the puzzle's sheet after its genre, e.g. 'bomber'" in err
+
+
+def test_read_solution_out_is_the_file_to_write(books, tmp_path, capsys):
+    book = books / "bomber.xlsx"
+    main(["lp", str(book), "-o", str(tmp_path / "b.lp")])
+    main(["run-lp", str(tmp_path / "b.lp")])
+    out = tmp_path / "answer.xlsx"
+    assert main(["read-solution", str(book), str(tmp_path / "b.sol"), "--out", str(out)]) == 0
+    assert out.is_file() and OpenpyxlBook(out).wb["bomber"]["C1"].value == "●"
+    assert OpenpyxlBook(book).wb["bomber"]["C1"].value is None  # the input stays as it was
+    assert main(["read-solution", str(book), str(tmp_path / "b.sol"), "--out", "x.xlsm"]) == 2
+    assert "give a file name ending in .xlsx" in capsys.readouterr().err
+
+
+def test_read_solution_after_an_edit_says_the_puzzle_changed(books, tmp_path, capsys):
+    book = books / "bomber.xlsx"
+    main(["lp", str(book), "-o", str(tmp_path / "b.lp")])
+    main(["run-lp", str(tmp_path / "b.lp")])
+    edited = OpenpyxlBook(book)
+    edited.wb["bomber"]["E5"] = 3
+    edited.save()
+    assert main(["read-solution", str(book), str(tmp_path / "b.sol")]) == 1
+    err = capsys.readouterr().err
+    assert "sheet 'bomber': the puzzle changed since b.sol was made" in err
+
+
+MINES = "https://puzz.link/p?mines/3/3/1i1j"
+
+
+@pytest.mark.parametrize(
+    "name, message",
+    [
+        ("new.xlsm", "a new workbook can only be made as .xlsx"),
+        ("book.csv", "the puzzle goes into a workbook: give a .xlsx file"),
+    ],
+)
+def test_import_into_what_cannot_hold_a_new_puzzle_says_so(tmp_path, capsys, name, message):
+    assert main(["import", MINES, "-o", str(tmp_path / name)]) == 2
+    assert message in capsys.readouterr().err
+    assert not (tmp_path / name).exists()
+
+
+def test_import_into_an_existing_xlsm_keeps_it_a_macro_book(tmp_path, sample, capsys):
+    book = sample("bomber", ".xlsm")
+    assert main(["import", MINES, "-o", str(book)]) == 0
+    loaded = OpenpyxlBook(book)
+    assert "bomber (2)" in loaded.sheet_names() and loaded.wb.vba_archive is not None
+
+
+def test_import_into_a_file_that_is_not_a_workbook_names_it(tmp_path, capsys):
+    bad = tmp_path / "notes.xlsx"
+    bad.write_text("my notes")
+    assert main(["import", MINES, "-o", str(bad)]) == 2
+    assert "notes.xlsx: the file is not a workbook; give a new file name" in capsys.readouterr().err
+    assert bad.read_text() == "my notes"
+
+
+def test_import_into_a_read_only_folder_leaves_nothing_there(tmp_path, capsys):
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    folder.chmod(0o555)  # root may write anyway: the refusal must not rest on the OS
+    try:
+        assert main(["import", MINES, "-o", str(folder / "new.xlsx")]) == 3  # a book not saved
+        assert "is read-only" in capsys.readouterr().err
+        assert list(folder.iterdir()) == []
+    finally:
+        folder.chmod(0o755)
+
+
+def test_solve_a_book_without_a_puzzle_sheet_says_how_to_name_one(tmp_path, capsys):
+    import openpyxl
+
+    openpyxl.Workbook().save(tmp_path / "mine.xlsx")
+    assert main(["solve", str(tmp_path / "mine.xlsx")]) == 2
+    err = capsys.readouterr().err
+    assert "no sheet named after a genre in" in err
+    assert "rename the puzzle's sheet after its genre, e.g. 'bomber'" in err

@@ -162,7 +162,7 @@ def test_verify_rejects_a_second_visit_and_facing_empty_cells():
     # C3 and B3, both off a loop round the top left, face each other across a border
     square = frozenset({((0, 0), (0, 1)), ((1, 0), (1, 1)), ((0, 0), (1, 0)), ((0, 1), (1, 1))})
     problems = country_road.verify(Puzzle(("AAB", "AAB", "CCB")), square)
-    assert "cells (2, 1) and (2, 2), both off the loop, face each other across a border" in problems
+    assert "cells B3 and C3, both off the loop, face each other across a border" in problems
 
 
 # --- bad input -------------------------------------------------------------------------------

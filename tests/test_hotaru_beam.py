@@ -11,7 +11,7 @@ from solver.backends import Settings
 from solver.genres import hotaru_beam
 from solver.genres.hotaru_beam import Firefly, Puzzle
 from solver.lines import arms, glyph
-from solver.pipeline import make_lp, read_puzzle, solve_puzzle, solve_sheet
+from solver.pipeline import make_lp, read_puzzle, run_lp, solve_puzzle, solve_sheet
 from solver.puzzlink import UNKNOWN, parse_url
 from solver.sheet import Grid, InputError
 from solver.sheet.openpyxl_book import OpenpyxlBook
@@ -108,7 +108,7 @@ def test_verify_rejects_a_miscount():
     cells[2][5] = Firefly("L", 3)  # the 4 at F3 turns four times
     wrong = Puzzle(tuple(tuple(row) for row in cells))
     assert hotaru_beam.verify(wrong, known_answer()) == [
-        "the beam from the firefly 3 at (2, 5) turns 4 times"
+        "the beam from the firefly 3 at F3 turns 4 times"
     ]
 
 
@@ -128,7 +128,7 @@ def test_verify_rejects_a_beam_into_a_dot_and_one_back_to_its_own_firefly():
     p = Puzzle(((Firefly("R", 0), Firefly("L", 0)),))
     assert any("arrives at the dot" in s for s in hotaru_beam.verify(p, {((0, 0), (0, 1))}))
     alone = Puzzle(((Firefly("R", 3), None), (None, None)))
-    assert hotaru_beam.verify(alone, PAIR) == ["the beam from the firefly at (0, 0) returns to it"]
+    assert hotaru_beam.verify(alone, PAIR) == ["the beam from the firefly at A1 returns to it"]
 
 
 @pytest.mark.parametrize("form", ["complete", "lazy"])
@@ -262,3 +262,22 @@ def test_generated_puzzles_hold_their_own_answer():
     for size, seed in ((6, 1), (8, 2)):
         p, note, answer = solved(size, seed)
         assert hotaru_beam.verify(p, answer) == [], note
+
+
+def test_a_firefly_number_larger_than_the_grid_is_refused_by_name():
+    """A 30-digit number built a set of that many arcs (MemoryError)."""
+    grid = Grid("hotaru-beam", [["9" * 30 + "→", None], [None, "1←"]])
+    with pytest.raises(InputError, match="cell A1: a beam turns at most 3 times here"):
+        hotaru_beam.parse(grid)
+
+
+@pytest.mark.parametrize("connectivity", ["complete", "lazy"])
+def test_a_beam_into_a_dead_end_builds_both_forms(sample, tmp_path, connectivity):
+    """A 0-turn firefly at E6 whose beam can only run off the grid: the complete form's flow
+    and source labels took that dead end for a point (KeyError: (5, 5)); no answer in both."""
+    book = OpenpyxlBook(sample("hotaru-beam"))
+    book.wb["hotaru-beam"]["E6"] = "0→"
+    res = solve_sheet(book, "hotaru-beam", Settings(connectivity=connectivity))
+    assert res.status == "infeasible", res.error
+    make_lp(book, "hotaru-beam", tmp_path / "m.lp")
+    assert run_lp(tmp_path / "m.lp", tmp_path / "m.sol", Settings()) == "infeasible"

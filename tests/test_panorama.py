@@ -81,12 +81,12 @@ def test_verify_rejects_wrong_answers(sample):
             a[r][c] = h
         return panorama.verify(p, tuple(map(tuple, a)))
 
-    assert "coast hex (0, 0) has height 2, not 1" in broken({(0, 0): 2})
-    assert "hexes (3, 3) and (3, 4) differ by more than 1" in broken({(3, 4): 4})
+    assert "coast hex A1 has height 2, not 1" in broken({(0, 0): 2})
+    assert "hexes D4 and E4 differ by more than 1" in broken({(3, 4): 4})
     flat = {(r, c): 1 for r, c in p.land()}  # coast and steps fine, the 11 sees too much
-    assert "the 11 at (5, 4) sees 14 hexes" in broken(flat)
+    assert "the 11 at E6 sees 14 hexes" in broken(flat)
     assert all(v.startswith("the ") for v in broken(flat))
-    assert "hex (3, 3) has no positive height" in broken({(3, 3): 0})
+    assert "hex D4 has no positive height" in broken({(3, 3): 0})
 
 
 def grid(*rows) -> Grid:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import datetime
+
 import openpyxl
 import pytest
+from openpyxl.worksheet.formula import ArrayFormula, DataTableFormula
 
 from solver.genres import genre_for_sheet
-from solver.sheet import InputError, a1, find_extent, normalize, read_grid
-from solver.sheet.openpyxl_book import OpenpyxlSheet
+from solver.sheet import Grid, InputError, a1, find_extent, normalize, quote, read_grid
+from solver.sheet.openpyxl_book import OpenpyxlBook, OpenpyxlSheet
 
 
 def sheet_with(cells: dict[str, object], title: str = "bomber") -> OpenpyxlSheet:
@@ -38,11 +41,26 @@ def test_no_twenty_cell_limit():
     assert (grid.rows, grid.cols) == (40, 30)
 
 
-def test_missing_sentinel_says_what_was_found_where():
+def test_missing_sentinel_says_what_was_found_where_and_where_it_goes():
+    cells = {"A1": 1, "C2": 2, "B4": 3}
     with pytest.raises(InputError) as err:
-        read_grid(sheet_with({"A1": 1, "C2": 2, "B4": 3}))
+        read_grid(sheet_with(cells))
     msg = str(err.value)
-    assert "sheet 'bomber'" in msg and "no sentinel at C4" in msg and "B4" in msg and "C2" in msg
+    assert msg.startswith("sheet 'bomber': no sentinel: type one character (the sentinel) in D5")
+    assert "the grid's last cell C4" in msg and "B4" in msg and "C2" in msg
+    grid = read_grid(sheet_with({**cells, "D5": "E"}))  # doing what it says works
+    assert (grid.rows, grid.cols) == (4, 3)
+
+
+def test_a_full_grid_without_sentinel_is_told_where_the_sentinel_goes():
+    full = {a1(r, c): 1 for r in range(1, 10) for c in range(1, 10)}
+    with pytest.raises(InputError) as err:
+        read_grid(sheet_with(full, "sudoku"))
+    msg = str(err.value)
+    assert "the sentinel is at I9, but its row or column also holds I1, I2" in msg
+    assert msg.endswith("if I9 belongs to the grid, type one character (the sentinel) in J10")
+    grid = read_grid(sheet_with({**full, "J10": "E"}, "sudoku"))
+    assert (grid.rows, grid.cols) == (9, 9)
 
 
 def test_stray_cell_in_the_sentinels_row_is_named():
@@ -78,8 +96,50 @@ def test_whitespace_only_cells_count_as_empty():
 
 def test_normalize():
     assert normalize(3.0) == 3 and normalize(" 4 ") == 4 and normalize("") is None
-    assert normalize(2.5) == "2.5" and normalize("●") == "●" and normalize(True) == "True"
+    assert normalize(2.5) == "2.5" and normalize("●") == "●" and normalize(True) == "TRUE"
     assert normalize("１２") == 12 and normalize("１a") == "１a"  # full-width digits are digits
+
+
+def test_a_digit_string_longer_than_excel_keeps_is_text():
+    """int() of a digit string over 4,300 characters raised ValueError: Exceeds the limit."""
+    assert normalize("1" * 15) == int("1" * 15) and normalize("0" * 20 + "7") == 7
+    assert normalize("1" * 16) == "1" * 16 and normalize("1" * 5000) == "1" * 5000
+
+
+@pytest.mark.parametrize(
+    "value, shown",
+    [
+        (3, "3"),
+        (-1, "-1"),
+        ("x", "'x'"),
+        (None, "nothing"),
+        ("a" * 32767, "'aaaaaaaaaaaaaaaaaaaa…' (a text of 32767 characters)"),
+        ("a\x00b", "'a\\x00b'"),  # control characters shown escaped
+        (10**5000, "a 5001-digit number"),
+        (1e300, "a 301-digit number"),
+        (2.5, "a number that is not whole '2.5'"),
+        (float("nan"), "a number that is not finite 'nan'"),
+        ("#REF!", "an error value of a formula '#REF!'"),
+        (True, "a TRUE/FALSE value 'TRUE'"),
+        ("=A1", "a formula '=A1'"),
+        (datetime.datetime(2024, 1, 2), "a date '2024-01-02 00:00:00'"),
+        (datetime.time(3, 4), "a time '03:04:00'"),
+        (ArrayFormula("A1:A2", "=SUM(B1:B2)"), "an array formula '=SUM(B1:B2)'"),
+        (DataTableFormula("A1:B2"), "a data table formula '=TABLE()'"),
+    ],
+    ids=lambda v: type(v).__name__,  # str() of the huge number fails
+)
+def test_quote_is_short_and_says_what_a_value_is(value, shown):
+    assert quote(value) == shown
+    assert quote(normalize(value)) == shown  # the same after reading the cell
+
+
+def test_a_message_quotes_a_long_or_odd_cell_shortly():
+    for value in ("x" * 32767, ArrayFormula("B2", "=A1"), datetime.date(2024, 1, 2)):
+        with pytest.raises(InputError) as err:
+            genre_for_sheet("masyu").parse(Grid("masyu", [[None, normalize(value)]]))
+        assert len(str(err.value)) < 160 and "0x" not in str(err.value)
+        assert str(err.value).startswith("sheet 'masyu' cell B1: ")
 
 
 @pytest.mark.parametrize(
@@ -104,3 +164,37 @@ def test_normalize():
 def test_genre_from_sheet_name(name, slug):
     g = genre_for_sheet(name)
     assert (g.slug if g else None) == slug
+
+
+def test_merged_cells_read_as_their_top_left_value_and_refuse_an_answer(sample):
+    """A merged range reads as its top-left value (the others are empty, as Excel keeps them);
+    an answer that would go into one of its hidden cells names the range instead of raising
+    openpyxl's AttributeError: 'MergedCell' ... read-only."""
+    from solver.backends import Settings
+    from solver.pipeline import solve_sheet
+
+    path = sample("bomber")
+    book = OpenpyxlBook(path)
+    book.wb["bomber"].merge_cells("C1:D2")
+    res = solve_sheet(book, "bomber", Settings())
+    assert res.status == "error"
+    assert res.error == (
+        "sheet 'bomber' cell D2: cells C1:D2 are merged, and D2 needs an answer; "
+        "unmerge them: each grid cell holds its own value"
+    )
+    assert book.sheet("bomber").get(1, 3) is None  # nothing written
+    book = OpenpyxlBook(path)
+    book.wb["bomber"].merge_cells("A4:A5")  # hides A5, which holds no answer: read as empty
+    res = solve_sheet(book, "bomber", Settings())
+    assert res.status in ("solved", "infeasible"), res.error
+    with pytest.raises(InputError, match="cells A4:A5 are merged"):
+        book.sheet("bomber").put(5, 1, "x")
+
+
+def test_a_merged_range_reads_as_its_top_left_value():
+    sheet = sheet_with({"A1": 1, "B2": 3, "D4": "E"})
+    sheet.ws.merge_cells("B2:C3")  # merged for looks: Excel keeps B2's value, the rest is empty
+    grid = read_grid(sheet)
+    assert grid.cells == [[1, None, None], [None, 3, None], [None, None, None]]
+    assert sheet.merged_area(2, 3) == (2, 2, 3, 3) and sheet.merged_area(2, 2) is None
+    assert sheet.merged_area(1, 1) is None

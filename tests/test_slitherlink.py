@@ -130,7 +130,10 @@ def test_verify_accepts_the_known_answer_and_rejects_broken_ones():
     p, a = known_puzzle(), known_edges()
     assert slitherlink.verify(p, frozenset(a)) == []
     cut = a - {((0, 0), (0, 1))}
-    assert any("1 lines at dot (0, 0)" in s for s in slitherlink.verify(p, frozenset(cut)))
+    assert any(
+        "1 lines at the dot at the top-left corner of A1" in s
+        for s in slitherlink.verify(p, frozenset(cut))
+    )
     assert slitherlink.verify(p, frozenset()) == ["there is no loop"]
     # a loop changed by one cell's square (a detour or a shortcut) that is still one loop: only
     # the numbers can tell
@@ -157,8 +160,10 @@ def test_verify_rejects_two_loops_a_branch_and_a_miscount():
     branch = square(0, 0) | square(0, 1)  # the middle line has dots of degree 3
     assert any("3 lines" in s for s in slitherlink.verify(Puzzle(((None, None),)), branch))
     assert slitherlink.verify(Puzzle(((3, None),)), frozenset(square(0, 0))) == [
-        "the number 3 at (0, 0) has 4 loop sides"
+        "the number 3 at A1 has 4 loop sides"
     ]
+    every = Puzzle(((3, None),), every_point=True)  # the marker's row comes first on the sheet
+    assert "the number 3 at A2 has 4 loop sides" in slitherlink.verify(every, square(0, 0))
     every = Puzzle(((None, None),), every_point=True)
     assert "misses 2 dots" in slitherlink.verify(every, frozenset(square(0, 0)))[0]
     assert slitherlink.verify(every, frozenset(square(0, 0) ^ square(0, 1))) == []

@@ -63,7 +63,8 @@ def test_a_sol_from_another_puzzle_is_refused(sample, tmp_path):
     run_lp(tmp_path / "b.lp", tmp_path / "b.sol", Settings())
     book.wb["bomber"]["E5"] = 3
     res = read_solution(book, "bomber", tmp_path / "b.sol")
-    assert res.status == "error" and "not from this puzzle" in res.error
+    assert res.status == "error"
+    assert res.error.startswith("sheet 'bomber': the puzzle changed since b.sol was made")
     assert book.wb["bomber"]["C1"].value is None  # nothing written
 
 
@@ -74,7 +75,13 @@ def test_a_sol_without_header_is_checked_by_its_variables(sample, tmp_path):
     assert res.status == "error" and "does not belong to this sheet's model" in res.error
     sol.write_text("objective value: 0\nb(1,1)  1 \t(obj:0)\n")  # names fit, answer is wrong
     res = read_solution(OpenpyxlBook(sample("bomber")), "bomber", sol)
-    assert res.status == "error" and "breaks the rules" in res.error
+    assert res.status == "error" and "breaks the rules: bomb on the number at A1;" in res.error
+    assert "number 2 at B1 has 1 bombs around it" in res.error and "(0, " not in res.error
+    sol.write_text("objective value: 0\nb(1,3)  1e9 \t(obj:0)\n")  # a wall-logic one of these
+    res = read_solution(OpenpyxlBook(sample("bomber")), "bomber", sol)  # ran out of memory
+    assert res.status == "error" and "sets b(1,3) to 1e+09, which the model does not allow" in (
+        res.error
+    )
 
 
 def market_split(seed: int = 1, m: int = 5, n: int = 40) -> pulp.LpProblem:

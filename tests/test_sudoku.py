@@ -76,3 +76,11 @@ def test_puzzlink_round_trip():
     url = parse_url(f"https://puzz.link/p?sudoku/9/9/{body}")
     assert (url.pid, url.cols, url.rows) == ("sudoku", 9, 9)
     assert sudoku.from_url(url) == p
+
+
+def test_verify_names_rows_columns_and_boxes_as_the_sheet_does():
+    p = sudoku.Puzzle(((1, None, None, None),) + ((None,) * 4,) * 3)
+    wrong = [[2, 1, 3, 4], [2, 1, 3, 4], [3, 4, 1, 2], [4, 3, 2, 1]]
+    problems = sudoku.verify(p, wrong)
+    assert problems[:2] == ["cell A1 changes the given 1", "column A does not hold 1-4 once each"]
+    assert "the box A1:B2 does not hold 1-4 once each" in problems

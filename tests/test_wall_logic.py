@@ -129,8 +129,8 @@ def test_verify_rejects_broken_answers():
     # shorter: the 4 draws 3 and C1 is left uncovered
     problems = wall_logic.verify(p, changed(a, four, ((0, 0), "R", 1)))
     assert sorted(problems) == [
-        "the empty cell (0, 2) is covered by 0 lines",
-        "the number 4 at (0, 0) draws 3 cells",
+        "the empty cell C1 is covered by 0 lines",
+        "the number 4 at A1 draws 3 cells",
     ]
     # longer: through the 1 at D1
     assert any(

@@ -79,24 +79,24 @@ def test_verify_rejects_broken_answers():
     p, a = known_puzzle(), known_answer()
     # a cut loop: two cells left with one loop end each
     cut = yajilin.verify(p, changed(a, cut=[((0, 0), (0, 1))]))
-    assert "cell (0, 0) has 1 loop ends, not 2" in cut
+    assert "cell A1 has 1 loop ends, not 2" in cut
     # a shaded cell left out: neither shaded nor on the loop
     assert yajilin.verify(p, changed(a, unshade=[(0, 4)])) == [
-        "cell (0, 4) is neither shaded nor on the loop"
+        "cell E1 is neither shaded nor on the loop"
     ]
     # shading a loop cell beside a shaded one
     both = yajilin.verify(p, changed(a, shade=[(0, 3)]))
-    assert "shaded cells (0, 3) and (0, 4) touch" in both
-    assert "the loop runs through the shaded cell (0, 3)" in both
+    assert "shaded cells D1 and E1 touch" in both
+    assert "the loop runs through the shaded cell D1" in both
     # a shaded clue, and a loop through a clue
-    assert "the clue cell (0, 9) is shaded" in yajilin.verify(p, changed(a, shade=[(0, 9)]))
+    assert "the clue cell J1 is shaded" in yajilin.verify(p, changed(a, shade=[(0, 9)]))
     through = changed(a, join=[((0, 8), (0, 9))])
-    assert "the loop runs through the clue cell (0, 9)" in yajilin.verify(p, through)
+    assert "the loop runs through the clue cell J1" in yajilin.verify(p, through)
     # a clue miscount: the same answer against a 1 where the sample has 2
     cells = [list(row) for row in p.cells]
     cells[0][9] = Clue(1, "D")
     wrong = Puzzle(tuple(tuple(row) for row in cells))
-    assert yajilin.verify(wrong, a) == ["the clue 1↓ at (0, 9) sees 2 shaded cells, not 1"]
+    assert yajilin.verify(wrong, a) == ["the clue 1↓ at J1 sees 2 shaded cells, not 1"]
 
 
 def test_verify_rejects_two_loops_and_no_loop():

@@ -34,7 +34,7 @@ from solver.connectivity import connect
 from solver.genres import define
 from solver.geometry import Cell, CellPuzzle, components, inside
 from solver.model import Model, cell_vars, cname, new_problem, value
-from solver.sheet import Grid, InputError
+from solver.sheet import Grid, InputError, cell_name, quote
 from solver.sheet.answer import CellWrite
 
 # The sample (workbooks/archipelago.xlsx, tests/data/archipelago.json): the seed's puzzle picture
@@ -109,7 +109,7 @@ def parse(grid: Grid) -> Puzzle:
         if isinstance(v, str) and len(v) <= 3 and v.isalnum():
             return v
         raise grid.error(
-            r, c, f"an island is labelled with a number or a letter (up to 3), found {v!r}"
+            r, c, f"an island is labelled with a number or a letter (up to 3), found {quote(v)}"
         )
 
     cells = tuple(tuple(label(r, c) for c in range(grid.cols)) for r in range(grid.rows))
@@ -164,11 +164,11 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
         for c in range(p.cols):
             x = a[r][c]
             if p.cells[r][c] is not None and x is not None:
-                problems.append(f"island cell ({r}, {c}) carries a bridge")
+                problems.append(f"island cell {cell_name((r, c))} carries a bridge")
             elif x not in ("V", "H", None):
-                problems.append(f"sea cell ({r}, {c}) holds {x!r}, not one bridge")
+                problems.append(f"sea cell {cell_name((r, c))} holds {x!r}, not one bridge")
             elif x is None and (r, c) in bridgeable:
-                problems.append(f"sea cell ({r}, {c}) carries no bridge")
+                problems.append(f"sea cell {cell_name((r, c))} carries no bridge")
     bridges = {(r, c): x for r, row in enumerate(a) for c, x in enumerate(row) if x}
     joined: list[tuple[Label, Label]] = []
     for kind, (dr, dc) in (("V", (1, 0)), ("H", (0, 1))):
@@ -182,7 +182,7 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
             if None in ends:
                 what = "vertical" if kind == "V" else "horizontal"
                 problems.append(
-                    f"{what} bridge from ({r}, {c}) to ({rr - dr}, {cc - dc}) "
+                    f"{what} bridge from {cell_name((r, c))} to {cell_name((rr - dr, cc - dc))} "
                     "does not end at islands on both sides"
                 )
             else:

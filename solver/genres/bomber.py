@@ -21,7 +21,7 @@ from solver.genres import define
 from solver.geometry import KING, CellPuzzle, neighbours
 from solver.model import Model, cell_vars, cname, new_problem, value
 from solver.puzzlink import UNKNOWN, PzprUrl, UrlError, decode_number16, grid_rows
-from solver.sheet import Grid
+from solver.sheet import Grid, cell_name
 from solver.sheet.answer import CellWrite
 
 BOMB = "●"
@@ -67,10 +67,10 @@ def verify(p: Puzzle, bombs: Answer) -> list[str]:
             if n is None:
                 continue
             if (r, c) in bombs:
-                problems.append(f"bomb on the number at ({r}, {c})")
+                problems.append(f"bomb on the number at {cell_name((r, c))}")
             around = sum(q in bombs for q in neighbours(p.rows, p.cols, r, c, KING))
             if around != n:
-                problems.append(f"number {n} at ({r}, {c}) has {around} bombs around it")
+                problems.append(f"number {n} at {cell_name((r, c))} has {around} bombs around it")
     return problems
 
 

@@ -62,7 +62,7 @@ from solver.lines import (
     walk_loop,
 )
 from solver.model import Model, cell_vars, cname, new_problem
-from solver.sheet import Grid, InputError, Value, a1
+from solver.sheet import Grid, InputError, Value, a1, cell_name, quote
 from solver.sheet.answer import CellWrite
 
 # a label of letters with an optional number before or after it: A, A4, 4A, A 4
@@ -111,7 +111,8 @@ def parse(grid: Grid) -> Puzzle:
                     raise grid.error(
                         r,
                         c,
-                        f"country {label!r} already has its number {m} in {a1(rr + 1, cc + 1)}; "
+                        f"country {quote(label)} already has its number {m} in "
+                        f"{a1(rr + 1, cc + 1)}; "
                         f"found a second one, {n}: one number per country",
                     )
                 numbered[label] = (n, (r, c))
@@ -126,8 +127,8 @@ def parse(grid: Grid) -> Puzzle:
             raise grid.error(
                 r,
                 c,
-                f"country {label!r} falls apart: this cell is not joined to "
-                f"{a1(cells[0][0] + 1, cells[0][1] + 1)} through cells labelled {label!r}; "
+                f"country {quote(label)} falls apart: this cell is not joined to "
+                f"{a1(cells[0][0] + 1, cells[0][1] + 1)} through cells labelled {quote(label)}; "
                 "give each country its own label",
             )
     for label, (n, (r, c)) in numbered.items():
@@ -136,13 +137,13 @@ def parse(grid: Grid) -> Puzzle:
             raise grid.error(
                 r,
                 c,
-                f"country {label!r} has {size} cell{'s' * (size > 1)}, so its number is "
-                f"from 1 to {size}; found {n}",
+                f"country {quote(label)} has {size} cell{'s' * (size > 1)}, so its number is "
+                f"from 1 to {size}; found {quote(n)}",
             )
     if len(countries) < 2:
         raise InputError(
             grid.sheet,
-            f"the whole grid is one country ({next(iter(countries))!r}); label each country "
+            f"the whole grid is one country ({quote(next(iter(countries)))}); label each country "
             "of the map with its own letters",
         )
     return Puzzle(p.cells, tuple(sorted((k, n) for k, (n, _) in numbered.items())))
@@ -161,8 +162,8 @@ def _read_cell(grid: Grid, r: int, c: int) -> tuple[str, int | None]:
         raise grid.error(
             r,
             c,
-            f"found the number {v} without a country label; type it with the label of its "
-            f"country, e.g. A{v} or {v}A",
+            f"found the number {quote(v)} without a country label; type it with the label of "
+            f"its country, e.g. A{quote(v)} or {quote(v)}A",
         )
     text = unicodedata.normalize("NFKC", str(v)).strip()
     m = CELL.match(text)
@@ -171,7 +172,7 @@ def _read_cell(grid: Grid, r: int, c: int) -> tuple[str, int | None]:
             r,
             c,
             f"expected a country label of letters, with its number if it has one (A, A4 or "
-            f"4A); found {v!r}",
+            f"4A); found {quote(v)}",
         )
     number = m["before"] or m["after"]
     return m["label"].upper(), int(number) if number else None
@@ -277,15 +278,15 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
     problems = []
     for s, t in sorted(a):
         if not all(0 <= r < p.rows and 0 <= c < p.cols for r, c in (s, t)):
-            problems.append(f"the loop leaves the grid between {s} and {t}")
+            problems.append(f"the loop leaves the grid between {cell_name(s)} and {cell_name(t)}")
         elif abs(s[0] - t[0]) + abs(s[1] - t[1]) != 1:
-            problems.append(f"{s} and {t} are not neighbours")
+            problems.append(f"{cell_name(s)} and {cell_name(t)} are not neighbours")
     if problems:
         return problems
     sides = arms(a)
     for cell, s in sorted(sides.items()):
         if len(s) != 2:
-            problems.append(f"cell {cell} has {len(s)} loop ends, not 2")
+            problems.append(f"cell {cell_name(cell)} has {len(s)} loop ends, not 2")
     if problems:
         return problems
     if not a:
@@ -298,16 +299,17 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
         crossings = sum((s in inside) != (t in inside) for s, t in a)
         if crossings != 2:
             problems.append(
-                f"the loop crosses the border of country {label!r} {crossings} times, not 2"
+                f"the loop crosses the border of country {quote(label)} {crossings} times, not 2"
             )
         n = p.number(label)
         count = len(inside & on)
         if n is not None and count != n:
-            problems.append(f"the loop passes {count} cells of country {label!r}, not {n}")
+            problems.append(f"the loop passes {count} cells of country {quote(label)}, not {n}")
     for s, t in p.borders():
         if s not in on and t not in on:
             problems.append(
-                f"cells {s} and {t}, both off the loop, face each other across a border"
+                f"cells {cell_name(s)} and {cell_name(t)}, both off the loop, face each other "
+                "across a border"
             )
     return problems
 

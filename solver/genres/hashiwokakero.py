@@ -10,9 +10,9 @@ Layout: one puzzle cell per spreadsheet cell from A1. Type each island's number 
 its cell; an island whose number is not given is `?` (or `○`, `◯`, `o`, `O`). Water cells stay
 empty. The sentinel one cell diagonally below-right of the grid. The answer draws the bridges
 in the water cells they pass: `─` for one horizontal bridge, `═` for two, `│` for one vertical
-bridge, `║` for two (DESIGN lists `─ │`; the doubles are their natural extension). Islands keep
-their number. Two islands side by side may be bridged too; their bridge passes no water cell, so
-only the record's `lines` (a segment between the two cells, n = 1 or 2) shows it.
+bridge, `║` for two. Islands keep their number. Two islands side by side may be bridged too;
+their bridge passes no water cell, so only the record's `lines` (a segment between the two
+cells, n = 1 or 2) shows it.
 
 Model (the seed's, per pair of islands instead of per water cell): for every pair of islands
 that see each other (the same row or column, only water between them), h1(r,c) = 1 when at
@@ -42,7 +42,7 @@ from solver.genres import define
 from solver.geometry import Cell, CellPuzzle, components
 from solver.lines import Network, connected, lines_record
 from solver.model import Model, cname, new_problem, value, var
-from solver.sheet import Grid, InputError
+from solver.sheet import Grid, InputError, cell_name, quote
 from solver.sheet.answer import CellWrite
 from solver.spellings import is_mark
 
@@ -98,7 +98,7 @@ def parse(grid: Grid) -> Puzzle:
         if is_mark(v, spellings.UNKNOWN | spellings.CIRCLE):
             return UNKNOWN
         raise grid.error(
-            r, c, f"an island holds its number 1 to 8, or ? when it is not given; found {v!r}"
+            r, c, f"an island holds its number 1 to 8, or ? when it is not given; found {quote(v)}"
         )
 
     cells = tuple(tuple(island(r, c) for c in range(grid.cols)) for r in range(grid.rows))
@@ -163,7 +163,7 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
     count: dict[Cell, int] = defaultdict(int)
     cover: dict[Cell, list[tuple[Cell, Cell]]] = defaultdict(list)
     for x, y, n in sorted(a):
-        what = f"the bridge from {x} to {y}"
+        what = f"the bridge from {cell_name(x)} to {cell_name(y)}"
         if x not in islands or y not in islands or x == y:
             problems.append(f"{what} does not join two islands")
             continue
@@ -179,14 +179,14 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
         count[y] += n
         for cell in _cells_between(x, y):
             if cell in islands:
-                problems.append(f"{what} passes over the island at {cell}")
+                problems.append(f"{what} passes over the island at {cell_name(cell)}")
             cover[cell].append((x, y))
     for cell, on in sorted(cover.items()):
         if len(on) > 1:
-            problems.append(f"bridges cross at {cell}")
+            problems.append(f"bridges cross at {cell_name(cell)}")
     for cell, clue in sorted(islands.items()):
         if clue != UNKNOWN and count[cell] != clue:
-            problems.append(f"the island {clue} at {cell} has {count[cell]} bridges")
+            problems.append(f"the island {clue} at {cell_name(cell)} has {count[cell]} bridges")
     groups = components(islands, bridges)
     if len(groups) > 1:
         problems.append(f"the islands fall into {len(groups)} groups that no bridges join")

@@ -42,6 +42,7 @@ from __future__ import annotations
 import heapq
 import itertools
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import pulp
@@ -70,7 +71,7 @@ from solver.lines import (
 )
 from solver.model import Model, cname, new_problem, var
 from solver.puzzlink import UNKNOWN
-from solver.sheet import Grid, InputError, Value
+from solver.sheet import Grid, InputError, Value, cell_name, quote
 from solver.sheet.answer import CellWrite
 from solver.spellings import ARROW, arrow_clue
 
@@ -117,11 +118,17 @@ def parse(grid: Grid) -> Puzzle:
                 r,
                 c,
                 "a firefly is its number and an arrow to its dot's side, e.g. 2→, ←1, 3R or "
-                f"↓ (no number: unknown), found {v!r}",
+                f"↓ (no number: unknown), found {quote(v)}",
             )
         rr, cc = step((r, c), f.dot)
         if not (0 <= rr < grid.rows and 0 <= cc < grid.cols):
-            raise grid.error(r, c, f"the dot of firefly {v!r} points off the grid")
+            raise grid.error(r, c, f"the dot of firefly {quote(v)} points off the grid")
+        if isinstance(f.number, int) and f.number >= grid.rows * grid.cols:  # a turn takes a point
+            raise grid.error(
+                r,
+                c,
+                f"a beam turns at most {grid.rows * grid.cols - 1} times here, found {quote(v)}",
+            )
         return f
 
     cells = tuple(tuple(point(r, c) for c in range(grid.cols)) for r in range(grid.rows))
@@ -384,12 +391,15 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
         prob += used <= 1, cname("Piece", q)
 
     m = Model(prob, list(x.values()), {"x": x, "f": f, "piece": piece})
-    net = Network(dict(x), {q: u.get(q, 1) for q in sorted(set(u) | set(flies))})
+    ends = {q for edge in x for q in edge}  # a dead end has no piece: it is never used
+    net = Network(
+        dict(x), {q: u.get(q, int(q in flies)) for q in sorted(set(u) | set(flies) | ends)}
+    )
     m.separate(connected(prob, net, lazy=lazy, root=min(flies), crossing=1))
     if lazy:
         m.separate(_returns(p, x))
     else:
-        m.vars["src"] = _sources(prob, flies, arc, u)
+        m.vars["src"] = _sources(prob, flies, arc, net.used)
     return m
 
 
@@ -397,7 +407,7 @@ def _sources(
     prob: pulp.LpProblem,
     flies: dict[Cell, Firefly],
     arc: dict[tuple[Cell, Cell], pulp.LpAffineExpression],
-    used: dict[Cell, pulp.LpAffineExpression],
+    points: Iterable[Cell],
 ) -> dict[Cell, pulp.LpVariable | int]:
     """No beam returns to its own firefly: src(r,c) = the index of the firefly whose beam runs
     through point (r,c) (fireflies 1..K in reading order), the same along every used arc; a
@@ -405,8 +415,9 @@ def _sources(
     index = {cell: k for k, cell in enumerate(sorted(flies), start=1)}
     count = len(flies)
     src: dict[Cell, pulp.LpVariable | int] = dict(index)
-    for q in used:
-        src[q] = var(prob, "src", q[0] + 1, q[1] + 1, cat=pulp.LpInteger, low=1, up=count)
+    for q in points:
+        if q not in flies:
+            src[q] = var(prob, "src", q[0] + 1, q[1] + 1, cat=pulp.LpInteger, low=1, up=count)
     for (s, t), a in sorted(arc.items()):
         if t not in flies:
             if s in flies:
@@ -476,9 +487,9 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
     sides = arms(a)
     for (r, c), s in sorted(sides.items()):
         if not (0 <= r < p.rows and 0 <= c < p.cols):
-            problems.append(f"a beam leaves the grid at ({r}, {c})")
+            problems.append(f"a beam leaves the grid at {cell_name((r, c))}")
         elif (r, c) not in flies and len(s) != 2:
-            problems.append(f"point ({r}, {c}) has {len(s)} beam ends, not 2")
+            problems.append(f"point {cell_name((r, c))} has {len(s)} beam ends, not 2")
     if problems:
         return problems
     found, problems = beams(p, a)
@@ -487,17 +498,22 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
         for seg in path:
             covered[seg] += 1
         if end == cell:
-            problems.append(f"the beam from the firefly at {cell} returns to it")
+            problems.append(f"the beam from the firefly at {cell_name(cell)} returns to it")
         elif flies[end].dot == side:
-            problems.append(f"the beam from the firefly at {cell} arrives at the dot of {end}")
+            problems.append(
+                f"the beam from the firefly at {cell_name(cell)} arrives at the dot of "
+                f"{cell_name(end)}"
+            )
         n = flies[cell].number
         if n != UNKNOWN and n != bends:
-            problems.append(f"the beam from the firefly {n} at {cell} turns {bends} times")
+            problems.append(
+                f"the beam from the firefly {n} at {cell_name(cell)} turns {bends} times"
+            )
     if any(covered[seg] > 1 for seg in covered):
         problems.append("two beams share a segment")
     stray = sorted(set(a) - set(covered))
     if stray and not problems:
-        problems.append(f"segments belong to no beam, e.g. {stray[0]}")
+        problems.append(f"segments belong to no beam, e.g. {'-'.join(map(cell_name, stray[0]))}")
     parts = len(components(flies, [(cell, end) for cell, (end, *_rest) in found.items()]))
     if parts > 1:
         problems.append(f"the fireflies fall into {parts} networks that no beam joins")

@@ -75,7 +75,7 @@ from solver.lines import (
     strands,
 )
 from solver.model import Model, cname, new_problem, var
-from solver.sheet import Grid, InputError, Value, a1
+from solver.sheet import Grid, InputError, Value, a1, cell_name, quote
 from solver.sheet.answer import CellWrite
 from solver.spellings import ARROW, arrow
 
@@ -131,7 +131,7 @@ def parse(grid: Grid) -> Puzzle:
         if d is not None and d in allowed:
             return d
         shown = " or ".join(ARROW[d] for d in allowed)
-        raise grid.error(r, c, f"{where} holds an arrow {shown} or stays empty, found {v!r}")
+        raise grid.error(r, c, f"{where} holds an arrow {shown} or stays empty, found {quote(v)}")
 
     ice: list[list[bool]] = []
     arrows: set[Arc] = set()
@@ -141,7 +141,9 @@ def parse(grid: Grid) -> Puzzle:
             v = grid[r, c]
             if r % 2 == 0 and c % 2 == 0:
                 if v is not None:
-                    raise grid.error(r, c, f"a corner where borders meet stays empty, found {v!r}")
+                    raise grid.error(
+                        r, c, f"a corner where borders meet stays empty, found {quote(v)}"
+                    )
             elif r % 2 == 1 and c % 2 == 1:
                 if c == 1:
                     ice.append([])
@@ -150,7 +152,9 @@ def parse(grid: Grid) -> Puzzle:
                     if arrow(v) is not None or v in IN_NAMES:
                         hint = " (arrows go on the borders between cells, IN and OUT on the frame)"
                     raise grid.error(
-                        r, c, f"a cell holds ice {ICE} (or *) or stays empty, found {v!r}{hint}"
+                        r,
+                        c,
+                        f"a cell holds ice {ICE} (or *) or stays empty, found {quote(v)}{hint}",
                     )
                 ice[-1].append(v is not None)
             elif r in (0, grid.rows - 1) or c in (0, grid.cols - 1):
@@ -209,7 +213,7 @@ def _door(grid: Grid, r: int, c: int, rows: int, cols: int) -> tuple[str, Arc] |
         r,
         c,
         f"the frame holds IN or OUT (or an arrow {ARROW[inward]} in, "
-        f"{ARROW[outward]} out) or stays empty, found {v!r}",
+        f"{ARROW[outward]} out) or stays empty, found {quote(v)}",
     )
 
 
@@ -294,6 +298,11 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
 # --- checking and showing an answer -------------------------------------------------------
 
 
+def _at(cell: Cell) -> str:
+    """The sheet cell of a puzzle cell, for messages (cells stand at even rows and columns)."""
+    return cell_name((2 * cell[0] + 1, 2 * cell[1] + 1))
+
+
 def verify(p: Puzzle, a: Answer) -> list[str]:
     """The rules, walked: from IN along the path to OUT."""
     problems = []
@@ -304,20 +313,20 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
     sides = arms(a)
     for a_, b_ in sorted(a):
         if abs(a_[0] - b_[0]) + abs(a_[1] - b_[1]) != 1:
-            problems.append(f"the segment {a_}-{b_} does not join two adjacent cells")
+            problems.append(f"the segment {_at(a_)}-{_at(b_)} does not join two adjacent cells")
     if problems:
         return problems
     for cell, s in sorted(sides.items()):
         if cell not in inside:
             if cell not in (start, end):
-                problems.append(f"the path leaves the grid at {cell}, not at IN or OUT")
+                problems.append(f"the path leaves the grid at {_at(cell)}, not at IN or OUT")
         elif cell in ice:
             if s not in (frozenset("LR"), frozenset("UD"), frozenset("UDLR")):
-                problems.append(f"the path turns or ends on the ice at {cell}")
+                problems.append(f"the path turns or ends on the ice at {_at(cell)}")
         elif len(s) == 4:
-            problems.append(f"the path crosses itself off the ice at {cell}")
+            problems.append(f"the path crosses itself off the ice at {_at(cell)}")
         elif len(s) != 2:
-            problems.append(f"cell {cell} has {len(s)} path ends, not 2")
+            problems.append(f"cell {_at(cell)} has {len(s)} path ends, not 2")
     for door in (start, end):
         if len(sides.get(door, ())) != 1:
             problems.append(f"the path does not pass {'IN' if door == start else 'OUT'}")
@@ -338,7 +347,7 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
         crossed.add((here, nxt))
         here, going = nxt, out
     if here != end:
-        problems.append(f"the path from IN does not lead to OUT (it ends at {here})")
+        problems.append(f"the path from IN does not lead to OUT (it ends at {_at(here)})")
     if len(set(walked)) != len(walked):
         problems.append("the path runs along a segment twice")
     if set(walked) != set(a):
@@ -346,13 +355,16 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
     for a_, b_ in sorted(p.arrows):
         if (a_, b_) not in crossed:
             if (b_, a_) in crossed:
-                problems.append(f"the path crosses the arrow {a_}->{b_} against its direction")
+                problems.append(
+                    f"the path crosses the arrow in {cell_name(_border(a_, b_))} against its "
+                    "direction"
+                )
             else:
-                problems.append(f"the path misses the arrow {a_}->{b_}")
+                problems.append(f"the path misses the arrow in {cell_name(_border(a_, b_))}")
     groups = [[cell] for cell in sorted(ice)] if p.all_ice else p.ice_groups()
     for group in groups:
         if not any(cell in sides for cell in group):
-            problems.append(f"the path misses the ice at {group[0]}")
+            problems.append(f"the path misses the ice at {_at(group[0])}")
     return problems
 
 

@@ -37,7 +37,7 @@ from solver.lines import (
     walk_loop,
 )
 from solver.model import Model, cell_vars, cname, new_problem
-from solver.sheet import Grid, InputError
+from solver.sheet import Grid, InputError, cell_name, quote
 from solver.sheet.answer import CellWrite
 from solver.spellings import is_mark
 
@@ -64,7 +64,7 @@ def parse(grid: Grid) -> Puzzle:
             return WHITE
         if is_mark(v, spellings.FILLED):
             return BLACK
-        raise grid.error(r, c, f"a cell holds a white pearl ○ or a black pearl ●, found {v!r}")
+        raise grid.error(r, c, f"a cell holds a white pearl ○ or a black pearl ●, found {quote(v)}")
 
     cells = tuple(tuple(pearl(r, c) for c in range(grid.cols)) for r in range(grid.rows))
     if not any(v for row in cells for v in row):
@@ -112,9 +112,9 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
     sides = arms(a)
     for (r, c), s in sorted(sides.items()):
         if not (0 <= r < p.rows and 0 <= c < p.cols):
-            problems.append(f"the loop leaves the grid at ({r}, {c})")
+            problems.append(f"the loop leaves the grid at {cell_name((r, c))}")
         elif len(s) != 2:
-            problems.append(f"cell ({r}, {c}) has {len(s)} loop ends, not 2")
+            problems.append(f"cell {cell_name((r, c))} has {len(s)} loop ends, not 2")
     if problems:
         return problems
     if a and len(walk_loop(a)) != len(sides):
@@ -127,19 +127,21 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
     for (r, c), kind in sorted(p.pearls().items()):
         s = sides.get((r, c))
         if s is None:
-            problems.append(f"the loop misses the pearl at ({r}, {c})")
+            problems.append(f"the loop misses the pearl at {cell_name((r, c))}")
             continue
         ahead = [step((r, c), d) for d in sorted(s)]
         if kind == WHITE:
             if s not in straight:
-                problems.append(f"the loop turns on the white pearl at ({r}, {c})")
+                problems.append(f"the loop turns on the white pearl at {cell_name((r, c))}")
             elif all(goes_straight(n) for n in ahead):
-                problems.append(f"no turn next to the white pearl at ({r}, {c})")
+                problems.append(f"no turn next to the white pearl at {cell_name((r, c))}")
         else:
             if s in straight:
-                problems.append(f"the loop goes straight on the black pearl at ({r}, {c})")
+                problems.append(f"the loop goes straight on the black pearl at {cell_name((r, c))}")
             elif not all(goes_straight(n) for n in ahead):
-                problems.append(f"the loop turns right next to the black pearl at ({r}, {c})")
+                problems.append(
+                    f"the loop turns right next to the black pearl at {cell_name((r, c))}"
+                )
     return problems
 
 

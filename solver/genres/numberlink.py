@@ -69,7 +69,7 @@ from solver.lines import (
     no_square_loop,
 )
 from solver.model import Model, cell_vars, cname, new_problem, var
-from solver.sheet import Grid, InputError, Value, a1
+from solver.sheet import Grid, InputError, Value, a1, cell_name, quote
 from solver.sheet.answer import CellWrite
 
 Label = int | str
@@ -120,7 +120,9 @@ def parse(grid: Grid) -> Puzzle:
             label = _label(v)
             if v is not None and (label is None or (isinstance(label, int) and label < 0)):
                 raise grid.error(
-                    r, c, f"a cell holds a line end's number or letter, or nothing; found {v!r}"
+                    r,
+                    c,
+                    f"a cell holds a line end's number or letter, or nothing; found {quote(v)}",
                 )
             if label is not None:
                 seen[label].append((r, c))
@@ -129,7 +131,7 @@ def parse(grid: Grid) -> Puzzle:
                     raise grid.error(
                         r,
                         c,
-                        f"{label!r} appears a third time (also at {others}); "
+                        f"{quote(label)} appears a third time (also at {others}); "
                         "each label marks the two ends of one line",
                     )
             row.append(label)
@@ -139,7 +141,7 @@ def parse(grid: Grid) -> Puzzle:
     for label, where in sorted(seen.items(), key=lambda kv: _label_key(kv[0])):
         if len(where) == 1:
             raise grid.error(
-                *where[0], f"{label!r} appears only once; type it at both ends of its line"
+                *where[0], f"{quote(label)} appears only once; type it at both ends of its line"
             )
     return Puzzle(tuple(cells))
 
@@ -254,7 +256,7 @@ def _reach(p: Puzzle) -> dict[Cell, list[Label]]:
 
 def verify(p: Puzzle, a: Answer) -> list[str]:
     problems = [
-        f"the segment {s}-{t} does not join two neighbouring cells"
+        f"the segment {cell_name(s)}-{cell_name(t)} does not join two neighbouring cells"
         for s, t in sorted(a)
         if abs(s[0] - t[0]) + abs(s[1] - t[1]) != 1
     ]
@@ -264,14 +266,14 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
     sides = arms(a)
     for (r, c), s in sorted(sides.items()):
         if not (0 <= r < p.rows and 0 <= c < p.cols):
-            problems.append(f"a line leaves the grid at ({r}, {c})")
+            problems.append(f"a line leaves the grid at {cell_name((r, c))}")
         elif (r, c) in numbers and len(s) != 1:
-            problems.append(f"the number at ({r}, {c}) has {len(s)} lines, not 1")
+            problems.append(f"the number at {cell_name((r, c))} has {len(s)} lines, not 1")
         elif (r, c) not in numbers and len(s) != 2:
-            problems.append(f"cell ({r}, {c}) has {len(s)} line ends, not 2")
+            problems.append(f"cell {cell_name((r, c))} has {len(s)} line ends, not 2")
     for cell in sorted(numbers):
         if cell not in sides:
-            problems.append(f"no line leaves the number at {cell}")
+            problems.append(f"no line leaves the number at {cell_name(cell)}")
     if problems:
         return problems
     nxt: dict[Cell, list[Cell]] = defaultdict(list)
@@ -290,11 +292,12 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
                 break
         if here != goal:
             problems.append(
-                f"the line from {label!r} at {start} ends at {numbers[here]!r} at {here}"
+                f"the line from {quote(label)} at {cell_name(start)} ends at "
+                f"{quote(numbers[here])} at {cell_name(here)}"
             )
     stray = sorted(set(sides) - visited)
     if stray:
-        problems.append(f"a closed loop that joins no numbers runs through {stray[0]}")
+        problems.append(f"a closed loop that joins no numbers runs through {cell_name(stray[0])}")
     return problems
 
 

@@ -46,7 +46,7 @@ import pulp
 from solver.genres import define
 from solver.geometry import HEX, CellPuzzle, ray
 from solver.model import Model, cname, new_problem, value, var
-from solver.sheet import Grid
+from solver.sheet import Grid, cell_name, quote
 from solver.sheet.answer import CellWrite
 
 SEA = "~"
@@ -110,7 +110,7 @@ def parse(grid: Grid) -> Puzzle:
                     r,
                     c,
                     f"expected a number 0 or more, `~` for sea or water, or an empty land "
-                    f"hex; found {v!r}",
+                    f"hex; found {quote(v)}",
                 )
             line.append(v)
         cells.append(line)
@@ -118,7 +118,7 @@ def parse(grid: Grid) -> Puzzle:
     for (r, c), n in p.clues():
         most = sum(len(s) for s in p.sight(r, c))
         if n > most:
-            raise grid.error(r, c, f"the {n} can see at most {most} hexes from here")
+            raise grid.error(r, c, f"the {quote(n)} can see at most {most} hexes from here")
     return p
 
 
@@ -186,21 +186,23 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
     for r in range(p.rows):
         for c in range(p.cols):
             if (r, c) not in land and a[r][c] is not None:
-                problems.append(f"sea hex ({r}, {c}) has a height")
+                problems.append(f"sea hex {cell_name((r, c))} has a height")
             if (r, c) in land and not (isinstance(a[r][c], int) and a[r][c] >= 1):
-                problems.append(f"hex ({r}, {c}) has no positive height")
+                problems.append(f"hex {cell_name((r, c))} has no positive height")
     if problems:
         return problems
     for r, c in sorted(land):
         around = p.neighbours(r, c)
         if None in around and a[r][c] != 1:
-            problems.append(f"coast hex ({r}, {c}) has height {a[r][c]}, not 1")
+            problems.append(f"coast hex {cell_name((r, c))} has height {a[r][c]}, not 1")
         for q in around:
             if q is not None and q > (r, c) and abs(a[r][c] - a[q[0]][q[1]]) > 1:
-                problems.append(f"hexes ({r}, {c}) and {q} differ by more than 1")
+                problems.append(
+                    f"hexes {cell_name((r, c))} and {cell_name(q)} differ by more than 1"
+                )
     for (r, c), n in p.clues():
         if (seen := visible(p, a, r, c)) != n:
-            problems.append(f"the {n} at ({r}, {c}) sees {seen} hexes")
+            problems.append(f"the {n} at {cell_name((r, c))} sees {seen} hexes")
     return problems
 
 

@@ -69,7 +69,7 @@ from solver.lines import (
     strands,
 )
 from solver.model import Model, cname, new_problem
-from solver.sheet import Grid, Value
+from solver.sheet import Grid, Value, cell_name, quote
 from solver.sheet.answer import CellWrite
 
 PIECES = "─│┌┐└┘┼"
@@ -122,7 +122,7 @@ def parse(grid: Grid) -> Puzzle:
                 r,
                 c,
                 "a cell holds a pipe piece ─ │ ┌ ┐ └ ┘ ┼ (or - | +, or the sides it joins "
-                f"such as UR) or stays empty, found {v!r}",
+                f"such as UR) or stays empty, found {quote(v)}",
             )
         return piece
 
@@ -243,10 +243,12 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
     problems = []
     for q, s in sorted(a):
         if abs(q[0] - s[0]) + abs(q[1] - s[1]) != 1:
-            problems.append(f"the segment {q}-{s} does not join two neighbouring cells")
+            problems.append(
+                f"the segment {cell_name(q)}-{cell_name(s)} does not join two neighbouring cells"
+            )
         for r, c in (q, s):
             if not (0 <= r < p.rows and 0 <= c < p.cols):
-                problems.append(f"the loop leaves the grid at ({r}, {c})")
+                problems.append(f"the loop leaves the grid at {cell_name((r, c))}")
     if problems:
         return problems
     sides = arms(a)
@@ -254,16 +256,16 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
         for c in range(p.cols):
             n = len(sides.get((r, c), ()))
             if n == 0:
-                problems.append(f"the loop misses cell ({r}, {c})")
+                problems.append(f"the loop misses cell {cell_name((r, c))}")
             elif n == 1:
-                problems.append(f"the loop ends in cell ({r}, {c})")
+                problems.append(f"the loop ends in cell {cell_name((r, c))}")
             elif n == 3:
-                problems.append(f"the loop branches in cell ({r}, {c})")
+                problems.append(f"the loop branches in cell {cell_name((r, c))}")
     for (r, c), piece in sorted(p.pieces().items()):
         s = sides.get((r, c), frozenset())
         if s != ARMS[piece]:
             shown = glyph(s) if s in GLYPHS else "".join(sorted(s)) or "nothing"
-            problems.append(f"the given piece {piece} at ({r}, {c}) became {shown}")
+            problems.append(f"the given piece {piece} at {cell_name((r, c))} became {shown}")
     if problems:
         return problems
     n = _curves(a, sides)

@@ -42,7 +42,7 @@ from solver.genres import define
 from solver.geometry import Cell, CellPuzzle, grid_edges
 from solver.lines import Network, edge_vars, single_loop, walk_loop
 from solver.model import Model, cell_vars, cname, new_problem
-from solver.sheet import Grid, InputError, Value
+from solver.sheet import Grid, InputError, Value, cell_name, quote
 from solver.sheet.answer import CellWrite
 from solver.spellings import is_mark
 
@@ -97,11 +97,11 @@ def parse(grid: Grid) -> Puzzle:
                 raise grid.error(
                     0,
                     c,
-                    f"the row of the {grid[0, 0]!r} marker holds nothing else, found "
-                    f"{grid[0, c]!r}; the grid starts on the next row",
+                    f"the row of the {quote(grid[0, 0])} marker holds nothing else, found "
+                    f"{quote(grid[0, c])}; the grid starts on the next row",
                 )
         if grid.rows < 2:
-            raise InputError(grid.sheet, f"no grid below the {grid[0, 0]!r} marker in A1")
+            raise InputError(grid.sheet, f"no grid below the {quote(grid[0, 0])} marker in A1")
         top = 1
 
     def clue(r: int, c: int) -> int | str | None:
@@ -112,11 +112,13 @@ def parse(grid: Grid) -> Puzzle:
             return UNKNOWN
         if _is_marker(v):
             raise grid.error(
-                r, c, f"the every-point marker {v!r} goes in A1, on a row of its own above the grid"
+                r,
+                c,
+                f"the every-point marker {quote(v)} goes in A1, on a row of its own above the grid",
             )
         if isinstance(v, int) and 0 <= v <= 4:
             return v
-        raise grid.error(r, c, f"a cell holds a number 0-3, '?' or nothing, found {v!r}")
+        raise grid.error(r, c, f"a cell holds a number 0-3, '?' or nothing, found {quote(v)}")
 
     cells = tuple(tuple(clue(r, c) for c in range(grid.cols)) for r in range(top, grid.rows))
     return Puzzle(cells, every_point=bool(top))
@@ -149,6 +151,14 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
 
 
 def verify(p: Puzzle, a: Answer) -> list[str]:
+    top = 1 if p.every_point else 0  # the marker's row above the grid
+
+    def cell(r: int, c: int) -> str:
+        return cell_name((r + top, c))
+
+    def at(q: Point) -> str:
+        return f"the dot at the top-left corner of {cell(*q)}"
+
     problems = []
     if not a:
         return ["there is no loop"]
@@ -157,12 +167,12 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
         (r1, c1), (r2, c2) = seg
         inside = all(0 <= r <= p.rows and 0 <= c <= p.cols for r, c in seg)
         if not inside or abs(r1 - r2) + abs(c1 - c2) != 1:
-            problems.append(f"{seg} is not a grid line between two neighbouring dots")
+            problems.append(f"the line from {at(seg[0])} to {at(seg[1])} is not a grid line")
         for q in seg:
             degree[q] = degree.get(q, 0) + 1
     for q, d in sorted(degree.items()):
         if d != 2:
-            problems.append(f"the loop has {d} lines at dot {q}, not 2")
+            problems.append(f"the loop has {d} lines at {at(q)}, not 2")
     if problems:
         return problems
     if len(walk_loop(a)) != len(degree):
@@ -170,11 +180,11 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
     if p.every_point:
         missed = [q for q in p.points() if q not in degree]
         if missed:
-            problems.append(f"the loop misses {len(missed)} dots, e.g. {missed[0]}")
+            problems.append(f"the loop misses {len(missed)} dots, e.g. {at(missed[0])}")
     for (r, c), n in sorted(p.clues().items()):
         count = sum(seg in a for seg in sides(r, c).values())
         if count != n:
-            problems.append(f"the number {n} at ({r}, {c}) has {count} loop sides")
+            problems.append(f"the number {n} at {cell(r, c)} has {count} loop sides")
     return problems
 
 

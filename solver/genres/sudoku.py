@@ -22,7 +22,7 @@ from solver.genres import define
 from solver.limits import MAX_SUDOKU_N
 from solver.model import Model, cname, new_problem, value, var
 from solver.puzzlink import UNKNOWN, PzprUrl, UrlError, decode_number16, grid_rows
-from solver.sheet import Grid, InputError, Value
+from solver.sheet import Grid, InputError, Value, cell_name, column_letter
 from solver.sheet.answer import CellWrite
 
 
@@ -121,15 +121,18 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
     for r in range(n):
         for c in range(n):
             if p.givens[r][c] is not None and a[r][c] != p.givens[r][c]:
-                problems.append(f"cell ({r}, {c}) changes the given {p.givens[r][c]}")
+                problems.append(f"cell {cell_name((r, c))} changes the given {p.givens[r][c]}")
     for i in range(n):
         if {a[i][c] for c in range(n)} != full:
-            problems.append(f"row {i} does not hold 1-{n} once each")
+            problems.append(f"row {i + 1} does not hold 1-{n} once each")
         if {a[r][i] for r in range(n)} != full:
-            problems.append(f"column {i} does not hold 1-{n} once each")
-    for k, box in enumerate(p.boxes()):
+            problems.append(f"column {column_letter(i + 1)} does not hold 1-{n} once each")
+    for box in p.boxes():
         if {a[r][c] for r, c in box} != full:
-            problems.append(f"box {k} does not hold 1-{n} once each")
+            first, last = min(box), max(box)
+            problems.append(
+                f"the box {cell_name(first)}:{cell_name(last)} does not hold 1-{n} once each"
+            )
     return problems
 
 

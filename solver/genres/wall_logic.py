@@ -37,7 +37,7 @@ from solver.genres import define
 from solver.geometry import NUMBER, STEPS, Cell, CellPuzzle, ray, step
 from solver.lines import lines_record
 from solver.model import Model, cname, new_problem, value, var
-from solver.sheet import Grid, InputError
+from solver.sheet import Grid, InputError, cell_name, quote
 from solver.sheet.answer import CellWrite
 from solver.spellings import is_mark
 
@@ -101,8 +101,8 @@ def parse(grid: Grid) -> Puzzle:
         if is_mark(v, spellings.BLACK):
             return BLACK
         if isinstance(v, int):
-            raise grid.error(r, c, f"a number here covers 0 to {most} cells, found {v}")
-        raise grid.error(r, c, f"a cell holds a number, ? or a black cell ■, found {v!r}")
+            raise grid.error(r, c, f"a number here covers 0 to {most} cells, found {quote(v)}")
+        raise grid.error(r, c, f"a cell holds a number, ? or a black cell ■, found {quote(v)}")
 
     cells = tuple(tuple(cell(r, c) for c in range(grid.cols)) for r in range(grid.rows))
     p = Puzzle(cells)
@@ -162,28 +162,31 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
     for line in sorted(a):
         cell, d, n = line
         if cell not in numbers:
-            problems.append(f"a line starts at {cell}, which holds no number")
+            problems.append(f"a line starts at {cell_name(cell)}, which holds no number")
             continue
         if d not in STEPS or n < 1:
             problems.append(f"the line {line} is not a straight line of at least one cell")
             continue
         if (cell, d) in seen:
-            problems.append(f"the number at {cell} has two lines going {d}")
+            problems.append(f"the number at {cell_name(cell)} has two lines going {d}")
         seen.add((cell, d))
         total[cell] += n
         for r, c in _cells(line):
             if not (0 <= r < p.rows and 0 <= c < p.cols):
-                problems.append(f"the line from {cell} going {d} leaves the grid")
+                problems.append(f"the line from {cell_name(cell)} going {d} leaves the grid")
                 break
             if p.cells[r][c] is not None:
-                problems.append(f"the line from {cell} going {d} passes the given at {(r, c)}")
+                problems.append(
+                    f"the line from {cell_name(cell)} going {d} passes the given at "
+                    f"{cell_name((r, c))}"
+                )
             covered[r, c] += 1
     for cell in p.empty():
         if covered[cell] != 1:
-            problems.append(f"the empty cell {cell} is covered by {covered[cell]} lines")
+            problems.append(f"the empty cell {cell_name(cell)} is covered by {covered[cell]} lines")
     for cell, n in sorted(numbers.items(), key=lambda kv: kv[0]):
         if n != UNKNOWN and total[cell] != n:
-            problems.append(f"the number {n} at {cell} draws {total[cell]} cells")
+            problems.append(f"the number {n} at {cell_name(cell)} draws {total[cell]} cells")
     return problems
 
 

@@ -59,7 +59,7 @@ from solver.lines import (
     walk_loop,
 )
 from solver.model import Model, cell_vars, cname, new_problem, value
-from solver.sheet import Grid, InputError, Value
+from solver.sheet import Grid, InputError, Value, cell_name, quote
 from solver.sheet.answer import CellWrite
 from solver.spellings import ARROW, arrow_clue, is_mark
 
@@ -115,7 +115,7 @@ def parse(grid: Grid) -> Puzzle:
                 r,
                 c,
                 f"a clue is a number with an arrow, such as 2↓, ↓2 or 2D, or ? for a grey "
-                f"cell; found {v!r}{hint}",
+                f"cell; found {quote(v)}{hint}",
             )
         return found
 
@@ -128,8 +128,8 @@ def parse(grid: Grid) -> Puzzle:
                 raise grid.error(
                     r,
                     c,
-                    f"the clue {grid[r, c]!r} asks for {k.n} shaded cells, but only {room} fit "
-                    "in its direction (shaded cells never touch)",
+                    f"the clue {quote(grid[r, c])} asks for {k.n} shaded cells, but only "
+                    f"{room} fit in its direction (shaded cells never touch)",
                 )
     if all(k is not None for row in cells for k in row):
         raise InputError(grid.sheet, "every cell is a clue: leave the loop's cells empty")
@@ -312,30 +312,30 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
 
     for cell in sorted(a.shaded):
         if not inside(cell):
-            problems.append(f"shaded cell {cell} lies outside the grid")
+            problems.append(f"shaded cell {cell_name(cell)} lies outside the grid")
         elif cell in clues:
-            problems.append(f"the clue cell {cell} is shaded")
+            problems.append(f"the clue cell {cell_name(cell)} is shaded")
     for r, c in sorted(a.shaded):
         for n in ((r, c + 1), (r + 1, c)):
             if n in a.shaded:
-                problems.append(f"shaded cells {(r, c)} and {n} touch")
+                problems.append(f"shaded cells {cell_name((r, c))} and {cell_name(n)} touch")
     for q, s in sorted((q, qq) for q, qq in a.segments):
         if abs(q[0] - s[0]) + abs(q[1] - s[1]) != 1:
-            problems.append(f"the loop jumps from {q} to {s}")
+            problems.append(f"the loop jumps from {cell_name(q)} to {cell_name(s)}")
     sides = arms(a.segments)
     for cell, s in sorted(sides.items()):
         if not inside(cell):
-            problems.append(f"the loop leaves the grid at {cell}")
+            problems.append(f"the loop leaves the grid at {cell_name(cell)}")
         elif cell in clues:
-            problems.append(f"the loop runs through the clue cell {cell}")
+            problems.append(f"the loop runs through the clue cell {cell_name(cell)}")
         elif cell in a.shaded:
-            problems.append(f"the loop runs through the shaded cell {cell}")
+            problems.append(f"the loop runs through the shaded cell {cell_name(cell)}")
         elif len(s) != 2:
-            problems.append(f"cell {cell} has {len(s)} loop ends, not 2")
+            problems.append(f"cell {cell_name(cell)} has {len(s)} loop ends, not 2")
     for r in range(p.rows):
         for c in range(p.cols):
             if (r, c) not in clues and (r, c) not in a.shaded and (r, c) not in sides:
-                problems.append(f"cell {(r, c)} is neither shaded nor on the loop")
+                problems.append(f"cell {cell_name((r, c))} is neither shaded nor on the loop")
     if problems:
         return problems
     if not a.segments:
@@ -348,7 +348,8 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
         count = sum(cell in a.shaded for cell in p.sees(r, c, k.d))
         if count != k.n:
             problems.append(
-                f"the clue {k.n}{ARROW[k.d]} at {(r, c)} sees {count} shaded cells, not {k.n}"
+                f"the clue {k.n}{ARROW[k.d]} at {cell_name((r, c))} sees {count} shaded cells, "
+                f"not {k.n}"
             )
     return problems
 

@@ -7,6 +7,8 @@ Rows and columns are 1-based here, as in Excel; genres work 0-based on the `Grid
 
 from __future__ import annotations
 
+import datetime
+import math
 import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
@@ -37,6 +39,13 @@ def column_letter(col: int) -> str:
 def a1(row: int, col: int) -> str:
     """Excel address of a 1-based cell: a1(3, 2) == 'B3'."""
     return f"{column_letter(col)}{row}"
+
+
+def cell_name(rc: tuple[int, int]) -> str:
+    """The A1 name of a 0-based grid cell, for messages: cell_name((0, 2)) == 'C1'; a cell
+    beyond the sheet's top or left edge (a line leaving the grid) as '(-1, 2), off the sheet'."""
+    r, c = rc
+    return a1(r + 1, c + 1) if r >= 0 and c >= 0 else f"({r}, {c}), off the sheet"
 
 
 SIDES = {"T": "top", "B": "bottom", "L": "left", "R": "right"}
@@ -179,6 +188,11 @@ class Sheet(Protocol):
     def set_style(self, row: int, col: int, style: Style) -> None:
         """Give the cell this look; borders None leaves the cell's borders as they are."""
 
+    def merged_area(self, row: int, col: int) -> tuple[int, int, int, int] | None:
+        """The merged range (first row, first col, last row, last col) that covers the cell,
+        when the cell is one of its hidden cells (not the top-left one, which shows the range's
+        value); else None."""
+
 
 class Book(Protocol):
     name: str
@@ -194,24 +208,95 @@ class Book(Protocol):
         """Remove the hidden bookkeeping sheet (when nothing is left in it)."""
 
 
+class OddValue(str):
+    """A cell value that is neither a whole number nor plain text (a date, a formula, TRUE or
+    FALSE, a fraction...), read as its text; `what` says what it is, for messages ("a date")."""
+
+    what: str
+
+    def __new__(cls, text: str, what: str) -> OddValue:
+        self = super().__new__(cls, text)
+        self.what = what
+        return self
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return OddValue, (str(self), self.what)
+
+
+EXCEL_ERRORS = {"#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A", "#SPILL!"}
+MAX_DIGITS = 15  # Excel keeps 15 significant digits: a longer digit string is text
+
+
+def _odd(value: object) -> OddValue:
+    """An odd cell value as text, with what it is."""
+    if isinstance(value, bool):
+        return OddValue("TRUE" if value else "FALSE", "a TRUE/FALSE value")
+    if isinstance(value, float):
+        what = (
+            "a number that is not whole" if math.isfinite(value) else "a number that is not finite"
+        )
+        return OddValue(repr(value), what)
+    if isinstance(value, datetime.date):  # a datetime too
+        return OddValue(str(value), "a date")
+    if isinstance(value, datetime.time):
+        return OddValue(value.isoformat(), "a time")
+    if isinstance(value, datetime.timedelta):
+        return OddValue(str(value), "a duration")
+    text = getattr(value, "text", None)  # openpyxl's ArrayFormula
+    if isinstance(text, str):
+        return OddValue(text, "an array formula")
+    kind = type(value).__name__
+    if kind == "DataTableFormula":
+        return OddValue("=TABLE()", "a data table formula")
+    return OddValue(kind, f"a value of type {kind}")
+
+
 def normalize(value: object) -> Value:
     """Cell value as the genres see it: int for whole numbers (typed as numbers, as text, or in
-    full-width digits), otherwise the stripped text; None for empty."""
+    full-width digits), otherwise the stripped text; None for empty. Dates, formulas, TRUE and
+    FALSE, fractions and other odd values come as `OddValue` text, which messages describe."""
     if value is None:
         return None
-    if isinstance(value, bool):
-        return str(value)
-    if isinstance(value, float):
-        return int(value) if value.is_integer() else str(value)
-    if isinstance(value, int):
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, int) and not isinstance(value, bool):
         return value
-    text = str(value).strip()
+    if not isinstance(value, str):
+        return _odd(value)
+    text = value.strip()
     if not text:
         return None
+    if text.startswith("="):
+        return OddValue(text, "a formula")
+    if text in EXCEL_ERRORS:
+        return OddValue(text, "an error value of a formula")
     folded = unicodedata.normalize("NFKC", text)  # full-width digits from a Japanese IME
-    if folded.isdigit() and folded.isascii():
+    if folded.isdigit() and folded.isascii() and len(folded.lstrip("0")) <= MAX_DIGITS:
         return int(folded)
     return text
+
+
+QUOTE_CHARS = 20  # a message quotes at most this much of a cell
+
+
+def quote(value: object) -> str:
+    """A cell value for a message: short, printable, and saying what it is when that is not
+    plain: '3', "'x'", "'abcdefghijklmnopqrst…' (a text of 32767 characters)", "a date
+    '2024-01-02 00:00:00'", "a formula '=A1'", "a 40-digit number"."""
+    if not isinstance(value, OddValue):
+        value = normalize(value)
+    if value is None:
+        return "nothing"
+    if isinstance(value, int):
+        if value.bit_length() > 64:  # str() of a huge int is slow, and over 4300 digits fails
+            return f"a {int(value.bit_length() * 0.30103) + 1}-digit number"
+        return str(value)
+    text = value if len(value) <= QUOTE_CHARS else value[:QUOTE_CHARS] + "…"
+    shown = repr(str(text))
+    if len(value) > QUOTE_CHARS:
+        shown += f" (a text of {len(value)} characters)"
+    what = getattr(value, "what", None)
+    return f"{what} {shown}" if what else shown
 
 
 @dataclass
@@ -248,9 +333,23 @@ class Grid:
             return None
         if not isinstance(v, int) or not low <= v <= high:
             raise self.error(
-                r, c, f"expected {what} from {low} to {high} or an empty cell, found {v!r}"
+                r, c, f"expected {what} from {low} to {high} or an empty cell, found {quote(v)}"
             )
         return v
+
+
+def check_unmerged(sheet: Sheet, cells: Iterable[tuple[int, int]]) -> None:
+    """An InputError naming the merged range when an answer would go into a hidden cell of one
+    (1-based cells): Excel shows only a merged range's top-left cell."""
+    for row, col in cells:
+        area = sheet.merged_area(row, col)
+        if area is not None:
+            raise InputError(
+                sheet.name,
+                f"cells {a1(*area[:2])}:{a1(*area[2:])} are merged, and {a1(row, col)} needs "
+                "an answer; unmerge them: each grid cell holds its own value",
+                (row, col),
+            )
 
 
 def find_extent(sheet_name: str, used: Iterable[tuple[int, int]]) -> tuple[int, int]:
@@ -268,15 +367,16 @@ def find_extent(sheet_name: str, used: Iterable[tuple[int, int]]) -> tuple[int, 
         )
     last_row = max(r for r, _ in cells)
     last_col = max(c for _, c in cells)
+    corner = a1(last_row, last_col)
     if (last_row, last_col) not in cells:
         in_row = sorted(c for r, c in cells if r == last_row)
         in_col = sorted(r for r, c in cells if c == last_col)
         raise InputError(
             sheet_name,
-            f"no sentinel at {a1(last_row, last_col)}: the last used row {last_row} has "
-            f"{a1(last_row, in_row[-1])} and the last used column {column_letter(last_col)} has "
-            f"{a1(in_col[-1], last_col)}; type one character in the cell diagonally below-right of "
-            "the grid's last cell, and nothing else below or right of the grid",
+            f"no sentinel: {_sentinel_goes(last_row, last_col)}, diagonally below-right of the "
+            f"grid's last cell {corner} (the last used row {last_row} "
+            f"has {a1(last_row, in_row[-1])}, the last used column {column_letter(last_col)} has "
+            f"{a1(in_col[-1], last_col)}; nothing else goes below or right of the grid)",
         )
     strays = sorted(
         (r, c)
@@ -284,26 +384,38 @@ def find_extent(sheet_name: str, used: Iterable[tuple[int, int]]) -> tuple[int, 
         if (r == last_row or c == last_col) and (r, c) != (last_row, last_col)
     )
     if strays:
+        more = f" and {len(strays) - 5} more" if len(strays) > 5 else ""
         raise InputError(
             sheet_name,
-            f"the sentinel is at {a1(last_row, last_col)}, but its row or column also holds "
-            f"{', '.join(a1(*rc) for rc in strays[:5])}; only the sentinel may stand there",
+            f"the sentinel is at {corner}, but its row or column also holds "
+            f"{', '.join(a1(*rc) for rc in strays[:5])}{more}; only the sentinel may stand "
+            f"there: delete those, or, if {corner} belongs to the grid, "
+            f"{_sentinel_goes(last_row, last_col)}",
             strays[0],
         )
     if last_row == 1 or last_col == 1:
         raise InputError(
             sheet_name,
-            "the sentinel leaves no room for a grid above and left of it",
+            f"the sentinel leaves no room for a grid above and left of it; if {corner} belongs "
+            f"to the grid, {_sentinel_goes(last_row, last_col)}",
             (last_row, last_col),
         )
     return last_row - 1, last_col - 1
+
+
+def _sentinel_goes(row: int, col: int) -> str:
+    """Where the sentinel goes for a grid whose last cell is (row, col), 1-based."""
+    return f"type one character (the sentinel) in {a1(row + 1, col + 1)}"
 
 
 def sentinel_check(sheet: Sheet, rows: int, cols: int) -> None:
     value = normalize(sheet.get(rows + 1, cols + 1))
     if isinstance(value, str) and len(value) > 1:
         raise InputError(
-            sheet.name, f"the sentinel must be one character, found {value!r}", (rows + 1, cols + 1)
+            sheet.name,
+            f"the sentinel must be one character, found {quote(value)}; if "
+            f"{a1(rows + 1, cols + 1)} belongs to the grid, {_sentinel_goes(rows + 1, cols + 1)}",
+            (rows + 1, cols + 1),
         )
 
 

@@ -42,6 +42,7 @@ from solver.sheet import (
     check_color,
     normalize,
     parse_borders_text,
+    quote,
 )
 
 RECORD_SHEET = "puzzle-solver"
@@ -222,11 +223,13 @@ def clear_answer(book: Book, sheet_name: str, keep_record_sheet: bool = False) -
 
 
 def _compact(rec: Sheet) -> None:
+    used = list(rec.used_cells())
+    width = max([COLUMNS] + [c for _, c in used])  # a row keeps what stands beyond our columns
     rows: dict[int, list[object]] = {}
-    for r, c in rec.used_cells():
-        rows.setdefault(r, [None] * COLUMNS)[c - 1] = rec.get(r, c)
+    for r, c in used:
+        rows.setdefault(r, [None] * width)[c - 1] = rec.get(r, c)
     for r in rows:
-        for c in range(1, COLUMNS + 1):
+        for c in range(1, width + 1):
             rec.put(r, c, None)
     for i, r in enumerate(sorted(rows), start=1):
         for c, v in enumerate(rows[r], start=1):
@@ -260,7 +263,7 @@ def write_answer(book: Book, sheet_name: str, writes: list[CellWrite]) -> None:
                 raise InputError(
                     sheet_name,
                     f"answer {value!r} would overwrite the given "
-                    f"{current!r}; givens are never overwritten",
+                    f"{quote(current)}; givens are never overwritten",
                     (row, col),
                 )
         if w.shade and value is None and current is None:

@@ -29,13 +29,22 @@ from copy import copy
 from pathlib import Path
 
 import openpyxl
-from openpyxl.cell.cell import Cell
+from openpyxl.cell.cell import Cell, MergedCell
 from openpyxl.styles import PatternFill, Side
 from openpyxl.styles.colors import COLOR_INDEX, Color
 from openpyxl.worksheet.worksheet import Worksheet
 
 from solver.limits import check_workbook_file
-from solver.sheet import SIDES, Border, Borders, Style, package, parse_theme, theme_text
+from solver.sheet import (
+    SIDES,
+    Border,
+    Borders,
+    Style,
+    check_unmerged,
+    package,
+    parse_theme,
+    theme_text,
+)
 from solver.sheet.graft import graft_drawings
 
 
@@ -105,7 +114,16 @@ class OpenpyxlSheet:
         return None if cell is None else cell.value
 
     def put(self, row: int, col: int, value: object) -> None:
+        check_unmerged(self, [(row, col)])
         self.ws.cell(row, col).value = value
+
+    def merged_area(self, row: int, col: int) -> tuple[int, int, int, int] | None:
+        if not isinstance(self.ws._cells.get((row, col)), MergedCell):
+            return None
+        for m in self.ws.merged_cells.ranges:
+            if m.min_row <= row <= m.max_row and m.min_col <= col <= m.max_col:
+                return m.min_row, m.min_col, m.max_row, m.max_col
+        return None
 
     def get_style(self, row: int, col: int, borders: bool = False) -> Style:
         cell = self.ws._cells.get((row, col))
