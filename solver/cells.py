@@ -272,7 +272,8 @@ def islands(
         prob += pulp.lpSum(x[cell] for cell in sorted(cells)) == total, f"{prefix}Total"
     if lazy:
         return _island_cuts(x, clues, cells)
-    _labels_and_flow(prob, x, clues, cells, reach, prefix)
+    a = _labels(prob, x, clues, cells, reach, prefix)
+    _size_flow(prob, x, clues, cells, a, prefix)
     return None
 
 
@@ -299,14 +300,17 @@ def _reach_of(cells: set[Cell], clues: Mapping[Cell, int | None]) -> dict[Cell, 
     return found
 
 
-def _labels_and_flow(
+def _labels(
     prob: pulp.LpProblem,
     x: Mapping[Cell, Expr],
     clues: Mapping[Cell, int | None],
     cells: set[Cell],
     reach: Mapping[Cell, set[Cell]],
     prefix: str,
-) -> None:
+) -> dict[tuple[Cell, Cell], pulp.LpVariable]:
+    """a(r,c,k) = 1 when the cell belongs to the group of clue k (k numbered in the clues'
+    order, 1-based), for the clues that can reach the cell: one label per cell of the set, a
+    clue labelled itself, neighbours in the set alike, as many cells labelled k as k's size."""
     order = {k: i + 1 for i, k in enumerate(sorted(clues))}
     a: dict[tuple[Cell, Cell], pulp.LpVariable] = {}
     for k in sorted(clues):
@@ -319,10 +323,8 @@ def _labels_and_flow(
     for k, size in sorted(clues.items()):
         prob += a[k, k] == 1, f"{prefix}Own({_tag(k)})"
         if size is not None:
-            prob += (
-                pulp.lpSum(a[c, k] for c in sorted(reach[k])) == size,
-                f"{prefix}Size({_tag(k)})",
-            )
+            labelled = pulp.lpSum(a[c, k] for c in sorted(reach[k]))
+            prob += labelled == size, f"{prefix}Size({_tag(k)})"
     for p in sorted(cells):
         for q in _near(p, cells):
             for k in sorted(clues):
@@ -331,31 +333,43 @@ def _labels_and_flow(
                         pulp.lpSum([a.get((p, k), 0), -a[q, k], -x[p]]) >= -1,
                         f"{prefix}Same({_tag(p)},{_tag(q)},{order[k]})",
                     )
-    big = max((n for n in clues.values() if n is not None), default=0) - 1
-    if any(n is None for n in clues.values()):
-        big = len(cells) - 1
-    if big <= 0:
-        return
+    return a
+
+
+def _size_flow(
+    prob: pulp.LpProblem,
+    x: Mapping[Cell, Expr],
+    clues: Mapping[Cell, int | None],
+    cells: set[Cell],
+    a: Mapping[tuple[Cell, Cell], pulp.LpVariable],
+    prefix: str,
+) -> None:
+    """One flow for all groups: clue k sends (cells labelled k) - 1 units, every other cell of
+    the set keeps one, and flow runs between cells of the set only, never into a clue. Its
+    capacity comes from the cells' labels: f(p,q) <= sum over k of (size(k) - 1) a(p,k), and
+    the same at q (a group of clue k carries at most size(k) - 1 units)."""
+    most = {
+        k: (n if n is not None else sum(1 for c, j in a if j == k)) - 1 for k, n in clues.items()
+    }
+    room = {cell: pulp.lpSum(most[k] * v for (c, k), v in a.items() if c == cell) for cell in cells}
     into: dict[Cell, list[pulp.LpVariable]] = {cell: [] for cell in cells}
     out: dict[Cell, list[pulp.LpVariable]] = {cell: [] for cell in cells}
     for p in sorted(cells):
         for q in _near(p, cells):
-            if q in clues:
-                continue
+            if q in clues or room[p].isNumericalConstant() or room[q].isNumericalConstant():
+                continue  # no flow into a clue, nor through a cell no group of 2+ cells holds
             f = var(prob, f"{prefix}f", p[0] + 1, p[1] + 1, q[0] + 1, q[1] + 1, cat="Continuous")
-            prob += f <= big * x[p], f"{prefix}CapOut({_tag(p)},{_tag(q)})"
-            prob += f <= big * x[q], f"{prefix}CapIn({_tag(p)},{_tag(q)})"
+            prob += f <= room[p], f"{prefix}CapOut({_tag(p)},{_tag(q)})"
+            prob += f <= room[q], f"{prefix}CapIn({_tag(p)},{_tag(q)})"
             out[p].append(f)
             into[q].append(f)
     for cell in sorted(cells):
         if cell in clues:
-            sent = pulp.lpSum(a[c, cell] for c in sorted(reach[cell])) - 1
+            sent = pulp.lpSum(v for (c, k), v in a.items() if k == cell) - 1
             prob += pulp.lpSum(out[cell]) == sent, f"{prefix}Send({_tag(cell)})"
-        else:
-            prob += (
-                pulp.lpSum(into[cell]) - pulp.lpSum(out[cell]) == x[cell],
-                (f"{prefix}Keep({_tag(cell)})"),
-            )
+        elif not room[cell].isNumericalConstant():
+            kept = pulp.lpSum(into[cell]) - pulp.lpSum(out[cell])
+            prob += kept == x[cell], f"{prefix}Keep({_tag(cell)})"
 
 
 def _island_cuts(
