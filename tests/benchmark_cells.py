@@ -166,6 +166,105 @@ def run(rows: int, cols: int, clues: Clues, form: str, limit: float) -> dict:
     return {"status": second, "first": first, "total": total, "rounds": out.rounds}
 
 
+# --- kurodoko and hitori: connected whites, never adjacent blacks, lines of sight ------------
+
+SHADING_FORMS = ("complete", "lazy", "lazy, adjacency per cell", "lazy, no sight limit")
+
+
+def never_adjacent_per_cell(prob: pulp.LpProblem, b) -> None:
+    """The aggregated form of `never_adjacent`: one row per cell, d b_p + sum over its d
+    neighbours of b <= d (fewer rows, a weaker relaxation than the pairs)."""
+    for p in sorted(b):
+        near = blocks._near(p, b)
+        prob += len(near) * b[p] + pulp.lpSum(b[q] for q in near) <= len(near)
+
+
+def shading_model(pid: str, rows: int, cols: int, values: dict, form: str) -> tuple[Model, dict]:
+    prob = new_problem(pid)
+    b = blocks.shade_vars(prob, rows, cols)
+    m = Model(prob, list(b.values()), {"b": b})
+    if form.endswith("adjacency per cell"):
+        never_adjacent_per_cell(prob, b)
+    else:
+        blocks.never_adjacent(prob, b)
+    if pid == "kurodoko":
+        for cell, n in sorted(values.items()):
+            prob += b[cell] == 0
+            limit = None if form.endswith("no sight limit") else n
+            prob += blocks.sightline(prob, b, cell, limit=limit) == n
+    else:  # hitori: a digit at most once unshaded in each row and column
+        for line in [[(r, c) for c in range(cols)] for r in range(rows)] + [
+            [(r, c) for r in range(rows)] for c in range(cols)
+        ]:
+            for digit in {values[q] for q in line}:
+                same = [q for q in line if values[q] == digit]
+                if len(same) > 1:
+                    prob += pulp.lpSum(1 - b[q] for q in same) <= 1
+    white = {c: 1 - v for c, v in b.items()}
+    m.separate(connected(prob, white, lazy=form.startswith("lazy")))
+    return m, b
+
+
+def random_kurodoko(size: int, seed: int) -> dict:
+    """Clues of a random kurodoko answer: blacks placed at random, never adjacent and keeping
+    the whites connected; a third of the white cells show their count."""
+    rng = random.Random(seed)
+    cells = [(r, c) for r in range(size) for c in range(size)]
+    black: set[Cell] = set()
+    for cell in rng.sample(cells, len(cells)):
+        alone = not any(_next(cell, q) for q in black)
+        if rng.random() < 0.4 and alone and len(components(set(cells) - black - {cell})) == 1:
+            black.add(cell)
+    white = set(cells) - black
+    clues = rng.sample(sorted(white), len(white) // 3)
+    return {q: len(blocks.seen_cells(q, white)) for q in clues}
+
+
+def large_shading(pid: str) -> tuple[int, int, dict]:
+    data = json.loads((Path(__file__).parent / "data/large/puzzles.json").read_text())
+    url = parse_url(next(p["url"] for p in data if p["pid"] == pid))
+    values, _ = decode_number16(url.body, url.rows * url.cols)
+    found = {divmod(i, url.cols): v for i, v in enumerate(values) if v is not None}
+    return url.rows, url.cols, found
+
+
+def run_shading(pid: str, rows: int, cols: int, values: dict, form: str, limit: float) -> dict:
+    start = time.perf_counter()
+    m, b = shading_model(pid, rows, cols, values, form)
+    live = LiveModel(m.prob, Settings("highs", limit))
+    out = Outcome("?")
+    status = _solve(live, m, out, None)
+    first = time.perf_counter() - start
+    if status != "solved":
+        return {"status": status, "first": first, "total": first, "rounds": out.rounds}
+    shaded = {c for c, v in b.items() if value(v)}
+    cells = set(b)
+    problems = check_connected(cells - shaded, "whites") + blocks.check_never_adjacent(shaded, "")
+    if pid == "kurodoko":
+        problems += [
+            str(q) for q, n in values.items() if len(blocks.seen_cells(q, cells - shaded)) != n
+        ]
+    if problems:
+        raise SystemExit(f"{pid} {form}: {problems[:3]}")
+    live.add(no_good_cut(m.answer_vars), "no_good")
+    second = _solve(live, m, out, None)
+    return {
+        "status": second,
+        "first": first,
+        "total": time.perf_counter() - start,
+        "rounds": out.rounds,
+    }
+
+
+def report(label: str, form: str, results: list[dict]) -> None:
+    first = statistics.median(r["first"] for r in results) * 1000
+    total = statistics.median(r["total"] for r in results) * 1000
+    print(
+        f"{label:16} {form:28} {first:9.0f} {total:9.0f} {results[0]['rounds']:6}  "
+        f"{results[0]['status']}"
+    )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--size", type=int, default=10)
@@ -173,6 +272,7 @@ def main() -> None:
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--time-limit", type=float, default=60)
     args = ap.parse_args()
+    reps = range(args.repeats)
     puzzles = []
     for seed in range(1, 200):  # random answers until `count` of them make unique puzzles
         clues = random_nurikabe(args.size, seed)
@@ -181,18 +281,25 @@ def main() -> None:
         if len(puzzles) == args.count:
             break
     puzzles.append(("18x10 large", *large_nurikabe()))
-    print(f"{'puzzle':16} {'form':15} {'first ms':>9} {'total ms':>9} {'rounds':>6}  second")
+    print(f"{'puzzle':16} {'form':28} {'first ms':>9} {'total ms':>9} {'solves':>6}  second")
     for label, rows, cols, clues in puzzles:
         for form in FORMS:
-            results = []
-            for _ in range(args.repeats):
-                results.append(run(rows, cols, clues, form, args.time_limit))
-            first = statistics.median(r["first"] for r in results) * 1000
-            total = statistics.median(r["total"] for r in results) * 1000
-            rounds = results[0]["rounds"]
-            print(
-                f"{label:16} {form:15} {first:9.0f} {total:9.0f} {rounds:6}  {results[0]['status']}"
-            )
+            report(label, form, [run(rows, cols, clues, form, args.time_limit) for _ in reps])
+    shadings = [("kurodoko 10x10", "kurodoko", *large_shading("kurodoko"))]
+    shadings.append(("hitori 10x10", "hitori", *large_shading("hitori")))
+    for seed in range(1, 200):
+        values = random_kurodoko(args.size, seed)
+        got = run_shading("kurodoko", args.size, args.size, values, "lazy", args.time_limit)
+        if got["status"] == "infeasible":
+            shadings.append((f"kurodoko #{seed}", "kurodoko", args.size, args.size, values))
+        if len(shadings) == args.count + 2:
+            break
+    for label, pid, rows, cols, values in shadings:
+        for form in SHADING_FORMS:
+            if pid == "hitori" and form.endswith("no sight limit"):
+                continue
+            results = [run_shading(pid, rows, cols, values, form, args.time_limit) for _ in reps]
+            report(label, form, results)
 
 
 if __name__ == "__main__":
