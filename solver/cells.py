@@ -27,6 +27,10 @@ Connectivity comes in two forms that accept exactly the same sets, as in `solver
   a group S that is not the whole it adds a vertex cut: the cells around S, N(S), separate S
   from the rest, so sum over N(S) of x >= x_i + x_j - 1 for i in S and j outside S.
 
+Measured with HiGHS (tests/benchmark_cells.py, answer and uniqueness proof): the lazy form was
+the faster, by 3-14 times on the 10x10 kurodoko and hitori and the 18x10 nurikabe of
+tests/data/large, and never much slower on random 10x10 kurodokos and nurikabes.
+
 For answers, `render_shaded` and `shaded_record` write the shaded cells (`■` on a dark fill, as
 yajilin does: a given in a shaded cell keeps its value and gets the fill) and lamps `○`; and
 `components`, `check_connected`, `check_no_square`, `check_never_adjacent` check an answer from
@@ -249,7 +253,9 @@ def islands(
     flow in which clue k sends size(k) - 1 units and every other cell of the set keeps one,
     between set cells only. A group's cells share one label, so it holds at most one clue; the
     flow is balanced within each group, so a group holds a clue and the clue's size of cells.
-    (Measured faster than one flow per clue: tests/benchmark_cells.py.)
+    (tests/benchmark_cells.py, HiGHS: as fast as one flow per clue on 10x10 nurikabes and
+    faster on the 18x10 of tests/data/large, 10.7 s against 16.2 s with the uniqueness proof;
+    the lazy form took 2.0 s there.)
 
     Lazy form: returns a separator that looks at the groups of the solved set and cuts off
     - a group S without a clue: sum over the fence of S towards the clues of x >= x_i (i in S);
@@ -487,9 +493,10 @@ def sightline(
 
     For the k-th cell of each direction a binary v(r,c,d,k) says it is seen: v_k <= v_{k-1},
     v_k <= 1 - x_k and v_k >= v_{k-1} - x_k (with v_0 = 1): seen exactly when it and every
-    cell before it are out of the set. limit: a number the count is known not to exceed (the
-    clue): only the first limit - 1 cells of each direction get a binary, and the cell after
-    them is in the set when they are all seen (Stop), which keeps the count exact below limit."""
+    cell before it are out of the set. limit: a number the count must not exceed (the clue):
+    only the first limit - 1 cells of each direction get a binary, and the cell after them is in
+    the set when they are all seen (Stop). That cuts off only shadings in which the cell sees
+    more than `limit` cells; for all others the count is exact."""
     r, c = cell
     seen: list[Expr] = [1]
     for d, step in enumerate(ORTHOGONAL, start=1):

@@ -229,6 +229,17 @@ def test_islands_against_brute_force(lazy, rows, cols, clues):
 
 
 @pytest.mark.parametrize("lazy", FORMS)
+def test_islands_around_a_wall_and_a_cell_fixed_out(lazy):
+    # 3x4, a wall at (1, 1) (not in the mapping) and (0, 3) always out (the constant 0)
+    cells = [cell for cell in grid(3, 4) if cell not in ((1, 1), (0, 3))]
+    clues = {(0, 0): 3, (2, 3): None}
+    prob, b = setup(cells)
+    m = Model(prob, list(b.values()))
+    m.separate(islands(prob, {**b, (0, 3): 0}, clues, lazy=lazy))
+    assert answers(m, b) == brute(cells, island_rule(clues))
+
+
+@pytest.mark.parametrize("lazy", FORMS)
 def test_islands_of_a_nurikabe_with_the_sea_rules(lazy):
     # whites = islands, sea connected and without 2x2: a 4x4 nurikabe with exactly one answer
     cells = grid(4, 4)
