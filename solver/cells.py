@@ -29,7 +29,7 @@ Connectivity comes in two forms that accept exactly the same sets, as in `solver
 
 Measured with HiGHS (tests/benchmark_cells.py, answer and uniqueness proof): the lazy form was
 the faster, by 3-14 times on the 10x10 kurodoko and hitori and the 18x10 nurikabe of
-tests/data/large, and never much slower on random 10x10 kurodokos and nurikabes.
+tests/data/large, and by 1.3-3 times on random 10x10 kurodokos and nurikabes.
 
 For answers, `render_shaded` and `shaded_record` write the shaded cells (`■` on a dark fill, as
 yajilin does: a given in a shaded cell keeps its value and gets the fill) and lamps `○`; and

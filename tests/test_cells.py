@@ -239,6 +239,41 @@ def test_islands_around_a_wall_and_a_cell_fixed_out(lazy):
     assert answers(m, b) == brute(cells, island_rule(clues))
 
 
+@pytest.mark.parametrize(
+    "solved,kind",
+    [
+        ({(0, 0), (0, 1), (0, 2), (2, 2)}, "no clue"),  # (2, 2) alone
+        ({(0, 0), (0, 1), (0, 2), (0, 3)}, "two clues"),
+        ({(0, 0), (3, 3)}, "too small"),
+        ({(0, 0), (1, 0), (2, 0), (2, 1), (3, 3), (3, 2)}, "too big"),
+    ],
+)
+def test_each_island_cut_breaks_the_answer_it_was_made_for(solved, kind):
+    clues = {(0, 0): 3, (0, 3): None, (3, 3): 2}
+    cells = grid(4, 4)
+    prob, b = setup(cells)
+    separate = islands(prob, b, clues, lazy=True)
+    assert separate is not None
+    for cell, v in b.items():
+        v.varValue = int(cell in solved)
+    if kind == "two clues":
+        solved = solved | {(3, 3)}  # the clue cells are in every answer
+        b[3, 3].varValue = 1
+    cuts = separate()
+    assert cuts and all(not cut.valid() for cut in cuts)
+    if kind == "two clues":
+        path = next(cut for cut in cuts if len(cut) == 4)
+        assert path.constant == -3  # sum over the path's 4 cells <= 3
+    if kind == "too big":
+        part = next(cut for cut in cuts if (1, 0) in {_cell(v) for v in cut})
+        assert len(part) == 4 and part.constant == -3  # the clue and 3 nearest cells <= 3
+
+
+def _cell(v: pulp.LpVariable) -> Cell:
+    r, c = v.name[2:-1].split(",")
+    return int(r) - 1, int(c) - 1
+
+
 @pytest.mark.parametrize("lazy", FORMS)
 def test_islands_of_a_nurikabe_with_the_sea_rules(lazy):
     # whites = islands, sea connected and without 2x2: a 4x4 nurikabe with exactly one answer
