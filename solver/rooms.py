@@ -36,10 +36,10 @@ import re
 import unicodedata
 from collections import deque
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from solver.geometry import Cell
-from solver.sheet import Border, Grid, Sheet, Style, a1
+from solver.sheet import Border, Grid, Sheet, a1
 
 WALL_STYLES = frozenset(
     {
@@ -319,7 +319,5 @@ def write_rooms(sheet: Sheet, rooms: Rooms, top: int = 1, left: int = 1) -> None
             old = sheet.get_style(r + top, c + left, borders=True)
             assert old.borders is not None
             sides = {s: WALL if s in walls else INNER for s in "TBLR"}
-            style = Style(
-                old.font_color, old.fill_color, old.number_format, old.borders.with_sides(sides)
-            )
+            style = replace(old, borders=old.borders.with_sides(sides))
             sheet.set_style(r + top, c + left, style)
