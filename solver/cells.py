@@ -33,8 +33,8 @@ tests/data/large, and by 1.3-3 times on random 10x10 kurodokos and nurikabes.
 
 For answers, `render_shaded` and `shaded_record` write the shaded cells (`■` on a dark fill, as
 yajilin does: a given in a shaded cell keeps its value and gets the fill) and lamps `○`; and
-`components`, `check_connected`, `check_no_square`, `check_never_adjacent` check an answer from
-the rules, for a genre's verify, without the model.
+`components`, `check_connected`, `check_islands`, `check_no_square`, `check_never_adjacent`
+check an answer from the rules, for a genre's verify, without the model.
 """
 
 from __future__ import annotations
@@ -561,6 +561,28 @@ def check_connected(cells: Iterable[Cell], what: str) -> list[str]:
         f"{_where(min(groups[0]))}"
         for g in groups[1:]
     ]
+
+
+def check_islands(cells: Iterable[Cell], clues: Mapping[Cell, int | None]) -> list[str]:
+    """One problem per group of the cells that does not hold exactly one clue, or whose clue
+    says another size (None: any size), and per clue cell outside the set."""
+    inside = set(cells)
+    problems = [
+        f"the clue at {_where(k)} is not on an island" for k in sorted(clues.keys() - inside)
+    ]
+    for group in sorted(components(inside), key=min):
+        held = sorted(k for k in clues if k in group)
+        size = clues[held[0]] if len(held) == 1 else None
+        if len(held) != 1:
+            problems.append(
+                f"the island at {_where(min(group))} holds {len(held)} clues, not one"
+                + (f" ({', '.join(_where(k) for k in held)})" if held else "")
+            )
+        elif size is not None and size != len(group):
+            problems.append(
+                f"the island of the clue {size} at {_where(held[0])} has {len(group)} cells"
+            )
+    return problems
 
 
 def check_no_square(cells: Iterable[Cell], what: str) -> list[str]:

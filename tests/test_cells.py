@@ -16,6 +16,7 @@ import pytest
 from solver.backends import LiveModel, Settings
 from solver.cells import (
     check_connected,
+    check_islands,
     check_never_adjacent,
     check_no_square,
     components,
@@ -272,6 +273,37 @@ def test_each_island_cut_breaks_the_answer_it_was_made_for(solved, kind):
 def _cell(v: pulp.LpVariable) -> Cell:
     r, c = v.name[2:-1].split(",")
     return int(r) - 1, int(c) - 1
+
+
+def test_check_islands_agrees_with_the_rule_and_names_the_cells():
+    clues = {(0, 0): 2, (2, 2): None, (0, 2): 1}
+    rule = island_rule(clues)
+    for s in brute(grid(3, 3), lambda s: True):
+        assert (check_islands(s, clues) == []) == rule(s)
+    assert check_islands({(0, 0), (0, 1), (0, 2), (2, 2)}, clues) == [
+        "the island at A1 holds 2 clues, not one (A1, C1)"
+    ]
+    assert check_islands({(0, 0), (1, 1), (2, 2), (0, 2)}, clues) == [
+        "the island of the clue 2 at A1 has 1 cells",
+        "the island at B2 holds 0 clues, not one",
+    ]
+    assert check_islands({(0, 0), (1, 0)}, clues) == [
+        "the clue at C1 is not on an island",
+        "the clue at C3 is not on an island",
+    ]
+
+
+@pytest.mark.parametrize("lazy", FORMS)
+def test_two_cells_always_in_with_a_wall_between_have_no_answer(lazy):
+    cells = [(0, 0), (0, 2), (1, 0), (1, 2)]  # column 1 is a wall
+    prob, b = setup(cells)
+    m = Model(prob, list(b.values()))
+    m.separate(connected(prob, {**b, (0, 0): 1, (1, 2): 1}, lazy=lazy))
+    assert solve_status(m) == "infeasible"
+
+
+def solve_status(m: Model) -> str:
+    return _solve(LiveModel(m.prob, Settings(SOLVER)), m, Outcome("?"), None)
 
 
 @pytest.mark.parametrize("lazy", FORMS)
