@@ -354,26 +354,29 @@ def _size_flow(
     the set keeps one, and flow runs between cells of the set only, never into a clue. Its
     capacity comes from the cells' labels: f(p,q) <= sum over k of (size(k) - 1) a(p,k), and
     the same at q (a group of clue k carries at most size(k) - 1 units)."""
-    most = {
-        k: (n if n is not None else sum(1 for c, j in a if j == k)) - 1 for k, n in clues.items()
-    }
-    room = {cell: pulp.lpSum(most[k] * v for (c, k), v in a.items() if c == cell) for cell in cells}
+    of_cell: dict[Cell, list[tuple[Cell, pulp.LpVariable]]] = {cell: [] for cell in cells}
+    of_clue: dict[Cell, list[pulp.LpVariable]] = {k: [] for k in clues}
+    for (cell, k), v in a.items():
+        of_cell[cell].append((k, v))
+        of_clue[k].append(v)
+    most = {k: (len(of_clue[k]) if n is None else n) - 1 for k, n in clues.items()}
+    capacity = {cell: pulp.lpSum(most[k] * v for k, v in of_cell[cell]) for cell in cells}
     into: dict[Cell, list[pulp.LpVariable]] = {cell: [] for cell in cells}
     out: dict[Cell, list[pulp.LpVariable]] = {cell: [] for cell in cells}
     for p in sorted(cells):
         for q in _near(p, cells):
-            if q in clues or room[p].isNumericalConstant() or room[q].isNumericalConstant():
-                continue  # no flow into a clue, nor through a cell no group of 2+ cells holds
+            if q in clues or not of_cell[p] or not of_cell[q]:
+                continue  # no flow into a clue, nor through a cell no group can hold
             f = var(prob, f"{prefix}f", p[0] + 1, p[1] + 1, q[0] + 1, q[1] + 1, cat="Continuous")
-            prob += f <= room[p], f"{prefix}CapOut({_tag(p)},{_tag(q)})"
-            prob += f <= room[q], f"{prefix}CapIn({_tag(p)},{_tag(q)})"
+            prob += f <= capacity[p], f"{prefix}CapOut({_tag(p)},{_tag(q)})"
+            prob += f <= capacity[q], f"{prefix}CapIn({_tag(p)},{_tag(q)})"
             out[p].append(f)
             into[q].append(f)
     for cell in sorted(cells):
         if cell in clues:
-            sent = pulp.lpSum(v for (c, k), v in a.items() if k == cell) - 1
+            sent = pulp.lpSum(of_clue[cell]) - 1
             prob += pulp.lpSum(out[cell]) == sent, f"{prefix}Send({_tag(cell)})"
-        elif not room[cell].isNumericalConstant():
+        elif of_cell[cell]:
             kept = pulp.lpSum(into[cell]) - pulp.lpSum(out[cell])
             prob += kept == x[cell], f"{prefix}Keep({_tag(cell)})"
 
