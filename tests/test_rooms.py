@@ -22,7 +22,7 @@ from solver.rooms import (
     write_rooms,
 )
 from solver.sheet import Grid, InputError, read_grid
-from solver.sheet.openpyxl_book import OpenpyxlSheet
+from solver.sheet.openpyxl_book import OpenpyxlBook, OpenpyxlSheet
 
 # the map of the docstring: A A B / A C B / A C B
 MAP = Rooms(((0, 0, 1), (0, 2, 1), (0, 2, 1)), ("A", "B", "C"))
@@ -229,3 +229,14 @@ def test_write_rooms_round_trip_on_random_maps():
         s = sheet({})
         write_rooms(s, rooms, top=2, left=3)
         assert rooms_from_walls(rows, cols, read_walls(s, rows, cols, top=2, left=3)) == rooms
+
+
+def test_rooms_drawn_survive_saving_and_loading_the_workbook(tmp_path):
+    s = sheet({"A1": 2, "C2": 1, "D4": "E"})
+    write_rooms(s, MAP)
+    path = tmp_path / "heyawake.xlsx"
+    s.ws.parent.save(path)
+    book = OpenpyxlBook(path)
+    loaded = book.sheet("heyawake")
+    rooms, numbers = read_rooms(loaded, read_grid(loaded))
+    assert rooms.ids == MAP.ids and numbers == {(0, 0): 2, (1, 2): 1}
