@@ -47,9 +47,9 @@ def grid(rows: int, cols: int) -> list[Cell]:
     return [(r, c) for r in range(rows) for c in range(cols)]
 
 
-def answers(m: Model, b: dict[Cell, pulp.LpVariable]) -> set[Answer]:
+def answers(m: Model, b: dict[Cell, pulp.LpVariable], solver: str | None = None) -> set[Answer]:
     """Every answer of the model: the cells with b = 1, one set per answer."""
-    live = LiveModel(m.prob, Settings(SOLVER, threads=THREADS))
+    live = LiveModel(m.prob, Settings(solver or SOLVER, threads=THREADS))
     out = Outcome("?")
     found: set[Answer] = set()
     while _solve(live, m, out, None) == "solved":
@@ -305,8 +305,9 @@ def solve_status(m: Model) -> str:
     return _solve(LiveModel(m.prob, Settings(SOLVER)), m, Outcome("?"), None)
 
 
+@pytest.mark.parametrize("solver", ["highs", "scip"])
 @pytest.mark.parametrize("lazy", FORMS)
-def test_islands_of_a_nurikabe_with_the_sea_rules(lazy):
+def test_islands_of_a_nurikabe_with_the_sea_rules(lazy, solver):
     # whites = islands, sea connected and without 2x2: a 4x4 nurikabe with exactly one answer
     cells = grid(4, 4)
     clues = {(0, 0): 2, (2, 2): 3, (3, 0): 1}
@@ -321,7 +322,7 @@ def test_islands_of_a_nurikabe_with_the_sea_rules(lazy):
         return island_rule(clues)(whites) and is_connected(s) and not check_no_square(s, "")
 
     want = brute(cells, nurikabe)
-    assert answers(m, sea) == want and len(want) >= 1
+    assert answers(m, sea, solver) == want and len(want) >= 1
 
 
 # --- local rules --------------------------------------------------------------------------------
