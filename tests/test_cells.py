@@ -37,7 +37,6 @@ from solver.pipeline import Outcome, _solve
 from solver.sheet.answer import CellWrite
 
 FORMS = [False, True]
-THREADS = 1
 # the loop solves once per answer: SCIP took ~30 ms a solve of these tiny models, HiGHS ~60 ms
 SOLVER = "scip"
 Answer = frozenset[Cell]
@@ -49,7 +48,7 @@ def grid(rows: int, cols: int) -> list[Cell]:
 
 def answers(m: Model, b: dict[Cell, pulp.LpVariable], solver: str | None = None) -> set[Answer]:
     """Every answer of the model: the cells with b = 1, one set per answer."""
-    live = LiveModel(m.prob, Settings(solver or SOLVER, threads=THREADS))
+    live = LiveModel(m.prob, Settings(solver or SOLVER))
     out = Outcome("?")
     found: set[Answer] = set()
     while _solve(live, m, out, None) == "solved":
