@@ -1,0 +1,609 @@
+"""Sets of cells in a grid: the blocks that shading genres share, written once.
+
+A genre keeps one binary per cell ("in the set": shaded, white, a lamp, a digit) in a mapping
+`x: {(r, c): expr}`; an entry may also be an expression such as `1 - b` (the white cells of a
+shading) or a constant 0 or 1. The mapping's keys are the cells that take part: a cell that is
+not a key is a wall (a given black cell, a clue cell outside the shading), and the blocks treat
+it as outside the grid. Neighbours are orthogonal.
+
+The rules:
+
+- `connected`: the cells of the set form one orthogonally connected group (whites connected,
+  blacks connected, digits connected);
+- `islands`: the set splits into groups that each hold exactly one clue cell, of that clue's
+  size (nurikabe's islands);
+- `no_square`: no 2x2 block of cells all in the set (or, value=0, all out of it);
+- `never_adjacent`: no two orthogonal neighbours both in the set;
+- `sightline`: how many cells a cell sees along its row and column, up to the first shaded
+  cell or wall (kurodoko); `runs` and `seen_cells` give the fixed lines of sight between walls
+  (akari).
+
+Connectivity comes in two forms that accept exactly the same sets, as in `solver.lines`:
+
+- complete (`lazy=False`): a single-commodity flow inside the MIP whose capacities come from the
+  cells (flow may only enter and leave cells of the set);
+- lazy (`lazy=True`): the model leaves connectivity out and the block returns a separator (see
+  `solver.model.Model.separate`). After each solve it finds the groups of the solved set, and for
+  a group S that is not the whole it adds a vertex cut: the cells around S, N(S), separate S
+  from the rest, so sum over N(S) of x >= x_i + x_j - 1 for i in S and j outside S.
+
+Measured with HiGHS (tests/benchmark_cells.py, answer and uniqueness proof): the lazy form was
+the faster, by 3-14 times on the 10x10 kurodoko and hitori and the 18x10 nurikabe of
+tests/data/large, and by 1.3-3 times on random 10x10 kurodokos and nurikabes.
+
+For answers, `render_shaded` and `shaded_record` write the shaded cells (`■` on a dark fill, as
+yajilin does: a given in a shaded cell keeps its value and gets the fill) and lamps `○`; and
+`components`, `check_connected`, `check_islands`, `check_no_square`, `check_never_adjacent`
+check an answer from the rules, for a genre's verify, without the model.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Collection, Iterable, Mapping
+
+import pulp
+
+from solver.geometry import ORTHOGONAL, Cell
+from solver.lines import on
+from solver.model import var
+from solver.sheet import a1
+from solver.sheet.answer import CellWrite
+
+Expr = pulp.LpAffineExpression | pulp.LpVariable | int
+Separator = Callable[[], list[pulp.LpConstraint]]
+LAMP = "○"
+
+
+def shade_vars(
+    prob: pulp.LpProblem, rows: int, cols: int, base: str = "b", skip: Collection[Cell] = ()
+) -> dict[Cell, pulp.LpVariable]:
+    """A binary per cell of a rows x cols grid except `skip`, named b(r,c) with 1-based r, c."""
+    return {
+        (r, c): var(prob, base, r + 1, c + 1)
+        for r in range(rows)
+        for c in range(cols)
+        if (r, c) not in skip
+    }
+
+
+def _tag(cell: Cell) -> str:
+    return f"{cell[0] + 1},{cell[1] + 1}"
+
+
+def _near(cell: Cell, inside: Collection[Cell]) -> list[Cell]:
+    r, c = cell
+    return [(r + dr, c + dc) for dr, dc in ORTHOGONAL if (r + dr, c + dc) in inside]
+
+
+def _constant(e: Expr) -> int | None:
+    """The value of an expression without variables, None for one with variables."""
+    if isinstance(e, int | float):
+        return int(e)
+    if isinstance(e, pulp.LpAffineExpression) and e.isNumericalConstant():
+        return int(e.constant)
+    return None
+
+
+def _candidates(x: Mapping[Cell, Expr]) -> set[Cell]:
+    """The cells that can be in the set (all but those fixed to 0)."""
+    return {cell for cell, e in x.items() if _constant(e) != 0}
+
+
+# --- connectivity ---------------------------------------------------------------------------
+
+
+def connected(
+    prob: pulp.LpProblem,
+    x: Mapping[Cell, Expr],
+    lazy: bool,
+    root: Cell | None = None,
+    prefix: str = "c",
+) -> Separator | None:
+    """The cells with x = 1 form one orthogonally connected group (an empty set or one cell
+    counts as connected).
+
+    root: a cell in the set in every answer (a clue cell that is always white), if one is known;
+    the block fixes x[root] = 1. Without it, a cell fixed to 1 is used when there is one.
+    Complete form (returns None): `_flow`. Lazy form: returns the separator `_vertex_cuts`."""
+    if root is None:
+        root = min((cell for cell, e in x.items() if _constant(e) == 1), default=None)
+    elif _constant(x[root]) is None:
+        prob += pulp.lpSum(x[root]) == 1, f"{prefix}Root({_tag(root)})"
+    if lazy:
+        return _vertex_cuts(x, root)
+    _flow(prob, x, root, prefix)
+    return None
+
+
+def _flow(prob: pulp.LpProblem, x: Mapping[Cell, Expr], root: Cell | None, prefix: str) -> None:
+    """Single-commodity flow over the cells: a root sends one unit to every other cell of the
+    set. Flow f(p,q) runs between neighbours, and only between cells of the set:
+    f(p,q) <= (n-1) x_p and f(p,q) <= (n-1) x_q. Every cell of the set other than the root takes
+    in one unit more than it passes on: in - out >= x_k - n s_k, where s_k = 1 marks the root
+    (s_k <= x_k, at most one root; with a given root, s is 1 there and 0 elsewhere). A cell of
+    the set thus has a path of set cells from the root."""
+    cells = sorted(_candidates(x))
+    n = len(cells)
+    if n <= 1:
+        return
+    if root is not None:
+        supply: dict[Cell, Expr] = {cell: int(cell == root) for cell in cells}
+    else:
+        supply = {}
+        for cell in cells:
+            supply[cell] = var(prob, f"{prefix}root", cell[0] + 1, cell[1] + 1)
+            prob += supply[cell] <= x[cell], f"{prefix}RootIn({_tag(cell)})"
+        prob += pulp.lpSum(supply.values()) <= 1, f"{prefix}OneRoot"
+    into: dict[Cell, list[pulp.LpVariable]] = {cell: [] for cell in cells}
+    out: dict[Cell, list[pulp.LpVariable]] = {cell: [] for cell in cells}
+    inside = set(cells)
+    for p in cells:
+        for q in _near(p, inside):
+            if q == root:
+                continue  # no flow back into the root
+            f = var(prob, f"{prefix}f", p[0] + 1, p[1] + 1, q[0] + 1, q[1] + 1, cat="Continuous")
+            prob += f <= (n - 1) * x[p], f"{prefix}CapOut({_tag(p)},{_tag(q)})"
+            prob += f <= (n - 1) * x[q], f"{prefix}CapIn({_tag(p)},{_tag(q)})"
+            out[p].append(f)
+            into[q].append(f)
+    for k in cells:
+        if k != root:
+            prob += (
+                pulp.lpSum(into[k]) - pulp.lpSum(out[k]) >= x[k] - n * supply[k],
+                f"{prefix}Flow({_tag(k)})",
+            )
+
+
+def components(cells: Iterable[Cell]) -> list[set[Cell]]:
+    """The orthogonally connected groups of a set of cells, largest first (ties: by their
+    smallest cell)."""
+    todo = set(cells)
+    groups = []
+    while todo:
+        start = min(todo)
+        group, queue = {start}, deque([start])
+        todo.discard(start)
+        while queue:
+            for q in _near(queue.popleft(), todo):
+                todo.discard(q)
+                group.add(q)
+                queue.append(q)
+        groups.append(group)
+    return sorted(groups, key=lambda g: (-len(g), min(g)))
+
+
+def _reach(starts: Iterable[Cell], inside: Collection[Cell]) -> set[Cell]:
+    """The cells of `inside` reachable from `starts` (which are in `inside`) through it."""
+    seen = {s for s in starts if s in inside}
+    queue = deque(seen)
+    while queue:
+        for q in _near(queue.popleft(), inside):
+            if q not in seen:
+                seen.add(q)
+                queue.append(q)
+    return seen
+
+
+def _fence(group: set[Cell], towards: Iterable[Cell], cells: set[Cell]) -> set[Cell]:
+    """The cells around `group` through which a path of cells (avoiding the group) can go on to
+    one of `towards`: N(group) restricted to the cells that reach them outside the group.
+
+    A path from a cell of the group to a cell of `towards` leaves the group for the last time
+    through such a neighbour, so at least one of them is in the set."""
+    beyond = _reach(towards, cells - group)
+    return {q for p in group for q in _near(p, cells) if q not in group and q in beyond}
+
+
+def _vertex_cuts(x: Mapping[Cell, Expr], root: Cell | None) -> Separator:
+    """For each group S of the solved set that is not the whole (or, with a root, each group
+    without the root): sum over the fence of S towards j of x >= x_i + x_j - 1, with i in S and
+    j in the largest other group (x_i alone when j is the root, which is in every answer).
+    i and j are cells fixed to 1 where the groups hold one (then the cut is stronger)."""
+    cells = _candidates(x)
+
+    def cuts() -> list[pulp.LpConstraint]:
+        groups = components(cell for cell in cells if on(x[cell]))
+        if len(groups) <= 1:
+            return []
+        found = []
+        for k, group in enumerate(groups):
+            if root is not None and root in group:
+                continue
+            i = _pick(group, x)
+            if root is not None:
+                need = pulp.lpSum(x[i])
+                j = root
+            else:
+                j = _pick(groups[1] if k == 0 else groups[0], x)
+                need = pulp.lpSum([x[i], x[j]]) - 1
+            fence = _fence(group, [j], cells)
+            found.append(pulp.lpSum(x[q] for q in sorted(fence)) >= need)
+        return found
+
+    return cuts
+
+
+def _pick(group: set[Cell], x: Mapping[Cell, Expr]) -> Cell:
+    """A cell of the group, preferring one fixed to 1."""
+    fixed = [cell for cell in group if _constant(x[cell]) == 1]
+    return min(fixed or group)
+
+
+# --- islands --------------------------------------------------------------------------------
+
+
+def islands(
+    prob: pulp.LpProblem,
+    x: Mapping[Cell, Expr],
+    clues: Mapping[Cell, int | None],
+    lazy: bool,
+    prefix: str = "i",
+) -> Separator | None:
+    """The cells with x = 1 split into groups that each hold exactly one clue cell, and a group
+    has as many cells as its clue says (None: any number). Clue cells are in the set (fixed here).
+
+    Both forms add what follows from the rule alone: x = 1 on clue cells; x = 0 on a cell that no
+    clue can reach (see `_reach_of`); the set has as many cells as the sizes add up to, when all
+    are known.
+
+    Complete form (returns None): a label a(r,c,k) per cell and clue k that can reach it,
+    sum over k of a(cell,k) = x(cell), a(k,k) = 1, neighbours in the set carry the same label
+    (a(p,k) >= a(q,k) + x_p - 1), the cells labelled k number size(k); and one single-commodity
+    flow in which clue k sends size(k) - 1 units and every other cell of the set keeps one,
+    between set cells only. A group's cells share one label, so it holds at most one clue; the
+    flow is balanced within each group, so a group holds a clue and the clue's size of cells.
+    (tests/benchmark_cells.py, HiGHS: as fast as one flow per clue on 10x10 nurikabes and
+    faster on the 18x10 of tests/data/large, 10.7 s against 16.2 s with the uniqueness proof;
+    the lazy form took 2.0 s there.)
+
+    Lazy form: returns a separator that looks at the groups of the solved set and cuts off
+    - a group S without a clue: sum over the fence of S towards the clues of x >= x_i (i in S);
+    - a group holding two clues: the cells of a shortest path P between them inside S are not
+      all in the set: sum over P of x <= |P| - 1;
+    - a group S of clue size s with |S| < s: sum over N(S) of x >= sum over S of x - |S| + 1;
+    - with |S| > s: a connected part T of S, the clue and the s cells nearest to it, is not all
+      in the set: sum over T of x <= s."""
+    cells = _candidates(x)
+    reach = _reach_of(cells, clues)
+    for k in sorted(clues):
+        if _constant(x[k]) is None:
+            prob += pulp.lpSum(x[k]) == 1, f"{prefix}Clue({_tag(k)})"
+    for cell in sorted(cells):
+        if not any(cell in r for r in reach.values()):
+            prob += pulp.lpSum(x[cell]) == 0, f"{prefix}Unreached({_tag(cell)})"
+    known = all(n is not None for n in clues.values())
+    if known:
+        total = sum(n for n in clues.values() if n is not None)
+        prob += pulp.lpSum(x[cell] for cell in sorted(cells)) == total, f"{prefix}Total"
+    if lazy:
+        return _island_cuts(x, clues, cells)
+    a = _labels(prob, x, clues, cells, reach, prefix)
+    _size_flow(prob, x, clues, cells, a, prefix)
+    return None
+
+
+def _reach_of(cells: set[Cell], clues: Mapping[Cell, int | None]) -> dict[Cell, set[Cell]]:
+    """Clue -> the cells its group could hold: those within size - 1 steps of it through cells
+    that are neither another clue nor next to one (such a cell in its group would join that
+    clue's group too)."""
+    found = {}
+    for k, size in clues.items():
+        others = {q for q in clues if q != k}
+        blocked = others | {q for o in others for q in _near(o, cells)}
+        allowed = (cells - blocked) | {k}
+        dist = {k: 0}
+        queue = deque([k])
+        while queue:
+            p = queue.popleft()
+            if size is not None and dist[p] >= size - 1:
+                continue
+            for q in _near(p, allowed):
+                if q not in dist:
+                    dist[q] = dist[p] + 1
+                    queue.append(q)
+        found[k] = set(dist)
+    return found
+
+
+def _labels(
+    prob: pulp.LpProblem,
+    x: Mapping[Cell, Expr],
+    clues: Mapping[Cell, int | None],
+    cells: set[Cell],
+    reach: Mapping[Cell, set[Cell]],
+    prefix: str,
+) -> dict[tuple[Cell, Cell], pulp.LpVariable]:
+    """a(r,c,k) = 1 when the cell belongs to the group of clue k (k numbered in the clues'
+    order, 1-based), for the clues that can reach the cell: one label per cell of the set, a
+    clue labelled itself, neighbours in the set alike, as many cells labelled k as k's size."""
+    order = {k: i + 1 for i, k in enumerate(sorted(clues))}
+    a: dict[tuple[Cell, Cell], pulp.LpVariable] = {}
+    for k in sorted(clues):
+        for cell in sorted(reach[k]):
+            a[cell, k] = var(prob, f"{prefix}a", cell[0] + 1, cell[1] + 1, order[k])
+    for cell in sorted(cells):
+        mine = [a[cell, k] for k in sorted(clues) if (cell, k) in a]
+        if mine:
+            prob += pulp.lpSum(mine) == x[cell], f"{prefix}Label({_tag(cell)})"
+    for k, size in sorted(clues.items()):
+        prob += a[k, k] == 1, f"{prefix}Own({_tag(k)})"
+        if size is not None:
+            labelled = pulp.lpSum(a[c, k] for c in sorted(reach[k]))
+            prob += labelled == size, f"{prefix}Size({_tag(k)})"
+    for p in sorted(cells):
+        for q in _near(p, cells):
+            for k in sorted(clues):
+                if (q, k) in a:  # q labelled k and p in the set: p labelled k too
+                    prob += (
+                        pulp.lpSum([a.get((p, k), 0), -a[q, k], -x[p]]) >= -1,
+                        f"{prefix}Same({_tag(p)},{_tag(q)},{order[k]})",
+                    )
+    return a
+
+
+def _size_flow(
+    prob: pulp.LpProblem,
+    x: Mapping[Cell, Expr],
+    clues: Mapping[Cell, int | None],
+    cells: set[Cell],
+    a: Mapping[tuple[Cell, Cell], pulp.LpVariable],
+    prefix: str,
+) -> None:
+    """One flow for all groups: clue k sends (cells labelled k) - 1 units, every other cell of
+    the set keeps one, and flow runs between cells of the set only, never into a clue. Its
+    capacity comes from the cells' labels: f(p,q) <= sum over k of (size(k) - 1) a(p,k), and
+    the same at q (a group of clue k carries at most size(k) - 1 units)."""
+    of_cell: dict[Cell, list[tuple[Cell, pulp.LpVariable]]] = {cell: [] for cell in cells}
+    of_clue: dict[Cell, list[pulp.LpVariable]] = {k: [] for k in clues}
+    for (cell, k), v in a.items():
+        of_cell[cell].append((k, v))
+        of_clue[k].append(v)
+    most = {k: (len(of_clue[k]) if n is None else n) - 1 for k, n in clues.items()}
+    capacity = {cell: pulp.lpSum(most[k] * v for k, v in of_cell[cell]) for cell in cells}
+    into: dict[Cell, list[pulp.LpVariable]] = {cell: [] for cell in cells}
+    out: dict[Cell, list[pulp.LpVariable]] = {cell: [] for cell in cells}
+    for p in sorted(cells):
+        for q in _near(p, cells):
+            if q in clues or not of_cell[p] or not of_cell[q]:
+                continue  # no flow into a clue, nor through a cell no group can hold
+            f = var(prob, f"{prefix}f", p[0] + 1, p[1] + 1, q[0] + 1, q[1] + 1, cat="Continuous")
+            prob += f <= capacity[p], f"{prefix}CapOut({_tag(p)},{_tag(q)})"
+            prob += f <= capacity[q], f"{prefix}CapIn({_tag(p)},{_tag(q)})"
+            out[p].append(f)
+            into[q].append(f)
+    for cell in sorted(cells):
+        if cell in clues:
+            sent = pulp.lpSum(of_clue[cell]) - 1
+            prob += pulp.lpSum(out[cell]) == sent, f"{prefix}Send({_tag(cell)})"
+        elif of_cell[cell]:
+            kept = pulp.lpSum(into[cell]) - pulp.lpSum(out[cell])
+            prob += kept == x[cell], f"{prefix}Keep({_tag(cell)})"
+
+
+def _island_cuts(
+    x: Mapping[Cell, Expr], clues: Mapping[Cell, int | None], cells: set[Cell]
+) -> Separator:
+    def cuts() -> list[pulp.LpConstraint]:
+        found = []
+        for group in components(cell for cell in cells if on(x[cell])):
+            held = sorted(k for k in clues if k in group)
+            i = min(group)
+            if not held:
+                fence = _fence(group, clues, cells)
+                found.append(pulp.lpSum(x[q] for q in sorted(fence)) >= pulp.lpSum(x[i]))
+            elif len(held) > 1:
+                path = _path(held[0], held[1], group)
+                found.append(pulp.lpSum(x[q] for q in path) <= len(path) - 1)
+            elif clues[held[0]] is not None:
+                size = clues[held[0]]
+                assert size is not None
+                if len(group) < size:
+                    around = {q for p in group for q in _near(p, cells) if q not in group}
+                    inside = pulp.lpSum(x[q] for q in sorted(group))
+                    found.append(
+                        pulp.lpSum(x[q] for q in sorted(around)) >= inside - len(group) + 1
+                    )
+                elif len(group) > size:
+                    part = _nearest(held[0], group, size + 1)
+                    found.append(pulp.lpSum(x[q] for q in part) <= size)
+        return found
+
+    return cuts
+
+
+def _path(a: Cell, b: Cell, within: set[Cell]) -> list[Cell]:
+    """A shortest path of cells from a to b inside `within`, both ends included."""
+    back = {a: a}
+    queue = deque([a])
+    while queue:
+        p = queue.popleft()
+        if p == b:
+            break
+        for q in _near(p, within):
+            if q not in back:
+                back[q] = p
+                queue.append(q)
+    path = [b]
+    while path[-1] != a:
+        path.append(back[path[-1]])
+    return path[::-1]
+
+
+def _nearest(start: Cell, within: set[Cell], count: int) -> list[Cell]:
+    """The first `count` cells of a breadth-first walk from start inside `within`: a connected
+    part of it."""
+    seen, queue = [start], deque([start])
+    while queue and len(seen) < count:
+        for q in _near(queue.popleft(), within):
+            if q not in seen and len(seen) < count:
+                seen.append(q)
+                queue.append(q)
+    return seen
+
+
+# --- local rules ----------------------------------------------------------------------------
+
+
+def no_square(
+    prob: pulp.LpProblem, x: Mapping[Cell, Expr], value: int = 1, prefix: str = ""
+) -> None:
+    """No 2x2 block of cells all equal to `value`: with value 1 (no 2x2 of shaded cells) the four
+    x add up to at most 3 (NoSquare), with value 0 to at least 1 (NoSquare0). Blocks with a cell
+    that is not a key of x are skipped (a wall breaks the square)."""
+    name = f"{prefix}NoSquare" + ("" if value == 1 else "0")
+    for r, c in sorted(x):
+        block = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+        if all(q in x for q in block):
+            total = pulp.lpSum(x[q] for q in block)
+            prob += (total <= 3 if value == 1 else total >= 1), f"{name}({r + 1},{c + 1})"
+
+
+def never_adjacent(prob: pulp.LpProblem, x: Mapping[Cell, Expr], prefix: str = "") -> None:
+    """No two orthogonal neighbours both in the set: x_p + x_q <= 1 for every pair (NoAdjH for
+    a cell and its right neighbour, NoAdjV for the one below). The grid is bipartite, so these
+    pair inequalities already describe the convex hull of the sets without neighbours (no clique
+    of three cells exists to aggregate them into)."""
+    for r, c in sorted(x):
+        for q, kind in (((r, c + 1), "H"), ((r + 1, c), "V")):
+            if q in x:
+                prob += pulp.lpSum([x[r, c], x[q]]) <= 1, f"{prefix}NoAdj{kind}({r + 1},{c + 1})"
+
+
+# --- lines of sight -------------------------------------------------------------------------
+
+
+def _ray(cell: Cell, step: Cell, cells: Collection[Cell]) -> list[Cell]:
+    """The cells from `cell` outward (itself excluded) up to the first wall or the grid's edge."""
+    found = []
+    r, c = cell[0] + step[0], cell[1] + step[1]
+    while (r, c) in cells:
+        found.append((r, c))
+        r, c = r + step[0], c + step[1]
+    return found
+
+
+def sightline(
+    prob: pulp.LpProblem,
+    x: Mapping[Cell, Expr],
+    cell: Cell,
+    limit: int | None = None,
+    base: str = "see",
+) -> pulp.LpAffineExpression:
+    """How many cells `cell` sees, itself included (which should be out of the set), looking
+    up, down, left and right up to the first cell of the set (shaded) or wall (not a key of x):
+    kurodoko's count.
+
+    For the k-th cell of each direction a binary v(r,c,d,k) says it is seen: v_k <= v_{k-1},
+    v_k <= 1 - x_k and v_k >= v_{k-1} - x_k (with v_0 = 1): seen exactly when it and every
+    cell before it are out of the set. limit: a number the count must not exceed (the clue):
+    only the first limit - 1 cells of each direction get a binary, and the cell after them is in
+    the set when they are all seen (Stop). That cuts off only shadings in which the cell sees
+    more than `limit` cells; for all others the count is exact."""
+    r, c = cell
+    seen: list[Expr] = [1]
+    for d, step in enumerate(ORTHOGONAL, start=1):
+        ray = _ray(cell, step, x)
+        far = len(ray) if limit is None else min(len(ray), max(limit - 1, 0))
+        before: Expr = 1
+        for k, q in enumerate(ray[:far], start=1):
+            v = var(prob, base, r + 1, c + 1, d, k)
+            tag = f"({r + 1},{c + 1},{d},{k})"
+            prob += v <= pulp.lpSum(before), f"{base}Prev{tag}"
+            prob += v <= 1 - x[q], f"{base}Open{tag}"
+            prob += v >= pulp.lpSum(before) - x[q], f"{base}Seen{tag}"
+            seen.append(v)
+            before = v
+        if far < len(ray):
+            prob += pulp.lpSum(x[ray[far]]) >= before, f"{base}Stop({r + 1},{c + 1},{d})"
+    return pulp.lpSum(seen)
+
+
+def seen_cells(cell: Cell, cells: Collection[Cell]) -> list[Cell]:
+    """The cells `cell` sees along its row and column up to walls (cells not in `cells`), itself
+    included first: akari's lamp lights these, and a cell is lit by a lamp among them."""
+    return [cell] + [q for step in ORTHOGONAL for q in _ray(cell, step, cells)]
+
+
+def runs(cells: Collection[Cell]) -> list[list[Cell]]:
+    """The maximal runs of cells along rows, then along columns, broken by walls and the grid's
+    edge (a run of one cell included): akari's lamps, at most one per run."""
+    found = []
+    for step in ((0, 1), (1, 0)):
+        for cell in sorted(cells):
+            if (cell[0] - step[0], cell[1] - step[1]) not in cells:
+                found.append([cell, *_ray(cell, step, cells)])
+    return found
+
+
+# --- answers ---------------------------------------------------------------------------------
+
+
+def render_shaded(shaded: Iterable[Cell], lamps: Iterable[Cell] = ()) -> list[CellWrite]:
+    """The writes of a shading answer: each shaded cell gets a dark fill (and `■` when empty; a
+    given keeps its value), each lamp `○`."""
+    writes = [CellWrite(r, c, shade=True) for r, c in shaded]
+    writes += [CellWrite(r, c, LAMP) for r, c in lamps]
+    return sorted(writes, key=lambda w: (w.row, w.col))
+
+
+def shaded_record(shaded: Iterable[Cell]) -> dict[str, list[list[int]]]:
+    """The record's `shaded` field: [[r, c], ...], 0-based, sorted."""
+    return {"shaded": [list(cell) for cell in sorted(shaded)]}
+
+
+def _where(cell: Cell) -> str:
+    return a1(cell[0] + 1, cell[1] + 1)
+
+
+def check_connected(cells: Iterable[Cell], what: str) -> list[str]:
+    """One problem per group beyond the first when the cells are not one connected group."""
+    groups = components(cells)
+    return [
+        f"{what} fall apart: the cells at {_where(min(g))} are not joined to those at "
+        f"{_where(min(groups[0]))}"
+        for g in groups[1:]
+    ]
+
+
+def check_islands(cells: Iterable[Cell], clues: Mapping[Cell, int | None]) -> list[str]:
+    """One problem per group of the cells that does not hold exactly one clue, or whose clue
+    says another size (None: any size), and per clue cell outside the set."""
+    inside = set(cells)
+    problems = [
+        f"the clue at {_where(k)} is not on an island" for k in sorted(clues.keys() - inside)
+    ]
+    for group in sorted(components(inside), key=min):
+        held = sorted(k for k in clues if k in group)
+        size = clues[held[0]] if len(held) == 1 else None
+        if len(held) != 1:
+            problems.append(
+                f"the island at {_where(min(group))} holds {len(held)} clues, not one"
+                + (f" ({', '.join(_where(k) for k in held)})" if held else "")
+            )
+        elif size is not None and size != len(group):
+            problems.append(
+                f"the island of the clue {size} at {_where(held[0])} has {len(group)} cells"
+            )
+    return problems
+
+
+def check_no_square(cells: Iterable[Cell], what: str) -> list[str]:
+    """One problem per 2x2 block whose four cells are all in the set."""
+    inside = set(cells)
+    return [
+        f"a 2x2 block of {what} at {_where((r, c))}"
+        for r, c in sorted(inside)
+        if {(r, c + 1), (r + 1, c), (r + 1, c + 1)} <= inside
+    ]
+
+
+def check_never_adjacent(cells: Iterable[Cell], what: str) -> list[str]:
+    """One problem per pair of orthogonal neighbours both in the set."""
+    inside = set(cells)
+    return [
+        f"{what} at {_where((r, c))} and {_where(q)} touch"
+        for r, c in sorted(inside)
+        for q in ((r, c + 1), (r + 1, c))
+        if q in inside
+    ]

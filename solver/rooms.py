@@ -1,0 +1,323 @@
+"""Rooms: the grid divided into rooms (heyawake, norinori, tile-paint, paint-area, and later
+ripple-effect, inshi-no-heya, country-road), read from a sheet in either of the two ways a
+person draws them in Excel.
+
+- **Thick borders**: the room walls drawn with Excel's border tool, as the puzzle is printed; the
+  cells hold only the numbers. A side drawn medium, thick, double or in a medium dashed style
+  (`WALL_STYLES`) is a wall; thin, hair, dotted, dashed or no line is not. A wall may be drawn
+  on either of the two cells that share it (the right side of B2 or the left side of C2: one is
+  enough), and the grid's outer frame is always a wall. The rooms are the groups of cells that
+  hang together without crossing a wall; a wall that ends inside a room (a dangling end) is
+  allowed and changes nothing.
+- **Labels**: every cell holds its room's label, a word of letters (`A`, `B` ... `Z`, `AA` ...;
+  any case, `a` is `A`; kana work too), as country-road's countries are typed. A room's number
+  goes with its label into one of its cells, before or after it: `A4`, `4A` or `A 4`. All cells
+  of a room carry its label and hang together; two rooms need two labels.
+
+    thick borders:        labels, the same map with 2 in its left room:
+    ┏━━━━━━━┳━━━┓
+    ┃ 2     ┃   ┃           A2  A   B
+    ┃   ┏━━━┫   ┃           A   C   B
+    ┃   ┃   ┃   ┃           A   C   B
+    ┗━━━┻━━━┻━━━┛
+
+`read_rooms(sheet, grid)` tells the two apart: a grid with a letter in any cell is read as
+labels, otherwise as borders. Both give a `Rooms` (the partition) and the numbers typed, cell by
+cell. Errors name the cell: a second number in a room (unless the genre allows numbers in any
+cell), a label whose cells do not hang together, an empty cell or a bare number among labels.
+
+`write_rooms` draws rooms into a sheet as walls (medium lines) and thin lines between the cells of
+a room: what `import` writes, so that a person sees the rooms as printed.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from solver.geometry import Cell
+from solver.sheet import Border, Grid, Sheet, a1
+
+WALL_STYLES = frozenset(
+    {
+        "medium",
+        "thick",
+        "double",
+        "mediumDashed",
+        "mediumDashDot",
+        "mediumDashDotDot",
+        "slantDashDot",
+    }
+)
+WALL = Border("medium")
+INNER = Border("thin")
+Pair = tuple[Cell, Cell]  # two neighbouring cells, lower (row-major) first
+
+# a label of letters with an optional number before or after it: A, A4, 4A, A 4
+LABEL = re.compile(r"^(?:(?P<before>\d+)\s*)?(?P<label>[^\W\d_]+)(?:\s*(?P<after>\d+))?$")
+
+
+@dataclass(frozen=True)
+class Rooms:
+    """A partition of a rows x cols grid into rooms, numbered 0, 1 ... in the order of their
+    first cell (row by row). labels: each room's label when read from labels, else empty."""
+
+    ids: tuple[tuple[int, ...], ...]  # ids[r][c]: the room of cell (r, c)
+    labels: tuple[str, ...] = ()
+
+    @property
+    def rows(self) -> int:
+        return len(self.ids)
+
+    @property
+    def cols(self) -> int:
+        return len(self.ids[0])
+
+    def __len__(self) -> int:
+        return 1 + max(max(row) for row in self.ids)
+
+    def room_of(self, cell: Cell) -> int:
+        return self.ids[cell[0]][cell[1]]
+
+    def cells(self, room: int) -> list[Cell]:
+        """The room's cells, row by row."""
+        return [(r, c) for r, row in enumerate(self.ids) for c, k in enumerate(row) if k == room]
+
+    def all(self) -> list[list[Cell]]:
+        """Every room's cells, in room order."""
+        found: list[list[Cell]] = [[] for _ in range(len(self))]
+        for r, row in enumerate(self.ids):
+            for c, k in enumerate(row):
+                found[k].append((r, c))
+        return found
+
+    @property
+    def borders(self) -> list[Pair]:
+        """The walls inside the grid: each pair of neighbouring cells in different rooms, lower
+        cell first, row by row (the frame is not listed)."""
+        return [
+            (a, b) for a, b in _pairs(self.rows, self.cols) if self.room_of(a) != self.room_of(b)
+        ]
+
+    def walls(self, cell: Cell) -> str:
+        """The sides of a cell ('T', 'B', 'L', 'R') that are walls, the frame included."""
+        r, c = cell
+        sides = ""
+        for side, (rr, cc) in (
+            ("T", (r - 1, c)),
+            ("B", (r + 1, c)),
+            ("L", (r, c - 1)),
+            ("R", (r, c + 1)),
+        ):
+            inside = 0 <= rr < self.rows and 0 <= cc < self.cols
+            if not inside or self.room_of((rr, cc)) != self.room_of(cell):
+                sides += side
+        return sides
+
+    def regions(self) -> list[list[int]]:
+        """The record's `regions` field: a room id per cell, row by row."""
+        return [list(row) for row in self.ids]
+
+
+def _pairs(rows: int, cols: int) -> list[Pair]:
+    found = []
+    for r in range(rows):
+        for c in range(cols):
+            if c + 1 < cols:
+                found.append(((r, c), (r, c + 1)))
+            if r + 1 < rows:
+                found.append(((r, c), (r + 1, c)))
+    return found
+
+
+def rooms_from_walls(rows: int, cols: int, walls: Iterable[Pair]) -> Rooms:
+    """The rooms that walls between neighbouring cells make: the groups of cells joined without
+    crossing a wall (a wall with a dangling end joins what it does not separate)."""
+    shut = {tuple(sorted(w)) for w in walls}
+    ids = [[-1] * cols for _ in range(rows)]
+    count = 0
+    for r in range(rows):
+        for c in range(cols):
+            if ids[r][c] >= 0:
+                continue
+            ids[r][c] = count
+            queue = deque([(r, c)])
+            while queue:
+                p = queue.popleft()
+                for q in ((p[0] + 1, p[1]), (p[0] - 1, p[1]), (p[0], p[1] + 1), (p[0], p[1] - 1)):
+                    inside = 0 <= q[0] < rows and 0 <= q[1] < cols
+                    if inside and ids[q[0]][q[1]] < 0 and tuple(sorted((p, q))) not in shut:
+                        ids[q[0]][q[1]] = count
+                        queue.append(q)
+            count += 1
+    return Rooms(tuple(tuple(row) for row in ids))
+
+
+# --- thick borders ---------------------------------------------------------------------------
+
+
+def is_wall(border: Border | None) -> bool:
+    return border is not None and border.style in WALL_STYLES
+
+
+def read_walls(sheet: Sheet, rows: int, cols: int, top: int = 1, left: int = 1) -> set[Pair]:
+    """The walls between the grid's cells (0-based pairs), read from the sheet's cell borders;
+    the grid's top-left cell is (top, left), 1-based. A side counts when either cell that shares
+    it has a wall style on it."""
+    sides = {
+        (r, c): sheet.get_style(r + top, c + left, borders=True).borders
+        for r in range(rows)
+        for c in range(cols)
+    }
+    walls = set()
+    for a, b in _pairs(rows, cols):
+        near, far = ("R", "L") if a[0] == b[0] else ("B", "T")
+        one, two = sides[a], sides[b]
+        if (one is not None and is_wall(one.side(near))) or (
+            two is not None and is_wall(two.side(far))
+        ):
+            walls.add((a, b))
+    return walls
+
+
+def rooms_from_borders(
+    sheet: Sheet, grid: Grid, per_room: bool = True
+) -> tuple[Rooms, dict[Cell, int]]:
+    """Rooms drawn as thick borders, and the numbers in the cells (whole numbers only; other
+    text is the genre's to read). per_room: at most one number per room (an InputError naming
+    the second number's cell otherwise)."""
+    rooms = rooms_from_walls(grid.rows, grid.cols, read_walls(sheet, grid.rows, grid.cols))
+    numbers = {(r, c): v for (r, c) in grid.positions() if isinstance(v := grid[r, c], int)}
+    if per_room:
+        _one_number_per_room(grid, rooms, numbers)
+    return rooms, numbers
+
+
+def _one_number_per_room(grid: Grid, rooms: Rooms, numbers: dict[Cell, int]) -> None:
+    first: dict[int, Cell] = {}
+    for cell in sorted(numbers):
+        k = rooms.room_of(cell)
+        if k in first:
+            (r, c), (rr, cc) = cell, first[k]
+            raise grid.error(
+                r,
+                c,
+                f"this room already has its number {numbers[rr, cc]} in {a1(rr + 1, cc + 1)}; "
+                f"found a second one, {numbers[cell]}: one number per room (check the room's "
+                "thick borders)"
+                if not rooms.labels
+                else f"room {rooms.labels[k]!r} already has its number {numbers[rr, cc]} in "
+                f"{a1(rr + 1, cc + 1)}; found a second one, {numbers[cell]}: one number per room",
+            )
+        first[k] = cell
+
+
+# --- labels ----------------------------------------------------------------------------------
+
+
+def read_label(v: object) -> tuple[str, int | None] | None:
+    """A cell's label (upper case) and number, from `A`, `A4`, `4A` or `A 4`; None when the
+    value is no label."""
+    if v is None or isinstance(v, int):
+        return None
+    text = unicodedata.normalize("NFKC", str(v)).strip()
+    m = LABEL.match(text)
+    if m is None or (m["before"] and m["after"]):
+        return None
+    number = m["before"] or m["after"]
+    return m["label"].upper(), int(number) if number else None
+
+
+def rooms_from_labels(grid: Grid, per_room: bool = True) -> tuple[Rooms, dict[Cell, int]]:
+    """Rooms given as a label in every cell, and the numbers typed beside the labels.
+    per_room: at most one number per room."""
+    labels: dict[Cell, str] = {}
+    numbers: dict[Cell, int] = {}
+    for r, c in grid.positions():
+        v = grid[r, c]
+        found = read_label(v)
+        if found is None:
+            what = (
+                "an empty cell"
+                if v is None
+                else f"the number {v} without a room label; type it with its room's label, e.g. "
+                f"A{v} or {v}A"
+                if isinstance(v, int)
+                else repr(v)
+            )
+            raise grid.error(
+                r,
+                c,
+                "every cell holds the label of its room (A, or A4 with the room's number), "
+                f"or no cell does (rooms drawn as thick borders); found {what}",
+            )
+        labels[r, c], n = found
+        if n is not None:
+            numbers[r, c] = n
+    order: dict[str, int] = {}
+    for cell in sorted(labels):
+        order.setdefault(labels[cell], len(order))
+    ids = tuple(tuple(order[labels[r, c]] for c in range(grid.cols)) for r in range(grid.rows))
+    rooms = Rooms(ids, tuple(order))
+    for k, name in enumerate(rooms.labels):
+        cells = rooms.cells(k)
+        apart = _apart(cells)
+        if apart is not None:
+            r, c = apart
+            raise grid.error(
+                r,
+                c,
+                f"room {name!r} falls apart: this cell is not joined to "
+                f"{a1(cells[0][0] + 1, cells[0][1] + 1)} through cells labelled {name!r}; give "
+                "each room its own label",
+            )
+    if per_room:
+        _one_number_per_room(grid, rooms, numbers)
+    return rooms, numbers
+
+
+def _apart(cells: list[Cell]) -> Cell | None:
+    """The first cell not joined to the first one within `cells`, None if they hang together."""
+    inside = set(cells)
+    seen = {cells[0]}
+    queue = deque([cells[0]])
+    while queue:
+        r, c = queue.popleft()
+        for q in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if q in inside and q not in seen:
+                seen.add(q)
+                queue.append(q)
+    return next((cell for cell in cells if cell not in seen), None)
+
+
+# --- either way --------------------------------------------------------------------------------
+
+
+def has_labels(grid: Grid) -> bool:
+    """Whether the grid gives its rooms as labels: some cell holds a word of letters."""
+    return any(read_label(grid[r, c]) is not None for r, c in grid.positions())
+
+
+def read_rooms(sheet: Sheet, grid: Grid, per_room: bool = True) -> tuple[Rooms, dict[Cell, int]]:
+    """The grid's rooms and numbers, from labels when a cell holds one, else from thick
+    borders."""
+    if has_labels(grid):
+        return rooms_from_labels(grid, per_room)
+    return rooms_from_borders(sheet, grid, per_room)
+
+
+def write_rooms(sheet: Sheet, rooms: Rooms, top: int = 1, left: int = 1) -> None:
+    """Draw the rooms into the sheet from (top, left), 1-based: walls and the frame as medium
+    lines, thin lines between cells of one room; on both cells of every side, so that each cell
+    shows its own walls. Values, colours and number formats stay as they are."""
+    for r in range(rooms.rows):
+        for c in range(rooms.cols):
+            walls = rooms.walls((r, c))
+            old = sheet.get_style(r + top, c + left, borders=True)
+            assert old.borders is not None
+            sides = {s: WALL if s in walls else INNER for s in "TBLR"}
+            style = replace(old, borders=old.borders.with_sides(sides))
+            sheet.set_style(r + top, c + left, style)
