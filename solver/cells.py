@@ -44,7 +44,8 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 
 import pulp
 
-from solver.geometry import ORTHOGONAL, Cell
+from solver import geometry
+from solver.geometry import ORTHOGONAL, Cell, filled_squares
 from solver.lines import on
 from solver.model import var
 from solver.sheet import a1
@@ -158,19 +159,7 @@ def _flow(prob: pulp.LpProblem, x: Mapping[Cell, Expr], root: Cell | None, prefi
 def components(cells: Iterable[Cell]) -> list[set[Cell]]:
     """The orthogonally connected groups of a set of cells, largest first (ties: by their
     smallest cell)."""
-    todo = set(cells)
-    groups = []
-    while todo:
-        start = min(todo)
-        group, queue = {start}, deque([start])
-        todo.discard(start)
-        while queue:
-            for q in _near(queue.popleft(), todo):
-                todo.discard(q)
-                group.add(q)
-                queue.append(q)
-        groups.append(group)
-    return sorted(groups, key=lambda g: (-len(g), min(g)))
+    return sorted(geometry.components(set(cells)), key=lambda g: (-len(g), min(g)))
 
 
 def _reach(starts: Iterable[Cell], inside: Collection[Cell]) -> set[Cell]:
@@ -590,12 +579,7 @@ def check_islands(cells: Iterable[Cell], clues: Mapping[Cell, int | None]) -> li
 
 def check_no_square(cells: Iterable[Cell], what: str) -> list[str]:
     """One problem per 2x2 block whose four cells are all in the set."""
-    inside = set(cells)
-    return [
-        f"a 2x2 block of {what} at {_where((r, c))}"
-        for r, c in sorted(inside)
-        if {(r, c + 1), (r + 1, c), (r + 1, c + 1)} <= inside
-    ]
+    return [f"a 2x2 block of {what} at {_where(cell)}" for cell in filled_squares(set(cells))]
 
 
 def check_never_adjacent(cells: Iterable[Cell], what: str) -> list[str]:

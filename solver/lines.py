@@ -10,7 +10,6 @@ edge. Then it states what the lines must be:
 - `single_loop`: the used edges form one closed loop (degree 0 or 2, and connected);
 - `connected`: every used node is joined to every other through used edges, or, with `roots`,
   every used node to one of the roots (each line of a numberlink ends at a number);
-- `cells_connected`: the shaded (or the unshaded) cells are one piece of side-by-side cells;
 - a path from A to B is a single loop through one extra edge from B back to A (`Network.close`).
 
 Connectivity comes in two forms, and both give the same answers:
@@ -42,7 +41,6 @@ from solver.geometry import (
     Square,
     components,
     heading,
-    side_by_side,
     square_edges,
     squares,
 )
@@ -170,30 +168,6 @@ def connected(
         prefix,
     )
     return None
-
-
-def cells_connected(
-    prob: pulp.LpProblem,
-    cells: Mapping[Cell, Expr],
-    *,
-    lazy: bool,
-    root: Cell | None = None,
-    prefix: str = "",
-) -> Separator | None:
-    """The cells whose expression is 1 (shaded cells, or the unshaded ones: pass 1 - b) form
-    one piece of side-by-side cells: nurikabe's sea, heyawake's white cells.
-
-    Two side-by-side cells are joined by j(r,c,rr,cc) = 1 exactly when both are in use; then
-    `connected` (both forms) holds on that network. root: a cell known to be in use, if any.
-    The check on an answer: `solver.geometry.components(cells)` is one part."""
-    joins: dict[Edge, Expr] = {}
-    for a, b in side_by_side(cells):
-        j = joins[a, b] = var(prob, f"{prefix}j", *_one_based(a), *_one_based(b))
-        prob += j <= cells[a], cname(f"{prefix}JoinA", a, b)
-        prob += j <= cells[b], cname(f"{prefix}JoinB", a, b)
-        prob += j >= cells[a] + cells[b] - 1, cname(f"{prefix}Join", a, b)
-    net = Network(joins, dict(cells))
-    return connected(prob, net, lazy=lazy, root=root, prefix=prefix, crossing=1)
 
 
 def _flow(

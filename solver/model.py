@@ -7,13 +7,12 @@ within letters, digits, `_`, `(`, `)` and `,` (PuLP rewrites other characters).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 import pulp
 
-from solver.geometry import squares
 from solver.limits import check_time
 
 
@@ -107,20 +106,6 @@ def no_good_cut(variables: list[pulp.LpVariable]) -> pulp.LpConstraint:
     ones = [v for v in variables if value(v) == 1]
     zeros = [v for v in variables if value(v) == 0]
     return pulp.lpSum(1 - v for v in ones) + pulp.lpSum(zeros) >= 1
-
-
-def no_square(
-    prob: pulp.LpProblem, cells: Mapping[tuple[int, int], Any], name: str = "NoSquare"
-) -> None:
-    """The 2x2 rule: no 2x2 block whose four cells all have a variable (a shaded cell's b, say)
-    has all four at 1. `geometry.filled_squares` checks it on an answer."""
-    for block in squares(*_extent(cells)):
-        if all(cell in cells for cell in block):
-            prob += pulp.lpSum(cells[cell] for cell in block) <= 3, cname(name, block[0])
-
-
-def _extent(cells: Mapping[tuple[int, int], Any]) -> tuple[int, int]:
-    return 1 + max((r for r, _ in cells), default=0), 1 + max((c for _, c in cells), default=0)
 
 
 def exactly_one(variables: Iterable[pulp.LpVariable]) -> pulp.LpConstraint:

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import pulp
 import pytest
 
 from solver.backends import LiveModel, Settings
-from solver.geometry import components, grid_edges
+from solver.geometry import grid_edges
 from solver.lines import (
     Network,
     arms,
-    cells_connected,
     connected,
     edge_vars,
     glyph,
@@ -19,7 +17,7 @@ from solver.lines import (
     no_square_loop,
     single_loop,
 )
-from solver.model import Model, cell_vars, new_problem, value
+from solver.model import Model, cell_vars, new_problem
 from solver.pipeline import Outcome, _solve
 
 FORMS = [False, True]
@@ -140,36 +138,3 @@ def test_no_square_loop_forbids_a_loop_around_a_2x2_block():
         if rule:
             no_square_loop(prob, x, 2, 2)
         assert solve(m) == want
-
-
-@pytest.mark.parametrize("lazy", FORMS)
-def test_cells_connected_joins_shaded_cells_side_by_side(lazy):
-    def shade(count: int) -> tuple[str, set]:
-        prob = new_problem("t")
-        b = cell_vars(prob, "b", [(r, c) for r in range(3) for c in range(3)])
-        prob += b[0, 0] == 1
-        prob += b[2, 2] == 1
-        prob += pulp.lpSum(b.values()) == count
-        m = Model(prob, list(b.values()), {"b": b})
-        m.separate(cells_connected(prob, b, lazy=lazy))
-        status = solve(m)
-        return status, {cell for cell, v in b.items() if value(v)}
-
-    assert shade(3)[0] == "infeasible"  # the diagonal (1, 1) does not join them
-    status, shaded = shade(5)  # a path of five cells does
-    assert status == "solved" and len(shaded) == 5 and len(components(shaded)) == 1
-
-
-@pytest.mark.parametrize("lazy", FORMS)
-def test_cells_connected_on_the_unshaded_cells(lazy):
-    def solve_with(walls: int) -> str:
-        prob = new_problem("t")
-        b = cell_vars(prob, "b", [(r, c) for r in range(3) for c in range(3)])
-        prob += b[0, 0] + b[2, 2] == 0  # two unshaded corners
-        prob += b[0, 1] + b[1, 0] == walls  # both shaded: the corner (0, 0) is cut off
-        m = Model(prob, list(b.values()), {"b": b})
-        m.separate(cells_connected(prob, {cell: 1 - v for cell, v in b.items()}, lazy=lazy))
-        return solve(m)
-
-    assert solve_with(2) == "infeasible"
-    assert solve_with(1) == "solved"

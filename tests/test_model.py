@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from solver.backends import LiveModel, Settings
-from solver.model import Model, cell_vars, cname, new_problem, no_square
+from solver.cells import no_square
+from solver.model import Model, cell_vars, cname, new_problem
 from solver.pipeline import Outcome, _solve
 
 

@@ -18,11 +18,13 @@ A genre module documents its sheet layout in its docstring, defines these functi
 What genres share lives in one place each, and no genre imports another:
   solver.geometry     directions (STEPS, OPPOSITE, step, heading), neighbours, rays, grid edges,
                       components() of cells or of any graph, 2x2 blocks (squares, filled_squares)
-  solver.model        variables named like the seed's (var, cell_vars), constraint names (cname),
-                      the 2x2 rule on shaded cells (no_square)
-  solver.lines        loops, paths, connectivity in both forms (of lines, and of shaded cells:
-                      cells_connected), strands, the glyphs, the 2x2 rule on lines
-                      (no_square_loop), the default decode and record of line genres
+  solver.model        variables named like the seed's (var, cell_vars), constraint names (cname)
+  solver.lines        loops, paths, connectivity of lines in both forms, strands, the glyphs, the
+                      2x2 rule on lines (no_square_loop), the default decode and record of lines
+  solver.cells        sets of cells (shaded, white, digits): connected in both forms, islands with
+                      one clue each, the 2x2 rule (no_square), never adjacent, sightlines, the
+                      shaded answer and its checks
+  solver.rooms        rooms typed as labels or drawn as thick borders
   solver.connectivity the seed's ordering-label tree (archipelago)
   solver.spellings    what users type for arrows and marks (arrow_clue, is_mark, UNKNOWN, BLACK...)
   solver.puzzlink     the URL envelope, every genre name, and every body codec
