@@ -38,7 +38,7 @@ from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from solver.geometry import Cell
+from solver.geometry import Cell, components, grid_edges
 from solver.sheet import Border, Grid, Sheet, a1
 
 WALL_STYLES = frozenset(
@@ -99,7 +99,9 @@ class Rooms:
         """The walls inside the grid: each pair of neighbouring cells in different rooms, lower
         cell first, row by row (the frame is not listed)."""
         return [
-            (a, b) for a, b in _pairs(self.rows, self.cols) if self.room_of(a) != self.room_of(b)
+            (a, b)
+            for a, b in grid_edges(self.rows, self.cols)
+            if self.room_of(a) != self.room_of(b)
         ]
 
     def walls(self, cell: Cell) -> str:
@@ -120,17 +122,6 @@ class Rooms:
     def regions(self) -> list[list[int]]:
         """The record's `regions` field: a room id per cell, row by row."""
         return [list(row) for row in self.ids]
-
-
-def _pairs(rows: int, cols: int) -> list[Pair]:
-    found = []
-    for r in range(rows):
-        for c in range(cols):
-            if c + 1 < cols:
-                found.append(((r, c), (r, c + 1)))
-            if r + 1 < rows:
-                found.append(((r, c), (r + 1, c)))
-    return found
 
 
 def rooms_from_walls(rows: int, cols: int, walls: Iterable[Pair]) -> Rooms:
@@ -173,7 +164,7 @@ def read_walls(sheet: Sheet, rows: int, cols: int, top: int = 1, left: int = 1) 
         for c in range(cols)
     }
     walls = set()
-    for a, b in _pairs(rows, cols):
+    for a, b in grid_edges(rows, cols):
         near, far = ("R", "L") if a[0] == b[0] else ("B", "T")
         one, two = sides[a], sides[b]
         if (one is not None and is_wall(one.side(near))) or (
@@ -264,9 +255,9 @@ def rooms_from_labels(grid: Grid, per_room: bool = True) -> tuple[Rooms, dict[Ce
     rooms = Rooms(ids, tuple(order))
     for k, name in enumerate(rooms.labels):
         cells = rooms.cells(k)
-        apart = _apart(cells)
-        if apart is not None:
-            r, c = apart
+        loose = apart(cells)
+        if loose is not None:
+            r, c = loose
             raise grid.error(
                 r,
                 c,
@@ -279,21 +270,11 @@ def rooms_from_labels(grid: Grid, per_room: bool = True) -> tuple[Rooms, dict[Ce
     return rooms, numbers
 
 
-def _apart(cells: list[Cell]) -> Cell | None:
-    """The first cell not joined to the first one within `cells`, None if they hang together."""
-    inside = set(cells)
-    seen = {cells[0]}
-    queue = deque([cells[0]])
-    while queue:
-        r, c = queue.popleft()
-        for q in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if q in inside and q not in seen:
-                seen.add(q)
-                queue.append(q)
-    return next((cell for cell in cells if cell not in seen), None)
-
-
-# --- either way --------------------------------------------------------------------------------
+def apart(cells: list[Cell]) -> Cell | None:
+    """The first cell (in the list's order) not joined to the first one side by side within
+    `cells`; None if they hang together."""
+    joined = components(cells)[0]  # in the order of first cells: the one holding cells[0]
+    return next((cell for cell in cells if cell not in joined), None)
 
 
 def has_labels(grid: Grid) -> bool:

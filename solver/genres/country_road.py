@@ -50,7 +50,7 @@ import pulp
 
 from solver import puzzlink
 from solver.genres import define
-from solver.geometry import Cell, CellPuzzle, Segment, components, grid_edges
+from solver.geometry import Cell, CellPuzzle, Segment, grid_edges
 from solver.lines import (
     Network,
     arms,
@@ -62,6 +62,7 @@ from solver.lines import (
     walk_loop,
 )
 from solver.model import Model, cell_vars, cname, new_problem
+from solver.rooms import apart
 from solver.sheet import Grid, InputError, Value, a1, cell_name, quote
 from solver.sheet.answer import CellWrite
 
@@ -121,7 +122,7 @@ def parse(grid: Grid) -> Puzzle:
     p = Puzzle(tuple(tuple(row) for row in labels))
     countries = p.countries()
     for label, cells in countries.items():
-        loose = _apart(cells)
+        loose = apart(cells)
         if loose is not None:
             r, c = loose
             raise grid.error(
@@ -176,12 +177,6 @@ def _read_cell(grid: Grid, r: int, c: int) -> tuple[str, int | None]:
         )
     number = m["before"] or m["after"]
     return m["label"].upper(), int(number) if number else None
-
-
-def _apart(cells: list[Cell]) -> Cell | None:
-    """The first cell not joined to the first one within `cells`, None if they hang together."""
-    joined = components(cells)[0]
-    return next((cell for cell in cells if cell not in joined), None)
 
 
 def to_cells(p: Puzzle) -> list[list[Value]]:
