@@ -303,7 +303,8 @@ def rooms(rows: int, cols: int, walls: set[tuple[Cell, Cell]]) -> list[list[Cell
 
 def decode_circles(body: str, count: int) -> list[int]:
     """The circle codec: base-27 characters, three cells each, 9a + 3b + c with a, b, c in
-    {0, 1, 2} (masyu: 1 white, 2 black)."""
+    {0, 1, 2} (masyu: 1 white, 2 black). As in pzprjs, a body may stop early: the cells after
+    it are empty (URLs in the wild leave out trailing empty cells)."""
     values: list[int] = []
     for ch in body:
         if len(values) >= count:
@@ -312,8 +313,7 @@ def decode_circles(body: str, count: int) -> list[int]:
         if n >= 27:
             raise UrlError(f"{ch!r} is not a circle digit")
         values += [n // 9, n // 3 % 3, n % 3]
-    if len(values) < count:
-        raise UrlError("the body is shorter than the grid")
+    values += [0] * (count - len(values))
     return values[:count]
 
 

@@ -154,3 +154,12 @@ def test_border_marks_and_outer_borders():
         ((0, -1), (0, 0)),
         ((1, 3), (1, 2)),
     ]
+
+
+def test_a_circle_body_may_leave_out_trailing_empty_cells():
+    """pzprjs reads a masyu body that stops early and leaves the rest of the grid empty; a
+    published 21x15 masyu (noqx's example, tests/data/large) is written that way."""
+    from solver.puzzlink import decode_circles
+
+    assert decode_circles("i", 7) == [2, 0, 0, 0, 0, 0, 0]
+    assert decode_circles("", 2) == [0, 0]
