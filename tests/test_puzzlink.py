@@ -157,8 +157,7 @@ def test_border_marks_and_outer_borders():
 
 
 def test_a_circle_body_may_leave_out_trailing_empty_cells():
-    """pzprjs reads a masyu body that stops early and leaves the rest of the grid empty; a
-    published 21x15 masyu (noqx's example, tests/data/large) is written that way."""
+    """pzprjs reads a masyu body that stops early and leaves the rest of the grid empty."""
     from solver.puzzlink import decode_circles
 
     assert decode_circles("i", 7) == [2, 0, 0, 0, 0, 0, 0]
