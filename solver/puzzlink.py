@@ -2,7 +2,7 @@
 
 `https://puzz.link/p?<pid>[_edit]/[v:<variant>/][<pflag>/]<cols>/<rows>/<body>`; columns come
 before rows; cells are numbered row-major. A genre's `from_url` reads its body with the codecs
-here (pzprjs' `src/variety-common/Encode.js` and the genres' `decodePzpr`; ../shared/PUZZLINK.md)
+here (pzprjs' `src/variety-common/Encode.js` and the genres' `decodePzpr`)
 and checks what is its own (which numbers a clue may hold, its flags).
 
 - number16: one token per cell (`decode_number16`); 4cell: clues 0-4 (`decode_4cell`);

@@ -57,7 +57,7 @@ def test_bad_body():
         decode_number16("1!", 3)
 
 
-# every name of ../shared/PUZZLINK.md's table for the genres we have, and one URL body each
+# every name pzprjs gives the genres we have (the PUZZLINK.md table), and one URL body each
 NAMES = {
     "mashu": ("masyu", ["mashu", "masyu", "pearl"], "6/6/1063000i3000"),
     "hashikake": ("hashiwokakero", ["hashikake", "hashi", "bridges"], "5/5/4g2i3h23k3g1g3g4g3"),
