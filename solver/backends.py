@@ -122,13 +122,27 @@ def _stdout_to_stderr():
         os.close(saved)
 
 
-def new_highs() -> object:
-    """A quiet `highspy.Highs()`: no banner on stdout, no log."""
+_highs_threads: list[int] = []  # the thread count HiGHS's scheduler was started with (0: default)
+
+
+def new_highs(threads: int | None = None) -> object:
+    """A quiet `highspy.Highs()` (no banner on stdout, no log) that runs on `threads` threads.
+
+    HiGHS starts one thread scheduler per process, with the thread count of its first run; a
+    later run asking for another count stops with neither an answer nor a proof (seen with
+    highspy 1.16: a 1-thread solve after a default one). So the scheduler is restarted whenever
+    the count changes, as in a long-lived Excel session where the setting is changed."""
     import highspy
 
     with _stdout_to_stderr():
         h = highspy.Highs()
         h.setOptionValue("output_flag", False)
+    wanted = int(threads or 0)
+    if _highs_threads and _highs_threads[0] != wanted:
+        highspy.Highs.resetGlobalScheduler(True)
+    _highs_threads[:] = [wanted]
+    if threads:
+        h.setOptionValue("threads", wanted)
     return h
 
 
@@ -196,9 +210,7 @@ class LiveModel:
 
     # HiGHS ----------------------------------------------------------------------------------
     def _highs(self) -> object:
-        h = new_highs()
-        if self.settings.threads:
-            h.setOptionValue("threads", int(self.settings.threads))
+        h = new_highs(self.settings.threads)
         self.native = h
         self._highs_columns(self.columns)
         starts, indices, values, lo, hi = [], [], [], [], []
@@ -529,9 +541,7 @@ def _scip_file(lp: Path, s: Settings, deadline: float | None) -> FileRun:
 def _highs_file(lp: Path, s: Settings, deadline: float | None) -> FileRun:
     import highspy
 
-    h = new_highs()
-    if s.threads:
-        h.setOptionValue("threads", int(s.threads))
+    h = new_highs(s.threads)
     if h.readModel(str(lp)) != highspy.HighsStatus.kOk:
         raise SolverError(f"HiGHS could not read {lp}")
     infeasible = _run_highs(h, deadline)

@@ -31,3 +31,17 @@ def test_no_square_forbids_a_full_2x2_block():
     assert solve(grid, [(0, 0), (0, 1), (1, 0), (1, 1)]) == "infeasible"
     holed = [cell for cell in grid if cell != (1, 0)]  # no block at (0, 0) without (1, 0)
     assert solve(holed, [(0, 0), (0, 1), (1, 1)]) == "solved"
+
+
+def test_highs_solves_whatever_thread_count_came_before():
+    """HiGHS keeps one thread scheduler per process, started with its first run's count; a run
+    with another count then failed ("neither an answer nor a proof") until the scheduler is
+    restarted on a change."""
+
+    def tiny(threads: int | None) -> str:
+        prob = new_problem("t")
+        b = cell_vars(prob, "b", [(0, 0), (0, 1)])
+        prob += b[0, 0] + b[0, 1] >= 1
+        return LiveModel(prob, Settings("highs", threads=threads)).solve()
+
+    assert [tiny(t) for t in (None, 1, 1, None, 2, 1)] == ["solved"] * 6
