@@ -109,6 +109,7 @@ def test_saving_in_place_keeps_pictures_charts_text_boxes_and_comments(tmp_path,
     assert package.contents(path) == before
 
 
+@pytest.mark.filterwarnings("ignore:Sparkline Group extension is not supported")  # openpyxl's
 def test_what_cannot_be_kept_is_refused_in_place_and_named_in_a_copy(tmp_path):
     path = rich_book(tmp_path / "rich.xlsx", sparkline=True)
     before = path.read_bytes()
