@@ -107,19 +107,21 @@ def _classify(
 
 
 @contextlib.contextmanager
-def _stdout_to_stderr():
-    """Send what native code prints to file descriptor 1 to stderr for a while: highspy 1.16
-    prints a banner to stdout when a `Highs()` is made, before any option can be set, and
-    stdout is the `--json` record stream."""
+def _stdout_silenced():
+    """Drop what native code prints to file descriptor 1 for a while: highspy 1.16 prints a
+    banner when a `Highs()` is made, before any option can be set; stdout is the `--json`
+    record stream, and the banner, once per solve, is noise on a terminal too."""
     sys.stdout.flush()
     saved = os.dup(1)
+    devnull = os.open(os.devnull, os.O_WRONLY)
     try:
-        os.dup2(2, 1)
+        os.dup2(devnull, 1)
         yield
     finally:
-        ctypes.CDLL(None).fflush(None)  # what C's stdio still holds goes where it was meant
+        ctypes.CDLL(None).fflush(None)  # what C's stdio still holds goes there too
         os.dup2(saved, 1)
         os.close(saved)
+        os.close(devnull)
 
 
 _highs_threads: list[int] = []  # the thread count HiGHS's scheduler was started with (0: default)
@@ -134,7 +136,7 @@ def new_highs(threads: int | None = None) -> object:
     the count changes, as in a long-lived Excel session where the setting is changed."""
     import highspy
 
-    with _stdout_to_stderr():
+    with _stdout_silenced():
         h = highspy.Highs()
         h.setOptionValue("output_flag", False)
     wanted = int(threads or 0)

@@ -44,7 +44,7 @@ from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import Any
 
-from solver import pipeline
+from solver import picture, pipeline
 from solver.backends import Settings, SolverError
 from solver.genres import genre_for_sheet
 from solver.limits import LimitError
@@ -71,6 +71,7 @@ class Job:
     settings: Settings
     unique: bool = True
     debug: bool = False
+    pictures: bool = False  # also save a PNG and an SVG of each solved sheet beside the book
 
 
 @dataclass
@@ -82,6 +83,7 @@ class BookResult:
     saved: Path | None = None
     note: str | None = None  # why the book was not saved, when its records do not say
     failed: bool = False  # the book could not be opened or saved
+    pictures: list[Path] = field(default_factory=list)
 
 
 def puzzle_sheets(book: OpenpyxlBook, only: str | None) -> list[str]:
@@ -153,6 +155,8 @@ def solve_sheet(book: OpenpyxlBook, sheet: str, job: Job) -> pipeline.SheetResul
         res = pipeline.solve_sheet(book, sheet, job.settings, check_unique=job.unique, write=False)
         if res.status == "solved":
             _write(book, sheet, res)
+            if job.pictures:
+                res.givens = picture.givens_of(res.answer, res.writes)
     except Spoiled:
         raise
     except (InputError, SolverError) as exc:
@@ -199,6 +203,8 @@ def solve_book(job: Job, starting: Callable[[list[str], int], None] | None = Non
             done.note = "nothing solved; not saved"
         else:
             _save(book, job, done)
+            if done.saved is not None and job.pictures:
+                _pictures(done)
     finally:
         close_book(book)
     return done
@@ -217,6 +223,20 @@ def _save(book: OpenpyxlBook, job: Job, done: BookResult) -> None:
             _not_saved(job, done, f"not saved to {job.target}: {reason}; {job.path} is untouched")
         if done.failed:
             gc.collect()
+
+
+def _pictures(done: BookResult) -> None:
+    """A PNG and an SVG of each solved sheet beside the saved book; one that cannot be written
+    is said in its sheet's note, and the book stays saved."""
+    for r in done.results:
+        if r.status != "solved" or r.givens is None or r.answer is None:
+            continue
+        try:
+            stem = picture.file_stem(done.saved, r.sheet)
+            done.pictures += picture.save(r.givens, r.answer, r.genre or "", stem)
+        except OSError as exc:
+            r.note = "; ".join(filter(None, [r.note, f"no picture written: {_reason(exc)}"]))
+        r.givens = None
 
 
 def _not_saved(job: Job, done: BookResult, note: str) -> None:

@@ -91,7 +91,9 @@ def cmd_solve(a: argparse.Namespace) -> int:
         raise UsageError("no .xlsx/.xlsm workbook in " + ", ".join(a.paths))
     unique = not a.no_unique
     jobs = [
-        batch.Job(p, _output_path(p, a.out, a.in_place), a.sheet, settings, unique, a.debug)
+        batch.Job(
+            p, _output_path(p, a.out, a.in_place), a.sheet, settings, unique, a.debug, a.picture
+        )
         for p in paths
     ]
     usage, room = batch.output_problems(jobs, a.in_place)
@@ -152,6 +154,8 @@ def _report(book: batch.BookResult, a: argparse.Namespace, out: TextIO) -> None:
             print(json.dumps(res.record(), ensure_ascii=False), flush=True)
     if book.saved is not None:
         print(f"{book.path.name} -> {book.saved}", file=out)
+    for path in book.pictures:
+        print(f"  picture: {path}", file=out)
     if a.show and not a.json:
         for res in book.results:
             if res.answer:
@@ -420,6 +424,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="one JSON result record per sheet on stdout (the rest goes to stderr)",
     )
     q.add_argument("--no-unique", action="store_true", help="skip the uniqueness check")
+    q.add_argument(
+        "--picture",
+        action="store_true",
+        help="also save a picture of each solved sheet (PNG and SVG, as puzz.link draws the "
+        "puzzle) beside its solved workbook, named BOOK-SHEET.png",
+    )
     q.add_argument("--show", action="store_true", help="print each solved grid as text")
     solver_opts(q)
     q.set_defaults(func=cmd_solve)

@@ -10,6 +10,8 @@ nothing for its picture.
 from __future__ import annotations
 
 import functools
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -240,6 +242,22 @@ def _regions(pic: Picture, regions: list[list[Any]] | None, rows: int, cols: int
                 pic.add("line", x + CELL, y, x + CELL, y + CELL, stroke="black", width=2.5)
             if r + 1 < rows and regions[r][c] != regions[r + 1][c]:
                 pic.add("line", x, y + CELL, x + CELL, y + CELL, stroke="black", width=2.5)
+
+
+def givens_of(answer: dict[str, Any], writes: Iterable[Any]) -> list[list[Any]]:
+    """What was typed, from the record's `cells` (the sheet after solving) and the answer's
+    cell writes: a cell the answer wrote a value into was empty (givens are never overwritten)."""
+    cells = [[None if v == "" else v for v in row] for row in answer["cells"]]
+    for w in writes:
+        if w.value is not None:
+            cells[w.row][w.col] = None
+    return cells
+
+
+def file_stem(book: Path, sheet: str) -> Path:
+    """Where the pictures of a sheet go: beside the book, named after book and sheet."""
+    safe = re.sub(r'[\\/:*?"<>|\s]+', "_", sheet).strip("_") or "sheet"
+    return book.with_name(f"{book.stem}-{safe}")
 
 
 def save(givens: list[list[Any]], answer: dict[str, Any], genre: str, stem: Path) -> list[Path]:

@@ -156,6 +156,7 @@ class SheetResult:
     differ: list[tuple[int, int]] = field(default_factory=list)
     note: str | None = None  # e.g. why uniqueness is unknown
     outcome: Outcome | None = None
+    givens: list[list[Any]] | None = None  # what the person typed, kept for a picture
 
     def record(self) -> dict[str, Any]:
         """The JSON result record of DESIGN.md."""

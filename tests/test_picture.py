@@ -63,3 +63,36 @@ def test_regions_get_thick_borders():
     pic = picture.draw([[None, None]], {"rows": 1, "cols": 2, "regions": [[0, 1]]})
     thick = [s for s in pic.shapes if s.kind == "line" and s.stroke == "black"]
     assert len(thick) == 1 and thick[0].points[0] == MARGIN + CELL
+
+
+def test_solve_with_picture_saves_one_per_solved_sheet_beside_the_book(tmp_path):
+    import shutil
+
+    from conftest import WORKBOOKS
+
+    from solver import cli
+
+    shutil.copy(WORKBOOKS / "masyu.xlsx", tmp_path)
+    shutil.copy(WORKBOOKS / "yajilin.xlsm", tmp_path)
+    out = tmp_path / "out"
+    assert cli.main(["solve", str(tmp_path), "--out", str(out), "--picture", "--jobs", "1"]) == 0
+    assert sorted(p.name for p in out.iterdir()) == [
+        "masyu-masyu.png",
+        "masyu-masyu.svg",
+        "masyu.xlsx",
+        "yajilin-yajilin.png",
+        "yajilin-yajilin.svg",
+        "yajilin.xlsm",
+    ]
+    svg = ET.parse(out / "masyu-masyu.svg").getroot()
+    pearls = [c for c in svg.findall(f"{SVG}circle") if c.get("stroke") == "black"]
+    assert len(pearls) == 35  # the sample's 35 pearls, each drawn as a circle
+    assert Image.open(out / "yajilin-yajilin.png").size[0] > 10 * CELL
+
+
+def test_the_givens_are_what_was_typed_not_the_answer():
+    from solver.sheet.answer import CellWrite
+
+    answer = {"cells": [[3, "●"], ["", 1]]}
+    writes = [CellWrite(0, 1, "●"), CellWrite(1, 1, shade=True)]
+    assert picture.givens_of(answer, writes) == [[3, None], [None, 1]]
