@@ -18,7 +18,7 @@ from typing import TextIO
 from solver import batch, pipeline
 from solver.backends import CONNECTIVITY, DEFAULT_SOLVER, SOLVERS, Settings, SolverError
 from solver.genres import Genre, all_genres, genre_for_pzpr, genre_for_sheet
-from solver.limits import LimitError
+from solver.limits import DEFAULT_TIME_LIMIT, LimitError
 from solver.puzzlink import UrlError, parse_url
 from solver.sheet import InputError, quote
 from solver.sheet.openpyxl_book import BookError, OpenpyxlBook
@@ -351,15 +351,17 @@ def _settings(a: argparse.Namespace) -> Settings:
     return Settings(a.solver, a.time_limit, a.threads, getattr(a, "connectivity", "default"))
 
 
-def _seconds(text: str) -> float:
-    """--time-limit: a number of seconds above 0."""
+def _seconds(text: str) -> float | None:
+    """--time-limit: a number of seconds above 0, or 'none' for no limit."""
+    if text.strip().lower() in ("none", "off"):
+        return None
     try:
         value = float(text)
     except ValueError:
         value = math.nan
     if not (math.isfinite(value) and value > 0):
         raise argparse.ArgumentTypeError(
-            f"the time limit must be a number of seconds above 0 (e.g. 60), not {text!r}"
+            f"the time limit must be a number of seconds above 0 (e.g. 60) or 'none', not {text!r}"
         )
     return value
 
@@ -388,7 +390,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     def solver_opts(q: argparse.ArgumentParser) -> None:
         q.add_argument("--solver", choices=SOLVERS, default=DEFAULT_SOLVER)
-        q.add_argument("--time-limit", type=_seconds, default=None, metavar="S")
+        q.add_argument(
+            "--time-limit",
+            type=_seconds,
+            default=DEFAULT_TIME_LIMIT,
+            metavar="S",
+            help=f"seconds per sheet: reading, model, every solve and the uniqueness proof "
+            f"(default {DEFAULT_TIME_LIMIT:g}; 'none' for no limit)",
+        )
         q.add_argument("--threads", type=_count, default=None)
         q.add_argument(
             "--connectivity",

@@ -31,6 +31,8 @@ MAX_SHEETS = 100  # worksheets in one workbook
 MAX_STAGE_FILE_BYTES = 200 * MB  # an .lp or .sol file of the three stages
 MAX_GRID_ROWS = 100  # a puzzle grid's rows, as typed on the sheet (the sentinel's row excluded)
 MAX_GRID_COLS = 100  # and its columns
+DEFAULT_TIME_LIMIT = 300.0  # seconds per sheet for the command line ('--time-limit none': none)
+LONGER = "give it longer with --time-limit S (or 'none' for no limit)"
 MAX_SUDOKU_N = 25  # the largest sudoku the genre supports (25 x 25, 5 x 5 boxes)
 
 # CBC runs as a child process; it gets the remaining time as its own limit and is killed this

@@ -19,7 +19,7 @@ import pulp
 from solver import backends, limits
 from solver.backends import Settings, SolverError
 from solver.genres import Genre, genre_for_sheet
-from solver.limits import OutOfTime
+from solver.limits import LONGER, OutOfTime
 from solver.model import Model, no_good_cut
 from solver.sheet import Book, Grid, InputError, a1, check_unmerged, read_grid
 from solver.sheet.answer import (
@@ -86,7 +86,8 @@ def solve_puzzle(
             out.unique_seconds = time.perf_counter() - t2
             if out.unique is None:
                 out.note = (
-                    f"uniqueness not proved within the time limit of {settings.time_limit:g} s"
+                    f"uniqueness not proved within the time limit of {settings.time_limit:g} s; "
+                    + LONGER
                 )
     return out
 
@@ -260,7 +261,7 @@ def solve_sheet(
         if out.status == "infeasible":
             res.error = "the puzzle has no answer: check the givens"
         elif out.status == "timeout":
-            res.error = f"no answer within the time limit of {settings.time_limit:g} s"
+            res.error = f"no answer within the time limit of {settings.time_limit:g} s; {LONGER}"
         elif out.violations:
             res.status = "error"
             res.error = "the solver's answer breaks the rules: " + "; ".join(out.violations[:5])

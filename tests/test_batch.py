@@ -612,3 +612,12 @@ def test_solve_book_never_raises_for_a_sheet(tmp_path, sample):
     done = batch.solve_book(job)
     assert [r.status for r in done.results] == ["solved"] and done.saved == job.target
     assert done.results[0].writes == [] and done.results[0].outcome is None
+
+
+def test_solve_has_a_default_time_limit_and_none_lifts_it():
+    from solver.cli import build_parser
+    from solver.limits import DEFAULT_TIME_LIMIT
+
+    assert build_parser().parse_args(["solve", "x.xlsx"]).time_limit == DEFAULT_TIME_LIMIT
+    assert build_parser().parse_args(["solve", "x.xlsx", "--time-limit", "none"]).time_limit is None
+    assert build_parser().parse_args(["run-lp", "x.lp", "--time-limit", "7"]).time_limit == 7.0
