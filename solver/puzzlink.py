@@ -28,7 +28,7 @@ from solver.geometry import NUMBER, Cell, components, grid_edges
 T = TypeVar("T")
 
 # pzprjs' other names of a genre (pzpr.variety.toPID: pzprurl, kanpen, alias, alias2) -> its pid;
-# URLs in the wild use them all (../shared/PUZZLINK.md)
+# URLs in the wild use them all
 ALIASES = {
     "masyu": "mashu",
     "pearl": "mashu",
