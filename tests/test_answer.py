@@ -332,9 +332,9 @@ class FakeExcelSheet:
         return self.cells.setdefault(rc, FakeCell(self, rc))
 
 
-@pytest.mark.parametrize("shared", [False, True], ids=["own sides", "shared lines"])
-def test_live_excel_borders_draw_and_clear_back_to_the_users_lines(shared):
-    sheet = FakeExcelSheet(shared)
+@pytest.mark.parametrize("one_line", [False, True], ids=["own sides", "shared lines"])
+def test_live_excel_borders_draw_and_clear_back_to_the_users_lines(one_line):
+    sheet = FakeExcelSheet(one_line)
     for r in (1, 2):  # the user's thin automatic-colour grid over A1:B2
         for c in (1, 2):
             for edge in xw.XL_EDGES.values():
