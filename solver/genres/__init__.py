@@ -84,16 +84,18 @@ def define(
     slug: str,
     ja: str,
     pzpr_ids: tuple[str, ...] = (),
-    names: tuple[str, ...] = (),
+    names: tuple[str, ...] | None = None,
     lazy: bool = False,
 ) -> Genre:
     """The Genre of a genre module: its docstring is the layout, its functions the interface.
     pzpr_ids: pzprjs' ids of the genre; the Genre lists their other names too (from
     solver.puzzlink.ALIASES: 'mashu' brings 'masyu' and 'pearl').
-    names: other names a sheet may carry, besides the slug and the Japanese name.
+    names: other names a sheet may carry, besides the slug and the Japanese name; by default
+    every puzz.link name of the genre (a genre that reads only some of them names those).
     lazy: build with lazy connectivity cuts by default (for genres whose model takes `lazy`)."""
     m = sys.modules[module]
     has_lazy = "lazy" in inspect.signature(m.model).parameters
+    every_pzpr_name = tuple(name for pid in pzpr_ids for name in puzzlink.names_of(pid))
     return Genre(
         slug=slug,
         ja=ja,
@@ -105,8 +107,8 @@ def define(
         verify=m.verify,
         render=m.render,
         record=getattr(m, "record", segments_record),
-        pzpr_ids=tuple(name for pid in pzpr_ids for name in puzzlink.names_of(pid)),
-        names=names,
+        pzpr_ids=every_pzpr_name,
+        names=every_pzpr_name if names is None else names,
         from_url=getattr(m, "from_url", None),
         has_lazy=has_lazy,
         lazy=lazy and has_lazy,

@@ -225,6 +225,5 @@ GENRE = define(
     slug="hashiwokakero",
     ja="橋をかけろ",
     pzpr_ids=("hashikake",),
-    names=("hashikake", "hashi", "bridges"),
     lazy=True,
 )

@@ -543,6 +543,5 @@ GENRE = define(
     slug="hotaru-beam",
     ja="ホタルビーム",
     pzpr_ids=("firefly",),
-    names=("firefly",),
     lazy=True,
 )

@@ -156,6 +156,4 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return Puzzle(puzzlink.grid_rows([kinds[v] for v in values], url.cols))
 
 
-GENRE = define(
-    __name__, slug="masyu", ja="ましゅ", pzpr_ids=("mashu",), names=("mashu", "pearl"), lazy=True
-)
+GENRE = define(__name__, slug="masyu", ja="ましゅ", pzpr_ids=("mashu",), lazy=True)

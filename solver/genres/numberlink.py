@@ -336,6 +336,6 @@ GENRE = define(
     slug="numberlink",
     ja="ナンバーリンク",
     pzpr_ids=("numlin", "arukone"),
-    names=("numlin",),
+    names=("numlin",),  # not 'arukone': that variant also needs every cell used
     lazy=True,
 )

@@ -317,6 +317,5 @@ GENRE = define(
     slug="pipe-link",
     ja="パイプリンク",
     pzpr_ids=("pipelink",),
-    names=("pipelink",),
     lazy=True,
 )

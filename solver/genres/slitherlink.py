@@ -230,6 +230,5 @@ GENRE = define(
     slug="slitherlink",
     ja="スリザーリンク",
     pzpr_ids=("slither",),
-    names=("slither",),
     lazy=True,
 )

@@ -221,5 +221,4 @@ GENRE = define(
     slug="wall-logic",
     ja="ウォールロジック",
     pzpr_ids=("walllogic",),
-    names=("walllogic",),
 )

@@ -399,6 +399,4 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return Puzzle(puzzlink.grid_rows(values, url.cols))
 
 
-GENRE = define(
-    __name__, slug="yajilin", ja="ヤジリン", pzpr_ids=("yajilin",), names=("yajirin",), lazy=True
-)
+GENRE = define(__name__, slug="yajilin", ja="ヤジリン", pzpr_ids=("yajilin",), lazy=True)
