@@ -39,7 +39,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from solver.geometry import Cell, components, grid_edges
-from solver.sheet import Border, Grid, Sheet, a1
+from solver.sheet import Border, Grid, Sheet, a1, quote
 
 WALL_STYLES = frozenset(
     {
@@ -253,21 +253,24 @@ def rooms_from_labels(grid: Grid, per_room: bool = True) -> tuple[Rooms, dict[Ce
         order.setdefault(labels[cell], len(order))
     ids = tuple(tuple(order[labels[r, c]] for c in range(grid.cols)) for r in range(grid.rows))
     rooms = Rooms(ids, tuple(order))
-    for k, name in enumerate(rooms.labels):
-        cells = rooms.cells(k)
-        loose = apart(cells)
-        if loose is not None:
-            r, c = loose
-            raise grid.error(
-                r,
-                c,
-                f"room {name!r} falls apart: this cell is not joined to "
-                f"{a1(cells[0][0] + 1, cells[0][1] + 1)} through cells labelled {name!r}; give "
-                "each room its own label",
-            )
+    check_joined(grid, {name: rooms.cells(k) for k, name in enumerate(rooms.labels)}, "room")
     if per_room:
         _one_number_per_room(grid, rooms, numbers)
     return rooms, numbers
+
+
+def check_joined(grid: Grid, groups: dict[str, list[Cell]], what: str) -> None:
+    """Each labelled group (a room, a country) must hang together side by side: an InputError
+    names the first cell that does not."""
+    for label, cells in groups.items():
+        loose = apart(cells)
+        if loose is not None:
+            raise grid.error(
+                *loose,
+                f"{what} {quote(label)} falls apart: this cell is not joined to "
+                f"{a1(cells[0][0] + 1, cells[0][1] + 1)} through cells labelled {quote(label)}; "
+                f"give each {what} its own label",
+            )
 
 
 def apart(cells: list[Cell]) -> Cell | None:

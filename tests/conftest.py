@@ -45,3 +45,13 @@ def sample(tmp_path: Path):
         return target
 
     return copy
+
+
+@pytest.fixture
+def books(tmp_path: Path, sample) -> Path:
+    """A folder "in" holding copies of the bomber and sudoku samples."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for slug in ("bomber", "sudoku"):
+        shutil.move(sample(slug), folder / f"{slug}.xlsx")
+    return folder

@@ -29,15 +29,6 @@ from solver.sheet.openpyxl_book import OpenpyxlBook
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture
-def books(tmp_path, sample):
-    folder = tmp_path / "in"
-    folder.mkdir()
-    for slug in ("bomber", "sudoku"):
-        shutil.move(sample(slug), folder / f"{slug}.xlsx")
-    return folder
-
-
 def records(out: str) -> list[dict]:
     return [json.loads(line) for line in out.splitlines()]
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 
 import pytest
 
@@ -22,15 +21,6 @@ RECORD_KEYS = {
     "note",
     "answer",
 }
-
-
-@pytest.fixture
-def books(tmp_path, sample):
-    folder = tmp_path / "in"
-    folder.mkdir()
-    for slug in ("bomber", "sudoku"):
-        shutil.move(sample(slug), folder / f"{slug}.xlsx")
-    return folder
 
 
 def test_solve_folder_json_records(books, capsys):

@@ -62,7 +62,7 @@ from solver.lines import (
     walk_loop,
 )
 from solver.model import Model, cell_vars, cname, new_problem
-from solver.rooms import apart
+from solver.rooms import check_joined
 from solver.sheet import Grid, InputError, Value, a1, cell_name, quote
 from solver.sheet.answer import CellWrite
 
@@ -121,17 +121,7 @@ def parse(grid: Grid) -> Puzzle:
         labels.append(row)
     p = Puzzle(tuple(tuple(row) for row in labels))
     countries = p.countries()
-    for label, cells in countries.items():
-        loose = apart(cells)
-        if loose is not None:
-            r, c = loose
-            raise grid.error(
-                r,
-                c,
-                f"country {quote(label)} falls apart: this cell is not joined to "
-                f"{a1(cells[0][0] + 1, cells[0][1] + 1)} through cells labelled {quote(label)}; "
-                "give each country its own label",
-            )
+    check_joined(grid, countries, "country")
     for label, (n, (r, c)) in numbered.items():
         size = len(countries[label])
         if not 1 <= n <= size:
