@@ -47,7 +47,7 @@ import pulp
 from solver import geometry
 from solver.geometry import ORTHOGONAL, Cell, filled_squares
 from solver.lines import on
-from solver.model import var
+from solver.model import cname, var
 from solver.sheet import a1
 from solver.sheet.answer import CellWrite
 
@@ -66,10 +66,6 @@ def shade_vars(
         for c in range(cols)
         if (r, c) not in skip
     }
-
-
-def _tag(cell: Cell) -> str:
-    return f"{cell[0] + 1},{cell[1] + 1}"
 
 
 def _near(cell: Cell, inside: Collection[Cell]) -> list[Cell]:
@@ -110,7 +106,7 @@ def connected(
     if root is None:
         root = min((cell for cell, e in x.items() if _constant(e) == 1), default=None)
     elif _constant(x[root]) is None:
-        prob += pulp.lpSum(x[root]) == 1, f"{prefix}Root({_tag(root)})"
+        prob += pulp.lpSum(x[root]) == 1, cname(f"{prefix}Root", root)
     if lazy:
         return _vertex_cuts(x, root)
     _flow(prob, x, root, prefix)
@@ -134,7 +130,7 @@ def _flow(prob: pulp.LpProblem, x: Mapping[Cell, Expr], root: Cell | None, prefi
         supply = {}
         for cell in cells:
             supply[cell] = var(prob, f"{prefix}root", cell[0] + 1, cell[1] + 1)
-            prob += supply[cell] <= x[cell], f"{prefix}RootIn({_tag(cell)})"
+            prob += supply[cell] <= x[cell], cname(f"{prefix}RootIn", cell)
         prob += pulp.lpSum(supply.values()) <= 1, f"{prefix}OneRoot"
     into: dict[Cell, list[pulp.LpVariable]] = {cell: [] for cell in cells}
     out: dict[Cell, list[pulp.LpVariable]] = {cell: [] for cell in cells}
@@ -144,15 +140,15 @@ def _flow(prob: pulp.LpProblem, x: Mapping[Cell, Expr], root: Cell | None, prefi
             if q == root:
                 continue  # no flow back into the root
             f = var(prob, f"{prefix}f", p[0] + 1, p[1] + 1, q[0] + 1, q[1] + 1, cat="Continuous")
-            prob += f <= (n - 1) * x[p], f"{prefix}CapOut({_tag(p)},{_tag(q)})"
-            prob += f <= (n - 1) * x[q], f"{prefix}CapIn({_tag(p)},{_tag(q)})"
+            prob += f <= (n - 1) * x[p], cname(f"{prefix}CapOut", p, q)
+            prob += f <= (n - 1) * x[q], cname(f"{prefix}CapIn", p, q)
             out[p].append(f)
             into[q].append(f)
     for k in cells:
         if k != root:
             prob += (
                 pulp.lpSum(into[k]) - pulp.lpSum(out[k]) >= x[k] - n * supply[k],
-                f"{prefix}Flow({_tag(k)})",
+                cname(f"{prefix}Flow", k),
             )
 
 
@@ -257,10 +253,10 @@ def islands(
     reach = _reach_of(cells, clues)
     for k in sorted(clues):
         if _constant(x[k]) is None:
-            prob += pulp.lpSum(x[k]) == 1, f"{prefix}Clue({_tag(k)})"
+            prob += pulp.lpSum(x[k]) == 1, cname(f"{prefix}Clue", k)
     for cell in sorted(cells):
         if not any(cell in r for r in reach.values()):
-            prob += pulp.lpSum(x[cell]) == 0, f"{prefix}Unreached({_tag(cell)})"
+            prob += pulp.lpSum(x[cell]) == 0, cname(f"{prefix}Unreached", cell)
     known = all(n is not None for n in clues.values())
     if known:
         total = sum(n for n in clues.values() if n is not None)
@@ -314,19 +310,19 @@ def _labels(
     for cell in sorted(cells):
         mine = [a[cell, k] for k in sorted(clues) if (cell, k) in a]
         if mine:
-            prob += pulp.lpSum(mine) == x[cell], f"{prefix}Label({_tag(cell)})"
+            prob += pulp.lpSum(mine) == x[cell], cname(f"{prefix}Label", cell)
     for k, size in sorted(clues.items()):
-        prob += a[k, k] == 1, f"{prefix}Own({_tag(k)})"
+        prob += a[k, k] == 1, cname(f"{prefix}Own", k)
         if size is not None:
             labelled = pulp.lpSum(a[c, k] for c in sorted(reach[k]))
-            prob += labelled == size, f"{prefix}Size({_tag(k)})"
+            prob += labelled == size, cname(f"{prefix}Size", k)
     for p in sorted(cells):
         for q in _near(p, cells):
             for k in sorted(clues):
                 if (q, k) in a:  # q labelled k and p in the set: p labelled k too
                     prob += (
                         pulp.lpSum([a.get((p, k), 0), -a[q, k], -x[p]]) >= -1,
-                        f"{prefix}Same({_tag(p)},{_tag(q)},{order[k]})",
+                        cname(f"{prefix}Same", p, q, order[k]),
                     )
     return a
 
@@ -357,17 +353,17 @@ def _size_flow(
             if q in clues or not of_cell[p] or not of_cell[q]:
                 continue  # no flow into a clue, nor through a cell no group can hold
             f = var(prob, f"{prefix}f", p[0] + 1, p[1] + 1, q[0] + 1, q[1] + 1, cat="Continuous")
-            prob += f <= capacity[p], f"{prefix}CapOut({_tag(p)},{_tag(q)})"
-            prob += f <= capacity[q], f"{prefix}CapIn({_tag(p)},{_tag(q)})"
+            prob += f <= capacity[p], cname(f"{prefix}CapOut", p, q)
+            prob += f <= capacity[q], cname(f"{prefix}CapIn", p, q)
             out[p].append(f)
             into[q].append(f)
     for cell in sorted(cells):
         if cell in clues:
             sent = pulp.lpSum(of_clue[cell]) - 1
-            prob += pulp.lpSum(out[cell]) == sent, f"{prefix}Send({_tag(cell)})"
+            prob += pulp.lpSum(out[cell]) == sent, cname(f"{prefix}Send", cell)
         elif of_cell[cell]:
             kept = pulp.lpSum(into[cell]) - pulp.lpSum(out[cell])
-            prob += kept == x[cell], f"{prefix}Keep({_tag(cell)})"
+            prob += kept == x[cell], cname(f"{prefix}Keep", cell)
 
 
 def _island_cuts(
@@ -445,7 +441,7 @@ def no_square(
         block = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
         if all(q in x for q in block):
             total = pulp.lpSum(x[q] for q in block)
-            prob += (total <= 3 if value == 1 else total >= 1), f"{name}({r + 1},{c + 1})"
+            prob += (total <= 3 if value == 1 else total >= 1), cname(name, (r, c))
 
 
 def never_adjacent(prob: pulp.LpProblem, x: Mapping[Cell, Expr], prefix: str = "") -> None:
@@ -456,7 +452,7 @@ def never_adjacent(prob: pulp.LpProblem, x: Mapping[Cell, Expr], prefix: str = "
     for r, c in sorted(x):
         for q, kind in (((r, c + 1), "H"), ((r + 1, c), "V")):
             if q in x:
-                prob += pulp.lpSum([x[r, c], x[q]]) <= 1, f"{prefix}NoAdj{kind}({r + 1},{c + 1})"
+                prob += pulp.lpSum([x[r, c], x[q]]) <= 1, cname(f"{prefix}NoAdj{kind}", (r, c))
 
 
 # --- lines of sight -------------------------------------------------------------------------
@@ -497,14 +493,13 @@ def sightline(
         before: Expr = 1
         for k, q in enumerate(ray[:far], start=1):
             v = var(prob, base, r + 1, c + 1, d, k)
-            tag = f"({r + 1},{c + 1},{d},{k})"
-            prob += v <= pulp.lpSum(before), f"{base}Prev{tag}"
-            prob += v <= 1 - x[q], f"{base}Open{tag}"
-            prob += v >= pulp.lpSum(before) - x[q], f"{base}Seen{tag}"
+            prob += v <= pulp.lpSum(before), cname(f"{base}Prev", cell, d, k)
+            prob += v <= 1 - x[q], cname(f"{base}Open", cell, d, k)
+            prob += v >= pulp.lpSum(before) - x[q], cname(f"{base}Seen", cell, d, k)
             seen.append(v)
             before = v
         if far < len(ray):
-            prob += pulp.lpSum(x[ray[far]]) >= before, f"{base}Stop({r + 1},{c + 1},{d})"
+            prob += pulp.lpSum(x[ray[far]]) >= before, cname(f"{base}Stop", cell, d)
     return pulp.lpSum(seen)
 
 
