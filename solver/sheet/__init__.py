@@ -11,7 +11,7 @@ import datetime
 import math
 import unicodedata
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from solver.limits import MAX_GRID_COLS, MAX_GRID_ROWS
@@ -305,6 +305,10 @@ class Grid:
 
     sheet: str
     cells: list[list[Value]]
+    # the sheet the grid was read from, for what values do not carry (cell borders: rooms drawn
+    # as thick walls, slitherlink's drawn loop; fills: shading by hand); None for a grid made
+    # from a URL or a test's rows
+    source: Sheet | None = field(default=None, compare=False, repr=False)
 
     @property
     def rows(self) -> int:
@@ -440,7 +444,7 @@ def read_grid(sheet: Sheet, ignore: dict[tuple[int, int], object] | None = None)
         for c in range(1, cols + 1):
             line.append(None if _is_ignored(sheet, (r, c), ignore) else normalize(sheet.get(r, c)))
         cells.append(line)
-    return Grid(sheet.name, cells)
+    return Grid(sheet.name, cells, sheet)
 
 
 def _is_ignored(sheet: Sheet, rc: tuple[int, int], ignore: dict[tuple[int, int], object]) -> bool:
