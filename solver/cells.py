@@ -48,8 +48,9 @@ from solver import geometry
 from solver.geometry import ORTHOGONAL, Cell, filled_squares
 from solver.lines import on
 from solver.model import cname, var
-from solver.sheet import a1
+from solver.sheet import a1, is_dark
 from solver.sheet.answer import CellWrite
+from solver.violation import Violation
 
 Expr = pulp.LpAffineExpression | pulp.LpVariable | int
 Separator = Callable[[], list[pulp.LpConstraint]]
@@ -540,49 +541,115 @@ def _where(cell: Cell) -> str:
     return a1(cell[0] + 1, cell[1] + 1)
 
 
-def check_connected(cells: Iterable[Cell], what: str) -> list[str]:
-    """One problem per group beyond the first when the cells are not one connected group."""
-    groups = components(cells)
+def check_connected(cells: Iterable[Cell], what: str) -> list[Violation]:
+    """One problem per group beyond the largest when the cells are not one connected group
+    (the problem names the smaller group's cells)."""
+    groups = sorted(components(cells), key=lambda g: (-len(g), min(g)))
     return [
-        f"{what} fall apart: the cells at {_where(min(g))} are not joined to those at "
-        f"{_where(min(groups[0]))}"
-        for g in groups[1:]
+        Violation(
+            f"{what} fall apart: the {_count(g)} at {_where(min(g))} are not joined to those "
+            f"at {_where(min(groups[0]))}",
+            g,
+        )
+        for g in sorted(groups[1:], key=min)
     ]
 
 
-def check_islands(cells: Iterable[Cell], clues: Mapping[Cell, int | None]) -> list[str]:
+def _count(group: Collection[Cell]) -> str:
+    return "cell" if len(group) == 1 else f"{len(group)} cells"
+
+
+def check_islands(cells: Iterable[Cell], clues: Mapping[Cell, int | None]) -> list[Violation]:
     """One problem per group of the cells that does not hold exactly one clue, or whose clue
     says another size (None: any size), and per clue cell outside the set."""
     inside = set(cells)
     problems = [
-        f"the clue at {_where(k)} is not on an island" for k in sorted(clues.keys() - inside)
+        Violation(f"the clue at {_where(k)} is not on an island", [k])
+        for k in sorted(clues.keys() - inside)
     ]
     for group in sorted(components(inside), key=min):
         held = sorted(k for k in clues if k in group)
         size = clues[held[0]] if len(held) == 1 else None
         if len(held) != 1:
             problems.append(
-                f"the island at {_where(min(group))} holds {len(held)} clues, not one"
-                + (f" ({', '.join(_where(k) for k in held)})" if held else "")
+                Violation(
+                    f"the island at {_where(min(group))} holds {len(held)} clues, not one"
+                    + (f" ({', '.join(_where(k) for k in held)})" if held else ""),
+                    group,
+                )
             )
         elif size is not None and size != len(group):
             problems.append(
-                f"the island of the clue {size} at {_where(held[0])} has {len(group)} cells"
+                Violation(
+                    f"the island of the clue {size} at {_where(held[0])} has {len(group)} cells",
+                    group,
+                )
             )
     return problems
 
 
-def check_no_square(cells: Iterable[Cell], what: str) -> list[str]:
+def check_no_square(cells: Iterable[Cell], what: str) -> list[Violation]:
     """One problem per 2x2 block whose four cells are all in the set."""
-    return [f"a 2x2 block of {what} at {_where(cell)}" for cell in filled_squares(set(cells))]
+    return [
+        Violation(
+            f"a 2x2 block of {what} at {_where(cell)}",
+            [(cell[0] + i, cell[1] + j) for i in (0, 1) for j in (0, 1)],
+        )
+        for cell in filled_squares(set(cells))
+    ]
 
 
-def check_never_adjacent(cells: Iterable[Cell], what: str) -> list[str]:
+def check_never_adjacent(cells: Iterable[Cell], what: str) -> list[Violation]:
     """One problem per pair of orthogonal neighbours both in the set."""
     inside = set(cells)
     return [
-        f"{what} at {_where((r, c))} and {_where(q)} touch"
+        Violation(f"{what} at {_where((r, c))} and {_where(q)} touch", [(r, c), q])
         for r, c in sorted(inside)
         for q in ((r, c + 1), (r + 1, c))
         if q in inside
     ]
+
+
+# --- reading a shaded answer back from the sheet ---------------------------------------------
+
+SHADE_MARKS = frozenset({"■", "#"})  # what a person types in a cell they shade
+WHITE_MARKS = frozenset({"・", ".", "×"})  # ... in a cell they know stays white
+SHADING_MARKS = SHADE_MARKS | WHITE_MARKS | {LAMP}
+
+
+def read_shading(grid: object) -> tuple[set[Cell], set[Cell]]:
+    """What a person shaded in the grid (a `solver.sheet.Grid`): cells holding `■` or `#`, or
+    filled with a dark colour (Excel's fill tool), and cells they marked as white (`・`, `.`,
+    `×`)."""
+    shaded: set[Cell] = set()
+    white: set[Cell] = set()
+    sheet = getattr(grid, "source", None)
+    for r, c in grid.positions():  # type: ignore[attr-defined]
+        v = grid[r, c]  # type: ignore[index]
+        text = v.strip() if isinstance(v, str) else None
+        if text in SHADE_MARKS:
+            shaded.add((r, c))
+        elif text in WHITE_MARKS:
+            white.add((r, c))
+        elif sheet is not None and is_dark(sheet.get_style(r + 1, c + 1).fill_color):
+            shaded.add((r, c))
+    return shaded, white
+
+
+def shading_entries(
+    x: Mapping[Cell, Expr], shaded: Iterable[Cell], white: Iterable[Cell] = ()
+) -> dict[pulp.LpVariable, int]:
+    """The cell variables a shaded answer fixes (for `read_answer`): 1 on the shaded cells, 0
+    on those marked white; cells whose entry is no variable (givens, walls) are left out."""
+    entries: dict[pulp.LpVariable, int] = {}
+    for value, cells in ((0, white), (1, shaded)):
+        for cell in cells:
+            v = x.get(cell)
+            if isinstance(v, pulp.LpVariable):
+                entries[v] = value
+    return entries
+
+
+def read_shaded(grid: object, x: Mapping[Cell, Expr]) -> dict[pulp.LpVariable, int]:
+    """A genre's `read_answer` for a shading: the person's shaded and white-marked cells."""
+    return shading_entries(x, *read_shading(grid))

@@ -15,7 +15,7 @@ import zipfile
 from pathlib import Path
 from typing import TextIO
 
-from solver import batch, pipeline
+from solver import batch, check, pipeline
 from solver.backends import CONNECTIVITY, DEFAULT_SOLVER, SOLVERS, Settings, SolverError
 from solver.genres import Genre, all_genres, genre_for_pzpr, genre_for_sheet
 from solver.limits import DEFAULT_TIME_LIMIT, LimitError
@@ -269,6 +269,58 @@ def cmd_clear(a: argparse.Namespace) -> int:
     return 0
 
 
+def _target(a: argparse.Namespace) -> Path | None:
+    """Where a command that writes into the book saves it: --out FILE, else in place."""
+    if a.out and Path(a.out).suffix.lower() != Path(a.book).suffix.lower():
+        raise UsageError(
+            f"--out {a.out}: the workbook is saved as one of the same kind as "
+            f"{Path(a.book).name}: give a file name ending in {Path(a.book).suffix}"
+        )
+    return Path(a.out) if a.out else None
+
+
+def cmd_check(a: argparse.Namespace) -> int:
+    target = _target(a)
+    book = _open(Path(a.book))
+    sheets = batch.puzzle_sheets(book, a.sheet)
+    if not sheets:
+        raise UsageError(no_puzzle_sheet(book))
+    results = [check.check_sheet(book, s, _settings(a), mark=not a.no_mark) for s in sheets]
+    for res in results:
+        if a.json:
+            print(json.dumps(res.record(), ensure_ascii=False), flush=True)
+        else:
+            print(f"{res.sheet}: {res.summary()}")
+    if not a.no_mark and any(res.marks for res in results):
+        saved = book.save(target)
+        print(f"marked the cells of each broken rule in {saved}", file=sys.stderr)
+    return EXIT_OK if all(r.verdict == "correct" for r in results) else EXIT_UNSOLVED
+
+
+def cmd_hint(a: argparse.Namespace) -> int:
+    target = _target(a)
+    book = _open(Path(a.book))
+    sheet = _single_sheet(book, a.sheet)
+    res = check.hint_sheet(book, sheet, _settings(a), every=a.forced, write=not a.no_write)
+    if a.json:
+        print(json.dumps(res.record(), ensure_ascii=False), flush=True)
+    elif res.status == "error":
+        print(f"{sheet}: error: {res.error}")
+    else:
+        print(f"{sheet}: {res.message}")
+        if a.forced and res.writes:
+            grid = [
+                [None] * (max(w.col for w in res.writes) + 1)
+                for _ in range(max(w.row for w in res.writes) + 1)
+            ]
+            for w in res.writes:
+                grid[w.row][w.col] = "■" if w.shade and w.value is None else w.value
+            print(show(grid))
+    if res.writes and not a.no_write:
+        print(f"wrote {len(res.writes)} cells into {book.save(target)}", file=sys.stderr)
+    return EXIT_OK if res.status in ("hint", "done", "several") else EXIT_UNSOLVED
+
+
 def _find_genre(name: str) -> Genre | str:
     """A genre by its sheet name, Japanese name or puzz.link name; else a message naming the
     genres, and the closest names."""
@@ -467,6 +519,30 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--sheet")
     q.add_argument("--out", metavar="FILE", help="save to FILE instead of in place")
     q.set_defaults(func=cmd_clear)
+
+    q = sub.add_parser(
+        "check",
+        help="check the answer filled in by hand: name every broken rule and mark its cells",
+    )
+    q.add_argument("book")
+    q.add_argument("--sheet")
+    q.add_argument("--json", action="store_true", help="one JSON object per sheet on stdout")
+    q.add_argument("--no-mark", action="store_true", help="only print; write nothing")
+    q.add_argument("--out", metavar="FILE", help="save the marked book to FILE, not in place")
+    solver_opts(q)
+    q.set_defaults(func=cmd_check)
+
+    q = sub.add_parser(
+        "hint", help="fill in one cell that every answer agrees on (--forced: all of them)"
+    )
+    q.add_argument("book")
+    q.add_argument("--sheet")
+    q.add_argument("--forced", action="store_true", help="every cell that all answers agree on")
+    q.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    q.add_argument("--no-write", action="store_true", help="only print; write nothing")
+    q.add_argument("--out", metavar="FILE", help="save the book to FILE, not in place")
+    solver_opts(q)
+    q.set_defaults(func=cmd_hint)
 
     q = sub.add_parser("genres", help="the genres, their Japanese names and sheet layouts")
     q.add_argument("name", nargs="?", help="one genre: show its whole layout")

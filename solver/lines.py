@@ -37,6 +37,7 @@ from dataclasses import dataclass
 import pulp
 
 from solver.geometry import (
+    STEPS,
     Cell,
     Square,
     components,
@@ -406,3 +407,72 @@ def lines_record(segments: Iterable[tuple[Cell, Cell]], count: Mapping | None = 
         a, b = min(a, b), max(a, b)
         out.append([*a, *b, 1 if count is None else count[a, b]])
     return {"lines": sorted(out)}
+
+
+# --- reading a drawn answer back from the sheet ----------------------------------------------
+
+TYPED = {"-": frozenset("LR"), "|": frozenset("UD")}  # what a person types in ASCII
+NO_LINE = frozenset({"×", "・", "."})  # a cell marked as having no line
+LINE_MARKS = frozenset(ARMS) | frozenset(TYPED) | NO_LINE
+
+
+def read_arms(value: object) -> frozenset[str] | None:
+    """The sides a cell's typed line leaves through (`─`, `┐`, `-`, `|`, a half `╴`); the empty
+    set for a cell marked as having no line (`×`, `・`); None for anything else."""
+    if not isinstance(value, str):
+        return None
+    text = value.strip()
+    if text in NO_LINE:
+        return frozenset()
+    return ARMS.get(text) or TYPED.get(text)
+
+
+def read_drawn(
+    grid: object, givens: Collection[Cell] = ()
+) -> tuple[set[tuple[Cell, Cell]], set[tuple[Cell, Cell]]]:
+    """What a person drew with glyphs in the grid's cells (a `solver.sheet.Grid`): the
+    centre-to-centre segments drawn (lower cell first), and those known absent (the sides a
+    glyph does not use, every side of a cell marked `×` or `・`). A segment one cell draws and
+    its neighbour does not counts as drawn. Given cells are skipped: the line through them is
+    read from their neighbours (between two givens the sheet cannot show it: see
+    `segment_entries`)."""
+    drawn: set[tuple[Cell, Cell]] = set()
+    absent: set[tuple[Cell, Cell]] = set()
+    for r, c in grid.positions():  # type: ignore[attr-defined]
+        if (r, c) in givens:
+            continue
+        sides = read_arms(grid[r, c])  # type: ignore[index]
+        if sides is None:
+            continue
+        for side, (dr, dc) in STEPS.items():
+            n = (r + dr, c + dc)
+            seg = ((r, c), n) if (r, c) < n else (n, (r, c))
+            (drawn if side in sides else absent).add(seg)
+    return drawn, absent - drawn
+
+
+def segment_entries(
+    x: Mapping[tuple[Cell, Cell], Expr],
+    drawn: Iterable[tuple[Cell, Cell]],
+    absent: Iterable[tuple[Cell, Cell]] = (),
+    unseen: Iterable[tuple[Cell, Cell]] = (),
+) -> dict[pulp.LpVariable, int | None]:
+    """The model's segment variables that a drawn answer fixes (for `read_answer`): 1 where
+    drawn, 0 where known absent, None for a segment between two given cells (no glyph can show
+    it: check takes it from the nearest answer); segments the model does not have are left
+    out."""
+    entries: dict[pulp.LpVariable, int | None] = {}
+    for value, segs in ((None, unseen), (0, absent), (1, drawn)):
+        for seg in segs:
+            v = x.get(seg)
+            if isinstance(v, pulp.LpVariable):
+                entries[v] = value
+    return entries
+
+
+def read_lines(
+    grid: object, x: Mapping[tuple[Cell, Cell], Expr], givens: Collection[Cell] = ()
+) -> dict[pulp.LpVariable, int | None]:
+    """A genre's `read_answer` for lines drawn with glyphs between cell centres."""
+    unseen = [(a, b) for a, b in x if a in givens and b in givens]
+    return segment_entries(x, *read_drawn(grid, givens), unseen)

@@ -14,6 +14,19 @@ A genre module documents its sheet layout in its docstring, defines these functi
   record(puzzle, answer) -> dict   the answer fields of the JSON result record; default: the
                                    answer's segments as `lines` (solver.lines.lines_record)
   from_url(url) -> puzzle          the puzz.link codec, where the genre has one
+  read_answer(puzzle, grid, model) -> {variable: value}
+                                   the inverse of render: what a person filled in by hand (or
+                                   solving wrote) read back from the sheet, as the values of the
+                                   model's answer variables that it fixes (1 for a drawn segment,
+                                   a shaded cell, a digit; 0 for a side a glyph does not use, a
+                                   cell marked white; None for one the sheet cannot show, such as
+                                   a line between two clue cells). Blank cells fix nothing.
+                                   Check, hints and forced cells (solver.check) build on it.
+  ANSWER_MARKS                     (a module constant) the texts of the answer form that are not
+                                   givens, such as the line glyphs; check reads the puzzle from
+                                   the cells that hold none of them (default: none)
+  verify may return `solver.violation.Violation`s (a str with the cells involved), which Check
+  marks in the sheet.
 
 What genres share lives in one place each, and no genre imports another:
   solver.geometry     directions (STEPS, OPPOSITE, step, heading), neighbours, rays, grid edges,
@@ -67,6 +80,8 @@ class Genre:
     pzpr_ids: tuple[str, ...] = ()  # every puzz.link name: pzprjs' ids, then their other names
     names: tuple[str, ...] = ()  # other names a sheet may carry (e.g. 'mashu', 'pearl')
     from_url: Callable[[Any], Puzzle] | None = None
+    read_answer: Callable[[Puzzle, Grid, Model], dict[Any, int | None]] | None = None
+    answer_marks: frozenset[str] = frozenset()
     has_lazy: bool = False  # model(puzzle, lazy=True) exists
     lazy: bool = False  # ... and is the default form (the benchmark decided)
 
@@ -110,6 +125,8 @@ def define(
         pzpr_ids=every_pzpr_name,
         names=every_pzpr_name if names is None else names,
         from_url=getattr(m, "from_url", None),
+        read_answer=getattr(m, "read_answer", None),
+        answer_marks=frozenset(getattr(m, "ANSWER_MARKS", ())),
         has_lazy=has_lazy,
         lazy=lazy and has_lazy,
     )

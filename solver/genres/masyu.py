@@ -29,10 +29,12 @@ from solver import puzzlink, spellings
 from solver.genres import define
 from solver.geometry import Cell, CellPuzzle, Segment, grid_edges, step
 from solver.lines import (
+    LINE_MARKS,
     Network,
     arms,
     draw,
     edge_vars,
+    read_lines,
     single_loop,
     walk_loop,
 )
@@ -42,6 +44,7 @@ from solver.sheet.answer import CellWrite
 from solver.spellings import is_mark
 
 WHITE, BLACK = "○", "●"
+ANSWER_MARKS = LINE_MARKS
 
 
 @dataclass(frozen=True)
@@ -143,6 +146,10 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
                     f"the loop turns right next to the black pearl at {cell_name((r, c))}"
                 )
     return problems
+
+
+def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict:
+    return read_lines(grid, m["x"], p.pearls())
 
 
 def render(p: Puzzle, a: Answer) -> list[CellWrite]:

@@ -24,6 +24,7 @@ from solver.model import Model, cname, new_problem, value, var
 from solver.puzzlink import UNKNOWN, PzprUrl, UrlError, decode_number16, grid_rows
 from solver.sheet import Grid, InputError, Value, cell_name, column_letter
 from solver.sheet.answer import CellWrite
+from solver.violation import Violation
 
 
 def box_shape(n: int) -> tuple[int, int]:
@@ -115,25 +116,44 @@ def decode(p: Puzzle, m: Model) -> Answer:
     )
 
 
-def verify(p: Puzzle, a: Answer) -> list[str]:
+def verify(p: Puzzle, a: Answer) -> list[Violation]:
+    """Every cell holds a digit, the givens stand, and no row, column or box holds a digit
+    twice (so each holds 1-N once)."""
     n, problems = p.n, []
-    full = set(range(1, n + 1))
-    for r in range(n):
-        for c in range(n):
-            if p.givens[r][c] is not None and a[r][c] != p.givens[r][c]:
-                problems.append(f"cell {cell_name((r, c))} changes the given {p.givens[r][c]}")
-    for i in range(n):
-        if {a[i][c] for c in range(n)} != full:
-            problems.append(f"row {i + 1} does not hold 1-{n} once each")
-        if {a[r][i] for r in range(n)} != full:
-            problems.append(f"column {column_letter(i + 1)} does not hold 1-{n} once each")
-    for box in p.boxes():
-        if {a[r][c] for r, c in box} != full:
-            first, last = min(box), max(box)
+    cells = [(r, c) for r in range(n) for c in range(n)]
+    for r, c in cells:
+        if p.givens[r][c] is not None and a[r][c] != p.givens[r][c]:
             problems.append(
-                f"the box {cell_name(first)}:{cell_name(last)} does not hold 1-{n} once each"
+                Violation(f"cell {cell_name((r, c))} changes the given {p.givens[r][c]}", [(r, c)])
             )
+    empty = [(r, c) for r, c in cells if not a[r][c]]
+    if empty:
+        where = ", ".join(map(cell_name, empty[:5])) + (" ..." if len(empty) > 5 else "")
+        problems.append(Violation(f"{len(empty)} cells hold no digit: {where}", empty))
+    units = [(f"row {i + 1}", [(i, c) for c in range(n)]) for i in range(n)]
+    units += [(f"column {column_letter(i + 1)}", [(r, i) for r in range(n)]) for i in range(n)]
+    units += [(f"the box {cell_name(min(b))}:{cell_name(max(b))}", b) for b in p.boxes()]
+    for name, unit in units:
+        for d in range(1, n + 1):
+            twice = [cell for cell in unit if a[cell[0]][cell[1]] == d]
+            if len(twice) > 1:
+                count = TIMES.get(len(twice), f"{len(twice)}")
+                problems.append(
+                    Violation(
+                        f"{name}: {count} {d}s, in {' and '.join(map(cell_name, twice))}", twice
+                    )
+                )
     return problems
+
+
+TIMES = {2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict:
+    """The digits the sheet shows (they are read as givens too: a digit filled in by hand
+    cannot be told from one printed with the puzzle)."""
+    x, n = m["x"], p.n
+    return {x[r, c, v]: 1 for r in range(n) for c in range(n) if (v := p.givens[r][c]) is not None}
 
 
 def render(p: Puzzle, a: Answer) -> list[CellWrite]:

@@ -156,6 +156,21 @@ def check_color(text: object) -> str | None:
     return text
 
 
+def is_dark(color: str | None) -> bool:
+    """Whether a fill colour ('RRGGBB' or 'theme:N[:tint]') reads as shaded: a dark colour, or
+    the theme's dark text/background colours (1 and 3) without a strong lightening tint."""
+    if color is None:
+        return False
+    if color.startswith("theme:"):
+        _, index, *tint = color.split(":")
+        return index in ("1", "3") and (not tint or float(tint[0]) < 0.4)
+    try:
+        red, green, blue = (int(color[i : i + 2], 16) for i in (0, 2, 4))
+    except ValueError:
+        return False
+    return 0.299 * red + 0.587 * green + 0.114 * blue < 110
+
+
 @dataclass(frozen=True)
 class Style:
     """The parts of a cell's look that solving may change. Colours are 'RRGGBB', a colour of

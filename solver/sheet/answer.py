@@ -14,9 +14,12 @@ answer's line: the user has redrawn it, and it is theirs.
 
 Record sheet columns: sheet, cell address, the value written (empty for a restyle only), the
 previous font colour, fill colour ('RRGGBB', or a theme colour 'theme:1[:tint]' since theme
-colours are recorded) and number format, and the previous borders of the sides drawn
+colours are recorded) and number format, the previous borders of the sides drawn
 (`solver.sheet.borders_text`; empty when no side was drawn, as in records written before
-borders were recorded). The sheet is removed when clearing leaves nothing in it.
+borders were recorded), and what wrote it: empty for an answer or a hint, `check` for the
+marks Check puts on the cells of a broken rule (so that checking again takes only its own marks
+away). Clearing undoes the records latest first, so a cell marked after it was answered gets
+its look from before the answer back. The sheet is removed when clearing leaves nothing in it.
 
 The record sheet is hidden, not locked: someone may edit it. A damaged row never stops a solve
 or a clear: one without a usable cell address is skipped (and dropped at the next write), a look
@@ -40,6 +43,7 @@ from solver.sheet import (
     a1,
     borders_text,
     check_color,
+    is_dark,
     normalize,
     parse_borders_text,
     quote,
@@ -50,8 +54,11 @@ ANSWER_FONT = "1F4FC8"  # answers in blue, givens keep their own colour
 SHADE_FILL = "404040"
 SHADE_FONT = "FFFFFF"
 SHADE_GLYPH = "■"
+MARK_FONT, MARK_FILL = "9C0006", "FFC7CE"  # Check's marks: Excel's "Bad" cell style
+MARK_DARK_FILL = "C00000"  # ... on a shaded cell, which must still read as shaded
+CHECK = "check"  # the record kind of Check's marks
 ANSWER_BORDER = Border("medium", ANSWER_FONT)  # a line the answer draws on a cell's side
-COLUMNS = 7  # of the record sheet, see the module docstring
+COLUMNS = 8  # of the record sheet, see the module docstring
 
 
 @dataclass(frozen=True)
@@ -64,6 +71,7 @@ class CellWrite:
     shade: bool = False
     number_format: str | None = None
     borders: str = ""  # sides ('T', 'B', 'L', 'R') to draw the answer's line on
+    mark: bool = False  # Check's mark on a cell of a broken rule (a red fill, value kept)
 
 
 MAX_ROW, MAX_COL = 1_048_576, 16_384  # Excel's sheet
@@ -91,6 +99,7 @@ class Record:
     written: object  # the value written; None for a restyle only
     before: Style  # the cell's look before (its borders: `sides`)
     sides: dict[str, Border | None]  # the lines before on the sides the answer drew
+    kind: str = ""  # '' for an answer or a hint, CHECK for a mark
 
 
 def _record(r: int, line: list[object]) -> Record | None:
@@ -99,7 +108,8 @@ def _record(r: int, line: list[object]) -> Record | None:
     The record sheet is hidden but not locked: someone may have edited it. A look that no
     longer reads as one (a colour, a number format, the borders) is taken as the automatic
     colour, no fill, General, or no lines restored: the answer still comes off the sheet."""
-    _, address, written, font, fill, fmt, sides = line
+    _, address, written, font, fill, fmt, sides, *rest = line
+    kind = rest[0] if rest and isinstance(rest[0], str) else ""
     cell = _parse_a1(address)
     if cell is None:
         return None
@@ -115,6 +125,7 @@ def _record(r: int, line: list[object]) -> Record | None:
         written,
         Style(_color(font), _color(fill), fmt if isinstance(fmt, str) and fmt else "General"),
         drawn,
+        kind,
     )
 
 
@@ -186,16 +197,21 @@ def explain_stray_answer(book: Book, sheet_name: str, error: InputError) -> Inpu
     )
 
 
-def clear_answer(book: Book, sheet_name: str, keep_record_sheet: bool = False) -> int:
-    """Undo what solving wrote on the sheet; returns the number of cells restored. The record
-    sheet goes when nothing is left in it (unless `keep_record_sheet`, for a new answer).
-    Damaged records of the sheet are dropped."""
+def clear_answer(
+    book: Book, sheet_name: str, keep_record_sheet: bool = False, kinds: set[str] | None = None
+) -> int:
+    """Undo what solving (and Check, and hints) wrote on the sheet, latest first; returns the
+    number of cells restored. kinds: only the records of these kinds (CHECK: Check's marks);
+    None for all. The record sheet goes when nothing is left in it (unless `keep_record_sheet`,
+    for a new answer). Damaged records of the sheet are dropped."""
     rec, found, damaged = _records(book, sheet_name)
+    if kinds is not None:
+        found, damaged = [r for r in found if r.kind in kinds], []
     if rec is None or not (found or damaged):
         return 0
     sheet = book.sheet(sheet_name)
     restored = 0
-    for record in found:
+    for record in reversed(found):
         row, col = record.cell
         written = record.written
         current = normalize(sheet.get(row, col))
@@ -236,12 +252,17 @@ def _compact(rec: Sheet) -> None:
             rec.put(i, c, v)
 
 
-def write_answer(book: Book, sheet_name: str, writes: list[CellWrite]) -> None:
-    """Clear any earlier answer, then write this one and record what was written."""
+def write_answer(
+    book: Book, sheet_name: str, writes: list[CellWrite], kind: str = "", add: bool = False
+) -> None:
+    """Clear any earlier answer, then write this one and record what was written.
+    add: keep what is there and add these writes (a hint); kind: the records' kind (CHECK for
+    Check's marks)."""
     for w in writes:
         if not set(w.borders) <= set("TBLR"):
             raise ValueError(f"CellWrite.borders takes sides T, B, L, R, not {w.borders!r}")
-    clear_answer(book, sheet_name, keep_record_sheet=True)
+    if not add:
+        clear_answer(book, sheet_name, keep_record_sheet=True)
     sheet = book.sheet(sheet_name)
     rec = book.hidden_sheet(RECORD_SHEET, create=True)
     assert rec is not None
@@ -276,7 +297,15 @@ def write_answer(book: Book, sheet_name: str, writes: list[CellWrite]) -> None:
             drawn = borders_text({s: old.borders.side(s) for s in sides})
             borders = old.borders.with_sides({s: ANSWER_BORDER for s in sides})
         fmt = w.number_format or old.number_format
-        if w.shade:
+        if w.mark:
+            dark = old.fill_color is not None and is_dark(old.fill_color)
+            new = Style(
+                "FFFFFF" if dark else MARK_FONT,
+                MARK_DARK_FILL if dark else MARK_FILL,
+                old.number_format,
+                None,
+            )
+        elif w.shade:
             new = Style(SHADE_FONT, SHADE_FILL, fmt, borders)
         elif value is not None:
             new = Style(ANSWER_FONT, old.fill_color, fmt, borders)
@@ -292,6 +321,7 @@ def write_answer(book: Book, sheet_name: str, writes: list[CellWrite]) -> None:
             old.fill_color,
             old.number_format,
             drawn,
+            kind or None,
         ]
         for c, v in enumerate(line, start=1):
             rec.put(next_row, c, v)

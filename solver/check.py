@@ -1,0 +1,434 @@
+"""What a person solving by hand asks for: check my answer, give me a hint, what is forced.
+
+All three work on what the sheet shows: the givens, and the answer filled in by hand (or by
+solving, and then edited: it is the person's now), read back by the genre's `read_answer` as the
+values of the model's answer variables it fixes. A genre adds nothing else: checking, marking,
+hints and forced cells live here once, over the genre's `parse`, `model`, `decode`, `verify` and
+`render`.
+
+Check. The sheet's answer is read as complete (blank cells: no line, not shaded) and verified
+from the rules: no broken rule is `correct`. Otherwise one solve with the person's entries fixed
+says whether what is there can still be completed. For genres whose answer fills every free cell
+(sudoku's digits) a blank cell is simply not done yet: the verdict is `incomplete` while any
+is blank, and only the broken rules among filled cells are named. For the others (lines,
+shading) a blank is an answer too ("no line here"): a sheet whose entries fit an answer is
+`incomplete`, one whose entries fit none is `wrong`, with every rule it breaks. `empty` counts
+the cells the nearest answer fills that the sheet leaves blank. The cells of each broken rule are
+marked (a red fill, recorded like every answer write, so Clear removes it; checking again
+replaces the marks).
+
+Forced cells are what every answer agrees on (the "backbone", as cspuz's solver shows). Found by
+solves: take an answer; ask for one that differs in at least one variable not yet seen to
+differ; drop those that did; repeat until no such answer exists. On a puzzle with one answer that
+is two solves (the answer and the proof that it is the only one). A cell is forced when the
+forced variables alone render it as the answer does.
+
+Hint: one forced cell the sheet does not show yet, next to what the person has filled in when
+there is one; a filled cell that contradicts a forced one is pointed out instead.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import pulp
+
+from solver import backends, limits
+from solver.backends import Settings, SolverError
+from solver.genres import Genre, genre_for_sheet
+from solver.limits import LONGER, OutOfTime
+from solver.model import Model
+from solver.sheet import Book, Grid, InputError, a1, read_grid
+from solver.sheet.answer import CHECK, CellWrite, clear_answer, write_answer
+from solver.violation import cells_of
+
+Cell = tuple[int, int]
+
+
+# --- reading what the sheet shows ------------------------------------------------------------
+
+
+def read_shown(book: Book, sheet_name: str) -> tuple[Genre, Grid, Any]:
+    """The sheet's genre, everything its grid shows, and the puzzle read from its givens (the
+    cells that hold none of the genre's answer marks)."""
+    genre = genre_for_sheet(sheet_name)
+    if genre is None:
+        raise InputError(sheet_name, "the sheet's name names no genre")
+    if sheet_name not in book.sheet_names():
+        raise InputError(sheet_name, f"no such sheet in {book.name}")
+    if genre.read_answer is None:
+        raise InputError(sheet_name, f"{genre.slug} cannot read an answer back yet")
+    shown = read_grid(book.sheet(sheet_name))
+
+    def given(v: object) -> object:
+        return None if isinstance(v, str) and v.strip() in genre.answer_marks else v
+
+    givens = Grid(shown.sheet, [[given(v) for v in row] for row in shown.cells], shown.source)
+    return genre, shown, genre.parse(givens)
+
+
+def _entries(genre: Genre, puzzle: Any, shown: Grid, m: Model) -> dict[pulp.LpVariable, int | None]:
+    assert genre.read_answer is not None
+    return genre.read_answer(puzzle, shown, m)
+
+
+def _as_shown(
+    genre: Genre,
+    puzzle: Any,
+    m: Model,
+    entries: dict[pulp.LpVariable, int | None],
+    near: dict[str, int],
+) -> Any:
+    """The answer the sheet shows, blanks read as 'not there'; what the sheet cannot show
+    (None entries) as in the nearest answer `near`."""
+    for v in m.prob.variables():
+        v.varValue = 0
+    for v, value in entries.items():
+        v.varValue = near.get(v.name, 0) if value is None else value
+    return genre.decode(puzzle, m)
+
+
+def _blank(shown: Grid, cell: Cell) -> bool:
+    """Whether a grid cell shows nothing: no value and no dark fill."""
+    from solver.sheet import is_dark
+
+    if shown[cell] is not None:
+        return False
+    sheet = shown.source
+    return sheet is None or not is_dark(sheet.get_style(cell[0] + 1, cell[1] + 1).fill_color)
+
+
+def _filled_by(writes: list[CellWrite]) -> set[Cell]:
+    """The cells an answer's writes put something into (a value or a shade)."""
+    return {(w.row, w.col) for w in writes if w.value is not None or w.shade}
+
+
+# --- solving with some variables fixed -------------------------------------------------------
+
+
+def _solve(
+    genre: Genre,
+    puzzle: Any,
+    settings: Settings,
+    deadline: float | None,
+    fixed: dict[str, int] | None = None,
+    differ: dict[str, int] | None = None,
+) -> tuple[str, Model]:
+    """Build and solve with the variables named in `fixed` fixed, and (differ) at least one of
+    the variables named there taking another value; lazy rounds included. Status and model."""
+    m = genre.build(puzzle, settings.lazy)
+    by_name = {v.name: v for v in m.prob.variables()}
+    for name, value in (fixed or {}).items():
+        if name in by_name:
+            by_name[name].lowBound = by_name[name].upBound = value
+    if differ:
+        terms = [(by_name[n], x) for n, x in differ.items() if n in by_name]
+        m.prob += (
+            pulp.lpSum(1 - v for v, x in terms if x == 1)
+            + pulp.lpSum(v for v, x in terms if x == 0)
+            >= 1,
+            "differ",
+        )
+    live = backends.LiveModel(m.prob, settings)
+    cuts = 0
+    while True:
+        status = live.solve(deadline)
+        if status != "solved":
+            return status, m
+        found = m.violated()
+        if not found:
+            return status, m
+        for cut in found:
+            cuts += 1
+            live.add(cut, f"lazy_{cuts}")
+
+
+def _values(m: Model) -> dict[str, int]:
+    return {v.name: round(v.varValue or 0) for v in m.answer_vars}
+
+
+@dataclass
+class Forced:
+    """What every answer agrees on."""
+
+    status: str  # solved | infeasible | timeout
+    values: dict[str, int] = field(default_factory=dict)  # answer variable -> its forced value
+    writes: list[CellWrite] = field(default_factory=list)  # the forced cells, as render writes
+    answer: Any = None  # one answer
+    answers: int = 0  # answers seen (2 or more: the puzzle has several)
+    solves: int = 0
+
+
+def forced(genre: Genre, puzzle: Any, settings: Settings, deadline: float | None) -> Forced:
+    """The backbone: the answer variables every answer agrees on, and the cells they decide."""
+    status, m = _solve(genre, puzzle, settings, deadline)
+    out = Forced(status, solves=1)
+    if status != "solved":
+        return out
+    out.answer = genre.decode(puzzle, m)
+    out.answers = 1
+    candidates = _values(m)
+    while candidates:
+        status, m2 = _solve(genre, puzzle, settings, deadline, differ=candidates)
+        out.solves += 1
+        if status == "timeout":
+            out.status = "timeout"
+            return out
+        if status != "solved":
+            break
+        out.answers += 1
+        seen = _values(m2)
+        candidates = {n: x for n, x in candidates.items() if seen.get(n, x) == x}
+    out.values = candidates
+    out.writes = _forced_writes(genre, puzzle, m, candidates, out.answer)
+    return out
+
+
+def _forced_writes(
+    genre: Genre, puzzle: Any, m: Model, values: dict[str, int], answer: Any
+) -> list[CellWrite]:
+    """The writes of the answer at the cells that the forced variables alone render the same."""
+    for v in m.prob.variables():
+        v.varValue = values.get(v.name, 0)
+    partial = {(w.row, w.col): w for w in genre.render(puzzle, genre.decode(puzzle, m))}
+    return [w for w in genre.render(puzzle, answer) if partial.get((w.row, w.col)) == w]
+
+
+# --- check -----------------------------------------------------------------------------------
+
+
+@dataclass
+class CheckResult:
+    book: str
+    sheet: str
+    genre: str | None
+    verdict: str  # correct | wrong | incomplete | error
+    problems: list[tuple[str, list[str]]] = field(default_factory=list)  # message, A1 cells
+    empty: int = 0
+    completable: bool | None = None
+    error: str | None = None
+    seconds: float = 0.0
+    marks: list[CellWrite] = field(default_factory=list)
+
+    def record(self) -> dict[str, Any]:
+        return {
+            "book": self.book,
+            "sheet": self.sheet,
+            "genre": self.genre,
+            "verdict": self.verdict,
+            "problems": [{"message": m, "cells": cells} for m, cells in self.problems],
+            "empty": self.empty,
+            "completable": self.completable,
+            "error": self.error,
+        }
+
+    def summary(self) -> str:
+        if self.verdict == "error":
+            return f"error: {self.error}"
+        if self.verdict == "correct":
+            return "correct: the answer is complete and breaks no rule"
+        parts = [self.verdict]
+        if self.verdict == "incomplete":
+            cells = "cell is" if self.empty == 1 else "cells are"
+            parts.append(f"{self.empty} {cells} still empty")
+            parts.append(
+                {
+                    True: "what is there can be completed",
+                    False: "what is there cannot be completed: something is wrong",
+                    None: "whether it can be completed is unknown (time limit)",
+                }[self.completable]
+            )
+        parts += [message for message, _ in self.problems[:20]]
+        if len(self.problems) > 20:
+            parts.append(f"and {len(self.problems) - 20} more problems")
+        return "; ".join(parts)
+
+
+def check_sheet(book: Book, sheet_name: str, settings: Settings, mark: bool = True) -> CheckResult:
+    """Check the answer the sheet shows; with mark=True the cells of each broken rule get a red
+    fill (earlier marks are taken away first)."""
+    start = time.perf_counter()
+    deadline = settings.deadline()
+    genre = genre_for_sheet(sheet_name)
+    res = CheckResult(book.name, sheet_name, genre.slug if genre else None, "error")
+    try:
+        if sheet_name in book.sheet_names():
+            clear_answer(book, sheet_name, kinds={CHECK})
+        with limits.deadline(deadline):
+            _check(book, sheet_name, settings, deadline, res)
+        if mark and res.marks:
+            write_answer(book, sheet_name, res.marks, kind=CHECK, add=True)
+    except OutOfTime:
+        res.verdict, res.error = "error", f"no verdict within the time limit; {LONGER}"
+    except (InputError, SolverError) as exc:
+        res.verdict, res.error = "error", str(exc)
+    res.seconds = time.perf_counter() - start
+    return res
+
+
+def _check(
+    book: Book, sheet_name: str, settings: Settings, deadline: float | None, res: CheckResult
+) -> None:
+    genre, shown, puzzle = read_shown(book, sheet_name)
+    m = genre.build(puzzle, lazy=False)
+    entries = _entries(genre, puzzle, shown, m)
+    fixed = {v.name: x for v, x in entries.items() if x is not None}
+
+    status, near = _solve(genre, puzzle, settings, deadline, fixed=fixed)
+    res.completable = {"solved": True, "infeasible": False}.get(status)
+    if status != "solved" and fixed:  # the nearest answer is then any answer
+        status, near = _solve(genre, puzzle, settings, deadline)
+    near_values = {v.name: round(v.varValue or 0) for v in near.prob.variables()}
+    problems = genre.verify(puzzle, _as_shown(genre, puzzle, m, entries, near_values))
+    if status == "solved":
+        answer_writes = genre.render(puzzle, genre.decode(puzzle, near))
+        fills = _filled_by(answer_writes)
+        blank = {cell for cell in shown.positions() if _blank(shown, cell)}
+        every_cell = blank <= fills  # the answer fills every free cell (digits)
+        res.empty = len(fills & blank)
+    elif status == "infeasible" and not problems:
+        raise InputError(sheet_name, "the puzzle has no answer: check the givens")
+    else:
+        every_cell = not genre.answer_marks
+        blank = {cell for cell in shown.positions() if _blank(shown, cell)}
+        res.empty = len(blank) if every_cell else 0
+
+    if not problems:
+        res.verdict = "correct"
+        res.completable = True
+        res.empty = 0
+    elif every_cell and res.empty:
+        res.verdict = "incomplete"
+        problems = [p for p in problems if cells_of(p) and not set(cells_of(p)) & blank]
+    elif res.completable:
+        res.verdict = "incomplete"
+        problems = []
+    else:
+        res.verdict = "wrong"
+    res.problems = [(str(p), [a1(r + 1, c + 1) for r, c in cells_of(p)]) for p in problems]
+    inside = {(r, c) for r, c in shown.positions()}
+    marked = sorted({cell for p in problems for cell in cells_of(p)} & inside)
+    res.marks = [CellWrite(r, c, mark=True) for r, c in marked]
+
+
+# --- hints and forced cells ------------------------------------------------------------------
+
+
+@dataclass
+class HintResult:
+    book: str
+    sheet: str
+    genre: str | None
+    status: str  # hint | done | wrong | several | error  (several: with a hint, or none left)
+    message: str = ""
+    writes: list[CellWrite] = field(default_factory=list)
+    answers: int = 0  # answers seen: 2 means the puzzle has more than one
+    solves: int = 0
+    seconds: float = 0.0
+    error: str | None = None
+
+    def record(self) -> dict[str, Any]:
+        return {
+            "book": self.book,
+            "sheet": self.sheet,
+            "genre": self.genre,
+            "status": self.status,
+            "message": self.message,
+            "cells": [a1(w.row + 1, w.col + 1) for w in self.writes],
+            "several_answers": self.answers > 1,
+            "solves": self.solves,
+            "seconds": round(self.seconds, 4),
+            "error": self.error,
+        }
+
+
+def _show(w: CellWrite) -> str:
+    return "shaded" if w.shade and w.value is None else str(w.value)
+
+
+def hint_sheet(
+    book: Book, sheet_name: str, settings: Settings, every: bool = False, write: bool = True
+) -> HintResult:
+    """One forced cell the sheet does not show yet, written into it (every=True: all of them,
+    the `--forced` view). A filled cell that contradicts a forced one is named instead."""
+    start = time.perf_counter()
+    deadline = settings.deadline()
+    genre = genre_for_sheet(sheet_name)
+    res = HintResult(book.name, sheet_name, genre.slug if genre else None, "error")
+    try:
+        with limits.deadline(deadline):
+            _hint(book, sheet_name, settings, deadline, every, res)
+        if write and res.writes:
+            write_answer(book, sheet_name, res.writes, add=True)
+    except OutOfTime:
+        res.status, res.error = "error", f"no hint within the time limit; {LONGER}"
+    except (InputError, SolverError) as exc:
+        res.status, res.error = "error", str(exc)
+    res.seconds = time.perf_counter() - start
+    return res
+
+
+def _hint(
+    book: Book,
+    sheet_name: str,
+    settings: Settings,
+    deadline: float | None,
+    every: bool,
+    res: HintResult,
+) -> None:
+    genre, shown, puzzle = read_shown(book, sheet_name)
+    found = forced(genre, puzzle, settings, deadline)
+    res.answers, res.solves = found.answers, found.solves
+    if found.status == "timeout":
+        raise OutOfTime
+    if found.status != "solved":
+        raise InputError(
+            sheet_name,
+            "the puzzle has no answer: check the givens"
+            + ("" if genre.answer_marks else " and the digits filled in"),
+        )
+    several = " (the puzzle has more than one answer)" if found.answers > 1 else ""
+    wrong = [w for w in found.writes if not _blank(shown, (w.row, w.col)) and not _shows(shown, w)]
+    if wrong:
+        res.status = "wrong"
+        w = wrong[0]
+        res.message = (
+            f"{a1(w.row + 1, w.col + 1)} does not fit: every answer has {_show(w)} there{several}"
+        )
+        res.writes = [CellWrite(w.row, w.col, mark=True)]
+        return
+    todo = [w for w in found.writes if _blank(shown, (w.row, w.col))]
+    if not todo:
+        res.status = "several" if found.answers > 1 else "done"
+        res.message = (
+            "every cell that all answers agree on is filled in; the puzzle has more than one "
+            "answer, so the rest is your choice"
+            if found.answers > 1
+            else "nothing left to hint: every cell of the answer is filled in"
+        )
+        return
+    res.status = "several" if found.answers > 1 else "hint"
+    if every:
+        res.writes = todo
+        res.message = f"{len(todo)} cells that every answer agrees on{several}"
+        return
+    filled = [cell for cell in shown.positions() if not _blank(shown, cell)]
+    w = min(todo, key=lambda w: (_distance((w.row, w.col), filled), w.row, w.col))
+    res.writes = [w]
+    res.message = f"{a1(w.row + 1, w.col + 1)}: {_show(w)}{several}"
+
+
+def _shows(shown: Grid, w: CellWrite) -> bool:
+    """Whether the sheet already shows this write (a shaded cell counts when shaded any way)."""
+    v = shown[w.row, w.col]
+    if w.shade and w.value is None:
+        return not _blank(shown, (w.row, w.col)) and not (
+            isinstance(v, str) and v.strip() in "・.×"
+        )
+    return w.value is None or v == w.value or (isinstance(v, str) and str(w.value) == v.strip())
+
+
+def _distance(cell: Cell, filled: list[Cell]) -> int:
+    return min((abs(cell[0] - r) + abs(cell[1] - c) for r, c in filled), default=0)
