@@ -82,5 +82,21 @@ def test_verify_names_rows_columns_and_boxes_as_the_sheet_does():
     p = sudoku.Puzzle(((1, None, None, None),) + ((None,) * 4,) * 3)
     wrong = [[2, 1, 3, 4], [2, 1, 3, 4], [3, 4, 1, 2], [4, 3, 2, 1]]
     problems = sudoku.verify(p, wrong)
-    assert problems[:2] == ["cell A1 changes the given 1", "column A does not hold 1-4 once each"]
-    assert "the box A1:B2 does not hold 1-4 once each" in problems
+    assert problems[:9] == [
+        "cell A1 changes the given 1",
+        "column A: two 2s, in A1 and A2",
+        "column B: two 1s, in B1 and B2",
+        "column C: two 3s, in C1 and C2",
+        "column D: two 4s, in D1 and D2",
+        "the box A1:B2: two 1s, in B1 and B2",
+        "the box A1:B2: two 2s, in A1 and A2",
+        "the box C1:D2: two 3s, in C1 and C2",
+        "the box C1:D2: two 4s, in D1 and D2",
+    ]
+    assert problems[1].cells == ((0, 0), (1, 0))  # what Check marks
+
+
+def test_verify_names_empty_cells():
+    p = sudoku.Puzzle(((1, None, None, None),) + ((None,) * 4,) * 3)
+    partial = [[1, 0, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 0]]
+    assert sudoku.verify(p, partial) == ["2 cells hold no digit: B1, D4"]
