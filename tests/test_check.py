@@ -1,0 +1,158 @@
+"""Check my answer, hints and forced cells (solver/check.py) on every genre's sample: the
+solver's answer checks as correct, the answer with cells taken away as incomplete (and can be
+completed), one wrong cell as wrong with the cells of the broken rule marked, and hints
+followed to the end give a correct answer.
+
+The genre's own share is `read_answer` (and its ANSWER_MARKS): the inverse of its `render`.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from openpyxl.styles import PatternFill
+
+from solver import check, cli
+from solver.backends import Settings
+from solver.batch import puzzle_sheets
+from solver.genres import all_genres
+from solver.pipeline import clear_sheet, solve_sheet
+from solver.sheet import normalize
+from solver.sheet.answer import MARK_FILL, RECORD_SHEET, SHADE_FILL
+from solver.sheet.openpyxl_book import OpenpyxlBook
+
+SLUGS = [g.slug for g in all_genres()]
+FAST = Settings(time_limit=60)
+
+
+def solved(sample, slug: str) -> tuple[OpenpyxlBook, str, list]:
+    book = OpenpyxlBook(sample(slug))
+    sheet = puzzle_sheets(book, None)[0]
+    res = solve_sheet(book, sheet, FAST)
+    assert res.status == "solved", res.error
+    return book, sheet, res.writes
+
+
+def typed(book: OpenpyxlBook, sheet: str) -> list[list[object]]:
+    ws = book.wb[sheet]
+    return [[normalize(c.value) for c in row] for row in ws.iter_rows()]
+
+
+def erase(book: OpenpyxlBook, sheet: str, write) -> None:
+    """Take one answer cell away as a person would: its value and its fill."""
+    cell = book.wb[sheet].cell(write.row + 1, write.col + 1)
+    cell.value = None
+    cell.fill = PatternFill()
+
+
+def answer_cells(writes) -> list:
+    return [w for w in writes if w.value is not None or w.shade]
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_the_solvers_answer_checks_correct(sample, slug):
+    book, sheet, _ = solved(sample, slug)
+    res = check.check_sheet(book, sheet, FAST)
+    assert (res.verdict, res.problems, res.empty) == ("correct", [], 0), res.record()
+    assert res.completable is True
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_an_answer_with_cells_taken_away_is_incomplete_and_can_be_completed(sample, slug):
+    book, sheet, writes = solved(sample, slug)
+    gone = answer_cells(writes)[::3]
+    for w in gone:
+        erase(book, sheet, w)
+    res = check.check_sheet(book, sheet, FAST)
+    assert res.verdict == "incomplete", res.record()
+    assert res.completable is True
+    assert res.empty == len(gone)
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_hints_followed_to_the_end_give_the_answer(sample, slug):
+    book, sheet, writes = solved(sample, slug)
+    for w in answer_cells(writes)[1::2]:
+        erase(book, sheet, w)
+    gone = len(answer_cells(writes)[1::2])
+    for _ in range(gone):
+        hint = check.hint_sheet(book, sheet, FAST)
+        assert hint.status == "hint" and len(hint.writes) == 1, hint.record()
+    assert check.hint_sheet(book, sheet, FAST).status == "done"
+    assert check.check_sheet(book, sheet, FAST).verdict == "correct"
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_forced_cells_of_a_unique_puzzle_are_its_answer_in_two_solves(sample, slug):
+    book = OpenpyxlBook(sample(slug))
+    sheet = puzzle_sheets(book, None)[0]
+    before = typed(book, sheet)
+    res = check.hint_sheet(book, sheet, FAST, every=True, write=False)
+    assert res.status == "hint" and res.solves == 2 and res.answers == 1
+    assert typed(book, sheet) == before  # write=False writes nothing
+    book2, _, writes = solved(sample, slug)
+    assert sorted(res.writes, key=lambda w: (w.row, w.col)) == sorted(
+        answer_cells(writes), key=lambda w: (w.row, w.col)
+    )
+
+
+def test_a_wrong_digit_is_named_and_marked_and_clear_takes_the_marks_away(sample):
+    book, sheet, writes = solved(sample, "sudoku")
+    ws = book.wb[sheet]
+    a, b = [w for w in writes if w.row == 0][:2]  # two answer digits of row 1
+    ws.cell(1, a.col + 1).value, ws.cell(1, b.col + 1).value = b.value, b.value
+    res = check.check_sheet(book, sheet, FAST)
+    assert res.verdict == "wrong"
+    where = f"{chr(65 + a.col)}1 and {chr(65 + b.col)}1"
+    assert any(f"row 1: two {b.value}s, in {where}" == m for m, _ in res.problems)
+    marked = ws.cell(1, a.col + 1)
+    assert marked.fill.fgColor.rgb.endswith(MARK_FILL)
+    res2 = check.check_sheet(book, sheet, FAST)  # checking again replaces the marks
+    assert res2.problems == res.problems
+    rows = list(book.wb[RECORD_SHEET].iter_rows(values_only=True))
+    assert sum(r[7] == "check" for r in rows) == len(res.marks)
+    clear_sheet(book, sheet)
+    assert not marked.fill.fgColor.rgb.endswith(MARK_FILL)
+
+
+def test_a_wrong_loop_is_named_with_its_cells(sample):
+    book, sheet, writes = solved(sample, "masyu")
+    ws = book.wb[sheet]
+    blank = next(
+        (r, c)
+        for r in range(1, 11)
+        for c in range(1, 11)
+        if ws.cell(r, c).value is None and ws.cell(r, c + 1).value is None
+    )
+    ws.cell(*blank).value = "─"
+    res = check.check_sheet(book, sheet, FAST)
+    assert res.verdict == "wrong" and res.completable is False
+    assert all(cells for _, cells in res.problems), res.problems
+
+
+def test_a_shaded_cell_marked_stays_dark(sample):
+    book, sheet, writes = solved(sample, "bomber")
+    ws = book.wb[sheet]
+    shaded = next(w for w in writes if w.shade)
+    assert ws.cell(shaded.row + 1, shaded.col + 1).fill.fgColor.rgb.endswith(SHADE_FILL)
+
+
+def test_check_json_prints_one_object_per_sheet(sample, capsys):
+    book, sheet, _ = solved(sample, "sudoku")
+    book.save()
+    code = cli.main(["check", str(book.path), "--json", "--no-mark"])
+    out = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert code == 0
+    assert out == [
+        {
+            "book": book.path.name,
+            "sheet": sheet,
+            "genre": "sudoku",
+            "verdict": "correct",
+            "problems": [],
+            "empty": 0,
+            "completable": True,
+            "error": None,
+        }
+    ]
