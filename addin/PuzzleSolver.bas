@@ -8,7 +8,8 @@ Attribute VB_Name = "PuzzleSolver"
 '   MakeLP        writes <book>-<sheet>.lp    (the model, CPLEX LP format)
 '   RunSolver     solves it into <book>-<sheet>.sol (SCIP's solution format)
 '   ReadSolution  puts the answer from the .sol file into the cells
-' and, without files: SolvePuzzle, ClearAnswer, CheckUnique.
+' and, without files: SolvePuzzle, ClearAnswer, CheckUnique, and for solving by hand
+' CheckAnswer (names the broken rules, marks their cells) and GiveHint (fills in one cell).
 Option Explicit
 
 Public Sub MakeLP()
@@ -33,4 +34,12 @@ End Sub
 
 Public Sub CheckUnique()
     RunPython "import addin.buttons; addin.buttons.check_unique()"
+End Sub
+
+Public Sub CheckAnswer()
+    RunPython "import addin.buttons; addin.buttons.check_answer()"
+End Sub
+
+Public Sub GiveHint()
+    RunPython "import addin.buttons; addin.buttons.hint()"
 End Sub

@@ -58,6 +58,8 @@ BUTTONS = (
     ("SolvePuzzle", "Solve"),
     ("ClearAnswer", "Clear"),
     ("CheckUnique", "Check unique"),
+    ("CheckAnswer", "Check my answer"),
+    ("GiveHint", "Hint"),
 )
 BUTTON_WIDTH, BUTTON_HEIGHT, BUTTON_STEP, STAGE_GAP = 130, 26, 32, 14  # pixels
 

@@ -14,8 +14,11 @@ The three stages of the seed, with files beside the workbook (as the seed's Bomb
   read_solution  3. Read solution puts the .sol file's answer into the cells
 
 and, in memory: `solve` (answer written, uniqueness checked), `clear` (removes exactly what
-solving wrote), `check_unique` (says whether the answer is unique, or names the cells where a
-second answer differs; writes nothing).
+solving, checking and hints wrote), `check_unique` (says whether the answer is unique, or names
+the cells where a second answer differs; writes nothing), and for a person solving by hand
+`check_answer` (names every rule the answer in the sheet breaks and marks its cells red, or says
+it is correct, or how much is still empty) and `hint` (fills in one cell that every answer
+agrees on, next to what is filled in already).
 
 Settings: the solver and time limit are the constants `SOLVER` and `TIME_LIMIT` below; the
 environment variables PUZZLE_SOLVER_SOLVER (highs, scip or cbc) and PUZZLE_SOLVER_TIME_LIMIT
@@ -35,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from addin.xlwings_book import XlwingsBook
-from solver import pipeline
+from solver import check, pipeline
 from solver.backends import DEFAULT_SOLVER, Settings, SolverError
 from solver.sheet import InputError
 
@@ -184,3 +187,21 @@ def clear(book: Any, xbook: XlwingsBook, sheet: str) -> str:
 def check_unique(book: Any, xbook: XlwingsBook, sheet: str) -> str:
     res = pipeline.solve_sheet(xbook, sheet, settings(), check_unique=True, write=False)
     return _report(book, res, " (nothing was written)")
+
+
+@_button
+def check_answer(book: Any, xbook: XlwingsBook, sheet: str) -> str:
+    with _quiet(book):
+        res = check.check_sheet(xbook, sheet, settings())
+    marked = f" The cells involved are marked red ({len(res.marks)})." if res.marks else ""
+    text = f"Sheet '{sheet}': {_for_buttons(res.summary())}.{marked}"
+    return alert(book, text, error=res.verdict == "error")
+
+
+@_button
+def hint(book: Any, xbook: XlwingsBook, sheet: str) -> str:
+    with _quiet(book):
+        res = check.hint_sheet(xbook, sheet, settings())
+    if res.status == "error":
+        return alert(book, f"Sheet '{sheet}': {_for_buttons(res.error or '')}", error=True)
+    return alert(book, f"Sheet '{sheet}': {res.message}", error=res.status == "wrong")

@@ -437,6 +437,24 @@ def test_solve_twice_then_clear_restores_the_sheet(live):
     assert buttons.clear(book) == "Sheet 'bomber': no answer to clear"
 
 
+def test_check_answer_and_hint_buttons_on_a_sheet_filled_by_hand(live):
+    book = live("sudoku")
+    sheet = book.sheets["sudoku"]
+    before = look(sheet)
+    text = buttons.hint(book)
+    assert text.startswith("Sheet 'sudoku': ") and book.last_alert[2] == "info"
+    assert buttons.check_answer(book).startswith("Sheet 'sudoku': incomplete; 52 cells are")
+    row = [sheet.cells.get((1, c)) for c in range(1, 10)]
+    empty = [c for c, v in enumerate(row, start=1) if v is None]
+    digit = next(v for v in row if v is not None)
+    sheet.cells[1, empty[0]] = digit  # a digit twice in row 1: the person's mistake
+    text = buttons.check_answer(book)
+    assert f"row 1: two {digit:g}s" in text and "marked red (2)" in text
+    buttons.clear(book)
+    del sheet.cells[1, empty[0]]
+    assert look(sheet) == before  # the marks and the hint are gone
+
+
 def test_sudoku_answer_keeps_givens(live):
     book = live("sudoku")
     sheet = book.sheets["sudoku"]
