@@ -161,7 +161,9 @@ class LiveModel:
     uniqueness solve.
     """
 
-    def __init__(self, prob: pulp.LpProblem, s: Settings) -> None:
+    def __init__(self, prob: pulp.LpProblem, s: Settings, improving: int | None = None) -> None:
+        """improving: with an objective, stop at that many improving answers instead of proving
+        the best one (HiGHS' mip_max_improving_sols, SCIP's limits/bestsol; CBC proves it)."""
         self.prob, self.settings = prob, s
         self.columns = list(prob.variables())  # a copy: PuLP re-sorts its own list
         self.index = {v.name: i for i, v in enumerate(self.columns)}
@@ -170,6 +172,31 @@ class LiveModel:
             self.native = self._highs()
         elif s.solver == "scip":
             self.native = self._scip()
+        objective = prob.objective or {}
+        if objective and any(objective.values()):
+            self._objective(objective, improving)
+
+    def _objective(self, objective: pulp.LpAffineExpression, improving: int | None) -> None:
+        """Minimise the problem's objective (the models have none: only check's searches)."""
+        if self.settings.solver == "scip":
+            import pyscipopt
+
+            m = self.native
+            m.setObjective(
+                pyscipopt.quicksum(
+                    c * self.scip_vars[self.index[v.name]] for v, c in objective.items()
+                ),
+                "minimize",
+            )
+            if improving:
+                m.setParam("limits/bestsol", improving)
+            return
+        h = self.native
+        idx = np.array([self.index[v.name] for v in objective], dtype=np.int32)
+        cost = np.array(list(objective.values()), dtype=np.float64)
+        h.changeColsCost(len(idx), idx, cost)
+        if improving:
+            h.setOptionValue("mip_max_improving_sols", improving)
 
     def add(self, constraint: pulp.LpConstraint, name: str) -> None:
         """Add a row; variables the model has not seen yet become new columns."""

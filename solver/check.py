@@ -123,15 +123,16 @@ def _solve(
     for name, value in (fixed or {}).items():
         if name in by_name:
             by_name[name].lowBound = by_name[name].upBound = value
+    improving = None
     if differ:
         terms = [(by_name[n], x) for n, x in differ.items() if n in by_name]
-        m.prob += (
-            pulp.lpSum(1 - v for v, x in terms if x == 1)
-            + pulp.lpSum(v for v, x in terms if x == 0)
-            >= 1,
-            "differ",
+        flips = pulp.lpSum(1 - v for v, x in terms if x == 1) + pulp.lpSum(
+            v for v, x in terms if x == 0
         )
-    live = backends.LiveModel(m.prob, settings)
+        m.prob += flips >= 1, "differ"
+        m.prob.setObjective(-flips)  # the more variables one answer flips, the fewer solves
+        improving = IMPROVING
+    live = backends.LiveModel(m.prob, settings, improving)
     cuts = 0
     while True:
         status = live.solve(deadline)
@@ -143,6 +144,11 @@ def _solve(
         for cut in found:
             cuts += 1
             live.add(cut, f"lazy_{cuts}")
+
+
+IMPROVING = 1  # a backbone search takes the first answer found while steering by the flips
+# (measured on a 7-given sudoku: 12 solves, 0.6 s with HiGHS; 87 solves, 1.9 s without the
+# objective; 13 solves, 17 s when it improved 3 times)
 
 
 def _values(m: Model) -> dict[str, int]:

@@ -156,3 +156,50 @@ def test_check_json_prints_one_object_per_sheet(sample, capsys):
             "error": None,
         }
     ]
+
+
+def all_4x4_sudokus() -> list[tuple[tuple[int, ...], ...]]:
+    """Every filled 4x4 sudoku (there are 288), by brute force."""
+    from itertools import permutations
+
+    rows = list(permutations(range(1, 5)))
+    found = []
+    for a in rows:
+        for b in rows:
+            for c in rows:
+                for d in rows:
+                    g = (a, b, c, d)
+                    cols_ok = all(len({g[r][k] for r in range(4)}) == 4 for k in range(4))
+                    boxes_ok = all(
+                        len({g[r][k] for r in (br, br + 1) for k in (bc, bc + 1)}) == 4
+                        for br in (0, 2)
+                        for bc in (0, 2)
+                    )
+                    if cols_ok and boxes_ok:
+                        found.append(g)
+    return found
+
+
+@pytest.mark.parametrize("solver", ["highs", "scip"])
+def test_forced_cells_of_a_puzzle_with_several_answers_are_what_they_all_share(solver):
+    from solver.genres import genre_by_slug, sudoku
+
+    every = all_4x4_sudokus()
+    assert len(every) == 288
+    givens = ((1, None, None, None), (None, None, 3, None), (None, None, None, None), (None,) * 4)
+    fits = [
+        g
+        for g in every
+        if all(v is None or g[r][c] == v for r, row in enumerate(givens) for c, v in enumerate(row))
+    ]
+    assert len(fits) > 1
+    shared = {
+        (r, c): fits[0][r][c]
+        for r in range(4)
+        for c in range(4)
+        if givens[r][c] is None and all(g[r][c] == fits[0][r][c] for g in fits)
+    }
+    found = check.forced(genre_by_slug("sudoku"), sudoku.Puzzle(givens), Settings(solver), None)
+    assert found.answers > 1
+    assert {(w.row, w.col): w.value for w in found.writes} == shared
+    assert found.solves <= 8
