@@ -19,7 +19,7 @@ from solver.batch import puzzle_sheets
 from solver.genres import all_genres
 from solver.pipeline import clear_sheet, solve_sheet
 from solver.sheet import normalize
-from solver.sheet.answer import MARK_FILL, RECORD_SHEET, SHADE_FILL
+from solver.sheet.answer import MARK_DARK_FILL, MARK_FILL, RECORD_SHEET
 from solver.sheet.openpyxl_book import OpenpyxlBook
 
 SLUGS = [g.slug for g in all_genres()]
@@ -91,7 +91,7 @@ def test_forced_cells_of_a_unique_puzzle_are_its_answer_in_two_solves(sample, sl
     res = check.hint_sheet(book, sheet, FAST, every=True, write=False)
     assert res.status == "hint" and res.solves == 2 and res.answers == 1
     assert typed(book, sheet) == before  # write=False writes nothing
-    book2, _, writes = solved(sample, slug)
+    _, _, writes = solved(sample, slug)
     assert sorted(res.writes, key=lambda w: (w.row, w.col)) == sorted(
         answer_cells(writes), key=lambda w: (w.row, w.col)
     )
@@ -117,7 +117,7 @@ def test_a_wrong_digit_is_named_and_marked_and_clear_takes_the_marks_away(sample
 
 
 def test_a_wrong_loop_is_named_with_its_cells(sample):
-    book, sheet, writes = solved(sample, "masyu")
+    book, sheet, _ = solved(sample, "masyu")
     ws = book.wb[sheet]
     blank = next(
         (r, c)
@@ -131,11 +131,26 @@ def test_a_wrong_loop_is_named_with_its_cells(sample):
     assert all(cells for _, cells in res.problems), res.problems
 
 
-def test_a_shaded_cell_marked_stays_dark(sample):
+def test_a_marked_shaded_cell_stays_dark_and_reads_the_same(sample):
     book, sheet, writes = solved(sample, "bomber")
     ws = book.wb[sheet]
-    shaded = next(w for w in writes if w.shade)
-    assert ws.cell(shaded.row + 1, shaded.col + 1).fill.fgColor.rgb.endswith(SHADE_FILL)
+    bombs = [(w.row + 1, w.col + 1) for w in writes if w.shade]
+    ws.cell(*bombs[0]).value = None  # one bomb moved by hand to a cell next to it
+    ws.cell(*bombs[0]).fill = PatternFill()
+    free = next(
+        (r, c)
+        for r in range(1, ws.max_row)
+        for c in range(1, ws.max_column)
+        if ws.cell(r, c).value is None and (r, c) != bombs[0]
+    )
+    ws.cell(*free).value = "#"
+    res = check.check_sheet(book, sheet, FAST)
+    assert res.verdict == "wrong" and res.marks
+    again = check.check_sheet(book, sheet, FAST)
+    assert again.problems == res.problems  # the marks do not change what the sheet shows
+    dark = [w for w in res.marks if (w.row + 1, w.col + 1) in bombs[1:]]
+    for w in dark:
+        assert ws.cell(w.row + 1, w.col + 1).fill.fgColor.rgb.endswith(MARK_DARK_FILL)
 
 
 def test_check_json_prints_one_object_per_sheet(sample, capsys):

@@ -7,8 +7,8 @@ tall), 12 (4 wide, 3 tall), 16 (4x4), 25 (5x5): the box shape follows from the g
 Layout: the N x N grid from A1, givens as numbers 1-N, empty cells blank; the sentinel one cell
 diagonally below-right of the grid (at J10 for 9x9). The answer fills every empty cell.
 
-Model (the deck's): x(I,J,D) = 1 when cell (I,J) holds digit D; one digit per cell, each digit
-once per row, column and box; givens fixed.
+Model (the deck's): x(I,J,D) = 1 when cell (I,J) holds digit D (`solver.digits`); one digit per
+cell, givens fixed, a latin square, and each digit once per box.
 """
 
 from __future__ import annotations
@@ -16,13 +16,22 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-import pulp
-
+from solver.digits import (
+    check_repeats,
+    decode_digits,
+    digit_vars,
+    fix,
+    latin_square,
+    once_each,
+    read_digits,
+    render_digits,
+    rows_and_columns,
+)
 from solver.genres import define
 from solver.limits import MAX_SUDOKU_N
-from solver.model import Model, cname, new_problem, value, var
+from solver.model import Model, new_problem
 from solver.puzzlink import UNKNOWN, PzprUrl, UrlError, decode_number16, grid_rows
-from solver.sheet import Grid, InputError, Value, cell_name, column_letter
+from solver.sheet import Grid, InputError, Value, cell_name
 from solver.sheet.answer import CellWrite
 from solver.violation import Violation
 
@@ -43,6 +52,12 @@ class Puzzle:
     @property
     def n(self) -> int:
         return len(self.givens)
+
+    def cells(self) -> list[tuple[int, int]]:
+        return [(r, c) for r in range(self.n) for c in range(self.n)]
+
+    def given_digits(self) -> dict[tuple[int, int], int]:
+        return {(r, c): d for r, c in self.cells() if (d := self.givens[r][c]) is not None}
 
     def boxes(self) -> list[list[tuple[int, int]]]:
         h, w = box_shape(self.n)
@@ -86,80 +101,43 @@ def to_cells(p: Puzzle) -> list[list[Value]]:
 
 
 def model(p: Puzzle) -> Model:
-    n, digits = p.n, range(1, p.n + 1)
     prob = new_problem("sudoku")
-    x = {
-        (r, c, d): var(prob, "x", r + 1, c + 1, d)
-        for r in range(n)
-        for c in range(n)
-        for d in digits
-    }
-    for r in range(n):
-        for c in range(n):
-            prob += pulp.lpSum(x[r, c, d] for d in digits) == 1, cname("cell", (r, c))
-            if p.givens[r][c] is not None:
-                prob += x[r, c, p.givens[r][c]] == 1, cname("given", (r, c))
-    for d in digits:
-        for i in range(n):
-            prob += pulp.lpSum(x[i, c, d] for c in range(n)) == 1, f"row({i + 1},{d})"
-            prob += pulp.lpSum(x[r, i, d] for r in range(n)) == 1, f"col({i + 1},{d})"
-        for k, box in enumerate(p.boxes(), start=1):
-            prob += pulp.lpSum(x[r, c, d] for r, c in box) == 1, f"box({k},{d})"
+    x = digit_vars(prob, p.cells(), range(1, p.n + 1))
+    fix(prob, x, p.given_digits())
+    latin_square(prob, x, p.n)
+    for k, box in enumerate(p.boxes(), start=1):
+        once_each(prob, x, box, f"box({k})")
     return Model(prob, list(x.values()), {"x": x})
 
 
 def decode(p: Puzzle, m: Model) -> Answer:
-    x = m["x"]
-    return tuple(
-        tuple(next((d for d in range(1, p.n + 1) if value(x[r, c, d])), 0) for c in range(p.n))
-        for r in range(p.n)
-    )
+    return decode_digits(m["x"], p.n, p.n)
 
 
 def verify(p: Puzzle, a: Answer) -> list[Violation]:
     """Every cell holds a digit, the givens stand, and no row, column or box holds a digit
     twice (so each holds 1-N once)."""
-    n, problems = p.n, []
-    cells = [(r, c) for r in range(n) for c in range(n)]
-    for r, c in cells:
-        if p.givens[r][c] is not None and a[r][c] != p.givens[r][c]:
-            problems.append(
-                Violation(f"cell {cell_name((r, c))} changes the given {p.givens[r][c]}", [(r, c)])
-            )
-    empty = [(r, c) for r, c in cells if not a[r][c]]
+    problems = [
+        Violation(f"cell {cell_name(cell)} changes the given {d}", [cell])
+        for cell, d in p.given_digits().items()
+        if a[cell[0]][cell[1]] != d
+    ]
+    empty = [(r, c) for r, c in p.cells() if not a[r][c]]
     if empty:
         where = ", ".join(map(cell_name, empty[:5])) + (" ..." if len(empty) > 5 else "")
         problems.append(Violation(f"{len(empty)} cells hold no digit: {where}", empty))
-    units = [(f"row {i + 1}", [(i, c) for c in range(n)]) for i in range(n)]
-    units += [(f"column {column_letter(i + 1)}", [(r, i) for r in range(n)]) for i in range(n)]
-    units += [(f"the box {cell_name(min(b))}:{cell_name(max(b))}", b) for b in p.boxes()]
-    for name, unit in units:
-        for d in range(1, n + 1):
-            twice = [cell for cell in unit if a[cell[0]][cell[1]] == d]
-            if len(twice) > 1:
-                count = TIMES.get(len(twice), f"{len(twice)}")
-                problems.append(
-                    Violation(
-                        f"{name}: {count} {d}s, in {' and '.join(map(cell_name, twice))}", twice
-                    )
-                )
-    return problems
-
-
-TIMES = {2: "two", 3: "three", 4: "four", 5: "five"}
+    boxes = [(f"the box {cell_name(min(b))}:{cell_name(max(b))}", b) for b in p.boxes()]
+    return problems + check_repeats(a, rows_and_columns(p.n, p.n) + boxes)
 
 
 def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict:
     """The digits the sheet shows (they are read as givens too: a digit filled in by hand
     cannot be told from one printed with the puzzle)."""
-    x, n = m["x"], p.n
-    return {x[r, c, v]: 1 for r in range(n) for c in range(n) if (v := p.givens[r][c]) is not None}
+    return read_digits(grid, m["x"])
 
 
 def render(p: Puzzle, a: Answer) -> list[CellWrite]:
-    return [
-        CellWrite(r, c, a[r][c]) for r in range(p.n) for c in range(p.n) if p.givens[r][c] is None
-    ]
+    return render_digits(a, p.given_digits())
 
 
 def record(p: Puzzle, a: Answer) -> dict:

@@ -1,0 +1,157 @@
+"""Digits in cells: the blocks that number genres share, written once.
+
+A digit is one-hot binaries, the deck's x[i, j, k]: x(r, c, d) = 1 when cell (r, c) holds digit
+d. A genre makes them with `digit_vars` (one digit in each cell, or at most one where a cell may
+stay empty) and states its rules over them:
+
+- `value`: the digit of a cell as an expression, sum of d x(r, c, d);
+- `once_each`: a group of cells holds each digit exactly once (a latin square's rows and
+  columns, sudoku's boxes); `all_different`: at most once (a kakuro run, a sum-line row);
+- `latin_square`: every row and column holds each digit once;
+- `fix`: the givens.
+
+For answers: `decode_digits` (0 for a cell without a digit), `render_digits` (answer digits in
+the empty cells), `read_digits` (a genre's `read_answer`: the digits the sheet shows) and
+`check_repeats` (verify: `row 3: two 7s, in C3 and F3`, with the cells).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+import pulp
+
+from solver.model import cname, var
+from solver.model import value as solved_value
+from solver.sheet import cell_name, column_letter
+from solver.sheet.answer import CellWrite
+from solver.violation import Violation
+
+Cell = tuple[int, int]
+Digits = dict[tuple[int, int, int], pulp.LpVariable]
+TIMES = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+
+
+def digit_vars(
+    prob: pulp.LpProblem,
+    cells: Iterable[Cell],
+    digits: Sequence[int],
+    name: str = "x",
+    optional: bool = False,
+) -> Digits:
+    """x(r, c, d) for every cell and digit (1-based names as the seed's: x(1,1,5)); each cell
+    holds exactly one digit (at most one if `optional`)."""
+    x: Digits = {}
+    for r, c in cells:
+        for d in digits:
+            x[r, c, d] = var(prob, name, r + 1, c + 1, d)
+        total = pulp.lpSum(x[r, c, d] for d in digits)
+        if optional:
+            prob += total <= 1, cname("cell", (r, c))
+        else:
+            prob += total == 1, cname("cell", (r, c))
+    return x
+
+
+def digits_of(x: Digits) -> list[int]:
+    return sorted({d for _, _, d in x})
+
+
+def _named(name: str, d: int) -> str:
+    """`row(3)` and digit 5 -> `row(3,5)`, as the seed names its rows."""
+    return f"{name[:-1]},{d})" if name.endswith(")") else f"{name}({d})"
+
+
+def value(x: Digits, cell: Cell) -> pulp.LpAffineExpression:
+    """The cell's digit as an expression (0 when an optional cell holds none)."""
+    r, c = cell
+    return pulp.lpSum(d * x[r, c, d] for d in digits_of_cell(x, cell))
+
+
+def digits_of_cell(x: Digits, cell: Cell) -> list[int]:
+    return [d for d in digits_of(x) if (*cell, d) in x]
+
+
+def once_each(prob: pulp.LpProblem, x: Digits, cells: Sequence[Cell], name: str) -> None:
+    """The cells hold every digit exactly once (as many cells as digits)."""
+    for d in digits_of(x):
+        prob += pulp.lpSum(x[r, c, d] for r, c in cells) == 1, _named(name, d)
+
+
+def all_different(prob: pulp.LpProblem, x: Digits, cells: Sequence[Cell], name: str) -> None:
+    """No digit twice among the cells."""
+    for d in digits_of(x):
+        prob += pulp.lpSum(x[r, c, d] for r, c in cells if (r, c, d) in x) <= 1, _named(name, d)
+
+
+def latin_square(prob: pulp.LpProblem, x: Digits, n: int) -> None:
+    """Every row and every column of the n x n grid holds each digit once."""
+    for i in range(n):
+        once_each(prob, x, [(i, c) for c in range(n)], f"row({i + 1})")
+        once_each(prob, x, [(r, i) for r in range(n)], f"col({i + 1})")
+
+
+def fix(prob: pulp.LpProblem, x: Digits, givens: Mapping[Cell, int]) -> None:
+    """The given digits."""
+    for (r, c), d in givens.items():
+        prob += x[r, c, d] == 1, cname("given", (r, c))
+
+
+def decode_digits(x: Digits, rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    """The solved digits, row by row (0 for a cell without one)."""
+    held = {(r, c): d for (r, c, d), v in x.items() if solved_value(v)}
+    return tuple(tuple(held.get((r, c), 0) for c in range(cols)) for r in range(rows))
+
+
+def render_digits(
+    answer: Sequence[Sequence[int]], givens: Mapping[Cell, int] | Iterable[Cell]
+) -> list[CellWrite]:
+    """The answer's digits in the cells that are not given (a cell without a digit: nothing)."""
+    given = set(givens)
+    return [
+        CellWrite(r, c, d)
+        for r, row in enumerate(answer)
+        for c, d in enumerate(row)
+        if d and (r, c) not in given
+    ]
+
+
+def read_digits(grid: object, x: Digits) -> dict[pulp.LpVariable, int]:
+    """The digits the sheet shows, as the one-hot variables they fix (a genre's
+    `read_answer`): the cell's digit 1, its other digits 0."""
+    entries: dict[pulp.LpVariable, int] = {}
+    for r, c in grid.positions():  # type: ignore[attr-defined]
+        v = grid[r, c]  # type: ignore[index]
+        if not isinstance(v, int) or (r, c, v) not in x:
+            continue
+        for d in digits_of_cell(x, (r, c)):
+            entries[x[r, c, d]] = int(d == v)
+    return entries
+
+
+def check_repeats(
+    answer: Sequence[Sequence[int]], units: Iterable[tuple[str, Sequence[Cell]]]
+) -> list[Violation]:
+    """One problem per digit that a unit (a row, a column, a box: its name and cells) holds more
+    than once: `row 3: two 7s, in C3 and F3`."""
+    problems = []
+    for name, cells in units:
+        seen: dict[int, list[Cell]] = {}
+        for r, c in cells:
+            if answer[r][c]:
+                seen.setdefault(answer[r][c], []).append((r, c))
+        for d, where in sorted(seen.items()):
+            if len(where) > 1:
+                count = TIMES.get(len(where), str(len(where)))
+                names = " and ".join(map(cell_name, where))
+                problems.append(Violation(f"{name}: {count} {d}s, in {names}", where))
+    return problems
+
+
+def rows_and_columns(rows: int, cols: int) -> list[tuple[str, list[Cell]]]:
+    """The rows and columns of a grid as named units for `check_repeats`."""
+    units = [(f"row {r + 1}", [(r, c) for c in range(cols)]) for r in range(rows)]
+    units += [
+        (f"column {column_letter(c + 1)}", [(r, c) for r in range(rows)]) for c in range(cols)
+    ]
+    return units
