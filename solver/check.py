@@ -29,6 +29,7 @@ there is one; a filled cell that contradicts a forced one is pointed out instead
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -367,7 +368,10 @@ def hint_sheet(
         with limits.deadline(deadline):
             _hint(book, sheet_name, settings, deadline, every, res)
         if write and res.writes:
-            write_answer(book, sheet_name, res.writes, add=True)
+            kind = CHECK if res.status == "wrong" else ""  # a mark, not a hint
+            if kind:
+                clear_answer(book, sheet_name, kinds={CHECK})
+            write_answer(book, sheet_name, res.writes, kind=kind, add=True)
     except OutOfTime:
         res.status, res.error = "error", f"no hint within the time limit; {LONGER}"
     except (InputError, SolverError) as exc:
@@ -396,14 +400,29 @@ def _hint(
             + ("" if genre.answer_marks else " and the digits filled in"),
         )
     several = " (the puzzle has more than one answer)" if found.answers > 1 else ""
-    wrong = [w for w in found.writes if not _blank(shown, (w.row, w.col)) and not _shows(shown, w)]
-    if wrong:
+    m = genre.build(puzzle, lazy=False)
+    entries = _entries(genre, puzzle, shown, m)
+    against = {
+        cell
+        for v, x in entries.items()
+        if x is not None and found.values.get(v.name, x) != x and (cell := _cell_of(v.name))
+    }
+    against |= {
+        (w.row, w.col)
+        for w in found.writes
+        if not _blank(shown, (w.row, w.col)) and not _shows(shown, w)
+    }
+    inside = set(shown.positions())
+    if against & inside:
+        filled_in = {cell for cell in against & inside if not _blank(shown, cell)}
+        wrong = sorted(filled_in or against & inside)
         res.status = "wrong"
-        w = wrong[0]
+        names = ", ".join(a1(r + 1, c + 1) for r, c in wrong[:8])
         res.message = (
-            f"{a1(w.row + 1, w.col + 1)} does not fit: every answer has {_show(w)} there{several}"
+            f"{names} {'does' if len(wrong) == 1 else 'do'} not fit: no answer has what "
+            f"{'it shows' if len(wrong) == 1 else 'they show'} there{several}"
         )
-        res.writes = [CellWrite(w.row, w.col, mark=True)]
+        res.writes = [CellWrite(r, c, mark=True) for r, c in wrong]
         return
     todo = [w for w in found.writes if _blank(shown, (w.row, w.col))]
     if not todo:
@@ -421,7 +440,9 @@ def _hint(
         res.message = f"{len(todo)} cells that every answer agrees on{several}"
         return
     filled = [cell for cell in shown.positions() if not _blank(shown, cell)]
-    w = min(todo, key=lambda w: (_distance((w.row, w.col), filled), w.row, w.col))
+    done = [cell for cell in filled if _is_mark(genre, shown[cell]) or shown[cell] is None]
+    near = done or filled  # next to what the person filled in, else next to the givens
+    w = min(todo, key=lambda w: (_distance((w.row, w.col), near), w.row, w.col))
     res.writes = [w]
     res.message = f"{a1(w.row + 1, w.col + 1)}: {_show(w)}{several}"
 
@@ -434,6 +455,20 @@ def _shows(shown: Grid, w: CellWrite) -> bool:
             isinstance(v, str) and v.strip() in "・.×"
         )
     return w.value is None or v == w.value or (isinstance(v, str) and str(w.value) == v.strip())
+
+
+def _is_mark(genre: Genre, value: object) -> bool:
+    return isinstance(value, str) and value.strip() in genre.answer_marks
+
+
+_INDEX = re.compile(r"\((\d+),(\d+)")
+
+
+def _cell_of(name: str) -> Cell | None:
+    """The cell a variable is about, from its seed-style name: b(3,4) -> (2, 3); a segment's
+    variable names its first cell."""
+    found = _INDEX.search(name)
+    return (int(found[1]) - 1, int(found[2]) - 1) if found else None
 
 
 def _distance(cell: Cell, filled: list[Cell]) -> int:

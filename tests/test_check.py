@@ -218,3 +218,16 @@ def test_forced_cells_of_a_puzzle_with_several_answers_are_what_they_all_share(s
     assert found.answers > 1
     assert {(w.row, w.col): w.value for w in found.writes} == shared
     assert found.solves <= 8
+
+
+def test_a_hint_names_a_filled_cell_that_no_answer_has(sample):
+    book = OpenpyxlBook(sample("masyu"))
+    ws = book.wb["masyu"]
+    ws["B2"] = "|"  # every answer has no line here going up and down
+    res = check.hint_sheet(book, "masyu", FAST)
+    assert res.status == "wrong" and res.message.startswith("B2 does not fit")
+    assert [(w.row, w.col, w.mark) for w in res.writes] == [(1, 1, True)]
+    ws["B2"] = None
+    assert check.hint_sheet(book, "masyu", FAST).status == "hint"
+    clear_sheet(book, "masyu")
+    assert ws["B2"].fill.fgColor.rgb in (None, "00000000")
