@@ -39,7 +39,17 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-from solver.sheet import SIDES, Border, Borders, Style, parse_theme, theme_text
+from solver.sheet import (
+    SIDES,
+    Border,
+    Borders,
+    Face,
+    Style,
+    file_width,
+    parse_theme,
+    shown_width,
+    theme_text,
+)
 
 # Excel's constants (XlBordersIndex, XlLineStyle, XlBorderWeight, XlColorIndex)
 XL_EDGES = {"L": 7, "T": 8, "B": 9, "R": 10}
@@ -64,6 +74,21 @@ LINE_STYLES = {
     "double": (DOUBLE, THICK),
 }
 STYLE_NAMES = {pair: name for name, pair in LINE_STYLES.items()}
+# XlHAlign and XlVAlign -> the OOXML names (None: Excel's default, general and bottom)
+XL_HORIZONTAL = {
+    1: None,
+    -4131: "left",
+    -4108: "center",
+    -4152: "right",
+    5: "fill",
+    -4130: "justify",
+    7: "centerContinuous",
+    -4117: "distributed",
+}
+XL_VERTICAL = {-4160: "top", -4108: "center", -4107: None, -4130: "justify", -4117: "distributed"}
+XL_HORIZONTAL_OF = {name: xl for xl, name in XL_HORIZONTAL.items()}
+XL_VERTICAL_OF = {name: xl for xl, name in XL_VERTICAL.items()}
+STANDARD_WIDTH, STANDARD_HEIGHT = 8.43, 15.0  # Excel's defaults, where the sheet does not say
 # a theme colour's index in OOXML files -> Excel's XlThemeColor (files put light before dark)
 XL_THEME = {0: 2, 1: 1, 2: 4, 3: 3, **{i: i + 1 for i in range(4, 12)}}
 OOXML_THEME = {xl: i for i, xl in XL_THEME.items()}
@@ -215,7 +240,7 @@ class XlwingsSheet:
         """Excel's own Range object where it is used (Windows, see the module docstring)."""
         return getattr(rng, "api", None) if self.borders else None
 
-    def get_style(self, row: int, col: int, borders: bool = False) -> Style:
+    def get_style(self, row: int, col: int, borders: bool = False, face: bool = False) -> Style:
         rng = self.sht.range((row, col))
         api = self._api(rng)
         font = read_theme(api, "Font") if api is not None else None
@@ -224,7 +249,20 @@ class XlwingsSheet:
             fill = read_theme(api, "Interior") or fill
         look = Style(font or hex_color(rng.font.color), fill, str(rng.number_format or "General"))
         self._looks[row, col] = look
-        return replace(look, borders=self._read_borders(row, col, rng) if borders else None)
+        return replace(
+            look,
+            borders=self._read_borders(row, col, rng) if borders else None,
+            face=self._read_face(rng, api) if face else None,
+        )
+
+    def _read_face(self, rng: Any, api: Any | None) -> Face:
+        """The font from xlwings; the alignment through Excel's object model (Windows)."""
+        size = rng.font.size
+        horizontal = vertical = None
+        if api is not None:
+            horizontal = XL_HORIZONTAL.get(int(api.HorizontalAlignment))
+            vertical = XL_VERTICAL.get(int(api.VerticalAlignment))
+        return Face(rng.font.name, None if size is None else float(size), horizontal, vertical)
 
     def set_style(self, row: int, col: int, style: Style) -> None:
         """Writes what differs from the look last read (a fill pattern, which the protocol
@@ -252,6 +290,35 @@ class XlwingsSheet:
                 if style.borders.side(s) != now.side(s):
                     _write_side(edges(XL_EDGES[s]), style.borders.side(s))
             self._borders[row, col] = style.borders
+        if style.face is not None:
+            rng.font.name = style.face.name
+            rng.font.size = style.face.size
+            if api is not None:
+                api.HorizontalAlignment = XL_HORIZONTAL_OF.get(style.face.horizontal, 1)
+                api.VerticalAlignment = XL_VERTICAL_OF.get(style.face.vertical, -4107)
+
+    def _standard(self, name: str, default: float) -> float:
+        try:
+            return float(getattr(self.sht.api, name))
+        except Exception:  # macOS's api, or a fake
+            return default
+
+    def column_width(self, col: int) -> float | None:
+        return file_width(float(self.sht.range((1, col)).column_width))
+
+    def set_column_width(self, col: int, width: float | None) -> None:
+        chars = shown_width(width) if width is not None else None
+        self.sht.range((1, col)).column_width = (
+            chars if chars is not None else self._standard("StandardWidth", STANDARD_WIDTH)
+        )
+
+    def row_height(self, row: int) -> float | None:
+        return float(self.sht.range((row, 1)).row_height)
+
+    def set_row_height(self, row: int, height: float | None) -> None:
+        self.sht.range((row, 1)).row_height = (
+            height if height is not None else self._standard("StandardHeight", STANDARD_HEIGHT)
+        )
 
 
 class XlwingsBook:

@@ -138,7 +138,8 @@ class Spoiled(Exception):
 def _write(book: OpenpyxlBook, sheet: str, res: pipeline.SheetResult) -> None:
     """Write a solved sheet's answer; if that fails half way, take back what was written."""
     try:
-        write_answer(book, sheet, res.writes)
+        grid = (res.answer["rows"], res.answer["cols"]) if res.answer else None
+        write_answer(book, sheet, res.writes, grid=grid)
     except BaseException as exc:
         try:
             clear_answer(book, sheet)

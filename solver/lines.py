@@ -387,11 +387,13 @@ def walk_loop(segments: Iterable[tuple[Node, Node]]) -> list[Node]:
 
 
 def draw(segments: Iterable[tuple[Cell, Cell]], givens: Collection[Cell] = ()) -> list[CellWrite]:
-    """The answer's writes: each cell's glyph, except in the given cells (they keep theirs)."""
+    """The answer's writes: each cell's glyph; a given cell keeps its value, and the line's
+    sides through it (`CellWrite.through`) draw the line up to it (`solver.sheet.answer`)."""
     return [
-        CellWrite(r, c, glyph(s))
+        CellWrite(r, c, None, through="".join(sorted(s)))
+        if (r, c) in givens
+        else CellWrite(r, c, glyph(s))
         for (r, c), s in sorted(arms(segments).items())
-        if (r, c) not in givens
     ]
 
 

@@ -269,7 +269,7 @@ def solve_sheet(
             res.writes = _writes(book, sheet_name, genre, puzzle, out.answer)
             res.answer = answer_record(genre, grid, puzzle, out.answer, res.writes)
             if write:
-                write_answer(book, sheet_name, res.writes)
+                write_answer(book, sheet_name, res.writes, grid=(grid.rows, grid.cols))
     except (InputError, SolverError) as exc:
         res.status, res.error = "error", str(exc)
     res.seconds = time.perf_counter() - start
@@ -376,7 +376,7 @@ def read_solution(book: Book, sheet_name: str, sol: Path, write: bool = True) ->
         res.writes = _writes(book, sheet_name, genre, puzzle, answer)
         res.answer = answer_record(genre, grid, puzzle, answer, res.writes)
         if write:
-            write_answer(book, sheet_name, res.writes)
+            write_answer(book, sheet_name, res.writes, grid=(grid.rows, grid.cols))
     except (InputError, SolverError) as exc:
         res.error = str(exc)
     res.seconds = time.perf_counter() - start

@@ -92,6 +92,22 @@ class FakeFont:
     def color(self, value: object) -> None:
         self.sheet.font[self.rc] = _rgb(value)
 
+    @property
+    def name(self) -> str:
+        return self.sheet.face.get(self.rc, ("Calibri", 11.0))[0]
+
+    @name.setter
+    def name(self, value: str) -> None:
+        self.sheet.face[self.rc] = (value, self.size)
+
+    @property
+    def size(self) -> float:
+        return self.sheet.face.get(self.rc, ("Calibri", 11.0))[1]
+
+    @size.setter
+    def size(self, value: float) -> None:
+        self.sheet.face[self.rc] = (self.name, value)
+
 
 class FakeRange:
     def __init__(self, sheet: FakeSheet, row: int, col: int, rows: int = 1, cols: int = 1):
@@ -176,6 +192,22 @@ class FakeRange:
     def number_format(self, value: str) -> None:
         self.sheet.fmt[self.rc] = value
 
+    @property
+    def column_width(self) -> float:
+        return self.sheet.widths.get(self.column, 8.43)
+
+    @column_width.setter
+    def column_width(self, value: float) -> None:
+        self.sheet.widths[self.column] = value
+
+    @property
+    def row_height(self) -> float:
+        return self.sheet.heights.get(self.row, 15.0)
+
+    @row_height.setter
+    def row_height(self, value: float) -> None:
+        self.sheet.heights[self.row] = value
+
 
 class FakeSheet:
     def __init__(self, book: FakeBook, name: str) -> None:
@@ -184,6 +216,10 @@ class FakeSheet:
         self.font: dict[tuple[int, int], tuple[int, int, int] | None] = {}
         self.fill: dict[tuple[int, int], tuple[int, int, int]] = {}
         self.fmt: dict[tuple[int, int], str] = {}
+        self.face: dict[tuple[int, int], tuple[str, float]] = {}
+        self.widths: dict[int, float] = {}  # column -> Excel's ColumnWidth (characters)
+        self.heights: dict[int, float] = {}  # row -> points
+        self.pictures = FakePictures()
         self.merged: list[tuple[int, int, int, int]] = []  # first row, col, last row, col
 
     def range(self, address: tuple[int, int]) -> FakeRange:
@@ -203,6 +239,41 @@ class FakeSheet:
 
     def delete(self) -> None:
         self.book.sheets.items.remove(self)
+
+
+class FakePicture:
+    def __init__(self, pictures: FakePictures, path: str, name: str, left: float, top: float):
+        self.pictures, self.path, self.name, self.left, self.top = pictures, path, name, left, top
+
+    def delete(self) -> None:
+        self.pictures.items.remove(self)
+
+
+class FakePictures:
+    """A sheet's pictures, as xlwings' `sheet.pictures` (add, by name, in, len)."""
+
+    def __init__(self) -> None:
+        self.items: list[FakePicture] = []
+
+    def add(self, image, name=None, update=False, left=None, top=None, **kwargs) -> FakePicture:
+        assert Path(image).exists()
+        for p in self.items:
+            if p.name == name:
+                assert update, "Excel refuses a second picture of the same name"
+                p.path, p.left, p.top = str(image), left or 0, top or 0
+                return p
+        pic = FakePicture(self, str(image), name or f"Picture {len(self.items) + 1}", left, top)
+        self.items.append(pic)
+        return pic
+
+    def __contains__(self, name: str) -> bool:
+        return any(p.name == name for p in self.items)
+
+    def __getitem__(self, name: str) -> FakePicture:
+        return next(p for p in self.items if p.name == name)
+
+    def __len__(self) -> int:
+        return len(self.items)
 
 
 class FakeSheets:

@@ -118,7 +118,7 @@ def test_two_sheets_keep_separate_records(sample, tmp_path):
 
 def test_a_value_beyond_the_record_sheets_columns_does_not_break_clear(sample, tmp_path):
     """Found by tests/test_fuzz.py: clearing raised IndexError when the record sheet held
-    something beyond its columns (then seven; now eight: the kind of record)."""
+    something beyond its columns (then seven; now nine: the kind of record, and a face)."""
     from solver.genres import bomber
     from solver.workbook import add_puzzle_sheet
 
@@ -127,7 +127,7 @@ def test_a_value_beyond_the_record_sheets_columns_does_not_break_clear(sample, t
     )
     solve_sheet(book, "bomber", Settings())
     solve_sheet(book, second, Settings())
-    book.wb[RECORD_SHEET]["I2"] = "a note"
+    book.wb[RECORD_SHEET]["J2"] = "a note"  # beyond the columns we write
     assert clear_sheet(book, "bomber") == 8
     assert book.wb["bomber"]["C1"].value is None and book.wb[second]["A1"].value == "●"
     assert "a note" in [c.value for row in book.wb[RECORD_SHEET].iter_rows() for c in row]

@@ -97,7 +97,7 @@ def test_a_half_written_answer_is_taken_back(tmp_path, sample, capsys, monkeypat
     path = two_sheet_book(tmp_path / "two.xlsx", sample)
     real_write = batch.write_answer
 
-    def write(book, sheet, writes):
+    def write(book, sheet, writes, **_):
         if sheet == "bomber":
             real_write(book, sheet, writes[:3])
             raise RuntimeError("the disk went away")
@@ -121,7 +121,7 @@ def test_a_half_written_answer_that_cannot_be_taken_back_is_never_saved(
     path = two_sheet_book(tmp_path / "two.xlsx", sample)
     real_write, real_clear = batch.write_answer, batch.clear_answer
 
-    def write(book, sheet, writes):
+    def write(book, sheet, writes, **_):
         if sheet == "sudoku":
             real_write(book, sheet, writes[:5])
             raise RuntimeError("the disk went away")

@@ -76,7 +76,14 @@ def test_cells_may_stay_empty():
         out = solve_puzzle(numberlink.GENRE, p, Settings(connectivity=form))
         assert out.status == "solved" and out.unique is True
         assert out.answer == {((0, 1), (0, 2)), ((1, 0), (1, 1))}
-    assert numberlink.render(p, out.answer) == []
+    # no value is written: each number gets the arm of its line (drawn by its number format)
+    writes = numberlink.render(p, out.answer)
+    assert [(w.row, w.col, w.value, w.through) for w in writes] == [
+        (0, 1, None, "R"),
+        (0, 2, None, "L"),
+        (1, 0, None, "R"),
+        (1, 1, None, "L"),
+    ]
 
 
 def solve_with_cuts(m) -> tuple[str, int]:

@@ -172,6 +172,40 @@ def is_dark(color: str | None) -> bool:
 
 
 @dataclass(frozen=True)
+class Face:
+    """How a cell sets its text: the font's name and size (points), and the horizontal and
+    vertical alignment as OOXML names them ('general', 'left', 'center', 'right', 'fill'...;
+    'top', 'center', 'bottom'...). None is the workbook's default (its standard font, general
+    and bottom alignment)."""
+
+    name: str | None = None
+    size: float | None = None
+    horizontal: str | None = None
+    vertical: str | None = None
+
+
+def face_text(face: Face) -> str:
+    """A face as text, for the record sheet: 'Meiryo UI|12|center|center' (an empty field for
+    the default)."""
+    return "|".join(
+        "" if v is None else f"{v:g}" if isinstance(v, float) else str(v)
+        for v in (face.name, face.size, face.horizontal, face.vertical)
+    )
+
+
+def parse_face_text(text: str) -> Face:
+    """The inverse of `face_text`; ValueError for text it did not write."""
+    parts = text.split("|")
+    if len(parts) != 4:
+        raise ValueError(f"not a face in a record: {text!r}")
+    name, size, horizontal, vertical = (p.strip() or None for p in parts)
+    value = float(size) if size is not None else None
+    if value is not None and not (0 < value <= 409):
+        raise ValueError(f"not a font size in a record: {text!r}")
+    return Face(name, value, horizontal, vertical)
+
+
+@dataclass(frozen=True)
 class Style:
     """The parts of a cell's look that solving may change. Colours are 'RRGGBB', a colour of
     the workbook's theme ('theme:1', 'theme:4:-0.25', see `theme_text`), or None (automatic;
@@ -179,12 +213,35 @@ class Style:
 
     borders: the cell's four sides, or None for "not read, leave them as they are": a sheet
     reads them only when asked (`get_style(..., borders=True)`), and `set_style` with None keeps
-    the cell's borders, so genres that draw no lines never touch a user's borders."""
+    the cell's borders, so genres that draw no lines never touch a user's borders.
+
+    face: the cell's font and alignment (`Face`), or None for "not read, leave it as it is",
+    as borders (`get_style(..., face=True)`)."""
 
     font_color: str | None = None
     fill_color: str | None = None
     number_format: str = "General"
     borders: Borders | None = None
+    face: Face | None = None
+
+
+DIGIT_PX, PADDING_PX = 7, 5  # Excel's standard font (Calibri 11): a digit's width, the margins
+
+
+def file_width(chars: float) -> float:
+    """A column width as Excel shows it (Format > Column Width: characters of the standard font)
+    as the file stores it (the cell's margins included), in Excel's steps of 1/256."""
+    return math.trunc((chars * DIGIT_PX + PADDING_PX) / DIGIT_PX * 256) / 256
+
+
+def shown_width(stored: float) -> float:
+    """The inverse of `file_width`."""
+    return math.trunc((width_px(stored) - PADDING_PX) / DIGIT_PX * 100 + 0.5) / 100
+
+
+def width_px(stored: float) -> int:
+    """How many pixels wide Excel draws a column of this stored width (at 100%, 96 dpi)."""
+    return math.trunc((256 * stored + math.trunc(128 / DIGIT_PX)) / 256 * DIGIT_PX)
 
 
 class Sheet(Protocol):
@@ -197,11 +254,24 @@ class Sheet(Protocol):
 
     def put(self, row: int, col: int, value: object) -> None: ...
 
-    def get_style(self, row: int, col: int, borders: bool = False) -> Style:
-        """The cell's look; its borders only when asked (else `Style.borders` is None)."""
+    def get_style(self, row: int, col: int, borders: bool = False, face: bool = False) -> Style:
+        """The cell's look; its borders and face only when asked (else None)."""
 
     def set_style(self, row: int, col: int, style: Style) -> None:
-        """Give the cell this look; borders None leaves the cell's borders as they are."""
+        """Give the cell this look; borders or face None leave those as they are."""
+
+    def column_width(self, col: int) -> float | None:
+        """The column's width as a workbook file stores it (characters of the standard font,
+        margins included: `file_width`); None for the sheet's default width."""
+
+    def set_column_width(self, col: int, width: float | None) -> None:
+        """Set a column's width (None: back to the sheet's default)."""
+
+    def row_height(self, row: int) -> float | None:
+        """The row's height in points; None for the default (the height that fits its font)."""
+
+    def set_row_height(self, row: int, height: float | None) -> None:
+        """Set a row's height (None: back to the default)."""
 
     def merged_area(self, row: int, col: int) -> tuple[int, int, int, int] | None:
         """The merged range (first row, first col, last row, last col) that covers the cell,

@@ -37,28 +37,64 @@ from solver.sheet import (
     SIDES,
     Book,
     Border,
+    Face,
     InputError,
     Sheet,
     Style,
     a1,
     borders_text,
     check_color,
+    column_letter,
+    face_text,
+    file_width,
     is_dark,
     normalize,
     parse_borders_text,
+    parse_face_text,
     quote,
 )
 
 RECORD_SHEET = "puzzle-solver"
 ANSWER_FONT = "1F4FC8"  # answers in blue, givens keep their own colour
 SHADE_FILL = "404040"
-SHADE_FONT = "FFFFFF"
+SHADE_FONT = "FFFFFF"  # a given in a shaded cell; the `■` that solving writes is SHADE_FILL
 SHADE_GLYPH = "■"
 MARK_FONT, MARK_FILL = "9C0006", "FFC7CE"  # Check's marks: Excel's "Bad" cell style
 MARK_DARK_FILL = "C00000"  # ... on a shaded cell, which must still read as shaded
 CHECK = "check"  # the record kind of Check's marks
 ANSWER_BORDER = Border("medium", ANSWER_FONT)  # a line the answer draws on a cell's side
-COLUMNS = 8  # of the record sheet, see the module docstring
+COLUMNS = 9  # of the record sheet, see the module docstring
+FACE_COLUMN = 9  # the face (font, alignment) a cell had before solving set LINE_FACE
+
+# A solved grid's cells are squares of 24 x 24 pixels in Excel (18 points high; 2.71 characters
+# wide, as Excel's Format > Column Width says), and line glyphs are set in a monospaced font a
+# little taller than the row, centred: a vertical stroke then runs from the cell's top to its
+# bottom (the row cuts off the rest), and a number format puts strokes beside a horizontal arm
+# (`"─"@" "` for `┐`) that reach the cell's sides (the neighbour cuts off the rest). Consolas
+# comes with Windows and Office for Mac; LibreOffice draws it as DejaVu Sans Mono.
+CELL_HEIGHT = 18.0  # points
+CELL_WIDTH = file_width(2.71)  # as a file stores it
+LINE_FACE = Face("Consolas", 20.0, "center", "center")
+LINE_GLYPHS = frozenset("─│┌┐└┘┼═║╴╶╵╷")
+_LEFT = {"─": "─", "┐": "─", "┘": "─", "┼": "─", "╴": "─", "═": "═"}  # glyph -> its left arm
+_RIGHT = {"─": "─", "┌": "─", "└": "─", "┼": "─", "╶": "─", "═": "═"}
+
+
+def line_format(glyph: str, given: bool = False) -> str | None:
+    """The number format that draws a line glyph's horizontal arms out to the cell's sides
+    (None for a glyph without one, as `│`). For a `given` the line passes through, `glyph`
+    names the sides ('LR', 'UL'...); its format shows numbers and text alike."""
+    if given:
+        left = "─" if "L" in glyph else None
+        right = "─" if "R" in glyph else None
+    else:
+        left, right = _LEFT.get(glyph), _RIGHT.get(glyph)
+    if left is None and right is None:
+        return None
+    before, after = f'"{left or " "}"', f'"{right or " "}"'
+    if not given:
+        return f"{before}@{after}"
+    return f"{before}General{after};{before}-General{after};{before}General{after};{before}@{after}"
 
 
 @dataclass(frozen=True)
@@ -72,10 +108,20 @@ class CellWrite:
     number_format: str | None = None
     borders: str = ""  # sides ('T', 'B', 'L', 'R') to draw the answer's line on
     mark: bool = False  # Check's mark on a cell of a broken rule (a red fill, value kept)
+    through: str = ""  # sides ('U', 'D', 'L', 'R') of the line through a given cell
 
 
 MAX_ROW, MAX_COL = 1_048_576, 16_384  # Excel's sheet
 _ADDRESS = re.compile(r"\$?([A-Z]{1,3})\$?([0-9]{1,7})")
+_COLUMN = re.compile(r"\$?([A-Z]{1,3}):\$?\1")
+_ROW = re.compile(r"\$?([0-9]{1,7}):\$?\1")
+
+
+def _column_number(letters: str) -> int:
+    col = 0
+    for ch in letters:
+        col = col * 26 + ord(ch) - 64
+    return col
 
 
 def _parse_a1(address: object) -> tuple[int, int] | None:
@@ -83,11 +129,20 @@ def _parse_a1(address: object) -> tuple[int, int] | None:
     m = _ADDRESS.fullmatch(address.strip().upper()) if isinstance(address, str) else None
     if m is None:
         return None
-    col = 0
-    for ch in m.group(1):
-        col = col * 26 + ord(ch) - 64
-    row = int(m.group(2))
+    col, row = _column_number(m.group(1)), int(m.group(2))
     return (row, col) if 1 <= row <= MAX_ROW and 1 <= col <= MAX_COL else None
+
+
+def _parse_line(address: object) -> tuple[str, int] | None:
+    """('col', 3) for a whole column's address 'C:C', ('row', 3) for '3:3'; else None."""
+    text = address.strip().upper() if isinstance(address, str) else ""
+    if m := _COLUMN.fullmatch(text):
+        col = _column_number(m.group(1))
+        return ("col", col) if 1 <= col <= MAX_COL else None
+    if m := _ROW.fullmatch(text):
+        row = int(m.group(1))
+        return ("row", row) if 1 <= row <= MAX_ROW else None
+    return None
 
 
 @dataclass(frozen=True)
@@ -97,9 +152,29 @@ class Record:
     row: int  # in the record sheet
     cell: tuple[int, int]  # 1-based, in the puzzle sheet
     written: object  # the value written; None for a restyle only
-    before: Style  # the cell's look before (its borders: `sides`)
+    before: Style  # the cell's look before (its borders: `sides`; its face, if solving set one)
     sides: dict[str, Border | None]  # the lines before on the sides the answer drew
     kind: str = ""  # '' for an answer or a hint, CHECK for a mark
+
+
+@dataclass(frozen=True)
+class SizeRecord:
+    """A row of the record sheet for a column or row that solving resized (address 'C:C' or
+    '3:3'), with its size before in the font colour's column (empty: the default size)."""
+
+    row: int  # in the record sheet
+    line: tuple[str, int]  # ('col', 3) or ('row', 3), 1-based
+    before: float | None
+    kind: str = ""  # an answer's (Check and hints never resize)
+
+
+def _size_record(r: int, line: list[object]) -> SizeRecord | None:
+    where = _parse_line(line[1])
+    if where is None:
+        return None
+    size = line[3]
+    ok = isinstance(size, int | float) and not isinstance(size, bool) and 0 < size <= 409
+    return SizeRecord(r, where, float(size) if ok else None)  # type: ignore[arg-type]
 
 
 def _record(r: int, line: list[object]) -> Record | None:
@@ -110,6 +185,7 @@ def _record(r: int, line: list[object]) -> Record | None:
     colour, no fill, General, or no lines restored: the answer still comes off the sheet."""
     _, address, written, font, fill, fmt, sides, *rest = line
     kind = rest[0] if rest and isinstance(rest[0], str) else ""
+    face = rest[1] if len(rest) > 1 else None
     cell = _parse_a1(address)
     if cell is None:
         return None
@@ -119,11 +195,20 @@ def _record(r: int, line: list[object]) -> Record | None:
         drawn = parse_borders_text(sides) if isinstance(sides, str) else {}
     except ValueError:
         drawn = {s: None for s in SIDES}  # unknown: at least take our own lines away
+    try:
+        before = parse_face_text(face) if isinstance(face, str) and face else None
+    except ValueError:
+        before = Face()  # unknown: at least take our font away
     return Record(
         r,
         cell,
         written,
-        Style(_color(font), _color(fill), fmt if isinstance(fmt, str) and fmt else "General"),
+        Style(
+            _color(font),
+            _color(fill),
+            fmt if isinstance(fmt, str) and fmt else "General",
+            face=before,
+        ),
         drawn,
         kind,
     )
@@ -135,7 +220,9 @@ def _color(value: object) -> str | None:
     return check_color(value)
 
 
-def _records(book: Book, sheet_name: str) -> tuple[Sheet | None, list[Record], list[int]]:
+def _records(
+    book: Book, sheet_name: str
+) -> tuple[Sheet | None, list[Record | SizeRecord], list[int]]:
     """The record sheet, the sheet's usable records, and the rows of its damaged ones."""
     rec = book.hidden_sheet(RECORD_SHEET, create=False)
     if rec is None:
@@ -145,7 +232,7 @@ def _records(book: Book, sheet_name: str) -> tuple[Sheet | None, list[Record], l
         line = [rec.get(r, c) for c in range(1, COLUMNS + 1)]
         if line[0] != sheet_name:
             continue
-        record = _record(r, line)
+        record = _size_record(r, line) or _record(r, line)
         if record is None:
             damaged.append(r)
         else:
@@ -156,7 +243,11 @@ def _records(book: Book, sheet_name: str) -> tuple[Sheet | None, list[Record], l
 def recorded_answer(book: Book, sheet_name: str) -> dict[tuple[int, int], object]:
     """Cells (1-based) holding a value that solving wrote, with that value."""
     _, found, _ = _records(book, sheet_name)
-    return {rec.cell: rec.written for rec in found if rec.written is not None}
+    return {
+        rec.cell: rec.written
+        for rec in found
+        if isinstance(rec, Record) and rec.written is not None
+    }
 
 
 ANSWER_GLYPHS = frozenset("●■─│┌┐└┘┼═║╴╶╵╷")  # what answers write
@@ -168,7 +259,7 @@ def _looks_like_an_answer(sheet: Sheet, row: int, col: int) -> bool:
         return True
     style = sheet.get_style(row, col)
     return style.font_color == ANSWER_FONT or (
-        style.font_color == SHADE_FONT and style.fill_color == SHADE_FILL
+        style.font_color in (SHADE_FONT, SHADE_FILL) and style.fill_color == SHADE_FILL
     )
 
 
@@ -212,6 +303,9 @@ def clear_answer(
     sheet = book.sheet(sheet_name)
     restored = 0
     for record in reversed(found):
+        if isinstance(record, SizeRecord):
+            _restore_size(sheet, record)
+            continue
         row, col = record.cell
         written = record.written
         current = normalize(sheet.get(row, col))
@@ -238,6 +332,16 @@ def clear_answer(
     return restored
 
 
+def _restore_size(sheet: Sheet, record: SizeRecord) -> None:
+    """Give a column or row its size back, unless the user resized it since."""
+    kind, n = record.line
+    if kind == "col":
+        if sheet.column_width(n) == CELL_WIDTH:
+            sheet.set_column_width(n, record.before)
+    elif sheet.row_height(n) == CELL_HEIGHT:
+        sheet.set_row_height(n, record.before)
+
+
 def _compact(rec: Sheet) -> None:
     used = list(rec.used_cells())
     width = max([COLUMNS] + [c for _, c in used])  # a row keeps what stands beyond our columns
@@ -252,25 +356,49 @@ def _compact(rec: Sheet) -> None:
             rec.put(i, c, v)
 
 
+def square_cells(writes: list[CellWrite]) -> bool:
+    """Whether solving makes the grid's cells squares (`CELL_WIDTH` x `CELL_HEIGHT`): yes,
+    unless an answer is shown through number formats that need room for their text
+    (country-road's `A ─`, panorama's `11₂`)."""
+    return not any(w.number_format for w in writes)
+
+
 def write_answer(
-    book: Book, sheet_name: str, writes: list[CellWrite], kind: str = "", add: bool = False
+    book: Book,
+    sheet_name: str,
+    writes: list[CellWrite],
+    kind: str = "",
+    add: bool = False,
+    grid: tuple[int, int] | None = None,
 ) -> None:
     """Clear any earlier answer, then write this one and record what was written.
     add: keep what is there and add these writes (a hint); kind: the records' kind (CHECK for
-    Check's marks)."""
+    Check's marks). With the grid's size (rows, cols), its columns and rows are also made
+    square (`square_cells`)."""
     for w in writes:
         if not set(w.borders) <= set("TBLR"):
             raise ValueError(f"CellWrite.borders takes sides T, B, L, R, not {w.borders!r}")
+        if not set(w.through) <= set("UDLR"):
+            raise ValueError(f"CellWrite.through takes sides U, D, L, R, not {w.through!r}")
     if not add:
         clear_answer(book, sheet_name, keep_record_sheet=True)
     sheet = book.sheet(sheet_name)
     rec = book.hidden_sheet(RECORD_SHEET, create=True)
     assert rec is not None
     next_row = max((r for r, _ in rec.used_cells()), default=0) + 1
+
+    def record(line: list[object]) -> None:
+        nonlocal next_row
+        for c, v in enumerate(line, start=1):
+            rec.put(next_row, c, v)
+        next_row += 1
+
     # every cell's look before any of it changes: in Excel a border between two cells may read
     # as both cells' side, so drawing one cell's side first could be taken for its neighbour's
     olds = {
-        (w.row, w.col): sheet.get_style(w.row + 1, w.col + 1, borders=bool(w.borders))
+        (w.row, w.col): sheet.get_style(
+            w.row + 1, w.col + 1, borders=bool(w.borders), face=_sets_face(w)
+        )
         for w in writes
     }
     for w in writes:
@@ -296,7 +424,8 @@ def write_answer(
             sides = set(w.borders)
             drawn = borders_text({s: old.borders.side(s) for s in sides})
             borders = old.borders.with_sides({s: ANSWER_BORDER for s in sides})
-        fmt = w.number_format or old.number_format
+        face = LINE_FACE if old.face is not None else None
+        fmt = w.number_format or _line_format(w) or old.number_format
         if w.mark:
             dark = old.fill_color is not None and is_dark(old.fill_color)
             new = Style(
@@ -305,27 +434,52 @@ def write_answer(
                 old.number_format,
                 None,
             )
-        elif w.shade:
-            new = Style(SHADE_FONT, SHADE_FILL, fmt, borders)
+        elif w.shade:  # `■` shows as a plain dark square: its font is the fill's colour
+            new = Style(
+                SHADE_FILL if value == SHADE_GLYPH else SHADE_FONT, SHADE_FILL, fmt, borders
+            )
         elif value is not None:
-            new = Style(ANSWER_FONT, old.fill_color, fmt, borders)
-        elif w.number_format or w.borders:
-            new = Style(old.font_color, old.fill_color, fmt, borders)
+            new = Style(ANSWER_FONT, old.fill_color, fmt, borders, face)
+        elif w.number_format or w.borders or w.through:
+            new = Style(old.font_color, old.fill_color, fmt, borders, face)
         else:
             continue
-        line = [
-            sheet_name,
-            a1(row, col),
-            value,
-            old.font_color,
-            old.fill_color,
-            old.number_format,
-            drawn,
-            kind or None,
-        ]
-        for c, v in enumerate(line, start=1):
-            rec.put(next_row, c, v)
-        next_row += 1
+        record(
+            [
+                sheet_name,
+                a1(row, col),
+                value,
+                old.font_color,
+                old.fill_color,
+                old.number_format,
+                drawn,
+                kind or None,
+                face_text(old.face) if face is not None and old.face is not None else None,
+            ]
+        )
         if value is not None:
             sheet.put(row, col, value)
         sheet.set_style(row, col, new)
+    if grid is not None and square_cells(writes):
+        rows, cols = grid
+        for c in range(1, cols + 1):
+            width = sheet.column_width(c)
+            if width != CELL_WIDTH:
+                record([sheet_name, f"{column_letter(c)}:{column_letter(c)}", None, width])
+                sheet.set_column_width(c, CELL_WIDTH)
+        for r in range(1, rows + 1):
+            height = sheet.row_height(r)
+            if height != CELL_HEIGHT:
+                record([sheet_name, f"{r}:{r}", None, height])
+                sheet.set_row_height(r, CELL_HEIGHT)
+
+
+def _sets_face(w: CellWrite) -> bool:
+    """Whether the write sets its cell in LINE_FACE: a line glyph, or a given a line crosses."""
+    return bool(w.through) or (isinstance(w.value, str) and w.value in LINE_GLYPHS)
+
+
+def _line_format(w: CellWrite) -> str | None:
+    if w.through:
+        return line_format(w.through, given=True)
+    return line_format(w.value) if isinstance(w.value, str) else None

@@ -30,8 +30,10 @@ from pathlib import Path
 
 import openpyxl
 from openpyxl.cell.cell import Cell, MergedCell
-from openpyxl.styles import PatternFill, Side
+from openpyxl.styles import Alignment, PatternFill, Side
 from openpyxl.styles.colors import COLOR_INDEX, Color
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.dimensions import ColumnDimension
 from openpyxl.worksheet.worksheet import Worksheet
 
 from solver.limits import check_workbook_file
@@ -39,6 +41,7 @@ from solver.sheet import (
     SIDES,
     Border,
     Borders,
+    Face,
     Style,
     check_unmerged,
     package,
@@ -98,6 +101,17 @@ def _side(border: Border | None) -> Side:
     return Side(style=border.style, color=_color(border.color))
 
 
+def _face(cell: Cell) -> Face:
+    font, align = cell.font, cell.alignment
+    size = getattr(font, "sz", None)
+    return Face(
+        getattr(font, "name", None),
+        float(size) if size is not None else None,
+        getattr(align, "horizontal", None),
+        getattr(align, "vertical", None),
+    )
+
+
 class OpenpyxlSheet:
     def __init__(self, ws: Worksheet) -> None:
         self.ws = ws
@@ -125,7 +139,7 @@ class OpenpyxlSheet:
                 return m.min_row, m.min_col, m.max_row, m.max_col
         return None
 
-    def get_style(self, row: int, col: int, borders: bool = False) -> Style:
+    def get_style(self, row: int, col: int, borders: bool = False, face: bool = False) -> Style:
         cell = self.ws._cells.get((row, col))
         if cell is None:  # an empty cell shows the workbook's default look
             cell = Cell(self.ws, row=row, column=col)
@@ -134,6 +148,7 @@ class OpenpyxlSheet:
             _fill_text(cell.fill),
             cell.number_format,
             _borders(cell.border) if borders else None,
+            _face(cell) if face else None,
         )
 
     def set_style(self, row: int, col: int, style: Style) -> None:
@@ -159,6 +174,58 @@ class OpenpyxlSheet:
                 for s in changed:
                     setattr(border, SIDES[s], _side(style.borders.side(s)))
                 cell.border = border
+        if style.face is not None and style.face != _face(cell):
+            font = copy(cell.font)
+            font.name, font.sz = style.face.name, style.face.size
+            cell.font = font
+            align = copy(cell.alignment) if cell.alignment else Alignment()
+            align.horizontal, align.vertical = style.face.horizontal, style.face.vertical
+            cell.alignment = align
+
+    def _column(self, col: int, split: bool) -> ColumnDimension | None:
+        """The dimension that covers the column; with `split`, one of its own (a file may give
+        one dimension to a run of columns)."""
+        dims = self.ws.column_dimensions
+        for key, dim in list(dims.items()):
+            low, high = dim.min or 0, dim.max or 0
+            if not low <= col <= high or (low, high) == (col, col) or not split:
+                if low <= col <= high:
+                    return dim
+                continue
+            del dims[key]  # the run, cut into the columns before, this one, and after
+            for a, b in ((low, col - 1), (col, col), (col + 1, high)):
+                if a <= b:
+                    part = copy(dim)
+                    part.index, part.min, part.max = get_column_letter(a), a, b
+                    dims[part.index] = part
+            return dims[get_column_letter(col)]
+        if not split:
+            return None
+        dim = dims[get_column_letter(col)]
+        dim.min = dim.max = col
+        return dim
+
+    def column_width(self, col: int) -> float | None:
+        dim = self._column(col, split=False)
+        if dim is None or not dim.customWidth or not dim.width:
+            return None
+        return float(dim.width)
+
+    def set_column_width(self, col: int, width: float | None) -> None:
+        if width is None and self._column(col, split=False) is None:
+            return
+        dim = self._column(col, split=True)
+        assert dim is not None
+        dim.width = width if width is not None else 0  # 0: no width of its own
+
+    def row_height(self, row: int) -> float | None:
+        dim = self.ws.row_dimensions.get(row)
+        return None if dim is None or dim.height is None else float(dim.height)
+
+    def set_row_height(self, row: int, height: float | None) -> None:
+        if height is None and row not in self.ws.row_dimensions:
+            return
+        self.ws.row_dimensions[row].height = height
 
 
 def _mode_for(target: Path) -> int:
