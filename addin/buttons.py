@@ -13,12 +13,14 @@ The three stages of the seed, with files beside the workbook (as the seed's Bomb
   run_solver     2. Run solver    solves that .lp into <folder>/<book>-<sheet>.sol
   read_solution  3. Read solution puts the .sol file's answer into the cells
 
-and, in memory: `solve` (answer written, uniqueness checked), `clear` (removes exactly what
-solving, checking and hints wrote), `check_unique` (says whether the answer is unique, or names
-the cells where a second answer differs; writes nothing), and for a person solving by hand
-`check_answer` (names every rule the answer in the sheet breaks and marks its cells red, or says
-it is correct, or how much is still empty) and `hint` (fills in one cell that every answer
-agrees on, next to what is filled in already).
+and, in memory: `solve` (answer written, uniqueness checked; the answer's picture, as
+`solve --picture` draws it, is placed right of the buttons, named `PICTURE`, and a second solve
+replaces it), `clear` (removes exactly what solving, checking and hints wrote, and the
+picture), `check_unique` (says whether the answer is unique, or names the cells where a second
+answer differs; writes nothing), and for a person solving by hand `check_answer` (names every
+rule the answer in the sheet breaks and marks its cells red, or says it is correct, or how much
+is still empty) and `hint` (fills in one cell that every answer agrees on, next to what is
+filled in already).
 
 Settings: the solver and time limit are the constants `SOLVER` and `TIME_LIMIT` below; the
 environment variables PUZZLE_SOLVER_SOLVER (highs, scip or cbc) and PUZZLE_SOLVER_TIME_LIMIT
@@ -32,19 +34,22 @@ from __future__ import annotations
 import functools
 import os
 import re
+import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from addin.xlwings_book import XlwingsBook
-from solver import check, pipeline
+from solver import check, picture, pipeline
 from solver.backends import DEFAULT_SOLVER, Settings, SolverError
 from solver.sheet import InputError
 
 SOLVER = DEFAULT_SOLVER
 TIME_LIMIT: float | None = 60.0  # Excel waits while Python solves: don't let it hang forever
 TITLE = "Puzzle solver"
+PICTURE = "puzzle-solver answer"  # the name of the answer's picture on its sheet
+BUTTONS_WIDTH = 110.0  # points: the button column's buttons (addin/build_workbooks.py) and a gap
 
 # The pipeline's messages name the command-line stages; a button user knows the buttons.
 _STAGE_NAMES = (
@@ -167,11 +172,44 @@ def read_solution(book: Any, xbook: XlwingsBook, sheet: str) -> str:
     return _report(book, res)
 
 
+def place_picture(book: Any, res: pipeline.SheetResult) -> None:
+    """Put the picture of a solved sheet right of its buttons (the grid, the sentinel's column,
+    an empty one, the buttons), named `PICTURE`: a second one replaces the first."""
+    assert res.answer is not None
+    sht = book.sheets[res.sheet]
+    drawn = picture.draw(picture.givens_of(res.answer, res.writes), res.answer, res.genre or "")
+    anchor = sht.range((1, res.answer["cols"] + 3))
+    with tempfile.TemporaryDirectory() as folder:  # Excel keeps a copy of the picture
+        png = Path(folder) / "answer.png"
+        drawn.png(png)
+        if PICTURE in sht.pictures:
+            sht.pictures[PICTURE].delete()
+        sht.pictures.add(
+            str(png),
+            name=PICTURE,
+            left=anchor.left + BUTTONS_WIDTH,
+            top=anchor.top,
+            width=drawn.width * 0.75,  # pixels at 96 dpi as points
+            height=drawn.height * 0.75,
+        )
+
+
+def remove_picture(book: Any, sheet: str) -> bool:
+    """Delete the answer's picture from the sheet; whether there was one."""
+    pictures = book.sheets[sheet].pictures
+    if PICTURE not in pictures:
+        return False
+    pictures[PICTURE].delete()
+    return True
+
+
 @_button
 def solve(book: Any, xbook: XlwingsBook, sheet: str) -> str:
     s = settings()
     with _quiet(book):
         res = pipeline.solve_sheet(xbook, sheet, s, check_unique=True, write=True)
+        if res.status == "solved" and res.answer is not None:
+            place_picture(book, res)
     return _report(book, res, f" ({res.seconds:.2f} s, {s.solver})")
 
 
@@ -179,8 +217,9 @@ def solve(book: Any, xbook: XlwingsBook, sheet: str) -> str:
 def clear(book: Any, xbook: XlwingsBook, sheet: str) -> str:
     with _quiet(book):
         n = pipeline.clear_sheet(xbook, sheet)
+        had_picture = remove_picture(book, sheet)
     text = f"removed the answer from {n} cells" if n else "no answer to clear"
-    return alert(book, f"Sheet '{sheet}': {text}")
+    return alert(book, f"Sheet '{sheet}': {text}" + (" and its picture" if had_picture else ""))
 
 
 @_button

@@ -193,6 +193,14 @@ class FakeRange:
         self.sheet.fmt[self.rc] = value
 
     @property
+    def left(self) -> float:  # points, as Excel's Range.Left
+        return sum(self.sheet.widths.get(c, 8.43) * 7 + 5 for c in range(1, self.column)) * 0.75
+
+    @property
+    def top(self) -> float:
+        return sum(self.sheet.heights.get(r, 15.0) for r in range(1, self.row))
+
+    @property
     def column_width(self) -> float:
         return self.sheet.widths.get(self.column, 8.43)
 
@@ -255,7 +263,7 @@ class FakePictures:
     def __init__(self) -> None:
         self.items: list[FakePicture] = []
 
-    def add(self, image, name=None, update=False, left=None, top=None, **kwargs) -> FakePicture:
+    def add(self, image, name=None, update=False, left=None, top=None, **size) -> FakePicture:
         assert Path(image).exists()
         for p in self.items:
             if p.name == name:
@@ -501,8 +509,12 @@ def test_solve_twice_then_clear_restores_the_sheet(live):
     after_one = look(sheet)
     buttons.solve(book)
     assert look(sheet) == after_one  # the earlier answer is not read as givens
+    assert [(p.name, p.left > 0) for p in sheet.pictures.items] == [(buttons.PICTURE, True)]
+    assert set(sheet.widths.values()) == {2.71} and set(sheet.heights.values()) == {18.0}
     text = buttons.clear(book)
-    assert text == "Sheet 'bomber': removed the answer from 8 cells"
+    assert text == "Sheet 'bomber': removed the answer from 8 cells and its picture"
+    assert len(sheet.pictures) == 0  # and the columns and rows have their sizes back:
+    assert set(sheet.widths.values()) == {8.43} and set(sheet.heights.values()) == {15.0}
     assert look(sheet) == before
     assert [s.name for s in book.sheets] == ["bomber"]  # the record sheet went with the answer
     assert buttons.clear(book) == "Sheet 'bomber': no answer to clear"

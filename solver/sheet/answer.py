@@ -16,10 +16,18 @@ Record sheet columns: sheet, cell address, the value written (empty for a restyl
 previous font colour, fill colour ('RRGGBB', or a theme colour 'theme:1[:tint]' since theme
 colours are recorded) and number format, the previous borders of the sides drawn
 (`solver.sheet.borders_text`; empty when no side was drawn, as in records written before
-borders were recorded), and what wrote it: empty for an answer or a hint, `check` for the
+borders were recorded), what wrote it: empty for an answer or a hint, `check` for the
 marks Check puts on the cells of a broken rule (so that checking again takes only its own marks
-away). Clearing undoes the records latest first, so a cell marked after it was answered gets
-its look from before the answer back. The sheet is removed when clearing leaves nothing in it.
+away), and the previous face (font and alignment, `solver.sheet.face_text`) of a cell solving
+set in `LINE_FACE` (empty otherwise, as in older records). A column or row that solving made
+square (`square_cells`) has a row of its own: its address is the whole column or row ('C:C',
+'3:3') and the font colour's column holds its size before (empty for the default); clearing
+gives it back unless the user resized it since. Clearing undoes the records latest first, so a
+cell marked after it was answered gets its look from before the answer back. The sheet is
+removed when clearing leaves nothing in it.
+
+A shaded cell that solving fills holds `■` in the fill's own colour: it shows as a plain dark
+square, and the glyph is what tells an earlier answer when solving again.
 
 The record sheet is hidden, not locked: someone may edit it. A damaged row never stops a solve
 or a clear: one without a usable cell address is skipped (and dropped at the next write), a look
@@ -83,7 +91,8 @@ _RIGHT = {"─": "─", "┌": "─", "└": "─", "┼": "─", "╶": "─", 
 def line_format(glyph: str, given: bool = False) -> str | None:
     """The number format that draws a line glyph's horizontal arms out to the cell's sides
     (None for a glyph without one, as `│`). For a `given` the line passes through, `glyph`
-    names the sides ('LR', 'UL'...); its format shows numbers and text alike."""
+    names the sides ('LR', 'UL'...) and is text (a number too wide for its cell would show
+    as ###, where text is cut off at the cell's sides)."""
     if given:
         left = "─" if "L" in glyph else None
         right = "─" if "R" in glyph else None
@@ -91,10 +100,7 @@ def line_format(glyph: str, given: bool = False) -> str | None:
         left, right = _LEFT.get(glyph), _RIGHT.get(glyph)
     if left is None and right is None:
         return None
-    before, after = f'"{left or " "}"', f'"{right or " "}"'
-    if not given:
-        return f"{before}@{after}"
-    return f"{before}General{after};{before}-General{after};{before}General{after};{before}@{after}"
+    return f'"{left or " "}"@"{right or " "}"'
 
 
 @dataclass(frozen=True)
@@ -418,6 +424,11 @@ def write_answer(
         if w.shade and value is None and current is None:
             value = SHADE_GLYPH
         old = olds[w.row, w.col]
+        if w.through and not isinstance(current, str):
+            # a number too wide for its cell shows as ### instead of being cut off: a number
+            # keeps its look, and the line reaches its cell's side
+            w = replace(w, through="")
+            old = replace(old, face=None)
         borders, drawn = None, None
         if w.borders:
             assert old.borders is not None
