@@ -136,7 +136,7 @@ def test_the_samples_lose_nothing(sample, suffix):
     assert book.lacks == []
     if suffix == ".xlsm":  # the buttons and the VBA project are counted, and kept
         found = package.contents(path)
-        assert found["bomber"]["button or form control"] == 6
+        assert found["bomber"]["button or form control"] == len(BUTTONS)
         assert found[package.WHOLE_BOOK]["VBA project"] == 1
 
 
