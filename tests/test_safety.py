@@ -24,6 +24,7 @@ from conftest import WORKBOOKS
 from openpyxl.styles import Font, PatternFill
 from openpyxl.styles.colors import Color
 
+from addin.build_workbooks import BUTTONS
 from solver.backends import Settings
 from solver.cli import main
 from solver.genres import all_genres
