@@ -46,7 +46,9 @@ from solver.geometry import (
     squares,
 )
 from solver.model import cname, var
+from solver.sheet import cell_name
 from solver.sheet.answer import CellWrite
+from solver.violation import Violation
 
 Node = Hashable
 Edge = tuple[Node, Node]
@@ -409,6 +411,62 @@ def lines_record(segments: Iterable[tuple[Cell, Cell]], count: Mapping | None = 
         a, b = min(a, b), max(a, b)
         out.append([*a, *b, 1 if count is None else count[a, b]])
     return {"lines": sorted(out)}
+
+
+# --- checking a drawn answer from the rules (for a genre's verify) ------------------------------
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def check_ends(
+    sides: Mapping[Cell, Collection[str]],
+    want: Callable[[Cell], int],
+    line: str = "the loop",
+    where: Callable[[Cell], Cell] = lambda cell: cell,
+) -> list[Violation]:
+    """One problem per cell whose line leaves through another number of sides than `want`
+    says (2 on a loop, 1 at a path's end): a dead end, a branch, a crossing. `where` maps a
+    cell to its sheet cell (for genres whose cells are spread out), for names and marks."""
+    problems = []
+    for cell, s in sorted(sides.items()):
+        n, wanted = len(s), want(cell)
+        if n == wanted:
+            continue
+        at = cell_name(where(cell))
+        if wanted == 2 and n == 1:
+            text = f"{line} ends at {at} (a dead end)"
+        elif wanted == 2 and n == 3:
+            text = f"{line} branches at {at}"
+        elif wanted == 2 and n == 4:
+            text = f"{line} crosses itself at {at}"
+        else:
+            text = f"{at} has {_plural(n, 'line end')}, it needs {wanted}"
+        problems.append(Violation(text, [where(cell)]))
+    return problems
+
+
+def check_pieces(
+    segments: Iterable[tuple[Node, Node]],
+    line: str = "the loop",
+    where: Callable[[Node], Cell] = lambda cell: cell,
+    nodes: Callable[[Node], Iterable[Node]] = lambda n: (n,),
+) -> list[Violation]:
+    """A problem when the segments fall apart in more than one piece: it names how many and
+    marks the cells of every piece but the largest (the one to keep). `nodes` maps a graph
+    node to the cells it stands for (none for a node outside the grid)."""
+    segs = list(segments)
+    used = {n for seg in segs for n in seg}
+    parts = sorted(components(used, segs), key=lambda part: (-len(part), min(map(repr, part))))
+    if len(parts) < 2:
+        return []
+    cells = {where(cell) for part in parts[1:] for n in part for cell in nodes(n)}
+    first = min(cells, default=None)
+    text = f"{line} is in {len(parts)} pieces"
+    if first is not None:
+        text += f" (one runs through {cell_name(first)})"
+    return [Violation(text, cells)]
 
 
 # --- reading a drawn answer back from the sheet ----------------------------------------------

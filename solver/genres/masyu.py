@@ -32,16 +32,18 @@ from solver.lines import (
     LINE_MARKS,
     Network,
     arms,
+    check_ends,
+    check_pieces,
     draw,
     edge_vars,
     read_lines,
     single_loop,
-    walk_loop,
 )
 from solver.model import Model, cell_vars, cname, new_problem
 from solver.sheet import Grid, InputError, cell_name, quote
 from solver.sheet.answer import CellWrite
 from solver.spellings import is_mark
+from solver.violation import Violation
 
 WHITE, BLACK = "○", "●"
 ANSWER_MARKS = LINE_MARKS
@@ -110,40 +112,51 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     return m
 
 
-def verify(p: Puzzle, a: Answer) -> list[str]:
-    problems = []
+def verify(p: Puzzle, a: Answer) -> list[Violation]:
     sides = arms(a)
-    for (r, c), s in sorted(sides.items()):
-        if not (0 <= r < p.rows and 0 <= c < p.cols):
-            problems.append(f"the loop leaves the grid at {cell_name((r, c))}")
-        elif len(s) != 2:
-            problems.append(f"cell {cell_name((r, c))} has {len(s)} loop ends, not 2")
+    outside = [cell for cell in sides if not (0 <= cell[0] < p.rows and 0 <= cell[1] < p.cols)]
+    problems = [
+        Violation(f"the loop leaves the grid at {cell_name(cell)}", [cell])
+        for cell in sorted(outside)
+    ]
+    problems += check_ends(sides, lambda cell: 2)
     if problems:
         return problems
-    if a and len(walk_loop(a)) != len(sides):
-        problems.append("the loop is not one single loop")
+    problems += check_pieces(a)
     straight = {frozenset("LR"), frozenset("UD")}
 
     def goes_straight(cell: Cell) -> bool:
         return sides.get(cell) in straight
 
     for (r, c), kind in sorted(p.pearls().items()):
-        s = sides.get((r, c))
+        at, s = cell_name((r, c)), sides.get((r, c))
         if s is None:
-            problems.append(f"the loop misses the pearl at {cell_name((r, c))}")
+            problems.append(Violation(f"the loop misses the pearl at {at}", [(r, c)]))
             continue
         ahead = [step((r, c), d) for d in sorted(s)]
         if kind == WHITE:
             if s not in straight:
-                problems.append(f"the loop turns on the white pearl at {cell_name((r, c))}")
+                problems.append(Violation(f"the loop turns on the white pearl at {at}", [(r, c)]))
             elif all(goes_straight(n) for n in ahead):
-                problems.append(f"no turn next to the white pearl at {cell_name((r, c))}")
+                problems.append(
+                    Violation(
+                        f"no turn next to the white pearl at {at}",
+                        [(r, c), *ahead],
+                    )
+                )
         else:
             if s in straight:
-                problems.append(f"the loop goes straight on the black pearl at {cell_name((r, c))}")
-            elif not all(goes_straight(n) for n in ahead):
                 problems.append(
-                    f"the loop turns right next to the black pearl at {cell_name((r, c))}"
+                    Violation(f"the loop goes straight on the black pearl at {at}", [(r, c)])
+                )
+            elif not all(goes_straight(n) for n in ahead):
+                bent = [n for n in ahead if not goes_straight(n)]
+                problems.append(
+                    Violation(
+                        f"the loop turns right next to the black pearl at {at} (at "
+                        f"{' and '.join(cell_name(n) for n in bent)})",
+                        [(r, c), *bent],
+                    )
                 )
     return problems
 
