@@ -488,21 +488,23 @@ def read_arms(value: object) -> frozenset[str] | None:
 
 
 def read_drawn(
-    grid: object, givens: Collection[Cell] = ()
+    grid: object, givens: Collection[Cell] = (), no_line: Collection[str] = NO_LINE
 ) -> tuple[set[tuple[Cell, Cell]], set[tuple[Cell, Cell]]]:
     """What a person drew with glyphs in the grid's cells (a `solver.sheet.Grid`): the
     centre-to-centre segments drawn (lower cell first), and those known absent (the sides a
     glyph does not use, every side of a cell marked `×` or `・`). A segment one cell draws and
     its neighbour does not counts as drawn. Given cells are skipped: the line through them is
     read from their neighbours (between two givens the sheet cannot show it: see
-    `segment_entries`)."""
+    `segment_entries`). no_line: the marks read as "no line here" (yajilin reads `・` as "not
+    shaded" instead, so passes none)."""
     drawn: set[tuple[Cell, Cell]] = set()
     absent: set[tuple[Cell, Cell]] = set()
     for r, c in grid.positions():  # type: ignore[attr-defined]
         if (r, c) in givens:
             continue
-        sides = read_arms(grid[r, c])  # type: ignore[index]
-        if sides is None:
+        value = grid[r, c]  # type: ignore[index]
+        sides = read_arms(value)
+        if sides is None or (not sides and value.strip() not in no_line):
             continue
         for side, (dr, dc) in STEPS.items():
             n = (r + dr, c + dc)
@@ -531,8 +533,11 @@ def segment_entries(
 
 
 def read_lines(
-    grid: object, x: Mapping[tuple[Cell, Cell], Expr], givens: Collection[Cell] = ()
+    grid: object,
+    x: Mapping[tuple[Cell, Cell], Expr],
+    givens: Collection[Cell] = (),
+    no_line: Collection[str] = NO_LINE,
 ) -> dict[pulp.LpVariable, int | None]:
     """A genre's `read_answer` for lines drawn with glyphs between cell centres."""
     unseen = [(a, b) for a, b in x if a in givens and b in givens]
-    return segment_entries(x, *read_drawn(grid, givens), unseen)
+    return segment_entries(x, *read_drawn(grid, givens, no_line), unseen)

@@ -55,3 +55,21 @@ def books(tmp_path: Path, sample) -> Path:
     for slug in ("bomber", "sudoku"):
         shutil.move(sample(slug), folder / f"{slug}.xlsx")
     return folder
+
+
+def type_by_hand(ws, drawing: str | list[str]) -> list[tuple[int, int]]:
+    """Type a drawn answer into the empty cells of an openpyxl sheet as a person would: `-` and
+    `|` for straight lines, box glyphs for the corners (and `┼`), `#` for a shaded cell; other
+    characters (the givens in the drawing, '.') are skipped, and a cell holding a value keeps
+    it. Returns the 0-based cells typed into."""
+    from solver.lines import ARMS
+
+    typed = []
+    rows = drawing.split("\n") if isinstance(drawing, str) else drawing
+    for r, line in enumerate(rows):
+        for c, ch in enumerate(line):
+            cell = ws.cell(r + 1, c + 1)
+            if (ch in ARMS or ch == "#") and cell.value is None:
+                cell.value = {"─": "-", "│": "|"}.get(ch, ch)
+                typed.append((r, c))
+    return typed

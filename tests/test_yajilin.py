@@ -79,14 +79,14 @@ def test_verify_rejects_broken_answers():
     p, a = known_puzzle(), known_answer()
     # a cut loop: two cells left with one loop end each
     cut = yajilin.verify(p, changed(a, cut=[((0, 0), (0, 1))]))
-    assert "cell A1 has 1 loop ends, not 2" in cut
+    assert "the loop ends at A1 (a dead end)" in cut
     # a shaded cell left out: neither shaded nor on the loop
     assert yajilin.verify(p, changed(a, unshade=[(0, 4)])) == [
         "cell E1 is neither shaded nor on the loop"
     ]
     # shading a loop cell beside a shaded one
     both = yajilin.verify(p, changed(a, shade=[(0, 3)]))
-    assert "shaded cells D1 and E1 touch" in both
+    assert "shaded cells at D1 and E1 touch" in both
     assert "the loop runs through the shaded cell D1" in both
     # a shaded clue, and a loop through a clue
     assert "the clue cell J1 is shaded" in yajilin.verify(p, changed(a, shade=[(0, 9)]))
@@ -106,9 +106,9 @@ def test_verify_rejects_two_loops_and_no_loop():
     assert yajilin.verify(p, Answer(frozenset(), frozenset(ring))) == []
     squares = [((0, 0), (0, 1)), ((1, 0), (1, 1)), ((0, 0), (1, 0)), ((0, 1), (1, 1))]
     squares += [((0, 2), (0, 3)), ((1, 2), (1, 3)), ((0, 2), (1, 2)), ((0, 3), (1, 3))]
-    assert yajilin.verify(p, Answer(frozenset(), frozenset(squares))) == [
-        "the loop is not one single loop"
-    ]
+    (two,) = yajilin.verify(p, Answer(frozenset(), frozenset(squares)))
+    assert two == "the loop is in 2 pieces (one runs through C1)"
+    assert two.cells == ((0, 2), (0, 3), (1, 2), (1, 3))
     assert solve_puzzle(yajilin.GENRE, p, Settings()).answer.segments == frozenset(ring)
     lone = Puzzle(((None, Clue(None, None)),))
     assert "there is no loop" in yajilin.verify(lone, Answer(frozenset({(0, 0)}), frozenset()))
@@ -258,3 +258,27 @@ def test_cli_imports_and_solves_a_url(tmp_path, capsys):
     sheet = OpenpyxlBook(book).sheet("yajilin")
     assert sheet.get(3, 4) == "2←" and sheet.get(5, 5) == "0↑"
     assert sheet.get(3, 1) == "■" and sheet.get(1, 1) == "┌"
+
+
+# --- check my answer ------------------------------------------------------------------------
+
+
+def test_check_reads_a_hand_typed_answer_and_names_a_broken_rule(sample):
+    """Typed as a person would: `-` `|` and corners for the loop, `#` for shaded cells."""
+    from conftest import type_by_hand
+
+    from solver import check
+
+    book = OpenpyxlBook(sample("yajilin"))
+    ws = book.wb["yajilin"]
+    type_by_hand(ws, example("yajilin")["solution_text"])
+    assert ws["A1"].value == "┌" and ws["B1"].value == "-" and ws["E1"].value == "#"
+    res = check.check_sheet(book, "yajilin", Settings())
+    assert (res.verdict, res.problems) == ("correct", []), res.record()
+    ws["D1"] = "#"  # a loop cell shaded, beside the shaded E1
+    res = check.check_sheet(book, "yajilin", Settings())
+    assert res.verdict == "wrong" and res.completable is False
+    assert ("shaded cells at D1 and E1 touch", ["D1", "E1"]) in res.problems
+    # C1's `-` still draws the loop into D1 (a segment one cell draws counts as drawn)
+    assert ("the loop runs through the shaded cell D1", ["D1"]) in res.problems
+    assert ws["D1"].fill.fgColor.rgb.endswith("C00000")  # marked, and still dark

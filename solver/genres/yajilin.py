@@ -45,25 +45,31 @@ from typing import NamedTuple
 import pulp
 
 from solver import puzzlink, spellings
+from solver.cells import SHADING_MARKS, check_never_adjacent, read_shaded
 from solver.genres import define
 from solver.geometry import STEPS, Cell, CellPuzzle, Segment, adjacent, components, grid_edges, ray
 from solver.lines import (
+    LINE_MARKS,
     Network,
     arms,
+    check_ends,
+    check_pieces,
     draw,
     edge_vars,
     line_segments,
     lines_record,
     no_square_loop,
+    read_lines,
     single_loop,
-    walk_loop,
 )
 from solver.model import Model, cell_vars, cname, new_problem, value
 from solver.sheet import Grid, InputError, Value, cell_name, quote
 from solver.sheet.answer import CellWrite
 from solver.spellings import ARROW, arrow_clue, is_mark
+from solver.violation import Violation
 
 UNKNOWN = "?"
+ANSWER_MARKS = LINE_MARKS | SHADING_MARKS
 
 
 class Clue(NamedTuple):
@@ -182,7 +188,7 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     if len(cells) - _most_shaded(p) > 4:  # more than 4 loop cells: no 2x2 square is the loop
         no_square_loop(prob, x, p.rows, p.cols)
 
-    m = Model(prob, list(x.values()), {"x": x, "b": b})
+    m = Model(prob, [*x.values(), *b.values()], {"x": x, "b": b})  # b: for forced cells
     white = sorted(cell for cell, shade in forced.items() if not shade)
     root = white[0] if white and not lazy else None
     m.separate(single_loop(prob, Network(dict(x), dict(used)), lazy=lazy, root=root))
@@ -303,55 +309,59 @@ def decode(p: Puzzle, m: Model) -> Answer:
 # --- checking an answer from the rules ----------------------------------------------------------
 
 
-def verify(p: Puzzle, a: Answer) -> list[str]:
-    problems = []
+def verify(p: Puzzle, a: Answer) -> list[Violation]:
     clues = p.clues()
-
-    def inside(cell: Cell) -> bool:
-        return 0 <= cell[0] < p.rows and 0 <= cell[1] < p.cols
-
-    for cell in sorted(a.shaded):
-        if not inside(cell):
-            problems.append(f"shaded cell {cell_name(cell)} lies outside the grid")
-        elif cell in clues:
-            problems.append(f"the clue cell {cell_name(cell)} is shaded")
-    for r, c in sorted(a.shaded):
-        for n in ((r, c + 1), (r + 1, c)):
-            if n in a.shaded:
-                problems.append(f"shaded cells {cell_name((r, c))} and {cell_name(n)} touch")
-    for q, s in sorted((q, qq) for q, qq in a.segments):
-        if abs(q[0] - s[0]) + abs(q[1] - s[1]) != 1:
-            problems.append(f"the loop jumps from {cell_name(q)} to {cell_name(s)}")
+    inside = set(p.positions())
+    problems = [
+        Violation(f"the clue cell {cell_name(cell)} is shaded", [cell])
+        for cell in sorted(a.shaded & clues.keys())
+    ]
+    problems += check_never_adjacent(a.shaded & inside, "shaded cells")
     sides = arms(a.segments)
-    for cell, s in sorted(sides.items()):
-        if not inside(cell):
-            problems.append(f"the loop leaves the grid at {cell_name(cell)}")
+    for cell in sorted(sides):
+        if cell not in inside:
+            problems.append(Violation(f"the loop leaves the grid at {cell_name(cell)}", [cell]))
         elif cell in clues:
-            problems.append(f"the loop runs through the clue cell {cell_name(cell)}")
+            problems.append(
+                Violation(f"the loop runs through the clue cell {cell_name(cell)}", [cell])
+            )
         elif cell in a.shaded:
-            problems.append(f"the loop runs through the shaded cell {cell_name(cell)}")
-        elif len(s) != 2:
-            problems.append(f"cell {cell_name(cell)} has {len(s)} loop ends, not 2")
-    for r in range(p.rows):
-        for c in range(p.cols):
-            if (r, c) not in clues and (r, c) not in a.shaded and (r, c) not in sides:
-                problems.append(f"cell {cell_name((r, c))} is neither shaded nor on the loop")
+            problems.append(
+                Violation(f"the loop runs through the shaded cell {cell_name(cell)}", [cell])
+            )
+    open_ = {cell: s for cell, s in sides.items() if cell in inside - a.shaded - clues.keys()}
+    problems += check_ends(open_, lambda cell: 2)
+    for cell in sorted(inside - clues.keys() - a.shaded - sides.keys()):
+        problems.append(
+            Violation(f"cell {cell_name(cell)} is neither shaded nor on the loop", [cell])
+        )
     if problems:
         return problems
     if not a.segments:
-        problems.append("there is no loop")
-    elif len(walk_loop(a.segments)) != len(sides):
-        problems.append("the loop is not one single loop")
+        problems.append(Violation("there is no loop", inside - clues.keys()))
+    problems += check_pieces(a.segments)
     for (r, c), k in sorted(clues.items()):
         if k.n is None or k.d is None:
             continue
-        count = sum(cell in a.shaded for cell in p.sees(r, c, k.d))
-        if count != k.n:
+        seen = [cell for cell in p.sees(r, c, k.d) if cell in a.shaded]
+        if len(seen) != k.n:
             problems.append(
-                f"the clue {k.n}{ARROW[k.d]} at {cell_name((r, c))} sees {count} shaded cells, "
-                f"not {k.n}"
+                Violation(
+                    f"the clue {k.n}{ARROW[k.d]} at {cell_name((r, c))} sees {len(seen)} "
+                    f"shaded cells, not {k.n}",
+                    [(r, c), *seen],
+                )
             )
     return problems
+
+
+def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | None]:
+    """The loop as drawn (`─ │ ┌ ┐ └ ┘`, `-`, `|`) and the shading (`■`, `#` or a dark fill);
+    a cell marked `・` (or `.`, `×`) is not shaded, so on the loop."""
+    return {
+        **read_lines(grid, m["x"], p.clues(), no_line=()),
+        **read_shaded(grid, m["b"]),
+    }
 
 
 # --- writing the answer -----------------------------------------------------------------------
