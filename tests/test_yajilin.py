@@ -281,4 +281,4 @@ def test_check_reads_a_hand_typed_answer_and_names_a_broken_rule(sample):
     assert ("shaded cells at D1 and E1 touch", ["D1", "E1"]) in res.problems
     # C1's `-` still draws the loop into D1 (a segment one cell draws counts as drawn)
     assert ("the loop runs through the shaded cell D1", ["D1"]) in res.problems
-    assert ws["D1"].fill.fgColor.rgb.endswith("C00000")  # marked, and still dark
+    assert ws["D1"].fill.fgColor.rgb.endswith("FFC7CE")  # marked red
