@@ -141,7 +141,7 @@ def without(*segments: tuple) -> numberlink.Answer:
 
 def test_verify_rejects_a_cut_line():
     problems = numberlink.verify(PUZZLE, without(((0, 1), (1, 1))))
-    assert problems and "cell B1 has 1 line ends, not 2" in problems
+    assert problems and "a line ends at B1 (a dead end)" in problems
 
 
 def test_verify_rejects_a_stray_loop():
@@ -230,3 +230,29 @@ def test_import_and_solve(tmp_path):
     ws = OpenpyxlBook(out).wb["numberlink"]
     assert ws["A1"].value == 1 and ws["B1"].value == "┐" and ws["A5"].value == "└"
     assert ws["F6"].value == "E"
+
+
+# --- check my answer ------------------------------------------------------------------------
+
+
+def test_check_reads_a_hand_typed_answer_and_names_a_broken_rule(sample):
+    """Typed as a person would: `-` `|` and corners; `×` for a cell without a line."""
+    from conftest import type_by_hand
+
+    from solver import check
+    from solver.backends import Settings
+    from solver.sheet.openpyxl_book import OpenpyxlBook
+
+    book = OpenpyxlBook(sample("numberlink"))
+    ws = book.wb["numberlink"]
+    type_by_hand(ws, EXAMPLE["solution_text"])
+    assert ws["D1"].value == "-" and ws["G2"].value == "|" and ws["B1"].value == "┐"
+    res = check.check_sheet(book, "numberlink", Settings())
+    assert (res.verdict, res.problems) == ("correct", []), res.record()
+    ws["D1"] = "×"  # the line from the 4 at C1 cut off
+    res = check.check_sheet(book, "numberlink", Settings())
+    assert res.verdict == "wrong" and res.completable is False
+    assert res.problems == [
+        ("a line ends at D1 (a dead end)", ["D1"]),
+        ("no line leaves the number at C1", ["C1"]),
+    ]

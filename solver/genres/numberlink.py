@@ -59,20 +59,25 @@ from solver import puzzlink
 from solver.genres import define
 from solver.geometry import Cell, CellPuzzle, Segment, components, grid_edges, neighbours
 from solver.lines import (
+    LINE_MARKS,
     Network,
     arms,
+    check_ends,
     connected,
     degree,
     draw,
     edge_vars,
     incident,
     no_square_loop,
+    read_lines,
 )
 from solver.model import Model, cell_vars, cname, new_problem, var
 from solver.sheet import Grid, InputError, Value, a1, cell_name, quote
 from solver.sheet.answer import CellWrite
+from solver.violation import Violation
 
 Label = int | str
+ANSWER_MARKS = LINE_MARKS
 
 
 @dataclass(frozen=True)
@@ -254,26 +259,32 @@ def _reach(p: Puzzle) -> dict[Cell, list[Label]]:
     return found
 
 
-def verify(p: Puzzle, a: Answer) -> list[str]:
-    problems = [
-        f"the segment {cell_name(s)}-{cell_name(t)} does not join two neighbouring cells"
+def verify(p: Puzzle, a: Answer) -> list[Violation]:
+    jumps = [
+        Violation(
+            f"the segment {cell_name(s)}-{cell_name(t)} does not join two neighbouring cells",
+            [s, t],
+        )
         for s, t in sorted(a)
         if abs(s[0] - t[0]) + abs(s[1] - t[1]) != 1
     ]
-    if problems:
-        return problems
+    if jumps:
+        return jumps
     numbers = p.numbers()
     sides = arms(a)
-    for (r, c), s in sorted(sides.items()):
-        if not (0 <= r < p.rows and 0 <= c < p.cols):
-            problems.append(f"a line leaves the grid at {cell_name((r, c))}")
-        elif (r, c) in numbers and len(s) != 1:
-            problems.append(f"the number at {cell_name((r, c))} has {len(s)} lines, not 1")
-        elif (r, c) not in numbers and len(s) != 2:
-            problems.append(f"cell {cell_name((r, c))} has {len(s)} line ends, not 2")
-    for cell in sorted(numbers):
-        if cell not in sides:
-            problems.append(f"no line leaves the number at {cell_name(cell)}")
+    inside = set(p.positions())
+    problems = [
+        Violation(f"a line leaves the grid at {cell_name(cell)}", [cell])
+        for cell in sorted(sides.keys() - inside)
+    ]
+    for cell, s in sorted(sides.items()):
+        if cell in numbers and len(s) != 1:
+            at = cell_name(cell)
+            problems.append(Violation(f"the number at {at} has {len(s)} lines, not 1", [cell]))
+    free = {cell: s for cell, s in sides.items() if cell in inside - numbers.keys()}
+    problems += check_ends(free, lambda cell: 2, line="a line")
+    for cell in sorted(numbers.keys() - sides.keys()):
+        problems.append(Violation(f"no line leaves the number at {cell_name(cell)}", [cell]))
     if problems:
         return problems
     nxt: dict[Cell, list[Cell]] = defaultdict(list)
@@ -282,23 +293,35 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
         nxt[t].append(s)
     visited: set[Cell] = set()
     for label, (start, goal) in p.ends().items():
-        prev, here = None, start
-        visited.add(here)
-        while True:
+        line, prev = [start], None
+        while len(line) == 1 or line[-1] not in numbers:
+            here = line[-1]
             step = next(n for n in nxt[here] if n != prev)
-            prev, here = here, step
-            visited.add(here)
-            if here in numbers:
-                break
-        if here != goal:
+            prev = here
+            line.append(step)
+        visited.update(line)
+        if line[-1] != goal:
             problems.append(
-                f"the line from {quote(label)} at {cell_name(start)} ends at "
-                f"{quote(numbers[here])} at {cell_name(here)}"
+                Violation(
+                    f"the line from {quote(label)} at {cell_name(start)} ends at "
+                    f"{quote(numbers[line[-1]])} at {cell_name(line[-1])}",
+                    line,
+                )
             )
-    stray = sorted(set(sides) - visited)
+    stray = sorted(sides.keys() - visited)
     if stray:
-        problems.append(f"a closed loop that joins no numbers runs through {cell_name(stray[0])}")
+        problems.append(
+            Violation(
+                f"a closed loop that joins no numbers runs through {cell_name(stray[0])}", stray
+            )
+        )
     return problems
+
+
+def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | None]:
+    """The lines as drawn (`─ │ ┌ ┐ └ ┘`, `-`, `|`; `×` or `・` for no line); a line between
+    two side-by-side numbers shows in no cell."""
+    return read_lines(grid, m["x"], p.numbers())
 
 
 def render(p: Puzzle, a: Answer) -> list[CellWrite]:
