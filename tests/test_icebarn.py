@@ -277,3 +277,29 @@ def test_import_and_solve(tmp_path, capsys):
     ws = OpenpyxlBook(out).wb["icebarn"]
     assert ws["H1"].value == "IN" and ws["H17"].value == "OUT" and ws["R18"].value == "E"
     assert ws["B2"].value == "┌" and ws["C2"].value == "─"
+
+
+# --- check my answer ------------------------------------------------------------------------
+
+
+def test_check_reads_a_hand_typed_answer_and_names_a_broken_rule(sample):
+    """The solver's path typed into a fresh copy as a person would (`-` and `|` for straight
+    pieces and crossed borders, box glyphs for the corners), then one border line too many."""
+    from solver import check
+
+    path = sample("icebarn")
+    writes = solve_sheet(OpenpyxlBook(path), "icebarn", Settings()).writes  # not saved
+    book = OpenpyxlBook(path)
+    ws = book.wb["icebarn"]
+    for w in writes:
+        ws.cell(w.row + 1, w.col + 1).value = {"─": "-", "│": "|"}.get(w.value, w.value)
+    assert ws["B2"].value == "┐" and ws["B3"].value == "|" and ws["C2"].value is None
+    res = check.check_sheet(book, "icebarn", Settings())
+    assert (res.verdict, res.problems) == ("correct", []), res.record()
+    ws["C2"] = "-"  # the border between B2 and D2 crossed as well: both now branch
+    res = check.check_sheet(book, "icebarn", Settings())
+    assert res.verdict == "wrong" and res.completable is False
+    assert res.problems == [
+        ("the path branches at B2", ["B2"]),
+        ("the path branches at D2", ["D2"]),
+    ]

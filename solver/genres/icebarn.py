@@ -67,23 +67,29 @@ from solver.geometry import (
     step,
 )
 from solver.lines import (
+    LINE_MARKS,
     arms,
+    check_ends,
     connected,
     edge_vars,
     glyph,
     no_square_loop,
+    read_arms,
+    segment_entries,
     strands,
 )
 from solver.model import Model, cname, new_problem, var
 from solver.sheet import Grid, InputError, Value, a1, cell_name, quote
 from solver.sheet.answer import CellWrite
 from solver.spellings import ARROW, arrow
+from solver.violation import Violation
 
 ICE = "氷"
 IN, OUT = "IN", "OUT"
 ICE_NAMES = {"氷", "*", "＊", "I", "i", "Ｉ"}
 IN_NAMES = {"IN", "In", "in", "入", "入口"}
 OUT_NAMES = {"OUT", "Out", "out", "出", "出口"}
+ANSWER_MARKS = LINE_MARKS
 
 Arc = tuple[Cell, Cell]  # the path crosses from the first cell into the second
 Answer = frozenset[Segment]  # centre-to-centre segments, lower cell first (IN/OUT included)
@@ -298,38 +304,56 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
 # --- checking and showing an answer -------------------------------------------------------
 
 
+def _sheet(cell: Cell) -> Cell:
+    """The sheet cell (0-based) of a puzzle cell: cells stand at odd rows and columns."""
+    return 2 * cell[0] + 1, 2 * cell[1] + 1
+
+
 def _at(cell: Cell) -> str:
-    """The sheet cell of a puzzle cell, for messages (cells stand at even rows and columns)."""
-    return cell_name((2 * cell[0] + 1, 2 * cell[1] + 1))
+    """The sheet cell of a puzzle cell, for messages."""
+    return cell_name(_sheet(cell))
 
 
-def verify(p: Puzzle, a: Answer) -> list[str]:
-    """The rules, walked: from IN along the path to OUT."""
-    problems = []
+def verify(p: Puzzle, a: Answer) -> list[Violation]:
+    """The rules, walked: from IN along the path to OUT. Cells are named and marked where they
+    stand in the sheet; a problem on a border marks the border's cell."""
     ice = p.ice()
     inside = set(p.positions())
     start, first = p.entrance
     end = p.exit[1]
     sides = arms(a)
-    for a_, b_ in sorted(a):
-        if abs(a_[0] - b_[0]) + abs(a_[1] - b_[1]) != 1:
-            problems.append(f"the segment {_at(a_)}-{_at(b_)} does not join two adjacent cells")
+    problems = [
+        Violation(f"the segment {_at(s)}-{_at(t)} does not join two adjacent cells")
+        for s, t in sorted(a)
+        if abs(s[0] - t[0]) + abs(s[1] - t[1]) != 1
+    ]
     if problems:
         return problems
     for cell, s in sorted(sides.items()):
         if cell not in inside:
             if cell not in (start, end):
-                problems.append(f"the path leaves the grid at {_at(cell)}, not at IN or OUT")
+                borders = [_border(q, t) for q, t in a if cell in (q, t)]
+                problems.append(
+                    Violation(
+                        f"the path leaves the grid at {cell_name(min(borders))}, not at IN or OUT",
+                        borders,
+                    )
+                )
         elif cell in ice:
             if s not in (frozenset("LR"), frozenset("UD"), frozenset("UDLR")):
-                problems.append(f"the path turns or ends on the ice at {_at(cell)}")
+                problems.append(
+                    Violation(f"the path turns or ends on the ice at {_at(cell)}", [_sheet(cell)])
+                )
         elif len(s) == 4:
-            problems.append(f"the path crosses itself off the ice at {_at(cell)}")
-        elif len(s) != 2:
-            problems.append(f"cell {_at(cell)} has {len(s)} path ends, not 2")
-    for door in (start, end):
-        if len(sides.get(door, ())) != 1:
-            problems.append(f"the path does not pass {'IN' if door == start else 'OUT'}")
+            problems.append(
+                Violation(f"the path crosses itself off the ice at {_at(cell)}", [_sheet(cell)])
+            )
+    dry = {cell: s for cell, s in sides.items() if cell in inside - ice and len(s) != 4}
+    problems += check_ends(dry, lambda cell: 2, line="the path", where=_sheet)
+    for door, word in ((p.entrance, IN), (p.exit, OUT)):
+        outside = door[0] if door[0] not in inside else door[1]
+        if len(sides.get(outside, ())) != 1:
+            problems.append(Violation(f"the path does not pass {word}", [_border(*door)]))
     if problems:
         return problems
 
@@ -347,25 +371,64 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
         crossed.add((here, nxt))
         here, going = nxt, out
     if here != end:
-        problems.append(f"the path from IN does not lead to OUT (it ends at {_at(here)})")
-    if len(set(walked)) != len(walked):
-        problems.append("the path runs along a segment twice")
-    if set(walked) != set(a):
-        problems.append("some lines are not on the one path from IN to OUT")
+        problems.append(
+            Violation(
+                f"the path from IN does not lead to OUT (it ends at {_at(here)})", [_sheet(here)]
+            )
+        )
+    twice = {seg for seg in walked if walked.count(seg) > 1}
+    if twice:
+        problems.append(
+            Violation("the path runs along a segment twice", [_border(*seg) for seg in twice])
+        )
+    apart = set(a) - set(walked)
+    if apart:
+        problems.append(
+            Violation(
+                "some lines are not on the one path from IN to OUT",
+                [_sheet(cell) for seg in apart for cell in seg if cell in inside],
+            )
+        )
     for a_, b_ in sorted(p.arrows):
         if (a_, b_) not in crossed:
+            where = _border(a_, b_)
             if (b_, a_) in crossed:
-                problems.append(
-                    f"the path crosses the arrow in {cell_name(_border(a_, b_))} against its "
-                    "direction"
-                )
+                text = f"the path crosses the arrow in {cell_name(where)} against its direction"
             else:
-                problems.append(f"the path misses the arrow in {cell_name(_border(a_, b_))}")
+                text = f"the path misses the arrow in {cell_name(where)}"
+            problems.append(Violation(text, [where]))
     groups = [[cell] for cell in sorted(ice)] if p.all_ice else p.ice_groups()
     for group in groups:
         if not any(cell in sides for cell in group):
-            problems.append(f"the path misses the ice at {_at(group[0])}")
+            problems.append(
+                Violation(f"the path misses the ice at {_at(group[0])}", map(_sheet, group))
+            )
     return problems
+
+
+def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | None]:
+    """The path as drawn: a segment is drawn when the border between its cells shows a line
+    (`─ │ - |`) or a cell's glyph leads into it, absent when the border is marked `×` (or `・`)
+    or a drawn cell's glyph has no arm that way. A segment over an arrow shows in no cell: the
+    arrow says the path crosses there."""
+    drawn, absent, unseen = [], [], []
+    for seg, x in m["x"].items():
+        if not isinstance(x, pulp.LpVariable):
+            continue  # IN and OUT
+        a, b = seg
+        mark = read_arms(grid[_border(a, b)])
+        ends = [
+            (read_arms(grid[_sheet(cell)]), heading(cell, other))
+            for cell, other in ((a, b), (b, a))
+            if cell not in p.ice()
+        ]
+        if mark or any(s and side in s for s, side in ends):
+            drawn.append(seg)
+        elif mark is not None or any(s is not None for s, _ in ends):
+            absent.append(seg)
+        elif (a, b) in p.arrows or (b, a) in p.arrows:
+            unseen.append(seg)
+    return segment_entries(m["x"], drawn, absent, unseen)
 
 
 def render(p: Puzzle, a: Answer) -> list[CellWrite]:
