@@ -63,10 +63,20 @@ def read_shown(book: Book, sheet_name: str) -> tuple[Genre, Grid, Any]:
         raise InputError(sheet_name, f"{genre.slug} cannot read an answer back yet")
     shown = read_grid(book.sheet(sheet_name))
 
-    def given(v: object) -> object:
-        return None if isinstance(v, str) and v.strip() in genre.answer_marks else v
+    def answer(cell: Cell) -> bool:
+        if genre.is_answer is not None:
+            return genre.is_answer(shown, cell)
+        v = shown[cell]
+        return isinstance(v, str) and v.strip() in genre.answer_marks
 
-    givens = Grid(shown.sheet, [[given(v) for v in row] for row in shown.cells], shown.source)
+    givens = Grid(
+        shown.sheet,
+        [
+            [None if answer((r, c)) else v for c, v in enumerate(row)]
+            for r, row in enumerate(shown.cells)
+        ],
+        shown.source,
+    )
     return genre, shown, genre.parse(givens)
 
 
@@ -91,10 +101,12 @@ def _as_shown(
     return genre.decode(puzzle, m)
 
 
-def _blank(shown: Grid, cell: Cell) -> bool:
-    """Whether a grid cell shows nothing: no value and no dark fill."""
+def _blank(shown: Grid, cell: Cell, genre: Genre | None = None) -> bool:
+    """Whether a grid cell shows nothing: no value and no dark fill (or as the genre says)."""
     from solver.sheet import is_dark
 
+    if genre is not None and genre.blank is not None:
+        return genre.blank(shown, cell)
     if shown[cell] is not None:
         return False
     sheet = shown.source
@@ -102,8 +114,8 @@ def _blank(shown: Grid, cell: Cell) -> bool:
 
 
 def _filled_by(writes: list[CellWrite]) -> set[Cell]:
-    """The cells an answer's writes put something into (a value or a shade)."""
-    return {(w.row, w.col) for w in writes if w.value is not None or w.shade}
+    """The cells an answer's writes put something into (a value, a shade, a number format)."""
+    return {(w.row, w.col) for w in writes if w.value is not None or w.shade or w.number_format}
 
 
 # --- solving with some variables fixed -------------------------------------------------------
@@ -288,21 +300,28 @@ def _check(
     if status != "solved" and fixed:  # the nearest answer is then any answer
         status, near = _solve(genre, puzzle, settings, deadline)
     near_values = {v.name: round(v.varValue or 0) for v in near.prob.variables()}
-    problems = genre.verify(puzzle, _as_shown(genre, puzzle, m, entries, near_values))
+    as_shown = _as_shown(genre, puzzle, m, entries, near_values)
+    problems = genre.verify(puzzle, as_shown)
     if status == "solved":
         answer_writes = genre.render(puzzle, genre.decode(puzzle, near))
         fills = _filled_by(answer_writes)
-        blank = {cell for cell in shown.positions() if _blank(shown, cell)}
+        blank = {cell for cell in shown.positions() if _blank(shown, cell, genre)}
         every_cell = blank <= fills  # the answer fills every free cell (digits)
         res.empty = len(fills & blank)
     elif status == "infeasible" and not problems:
         raise InputError(sheet_name, "the puzzle has no answer: check the givens")
     else:
         every_cell = not genre.answer_marks
-        blank = {cell for cell in shown.positions() if _blank(shown, cell)}
+        blank = {cell for cell in shown.positions() if _blank(shown, cell, genre)}
         res.empty = len(blank) if every_cell else 0
 
-    if not problems:
+    # a valid answer that leaves cells blank (the lines into them drawn from their neighbours)
+    unshown = _filled_by(genre.render(puzzle, as_shown)) & blank if not problems else set()
+    if unshown:
+        res.verdict = "incomplete"
+        res.completable = True
+        res.empty = len(unshown)
+    elif not problems:
         res.verdict = "correct"
         res.completable = True
         res.empty = 0
@@ -410,11 +429,11 @@ def _hint(
     against |= {
         (w.row, w.col)
         for w in found.writes
-        if not _blank(shown, (w.row, w.col)) and not _shows(shown, w)
+        if not _blank(shown, (w.row, w.col), genre) and not _shows(shown, w)
     }
     inside = set(shown.positions())
     if against & inside:
-        filled_in = {cell for cell in against & inside if not _blank(shown, cell)}
+        filled_in = {cell for cell in against & inside if not _blank(shown, cell, genre)}
         wrong = sorted(filled_in or against & inside)
         res.status = "wrong"
         names = ", ".join(a1(r + 1, c + 1) for r, c in wrong[:8])
@@ -424,7 +443,7 @@ def _hint(
         )
         res.writes = [CellWrite(r, c, mark=True) for r, c in wrong]
         return
-    todo = [w for w in found.writes if _blank(shown, (w.row, w.col))]
+    todo = [w for w in found.writes if _blank(shown, (w.row, w.col), genre)]
     if not todo:
         res.status = "several" if found.answers > 1 else "done"
         res.message = (
@@ -439,7 +458,7 @@ def _hint(
         res.writes = todo
         res.message = f"{len(todo)} cells that every answer agrees on{several}"
         return
-    filled = [cell for cell in shown.positions() if not _blank(shown, cell)]
+    filled = [cell for cell in shown.positions() if not _blank(shown, cell, genre)]
     done = [cell for cell in filled if _is_mark(genre, shown[cell]) or shown[cell] is None]
     near = done or filled  # next to what the person filled in, else next to the givens
     w = min(todo, key=lambda w: (_distance((w.row, w.col), near), w.row, w.col))

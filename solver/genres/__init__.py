@@ -25,6 +25,12 @@ A genre module documents its sheet layout in its docstring, defines these functi
   ANSWER_MARKS                     (a module constant) the texts of the answer form that are not
                                    givens, such as the line glyphs; check reads the puzzle from
                                    the cells that hold none of them (default: none)
+  is_answer(grid, cell) -> bool    for a genre whose answer uses the givens' own marks (pipe
+                                   link's pieces): whether the cell holds the answer, not a
+                                   given (default: its text is one of ANSWER_MARKS)
+  blank(grid, cell) -> bool        whether a cell shows none of the answer yet, for a genre
+                                   whose answer is not the cell's value (country road's number
+                                   formats); default: no value and no dark fill
   verify may return `solver.violation.Violation`s (a str with the cells involved), which Check
   marks in the sheet.
 
@@ -82,6 +88,8 @@ class Genre:
     from_url: Callable[[Any], Puzzle] | None = None
     read_answer: Callable[[Puzzle, Grid, Model], dict[Any, int | None]] | None = None
     answer_marks: frozenset[str] = frozenset()
+    is_answer: Callable[[Grid, tuple[int, int]], bool] | None = None
+    blank: Callable[[Grid, tuple[int, int]], bool] | None = None
     has_lazy: bool = False  # model(puzzle, lazy=True) exists
     lazy: bool = False  # ... and is the default form (the benchmark decided)
 
@@ -127,6 +135,8 @@ def define(
         from_url=getattr(m, "from_url", None),
         read_answer=getattr(m, "read_answer", None),
         answer_marks=frozenset(getattr(m, "ANSWER_MARKS", ())),
+        is_answer=getattr(m, "is_answer", None),
+        blank=getattr(m, "blank", None),
         has_lazy=has_lazy,
         lazy=lazy and has_lazy,
     )

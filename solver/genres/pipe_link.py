@@ -66,11 +66,13 @@ from solver.lines import (
     edge_vars,
     glyph,
     on,
+    segment_entries,
     strands,
 )
 from solver.model import Model, cname, new_problem
 from solver.sheet import Grid, Value, cell_name, quote
-from solver.sheet.answer import CellWrite
+from solver.sheet.answer import ANSWER_FONT, CellWrite
+from solver.violation import Violation
 
 PIECES = "─│┌┐└┘┼"
 CROSS = "┼"
@@ -239,59 +241,96 @@ def _known_strands(p: Puzzle) -> list[tuple[Cell, str, int]]:
     return [(cell, strand, on) for (cell, strand), on in sorted(known.items())]
 
 
-def verify(p: Puzzle, a: Answer) -> list[str]:
+def verify(p: Puzzle, a: Answer) -> list[Violation]:
     problems = []
     for q, s in sorted(a):
         if abs(q[0] - s[0]) + abs(q[1] - s[1]) != 1:
             problems.append(
-                f"the segment {cell_name(q)}-{cell_name(s)} does not join two neighbouring cells"
+                Violation(
+                    f"the segment {cell_name(q)}-{cell_name(s)} does not join two neighbouring "
+                    "cells",
+                    [q, s],
+                )
             )
         for r, c in (q, s):
             if not (0 <= r < p.rows and 0 <= c < p.cols):
-                problems.append(f"the loop leaves the grid at {cell_name((r, c))}")
+                problems.append(Violation(f"the loop leaves the grid at {cell_name((r, c))}"))
     if problems:
         return problems
     sides = arms(a)
-    for r in range(p.rows):
-        for c in range(p.cols):
-            n = len(sides.get((r, c), ()))
-            if n == 0:
-                problems.append(f"the loop misses cell {cell_name((r, c))}")
-            elif n == 1:
-                problems.append(f"the loop ends in cell {cell_name((r, c))}")
-            elif n == 3:
-                problems.append(f"the loop branches in cell {cell_name((r, c))}")
+    for cell in p.positions():
+        wrong = {0: "misses cell", 1: "ends in cell", 3: "branches in cell"}
+        n = len(sides.get(cell, ()))
+        if n in wrong:
+            problems.append(Violation(f"the loop {wrong[n]} {cell_name(cell)}", [cell]))
     for (r, c), piece in sorted(p.pieces().items()):
         s = sides.get((r, c), frozenset())
         if s != ARMS[piece]:
             shown = glyph(s) if s in GLYPHS else "".join(sorted(s)) or "nothing"
-            problems.append(f"the given piece {piece} at {cell_name((r, c))} became {shown}")
+            problems.append(
+                Violation(
+                    f"the given piece {piece} at {cell_name((r, c))} became {shown}", [(r, c)]
+                )
+            )
     if problems:
         return problems
-    n = _curves(a, sides)
-    if n != 1:
-        problems.append(f"the line is {n} separate loops, not one")
+    curves = sorted(_curves(a, sides), key=len, reverse=True)
+    if len(curves) != 1:
+        problems.append(
+            Violation(
+                f"the line is {len(curves)} separate loops, not one",
+                [cell for curve in curves[1:] for cell in curve],
+            )
+        )
     return problems
 
 
-def _curves(a: Answer, sides: dict[Cell, frozenset[str]]) -> int:
-    """How many closed curves the segments make, going straight on through crossings (every
-    cell has 2 or 4 arms)."""
+def _curves(a: Answer, sides: dict[Cell, frozenset[str]]) -> list[set[Cell]]:
+    """The cells of each closed curve the segments make, going straight on through crossings
+    (every cell has 2 or 4 arms)."""
     left = set(a)
-    found = 0
+    found = []
     while left:
-        found += 1
         start = min(left)
+        curve = set(start)
         prev, here = start
         while True:
             left.discard((min(prev, here), max(prev, here)))
+            curve.add(here)
             back = heading(here, prev)
             s = sides[here]
             out = OPPOSITE[back] if len(s) == 4 else next(k for k in s if k != back)
             prev, here = here, step(here, out)
             if (prev, here) == start:
                 break
+        found.append(curve)
     return found
+
+
+def is_answer(grid: Grid, cell: Cell) -> bool:
+    """The answer draws with the givens' own pieces, so the colour tells them apart: a piece in
+    the answer's blue is the answer's (solving and hints write blue, and a cell typed over keeps
+    its colour); a piece in any other colour is a given."""
+    sheet = grid.source
+    return (
+        grid[cell] is not None
+        and sheet is not None
+        and sheet.get_style(cell[0] + 1, cell[1] + 1).font_color == ANSWER_FONT
+    )
+
+
+def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | None]:
+    """The loop as the pieces show it, given and drawn alike (`─ │ ┌ ┐ └ ┘ ┼`, `-`, `|`, `+`):
+    a segment a piece leads into is drawn, one a piece has no arm for is absent."""
+    drawn, absent = set(), set()
+    for cell in grid.positions():
+        piece = _piece(grid[cell])
+        if piece is None:
+            continue
+        for side in STEPS:
+            n = step(cell, side)
+            (drawn if side in ARMS[piece] else absent).add((min(cell, n), max(cell, n)))
+    return segment_entries(m["x"], drawn, absent - drawn)
 
 
 def render(p: Puzzle, a: Answer) -> list[CellWrite]:
