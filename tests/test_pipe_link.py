@@ -296,3 +296,35 @@ def test_import_and_solve(tmp_path):
     ws = OpenpyxlBook(out).wb["pipe-link"]
     assert ws["B2"].value == "┼" and ws["D3"].value == "┘" and ws["A1"].value == "┌"
     assert ws["C2"].value == "┼" and ws["F6"].value == "E"
+
+
+# --- check my answer ------------------------------------------------------------------------
+
+
+def test_check_reads_a_hand_typed_answer_and_names_a_broken_rule(sample):
+    """The answer typed by hand in blue (the colour that tells the answer from the given
+    pieces): `-` `|` `+` and corners; then one straight piece turned the wrong way."""
+    from openpyxl.styles import Font
+
+    from solver import check
+    from solver.sheet.answer import ANSWER_FONT
+
+    path = sample("pipe-link")
+    writes = solve_sheet(OpenpyxlBook(path), "pipe-link", Settings()).writes  # not saved
+    book = OpenpyxlBook(path)
+    ws = book.wb["pipe-link"]
+    for w in writes:
+        cell = ws.cell(w.row + 1, w.col + 1)
+        cell.value = {"─": "-", "│": "|", "┼": "+"}.get(w.value, w.value)
+        cell.font = Font(color=ANSWER_FONT)
+    res = check.check_sheet(book, "pipe-link", Settings())
+    assert (res.verdict, res.problems) == ("correct", []), res.record()
+    assert ws["B1"].value == "-"
+    ws["B1"] = "|"  # the top row cannot hold a vertical piece
+    res = check.check_sheet(book, "pipe-link", Settings())
+    assert res.verdict == "wrong" and res.completable is False
+    assert res.problems == [  # its neighbours still lead into it
+        ("the loop branches in cell B1", ["B1"]),
+        ("the loop branches in cell B2", ["B2"]),
+        ("the given piece ┌ at B2 became DRU", ["B2"]),
+    ]
