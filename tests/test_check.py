@@ -40,14 +40,18 @@ def typed(book: OpenpyxlBook, sheet: str) -> list[list[object]]:
 
 
 def erase(book: OpenpyxlBook, sheet: str, write) -> None:
-    """Take one answer cell away as a person would: its value and its fill."""
+    """Take one answer cell away as a person would: its value and its fill (an answer drawn
+    through the number format, country road's: the format)."""
     cell = book.wb[sheet].cell(write.row + 1, write.col + 1)
+    if write.number_format:
+        cell.number_format = "General"
+        return
     cell.value = None
     cell.fill = PatternFill()
 
 
 def answer_cells(writes) -> list:
-    return [w for w in writes if w.value is not None or w.shade]
+    return [w for w in writes if w.value is not None or w.shade or w.number_format]
 
 
 @pytest.mark.parametrize("slug", SLUGS)

@@ -94,7 +94,7 @@ def test_verify_accepts_the_known_answer():
 
 def test_verify_rejects_a_cut_loop():
     a = known_answer() - {((0, 0), (0, 1))}
-    assert any("loop ends" in p for p in country_road.verify(known_puzzle(), a))
+    assert any("a dead end" in p for p in country_road.verify(known_puzzle(), a))
 
 
 def test_verify_rejects_a_miscount():
@@ -133,7 +133,7 @@ def test_verify_rejects_two_loops():
         }
     )
     problems = country_road.verify(p, squares)
-    assert "the loop is not one single loop" in problems
+    assert "the loop is in 2 pieces (one runs through C1)" in problems
     assert any("country 'A' 0 times" in q for q in problems)
 
 
@@ -249,3 +249,35 @@ def test_generated_puzzles_are_solvable(seed):
     assert "numbers of" in note and len(p.countries()) >= 2
     out = solve_puzzle(country_road.GENRE, p, Settings(), check_unique=False)
     assert out.status == "solved" and out.violations == []
+
+
+# --- check my answer ------------------------------------------------------------------------
+
+
+def test_check_reads_a_hand_typed_answer_and_names_a_broken_rule(sample):
+    """Typed as a person would, the piece of the loop after each label (`A -`, `B4 |`, `C ┐`),
+    then one piece turned the wrong way."""
+    from solver import check
+    from solver.backends import Settings
+
+    path = sample("country-road")
+    writes = solve_sheet(OpenpyxlBook(path), "country-road", Settings()).writes  # not saved
+    book = OpenpyxlBook(path)
+    ws = book.wb["country-road"]
+    for w in writes:
+        piece = w.number_format.split('"')[1].strip()
+        cell = ws.cell(w.row + 1, w.col + 1)
+        cell.value = f"{cell.value} {ASCII.get(piece, piece)}"
+    res = check.check_sheet(book, "country-road", Settings())
+    assert (res.verdict, res.problems) == ("correct", []), res.record()
+    assert (0, 2) not in {(w.row, w.col) for w in writes}  # C1 is off the loop
+    ws["C1"] = f"{ws['C1'].value} -"  # ... and drawn as on it
+    res = check.check_sheet(book, "country-road", Settings())
+    assert res.verdict == "wrong" and res.completable is False
+    assert res.problems == [
+        ("the loop branches at B1", ["B1"]),
+        ("the loop ends at D1 (a dead end)", ["D1"]),
+    ]
+
+
+ASCII = {"─": "-", "│": "|"}

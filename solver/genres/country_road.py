@@ -21,7 +21,9 @@ The answer cannot go into the cells as values (they all hold labels and givens a
 overwritten), so it draws the loop through the cells' number format: each cell on the loop
 shows its label followed by its piece of the loop, `A ─`, `B ┌`, `A4 │` (the value stays the
 label; a cell's number format is `@" ─"` and so on). Cells off the loop keep their look.
-Clearing the answer restores the number formats.
+Clearing the answer restores the number formats. An answer typed by hand puts the piece
+after the label instead, `A -`, `A4 |`, `B ┐` (`×` for a cell the loop leaves out); Check
+reads both forms.
 
 Model (the seed's, on undirected edges): h(r,c) = 1 when the loop joins cell (r,c) to its right
 neighbour, v(r,c) to the cell below; u(r,c) = 1 when the loop visits the cell (fixed to 1 in a
@@ -50,24 +52,33 @@ import pulp
 
 from solver import puzzlink
 from solver.genres import define
-from solver.geometry import Cell, CellPuzzle, Segment, grid_edges
+from solver.geometry import STEPS, Cell, CellPuzzle, Segment, grid_edges, step
 from solver.lines import (
     Network,
     arms,
+    check_ends,
+    check_pieces,
     edge_vars,
     glyph,
     no_square_loop,
     pieces,
+    read_arms,
+    segment_entries,
     single_loop,
-    walk_loop,
 )
 from solver.model import Model, cell_vars, cname, new_problem
 from solver.rooms import check_joined
 from solver.sheet import Grid, InputError, Value, a1, cell_name, quote
 from solver.sheet.answer import CellWrite
+from solver.violation import Violation
 
 # a label of letters with an optional number before or after it: A, A4, 4A, A 4
-CELL = re.compile(r"^(?:(?P<before>\d+)\s*)?(?P<label>[^\W\d_]+)(?:\s*(?P<after>\d+))?$")
+# ... and, in an answer typed by hand, the cell's piece of the loop after it: A ─, A4 -, B |
+CELL = re.compile(
+    r"^(?:(?P<before>\d+)\s*)?(?P<label>[^\W\d_]+)(?:\s*(?P<after>\d+))?"
+    r"(?:\s*(?P<line>[─│┌┐└┘|×・.-]))?$"
+)
+FORMAT = re.compile(r'^@\s*"\s*(?P<line>.)\s*"$')  # the number format the answer draws with
 
 
 @dataclass(frozen=True)
@@ -165,7 +176,7 @@ def _read_cell(grid: Grid, r: int, c: int) -> tuple[str, int | None]:
             f"expected a country label of letters, with its number if it has one (A, A4 or "
             f"4A); found {quote(v)}",
         )
-    number = m["before"] or m["after"]
+    number = m["before"] or m["after"]  # (a piece of the loop after it is the answer's)
     return m["label"].upper(), int(number) if number else None
 
 
@@ -259,44 +270,86 @@ def _country_cuts(p: Puzzle, net: Network) -> Callable[[], list[pulp.LpConstrain
     return cuts
 
 
-def verify(p: Puzzle, a: Answer) -> list[str]:
-    problems = []
-    for s, t in sorted(a):
-        if not all(0 <= r < p.rows and 0 <= c < p.cols for r, c in (s, t)):
-            problems.append(f"the loop leaves the grid between {cell_name(s)} and {cell_name(t)}")
-        elif abs(s[0] - t[0]) + abs(s[1] - t[1]) != 1:
-            problems.append(f"{cell_name(s)} and {cell_name(t)} are not neighbours")
+def verify(p: Puzzle, a: Answer) -> list[Violation]:
+    inside = set(p.positions())
+    problems = [
+        Violation(f"the loop leaves the grid between {cell_name(s)} and {cell_name(t)}", [s, t])
+        for s, t in sorted(a)
+        if s not in inside or t not in inside
+    ]
+    problems += [
+        Violation(f"{cell_name(s)} and {cell_name(t)} are not neighbours", [s, t])
+        for s, t in sorted(a)
+        if abs(s[0] - t[0]) + abs(s[1] - t[1]) != 1
+    ]
     if problems:
         return problems
     sides = arms(a)
-    for cell, s in sorted(sides.items()):
-        if len(s) != 2:
-            problems.append(f"cell {cell_name(cell)} has {len(s)} loop ends, not 2")
+    problems += check_ends(sides, lambda cell: 2)
     if problems:
         return problems
     if not a:
-        return ["there is no loop"]
-    if len(walk_loop(a)) != len(sides):
-        problems.append("the loop is not one single loop")
+        return [Violation("there is no loop", inside)]
+    problems += check_pieces(a)
     on = set(sides)
     for label, cells in p.countries().items():
         inside = set(cells)
         crossings = sum((s in inside) != (t in inside) for s, t in a)
         if crossings != 2:
             problems.append(
-                f"the loop crosses the border of country {quote(label)} {crossings} times, not 2"
+                Violation(
+                    f"the loop crosses the border of country {quote(label)} {crossings} times, "
+                    "not 2",
+                    cells,
+                )
             )
         n = p.number(label)
         count = len(inside & on)
         if n is not None and count != n:
-            problems.append(f"the loop passes {count} cells of country {quote(label)}, not {n}")
+            problems.append(
+                Violation(
+                    f"the loop passes {count} cells of country {quote(label)}, not {n}", cells
+                )
+            )
     for s, t in p.borders():
         if s not in on and t not in on:
             problems.append(
-                f"cells {cell_name(s)} and {cell_name(t)}, both off the loop, face each other "
-                "across a border"
+                Violation(
+                    f"cells {cell_name(s)} and {cell_name(t)}, both off the loop, face each other "
+                    "across a border",
+                    [s, t],
+                )
             )
     return problems
+
+
+def _shown_arms(grid: Grid, cell: Cell) -> frozenset[str] | None:
+    """The piece of the loop a cell shows: typed after its label (`A -`) or drawn by solving
+    through its number format (`@" ─"`); the empty set for `×` or `・`; None for none."""
+    m = CELL.match(unicodedata.normalize("NFKC", str(grid[cell] or "")).strip())
+    if m and m["line"]:
+        return read_arms(m["line"])
+    sheet = grid.source
+    if sheet is None:
+        return None
+    f = FORMAT.match(sheet.get_style(cell[0] + 1, cell[1] + 1).number_format)
+    return read_arms(f["line"]) if f else None
+
+
+def blank(grid: Grid, cell: Cell) -> bool:
+    """A cell shows none of the answer while it shows no piece of the loop."""
+    return _shown_arms(grid, cell) is None
+
+
+def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | None]:
+    """The loop as the cells show it (see `_shown_arms`); a segment one cell draws counts."""
+    drawn, absent = set(), set()
+    for cell in grid.positions():
+        s = _shown_arms(grid, cell)
+        for side in STEPS if s is not None else ():
+            n = step(cell, side)
+            (drawn if side in s else absent).add((min(cell, n), max(cell, n)))
+    return segment_entries(m["x"], drawn, absent - drawn)
 
 
 def render(p: Puzzle, a: Answer) -> list[CellWrite]:

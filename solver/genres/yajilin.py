@@ -13,7 +13,8 @@ case), or `^ v < >`; full-width characters work too. `?↓` is a clue whose numb
 nor on the loop, and count nothing. A bare number without an arrow is refused. Other cells stay
 empty. The sentinel one cell diagonally below-right of the grid. The answer shades the shaded
 cells (`■` on a dark fill) and draws the loop in the other empty cells with `─ │ ┌ ┐ └ ┘`; clue
-cells keep what they hold.
+cells keep what they hold. By hand: `-` `|` and the corners for the loop, `#` (or a dark fill)
+for a shaded cell, `・` for a cell known not to be shaded.
 
 Model (the seed's): b(r,c) = 1 when cell (r,c) is shaded, for every cell that is not a clue;
 h(r,c) = 1 when the loop joins (r,c) to its right neighbour, v(r,c) to the cell below (only
