@@ -12,9 +12,9 @@ Layout: one puzzle cell per spreadsheet cell from A1. A given piece is typed as 
 and the sides the pipe leaves by as letters U D L R in any order and case (`UR` for `└`, `LR` for
 `─`, `UDLR` for `┼`). Other cells stay empty. The sentinel one cell diagonally below-right of
 the grid. The answer draws the loop in the empty cells with `─ │ ┌ ┐ └ ┘`, and `┼` where it
-crosses itself; the given pieces stay as typed. The answer is written in blue, and that is how Check tells it
-from the givens: a piece in blue (as solving and hints write it; `-`, `|`, `+` too) is the
-answer, in any other colour a given.
+crosses itself; the given pieces stay as typed. The answer is written in blue, and that is how
+Check tells it from the givens: a piece in blue (as solving and hints write it; `-`, `|`, `+`
+too) is the answer, in any other colour a given.
 
 Model (the seed's, written with the shared strands of `solver.lines`): h(r,c) = 1 when the loop
 joins cell (r,c) to its right neighbour, v(r,c) to the cell below. Each cell is two strands, a
