@@ -38,6 +38,19 @@ EXIT_CODES = """exit codes:
   130  interrupted (Ctrl-C or SIGTERM); books finished before that are saved
 """
 
+SOLVE_HELP = f"""Solve every puzzle sheet of the workbooks (files or folders).
+
+Time limit: {DEFAULT_TIME_LIMIT:g} s per sheet by default (--time-limit S; 'none' for none),
+for all of it: reading, the model, every lazy round and the uniqueness proof. A sheet not
+solved in time is 'timeout' and its message says how to give it longer; a uniqueness proof cut
+short leaves 'unique' null, with a note.
+
+On a terminal, a status line on stderr shows the sheet being solved: the phase (building the
+model, solving, lazy round N with its cuts, proving uniqueness), the seconds so far and, with
+HiGHS and SCIP, the nodes searched and whether an answer was found; with several books, the
+sheet running longest, after the books bar. Nothing of it goes to stdout.
+"""
+
 
 class UsageError(Exception):
     """The command line asks for something that cannot be done: exit code 2."""
@@ -491,6 +504,7 @@ def build_parser() -> argparse.ArgumentParser:
     q = sub.add_parser(
         "solve",
         help="solve every puzzle sheet of the workbooks (files or folders)",
+        description=SOLVE_HELP,
         epilog=EXIT_CODES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
