@@ -450,7 +450,8 @@ def _scip_handler_class() -> type:
             self.model.catchEvent(caught, self)
 
         def eventexit(self) -> None:
-            self.model.dropEvent(caught, self)
+            with contextlib.suppress(ReferenceError):  # the model is being freed
+                self.model.dropEvent(caught, self)
 
         def eventexec(self, event: object) -> None:
             m = self.model

@@ -96,7 +96,7 @@ def test_the_solver_reports_nodes_and_no_answer_yet_while_it_searches(solver):
         live = LiveModel(m.prob, Settings(solver))
         assert live.solve(time.perf_counter() + 1.5) == "timeout"
     searching = [s for s in rec.seen if s.nodes is not None]
-    assert len(searching) >= 2 and all(s.found is False for s in searching)
+    assert searching and all(s.found is False for s in searching)
     assert all(s.bound is None and s.gap is None for s in searching)  # no objective
 
 
