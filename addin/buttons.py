@@ -22,6 +22,10 @@ rule the answer in the sheet breaks and marks its cells red, or says it is corre
 is still empty) and `hint` (fills in one cell that every answer agrees on, next to what is
 filled in already).
 
+While `solve`, `check_unique`, `check_answer`, `hint` and `run_solver` work, Excel's status
+bar says how it goes (the phase, the lazy round, the seconds so far, the solver's nodes); it is
+given back afterwards.
+
 Settings: the solver and time limit are the constants `SOLVER` and `TIME_LIMIT` below; the
 environment variables PUZZLE_SOLVER_SOLVER (highs, scip or cbc) and PUZZLE_SOLVER_TIME_LIMIT
 (seconds; 0 for none) override them. Nothing is saved: the user saves the workbook in Excel.
@@ -31,17 +35,18 @@ Tests call these functions with a fake workbook (`solve(book=fake)`); only `_cal
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import re
 import tempfile
+import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from addin.xlwings_book import XlwingsBook
-from solver import check, picture, pipeline
+from solver import check, picture, pipeline, progress
 from solver.backends import DEFAULT_SOLVER, Settings, SolverError
 from solver.sheet import InputError
 
@@ -104,7 +109,7 @@ def _button(func: Callable[[Any, XlwingsBook, str], str]) -> Callable[..., str]:
     return press
 
 
-@contextmanager
+@contextlib.contextmanager
 def _quiet(book: Any) -> Iterator[None]:
     """No screen redraw while Python writes cell by cell."""
     app = book.app
@@ -114,6 +119,45 @@ def _quiet(book: Any) -> Iterator[None]:
         yield
     finally:
         app.screen_updating = before
+
+
+class StatusBar:
+    """The status of the sheet being solved in Excel's status bar (`progress.Status.text`),
+    set when the phase changes and otherwise at most every `progress.INTERVAL` seconds. Excel
+    can only be driven from the thread that called Python, so it changes when the solver
+    reports (HiGHS and SCIP do while they search; CBC only between solves). A status bar that
+    cannot be set never stops the solving: it is left alone from then on."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.phase: str | None = None
+        self.shown_at = -float("inf")
+        self.broken = False
+
+    def update(self, status: progress.Status) -> None:
+        now = time.perf_counter()
+        if self.broken or (status.phase == self.phase and now - self.shown_at < progress.INTERVAL):
+            return
+        self.phase, self.shown_at = status.phase, now
+        try:
+            self.app.status_bar = f"{TITLE} {status.text(now)}"
+        except Exception:
+            self.broken = True
+
+
+@contextlib.contextmanager
+def _status_bar(book: Any, sheet: str, limit: float | None) -> Iterator[None]:
+    """Show how the solving of `sheet` goes in Excel's status bar; give it back afterwards."""
+    app = book.app
+    before: Any = False
+    with contextlib.suppress(Exception):
+        before = app.status_bar
+    try:
+        with progress.reporting(StatusBar(app)), progress.sheet("", sheet, limit):
+            yield
+    finally:
+        with contextlib.suppress(Exception):
+            app.status_bar = before  # False: Excel's own again
 
 
 def stage_files(book: Any, sheet: str) -> tuple[Path, Path]:
@@ -148,7 +192,9 @@ def run_solver(book: Any, xbook: XlwingsBook, sheet: str) -> str:
     if not lp.exists():
         return alert(book, f"No model file {lp.name} yet: press '1. Make LP' first.", error=True)
     s = settings()
-    status = pipeline.run_lp(lp, sol, s)
+    with _status_bar(book, lp.name, s.time_limit):
+        progress.report(phase="solving")
+        status = pipeline.run_lp(lp, sol, s)
     if status == "solved":
         return alert(book, f"{lp.name}: solved by {s.solver}; wrote {sol}")
     why = {
@@ -206,7 +252,7 @@ def remove_picture(book: Any, sheet: str) -> bool:
 @_button
 def solve(book: Any, xbook: XlwingsBook, sheet: str) -> str:
     s = settings()
-    with _quiet(book):
+    with _quiet(book), _status_bar(book, sheet, s.time_limit):
         res = pipeline.solve_sheet(xbook, sheet, s, check_unique=True, write=True)
         if res.status == "solved" and res.answer is not None:
             place_picture(book, res)
@@ -224,14 +270,17 @@ def clear(book: Any, xbook: XlwingsBook, sheet: str) -> str:
 
 @_button
 def check_unique(book: Any, xbook: XlwingsBook, sheet: str) -> str:
-    res = pipeline.solve_sheet(xbook, sheet, settings(), check_unique=True, write=False)
+    s = settings()
+    with _status_bar(book, sheet, s.time_limit):
+        res = pipeline.solve_sheet(xbook, sheet, s, check_unique=True, write=False)
     return _report(book, res, " (nothing was written)")
 
 
 @_button
 def check_answer(book: Any, xbook: XlwingsBook, sheet: str) -> str:
-    with _quiet(book):
-        res = check.check_sheet(xbook, sheet, settings())
+    s = settings()
+    with _quiet(book), _status_bar(book, sheet, s.time_limit):
+        res = check.check_sheet(xbook, sheet, s)
     marked = f" The cells involved are marked red ({len(res.marks)})." if res.marks else ""
     text = f"Sheet '{sheet}': {_for_buttons(res.summary())}.{marked}"
     return alert(book, text, error=res.verdict == "error")
@@ -239,8 +288,9 @@ def check_answer(book: Any, xbook: XlwingsBook, sheet: str) -> str:
 
 @_button
 def hint(book: Any, xbook: XlwingsBook, sheet: str) -> str:
-    with _quiet(book):
-        res = check.hint_sheet(xbook, sheet, settings())
+    s = settings()
+    with _quiet(book), _status_bar(book, sheet, s.time_limit):
+        res = check.hint_sheet(xbook, sheet, s)
     if res.status == "error":
         return alert(book, f"Sheet '{sheet}': {_for_buttons(res.error or '')}", error=True)
     return alert(book, f"Sheet '{sheet}': {res.message}", error=res.status == "wrong")

@@ -26,6 +26,7 @@ spawned and ended one by one (untested: no Windows here).
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import gc
 import multiprocessing
@@ -44,7 +45,7 @@ from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import Any
 
-from solver import picture, pipeline
+from solver import picture, pipeline, progress
 from solver.backends import Settings, SolverError
 from solver.genres import genre_for_sheet
 from solver.limits import LimitError
@@ -72,6 +73,7 @@ class Job:
     unique: bool = True
     debug: bool = False
     pictures: bool = False  # also save a PNG and an SVG of each solved sheet beside the book
+    progress: bool = False  # a worker sends the main process its progress (progress.Status)
 
 
 @dataclass
@@ -153,7 +155,10 @@ def solve_sheet(book: OpenpyxlBook, sheet: str, job: Job) -> pipeline.SheetResul
     start = time.perf_counter()
     _test_hook(sheet)
     try:
-        res = pipeline.solve_sheet(book, sheet, job.settings, check_unique=job.unique, write=False)
+        with progress.sheet(job.path.name, sheet, job.settings.time_limit):
+            res = pipeline.solve_sheet(
+                book, sheet, job.settings, check_unique=job.unique, write=False
+            )
         if res.status == "solved":
             _write(book, sheet, res)
             if job.pictures:
@@ -342,18 +347,29 @@ def _size(n: int) -> str:
 # --- running the books ------------------------------------------------------------------------
 
 
-def run(jobs: list[Job], workers: int, done: Callable[[int, BookResult], None]) -> None:
+Watch = Callable[[list[progress.Status]], None]
+
+
+def run(
+    jobs: list[Job],
+    workers: int,
+    done: Callable[[int, BookResult], None],
+    watch: Watch | None = None,
+) -> None:
     """Solve every job, calling done(index, result) as each book is finished.
 
     With one worker the books are solved in this process, except with CBC: its subprocess and
-    temporary files are only sure to go away on Ctrl-C when they live in a worker's group."""
+    temporary files are only sure to go away on Ctrl-C when they live in a worker's group.
+    There, progress goes to the reporter installed around this call (`progress.reporting`);
+    with worker processes, they send it here and `watch(statuses)` gets the status of every
+    sheet being solved, at least every `progress.INTERVAL` seconds."""
     if workers <= 1 and all(j.settings.solver != "cbc" for j in jobs):
         for i, job in enumerate(jobs):
             done(i, solve_book(job))
         return
     tmp = tempfile.mkdtemp(prefix="puzzle-solver-")
     try:
-        _run_pool(jobs, max(1, workers), done, tmp)
+        _run_pool(jobs, max(1, workers), done, tmp, watch)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
@@ -371,6 +387,7 @@ class _Worker:
         self.index: int | None = None  # the job it is solving
         self.sheets: list[str] = []  # the sheets of that job, once the worker has read them
         self.at = 0  # the one it is on
+        self.status: progress.Status | None = None  # how that sheet is going, if it said
 
     def stop(self, sig: int) -> None:
         """Signal the worker's process group (it and its CBC), or the worker alone before it
@@ -390,7 +407,11 @@ class _Worker:
 
 
 def _run_pool(
-    jobs: list[Job], workers: int, done: Callable[[int, BookResult], None], tmp: str
+    jobs: list[Job],
+    workers: int,
+    done: Callable[[int, BookResult], None],
+    tmp: str,
+    watch: Watch | None = None,
 ) -> None:
     if "forkserver" in multiprocessing.get_all_start_methods():
         ctx = multiprocessing.get_context("forkserver")
@@ -403,20 +424,26 @@ def _run_pool(
         while True:
             for w in pool:
                 if w.index is None and pending:
-                    w.index, w.sheets, w.at = pending.popleft(), [], 0
+                    w.index, w.sheets, w.at, w.status = pending.popleft(), [], 0, None
+                    job = jobs[w.index]
+                    if watch is not None:
+                        job = dataclasses.replace(job, progress=True)
                     with contextlib.suppress(OSError):  # it died: its sentinel says so below
-                        w.conn.send(jobs[w.index])
+                        w.conn.send(job)
             busy = [w for w in pool if w.index is not None]
             if not busy:
                 break
-            ready = wait([w.conn for w in busy] + [w.proc.sentinel for w in busy])
+            timeout = None if watch is None else progress.INTERVAL
+            ready = wait([w.conn for w in busy] + [w.proc.sentinel for w in busy], timeout)
+            if watch is not None:
+                watch([w.status for w in busy if w.status is not None])
             for w in busy:
                 if w.conn not in ready and w.proc.sentinel not in ready:
                     continue
                 index, result = w.index, _receive(w)
                 if result is None and w.proc.is_alive():
-                    continue  # it only said which sheet it is on
-                w.index = None
+                    continue  # it only said which sheet it is on, or how it goes
+                w.index, w.status = None, None
                 if result is None:  # the worker died: its book is lost, the others are not
                     w.proc.join()
                     result = died(jobs[index], w.sheets, w.at, w.proc.exitcode)
@@ -447,8 +474,10 @@ def _receive(w: _Worker) -> BookResult | None:
                 return value
             if kind == "sheets":
                 w.sheets = value
+            elif kind == "progress":
+                w.status = progress.Status.from_fields(value)
             else:
-                w.at = value
+                w.at, w.status = value, None
     except (EOFError, OSError):
         pass
     return None
@@ -481,7 +510,10 @@ def _work(conn: Connection, lifeline: Connection, tmp: str) -> None:
     try:
         while True:
             job = conn.recv()
-            conn.send(("book", solve_book(job, functools.partial(_tell, conn))))
+            forward = progress.Forward(functools.partial(_tell_progress, conn))
+            with progress.reporting(forward if job.progress else None):
+                done = solve_book(job, functools.partial(_tell, conn))
+            conn.send(("book", done))
     except (EOFError, OSError):
         pass  # the main process is done with this worker, or gone
     finally:
@@ -493,6 +525,11 @@ def _tell(conn: Connection, sheets: list[str], i: int) -> None:
     if i == 0:
         conn.send(("sheets", sheets))
     conn.send(("at", i))
+
+
+def _tell_progress(conn: Connection, status: progress.Status) -> None:
+    """Tell the main process how the sheet is going (for its display)."""
+    conn.send(("progress", status.fields()))
 
 
 def _exit_on_sigterm(signum: int, frame: object) -> None:

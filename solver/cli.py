@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import difflib
 import json
 import math
 import os
+import shutil
 import signal
 import sys
 import threading
@@ -15,7 +17,7 @@ import zipfile
 from pathlib import Path
 from typing import TextIO
 
-from solver import batch, check, pipeline
+from solver import batch, check, pipeline, progress
 from solver.backends import CONNECTIVITY, DEFAULT_SOLVER, SOLVERS, Settings, SolverError
 from solver.genres import Genre, all_genres, genre_for_pzpr, genre_for_sheet
 from solver.limits import DEFAULT_TIME_LIMIT, LimitError
@@ -34,6 +36,19 @@ EXIT_CODES = """exit codes:
   3    a workbook could not be opened or saved, or the disk has no room for the solved books
   4    an unexpected error (a bug: run with --debug and report the traceback)
   130  interrupted (Ctrl-C or SIGTERM); books finished before that are saved
+"""
+
+SOLVE_HELP = f"""Solve every puzzle sheet of the workbooks (files or folders).
+
+Time limit: {DEFAULT_TIME_LIMIT:g} s per sheet by default (--time-limit S; 'none' for none),
+for all of it: reading, the model, every lazy round and the uniqueness proof. A sheet not
+solved in time is 'timeout' and its message says how to give it longer; a uniqueness proof cut
+short leaves 'unique' null, with a note.
+
+On a terminal, a status line on stderr shows the sheet being solved: the phase (building the
+model, solving, lazy round N with its cuts, proving uniqueness), the seconds so far and, with
+HiGHS and SCIP, the nodes searched and whether an answer was found; with several books, the
+sheet running longest, after the books bar. Nothing of it goes to stdout.
 """
 
 
@@ -104,18 +119,24 @@ def cmd_solve(a: argparse.Namespace) -> int:
     out = sys.stderr if a.json else sys.stdout
     books: list[batch.BookResult] = []
     ready: dict[int, batch.BookResult] = {}
-    bar = _progress(len(jobs), quiet=not sys.stderr.isatty())
+    terminal = sys.stderr.isatty()
+    bar = _progress(len(jobs), quiet=not terminal)
+    live = progress.TerminalReporter(_display(bar)) if terminal else None
 
     def done(index: int, book: batch.BookResult) -> None:
+        if live is not None:
+            live.clear()  # the next draw shows the status again, after what is printed here
         bar.update()
         ready[index] = book
-        while len(books) in ready:  # report in the order of the input, as books finish
-            books.append(ready.pop(len(books)))
-            _report(books[-1], a, out)
+        with bar.external_write_mode(file=out):  # the bar off its line while others print
+            while len(books) in ready:  # report in the order of the input, as books finish
+                books.append(ready.pop(len(books)))
+                _report(books[-1], a, out)
 
     workers = max(1, min(a.jobs or os.cpu_count() or 1, len(jobs)))
     try:
-        batch.run(jobs, workers, done)
+        with live or contextlib.nullcontext(), progress.reporting(live):
+            batch.run(jobs, workers, done, live.show_many if live else None)
     except KeyboardInterrupt:
         bar.close()
         for index in sorted(ready):  # finished after a book that was not
@@ -166,6 +187,27 @@ def _progress(total: int, quiet: bool):
     from tqdm import tqdm
 
     return tqdm(total=total, unit="book", disable=quiet or total < 2, file=sys.stderr, leave=False)
+
+
+class _BarStatus:
+    """The status of the sheet being solved, after the books bar (on the bar's line)."""
+
+    def __init__(self, bar) -> None:
+        self.bar = bar
+
+    def show(self, text: str) -> None:
+        columns = shutil.get_terminal_size((80, 24)).columns
+        self.bar.set_postfix_str(progress.fit(text, max(columns - 50, 20)))
+
+    def clear(self) -> None:
+        self.bar.set_postfix_str("", refresh=False)
+        self.bar.clear()
+
+
+def _display(bar) -> progress.Display:
+    """Where a terminal shows the status of the sheet being solved: after the books bar when
+    there is one (several books), else on a line of its own; on stderr, never stdout."""
+    return progress.Line(sys.stderr) if bar.disable else _BarStatus(bar)
 
 
 def _summary(results: list[pipeline.SheetResult], out) -> None:
@@ -462,6 +504,7 @@ def build_parser() -> argparse.ArgumentParser:
     q = sub.add_parser(
         "solve",
         help="solve every puzzle sheet of the workbooks (files or folders)",
+        description=SOLVE_HELP,
         epilog=EXIT_CODES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

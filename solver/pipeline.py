@@ -7,6 +7,7 @@ book is an openpyxl file or a live Excel workbook.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import math
 import time
@@ -16,7 +17,7 @@ from typing import Any
 
 import pulp
 
-from solver import backends, limits
+from solver import backends, limits, progress
 from solver.backends import Settings, SolverError
 from solver.genres import Genre, genre_for_sheet
 from solver.limits import LONGER, OutOfTime
@@ -63,6 +64,7 @@ def solve_puzzle(
     if deadline is None:
         deadline = settings.deadline()
     with limits.deadline(deadline):
+        progress.report(phase="model")
         try:
             m = genre.build(puzzle, settings.lazy)
         except OutOfTime:
@@ -74,6 +76,7 @@ def solve_puzzle(
         except OutOfTime:
             out.status = "timeout"
             return out
+        progress.report(phase="solving")
         status = out.status = _solve(live, m, out, deadline)
         t2 = time.perf_counter()
         out.solve_seconds = t2 - t1
@@ -96,7 +99,8 @@ def _solve(live: backends.LiveModel, m: Model, out: Outcome, deadline: float | N
     """Solve by the deadline; with lazy connectivity, add the cuts the answer breaks to the live
     model and solve again until the answer is whole (or there is none, or time is up)."""
     try:
-        while True:
+        for n in itertools.count(1):
+            progress.report(round=n, cuts=out.cuts)
             status = live.solve(deadline)
             out.rounds += 1
             if status != "solved":
@@ -121,6 +125,7 @@ def _second_answer(
 ) -> tuple[bool | None, list[tuple[int, int]]]:
     """Cut off this answer and solve again on the live model: infeasible means unique."""
     answer = out.answer
+    progress.report(phase="unique")
     try:
         live.add(no_good_cut(m.answer_vars), "no_good_1")
     except OutOfTime:

@@ -318,6 +318,15 @@ class FakeApp:
     def __init__(self) -> None:
         self.screen_updating = True
         self.alerts: list[tuple[str, str | None, str | None]] = []
+        self.bar: list[str | bool] = [False]  # what the status bar was set to; False: Excel's
+
+    @property
+    def status_bar(self) -> str | bool:
+        return self.bar[-1]
+
+    @status_bar.setter
+    def status_bar(self, value: str | bool) -> None:
+        self.bar.append(value)
 
     def alert(self, prompt, title=None, buttons="ok", mode=None, callback=None):
         self.alerts.append((prompt, title, mode))
@@ -430,7 +439,7 @@ def test_the_fake_offers_only_what_xlwings_has():
         Sheet: ["name", "range", "used_range", "visible", "activate"],
         Sheets: ["active", "add", "__getitem__", "__len__", "__iter__"],
         Book: ["name", "fullname", "sheets", "app", "caller"],
-        App: ["alert", "screen_updating"],
+        App: ["alert", "screen_updating", "status_bar"],
     }
     for cls, names in used.items():
         assert [n for n in names if not hasattr(cls, n)] == [], cls
@@ -851,3 +860,31 @@ def test_cli_solve_in_place_keeps_vba_and_buttons(tmp_path, slug):
     live = fake_from_xlsx(path)
     live.sheets.active_sheet = live.sheets[slug]
     assert "removed the answer" in buttons.clear(live)
+
+
+@pytest.mark.parametrize("press", ["solve", "check_unique"])
+def test_the_status_bar_shows_the_solving_and_is_given_back(live, press):
+    book = live("slitherlink")  # its sample needs lazy rounds
+    book.app.bar = ["Ready, set by another macro"]
+    getattr(buttons, press)(book)
+    shown = book.app.bar[1:-1]
+    assert shown and all(t.startswith("Puzzle solver [slitherlink]: ") for t in shown)
+    assert "reading the sheet" in shown[0] and " s of 60 s" in shown[0]
+    assert any("proving uniqueness" in t for t in shown)
+    assert book.app.bar[-1] == "Ready, set by another macro"  # given back as it was
+
+
+def test_a_status_bar_that_cannot_be_set_does_not_stop_the_solving(live):
+    book = live("bomber")
+
+    class Broken(FakeApp):
+        @property
+        def status_bar(self):
+            raise RuntimeError("Excel is busy")
+
+        @status_bar.setter
+        def status_bar(self, value):
+            raise RuntimeError("Excel is busy")
+
+    book.app = Broken()
+    assert buttons.solve(book).startswith("Sheet 'bomber': solved; unique (")

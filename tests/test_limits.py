@@ -228,6 +228,14 @@ def test_a_uniqueness_proof_cut_short_says_so(sample, monkeypatch):
     assert res.summary() == f"solved; uniqueness not proved within the time limit of 2 s; {LONGER}"
 
 
+def test_no_answer_in_time_is_a_timeout_that_says_how_to_give_it_longer(sample, monkeypatch):
+    monkeypatch.setattr(LiveModel, "solve", lambda self, deadline=None: "timeout")
+    res = solve_sheet(OpenpyxlBook(sample("bomber")), "bomber", Settings("highs", 2))
+    assert res.status == "timeout" and res.unique is None and res.answer is None
+    assert res.error == f"no answer within the time limit of 2 s; {LONGER}"
+    assert "--time-limit S" in LONGER and "'none'" in LONGER
+
+
 # --- trivial and empty models ----------------------------------------------------------------
 
 
