@@ -147,7 +147,22 @@ def wall_logic() -> dict[str, Any]:
     return {"lines": lines(found)}
 
 
+def akari() -> dict[str, Any]:
+    """Lamps 'o'; walls '#' (a black cell, `■` on the sheet) and numbers stay."""
+    puzzle, solution = text_rows("akari", "puzzle_text"), text_rows("akari")
+    wall = {"#": "■", ".": ""}
+    cells = [
+        [
+            int(p) if p.isdigit() else "○" if s == "o" else wall[p]
+            for p, s in zip(pr, sr, strict=True)
+        ]
+        for pr, sr in zip(puzzle, solution, strict=True)
+    ]
+    return {"shaded": marked(solution, "o"), "cells": cells}
+
+
 EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
+    "akari": akari,
     "archipelago": archipelago,
     "bomber": lambda: {"shaded": marked(text_rows("bomber"), "*")},
     "country-road": lambda: glyph_lines("country-road"),
