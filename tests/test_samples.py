@@ -161,6 +161,12 @@ def akari() -> dict[str, Any]:
     return {"shaded": marked(solution, "o"), "cells": cells}
 
 
+def nonogram() -> dict[str, Any]:
+    """The solution's '#' cells, moved below the 2 clue rows and right of the 4 clue columns
+    (the longest column and row clues of the sample)."""
+    return {"shaded": [[r + 2, c + 4] for r, c in marked(text_rows("nonogram"), "#")]}
+
+
 EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "akari": akari,
     "archipelago": archipelago,
@@ -170,6 +176,7 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "hotaru-beam": hotaru_beam,
     "icebarn": lambda: glyph_lines("icebarn"),
     "masyu": masyu,
+    "nonogram": nonogram,
     "numberlink": numberlink,
     "panorama": panorama,
     "pipe-link": pipe_link,
