@@ -167,6 +167,16 @@ def nonogram() -> dict[str, Any]:
     return {"shaded": [[r + 2, c + 4] for r, c in marked(text_rows("nonogram"), "#")]}
 
 
+def shakashaka() -> dict[str, Any]:
+    """Each triangle glyph names the corner of its right angle."""
+    corner = {"◤": "TL", "◥": "TR", "◣": "BL", "◢": "BR"}
+    rows = text_rows("shakashaka")
+    found = [
+        [r, c, corner[ch]] for r, row in enumerate(rows) for c, ch in enumerate(row) if ch in corner
+    ]
+    return {"triangles": sorted(found)}
+
+
 EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "akari": akari,
     "archipelago": archipelago,
@@ -180,6 +190,7 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "numberlink": numberlink,
     "panorama": panorama,
     "pipe-link": pipe_link,
+    "shakashaka": shakashaka,
     "slitherlink": slitherlink,
     "sudoku": sudoku,
     "wall-logic": wall_logic,
