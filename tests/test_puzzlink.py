@@ -72,6 +72,9 @@ NAMES = {
     "icebarn": ("icebarn", ["icebarn"], "8/8/73btfk05ovbjghzpwz9bwm/3/11"),
     "firefly": ("hotaru-beam", ["firefly"], "5/5/40c21a3.a30g10a22a11c11"),
     "walllogic": ("wall-logic", ["walllogic"], "5/5/h1k2g2i5g5k4h"),
+    "lightup": ("akari", ["lightup", "akari", "bijutsukan"], "6/6/nekcakbl"),
+    "nonogram": ("nonogram", ["nonogram"], "6/6/12g1111h11112j12g11g21j11g3h"),
+    "shakashaka": ("shakashaka", ["shakashaka"], "6/6/cgbhdhegdrb"),
 }
 
 
@@ -93,7 +96,7 @@ def test_every_name_of_a_genre_imports(name, pid, slug, body, tmp_path):
 def test_every_genre_name_is_listed():
     listed = {name for _, names, _ in NAMES.values() for name in names}
     assert listed == {name for g in all_genres() for name in g.pzpr_ids}
-    assert genre_for_pzpr("nurikabe") is None and genre_for_pzpr("akari") is None
+    assert genre_for_pzpr("nurikabe") is None and genre_for_pzpr("heyawake") is None
 
 
 def test_other_names_of_later_genres_map_to_their_pid():

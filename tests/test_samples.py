@@ -147,7 +147,38 @@ def wall_logic() -> dict[str, Any]:
     return {"lines": lines(found)}
 
 
+def akari() -> dict[str, Any]:
+    """Lamps 'o'; walls '#' (a black cell, `■` on the sheet) and numbers stay."""
+    puzzle, solution = text_rows("akari", "puzzle_text"), text_rows("akari")
+    wall = {"#": "■", ".": ""}
+    cells = [
+        [
+            int(p) if p.isdigit() else "○" if s == "o" else wall[p]
+            for p, s in zip(pr, sr, strict=True)
+        ]
+        for pr, sr in zip(puzzle, solution, strict=True)
+    ]
+    return {"shaded": marked(solution, "o"), "cells": cells}
+
+
+def nonogram() -> dict[str, Any]:
+    """The solution's '#' cells, moved below the 2 clue rows and right of the 4 clue columns
+    (the longest column and row clues of the sample)."""
+    return {"shaded": [[r + 2, c + 4] for r, c in marked(text_rows("nonogram"), "#")]}
+
+
+def shakashaka() -> dict[str, Any]:
+    """Each triangle glyph names the corner of its right angle."""
+    corner = {"◤": "TL", "◥": "TR", "◣": "BL", "◢": "BR"}
+    rows = text_rows("shakashaka")
+    found = [
+        [r, c, corner[ch]] for r, row in enumerate(rows) for c, ch in enumerate(row) if ch in corner
+    ]
+    return {"triangles": sorted(found)}
+
+
 EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
+    "akari": akari,
     "archipelago": archipelago,
     "bomber": lambda: {"shaded": marked(text_rows("bomber"), "*")},
     "country-road": lambda: glyph_lines("country-road"),
@@ -155,9 +186,11 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "hotaru-beam": hotaru_beam,
     "icebarn": lambda: glyph_lines("icebarn"),
     "masyu": masyu,
+    "nonogram": nonogram,
     "numberlink": numberlink,
     "panorama": panorama,
     "pipe-link": pipe_link,
+    "shakashaka": shakashaka,
     "slitherlink": slitherlink,
     "sudoku": sudoku,
     "wall-logic": wall_logic,

@@ -1,0 +1,172 @@
+"""Akari (美術館, Light Up).
+
+Rules: put lamps into some white cells. A lamp lights its own cell and every cell along its row
+and column up to the first black cell or the grid's edge. Every white cell is lit; no lamp is lit
+by another lamp; a number on a black cell counts the lamps in the (up to 4) cells beside it.
+
+Layout: one puzzle cell per spreadsheet cell from A1. A black cell is `■` (or `#`, `+`); a black
+cell with a number is the number 0-4; white cells stay empty (`.` or `・` may mark one). The
+sentinel one cell diagonally below-right of the grid. The answer writes `○` into every lamp cell.
+Check my answer reads lamps typed as `○` (or `◯`, `o`) and white cells marked `・`, `.`, `×`
+("no lamp here").
+
+Model (the seed's): l(r,c) = 1 when white cell (r,c) holds a lamp. A run is a maximal row or
+column stretch of white cells between black cells (`solver.cells.runs`): at most one lamp per run
+(Run), since two lamps in one run light each other. A white cell is lit by a lamp among the
+cells it sees (`solver.cells.seen_cells`: itself and its row and column runs): that sum is at
+least 1 (Lit). A numbered black cell: the lamps beside it add up to its number (Around).
+
+The record's `shaded` holds the lamps.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pulp
+
+from solver import puzzlink, spellings
+from solver.cells import (
+    WHITE_MARKS,
+    read_shading,
+    render_shaded,
+    runs,
+    seen_cells,
+    shade_vars,
+    shaded_record,
+    shading_entries,
+)
+from solver.genres import define
+from solver.geometry import ORTHOGONAL, Cell, CellPuzzle
+from solver.model import Model, cname, new_problem, value
+from solver.sheet import Grid, InputError, cell_name, quote
+from solver.sheet.answer import CellWrite
+from solver.spellings import is_mark
+from solver.violation import Violation
+
+WALL = "■"  # a black cell without a number
+ANSWER_MARKS = spellings.CIRCLE | WHITE_MARKS
+
+
+@dataclass(frozen=True)
+class Puzzle(CellPuzzle):
+    cells: tuple[tuple[int | str | None, ...], ...]  # None white, WALL, or a number 0-4 (black)
+
+    def white(self) -> set[Cell]:
+        return {cell for cell in self.positions() if self.cells[cell[0]][cell[1]] is None}
+
+    def numbers(self) -> dict[Cell, int]:
+        return {cell: v for cell, v in self.givens().items() if isinstance(v, int)}
+
+    def beside(self, cell: Cell) -> list[Cell]:
+        """The white cells orthogonally next to a cell."""
+        around = ((cell[0] + dr, cell[1] + dc) for dr, dc in ORTHOGONAL)
+        return [(r, c) for r, c in around if self.inside(r, c) and self.cells[r][c] is None]
+
+    def inside(self, r: int, c: int) -> bool:
+        return 0 <= r < self.rows and 0 <= c < self.cols
+
+
+Answer = frozenset[Cell]  # the lamps
+
+
+def parse(grid: Grid) -> Puzzle:
+    def cell(r: int, c: int) -> int | str | None:
+        v = grid[r, c]
+        if v is None or is_mark(v, spellings.EMPTY):
+            return None
+        if is_mark(v, spellings.BLACK):
+            return WALL
+        if isinstance(v, int) and 0 <= v <= 4:
+            return v
+        raise grid.error(
+            r,
+            c,
+            f"a cell holds a black cell ■ (or #), a number 0-4 on a black cell, or nothing; "
+            f"found {quote(v)}",
+        )
+
+    cells = tuple(tuple(cell(r, c) for c in range(grid.cols)) for r in range(grid.rows))
+    if all(v is not None for row in cells for v in row):
+        raise InputError(grid.sheet, "no white cell: leave the cells for the lamps empty")
+    return Puzzle(cells)
+
+
+def to_cells(p: Puzzle) -> list[list[int | str | None]]:
+    return [list(row) for row in p.cells]
+
+
+def model(p: Puzzle) -> Model:
+    prob = new_problem("akari")
+    white = p.white()
+    lamp = shade_vars(prob, p.rows, p.cols, "l", skip=set(p.positions()) - white)
+    for run in runs(white):
+        if len(run) > 1:
+            prob += pulp.lpSum(lamp[q] for q in run) <= 1, cname("Run", run[0], run[-1])
+    for cell in sorted(white):
+        prob += pulp.lpSum(lamp[q] for q in seen_cells(cell, white)) >= 1, cname("Lit", cell)
+    for cell, n in sorted(p.numbers().items()):
+        prob += pulp.lpSum(lamp[q] for q in p.beside(cell)) == n, cname("Around", cell)
+    return Model(prob, list(lamp.values()), {"l": lamp})
+
+
+def decode(p: Puzzle, m: Model) -> Answer:
+    return frozenset(cell for cell, v in m["l"].items() if value(v))
+
+
+def verify(p: Puzzle, lamps: Answer) -> list[str]:
+    white = p.white()
+    problems: list[str] = [
+        Violation(f"a lamp on the black cell {cell_name(q)}", [q]) for q in sorted(lamps - white)
+    ]
+    lamps = lamps & white
+    for q in sorted(lamps):
+        for other in seen_cells(q, white)[1:]:
+            if other in lamps and q < other:
+                problems.append(
+                    Violation(
+                        f"the lamps at {cell_name(q)} and {cell_name(other)} light each other",
+                        [q, other],
+                    )
+                )
+    dark = sorted(q for q in white if not any(s in lamps for s in seen_cells(q, white)))
+    if dark:
+        names = ", ".join(cell_name(q) for q in dark[:8]) + (", ..." if len(dark) > 8 else "")
+        what = "cell is" if len(dark) == 1 else "cells are"
+        problems.append(Violation(f"{len(dark)} {what} not lit: {names}", dark))
+    for cell, n in sorted(p.numbers().items()):
+        near = [q for q in p.beside(cell) if q in lamps]
+        if len(near) != n:
+            problems.append(
+                Violation(
+                    f"the {n} at {cell_name(cell)} has {len(near)} lamps beside it",
+                    [cell, *p.beside(cell)],
+                )
+            )
+    return problems
+
+
+def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict:
+    """Lamps typed as `○` and cells marked white; black cells fix nothing."""
+    lamps = {cell for cell in grid.positions() if is_mark(grid[cell], spellings.CIRCLE)}
+    _, white = read_shading(grid)
+    return shading_entries(m["l"], lamps, white)
+
+
+def render(p: Puzzle, lamps: Answer) -> list[CellWrite]:
+    return render_shaded((), lamps=sorted(lamps))
+
+
+def record(p: Puzzle, lamps: Answer) -> dict:
+    return shaded_record(lamps)
+
+
+def from_url(url: puzzlink.PzprUrl) -> Puzzle:
+    """`lightup` (also `akari`, `bijutsukan`): 4cell over cells; `.` a black cell without a
+    number."""
+    values = puzzlink.decode_4cell(url.body, url.rows * url.cols)
+    cells = [WALL if v == puzzlink.UNKNOWN else v for v in values]
+    return Puzzle(puzzlink.grid_rows(cells, url.cols))
+
+
+GENRE = define(__name__, slug="akari", ja="美術館", pzpr_ids=("lightup",))

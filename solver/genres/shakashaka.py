@@ -1,0 +1,299 @@
+"""Shakashaka (シャカシャカ).
+
+Rules: put black triangles into some white cells: each covers half of its cell, cut along a
+diagonal, with its right angle in one of the cell's four corners. Every white area left (made
+of white cells and the white halves of cells with a triangle) is a rectangle, upright or turned
+by 45 degrees. A number on a black cell counts the triangles in the (up to 4) cells beside it.
+
+Layout: one puzzle cell per spreadsheet cell from A1. A black cell is `■` (or `#`, `+`); a
+black cell with a number is the number 0-4; white cells stay empty. The sentinel one cell
+diagonally below-right of the grid. The answer writes a triangle glyph naming the corner of its
+right angle: `◤` top-left, `◥` top-right, `◣` bottom-left, `◢` bottom-right. Check my answer
+reads those glyphs and white cells marked `・`, `.`, `×` ("no triangle here").
+
+Model: t(r,c,k) = 1 when white cell (r,c) holds the triangle with its right angle in corner k
+(1 TL, 2 TR, 3 BL, 4 BR); at most one per cell (One). A number: the triangles beside it add up
+to it (Around). Rectangles, by the angles at the lattice points: around each point (a corner
+of up to four cells) lie eight 45-degree sectors, two per cell, each beside one of the cell's
+edges that meet there. A sector of a white cell is white unless the cell's triangle has its
+right angle at this corner or at the other end of that edge: w = 1 - t(corner) - t(other end);
+a sector of a black cell or outside the grid is black. The white sectors around a point form
+arcs (maximal runs around the circle); every arc of a white area is 90 degrees (a corner: 2
+sectors), 180 (a side: 4) or 360 (inside: 8). An arc of 45, 135, 225, 270 or 315 degrees
+(1, 3, 5, 6 or 7 sectors) would be a corner of a shape that is no rectangle, or a dent: each
+such arc starting at each sector is cut off (sum of its sectors - the two black sectors that
+bound it <= its length - 1; Arc). A white area whose every boundary point turns by 90 degrees or
+not at all and that has no dents or holes is a rectangle, upright or at 45 degrees, since its
+sides run along cell edges or diagonals.
+
+The record's `triangles` holds [[r, c, corner], ...] with corner TL, TR, BL or BR.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pulp
+
+from solver import puzzlink, spellings
+from solver.cells import WHITE_MARKS, read_shading
+from solver.genres import define
+from solver.geometry import ORTHOGONAL, Cell, CellPuzzle, components
+from solver.model import Model, cname, new_problem, value, var
+from solver.sheet import Grid, InputError, cell_name, quote
+from solver.sheet.answer import CellWrite
+from solver.spellings import is_mark
+from solver.violation import Violation
+
+WALL = "■"
+CORNERS = ("TL", "TR", "BL", "BR")
+GLYPH = {"TL": "◤", "TR": "◥", "BL": "◣", "BR": "◢"}
+CORNER_OF = {g: k for k, g in GLYPH.items()}
+ANSWER_MARKS = frozenset(GLYPH.values()) | WHITE_MARKS
+
+
+@dataclass(frozen=True)
+class Puzzle(CellPuzzle):
+    cells: tuple[tuple[int | str | None, ...], ...]  # None white, WALL, or a number 0-4 (black)
+
+    def white(self) -> set[Cell]:
+        return {cell for cell in self.positions() if self.cells[cell[0]][cell[1]] is None}
+
+    def numbers(self) -> dict[Cell, int]:
+        return {cell: v for cell, v in self.givens().items() if isinstance(v, int)}
+
+    def beside(self, cell: Cell) -> list[Cell]:
+        """The white cells orthogonally next to a cell."""
+        around = ((cell[0] + dr, cell[1] + dc) for dr, dc in ORTHOGONAL)
+        return [
+            (r, c)
+            for r, c in around
+            if 0 <= r < self.rows and 0 <= c < self.cols and self.cells[r][c] is None
+        ]
+
+
+Answer = dict[Cell, str]  # the triangles: cell -> the corner of its right angle
+
+
+def parse(grid: Grid) -> Puzzle:
+    def cell(r: int, c: int) -> int | str | None:
+        v = grid[r, c]
+        if v is None or is_mark(v, spellings.EMPTY):
+            return None
+        if is_mark(v, spellings.BLACK):
+            return WALL
+        if isinstance(v, int) and 0 <= v <= 4:
+            return v
+        raise grid.error(
+            r,
+            c,
+            f"a cell holds a black cell ■ (or #), a number 0-4 on a black cell, or nothing; "
+            f"found {quote(v)}",
+        )
+
+    cells = tuple(tuple(cell(r, c) for c in range(grid.cols)) for r in range(grid.rows))
+    if all(v is not None for row in cells for v in row):
+        raise InputError(grid.sheet, "no white cell: leave the cells for the triangles empty")
+    return Puzzle(cells)
+
+
+def to_cells(p: Puzzle) -> list[list[int | str | None]]:
+    return [list(row) for row in p.cells]
+
+
+# the eight sectors around lattice point (i, j), the top-left corner of cell (i, j), clockwise
+# from straight up: (the cell's offset from (i, j), the corner at the point, the other end of
+# the edge the sector lies beside)
+SECTORS: tuple[tuple[Cell, str, str], ...] = (
+    ((-1, 0), "BL", "TL"),
+    ((-1, 0), "BL", "BR"),
+    ((0, 0), "TL", "TR"),
+    ((0, 0), "TL", "BL"),
+    ((0, -1), "TR", "BR"),
+    ((0, -1), "TR", "TL"),
+    ((-1, -1), "BR", "BL"),
+    ((-1, -1), "BR", "TR"),
+)
+BAD_ARCS = (1, 3, 5, 6, 7)  # arcs of white sectors that no rectangle has
+
+
+def model(p: Puzzle) -> Model:
+    prob = new_problem("shakashaka")
+    white = p.white()
+    t = {
+        (cell, k): var(prob, "t", cell[0] + 1, cell[1] + 1, n)
+        for cell in sorted(white)
+        for n, k in enumerate(CORNERS, start=1)
+    }
+    for cell in sorted(white):
+        prob += pulp.lpSum(t[cell, k] for k in CORNERS) <= 1, cname("One", cell)
+    for cell, n in sorted(p.numbers().items()):
+        near = [t[q, k] for q in p.beside(cell) for k in CORNERS]
+        prob += pulp.lpSum(near) == n, cname("Around", cell)
+    for i in range(p.rows + 1):
+        for j in range(p.cols + 1):
+            # each sector as its two corner variables (w = 1 - their sum), None when black
+            sectors: list[tuple[pulp.LpVariable, pulp.LpVariable] | None] = []
+            for (dr, dc), corner, other in SECTORS:
+                q = (i + dr, j + dc)
+                sectors.append((t[q, corner], t[q, other]) if q in white else None)
+            if all(s is None for s in sectors):
+                continue
+            for length in BAD_ARCS:
+                for start in range(8):
+                    inner = [sectors[(start + k) % 8] for k in range(length)]
+                    if any(s is None for s in inner):
+                        continue  # a black sector inside: not this arc
+                    ends = [sectors[(start - 1) % 8], sectors[(start + length) % 8]]
+                    bound = [s for s in ends if s is not None]  # one sector twice for 7
+                    # sum(inner w) - sum(bound w) <= length - 1 with w = 1 - t - t' reads
+                    # sum(bound t) - sum(inner t) <= len(bound) - 1
+                    coef: dict[pulp.LpVariable, int] = {}
+                    for sign, group in ((-1, inner), (1, bound)):
+                        for pair in group:
+                            for v in pair:  # type: ignore[union-attr]
+                                coef[v] = coef.get(v, 0) + sign
+                    arc = pulp.LpAffineExpression({v: k for v, k in coef.items() if k})
+                    prob += arc <= len(bound) - 1, cname("Arc", (i, j), length, start + 1)
+    return Model(prob, list(t.values()), {"t": t})
+
+
+def decode(p: Puzzle, m: Model) -> Answer:
+    return {cell: k for (cell, k), v in sorted(m["t"].items()) if value(v)}
+
+
+# --- verify: the white areas, cut into quarter cells --------------------------------------
+
+# a cell's four quarters (cut along both diagonals), by the side they lie on; a triangle covers
+# the two quarters beside its right angle
+QUARTERS = ("T", "R", "B", "L")
+COVERS = {"TL": {"T", "L"}, "TR": {"T", "R"}, "BL": {"B", "L"}, "BR": {"B", "R"}}
+# each quarter's corners, in doubled coordinates from the cell's top-left corner (centre 1,1)
+QUARTER_POINTS = {
+    "T": ((0, 0), (0, 2), (1, 1)),
+    "R": ((0, 2), (2, 2), (1, 1)),
+    "B": ((2, 2), (2, 0), (1, 1)),
+    "L": ((2, 0), (0, 0), (1, 1)),
+}
+ACROSS = {"T": ((-1, 0), "B"), "B": ((1, 0), "T"), "L": ((0, -1), "R"), "R": ((0, 1), "L")}
+Quarter = tuple[Cell, str]
+
+
+def white_areas(p: Puzzle, triangles: Answer) -> list[set[Quarter]]:
+    """The white areas: groups of white quarter cells joined across their sides."""
+    white = p.white()
+    quarters = {
+        (cell, s)
+        for cell in white
+        for s in QUARTERS
+        if s not in COVERS.get(triangles.get(cell, ""), set())
+    }
+    joins: list[tuple[Quarter, Quarter]] = []
+    for cell, s in quarters:
+        for s2 in QUARTERS:  # quarters of one cell touch along the diagonals when next in turn
+            if (QUARTERS.index(s) - QUARTERS.index(s2)) % 4 == 1 and (cell, s2) in quarters:
+                joins.append(((cell, s), (cell, s2)))
+        (dr, dc), facing = ACROSS[s]
+        q = (cell[0] + dr, cell[1] + dc)
+        if (q, facing) in quarters:
+            joins.append(((cell, s), (q, facing)))
+    return [set(g) for g in components(quarters, joins)]
+
+
+def _hull(points: set[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The convex hull's corners (collinear points left out), counter-clockwise."""
+    pts = sorted(points)
+    if len(pts) <= 2:
+        return pts
+
+    def cross(o: tuple[int, int], a: tuple[int, int], b: tuple[int, int]) -> int:
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower: list[tuple[int, int]] = []
+    upper: list[tuple[int, int]] = []
+    for pt in pts:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], pt) <= 0:
+            lower.pop()
+        lower.append(pt)
+    for pt in reversed(pts):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], pt) <= 0:
+            upper.pop()
+        upper.append(pt)
+    return lower[:-1] + upper[:-1]
+
+
+def is_rectangle(area: set[Quarter]) -> bool:
+    """Whether the quarters fill a rectangle: their convex hull has four right-angled corners
+    and no more area than they have (a quarter is 1 in doubled coordinates, a cell 4)."""
+    points = {(2 * r + dr, 2 * c + dc) for (r, c), s in area for dr, dc in QUARTER_POINTS[s]}
+    hull = _hull(points)
+    if len(hull) != 4:
+        return False
+    for k in range(4):
+        a, b, c = hull[k - 1], hull[k], hull[(k + 1) % 4]
+        if (a[0] - b[0]) * (c[0] - b[0]) + (a[1] - b[1]) * (c[1] - b[1]) != 0:
+            return False
+    twice = abs(sum(hull[k - 1][0] * hull[k][1] - hull[k][0] * hull[k - 1][1] for k in range(4)))
+    return twice == 2 * len(area)
+
+
+def verify(p: Puzzle, triangles: Answer) -> list[str]:
+    white = p.white()
+    problems: list[str] = [
+        Violation(f"a triangle on the black cell {cell_name(q)}", [q])
+        for q in sorted(set(triangles) - white)
+    ]
+    problems += [
+        Violation(f"{cell_name(q)} holds {k!r}, not a corner", [q])
+        for q, k in sorted(triangles.items())
+        if k not in CORNERS
+    ]
+    for cell, n in sorted(p.numbers().items()):
+        near = [q for q in p.beside(cell) if q in triangles]
+        if len(near) != n:
+            problems.append(
+                Violation(
+                    f"the {n} at {cell_name(cell)} has {len(near)} triangles beside it",
+                    [cell, *p.beside(cell)],
+                )
+            )
+    for area in sorted(white_areas(p, triangles), key=min):
+        if not is_rectangle(area):
+            cells = {cell for cell, _ in area}
+            problems.append(
+                Violation(f"the white area at {cell_name(min(cells))} is not a rectangle", cells)
+            )
+    return problems
+
+
+def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict:
+    """A triangle glyph fixes its cell's four corners (1 for it, 0 for the others); a cell
+    marked white fixes all four to 0."""
+    t = m["t"]
+    _, white = read_shading(grid)
+    entries: dict = {}
+    for cell in grid.positions():
+        v = grid[cell]
+        corner = CORNER_OF.get(v.strip()) if isinstance(v, str) else None
+        if (corner or cell in white) and (cell, CORNERS[0]) in t:
+            for k in CORNERS:
+                entries[t[cell, k]] = int(k == corner)
+    return entries
+
+
+def render(p: Puzzle, triangles: Answer) -> list[CellWrite]:
+    return [CellWrite(r, c, GLYPH[k]) for (r, c), k in sorted(triangles.items())]
+
+
+def record(p: Puzzle, triangles: Answer) -> dict:
+    return {"triangles": [[r, c, k] for (r, c), k in sorted(triangles.items())]}
+
+
+def from_url(url: puzzlink.PzprUrl) -> Puzzle:
+    """`shakashaka`: 4cell over cells; `.` a black cell without a number."""
+    values = puzzlink.decode_4cell(url.body, url.rows * url.cols)
+    cells = [WALL if v == puzzlink.UNKNOWN else v for v in values]
+    return Puzzle(puzzlink.grid_rows(cells, url.cols))
+
+
+GENRE = define(__name__, slug="shakashaka", ja="シャカシャカ", pzpr_ids=("shakashaka",))
