@@ -13,9 +13,17 @@ says whether what is there can still be completed. For genres whose answer fills
 is blank, and only the broken rules among filled cells are named. For the others (lines,
 shading) a blank is an answer too ("no line here"): a sheet whose entries fit an answer is
 `incomplete`, one whose entries fit none is `wrong`, with every rule it breaks. `empty` counts
-the cells the nearest answer fills that the sheet leaves blank. The cells of each broken rule are
+the cells the nearest answer fills that the sheet leaves blank. An answer that breaks no rule is
+`correct` only when the sheet shows it whole: a cell it fills that is blank (a line glyph erased
+whose segments its neighbours still draw, a gap in a bridge) leaves it `incomplete`. The cells of
+each broken rule are
 marked (a red fill, recorded like every answer write, so Clear removes it; checking again
 replaces the marks).
+
+A genre whose answer is drawn on the cells' borders (slitherlink, `Genre.answer_on_borders`)
+fills a cell by the lines on its sides: a cell is blank when no side shows a drawn line
+(`solver.lines.drawn_sides`), whatever its value (a given), and it shows a hint's lines when the
+sides it shows are among them (a side erased next to it comes back with its neighbour's hint).
 
 Forced cells are what every answer agrees on (the "backbone", as cspuz's solver shows). Found by
 solves: take an answer; ask for one that differs in at least one variable not yet seen to
@@ -40,6 +48,7 @@ from solver import backends, limits
 from solver.backends import Settings, SolverError
 from solver.genres import Genre, genre_for_sheet
 from solver.limits import LONGER, OutOfTime
+from solver.lines import drawn_sides
 from solver.model import Model
 from solver.sheet import Book, Grid, InputError, a1, read_grid
 from solver.sheet.answer import CHECK, CellWrite, clear_answer, write_answer
@@ -113,9 +122,30 @@ def _blank(shown: Grid, cell: Cell, genre: Genre | None = None) -> bool:
     return sheet is None or not is_dark(sheet.get_style(cell[0] + 1, cell[1] + 1).fill_color)
 
 
+@dataclass
+class Shown:
+    """What the sheet shows of an answer, cell by cell: the blank cells and, for a genre drawn
+    on borders, each cell's drawn sides."""
+
+    blank: set[Cell]
+    sides: dict[Cell, frozenset[str]] | None  # None: the answer is not drawn on borders
+
+
+def _shown(genre: Genre, shown: Grid) -> Shown:
+    if genre.answer_on_borders:
+        sides = drawn_sides(shown)
+        return Shown({cell for cell in shown.positions() if cell not in sides}, sides)
+    return Shown({cell for cell in shown.positions() if _blank(shown, cell, genre)}, None)
+
+
 def _filled_by(writes: list[CellWrite]) -> set[Cell]:
-    """The cells an answer's writes put something into (a value, a shade, a number format)."""
-    return {(w.row, w.col) for w in writes if w.value is not None or w.shade or w.number_format}
+    """The cells an answer's writes put something into (a value, a shade, a number format,
+    lines on borders)."""
+    return {
+        (w.row, w.col)
+        for w in writes
+        if w.value is not None or w.shade or w.number_format or w.borders
+    }
 
 
 # --- solving with some variables fixed -------------------------------------------------------
@@ -302,17 +332,17 @@ def _check(
     near_values = {v.name: round(v.varValue or 0) for v in near.prob.variables()}
     as_shown = _as_shown(genre, puzzle, m, entries, near_values)
     problems = genre.verify(puzzle, as_shown)
+    blank = _shown(genre, shown).blank
+    lines = genre.answer_on_borders or bool(genre.answer_marks)  # a blank is an answer too
     if status == "solved":
         answer_writes = genre.render(puzzle, genre.decode(puzzle, near))
         fills = _filled_by(answer_writes)
-        blank = {cell for cell in shown.positions() if _blank(shown, cell, genre)}
-        every_cell = blank <= fills  # the answer fills every free cell (digits)
+        every_cell = not genre.answer_on_borders and blank <= fills  # fills every free cell
         res.empty = len(fills & blank)
     elif status == "infeasible" and not problems:
         raise InputError(sheet_name, "the puzzle has no answer: check the givens")
     else:
-        every_cell = not genre.answer_marks
-        blank = {cell for cell in shown.positions() if _blank(shown, cell, genre)}
+        every_cell = not lines
         res.empty = len(blank) if every_cell else 0
 
     # a valid answer that leaves cells blank (the lines into them drawn from their neighbours)
@@ -370,8 +400,14 @@ class HintResult:
         }
 
 
+SIDE_NAMES = {"T": "top", "B": "bottom", "L": "left", "R": "right"}
+
+
 def _show(w: CellWrite) -> str:
-    return "shaded" if w.shade and w.value is None else str(w.value)
+    if w.borders and w.value is None:
+        sides = [SIDE_NAMES[s] for s in w.borders]
+        return "a line on its " + " and ".join(sides) + (" side" if len(sides) == 1 else " sides")
+    return "shaded" if w.shade else str(w.value)
 
 
 def hint_sheet(
@@ -419,6 +455,7 @@ def _hint(
             + ("" if genre.answer_marks else " and the digits filled in"),
         )
     several = " (the puzzle has more than one answer)" if found.answers > 1 else ""
+    seen = _shown(genre, shown)
     m = genre.build(puzzle, lazy=False)
     entries = _entries(genre, puzzle, shown, m)
     against = {
@@ -429,11 +466,11 @@ def _hint(
     against |= {
         (w.row, w.col)
         for w in found.writes
-        if not _blank(shown, (w.row, w.col), genre) and not _shows(shown, w)
+        if (w.row, w.col) not in seen.blank and not _shows(shown, seen, w)
     }
     inside = set(shown.positions())
     if against & inside:
-        filled_in = {cell for cell in against & inside if not _blank(shown, cell, genre)}
+        filled_in = {cell for cell in against & inside if cell not in seen.blank}
         wrong = sorted(filled_in or against & inside)
         res.status = "wrong"
         names = ", ".join(a1(r + 1, c + 1) for r, c in wrong[:8])
@@ -443,7 +480,7 @@ def _hint(
         )
         res.writes = [CellWrite(r, c, mark=True) for r, c in wrong]
         return
-    todo = [w for w in found.writes if _blank(shown, (w.row, w.col), genre)]
+    todo = [w for w in found.writes if (w.row, w.col) in seen.blank]
     if not todo:
         res.status = "several" if found.answers > 1 else "done"
         res.message = (
@@ -458,7 +495,7 @@ def _hint(
         res.writes = todo
         res.message = f"{len(todo)} cells that every answer agrees on{several}"
         return
-    filled = [cell for cell in shown.positions() if not _blank(shown, cell, genre)]
+    filled = [cell for cell in shown.positions() if cell not in seen.blank]
     done = [cell for cell in filled if _is_mark(genre, shown[cell]) or shown[cell] is None]
     near = done or filled  # next to what the person filled in, else next to the givens
     w = min(todo, key=lambda w: (_distance((w.row, w.col), near), w.row, w.col))
@@ -466,13 +503,15 @@ def _hint(
     res.message = f"{a1(w.row + 1, w.col + 1)}: {_show(w)}{several}"
 
 
-def _shows(shown: Grid, w: CellWrite) -> bool:
-    """Whether the sheet already shows this write (a shaded cell counts when shaded any way)."""
+def _shows(shown: Grid, seen: Shown, w: CellWrite) -> bool:
+    """Whether the sheet already shows this write, or what it shows fits it: a shaded cell
+    counts when shaded any way; a cell drawn on borders when its drawn sides are among the
+    write's (a side may be missing where a neighbour was erased)."""
     v = shown[w.row, w.col]
-    if w.shade and w.value is None:
-        return not _blank(shown, (w.row, w.col)) and not (
-            isinstance(v, str) and v.strip() in "・.×"
-        )
+    if seen.sides is not None and w.borders:
+        return seen.sides.get((w.row, w.col), frozenset()) <= set(w.borders)
+    if w.shade:
+        return (w.row, w.col) not in seen.blank and not (isinstance(v, str) and v.strip() in "・.×")
     return w.value is None or v == w.value or (isinstance(v, str) and str(w.value) == v.strip())
 
 

@@ -541,3 +541,53 @@ def read_lines(
     """A genre's `read_answer` for lines drawn with glyphs between cell centres."""
     unseen = [(a, b) for a, b in x if a in givens and b in givens]
     return segment_entries(x, *read_drawn(grid, givens, no_line), unseen)
+
+
+# --- reading lines drawn on cell borders (slitherlink) ---------------------------------------
+
+# The border styles that read as a drawn line: medium and heavier. Thin, hair, dotted and dashed
+# lines are a sheet's own grid lines, never an answer.
+DRAWN_STYLES = frozenset(
+    {
+        "medium",
+        "thick",
+        "double",
+        "mediumDashed",
+        "mediumDashDot",
+        "mediumDashDotDot",
+        "slantDashDot",
+    }
+)
+_FACING = {"T": ((-1, 0), "B"), "B": ((1, 0), "T"), "L": ((0, -1), "R"), "R": ((0, 1), "L")}
+
+
+def drawn_sides(grid: object) -> dict[Cell, frozenset[str]]:
+    """Grid cell -> the sides (T B L R) on which its sheet shows a drawn line, for the cells
+    that show one. A side counts when the cell's own border there or its neighbour's facing
+    border is medium or heavier, in any colour: Excel shows a line either cell holds, and its
+    border tool sets only one of them (solving sets both). Cells just outside the grid are read
+    too, so a line on the grid's frame counts from either side. Empty for a grid without a
+    sheet (read from a URL)."""
+    sheet = getattr(grid, "source", None)
+    if sheet is None:
+        return {}
+    seen: dict[Cell, object] = {}
+
+    def heavy(r: int, c: int, side: str) -> bool:
+        if r < 0 or c < 0:
+            return False
+        if (r, c) not in seen:
+            seen[r, c] = sheet.get_style(r + 1, c + 1, borders=True).borders
+        line = seen[r, c].side(side) if seen[r, c] is not None else None  # type: ignore[attr-defined]
+        return line is not None and line.style in DRAWN_STYLES
+
+    found: dict[Cell, frozenset[str]] = {}
+    for r, c in grid.positions():  # type: ignore[attr-defined]
+        sides = frozenset(
+            side
+            for side, ((dr, dc), other) in _FACING.items()
+            if heavy(r, c, side) or heavy(r + dr, c + dc, other)
+        )
+        if sides:
+            found[r, c] = sides
+    return found

@@ -4,6 +4,11 @@ completed), one wrong cell as wrong with the cells of the broken rule marked, an
 followed to the end give a correct answer.
 
 The genre's own share is `read_answer` (and its ANSWER_MARKS): the inverse of its `render`.
+
+An answer drawn on cell borders (slitherlink) is erased as Excel's "No Border" does: the cell's
+sides and its neighbours' sides facing it; a neighbour may then be left without any line, so the
+cells counted as taken away are those that show nothing of the answer afterwards (for values and
+fills, exactly the erased ones).
 """
 
 from __future__ import annotations
@@ -11,7 +16,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from openpyxl.styles import PatternFill
+from openpyxl.styles import Border, PatternFill
 
 from solver import check, cli
 from solver.backends import Settings
@@ -39,19 +44,64 @@ def typed(book: OpenpyxlBook, sheet: str) -> list[list[object]]:
     return [[normalize(c.value) for c in row] for row in ws.iter_rows()]
 
 
+SIDES = {"T": ("top", (-1, 0), "bottom"), "B": ("bottom", (1, 0), "top")}
+SIDES |= {"L": ("left", (0, -1), "right"), "R": ("right", (0, 1), "left")}
+
+
 def erase(book: OpenpyxlBook, sheet: str, write) -> None:
     """Take one answer cell away as a person would: its value and its fill (an answer drawn
-    through the number format, country road's: the format)."""
-    cell = book.wb[sheet].cell(write.row + 1, write.col + 1)
-    if write.number_format:
+    through the number format, country road's: the format), or its lines (its borders, and
+    its neighbours' borders facing it, as Excel's No Border does)."""
+    ws = book.wb[sheet]
+    cell = ws.cell(write.row + 1, write.col + 1)
+    if write.number_format and write.value is None and not write.shade:
         cell.number_format = "General"
-        return
-    cell.value = None
-    cell.fill = PatternFill()
+    elif write.value is not None or write.shade:
+        cell.value = None
+        cell.fill = PatternFill()
+    if write.borders:
+        cell.border = Border()
+        for _, (dr, dc), facing in SIDES.values():
+            r, c = write.row + dr, write.col + dc
+            if r >= 0 and c >= 0:
+                near = ws.cell(r + 1, c + 1)
+                near.border = Border(
+                    **{
+                        name: getattr(near.border, name)
+                        for name in ("top", "bottom", "left", "right")
+                        if name != facing
+                    }
+                )
+
+
+def shows_nothing(book: OpenpyxlBook, sheet: str, write) -> bool:
+    """Whether an answer cell shows nothing of the answer any more (no value, no fill, no line
+    on its sides, its own or its neighbours' facing ones)."""
+    ws = book.wb[sheet]
+    cell = ws.cell(write.row + 1, write.col + 1)
+    if write.borders:
+        for name, (dr, dc), facing in SIDES.values():
+            r, c = write.row + dr, write.col + dc
+            near = getattr(ws.cell(r + 1, c + 1).border, facing) if r >= 0 and c >= 0 else None
+            if getattr(cell.border, name).style or (near is not None and near.style):
+                return False
+        return True
+    if write.number_format and write.value is None and not write.shade:
+        return cell.number_format == "General"
+    return cell.value is None and cell.fill.fill_type is None
 
 
 def answer_cells(writes) -> list:
-    return [w for w in writes if w.value is not None or w.shade or w.number_format]
+    return [w for w in writes if w.value is not None or w.shade or w.number_format or w.borders]
+
+
+def erase_every(book: OpenpyxlBook, sheet: str, writes, step: slice) -> int:
+    """Erase the answer cells writes[step]; how many answer cells show nothing afterwards."""
+    for w in answer_cells(writes)[step]:
+        erase(book, sheet, w)
+    gone = [w for w in answer_cells(writes) if shows_nothing(book, sheet, w)]
+    assert len(gone) >= len(answer_cells(writes)[step])
+    return len(gone)
 
 
 @pytest.mark.parametrize("slug", SLUGS)
@@ -65,21 +115,17 @@ def test_the_solvers_answer_checks_correct(sample, slug):
 @pytest.mark.parametrize("slug", SLUGS)
 def test_an_answer_with_cells_taken_away_is_incomplete_and_can_be_completed(sample, slug):
     book, sheet, writes = solved(sample, slug)
-    gone = answer_cells(writes)[::3]
-    for w in gone:
-        erase(book, sheet, w)
+    gone = erase_every(book, sheet, writes, slice(None, None, 3))
     res = check.check_sheet(book, sheet, FAST)
     assert res.verdict == "incomplete", res.record()
     assert res.completable is True
-    assert res.empty == len(gone)
+    assert res.empty == gone
 
 
 @pytest.mark.parametrize("slug", SLUGS)
 def test_hints_followed_to_the_end_give_the_answer(sample, slug):
     book, sheet, writes = solved(sample, slug)
-    for w in answer_cells(writes)[1::2]:
-        erase(book, sheet, w)
-    gone = len(answer_cells(writes)[1::2])
+    gone = erase_every(book, sheet, writes, slice(1, None, 2))
     for _ in range(gone):
         hint = check.hint_sheet(book, sheet, FAST)
         assert hint.status == "hint" and len(hint.writes) == 1, hint.record()

@@ -31,6 +31,9 @@ A genre module documents its sheet layout in its docstring, defines these functi
   blank(grid, cell) -> bool        whether a cell shows none of the answer yet, for a genre
                                    whose answer is not the cell's value (country road's number
                                    formats); default: no value and no dark fill
+  ANSWER_ON_BORDERS                (a module constant) True for a genre whose answer is drawn on
+                                   the cells' borders (slitherlink): Check then tells a blank
+                                   cell from a filled one by its drawn sides, not its value
   verify may return `solver.violation.Violation`s (a str with the cells involved), which Check
   marks in the sheet.
 
@@ -90,6 +93,7 @@ class Genre:
     answer_marks: frozenset[str] = frozenset()
     is_answer: Callable[[Grid, tuple[int, int]], bool] | None = None
     blank: Callable[[Grid, tuple[int, int]], bool] | None = None
+    answer_on_borders: bool = False  # the answer is drawn on cell borders (ANSWER_ON_BORDERS)
     has_lazy: bool = False  # model(puzzle, lazy=True) exists
     lazy: bool = False  # ... and is the default form (the benchmark decided)
 
@@ -137,6 +141,7 @@ def define(
         answer_marks=frozenset(getattr(m, "ANSWER_MARKS", ())),
         is_answer=getattr(m, "is_answer", None),
         blank=getattr(m, "blank", None),
+        answer_on_borders=bool(getattr(m, "ANSWER_ON_BORDERS", False)),
         has_lazy=has_lazy,
         lazy=lazy and has_lazy,
     )
