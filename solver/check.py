@@ -22,8 +22,9 @@ replaces the marks).
 
 A genre whose answer is drawn on the cells' borders (slitherlink, `Genre.answer_on_borders`)
 fills a cell by the lines on its sides: a cell is blank when no side shows a drawn line
-(`solver.lines.drawn_sides`), whatever its value (a given), and it shows a hint's lines when the
-sides it shows are among them (a side erased next to it comes back with its neighbour's hint).
+(`solver.lines.drawn_sides`), whatever its value (a given); a hint goes to a cell that shows only
+some of its forced sides too, and a cell contradicts a forced one when it shows a side that is
+not among them.
 
 Forced cells are what every answer agrees on (the "backbone", as cspuz's solver shows). Found by
 solves: take an answer; ask for one that differs in at least one variable not yet seen to
@@ -480,7 +481,7 @@ def _hint(
         )
         res.writes = [CellWrite(r, c, mark=True) for r, c in wrong]
         return
-    todo = [w for w in found.writes if (w.row, w.col) in seen.blank]
+    todo = [w for w in found.writes if _missing(seen, w)]
     if not todo:
         res.status = "several" if found.answers > 1 else "done"
         res.message = (
@@ -527,6 +528,14 @@ def _cell_of(name: str) -> Cell | None:
     variable names its first cell."""
     found = _INDEX.search(name)
     return (int(found[1]) - 1, int(found[2]) - 1) if found else None
+
+
+def _missing(seen: Shown, w: CellWrite) -> bool:
+    """Whether the sheet has yet to show this write: a blank cell, or a cell drawn on borders
+    that shows only some of the write's sides (a line next to it was erased)."""
+    if seen.sides is not None and w.borders:
+        return seen.sides.get((w.row, w.col), frozenset()) < set(w.borders)
+    return (w.row, w.col) in seen.blank
 
 
 def _distance(cell: Cell, filled: list[Cell]) -> int:

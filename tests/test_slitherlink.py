@@ -15,7 +15,7 @@ from solver.genres import genre_for_sheet, slitherlink
 from solver.genres.slitherlink import Puzzle
 from solver.pipeline import make_lp, read_puzzle, solve_puzzle, solve_sheet
 from solver.sheet import Grid, InputError
-from solver.sheet.answer import ANSWER_FONT
+from solver.sheet.answer import ANSWER_FONT, MARK_FILL
 from solver.sheet.openpyxl_book import OpenpyxlBook
 from solver.workbook import add_puzzle_sheet
 
@@ -131,10 +131,14 @@ def test_verify_accepts_the_known_answer_and_rejects_broken_ones():
     assert slitherlink.verify(p, frozenset(a)) == []
     cut = a - {((0, 0), (0, 1))}
     assert any(
-        "1 lines at the dot at the top-left corner of A1" in s
+        s == "the loop has a dead end at the dot at the top-left corner of A1"
         for s in slitherlink.verify(p, frozenset(cut))
     )
-    assert slitherlink.verify(p, frozenset()) == ["there is no loop"]
+    nothing = slitherlink.verify(p, frozenset())
+    assert nothing[0] == "there is no loop" and nothing[0].cells == tuple(
+        sorted(cell for cell, n in p.clues().items() if n)
+    )
+    assert "the number 3 at A1 has 0 loop sides" in nothing
     # a loop changed by one cell's square (a detour or a shortcut) that is still one loop: only
     # the numbers can tell
     empty = Puzzle(((None,) * 7,) * 7)
@@ -155,10 +159,16 @@ def test_verify_accepts_the_known_answer_and_rejects_broken_ones():
 def test_verify_rejects_two_loops_a_branch_and_a_miscount():
     two = square(0, 0) | square(0, 2)
     assert slitherlink.verify(Puzzle(((None, None, None),)), frozenset(two)) == [
-        "the lines are not one single loop"
+        "the loop is in 2 pieces, not one"
     ]
+    assert slitherlink.verify(Puzzle(((None, None, None),)), frozenset(two))[0].cells == (
+        (0, 1),
+        (0, 2),
+    )
     branch = square(0, 0) | square(0, 1)  # the middle line has dots of degree 3
-    assert any("3 lines" in s for s in slitherlink.verify(Puzzle(((None, None),)), branch))
+    assert "3 lines meet at the dot at the top-left corner of B1, the loop branches" in (
+        slitherlink.verify(Puzzle(((None, None),)), branch)
+    )
     assert slitherlink.verify(Puzzle(((3, None),)), frozenset(square(0, 0))) == [
         "the number 3 at A1 has 4 loop sides"
     ]
@@ -249,3 +259,57 @@ def test_every_point_flag_round_trips_through_a_sheet(tmp_path):
     assert slitherlink.verify(p, res.outcome.answer) == []
     with pytest.raises(puzzlink.UrlError, match="unknown flag"):
         slitherlink.from_url(puzzlink.parse_url("https://puzz.link/p?slither/x/3/2/l"))
+
+
+# --- check my answer -----------------------------------------------------------------------
+
+
+def draw_by_hand(ws, edges, style: str = "medium") -> None:
+    """Draw the loop as a person does with Excel's border tool: each edge once, on one cell
+    beside it (the upper or left one when inside the grid), black; over thin grid lines."""
+    from openpyxl.styles import Border, Side
+
+    for row in ws.iter_rows(min_row=1, max_row=7, max_col=7):
+        for cell in row:
+            thin = Side(style="thin")
+            cell.border = Border(top=thin, bottom=thin, left=thin, right=thin)
+    for (r, c), (rr, _) in sorted(edges):
+        if rr == r:  # the top side of cell (r, c), or the bottom of the cell above
+            cell, side = (ws.cell(r, c + 1), "bottom") if r > 0 else (ws.cell(1, c + 1), "top")
+        else:  # the left side of cell (r, c), or the right of the cell on its left
+            cell, side = (ws.cell(r + 1, c), "right") if c > 0 else (ws.cell(r + 1, 1), "left")
+        sides = {n: getattr(cell.border, n) for n in ("top", "bottom", "left", "right")}
+        sides[side] = Side(style=style, color="000000")
+        cell.border = Border(**sides)
+
+
+def test_check_reads_a_loop_drawn_by_hand_with_the_border_tool(sample):
+    from solver.check import check_sheet
+
+    book = OpenpyxlBook(sample("slitherlink"))
+    ws = book.wb["slitherlink"]
+    draw_by_hand(ws, known_edges(), style="thick")
+    res = check_sheet(book, "slitherlink", Settings())
+    assert (res.verdict, res.problems) == ("correct", []), res.record()
+    # thin lines are the sheet's grid: a loop drawn thin is nothing drawn yet
+    draw_by_hand(ws, known_edges(), style="thin")
+    res = check_sheet(book, "slitherlink", Settings(), mark=False)
+    cells = len(slitherlink.render(known_puzzle(), frozenset(known_edges())))
+    assert (res.verdict, res.completable, res.empty) == ("incomplete", True, cells)
+
+
+def test_check_names_a_wrong_loop_and_a_loop_not_finished(sample):
+    from solver.check import check_sheet
+
+    book = OpenpyxlBook(sample("slitherlink"))
+    ws = book.wb["slitherlink"]
+    # a detour around G1, next to the 3 at F1: one loop still, but the 3 counts 2 sides
+    draw_by_hand(ws, known_edges() ^ square(0, 6))
+    res = check_sheet(book, "slitherlink", Settings())
+    assert res.verdict == "wrong" and res.completable is False
+    assert res.problems == [("the number 3 at F1 has 2 loop sides", ["F1"])], res.record()
+    assert ws["F1"].fill.fgColor.rgb.endswith(MARK_FILL)
+    # a loop with a piece missing: dead ends, but it can still be finished
+    draw_by_hand(ws, known_edges() - {((0, 0), (0, 1))})
+    res = check_sheet(book, "slitherlink", Settings())
+    assert (res.verdict, res.completable, res.empty) == ("incomplete", True, 0), res.record()

@@ -16,7 +16,10 @@ edge between two cells is the lower border of the upper cell and the upper borde
 one (the left cell's right border and the right cell's left border), and an edge on the grid's
 frame is the border of the one cell inside. Numbers keep their cells; the user's own borders
 come back when the answer is cleared. (Excel on macOS draws no borders: solve there with the
-CLI, or on Windows.)
+CLI, or on Windows.) Solving by hand, draw the loop with Excel's border tool: any medium or
+heavier line, in any colour, on either of the two cells beside an edge (thin lines are the
+sheet's grid, not the loop); Check reads every edge so drawn as part of the loop and leaves the
+others open, so it says `incomplete` for a loop that is not finished yet but can still be.
 
 Model (the seed's, on undirected edges): the nodes are the (rows+1) x (cols+1) dots; h(r,c) = 1
 when the loop joins dot (r,c) to its right neighbour (the upper side of cell (r,c)), v(r,c) to the
@@ -33,22 +36,25 @@ back end (tests/benchmark_sizes.py).
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import pulp
 
 from solver import puzzlink, spellings
 from solver.genres import define
-from solver.geometry import Cell, CellPuzzle, grid_edges
-from solver.lines import Network, edge_vars, single_loop, walk_loop
+from solver.geometry import Cell, CellPuzzle, components, grid_edges
+from solver.lines import Network, drawn_sides, edge_vars, single_loop
 from solver.model import Model, cell_vars, cname, new_problem
 from solver.sheet import Grid, InputError, Value, cell_name, quote
 from solver.sheet.answer import CellWrite
 from solver.spellings import is_mark
+from solver.violation import Violation
 
 UNKNOWN = puzzlink.UNKNOWN  # a numbered cell whose number is not given
 MARKER = "every point"  # what to_cells writes
 MARKERS = {"everypoint", "everypoints", "allpoints", "everydot", "alldots", "全点", "全点通過"}
+ANSWER_ON_BORDERS = True  # the loop is drawn on the cells' borders, no text is an answer mark
 
 Point = Cell  # a dot: (r, c) is the top-left corner of cell (r, c)
 Segment = tuple[Point, Point]
@@ -150,7 +156,11 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     return m
 
 
-def verify(p: Puzzle, a: Answer) -> list[str]:
+def verify(p: Puzzle, a: Answer) -> list[Violation]:
+    """Every dot has 0 or 2 loop lines, the lines are one loop (in the every-dot variant
+    through every dot), each number counts its cell's loop sides. A partial answer is reported
+    as it is: dead ends and branches, then the numbers, and the pieces only when every dot is
+    fine. Each problem names the sheet cells beside its dots or lines."""
     top = 1 if p.every_point else 0  # the marker's row above the grid
 
     def cell(r: int, c: int) -> str:
@@ -159,33 +169,83 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
     def at(q: Point) -> str:
         return f"the dot at the top-left corner of {cell(*q)}"
 
+    def around(points: Iterable[Point]) -> set[Cell]:
+        """The grid's cells (sheet rows) that have one of the dots as a corner."""
+        return {
+            (r + i + top, c + j)
+            for r, c in points
+            for i in (-1, 0)
+            for j in (-1, 0)
+            if 0 <= r + i < p.rows and 0 <= c + j < p.cols
+        }
+
     problems = []
     if not a:
-        return ["there is no loop"]
+        needed = [(r + top, c) for (r, c), n in p.clues().items() if n]
+        problems.append(Violation("there is no loop", needed))
     degree: dict[Point, int] = {}
     for seg in sorted(a):
         (r1, c1), (r2, c2) = seg
         inside = all(0 <= r <= p.rows and 0 <= c <= p.cols for r, c in seg)
         if not inside or abs(r1 - r2) + abs(c1 - c2) != 1:
-            problems.append(f"the line from {at(seg[0])} to {at(seg[1])} is not a grid line")
+            problems.append(
+                Violation(
+                    f"the line from {at(seg[0])} to {at(seg[1])} is not a grid line", around(seg)
+                )
+            )
         for q in seg:
             degree[q] = degree.get(q, 0) + 1
     for q, d in sorted(degree.items()):
-        if d != 2:
-            problems.append(f"the loop has {d} lines at {at(q)}, not 2")
-    if problems:
-        return problems
-    if len(walk_loop(a)) != len(degree):
-        problems.append("the lines are not one single loop")
-    if p.every_point:
+        if d == 1:
+            problems.append(Violation(f"the loop has a dead end at {at(q)}", around([q])))
+        elif d > 2:
+            problems.append(Violation(f"{d} lines meet at {at(q)}, the loop branches", around([q])))
+    if a and not problems:
+        pieces = sorted(components(set(degree), a), key=lambda g: (-len(g), min(g)))
+        if len(pieces) > 1:
+            smaller = set().union(*pieces[1:])
+            problems.append(
+                Violation(f"the loop is in {len(pieces)} pieces, not one", around(smaller))
+            )
+    if p.every_point and a:
         missed = [q for q in p.points() if q not in degree]
         if missed:
-            problems.append(f"the loop misses {len(missed)} dots, e.g. {at(missed[0])}")
+            problems.append(
+                Violation(
+                    f"the loop misses {len(missed)} dots, e.g. {at(missed[0])}", around(missed)
+                )
+            )
     for (r, c), n in sorted(p.clues().items()):
         count = sum(seg in a for seg in sides(r, c).values())
         if count != n:
-            problems.append(f"the number {n} at {cell(r, c)} has {count} loop sides")
+            problems.append(
+                Violation(
+                    f"the number {n} at {cell(r, c)} has {count} loop side{plural(count)}",
+                    [(r + top, c)],
+                )
+            )
     return problems
+
+
+def plural(n: int) -> str:
+    return "" if n == 1 else "s"
+
+
+def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | None]:
+    """The loop edges drawn on the sheet (`solver.lines.drawn_sides`: a medium or heavier border
+    on either cell beside the edge), fixed to 1. An edge without a line fixes nothing: a border
+    cannot say "no line here"."""
+    top = 1 if p.every_point else 0
+    shown = drawn_sides(grid)
+    entries: dict[pulp.LpVariable, int | None] = {}
+    for ((r, c), (rr, _)), x in m["x"].items():
+        if rr == r:  # the top side of cell (r, c), the bottom of the cell above
+            drawn = "T" in shown.get((r + top, c), ()) or "B" in shown.get((r - 1 + top, c), ())
+        else:  # the left side of cell (r, c), the right of the cell on its left
+            drawn = "L" in shown.get((r + top, c), ()) or "R" in shown.get((r + top, c - 1), ())
+        if drawn:
+            entries[x] = 1
+    return entries
 
 
 def cell_sides(p: Puzzle, a: Answer) -> dict[Cell, str]:
