@@ -237,3 +237,44 @@ def test_two_uses_in_one_model_keep_apart():
     names = {v.name for v in prob.variables()}
     assert {"aarc(1,2)", "aN(1)", "barc(0,0,0,1)", "bN(0,1)"} <= names
     assert LiveModel(prob, Settings("highs")).solve() == "solved"
+
+
+# --- check my answer -------------------------------------------------------------------------
+
+
+def test_check_reads_bridges_typed_by_hand(sample):
+    from solver.check import check_sheet
+
+    book = OpenpyxlBook(sample("archipelago"))
+    ws = book.wb["archipelago"]
+    typed = {"V": "|", "H": "-"}
+    for r, row in enumerate(known_answer()):
+        for c, x in enumerate(row):
+            if x is not None:
+                ws.cell(r + 1, c + 1).value = typed[x]
+            elif puzzle().cells[r][c] is None:
+                ws.cell(r + 1, c + 1).value = "・"  # open water
+    res = check_sheet(book, "archipelago", Settings())
+    assert (res.verdict, res.problems) == ("correct", []), res.record()
+
+
+def test_check_names_a_bridge_that_runs_into_the_wrong_cell(sample):
+    from solver.check import check_sheet
+
+    book = OpenpyxlBook(sample("archipelago"))
+    ws = book.wb["archipelago"]
+    answer = known_answer()
+    for r, row in enumerate(answer):
+        for c, x in enumerate(row):
+            if x is not None:
+                ws.cell(r + 1, c + 1).value = {"V": "│", "H": "─"}[x]
+    r, c = next((r, c) for r, row in enumerate(answer) for c, x in enumerate(row) if x == "V")
+    ws.cell(r + 1, c + 1).value = "─"  # one cell of a vertical bridge turned
+    res = check_sheet(book, "archipelago", Settings())
+    assert res.verdict == "wrong" and res.completable is False
+    island_1 = ["A1", "B1", "C1", "D1", "E1", "B2", "C2", "D2", "E2"]
+    assert (r, c) == (1, 0) and res.problems == [
+        ("vertical bridge from A3 to A5 does not end at islands on both sides", ["A3", "A4", "A5"]),
+        ("horizontal bridge at A2 does not end at islands on both sides", ["A2"]),
+        ("the islands fall into 2 groups that no bridges join", island_1),
+    ], res.record()

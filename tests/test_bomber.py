@@ -65,3 +65,46 @@ def test_a_cell_that_touches_no_clue_is_free(solver):
     assert out.status == "solved" and out.unique is False
     assert out.differ  # the free cells are named
     assert {(0, 2), (1, 2)} & set(out.differ)
+
+
+# --- check my answer -------------------------------------------------------------------------
+
+
+def bombs_known() -> list[tuple[int, int]]:
+    lines = example("bomber")["solution_text"].split("\n")
+    return [(r, c) for r, line in enumerate(lines) for c, ch in enumerate(line) if ch == "*"]
+
+
+def test_check_reads_bombs_typed_by_hand(sample):
+    from openpyxl.styles import PatternFill
+
+    from solver.check import check_sheet
+
+    book = OpenpyxlBook(sample("bomber"))
+    ws = book.wb["bomber"]
+    for k, (r, c) in enumerate(bombs_known()):  # the ways a person marks a bomb
+        cell = ws.cell(r + 1, c + 1)
+        if k % 3 == 2:
+            cell.fill = PatternFill("solid", fgColor="000000")
+        else:
+            cell.value = ["*", "#"][k % 3]
+    ws["D1"] = "・"  # a cell known to be free
+    res = check_sheet(book, "bomber", Settings())
+    assert (res.verdict, res.problems) == ("correct", []), res.record()
+
+
+def test_check_names_a_number_with_too_many_bombs(sample):
+    from solver.check import check_sheet
+
+    book = OpenpyxlBook(sample("bomber"))
+    ws = book.wb["bomber"]
+    for r, c in bombs_known():
+        ws.cell(r + 1, c + 1).value = "●"
+    ws["D1"] = "●"  # one bomb too many, next to the 1s at E1, E2 and the 3 at C2
+    res = check_sheet(book, "bomber", Settings())
+    assert res.verdict == "wrong" and res.completable is False
+    assert res.problems == [
+        ("number 1 at E1 has 2 bombs around it", ["D1", "E1", "D2"]),
+        ("number 3 at C2 has 4 bombs around it", ["C1", "D1", "C2", "D2", "C3"]),
+        ("number 1 at E2 has 2 bombs around it", ["D1", "D2", "E2"]),
+    ], res.record()

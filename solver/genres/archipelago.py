@@ -11,7 +11,8 @@ number or a letter (up to 3 letters or digits, e.g. 1, 12, A, B2). All cells wit
 form one island, whatever their shape: in Excel neighbouring islands touch, so the labels, not
 adjacency, say which cells belong together (the seed's own table has islands of two diagonal
 cells). Leave sea cells empty. The sentinel one cell diagonally below-right of the grid. The
-answer puts `│` into vertical bridge cells and `─` into horizontal ones.
+answer puts `│` into vertical bridge cells and `─` into horizontal ones. Solving by hand, type
+`│` or `|`, `─` or `-`, and `×`, `・` or `.` for a sea cell that carries no bridge.
 
 Model (the seed's): V(I,J), H(I,J) = 1 when sea cell (I,J) carries a vertical / horizontal bridge;
 V + H = 1 on a sea cell a bridge can cross, 0 on open water. A V cell's upper neighbour is a V
@@ -33,9 +34,11 @@ import pulp
 from solver.connectivity import connect
 from solver.genres import define
 from solver.geometry import Cell, CellPuzzle, components, inside
+from solver.lines import NO_LINE
 from solver.model import Model, cell_vars, cname, new_problem, value
 from solver.sheet import Grid, InputError, cell_name, quote
 from solver.sheet.answer import CellWrite
+from solver.violation import Violation
 
 # The sample (workbooks/archipelago.xlsx, tests/data/archipelago.json): the seed's puzzle picture
 # was lost; its text keeps a schematic table of island numbers (7 rows x 6 columns; its row labels
@@ -49,6 +52,8 @@ from solver.sheet.answer import CellWrite
 
 Label = int | str
 VERTICAL, HORIZONTAL = "│", "─"
+TYPED = {VERTICAL: "V", "|": "V", HORIZONTAL: "H", "-": "H"}  # what a person types
+ANSWER_MARKS = frozenset(TYPED) | NO_LINE
 
 
 @dataclass(frozen=True)
@@ -157,40 +162,74 @@ def decode(p: Puzzle, m: Model) -> Answer:
     return tuple(tuple(bridge(r, c) for c in range(p.cols)) for r in range(p.rows))
 
 
-def verify(p: Puzzle, a: Answer) -> list[str]:
+def verify(p: Puzzle, a: Answer) -> list[Violation]:
+    """Bridges only on sea, one on every sea cell a bridge can cross, each bridge ending at
+    islands on both sides, and all islands joined (the smaller groups' islands are named)."""
     problems = []
     bridgeable = {cell for run in p.runs() if run.bridgeable for cell in run.cells}
     for r in range(p.rows):
         for c in range(p.cols):
-            x = a[r][c]
+            x, where = a[r][c], cell_name((r, c))
             if p.cells[r][c] is not None and x is not None:
-                problems.append(f"island cell {cell_name((r, c))} carries a bridge")
+                problems.append(Violation(f"island cell {where} carries a bridge", [(r, c)]))
             elif x not in ("V", "H", None):
-                problems.append(f"sea cell {cell_name((r, c))} holds {x!r}, not one bridge")
+                problems.append(
+                    Violation(f"sea cell {where} holds {x!r}, not one bridge", [(r, c)])
+                )
             elif x is None and (r, c) in bridgeable:
-                problems.append(f"sea cell {cell_name((r, c))} carries no bridge")
+                problems.append(Violation(f"sea cell {where} carries no bridge", [(r, c)]))
     bridges = {(r, c): x for r, row in enumerate(a) for c, x in enumerate(row) if x}
     joined: list[tuple[Label, Label]] = []
     for kind, (dr, dc) in (("V", (1, 0)), ("H", (0, 1))):
         for r, c in sorted(bridges):
             if bridges[r, c] != kind or bridges.get((r - dr, c - dc)) == kind:
                 continue  # not the first cell of a bridge
-            rr, cc = r, c
+            cells, (rr, cc) = [], (r, c)
             while bridges.get((rr, cc)) == kind:
+                cells.append((rr, cc))
                 rr, cc = rr + dr, cc + dc
             ends = (p.label(r - dr, c - dc), p.label(rr, cc))
             if None in ends:
                 what = "vertical" if kind == "V" else "horizontal"
                 problems.append(
-                    f"{what} bridge from {cell_name((r, c))} to {cell_name((rr - dr, cc - dc))} "
-                    "does not end at islands on both sides"
+                    Violation(
+                        f"{what} bridge {span(cells)} does not end at islands on both sides",
+                        cells,
+                    )
                 )
             else:
                 joined.append(ends)
-    groups = components(p.islands(), joined)
+    groups = sorted(components(p.islands(), joined), key=len, reverse=True)
     if len(groups) > 1:
-        problems.append(f"the islands fall into {len(groups)} groups that no bridges join")
+        cut_off = set().union(*groups[1:])
+        problems.append(
+            Violation(
+                f"the islands fall into {len(groups)} groups that no bridges join",
+                [(r, c) for r, c in p.positions() if p.cells[r][c] in cut_off],
+            )
+        )
     return problems
+
+
+def span(cells: list[Cell]) -> str:
+    """Where a bridge lies: 'at A2', or 'from A3 to A5'."""
+    if len(cells) == 1:
+        return f"at {cell_name(cells[0])}"
+    return f"from {cell_name(cells[0])} to {cell_name(cells[-1])}"
+
+
+def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict:
+    """The sea cells' bridges as typed: `│` `|` vertical, `─` `-` horizontal, `×` `・` `.`
+    none."""
+    entries: dict[pulp.LpVariable, int | None] = {}
+    for r, c in p.sea():
+        v = grid[r, c]
+        text = v.strip() if isinstance(v, str) else None
+        if text in TYPED or text in NO_LINE:
+            kind = TYPED.get(text)
+            entries[m["V"][r, c]] = int(kind == "V")
+            entries[m["H"][r, c]] = int(kind == "H")
+    return entries
 
 
 def render(p: Puzzle, a: Answer) -> list[CellWrite]:

@@ -5,7 +5,8 @@ Rules: find every hidden bomb, at most one per cell. A number counts the bombs a
 
 Layout: one puzzle cell per spreadsheet cell from A1; type the numbers 0-8, leave unknown cells
 empty; one character diagonally below-right of the grid (the sentinel). The answer puts `●` into
-every bomb cell.
+every bomb cell, on a dark fill. Solving by hand, mark a bomb with `●`, `*`, `■` or `#`, or a
+dark fill; `・`, `.` or `×` marks a cell known to be free (Check reads the marks back).
 
 Model (the seed's): b(I,J) = 1 when cell (I,J) holds a bomb; for every number N at (In,Jn):
 b(In,Jn) = 0 and the sum of b over its neighbours = N.
@@ -17,14 +18,18 @@ from dataclasses import dataclass
 
 import pulp
 
+from solver.cells import SHADE_MARKS, WHITE_MARKS, read_shading, shading_entries
 from solver.genres import define
 from solver.geometry import KING, CellPuzzle, neighbours
 from solver.model import Model, cell_vars, cname, new_problem, value
 from solver.puzzlink import UNKNOWN, PzprUrl, UrlError, decode_number16, grid_rows
 from solver.sheet import Grid, cell_name
 from solver.sheet.answer import CellWrite
+from solver.violation import Violation
 
 BOMB = "●"
+BOMB_MARKS = frozenset({BOMB, "*"})  # what a person types for a bomb, besides the shading marks
+ANSWER_MARKS = BOMB_MARKS | SHADE_MARKS | WHITE_MARKS
 
 
 @dataclass(frozen=True)
@@ -59,7 +64,9 @@ def decode(p: Puzzle, m: Model) -> Answer:
     return frozenset(rc for rc, v in m["b"].items() if value(v))
 
 
-def verify(p: Puzzle, bombs: Answer) -> list[str]:
+def verify(p: Puzzle, bombs: Answer) -> list[Violation]:
+    """No bomb on a number; each number counts the bombs around it (the number and those
+    bombs are the cells named)."""
     problems = []
     for r in range(p.rows):
         for c in range(p.cols):
@@ -67,15 +74,29 @@ def verify(p: Puzzle, bombs: Answer) -> list[str]:
             if n is None:
                 continue
             if (r, c) in bombs:
-                problems.append(f"bomb on the number at {cell_name((r, c))}")
-            around = sum(q in bombs for q in neighbours(p.rows, p.cols, r, c, KING))
-            if around != n:
-                problems.append(f"number {n} at {cell_name((r, c))} has {around} bombs around it")
+                problems.append(Violation(f"bomb on the number at {cell_name((r, c))}", [(r, c)]))
+            near = [q for q in neighbours(p.rows, p.cols, r, c, KING) if q in bombs]
+            if len(near) != n:
+                bombs_text = "bomb" if len(near) == 1 else "bombs"
+                problems.append(
+                    Violation(
+                        f"number {n} at {cell_name((r, c))} has {len(near)} {bombs_text} around it",
+                        [(r, c), *near],
+                    )
+                )
     return problems
 
 
+def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict:
+    """The bombs marked on the sheet (`●` or `*`, or shaded: `■`, `#`, a dark fill) and the
+    cells marked free (`・`, `.`, `×`)."""
+    shaded, free = read_shading(grid)
+    marked = {(r, c) for r, c in grid.positions() if str(grid[r, c]).strip() in BOMB_MARKS}
+    return shading_entries(m["b"], shaded | marked, free - marked)
+
+
 def render(p: Puzzle, bombs: Answer) -> list[CellWrite]:
-    return [CellWrite(r, c, BOMB) for r, c in sorted(bombs)]
+    return [CellWrite(r, c, BOMB, shade=True) for r, c in sorted(bombs)]
 
 
 def record(p: Puzzle, bombs: Answer) -> dict:
