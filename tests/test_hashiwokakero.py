@@ -218,3 +218,48 @@ def test_import_and_solve_through_the_cli(tmp_path):
     ws = OpenpyxlBook(out).wb[SLUG]
     assert ws["A1"].value == 4 and ws["B1"].value == "═" and ws["A2"].value == "║"
     assert ws["F6"].value is not None  # the sentinel
+
+
+# --- check my answer -------------------------------------------------------------------------
+
+ASCII = {"─": "-", "═": "=", "│": "|", "║": "||"}
+
+
+def solved_by_hand(sample) -> tuple[OpenpyxlBook, list]:
+    """The sample with its answer typed as a person would, in ASCII (the solver finds it, then
+    it is cleared and typed back)."""
+    from solver.pipeline import clear_sheet
+
+    book = OpenpyxlBook(sample("hashiwokakero"))
+    writes = solve_sheet(book, "hashiwokakero", Settings()).writes
+    clear_sheet(book, "hashiwokakero")
+    for w in writes:
+        book.wb["hashiwokakero"].cell(w.row + 1, w.col + 1).value = ASCII[w.value]
+    return book, writes
+
+
+def test_check_reads_bridges_typed_in_ascii(sample):
+    from solver.check import check_sheet
+
+    book, _ = solved_by_hand(sample)
+    res = check_sheet(book, "hashiwokakero", Settings())
+    assert (res.verdict, res.problems) == ("correct", []), res.record()
+
+
+def test_check_names_an_island_with_a_bridge_too_few(sample):
+    from solver.check import check_sheet
+    from solver.sheet import a1
+    from solver.sheet.answer import MARK_FILL
+
+    book, writes = solved_by_hand(sample)
+    double = next(w for w in writes if w.value == "═")
+    ws = book.wb["hashiwokakero"]
+    ws.cell(double.row + 1, double.col + 1).value = "-"  # the double bridge shown single once
+    res = check_sheet(book, "hashiwokakero", Settings())
+    assert res.verdict == "wrong" and res.completable is False
+    assert (a1(double.row + 1, double.col + 1)) == "E1"  # between the 5 at D1 and the 3 at F1
+    assert res.problems == [
+        ("the island 5 at D1 has 4 bridges", ["D1"]),
+        ("the island 3 at F1 has 2 bridges", ["F1"]),
+    ]
+    assert ws["D1"].fill.fgColor.rgb.endswith(MARK_FILL)

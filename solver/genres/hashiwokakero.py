@@ -12,7 +12,11 @@ empty. The sentinel one cell diagonally below-right of the grid. The answer draw
 in the water cells they pass: `─` for one horizontal bridge, `═` for two, `│` for one vertical
 bridge, `║` for two. Islands keep their number. Two islands side by side may be bridged too;
 their bridge passes no water cell, so only the record's `lines` (a segment between the two
-cells, n = 1 or 2) shows it.
+cells, n = 1 or 2) shows it. Solving by hand, type the same glyphs or `-`, `=`, `|`, `‖` (a
+double vertical bridge also `||`), and `×`, `・` or `.` for water without a bridge. Check reads a
+bridge from the cells it passes: as many bridges as the fewest any of its cells shows, none when
+one of them shows a bridge the other way or no bridge (so a gap is "not finished yet" and a
+crossing is wrong); two islands side by side take their bridge from the nearest answer.
 
 Model (the seed's, per pair of islands instead of per water cell): for every pair of islands
 that see each other (the same row or column, only water between them), h1(r,c) = 1 when at
@@ -40,14 +44,18 @@ import pulp
 from solver import puzzlink, spellings
 from solver.genres import define
 from solver.geometry import Cell, CellPuzzle, components
-from solver.lines import Network, connected, lines_record
+from solver.lines import NO_LINE, Network, connected, lines_record
 from solver.model import Model, cname, new_problem, value, var
 from solver.sheet import Grid, InputError, cell_name, quote
 from solver.sheet.answer import CellWrite
 from solver.spellings import is_mark
+from solver.violation import Violation
 
 UNKNOWN = "?"
 GLYPHS = {(False, 1): "─", (False, 2): "═", (True, 1): "│", (True, 2): "║"}
+TYPED = {**{g: key for key, g in GLYPHS.items()}, "-": (False, 1), "=": (False, 2)}
+TYPED |= {"|": (True, 1), "‖": (True, 2), "||": (True, 2)}
+ANSWER_MARKS = frozenset(TYPED) | NO_LINE
 
 Clue = int | str  # a number 1..8, or UNKNOWN
 
@@ -156,7 +164,9 @@ def _cells_between(a: Cell, b: Cell) -> list[Cell]:
     return [(k, c) for k in range(min(r, rr) + 1, max(r, rr))]
 
 
-def verify(p: Puzzle, a: Answer) -> list[str]:
+def verify(p: Puzzle, a: Answer) -> list[Violation]:
+    """Bridges join two islands in a straight line over water, one or two, never crossing;
+    each number counts its bridges; the islands are one group (the smaller groups are named)."""
     problems = []
     islands = p.islands()
     bridges: dict[tuple[Cell, Cell], int] = {}
@@ -165,32 +175,72 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
     for x, y, n in sorted(a):
         what = f"the bridge from {cell_name(x)} to {cell_name(y)}"
         if x not in islands or y not in islands or x == y:
-            problems.append(f"{what} does not join two islands")
+            problems.append(Violation(f"{what} does not join two islands", [x, y]))
             continue
         if x[0] != y[0] and x[1] != y[1]:
-            problems.append(f"{what} is not straight")
+            problems.append(Violation(f"{what} is not straight", [x, y]))
             continue
+        between = _cells_between(x, y)
         if n not in (1, 2):
-            problems.append(f"{what} has {n} lines, not 1 or 2")
+            problems.append(Violation(f"{what} has {n} lines, not 1 or 2", between or [x, y]))
         if (min(x, y), max(x, y)) in bridges:
-            problems.append(f"{what} is given twice")
+            problems.append(Violation(f"{what} is given twice", between or [x, y]))
         bridges[min(x, y), max(x, y)] = n
         count[x] += n
         count[y] += n
-        for cell in _cells_between(x, y):
+        for cell in between:
             if cell in islands:
-                problems.append(f"{what} passes over the island at {cell_name(cell)}")
+                problems.append(
+                    Violation(f"{what} passes over the island at {cell_name(cell)}", [cell])
+                )
             cover[cell].append((x, y))
     for cell, on in sorted(cover.items()):
         if len(on) > 1:
-            problems.append(f"bridges cross at {cell_name(cell)}")
+            problems.append(Violation(f"bridges cross at {cell_name(cell)}", [cell]))
     for cell, clue in sorted(islands.items()):
         if clue != UNKNOWN and count[cell] != clue:
-            problems.append(f"the island {clue} at {cell_name(cell)} has {count[cell]} bridges")
-    groups = components(islands, bridges)
+            problems.append(
+                Violation(
+                    f"the island {clue} at {cell_name(cell)} has {count[cell]} bridges", [cell]
+                )
+            )
+    groups = sorted(components(islands, bridges), key=lambda g: (-len(g), min(g)))
     if len(groups) > 1:
-        problems.append(f"the islands fall into {len(groups)} groups that no bridges join")
+        problems.append(
+            Violation(
+                f"the islands fall into {len(groups)} groups that no bridges join",
+                set().union(*groups[1:]),
+            )
+        )
     return problems
+
+
+def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | None]:
+    """Each pair's bridges as its water cells show them: the fewest bridges any of its cells
+    shows, 0 when one of them shows water (`×`, `・`, `.`) or a bridge the other way, nothing
+    when all are blank; two islands side by side: None (no cell shows their bridge)."""
+    entries: dict[pulp.LpVariable, int | None] = {}
+    for pair in p.pairs():
+        key = (pair.a, pair.b)
+        one, two = m["one"].get(key), m["two"].get(key)
+        if one is None or two is None:
+            continue
+        if not pair.between:
+            entries[one] = entries[two] = None
+            continue
+        shown = []
+        for r, c in pair.between:
+            v = grid[r, c]
+            text = v.strip() if isinstance(v, str) else None
+            if text in NO_LINE:
+                shown.append(0)
+            elif text in TYPED:
+                vertical, n = TYPED[text]
+                shown.append(n if vertical == pair.vertical else 0)
+        if shown:
+            entries[one] = int(min(shown) >= 1)
+            entries[two] = int(min(shown) == 2)
+    return entries
 
 
 def render(p: Puzzle, a: Answer) -> list[CellWrite]:
