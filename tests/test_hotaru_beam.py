@@ -281,3 +281,30 @@ def test_a_beam_into_a_dead_end_builds_both_forms(sample, tmp_path, connectivity
     assert res.status == "infeasible", res.error
     make_lp(book, "hotaru-beam", tmp_path / "m.lp")
     assert run_lp(tmp_path / "m.lp", tmp_path / "m.sol", Settings()) == "infeasible"
+
+
+# --- check my answer -------------------------------------------------------------------------
+
+
+def test_check_reads_beams_typed_by_hand_and_names_a_wrong_one(sample):
+    from solver.check import check_sheet
+    from solver.pipeline import clear_sheet
+
+    book = OpenpyxlBook(sample("hotaru-beam"))
+    writes = solve_sheet(book, "hotaru-beam", Settings()).writes
+    clear_sheet(book, "hotaru-beam")
+    ws = book.wb["hotaru-beam"]
+    for w in writes:  # straight pieces in ASCII, as a person types them
+        ws.cell(w.row + 1, w.col + 1).value = {"─": "-", "│": "|"}.get(w.value, w.value)
+    res = check_sheet(book, "hotaru-beam", Settings())
+    assert (res.verdict, res.problems) == ("correct", []), res.record()
+    # one corner drawn the wrong way round: the beam from F1 turns back into it
+    corner = next(w for w in writes if w.value == "┐")
+    assert (corner.row, corner.col) == (1, 5)
+    ws["F2"] = "└"
+    res = check_sheet(book, "hotaru-beam", Settings())
+    assert res.verdict == "wrong" and res.completable is False
+    assert res.problems == [
+        ("the beam from the firefly at F1 returns to it", ["E1", "F1", "E2", "F2"]),
+        ("the fireflies fall into 2 networks that no beam joins", ["F1"]),
+    ], res.record()

@@ -12,7 +12,9 @@ letters work as well (`2R`, `L1`, `U3` or `T3` for top, `D0` or `B0` for bottom,
 and so do `▲ ▼ ◀ ▶` and `^ v < >`. A firefly without a number (the '?' of the puzzle) is the
 arrow alone (`→`) or with a question mark (`?→`). Other points stay empty. The sentinel one
 cell diagonally below-right of the grid. The answer draws the beams in the empty cells with
-`─ │ ┌ ┐ └ ┘`; fireflies keep their text (the beams end there).
+`─ │ ┌ ┐ └ ┘`; fireflies keep their text (the beams end there). Solving by hand, draw with the
+same glyphs or `-` and `|`, and mark a point without beam `×` or `・`; a segment between two
+fireflies side by side shows in no cell, and Check takes it from the nearest answer.
 
 Model: the seed lists every path each beam could take with the right number of turns and
 picks one per firefly; this is the same as a flow, with the turns still to make as layers.
@@ -61,6 +63,7 @@ from solver.geometry import (
     step,
 )
 from solver.lines import (
+    LINE_MARKS,
     Network,
     Separator,
     arms,
@@ -68,12 +71,16 @@ from solver.lines import (
     draw,
     edge_vars,
     line_segments,
+    read_lines,
 )
 from solver.model import Model, cname, new_problem, var
 from solver.puzzlink import UNKNOWN
 from solver.sheet import Grid, InputError, Value, cell_name, quote
 from solver.sheet.answer import CellWrite
 from solver.spellings import ARROW, arrow_clue
+from solver.violation import Violation
+
+ANSWER_MARKS = LINE_MARKS
 
 
 @dataclass(frozen=True)
@@ -454,7 +461,9 @@ def _returns(p: Puzzle, x: dict[tuple[Cell, Cell], pulp.LpVariable]) -> Separato
     return cuts
 
 
-def beams(p: Puzzle, a: Answer) -> tuple[dict[Cell, tuple[Cell, str, int, list[Segment]]], list]:
+def beams(
+    p: Puzzle, a: Answer
+) -> tuple[dict[Cell, tuple[Cell, str, int, list[Segment]]], list[Violation]]:
     """Walk every beam from its firefly's dot: firefly -> (the firefly it reaches, the side it
     arrives at, its turns, its segments); and the problems met on the way."""
     flies = p.fireflies()
@@ -462,7 +471,9 @@ def beams(p: Puzzle, a: Answer) -> tuple[dict[Cell, tuple[Cell, str, int, list[S
     found, problems = {}, []
     for cell, f in sorted(flies.items()):
         if f.dot not in sides.get(cell, ()):
-            problems.append(f"no beam leaves the dot of the firefly at {cell}")
+            problems.append(
+                Violation(f"no beam leaves the dot of the firefly at {cell_name(cell)}", [cell])
+            )
             continue
         prev, here, going, bends, path = cell, step(cell, f.dot), f.dot, 0, []
         path.append((min(prev, here), max(prev, here)))
@@ -475,21 +486,36 @@ def beams(p: Puzzle, a: Answer) -> tuple[dict[Cell, tuple[Cell, str, int, list[S
             prev, here, going = here, step(here, exits[0]), exits[0]
             path.append((min(prev, here), max(prev, here)))
         if here not in flies:
-            problems.append(f"the beam from the firefly at {cell} ends at {here}, no firefly")
+            problems.append(
+                Violation(
+                    f"the beam from the firefly at {cell_name(cell)} ends at {cell_name(here)}, "
+                    "no firefly",
+                    _points(path),
+                )
+            )
             continue
         found[cell] = (here, OPPOSITE[going], bends, path)
     return found, problems
 
 
-def verify(p: Puzzle, a: Answer) -> list[str]:
+def _points(segments: Iterable[Segment]) -> set[Cell]:
+    return {q for seg in segments for q in seg}
+
+
+def verify(p: Puzzle, a: Answer) -> list[Violation]:
+    """Each point off the fireflies has 0 or 2 beam ends; each firefly's beam leaves its dot and
+    arrives at another firefly on a side without dot, turning as its number says; no segment is
+    shared or left over; the fireflies are one network. Each problem names its points."""
     problems = []
     flies = p.fireflies()
     sides = arms(a)
     for (r, c), s in sorted(sides.items()):
         if not (0 <= r < p.rows and 0 <= c < p.cols):
-            problems.append(f"a beam leaves the grid at {cell_name((r, c))}")
+            problems.append(Violation(f"a beam leaves the grid at {cell_name((r, c))}", [(r, c)]))
         elif (r, c) not in flies and len(s) != 2:
-            problems.append(f"point {cell_name((r, c))} has {len(s)} beam ends, not 2")
+            problems.append(
+                Violation(f"point {cell_name((r, c))} has {len(s)} beam ends, not 2", [(r, c)])
+            )
     if problems:
         return problems
     found, problems = beams(p, a)
@@ -497,27 +523,57 @@ def verify(p: Puzzle, a: Answer) -> list[str]:
     for cell, (end, side, bends, path) in sorted(found.items()):
         for seg in path:
             covered[seg] += 1
+        beam = _points(path)
         if end == cell:
-            problems.append(f"the beam from the firefly at {cell_name(cell)} returns to it")
+            problems.append(
+                Violation(f"the beam from the firefly at {cell_name(cell)} returns to it", beam)
+            )
         elif flies[end].dot == side:
             problems.append(
-                f"the beam from the firefly at {cell_name(cell)} arrives at the dot of "
-                f"{cell_name(end)}"
+                Violation(
+                    f"the beam from the firefly at {cell_name(cell)} arrives at the dot of "
+                    f"{cell_name(end)}",
+                    beam,
+                )
             )
         n = flies[cell].number
         if n != UNKNOWN and n != bends:
             problems.append(
-                f"the beam from the firefly {n} at {cell_name(cell)} turns {bends} times"
+                Violation(
+                    f"the beam from the firefly {n} at {cell_name(cell)} turns {bends} times",
+                    beam,
+                )
             )
-    if any(covered[seg] > 1 for seg in covered):
-        problems.append("two beams share a segment")
+    shared = [seg for seg, k in covered.items() if k > 1]
+    if shared:
+        problems.append(Violation("two beams share a segment", _points(shared)))
     stray = sorted(set(a) - set(covered))
     if stray and not problems:
-        problems.append(f"segments belong to no beam, e.g. {'-'.join(map(cell_name, stray[0]))}")
-    parts = len(components(flies, [(cell, end) for cell, (end, *_rest) in found.items()]))
-    if parts > 1:
-        problems.append(f"the fireflies fall into {parts} networks that no beam joins")
+        problems.append(
+            Violation(
+                f"segments belong to no beam, e.g. {'-'.join(map(cell_name, stray[0]))}",
+                _points(stray),
+            )
+        )
+    parts = sorted(
+        components(flies, [(cell, end) for cell, (end, *_rest) in found.items()]),
+        key=lambda g: (-len(g), min(g)),
+    )
+    if len(parts) > 1:
+        problems.append(
+            Violation(
+                f"the fireflies fall into {len(parts)} networks that no beam joins",
+                set().union(*parts[1:]),
+            )
+        )
     return problems
+
+
+def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict:
+    """The beams drawn in the points' cells (`solver.lines.read_lines`; fireflies keep their
+    text, so a segment between two of them is None). A segment no answer can use is not among
+    the model's variables and is not read."""
+    return read_lines(grid, m["x"], p.fireflies())
 
 
 def render(p: Puzzle, a: Answer) -> list[CellWrite]:
