@@ -129,7 +129,7 @@ def test_verify_rejects_broken_answers():
     # shorter: the 4 draws 3 and C1 is left uncovered
     problems = wall_logic.verify(p, changed(a, four, ((0, 0), "R", 1)))
     assert sorted(problems) == [
-        "the empty cell C1 is covered by 0 lines",
+        "the empty cell C1 is on no line",
         "the number 4 at A1 draws 3 cells",
     ]
     # longer: through the 1 at D1
@@ -138,7 +138,7 @@ def test_verify_rejects_broken_answers():
     )
     # a line where another one runs: the 4 at B2 left into A2, on the 4 at A1's downward line
     twice = a | {((1, 1), "L", 1)}
-    assert any("covered by 2 lines" in s for s in wall_logic.verify(p, twice))
+    assert any("is on 2 lines" in s for s in wall_logic.verify(p, twice))
     assert any("holds no number" in s for s in wall_logic.verify(p, a | {((0, 1), "D", 1)}))
     assert any("two lines going" in s for s in wall_logic.verify(p, a | {((0, 0), "R", 1)}))
     assert any("leaves the grid" in s for s in wall_logic.verify(p, a | {((0, 0), "U", 1)}))
@@ -206,3 +206,31 @@ def test_import_and_solve_through_the_cli(tmp_path):
     ws = OpenpyxlBook(out).wb[SLUG]
     assert [ws.cell(1, c).value for c in range(1, 6)] == ["╷", "╶", 1, "╷", "╷"]
     assert ws["F6"].value is not None  # the sentinel
+
+
+# --- check my answer -------------------------------------------------------------------------
+
+
+def test_check_reads_lines_typed_in_ascii_and_names_a_miscount(sample):
+    from solver.check import check_sheet
+    from solver.pipeline import clear_sheet
+
+    book = OpenpyxlBook(sample(SLUG))
+    writes = solve_sheet(book, SLUG, Settings()).writes
+    clear_sheet(book, SLUG)
+    ws = book.wb[SLUG]
+    ascii_ = {"─": "-", "│": "|"}  # the bodies in ASCII; the half strokes as they are
+    for w in writes:
+        ws.cell(w.row + 1, w.col + 1).value = ascii_.get(w.value, w.value)
+    res = check_sheet(book, SLUG, Settings())
+    assert (res.verdict, res.problems) == ("correct", []), res.record()
+    # the last cell of a line turned the other way: its number draws one cell too few
+    end = next(w for w in writes if w.value == "╴")
+    ws.cell(end.row + 1, end.col + 1).value = "│"
+    res = check_sheet(book, SLUG, Settings())
+    assert res.verdict == "wrong" and res.completable is False
+    assert (end.row, end.col) == (0, 2)
+    assert res.problems == [
+        ("the empty cell C1 is on no line", ["C1"]),
+        ("the number 4 at A1 draws 3 cells", ["A1", "B1", "A2", "A3"]),
+    ], res.record()

@@ -13,7 +13,9 @@ cell gets a half stroke pointing back towards its number (`╴` ends a line draw
 `╶` one drawn to the left, `╵` one drawn downward, `╷` one drawn upward). So where two lines
 meet head on, as in `2 ─ ╴ ╶ ─ 2`, the gap between the half strokes shows where one ends and the
 other begins. The record's `lines` run from each number's
-centre through the cells its lines cover.
+centre through the cells its lines cover. Solving by hand, type the same glyphs, or `-` and `|`
+(without half strokes Check cannot tell where two lines meeting head on part, and takes that
+from the nearest answer).
 
 Model: y(r,c,d,k) = 1 when the line of the number at (r,c) in direction d (1 up, 2 down, 3 left,
 4 right, as in puzz.link) covers its k-th cell, for the empty cells k = 1, 2, ... that direction
@@ -34,17 +36,19 @@ import pulp
 
 from solver import puzzlink, spellings
 from solver.genres import define
-from solver.geometry import NUMBER, STEPS, Cell, CellPuzzle, ray, step
-from solver.lines import lines_record
+from solver.geometry import NUMBER, OPPOSITE, STEPS, Cell, CellPuzzle, ray, step
+from solver.lines import ARMS, TYPED, lines_record, read_drawn
 from solver.model import Model, cname, new_problem, value, var
 from solver.sheet import Grid, InputError, cell_name, quote
 from solver.sheet.answer import CellWrite
 from solver.spellings import is_mark
+from solver.violation import Violation
 
 UNKNOWN = "?"
 BLACK = "■"
 BODY = {"U": "│", "D": "│", "L": "─", "R": "─"}
 END = {"U": "╷", "D": "╵", "L": "╶", "R": "╴"}  # a half stroke back towards the number
+ANSWER_MARKS = frozenset(BODY.values()) | frozenset(END.values()) | frozenset(TYPED)
 
 Clue = int | str  # a number, UNKNOWN, or BLACK
 
@@ -142,9 +146,11 @@ def model(p: Puzzle) -> Model:
 
 
 def decode(p: Puzzle, m: Model) -> Answer:
+    """Each number's lines, as long as their covered cells run unbroken from it."""
     length: dict[tuple[Cell, str], int] = defaultdict(int)
-    for (cell, d, _), v in m["y"].items():
-        length[cell, d] += value(v)
+    for (cell, d, k), v in sorted(m["y"].items()):
+        if value(v) and length[cell, d] == k - 1:
+            length[cell, d] = k
     return frozenset((cell, d, n) for (cell, d), n in length.items() if n)
 
 
@@ -153,41 +159,103 @@ def _cells(line: Line) -> list[Cell]:
     return [step(cell, d, k) for k in range(1, n + 1)]
 
 
-def verify(p: Puzzle, a: Answer) -> list[str]:
+def verify(p: Puzzle, a: Answer) -> list[Violation]:
+    """Lines start at numbers and run over empty cells only; every empty cell is covered once;
+    each number draws as many cells as it says. Each problem names the cells involved."""
     problems = []
     numbers = p.numbers()
     total: dict[Cell, int] = defaultdict(int)
     seen: set[tuple[Cell, str]] = set()
     covered: dict[Cell, int] = defaultdict(int)
+    mine: dict[Cell, list[Cell]] = defaultdict(list)
     for line in sorted(a):
         cell, d, n = line
         if cell not in numbers:
-            problems.append(f"a line starts at {cell_name(cell)}, which holds no number")
+            problems.append(
+                Violation(f"a line starts at {cell_name(cell)}, which holds no number", [cell])
+            )
             continue
         if d not in STEPS or n < 1:
-            problems.append(f"the line {line} is not a straight line of at least one cell")
+            problems.append(
+                Violation(f"the line {line} is not a straight line of at least one cell", [cell])
+            )
             continue
         if (cell, d) in seen:
-            problems.append(f"the number at {cell_name(cell)} has two lines going {d}")
+            problems.append(
+                Violation(f"the number at {cell_name(cell)} has two lines going {d}", [cell])
+            )
         seen.add((cell, d))
         total[cell] += n
         for r, c in _cells(line):
             if not (0 <= r < p.rows and 0 <= c < p.cols):
-                problems.append(f"the line from {cell_name(cell)} going {d} leaves the grid")
+                problems.append(
+                    Violation(f"the line from {cell_name(cell)} going {d} leaves the grid", [cell])
+                )
                 break
             if p.cells[r][c] is not None:
                 problems.append(
-                    f"the line from {cell_name(cell)} going {d} passes the given at "
-                    f"{cell_name((r, c))}"
+                    Violation(
+                        f"the line from {cell_name(cell)} going {d} passes the given at "
+                        f"{cell_name((r, c))}",
+                        [cell, (r, c)],
+                    )
                 )
             covered[r, c] += 1
+            mine[cell].append((r, c))
     for cell in p.empty():
-        if covered[cell] != 1:
-            problems.append(f"the empty cell {cell_name(cell)} is covered by {covered[cell]} lines")
+        if covered[cell] == 0:
+            problems.append(Violation(f"the empty cell {cell_name(cell)} is on no line", [cell]))
+        elif covered[cell] > 1:
+            problems.append(
+                Violation(f"the empty cell {cell_name(cell)} is on {covered[cell]} lines", [cell])
+            )
     for cell, n in sorted(numbers.items(), key=lambda kv: kv[0]):
         if n != UNKNOWN and total[cell] != n:
-            problems.append(f"the number {n} at {cell_name(cell)} draws {total[cell]} cells")
+            problems.append(
+                Violation(
+                    f"the number {n} at {cell_name(cell)} draws {total[cell]} cells",
+                    [cell, *mine[cell]],
+                )
+            )
     return problems
+
+
+def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | None]:
+    """The lines drawn in the empty cells, walked from each number: a cell its line reaches
+    over drawn segments (`solver.lines.read_drawn`; over a blank cell too where the line goes on
+    beyond it) is covered by it (1), when the cell's glyph runs its way; a drawn cell that the
+    line of a number does not reach is not covered by that one (0). A cell that the lines of
+    two numbers both reach (`-` meeting `-` head on) is the sheet's to show and not: None."""
+    drawn, _ = read_drawn(grid, set(p.givens()))
+    reached: dict[Cell, list[tuple[Cell, str, int]]] = defaultdict(list)
+
+    def joined(a: Cell, b: Cell) -> bool:
+        return (min(a, b), max(a, b)) in drawn
+
+    for cell in p.numbers():
+        for d in STEPS:
+            ray = p.ray(cell, d)
+            prev = cell
+            for k, q in enumerate(ray, start=1):
+                through = grid[q] is None and k < len(ray) and joined(q, ray[k])
+                if not joined(prev, q) and not through:  # a blank cell the line runs on over
+                    break
+                reached[q].append((cell, d, k))
+                prev = q
+    y = m["y"]
+    entries: dict[pulp.LpVariable, int | None] = {}
+    for key, v in y.items():
+        target = step(key[0], key[1], key[2])
+        text = grid[target]
+        shown = text.strip() if isinstance(text, str) else None
+        sides = ARMS.get(shown) or TYPED.get(shown)  # type: ignore[arg-type]
+        if not sides:
+            continue  # a blank cell fixes nothing
+        if key in reached[target] and sides & {key[1], OPPOSITE[key[1]]}:
+            entries[v] = 1 if len(reached[target]) == 1 else None
+        else:
+            entries[v] = 0
+    return entries
 
 
 def render(p: Puzzle, a: Answer) -> list[CellWrite]:
