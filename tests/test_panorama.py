@@ -124,3 +124,49 @@ def test_clear_takes_heights_and_clue_formats(sample):
     res = solve_sheet(book, "panorama", Settings())
     assert res.status == "solved" and res.answer["numbers"] == expected()
     assert clear_sheet(book, "panorama") == 37  # 32 heights written, 5 clue formats
+
+
+# --- check my answer -------------------------------------------------------------------------
+
+
+def typed_heights(sample, color: str = "0070C0") -> tuple[OpenpyxlBook, list]:
+    """The sample with its heights typed by hand into the empty land hexes, in a font of the
+    given colour (Excel's standard Blue by default); the clue hexes show no height."""
+    from openpyxl.styles import Font
+
+    from solver.pipeline import clear_sheet
+
+    book = OpenpyxlBook(sample("panorama"))
+    writes = [w for w in solve_sheet(book, "panorama", Settings()).writes if w.value is not None]
+    clear_sheet(book, "panorama")
+    ws = book.wb["panorama"]
+    for w in writes:
+        cell = ws.cell(w.row + 1, w.col + 1)
+        cell.value = w.value
+        cell.font = Font(color=color)
+    return book, writes
+
+
+def test_check_reads_heights_typed_in_blue(sample):
+    from solver.check import check_sheet
+
+    book, _ = typed_heights(sample)
+    res = check_sheet(book, "panorama", Settings())
+    assert (res.verdict, res.problems) == ("correct", []), res.record()
+
+
+def test_check_names_a_height_that_breaks_a_rule_and_reads_black_numbers_as_clues(sample):
+    from solver.check import check_sheet
+
+    book, writes = typed_heights(sample)
+    ws = book.wb["panorama"]
+    coast = next(w for w in writes if w.value == 1)
+    ws.cell(coast.row + 1, coast.col + 1).value = 2
+    where = f"{chr(65 + coast.col)}{coast.row + 1}"
+    res = check_sheet(book, "panorama", Settings())
+    assert res.verdict == "wrong" and res.completable is False
+    assert res.problems[0] == (f"coast hex {where} has height 2, not 1", [where]), res.record()
+    # heights in black are clues: the puzzle is another one, and the check says so
+    book, _ = typed_heights(sample, color="000000")
+    res = check_sheet(book, "panorama", Settings())
+    assert res.verdict != "correct"

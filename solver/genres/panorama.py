@@ -21,6 +21,11 @@ lake. Past the block's edge is sea too. One character diagonally below-right of 
 sentinel). Anything else, `.` included, is refused with the cell named. The answer writes each
 empty hex's height in blue; a numbered hex keeps its number and shows its height as a subscript
 through the cell's number format: `11₂` is the 11 standing on a hex of height 2.
+Solving by hand: a height and a clue are both numbers, and only their colour tells them apart.
+A number in a blue font (the answer's colour, or any blue such as Excel's standard Blue) is a
+height, never a clue: type your heights in blue (give the empty hexes a blue font first). A
+number in any other colour is a clue. A clue hex's own height is read from its number format
+as solving writes it (`0"₂"`); it cannot be typed otherwise and may stay unshown.
 
 Model (the seed's): A(I,J) = the height of hex (I,J), an integer from 1 to its hex distance to
 the sea (a coast hex is 1 step from the sea and has height 1; each step inland adds at most 1),
@@ -37,6 +42,7 @@ binaries that fix the answer.
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from dataclasses import dataclass
 from itertools import takewhile
@@ -48,12 +54,35 @@ from solver.geometry import HEX, CellPuzzle, ray
 from solver.model import Model, cname, new_problem, value, var
 from solver.sheet import Grid, cell_name, quote
 from solver.sheet.answer import CellWrite
+from solver.violation import Violation
 
 SEA = "~"
 SEA_MARKS = {"~", "～", "w", "W"}
 # the seed's six directions, each with its visibility binaries and its count binaries
 DIRECTIONS = (("xp", "R"), ("xm", "L"), ("yp", "D"), ("ym", "U"), ("zp", "S"), ("zm", "C"))
 SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+DIGITS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
+SHOWN_HEIGHT = re.compile(r'0"([₀₁₂₃₄₅₆₇₈₉]+)"')  # a clue hex's height, in its number format
+
+
+def is_blue(color: str | None) -> bool:
+    """Whether a font colour ('RRGGBB') reads as blue: the answer's colour, Excel's Blue."""
+    if color is None or len(color) != 6:
+        return False
+    try:
+        red, green, blue = (int(color[i : i + 2], 16) for i in (0, 2, 4))
+    except ValueError:
+        return False
+    return blue >= 128 and blue - max(red, green) >= 64
+
+
+def is_height(grid: Grid, r: int, c: int) -> bool:
+    """Whether the grid cell holds a height typed as the answer (a number in a blue font)."""
+    v, sheet = grid[r, c], grid.source
+    if not isinstance(v, int) or sheet is None:
+        return False
+    return is_blue(sheet.get_style(r + 1, c + 1).font_color)
+
 
 Hex = tuple[int, int]
 
@@ -103,7 +132,9 @@ def parse(grid: Grid) -> Puzzle:
         line: list[int | str | None] = []
         for c in range(grid.cols):
             v = grid[r, c]
-            if isinstance(v, str) and v in SEA_MARKS:
+            if is_height(grid, r, c):
+                v = None  # a height of the answer: an empty land hex
+            elif isinstance(v, str) and v in SEA_MARKS:
                 v = SEA
             elif v is not None and not (isinstance(v, int) and v >= 0):
                 raise grid.error(
@@ -167,10 +198,18 @@ def model(p: Puzzle) -> Model:
 
 
 def decode(p: Puzzle, m: Model) -> Answer:
-    A = m["A"]
-    return tuple(
-        tuple(value(A[r, c]) if (r, c) in A else None for c in range(p.cols)) for r in range(p.rows)
-    )
+    """Each hex's height from its h (the answer's binaries, all that forced cells fix), else
+    from A (a height read from the sheet that no h can hold); None on the sea."""
+    A, h = m["A"], m["h"]
+    up = p.sea_distance()
+
+    def height(r: int, c: int) -> int | None:
+        if (r, c) not in A:
+            return None
+        k = next((k for k in range(1, up[r, c] + 1) if value(h[r, c, k])), None)
+        return value(A[r, c]) if k is None else k
+
+    return tuple(tuple(height(r, c) for c in range(p.cols)) for r in range(p.rows))
 
 
 def visible(p: Puzzle, a: Answer, r: int, c: int) -> int:
@@ -180,30 +219,66 @@ def visible(p: Puzzle, a: Answer, r: int, c: int) -> int:
     )
 
 
-def verify(p: Puzzle, a: Answer) -> list[str]:
+def verify(p: Puzzle, a: Answer) -> list[Violation]:
+    """Every land hex has a positive height and sea none; coast hexes are 1; neighbours differ
+    by at most 1; each number sees as many hexes as it says. Each problem names its hexes."""
     problems = []
     land = set(p.land())
     for r in range(p.rows):
         for c in range(p.cols):
+            where = cell_name((r, c))
             if (r, c) not in land and a[r][c] is not None:
-                problems.append(f"sea hex {cell_name((r, c))} has a height")
+                problems.append(Violation(f"sea hex {where} has a height", [(r, c)]))
             if (r, c) in land and not (isinstance(a[r][c], int) and a[r][c] >= 1):
-                problems.append(f"hex {cell_name((r, c))} has no positive height")
+                problems.append(Violation(f"hex {where} has no positive height", [(r, c)]))
     if problems:
         return problems
     for r, c in sorted(land):
         around = p.neighbours(r, c)
         if None in around and a[r][c] != 1:
-            problems.append(f"coast hex {cell_name((r, c))} has height {a[r][c]}, not 1")
+            problems.append(
+                Violation(f"coast hex {cell_name((r, c))} has height {a[r][c]}, not 1", [(r, c)])
+            )
         for q in around:
             if q is not None and q > (r, c) and abs(a[r][c] - a[q[0]][q[1]]) > 1:
                 problems.append(
-                    f"hexes {cell_name((r, c))} and {cell_name(q)} differ by more than 1"
+                    Violation(
+                        f"hexes {cell_name((r, c))} and {cell_name(q)} differ by more than 1",
+                        [(r, c), q],
+                    )
                 )
     for (r, c), n in p.clues():
         if (seen := visible(p, a, r, c)) != n:
-            problems.append(f"the {n} at {cell_name((r, c))} sees {seen} hexes")
+            problems.append(
+                Violation(f"the {n} at {cell_name((r, c))} sees {seen} hexes", [(r, c)])
+            )
     return problems
+
+
+def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | None]:
+    """The heights the sheet shows: numbers in a blue font in the empty land hexes, and a clue
+    hex's height in its number format (`0"₂"`; without it the sheet cannot show that height:
+    None, the nearest answer's). Each fixes the hex's height A and its h; a
+    height beyond what the hex allows (its distance to the sea) has no h, and A alone makes the
+    answer wrong."""
+    A, h = m["A"], m["h"]
+    entries: dict[pulp.LpVariable, int | None] = {}
+    sheet = grid.source
+    for r, c in p.land():
+        height = None
+        if p.cells[r][c] is None and is_height(grid, r, c):
+            height = grid[r, c]
+        elif isinstance(p.cells[r][c], int) and sheet is not None:
+            shown = SHOWN_HEIGHT.fullmatch(sheet.get_style(r + 1, c + 1).number_format)
+            height = int(shown.group(1).translate(DIGITS)) if shown else None
+            if height is None and (r, c) in A:  # no way to type it: the nearest answer's
+                entries[A[r, c]] = None
+                entries.update({v: None for (i, j, _), v in h.items() if (i, j) == (r, c)})
+        if isinstance(height, int) and (r, c) in A:
+            entries[A[r, c]] = height
+            if (r, c, height) in h:
+                entries[h[r, c, height]] = 1
+    return entries
 
 
 def render(p: Puzzle, a: Answer) -> list[CellWrite]:
