@@ -30,7 +30,7 @@ from solver.cli import main
 from solver.genres import all_genres
 from solver.pipeline import clear_sheet, read_puzzle, solve_sheet
 from solver.sheet import InputError, package
-from solver.sheet.answer import RECORD_SHEET
+from solver.sheet.answer import RECORD_SHEET, SHADE_FILL, SHADE_FONT
 from solver.sheet.openpyxl_book import TEMP_PREFIX, BookError, OpenpyxlBook
 
 SAMPLES = [g.slug for g in all_genres()]
@@ -291,14 +291,16 @@ def test_theme_colours_tints_and_patterns_come_back_after_clear(sample):
     ws = wb["bomber"]
     ws["C1"].font = Font(name="Meiryo UI", color=Color(theme=4, tint=-0.249977111117893))
     ws["C1"].fill = PatternFill("solid", fgColor=Color(theme=5, tint=0.3999755851924192))
-    ws["A2"].fill = PatternFill("darkGrid", fgColor="FF00FF00", bgColor="FFFFFF00")
-    ws["A2"].border = openpyxl.styles.Border(top=openpyxl.styles.Side("thin", Color(theme=3)))
+    # (B2 is no bomb: a pattern under a shaded answer comes back as its colour alone)
+    ws["B2"].fill = PatternFill("darkGrid", fgColor="FF00FF00", bgColor="FFFFFF00")
+    ws["B2"].border = openpyxl.styles.Border(top=openpyxl.styles.Side("thin", Color(theme=3)))
     wb.save(path)
     before = look(path)
     assert main(["solve", str(path), "--in-place", "--jobs", "1", "--no-unique"]) == 0
     solved = openpyxl.load_workbook(path)["bomber"]
-    assert solved["C1"].value == "●" and solved["C1"].font.color.rgb == "FF1F4FC8"
-    assert copy(solved["C1"].fill) == before["bomber", 1, 3][2]  # the answer keeps the cell's fill
+    # a bomb is shaded: white on the dark fill, over the cell's own font and fill
+    assert solved["C1"].value == "●" and solved["C1"].font.color.rgb == "FF" + SHADE_FONT
+    assert solved["C1"].fill.fgColor.rgb == "FF" + SHADE_FILL
     assert main(["clear", str(path)]) == 0
     after = look(path)
     assert [k for k in before if before[k] != after[k]] == []

@@ -76,7 +76,7 @@ def test_a_sol_without_header_is_checked_by_its_variables(sample, tmp_path):
     sol.write_text("objective value: 0\nb(1,1)  1 \t(obj:0)\n")  # names fit, answer is wrong
     res = read_solution(OpenpyxlBook(sample("bomber")), "bomber", sol)
     assert res.status == "error" and "breaks the rules: bomb on the number at A1;" in res.error
-    assert "number 2 at B1 has 1 bombs around it" in res.error and "(0, " not in res.error
+    assert "number 2 at B1 has 1 bomb around it" in res.error and "(0, " not in res.error
     sol.write_text("objective value: 0\nb(1,3)  1e9 \t(obj:0)\n")  # a wall-logic one of these
     res = read_solution(OpenpyxlBook(sample("bomber")), "bomber", sol)  # ran out of memory
     assert res.status == "error" and "sets b(1,3) to 1e+09, which the model does not allow" in (
