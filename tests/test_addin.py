@@ -32,7 +32,7 @@ from addin.xlwings_book import XlwingsBook, hex_color
 from solver import cli
 from solver.backends import Settings
 from solver.sheet import find_extent, read_grid
-from solver.sheet.answer import ANSWER_FONT, RECORD_SHEET
+from solver.sheet.answer import RECORD_SHEET, SHADE_FONT
 from solver.sheet.openpyxl_book import OpenpyxlBook
 
 with warnings.catch_warnings():  # oletools still calls pyparsing's old names
@@ -502,7 +502,7 @@ def test_solve_writes_bombs_and_reports(live):
     text = buttons.solve(book)
     sheet = book.sheets["bomber"]
     assert bombs(sheet) == known_bombs()
-    assert all(sheet.font[rc] == _rgb(ANSWER_FONT) for rc in known_bombs())
+    assert all(sheet.font[rc] == _rgb(SHADE_FONT) for rc in known_bombs())  # shaded bombs
     assert text.startswith("Sheet 'bomber': solved; unique (") and book.last_alert[0] == text
     assert book.last_alert[1:] == ("Puzzle solver", "info")
     record = book.sheets[RECORD_SHEET]
