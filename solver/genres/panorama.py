@@ -52,7 +52,7 @@ import pulp
 from solver.genres import define
 from solver.geometry import HEX, CellPuzzle, ray
 from solver.model import Model, cname, new_problem, value, var
-from solver.sheet import Grid, cell_name, quote
+from solver.sheet import Grid, cell_name, is_dark, quote
 from solver.sheet.answer import CellWrite
 from solver.violation import Violation
 
@@ -253,6 +253,18 @@ def verify(p: Puzzle, a: Answer) -> list[Violation]:
                 Violation(f"the {n} at {cell_name((r, c))} sees {seen} hexes", [(r, c)])
             )
     return problems
+
+
+def blank(grid: Grid, cell: Hex) -> bool:
+    """A hex shows none of the answer while it holds no number (and no dark fill); a numbered
+    hex is a clue, whose height shows only in its number format (`0"₂"`)."""
+    v, sheet = grid[cell], grid.source
+    if isinstance(v, int) and not is_height(grid, *cell):
+        fmt = sheet.get_style(cell[0] + 1, cell[1] + 1).number_format if sheet else "General"
+        return SHOWN_HEIGHT.fullmatch(fmt) is None
+    if v is not None:
+        return False
+    return sheet is None or not is_dark(sheet.get_style(cell[0] + 1, cell[1] + 1).fill_color)
 
 
 def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | None]:
