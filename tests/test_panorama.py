@@ -148,15 +148,23 @@ def typed_heights(sample, color: str = "0070C0") -> tuple[OpenpyxlBook, list]:
 
 
 def test_check_reads_heights_typed_in_blue(sample):
-    from solver.check import check_sheet
+    from solver.check import check_sheet, hint_sheet
 
     book, _ = typed_heights(sample)
+    res = check_sheet(book, "panorama", Settings())
+    # every typed height fits; the clue hexes' own heights show only through their number
+    # format, which a person does not type: they are what is left, and hints fill them in
+    clues = len(sample_puzzle(sample).clues())
+    assert (res.verdict, res.problems, res.empty) == ("incomplete", [], clues), res.record()
+    for _ in range(clues):
+        assert hint_sheet(book, "panorama", Settings()).status == "hint"
     res = check_sheet(book, "panorama", Settings())
     assert (res.verdict, res.problems) == ("correct", []), res.record()
 
 
 def test_check_names_a_height_that_breaks_a_rule_and_reads_black_numbers_as_clues(sample):
     from solver.check import check_sheet
+    from solver.sheet.answer import MARK_FILL
 
     book, writes = typed_heights(sample)
     ws = book.wb["panorama"]
@@ -164,8 +172,10 @@ def test_check_names_a_height_that_breaks_a_rule_and_reads_black_numbers_as_clue
     ws.cell(coast.row + 1, coast.col + 1).value = 2
     where = f"{chr(65 + coast.col)}{coast.row + 1}"
     res = check_sheet(book, "panorama", Settings())
-    assert res.verdict == "wrong" and res.completable is False
+    # the clue hexes' heights are still to show (see above): incomplete, and cannot be completed
+    assert res.verdict == "incomplete" and res.completable is False
     assert res.problems[0] == (f"coast hex {where} has height 2, not 1", [where]), res.record()
+    assert book.wb["panorama"][where].fill.fgColor.rgb.endswith(MARK_FILL)
     # heights in black are clues: the puzzle is another one, and the check says so
     book, _ = typed_heights(sample, color="000000")
     res = check_sheet(book, "panorama", Settings())

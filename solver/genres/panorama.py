@@ -25,7 +25,8 @@ Solving by hand: a height and a clue are both numbers, and only their colour tel
 A number in a blue font (the answer's colour, or any blue such as Excel's standard Blue) is a
 height, never a clue: type your heights in blue (give the empty hexes a blue font first). A
 number in any other colour is a clue. A clue hex's own height is read from its number format
-as solving writes it (`0"₂"`); it cannot be typed otherwise and may stay unshown.
+as solving writes it (`0"₂"`); a person does not type that, so Check counts a clue hex
+without it as not filled in yet (`incomplete`, and a hint shows it).
 
 Model (the seed's): A(I,J) = the height of hex (I,J), an integer from 1 to its hex distance to
 the sea (a coast hex is 1 step from the sea and has height 1; each step inland adds at most 1),
