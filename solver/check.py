@@ -385,6 +385,7 @@ class HintResult:
     solves: int = 0
     seconds: float = 0.0
     error: str | None = None
+    shown: list[list[Any]] = field(default_factory=list)  # the grid as the sheet showed it
 
     def record(self) -> dict[str, Any]:
         return {
@@ -445,6 +446,7 @@ def _hint(
     res: HintResult,
 ) -> None:
     genre, shown, puzzle = read_shown(book, sheet_name)
+    res.shown = [list(row) for row in shown.cells]
     found = forced(genre, puzzle, settings, deadline)
     res.answers, res.solves = found.answers, found.solves
     if found.status == "timeout":

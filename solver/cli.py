@@ -351,10 +351,7 @@ def cmd_hint(a: argparse.Namespace) -> int:
     else:
         print(f"{sheet}: {res.message}")
         if a.forced and res.writes:
-            grid = [
-                [None] * (max(w.col for w in res.writes) + 1)
-                for _ in range(max(w.row for w in res.writes) + 1)
-            ]
+            grid = [list(row) for row in res.shown]  # the givens, with the forced cells
             for w in res.writes:
                 grid[w.row][w.col] = "■" if w.shade and w.value is None else w.value
             print(show(grid))
