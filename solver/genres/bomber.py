@@ -18,10 +18,10 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver.cells import SHADE_MARKS, WHITE_MARKS, read_shading, shading_entries
+from solver.cells import SHADE_MARKS, WHITE_MARKS, read_shading, shade_vars, shading_entries
 from solver.genres import define
 from solver.geometry import KING, CellPuzzle, neighbours
-from solver.model import Model, cell_vars, cname, new_problem, value
+from solver.model import Model, cname, new_problem, value
 from solver.puzzlink import UNKNOWN, PzprUrl, UrlError, decode_number16, grid_rows
 from solver.sheet import Grid, cell_name
 from solver.sheet.answer import CellWrite
@@ -48,9 +48,8 @@ def parse(grid: Grid) -> Puzzle:
 
 def model(p: Puzzle) -> Model:
     prob = new_problem("bomber")
-    cells = p.positions()
-    b = cell_vars(prob, "b", cells)
-    for (r, c), n in ((rc, p.cells[rc[0]][rc[1]]) for rc in cells):
+    b = shade_vars(prob, p.rows, p.cols)
+    for (r, c), n in ((rc, p.cells[rc[0]][rc[1]]) for rc in p.positions()):
         if n is not None:
             prob += b[r, c] == 0, cname("CELL", (r, c))
             prob += (

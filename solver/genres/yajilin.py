@@ -46,7 +46,7 @@ from typing import NamedTuple
 import pulp
 
 from solver import puzzlink, spellings
-from solver.cells import SHADING_MARKS, check_never_adjacent, read_shaded
+from solver.cells import SHADING_MARKS, check_never_adjacent, never_adjacent, read_shaded
 from solver.genres import define
 from solver.geometry import STEPS, Cell, CellPuzzle, Segment, adjacent, components, grid_edges, ray
 from solver.lines import (
@@ -165,9 +165,7 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     x = edge_vars(prob, edges)
     used = {cell: 1 - b[cell] for cell in cells}
 
-    for (r, c), (rr, cc) in edges:
-        kind = "H" if rr == r else "V"
-        prob += b[r, c] + b[rr, cc] <= 1, cname(f"NoAdj{kind}", (r, c))
+    never_adjacent(prob, b)
 
     for (r, c), k in sorted(clues.items()):
         if k.n is not None and k.d is not None:
