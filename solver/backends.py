@@ -10,6 +10,7 @@ run that finished inside its limit proves infeasibility.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import ctypes
 import functools
@@ -429,6 +430,17 @@ def _scip_watch(m: object) -> Iterator[None]:
 
 
 _scip_handlers: weakref.WeakKeyDictionary[object, object] = weakref.WeakKeyDictionary()
+
+
+@atexit.register
+def _free_watched_scip_models() -> None:
+    """Free the SCIP models that carry a progress handler while Python still runs: freed at
+    interpreter shutdown, SCIP calls the handler's exit method when Python can no longer run it
+    and prints `[event.c:307] ERROR` lines."""
+    for m in list(_scip_handlers.keys()):
+        with contextlib.suppress(Exception):
+            m.freeProb()
+    _scip_handlers.clear()
 
 
 @functools.cache
