@@ -159,10 +159,14 @@ def _solve(
     deadline: float | None,
     fixed: dict[str, int] | None = None,
     differ: dict[str, int] | None = None,
+    m: Model | None = None,
 ) -> tuple[str, Model]:
     """Build and solve with the variables named in `fixed` fixed, and (differ) at least one of
-    the variables named there taking another value; lazy rounds included. Status and model."""
-    m = genre.build(puzzle, settings.lazy)
+    the variables named there taking another value; lazy rounds included. Status and model.
+    m: search again in this model (its lazy cuts kept, its earlier `differ` row replaced)."""
+    if m is None:
+        m = genre.build(puzzle, settings.lazy)
+    m.prob.constraints.pop("differ", None)
     by_name = {v.name: v for v in m.prob.variables()}
     for name, value in (fixed or {}).items():
         if name in by_name:
@@ -177,7 +181,6 @@ def _solve(
         m.prob.setObjective(-flips)  # the more variables one answer flips, the fewer solves
         improving = IMPROVING
     live = backends.LiveModel(m.prob, settings, improving)
-    cuts = 0
     while True:
         status = live.solve(deadline)
         if status != "solved":
@@ -186,8 +189,7 @@ def _solve(
         if not found:
             return status, m
         for cut in found:
-            cuts += 1
-            live.add(cut, f"lazy_{cuts}")
+            live.add(cut, f"lazy_{len(m.prob.constraints)}")
 
 
 IMPROVING = 1  # a backbone search takes the first answer found while steering by the flips
@@ -220,8 +222,8 @@ def forced(genre: Genre, puzzle: Any, settings: Settings, deadline: float | None
     out.answer = genre.decode(puzzle, m)
     out.answers = 1
     candidates = _values(m)
-    while candidates:
-        status, m2 = _solve(genre, puzzle, settings, deadline, differ=candidates)
+    while candidates:  # the lazy cuts learnt so far stay in the model
+        status, m = _solve(genre, puzzle, settings, deadline, differ=candidates, m=m)
         out.solves += 1
         if status == "timeout":
             out.status = "timeout"
@@ -229,7 +231,7 @@ def forced(genre: Genre, puzzle: Any, settings: Settings, deadline: float | None
         if status != "solved":
             break
         out.answers += 1
-        seen = _values(m2)
+        seen = _values(m)
         candidates = {n: x for n, x in candidates.items() if seen.get(n, x) == x}
     out.values = candidates
     out.writes = _forced_writes(genre, puzzle, m, candidates, out.answer)
