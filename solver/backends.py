@@ -202,9 +202,11 @@ class LiveModel:
         if improving:
             h.setOptionValue("mip_max_improving_sols", improving)
 
-    def add(self, constraint: pulp.LpConstraint, name: str) -> None:
-        """Add a row; variables the model has not seen yet become new columns."""
-        self.prob += constraint, name
+    def add(self, constraint: pulp.LpConstraint, name: str, keep: bool = True) -> None:
+        """Add a row; variables the model has not seen yet become new columns. keep=False: to
+        the solver's copy only, not to the PuLP problem (a row for this search alone)."""
+        if keep:
+            self.prob += constraint, name
         new = [v for v in constraint if v.name not in self.index]
         for v in new:
             self.index[v.name] = len(self.columns)
