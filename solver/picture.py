@@ -27,9 +27,19 @@ ICE_COLOUR = "#C8E6FF"
 
 # Givens drawn as shapes rather than as text (the canonical spellings; see each genre's layout).
 WHITE_PEARL, BLACK_PEARL = "○", "●"
-BLACK_CELLS = {"■"}
+BLACK_CELLS = {"■", "#"}
+LAMP = "○"  # an answer value drawn as a lamp (akari's `shaded` are its lamps)
 ICE = {"氷"}
 CIRCLED_CLUES = {"hashiwokakero"}  # genres whose numbers stand in circles (islands)
+BLACK_CLUES = {"akari", "shakashaka"}  # genres whose numbers stand in black cells (walls)
+LAMP_COLOUR = "#FFD24D"
+# a right triangle's corners, as fractions of a cell, by the corner of its right angle
+TRIANGLE = {
+    "TL": ((0, 0), (1, 0), (0, 1)),
+    "TR": ((0, 0), (1, 0), (1, 1)),
+    "BL": ((0, 0), (0, 1), (1, 1)),
+    "BR": ((1, 0), (1, 1), (0, 1)),
+}
 
 FONTS = (  # tried in turn for PNG text; Pillow's own font when none is installed
     "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
@@ -40,7 +50,7 @@ FONTS = (  # tried in turn for PNG text; Pillow's own font when none is installe
 
 @dataclass(frozen=True)
 class Shape:
-    kind: str  # rect | line | circle | text
+    kind: str  # rect | line | circle | polygon | text
     points: tuple[
         float, ...
     ]  # rect: x, y, w, h; line: x1, y1, x2, y2; circle: cx, cy, r; text: x, y
@@ -84,6 +94,11 @@ class Picture:
             elif s.kind == "circle":
                 cx, cy, r = s.points
                 out.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="{r:g}" {paint}/>')
+            elif s.kind == "polygon":
+                pts = " ".join(
+                    f"{x:g},{y:g}" for x, y in zip(s.points[::2], s.points[1::2], strict=True)
+                )
+                out.append(f'<polygon points="{pts}" {paint}/>')
             else:
                 x, y = s.points
                 out.append(
@@ -117,6 +132,8 @@ class Picture:
                 pen.ellipse(
                     (cx - r, cy - r, cx + r, cy + r), fill=s.fill, outline=s.stroke, width=w
                 )
+            elif s.kind == "polygon":
+                pen.polygon(list(zip(p[::2], p[1::2], strict=True)), fill=s.fill, outline=s.stroke)
             else:
                 pen.text(
                     (p[0], p[1]), s.text, fill=s.fill, font=_font(round(s.size * big)), anchor="mm"
@@ -143,11 +160,18 @@ def draw(givens: list[list[Any]], answer: dict[str, Any], genre: str = "") -> Pi
     result record's answer (rows, cols and the genre's fields), `genre` its slug."""
     rows, cols = answer["rows"], answer["cols"]
     pic = Picture(cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN)
-    shaded = {tuple(rc) for rc in answer.get("shaded", [])}
+    shown = answer.get("cells") or [[None] * cols for _ in range(rows)]
     cells = [(r, c) for r in range(rows) for c in range(cols)]
+    lamps = {(r, c) for r, c in cells if givens[r][c] is None and shown[r][c] == LAMP}
+    shaded = {tuple(rc) for rc in answer.get("shaded", [])} - lamps
+    walls = {
+        (r, c)
+        for r, c in cells
+        if givens[r][c] in BLACK_CELLS or (genre in BLACK_CLUES and isinstance(givens[r][c], int))
+    }
     for r, c in cells:
         v = givens[r][c]
-        fill = SHADE_COLOUR if (r, c) in shaded or v in BLACK_CELLS else None
+        fill = SHADE_COLOUR if (r, c) in shaded | walls else None
         fill = ICE_COLOUR if v in ICE else fill
         if fill:
             pic.add("rect", MARGIN + c * CELL, MARGIN + r * CELL, CELL, CELL, fill=fill)
@@ -171,6 +195,16 @@ def draw(givens: list[list[Any]], answer: dict[str, Any], genre: str = "") -> Pi
                 stroke="black",
                 width=1.5,
             )
+    for r, c in sorted(lamps):
+        x, y = _centre(r, c)
+        pic.add("circle", x, y, CELL * 0.3, fill=LAMP_COLOUR, stroke="black", width=1.5)
+    for r, c, corner in answer.get("triangles", []):
+        points = [
+            MARGIN + (v + dc) * CELL if i % 2 == 0 else MARGIN + (v + dr) * CELL
+            for dc, dr in TRIANGLE[corner]
+            for i, v in enumerate((c, r))
+        ]
+        pic.add("polygon", *points, fill=SHADE_COLOUR)
     for r1, c1, r2, c2, *n in answer.get("lines", []):
         _line(pic, _centre(r1, c1), _centre(r2, c2), n[0] if n else 1)
     for r1, c1, r2, c2 in answer.get("edges", []):
@@ -191,7 +225,7 @@ def draw(givens: list[list[Any]], answer: dict[str, Any], genre: str = "") -> Pi
             continue
         if genre in CIRCLED_CLUES:
             pic.add("circle", x, y, CELL * 0.42, fill="white", stroke="black", width=1.5)
-        dark = (r, c) in shaded
+        dark = (r, c) in shaded | walls
         pic.add("text", x, y, text=str(v), size=_size(str(v)), fill="white" if dark else "black")
     return pic
 

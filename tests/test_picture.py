@@ -96,3 +96,27 @@ def test_the_givens_are_what_was_typed_not_the_answer():
     answer = {"cells": [[3, "●"], ["", 1]]}
     writes = [CellWrite(0, 1, "●"), CellWrite(1, 1, shade=True)]
     assert picture.givens_of(answer, writes) == [[3, None], [None, 1]]
+
+
+def test_lamps_black_clue_cells_and_triangles(tmp_path):
+    """Akari's lamps (its `shaded` cells showing ○) as lamps, not dark squares; numbers in
+    walls white on black; shakashaka's triangles as dark right triangles."""
+    givens = [[1, None], [None, "■"]]
+    answer = {"rows": 2, "cols": 2, "cells": [[1, "○"], ["", "■"]], "shaded": [[0, 1]]}
+    svg_path, png_path = picture.save(givens, answer, "akari", tmp_path / "a")
+    root = ET.fromstring(svg_path.read_text(encoding="utf-8"))
+    assert [c.get("fill") for c in root.findall(f"{SVG}circle")] == [picture.LAMP_COLOUR]
+    assert {t.text: t.get("fill") for t in root.findall(f"{SVG}text")} == {"1": "white"}
+    img = Image.open(png_path).convert("RGB")
+    for r, c in ((0, 0), (1, 1)):  # the numbered wall and the plain one
+        x, y = centre(r, c)
+        assert img.getpixel((2 * x - 10, 2 * y - 10)) == (0x33, 0x33, 0x33)
+
+    answer = {"rows": 1, "cols": 1, "cells": [["◤"]], "triangles": [[0, 0, "TL"]]}
+    svg_path, png_path = picture.save([[None]], answer, "shakashaka", tmp_path / "s")
+    root = ET.fromstring(svg_path.read_text(encoding="utf-8"))
+    assert len(root.findall(f"{SVG}polygon")) == 1
+    img = Image.open(png_path).convert("RGB")
+    x0, y0 = 2 * MARGIN, 2 * MARGIN
+    assert img.getpixel((x0 + 10, y0 + 10)) == (0x33, 0x33, 0x33)  # inside the top-left half
+    assert img.getpixel((x0 + 2 * CELL - 10, y0 + 2 * CELL - 10)) == (255, 255, 255)
