@@ -635,7 +635,8 @@ def check_connected(cells: Iterable[Cell], what: str) -> list[Violation]:
     groups = sorted(components(cells), key=lambda g: (-len(g), min(g)))
     return [
         Violation(
-            f"{what} fall apart: the {_count(g)} at {_where(min(g))} are not joined to those "
+            f"{what} fall apart: the {_count(g)} at {_where(min(g))} "
+            f"{'is' if len(g) == 1 else 'are'} not joined to those "
             f"at {_where(min(groups[0]))}",
             g,
         )
@@ -742,3 +743,15 @@ def shading_entries(
 def read_shaded(grid: object, x: Mapping[Cell, Expr]) -> dict[pulp.LpVariable, int]:
     """A genre's `read_answer` for a shading: the person's shaded and white-marked cells."""
     return shading_entries(x, *read_shading(grid))
+
+
+def shading_blank(grid: object, cell: Cell) -> bool:
+    """A genre's `blank` for a shading on cells that may hold givens (a room's number, a
+    label, which a shaded answer keeps): whether the cell shows no shading yet, no `■` or `#`,
+    no white mark and no dark fill. (The default blank counts any value as shown.) The cell is
+    one of the grid's, which starts at A1."""
+    v = grid[cell]  # type: ignore[index]
+    if isinstance(v, str) and v.strip() in SHADE_MARKS | WHITE_MARKS:
+        return False
+    sheet = getattr(grid, "source", None)
+    return sheet is None or not is_dark(sheet.get_style(cell[0] + 1, cell[1] + 1).fill_color)

@@ -397,7 +397,7 @@ class RoomPuzzle:
         if self.rooms.labels:
             return f"room {quote(self.rooms.labels[k])}"
         r, c = self.rooms.cells(k)[0]
-        return f"the room at {a1(r + 1, c + 1)}"
+        return f"room at {a1(r + 1, c + 1)}"
 
 
 def write_rooms(sheet: Sheet, rooms: Rooms, top: int = 1, left: int = 1) -> None:

@@ -183,6 +183,7 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "bomber": lambda: {"shaded": marked(text_rows("bomber"), "*")},
     "country-road": lambda: glyph_lines("country-road"),
     "hashiwokakero": hashiwokakero,
+    "heyawake": lambda: {"shaded": marked(text_rows("heyawake"), "#")},
     "hotaru-beam": hotaru_beam,
     "icebarn": lambda: glyph_lines("icebarn"),
     "masyu": masyu,

@@ -58,6 +58,7 @@ from solver.cells import (
     render_shaded,
     shade_vars,
     shaded_record,
+    shading_blank,
     unshaded_connected,
 )
 from solver.genres import define
@@ -185,6 +186,9 @@ def record(p: Puzzle, shaded: Answer) -> dict:
 
 def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | None]:
     return dict(read_shaded(grid, m["b"]))
+
+
+blank = shading_blank  # a shaded number or label keeps its text: only the fill shows the answer
 
 
 def from_url(url: puzzlink.PzprUrl) -> Puzzle:
