@@ -46,6 +46,8 @@ def example_puzzle(slug: str) -> Any:
                 first.setdefault(ch, (r, c))
         numbers = sorted((first[k], n) for k, n in ex["puzzle_extra"]["nums"].items())
         return module.Puzzle(rooms, tuple(numbers))
+    if slug == "norinori":
+        return module.Puzzle(rooms)
     raise KeyError(slug)
 
 
@@ -71,5 +73,5 @@ def build(slug: str) -> Path:
 
 
 if __name__ == "__main__":
-    for name in sys.argv[1:] or ["heyawake"]:
+    for name in sys.argv[1:] or ["heyawake", "norinori"]:
         print(build(name))

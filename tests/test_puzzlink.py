@@ -76,6 +76,7 @@ NAMES = {
     "nonogram": ("nonogram", ["nonogram"], "6/6/12g1111h11112j12g11g21j11g3h"),
     "shakashaka": ("shakashaka", ["shakashaka"], "6/6/cgbhdhegdrb"),
     "heyawake": ("heyawake", ["heyawake", "heyawacky"], "6/6/lll155007rs12222j"),
+    "norinori": ("norinori", ["norinori"], "5/5/cag4ocjo"),
 }
 
 

@@ -188,6 +188,7 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "icebarn": lambda: glyph_lines("icebarn"),
     "masyu": masyu,
     "nonogram": nonogram,
+    "norinori": lambda: {"shaded": marked(text_rows("norinori"), "#")},
     "numberlink": numberlink,
     "panorama": panorama,
     "pipe-link": pipe_link,
