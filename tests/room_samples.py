@@ -48,12 +48,21 @@ def example_puzzle(slug: str) -> Any:
         return module.Puzzle(rooms, tuple(numbers))
     if slug == "norinori":
         return module.Puzzle(rooms)
+    if slug == "tile-paint":
+        cols, rows = ex["puzzle_extra"]["hint"]
+        return module.Puzzle(rooms, (), tuple(cols), tuple(rows))
     raise KeyError(slug)
 
 
 def labelled(slug: str, puzzle: Any) -> list[list[Any]]:
-    """What a person types with labels: each cell its room's label, numbers beside them."""
-    return label_cells(puzzle.rooms, dict(puzzle.numbers))
+    """What a person types with labels: each cell its room's label, numbers beside them; the
+    rest of the sheet (clues outside the grid) as the genre writes it."""
+    genre = genre_by_slug(slug)
+    cells = genre.to_cells(puzzle)
+    _, (top, left) = genre.drawn_rooms(puzzle)
+    for r, row in enumerate(label_cells(puzzle.rooms, dict(puzzle.numbers))):
+        cells[top + r][left : left + len(row)] = row
+    return cells
 
 
 def build(slug: str) -> Path:
@@ -73,5 +82,5 @@ def build(slug: str) -> Path:
 
 
 if __name__ == "__main__":
-    for name in sys.argv[1:] or ["heyawake", "norinori"]:
+    for name in sys.argv[1:] or ["heyawake", "norinori", "tile-paint"]:
         print(build(name))

@@ -77,6 +77,7 @@ NAMES = {
     "shakashaka": ("shakashaka", ["shakashaka"], "6/6/cgbhdhegdrb"),
     "heyawake": ("heyawake", ["heyawake", "heyawacky"], "6/6/lll155007rs12222j"),
     "norinori": ("norinori", ["norinori"], "5/5/cag4ocjo"),
+    "tilepaint": ("tile-paint", ["tilepaint"], "6/6/mfttf5ovqrrvzv234232243331"),
 }
 
 

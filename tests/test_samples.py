@@ -195,6 +195,7 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "shakashaka": shakashaka,
     "slitherlink": slitherlink,
     "sudoku": sudoku,
+    "tile-paint": lambda: {"shaded": marked(text_rows("tile-paint"), "#")},
     "wall-logic": wall_logic,
     "yajilin": yajilin,
 }
