@@ -51,6 +51,9 @@ def example_puzzle(slug: str) -> Any:
     if slug == "tile-paint":
         cols, rows = ex["puzzle_extra"]["hint"]
         return module.Puzzle(rooms, (), tuple(cols), tuple(rows))
+    if slug == "paint-area":
+        numbers = sorted(((r, c), n) for r, c, n in ex["puzzle_extra"]["nums"])
+        return module.Puzzle(rooms, tuple(numbers))
     raise KeyError(slug)
 
 
@@ -82,5 +85,5 @@ def build(slug: str) -> Path:
 
 
 if __name__ == "__main__":
-    for name in sys.argv[1:] or ["heyawake", "norinori", "tile-paint"]:
+    for name in sys.argv[1:] or ["heyawake", "norinori", "tile-paint", "paint-area"]:
         print(build(name))

@@ -78,6 +78,7 @@ NAMES = {
     "heyawake": ("heyawake", ["heyawake", "heyawacky"], "6/6/lll155007rs12222j"),
     "norinori": ("norinori", ["norinori"], "5/5/cag4ocjo"),
     "tilepaint": ("tile-paint", ["tilepaint"], "6/6/mfttf5ovqrrvzv234232243331"),
+    "paintarea": ("paint-area", ["paintarea"], "5/5/pmvmfuejf4k1f"),
 }
 
 

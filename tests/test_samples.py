@@ -190,6 +190,7 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "nonogram": nonogram,
     "norinori": lambda: {"shaded": marked(text_rows("norinori"), "#")},
     "numberlink": numberlink,
+    "paint-area": lambda: {"shaded": marked(text_rows("paint-area"), "#")},
     "panorama": panorama,
     "pipe-link": pipe_link,
     "shakashaka": shakashaka,
