@@ -49,6 +49,7 @@ from solver.cells import (
     render_shaded,
     shade_vars,
     shaded_record,
+    shading_blank,
 )
 from solver.genres import define
 from solver.geometry import ORTHOGONAL, Cell
@@ -149,6 +150,9 @@ def record(p: Puzzle, painted: Answer) -> dict:
 
 def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | None]:
     return dict(read_shaded(grid, m["b"]))
+
+
+blank = shading_blank  # a shaded number or label keeps its text: only the fill shows the answer
 
 
 def from_url(url: puzzlink.PzprUrl) -> Puzzle:

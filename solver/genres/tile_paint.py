@@ -40,7 +40,14 @@ from dataclasses import dataclass
 import pulp
 
 from solver import puzzlink
-from solver.cells import SHADING_MARKS, read_shaded, render_shaded, shade_vars, shaded_record
+from solver.cells import (
+    SHADING_MARKS,
+    read_shaded,
+    render_shaded,
+    shade_vars,
+    shaded_record,
+    shading_blank,
+)
 from solver.genres import define
 from solver.geometry import Cell
 from solver.model import Model, new_problem, value
@@ -160,6 +167,9 @@ def record(p: Puzzle, painted: Answer) -> dict:
 
 def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | None]:
     return dict(read_shaded(grid.window(*ORIGIN, p.rows, p.cols), m["b"]))
+
+
+blank = shading_blank  # a shaded label keeps its text: only the fill shows the answer
 
 
 def from_url(url: puzzlink.PzprUrl) -> Puzzle:
