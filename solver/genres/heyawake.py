@@ -6,7 +6,7 @@ unshaded cells form one orthogonally connected area. No straight horizontal or v
 unshaded cells crosses two room borders (it spans at most two rooms).
 
 Layout: one puzzle cell per spreadsheet cell from A1, the sentinel one cell diagonally
-below-right of the grid, and the rooms in either of two ways (`solver.rooms`):
+below-right of the grid, and the rooms in either of two ways (`solver.rooms`).
 
 - thick borders: draw the room walls with Excel's border tool (medium or thick lines), as the
   puzzle is printed, and type each room's number into one of its cells; other cells stay empty;
