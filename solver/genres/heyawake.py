@@ -26,17 +26,16 @@ on labelled cells, which keep their label); `・`, `.` or `×` marks a cell know
 `import` writes the rooms as thick borders (what a person sees).
 
 Model: b(r,c) = 1 when cell (r,c) is shaded. Room(k): the b of a numbered room sum to its
-number. NoAdjH/NoAdjV (`solver.cells.never_adjacent`). Run(r,c,d): every run of cells that
-crosses two room borders, from the last cell before one border to the first cell after the
-next one along a row (d = 1) or column (d = 2), holds a shaded cell (the shortest such runs are
-enough: a longer run contains one). The unshaded cells are connected (`solver.cells.connected`
-on 1 - b; lazy cuts by default, see below). Implied by the rules, added for speed: Open(r,c): an
-unshaded cell has an unshaded neighbour (the sum of its neighbours' b is at most their number
-less one, plus its own b).
-
-The lazy form leaves the connectivity of the unshaded cells to cuts: after each solve, each
-unshaded group that is not the largest is walled in by shaded cells (a diagonal chain, since
-shaded cells never touch): one of them must be unshaded (the vertex cut of `solver.cells`).
+number. NoAdjH/NoAdjV (`solver.cells.never_adjacent`). RunH(r,c)/RunV(r,c): every run of cells
+along a row or column that crosses two room borders, from the last cell before one border to
+the first cell after the next one, holds a shaded cell (the shortest such runs are enough: a
+longer run contains one). The unshaded cells are connected (`solver.cells.unshaded_connected`):
+since shaded cells never touch, the unshaded ones fall apart exactly when shaded cells touching
+corner to corner close a ring, or a chain from one edge of the grid to another; wEnclosed(r,c)
+states the smallest rings (a cell's neighbours are never all shaded). The lazy form (the
+default, measured faster) cuts off each ring of a solved answer as it appears: the b of its
+cells sum to at most their number less one. The complete form (the `.lp` file) adds a flow on
+the unshaded cells instead.
 
 puzz.link: `heyawake` (also `heyawacky`): the border codec, then room number16 (`.`, a room whose
 number is not given, is a room without number).
