@@ -173,3 +173,20 @@ def test_check_a_hand_shaded_answer_right_and_wrong(sample):
         assert "shaded cells at A1 and B1 touch" in messages
         room = "room 'A'" if sheet == "heyawake" else "room at A1"
         assert f"{room} has 3 shaded cells, its number says 2" in messages, messages
+
+
+def test_through_xlwings_without_borders_labels_work_and_borders_are_refused(tmp_path):
+    """What the Excel buttons do on macOS, where xlwings cannot see cell borders."""
+    import shutil
+
+    from test_addin import fake_from_xlsx
+
+    from addin.xlwings_book import XlwingsBook
+    from tests.conftest import WORKBOOKS
+
+    path = tmp_path / "heyawake.xlsx"
+    shutil.copy(WORKBOOKS / "heyawake.xlsx", path)
+    book = XlwingsBook(fake_from_xlsx(path), borders=False)
+    assert solve_sheet(book, "heyawake", Settings()).status == "solved"
+    res = solve_sheet(book, "heyawake borders", Settings())
+    assert res.status == "error" and "macOS" in res.error and "label" in res.error
