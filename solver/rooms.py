@@ -28,6 +28,12 @@ cell), a label whose cells do not hang together, an empty cell or a bare number 
 
 `write_rooms` draws rooms into a sheet as walls (medium lines) and thin lines between the cells of
 a room: what `import` writes, so that a person sees the rooms as printed.
+
+For the room genres: `grid_rooms(grid)` reads a genre's grid (or a window of it, for a grid beside
+its clues) with what the genre allows checked cell by cell, and refuses borders where they
+cannot be read (a grid without its sheet; xlwings on macOS); `RoomPuzzle` is rooms plus numbers
+in cells; `rooms_of_url` reads the border codec of a puzz.link URL; `room_label` and
+`label_cells` give the labels a person would type.
 """
 
 from __future__ import annotations
