@@ -6,7 +6,8 @@
 
 The `.xlsx` samples are the source of truth (plain, for batch runs). Each `.xlsm` gets:
 
-- the same sheets, cell values, fonts, fills, alignment, column widths and row heights;
+- the same sheets, cell values, fonts, fills, borders (rooms drawn as thick lines), alignment,
+  column widths and row heights;
 - a VBA project (`xl/vbaProject.bin`) made with ms-ovba from two standard modules: our
   `PuzzleSolver.bas` (one macro per button) and xlwings' own `xlwings.bas`, taken as shipped in
   the installed xlwings package (BSD licence; what `xlwings quickstart --standalone` embeds), so
@@ -252,6 +253,24 @@ def check_sources(vba_bin: bytes, expected: dict[str, str]) -> None:
 # --- cells and their look ----------------------------------------------------------------------
 
 
+# OOXML border style -> XlsxWriter's border index
+XLSXWRITER_BORDERS = {
+    "thin": 1,
+    "medium": 2,
+    "dashed": 3,
+    "dotted": 4,
+    "thick": 5,
+    "double": 6,
+    "hair": 7,
+    "mediumDashed": 8,
+    "dashDot": 9,
+    "mediumDashDot": 10,
+    "dashDotDot": 11,
+    "mediumDashDotDot": 12,
+    "slantDashDot": 13,
+}
+
+
 def _rgb(color: Any) -> str | None:
     rgb = getattr(color, "rgb", None)
     if color is None or getattr(color, "type", "rgb") != "rgb" or not isinstance(rgb, str):
@@ -285,6 +304,12 @@ def _format_key(cell: Cell) -> tuple[tuple[str, Any], ...]:
         opts.update(pattern=1, bg_color=_rgb(fill.fgColor))
     if cell.number_format and cell.number_format != "General":
         opts["num_format"] = cell.number_format
+    border = cell.border
+    for side in ("left", "right", "top", "bottom"):
+        line = getattr(border, side, None) if border is not None else None
+        if line is not None and line.style in XLSXWRITER_BORDERS:
+            opts[side] = XLSXWRITER_BORDERS[line.style]
+            opts[f"{side}_color"] = _rgb(line.color)
     return tuple(sorted((k, v) for k, v in opts.items() if v not in (None, False)))
 
 

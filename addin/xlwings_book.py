@@ -182,6 +182,11 @@ class XlwingsSheet:
         self._merges: bool | None = None  # whether any cell is merged; None: not asked yet
         self._looks: dict[tuple[int, int], Style] = {}  # colours and format, as last read
 
+    @property
+    def reads_borders(self) -> bool:
+        """Whether this sheet sees cell borders (rooms drawn as thick borders need them)."""
+        return self.borders
+
     def _load(self) -> dict[tuple[int, int], object]:
         if self._cells is None:
             rng = self.sht.used_range

@@ -216,6 +216,94 @@ def _pick(group: set[Cell], x: Mapping[Cell, Expr]) -> Cell:
     return min(fixed or group)
 
 
+# --- unshaded cells connected, shaded cells never adjacent ---------------------------------
+
+
+def unshaded_connected(
+    prob: pulp.LpProblem, b: Mapping[Cell, Expr], lazy: bool, prefix: str = "w"
+) -> Separator | None:
+    """The cells with b = 0 are connected, in a grid (b covers a whole rectangle) whose shaded
+    cells never touch side by side (heyawake, hitori, kurodoko: add `never_adjacent` too).
+
+    With shaded cells apart, the unshaded ones fall apart exactly when shaded cells touching
+    corner to corner close a ring, or a chain from one edge cell of the grid to another (each
+    cell orthogonally next to such a ring or chain is unshaded, and they lie on both sides):
+    the shaded cells with the grid's outside, joined corner to corner, must form a forest. A
+    ring or chain C is cut off by sum over C of b <= |C| - 1, which names no unshaded cell and
+    is far stronger than a vertex cut on the unshaded cells.
+
+    Both forms state it for the smallest rings (Enclosed: the neighbours of a cell are never all
+    shaded). Complete form: `connected` on 1 - b (a flow). Lazy form: returns a separator that
+    takes the solved shaded cells as a graph (corner neighbours, and edge cells joined to one
+    node for the outside), grows a breadth-first tree in each part, and cuts the ring that each
+    edge outside the tree closes."""
+    rows = 1 + max(r for r, _ in b)
+    cols = 1 + max(c for _, c in b)
+    for cell in sorted(b):
+        near = _near(cell, b)
+        if len(near) > 1:
+            prob += (
+                pulp.lpSum(b[q] for q in near) <= len(near) - 1,
+                cname(f"{prefix}Enclosed", cell),
+            )
+    if not lazy:
+        return connected(prob, {cell: 1 - v for cell, v in b.items()}, lazy=False, prefix=prefix)
+    return _ring_cuts(b, rows, cols)
+
+
+OUTSIDE = (-1, -1)  # the node for the grid's outside in `_ring_cuts`
+
+
+def _ring_cuts(b: Mapping[Cell, Expr], rows: int, cols: int) -> Separator:
+    def corners(p: Cell, shaded: set[Cell]) -> list[Cell]:
+        if p == OUTSIDE:
+            return sorted(q for q in shaded if q[0] in (0, rows - 1) or q[1] in (0, cols - 1))
+        found = [(p[0] + dr, p[1] + dc) for dr, dc in geometry.DIAGONAL]
+        found = [q for q in found if q in shaded]
+        if p[0] in (0, rows - 1) or p[1] in (0, cols - 1):
+            found.append(OUTSIDE)
+        return found
+
+    def cuts() -> list[pulp.LpConstraint]:
+        shaded = {cell for cell, e in b.items() if on(e)}
+        parent: dict[Cell, Cell | None] = {}
+        depth: dict[Cell, int] = {}
+        rings: set[frozenset[Cell]] = set()
+        for start in [OUTSIDE, *sorted(shaded)]:
+            if start in parent:
+                continue
+            parent[start], depth[start] = None, 0
+            queue = deque([start])
+            while queue:
+                p = queue.popleft()
+                for q in corners(p, shaded):
+                    if q not in parent:
+                        parent[q], depth[q] = p, depth[p] + 1
+                        queue.append(q)
+                    elif parent[p] != q and parent[q] != p:
+                        ring = _tree_path(p, q, parent, depth) - {OUTSIDE}
+                        if len(ring) > 1:
+                            rings.add(frozenset(ring))
+        return [pulp.lpSum(b[q] for q in sorted(ring)) <= len(ring) - 1 for ring in rings]
+
+    return cuts
+
+
+def _tree_path(
+    p: Cell, q: Cell, parent: Mapping[Cell, Cell | None], depth: Mapping[Cell, int]
+) -> set[Cell]:
+    """The nodes on the tree path between p and q (both included)."""
+    found = {p, q}
+    while p != q:
+        if depth[p] < depth[q]:
+            p, q = q, p
+        nxt = parent[p]
+        assert nxt is not None
+        p = nxt
+        found.add(p)
+    return found
+
+
 # --- islands --------------------------------------------------------------------------------
 
 
@@ -547,7 +635,8 @@ def check_connected(cells: Iterable[Cell], what: str) -> list[Violation]:
     groups = sorted(components(cells), key=lambda g: (-len(g), min(g)))
     return [
         Violation(
-            f"{what} fall apart: the {_count(g)} at {_where(min(g))} are not joined to those "
+            f"{what} fall apart: the {_count(g)} at {_where(min(g))} "
+            f"{'is' if len(g) == 1 else 'are'} not joined to those "
             f"at {_where(min(groups[0]))}",
             g,
         )
@@ -624,6 +713,7 @@ def read_shading(grid: object) -> tuple[set[Cell], set[Cell]]:
     shaded: set[Cell] = set()
     white: set[Cell] = set()
     sheet = getattr(grid, "source", None)
+    top, left = getattr(grid, "origin", (0, 0))
     for r, c in grid.positions():  # type: ignore[attr-defined]
         v = grid[r, c]  # type: ignore[index]
         text = v.strip() if isinstance(v, str) else None
@@ -631,7 +721,7 @@ def read_shading(grid: object) -> tuple[set[Cell], set[Cell]]:
             shaded.add((r, c))
         elif text in WHITE_MARKS:
             white.add((r, c))
-        elif sheet is not None and is_dark(sheet.get_style(r + 1, c + 1).fill_color):
+        elif sheet is not None and is_dark(sheet.get_style(r + top + 1, c + left + 1).fill_color):
             shaded.add((r, c))
     return shaded, white
 
@@ -653,3 +743,15 @@ def shading_entries(
 def read_shaded(grid: object, x: Mapping[Cell, Expr]) -> dict[pulp.LpVariable, int]:
     """A genre's `read_answer` for a shading: the person's shaded and white-marked cells."""
     return shading_entries(x, *read_shading(grid))
+
+
+def shading_blank(grid: object, cell: Cell) -> bool:
+    """A genre's `blank` for a shading on cells that may hold givens (a room's number, a
+    label, which a shaded answer keeps): whether the cell shows no shading yet, no `■` or `#`,
+    no white mark and no dark fill. (The default blank counts any value as shown.) The cell is
+    one of the grid's, which starts at A1."""
+    v = grid[cell]  # type: ignore[index]
+    if isinstance(v, str) and v.strip() in SHADE_MARKS | WHITE_MARKS:
+        return False
+    sheet = getattr(grid, "source", None)
+    return sheet is None or not is_dark(sheet.get_style(cell[0] + 1, cell[1] + 1).fill_color)

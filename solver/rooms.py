@@ -28,6 +28,12 @@ cell), a label whose cells do not hang together, an empty cell or a bare number 
 
 `write_rooms` draws rooms into a sheet as walls (medium lines) and thin lines between the cells of
 a room: what `import` writes, so that a person sees the rooms as printed.
+
+For the room genres: `grid_rooms(grid)` reads a genre's grid (or a window of it, for a grid beside
+its clues) with what the genre allows checked cell by cell, and refuses borders where they
+cannot be read (a grid without its sheet; xlwings on macOS); `RoomPuzzle` is rooms plus numbers
+in cells; `rooms_of_url` reads the border codec of a puzz.link URL; `room_label` and
+`label_cells` give the labels a person would type.
 """
 
 from __future__ import annotations
@@ -39,7 +45,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from solver.geometry import Cell, components, grid_edges
-from solver.sheet import Border, Grid, Sheet, a1, quote
+from solver.puzzlink import PzprUrl, decode_border
+from solver.sheet import Border, Grid, InputError, Sheet, Value, a1, column_letter, quote
 
 WALL_STYLES = frozenset(
     {
@@ -180,7 +187,9 @@ def rooms_from_borders(
     """Rooms drawn as thick borders, and the numbers in the cells (whole numbers only; other
     text is the genre's to read). per_room: at most one number per room (an InputError naming
     the second number's cell otherwise)."""
-    rooms = rooms_from_walls(grid.rows, grid.cols, read_walls(sheet, grid.rows, grid.cols))
+    top, left = grid.origin
+    walls = read_walls(sheet, grid.rows, grid.cols, top + 1, left + 1)
+    rooms = rooms_from_walls(grid.rows, grid.cols, walls)
     numbers = {(r, c): v for (r, c) in grid.positions() if isinstance(v := grid[r, c], int)}
     if per_room:
         _one_number_per_room(grid, rooms, numbers)
@@ -196,14 +205,19 @@ def _one_number_per_room(grid: Grid, rooms: Rooms, numbers: dict[Cell, int]) -> 
             raise grid.error(
                 r,
                 c,
-                f"this room already has its number {numbers[rr, cc]} in {a1(rr + 1, cc + 1)}; "
+                f"this room already has its number {numbers[rr, cc]} in {_at(grid, (rr, cc))}; "
                 f"found a second one, {numbers[cell]}: one number per room (check the room's "
                 "thick borders)"
                 if not rooms.labels
                 else f"room {rooms.labels[k]!r} already has its number {numbers[rr, cc]} in "
-                f"{a1(rr + 1, cc + 1)}; found a second one, {numbers[cell]}: one number per room",
+                f"{_at(grid, (rr, cc))}; found a second one, {numbers[cell]}: one number per room",
             )
         first[k] = cell
+
+
+def _at(grid: Grid, cell: Cell) -> str:
+    """The A1 name of a grid cell in the sheet (a window's cells are not counted from A1)."""
+    return a1(cell[0] + grid.origin[0] + 1, cell[1] + grid.origin[1] + 1)
 
 
 # --- labels ----------------------------------------------------------------------------------
@@ -268,7 +282,7 @@ def check_joined(grid: Grid, groups: dict[str, list[Cell]], what: str) -> None:
             raise grid.error(
                 *loose,
                 f"{what} {quote(label)} falls apart: this cell is not joined to "
-                f"{a1(cells[0][0] + 1, cells[0][1] + 1)} through cells labelled {quote(label)}; "
+                f"{_at(grid, cells[0])} through cells labelled {quote(label)}; "
                 f"give each {what} its own label",
             )
 
@@ -291,6 +305,105 @@ def read_rooms(sheet: Sheet, grid: Grid, per_room: bool = True) -> tuple[Rooms, 
     if has_labels(grid):
         return rooms_from_labels(grid, per_room)
     return rooms_from_borders(sheet, grid, per_room)
+
+
+def grid_rooms(
+    grid: Grid, per_room: bool = True, numbers: bool = True
+) -> tuple[Rooms, dict[Cell, int]]:
+    """A room genre's rooms and numbers, read as `read_rooms` does from the sheet the grid came
+    from, with what the genre allows checked cell by cell: among thick borders a cell holds a
+    whole number or nothing; numbers=False: no numbers at all (norinori, tile-paint). Borders
+    need the sheet itself: a grid without one (made from rows), or read through a sheet that
+    cannot see borders (xlwings on macOS), must give its rooms as labels."""
+    if has_labels(grid):
+        rooms, found = rooms_from_labels(grid, per_room)
+    else:
+        sheet = grid.source
+        if sheet is None or not getattr(sheet, "reads_borders", True):
+            why = (
+                "this grid comes without its sheet"
+                if sheet is None
+                else "Excel on this machine does not show cell borders to Python (macOS)"
+            )
+            raise InputError(
+                grid.sheet,
+                f"no room labels found, and the rooms' thick borders cannot be read: {why}; "
+                "type each room's label (A, B, ...) into its cells",
+            )
+        for r, c in grid.positions():
+            v = grid[r, c]
+            if v is not None and not isinstance(v, int):
+                raise grid.error(
+                    r,
+                    c,
+                    f"expected {'a number or ' if numbers else ''}an empty cell (the rooms are "
+                    f"drawn as thick borders), found {quote(v)}; or type every room's label",
+                )
+        rooms, found = rooms_from_borders(sheet, grid, per_room)
+    if not numbers and found:
+        (r, c), n = min(found.items())
+        raise grid.error(r, c, f"this genre has no numbers in its rooms; found {quote(n)}")
+    return rooms, found
+
+
+def room_label(k: int) -> str:
+    """The label of the k-th room (0-based): A ... Z, AA ... AZ, BA ..., like spreadsheet
+    columns."""
+    return column_letter(k + 1)
+
+
+def label_cells(rooms: Rooms, numbers: dict[Cell, int] | None = None) -> list[list[Value]]:
+    """The rooms as a person types them with labels: every cell its room's label, a number
+    after the label of its cell (`A2`)."""
+    numbers = numbers or {}
+    return [
+        [
+            room_label(k) + (str(numbers[r, c]) if (r, c) in numbers else "")
+            for c, k in enumerate(row)
+        ]
+        for r, row in enumerate(rooms.ids)
+    ]
+
+
+def rooms_of_url(url: PzprUrl) -> tuple[Rooms, str]:
+    """The rooms of a puzz.link URL body that starts with the border codec, and the rest of the
+    body (room number16, number10 ...)."""
+    walls, rest = decode_border(url.body, url.rows, url.cols)
+    return rooms_from_walls(url.rows, url.cols, walls), rest
+
+
+@dataclass(frozen=True)
+class RoomPuzzle:
+    """A puzzle on a grid divided into rooms, with numbers in some cells (where they are
+    typed: a room's number in one of its cells, or a number about its own cell)."""
+
+    rooms: Rooms
+    numbers: tuple[tuple[Cell, int], ...] = ()
+
+    @property
+    def rows(self) -> int:
+        return self.rooms.rows
+
+    @property
+    def cols(self) -> int:
+        return self.rooms.cols
+
+    def positions(self) -> list[Cell]:
+        return [(r, c) for r in range(self.rows) for c in range(self.cols)]
+
+    def number_at(self) -> dict[Cell, int]:
+        return dict(self.numbers)
+
+    def room_numbers(self) -> dict[int, int]:
+        """Room -> its number, for the numbered rooms."""
+        return {self.rooms.room_of(cell): n for cell, n in self.numbers}
+
+    def room_name(self, k: int) -> str:
+        """How a message names room k: by its label, or by its first cell."""
+        if self.rooms.labels:
+            return f"room {quote(self.rooms.labels[k])}"
+        r, c = self.rooms.cells(k)[0]
+        return f"room at {a1(r + 1, c + 1)}"
 
 
 def write_rooms(sheet: Sheet, rooms: Rooms, top: int = 1, left: int = 1) -> None:

@@ -9,6 +9,7 @@ import openpyxl
 from openpyxl.styles import Alignment, Font
 
 from solver.genres import Genre
+from solver.rooms import write_rooms
 from solver.sheet import Value
 from solver.sheet.openpyxl_book import OpenpyxlBook, check_writable
 
@@ -60,5 +61,9 @@ def add_puzzle_sheet(path: Path, genre: Genre, puzzle: Any) -> tuple[OpenpyxlBoo
         book = OpenpyxlBook(path)
         ws = book.wb[name]
     fill_sheet(ws, genre.to_cells(puzzle))
+    drawn = genre.drawn_rooms(puzzle)
+    if drawn is not None:  # rooms as a person sees them printed: thick borders
+        rooms, (top, left) = drawn
+        write_rooms(book.sheet(name), rooms, top + 1, left + 1)
     book.save()
     return book, name

@@ -21,6 +21,7 @@ from openpyxl.styles import Border, PatternFill
 from solver import check, cli
 from solver.backends import Settings
 from solver.batch import puzzle_sheets
+from solver.cells import SHADE_MARKS
 from solver.genres import all_genres
 from solver.pipeline import clear_sheet, solve_sheet
 from solver.sheet import normalize
@@ -57,7 +58,8 @@ def erase(book: OpenpyxlBook, sheet: str, write) -> None:
     if write.number_format and write.value is None and not write.shade:
         cell.number_format = "General"
     elif write.value is not None or write.shade:
-        cell.value = None
+        if write.value is not None or cell.value in SHADE_MARKS:  # a shaded given keeps its text
+            cell.value = None
         cell.fill = PatternFill()
     if write.borders:
         cell.border = Border()
@@ -89,6 +91,8 @@ def shows_nothing(book: OpenpyxlBook, sheet: str, write) -> bool:
         return True
     if write.number_format and write.value is None and not write.shade:
         return cell.number_format == "General"
+    if write.shade and write.value is None:  # a shaded given (a room's number) keeps its text
+        return cell.value not in SHADE_MARKS and cell.fill.fill_type is None
     return cell.value is None and cell.fill.fill_type is None
 
 

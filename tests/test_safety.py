@@ -277,10 +277,11 @@ def look(path: Path) -> dict:
 def test_clear_gives_back_the_workbook_as_it_was(sample, slug):
     path = sample(slug, ".xlsm")
     before = look(path)
+    sheets = openpyxl.load_workbook(path).sheetnames  # the room genres have two
     assert main(["solve", str(path), "--in-place", "--jobs", "1", "--no-unique"]) == 0
     assert look(path) != before
     assert main(["clear", str(path)]) == 0
-    assert openpyxl.load_workbook(path).sheetnames == [slug]  # no record sheet left
+    assert openpyxl.load_workbook(path).sheetnames == sheets  # no record sheet left
     after = look(path)
     assert [k for k in before if before[k] != after[k]] == []
 

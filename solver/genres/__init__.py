@@ -22,6 +22,11 @@ A genre module documents its sheet layout in its docstring, defines these functi
                                    cell marked white; None for one the sheet cannot show, such as
                                    a line between two clue cells). Blank cells fix nothing.
                                    Check, hints and forced cells (solver.check) build on it.
+  drawn_rooms(puzzle) -> (rooms, (top, left)) or None
+                                   the rooms that `import` draws as thick borders
+                                   (solver.rooms.write_rooms), with the grid cell of their
+                                   top-left room cell; default: a puzzle's `rooms` (a
+                                   solver.rooms.Rooms) from the top-left cell, else none
   ANSWER_MARKS                     (a module constant) the texts of the answer form that are not
                                    givens, such as the line glyphs; check reads the puzzle from
                                    the cells that hold none of them (default: none)
@@ -67,6 +72,7 @@ from typing import Any
 from solver import puzzlink
 from solver.lines import line_segments, lines_record
 from solver.model import Model
+from solver.rooms import Rooms
 from solver.sheet import Grid, Value
 from solver.sheet.answer import CellWrite
 
@@ -94,6 +100,7 @@ class Genre:
     is_answer: Callable[[Grid, tuple[int, int]], bool] | None = None
     blank: Callable[[Grid, tuple[int, int]], bool] | None = None
     answer_on_borders: bool = False  # the answer is drawn on cell borders (ANSWER_ON_BORDERS)
+    drawn_rooms: Callable[[Puzzle], tuple[Rooms, tuple[int, int]] | None] = lambda p: None
     has_lazy: bool = False  # model(puzzle, lazy=True) exists
     lazy: bool = False  # ... and is the default form (the benchmark decided)
 
@@ -142,6 +149,7 @@ def define(
         is_answer=getattr(m, "is_answer", None),
         blank=getattr(m, "blank", None),
         answer_on_borders=bool(getattr(m, "ANSWER_ON_BORDERS", False)),
+        drawn_rooms=getattr(m, "drawn_rooms", rooms_of_puzzle),
         has_lazy=has_lazy,
         lazy=lazy and has_lazy,
     )
@@ -150,6 +158,12 @@ def define(
 def cells_as_typed(puzzle: Puzzle) -> list[list[Value]]:
     """The default to_cells: a puzzle whose `cells` hold what a user types."""
     return [list(row) for row in puzzle.cells]
+
+
+def rooms_of_puzzle(puzzle: Puzzle) -> tuple[Rooms, tuple[int, int]] | None:
+    """The default drawn_rooms: a puzzle's `rooms`, from the grid's top-left cell."""
+    rooms = getattr(puzzle, "rooms", None)
+    return (rooms, (0, 0)) if isinstance(rooms, Rooms) else None
 
 
 def used_segments(puzzle: Puzzle, m: Model) -> frozenset:

@@ -67,7 +67,7 @@ from solver.lines import (
     single_loop,
 )
 from solver.model import Model, cell_vars, cname, new_problem
-from solver.rooms import check_joined
+from solver.rooms import check_joined, room_label
 from solver.sheet import Grid, InputError, Value, a1, cell_name, quote
 from solver.sheet.answer import CellWrite
 from solver.violation import Violation
@@ -371,7 +371,7 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     walls, rest = puzzlink.decode_border(url.body, url.rows, url.cols)
     countries = puzzlink.rooms(url.rows, url.cols, walls)
     values, _ = puzzlink.decode_number16(rest, len(countries))
-    label = {cell: _name(k) for k, cells in enumerate(countries) for cell in cells}
+    label = {cell: room_label(k) for k, cells in enumerate(countries) for cell in cells}
     numbers = []
     for k, n in enumerate(values):
         if isinstance(n, int):
@@ -379,21 +379,11 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
                 raise puzzlink.UrlError(
                     f"country: country {k + 1} has {len(countries[k])} cells but the number {n}"
                 )
-            numbers.append((_name(k), n))
+            numbers.append((room_label(k), n))
     cells = puzzlink.grid_rows(
         [label[r, c] for r in range(url.rows) for c in range(url.cols)], url.cols
     )
     return Puzzle(cells, tuple(sorted(numbers)))
-
-
-def _name(k: int) -> str:
-    """The k-th label (0-based): A ... Z, AA ... AZ, BA ..., like spreadsheet columns."""
-    name = ""
-    k += 1
-    while k:
-        k, rem = divmod(k - 1, 26)
-        name = chr(65 + rem) + name
-    return name
 
 
 GENRE = define(

@@ -394,6 +394,9 @@ class Grid:
     # as thick walls, slitherlink's drawn loop; fills: shading by hand); None for a grid made
     # from a URL or a test's rows
     source: Sheet | None = field(default=None, compare=False, repr=False)
+    # the 0-based sheet cell of cells[0][0], counted from A1: (0, 0) for a grid read from A1, else
+    # the place of a window (a puzzle with clues outside its grid); errors name sheet cells
+    origin: tuple[int, int] = field(default=(0, 0), compare=False, repr=False)
 
     @property
     def rows(self) -> int:
@@ -413,7 +416,14 @@ class Grid:
 
     def error(self, r: int, c: int, message: str) -> InputError:
         """An input error about the 0-based grid cell (r, c)."""
-        return InputError(self.sheet, message, (r + 1, c + 1))
+        return InputError(self.sheet, message, (r + 1 + self.origin[0], c + 1 + self.origin[1]))
+
+    def window(self, top: int, left: int, rows: int, cols: int) -> Grid:
+        """The rows x cols block of cells from the 0-based cell (top, left): a grid of its own
+        whose errors still name the sheet's cells (tile-paint's grid beside its clues)."""
+        cells = [row[left : left + cols] for row in self.cells[top : top + rows]]
+        at = (self.origin[0] + top, self.origin[1] + left)
+        return Grid(self.sheet, cells, self.source, at)
 
     def number(self, r: int, c: int, low: int, high: int, what: str = "a number") -> int | None:
         """The cell's whole number in [low, high], None if empty, else an InputError."""

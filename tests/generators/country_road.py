@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import random
 
-from solver.genres.country_road import Puzzle, _name
+from solver.genres.country_road import Puzzle
+from solver.rooms import room_label
 from tests.generators import Cell, random_loop
 
 KEEP = 0.8
@@ -44,8 +45,8 @@ def generate(size: int, seed: int) -> tuple[Puzzle, str]:
         touching = {on_loop[n] for cell in group for n in _around(cell, size) if n in on_loop}
         owner = rng.choice(sorted(touching))
         country.update(dict.fromkeys(group, owner))
-    numbers = [(_name(k), len(arc)) for k, arc in enumerate(arcs) if rng.random() < KEEP]
-    cells = tuple(tuple(_name(country[r, c]) for c in range(size)) for r in range(size))
+    numbers = [(room_label(k), len(arc)) for k, arc in enumerate(arcs) if rng.random() < KEEP]
+    cells = tuple(tuple(room_label(country[r, c]) for c in range(size)) for r in range(size))
     note = f"{len(numbers)} numbers of {len(arcs)} countries"
     return Puzzle(cells, tuple(sorted(numbers))), note
 

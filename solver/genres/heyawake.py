@@ -1,0 +1,207 @@
+"""Heyawake (へやわけ).
+
+Rules: the grid is divided into rooms. Shade some cells. A number in a room counts its shaded
+cells (a room without a number may have any count). Shaded cells never touch side by side. The
+unshaded cells form one orthogonally connected area. No straight horizontal or vertical run of
+unshaded cells crosses two room borders (it spans at most two rooms).
+
+Layout: one puzzle cell per spreadsheet cell from A1, the sentinel one cell diagonally
+below-right of the grid, and the rooms in either of two ways (`solver.rooms`).
+
+- thick borders: draw the room walls with Excel's border tool (medium or thick lines), as the
+  puzzle is printed, and type each room's number into one of its cells; other cells stay empty;
+- labels: every cell holds its room's label (`A`, `B` ... `Z`, `AA` ...), and a room's number
+  goes with its label into one of its cells (`A2`, `2A`).
+
+    thick borders:        labels:
+    ┏━━━━━┳━━━━━━━┓
+    ┃ 2   ┃       ┃       A2 A  B  B
+    ┃     ┣━━━┳━━━┫       A  A  C1 D
+    ┃     ┃ 1 ┃   ┃
+    ┗━━━━━┻━━━┻━━━┛
+
+The answer shades the shaded cells (a dark fill, and `■` in an empty cell; a number or a label
+keeps its text). Shading by hand, for Check: `■` or `#` in a cell, or a dark fill (the only way
+on labelled cells, which keep their label); `・`, `.` or `×` marks a cell known to stay unshaded.
+`import` writes the rooms as thick borders (what a person sees).
+
+Model: b(r,c) = 1 when cell (r,c) is shaded. Room(k): the b of a numbered room sum to its
+number. NoAdjH/NoAdjV (`solver.cells.never_adjacent`). RunH(r,c)/RunV(r,c): every run of cells
+along a row or column that crosses two room borders, from the last cell before one border to
+the first cell after the next one, holds a shaded cell (the shortest such runs are enough: a
+longer run contains one). The unshaded cells are connected (`solver.cells.unshaded_connected`):
+since shaded cells never touch, the unshaded ones fall apart exactly when shaded cells touching
+corner to corner close a ring, or a chain from one edge of the grid to another; wEnclosed(r,c)
+states the smallest rings (a cell's neighbours are never all shaded). The lazy form (the
+default, measured faster) cuts off each ring of a solved answer as it appears: the b of its
+cells sum to at most their number less one. The complete form (the `.lp` file) adds a flow on
+the unshaded cells instead.
+
+puzz.link: `heyawake` (also `heyawacky`): the border codec, then room number16 (`.`, a room whose
+number is not given, is a room without number).
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+import pulp
+
+from solver import puzzlink
+from solver.cells import (
+    SHADING_MARKS,
+    check_connected,
+    check_never_adjacent,
+    never_adjacent,
+    read_shaded,
+    render_shaded,
+    shade_vars,
+    shaded_record,
+    shading_blank,
+    unshaded_connected,
+)
+from solver.genres import define
+from solver.geometry import Cell
+from solver.model import Model, cname, new_problem, value
+from solver.rooms import RoomPuzzle, Rooms, grid_rooms, rooms_of_url
+from solver.sheet import Grid, Value, a1, quote
+from solver.sheet.answer import CellWrite
+from solver.violation import Violation
+
+Puzzle = RoomPuzzle  # the rooms, and each room's number in the cell that holds it
+Answer = frozenset[Cell]  # the shaded cells
+ANSWER_MARKS = SHADING_MARKS
+
+
+def parse(grid: Grid) -> Puzzle:
+    rooms, numbers = grid_rooms(grid)
+    for (r, c), n in sorted(numbers.items()):
+        size = len(rooms.cells(rooms.room_of((r, c))))
+        if n > size:
+            raise grid.error(
+                r, c, f"a room of {size} cells holds at most {size} shaded cells; found {n}"
+            )
+    return Puzzle(rooms, tuple(sorted(numbers.items())))
+
+
+def to_cells(p: Puzzle) -> list[list[Value]]:
+    """The numbers in their cells; the rooms are drawn as borders (`solver.rooms.write_rooms`)."""
+    cells: list[list[Value]] = [[None] * p.cols for _ in range(p.rows)]
+    for (r, c), n in p.numbers:
+        cells[r][c] = n
+    return cells
+
+
+def crossing_runs(rooms: Rooms) -> list[tuple[str, list[Cell]]]:
+    """The shortest runs of cells along a row ('H') or column ('V') that cross two room
+    borders: from the last cell before a border to the first cell after the next border."""
+    found = []
+    for kind, lines in (
+        ("H", [[(r, c) for c in range(rooms.cols)] for r in range(rooms.rows)]),
+        ("V", [[(r, c) for r in range(rooms.rows)] for c in range(rooms.cols)]),
+    ):
+        for line in lines:
+            cuts = [
+                i
+                for i in range(len(line) - 1)
+                if rooms.room_of(line[i]) != rooms.room_of(line[i + 1])
+            ]
+            for i, j in pairwise(cuts):
+                found.append((kind, line[i : j + 2]))
+    return found
+
+
+def model(p: Puzzle, lazy: bool = False) -> Model:
+    prob = new_problem("heyawake")
+    b = shade_vars(prob, p.rows, p.cols)
+    for k, n in sorted(p.room_numbers().items()):
+        prob += pulp.lpSum(b[q] for q in p.rooms.cells(k)) == n, f"Room({k + 1})"
+    never_adjacent(prob, b)
+    for kind, run in crossing_runs(p.rooms):
+        prob += pulp.lpSum(b[q] for q in run) >= 1, cname(f"Run{kind}", run[0])
+    m = Model(prob, list(b.values()), {"b": b})
+    m.separate(unshaded_connected(prob, b, lazy))
+    return m
+
+
+def decode(p: Puzzle, m: Model) -> Answer:
+    return frozenset(cell for cell, v in m["b"].items() if value(v))
+
+
+def verify(p: Puzzle, shaded: Answer) -> list[str]:
+    shaded = frozenset(cell for cell in shaded if 0 <= cell[0] < p.rows and 0 <= cell[1] < p.cols)
+    problems: list[str] = []
+    for k, n in sorted(p.room_numbers().items()):
+        cells = p.rooms.cells(k)
+        count = sum(cell in shaded for cell in cells)
+        if count != n:
+            problems.append(
+                Violation(
+                    f"{p.room_name(k)} has {count} shaded cell{'s' * (count != 1)}, its number "
+                    f"says {n}",
+                    cells,
+                )
+            )
+    problems += check_never_adjacent(shaded, "shaded cells")
+    problems += check_connected(set(p.positions()) - shaded, "the unshaded cells")
+    problems += _long_runs(p, shaded)
+    return problems
+
+
+def _long_runs(p: Puzzle, shaded: Answer) -> list[Violation]:
+    """Each maximal unshaded run along a row or column that spans three rooms or more."""
+    found = []
+    for lines in (
+        [[(r, c) for c in range(p.cols)] for r in range(p.rows)],
+        [[(r, c) for r in range(p.rows)] for c in range(p.cols)],
+    ):
+        for line in lines:
+            run: list[Cell] = []
+            for cell in [*line, None]:
+                if cell is not None and cell not in shaded:
+                    run.append(cell)
+                    continue
+                rooms = len({p.rooms.room_of(q) for q in run})
+                if rooms > 2:
+                    (r0, c0), (r1, c1) = run[0], run[-1]
+                    found.append(
+                        Violation(
+                            f"the unshaded run {a1(r0 + 1, c0 + 1)}:{a1(r1 + 1, c1 + 1)} spans "
+                            f"{rooms} rooms (at most 2)",
+                            run,
+                        )
+                    )
+                run = []
+    return found
+
+
+def render(p: Puzzle, shaded: Answer) -> list[CellWrite]:
+    return render_shaded(shaded)
+
+
+def record(p: Puzzle, shaded: Answer) -> dict:
+    return shaded_record(shaded)
+
+
+def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | None]:
+    return dict(read_shaded(grid, m["b"]))
+
+
+blank = shading_blank  # a shaded number or label keeps its text: only the fill shows the answer
+
+
+def from_url(url: puzzlink.PzprUrl) -> Puzzle:
+    rooms, rest = rooms_of_url(url)
+    values, _ = puzzlink.decode_number16(rest, len(rooms))
+    numbers = []
+    for k, (cells, n) in enumerate(zip(rooms.all(), values, strict=True)):
+        if isinstance(n, int):
+            if n > len(cells):
+                raise puzzlink.UrlError(
+                    f"heyawake: room {k + 1} has {len(cells)} cells but the number {quote(n)}"
+                )
+            numbers.append((cells[0], n))
+    return Puzzle(rooms, tuple(sorted(numbers)))
+
+
+GENRE = define(__name__, slug="heyawake", ja="へやわけ", pzpr_ids=("heyawake",), lazy=True)

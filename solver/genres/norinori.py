@@ -1,0 +1,158 @@
+"""Norinori (のりのり).
+
+Rules: the grid is divided into rooms. Shade exactly two cells in every room. Every shaded cell
+touches exactly one other shaded cell side by side: the shaded cells form dominoes (a domino may
+lie across a room border).
+
+Layout: one puzzle cell per spreadsheet cell from A1, the sentinel one cell diagonally
+below-right of the grid, and the rooms in either of two ways (`solver.rooms`): thick borders
+drawn with Excel's border tool (medium or thick lines) around empty cells, as the puzzle is
+printed; or labels, every cell holding its room's label (`A`, `B` ... `Z`, `AA` ...). Norinori
+has no numbers.
+
+    thick borders:        labels:
+    ┏━━━┳━━━━━━━┓
+    ┃   ┃       ┃         A  B  B
+    ┃   ┗━━━┓   ┃         A  A  B
+    ┃       ┃   ┃
+    ┗━━━━━━━┻━━━┛
+
+The answer shades the shaded cells (a dark fill, and `■` in an empty cell; a label keeps its
+text). Shading by hand, for Check: `■` or `#`, or a dark fill (the only way on labelled cells);
+`・`, `.` or `×` marks a cell known to stay unshaded. `import` writes the rooms as thick borders.
+
+Model: b(r,c) = 1 when cell (r,c) is shaded; d(r,c,1) = 1 when cell (r,c) and its right
+neighbour are a domino, d(r,c,2) when it and the cell below are. Room(k): the b of each room sum
+to 2. Domino(r,c): a cell's b is the sum of the d of its four sides (a shaded cell is in exactly
+one domino, an unshaded one in none). Apart(r,c,d): two neighbours are both shaded only as a
+domino, b_p + b_q <= 1 + d_pq (no shaded cell has a second shaded neighbour). Implied, for
+speed: Block(r,c): a 2x2 block holds at most two shaded cells (three would give one of them two
+shaded neighbours).
+
+puzz.link: `norinori`, the border codec alone.
+"""
+
+from __future__ import annotations
+
+import pulp
+
+from solver import puzzlink
+from solver.cells import (
+    SHADING_MARKS,
+    read_shaded,
+    render_shaded,
+    shade_vars,
+    shaded_record,
+    shading_blank,
+)
+from solver.genres import define
+from solver.geometry import ORTHOGONAL, Cell, grid_edges
+from solver.model import Model, cname, new_problem, value, var
+from solver.rooms import RoomPuzzle, grid_rooms, rooms_of_url
+from solver.sheet import Grid, InputError, Value, cell_name
+from solver.sheet.answer import CellWrite
+from solver.violation import Violation
+
+Puzzle = RoomPuzzle  # the rooms; norinori has no numbers
+Answer = frozenset[Cell]  # the shaded cells
+ANSWER_MARKS = SHADING_MARKS
+SHADED_PER_ROOM = 2
+
+
+def parse(grid: Grid) -> Puzzle:
+    rooms, _ = grid_rooms(grid, numbers=False)
+    for cells in rooms.all():
+        if len(cells) < 2:
+            (r, c) = cells[0]
+            raise grid.error(
+                r,
+                c,
+                "this room has one cell, but every room holds two shaded cells: check its "
+                "borders or labels",
+            )
+    if len(rooms) * SHADED_PER_ROOM > grid.rows * grid.cols:
+        raise InputError(grid.sheet, "more rooms than the grid has room for")
+    return Puzzle(rooms)
+
+
+def to_cells(p: Puzzle) -> list[list[Value]]:
+    """Empty cells; the rooms are drawn as borders (`solver.rooms.write_rooms`)."""
+    return [[None] * p.cols for _ in range(p.rows)]
+
+
+def model(p: Puzzle) -> Model:
+    prob = new_problem("norinori")
+    b = shade_vars(prob, p.rows, p.cols)
+    d = {
+        (s, t): var(prob, "d", s[0] + 1, s[1] + 1, 1 if s[0] == t[0] else 2)
+        for s, t in grid_edges(p.rows, p.cols)
+    }
+    for k, cells in enumerate(p.rooms.all()):
+        prob += pulp.lpSum(b[q] for q in cells) == SHADED_PER_ROOM, f"Room({k + 1})"
+    sides: dict[Cell, list[pulp.LpVariable]] = {cell: [] for cell in b}
+    for (s, t), v in d.items():
+        sides[s].append(v)
+        sides[t].append(v)
+    for cell, own in sides.items():
+        prob += pulp.lpSum(own) == b[cell], cname("Domino", cell)
+    for (s, t), v in d.items():
+        prob += b[s] + b[t] <= 1 + v, cname("Apart", s, 1 if s[0] == t[0] else 2)
+    for r in range(p.rows - 1):
+        for c in range(p.cols - 1):
+            block = [b[r, c], b[r, c + 1], b[r + 1, c], b[r + 1, c + 1]]
+            prob += pulp.lpSum(block) <= 2, cname("Block", (r, c))
+    return Model(prob, list(b.values()), {"b": b, "d": d})
+
+
+def decode(p: Puzzle, m: Model) -> Answer:
+    return frozenset(cell for cell, v in m["b"].items() if value(v))
+
+
+def verify(p: Puzzle, shaded: Answer) -> list[str]:
+    inside = {cell for cell in shaded if 0 <= cell[0] < p.rows and 0 <= cell[1] < p.cols}
+    problems: list[str] = []
+    for k, cells in enumerate(p.rooms.all()):
+        count = sum(cell in inside for cell in cells)
+        if count != SHADED_PER_ROOM:
+            problems.append(
+                Violation(
+                    f"{p.room_name(k)} has {count} shaded cell{'s' * (count != 1)}, not 2",
+                    cells,
+                )
+            )
+    for r, c in sorted(inside):
+        near = [(r + dr, c + dc) for dr, dc in ORTHOGONAL if (r + dr, c + dc) in inside]
+        if len(near) != 1:
+            what = "no shaded neighbour" if not near else f"{len(near)} shaded neighbours"
+            problems.append(
+                Violation(
+                    f"the shaded cell {cell_name((r, c))} has {what}, not exactly one",
+                    [(r, c), *near],
+                )
+            )
+    return problems
+
+
+def render(p: Puzzle, shaded: Answer) -> list[CellWrite]:
+    return render_shaded(shaded)
+
+
+def record(p: Puzzle, shaded: Answer) -> dict:
+    return shaded_record(shaded)
+
+
+def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | None]:
+    return dict(read_shaded(grid, m["b"]))
+
+
+blank = shading_blank  # a shaded label keeps its text: only the fill shows the answer
+
+
+def from_url(url: puzzlink.PzprUrl) -> Puzzle:
+    rooms, _ = rooms_of_url(url)
+    if any(len(cells) < 2 for cells in rooms.all()):
+        raise puzzlink.UrlError("norinori: a room of one cell cannot hold two shaded cells")
+    return Puzzle(rooms)
+
+
+GENRE = define(__name__, slug="norinori", ja="のりのり", pzpr_ids=("norinori",))

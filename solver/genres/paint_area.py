@@ -1,0 +1,178 @@
+"""Paint Area (ペイントエリア).
+
+Rules: the grid is divided into tiles (rooms). Paint some tiles, each tile wholly or not at all.
+A number counts the painted cells among the (up to four) cells beside its own, side by side; a
+numbered cell may itself be painted. All painted cells form one orthogonally connected area. No
+2x2 block is all painted, and none is all unpainted.
+
+Layout: one puzzle cell per spreadsheet cell from A1, the sentinel one cell diagonally
+below-right of the grid, and the tiles in either of two ways (`solver.rooms`): thick borders
+drawn with Excel's border tool (medium or thick lines), as the puzzle is printed, with the
+numbers 0-4 in their cells and other cells empty; or labels, every cell holding its tile's label
+(`A`, `B` ... `Z`, `AA` ...) and a number beside the label of its cell (`A2`, `2A`). A tile may
+hold several numbers (they are about cells, not tiles).
+
+    thick borders:        labels:
+    ┏━━━━━━━┳━━━┓
+    ┃ 1     ┃   ┃         A1 A  B
+    ┣━━━┓   ┃ 3 ┃         C  A  B3
+    ┃   ┃   ┃   ┃         C  A  B
+    ┗━━━┻━━━┻━━━┛
+
+The answer paints the painted cells (a dark fill, and `■` in an empty cell; a number or a label
+keeps its text). Painting by hand, for Check: `■` or `#`, or a dark fill (the only way on
+numbered and labelled cells); `・`, `.` or `×` marks a cell known to stay unpainted. `import`
+writes the tiles as thick borders.
+
+Model: b(r,c) = 1 when cell (r,c) is painted. Tile(r,c): each cell of a tile has the b of the
+tile's first cell. Num(r,c): the b of a numbered cell's neighbours sum to its number.
+NoSquare/NoSquare0 (`solver.cells.no_square`): no 2x2 block of four painted or four unpainted
+cells. The painted cells are connected (`solver.cells.connected`; lazy vertex cuts by default,
+measured faster than the flow).
+
+puzz.link: `paintarea`: the border codec, then number10 over cells (`0`-`9` a number, `.` a
+number not given, which this module reads as no number, `a`-`z` skip 1-26 cells).
+"""
+
+from __future__ import annotations
+
+import pulp
+
+from solver import puzzlink
+from solver.cells import (
+    SHADING_MARKS,
+    check_connected,
+    check_no_square,
+    connected,
+    no_square,
+    read_shaded,
+    render_shaded,
+    shade_vars,
+    shaded_record,
+    shading_blank,
+)
+from solver.genres import define
+from solver.geometry import ORTHOGONAL, Cell
+from solver.model import Model, cname, new_problem, value
+from solver.rooms import RoomPuzzle, grid_rooms, rooms_of_url
+from solver.sheet import Grid, Value, a1
+from solver.sheet.answer import CellWrite
+from solver.violation import Violation
+
+Puzzle = RoomPuzzle  # the tiles, and the numbers in their cells
+Answer = frozenset[Cell]  # the painted cells
+ANSWER_MARKS = SHADING_MARKS
+
+
+def parse(grid: Grid) -> Puzzle:
+    rooms, numbers = grid_rooms(grid, per_room=False)
+    for (r, c), n in sorted(numbers.items()):
+        near = len(_near((r, c), grid.rows, grid.cols))
+        if n > near:
+            raise grid.error(
+                r,
+                c,
+                f"a number counts the painted cells beside its own, 0 to {near} here; found {n}",
+            )
+    return Puzzle(rooms, tuple(sorted(numbers.items())))
+
+
+def _near(cell: Cell, rows: int, cols: int) -> list[Cell]:
+    r, c = cell
+    return [(r + dr, c + dc) for dr, dc in ORTHOGONAL if 0 <= r + dr < rows and 0 <= c + dc < cols]
+
+
+def to_cells(p: Puzzle) -> list[list[Value]]:
+    """The numbers in their cells; the tiles are drawn as borders (`solver.rooms.write_rooms`)."""
+    cells: list[list[Value]] = [[None] * p.cols for _ in range(p.rows)]
+    for (r, c), n in p.numbers:
+        cells[r][c] = n
+    return cells
+
+
+def model(p: Puzzle, lazy: bool = False) -> Model:
+    prob = new_problem("paint_area")
+    b = shade_vars(prob, p.rows, p.cols)
+    for cells in p.rooms.all():
+        for cell in cells[1:]:
+            prob += b[cell] == b[cells[0]], cname("Tile", cell)
+    for cell, n in p.numbers:
+        prob += pulp.lpSum(b[q] for q in _near(cell, p.rows, p.cols)) == n, cname("Num", cell)
+    no_square(prob, b)
+    no_square(prob, b, value=0)
+    m = Model(prob, list(b.values()), {"b": b})
+    m.separate(connected(prob, b, lazy, prefix="p"))
+    return m
+
+
+def decode(p: Puzzle, m: Model) -> Answer:
+    return frozenset(cell for cell, v in m["b"].items() if value(v))
+
+
+def verify(p: Puzzle, painted: Answer) -> list[str]:
+    painted = frozenset(cell for cell in painted if 0 <= cell[0] < p.rows and 0 <= cell[1] < p.cols)
+    problems: list[str] = []
+    for cells in p.rooms.all():
+        done = [cell for cell in cells if cell in painted]
+        if done and len(done) < len(cells):
+            r, c = cells[0]
+            problems.append(
+                Violation(
+                    f"the tile at {a1(r + 1, c + 1)} is painted in {len(done)} of its "
+                    f"{len(cells)} cells: paint a tile whole or not at all",
+                    cells,
+                )
+            )
+    for (r, c), n in p.numbers:
+        near = _near((r, c), p.rows, p.cols)
+        count = sum(q in painted for q in near)
+        if count != n:
+            problems.append(
+                Violation(
+                    f"the {n} at {a1(r + 1, c + 1)} has {count} painted cell"
+                    f"{'s' * (count != 1)} beside it",
+                    [(r, c), *near],
+                )
+            )
+    problems += check_connected(painted, "the painted cells")
+    problems += check_no_square(painted, "painted cells")
+    problems += check_no_square(set(p.positions()) - painted, "unpainted cells")
+    return problems
+
+
+def render(p: Puzzle, painted: Answer) -> list[CellWrite]:
+    return render_shaded(painted)
+
+
+def record(p: Puzzle, painted: Answer) -> dict:
+    return shaded_record(painted)
+
+
+def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | None]:
+    return dict(read_shaded(grid, m["b"]))
+
+
+blank = shading_blank  # a shaded number or label keeps its text: only the fill shows the answer
+
+
+def from_url(url: puzzlink.PzprUrl) -> Puzzle:
+    rooms, rest = rooms_of_url(url)
+    numbers: list[tuple[Cell, int]] = []
+    cell, count = 0, url.rows * url.cols
+    for ch in rest:
+        if cell >= count:
+            break
+        if ch.isdigit():
+            at = divmod(cell, url.cols)
+            if int(ch) > len(_near(at, url.rows, url.cols)):
+                raise puzzlink.UrlError(f"paintarea: the number {ch} has fewer neighbours")
+            numbers.append((at, int(ch)))
+        elif "a" <= ch <= "z":
+            cell += int(ch, 36) - 10
+        elif ch != ".":
+            raise puzzlink.UrlError(f"paintarea: unexpected character {ch!r} in the numbers")
+        cell += 1
+    return Puzzle(rooms, tuple(numbers))
+
+
+GENRE = define(__name__, slug="paint-area", ja="ペイントエリア", pzpr_ids=("paintarea",), lazy=True)

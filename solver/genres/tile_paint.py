@@ -1,0 +1,209 @@
+"""Tile Paint (タイルペイント).
+
+Rules: the grid is divided into tiles (rooms). Paint some tiles, each tile wholly or not at all.
+A number left of a row counts the painted cells of that row; a number above a column counts the
+painted cells of that column. A row or column without a number may have any count.
+
+Layout: the counts stand outside the grid, as a newspaper prints them: the column counts in
+row 1 above their columns (from B1 on), the row counts in column A beside their rows (from A2
+down), and A1 stays empty; the grid itself starts at B2. A count may be left empty. The sentinel
+goes one cell diagonally below-right of the grid's last cell, as always. The tiles are given in
+either of two ways (`solver.rooms`): thick borders drawn with Excel's border tool (medium or
+thick lines) around the grid's cells, which stay empty; or labels, every grid cell holding its
+tile's label (`A`, `B` ... `Z`, `AA` ...). For the 3x3 grid with tiles A (an L), B and C:
+
+       A  B  C  D                    A  B  C  D
+    1     2  1  1     labels:     1     2  1  1
+    2  2  ┏━━━┳━━┓                2  2  A  A  B
+    3  1  ┃ ┏━┛  ┃                3  1  A  C  B
+    4  1  ┗━┻━━━━┛                4  1  A  C  C
+                   E                          E
+
+The answer paints the painted cells (a dark fill, and `■` in an empty cell; a label keeps its
+text). Painting by hand, for Check: `■` or `#`, or a dark fill (the only way on labelled cells);
+`・`, `.` or `×` marks a cell known to stay unpainted. `import` writes the tiles as thick borders
+and the counts around them. The record's `shaded` cells are counted from the grid's top-left
+cell (B2 is [0, 0]).
+
+Model: b(r,c) = 1 when grid cell (r,c) is painted. Tile(r,c): each cell of a tile has the b of
+the tile's first cell. Row(r) and Col(c): the b of a counted row or column sum to its count.
+
+puzz.link: `tilepaint`: the border codec, then the grid's own clue cells (kakuro-like black cells
+inside the grid, which this module does not solve: such a URL is refused), then the counts above
+the columns and left of the rows (`.` none, a hex digit, or `-` and two).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pulp
+
+from solver import puzzlink
+from solver.cells import (
+    SHADING_MARKS,
+    read_shaded,
+    render_shaded,
+    shade_vars,
+    shaded_record,
+    shading_blank,
+)
+from solver.genres import define
+from solver.geometry import Cell
+from solver.model import Model, new_problem, value
+from solver.rooms import RoomPuzzle, Rooms, grid_rooms, rooms_of_url
+from solver.sheet import Grid, InputError, Value, a1, quote
+from solver.sheet.answer import CellWrite
+from solver.violation import Violation
+
+ORIGIN = (1, 1)  # the grid's top-left cell in the sheet, 0-based: B2
+Answer = frozenset[Cell]  # the painted cells, counted from the grid's top-left cell
+ANSWER_MARKS = SHADING_MARKS
+
+
+@dataclass(frozen=True)
+class Puzzle(RoomPuzzle):
+    col_counts: tuple[int | None, ...] = ()  # above each column
+    row_counts: tuple[int | None, ...] = ()  # left of each row
+
+
+def _sheet(cell: Cell) -> Cell:
+    """A grid cell as a cell of the sheet's grid (which holds the counts too)."""
+    return cell[0] + ORIGIN[0], cell[1] + ORIGIN[1]
+
+
+def parse(grid: Grid) -> Puzzle:
+    if grid.rows < 2 or grid.cols < 2:
+        raise InputError(
+            grid.sheet,
+            "the column counts go in row 1 from B1, the row counts in column A from A2, the grid "
+            "from B2, and the sentinel diagonally below-right of the grid's last cell",
+        )
+    if grid[0, 0] is not None:
+        raise grid.error(
+            0,
+            0,
+            f"A1 stays empty (the column counts start in B1, the row counts in A2, the grid in "
+            f"B2); found {quote(grid[0, 0])}",
+        )
+    rows, cols = grid.rows - 1, grid.cols - 1
+    col_counts = tuple(grid.number(0, c, 0, rows, "a column's count") for c in range(1, cols + 1))
+    row_counts = tuple(grid.number(r, 0, 0, cols, "a row's count") for r in range(1, rows + 1))
+    rooms, _ = grid_rooms(grid.window(*ORIGIN, rows, cols), numbers=False)
+    return Puzzle(rooms, (), col_counts, row_counts)
+
+
+def to_cells(p: Puzzle) -> list[list[Value]]:
+    """The counts around empty grid cells; the tiles are drawn as borders (`drawn_rooms`)."""
+    cells: list[list[Value]] = [[None, *p.col_counts]]
+    cells += [[n] + [None] * p.cols for n in p.row_counts]
+    return cells
+
+
+def drawn_rooms(p: Puzzle) -> tuple[Rooms, Cell]:
+    return p.rooms, ORIGIN
+
+
+def model(p: Puzzle) -> Model:
+    prob = new_problem("tile_paint")
+    b = shade_vars(prob, p.rows, p.cols)
+    for cells in p.rooms.all():
+        first = cells[0]
+        for cell in cells[1:]:
+            prob += b[cell] == b[first], f"Tile({cell[0] + 1},{cell[1] + 1})"
+    for r, n in enumerate(p.row_counts):
+        if n is not None:
+            prob += pulp.lpSum(b[r, c] for c in range(p.cols)) == n, f"Row({r + 1})"
+    for c, n in enumerate(p.col_counts):
+        if n is not None:
+            prob += pulp.lpSum(b[r, c] for r in range(p.rows)) == n, f"Col({c + 1})"
+    return Model(prob, list(b.values()), {"b": b})
+
+
+def decode(p: Puzzle, m: Model) -> Answer:
+    return frozenset(cell for cell, v in m["b"].items() if value(v))
+
+
+def verify(p: Puzzle, painted: Answer) -> list[str]:
+    """Violations name sheet cells (the grid starts at B2)."""
+    painted = frozenset(cell for cell in painted if 0 <= cell[0] < p.rows and 0 <= cell[1] < p.cols)
+    problems: list[str] = []
+    for cells in p.rooms.all():
+        done = [cell for cell in cells if cell in painted]
+        if done and len(done) < len(cells):
+            r, c = _sheet(cells[0])
+            problems.append(
+                Violation(
+                    f"the tile at {a1(r + 1, c + 1)} is painted in {len(done)} of its "
+                    f"{len(cells)} cells: paint a tile whole or not at all",
+                    [_sheet(cell) for cell in cells],
+                )
+            )
+    for what, counts, lines in (
+        ("row", p.row_counts, [[(r, c) for c in range(p.cols)] for r in range(p.rows)]),
+        ("column", p.col_counts, [[(r, c) for r in range(p.rows)] for c in range(p.cols)]),
+    ):
+        for k, (n, line) in enumerate(zip(counts, lines, strict=True)):
+            count = sum(cell in painted for cell in line)
+            if n is not None and count != n:
+                at = (k + ORIGIN[0], 0) if what == "row" else (0, k + ORIGIN[1])
+                problems.append(
+                    Violation(
+                        f"the {what} of the count {n} at {a1(at[0] + 1, at[1] + 1)} has {count} "
+                        f"painted cell{'s' * (count != 1)}",
+                        [at, *(_sheet(cell) for cell in line)],
+                    )
+                )
+    return problems
+
+
+def render(p: Puzzle, painted: Answer) -> list[CellWrite]:
+    return render_shaded(_sheet(cell) for cell in painted)
+
+
+def record(p: Puzzle, painted: Answer) -> dict:
+    return shaded_record(painted)
+
+
+def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | None]:
+    return dict(read_shaded(grid.window(*ORIGIN, p.rows, p.cols), m["b"]))
+
+
+blank = shading_blank  # a shaded label keeps its text: only the fill shows the answer
+
+
+def from_url(url: puzzlink.PzprUrl) -> Puzzle:
+    rooms, rest = rooms_of_url(url)
+    i, cell, count = 0, 0, url.rows * url.cols
+    while cell < count:
+        if i >= len(rest):
+            raise puzzlink.UrlError("tilepaint: the URL body ends inside the grid")
+        ch = rest[i]
+        if not "g" <= ch <= "z":
+            raise puzzlink.UrlError(
+                "tilepaint: clue cells inside the grid (kakuro-like black cells) are not supported"
+            )
+        cell += int(ch, 36) - 15
+        i += 1
+    counts: list[int | None] = []
+    while len(counts) < url.cols + url.rows:
+        if i >= len(rest):
+            raise puzzlink.UrlError("tilepaint: the URL body ends before the row and column counts")
+        ch = rest[i]
+        if ch == ".":
+            counts.append(None)
+            i += 1
+        elif ch == "-":
+            counts.append(int(rest[i + 1 : i + 3], 16))
+            i += 3
+        else:
+            counts.append(int(ch, 16))
+            i += 1
+    cols, rows = counts[: url.cols], counts[url.cols :]
+    for n, most in [(n, url.rows) for n in cols] + [(n, url.cols) for n in rows]:
+        if n is not None and n > most:
+            raise puzzlink.UrlError(f"tilepaint: a count of {n} in a line of {most} cells")
+    return Puzzle(rooms, (), tuple(cols), tuple(rows))
+
+
+GENRE = define(__name__, slug="tile-paint", ja="タイルペイント", pzpr_ids=("tilepaint",))

@@ -1,0 +1,89 @@
+"""The sample workbooks of the room genres, made from the seeds' examples (tests/data/examples):
+
+    python tests/room_samples.py [slug ...]     # writes workbooks/<slug>.xlsx
+
+Each book shows both ways of typing rooms (solver.rooms): the first sheet, named after the genre,
+gives every cell its room's label (which every Excel shows to Python, macOS included); the
+second, '<slug> borders', draws the same rooms as thick borders, as `import` writes them and the
+puzzle is printed. Then `python -m addin.build_workbooks` makes the .xlsm beside it.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from solver.genres import genre_by_slug
+from solver.rooms import Rooms, label_cells, rooms_from_labels, write_rooms
+from solver.sheet import Grid
+from solver.sheet.openpyxl_book import OpenpyxlSheet
+from solver.workbook import fill_sheet
+from tests.conftest import WORKBOOKS, example
+
+
+def example_rooms(slug: str) -> Rooms:
+    """The room map of a genre's example (equal letters, one room)."""
+    rows = [list(line) for line in example(slug)["puzzle_text"].strip().split("\n")]
+    rooms, _ = rooms_from_labels(Grid(slug, rows))
+    return rooms
+
+
+def example_puzzle(slug: str) -> Any:
+    """The genre's puzzle from the seed's example."""
+    ex = example(slug)
+    rooms = example_rooms(slug)
+    module = sys.modules[genre_by_slug(slug).parse.__module__]
+    if slug == "heyawake":
+        letters = ex["puzzle_text"].strip().split("\n")
+        first = {}
+        for r, line in enumerate(letters):
+            for c, ch in enumerate(line):
+                first.setdefault(ch, (r, c))
+        numbers = sorted((first[k], n) for k, n in ex["puzzle_extra"]["nums"].items())
+        return module.Puzzle(rooms, tuple(numbers))
+    if slug == "norinori":
+        return module.Puzzle(rooms)
+    if slug == "tile-paint":
+        cols, rows = ex["puzzle_extra"]["hint"]
+        return module.Puzzle(rooms, (), tuple(cols), tuple(rows))
+    if slug == "paint-area":
+        numbers = sorted(((r, c), n) for r, c, n in ex["puzzle_extra"]["nums"])
+        return module.Puzzle(rooms, tuple(numbers))
+    raise KeyError(slug)
+
+
+def labelled(slug: str, puzzle: Any) -> list[list[Any]]:
+    """What a person types with labels: each cell its room's label, numbers beside them; the
+    rest of the sheet (clues outside the grid) as the genre writes it."""
+    genre = genre_by_slug(slug)
+    cells = genre.to_cells(puzzle)
+    _, (top, left) = genre.drawn_rooms(puzzle)
+    for r, row in enumerate(label_cells(puzzle.rooms, dict(puzzle.numbers))):
+        cells[top + r][left : left + len(row)] = row
+    return cells
+
+
+def build(slug: str) -> Path:
+    genre = genre_by_slug(slug)
+    puzzle = example_puzzle(slug)
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = slug
+    fill_sheet(ws, labelled(slug, puzzle))
+    drawn = wb.create_sheet(f"{slug} borders")
+    fill_sheet(drawn, genre.to_cells(puzzle))
+    rooms, (top, left) = genre.drawn_rooms(puzzle)
+    write_rooms(OpenpyxlSheet(drawn), rooms, top + 1, left + 1)
+    path = WORKBOOKS / f"{slug}.xlsx"
+    wb.save(path)
+    return path
+
+
+if __name__ == "__main__":
+    for name in sys.argv[1:] or ["heyawake", "norinori", "tile-paint", "paint-area"]:
+        print(build(name))

@@ -1,0 +1,192 @@
+"""Heyawake: the sample's two sheets (labels, thick borders), verify from the rules, bad input
+named by sheet and cell, the puzz.link codec, import drawing the rooms as borders, and check my
+answer on a hand-shaded sheet. (The sample on every back end, in both forms, through the .lp
+file: tests/test_samples.py; check, hints and forced cells: tests/test_check.py.)"""
+
+from __future__ import annotations
+
+import openpyxl
+import pytest
+from openpyxl.styles import PatternFill
+from room_samples import example_puzzle
+
+from solver import check
+from solver.backends import Settings
+from solver.cli import main
+from solver.genres import heyawake
+from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
+from solver.puzzlink import parse_url
+from solver.rooms import Rooms
+from solver.sheet import Grid, InputError
+from solver.sheet.openpyxl_book import OpenpyxlBook
+from solver.workbook import fill_sheet
+from tests.conftest import example
+
+KNOWN = frozenset(
+    (r, c)
+    for r, line in enumerate(example("heyawake")["solution_text"].split("\n"))
+    for c, ch in enumerate(line)
+    if ch == "#"
+)
+FAST = Settings(time_limit=60)
+
+
+def test_both_sheets_hold_the_example(sample):
+    book = OpenpyxlBook(sample("heyawake"))
+    want = example_puzzle("heyawake")
+    for sheet in ("heyawake", "heyawake borders"):
+        _, _, p = read_puzzle(book, sheet)
+        assert p.rooms.ids == want.rooms.ids and p.numbers == want.numbers
+    assert book.wb["heyawake borders"]["A1"].border.right.style == "thin"  # A1|B1: one room
+    assert book.wb["heyawake borders"]["B1"].border.right.style == "medium"
+
+
+def test_an_answer_on_labels_keeps_the_labels_and_shades_by_fill(sample):
+    book = OpenpyxlBook(sample("heyawake"))
+    res = solve_sheet(book, "heyawake", Settings())
+    assert res.status == "solved" and res.unique
+    ws = book.wb["heyawake"]
+    assert ws["A1"].value == "A2" and ws["A1"].fill.fill_type == "solid"  # A1 is shaded
+    res = solve_sheet(book, "heyawake borders", Settings())
+    assert book.wb["heyawake borders"]["D1"].value == "■"
+
+
+def test_verify_accepts_the_known_answer_and_names_each_broken_rule():
+    p = example_puzzle("heyawake")
+    assert heyawake.verify(p, KNOWN) == []
+    gone = heyawake.verify(p, KNOWN - {(0, 0)})  # room A (2) loses a shaded cell
+    assert "room 'A' has 1 shaded cell, its number says 2" in gone
+    assert any(v.cells == ((0, 0), (0, 1), (1, 0), (1, 1)) for v in gone)
+    touching = heyawake.verify(p, KNOWN | {(0, 1)})
+    assert any("touch" in v for v in touching)
+    walled = heyawake.verify(p, KNOWN | {(1, 4), (0, 5)} - {(0, 3)})
+    assert any("unshaded cells fall apart" in v for v in walled)
+    runs = heyawake.verify(p, KNOWN - {(1, 5)})  # row 2 from C2 on: rooms B, C, E, F
+    assert [(str(v), v.cells[0]) for v in runs] == [
+        ("the unshaded run C2:J2 spans 4 rooms (at most 2)", (1, 2))
+    ]
+    assert heyawake.verify(p, frozenset({(40, 40)})) != []  # odd cells: no crash
+
+
+def test_crossing_runs_are_the_shortest_runs_over_two_borders():
+    rooms = Rooms(((0, 0, 1, 2, 2),))
+    assert heyawake.crossing_runs(rooms) == [("H", [(0, 1), (0, 2), (0, 3)])]
+
+
+def test_puzzlink_url_and_pzprjs_answer():
+    """pzprjs test/script/test_heyawake.js: its URL and its answer."""
+    p = heyawake.from_url(parse_url("https://puzz.link/p?heyawake/6/6/lll155007rs12222j"))
+    assert (p.rows, p.cols, len(p.rooms)) == (6, 6, 8)
+    answer = "#+#++#/+++#++/#+#+#+/++++++/.#.#.#/..#..."
+    want = {
+        (r, c) for r, row in enumerate(answer.split("/")) for c, ch in enumerate(row) if ch == "#"
+    }
+    assert heyawake.verify(p, frozenset(want)) == []
+    out = solve_puzzle(heyawake.GENRE, p, Settings())
+    assert out.status == "solved" and out.unique is True and out.answer == want
+
+
+def test_import_draws_the_rooms_as_borders(tmp_path):
+    path = tmp_path / "h.xlsx"
+    assert (
+        main(["import", "https://puzz.link/p?heyawake/6/6/lll155007rs12222j", "-o", str(path)]) == 0
+    )
+    book = OpenpyxlBook(path)
+    _, grid, p = read_puzzle(book, "heyawake")
+    want = heyawake.from_url(parse_url("https://puzz.link/p?heyawake/6/6/lll155007rs12222j"))
+    assert p == want
+    assert all(v is None or isinstance(v, int) for row in grid.cells for v in row)  # no labels
+
+
+def _sheet(tmp_path, rows, walls=()):
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "heyawake"
+    fill_sheet(ws, rows)
+    path = tmp_path / "bad.xlsx"
+    wb.save(path)
+    return OpenpyxlBook(path)
+
+
+@pytest.mark.parametrize(
+    ("rows", "where", "says"),
+    [
+        ([["A5", "A"], ["B", "B"]], "A1", "holds at most 2"),
+        ([["A", "A"], ["B", 1]], "B2", "without a room label"),
+        ([["A", "A"], ["B", None]], "B2", "empty cell"),
+        ([["A", "B"], ["A", "B"]], None, None),
+        ([["A1", "A2"], ["B", "B"]], "B1", "second one"),
+        ([["A", "B"], ["B", "A"]], "B2", "falls apart"),
+        ([[1, "x"], [None, None]], "A1", None),
+    ],
+)
+def test_bad_input_names_the_sheet_and_cell(tmp_path, rows, where, says):
+    book = _sheet(tmp_path, rows)
+    if where is None:
+        read_puzzle(book, "heyawake")
+        return
+    with pytest.raises(InputError) as e:
+        read_puzzle(book, "heyawake")
+    assert f"sheet 'heyawake' cell {where}:" in str(e.value)
+    if says:
+        assert says in str(e.value)
+
+
+def test_borders_need_a_sheet_that_shows_them():
+    with pytest.raises(InputError, match="type each room's label"):
+        heyawake.parse(Grid("heyawake", [[1, None], [None, None]]))
+
+    class NoBorders:  # what xlwings gives on macOS
+        reads_borders = False
+
+    with pytest.raises(InputError, match="macOS"):
+        heyawake.parse(Grid("heyawake", [[1, None], [None, None]], NoBorders()))
+
+
+def test_a_text_among_thick_borders_is_named(tmp_path):
+    book = _sheet(tmp_path, [[2, None], [None, "■?"]])
+    with pytest.raises(InputError, match="cell B2: expected a number or an empty cell"):
+        read_puzzle(book, "heyawake")
+
+
+def test_check_a_hand_shaded_answer_right_and_wrong(sample):
+    """A person shades by hand: `■` on the bordered sheet, a dark fill on the labelled one."""
+    book = OpenpyxlBook(sample("heyawake"))
+    borders, labels = book.wb["heyawake borders"], book.wb["heyawake"]
+    dark = PatternFill("solid", fgColor="000000")
+    for r, c in KNOWN:
+        if borders.cell(r + 1, c + 1).value is None:
+            borders.cell(r + 1, c + 1).value = "■"
+        else:
+            borders.cell(r + 1, c + 1).fill = dark
+        labels.cell(r + 1, c + 1).fill = dark
+    borders.cell(10, 10).value = "・"  # marked white
+    for sheet in ("heyawake borders", "heyawake"):
+        res = check.check_sheet(book, sheet, FAST)
+        assert (res.verdict, res.problems) == ("correct", []), res.record()
+    labels.cell(1, 2).fill = dark  # B1 beside the shaded A1
+    borders.cell(1, 2).value = "#"
+    for sheet in ("heyawake borders", "heyawake"):
+        res = check.check_sheet(book, sheet, FAST)
+        assert res.verdict == "wrong" and res.completable is False
+        messages = [m for m, _ in res.problems]
+        assert "shaded cells at A1 and B1 touch" in messages
+        room = "room 'A'" if sheet == "heyawake" else "room at A1"
+        assert f"{room} has 3 shaded cells, its number says 2" in messages, messages
+
+
+def test_through_xlwings_without_borders_labels_work_and_borders_are_refused(tmp_path):
+    """What the Excel buttons do on macOS, where xlwings cannot see cell borders."""
+    import shutil
+
+    from test_addin import fake_from_xlsx
+
+    from addin.xlwings_book import XlwingsBook
+    from tests.conftest import WORKBOOKS
+
+    path = tmp_path / "heyawake.xlsx"
+    shutil.copy(WORKBOOKS / "heyawake.xlsx", path)
+    book = XlwingsBook(fake_from_xlsx(path), borders=False)
+    assert solve_sheet(book, "heyawake", Settings()).status == "solved"
+    res = solve_sheet(book, "heyawake borders", Settings())
+    assert res.status == "error" and "macOS" in res.error and "label" in res.error

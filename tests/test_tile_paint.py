@@ -1,0 +1,120 @@
+"""Tile Paint: the sample's two sheets (labels, thick borders) with the counts outside the grid,
+verify from the rules, bad input named by sheet and cell, the puzz.link codec, import drawing the
+tiles as borders beside the counts, and check my answer on a hand-painted sheet. (The sample on
+every back end through the .lp file: tests/test_samples.py; check, hints and forced cells:
+tests/test_check.py.)"""
+
+from __future__ import annotations
+
+import openpyxl
+import pytest
+from openpyxl.styles import PatternFill
+from room_samples import example_puzzle
+
+from solver import check
+from solver.backends import Settings
+from solver.cli import main
+from solver.genres import tile_paint
+from solver.pipeline import read_puzzle, solve_puzzle
+from solver.puzzlink import UrlError, parse_url
+from solver.sheet import InputError
+from solver.sheet.openpyxl_book import OpenpyxlBook
+from solver.workbook import fill_sheet
+from tests.conftest import example
+
+KNOWN = frozenset(
+    (r, c)
+    for r, line in enumerate(example("tile-paint")["solution_text"].split("\n"))
+    for c, ch in enumerate(line)
+    if ch == "#"
+)
+URL = "https://puzz.link/p?tilepaint/6/6/mfttf5ovqrrvzv234232243331"
+FAST = Settings(time_limit=60)
+
+
+def test_both_sheets_hold_the_example(sample):
+    book = OpenpyxlBook(sample("tile-paint"))
+    want = example_puzzle("tile-paint")
+    for sheet in ("tile-paint", "tile-paint borders"):
+        _, _, p = read_puzzle(book, sheet)
+        assert p.rooms.ids == want.rooms.ids
+        assert (p.col_counts, p.row_counts) == ((1, 4, 1, 2), (1, 2, 3, 2))
+    ws = book.wb["tile-paint borders"]
+    assert ws["B2"].border.left.style == "medium" and ws["A2"].value == 1
+
+
+def test_verify_names_sheet_cells():
+    p = example_puzzle("tile-paint")
+    assert tile_paint.verify(p, KNOWN) == []
+    half = tile_paint.verify(p, KNOWN - {(0, 1)})  # tile B (C2, C3) painted in one cell
+    assert "the tile at C2 is painted in 1 of its 2 cells: paint a tile whole or not at all" in half
+    assert "the row of the count 1 at A2 has 0 painted cells" in half
+    assert "the column of the count 4 at C1 has 3 painted cells" in half
+    assert next(v for v in half if "tile" in v).cells == ((1, 2), (2, 2))
+    assert tile_paint.verify(p, frozenset({(7, 7)})) != []  # odd cells: no crash
+
+
+def test_puzzlink_url_and_pzprjs_answer():
+    """pzprjs test/script/test_tilepaint.js: its URL and its answer."""
+    p = tile_paint.from_url(parse_url(URL))
+    assert (p.col_counts, p.row_counts) == ((2, 3, 4, 2, 3, 2), (2, 4, 3, 3, 3, 1))
+    answer = "+##+++/###++#/++###+/++###+/##++#+/+++++#"
+    want = {
+        (r, c) for r, row in enumerate(answer.split("/")) for c, ch in enumerate(row) if ch == "#"
+    }
+    assert tile_paint.verify(p, frozenset(want)) == []
+    out = solve_puzzle(tile_paint.GENRE, p, Settings())
+    assert out.status == "solved" and out.unique is True and out.answer == want
+    with pytest.raises(UrlError, match="inside the grid"):
+        tile_paint.from_url(parse_url("https://puzz.link/p?tilepaint/2/2/0012g1111"))
+
+
+def test_import_draws_the_tiles_beside_the_counts(tmp_path):
+    path = tmp_path / "t.xlsx"
+    assert main(["import", URL, "-o", str(path)]) == 0
+    book = OpenpyxlBook(path)
+    _, _, p = read_puzzle(book, "tile-paint")
+    assert p == tile_paint.from_url(parse_url(URL))
+    ws = book.wb["tile-paint"]
+    assert ws["A1"].border.right.style is None and ws["B2"].border.top.style == "medium"
+
+
+@pytest.mark.parametrize(
+    ("rows", "where", "says"),
+    [
+        ([[1, 1, 1], [1, "A", "A"], [1, "B", "B"]], "A1", "A1 stays empty"),
+        ([[None, 3, 1], [1, "A", "A"], [1, "B", "B"]], "B1", "a column's count from 0 to 2"),
+        ([[None, 1, 1], ["x", "A", "A"], [1, "B", "B"]], "A2", "a row's count"),
+        ([[None, 1, 1], [1, "A2", "A"], [1, "B", "B"]], "B2", "no numbers"),
+        ([[None, 1, 1], [1, "A", "B"], [1, "B", "A"]], "C3", "falls apart"),
+    ],
+)
+def test_bad_input_names_the_sheet_and_cell(tmp_path, rows, where, says):
+    wb = openpyxl.Workbook()
+    wb.active.title = "tile-paint"
+    fill_sheet(wb.active, rows)
+    wb.save(tmp_path / "bad.xlsx")
+    with pytest.raises(InputError) as e:
+        read_puzzle(OpenpyxlBook(tmp_path / "bad.xlsx"), "tile-paint")
+    assert f"sheet 'tile-paint' cell {where}:" in str(e.value) and says in str(e.value)
+
+
+def test_check_a_hand_painted_answer_right_and_wrong(sample):
+    book = OpenpyxlBook(sample("tile-paint"))
+    borders, labels = book.wb["tile-paint borders"], book.wb["tile-paint"]
+    dark = PatternFill("solid", fgColor="000000")
+    for r, c in KNOWN:
+        borders.cell(r + 2, c + 2).value = "■"
+        labels.cell(r + 2, c + 2).fill = dark
+    for sheet in ("tile-paint borders", "tile-paint"):
+        res = check.check_sheet(book, sheet, FAST)
+        assert (res.verdict, res.problems) == ("correct", []), res.record()
+    borders.cell(2, 2).value = "#"  # B2, tile A, count 1 in row 2: two painted now
+    labels.cell(2, 2).fill = dark
+    for sheet in ("tile-paint borders", "tile-paint"):
+        res = check.check_sheet(book, sheet, FAST)
+        assert res.verdict == "wrong" and res.completable is False
+        assert (
+            "the row of the count 1 at A2 has 2 painted cells",
+            ["A2", "B2", "C2", "D2", "E2"],
+        ) in res.problems
