@@ -188,6 +188,7 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "masyu": masyu,
     "nonogram": nonogram,
     "numberlink": numberlink,
+    "nurikabe": lambda: {"shaded": marked(text_rows("nurikabe"), "#")},
     "panorama": panorama,
     "pipe-link": pipe_link,
     "shakashaka": shakashaka,
