@@ -24,7 +24,7 @@ from solver.batch import puzzle_sheets
 from solver.genres import all_genres
 from solver.pipeline import clear_sheet, solve_sheet
 from solver.sheet import normalize
-from solver.sheet.answer import MARK_DARK_FILL, MARK_FILL, RECORD_SHEET
+from solver.sheet.answer import MARK_DARK_FILL, MARK_FILL, RECORD_SHEET, SHADE_GLYPH
 from solver.sheet.openpyxl_book import OpenpyxlBook
 
 SLUGS = [g.slug for g in all_genres()]
@@ -51,13 +51,15 @@ SIDES |= {"L": ("left", (0, -1), "right"), "R": ("right", (0, 1), "left")}
 def erase(book: OpenpyxlBook, sheet: str, write) -> None:
     """Take one answer cell away as a person would: its value and its fill (an answer drawn
     through the number format, country road's: the format), or its lines (its borders, and
-    its neighbours' borders facing it, as Excel's No Border does)."""
+    its neighbours' borders facing it, as Excel's No Border does). A given under a shading
+    stays: a person who unshades one of hitori's numbers removes the fill, not the number."""
     ws = book.wb[sheet]
     cell = ws.cell(write.row + 1, write.col + 1)
     if write.number_format and write.value is None and not write.shade:
         cell.number_format = "General"
     elif write.value is not None or write.shade:
-        cell.value = None
+        if write.value is not None or cell.value == SHADE_GLYPH:
+            cell.value = None
         cell.fill = PatternFill()
     if write.borders:
         cell.border = Border()
@@ -89,6 +91,8 @@ def shows_nothing(book: OpenpyxlBook, sheet: str, write) -> bool:
         return True
     if write.number_format and write.value is None and not write.shade:
         return cell.number_format == "General"
+    if write.shade and write.value is None and cell.value != SHADE_GLYPH:
+        return cell.fill.fill_type is None  # a given under the shading (hitori's numbers)
     return cell.value is None and cell.fill.fill_type is None
 
 

@@ -183,6 +183,7 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "bomber": lambda: {"shaded": marked(text_rows("bomber"), "*")},
     "country-road": lambda: glyph_lines("country-road"),
     "hashiwokakero": hashiwokakero,
+    "hitori": lambda: {"shaded": marked(text_rows("hitori"), "#")},
     "hotaru-beam": hotaru_beam,
     "icebarn": lambda: glyph_lines("icebarn"),
     "masyu": masyu,
