@@ -4,7 +4,8 @@ unshaded cells connected; each shaded cell then takes the number of an unshaded 
 its row and column, so that it repeats (`repick`). A new answer is drawn while the puzzle has
 a second answer, up to TRIES times. These are rarely unique: repicking the numbers of the
 shaded cells where a second answer differs (30 rounds) did not make one unique at 10x10, 20x20
-or 30x30, so the sizes are benchmarked as drawn; the note says how many cells are shaded and whether it is unique."""
+or 30x30, so the sizes are benchmarked as drawn; the note says how many cells are shaded
+and whether it is unique."""
 
 from __future__ import annotations
 
