@@ -186,6 +186,7 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "hitori": lambda: {"shaded": marked(text_rows("hitori"), "#")},
     "hotaru-beam": hotaru_beam,
     "icebarn": lambda: glyph_lines("icebarn"),
+    "kurodoko": lambda: {"shaded": marked(text_rows("kurodoko"), "#")},
     "masyu": masyu,
     "nonogram": nonogram,
     "numberlink": numberlink,
