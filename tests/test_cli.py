@@ -111,7 +111,7 @@ def test_import_and_solve(tmp_path, capsys):
 @pytest.mark.parametrize(
     "url, message",
     [
-        ("https://puzz.link/p?nurikabe/5/5/g5h", "'nurikabe' is not supported"),
+        ("https://puzz.link/p?tasquare/5/5/g5h", "'tasquare' is not supported"),
         ("https://example.com/", "not a puzz.link URL"),
         ("https://puzz.link/p?mines/5/a/", "no '<cols>/<rows>' size"),
         ("https://puzz.link/p?mines/3/3/1", "ends after 1 of 9 cells"),
@@ -135,7 +135,7 @@ def test_the_genres_overview_cuts_no_sentence(capsys):
     paragraphs = capsys.readouterr().out.split("\n\n")
     indented = ("\n".join(ln for ln in p.splitlines() if ln.startswith("    ")) for p in paragraphs)
     texts = [t.strip() for t in indented if t]
-    assert len(texts) == 2 * 17  # each genre's rules and layout
+    assert len(texts) == 2 * 20  # each genre's rules and layout
     assert all(t.endswith((".", ".)")) for t in texts), [t[-40:] for t in texts]
     assert "DESIGN" not in "".join(paragraphs)
 
@@ -147,7 +147,9 @@ def test_genres_finds_a_genre_by_any_of_its_names(capsys, name):
     assert out.startswith("masyu  ましゅ  puzz.link: mashu") and "Layout:" in out
 
 
-@pytest.mark.parametrize("name, hint", [("foo", ""), ("sudok", "; did you mean sudoku?")])
+@pytest.mark.parametrize(
+    "name, hint", [("foo", ""), ("sudok", "; did you mean sudoku or kurodoko?")]
+)
 def test_genres_of_an_unknown_name_says_so(capsys, name, hint):
     assert main(["genres", name]) == 2
     out, err = capsys.readouterr()

@@ -75,6 +75,9 @@ NAMES = {
     "lightup": ("akari", ["lightup", "akari", "bijutsukan"], "6/6/nekcakbl"),
     "nonogram": ("nonogram", ["nonogram"], "6/6/12g1111h11112j12g11g21j11g3h"),
     "shakashaka": ("shakashaka", ["shakashaka"], "6/6/cgbhdhegdrb"),
+    "nurikabe": ("nurikabe", ["nurikabe"], "5/5/g5k2o1k3g"),
+    "hitori": ("hitori", ["hitori"], "4/4/1114142333214213"),
+    "kurodoko": ("kurodoko", ["kurodoko"], "5/5/i7g5l2l2g4i"),
 }
 
 
@@ -96,7 +99,7 @@ def test_every_name_of_a_genre_imports(name, pid, slug, body, tmp_path):
 def test_every_genre_name_is_listed():
     listed = {name for _, names, _ in NAMES.values() for name in names}
     assert listed == {name for g in all_genres() for name in g.pzpr_ids}
-    assert genre_for_pzpr("nurikabe") is None and genre_for_pzpr("heyawake") is None
+    assert genre_for_pzpr("tasquare") is None and genre_for_pzpr("heyawake") is None
 
 
 def test_other_names_of_later_genres_map_to_their_pid():
