@@ -174,6 +174,30 @@ def _number16_token(v: int | str) -> str:
     return "=" + format(v - 4096, "03x")
 
 
+def decode_number36(body: str, count: int) -> list[int | None]:
+    """pzprjs' hitori codec: one token per cell, never skipping: `0-9`, `a-z` a number in
+    base 36; `-` and two base-36 characters a number from 16 up; anything else (`%`, `@`: a
+    number not given; `.`) a cell without a number."""
+    out: list[int | None] = []
+    i = 0
+    while len(out) < count and i < len(body):
+        ch = body[i]
+        if ch.isdigit() or "a" <= ch <= "z":
+            out.append(int(ch, 36))
+        elif ch == "-":
+            try:
+                out.append(int(body[i + 1 : i + 3], 36))
+            except ValueError:
+                raise UrlError(f"a bad number after '-' at position {i} of the body") from None
+            i += 2
+        else:
+            out.append(None)
+        i += 1
+    if len(out) < count:
+        raise UrlError(f"the body ends after {len(out)} of {count} cells")
+    return out
+
+
 def grid_rows(values: list[T], cols: int) -> tuple[tuple[T, ...], ...]:
     """Row-major values as rows of `cols` (the cells of a Puzzle)."""
     return tuple(tuple(values[i : i + cols]) for i in range(0, len(values), cols))

@@ -73,3 +73,12 @@ def type_by_hand(ws, drawing: str | list[str]) -> list[tuple[int, int]]:
                 cell.value = {"─": "-", "│": "|"}.get(ch, ch)
                 typed.append((r, c))
     return typed
+
+
+def type_shading(book, sheet: str, rows: list[str], shaded: str = "#", mark: str = "#") -> None:
+    """Type a shading by hand into a sheet (an OpenpyxlBook): `mark` into every cell that the
+    rows show as `shaded` (rows of characters, one per cell, as in the examples' solutions)."""
+    for r, line in enumerate(rows):
+        for c, ch in enumerate(line):
+            if ch == shaded:
+                book.sheet(sheet).put(r + 1, c + 1, mark)

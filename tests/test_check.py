@@ -52,7 +52,8 @@ SIDES |= {"L": ("left", (0, -1), "right"), "R": ("right", (0, 1), "left")}
 def erase(book: OpenpyxlBook, sheet: str, write) -> None:
     """Take one answer cell away as a person would: its value and its fill (an answer drawn
     through the number format, country road's: the format), or its lines (its borders, and
-    its neighbours' borders facing it, as Excel's No Border does)."""
+    its neighbours' borders facing it, as Excel's No Border does). A given under a shading
+    stays: a person who unshades one of hitori's numbers removes the fill, not the number."""
     ws = book.wb[sheet]
     cell = ws.cell(write.row + 1, write.col + 1)
     if write.number_format and write.value is None and not write.shade:

@@ -112,7 +112,7 @@ def test_import_and_solve(tmp_path, capsys):
 @pytest.mark.parametrize(
     "url, message",
     [
-        ("https://puzz.link/p?nurikabe/5/5/g5h", "'nurikabe' is not supported"),
+        ("https://puzz.link/p?tasquare/5/5/g5h", "'tasquare' is not supported"),
         ("https://example.com/", "not a puzz.link URL"),
         ("https://puzz.link/p?mines/5/a/", "no '<cols>/<rows>' size"),
         ("https://puzz.link/p?mines/3/3/1", "ends after 1 of 9 cells"),
@@ -148,7 +148,9 @@ def test_genres_finds_a_genre_by_any_of_its_names(capsys, name):
     assert out.startswith("masyu  ましゅ  puzz.link: mashu") and "Layout:" in out
 
 
-@pytest.mark.parametrize("name, hint", [("foo", ""), ("sudok", "; did you mean sudoku?")])
+@pytest.mark.parametrize(
+    "name, hint", [("foo", ""), ("sudok", "; did you mean sudoku or kurodoko?")]
+)
 def test_genres_of_an_unknown_name_says_so(capsys, name, hint):
     assert main(["genres", name]) == 2
     out, err = capsys.readouterr()

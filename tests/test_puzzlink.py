@@ -79,6 +79,9 @@ NAMES = {
     "norinori": ("norinori", ["norinori"], "5/5/cag4ocjo"),
     "tilepaint": ("tile-paint", ["tilepaint"], "6/6/mfttf5ovqrrvzv234232243331"),
     "paintarea": ("paint-area", ["paintarea"], "5/5/pmvmfuejf4k1f"),
+    "nurikabe": ("nurikabe", ["nurikabe"], "5/5/g5k2o1k3g"),
+    "hitori": ("hitori", ["hitori"], "4/4/1114142333214213"),
+    "kurodoko": ("kurodoko", ["kurodoko"], "5/5/i7g5l2l2g4i"),
 }
 
 
@@ -100,7 +103,7 @@ def test_every_name_of_a_genre_imports(name, pid, slug, body, tmp_path):
 def test_every_genre_name_is_listed():
     listed = {name for _, names, _ in NAMES.values() for name in names}
     assert listed == {name for g in all_genres() for name in g.pzpr_ids}
-    assert genre_for_pzpr("nurikabe") is None and genre_for_pzpr("ripple") is None
+    assert genre_for_pzpr("tasquare") is None and genre_for_pzpr("ripple") is None
 
 
 def test_other_names_of_later_genres_map_to_their_pid():

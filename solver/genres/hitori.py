@@ -1,0 +1,145 @@
+"""Hitori (ひとりにしてくれ).
+
+Rules: shade some cells so that no number appears twice among the unshaded cells of a row or of
+a column. Shaded cells never touch orthogonally, and the unshaded cells form one orthogonally
+connected group.
+
+Layout: one puzzle cell per spreadsheet cell from A1, each holding its number (0 and up); a cell
+may stay empty (it has no number, as pzprjs allows). The sentinel one cell diagonally below-right
+of the grid. The answer gives each shaded cell a dark fill; its number stays. When checking an
+answer typed by hand, a dark fill (Excel's fill tool) is a shaded cell; `■` or `#` typed over a
+number would hide the number, so use the fill. The record's `shaded` lists the shaded cells.
+
+Model: b(r,c) = 1 when cell (r,c) is shaded. For each row and column and each number that it
+holds more than once, at most one of those cells is unshaded: the sum of (1 - b) over them is at
+most 1 (Repeat). No two shaded cells side by side (`solver.cells.never_adjacent`); the cells
+1 - b are connected (`solver.cells.connected`), lazy cuts by default.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+import pulp
+
+from solver import puzzlink
+from solver.cells import (
+    SHADING_MARKS,
+    check_connected,
+    check_never_adjacent,
+    connected,
+    never_adjacent,
+    read_shaded,
+    render_shaded,
+    shade_vars,
+    shaded_record,
+)
+from solver.genres import define
+from solver.geometry import Cell, CellPuzzle
+from solver.model import Model, cname, new_problem, value
+from solver.sheet import Grid, InputError, cell_name, column_letter, is_dark, quote
+from solver.sheet.answer import CellWrite
+from solver.violation import Violation
+
+ANSWER_MARKS = SHADING_MARKS
+
+
+@dataclass(frozen=True)
+class Puzzle(CellPuzzle):
+    cells: tuple[tuple[int | None, ...], ...]  # a number, or None for a cell without one
+
+    def lines(self) -> list[tuple[str, list[Cell]]]:
+        """Every row and column, named as a person would, with its cells."""
+        rows = [(f"row {r + 1}", [(r, c) for c in range(self.cols)]) for r in range(self.rows)]
+        cols = [
+            (f"column {column_letter(c + 1)}", [(r, c) for r in range(self.rows)])
+            for c in range(self.cols)
+        ]
+        return rows + cols
+
+    def repeats(self) -> list[tuple[str, int, list[Cell]]]:
+        """(line, number, its cells) for every number a row or column holds more than once."""
+        found = []
+        for name, line in self.lines():
+            by_number: dict[int, list[Cell]] = defaultdict(list)
+            for r, c in line:
+                n = self.cells[r][c]
+                if n is not None:
+                    by_number[n].append((r, c))
+            found += [(name, n, same) for n, same in sorted(by_number.items()) if len(same) > 1]
+        return found
+
+
+Answer = frozenset[Cell]  # the shaded cells
+
+
+def parse(grid: Grid) -> Puzzle:
+    def number(r: int, c: int) -> int | None:
+        v = grid[r, c]
+        if v is None or (isinstance(v, int) and v >= 0):
+            return v
+        raise grid.error(r, c, f"a cell holds a number (0 and up) or stays empty, found {quote(v)}")
+
+    cells = tuple(tuple(number(r, c) for c in range(grid.cols)) for r in range(grid.rows))
+    if not any(v is not None for row in cells for v in row):
+        raise InputError(grid.sheet, "no numbers: type the puzzle's numbers, one per cell")
+    return Puzzle(cells)
+
+
+def model(p: Puzzle, lazy: bool = False) -> Model:
+    prob = new_problem("hitori")
+    b = shade_vars(prob, p.rows, p.cols)
+    for k, (_, n, same) in enumerate(p.repeats(), start=1):
+        prob += pulp.lpSum(1 - b[q] for q in same) <= 1, cname("Repeat", min(same), k, n)
+    never_adjacent(prob, b)
+    m = Model(prob, list(b.values()), {"b": b})
+    m.separate(connected(prob, {cell: 1 - v for cell, v in b.items()}, lazy=lazy, prefix="w"))
+    return m
+
+
+def decode(p: Puzzle, m: Model) -> Answer:
+    return frozenset(cell for cell, v in m["b"].items() if value(v))
+
+
+def verify(p: Puzzle, shaded: Answer) -> list[str]:
+    problems: list[str] = []
+    for name, n, same in p.repeats():
+        left = [q for q in same if q not in shaded]
+        if len(left) > 1:
+            where = ", ".join(cell_name(q) for q in left[:-1]) + f" and {cell_name(left[-1])}"
+            problems.append(Violation(f"{name}: {n} is unshaded in {where}", left))
+    problems += check_never_adjacent(shaded, "shaded cells")
+    problems += check_connected(set(p.positions()) - shaded, "the unshaded cells")
+    return problems
+
+
+def blank(grid: Grid, cell: Cell) -> bool:
+    """Whether a cell shows none of the answer (for Check): no dark fill and no mark; its
+    number is a given, not the answer."""
+    v = grid[cell]
+    if isinstance(v, str) and v.strip() in ANSWER_MARKS:
+        return False
+    sheet = grid.source
+    return sheet is None or not is_dark(sheet.get_style(cell[0] + 1, cell[1] + 1).fill_color)
+
+
+def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict:
+    return read_shaded(grid, m["b"])
+
+
+def render(p: Puzzle, shaded: Answer) -> list[CellWrite]:
+    return render_shaded(shaded)
+
+
+def record(p: Puzzle, shaded: Answer) -> dict:
+    return shaded_record(shaded)
+
+
+def from_url(url: puzzlink.PzprUrl) -> Puzzle:
+    """`hitori`: one base-36 number per cell (`solver.puzzlink.decode_number36`)."""
+    values = puzzlink.decode_number36(url.body, url.rows * url.cols)
+    return Puzzle(puzzlink.grid_rows(values, url.cols))
+
+
+GENRE = define(__name__, slug="hitori", ja="ひとりにしてくれ", pzpr_ids=("hitori",), lazy=True)

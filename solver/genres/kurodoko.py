@@ -1,0 +1,140 @@
+"""Kurodoko (黒どこ, "where is black?").
+
+Rules: shade some cells. A number counts the cells it sees, itself included: the unshaded cells
+in a straight line up, down, left and right of it, up to the first shaded cell or the grid's
+edge. Numbered cells stay unshaded; shaded cells never touch orthogonally; the unshaded cells
+form one orthogonally connected group.
+
+Layout: one puzzle cell per spreadsheet cell from A1: a number (1 and up), or `?` for an
+unshaded cell whose number is not given; other cells stay empty. The sentinel one cell
+diagonally below-right of the grid. The answer shades cells (a dark fill and `■`). When checking
+an answer typed by hand, `■` or `#` or a dark fill is a shaded cell, and `・`, `.` or `×` marks
+a cell known to stay unshaded. The record's `shaded` lists the shaded cells.
+
+Model: b(r,c) = 1 when cell (r,c) is shaded (numbered cells have no b). Each number n counts
+what its cell sees (`solver.cells.sightline` with limit n: a binary per cell it may see, seen
+when that cell and every one before it are unshaded) = n. No two shaded cells side by side
+(`solver.cells.never_adjacent`); the unshaded cells are connected (`solver.cells.connected`,
+rooted at a numbered cell), lazy cuts by default.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solver import puzzlink
+from solver.cells import (
+    SHADING_MARKS,
+    check_connected,
+    check_never_adjacent,
+    connected,
+    never_adjacent,
+    read_shaded,
+    render_shaded,
+    seen_cells,
+    shade_vars,
+    shaded_record,
+    sightline,
+)
+from solver.genres import define
+from solver.geometry import Cell, CellPuzzle
+from solver.model import Model, cname, new_problem, value
+from solver.sheet import Grid, InputError, cell_name, quote
+from solver.sheet.answer import CellWrite
+from solver.spellings import UNKNOWN, is_mark
+from solver.violation import Violation
+
+ANSWER_MARKS = SHADING_MARKS
+
+
+@dataclass(frozen=True)
+class Puzzle(CellPuzzle):
+    cells: tuple[tuple[int | str | None, ...], ...]  # a number, puzzlink.UNKNOWN ('?') or None
+
+    def clues(self) -> dict[Cell, int | None]:
+        """Numbered cells: their number, None for `?`."""
+        return {cell: (None if v == puzzlink.UNKNOWN else v) for cell, v in self.givens().items()}
+
+
+Answer = frozenset[Cell]  # the shaded cells
+
+
+def parse(grid: Grid) -> Puzzle:
+    most = grid.rows + grid.cols - 1
+
+    def clue(r: int, c: int) -> int | str | None:
+        v = grid[r, c]
+        if v is None:
+            return None
+        if is_mark(v, UNKNOWN):
+            return puzzlink.UNKNOWN
+        if isinstance(v, int) and 1 <= v <= most:
+            return v
+        raise grid.error(
+            r, c, f"a cell holds a number from 1 to {most} (what it sees) or ?, found {quote(v)}"
+        )
+
+    cells = tuple(tuple(clue(r, c) for c in range(grid.cols)) for r in range(grid.rows))
+    if not any(v is not None for row in cells for v in row):
+        raise InputError(grid.sheet, "no numbers: type what each numbered cell sees")
+    return Puzzle(cells)
+
+
+def model(p: Puzzle, lazy: bool = False) -> Model:
+    prob = new_problem("kurodoko")
+    clues = p.clues()
+    b = shade_vars(prob, p.rows, p.cols, skip=clues)
+    shaded = {**b, **dict.fromkeys(clues, 0)}
+    for cell, n in sorted(clues.items()):
+        if n is not None:
+            prob += sightline(prob, shaded, cell, limit=n) == n, cname("Sees", cell)
+    never_adjacent(prob, b)
+    m = Model(prob, list(b.values()), {"b": b})
+    white = {cell: 1 - v for cell, v in shaded.items()}
+    m.separate(connected(prob, white, lazy=lazy, prefix="w"))
+    return m
+
+
+def decode(p: Puzzle, m: Model) -> Answer:
+    return frozenset(cell for cell, v in m["b"].items() if value(v))
+
+
+def verify(p: Puzzle, shaded: Answer) -> list[str]:
+    clues = p.clues()
+    white = set(p.positions()) - shaded
+    problems: list[str] = [
+        Violation(f"the numbered cell {cell_name(cell)} is shaded", [cell])
+        for cell in sorted(shaded & clues.keys())
+    ]
+    for cell, n in sorted(clues.items()):
+        seen = seen_cells(cell, white)
+        if n is not None and cell in white and len(seen) != n:
+            problems.append(
+                Violation(f"the {n} at {cell_name(cell)} sees {len(seen)} cells, not {n}", seen)
+            )
+    problems += check_never_adjacent(shaded, "shaded cells")
+    problems += check_connected(white, "the unshaded cells")
+    return problems
+
+
+def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict:
+    return read_shaded(grid, m["b"])
+
+
+def render(p: Puzzle, shaded: Answer) -> list[CellWrite]:
+    return render_shaded(shaded)
+
+
+def record(p: Puzzle, shaded: Answer) -> dict:
+    return shaded_record(shaded)
+
+
+def from_url(url: puzzlink.PzprUrl) -> Puzzle:
+    """`kurodoko`: number16 over cells, `.` a number not given."""
+    values, _ = puzzlink.decode_number16(url.body, url.rows * url.cols)
+    if any(v == 0 for v in values):
+        raise puzzlink.UrlError("kurodoko: a number sees at least its own cell, 0 cannot be")
+    return Puzzle(puzzlink.grid_rows(values, url.cols))
+
+
+GENRE = define(__name__, slug="kurodoko", ja="黒どこ", pzpr_ids=("kurodoko",), lazy=True)

@@ -1,0 +1,131 @@
+"""Nurikabe (ぬりかべ).
+
+Rules: shade some cells (the sea). Every unshaded group of cells (an island) holds exactly one
+number, and has as many cells as that number says (a `?` island may have any size). The sea is
+one orthogonally connected group, and no 2x2 block of cells is all sea. Numbered cells stay
+unshaded.
+
+Layout: one puzzle cell per spreadsheet cell from A1: an island's number (1, 2, ...), or `?` for
+a number that is not given; other cells stay empty. The sentinel one cell diagonally below-right
+of the grid. The answer shades the sea (a dark fill and `■`). When checking an answer typed by
+hand, `■` or `#` or a dark fill is sea, and `・`, `.` or `×` marks a cell known to be island.
+The record's `shaded` lists the sea.
+
+Model: b(r,c) = 1 when cell (r,c) is sea (numbered cells have no b: they are island). No 2x2
+block of sea (`solver.cells.no_square`); the sea is connected (`solver.cells.connected`); the
+cells 1 - b split into islands, each holding one number and of its size
+(`solver.cells.islands`). Both connectivity blocks come in the complete form (flows) or as lazy
+cuts; lazy is the default (faster on every puzzle measured, see the README).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solver import puzzlink
+from solver.cells import (
+    SHADING_MARKS,
+    check_connected,
+    check_islands,
+    check_no_square,
+    connected,
+    islands,
+    no_square,
+    read_shaded,
+    render_shaded,
+    shade_vars,
+    shaded_record,
+)
+from solver.genres import define
+from solver.geometry import Cell, CellPuzzle
+from solver.model import Model, new_problem, value
+from solver.sheet import Grid, InputError, Value, quote
+from solver.sheet.answer import CellWrite
+from solver.spellings import UNKNOWN, is_mark
+
+ANSWER_MARKS = SHADING_MARKS
+Size = int | None  # an island's size, None for `?`
+
+
+@dataclass(frozen=True)
+class Puzzle(CellPuzzle):
+    cells: tuple[tuple[int | str | None, ...], ...]  # a size, puzzlink.UNKNOWN ('?') or None
+
+    def clues(self) -> dict[Cell, Size]:
+        return {cell: (None if v == puzzlink.UNKNOWN else v) for cell, v in self.givens().items()}
+
+
+Answer = frozenset[Cell]  # the sea
+
+
+def parse(grid: Grid) -> Puzzle:
+    most = grid.rows * grid.cols
+
+    def clue(r: int, c: int) -> int | str | None:
+        v = grid[r, c]
+        if v is None:
+            return None
+        if is_mark(v, UNKNOWN):
+            return puzzlink.UNKNOWN
+        if isinstance(v, int) and 1 <= v <= most:
+            return v
+        raise grid.error(
+            r, c, f"a cell holds an island's size from 1 to {most} or ?, found {quote(v)}"
+        )
+
+    cells = tuple(tuple(clue(r, c) for c in range(grid.cols)) for r in range(grid.rows))
+    if not any(v is not None for row in cells for v in row):
+        raise InputError(grid.sheet, "no numbers: type each island's size in one of its cells")
+    return Puzzle(cells)
+
+
+def to_cells(p: Puzzle) -> list[list[Value]]:
+    return [list(row) for row in p.cells]
+
+
+def model(p: Puzzle, lazy: bool = False) -> Model:
+    prob = new_problem("nurikabe")
+    clues = p.clues()
+    b = shade_vars(prob, p.rows, p.cols, skip=clues)
+    sea = {**b, **dict.fromkeys(clues, 0)}
+    no_square(prob, b)
+    m = Model(prob, list(b.values()), {"b": b})
+    m.separate(connected(prob, sea, lazy=lazy, prefix="s"))
+    m.separate(islands(prob, {cell: 1 - v for cell, v in sea.items()}, clues, lazy=lazy))
+    return m
+
+
+def decode(p: Puzzle, m: Model) -> Answer:
+    return frozenset(cell for cell, v in m["b"].items() if value(v))
+
+
+def verify(p: Puzzle, sea: Answer) -> list[str]:
+    island = set(p.positions()) - sea
+    return (
+        check_no_square(sea, "sea cells")
+        + check_connected(sea, "the sea's cells")
+        + check_islands(island, p.clues())
+    )
+
+
+def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict:
+    return read_shaded(grid, m["b"])
+
+
+def render(p: Puzzle, sea: Answer) -> list[CellWrite]:
+    return render_shaded(sea)
+
+
+def record(p: Puzzle, sea: Answer) -> dict:
+    return shaded_record(sea)
+
+
+def from_url(url: puzzlink.PzprUrl) -> Puzzle:
+    """`nurikabe`: number16 over cells, `.` a number not given."""
+    values, _ = puzzlink.decode_number16(url.body, url.rows * url.cols)
+    if any(v == 0 for v in values):
+        raise puzzlink.UrlError("nurikabe: an island of size 0 cannot be")
+    return Puzzle(puzzlink.grid_rows(values, url.cols))
+
+
+GENRE = define(__name__, slug="nurikabe", ja="ぬりかべ", pzpr_ids=("nurikabe",), lazy=True)
