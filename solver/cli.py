@@ -356,7 +356,8 @@ def cmd_hint(a: argparse.Namespace) -> int:
                 grid[w.row][w.col] = "■" if w.shade and w.value is None else w.value
             print(show(grid))
     if res.writes and not a.no_write:
-        print(f"wrote {len(res.writes)} cells into {book.save(target)}", file=sys.stderr)
+        n = len(res.writes)
+        print(f"wrote {n} cell{'' if n == 1 else 's'} into {book.save(target)}", file=sys.stderr)
     return EXIT_OK if res.status in ("hint", "done", "several") else EXIT_UNSOLVED
 
 
