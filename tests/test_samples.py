@@ -177,6 +177,20 @@ def shakashaka() -> dict[str, Any]:
     return {"triangles": sorted(found)}
 
 
+def stained_glass() -> dict[str, Any]:
+    """Every cell of a black piece ('#' in the solution, piece k labelled chr(65 + k) on the
+    sheet of tests/data/stained-glass.json)."""
+    black = {
+        chr(65 + k) for k, ch in enumerate(example("stained-glass")["solution_text"]) if ch == "#"
+    }
+    sheet = json.loads((DATA / "stained-glass.json").read_text("utf-8"))["sheet"]
+    return {
+        "shaded": sorted(
+            [r, c] for r, row in enumerate(sheet) for c, t in enumerate(row.split()) if t in black
+        )
+    }
+
+
 EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "akari": akari,
     "archipelago": archipelago,
@@ -198,6 +212,7 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "pipe-link": pipe_link,
     "shakashaka": shakashaka,
     "slitherlink": slitherlink,
+    "stained-glass": stained_glass,
     "sudoku": sudoku,
     "tile-paint": lambda: {"shaded": marked(text_rows("tile-paint"), "#")},
     "wall-logic": wall_logic,
