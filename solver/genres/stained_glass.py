@@ -25,9 +25,10 @@ first cells' b: white s <= (n - 1) // 2, black s >= n // 2 + 1, grey s = n / 2 (
 grey circle touching an odd number of pieces is refused as bad input.
 
 The sample: the seed's deck gives only the circles' piece lists (pieces 0-10, eight circles).
-Its sheet (workbooks/stained-glass.xlsx, tests/data/stained-glass.json) is a map found by a small
-MIP: piece k carries the label chr(65 + k) (0 is A, 10 is K), each circle sits in a cell whose
-8 neighbours hold exactly the pieces of its list, and every piece hangs together.
+Its sheet (workbooks/stained-glass.xlsx, tests/data/stained-glass.json) is a map drawn by hand
+(a MIP search for one found none within 300 s): piece k carries the label chr(65 + k) (0 is A,
+10 is K), each circle sits in a cell whose 8 neighbours hold exactly the pieces of its list, and
+every piece hangs together; tests/test_stained_glass.py checks the map against the deck's lists.
 
 The record's `shaded` holds every cell of the black pieces.
 """
