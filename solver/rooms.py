@@ -250,8 +250,8 @@ def rooms_from_labels(grid: Grid, per_room: bool = True) -> tuple[Rooms, dict[Ce
                 if v is None
                 else f"the number {v} without a room label; type it with its room's label, e.g. "
                 f"A{v} or {v}A"
-                if isinstance(v, int)
-                else repr(v)
+                if isinstance(v, int) and abs(v) < 10**6
+                else quote(v)
             )
             raise grid.error(
                 r,

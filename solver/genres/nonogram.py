@@ -90,14 +90,17 @@ class Puzzle:
 Answer = frozenset[Cell]  # the shaded cells, in sheet coordinates
 
 
+MAX_RUN = 999_999  # a run longer than any grid: the line's length check names it
+
+
 def _numbers(grid: Grid, r: int, c: int) -> list[int]:
     """The clue numbers in a sheet cell: a whole number, or several in a text."""
     v = grid[r, c]
     if v is None or (isinstance(v, str) and v.strip() in SHADING_MARKS):
         return []  # an empty cell, or a grid cell shaded or marked by hand
-    if isinstance(v, int) and not isinstance(v, bool) and v >= 0:
+    if isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_RUN:
         return [v]
-    if isinstance(v, str) and re.fullmatch(r"\s*\d+([\s,、]+\d+)*\s*", v):
+    if isinstance(v, str) and re.fullmatch(r"\s*\d{1,6}([\s,、]+\d{1,6})*\s*", v):
         return [int(t) for t in re.split(r"[\s,、]+", v.strip())]
     raise grid.error(
         r, c, f"a clue cell holds run lengths (a number, or several as `2 1`), found {quote(v)}"
