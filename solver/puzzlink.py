@@ -389,3 +389,21 @@ def decode_border_marks(body: str, rows: int, cols: int) -> tuple[set[tuple[Cell
                 marks.add((a, b) if forward else (b, a))
             border += 1
     return marks, body[i:]
+
+
+def decode_number10(body: str, count: int) -> list[int | str | None]:
+    """pzprjs' number10 codec (sukoro): `0-9` a number; `.` a cell whose number is not given
+    (UNKNOWN); `a-z` skip (v-9) cells. Cells past the end of the body are empty, as in pzprjs."""
+    out: list[int | str | None] = []
+    for i, ch in enumerate(body):
+        if len(out) >= count:
+            break
+        if ch.isdigit():
+            out.append(int(ch))
+        elif ch == ".":
+            out.append(UNKNOWN)
+        elif "a" <= ch <= "z":
+            out += [None] * (int(ch, 36) - 9)
+        else:
+            raise UrlError(f"unexpected {ch!r} at position {i} of the body")
+    return (out + [None] * count)[:count]

@@ -82,6 +82,7 @@ NAMES = {
     "nurikabe": ("nurikabe", ["nurikabe"], "5/5/g5k2o1k3g"),
     "hitori": ("hitori", ["hitori"], "4/4/1114142333214213"),
     "kurodoko": ("kurodoko", ["kurodoko"], "5/5/i7g5l2l2g4i"),
+    "sukoro": ("sukoro", ["sukoro"], "5/5/2a2c4a2g2a4c2a2"),
 }
 
 

@@ -191,6 +191,18 @@ def stained_glass() -> dict[str, Any]:
     }
 
 
+def sukoro() -> dict[str, Any]:
+    """A digit or '.' (no digit, null in the record; the cell stays empty)."""
+    known = [[int(ch) if ch.isdigit() else None for ch in row] for row in text_rows("sukoro")]
+    return {"numbers": known, "cells": [[d or "" for d in row] for row in known]}
+
+
+def creek() -> dict[str, Any]:
+    """The solution's '#' cells: the cells of the sheet from A1 (the puzzle's lattice points are
+    one more row and column, clues in the cell below-right of their point)."""
+    return {"shaded": marked(text_rows("creek"), "#")}
+
+
 EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "akari": akari,
     "archipelago": archipelago,
@@ -217,6 +229,7 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "tile-paint": lambda: {"shaded": marked(text_rows("tile-paint"), "#")},
     "wall-logic": wall_logic,
     "yajilin": yajilin,
+    "sukoro": sukoro,
 }
 
 

@@ -1,0 +1,188 @@
+"""Sukoro (数コロ).
+
+Rules: put a digit 1-4 into some cells and leave the others empty. A digit counts how many of
+its (up to 4) orthogonal neighbours hold digits; two equal digits are never orthogonally side
+by side; all the digits form one orthogonally connected group. The given numbers are digits of
+the answer.
+
+Layout: one puzzle cell per spreadsheet cell from A1. A given is its number 1-4; `?` is a cell
+that holds a digit whose value is not given (pzprjs' `?`); every other cell stays empty. The
+sentinel one cell diagonally below-right of the grid. The answer writes the digits into the
+empty cells that get one; cells without a digit stay empty (the record's `numbers` has `null`
+there). Solving by hand, type digits, and mark a cell you know holds no digit `・` (or `.`,
+`×`, `x`).
+
+Check my answer and hints read what the sheet shows, as for sudoku: a digit filled in by hand
+cannot be told from a given one, so every digit on the sheet is read as a given; a blank cell
+counts as a cell without a digit (so a sheet whose digits fit an answer is `incomplete`, one
+whose digits fit none is `wrong`); a `・` mark fixes "no digit"; a `?` shows no digit, and
+Check takes its digit from the nearest answer.
+
+Model (the deck's): x(r,c,d) = 1 when cell (r,c) holds digit d (`solver.digits`, at most one
+digit per cell); n(r,c) = the sum over d, 1 when the cell holds a digit. Givens fix x = 1, a
+`?` fixes n = 1. For each cell and digit d, x(r,c,d) = 1 makes the digits beside it number d:
+sum of the neighbours' n >= d x(r,c,d) and <= d + (k - d)(1 - x(r,c,d)), k the cell's
+neighbours (Count); equal digits never side by side, x(p,d) + x(q,d) <= 1 (never_adjacent per
+digit); the cells with n = 1 are connected (`solver.cells.connected`, rooted at a given: a flow
+in the complete form, vertex cuts in the lazy form, the default by measurement, see
+tests/benchmark_sizes.py).
+
+puzz.link: `sukoro`, number10 over cells (`.` a `?` cell).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pulp
+
+from solver import puzzlink
+from solver.cells import (
+    WHITE_MARKS,
+    check_connected,
+    check_never_adjacent,
+    connected,
+    never_adjacent,
+)
+from solver.digits import decode_digits, digit_vars, fix, read_digits, render_digits
+from solver.genres import define
+from solver.geometry import ORTHOGONAL, Cell, CellPuzzle
+from solver.model import Model, cname, new_problem
+from solver.puzzlink import UNKNOWN
+from solver.sheet import Grid, InputError, Value, cell_name, quote
+from solver.sheet.answer import CellWrite
+from solver.spellings import is_mark
+from solver.violation import Violation
+
+DIGITS = range(1, 5)
+NO_DIGIT = WHITE_MARKS | {"x"}  # a cell marked as holding no digit
+ANSWER_MARKS = NO_DIGIT | {"X"}
+
+
+@dataclass(frozen=True)
+class Puzzle(CellPuzzle):
+    cells: tuple[tuple[int | str | None, ...], ...]  # a given digit 1-4, UNKNOWN ('?'), None
+
+    def digits(self) -> dict[Cell, int]:
+        return {cell: v for cell, v in self.givens().items() if isinstance(v, int)}
+
+    def beside(self, cell: Cell) -> list[Cell]:
+        r, c = cell
+        near = ((r + dr, c + dc) for dr, dc in ORTHOGONAL)
+        return [(i, j) for i, j in near if 0 <= i < self.rows and 0 <= j < self.cols]
+
+
+Answer = tuple[tuple[int, ...], ...]  # the digit of each cell, 0 for none
+
+
+def parse(grid: Grid) -> Puzzle:
+    def cell(r: int, c: int) -> int | str | None:
+        v = grid[r, c]
+        if v is None or is_mark(v, NO_DIGIT):
+            return None
+        if isinstance(v, str) and v.strip() == UNKNOWN:
+            return UNKNOWN
+        if isinstance(v, int) and v in DIGITS:
+            return v
+        raise grid.error(
+            r,
+            c,
+            f"a cell holds a given digit 1-4, ? (a digit not given) or nothing; found {quote(v)}",
+        )
+
+    cells = tuple(tuple(cell(r, c) for c in range(grid.cols)) for r in range(grid.rows))
+    if all(v is None for row in cells for v in row):
+        raise InputError(grid.sheet, "no given digit: type the puzzle's numbers 1-4")
+    return Puzzle(cells)
+
+
+def to_cells(p: Puzzle) -> list[list[Value]]:
+    return [list(row) for row in p.cells]
+
+
+def model(p: Puzzle, lazy: bool = False) -> Model:
+    prob = new_problem("sukoro")
+    x = digit_vars(prob, p.positions(), DIGITS, optional=True)
+    fix(prob, x, p.digits())
+    held = {cell: pulp.lpSum(x[(*cell, d)] for d in DIGITS) for cell in p.positions()}
+    for cell, v in sorted(p.givens().items()):
+        if v == UNKNOWN:
+            prob += held[cell] == 1, cname("Some", cell)
+    for cell in p.positions():
+        near = p.beside(cell)
+        around = pulp.lpSum(held[q] for q in near)
+        for d in DIGITS:
+            v = x[(*cell, d)]
+            prob += around >= d * v, cname("CountLo", cell, d)
+            if d < len(near):
+                prob += around <= d + (len(near) - d) * (1 - v), cname("CountHi", cell, d)
+    for d in DIGITS:
+        never_adjacent(prob, {cell: x[(*cell, d)] for cell in p.positions()}, prefix=f"d{d}")
+    root = min(p.givens())
+    m = Model(prob, list(x.values()), {"x": x})
+    m.separate(connected(prob, held, lazy, root=root, prefix="c"))
+    return m
+
+
+def decode(p: Puzzle, m: Model) -> Answer:
+    return decode_digits(m["x"], p.rows, p.cols)
+
+
+def verify(p: Puzzle, a: Answer) -> list[Violation]:
+    """The givens stand (a `?` holds a digit), each digit counts the digits beside it, equal
+    digits never touch, the digits are one group. Each problem names its cells."""
+    problems: list[Violation] = []
+    for cell, v in sorted(p.givens().items()):
+        got = a[cell[0]][cell[1]]
+        if v == UNKNOWN and not got:
+            problems.append(Violation(f"the ? at {cell_name(cell)} holds no digit", [cell]))
+        elif v != UNKNOWN and got != v:
+            problems.append(Violation(f"cell {cell_name(cell)} changes the given {v}", [cell]))
+    digits = {(r, c): d for r, row in enumerate(a) for c, d in enumerate(row) if d}
+    for cell, d in sorted(digits.items()):
+        near = [q for q in p.beside(cell) if q in digits]
+        if len(near) != d:
+            problems.append(
+                Violation(
+                    f"the {d} at {cell_name(cell)} has {len(near)} digits beside it",
+                    [cell, *near],
+                )
+            )
+    for d in DIGITS:
+        problems += check_never_adjacent([q for q, v in digits.items() if v == d], f"the {d}s")
+    return problems + check_connected(digits, "the digits")
+
+
+def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | None]:
+    """The digits the sheet shows (read as givens too); a cell marked `・` holds none; a `?`
+    shows no digit (None: taken from the nearest answer). Blank cells fix nothing."""
+    x = m["x"]
+    entries: dict[pulp.LpVariable, int | None] = dict(read_digits(grid, x))
+    for cell in grid.positions():
+        v = grid[cell]
+        if v is not None and is_mark(v, NO_DIGIT):
+            entries |= {x[(*cell, d)]: 0 for d in DIGITS}
+        elif isinstance(v, str) and v.strip() == UNKNOWN:
+            entries |= {x[(*cell, d)]: None for d in DIGITS}
+    return entries
+
+
+def render(p: Puzzle, a: Answer) -> list[CellWrite]:
+    return render_digits(a, p.givens())
+
+
+def record(p: Puzzle, a: Answer) -> dict:
+    return {"numbers": [[d or None for d in row] for row in a]}
+
+
+def from_url(url: puzzlink.PzprUrl) -> Puzzle:
+    """`sukoro`: number10 over cells, `.` a cell with a digit not given."""
+    values = puzzlink.decode_number10(url.body, url.rows * url.cols)
+    for k, v in enumerate(values):
+        if isinstance(v, int) and v not in DIGITS:
+            r, c = divmod(k, url.cols)
+            raise puzzlink.UrlError(f"sukoro: row {r + 1}, column {c + 1} holds {v}, not 1-4")
+    return Puzzle(puzzlink.grid_rows(values, url.cols))
+
+
+GENRE = define(__name__, slug="sukoro", ja="数コロ", pzpr_ids=("sukoro",), lazy=True)
