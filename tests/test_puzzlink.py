@@ -83,6 +83,7 @@ NAMES = {
     "hitori": ("hitori", ["hitori"], "4/4/1114142333214213"),
     "kurodoko": ("kurodoko", ["kurodoko"], "5/5/i7g5l2l2g4i"),
     "sukoro": ("sukoro", ["sukoro"], "5/5/2a2c4a2g2a4c2a2"),
+    "creek": ("creek", ["creek"], "6/6/gagaich2cgb6769dt"),
 }
 
 

@@ -230,6 +230,7 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "wall-logic": wall_logic,
     "yajilin": yajilin,
     "sukoro": sukoro,
+    "creek": creek,
 }
 
 

@@ -1,0 +1,187 @@
+"""Creek (クリーク).
+
+Rules: shade some cells. A number on a lattice point (a corner where up to four cells meet)
+counts the shaded cells among the cells around it; all unshaded cells form one orthogonally
+connected group.
+
+Layout: one lattice point per spreadsheet cell from A1, as hotaru-beam: a grid of R x C cells
+has R+1 x C+1 points, and the point at row i, column j is the sheet cell at row i, column j.
+The puzzle's cells are the same sheet cells, point and cell sharing one: a clue belongs to the
+top-left corner of the sheet cell it is typed in, and counts that cell, the cell left of it and
+the two above. So the R x C cells are the sheet cells from A1, and one more row and column
+beneath and right of them holds only the clues of the bottom and right border points. A clue
+is its number 0-4 (`?` for a clue whose number is not given); other points stay empty. The
+sentinel one cell diagonally below-right of the points (at G7 for 5x5 cells). The answer shades
+cells with a dark fill (`■` in an empty cell; a cell that holds a clue keeps it on the fill,
+and a clue's count still means its corner). Solving by hand, shade with `■` or `#` (or the fill
+tool) and mark unshaded cells `・`, `.` or `×`; a cell holding a clue is shaded by its fill
+only. The extra row and column are never shaded.
+
+Model (the deck's): b(r,c) = 1 when cell (r,c) is shaded; for each clue the b of the cells
+around its point add up to it (Clue); the cells with b = 0 are connected
+(`solver.cells.connected` on 1 - b, rooted at a cell beside a 0 when there is one: a flow in
+the complete form, vertex cuts in the lazy form; the default form by measurement, see
+tests/benchmark_sizes.py).
+
+puzz.link: `creek`, 4cell over the points (pflag `d`: the old format, one character a point).
+The record's `shaded` holds the shaded cells.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pulp
+
+from solver import puzzlink
+from solver.cells import (
+    SHADING_MARKS,
+    check_connected,
+    connected,
+    read_shaded,
+    render_shaded,
+    shade_vars,
+    shaded_record,
+    shading_blank,
+)
+from solver.genres import define
+from solver.geometry import Cell, CellPuzzle
+from solver.model import Model, cname, new_problem, value
+from solver.puzzlink import UNKNOWN
+from solver.sheet import Grid, InputError, Value, cell_name, quote
+from solver.sheet.answer import CellWrite
+from solver.spellings import is_mark
+from solver.violation import Violation
+
+ANSWER_MARKS = SHADING_MARKS
+
+
+@dataclass(frozen=True)
+class Puzzle(CellPuzzle):
+    cells: tuple[tuple[int | str | None, ...], ...]  # per lattice point: 0-4, UNKNOWN or None
+
+    def size(self) -> tuple[int, int]:
+        """The grid of cells: one row and column fewer than the points."""
+        return self.rows - 1, self.cols - 1
+
+    def squares(self) -> list[Cell]:
+        rows, cols = self.size()
+        return [(r, c) for r in range(rows) for c in range(cols)]
+
+    def clues(self) -> dict[Cell, int]:
+        return {point: v for point, v in self.givens().items() if isinstance(v, int)}
+
+    def around(self, point: Cell) -> list[Cell]:
+        """The (up to 4) cells that meet at a point."""
+        rows, cols = self.size()
+        i, j = point
+        near = ((i - 1, j - 1), (i - 1, j), (i, j - 1), (i, j))
+        return [(r, c) for r, c in near if 0 <= r < rows and 0 <= c < cols]
+
+
+Answer = frozenset[Cell]  # the shaded cells
+
+
+def parse(grid: Grid) -> Puzzle:
+    if grid.rows < 2 or grid.cols < 2:
+        raise InputError(
+            grid.sheet,
+            f"the points of at least one cell are 2 x 2 sheet cells, found {grid.rows} x "
+            f"{grid.cols} (check the sentinel's place)",
+        )
+
+    def point(i: int, j: int) -> int | str | None:
+        v = grid[i, j]
+        if v is None or is_mark(v, SHADING_MARKS):
+            return None
+        if isinstance(v, str) and v.strip() == UNKNOWN:
+            return UNKNOWN
+        if isinstance(v, int) and 0 <= v <= 4:
+            cells = (min(i, grid.rows - 2) - max(i - 1, 0) + 1) * (
+                min(j, grid.cols - 2) - max(j - 1, 0) + 1
+            )
+            if v > cells:
+                raise grid.error(
+                    i, j, f"the point of this cell touches {cells} cells, found the clue {v}"
+                )
+            return v
+        raise grid.error(
+            i, j, f"a point holds a clue 0-4, ? (a clue not given) or nothing; found {quote(v)}"
+        )
+
+    cells = tuple(tuple(point(i, j) for j in range(grid.cols)) for i in range(grid.rows))
+    if all(v is None for row in cells for v in row):
+        raise InputError(grid.sheet, "no clue: type the numbers 0-4 on the lattice points")
+    return Puzzle(cells)
+
+
+def to_cells(p: Puzzle) -> list[list[Value]]:
+    return [list(row) for row in p.cells]
+
+
+def model(p: Puzzle, lazy: bool = False) -> Model:
+    prob = new_problem("creek")
+    rows, cols = p.size()
+    b = shade_vars(prob, rows, cols, "b")
+    for point, n in sorted(p.clues().items()):
+        prob += pulp.lpSum(b[q] for q in p.around(point)) == n, cname("Clue", point)
+    zeros = sorted(q for point, n in p.clues().items() if n == 0 for q in p.around(point))
+    white = {q: 1 - v for q, v in b.items()}
+    m = Model(prob, list(b.values()), {"b": b})
+    m.separate(connected(prob, white, lazy, root=zeros[0] if zeros else None, prefix="w"))
+    return m
+
+
+def decode(p: Puzzle, m: Model) -> Answer:
+    return frozenset(cell for cell, v in m["b"].items() if value(v))
+
+
+def verify(p: Puzzle, shaded: Answer) -> list[Violation]:
+    """Each clue counts the shaded cells around its point; the unshaded cells are one group.
+    A clue is named by the sheet cell it is typed in; its problem names that cell and the
+    cells around its point."""
+    shaded = shaded & set(p.squares())
+    problems = []
+    for point, n in sorted(p.clues().items()):
+        near = p.around(point)
+        got = sum(q in shaded for q in near)
+        if got != n:
+            problems.append(
+                Violation(
+                    f"the {n} at {cell_name(point)} has {got} shaded cells around it",
+                    [point, *near],
+                )
+            )
+    return problems + check_connected(set(p.squares()) - shaded, "the unshaded cells")
+
+
+def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | None]:
+    """Cells shaded (`■`, `#` or a dark fill) and marked unshaded; the row and column of
+    border points beyond the cells fix nothing."""
+    return dict(read_shaded(grid, m["b"]))
+
+
+blank = shading_blank  # a shaded cell that holds a clue keeps it: only the fill shows the answer
+
+
+def render(p: Puzzle, shaded: Answer) -> list[CellWrite]:
+    return render_shaded(sorted(shaded))
+
+
+def record(p: Puzzle, shaded: Answer) -> dict:
+    return shaded_record(shaded)
+
+
+def from_url(url: puzzlink.PzprUrl) -> Puzzle:
+    """`creek`: 4cell over the (rows+1) x (cols+1) points, row by row (`.` a clue whose number
+    is not given); with pflag `d` the old format, one character per point, `0-4` a clue."""
+    count = (url.rows + 1) * (url.cols + 1)
+    if "d" in url.flags:
+        values: list[int | str | None] = [int(ch) if ch in "01234" else None for ch in url.body]
+        values = (values + [None] * count)[:count]
+    else:
+        values = puzzlink.decode_4cell(url.body, count)
+    return Puzzle(puzzlink.grid_rows(values, url.cols + 1))
+
+
+GENRE = define(__name__, slug="creek", ja="クリーク", pzpr_ids=("creek",), lazy=True)

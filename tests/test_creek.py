@@ -1,0 +1,158 @@
+"""Creek: the sample in the workbook (clues on the points, one point per sheet cell), shading in
+the cells, verify from the rules, bad input, the creek codec with pzprjs' own test puzzle, and
+check my answer on a hand-typed sheet. (The sample on every back end and form, through the .lp
+file: tests/test_samples.py.)"""
+
+from __future__ import annotations
+
+import pytest
+
+from solver import check
+from solver.backends import Settings
+from solver.cli import main
+from solver.genres import creek
+from solver.genres.creek import Puzzle
+from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
+from solver.puzzlink import UNKNOWN, parse_url
+from solver.sheet import InputError, is_dark
+from solver.sheet.openpyxl_book import OpenpyxlBook
+from tests.conftest import example
+
+EX = example("creek")
+
+
+def known_puzzle() -> Puzzle:
+    rows = EX["puzzle_text"].split("\n")
+    return Puzzle(tuple(tuple(int(ch) if ch.isdigit() else None for ch in row) for row in rows))
+
+
+KNOWN = frozenset(
+    (r, c)
+    for r, row in enumerate(EX["solution_text"].split("\n"))
+    for c, ch in enumerate(row)
+    if ch == "#"
+)
+
+
+def test_workbook_holds_the_example(sample):
+    _, grid, p = read_puzzle(OpenpyxlBook(sample("creek")), "creek")
+    assert p == known_puzzle() and p.size() == (5, 5) and (grid.rows, grid.cols) == (6, 6)
+
+
+def test_sample_shades_the_cells_and_keeps_the_clues(sample):
+    book = OpenpyxlBook(sample("creek"))
+    res = solve_sheet(book, "creek", Settings())
+    assert res.status == "solved" and res.unique is True
+    ws = book.sheet("creek")
+    dark = {
+        (r, c) for r in range(6) for c in range(6) if is_dark(ws.get_style(r + 1, c + 1).fill_color)
+    }
+    assert dark == KNOWN
+    assert ws.get(1, 5) == 1  # the clue at E1 (the top-left corner of E1) stays on its fill
+    assert ws.get(2, 2) == "■"  # B2: no clue there
+
+
+def test_verify_accepts_the_known_answer_and_names_each_broken_rule():
+    p = known_puzzle()
+    assert creek.verify(p, KNOWN) == []
+    # E1 unshaded: the 1 typed in E1 counts D1 and E1 only (the row above is off the grid)
+    less = creek.verify(p, KNOWN - {(0, 4)})
+    assert ("the 1 at E1 has 0 shaded cells around it", ((0, 3), (0, 4))) in [
+        (str(v), v.cells) for v in less
+    ]
+    # A1 shaded: the 0 at A2 sees it
+    more = creek.verify(p, KNOWN | {(0, 0)})
+    assert "the 0 at A2 has 1 shaded cells around it" in more
+    # C4 and C5 shaded: C3, and D4 with E4, are cut off from the other unshaded cells
+    cut = creek.verify(p, KNOWN | {(3, 2), (4, 2)})
+    assert any("the unshaded cells fall apart" in v for v in cut)
+    assert all(v.cells for v in less + more + cut)
+
+
+def test_an_unknown_clue_counts_nothing():
+    p = Puzzle(((UNKNOWN, None, None), (None, 3, None), (None, None, None)))
+    assert creek.verify(p, frozenset({(0, 0), (0, 1), (1, 0)})) == []
+    out = solve_puzzle(creek.GENRE, p, Settings("highs"))
+    assert out.status == "solved" and out.unique is False  # any three of the four cells
+
+
+def test_bad_input_names_the_cell(sample):
+    book = OpenpyxlBook(sample("creek"))
+    book.sheet("creek").put(2, 2, 5)
+    with pytest.raises(InputError, match=r"sheet 'creek' cell B2: .*found 5"):
+        read_puzzle(book, "creek")
+    book = OpenpyxlBook(sample("creek"))
+    book.sheet("creek").put(1, 1, 2)  # the corner point A1 touches one cell
+    with pytest.raises(InputError, match=r"sheet 'creek' cell A1: .*touches 1 cells.*clue 2"):
+        read_puzzle(book, "creek")
+    book = OpenpyxlBook(sample("creek"))
+    book.sheet("creek").put(6, 3, 3)  # C6, a point on the bottom border, touches two
+    with pytest.raises(InputError, match=r"sheet 'creek' cell C6: .*touches 2 cells"):
+        read_puzzle(book, "creek")
+    book = OpenpyxlBook(sample("creek"))
+    for r in range(1, 7):
+        for c in range(1, 7):
+            book.sheet("creek").put(r, c, None)
+    with pytest.raises(InputError, match="sheet 'creek': no clue"):
+        read_puzzle(book, "creek")
+
+
+URL = "https://puzz.link/p?creek/6/6/gagaich2cgb6769dt"  # pzprjs test/script/creek.js
+# its answer there: '#' shaded, '+' marked unshaded
+PZPR_ANSWER = [
+    ". + + + + .",
+    ". # # # # +",
+    ". + + + # +",
+    "# # # + # +",
+    ". # # # # +",
+    ". . + + + +",
+]
+
+
+def test_puzzlink_url_and_pzprjs_answer():
+    p = creek.from_url(parse_url(URL))
+    assert p.size() == (6, 6)
+    assert p.clues() == {
+        (0, 1): 0, (0, 5): 0, (1, 4): 2, (2, 2): 2, (2, 3): 2, (3, 0): 1, (3, 3): 1,
+        (3, 5): 2, (4, 0): 1, (4, 2): 4, (4, 4): 3,
+    }  # fmt: skip
+    out = solve_puzzle(creek.GENRE, p, Settings("highs"))
+    want = {
+        (r, c) for r, row in enumerate(PZPR_ANSWER) for c, t in enumerate(row.split()) if t == "#"
+    }
+    assert out.status == "solved" and out.unique is True and out.answer == want
+    assert creek.from_url(parse_url("https://puzz.link/p?creek/2/1/.bh")).cells == (
+        (UNKNOWN, 1, None),
+        (None, None, None),
+    )
+    old = creek.from_url(parse_url("https://puzz.link/p?creek/d/2/1/1..2"))  # one per point
+    assert old.cells == ((1, None, None), (2, None, None))
+
+
+def test_import_url_and_solve(tmp_path):
+    book = tmp_path / "creek.xlsx"
+    assert main(["import", URL, "-o", str(book), "--solve"]) == 0
+    assert solve_sheet(OpenpyxlBook(book), "creek", Settings()).status == "solved"
+
+
+def test_check_a_hand_typed_answer(sample):
+    """Cells shaded by hand with `#` (a clue cell by its fill), one marked `・`: right, then
+    wrong."""
+    from openpyxl.styles import PatternFill
+
+    path = sample("creek")
+    book = OpenpyxlBook(path)
+    ws = book.wb["creek"]
+    for r, c in sorted(KNOWN):
+        cell = ws.cell(r + 1, c + 1)
+        if cell.value is None:
+            cell.value = "#"
+        else:
+            cell.fill = PatternFill("solid", fgColor="FF404040")  # E1 holds the clue 1
+    ws["A1"] = "・"
+    res = check.check_sheet(book, "creek", Settings())
+    assert res.verdict == "correct", res.record()
+    ws["A1"] = "#"  # A1 shaded: the 0 typed in A2 sees it
+    res = check.check_sheet(book, "creek", Settings())
+    assert res.verdict == "wrong" and res.completable is False
+    assert ("the 0 at A2 has 1 shaded cells around it", ["A1", "A2"]) in res.problems
