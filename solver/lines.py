@@ -57,10 +57,15 @@ Separator = Callable[[], list[pulp.LpConstraint]]
 
 
 def on(expr: Expr) -> bool:
-    """Whether a solved binary expression (variable, sum, or constant) is 1."""
+    """Whether a solved binary expression (variable, sum, or constant) is 1. A variable the
+    solver left out (in no row yet, value None) counts as 0, as `solver.model.value` has it:
+    `1 - b` of such a b is 1."""
     if isinstance(expr, int | float):
         return round(expr) >= 1
-    return round(pulp.value(expr) or 0) >= 1
+    if isinstance(expr, pulp.LpVariable):
+        return round(expr.varValue or 0) >= 1
+    total = expr.constant + sum(a * (v.varValue or 0) for v, a in expr.items())
+    return round(total) >= 1
 
 
 def edge_vars(
