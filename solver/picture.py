@@ -32,6 +32,7 @@ LAMP = "○"  # an answer value drawn as a lamp (akari's `shaded` are its lamps)
 ICE = {"氷"}
 CIRCLED_CLUES = {"hashiwokakero"}  # genres whose numbers stand in circles (islands)
 BLACK_CLUES = {"akari", "shakashaka"}  # genres whose numbers stand in black cells (walls)
+LATTICE_CLUES = {"creek"}  # genres whose clues sit on the grid's corners, one per sheet cell
 LAMP_COLOUR = "#FFD24D"
 # a right triangle's corners, as fractions of a cell, by the corner of its right angle
 TRIANGLE = {
@@ -159,6 +160,8 @@ def draw(givens: list[list[Any]], answer: dict[str, Any], genre: str = "") -> Pi
     """The picture of a solved sheet: `givens` as typed (None for an empty cell), `answer` the
     result record's answer (rows, cols and the genre's fields), `genre` its slug."""
     rows, cols = answer["rows"], answer["cols"]
+    if genre in LATTICE_CLUES:
+        return _lattice(givens, answer, rows - 1, cols - 1)
     pic = Picture(cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN)
     shown = answer.get("cells") or [[None] * cols for _ in range(rows)]
     cells = [(r, c) for r in range(rows) for c in range(cols)]
@@ -227,6 +230,23 @@ def draw(givens: list[list[Any]], answer: dict[str, Any], genre: str = "") -> Pi
             pic.add("circle", x, y, CELL * 0.42, fill="white", stroke="black", width=1.5)
         dark = (r, c) in shaded | walls
         pic.add("text", x, y, text=str(v), size=_size(str(v)), fill="white" if dark else "black")
+    return pic
+
+
+def _lattice(givens: list[list[Any]], answer: dict[str, Any], rows: int, cols: int) -> Picture:
+    """A grid of rows x cols cells whose clues stand on its corners (creek): the clue typed in
+    sheet cell (r, c) belongs to the top-left corner of cell (r, c), drawn in a small circle."""
+    pic = Picture(cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN)
+    for r, c in answer.get("shaded", []):
+        pic.add("rect", MARGIN + c * CELL, MARGIN + r * CELL, CELL, CELL, fill=SHADE_COLOUR)
+    _grid(pic, rows, cols)
+    for r, row in enumerate(givens):
+        for c, v in enumerate(row):
+            if not isinstance(v, int) and v != "?":  # a shade the answer wrote is no clue
+                continue
+            x, y = MARGIN + c * CELL, MARGIN + r * CELL
+            pic.add("circle", x, y, CELL * 0.3, fill="white", stroke="black", width=1.2)
+            pic.add("text", x, y, text=str(v), size=_size(str(v)) * 0.75, fill="black")
     return pic
 
 

@@ -120,3 +120,16 @@ def test_lamps_black_clue_cells_and_triangles(tmp_path):
     x0, y0 = 2 * MARGIN, 2 * MARGIN
     assert img.getpixel((x0 + 10, y0 + 10)) == (0x33, 0x33, 0x33)  # inside the top-left half
     assert img.getpixel((x0 + 2 * CELL - 10, y0 + 2 * CELL - 10)) == (255, 255, 255)
+
+
+def test_creek_clues_stand_on_the_corners(tmp_path):
+    """Creek: sheet cell (r, c) holds the clue of the top-left corner of cell (r, c); the grid
+    has one row and one column less than the sheet."""
+    givens = [[1, None, None], [None, None, 0], [None, None, "■"]]
+    answer = {"rows": 3, "cols": 3, "cells": givens, "shaded": [[0, 0]]}
+    svg_path, _ = picture.save(givens, answer, "creek", tmp_path / "c")
+    root = ET.fromstring(svg_path.read_text(encoding="utf-8"))
+    assert int(root.get("width")) == 2 * CELL + 2 * MARGIN
+    corners = sorted((float(c.get("cx")), float(c.get("cy"))) for c in root.findall(f"{SVG}circle"))
+    assert corners == [(MARGIN, MARGIN), (MARGIN + 2 * CELL, MARGIN + CELL)]
+    assert sorted(t.text for t in root.findall(f"{SVG}text")) == ["0", "1"]
