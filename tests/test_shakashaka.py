@@ -142,3 +142,17 @@ def test_check_a_hand_typed_answer(sample):
     res = check.check_sheet(book, "shakashaka", Settings())
     assert res.verdict == "wrong" and res.completable is False
     assert any("not a rectangle" in m for m, _ in res.problems)
+
+
+def test_the_generator_makes_a_unique_puzzle_whose_answer_it_built():
+    """tests/generators/shakashaka.py: diamonds and rectangles kept apart; the solver finds
+    exactly the diamonds' triangles, and nothing else."""
+    from tests.generators.shakashaka import generate
+
+    puzzle, note = generate(8, seed=3)
+    assert note.endswith("unique") and "not unique" not in note
+    out = solve_puzzle(shakashaka.GENRE, puzzle, Settings("highs", 60))
+    assert out.status == "solved" and out.unique is True
+    assert shakashaka.verify(puzzle, out.answer) == []
+    diamonds = int(note.split(" diamonds")[0].rsplit(" ", 1)[1])
+    assert len(shakashaka.record(puzzle, out.answer)["triangles"]) == 4 * diamonds
