@@ -190,3 +190,16 @@ def test_through_xlwings_without_borders_labels_work_and_borders_are_refused(tmp
     assert solve_sheet(book, "heyawake", Settings()).status == "solved"
     res = solve_sheet(book, "heyawake borders", Settings())
     assert res.status == "error" and "macOS" in res.error and "label" in res.error
+
+
+def test_the_generator_makes_a_puzzle_with_one_answer():
+    """tests/generators/heyawake.py repairs its random puzzle until the answer is unique."""
+    from solver.backends import Settings as _Settings
+    from solver.genres import heyawake as _genre
+    from solver.pipeline import solve_puzzle as _solve
+    from tests.generators.heyawake import generate
+
+    p, note = generate(8, 1)
+    assert note.endswith(", unique")
+    out = _solve(_genre.GENRE, p, _Settings("highs", 60))
+    assert out.status == "solved" and out.unique and out.violations == []

@@ -107,3 +107,16 @@ def test_check_a_hand_shaded_answer_right_and_wrong(sample):
         assert res.verdict == "wrong" and res.completable is False
         messages = [m for m, _ in res.problems]
         assert "the shaded cell D1 has 2 shaded neighbours, not exactly one" in messages
+
+
+def test_the_generator_makes_a_puzzle_with_one_answer():
+    """tests/generators/norinori.py repairs its random puzzle until the answer is unique."""
+    from solver.backends import Settings as _Settings
+    from solver.genres import norinori as _genre
+    from solver.pipeline import solve_puzzle as _solve
+    from tests.generators.norinori import generate
+
+    p, note = generate(8, 1)
+    assert note.endswith(", unique")
+    out = _solve(_genre.GENRE, p, _Settings("highs", 60))
+    assert out.status == "solved" and out.unique and out.violations == []

@@ -125,3 +125,16 @@ def test_check_my_answer_shaded_by_hand(sample):
     messages = [m for m, _ in res.problems]
     assert any(m.startswith("the white circle at C6 touches 2 black") for m in messages)
     assert all(cells for _, cells in res.problems)
+
+
+def test_the_generator_makes_a_puzzle_with_one_answer():
+    """tests/generators/stained_glass.py repairs its random puzzle until the answer is unique."""
+    from solver.backends import Settings as _Settings
+    from solver.genres import stained_glass as _genre
+    from solver.pipeline import solve_puzzle as _solve
+    from tests.generators.stained_glass import generate
+
+    p, note = generate(8, 1)
+    assert note.endswith(", unique")
+    out = _solve(_genre.GENRE, p, _Settings("highs", 60))
+    assert out.status == "solved" and out.unique and out.violations == []

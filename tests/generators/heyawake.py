@@ -3,18 +3,32 @@ up to 12 cells by splitting rectangles; shade one cell of each run that crosses 
 (in a random order, where a cell touches no shaded cell and the unshaded cells stay connected),
 then more cells in a random order by the same test (a maximal shading, as dense as published
 ones); where a run still crosses two borders, its first two rooms are merged. A share KEEP of
-the rooms shows its count. Random rooms are seldom unique; the benchmark reports it."""
+the rooms shows its count.
+
+Random rooms are seldom unique. While another answer exists (checked with HiGHS; the solver's
+answer, or its second one, set against the built one): rooms where they differ show their
+counts; where all of them do, each such room is cut in two along a row or column line (lines
+with differing cells on both sides first; both halves in one piece and no run over two borders
+in the built answer), the new half numbered; where no cut fits, a cell that only the built
+answer shades becomes a room of its own (a 1, which never makes a long run); where none is
+left either, the rooms beside the differing cells show their counts. At most SOLVES solves
+(each round a few cuts, so the solves stay few). The note counts numbers, rooms, numbers added,
+splits and solves, and says 'unique' or 'not unique'."""
 
 from __future__ import annotations
 
 import random
 
+from solver.backends import Settings
 from solver.cells import components
+from solver.genres import heyawake
 from solver.genres.heyawake import Puzzle, crossing_runs, verify
+from solver.pipeline import solve_puzzle
 from solver.rooms import Rooms
 from tests.generators import Cell
 
 KEEP = 0.7
+SOLVES = 40
 
 
 def generate(size: int, seed: int) -> tuple[Puzzle, str]:
@@ -31,11 +45,102 @@ def generate(size: int, seed: int) -> tuple[Puzzle, str]:
             rooms.room_of(next(q for q in run if rooms.room_of(q) != rooms.room_of(run[0]))),
         )
         rooms = _renumbered([[a if k == b else k for k in row] for row in rooms.ids])
+    ids = [list(row) for row in rooms.ids]
+    numbered = {k for k in range(len(rooms)) if rng.random() < KEEP}
+    fresh = len(rooms)
+    added = splits = solves = 0
+    while True:
+        p = _puzzle(ids, numbered, shaded)
+        out = solve_puzzle(heyawake.GENRE, p, Settings("highs", 60))
+        solves += 1
+        if out.unique is not False or solves > SOLVES:
+            break
+        other = set(out.answer) if set(out.answer) != shaded else set(out.differ) ^ shaded
+        differ = sorted(other ^ shaded)  # cells another answer shades otherwise
+        blank = {ids[r][c] for r, c in differ} - numbered
+        if blank:  # rooms where the answers differ show their counts
+            numbered |= blank
+            added += len(blank)
+            continue
+        cuts = 0
+        for k in sorted({ids[r][c] for r, c in differ}, key=lambda _: rng.random()):
+            if _split(ids, k, fresh, shaded, differ, rng):
+                numbered.add(fresh)
+                fresh += 1
+                cuts += 1
+        splits += cuts
+        if not cuts:  # no cut fits: a cell that only this answer shades becomes a room of its own
+            alone = [q for q in differ if q in shaded]
+            if alone:
+                r, c = rng.choice(alone)
+                k, ids[r][c] = ids[r][c], fresh
+                numbered.add(fresh)
+                fresh += 1
+                rest = [(i, j) for i, row in enumerate(ids) for j, v in enumerate(row) if v == k]
+                for part in components(rest)[1:]:
+                    for i, j in part:
+                        ids[i][j] = fresh
+                    if k in numbered:
+                        numbered.add(fresh)
+                    fresh += 1
+                splits += 1
+                continue
+        if not cuts:  # no room could be cut: the rooms beside the differing cells show counts
+            near = {
+                ids[r + dr][c + dc]
+                for r, c in differ
+                for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                if 0 <= r + dr < size and 0 <= c + dc < size
+            } - numbered
+            if not near:
+                break
+            numbered |= near
+            added += len(near)
+    state = "unique" if out.unique else "not unique"
+    return p, (
+        f"{len(p.numbers)} numbers of {len(p.rooms)} rooms ({added} added, {splits} splits, "
+        f"{solves} solves), {state}"
+    )
+
+
+def _puzzle(ids: list[list[int]], numbered: set[int], shaded: set[Cell]) -> Puzzle:
+    rooms = _renumbered(ids)
     numbers = []
     for cells in rooms.all():
-        if rng.random() < KEEP:
+        if ids[cells[0][0]][cells[0][1]] in numbered:
             numbers.append((cells[0], sum(c in shaded for c in cells)))
-    return Puzzle(rooms, tuple(sorted(numbers))), f"{len(numbers)} numbers of {len(rooms)} rooms"
+    return Puzzle(rooms, tuple(sorted(numbers)))
+
+
+def _split(
+    ids: list[list[int]],
+    k: int,
+    fresh: int,
+    shaded: set[Cell],
+    differ: list[Cell],
+    rng: random.Random,
+) -> bool:
+    """Cut room k in two along a line between differing cells, where no run of
+    unshaded cells then crosses two borders; the new half takes label fresh. True when cut."""
+    cells = [(r, c) for r, row in enumerate(ids) for c, v in enumerate(row) if v == k]
+    rows = sorted({r for r, _ in cells})
+    cols = sorted({c for _, c in cells})
+    bad = [q for q in differ if ids[q[0]][q[1]] == k]
+    lines = [("r", r) for r in rows[1:]] + [("c", c) for c in cols[1:]]
+    rng.shuffle(lines)
+    # lines that put differing cells on both sides first
+    lines.sort(key=lambda line: -len({(q[0] if line[0] == "r" else q[1]) >= line[1] for q in bad}))
+    for axis, at in lines:
+        moved = [q for q in cells if (q[0] if axis == "r" else q[1]) >= at]
+        for r, c in moved:
+            ids[r][c] = fresh
+        rest = [q for q in cells if q not in moved]
+        whole = len(components(moved)) == 1 and len(components(rest)) == 1
+        if whole and not verify(Puzzle(_renumbered(ids), ()), frozenset(shaded)):
+            return True
+        for r, c in moved:
+            ids[r][c] = k
+    return False
 
 
 def _shading(size: int, rooms: Rooms, rng: random.Random) -> set[Cell]:

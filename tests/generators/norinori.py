@@ -1,16 +1,32 @@
 """Norinori from random dominoes: lay dominoes in a random order wherever neither cell touches
 another domino side by side; every room starts as one domino, and the unshaded cells join a
 neighbouring room at random until none is left. Each room then holds exactly its domino's two
-cells. The rooms come out large (few dominoes fit), so the puzzles are seldom unique; the
-benchmark reports it."""
+cells (the built answer).
+
+Such rooms seldom give one answer. While another answer exists (checked with HiGHS; the
+solver's answer, or its second one, set against the built one), every room where they differ
+shrinks to its domino alone, and its other cells join neighbouring rooms (ones that are not
+just a domino, where there are any): the built answer still fits, the other one no longer
+does, and a room that is just its domino stays pinned. At most REPAIRS rounds. That leaves
+many two-cell rooms, so, as setters do, a two-cell room then takes an unshaded cell of a
+neighbouring room (which stays in one piece) wherever the answer stays unique, at most
+LOOSEN x size tries. The note counts rooms, the two-cell ones, rounds and cells given back,
+and says 'unique' or 'not unique'."""
 
 from __future__ import annotations
 
 import random
 
+from solver.backends import Settings
+from solver.cells import components
+from solver.genres import norinori
 from solver.genres.norinori import Puzzle
+from solver.pipeline import solve_puzzle
 from solver.rooms import Rooms
 from tests.generators import Cell
+
+REPAIRS = 60
+LOOSEN = 10
 
 
 def generate(size: int, seed: int) -> tuple[Puzzle, str]:
@@ -29,16 +45,79 @@ def generate(size: int, seed: int) -> tuple[Puzzle, str]:
         dominoes.append((a, b))
     room = {cell: k for k, pair in enumerate(dominoes) for cell in pair}
     free = [(r, c) for r in range(size) for c in range(size) if (r, c) not in room]
+    _join(free, room, set(), size, rng)
+    pinned: set[int] = set()
+    rounds = 0
+    while True:
+        p = _puzzle(room, size)
+        out = solve_puzzle(norinori.GENRE, p, Settings("highs", 60))
+        if out.unique is not False or rounds >= REPAIRS:
+            break
+        rounds += 1
+        other = set(out.answer) if set(out.answer) != shaded else set(out.differ) ^ shaded
+        hit = {room[q] for q in other ^ shaded} - pinned
+        if not hit:
+            break
+        pinned |= hit
+        free = [q for q in room if room[q] in hit and q not in shaded]
+        for q in free:
+            del room[q]
+        _join(free, room, pinned, size, rng)
+    given = 0
+    if out.unique:  # rooms that are just their domino take a cell of a neighbour while unique
+        bare = [k for k in range(len(dominoes)) if sum(v == k for v in room.values()) == 2]
+        tries = [
+            (q, k)
+            for k in bare
+            for d in dominoes[k]
+            for q in _around(d, size)
+            if q not in shaded and room[q] != k
+        ]
+        rng.shuffle(tries)
+        for q, k in tries[: LOOSEN * size]:
+            was = room[q]
+            rest = [n for n, v in room.items() if v == was and n != q]
+            if room[q] == k or len(components(rest)) != 1:
+                continue
+            room[q] = k
+            if solve_puzzle(norinori.GENRE, _puzzle(room, size), Settings("highs", 60)).unique:
+                given += 1
+            else:
+                room[q] = was
+        p = _puzzle(room, size)
+    bare = sum(sum(v == k for v in room.values()) == 2 for k in range(len(dominoes)))
+    state = "unique" if out.unique else "not unique"
+    return p, (
+        f"{len(dominoes)} rooms, {bare} of them just their domino; {rounds} rounds, "
+        f"{given} cells given back, {state}"
+    )
+
+
+def _join(
+    free: list[Cell], room: dict[Cell, int], pinned: set[int], size: int, rng: random.Random
+) -> None:
+    """Each free cell joins a neighbouring room at random, one that is not just its domino if
+    it can, until none is left."""
     while free:
         rng.shuffle(free)
         left = []
         for cell in free:
             near = [room[q] for q in _around(cell, size) if q in room]
-            if near:
-                room[cell] = rng.choice(near)
+            loose = [k for k in near if k not in pinned]
+            if loose or (near and not any(q not in room for q in _around(cell, size))):
+                room[cell] = rng.choice(loose or near)
+                pinned.discard(room[cell])
             else:
                 left.append(cell)
+        if len(left) == len(free):  # only rooms that are just their domino nearby
+            cell = next(c for c in left if any(q in room for q in _around(c, size)))
+            left.remove(cell)
+            room[cell] = rng.choice([room[q] for q in _around(cell, size) if q in room])
+            pinned.discard(room[cell])
         free = left
+
+
+def _puzzle(room: dict[Cell, int], size: int) -> Puzzle:
     order: dict[int, int] = {}
     ids = []
     for r in range(size):
@@ -46,7 +125,7 @@ def generate(size: int, seed: int) -> tuple[Puzzle, str]:
         for c in range(size):
             row.append(order.setdefault(room[r, c], len(order)))
         ids.append(tuple(row))
-    return Puzzle(Rooms(tuple(ids))), f"{len(dominoes)} rooms, one domino each"
+    return Puzzle(Rooms(tuple(ids)))
 
 
 def _around(cell: Cell, size: int) -> list[Cell]:

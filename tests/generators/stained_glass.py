@@ -7,9 +7,12 @@ its pieces make (grey when equal).
 
 Published puzzles have one answer. While another answer exists, a circle goes next to a piece
 where the two differ, if there is room (touching that piece alone and next to other circles, if
-need be; at most REPAIRS rounds); then, as setters do, circles are taken away in random order
-wherever the answer stays unique (at most DROPS tries). Checked with HiGHS. The note counts
-pieces, circles, repairs and drops; it says 'not unique' when no room was left.
+need be); where there is no room, one of the pieces where they differ joins a piece beside it
+(one of its colour if any; the circles take their colours anew), or else a circle beside them
+goes (its cell back to its piece). At most REPAIRS rounds; then, as setters do, circles are
+taken away in random order wherever the answer stays unique (at most DROPS tries). Checked
+with HiGHS. The note counts
+pieces, circles, repairs, merges, freed circles and drops; it says 'unique' or 'not unique'.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from solver.geometry import components
 
 Cell = tuple[int, int]
 PIECE_SIZE = 5
-REPAIRS = 100
+REPAIRS = 300
 DROPS = 60
 
 
@@ -96,7 +99,7 @@ def generate(size: int, seed: int) -> tuple[Puzzle, str]:
         if fits(q):
             circles.add(q)
     ok, differ = unique()
-    repairs = 0
+    repairs = merges = freed = 0
     while not ok and repairs < REPAIRS:
         repairs += 1
         wrong = {owner[q] for q in differ}  # a circle beside a piece the answers paint apart
@@ -105,9 +108,22 @@ def generate(size: int, seed: int) -> tuple[Puzzle, str]:
             for n in owner
             if fits(n, 1, apart=False) and any(owner[m] in wrong for m in _around8(n, size))
         ]
-        if not near:
-            break
-        circles.add(rng.choice(near))
+        if near:
+            circles.add(rng.choice(near))
+        elif not _merge(owner, circles, black, sorted(wrong), rng):
+            # nor a piece beside them: a circle next to them goes, its cell back to its piece
+            back = [
+                q
+                for q in circles
+                if any(owner[m] in wrong for m in _around8(q, size))
+                and any(owner.get(n) == owner[q] and n not in circles for n in _side(q))
+            ]
+            if not back:
+                break
+            circles.discard(rng.choice(sorted(back)))
+            freed += 1
+        else:
+            merges += 1
         ok, differ = unique()
     drops = 0
     if ok:
@@ -119,5 +135,33 @@ def generate(size: int, seed: int) -> tuple[Puzzle, str]:
                 circles.add(q)
     return puzzle(), (
         f"{len(set(owner.values()))} pieces, {len(circles)} circles; {repairs} repairs, "
-        f"{drops} circles dropped, " + ("unique" if ok else "not unique")
+        f"{merges} merges, {freed} freed, {drops} circles dropped, "
+        + ("unique" if ok else "not unique")
     )
+
+
+def _side(q: Cell) -> list[Cell]:
+    r, c = q
+    return [(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)]
+
+
+def _merge(
+    owner: dict[Cell, int], circles: set[Cell], black: set[int], wrong: list[int], rng
+) -> bool:
+    """One of the wrong pieces joins a piece it touches side by side (outside circles), one of
+    its own colour if any; False when none touches another."""
+    for k in rng.sample(wrong, len(wrong)):
+        side = {
+            owner[n]
+            for q, v in owner.items()
+            if v == k and q not in circles
+            for n in _side(q)
+            if n in owner and n not in circles and owner[n] != k
+        }
+        if side:
+            same = sorted(j for j in side if (j in black) == (k in black))
+            j = rng.choice(same or sorted(side))
+            for q in [q for q, v in owner.items() if v == k]:
+                owner[q] = j
+            return True
+    return False
