@@ -127,3 +127,14 @@ def test_a_wrong_hand_filled_answer_is_named(sample):
     assert res.verdict == "wrong" and res.completable is False
     cut = "the unshaded cells fall apart: the 4 cells at F1 are not joined to those at A1"
     assert (cut, ["F1", "G1", "H1", "G2"]) in res.problems
+
+
+def test_generator_makes_unique_puzzles():
+    """tests/generators/hitori.py: the maximal shading gives one answer (8x8, two seeds)."""
+    from tests.generators import hitori as gen
+
+    for seed in (1, 2):
+        p, note = gen.generate(8, seed)
+        assert note.endswith("unique (answer 1 of at most 3)") and "not unique" not in note
+        out = solve_puzzle(hitori.GENRE, p, Settings("highs", 60))
+        assert out.unique
