@@ -44,12 +44,13 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 
 import pulp
 
-from solver import geometry
+from solver import geometry, spellings
 from solver.geometry import ORTHOGONAL, Cell, filled_squares
 from solver.lines import on
 from solver.model import cname, var
-from solver.sheet import a1, is_dark
+from solver.sheet import Grid, InputError, a1, is_dark, quote
 from solver.sheet.answer import CellWrite
+from solver.spellings import is_mark
 from solver.violation import Violation
 
 Expr = pulp.LpAffineExpression | pulp.LpVariable | int
@@ -755,3 +756,34 @@ def shading_blank(grid: object, cell: Cell) -> bool:
         return False
     sheet = getattr(grid, "source", None)
     return sheet is None or not is_dark(sheet.get_style(cell[0] + 1, cell[1] + 1).fill_color)
+
+
+# --- black cells given in the grid ----------------------------------------------------------
+
+WALL = "■"  # a black cell without a number
+
+
+def read_walls(grid: Grid, white: str) -> tuple[tuple[int | str | None, ...], ...]:
+    """A grid of given black cells (akari's walls, shakashaka's black cells): each cell is
+    white (empty, or `・`/`.`), a black cell `■` (or `#`, `+`: WALL), or a number 0-4 standing in a
+    black cell. `white` says what the white cells are for, in the message for a grid with none."""
+
+    def cell(r: int, c: int) -> int | str | None:
+        v = grid[r, c]
+        if v is None or is_mark(v, spellings.EMPTY):
+            return None
+        if is_mark(v, spellings.BLACK):
+            return WALL
+        if isinstance(v, int) and 0 <= v <= 4:
+            return v
+        raise grid.error(
+            r,
+            c,
+            "a cell holds a black cell ■ (or #), a number 0-4 on a black cell, or nothing; "
+            f"found {quote(v)}",
+        )
+
+    cells = tuple(tuple(cell(r, c) for c in range(grid.cols)) for r in range(grid.rows))
+    if all(v is not None for row in cells for v in row):
+        raise InputError(grid.sheet, f"no white cell: leave the cells for the {white} empty")
+    return cells

@@ -27,8 +27,10 @@ import pulp
 
 from solver import puzzlink, spellings
 from solver.cells import (
+    WALL,
     WHITE_MARKS,
     read_shading,
+    read_walls,
     render_shaded,
     runs,
     seen_cells,
@@ -39,12 +41,11 @@ from solver.cells import (
 from solver.genres import define
 from solver.geometry import ORTHOGONAL, Cell, CellPuzzle
 from solver.model import Model, cname, new_problem, value
-from solver.sheet import Grid, InputError, cell_name, quote
+from solver.sheet import Grid, cell_name
 from solver.sheet.answer import CellWrite
 from solver.spellings import is_mark
 from solver.violation import Violation
 
-WALL = "■"  # a black cell without a number
 ANSWER_MARKS = spellings.CIRCLE | WHITE_MARKS
 
 
@@ -71,29 +72,7 @@ Answer = frozenset[Cell]  # the lamps
 
 
 def parse(grid: Grid) -> Puzzle:
-    def cell(r: int, c: int) -> int | str | None:
-        v = grid[r, c]
-        if v is None or is_mark(v, spellings.EMPTY):
-            return None
-        if is_mark(v, spellings.BLACK):
-            return WALL
-        if isinstance(v, int) and 0 <= v <= 4:
-            return v
-        raise grid.error(
-            r,
-            c,
-            f"a cell holds a black cell ■ (or #), a number 0-4 on a black cell, or nothing; "
-            f"found {quote(v)}",
-        )
-
-    cells = tuple(tuple(cell(r, c) for c in range(grid.cols)) for r in range(grid.rows))
-    if all(v is not None for row in cells for v in row):
-        raise InputError(grid.sheet, "no white cell: leave the cells for the lamps empty")
-    return Puzzle(cells)
-
-
-def to_cells(p: Puzzle) -> list[list[int | str | None]]:
-    return [list(row) for row in p.cells]
+    return Puzzle(read_walls(grid, "lamps"))
 
 
 def model(p: Puzzle) -> Model:
