@@ -14,6 +14,7 @@ import atexit
 import contextlib
 import ctypes
 import functools
+import itertools
 import math
 import os
 import re
@@ -23,10 +24,10 @@ import tempfile
 import time
 import warnings
 import weakref
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 import pulp
@@ -49,6 +50,9 @@ class Settings:
     time_limit: float | None = None
     threads: int | None = None
     connectivity: str = "default"  # default (the genre's choice) | complete | lazy
+    # SCIP takes lazy cuts inside its one search (solver.scip_lazy); False: in rounds of
+    # solves, as HiGHS and CBC must (kept to measure the one against the other)
+    cuts_in_search: bool = True
 
     def __post_init__(self) -> None:
         if self.solver not in SOLVERS:
@@ -152,6 +156,18 @@ def new_highs(threads: int | None = None) -> object:
     return h
 
 
+_LEARNT = itertools.count(1)  # names for the cuts learnt in SCIP searches
+_LAZY = itertools.count(1)  # names for the cuts added between solves
+# Seconds of rounds of solves before SCIP takes the lazy cuts inside its search. Where rounds
+# are cheap they win (each new solve presolves with all the cuts; one search asks Python about
+# every integral node and runs without dual reductions): in one search from the start, hitori-2
+# took 0.30 s against 0.03 s and mashu-2 1.7 s against 0.8 s. Where each round is a hard solve,
+# one search wins: heyawake-3 1.0 s against 5.9 s (tests/benchmark_large.py, scip against
+# scip-rounds, a busy 2-core machine). With the switch after 1 s mashu-2 still lost (5.3 s
+# against 1.4 s, busier still) while heyawake-3 won (3.2 s against 8.2 s); hence 2 s.
+SEARCH_AFTER = 2.0
+
+
 class LiveModel:
     """A PuLP problem loaded into a solver and kept there, so that cuts can be added and the
     same model solved again (uniqueness checks, lazy constraints) without rebuilding it.
@@ -165,17 +181,37 @@ class LiveModel:
     uniqueness solve.
     """
 
-    def __init__(self, prob: pulp.LpProblem, s: Settings, improving: int | None = None) -> None:
+    def __init__(
+        self,
+        prob: pulp.LpProblem,
+        s: Settings,
+        improving: int | None = None,
+        separate: Callable[[], list[pulp.LpConstraint]] | None = None,
+    ) -> None:
         """improving: with an objective, stop at that many improving answers instead of proving
-        the best one (HiGHS' mip_max_improving_sols, SCIP's limits/bestsol; CBC proves it)."""
+        the best one (HiGHS' mip_max_improving_sols, SCIP's limits/bestsol; CBC proves it).
+
+        separate: a lazy model's separators (`Model.violated`). SCIP takes their cuts inside
+        its search (solver.scip_lazy) and its answers break none; HiGHS and CBC leave them to
+        the caller, who adds the cuts an answer breaks and solves again."""
         self.prob, self.settings = prob, s
         self.columns = list(prob.variables())  # a copy: PuLP re-sorts its own list
         self.index = {v.name: i for i, v in enumerate(self.columns)}
         self.native: object = None
+        self.in_search: Any = None  # SCIP's lazy-cut handler, when it has one
+        self._learnt = 0  # cuts learnt in searches, kept in the model
+        self.rounds = 0  # solves by solve_lazy
+        self.cuts = 0  # lazy cuts added, between solves or in searches
         if s.solver in ("highs", "cbc"):  # CBC is given HiGHS's copy as an MPS file
             self.native = self._highs()
         elif s.solver == "scip":
             self.native = self._scip()
+            if separate is not None:
+                from solver import scip_lazy
+
+                self.in_search = scip_lazy.attach(
+                    self.native, self.columns, self.scip_vars, separate, self._scip_row
+                )
         objective = prob.objective or {}
         if objective and any(objective.values()):
             self._objective(objective, improving)
@@ -220,7 +256,46 @@ class LiveModel:
         elif self.settings.solver == "scip":
             self.native.freeTransform()
             self.scip_vars += [self._scip_var(v) for v in new]
-            self._scip_row(constraint, name)
+            self._scip_row(constraint, self.scip_vars, name)
+
+    def solve_lazy(
+        self, violated: Callable[[], list[pulp.LpConstraint]], deadline: float | None = None
+    ) -> Status:
+        """Solve until the answer breaks none of a lazy model's cuts (`violated`, its
+        separators): add the cuts an answer breaks and solve again. On SCIP, once the rounds
+        have taken SEARCH_AFTER seconds, the cuts are taken inside the search instead."""
+        spent = 0.0  # seconds in this call's solves
+        for n in itertools.count(1):
+            progress.report(round=n, cuts=self.cuts)
+            learnt, start = self.learnt(), time.perf_counter()
+            status = self.solve(deadline)
+            spent += time.perf_counter() - start
+            self.rounds += 1
+            self.cuts += self.learnt() - learnt
+            if status != "solved":
+                return status
+            cuts = violated()
+            if not cuts:
+                return status
+            for cut in cuts:
+                self.cuts += 1
+                self.add(cut, f"lazy_{next(_LAZY)}")
+            if spent >= SEARCH_AFTER and self.in_search is not None:
+                self.in_search.switch_on()
+        raise AssertionError("unreachable")
+
+    def learnt(self) -> int:
+        """The number of cuts SCIP's handler found in searches so far; each is kept in the
+        model (added for good before the next solve)."""
+        return self._learnt + (len(self.in_search.learnt) if self.in_search else 0)
+
+    def _keep_learnt(self) -> None:
+        """The cuts the last search learnt, into the problem for good (they lived in SCIP's
+        transformed problem, which a change frees)."""
+        cuts, self.in_search.learnt = self.in_search.learnt, []
+        for cut in cuts:
+            self._learnt += 1
+            self.add(cut, f"learnt_{next(_LEARNT)}")
 
     def solve(self, deadline: float | None = None) -> Status:
         """Solve the model as it stands, by `deadline` (a `time.perf_counter()` value; default:
@@ -308,19 +383,19 @@ class LiveModel:
         self.scip_vars = [self._scip_var(v) for v in self.columns]
         for k, c in enumerate(self.prob.constraints()):
             limits.check_time()
-            self._scip_row(c, c.name or f"row_{k}")
+            self._scip_row(c, self.scip_vars, c.name or f"row_{k}")
         return m
 
     def _scip_var(self, v: pulp.LpVariable) -> object:
         vtype = "B" if _is_binary(v) else {pulp.LpInteger: "I", pulp.LpContinuous: "C"}[v.cat]
         return self.native.addVar(v.name, vtype=vtype, lb=v.lowBound, ub=v.upBound)
 
-    def _scip_row(self, c: pulp.LpConstraint, name: str) -> None:
+    def _scip_row(self, c: pulp.LpConstraint, xs: Sequence[object], name: str) -> None:
+        """Add one PuLP row over the SCIP variables `xs` (the original ones, or in a search the
+        transformed ones)."""
         import pyscipopt
 
-        expr = pyscipopt.quicksum(
-            coef * self.scip_vars[self.index[v.name]] for v, coef in c.items()
-        )
+        expr = pyscipopt.quicksum(coef * xs[self.index[v.name]] for v, coef in c.items())
         lo, hi = _row_bounds(c)
         if lo == hi:
             self.native.addCons(expr == lo, name=name)
@@ -331,6 +406,8 @@ class LiveModel:
 
     def _solve_scip(self, deadline: float | None) -> tuple[bool, bool]:
         m = self.native
+        if self.in_search and self.in_search.learnt:
+            self._keep_learnt()
         infeasible = _run_scip(m, deadline)
         found = m.getNSols() > 0
         if found:

@@ -38,7 +38,6 @@ there is one; a filled cell that contradicts a forced one is pointed out instead
 
 from __future__ import annotations
 
-import itertools
 import re
 import time
 from dataclasses import dataclass, field
@@ -179,21 +178,12 @@ def _solve(
         )
         m.prob.setObjective(-flips)  # the more variables one answer flips, the fewer solves
         improving = IMPROVING
-    live = backends.LiveModel(m.prob, settings, improving)
+    live = backends.LiveModel(m.prob, settings, improving, m.violated if m.separators else None)
     if flips is not None:  # in this search only: the model keeps its cuts, not this row
         live.add(flips >= 1, "differ", keep=False)
-    while True:
-        status = live.solve(deadline)
-        if status != "solved":
-            return status, m
-        found = m.violated()
-        if not found:
-            return status, m
-        for cut in found:
-            live.add(cut, f"lazy_{next(_CUTS)}")
+    return live.solve_lazy(m.violated, deadline), m
 
 
-_CUTS = itertools.count(1)  # names for the lazy cuts, unique across searches
 IMPROVING = 1  # a backbone search takes the first answer found while steering by the flips
 # (measured on a 7-given sudoku: 12 solves, 0.6 s with HiGHS; 87 solves, 1.9 s without the
 # objective; 13 solves, 17 s when it improved 3 times)

@@ -7,10 +7,10 @@ book is an openpyxl file or a live Excel workbook.
 from __future__ import annotations
 
 import hashlib
-import itertools
 import json
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -72,7 +72,7 @@ def solve_puzzle(
         t1 = time.perf_counter()
         out = Outcome("error", build_seconds=t1 - t0, lazy=bool(m.separators))
         try:
-            live = backends.LiveModel(m.prob, settings)
+            live = backends.LiveModel(m.prob, settings, separate=_separate(m, settings))
         except OutOfTime:
             out.status = "timeout"
             return out
@@ -96,23 +96,19 @@ def solve_puzzle(
 
 
 def _solve(live: backends.LiveModel, m: Model, out: Outcome, deadline: float | None) -> str:
-    """Solve by the deadline; with lazy connectivity, add the cuts the answer breaks to the live
-    model and solve again until the answer is whole (or there is none, or time is up)."""
+    """Solve by the deadline; with lazy connectivity, until the answer is whole (or there is
+    none, or time is up)."""
     try:
-        for n in itertools.count(1):
-            progress.report(round=n, cuts=out.cuts)
-            status = live.solve(deadline)
-            out.rounds += 1
-            if status != "solved":
-                return status
-            cuts = m.violated()
-            if not cuts:
-                return status
-            for cut in cuts:
-                out.cuts += 1
-                live.add(cut, f"lazy_{out.cuts}")
+        return live.solve_lazy(m.violated, deadline)
     except OutOfTime:
         return "timeout"
+    finally:
+        out.rounds, out.cuts = live.rounds, live.cuts
+
+
+def _separate(m: Model, settings: Settings) -> Callable[[], list[pulp.LpConstraint]] | None:
+    """A lazy model's separators, for a back end that takes cuts inside its search (SCIP)."""
+    return m.violated if m.separators and settings.cuts_in_search else None
 
 
 def _second_answer(
