@@ -43,7 +43,7 @@ from collections.abc import Sequence
 import pulp
 
 from solver import puzzlink
-from solver.digits import check_repeats, decode_digits, fix, room_digits
+from solver.digits import Digits, check_repeats, decode_digits, digits_of, fix, room_digits
 from solver.genres import define
 from solver.geometry import Cell
 from solver.model import Model, cname, new_problem
@@ -69,9 +69,8 @@ def parse(grid: Grid) -> Puzzle:
     for (r, c), d in sorted(digits.items()):
         size = len(rooms.cells(rooms.room_of((r, c))))
         if not 1 <= d <= size:
-            raise grid.error(
-                r, c, f"a room of {size} cells holds the digits 1 to {size}; found {d}"
-            )
+            holds = "1 cell holds the digit 1" if size == 1 else f"{size} cells holds 1 to {size}"
+            raise grid.error(r, c, f"a room of {holds}; found {d}")
     return Puzzle(rooms, tuple(sorted(digits.items())))
 
 
@@ -93,8 +92,15 @@ def model(p: Puzzle) -> Model:
     prob = new_problem("ripple-effect")
     x = room_digits(prob, p.rooms.all())
     fix(prob, x, p.number_at())
-    biggest = max(len(cells) for cells in p.rooms.all())
-    for kind, line in lines(p):
+    ripple(prob, x, lines(p))
+    return Model(prob, list(x.values()), {"x": x})
+
+
+def ripple(prob: pulp.LpProblem, x: Digits, lines: list[tuple[str, list[Cell]]]) -> None:
+    """Any d+1 consecutive cells of a line hold at most one d (cells without an x(r,c,d) are
+    left out: their room is smaller than d)."""
+    biggest = max(digits_of(x), default=0)
+    for kind, line in lines:
         for d in range(1, biggest + 1):
             for start in range(max(1, len(line) - d)):
                 window = [(r, c, d) for r, c in line[start : start + d + 1] if (r, c, d) in x]
@@ -103,7 +109,6 @@ def model(p: Puzzle) -> Model:
                         pulp.lpSum(x[k] for k in window) <= 1,
                         cname(f"Ripple{kind}", line[start], d),
                     )
-    return Model(prob, list(x.values()), {"x": x})
 
 
 def decode(p: Puzzle, m: Model) -> Answer:
@@ -122,7 +127,8 @@ def verify(p: Puzzle, a: Answer) -> list[Violation]:
     empty = [(r, c) for r, c in p.positions() if not a[r][c]]
     if empty:
         where = ", ".join(map(cell_name, empty[:5])) + (" ..." if len(empty) > 5 else "")
-        problems.append(Violation(f"{len(empty)} cells hold no digit: {where}", empty))
+        some = "1 cell holds" if len(empty) == 1 else f"{len(empty)} cells hold"
+        problems.append(Violation(f"{some} no digit: {where}", empty))
     rooms = p.rooms.all()
     for cells in rooms:
         for r, c in cells:
@@ -130,7 +136,7 @@ def verify(p: Puzzle, a: Answer) -> list[Violation]:
                 problems.append(
                     Violation(
                         f"cell {cell_name((r, c))} holds {a[r][c]}, but its room has only "
-                        f"{len(cells)} cells",
+                        f"{len(cells)} cell{'s' * (len(cells) > 1)}",
                         [(r, c)],
                     )
                 )
