@@ -77,6 +77,14 @@ def example_puzzle(slug: str) -> Any:
             if ch.isdigit()
         ]
         return module.Puzzle(rooms, tuple(digits))
+    if slug == "inshi-no-heya":  # products listed by room letter, each in its room's first cell
+        letters = ex["puzzle_text"].strip().split("\n")
+        first: dict[str, tuple[int, int]] = {}
+        for r, line in enumerate(letters):
+            for c, ch in enumerate(line):
+                first.setdefault(ch, (r, c))
+        products = zip(sorted(first), ex["puzzle_extra"]["nums"], strict=True)
+        return module.Puzzle(rooms, tuple(sorted((first[k], n) for k, n in products)))
     raise KeyError(slug)
 
 
@@ -114,5 +122,6 @@ if __name__ == "__main__":
         "tile-paint",
         "paint-area",
         "ripple-effect",
+        "inshi-no-heya",
     ]:
         print(build(name))

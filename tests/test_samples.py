@@ -237,6 +237,7 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "sukoro": sukoro,
     "creek": creek,
     "ripple-effect": lambda: digit_rows("ripple-effect"),
+    "inshi-no-heya": lambda: digit_rows("inshi-no-heya"),
 }
 
 
