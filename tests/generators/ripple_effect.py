@@ -5,9 +5,9 @@ room between them, so a random map of small rooms packs too many 2s and 3s into 
 rooms are grown in reading order: the first free cell starts a room that grows through free
 neighbours (at random, nearest first) to a random size of 1 to BIGGEST (sizes 3-5 twice as likely
 as 1-2), and the room stays only if the rooms so far still have a filling (the genre's own rules
-over the cells placed so far, solved by HiGHS through PuLP); else another size and shape (SHAPES
+over the cells placed so far, solved by HiGHS); else another size and shape (SHAPES
 tries), else the cell joins a neighbouring room if that keeps a filling, else the whole map
-starts again (at most TRIES times). The answer is the last filling with a random objective.
+starts again (at most TRIES times). The answer is the filling for a random objective.
 
 Published puzzles have one answer. The givens start empty; while another answer exists, our
 digits at up to three cells where it differs become givens (at most REPAIRS rounds, checked with
@@ -22,6 +22,7 @@ import random
 import pulp
 
 from solver.backends import Settings
+from solver.backends import _stdout_silenced as quiet
 from solver.digits import room_digits
 from solver.genres.ripple_effect import GENRE, Puzzle, ripple
 from solver.model import new_problem
@@ -148,7 +149,8 @@ def filling(
     ripple(prob, x, lines)
     if rng is not None:
         prob.setObjective(pulp.lpSum(rng.random() * v for v in x.values()))
-    prob.solve(pulp.HiGHS(msg=False, timeLimit=60))
+    with quiet():  # highspy prints a banner on stdout as it starts
+        prob.solve(pulp.HiGHS(msg=False, timeLimit=60))
     if pulp.LpStatus[prob.status] != "Optimal":
         return None
     return {(r, c): d for (r, c, d), v in x.items() if (v.varValue or 0) > 0.5}
