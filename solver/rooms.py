@@ -455,6 +455,12 @@ def without_digits(grid: Grid) -> Grid:
     return Grid(grid.sheet, cells, grid.source, grid.origin)
 
 
+def typed_digits(grid: Grid) -> dict[Cell, int]:
+    """The digits typed after a cell's text with `=` (`A=3`, `12=3`), cell by cell: filled in
+    by hand, so read as givens, as a digit typed into an empty cell is."""
+    return {cell: d for cell in grid.positions() if (d := split_digit(grid[cell])[1]) is not None}
+
+
 def digit_format(holds: Value, digit: int) -> str:
     """The number format that shows a digit after what the cell holds (`A` -> `A=3`)."""
     return f'{"0" if isinstance(holds, int) else "@"}"={digit}"'

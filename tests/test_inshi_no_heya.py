@@ -221,3 +221,21 @@ def test_the_generator_makes_a_puzzle_with_one_answer():
     assert note.endswith(", unique")
     out = solve_puzzle(inshi_no_heya.GENRE, p, Settings("highs", 60))
     assert out.status == "solved" and out.unique and out.violations == []
+
+
+def test_digits_typed_by_hand_are_givens_and_solving_keeps_them(sample):
+    book = OpenpyxlBook(sample(SLUG))
+    ws = book.wb[f"{SLUG} borders"]
+    ws["B1"], ws["C1"] = "15=3", 5  # the known answer's B1 and C1
+    _, _, p = read_puzzle(book, f"{SLUG} borders")
+    assert p.digits == (((0, 1), 3), ((0, 2), 5))
+    res = solve_sheet(book, f"{SLUG} borders", Settings())
+    assert res.status == "solved" and not {(w.row, w.col) for w in res.writes} & {(0, 1), (0, 2)}
+    ws["C1"] = 3  # a wrong digit: the givens have no answer
+    assert solve_sheet(book, f"{SLUG} borders", Settings()).status == "infeasible"
+    labels = book.wb[SLUG]
+    labels["A1"] = "A6=9"
+    with pytest.raises(
+        InputError, match="cell A1: expected a digit from 1 to 5 after '=', found 9"
+    ):
+        read_puzzle(book, SLUG)

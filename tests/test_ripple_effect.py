@@ -139,7 +139,8 @@ def _book(tmp_path, rows, name="ripple-effect"):
         ([["A", "A"], ["B", 1]], "B2", "without a room label"),
         ([["A", "A"], ["B", None]], "B2", "empty cell"),
         ([["A", "B"], ["B", "A"]], "B2", "falls apart"),
-        ([["A1", "A2"], ["B1", "B=2"]], None, None),  # several givens in a room; an answer
+        ([["A1", "A2"], ["B1", "B=2"]], None, None),  # several givens in a room, B=2 typed
+        ([["A1=2", "A"], ["B", "B"]], "A1", "'A1=2' holds 1 and 2"),
         ([["A", "A?"], ["B", "B"]], "B1", "'A?'"),
     ],
 )
@@ -183,6 +184,14 @@ def test_check_a_hand_typed_answer_right_and_wrong(sample):
         messages = dict(res.problems)
         assert "two 1s in column A are only 1 apart, in A1 and A2" in messages, messages
         assert messages["two 1s in column A are only 1 apart, in A1 and A2"] == ["A1", "A2"]
+
+
+def test_a_digit_typed_after_a_label_is_kept_as_a_given_when_solving(sample):
+    book = OpenpyxlBook(sample("ripple-effect"))
+    book.wb["ripple-effect"]["A1"] = "A=1"
+    res = solve_sheet(book, "ripple-effect", Settings())
+    assert res.status == "solved" and not any((w.row, w.col) == (0, 0) for w in res.writes)
+    assert book.wb["ripple-effect"]["A1"].number_format == "General"  # no second `=1`
 
 
 def test_the_generator_makes_a_puzzle_with_one_answer():

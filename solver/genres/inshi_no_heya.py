@@ -26,8 +26,9 @@ Every room has its product.
 The answer writes the digits in blue: into the empty cells among thick borders; after what a
 cell holds (a product, a label) through the cell's number format: `12=3`, `A=3`, `A12=3` (the
 value stays `12`, `A`, `A12`). Solving by hand, type the digits into the empty cells, and after
-a product or a label with `=` (`12=3`, `A=3`). Check reads a number in a room's other cells
-among borders as a digit, a product only in a room's first cell.
+a product or a label with `=` (`12=3`, `A=3`). Among borders a number is a room's product only
+in the room's first cell, a digit in every other cell. A digit typed by hand cannot be told from
+a printed one: Check, and solving, read it as a given, as for sudoku.
 
 Model: x(r,c,d) = 1 when cell (r,c) holds digit d (`solver.digits`): one digit per cell, a
 latin square. A room's product, exactly and linearly (`solver.digits.product_is`): the
@@ -46,6 +47,8 @@ of the rooms' first cells).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pulp
 
 from solver import puzzlink
@@ -54,6 +57,7 @@ from solver.digits import (
     decode_digits,
     digit_vars,
     factorisations,
+    fix,
     latin_square,
     product_is,
     rows_and_columns,
@@ -69,13 +73,22 @@ from solver.rooms import (
     render_room_digits,
     rooms_of_url,
     shown_digit,
+    typed_digits,
     without_digits,
 )
 from solver.sheet import Grid, InputError, Value, cell_name, quote
 from solver.sheet.answer import CellWrite
 from solver.violation import Violation
 
-Puzzle = RoomPuzzle  # the rooms, and each room's product in the cell that holds it
+
+@dataclass(frozen=True)
+class Puzzle(RoomPuzzle):
+    """The rooms, each room's product in the cell that holds it (`numbers`), and the digits
+    the sheet shows (`digits`: filled in by hand, read as givens; none in a printed puzzle)."""
+
+    digits: tuple[tuple[Cell, int], ...] = ()
+
+
 Answer = tuple[tuple[int, ...], ...]  # the digit of each cell, 0 for none
 
 
@@ -90,7 +103,7 @@ def parse(grid: Grid) -> Puzzle:
     n = bare.rows
     labelled = has_labels(bare)
     rooms, found = grid_rooms(bare, per_room=labelled)
-    products = dict(found)
+    products, digits = dict(found), typed_digits(grid)
     if not labelled:  # a room's product in its first cell; the other numbers are digits
         firsts = {cells[0] for cells in rooms.all()}
         products = {cell: v for cell, v in found.items() if cell in firsts}
@@ -103,7 +116,12 @@ def parse(grid: Grid) -> Puzzle:
                     f"expected a digit from 1 to {n} or an empty cell, found {quote(v)}; a "
                     f"room's product goes into its first cell, here {_at(grid, first)}",
                 )
-    p = Puzzle(rooms, tuple(sorted(products.items())))
+            if (r, c) not in firsts:
+                digits[r, c] = v
+    for (r, c), d in sorted(digits.items()):
+        if not 1 <= d <= n:
+            raise grid.error(r, c, f"expected a digit from 1 to {n} after '=', found {d}")
+    p = Puzzle(rooms, tuple(sorted(products.items())), tuple(sorted(digits.items())))
     named = p.room_numbers()
     for k, cells in enumerate(rooms.all()):
         if k not in named:
@@ -131,10 +149,13 @@ def _at(grid: Grid, cell: Cell) -> str:
 
 
 def to_cells(p: Puzzle) -> list[list[Value]]:
-    """The products in their cells; the rooms are drawn as borders."""
+    """The products in their cells, given digits in theirs (after a product: `12=3`); the rooms
+    are drawn as borders."""
     cells: list[list[Value]] = [[None] * p.cols for _ in range(p.rows)]
     for (r, c), v in p.numbers:
         cells[r][c] = v
+    for (r, c), d in p.digits:
+        cells[r][c] = d if cells[r][c] is None else f"{cells[r][c]}={d}"
     return cells
 
 
@@ -142,6 +163,7 @@ def model(p: Puzzle) -> Model:
     n = p.rows
     prob = new_problem("inshi-no-heya")
     x = digit_vars(prob, p.positions(), range(1, n + 1))
+    fix(prob, x, dict(p.digits))
     latin_square(prob, x, n)
     for k, product in sorted(p.room_numbers().items()):
         cells = p.rooms.cells(k)
@@ -161,7 +183,11 @@ def verify(p: Puzzle, a: Answer) -> list[Violation]:
         tuple(a[r][c] if r < len(a) and c < len(a[r]) else 0 for c in range(p.cols))
         for r in range(p.rows)
     )
-    problems = []
+    problems = [
+        Violation(f"cell {cell_name(cell)} changes the given {d}", [cell])
+        for cell, d in p.digits
+        if a[cell[0]][cell[1]] != d
+    ]
     empty = [(r, c) for r, c in p.positions() if not a[r][c]]
     if empty:
         where = ", ".join(map(cell_name, empty[:5])) + (" ..." if len(empty) > 5 else "")
@@ -212,7 +238,7 @@ def blank(grid: Grid, cell: Cell) -> bool:
 
 
 def render(p: Puzzle, a: Answer) -> list[CellWrite]:
-    return render_room_digits(p, a, (), p.number_at())
+    return render_room_digits(p, a, dict(p.digits), p.number_at())
 
 
 def record(p: Puzzle, a: Answer) -> dict:

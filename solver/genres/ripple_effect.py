@@ -22,9 +22,9 @@ below-right of the grid, and the rooms in either of the two ways of the room gen
 
 The answer writes the digits in blue: into the empty cells among thick borders; after the label
 on a labelled cell, through the cell's number format (`A=3`: the value stays `A`). Solving by
-hand, type the digits into the empty cells, or after the label with `=` (`A=3`). A digit typed
-by hand cannot be told from a given one (`A3` or a number among borders): Check reads it as
-given, as it does for sudoku; `A=3` is read as an answer.
+hand, type the digits into the empty cells, or after the label with `=` (`A=3`, or `A3`). A
+digit typed by hand cannot be told from a given one: Check, and solving, read it as a given, as
+for sudoku.
 
 Model: x(r,c,d) = 1 when cell (r,c) holds digit d, for d from 1 to the size of the cell's room
 (`solver.digits.room_digits`: one digit per cell; Room(k,d): each room holds each of its digits
@@ -54,9 +54,10 @@ from solver.rooms import (
     render_room_digits,
     rooms_of_url,
     shown_digit,
+    typed_digits,
     without_digits,
 )
-from solver.sheet import Grid, Value, cell_name, column_letter
+from solver.sheet import Grid, Value, cell_name, column_letter, quote
 from solver.sheet.answer import CellWrite
 from solver.violation import Violation
 
@@ -66,6 +67,12 @@ Answer = tuple[tuple[int, ...], ...]  # the digit of each cell, 0 for none
 
 def parse(grid: Grid) -> Puzzle:
     rooms, digits = grid_rooms(without_digits(grid), per_room=False)
+    for (r, c), d in sorted(typed_digits(grid).items()):
+        if (r, c) in digits:
+            raise grid.error(
+                r, c, f"one digit a cell: {quote(grid[r, c])} holds {digits[r, c]} and {d}"
+            )
+        digits[r, c] = d
     for (r, c), d in sorted(digits.items()):
         size = len(rooms.cells(rooms.room_of((r, c))))
         if not 1 <= d <= size:
