@@ -149,14 +149,14 @@ def _book(tmp_path, rows, rooms: list[str] | None = None):
     return OpenpyxlBook(path)
 
 
-SQUARE = ["AAB", "CDB", "CDD"]  # the layout's 3x3 example
+SQUARE = ["AAB", "CDB", "CDD"]  # the layout's 3x3 example (products 6, 2, 3, 6)
 
 
 @pytest.mark.parametrize(
     ("rows", "rooms", "where", "says"),
     [
-        ([["A6", "A", "B2"], ["C3", "D3", "B"], ["C", "D", "D"]], None, None, None),
-        ([[6, None, 2], [3, 3, None], [None, None, None]], SQUARE, None, None),
+        ([["A6", "A", "B2"], ["C3", "D6", "B"], ["C", "D", "D"]], None, None, None),
+        ([[6, None, 2], [3, 6, None], [None, None, None]], SQUARE, None, None),
         ([["A7", "A", "B2"], ["C3", "D3", "B"], ["C", "D", "D"]], None, "A1", "no 2 digits"),
         ([["A6", "A", "B"], ["C3", "D3", "B"], ["C", "D", "D"]], None, "C1", "room 'B' has no"),
         ([[6, None, None], [3, 3, 4], [None, None, None]], SQUARE, "C2", "first cell, here C1"),
@@ -170,7 +170,9 @@ def test_bad_input_names_the_sheet_and_cell(tmp_path, rows, rooms, where, says):
     book = _book(tmp_path, rows, rooms)
     if says is None:
         _, _, p = read_puzzle(book, SLUG)
-        assert sorted(p.room_numbers().values()) == [2, 3, 3, 6]
+        assert sorted(p.room_numbers().values()) == [2, 3, 6, 6]
+        out = solve_puzzle(inshi_no_heya.GENRE, p, Settings())  # the layout's answer
+        assert out.unique and out.answer == ((2, 3, 1), (3, 1, 2), (1, 2, 3))
         return
     with pytest.raises(InputError) as e:
         read_puzzle(book, SLUG)

@@ -213,3 +213,11 @@ def test_the_picture_shows_digits_and_rooms_not_labels(sample):
     assert sorted(t for t, _ in texts) == sorted(str(d) for row in KNOWN for d in row)
     assert sum(fill == "black" for _, fill in texts) == len(example_puzzle("ripple-effect").numbers)
     assert sum(s.kind == "line" and s.width > 2 for s in pic.shapes) > 0  # the room walls
+
+
+def test_the_layouts_example_has_the_answer_it_shows():
+    from solver.sheet import Grid
+
+    p = ripple_effect.parse(Grid("ripple-effect", [["A1", "B3", "B"], ["A", "A", "B"]]))
+    out = solve_puzzle(ripple_effect.GENRE, p, Settings())
+    assert out.unique and out.answer == ((1, 3, 2), (3, 2, 1))

@@ -19,16 +19,19 @@ Every room has its product.
     thick borders:        labels:
     ┏━━━━━━━┳━━━┓
     ┃ 6     ┃ 2 ┃         A6 A  B2
-    ┣━━━┳━━━┛   ┃         C3 D3 B
-    ┃ 3 ┃ 3     ┃         C  D  D
-    ┗━━━┻━━━━━━━┛ (3x3, digits 1-3)
+    ┣━━━┳━━━┫   ┃
+    ┃ 3 ┃ 6 ┃   ┃         C3 D6 B
+    ┃   ┃   ┗━━━┫
+    ┃   ┃       ┃         C  D  D
+    ┗━━━┻━━━━━━━┛         (3x3, digits 1-3; the answer: 231 312 123)
 
-The answer writes the digits in blue: into the empty cells among thick borders; after what a
-cell holds (a product, a label) through the cell's number format: `12=3`, `A=3`, `A12=3` (the
-value stays `12`, `A`, `A12`). Solving by hand, type the digits into the empty cells, and after
-a product or a label with `=` (`12=3`, `A=3`). Among borders a number is a room's product only
-in the room's first cell, a digit in every other cell. A digit typed by hand cannot be told from
-a printed one: Check, and solving, read it as a given, as for sudoku.
+The answer writes the digits in blue into the empty cells among thick borders; after what a cell
+holds (a product, a label) it shows the digit through the cell's number format, in the cell's own
+colour: `12=3`, `A=3`, `A12=3` (the value stays `12`, `A`, `A12`). Solving by hand, type the
+digits into the empty cells, and after a product or a label with `=` (`12=3`, `A=3`). Among
+borders a number is a room's product only in the room's first cell, a digit in every other
+cell. A digit typed by hand cannot be told from a printed one: Check, and solving, read it as a
+given, as for sudoku.
 
 Model: x(r,c,d) = 1 when cell (r,c) holds digit d (`solver.digits`): one digit per cell, a
 latin square. A room's product, exactly and linearly (`solver.digits.product_is`): the
@@ -38,7 +41,7 @@ multisets (`factorisations`, exact integer arithmetic: 12 in three cells of a 4x
 Count(k,d): the number of ds in the room equals d's multiplicity in the chosen one. The deck
 took logarithms of the digits with a tolerance, which can accept a wrong product through
 rounding; here a product no factorisation gives has no y to choose, so the model holds exactly
-the rule. The lists stay short (a room of 5 cells in a 9x9 has at most a few dozen). A product
+the rule. The lists stay short: any product of 5 digits 1-9 has at most 14. A product
 with no factorisation is an input error at its cell.
 
 puzz.link: `factors`: the border codec, then room number16 (one product per room, in the order

@@ -15,19 +15,20 @@ below-right of the grid, and the rooms in either of the two ways of the room gen
 
     thick borders:        labels:
     ┏━━━┳━━━━━━━┓
-    ┃   ┃ 3     ┃         A  B3 B
-    ┃   ┗━━━┓   ┃         A  A  B
-    ┃       ┃   ┃
-    ┗━━━━━━━┻━━━┛
+    ┃ 1 ┃ 3     ┃         A1 B3 B
+    ┃   ┗━━━┓   ┃
+    ┃       ┃   ┃         A  A  B
+    ┗━━━━━━━┻━━━┛         (the answer: 132 321)
 
-The answer writes the digits in blue: into the empty cells among thick borders; after the label
-on a labelled cell, through the cell's number format (`A=3`: the value stays `A`). Solving by
+The answer writes the digits in blue into the empty cells among thick borders; on a labelled cell
+it shows the digit after the label through the cell's number format (`A=3`, in the cell's own
+colour: the value stays `A`). Solving by
 hand, type the digits into the empty cells, or after the label with `=` (`A=3`, or `A3`). A
 digit typed by hand cannot be told from a given one: Check, and solving, read it as a given, as
 for sudoku.
 
 Model: x(r,c,d) = 1 when cell (r,c) holds digit d, for d from 1 to the size of the cell's room
-(`solver.digits.room_digits`: one digit per cell; Room(k,d): each room holds each of its digits
+(`solver.digits.room_digits`: one digit per cell; room(k,d): each room holds each of its digits
 once); the givens fixed. Ripple: any d+1 consecutive cells of a row (RippleH) or a column
 (RippleV) hold at most one d, which is the rule (two ds closer than d+1 cells lie in one such
 window) and, as a clique of pairwise conflicts, tighter than one inequality per pair.
