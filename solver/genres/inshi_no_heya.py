@@ -6,7 +6,7 @@ digits of each room multiply to its product. A room may hold a digit twice (in d
 and columns).
 
 Layout: the N x N grid from A1, the sentinel one cell diagonally below-right of it, and the
-rooms in either of the two ways of the room genres (`solver.rooms`):
+rooms in either of the two ways of the room genres (`solver.rooms`).
 
 - thick borders: draw the room walls with Excel's border tool (medium or thick lines), as the
   puzzle is printed, and type each room's product into its first cell (the leftmost cell of

@@ -6,7 +6,7 @@ apart: between two 3s in a row stand at least three other cells. Given digits st
 
 Layout: one puzzle cell per spreadsheet cell from A1, the sentinel one cell diagonally
 below-right of the grid, and the rooms in either of the two ways of the room genres
-(`solver.rooms`):
+(`solver.rooms`).
 
 - thick borders: draw the room walls with Excel's border tool (medium or thick lines), as the
   puzzle is printed; the given digits are numbers in their cells, other cells stay empty;
