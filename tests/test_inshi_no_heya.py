@@ -241,3 +241,20 @@ def test_digits_typed_by_hand_are_givens_and_solving_keeps_them(sample):
         InputError, match="cell A1: expected a digit from 1 to 5 after '=', found 9"
     ):
         read_puzzle(book, SLUG)
+
+
+def test_check_and_hints_work_on_the_bordered_sheet_too(sample):
+    """tests/test_check.py runs the first (labelled) sheet; the bordered one writes values
+    into empty cells and number formats after numbers: erase a third, hint back to the end."""
+    from test_check import erase_every
+
+    book = OpenpyxlBook(sample("inshi-no-heya"))
+    sheet = "inshi-no-heya borders"
+    res = solve_sheet(book, sheet, FAST)
+    gone = erase_every(book, sheet, res.writes, slice(None, None, 3))
+    shown = check.check_sheet(book, sheet, FAST)
+    assert (shown.verdict, shown.completable, shown.empty) == ("incomplete", True, gone)
+    hints = 0
+    while check.hint_sheet(book, sheet, FAST).status == "hint":
+        hints += 1
+    assert hints == gone and check.check_sheet(book, sheet, FAST).verdict == "correct"

@@ -221,3 +221,20 @@ def test_the_layouts_example_has_the_answer_it_shows():
     p = ripple_effect.parse(Grid("ripple-effect", [["A1", "B3", "B"], ["A", "A", "B"]]))
     out = solve_puzzle(ripple_effect.GENRE, p, Settings())
     assert out.unique and out.answer == ((1, 3, 2), (3, 2, 1))
+
+
+def test_check_and_hints_work_on_the_bordered_sheet_too(sample):
+    """tests/test_check.py runs the first (labelled) sheet; the bordered one writes values
+    into empty cells and number formats after numbers: erase a third, hint back to the end."""
+    from test_check import erase_every
+
+    book = OpenpyxlBook(sample("ripple-effect"))
+    sheet = "ripple-effect borders"
+    res = solve_sheet(book, sheet, FAST)
+    gone = erase_every(book, sheet, res.writes, slice(None, None, 3))
+    shown = check.check_sheet(book, sheet, FAST)
+    assert (shown.verdict, shown.completable, shown.empty) == ("incomplete", True, gone)
+    hints = 0
+    while check.hint_sheet(book, sheet, FAST).status == "hint":
+        hints += 1
+    assert hints == gone and check.check_sheet(book, sheet, FAST).verdict == "correct"

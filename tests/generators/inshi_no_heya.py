@@ -23,9 +23,9 @@ from solver.pipeline import solve_puzzle
 from solver.rooms import Rooms
 from tests.generators import Cell
 
-BIGGEST = 4
+BIGGEST = 5
 CUTS = 200
-JOINS = 30
+JOINS = 60
 
 
 def generate(size: int, seed: int) -> tuple[Puzzle, str]:
