@@ -8,7 +8,10 @@ stay empty) and states its rules over them:
 - `once_each`: a group of cells holds each digit exactly once (a latin square's rows and
   columns, sudoku's boxes); `all_different`: at most once (a kakuro run, a sum-line row);
 - `latin_square`: every row and column holds each digit once;
-- `fix`: the givens.
+- `fix`: the givens;
+- `room_digits`: rooms that hold 1..n, n their size (ripple effect);
+- `factorisations` and `product_is`: a group of cells whose digits multiply to a product,
+  exactly, as a choice among the product's factorisations (inshi no heya).
 
 For answers: `decode_digits` (0 for a cell without a digit), `render_digits` (answer digits in
 the empty cells), `read_digits` (a genre's `read_answer`: the digits the sheet shows) and

@@ -34,6 +34,12 @@ its clues) with what the genre allows checked cell by cell, and refuses borders 
 cannot be read (a grid without its sheet; xlwings on macOS); `RoomPuzzle` is rooms plus numbers
 in cells; `rooms_of_url` reads the border codec of a puzz.link URL; `room_label` and
 `label_cells` give the labels a person would type.
+
+Digits in rooms (ripple-effect, inshi-no-heya; at the end of this module): a digit answer goes
+into an empty cell as its value, and after a cell's label or clue through the number format
+(`A=3`); `split_digit`, `without_digits` and `typed_digits` read what a person typed after a
+cell's text, `shown_digit` and `read_room_digits` read an answer back, `render_room_digits`
+writes one.
 """
 
 from __future__ import annotations
