@@ -60,8 +60,8 @@ def test_products_are_exact_factorisations():
     assert factorisations(12, 3, range(1, 5)) == [(1, 3, 4), (2, 2, 3)]
     assert factorisations(7, 2, range(1, 6)) == []
     assert factorisations(1, 3, range(1, 4)) == [(1, 1, 1)]
-    # a 2x2 whose rows are rooms: products 2 and 2 have an answer, 2 and 3 none; 4 with a
-    # tolerance on logarithms would be near 2 * 2.0001, here it is 2 * 2 or nothing
+    # a 2x2 whose rows are rooms: products 2 and 2 have an answer; 2 and 3 none, since no two
+    # digits 1-2 make 3 (the model has no factorisation to choose, not a near miss)
     for top, bottom, status in ((2, 2, "solved"), (2, 3, "infeasible")):
         p = inshi_no_heya.Puzzle(Rooms(((0, 0), (1, 1))), (((0, 0), top), ((1, 0), bottom)))
         out = solve_puzzle(inshi_no_heya.GENRE, p, Settings(), check_unique=False)
