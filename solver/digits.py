@@ -8,7 +8,10 @@ stay empty) and states its rules over them:
 - `once_each`: a group of cells holds each digit exactly once (a latin square's rows and
   columns, sudoku's boxes); `all_different`: at most once (a kakuro run, a sum-line row);
 - `latin_square`: every row and column holds each digit once;
-- `fix`: the givens.
+- `fix`: the givens;
+- `room_digits`: rooms that hold 1..n, n their size (ripple effect);
+- `factorisations` and `product_is`: a group of cells whose digits multiply to a product,
+  exactly, as a choice among the product's factorisations (inshi no heya).
 
 For answers: `decode_digits` (0 for a cell without a digit), `render_digits` (answer digits in
 the empty cells), `read_digits` (a genre's `read_answer`: the digits the sheet shows) and
@@ -155,3 +158,57 @@ def rows_and_columns(rows: int, cols: int) -> list[tuple[str, list[Cell]]]:
         (f"column {column_letter(c + 1)}", [(r, c) for r in range(rows)]) for c in range(cols)
     ]
     return units
+
+
+def room_digits(prob: pulp.LpProblem, rooms: Iterable[Sequence[Cell]], name: str = "x") -> Digits:
+    """x(r, c, d) for rooms that hold 1..n, n their size (ripple effect): a cell's digits are
+    those of its room, each cell holds one and each room holds each of its digits once."""
+    x: Digits = {}
+    for k, cells in enumerate(rooms, start=1):
+        room = digit_vars(prob, cells, range(1, len(cells) + 1), name)
+        once_each(prob, room, cells, f"room({k})")
+        x |= room
+    return x
+
+
+def factorisations(product: int, count: int, digits: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every multiset of `count` digits (non-decreasing tuples) whose product is `product`:
+    12 into 3 digits from 1-4 -> (1, 3, 4), (2, 2, 3). Exact integer arithmetic."""
+    found: list[tuple[int, ...]] = []
+    pool = sorted(set(digits))
+
+    def extend(start: int, left: int, rest: int, chosen: list[int]) -> None:
+        if left == 0:
+            if rest == 1:
+                found.append(tuple(chosen))
+            return
+        for i in range(start, len(pool)):
+            d = pool[i]
+            if d > 0 and rest % d == 0:
+                extend(i, left - 1, rest // d, [*chosen, d])
+
+    if product > 0:
+        extend(0, count, product, [])
+    return found
+
+
+def product_is(
+    prob: pulp.LpProblem,
+    x: Digits,
+    cells: Sequence[Cell],
+    options: Sequence[tuple[int, ...]],
+    room: int,
+) -> list[pulp.LpVariable]:
+    """The cells' digits multiply to a product whose factorisations into len(cells) digits are
+    `options` (from `factorisations`), exactly and linearly: one binary y(room,i) per
+    factorisation i, exactly one chosen (Factor(room)), and the count of every digit d among the
+    cells equal to its multiplicity in the chosen one (Count(room,d): sum over the cells of
+    x(q,d) = sum_i mult_i(d) y(room,i)). No logarithms, no tolerance: a wrong product has no y to
+    choose. Returns the y in the order of `options`."""
+    y = [var(prob, "y", room, i) for i in range(1, len(options) + 1)]
+    prob += pulp.lpSum(y) == 1, cname("Factor", room)
+    for d in digits_of(x):
+        count = pulp.lpSum(x[r, c, d] for r, c in cells if (r, c, d) in x)
+        uses = pulp.lpSum(f.count(d) * yf for f, yf in zip(options, y, strict=True) if d in f)
+        prob += count == uses, cname("Count", room, d)
+    return y

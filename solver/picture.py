@@ -33,6 +33,7 @@ ICE = {"氷"}
 CIRCLED_CLUES = {"hashiwokakero"}  # genres whose numbers stand in circles (islands)
 BLACK_CLUES = {"akari", "shakashaka"}  # genres whose numbers stand in black cells (walls)
 LATTICE_CLUES = {"creek"}  # genres whose clues sit on the grid's corners, one per sheet cell
+CORNER_CLUES = {"inshi-no-heya"}  # genres whose clues stand small in a corner, a digit below
 LAMP_COLOUR = "#FFD24D"
 # a right triangle's corners, as fractions of a cell, by the corner of its right angle
 TRIANGLE = {
@@ -162,6 +163,8 @@ def draw(givens: list[list[Any]], answer: dict[str, Any], genre: str = "") -> Pi
     rows, cols = answer["rows"], answer["cols"]
     if genre in LATTICE_CLUES:
         return _lattice(givens, answer, rows - 1, cols - 1)
+    if "regions" in answer:  # rooms drawn as borders: of a labelled cell, only its number shows
+        givens = [[_unlabelled(v) for v in row] for row in givens]
     pic = Picture(cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN)
     shown = answer.get("cells") or [[None] * cols for _ in range(rows)]
     cells = [(r, c) for r in range(rows) for c in range(cols)]
@@ -221,6 +224,22 @@ def draw(givens: list[list[Any]], answer: dict[str, Any], genre: str = "") -> Pi
     for r, c in cells:
         x, y = _centre(r, c)
         v = givens[r][c]
+        if genre in CORNER_CLUES:  # the clue small in the top-left corner, the digit below it
+            if v is not None:
+                text = str(v)
+                left = MARGIN + c * CELL + CELL * (0.06 + 0.09 * len(text))  # ~0.18 a digit
+                pic.add(
+                    "text",
+                    left,
+                    MARGIN + (r + 0.2) * CELL,
+                    text=text,
+                    size=CELL * 0.3,
+                    fill="black",
+                )
+            if numbers and numbers[r][c] not in (None, "", 0):
+                text = str(numbers[r][c])
+                pic.add("text", x, y + CELL * 0.08, text=text, size=_size(text), fill=ANSWER_COLOUR)
+            continue
         if v is None or v in BLACK_CELLS or v in ICE or v in (WHITE_PEARL, BLACK_PEARL):
             if numbers and v is None and numbers[r][c] not in (None, ""):
                 text = str(numbers[r][c])
@@ -231,6 +250,18 @@ def draw(givens: list[list[Any]], answer: dict[str, Any], genre: str = "") -> Pi
         dark = (r, c) in shaded | walls
         pic.add("text", x, y, text=str(v), size=_size(str(v)), fill="white" if dark else "black")
     return pic
+
+
+def _unlabelled(v: Any) -> Any:
+    """A room genre's cell without its room label (the rooms are drawn as borders): the number
+    beside the label (`A3` -> 3), None for a label alone, and no answer digit typed after it."""
+    from solver.rooms import read_label, split_digit
+
+    own, _ = split_digit(v)
+    if not isinstance(own, str):
+        return own
+    label = read_label(own)
+    return own if label is None else label[1]
 
 
 def _lattice(givens: list[list[Any]], answer: dict[str, Any], rows: int, cols: int) -> Picture:

@@ -29,6 +29,8 @@ from solver.pipeline import solve_puzzle
 from tests.generators import generator
 
 FORMS = ("complete", "lazy")
+# genres measured at other sizes than 10, 20, 30 unless --sizes says otherwise
+SIZES = {"ripple-effect": [5, 10, 15], "inshi-no-heya": [4, 6, 9]}
 
 
 def measure(slug: str, size: int, solvers, forms, repeats: int, limit: float) -> dict:
@@ -72,7 +74,7 @@ def measure(slug: str, size: int, solvers, forms, repeats: int, limit: float) ->
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("slugs", nargs="*")
-    ap.add_argument("--sizes", type=int, nargs="+", default=[10, 20, 30])
+    ap.add_argument("--sizes", type=int, nargs="+", help="default 10 20 30, or the genre's SIZES")
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--time-limit", type=float, default=60.0)
     ap.add_argument("--solvers", nargs="+", choices=SOLVERS, default=list(SOLVERS))
@@ -87,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     results = {}
     for slug in slugs:
-        for size in a.sizes:
+        for size in a.sizes or SIZES.get(slug, [10, 20, 30]):
             res = results[f"{slug}/{size}"] = measure(
                 slug, size, a.solvers, a.forms, a.repeats, a.time_limit
             )

@@ -19,7 +19,7 @@ import openpyxl
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver.genres import genre_by_slug
-from solver.rooms import Rooms, label_cells, rooms_from_labels, write_rooms
+from solver.rooms import Rooms, label_cells, room_label, rooms_from_labels, write_rooms
 from solver.sheet import Grid
 from solver.sheet.openpyxl_book import OpenpyxlSheet
 from solver.workbook import fill_sheet
@@ -27,8 +27,22 @@ from tests.conftest import WORKBOOKS, example
 
 
 def example_rooms(slug: str) -> Rooms:
-    """The room map of a genre's example (equal letters, one room)."""
-    rows = [list(line) for line in example(slug)["puzzle_text"].strip().split("\n")]
+    """The room map of a genre's example (equal letters, one room; ripple-effect's rooms are
+    listed as cells in its puzzle_extra, one room a token: `0,1/0,2/1,2`)."""
+    ex = example(slug)
+    if slug == "ripple-effect":
+        found = {}
+        for k, token in enumerate(ex["puzzle_extra"]["rms"].split()):
+            for cell in token.split("/"):
+                r, c = map(int, cell.split(","))
+                found[r, c] = room_label(k)
+        rows = [
+            [found[r, c] for c in range(1 + max(c for _, c in found))]
+            for r in range(1 + max(r for r, _ in found))
+        ]
+        rooms, _ = rooms_from_labels(Grid(slug, rows))
+        return Rooms(rooms.ids)
+    rows = [list(line) for line in ex["puzzle_text"].strip().split("\n")]
     rooms, _ = rooms_from_labels(Grid(slug, rows))
     return rooms
 
@@ -54,6 +68,23 @@ def example_puzzle(slug: str) -> Any:
     if slug == "paint-area":
         numbers = sorted(((r, c), n) for r, c, n in ex["puzzle_extra"]["nums"])
         return module.Puzzle(rooms, tuple(numbers))
+    if slug == "ripple-effect":  # the given digits
+        lines = ex["puzzle_text"].split("\n")
+        digits = [
+            ((r, c), int(ch))
+            for r, line in enumerate(lines)
+            for c, ch in enumerate(line)
+            if ch.isdigit()
+        ]
+        return module.Puzzle(rooms, tuple(digits))
+    if slug == "inshi-no-heya":  # products listed by room letter, each in its room's first cell
+        letters = ex["puzzle_text"].strip().split("\n")
+        first: dict[str, tuple[int, int]] = {}
+        for r, line in enumerate(letters):
+            for c, ch in enumerate(line):
+                first.setdefault(ch, (r, c))
+        products = zip(sorted(first), ex["puzzle_extra"]["nums"], strict=True)
+        return module.Puzzle(rooms, tuple(sorted((first[k], n) for k, n in products)))
     raise KeyError(slug)
 
 
@@ -85,5 +116,12 @@ def build(slug: str) -> Path:
 
 
 if __name__ == "__main__":
-    for name in sys.argv[1:] or ["heyawake", "norinori", "tile-paint", "paint-area"]:
+    for name in sys.argv[1:] or [
+        "heyawake",
+        "norinori",
+        "tile-paint",
+        "paint-area",
+        "ripple-effect",
+        "inshi-no-heya",
+    ]:
         print(build(name))

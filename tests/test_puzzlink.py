@@ -84,6 +84,8 @@ NAMES = {
     "kurodoko": ("kurodoko", ["kurodoko"], "5/5/i7g5l2l2g4i"),
     "sukoro": ("sukoro", ["sukoro"], "5/5/2a2c4a2g2a4c2a2"),
     "creek": ("creek", ["creek"], "6/6/gagaich2cgb6769dt"),
+    "ripple": ("ripple-effect", ["ripple", "hakyukoka"], "4/4/9n8rigk14h32k"),
+    "factors": ("inshi-no-heya", ["factors"], "5/5/rvvcm9jf54653-28ca2833-14"),
 }
 
 
@@ -105,7 +107,7 @@ def test_every_name_of_a_genre_imports(name, pid, slug, body, tmp_path):
 def test_every_genre_name_is_listed():
     listed = {name for _, names, _ in NAMES.values() for name in names}
     assert listed == {name for g in all_genres() for name in g.pzpr_ids}
-    assert genre_for_pzpr("tasquare") is None and genre_for_pzpr("ripple") is None
+    assert genre_for_pzpr("tasquare") is None and genre_for_pzpr("cojun") is None
 
 
 def test_other_names_of_later_genres_map_to_their_pid():

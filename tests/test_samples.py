@@ -203,6 +203,11 @@ def creek() -> dict[str, Any]:
     return {"shaded": marked(text_rows("creek"), "#")}
 
 
+def digit_rows(slug: str) -> dict[str, Any]:
+    """A solution of digits, one line a row (ripple-effect, inshi-no-heya)."""
+    return {"numbers": [[int(ch) for ch in row] for row in text_rows(slug)]}
+
+
 EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "akari": akari,
     "archipelago": archipelago,
@@ -231,6 +236,8 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "yajilin": yajilin,
     "sukoro": sukoro,
     "creek": creek,
+    "ripple-effect": lambda: digit_rows("ripple-effect"),
+    "inshi-no-heya": lambda: digit_rows("inshi-no-heya"),
 }
 
 
