@@ -20,10 +20,11 @@ the empty cells), `read_digits` (a genre's `read_answer`: the digits the sheet s
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
 import pulp
 
+from solver.cells import runs
 from solver.model import cname, var
 from solver.model import value as solved_value
 from solver.sheet import cell_name, column_letter
@@ -211,4 +212,96 @@ def product_is(
         count = pulp.lpSum(x[r, c, d] for r, c in cells if (r, c, d) in x)
         uses = pulp.lpSum(f.count(d) * yf for f, yf in zip(options, y, strict=True) if d in f)
         prob += count == uses, cname("Count", room, d)
+
+
+# --- numbers read from runs of white cells (sum-line, number-skeleton) -------------------------
+#
+# A run is a maximal line of white cells along a row (read left to right) or a column (read top
+# to bottom), as `solver.cells.runs` finds them; its digits read as one decimal number. The
+# number is never formed as the sum of 10^k d x(cell, d) in the model: a run of 9 cells would
+# put coefficients up to 9 * 10^8 into a row, where a solver's tolerances on binaries (about
+# 1e-6) are worth hundreds, so a wrong answer could pass. `sum_of_numbers` states a sum of run
+# numbers as written addition, digit position by digit position with carries (coefficients at
+# most 10: exact after rounding), and `place_numbers` ties each run to one listed number with
+# binaries, digit by digit (coefficients 1).
+
+
+def white_runs(white: Collection[Cell], shortest: int = 1) -> list[list[Cell]]:
+    """The maximal runs of the white cells along rows (left to right), then along columns (top
+    to bottom), those of at least `shortest` cells."""
+    return [run for run in runs(white) if len(run) >= shortest]
+
+
+def run_name(run: Sequence[Cell]) -> str:
+    """`the run B2-E2`: a run by its first and last cell."""
+    return f"the run {cell_name(run[0])}-{cell_name(run[-1])}"
+
+
+def run_number(
+    answer: Sequence[Sequence[int | None]], run: Sequence[Cell], empty: int | None = None
+) -> int | None:
+    """The number a run reads in an answer (a digit per cell), None while one of its cells
+    holds no digit (`empty`: None, or 0 in an answer that has no digit 0)."""
+    digits = [answer[r][c] for r, c in run]
+    if any(d is None or d == empty for d in digits):
+        return None
+    return int("".join(str(d) for d in digits))
+
+
+def sum_of_numbers(
+    prob: pulp.LpProblem,
+    x: Digits,
+    lines: Sequence[Sequence[Cell]],
+    total: int,
+    name: str,
+    index: int,
+) -> None:
+    """The numbers the runs `lines` read add up to `total`, as written addition: at digit
+    position k (units first) the digits of the runs there plus the carry in equal the total's
+    digit plus 10 times the carry out, c(k) integer, none into the units and none out of the
+    top position (constraints name(index,k), carries c<name>(index,k)). Exact: the carries
+    follow from the digits, and each row of the model has coefficients of at most 10."""
+    longest = max((len(run) for run in lines), default=0)
+    top = max(len(str(total)), longest + len(str(len(lines))))  # positions the sum can reach
+    high = max(digits_of(x), default=0)
+    carry: pulp.LpAffineExpression | int = 0
+    most = 0  # the largest carry into position k
+    for k in range(top):
+        column = [run[len(run) - 1 - k] for run in lines if len(run) > k]
+        here = pulp.lpSum(value(x, cell) for cell in column)
+        most = (high * len(column) + most) // 10
+        out = (
+            var(prob, f"c{name}", index, k + 1, cat=pulp.LpInteger, up=most)
+            if most and k + 1 < top
+            else 0
+        )
+        digit = total // 10**k % 10
+        prob += here + carry == digit + 10 * out, f"{name}({index},{k + 1})"
+        carry = out
+
+
+def place_numbers(
+    prob: pulp.LpProblem,
+    x: Digits,
+    lines: Sequence[Sequence[Cell]],
+    numbers: Mapping[int, int],
+    name: str = "y",
+) -> dict[tuple[int, int], pulp.LpVariable]:
+    """Each listed number (`numbers`: number -> how many times listed) goes into that many of
+    the runs of its length, and each run holds one listed number: y(n, j) = 1 when run j reads
+    n (y(n,j) in the model, n the number). A run's cells spell its number: at position i the
+    cell's digit d is 1 exactly when the run holds a number with d there. (The caller makes
+    sure that every length has as many runs as numbers.)"""
+    y: dict[tuple[int, int], pulp.LpVariable] = {}
+    for j, run in enumerate(lines, start=1):
+        fits = [n for n in numbers if len(str(n)) == len(run)]
+        for n in fits:
+            y[n, j] = var(prob, name, n, j)
+        prob += pulp.lpSum(y[n, j] for n in fits) == 1, f"Run({j})"
+        for i, (r, c) in enumerate(run):
+            for d in digits_of_cell(x, (r, c)):
+                spelt = [y[n, j] for n in fits if str(n)[i] == str(d)]
+                prob += x[r, c, d] == pulp.lpSum(spelt), f"Spell({j},{i + 1},{d})"
+    for n, times in numbers.items():
+        prob += pulp.lpSum(v for (m, _), v in y.items() if m == n) == times, f"Listed({n})"
     return y

@@ -208,6 +208,12 @@ def digit_rows(slug: str) -> dict[str, Any]:
     return {"numbers": [[int(ch) for ch in row] for row in text_rows(slug)]}
 
 
+def sum_line() -> dict[str, Any]:
+    """The solution's digits ('*' black), in the sheet's grid: the sums' row and column null."""
+    rows = [[int(ch) if ch.isdigit() else None for ch in row] for row in text_rows("sum-line")]
+    return {"numbers": [*[[*row, None] for row in rows], [None] * (len(rows[0]) + 1)]}
+
+
 EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "akari": akari,
     "archipelago": archipelago,
@@ -238,6 +244,7 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "creek": creek,
     "ripple-effect": lambda: digit_rows("ripple-effect"),
     "inshi-no-heya": lambda: digit_rows("inshi-no-heya"),
+    "sum-line": sum_line,
 }
 
 

@@ -475,7 +475,7 @@ def write_answer(
         rows, cols = grid
         for c in range(1, cols + 1):
             width = sheet.column_width(c)
-            if width != CELL_WIDTH:
+            if width != CELL_WIDTH and not _holds_wide_number(sheet, c, rows):
                 record([sheet_name, f"{column_letter(c)}:{column_letter(c)}", None, width])
                 sheet.set_column_width(c, CELL_WIDTH)
         for r in range(1, rows + 1):
@@ -483,6 +483,17 @@ def write_answer(
             if height != CELL_HEIGHT:
                 record([sheet_name, f"{r}:{r}", None, height])
                 sheet.set_row_height(r, CELL_HEIGHT)
+
+
+def _holds_wide_number(sheet: Sheet, col: int, rows: int) -> bool:
+    """Whether a column of the grid holds a number of more than two digits (sum-line's sums,
+    number-skeleton's list): a square cell would show it as `##`, so the column keeps its
+    width."""
+    for r in range(1, rows + 1):
+        v = normalize(sheet.get(r, col))
+        if isinstance(v, int) and len(str(abs(v))) > 2:
+            return True
+    return False
 
 
 def _sets_face(w: CellWrite) -> bool:
