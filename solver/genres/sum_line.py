@@ -239,6 +239,14 @@ def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int]:
     return read_digits(grid, m["x"])
 
 
+def blank(grid: Grid, cell: Cell) -> bool:
+    """Whether a cell still waits for its digit: an empty white cell of the grid (the sums' row
+    and column hold no answer, so an empty sum is never waiting)."""
+    r, c = cell
+    inside = r < grid.rows - 1 and c < grid.cols - 1
+    return inside and grid[cell] is None and not _is_black(grid, r, c)
+
+
 def render(p: Puzzle, a: Answer) -> list[CellWrite]:
     return render_digits(a, p.black)
 
