@@ -159,3 +159,14 @@ def test_a_wrong_digit_in_a_partial_answer_cannot_be_completed(sample):
     assert hint.status == "wrong" and "B1" in hint.message, hint.record()
     res = solve_sheet(book, "sum-line", Settings())
     assert res.status == "error" and "B1" in res.error and "overwrite" in res.error
+
+
+@pytest.mark.parametrize("size", [6, 8, 10])
+def test_generator_makes_unique_puzzles(size):
+    """tests/generators/sum_line.py: a random answer's sums, unique (repaired if need be)."""
+    from tests.generators import sum_line as gen
+
+    p, note = gen.generate(size, seed=1)
+    assert (p.rows, p.cols) == (size, size) and note.endswith("unique"), note
+    out = solve_puzzle(sum_line.GENRE, p, Settings())
+    assert out.status == "solved" and out.unique is True and out.violations == []
