@@ -232,9 +232,14 @@ def white_runs(white: Collection[Cell], shortest: int = 1) -> list[list[Cell]]:
     return [run for run in runs(white) if len(run) >= shortest]
 
 
+def run_span(run: Sequence[Cell]) -> str:
+    """`B2-E2`: a run by its first and last cell."""
+    return f"{cell_name(run[0])}-{cell_name(run[-1])}"
+
+
 def run_name(run: Sequence[Cell]) -> str:
-    """`the run B2-E2`: a run by its first and last cell."""
-    return f"the run {cell_name(run[0])}-{cell_name(run[-1])}"
+    """`the run B2-E2`."""
+    return f"the run {run_span(run)}"
 
 
 def run_number(

@@ -214,6 +214,13 @@ def sum_line() -> dict[str, Any]:
     return {"numbers": [*[[*row, None] for row in rows], [None] * (len(rows[0]) + 1)]}
 
 
+def number_skeleton() -> dict[str, Any]:
+    """The solution's digits ('*' black), in the sheet's grid: the empty column and the list's
+    two columns null."""
+    rows = text_rows("number-skeleton")
+    return {"numbers": [[int(ch) if ch.isdigit() else None for ch in row + "..."] for row in rows]}
+
+
 EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "akari": akari,
     "archipelago": archipelago,
@@ -245,6 +252,7 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "ripple-effect": lambda: digit_rows("ripple-effect"),
     "inshi-no-heya": lambda: digit_rows("inshi-no-heya"),
     "sum-line": sum_line,
+    "number-skeleton": number_skeleton,
 }
 
 
