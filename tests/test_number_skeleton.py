@@ -210,3 +210,10 @@ def test_generator_makes_unique_puzzles(size):
     assert (p.rows, p.cols) == (size, size) and note.endswith("unique"), note
     out = solve_puzzle(number_skeleton.GENRE, p, Settings())
     assert out.status == "solved" and out.unique is True and out.violations == []
+
+
+def test_every_coefficient_is_one():
+    """Runs are tied to listed numbers digit by digit: no number is formed from powers of
+    ten, so every coefficient of the model is 1."""
+    m = number_skeleton.model(example_puzzle(SLUG))
+    assert {abs(a) for c in m.prob.constraints() for a in c.values()} == {1}

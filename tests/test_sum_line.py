@@ -170,3 +170,13 @@ def test_generator_makes_unique_puzzles(size):
     assert (p.rows, p.cols) == (size, size) and note.endswith("unique"), note
     out = solve_puzzle(sum_line.GENRE, p, Settings())
     assert out.status == "solved" and out.unique is True and out.violations == []
+
+
+def test_no_coefficient_above_ten():
+    """Exact by construction: the sums are written addition, so no row of the model has a
+    coefficient a solver's tolerance could turn into a wrong digit (a 6-cell run as powers of
+    ten would have 900000)."""
+    m = sum_line.model(example_puzzle("sum-line"))
+    coefficients = [abs(a) for c in m.prob.constraints() for a in c.values()]
+    assert max(coefficients) == 10
+    assert all(float(a).is_integer() for a in coefficients)
