@@ -763,6 +763,20 @@ def shading_blank(grid: object, cell: Cell) -> bool:
 WALL = "■"  # a black cell without a number
 
 
+def is_black(grid: Grid, cell: Cell) -> bool:
+    """Whether a grid cell is a given black cell: `■`, `#` or `+` (spellings.BLACK), or an
+    empty cell with a dark fill (Excel's fill tool), as sum-line and number-skeleton read them;
+    a cell holding anything else is not black, whatever its fill."""
+    v = grid[cell]
+    if v is not None:
+        return is_mark(v, spellings.BLACK)
+    sheet = grid.source
+    top, left = grid.origin
+    return sheet is not None and is_dark(
+        sheet.get_style(cell[0] + top + 1, cell[1] + left + 1).fill_color
+    )
+
+
 def read_walls(grid: Grid, white: str) -> tuple[tuple[int | str | None, ...], ...]:
     """A grid of given black cells (akari's walls, shakashaka's black cells): each cell is
     white (empty, or `・`/`.`), a black cell `■` (or `#`, `+`: WALL), or a number 0-4 standing in a

@@ -16,6 +16,11 @@ stay empty) and states its rules over them:
 For answers: `decode_digits` (0 for a cell without a digit), `render_digits` (answer digits in
 the empty cells), `read_digits` (a genre's `read_answer`: the digits the sheet shows) and
 `check_repeats` (verify: `row 3: two 7s, in C3 and F3`, with the cells).
+
+Numbers read from runs of white cells (sum-line, number-skeleton): `white_runs` (the runs, from
+`solver.cells.runs`), `sum_of_numbers` (the numbers of some runs add up to a total: written
+addition with carries, exact), `place_numbers` (each run reads one listed number, each listed
+number is read as often as listed), and for answers `run_number`, `run_span`, `run_name`.
 """
 
 from __future__ import annotations

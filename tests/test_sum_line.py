@@ -111,12 +111,19 @@ def test_bad_input_names_the_cell(sample, cell, value, message):
         read_puzzle(book, "sum-line")
 
 
-def test_a_row_of_ten_white_cells_is_refused():
+def test_a_line_that_cannot_hold_its_sum_is_refused():
     from solver.sheet import Grid
 
     cells = [[None] * 10 + [1], [None] * 11]
     with pytest.raises(InputError, match=r"cell K1: row 1 has 10 white cells.*make some"):
         sum_line.parse(Grid("sum-line", cells))
+    cells = [["■", None, 5], [3, None, None]]
+    with pytest.raises(InputError, match=r"cell A2: column A has no white cell, so its sum is 0"):
+        sum_line.parse(Grid("sum-line", cells))
+    # a sum with more digits than its runs can make: no answer, on every back end
+    for solver in SOLVERS:
+        p = Puzzle(frozenset(), (12345,), (None, None))
+        assert solve_puzzle(sum_line.GENRE, p, Settings(solver)).status == "infeasible"
 
 
 def type_answer(ws, answer=KNOWN) -> None:

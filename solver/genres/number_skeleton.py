@@ -49,6 +49,7 @@ from dataclasses import dataclass, field
 
 import pulp
 
+from solver.cells import is_black
 from solver.digits import (
     digit_vars,
     place_numbers,
@@ -61,9 +62,8 @@ from solver.digits import (
 from solver.genres import define
 from solver.geometry import Cell
 from solver.model import Model, new_problem, value
-from solver.sheet import Grid, InputError, Value, a1, cell_name, is_dark, quote
+from solver.sheet import Grid, InputError, Value, a1, cell_name, quote
 from solver.sheet.answer import CellWrite
-from solver.spellings import BLACK, is_mark
 from solver.violation import Violation
 
 DIGITS = range(10)
@@ -99,14 +99,6 @@ class Puzzle:
         return Counter(self.numbers)
 
 
-def _is_black(grid: Grid, r: int, c: int) -> bool:
-    v = grid[r, c]
-    if v is not None:
-        return is_mark(v, BLACK)
-    sheet = grid.source
-    return sheet is not None and is_dark(sheet.get_style(r + 1, c + 1).fill_color)
-
-
 def grid_width(grid: Grid) -> int | None:
     """The grid's columns: those left of the first column from the right that is empty
     everywhere (None when there is no such column left of a column that holds something)."""
@@ -128,7 +120,7 @@ def parse(grid: Grid) -> Puzzle:
     for r in range(rows):
         for c in range(cols):
             v = grid[r, c]
-            if _is_black(grid, r, c):
+            if is_black(grid, (r, c)):
                 black.add((r, c))
             elif v is not None and not (isinstance(v, int) and v in DIGITS):
                 raise grid.error(
@@ -262,7 +254,7 @@ def blank(grid: Grid, cell: Cell) -> bool:
     r, c = cell
     width = grid_width(grid)
     inside = width is not None and c < width
-    return inside and grid[cell] is None and not _is_black(grid, r, c)
+    return inside and grid[cell] is None and not is_black(grid, (r, c))
 
 
 def render(p: Puzzle, a: Answer) -> list[CellWrite]:

@@ -45,6 +45,7 @@ from dataclasses import dataclass
 
 import pulp
 
+from solver.cells import is_black
 from solver.digits import (
     all_different,
     check_repeats,
@@ -59,9 +60,8 @@ from solver.digits import (
 from solver.genres import define
 from solver.geometry import Cell
 from solver.model import Model, new_problem
-from solver.sheet import Grid, InputError, Value, cell_name, column_letter, is_dark, quote
+from solver.sheet import Grid, InputError, Value, cell_name, column_letter, quote
 from solver.sheet.answer import CellWrite
-from solver.spellings import BLACK, is_mark
 from solver.violation import Violation
 
 DIGITS = range(1, 10)
@@ -131,14 +131,6 @@ class Line:
         return found
 
 
-def _is_black(grid: Grid, r: int, c: int) -> bool:
-    v = grid[r, c]
-    if v is not None:
-        return is_mark(v, BLACK)
-    sheet = grid.source
-    return sheet is not None and is_dark(sheet.get_style(r + 1, c + 1).fill_color)
-
-
 def parse(grid: Grid) -> Puzzle:
     if grid.rows < 2 or grid.cols < 2:
         raise InputError(
@@ -159,7 +151,7 @@ def parse(grid: Grid) -> Puzzle:
     for r in range(rows):
         for c in range(cols):
             v = grid[r, c]
-            if _is_black(grid, r, c):
+            if is_black(grid, (r, c)):
                 black.add((r, c))
             elif v is not None and not (isinstance(v, int) and v in DIGITS):
                 raise grid.error(
@@ -174,6 +166,11 @@ def parse(grid: Grid) -> Puzzle:
     if not p.white():
         raise InputError(grid.sheet, "every cell is black: leave the cells for digits empty")
     for line in p.lines():
+        if not line.cells and line.total:
+            raise grid.error(
+                *line.at,
+                f"{line.name} has no white cell, so its sum is 0 (or empty); found {line.total}",
+            )
         if len(line.cells) > len(DIGITS):
             raise grid.error(
                 *line.at,
@@ -244,7 +241,7 @@ def blank(grid: Grid, cell: Cell) -> bool:
     and column hold no answer, so an empty sum is never waiting)."""
     r, c = cell
     inside = r < grid.rows - 1 and c < grid.cols - 1
-    return inside and grid[cell] is None and not _is_black(grid, r, c)
+    return inside and grid[cell] is None and not is_black(grid, (r, c))
 
 
 def render(p: Puzzle, a: Answer) -> list[CellWrite]:
