@@ -4,7 +4,7 @@ a random digit 0-9 in each white cell, 1-9 where a run begins (a number does not
 The list is what the runs read.
 
 Published puzzles have one answer. While another exists, the cells where it differs from ours
-get new random digits (the list is read again); when the same cells differ again (two runs
+get new random digits (the list is read again); when some of the same cells differ again (two runs
 that can swap whole, such as two lone runs of one length), one of them turns black, with every
 white cell it leaves in no run. At most REPAIRS rounds. The note says how many
 cells are black, how many numbers are listed, and whether the puzzle is unique.
@@ -68,7 +68,7 @@ def generate(size: int, seed: int) -> tuple[Puzzle, str]:
     repairs, before = 0, set()
     while out.unique is False and repairs < REPAIRS:
         repairs += 1
-        if set(out.differ) == before:  # new digits did not help: runs that swap whole
+        if set(out.differ) & before:  # new digits did not help: runs that swap whole
             black = cleaned(size, black | {rng.choice(out.differ)})
             white = {(r, c) for r in range(size) for c in range(size)} - black
             first = leading(white)
