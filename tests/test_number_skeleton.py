@@ -217,3 +217,21 @@ def test_every_coefficient_is_one():
     ten, so every coefficient of the model is 1."""
     m = number_skeleton.model(example_puzzle(SLUG))
     assert {abs(a) for c in m.prob.constraints() for a in c.values()} == {1}
+
+
+def test_several_numbers_in_one_cell_and_the_list_in_one_column():
+    """What a person may type: the whole list in G1:G5, two numbers to a cell."""
+    cells = [
+        [None, None, None, "■", None, None, "12 19"],
+        [None, "■", None, None, None, None, "41, 94"],
+        [None, "■", None, "■", None, None, "149 249"],
+        [None, None, "■", None, None, None, "441 942"],
+        ["■", None, None, None, "■", None, "2419 9192"],
+    ]
+    p = number_skeleton.parse(Grid(SLUG, cells))
+    assert p == example_puzzle(SLUG) and p.place(1) == (0, 6)
+    out = solve_puzzle(number_skeleton.GENRE, p, Settings())
+    assert out.answer == KNOWN
+    cells[1][6] = "41; x"
+    with pytest.raises(InputError, match=r"cell G2: a listed number .* found '41; x' \(the list"):
+        number_skeleton.parse(Grid(SLUG, cells))

@@ -99,6 +99,7 @@ def test_black_cells_by_dark_fill(sample):
     [
         ("B1", "x", r"cell B1: a grid cell is black .*found 'x'"),
         ("B1", 0, r"cell B1: .*digit 1-9 of the answer; found 0"),
+        ("B1", 16, r"cell B1: .*found 16 \(the sums go in the column right of the grid"),
         ("G2", "12a", r"cell G2: expected a row's sum from 0 to 987654321 .*found '12a'"),
         ("C7", -3, r"cell C7: expected a column's sum .*found -3"),
         ("G7", 5, r"cell G7: this corner cell .* stays empty; found 5"),

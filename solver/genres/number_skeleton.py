@@ -8,24 +8,23 @@ Every white cell lies in such a run.
 Layout: the grid from A1, a black cell as `■` (or `#`, `+`) or a dark fill (Excel's fill tool);
 white cells empty. Right of the grid one empty column, then the list: one number per cell, top
 to bottom from row 1, in as many columns as it needs, none taller than the grid (a list of 10
-numbers beside a 5-row grid takes two columns of 5), in any order; a number may be typed as a
-number or as text (`'2419`), and cells of the list may stay empty. The sentinel goes one cell
-diagonally below-right of the grid's last row and the list's last column. The grid ends at the
-list's first column less the empty one: the first column from the right that is empty
-everywhere (so the grid's own last column may be all white). A number does not begin with 0
-(Excel drops leading zeros). The seed's 5x5 with its list in G and H:
+numbers beside a 5-row grid takes two columns of 5), in any order. A number may be typed as a
+number or as text (`'2419`), several may share a cell (`12 19`, `12, 19`), and cells of the list
+may stay empty. The sentinel goes one cell diagonally below-right of the grid's last row and the
+list's last column. The grid ends where the list's empty column is: the first column from the
+right that is empty everywhere (so the grid's own last column may be all white). A number does
+not begin with 0 (Excel drops leading zeros). The seed's 5x5, its list in G and H:
 
        A  B  C  D  E  F  G     H
-    1           ■        12    149
-    2     ■                    19     249
-    3     ■     ■        41    441
-    4        ■           94    942
-    5  ■           ■     2419  9192
-    6                                   E      (I6)
+    1           ■        12    249
+    2     ■              19    441
+    3     ■     ■        41    942
+    4        ■           94    2419
+    5  ■           ■     149   9192
+    6                                E
 
-(columns G and H as two columns: 12 19 41 94 2419, then 149 249 441 942 9192). Before the
-solve, each length is counted: a listed number with no run of its length, or a length with more
-or fewer listed numbers than runs, is refused, naming a cell of the list.
+Before the solve, each length is counted: a listed number with no run of its length, or a
+length with more or fewer listed numbers than runs, is refused, naming a cell of the list.
 
 The answer writes the digits into the white cells, in blue. The digits in white cells are always
 the answer, never givens (the genre has none): Solve fills the empty white cells and leaves a
@@ -44,6 +43,7 @@ never formed as sums of powers of ten, so no rounding can let a wrong number thr
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -62,11 +62,12 @@ from solver.digits import (
 from solver.genres import define
 from solver.geometry import Cell
 from solver.model import Model, new_problem, value
-from solver.sheet import Grid, InputError, Value, a1, cell_name, quote
+from solver.sheet import Grid, InputError, Value, a1, cell_name, column_letter, quote
 from solver.sheet.answer import CellWrite
 from solver.violation import Violation
 
 DIGITS = range(10)
+SEPARATORS = re.compile(r"[\s,;、，]+")  # between numbers typed into one cell of the list
 WALL = "■"
 
 Answer = tuple[tuple[int | None, ...], ...]  # the digit of each grid cell, None in black cells
@@ -127,23 +128,38 @@ def parse(grid: Grid) -> Puzzle:
                     r,
                     c,
                     "a grid cell is black (■ or #, or a dark fill), empty, or holds a digit 0-9 "
-                    f"of the answer; found {quote(v)}",
+                    f"of the answer; found {quote(v)}"
+                    + (f" (the list goes right of the grid, after {where[4:]})" if v else ""),
                 )
     numbers, places = [], []
     for c in range(cols + 1, grid.cols):
         for r in range(rows):
-            v = grid[r, c]
-            if v is None:
-                continue
-            if not isinstance(v, int) or v < 0:
-                raise grid.error(
-                    r, c, f"a listed number is a whole number (its digits); found {quote(v)}"
-                )
-            numbers.append(v)
-            places.append((r, c))
+            for n in _listed(grid, r, c, cols):
+                numbers.append(n)
+                places.append((r, c))
     p = Puzzle(rows, cols, frozenset(black), tuple(numbers), tuple(places))
     _check_lengths(p, grid)
     return p
+
+
+def _listed(grid: Grid, r: int, c: int, cols: int) -> list[int]:
+    """The numbers in a cell of the list: one number, or several apart (`12 19`, `12, 19`)."""
+    v = grid[r, c]
+    if v is None:
+        return []
+    if isinstance(v, int):
+        return [v]
+    parts = SEPARATORS.split(v) if isinstance(v, str) else []
+    if parts and all(part.isascii() and part.isdigit() for part in parts):
+        return [int(part) for part in parts]
+    empty = column_letter(cols + 1)
+    raise grid.error(
+        r,
+        c,
+        f"a listed number is a whole number (its digits), one or several to a cell; found "
+        f"{quote(v)} (the list is read right of column {empty}, the first column from the "
+        f"right that is empty everywhere; the grid is A1:{a1(grid.rows, cols)})",
+    )
 
 
 def _check_lengths(p: Puzzle, grid: Grid) -> None:

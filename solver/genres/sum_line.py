@@ -158,7 +158,12 @@ def parse(grid: Grid) -> Puzzle:
                     r,
                     c,
                     "a grid cell is black (■ or #, or a dark fill), empty, or holds a digit 1-9 "
-                    f"of the answer; found {quote(v)}",
+                    f"of the answer; found {quote(v)}"
+                    + (
+                        " (the sums go in the column right of the grid and the row below it)"
+                        if isinstance(v, int) and v > 9
+                        else ""
+                    ),
                 )
     row_sums = tuple(grid.number(r, cols, 0, MOST, "a row's sum") for r in range(rows))
     col_sums = tuple(grid.number(rows, c, 0, MOST, "a column's sum") for c in range(cols))
