@@ -151,6 +151,8 @@ def test_lengths_are_counted_before_the_solve():
     [
         ("B1", "x", r" cell B1: a grid cell is black .*found 'x'"),
         ("B1", 12, r" cell B1: .*digit 0-9 of the answer; found 12"),
+        ("B1", 12, r" cell B1: .*found 12 \(the list goes right of the grid, after one empty"),
+        ("G3", -41, r" cell G3: a listed number is a whole number .*found -41"),
         ("G3", "4l", r" cell G3: a listed number is a whole number .*found '4l'"),
         ("A1", None, r" cell A1: this white cell is in no run of two or more white cells"),
         ("F2", 7, r": no list of numbers found: type one empty column right of the grid"),

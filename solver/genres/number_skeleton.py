@@ -129,7 +129,11 @@ def parse(grid: Grid) -> Puzzle:
                     c,
                     "a grid cell is black (■ or #, or a dark fill), empty, or holds a digit 0-9 "
                     f"of the answer; found {quote(v)}"
-                    + (f" (the list goes right of the grid, after {where[4:]})" if v else ""),
+                    + (
+                        " (the list goes right of the grid, after one empty column)"
+                        if isinstance(v, int) and v > 9
+                        else ""
+                    ),
                 )
     numbers, places = [], []
     for c in range(cols + 1, grid.cols):
@@ -147,7 +151,7 @@ def _listed(grid: Grid, r: int, c: int, cols: int) -> list[int]:
     v = grid[r, c]
     if v is None:
         return []
-    if isinstance(v, int):
+    if isinstance(v, int) and v >= 0:
         return [v]
     parts = SEPARATORS.split(v) if isinstance(v, str) else []
     if parts and all(part.isascii() and part.isdigit() for part in parts):
