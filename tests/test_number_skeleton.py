@@ -118,6 +118,12 @@ def test_numbers_as_text_and_black_cells_by_fill(sample):
     assert p == example_puzzle(SLUG)
 
 
+def test_a_sentinel_too_far_right_is_named():
+    grid = [[None, None, None, 12, None]]
+    with pytest.raises(InputError, match=r"column E, the last before the sentinel, is empty"):
+        number_skeleton.parse(Grid(SLUG, grid))
+
+
 def test_lengths_are_counted_before_the_solve():
     grid = [
         [None, None, None, 12],

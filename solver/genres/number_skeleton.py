@@ -112,8 +112,15 @@ def grid_width(grid: Grid) -> int | None:
 def parse(grid: Grid) -> Puzzle:
     cols = grid_width(grid)
     where = "one empty column right of the grid, then the listed numbers, one per cell"
-    if cols is None or cols == grid.cols - 1:
+    if cols is None:
         raise InputError(grid.sheet, f"no list of numbers found: type {where}")
+    if cols == grid.cols - 1:
+        raise InputError(
+            grid.sheet,
+            f"no list of numbers found: column {column_letter(cols + 1)}, the last before the "
+            f"sentinel, is empty; type {where}, and the sentinel right after the list's last "
+            "column",
+        )
     if cols == 0:
         raise InputError(grid.sheet, f"column A is empty: type the grid from A1, then {where}")
     rows = grid.rows
