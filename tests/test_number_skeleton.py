@@ -238,6 +238,7 @@ def test_several_numbers_in_one_cell_and_the_list_in_one_column():
     ]
     p = number_skeleton.parse(Grid(SLUG, cells))
     assert p == example_puzzle(SLUG) and p.place(1) == (0, 6)
+    assert number_skeleton.to_cells(p) == number_skeleton.to_cells(example_puzzle(SLUG))
     out = solve_puzzle(number_skeleton.GENRE, p, Settings())
     assert out.answer == KNOWN
     cells[1][6] = "41; x"

@@ -92,8 +92,10 @@ class Puzzle:
 
     def place(self, k: int) -> Cell:
         """The sheet cell of the k-th listed number."""
-        if self.places:
-            return self.places[k]
+        return self.places[k] if self.places else self.typed_place(k)
+
+    def typed_place(self, k: int) -> Cell:
+        """Where `to_cells` types the k-th listed number: columns as tall as the grid."""
         return k % self.rows, self.cols + 1 + k // self.rows
 
     def listed(self) -> Counter[int]:
@@ -214,7 +216,7 @@ def to_cells(p: Puzzle) -> list[list[Value]]:
         for r in range(p.rows)
     ]
     for k, n in enumerate(p.numbers):
-        r, c = p.place(k)
+        r, c = p.typed_place(k)
         cells[r][c] = n
     return cells
 
