@@ -777,6 +777,12 @@ def is_black(grid: Grid, cell: Cell) -> bool:
     )
 
 
+def black_record(black: Iterable[Cell]) -> list[list[int]]:
+    """The record's `black` field: the given black cells, [[r, c], ...] sorted (the picture
+    draws them dark, those given by a fill too)."""
+    return [list(cell) for cell in sorted(black)]
+
+
 def read_walls(grid: Grid, white: str) -> tuple[tuple[int | str | None, ...], ...]:
     """A grid of given black cells (akari's walls, shakashaka's black cells): each cell is
     white (empty, or `・`/`.`), a black cell `■` (or `#`, `+`: WALL), or a number 0-4 standing in a

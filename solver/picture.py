@@ -2,9 +2,9 @@
 loop or path as one thick line, shaded cells as dark squares, regions with thick borders.
 
 The picture is drawn once, from what every genre already gives (the givens as typed and the
-answer's result record: `shaded`, `lines`, `edges`, `numbers`, `regions`), as a short list of
-shapes; `svg()` writes those shapes as SVG text and `png()` paints them with Pillow. A genre adds
-nothing for its picture.
+answer's result record: `shaded`, `lines`, `edges`, `numbers`, `regions`, `black`), as a short
+list of shapes; `svg()` writes those shapes as SVG text and `png()` paints them with Pillow. A
+genre adds nothing for its picture.
 """
 
 from __future__ import annotations
@@ -174,7 +174,7 @@ def draw(givens: list[list[Any]], answer: dict[str, Any], genre: str = "") -> Pi
         (r, c)
         for r, c in cells
         if givens[r][c] in BLACK_CELLS or (genre in BLACK_CLUES and isinstance(givens[r][c], int))
-    }
+    } | {(r, c) for r, c in answer.get("black", [])}  # given black cells, by fill too
     for r, c in cells:
         v = givens[r][c]
         fill = SHADE_COLOUR if (r, c) in shaded | walls else None

@@ -7,10 +7,11 @@ from __future__ import annotations
 import pytest
 from openpyxl.styles import PatternFill
 
-from solver import check
+from solver import check, picture
 from solver.backends import SOLVERS, Settings
 from solver.genres import sum_line
 from solver.genres.sum_line import Puzzle
+from solver.picture import CELL, MARGIN
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
 from solver.sheet import InputError
 from solver.sheet.openpyxl_book import OpenpyxlBook
@@ -85,13 +86,22 @@ def test_sums_carry_across_runs():
     assert out.status == "solved" and out.unique is True and out.answer == ((4, 7, 0, 8),)
 
 
-def test_black_cells_by_dark_fill(sample):
+def test_black_cells_by_dark_fill_and_in_the_picture(sample):
     book = OpenpyxlBook(sample("sum-line"))
     ws = book.wb["sum-line"]
     ws["E1"].value = None
     ws["E1"].fill = PatternFill("solid", fgColor="000000")
     _, _, p = read_puzzle(book, "sum-line")
     assert p == example_puzzle("sum-line")
+    res = solve_sheet(book, "sum-line", Settings())
+    assert res.answer["black"][0] == [0, 4]
+    pic = picture.draw(picture.givens_of(res.answer, res.writes), res.answer, "sum-line")
+    dark = {
+        (round(s.points[1] - MARGIN) // CELL, round(s.points[0] - MARGIN) // CELL)
+        for s in pic.shapes
+        if s.kind == "rect" and s.fill == picture.SHADE_COLOUR
+    }
+    assert dark == {tuple(rc) for rc in res.answer["black"]} and (0, 4) in dark
 
 
 @pytest.mark.parametrize(

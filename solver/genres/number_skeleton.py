@@ -30,8 +30,9 @@ The answer writes the digits into the white cells, in blue. The digits in white 
 the answer, never givens (the genre has none): Solve fills the empty white cells and leaves a
 digit that is already right; a digit typed by hand that fits no answer is refused, naming its
 cell. Solving by hand, type digits; Check and hints read them (a blank white cell is not done
-yet). The record's `numbers` is the sheet's grid, the list's columns included: the digit of
-each white cell (0 included), null elsewhere.
+yet). The record's `black` lists the black cells ([r, c], typed or filled); its `numbers` is the
+sheet's grid, the list's columns included: the digit of each white cell (0 included), null
+elsewhere.
 
 Model: x(r,c,d) = 1 when white cell (r,c) holds digit d, 0-9 (`solver.digits`, one digit per
 white cell). y(n,j) = 1 when run j reads the listed number n, for the numbers of run j's length
@@ -49,7 +50,7 @@ from dataclasses import dataclass, field
 
 import pulp
 
-from solver.cells import is_black
+from solver.cells import black_record, is_black
 from solver.digits import (
     digit_vars,
     place_numbers,
@@ -294,7 +295,8 @@ def render(p: Puzzle, a: Answer) -> list[CellWrite]:
 
 def record(p: Puzzle, a: Answer) -> dict:
     width = len(to_cells(p)[0]) if not p.places else max(c for _, c in p.places) + 1
-    return {"numbers": [[*a[r], *[None] * (width - p.cols)] for r in range(p.rows)]}
+    numbers = [[*a[r], *[None] * (width - p.cols)] for r in range(p.rows)]
+    return {"numbers": numbers, "black": black_record(p.black)}
 
 
 GENRE = define(__name__, slug="number-skeleton", ja="ナンバースケルトン", names=("numberskeleton",))

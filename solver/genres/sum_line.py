@@ -24,8 +24,8 @@ The answer writes the digits into the white cells, in blue. The digits in white 
 the answer, never givens (the genre has none): Solve fills the empty white cells and leaves a
 digit that is already right; a digit typed by hand that fits no answer is refused, naming its
 cell. Solving by hand, type digits; Check and hints read them (a blank white cell is not done
-yet). The record's `numbers` is the sheet's grid, the sums' row and column included: the digit
-of each white cell, null elsewhere.
+yet). The record's `black` lists the black cells ([r, c], typed or filled); its `numbers` is the
+sheet's grid, the sums' row and column included: the digit of each white cell, null elsewhere.
 
 Model: x(r,c,d) = 1 when white cell (r,c) holds digit d (`solver.digits`, one digit per white
 cell; black cells have no variables, so they take no part in "at most once"). row(r,d) and
@@ -45,7 +45,7 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver.cells import is_black
+from solver.cells import black_record, is_black
 from solver.digits import (
     all_different,
     check_repeats,
@@ -255,7 +255,7 @@ def render(p: Puzzle, a: Answer) -> list[CellWrite]:
 
 def record(p: Puzzle, a: Answer) -> dict:
     numbers = [[a[r][c] or None for c in range(p.cols)] + [None] for r in range(p.rows)]
-    return {"numbers": [*numbers, [None] * (p.cols + 1)]}
+    return {"numbers": [*numbers, [None] * (p.cols + 1)], "black": black_record(p.black)}
 
 
 GENRE = define(__name__, slug="sum-line", ja="サムライン", names=("sumline", "sum line"))
