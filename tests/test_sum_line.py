@@ -14,6 +14,7 @@ from solver.genres.sum_line import Puzzle
 from solver.picture import CELL, MARGIN
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
 from solver.sheet import InputError
+from solver.sheet.answer import CELL_WIDTH
 from solver.sheet.openpyxl_book import OpenpyxlBook
 from tests.conftest import example
 from tests.run_samples import example_puzzle
@@ -39,6 +40,13 @@ def test_sample_digits_in_the_cells(sample):
     assert shown == tuple(tuple(d or "■" for d in row) for row in KNOWN)
     assert [ws.get(r, 7) for r in range(1, 7)] == [1687, 8361, 465, 721, 9139, 5700]
     assert res.answer["numbers"][0][4] is None and res.answer["numbers"][0][6] is None
+    # a column holding a sum of 3+ digits keeps its width (a square would show ###): here
+    # every column, as every column sum has 3 digits; a sum of 2 digits lets its column go
+    assert [ws.column_width(c) for c in range(1, 8)] == [7.0] * 7 != [CELL_WIDTH] * 7
+    book = OpenpyxlBook(sample("sum-line"))
+    book.wb["sum-line"]["A7"].value = None  # column A's sum left out: A becomes square
+    assert solve_sheet(book, "sum-line", Settings()).status == "solved"
+    assert book.sheet("sum-line").column_width(1) == CELL_WIDTH
 
 
 def with_digit(a, cell, d):
