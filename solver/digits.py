@@ -21,11 +21,20 @@ Numbers read from runs of white cells (sum-line, number-skeleton): `white_runs` 
 `solver.cells.runs`), `sum_of_numbers` (the numbers of some runs add up to a total: written
 addition with carries, exact), `place_numbers` (each run reads one listed number, each listed
 number is read as often as listed), and for answers `run_number`, `run_span`, `run_name`.
+
+Runs with a sum (kakuro): `white_runs_from` (each maximal run of white cells with its head,
+the cell before it, where its sum stands), `combinations` and `sum_range` (the sets of
+different digits 1-9 that make a sum), `sum_is` (the digits add up to a total) or
+`sum_by_combinations` (one binary per combination, linked to the digit counts), and for
+answers `check_sum`.
 """
 
 from __future__ import annotations
 
+import functools
+import itertools
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 
 import pulp
 
@@ -315,3 +324,98 @@ def place_numbers(
     for n, times in numbers.items():
         prob += pulp.lpSum(v for (m, _), v in y.items() if m == n) == times, f"Listed({n})"
     return y
+
+
+# --- runs of white cells with a sum (kakuro) ---------------------------------------------------
+#
+# A run is a maximal line of white cells across (left to right) or down (top to bottom); the cell
+# just before its first cell is its head, where a kakuro prints the run's sum. Single cells are
+# runs too (a cell between two black cells): a clue may stand beside one.
+
+DIGITS_1_9 = tuple(range(1, 10))
+
+
+@dataclass(frozen=True)
+class Run:
+    """A run of white cells: `cells` in reading order, `across` (else down), and its `head`,
+    the cell before the first (off the grid at its edge)."""
+
+    cells: tuple[Cell, ...]
+    across: bool
+
+    @property
+    def head(self) -> Cell:
+        r, c = self.cells[0]
+        return (r, c - 1) if self.across else (r - 1, c)
+
+    @property
+    def side(self) -> str:
+        """Where the run lies from its head: `right of` or `below`."""
+        return "right of" if self.across else "below"
+
+
+def white_runs_from(white: Collection[Cell]) -> list[Run]:
+    """Every maximal run of the white cells: across (rows, left to right), then down (columns,
+    top to bottom); a single cell is a run each way."""
+    found = []
+    for across, (dr, dc) in ((True, (0, 1)), (False, (1, 0))):
+        for r, c in sorted(white):
+            if (r - dr, c - dc) in white:
+                continue
+            cells = [(r, c)]
+            while (cells[-1][0] + dr, cells[-1][1] + dc) in white:
+                cells.append((cells[-1][0] + dr, cells[-1][1] + dc))
+            found.append(Run(tuple(cells), across))
+    return found
+
+
+@functools.cache
+def combinations(total: int, length: int, digits: tuple[int, ...] = DIGITS_1_9) -> tuple:
+    """Every set of `length` different digits that adds up to `total`, as sorted tuples
+    (combinations(6, 3) == ((1, 2, 3),)); none when the sum cannot be made."""
+    return tuple(c for c in itertools.combinations(digits, length) if sum(c) == total)
+
+
+def sum_range(length: int, digits: Sequence[int] = DIGITS_1_9) -> tuple[int, int]:
+    """The least and the greatest sum of `length` different digits (3 cells: 6 to 24)."""
+    ordered = sorted(digits)
+    return sum(ordered[:length]), sum(ordered[len(ordered) - length :])
+
+
+def sum_is(prob: pulp.LpProblem, x: Digits, cells: Sequence[Cell], total: int, name: str) -> None:
+    """The cells' digits add up to `total` (coefficients 1-9 on binaries: exact)."""
+    prob += pulp.lpSum(value(x, cell) for cell in cells) == total, name
+
+
+def sum_by_combinations(
+    prob: pulp.LpProblem, x: Digits, cells: Sequence[Cell], total: int, name: str, index: int
+) -> list[pulp.LpVariable]:
+    """The cells hold one of the combinations of different digits that add up to `total`: a
+    binary k(index,j) per combination j, exactly one of them 1 (name(index)), and each digit is
+    held by as many cells as the chosen combination holds it (0 or 1: name(index,d)). This
+    states "different digits" too. Returns the binaries."""
+    combos = combinations(total, len(cells), tuple(digits_of(x)))
+    pick = [var(prob, f"k{name}", index, j) for j in range(1, len(combos) + 1)]
+    prob += pulp.lpSum(pick) == 1, f"{name}({index})"
+    for d in digits_of(x):
+        held = pulp.lpSum(x[r, c, d] for r, c in cells if (r, c, d) in x)
+        chosen = pulp.lpSum(k for k, combo in zip(pick, combos, strict=True) if d in combo)
+        prob += held == chosen, f"{name}({index},{d})"
+    return pick
+
+
+def check_sum(
+    answer: Sequence[Sequence[int]], cells: Sequence[Cell], total: int, name: str
+) -> Violation | None:
+    """A run's sum against its clue (`name`: `the run right of B2`): when every cell holds a
+    digit, `the run right of B2 sums to 14, its clue says 16`; while some are empty, only a sum
+    already over the clue (`... already sums to 18 ...`). None when nothing is wrong."""
+    held = [(r, c) for r, c in cells if answer[r][c]]
+    got = sum(answer[r][c] for r, c in held)
+    if len(held) == len(cells) and got != total:
+        return Violation(f"{name} sums to {got}, its clue says {total}", cells)
+    if len(held) < len(cells) and got >= total:
+        return Violation(
+            f"{name} already sums to {got} with cells empty, its clue says {total}", held
+        )
+    return None

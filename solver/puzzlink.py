@@ -407,3 +407,54 @@ def decode_number10(body: str, count: int) -> list[int | str | None]:
         else:
             raise UrlError(f"unexpected {ch!r} at position {i} of the body")
     return (out + [None] * count)[:count]
+
+
+def decode_kakuro(body: str, cols: int, rows: int) -> list[list[tuple[int, int] | None]]:
+    """pzprjs' kakuro codec: the board of cols x rows cells, then the sums of its frame, read as
+    a grid of rows + 1 x cols + 1 whose first row and column are the frame (always black).
+    Board cells in order: `k`-`z` skip (v-19) white cells; `.` a black cell without sums; else
+    two characters, the down sum and the across sum. Then the down sums of the frame above
+    every column whose top cell is white, then the across sums left of every row whose first
+    cell is white. A sum character: `0` none, `1`-`9` and `a`-`j` 1-19, `A`-`Z` 20-45. Each
+    black cell is (down, across), 0 for a side without a sum; None a white cell."""
+
+    def value(ch: str) -> int:
+        if ch.isdigit() or "a" <= ch <= "j":
+            return int(ch, 36)
+        if "A" <= ch <= "Z":
+            return int(ch, 36) + 10
+        raise UrlError(f"kakuro: {ch!r} is not a sum")
+
+    board: list[tuple[int, int] | None] = []
+    i = 0
+    while len(board) < cols * rows:
+        if i >= len(body):
+            raise UrlError(f"kakuro: the body ends after {len(board)} of {cols * rows} cells")
+        ch = body[i]
+        if "k" <= ch <= "z":
+            board += [None] * (int(ch, 36) - 19)
+        elif ch == ".":
+            board.append((0, 0))
+        else:
+            if i + 1 >= len(body):
+                raise UrlError("kakuro: the body ends inside a clue")
+            board.append((value(ch), value(body[i + 1])))
+            i += 1
+        i += 1
+    if len(board) > cols * rows:
+        raise UrlError(f"kakuro: the body has more than {cols * rows} cells")
+    grid: list[list[tuple[int, int] | None]] = [[(0, 0)] * (cols + 1)]
+    grid += [[(0, 0), *board[r * cols : (r + 1) * cols]] for r in range(rows)]
+    for c in range(cols):
+        if grid[1][c + 1] is None:
+            if i >= len(body):
+                raise UrlError("kakuro: the body ends before the frame's sums")
+            grid[0][c + 1] = (value(body[i]), 0)
+            i += 1
+    for r in range(rows):
+        if grid[r + 1][1] is None:
+            if i >= len(body):
+                raise UrlError("kakuro: the body ends before the frame's sums")
+            grid[r + 1][0] = (0, value(body[i]))
+            i += 1
+    return grid

@@ -221,6 +221,12 @@ def number_skeleton() -> dict[str, Any]:
     return {"numbers": [[int(ch) if ch.isdigit() else None for ch in row + "..."] for row in rows]}
 
 
+def kakuro() -> dict[str, Any]:
+    """A digit per white cell; '*' (a clue or black cell) is null in the record."""
+    known = [[int(ch) if ch.isdigit() else None for ch in row] for row in text_rows("kakuro")]
+    return {"numbers": known}
+
+
 EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "akari": akari,
     "archipelago": archipelago,
@@ -253,6 +259,7 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "inshi-no-heya": lambda: digit_rows("inshi-no-heya"),
     "sum-line": sum_line,
     "number-skeleton": number_skeleton,
+    "kakuro": kakuro,
 }
 
 

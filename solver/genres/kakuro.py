@@ -1,0 +1,346 @@
+"""Kakuro (カックロ, also Cross Sums).
+
+Rules: put a digit 1-9 into every white cell. A run is a maximal line of white cells across or
+down; no digit stands twice in a run, and a run's digits add up to the sum in the clue cell
+before it: the down sum of the clue above a down run, the across sum of the clue left of an
+across run. A run without a sum has no sum to meet (its digits still differ).
+
+Layout, as a newspaper prints it: one puzzle cell per spreadsheet cell from A1, the clue row and
+column included (the sample's 6x6 from A1 has its clues in row 1 and column A). A white cell is
+empty. A clue cell holds `down\\across` in one cell: `16\\` (a down sum only), `\\7` (an across
+sum only), `23\\10` (both). A black cell without sums is `■`, `#` (or `+`, `*`), a lone `\\`,
+or an empty cell with a dark fill (Excel's fill tool). The sentinel goes one cell diagonally
+below-right of the grid, as in every genre.
+
+```
+   A     B     C     D        after Solve:
+1  ■     11\\   4\\    ■         ■     11\\   4\\    ■
+2  \\4                         \\4    3     1
+3  \\10         3\\            \\10   8     2     ...
+```
+
+Also read: `/` for `\\` (`16/`, `/7`, `23/10`), and `¥` (a Japanese keyboard's backslash).
+Beware: Excel turns `23/10` or `1/2` into a date as it is typed (and `1/2` may become a
+fraction); such a cell is refused with a message. Type `\\`, or an apostrophe first (`'23/10`)
+to keep it text. A number typed alone into a cell is a digit 1-9 of the answer, never a sum.
+
+The answer writes a digit into every white cell. Solving by hand, type digits into the white
+cells; Check my answer and hints read them as for sudoku (a digit filled in by hand cannot be
+told from a given one, so every digit on the sheet is read as a given). The record's `numbers`
+is the full grid, null for clue and black cells.
+
+Bad input is refused before anything is solved, naming the clue cell: a sum with no white cell
+beside it on its side, a sum that the run's digits cannot make (3 cells make 6 to 24, and only
+with different digits: `4\\` over two cells is refused, 1+3 is the one way to make 4 and 2+2
+repeats), a run longer than 9 cells.
+
+Model: x(r,c,d) = 1 when white cell (r,c) holds digit d (`solver.digits`); one digit per white
+cell. Each run with a sum holds one of the combinations of different digits that make it: a
+binary per combination, exactly one chosen, and every digit held by as many of the run's cells
+as the chosen combination holds it, 0 or 1 (`digits.sum_by_combinations`; it says "different
+digits" too). A run without a sum: each digit at most once. Exact: all coefficients are 0 or 1.
+The other form of the sum (`FORMS`), the digits' values adding up to the sum
+(`digits.sum_is`, coefficients 1-9) with "at most once" per digit, is kept to be measured
+against it (`model(p, form="sum")`, or "both").
+
+puzz.link: `kakuro` (pzprjs): the board and the clues of its frame, the top row and left column
+of the sheet (`solver.puzzlink.decode_kakuro`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import pulp
+
+from solver import puzzlink
+from solver.digits import (
+    DIGITS_1_9,
+    Run,
+    all_different,
+    check_repeats,
+    check_sum,
+    combinations,
+    decode_digits,
+    digit_vars,
+    fix,
+    read_digits,
+    render_digits,
+    sum_by_combinations,
+    sum_is,
+    sum_range,
+    white_runs_from,
+)
+from solver.genres import define
+from solver.geometry import Cell
+from solver.model import Model, new_problem
+from solver.sheet import Grid, InputError, OddValue, Value, cell_name, is_dark, quote
+from solver.sheet.answer import CellWrite
+from solver.spellings import BLACK, fold
+from solver.violation import Violation
+
+FORMS = ("combinations", "sum", "both")
+FORM = "combinations"  # the measured fastest (see the docstring)
+BLACK_MARKS = BLACK | {"*"}
+SEPARATORS = "\\/¥"
+WALL = "■"
+_CLUE = re.compile(r"(\d*)[\\/¥](\d*)")
+
+
+@dataclass(frozen=True)
+class Clue:
+    """A clue cell: its down sum and its across sum (None where it gives none; both None is a
+    plain black cell)."""
+
+    down: int | None = None
+    across: int | None = None
+
+    def text(self) -> str:
+        """As typed: `16\\7`, `16\\`, `\\7`, or `■` for a black cell without sums."""
+        if self.down is None and self.across is None:
+            return WALL
+        return f"{self.down or ''}\\{self.across or ''}"
+
+
+Entry = Clue | int | None  # a clue or black cell, a given digit, or an empty white cell
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    cells: tuple[tuple[Entry, ...], ...]
+
+    @property
+    def rows(self) -> int:
+        return len(self.cells)
+
+    @property
+    def cols(self) -> int:
+        return len(self.cells[0]) if self.cells else 0
+
+    def white(self) -> list[Cell]:
+        return [
+            (r, c)
+            for r, row in enumerate(self.cells)
+            for c, v in enumerate(row)
+            if not isinstance(v, Clue)
+        ]
+
+    def given_digits(self) -> dict[Cell, int]:
+        return {
+            (r, c): v for r, row in enumerate(self.cells) for c, v in enumerate(row) if _digit(v)
+        }
+
+    def runs(self) -> list[tuple[Run, int | None]]:
+        """Every run with its sum (None when the cell before it gives none)."""
+        return [(run, self.total(run)) for run in white_runs_from(set(self.white()))]
+
+    def total(self, run: Run) -> int | None:
+        r, c = run.head
+        if r < 0 or c < 0:
+            return None
+        clue = self.cells[r][c]
+        assert isinstance(clue, Clue)
+        return clue.across if run.across else clue.down
+
+
+def _digit(v: Entry) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+Answer = tuple[tuple[int, ...], ...]  # the digit of each cell, 0 for clue and black cells
+
+
+def read_clue(value: Value) -> Clue | None:
+    """A clue cell's text as a Clue (`23\\10`, `16/`, `\\7`, `■`, `\\`); None when the value is
+    no clue (empty, a digit, anything else)."""
+    if not isinstance(value, str) or isinstance(value, OddValue):
+        return None
+    text = fold(value)
+    if text in BLACK_MARKS:
+        return Clue()
+    found = _CLUE.fullmatch(text)
+    if found is None:
+        return None
+    down, across = (int(t) if t else None for t in found.groups())
+    return Clue(down, across)
+
+
+def parse(grid: Grid) -> Puzzle:
+    def cell(r: int, c: int) -> Entry:
+        v = grid[r, c]
+        if v is None:
+            sheet = grid.source
+            dark = sheet is not None and is_dark(sheet.get_style(r + 1, c + 1).fill_color)
+            return Clue() if dark else None
+        if isinstance(v, int):
+            if v in DIGITS_1_9:
+                return v
+            raise grid.error(
+                r,
+                c,
+                f"a white cell holds a digit 1-9, found {quote(v)}; a sum goes into its clue "
+                f"cell as down\\across: `{v}\\` for the run below, `\\{v}` for the run right",
+            )
+        if isinstance(v, OddValue) and v.what == "a date":
+            raise grid.error(
+                r,
+                c,
+                f"Excel read this clue as a date ({quote(v)}): type it with a backslash, "
+                "down\\across (`23\\10`), or put an apostrophe before it (`'23/10`)",
+            )
+        clue = read_clue(v)
+        if clue is None:
+            raise grid.error(
+                r,
+                c,
+                "expected a clue down\\across (`16\\`, `\\7`, `23\\10`), a black cell `■`, a "
+                f"digit 1-9 or an empty white cell, found {quote(v)}",
+            )
+        for what, total in (("down", clue.down), ("across", clue.across)):
+            if total is not None and not 1 <= total <= 45:
+                raise grid.error(
+                    r, c, f"the {what} sum {total} is not a sum of digits: a sum is 1 to 45"
+                )
+        return clue
+
+    p = Puzzle(tuple(tuple(cell(r, c) for c in range(grid.cols)) for r in range(grid.rows)))
+    problem = first_problem(p)
+    if problem is not None:
+        (r, c), message = problem
+        raise grid.error(r, c, message)
+    if not p.white():
+        raise InputError(grid.sheet, "no white cell: leave the cells to fill in empty")
+    return p
+
+
+def first_problem(p: Puzzle) -> tuple[Cell, str] | None:
+    """The first clue that no answer can meet (a sum with no run beside it, a sum its run
+    cannot make, a run longer than 9 cells), with its cell, or None."""
+    runs = p.runs()
+    heads = {(run.head, run.across) for run, _ in runs}
+    for (r, c), clue in sorted(_clues(p).items()):
+        for across, total, side in ((False, clue.down, "below"), (True, clue.across, "right")):
+            if total is not None and ((r, c), across) not in heads:
+                beside = (r, c + 1) if across else (r + 1, c)
+                where = (
+                    f"{cell_name(beside)} is not a white cell"
+                    if beside[0] < p.rows and beside[1] < p.cols
+                    else "the grid ends there"
+                )
+                what = "across" if across else "down"
+                return (r, c), f"the {what} sum {total} has no run {side} it ({where})"
+    for run, total in runs:
+        n = len(run.cells)
+        where = run.head if total is not None else run.cells[0]
+        name = (
+            f"the run {run.side} {cell_name(run.head)}"
+            if total is not None
+            else (f"the run from {cell_name(run.cells[0])}")
+        )
+        if n > len(DIGITS_1_9):
+            return where, f"{name} has {n} cells: a run holds at most 9 (each digit once)"
+        if total is not None and not combinations(total, n):
+            low, high = sum_range(n)
+            cells = "1 cell" if n == 1 else f"{n} cells"
+            reason = (
+                f"{cells} of different digits 1-9 make {low} to {high}"
+                if not low <= total <= high
+                else f"no {n} different digits 1-9 add up to {total}"
+            )
+            return where, f"{name} cannot sum to {total}: {reason}"
+    return None
+
+
+def _clues(p: Puzzle) -> dict[Cell, Clue]:
+    return {
+        (r, c): v for r, row in enumerate(p.cells) for c, v in enumerate(row) if isinstance(v, Clue)
+    }
+
+
+def to_cells(p: Puzzle) -> list[list[Value]]:
+    return [[v.text() if isinstance(v, Clue) else v for v in row] for row in p.cells]
+
+
+def model(p: Puzzle, form: str = FORM) -> Model:
+    """form: `combinations` (the default), `sum` or `both` (see the docstring)."""
+    if form not in FORMS:
+        raise ValueError(f"form {form!r}: one of {', '.join(FORMS)}")
+    prob = new_problem("kakuro")
+    x = digit_vars(prob, p.white(), DIGITS_1_9)
+    fix(prob, x, p.given_digits())
+    for k, (run, total) in enumerate(p.runs(), start=1):
+        if total is None or form != "combinations":
+            all_different(prob, x, run.cells, f"Run({k})")
+        if total is None:
+            continue
+        if form in ("sum", "both"):
+            sum_is(prob, x, run.cells, total, f"Sum({k})")
+        if form in ("combinations", "both"):
+            sum_by_combinations(prob, x, run.cells, total, "Comb", k)
+    return Model(prob, list(x.values()), {"x": x})
+
+
+def decode(p: Puzzle, m: Model) -> Answer:
+    return decode_digits(m["x"], p.rows, p.cols)
+
+
+def verify(p: Puzzle, a: Answer) -> list[Violation]:
+    """Every white cell holds a digit, the givens stand, no run holds a digit twice, and each
+    run with a sum adds up to it (a run with empty cells only when it is already over)."""
+    problems = [
+        Violation(f"cell {cell_name(cell)} changes the given {d}", [cell])
+        for cell, d in p.given_digits().items()
+        if a[cell[0]][cell[1]] != d
+    ]
+    empty = [(r, c) for r, c in p.white() if not a[r][c]]
+    if empty:
+        where = ", ".join(map(cell_name, empty[:5])) + (" ..." if len(empty) > 5 else "")
+        problems.append(Violation(f"{len(empty)} cells hold no digit: {where}", empty))
+    runs = p.runs()
+    problems += check_repeats(a, [(_name(run), run.cells) for run, _ in runs if len(run.cells) > 1])
+    for run, total in runs:
+        if total is not None:
+            found = check_sum(a, run.cells, total, _name(run))
+            if found is not None:
+                problems.append(Violation(found, [run.head, *found.cells]))
+    return problems
+
+
+def _name(run: Run) -> str:
+    r, c = run.head
+    if r < 0 or c < 0:
+        return f"the run from {cell_name(run.cells[0])}"
+    return f"the run {run.side} {cell_name(run.head)}"
+
+
+def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int]:
+    """The digits the sheet shows (read as givens too, as sudoku's)."""
+    return read_digits(grid, m["x"])
+
+
+def render(p: Puzzle, a: Answer) -> list[CellWrite]:
+    return render_digits(a, p.given_digits())
+
+
+def record(p: Puzzle, a: Answer) -> dict:
+    return {
+        "numbers": [
+            [None if isinstance(v, Clue) else a[r][c] for c, v in enumerate(row)]
+            for r, row in enumerate(p.cells)
+        ]
+    }
+
+
+def from_url(url: puzzlink.PzprUrl) -> Puzzle:
+    """`kakuro`: pzprjs' board of cols x rows cells and its frame (the clues above the board
+    and left of it), read as the sheet's grid of rows + 1 x cols + 1, the frame its first row
+    and column (`solver.puzzlink.decode_kakuro`)."""
+    frame = puzzlink.decode_kakuro(url.body, url.cols, url.rows)
+    cells = tuple(
+        tuple(v if v is None else Clue(v[0] or None, v[1] or None) for v in row) for row in frame
+    )
+    return Puzzle(cells)
+
+
+GENRE = define(__name__, slug="kakuro", ja="カックロ", pzpr_ids=("kakuro",))
