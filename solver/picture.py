@@ -34,6 +34,8 @@ CIRCLED_CLUES = {"hashiwokakero"}  # genres whose numbers stand in circles (isla
 BLACK_CLUES = {"akari", "shakashaka"}  # genres whose numbers stand in black cells (walls)
 LATTICE_CLUES = {"creek"}  # genres whose clues sit on the grid's corners, one per sheet cell
 CORNER_CLUES = {"inshi-no-heya"}  # genres whose clues stand small in a corner, a digit below
+SUM_CLUES = {"kakuro"}  # genres whose clue cells hold sums split by a diagonal (down\\across)
+CLUE_CELL_COLOUR = "#C0C0C0"  # pzprjs' grey for such clue cells
 LAMP_COLOUR = "#FFD24D"
 # a right triangle's corners, as fractions of a cell, by the corner of its right angle
 TRIANGLE = {
@@ -165,6 +167,8 @@ def draw(givens: list[list[Any]], answer: dict[str, Any], genre: str = "") -> Pi
         return _lattice(givens, answer, rows - 1, cols - 1)
     if "regions" in answer:  # rooms drawn as borders: of a labelled cell, only its number shows
         givens = [[_unlabelled(v) for v in row] for row in givens]
+    if genre in SUM_CLUES:
+        return _sums(givens, answer)
     pic = Picture(cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN)
     shown = answer.get("cells") or [[None] * cols for _ in range(rows)]
     cells = [(r, c) for r in range(rows) for c in range(cols)]
@@ -278,6 +282,59 @@ def _lattice(givens: list[list[Any]], answer: dict[str, Any], rows: int, cols: i
             x, y = MARGIN + c * CELL, MARGIN + r * CELL
             pic.add("circle", x, y, CELL * 0.3, fill="white", stroke="black", width=1.2)
             pic.add("text", x, y, text=str(v), size=_size(str(v)) * 0.75, fill="black")
+    return pic
+
+
+def _sums(givens: list[list[Any]], answer: dict[str, Any]) -> Picture:
+    """Clue cells with sums (kakuro), as puzz.link draws them: grey, split by a diagonal from
+    the top-left corner, the down sum in the lower-left half and the across sum in the
+    upper-right one; the white cells hold the record's `numbers` (a given digit in black)."""
+    from solver.genres.kakuro import read_clue
+
+    rows, cols = answer["rows"], answer["cols"]
+    numbers = answer.get("numbers") or [[None] * cols for _ in range(rows)]
+    pic = Picture(cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN)
+    clues = {}
+    for r in range(rows):
+        for c in range(cols):
+            if numbers[r][c] is None:  # a clue cell, or a black cell given by its fill alone
+                clue = read_clue(givens[r][c]) or read_clue("■")
+                clues[r, c] = clue
+                x, y = MARGIN + c * CELL, MARGIN + r * CELL
+                pic.add("rect", x, y, CELL, CELL, fill=CLUE_CELL_COLOUR)
+    _grid(pic, rows, cols)
+    small = CELL * 0.32
+    for (r, c), clue in clues.items():
+        x, y = MARGIN + c * CELL, MARGIN + r * CELL
+        if clue.down is None and clue.across is None:
+            continue
+        pic.add("line", x, y, x + CELL, y + CELL, stroke="black", width=1)
+        if clue.down is not None:
+            pic.add(
+                "text",
+                x + CELL * 0.3,
+                y + CELL * 0.72,
+                text=str(clue.down),
+                size=small,
+                fill="black",
+            )
+        if clue.across is not None:
+            pic.add(
+                "text",
+                x + CELL * 0.7,
+                y + CELL * 0.3,
+                text=str(clue.across),
+                size=small,
+                fill="black",
+            )
+    for r in range(rows):
+        for c in range(cols):
+            d = numbers[r][c]
+            if d:
+                x, y = _centre(r, c)
+                given = givens[r][c] == d
+                colour = "black" if given else ANSWER_COLOUR
+                pic.add("text", x, y, text=str(d), size=_size(str(d)), fill=colour)
     return pic
 
 

@@ -30,9 +30,10 @@ told from a given one, so every digit on the sheet is read as a given). The reco
 is the full grid, null for clue and black cells.
 
 Bad input is refused before anything is solved, naming the clue cell: a sum with no white cell
-beside it on its side, a sum that the run's digits cannot make (3 cells make 6 to 24, and only
-with different digits: `4\\` over two cells is refused, 1+3 is the one way to make 4 and 2+2
-repeats), a run longer than 9 cells.
+beside it on its side; a sum that the run's different digits cannot make (2 cells make 3 to
+17, 3 cells 6 to 24: `\\2` before two cells is refused, since 1 + 1 repeats a digit); a run
+longer than 9 cells. A puzzle whose sums can each be made but not all together has no answer
+(`infeasible`).
 
 Model: x(r,c,d) = 1 when white cell (r,c) holds digit d (`solver.digits`); one digit per white
 cell. Each run with a sum holds one of the combinations of different digits that make it: a
@@ -220,7 +221,7 @@ def first_problem(p: Puzzle) -> tuple[Cell, str] | None:
     runs = p.runs()
     heads = {(run.head, run.across) for run, _ in runs}
     for (r, c), clue in sorted(_clues(p).items()):
-        for across, total, side in ((False, clue.down, "below"), (True, clue.across, "right")):
+        for across, total, side in ((False, clue.down, "below"), (True, clue.across, "right of")):
             if total is not None and ((r, c), across) not in heads:
                 beside = (r, c + 1) if across else (r + 1, c)
                 where = (
@@ -242,13 +243,12 @@ def first_problem(p: Puzzle) -> tuple[Cell, str] | None:
             return where, f"{name} has {n} cells: a run holds at most 9 (each digit once)"
         if total is not None and not combinations(total, n):
             low, high = sum_range(n)
+            low, high = sum_range(n)  # every sum between is made by some different digits
             cells = "1 cell" if n == 1 else f"{n} cells"
-            reason = (
-                f"{cells} of different digits 1-9 make {low} to {high}"
-                if not low <= total <= high
-                else f"no {n} different digits 1-9 add up to {total}"
+            return where, (
+                f"{name} cannot sum to {total}: {cells} of different digits 1-9 make {low} to "
+                f"{high}"
             )
-            return where, f"{name} cannot sum to {total}: {reason}"
     return None
 
 
@@ -296,7 +296,8 @@ def verify(p: Puzzle, a: Answer) -> list[Violation]:
     empty = [(r, c) for r, c in p.white() if not a[r][c]]
     if empty:
         where = ", ".join(map(cell_name, empty[:5])) + (" ..." if len(empty) > 5 else "")
-        problems.append(Violation(f"{len(empty)} cells hold no digit: {where}", empty))
+        holds = "1 cell holds" if len(empty) == 1 else f"{len(empty)} cells hold"
+        problems.append(Violation(f"{holds} no digit: {where}", empty))
     runs = p.runs()
     problems += check_repeats(a, [(_name(run), run.cells) for run, _ in runs if len(run.cells) > 1])
     for run, total in runs:
