@@ -177,12 +177,13 @@ def parse(grid: Grid) -> Puzzle:
         if isinstance(v, int):
             if v in DIGITS_1_9:
                 return v
-            raise grid.error(
-                r,
-                c,
-                f"a white cell holds a digit 1-9, found {quote(v)}; a sum goes into its clue "
-                f"cell as down\\across: `{v}\\` for the run below, `\\{v}` for the run right",
+            hint = (
+                f"; a sum goes into its clue cell as down\\across: `{v}\\` for the run below, "
+                f"`\\{v}` for the run right"
+                if 1 <= v <= 45
+                else ""
             )
+            raise grid.error(r, c, f"a white cell holds a digit 1-9, found {quote(v)}{hint}")
         if isinstance(v, OddValue) and v.what == "a date":
             raise grid.error(
                 r,
