@@ -30,7 +30,7 @@ from tests.generators import generator
 
 FORMS = ("complete", "lazy")
 # genres measured at other sizes than 10, 20, 30 unless --sizes says otherwise
-SIZES = {"ripple-effect": [5, 10, 15], "inshi-no-heya": [4, 6, 9]}
+SIZES = {"ripple-effect": [5, 10, 15], "inshi-no-heya": [4, 6, 9], "kakuro": [8, 10, 12]}
 
 
 def measure(slug: str, size: int, solvers, forms, repeats: int, limit: float) -> dict:
