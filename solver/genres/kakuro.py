@@ -50,8 +50,9 @@ coefficients 1-9) with each digit at most once per run; or both together. Measur
 machine): on the generated 8x8, 10x10 and 12x12 the combinations took 0.14-0.40 s on every
 back end, the plain sum 2.1-14 s (5 to 86 times longer; its LP relaxation is the weaker
 one: fractional digits can meet a sum that no combination makes), both together 0.16-0.42 s,
-within the noise of the combinations alone; on the 6x6 sample 13 ms against 71 ms with HiGHS. The combinations are the default (`FORM`);
-`model(p, form="sum")` or `"both"` builds the others.
+within the noise of the combinations alone; on the 6x6 sample 13 ms against 71 ms with
+HiGHS. The combinations are the default (`FORM`); `model(p, form="sum")` or `"both"` builds
+the others.
 
 puzz.link: `kakuro` (pzprjs): the board and the clues of its frame, the top row and left column
 of the sheet (`solver.puzzlink.decode_kakuro`).
