@@ -9,12 +9,15 @@ off from the largest white group): every white cell then sits in an across and a
 2 to MAX_RUN cells. The white cells are filled with random digits, no digit twice in a run
 (backtracking, cells in reading order), and each run's sum goes into the cell before it.
 
-Published kakuros have one answer and no given digits. While another answer exists, the digit
-of one cell where the two answers differ becomes a given (at most REPAIRS rounds, checked with
-HiGHS); the note counts them. Runs of extreme sums (few combinations) make that rarer, so the
-filling first tries, FILLINGS times, other random fillings and keeps the one whose runs have
-the fewest combinations in all. Once unique, the givens are taken away again in random order
-wherever the answer stays unique (at most DROPS tries).
+Published kakuros have one answer and no given digits. While another answer exists (checked
+with HiGHS, at most REPAIRS rounds), one cell where the two answers differ turns black, when
+the pattern stays sound (runs of 2 to MAX_RUN cells, one white group): the runs through it
+split into shorter ones, whose sums have fewer combinations, and the sums are taken again from
+the same filling. Where no differing cell can turn black, its digit becomes a given instead.
+The filling first tries FILLINGS random fillings and keeps the one whose runs have the fewest
+combinations in all. Once unique, the givens are taken away again in random order wherever
+the answer stays unique (at most DROPS tries). The note counts white cells, clue cells, givens
+and repairs.
 """
 
 from __future__ import annotations
@@ -125,6 +128,12 @@ def spread(white: set[Cell], digits: dict[Cell, int]) -> int:
     )
 
 
+def sound(white: set[Cell]) -> bool:
+    """Every run has 2 to MAX_RUN cells and the white cells are one group."""
+    runs_ok = all(2 <= len(run.cells) <= MAX_RUN for run in white_runs_from(white))
+    return runs_ok and len(_groups(white)) == 1
+
+
 def generate(size: int, seed: int) -> tuple[Puzzle, str]:
     from solver.backends import Settings
     from solver.genres.kakuro import GENRE
@@ -134,14 +143,15 @@ def generate(size: int, seed: int) -> tuple[Puzzle, str]:
     white = pattern(size, rng)
     fillings = [f for f in (fill(white, rng) for _ in range(FILLINGS)) if f is not None]
     digits = min(fillings, key=lambda f: spread(white, f))
-    sums: dict[Cell, dict[str, int]] = {}
-    for run in white_runs_from(white):
-        sums.setdefault(run.head, {})["across" if run.across else "down"] = sum(
-            digits[q] for q in run.cells
-        )
     given: set[Cell] = set()
 
     def puzzle() -> Puzzle:
+        sums: dict[Cell, dict[str, int]] = {}
+        for run in white_runs_from(white):
+            sums.setdefault(run.head, {})["across" if run.across else "down"] = sum(
+                digits[q] for q in run.cells
+            )
+
         def entry(q: Cell) -> Clue | int | None:
             if q in white:
                 return digits[q] if q in given else None
@@ -150,13 +160,20 @@ def generate(size: int, seed: int) -> tuple[Puzzle, str]:
 
         return Puzzle(tuple(tuple(entry((r, c)) for c in range(size)) for r in range(size)))
 
-    repairs = 0
+    repairs = blackened = 0
     while True:
         out = solve_puzzle(GENRE, puzzle(), Settings("highs", 60))
         if out.unique or repairs >= REPAIRS or not out.differ:
             break
         repairs += 1
-        given.add(rng.choice(sorted(q for q in out.differ if q in white)))
+        differ = [q for q in out.differ if q in white and q not in given]
+        rng.shuffle(differ)
+        cut = next((q for q in differ if sound(white - {q})), None)
+        if cut is not None:  # a black cell there: shorter runs, fewer ways to make their sums
+            white.discard(cut)
+            blackened += 1
+        else:
+            given.add(differ[0] if differ else rng.choice(sorted(out.differ)))
     dropped = 0
     if out.unique:  # give back the givens the answer does not need
         for q in rng.sample(sorted(given), len(given))[:DROPS]:
@@ -165,7 +182,9 @@ def generate(size: int, seed: int) -> tuple[Puzzle, str]:
                 dropped += 1
             else:
                 given.add(q)
+    clues = sum(isinstance(v, Clue) and v != Clue() for row in puzzle().cells for v in row)
     return puzzle(), (
-        f"{len(white)} white cells, {len(sums)} clue cells, {len(given)} digits given "
-        f"({repairs} repairs, {dropped} dropped); " + ("unique" if out.unique else "not unique")
+        f"{len(white)} white cells, {clues} clue cells, {len(given)} digits given "
+        f"({repairs} repairs: {blackened} cells blackened; {dropped} givens dropped); "
+        + ("unique" if out.unique else "not unique")
     )
