@@ -94,9 +94,8 @@ from solver.violation import Violation
 FORMS = ("combinations", "sum", "both")
 FORM = "combinations"  # the measured fastest (see the docstring)
 BLACK_MARKS = BLACK | {"*"}
-SEPARATORS = "\\/¥"
 WALL = "■"
-_CLUE = re.compile(r"(\d*)[\\/¥](\d*)")
+_CLUE = re.compile(r"(\d{0,6})[\\/¥](\d{0,6})")  # a longer number is no sum: refused
 
 
 @dataclass(frozen=True)
