@@ -47,10 +47,10 @@ digits" too). A run without a sum: each digit at most once. Exact: all coefficie
 The other form of the sum (`FORMS`): the digits' values add up to the sum (`digits.sum_is`,
 coefficients 1-9) with each digit at most once per run; or both together. Measured with
 `tests/benchmark_kakuro.py` (medians of 3, total with the uniqueness proof, a shared 2-core
-machine): on the generated 8x8, 10x10 and 12x12 the combinations took 0.14-0.40 s on every
-back end, the plain sum 2.1-14 s (5 to 86 times longer; its LP relaxation is the weaker
-one: fractional digits can meet a sum that no combination makes), both together 0.16-0.42 s,
-within the noise of the combinations alone; on the 6x6 sample 13 ms against 71 ms with
+machine): on the generated 8x8, 10x10 and 12x12 the combinations took 0.10-0.18 s on every
+back end, the plain sum 0.26-1.7 s (2 to 16 times longer; its LP relaxation is the weaker
+one: fractional digits can meet a sum that no combination makes), both together 0.13-0.24 s,
+about as fast as the combinations alone; on the 6x6 sample 8 ms against 53 ms with
 HiGHS. The combinations are the default (`FORM`); `model(p, form="sum")` or `"both"` builds
 the others.
 
