@@ -139,6 +139,21 @@ def test_a_clue_without_a_run_is_named():
         kakuro.parse(grid([None, "\\7"], [None, None]))
 
 
+def test_a_cell_its_two_sums_leave_no_digit_is_named():
+    """16 across in 2 cells is 7 + 9, 4 down in 2 cells is 1 + 3: nothing for C2."""
+    typed = grid(
+        ["■", "17\\", "4\\", "■"],
+        ["\\16", None, None, "■"],
+        ["\\5", None, None, "■"],
+    )
+    with pytest.raises(InputError) as found:
+        kakuro.parse(typed)
+    assert str(found.value) == (
+        "sheet 'kakuro' cell C2: no digit fits here: the run right of A2 (16 in 2) allows 7 or 9"
+        " and the run below C1 (4 in 2) allows 1 or 3"
+    )
+
+
 def test_bad_cells_are_named(sample):
     cases = [
         (16, r"cell B3: a white cell holds a digit 1-9, found 16; .*`16\\` for the run below"),

@@ -36,8 +36,10 @@ is the full grid, null for clue and black cells.
 Bad input is refused before anything is solved, naming the clue cell: a sum with no white cell
 beside it on its side; a sum that the run's different digits cannot make (2 cells make 3 to
 17, 3 cells 6 to 24: `\\2` before two cells is refused, since 1 + 1 repeats a digit); a run
-longer than 9 cells. A puzzle whose sums can each be made but not all together has no answer
-(`infeasible`).
+longer than 9 cells; a white cell whose across sum and down sum allow no digit in common
+(`no digit fits here: the run right of A2 (16 in 2) allows 7 or 9 and the run below C1 (4 in
+2) allows 1 or 3`). A puzzle whose sums can each be made but not all together otherwise has
+no answer (`infeasible`).
 
 Model: x(r,c,d) = 1 when white cell (r,c) holds digit d (`solver.digits`); one digit per white
 cell. Each run with a sum holds one of the combinations of different digits that make it: a
@@ -227,7 +229,8 @@ def parse(grid: Grid) -> Puzzle:
 
 def first_problem(p: Puzzle) -> tuple[Cell, str] | None:
     """The first clue that no answer can meet (a sum with no run beside it, a sum its run
-    cannot make, a run longer than 9 cells), with its cell, or None."""
+    cannot make, a run longer than 9 cells), or a white cell that no digit fits (its two sums
+    allow no digit in common), with its cell; None when there is none."""
     runs = p.runs()
     heads = {(run.head, run.across) for run, _ in runs}
     for (r, c), clue in sorted(_clues(p).items()):
@@ -244,22 +247,40 @@ def first_problem(p: Puzzle) -> tuple[Cell, str] | None:
     for run, total in runs:
         n = len(run.cells)
         where = run.head if total is not None else run.cells[0]
-        name = (
-            f"the run {run.side} {cell_name(run.head)}"
-            if total is not None
-            else (f"the run from {cell_name(run.cells[0])}")
-        )
         if n > len(DIGITS_1_9):
-            return where, f"{name} has {n} cells: a run holds at most 9 (each digit once)"
+            return where, f"{_name(run)} has {n} cells: a run holds at most 9 (each digit once)"
         if total is not None and not combinations(total, n):
-            low, high = sum_range(n)
             low, high = sum_range(n)  # every sum between is made by some different digits
             cells = "1 cell" if n == 1 else f"{n} cells"
             return where, (
-                f"{name} cannot sum to {total}: {cells} of different digits 1-9 make {low} to "
-                f"{high}"
+                f"{_name(run)} cannot sum to {total}: {cells} of different digits 1-9 make "
+                f"{low} to {high}"
             )
+    return _digitless_cell(runs)
+
+
+def _digitless_cell(runs: list[tuple[Run, int | None]]) -> tuple[Cell, str] | None:
+    """The first white cell where the digits its across sum allows and those its down sum
+    allows have none in common (each sum can be made, but not both through this cell)."""
+    allowed: dict[Cell, list[tuple[Run, int, set[int]]]] = {}
+    for run, total in runs:
+        if total is not None:
+            digits = {d for combo in combinations(total, len(run.cells)) for d in combo}
+            for cell in run.cells:
+                allowed.setdefault(cell, []).append((run, total, digits))
+    for cell, ways in sorted(allowed.items()):
+        if len(ways) == 2 and not ways[0][2] & ways[1][2]:
+            said = " and ".join(
+                f"{_name(run)} ({total} in {len(run.cells)}) allows {_listed(digits)}"
+                for run, total, digits in ways
+            )
+            return cell, f"no digit fits here: {said}"
     return None
+
+
+def _listed(digits: set[int]) -> str:
+    ordered = [str(d) for d in sorted(digits)]
+    return ordered[0] if len(ordered) == 1 else ", ".join(ordered[:-1]) + " or " + ordered[-1]
 
 
 def _clues(p: Puzzle) -> dict[Cell, Clue]:
