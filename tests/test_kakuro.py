@@ -298,3 +298,15 @@ def test_generator_makes_a_unique_puzzle():
     assert note.endswith("unique")
     assert all(2 <= len(run.cells) <= generator.MAX_RUN for run, _ in p.runs())
     assert all(total is not None for _, total in p.runs())  # every run has its sum
+
+
+def test_the_forms_benchmark_reports_every_form(capsys):
+    from tests import benchmark_kakuro
+
+    assert benchmark_kakuro.main(["--sizes", "6", "--repeats", "1", "--solvers", "highs"]) == 0
+    rows = [line.split() for line in capsys.readouterr().out.splitlines()]
+    measured = [(r[0], r[2], r[-1]) for r in rows if len(r) > 3 and r[2].startswith("highs/")]
+    assert [(name, form) for name, form, _ in measured] == [
+        (name, f"highs/{form}") for name in ("sample", "pzprjs", "random") for form in kakuro.FORMS
+    ]
+    assert {status for _, _, status in measured} == {"unique"}
