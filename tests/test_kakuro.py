@@ -230,6 +230,8 @@ def test_puzzlink_url_and_pzprjs_answer(solver):
 def test_puzzlink_bad_bodies():
     with pytest.raises(UrlError, match="ends after"):
         kakuro.from_url(parse_url("https://puzz.link/p?kakuro/3/3/48"))
+    with pytest.raises(UrlError, match=r"cell B1: the run below B1 cannot sum to 2"):
+        kakuro.from_url(parse_url("https://puzz.link/p?kakuro/2/2/n2000"))  # 2 down, 2 cells
     with pytest.raises(UrlError, match="not a sum"):
         kakuro.from_url(parse_url("https://puzz.link/p?kakuro/2/1/4!"))
 

@@ -367,12 +367,18 @@ def record(p: Puzzle, a: Answer) -> dict:
 def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     """`kakuro`: pzprjs' board of cols x rows cells and its frame (the clues above the board
     and left of it), read as the sheet's grid of rows + 1 x cols + 1, the frame its first row
-    and column (`solver.puzzlink.decode_kakuro`)."""
+    and column (`solver.puzzlink.decode_kakuro`). A clue no answer can meet is refused, as
+    on a sheet."""
     frame = puzzlink.decode_kakuro(url.body, url.cols, url.rows)
     cells = tuple(
         tuple(v if v is None else Clue(v[0] or None, v[1] or None) for v in row) for row in frame
     )
-    return Puzzle(cells)
+    p = Puzzle(cells)
+    problem = first_problem(p)
+    if problem is not None:
+        message = f"kakuro: the sheet's cell {cell_name(problem[0])}: {problem[1]}"
+        raise puzzlink.UrlError(message)
+    return p
 
 
 GENRE = define(__name__, slug="kakuro", ja="カックロ", pzpr_ids=("kakuro",))
