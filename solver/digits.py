@@ -38,7 +38,6 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver.cells import runs
 from solver.model import cname, var
 from solver.model import value as solved_value
 from solver.sheet import cell_name, column_letter
@@ -242,8 +241,8 @@ def product_is(
 
 def white_runs(white: Collection[Cell], shortest: int = 1) -> list[list[Cell]]:
     """The maximal runs of the white cells along rows (left to right), then along columns (top
-    to bottom), those of at least `shortest` cells."""
-    return [run for run in runs(white) if len(run) >= shortest]
+    to bottom), those of at least `shortest` cells (`white_runs_from`, as lists of cells)."""
+    return [list(run.cells) for run in white_runs_from(white) if len(run.cells) >= shortest]
 
 
 def run_span(run: Sequence[Cell]) -> str:
