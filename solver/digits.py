@@ -418,3 +418,71 @@ def check_sum(
             f"{name} already sums to {got} with cells empty, its clue says {total}", held
         )
     return None
+
+
+# --- latin squares placed on the sheet, and sightlines of buildings ---------------------------
+
+
+def square_at(n: int, top: int = 0, left: int = 0, step: int = 1) -> list[list[Cell]]:
+    """The sheet cells of an n x n square of digits, row by row: puzzle cell (i, j) is sheet
+    cell (top + step i, left + step j) (futoshiki's digits stand two sheet cells apart, with
+    the signs between them; skyscrapers' grid starts inside its frame of clues)."""
+    return [[(top + step * i, left + step * j) for j in range(n)] for i in range(n)]
+
+
+def square_units(square: Sequence[Sequence[Cell]]) -> list[tuple[str, list[Cell]]]:
+    """The rows and columns of a square of sheet cells, named as the sheet names them (`row 3`,
+    `column C`), for `latin` and `check_repeats`."""
+    rows = [(f"row {line[0][0] + 1}", list(line)) for line in square]
+    cols = [list(line) for line in zip(*square, strict=True)]
+    return rows + [(f"column {column_letter(line[0][1] + 1)}", line) for line in cols]
+
+
+def latin(prob: pulp.LpProblem, x: Digits, square: Sequence[Sequence[Cell]]) -> None:
+    """Every row and every column of a square of sheet cells holds each digit once (the
+    constraints named after the sheet's rows and columns: row(3,5), col(3,5))."""
+    for line in square:
+        once_each(prob, x, line, f"row({line[0][0] + 1})")
+    for line in zip(*square, strict=True):
+        once_each(prob, x, line, f"col({line[0][1] + 1})")
+
+
+def seen(heights: Sequence[int]) -> int:
+    """How many buildings are seen along a line, looking from its first cell: a building is
+    seen when every building before it is lower (skyscrapers' rule). 0 stands for a cell
+    without a building and hides nothing."""
+    count, tallest = 0, 0
+    for h in heights:
+        if h > tallest:
+            count, tallest = count + 1, h
+    return count
+
+
+def sightline(
+    prob: pulp.LpProblem, x: Digits, line: Sequence[Cell], count: int, name: str
+) -> dict[Cell, pulp.LpVariable]:
+    """Exactly `count` of the line's buildings are seen from its start (cells in viewing order,
+    each holding one digit, the line's digits all different: a row or column of a latin
+    square). s(cell) = 1 when the building there is seen, that is, when no taller one stands
+    before it; both ways exactly, linked to the one-hot digits x:
+      seen:   s(i) >= x(i,d) - sum over j < i, e > d of x(j,e)      (nothing taller before)
+      hidden: s(i) <= 1 - sum over j < i of x(j,e) + sum over d > e of x(i,d), for every e
+              (a building e stands before i and the one at i is not taller than e).
+    With integral digits these leave s no choice; `name` tells the lines apart (`L3`: row 3
+    seen from the left: variables seeL3(3,1)...). Returns the s variables."""
+    digits = digits_of(x)
+    s = {cell: var(prob, f"see{name}", cell[0] + 1, cell[1] + 1) for cell in line}
+    for i, cell in enumerate(line):
+        before = line[:i]
+        for d in digits:
+            taller_before = pulp.lpSum(x[(*q, e)] for q in before for e in digits if e > d)
+            prob += s[cell] >= x[(*cell, d)] - taller_before, cname(f"seen{name}", cell, d)
+            if before:
+                e_before = pulp.lpSum(x[(*q, d)] for q in before)
+                taller_here = pulp.lpSum(x[(*cell, e)] for e in digits if e > d)
+                prob += (
+                    s[cell] <= 1 - e_before + taller_here,
+                    cname(f"hidden{name}", cell, d),
+                )
+    prob += pulp.lpSum(s.values()) == count, f"sight{name}"
+    return s

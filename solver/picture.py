@@ -36,6 +36,7 @@ LATTICE_CLUES = {"creek"}  # genres whose clues sit on the grid's corners, one p
 CORNER_CLUES = {"inshi-no-heya"}  # genres whose clues stand small in a corner, a digit below
 SUM_CLUES = {"kakuro"}  # genres whose clue cells hold sums split by a diagonal (down\\across)
 CLUE_CELL_COLOUR = "#C0C0C0"  # pzprjs' grey for such clue cells
+FRAME_CLUES = {"skyscrapers"}  # genres whose clues stand in a frame row and column around the grid
 LAMP_COLOUR = "#FFD24D"
 # a right triangle's corners, as fractions of a cell, by the corner of its right angle
 TRIANGLE = {
@@ -169,6 +170,10 @@ def draw(givens: list[list[Any]], answer: dict[str, Any], genre: str = "") -> Pi
         givens = [[_unlabelled(v) for v in row] for row in givens]
     if genre in SUM_CLUES:
         return _sums(givens, answer)
+    if "signs" in answer:
+        return _signs(givens, answer)
+    if genre in FRAME_CLUES:
+        return _framed(givens, answer)
     pic = Picture(cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN)
     shown = answer.get("cells") or [[None] * cols for _ in range(rows)]
     cells = [(r, c) for r in range(rows) for c in range(cols)]
@@ -335,6 +340,64 @@ def _sums(givens: list[list[Any]], answer: dict[str, Any]) -> Picture:
                 given = givens[r][c] == d
                 colour = "black" if given else ANSWER_COLOUR
                 pic.add("text", x, y, text=str(d), size=_size(str(d)), fill=colour)
+
+
+def _digit(pic: Picture, r: int, c: int, given: Any, shown: Any) -> None:
+    """A digit in cell (r, c) of the picture: the given in black, else the answer's in blue."""
+    x, y = _centre(r, c)
+    if isinstance(given, int):
+        pic.add("text", x, y, text=str(given), size=_size(str(given)), fill="black")
+    elif shown not in (None, "", 0):
+        pic.add("text", x, y, text=str(shown), size=_size(str(shown)), fill=ANSWER_COLOUR)
+
+
+def _signs(givens: list[list[Any]], answer: dict[str, Any]) -> Picture:
+    """A square of digits with inequality signs between them (futoshiki): the record's
+    `numbers` N x N and its `signs` ([r1, c1, r2, c2]: cell 1 is smaller than its neighbour
+    cell 2); the givens stand every other sheet cell (sheet cell 2r, 2c). Each sign is drawn
+    as a chevron on the border of its two cells, open towards the larger digit."""
+    numbers = answer["numbers"]
+    n = len(numbers)
+    pic = Picture(n * CELL + 2 * MARGIN, n * CELL + 2 * MARGIN)
+    _grid(pic, n, n)
+    for r in range(n):
+        for c in range(n):
+            _digit(pic, r, c, givens[2 * r][2 * c], numbers[r][c])
+    arm, half = CELL * 0.12, CELL * 0.16
+    for r1, c1, r2, c2 in answer["signs"]:
+        x1, y1 = _centre(r1, c1)
+        x2, y2 = _centre(r2, c2)
+        x, y = (x1 + x2) / 2, (y1 + y2) / 2
+        dx, dy = (x2 - x1) / CELL, (y2 - y1) / CELL  # towards the larger digit
+        tip = (x - dx * arm, y - dy * arm)
+        for side in (-1, 1):
+            end = (x + dx * arm + side * dy * half, y + dy * arm + side * dx * half)
+            pic.add("line", *tip, *end, stroke="black", width=2)
+    return pic
+
+
+def _framed(givens: list[list[Any]], answer: dict[str, Any]) -> Picture:
+    """A square grid inside a frame row and column of clues (skyscrapers): the sheet's first
+    and last rows and columns hold the clues, drawn outside the grid; the record's `numbers`
+    is the grid's N x N."""
+    rows, cols = answer["rows"], answer["cols"]
+    numbers = answer["numbers"]
+    pic = Picture(cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN)
+    for r in range(1, rows):
+        y = MARGIN + r * CELL
+        pic.add("line", MARGIN + CELL, y, MARGIN + (cols - 1) * CELL, y, stroke=GRID_COLOUR)
+    for c in range(1, cols):
+        x = MARGIN + c * CELL
+        pic.add("line", x, MARGIN + CELL, x, MARGIN + (rows - 1) * CELL, stroke=GRID_COLOUR)
+    inner = ((rows - 2) * CELL, (cols - 2) * CELL)
+    pic.add("rect", MARGIN + CELL, MARGIN + CELL, inner[1], inner[0], stroke="black", width=2)
+    for r in range(rows):
+        for c in range(cols):
+            frame = r in (0, rows - 1) or c in (0, cols - 1)
+            if frame:
+                _digit(pic, r, c, givens[r][c], None)
+            else:
+                _digit(pic, r, c, givens[r][c], numbers[r - 1][c - 1])
     return pic
 
 

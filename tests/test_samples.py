@@ -221,6 +221,19 @@ def number_skeleton() -> dict[str, Any]:
     return {"numbers": [[int(ch) if ch.isdigit() else None for ch in row + "..."] for row in rows]}
 
 
+def futoshiki() -> dict[str, Any]:
+    """The digits, N x N; on the sheet every other cell, the signs between them stay ('A' is
+    typed `∧`, 'V' `∨`)."""
+    known = [[int(ch) for ch in line] for line in text_rows("futoshiki")]
+    size = 2 * len(known) - 1
+    sign = {" ": "", ".": "", "A": "∧", "V": "∨", "<": "<", ">": ">"}
+    cells = [
+        [known[r // 2][c // 2] if r % 2 == c % 2 == 0 else sign[ch] for c, ch in enumerate(row)]
+        for r, row in enumerate(line.ljust(size) for line in text_rows("futoshiki", "puzzle_text"))
+    ]
+    return {"numbers": known, "cells": cells}
+
+
 def kakuro() -> dict[str, Any]:
     """A digit per white cell; '*' (a clue or black cell) is null in the record."""
     known = [[int(ch) if ch.isdigit() else None for ch in row] for row in text_rows("kakuro")]
@@ -260,6 +273,7 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "sum-line": sum_line,
     "number-skeleton": number_skeleton,
     "kakuro": kakuro,
+    "futoshiki": futoshiki,
 }
 
 

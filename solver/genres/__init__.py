@@ -35,7 +35,9 @@ A genre module documents its sheet layout in its docstring, defines these functi
                                    given (default: its text is one of ANSWER_MARKS)
   blank(grid, cell) -> bool        whether a cell shows none of the answer yet, for a genre
                                    whose answer is not the cell's value (country road's number
-                                   formats); default: no value and no dark fill
+                                   formats) or whose grid holds cells that no answer fills
+                                   (futoshiki's sign cells: never blank); default: no value and
+                                   no dark fill
   ANSWER_ON_BORDERS                (a module constant) True for a genre whose answer is drawn on
                                    the cells' borders (slitherlink): Check then tells a blank
                                    cell from a filled one by its drawn sides, not its value
