@@ -87,6 +87,7 @@ NAMES = {
     "ripple": ("ripple-effect", ["ripple", "hakyukoka"], "4/4/9n8rigk14h32k"),
     "factors": ("inshi-no-heya", ["factors"], "5/5/rvvcm9jf54653-28ca2833-14"),
     "kakuro": ("kakuro", ["kakuro"], "5/5/48la0.na0lh3l0Bn.0cl.c4a3"),
+    "skyscrapers": ("skyscrapers", ["skyscrapers", "building", "skyscraper"], "4/4/k13h4j3g"),
 }
 
 

@@ -240,6 +240,21 @@ def kakuro() -> dict[str, Any]:
     return {"numbers": known}
 
 
+def skyscrapers() -> dict[str, Any]:
+    """The heights, N x N; on the sheet inside the frame of clues, which stay."""
+    known = [[int(ch) for ch in line] for line in text_rows("skyscrapers")]
+    n = len(known)
+    frame = [line.ljust(n + 2) for line in text_rows("skyscrapers", "puzzle_text")]
+    cells = [
+        [
+            known[r - 1][c - 1] if 0 < r <= n and 0 < c <= n else int(ch) if ch.isdigit() else ""
+            for c, ch in enumerate(row)
+        ]
+        for r, row in enumerate(frame)
+    ]
+    return {"numbers": known, "cells": cells}
+
+
 EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "akari": akari,
     "archipelago": archipelago,
@@ -274,6 +289,7 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "number-skeleton": number_skeleton,
     "kakuro": kakuro,
     "futoshiki": futoshiki,
+    "skyscrapers": skyscrapers,
 }
 
 

@@ -1,0 +1,269 @@
+"""Skyscrapers (ビルディングパズル, building).
+
+Rules: put a building of height 1-N into every cell of the N x N grid so that each row and each
+column holds every height once (a latin square). A clue outside the grid says how many
+buildings are seen from there, looking along its row or column: a building is seen when every
+building before it is lower. Given heights in the grid stand.
+
+Layout: the grid inside a frame of clues, an (N+2) x (N+2) block from A1: the clues seen from
+the top of each column in row 1 (B1, C1 ...), from the bottom in the block's last row, from the
+left of each row in column A (A2, A3 ...), from the right in its last column; an empty frame
+cell is no clue, the four corners stay empty. Inside the frame, a given height 1-N or empty.
+The sentinel one cell diagonally below-right of the block (at H8 for 5x5, whose block is
+A1:G7). The answer writes the heights in blue into the empty grid cells; the record's `numbers`
+is the N x N grid of heights. Solving by hand: type heights (read like the givens, as for
+sudoku).
+
+Opposite clues that cannot both hold are named before solving: from both ends of a line at
+most N + 1 buildings are seen together (the tallest is seen from both), and at least 3 when
+N > 1 (only one of the two ends can see the tallest first).
+
+Model: x(r,c,d) = 1 when the grid cell at sheet row r, column c holds height d
+(`solver.digits`), one height per cell, givens fixed, a latin square (`solver.digits.latin`).
+Each clue is a sightline (`solver.digits.sightline`): s(cell) = 1 when that building is seen
+from the clue, exactly: seen when nothing taller stands before it, s >= x(i,d) - sum of
+x(j,e) over j before i and e > d; hidden when some e stands before it and it is not taller,
+s <= 1 - sum_j<i x(j,e) + sum_{d>e} x(i,d); the s of the line add up to the clue.
+
+puzz.link: `skyscrapers` (also `building`, `skyscraper`): the frame's clues in number16 over
+pzprjs' outside cells (top row left to right, bottom row, left column top to bottom, right
+column), then the given heights in number16 over the cells when there are any.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pulp
+
+from solver import puzzlink
+from solver.digits import (
+    check_repeats,
+    decode_digits,
+    digit_vars,
+    fix,
+    latin,
+    read_digits,
+    render_digits,
+    seen,
+    sightline,
+    square_at,
+    square_units,
+)
+from solver.genres import define
+from solver.model import Model, new_problem
+from solver.sheet import Grid, InputError, Value, cell_name, column_letter, quote
+from solver.sheet.answer import CellWrite
+from solver.violation import Violation
+
+Cell = tuple[int, int]
+SIDES = ("T", "B", "L", "R")  # the clues seen from the top, bottom, left and right
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    n: int
+    givens: tuple[tuple[int | None, ...], ...]  # N x N
+    clues: tuple[tuple[int | None, ...], ...]  # per side (SIDES), one per column or row
+
+    @property
+    def size(self) -> int:
+        """The block's side on the sheet, frame included: N + 2."""
+        return self.n + 2
+
+    def square(self) -> list[list[Cell]]:
+        return square_at(self.n, top=1, left=1)
+
+    def cells(self) -> list[Cell]:
+        return [cell for line in self.square() for cell in line]
+
+    def given_digits(self) -> dict[Cell, int]:
+        return {
+            (1 + i, 1 + j): d
+            for i, row in enumerate(self.givens)
+            for j, d in enumerate(row)
+            if d is not None
+        }
+
+    def sightlines(self) -> list[tuple[str, Cell, list[Cell], int]]:
+        """Every clue: its name (`L3`: the left of sheet row 3), its frame cell, the cells it
+        looks along (nearest first) and the number."""
+        n, out = self.n, []
+        for side, numbers in zip(SIDES, self.clues, strict=True):
+            for k, clue in enumerate(numbers):
+                if clue is None:
+                    continue
+                at, line = _line(side, k, n)
+                out.append((f"{side}{k + 2}", at, line, clue))
+        return out
+
+
+def _line(side: str, k: int, n: int) -> tuple[Cell, list[Cell]]:
+    """The frame cell of the k-th clue of a side and the grid cells it sees, nearest first."""
+    if side == "T":
+        return (0, 1 + k), [(1 + i, 1 + k) for i in range(n)]
+    if side == "B":
+        return (n + 1, 1 + k), [(n - i, 1 + k) for i in range(n)]
+    if side == "L":
+        return (1 + k, 0), [(1 + k, 1 + i) for i in range(n)]
+    return (1 + k, n + 1), [(1 + k, n - i) for i in range(n)]
+
+
+def _where(side: str, at: Cell) -> str:
+    """`the left of row 3`, `the top of column C`."""
+    if side in "LR":
+        return f"the {'left' if side == 'L' else 'right'} of row {at[0] + 1}"
+    return f"the {'top' if side == 'T' else 'bottom'} of column {column_letter(at[1] + 1)}"
+
+
+Answer = tuple[tuple[int, ...], ...]  # the sheet's block: a height per grid cell, 0 elsewhere
+
+
+def parse(grid: Grid) -> Puzzle:
+    size = grid.rows
+    if grid.rows != grid.cols or size < 3:
+        raise InputError(
+            grid.sheet,
+            f"a skyscrapers block is the N x N grid with a frame row and column of clues "
+            f"around it, N+2 cells square (7 x 7 for a 5x5 puzzle); this one is {grid.rows} "
+            f"rows by {grid.cols} columns (check the sentinel's place)",
+        )
+    n = size - 2
+    last = size - 1
+    for r, c in ((0, 0), (0, last), (last, 0), (last, last)):
+        if grid[r, c] is not None:
+            raise grid.error(
+                r,
+                c,
+                f"the frame's corners stay empty (no clue sees from there); found "
+                f"{quote(grid[r, c])}",
+            )
+    clue = "a clue (the buildings seen from there)"
+    clues = (
+        tuple(grid.number(0, 1 + k, 1, n, clue) for k in range(n)),
+        tuple(grid.number(last, 1 + k, 1, n, clue) for k in range(n)),
+        tuple(grid.number(1 + k, 0, 1, n, clue) for k in range(n)),
+        tuple(grid.number(1 + k, last, 1, n, clue) for k in range(n)),
+    )
+    givens = tuple(
+        tuple(grid.number(1 + i, 1 + j, 1, n, "a height") for j in range(n)) for i in range(n)
+    )
+    p = Puzzle(n, givens, clues)
+    _check_pairs(grid, p)
+    return p
+
+
+def _check_pairs(grid: Grid, p: Puzzle) -> None:
+    """Two clues at the two ends of a line that no line of 1-N can show both."""
+    for first, second in (("T", "B"), ("L", "R")):
+        a_side, b_side = p.clues[SIDES.index(first)], p.clues[SIDES.index(second)]
+        for k, (a, b) in enumerate(zip(a_side, b_side, strict=True)):
+            if a is None or b is None:
+                continue
+            if a + b > p.n + 1 or (p.n > 1 and a + b < 3):
+                at_a, _ = _line(first, k, p.n)
+                at_b, _ = _line(second, k, p.n)
+                limit = (
+                    f"together they see at most {p.n + 1} (the tallest is seen from both)"
+                    if a + b > p.n + 1
+                    else "only one end sees the tallest building first"
+                )
+                raise grid.error(
+                    *at_a,
+                    f"the clues {a} at {cell_name(at_a)} and {b} at {cell_name(at_b)} cannot "
+                    f"both hold: {limit} (the puzzle has no answer)",
+                )
+
+
+def to_cells(p: Puzzle) -> list[list[Value]]:
+    cells: list[list[Value]] = [[None] * p.size for _ in range(p.size)]
+    for (r, c), d in p.given_digits().items():
+        cells[r][c] = d
+    for _, (r, c), _, clue in p.sightlines():
+        cells[r][c] = clue
+    return cells
+
+
+def model(p: Puzzle) -> Model:
+    prob = new_problem("skyscrapers")
+    x = digit_vars(prob, p.cells(), range(1, p.n + 1))
+    fix(prob, x, p.given_digits())
+    latin(prob, x, p.square())
+    for name, _, line, clue in p.sightlines():
+        sightline(prob, x, line, clue, name)
+    return Model(prob, list(x.values()), {"x": x})
+
+
+def decode(p: Puzzle, m: Model) -> Answer:
+    return decode_digits(m["x"], p.size, p.size)
+
+
+def verify(p: Puzzle, a: Answer) -> list[Violation]:
+    """Every grid cell holds a height, the givens stand, no row or column holds a height twice,
+    and each clue counts the buildings seen from it (on a full line)."""
+    problems = [
+        Violation(f"cell {cell_name(cell)} changes the given {d}", [cell])
+        for cell, d in p.given_digits().items()
+        if a[cell[0]][cell[1]] != d
+    ]
+    empty = [cell for cell in p.cells() if not a[cell[0]][cell[1]]]
+    if empty:
+        where = ", ".join(map(cell_name, empty[:5])) + (" ..." if len(empty) > 5 else "")
+        problems.append(Violation(f"{len(empty)} cells hold no height: {where}", empty))
+    problems += check_repeats(a, square_units(p.square()))
+    for name, at, line, clue in p.sightlines():
+        heights = [a[r][c] for r, c in line]
+        if all(heights) and (count := seen(heights)) != clue:
+            buildings = "1 building is" if count == 1 else f"{count} buildings are"
+            problems.append(
+                Violation(
+                    f"from {_where(name[0], at)} {buildings} seen, the clue says {clue}",
+                    [at, *line],
+                )
+            )
+    return problems
+
+
+def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int]:
+    """The heights the sheet shows in the grid (read as givens too, as for sudoku); the
+    frame's clues are not heights."""
+    return read_digits(grid, m["x"])
+
+
+def blank(grid: Grid, cell: Cell) -> bool:
+    """A grid cell without a height: the frame is never filled in, so never blank."""
+    r, c = cell
+    inside = 0 < r < grid.rows - 1 and 0 < c < grid.cols - 1
+    return inside and grid[cell] is None
+
+
+def render(p: Puzzle, a: Answer) -> list[CellWrite]:
+    return render_digits(a, p.given_digits())
+
+
+def record(p: Puzzle, a: Answer) -> dict:
+    return {"numbers": [[a[r][c] for r, c in line] for line in p.square()]}
+
+
+def from_url(url: puzzlink.PzprUrl) -> Puzzle:
+    """`skyscrapers/N/N/<frame><cells>`: number16 over the 4N outside cells (top, bottom,
+    left, right), then, when any height is given, number16 over the cells."""
+    n = url.cols
+    if url.rows != n:
+        raise puzzlink.UrlError(f"a skyscrapers URL must be square, this one is {n}x{url.rows}")
+    frame, rest = puzzlink.decode_number16(url.body, 4 * n)
+    heights, _ = puzzlink.decode_number16(rest, n * n) if rest else ([None] * (n * n), "")
+
+    def number(v: int | str | None, what: str) -> int | None:
+        if v is None or v == puzzlink.UNKNOWN:  # pzprjs' '?' says nothing
+            return None
+        if not 1 <= v <= n:  # type: ignore[operator]
+            raise puzzlink.UrlError(f"skyscrapers {n}x{n}: {what} {v} is not 1-{n}")
+        return v  # type: ignore[return-value]
+
+    clues = tuple(tuple(number(v, "a clue") for v in frame[k * n : (k + 1) * n]) for k in range(4))
+    givens = puzzlink.grid_rows([number(v, "a height") for v in heights], n)
+    return Puzzle(n, givens, clues)
+
+
+GENRE = define(__name__, slug="skyscrapers", ja="ビルディングパズル", pzpr_ids=("skyscrapers",))
