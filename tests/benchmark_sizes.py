@@ -4,8 +4,8 @@
                                     [--solvers highs scip cbc] [--forms complete lazy] [slug ...]
 
 Each genre with a generator (tests/generators/<slug>.py) gets one random size x size puzzle per
-size, made from a random solution (the note says how many clues it keeps). Every combination of
-back end and form solves it, with the uniqueness check, in one run; back ends and forms
+size (10, 20 and 30, or the genre's own sizes in SIZES, unless --sizes says), made from a
+random solution (the note says how many clues it keeps). Every combination of back end and form solves it, with the uniqueness check, in one run; back ends and forms
 alternate inside each repeat so that machine noise hits them alike. Reported: medians of model
 build, solve (with every lazy round), unique (the no-good cut and its re-solve) and total, in
 milliseconds, and the solves and cuts the lazy form needed. A run over its time limit shows as
@@ -30,7 +30,13 @@ from tests.generators import generator
 
 FORMS = ("complete", "lazy")
 # genres measured at other sizes than 10, 20, 30 unless --sizes says otherwise
-SIZES = {"ripple-effect": [5, 10, 15], "inshi-no-heya": [4, 6, 9], "kakuro": [8, 10, 12]}
+SIZES = {
+    "ripple-effect": [5, 10, 15],
+    "inshi-no-heya": [4, 6, 9],
+    "kakuro": [8, 10, 12],
+    "futoshiki": [5, 7, 9],
+    "skyscrapers": [6, 9, 12],
+}
 
 
 def measure(slug: str, size: int, solvers, forms, repeats: int, limit: float) -> dict:

@@ -5,6 +5,8 @@ check and hints on it: tests/test_samples.py, tests/test_check.py.)"""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from solver import check, picture
@@ -177,3 +179,18 @@ def test_the_picture_shows_the_digits_and_the_signs(sample):
     # C3 < E3 (row 2 of the digits) is drawn on the border between them, its tip towards C3
     tips = {(s.points[0], s.points[1]) for s in chevrons}
     assert (MARGIN + 2 * CELL - CELL * 0.12, MARGIN + 1.5 * CELL) in tips
+
+
+def test_generator_makes_unique_puzzles():
+    """tests/generators/futoshiki.py: signs added where answers differ give one answer, and
+    the answer is the square the signs came from (5x5, two seeds)."""
+    from tests.generators import futoshiki as gen
+    from tests.generators import random_latin
+
+    for seed in (1, 2):
+        p, note = gen.generate(5, seed)
+        assert note.endswith(", unique"), note
+        out = solve_puzzle(futoshiki.GENRE, p, Settings("highs", 60))
+        assert out.unique is True and out.violations == []
+        square = random_latin(5, random.Random(seed))
+        assert futoshiki.record(p, out.answer)["numbers"] == square

@@ -7,6 +7,7 @@ tests/test_check.py.)"""
 from __future__ import annotations
 
 import itertools
+import random
 
 import pulp
 import pytest
@@ -213,3 +214,18 @@ def test_the_picture_shows_the_frame_clues_outside_the_grid(sample):
     assert ((MARGIN + 1.5 * CELL, MARGIN + 1.5 * CELL), "2", picture.ANSWER_COLOUR) in texts
     frame = [s for s in pic.shapes if s.kind == "rect"]
     assert [s.points for s in frame] == [(MARGIN + CELL, MARGIN + CELL, 5 * CELL, 5 * CELL)]
+
+
+def test_generator_makes_unique_puzzles():
+    """tests/generators/skyscrapers.py: clues taken away while the answer stays one, and that
+    answer is the square the clues came from (5x5, two seeds)."""
+    from tests.generators import random_latin
+    from tests.generators import skyscrapers as gen
+
+    for seed in (1, 2):
+        p, note = gen.generate(5, seed)
+        assert note.endswith(", unique"), note
+        out = solve_puzzle(skyscrapers.GENRE, p, Settings("highs", 60))
+        assert out.unique is True and out.violations == []
+        square = random_latin(5, random.Random(seed))
+        assert skyscrapers.record(p, out.answer)["numbers"] == square

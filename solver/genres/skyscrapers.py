@@ -51,7 +51,7 @@ from solver.digits import (
     square_units,
 )
 from solver.genres import define
-from solver.model import Model, new_problem
+from solver.model import Model, cname, new_problem
 from solver.sheet import Grid, InputError, Value, cell_name, column_letter, quote
 from solver.sheet.answer import CellWrite
 from solver.violation import Violation
@@ -191,6 +191,9 @@ def model(p: Puzzle) -> Model:
     latin(prob, x, p.square())
     for name, _, line, clue in p.sightlines():
         sightline(prob, x, line, clue, name)
+        for i, cell in enumerate(line):  # clue c: at most N - c + 1 + i at the i-th cell
+            for d in range(p.n - clue + 2 + i, p.n + 1):
+                prob += x[(*cell, d)] == 0, cname(f"Reach{name}", cell, d)
     return Model(prob, list(x.values()), {"x": x})
 
 

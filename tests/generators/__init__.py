@@ -108,3 +108,36 @@ def _makes_hole(cell: Cell, region: set[Cell], rows: int, cols: int) -> bool:
                 seen.add(n)
                 stack.append(n)
     return len(seen) + len(blocked) < rows * cols
+
+
+def random_latin(n: int, rng: random.Random) -> list[list[int]]:
+    """A random n x n latin square of 1..n, row by row: each row a random perfect matching of
+    columns to the digits still free in them (augmenting paths in random order; a latin
+    rectangle always extends, by Hall's theorem), then rows, columns and digits shuffled."""
+    rows: list[list[int]] = []
+    for _ in range(n):
+        free = [set(range(1, n + 1)) - {row[c] for row in rows} for c in range(n)]
+        owner: dict[int, int] = {}  # digit -> its column in the new row
+        for c in rng.sample(range(n), n):
+            _augment(c, free, owner, set(), rng)
+        row = [0] * n
+        for d, c in owner.items():
+            row[c] = d
+        rows.append(row)
+    rng.shuffle(rows)
+    order = rng.sample(range(n), n)
+    names = dict(zip(range(1, n + 1), rng.sample(range(1, n + 1), n), strict=True))
+    return [[names[row[c]] for c in order] for row in rows]
+
+
+def _augment(
+    c: int, free: list[set[int]], owner: dict[int, int], seen: set[int], rng: random.Random
+) -> bool:
+    """Give column c a free digit, moving other columns to other digits (Kuhn's step)."""
+    for d in rng.sample(sorted(free[c]), len(free[c])):
+        if d not in seen:
+            seen.add(d)
+            if d not in owner or _augment(owner[d], free, owner, seen, rng):
+                owner[d] = c
+                return True
+    return False
