@@ -5,8 +5,9 @@
 
 Each genre with a generator (tests/generators/<slug>.py) gets one random size x size puzzle per
 size (10, 20 and 30, or the genre's own sizes in SIZES, unless --sizes says), made from a
-random solution (the note says how many clues it keeps). Every combination of back end and form solves it, with the uniqueness check, in one run; back ends and forms
-alternate inside each repeat so that machine noise hits them alike. Reported: medians of model
+random solution (the note says how many clues it keeps). Every combination of back end and
+form solves it, with the uniqueness check, in one run; back ends and forms alternate inside
+each repeat so that machine noise hits them alike. Reported: medians of model
 build, solve (with every lazy round), unique (the no-good cut and its re-solve) and total, in
 milliseconds, and the solves and cuts the lazy form needed. A run over its time limit shows as
 'timeout'. Every answer is checked by the genre's verify.
