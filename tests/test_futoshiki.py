@@ -98,6 +98,8 @@ def test_verify_names_each_broken_rule_with_its_cells():
         (["...", " 1 ", "..."], r"cell B2: this cell between four digit cells stays empty"),
         (["3..", "   ", "..."], r"cell A1: a digit cell .* from 1 to 2 .*found 3"),
         (["..<", "   ", "..."], r"cell C1: a digit cell .*found '<'"),
+        (["123", "231", "312"], r"cell B1: .*found 2 \(the digits stand in every other cell"),
+        (["1.2", "3  ", "2.1"], r"cell A2: .*found 3 \(the digits stand in every other cell"),
     ],
 )
 def test_bad_input_names_the_cell(rows, message):

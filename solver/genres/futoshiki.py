@@ -181,7 +181,7 @@ def parse(grid: Grid) -> Puzzle:
                     r,
                     c,
                     f"a sign between {cell_name((r, c - 1))} and {cell_name((r, c + 1))} is "
-                    f"< or > (or nothing); found {quote(v)}",
+                    f"< or > (or nothing); found {quote(v)}" + _digits_apart(v),
                 )
         elif text in DOWN:  # between (r - 1, c) and (r + 1, c)
             signs.append(Sign((r - 1, c), (r + 1, c), (r, c), DOWN[text]))  # type: ignore[index]
@@ -191,12 +191,22 @@ def parse(grid: Grid) -> Puzzle:
                 c,
                 f"a sign between {cell_name((r - 1, c))} and {cell_name((r + 1, c))} (one above "
                 f"the other) is ∧ (the upper digit smaller; ^ or A) or ∨ (larger; v or V), or "
-                f"nothing; found {quote(v)}",
+                f"nothing; found {quote(v)}" + _digits_apart(v),
             )
     givens = tuple(tuple(digit(2 * i, 2 * j) for j in range(n)) for i in range(n))
     p = Puzzle(n, givens, tuple(signs))
     _check_signs(grid, p)
     return p
+
+
+def _digits_apart(v: object) -> str:
+    """The likely slip behind a number in a sign cell: the digits typed side by side."""
+    if not isinstance(v, int):
+        return ""
+    return (
+        " (the digits stand in every other cell, A1, C1, E1 ..., with a sign cell or an empty "
+        "one between each two)"
+    )
 
 
 def _check_signs(grid: Grid, p: Puzzle) -> None:

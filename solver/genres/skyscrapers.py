@@ -23,7 +23,13 @@ Model: x(r,c,d) = 1 when the grid cell at sheet row r, column c holds height d
 Each clue is a sightline (`solver.digits.sightline`): s(cell) = 1 when that building is seen
 from the clue, exactly: seen when nothing taller stands before it, s >= x(i,d) - sum of
 x(j,e) over j before i and e > d; hidden when some e stands before it and it is not taller,
-s <= 1 - sum_j<i x(j,e) + sum_{d>e} x(i,d); the s of the line add up to the clue.
+s <= 1 - sum_j<i x(j,e) + sum_{d>e} x(i,d); the s of the line add up to the clue. Reach: a
+clue c allows at most N - c + 1 + i at the i-th cell from it (at most i + 1 buildings are seen
+up to there and, behind a building of height h, at most N - h more), x = 0 above that; implied
+by the rules, it halves the solving time of a fully clued 8x8. Fully clued 12x12 puzzles
+without given heights stay hard for this model (one to two minutes with HiGHS or SCIP, some
+over); other forms of the sightline measured slower still (a running maximum as cumulative
+binaries, per-digit seen binaries with clique rows, a flow over the running maximum).
 
 puzz.link: `skyscrapers` (also `building`, `skyscraper`): the frame's clues in number16 over
 pzprjs' outside cells (top row left to right, bottom row, left column top to bottom, right
