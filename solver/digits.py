@@ -27,6 +27,13 @@ the cell before it, where its sum stands), `combinations` and `sum_range` (the s
 different digits 1-9 that make a sum), `sum_is` (the digits add up to a total) or
 `sum_by_combinations` (one binary per combination, linked to the digit counts), and for
 answers `check_sum`.
+
+Latin squares placed on the sheet (futoshiki's digits every other cell, skyscrapers' inside a
+frame of clues): `square_at` (the sheet cells of the square), `latin` (its rows and columns
+each hold every digit once) and `square_units` (those rows and columns named as the sheet names
+them, for `check_repeats`). Sightlines of buildings (skyscrapers): `sightline` (exactly so many
+buildings of a line are seen from its start, a seen binary per cell linked both ways to the
+one-hot heights) and `seen` (the count, for verify).
 """
 
 from __future__ import annotations
