@@ -27,8 +27,8 @@ s <= 1 - sum_j<i x(j,e) + sum_{d>e} x(i,d); the s of the line add up to the clue
 clue c allows at most N - c + 1 + i at the i-th cell from it (at most i + 1 buildings are seen
 up to there and, behind a building of height h, at most N - h more), x = 0 above that; implied
 by the rules, it halves the solving time of a fully clued 8x8. Fully clued 12x12 puzzles
-without given heights stay hard for this model (one to two minutes with HiGHS or SCIP, some
-over); other forms of the sightline measured slower still (a running maximum as cumulative
+without given heights stay hard for this model (70 s to over 120 s with HiGHS or SCIP, the
+shared machine); other forms of the sightline measured slower still (a running maximum as cumulative
 binaries, per-digit seen binaries with clique rows, a flow over the running maximum).
 
 puzz.link: `skyscrapers` (also `building`, `skyscraper`): the frame's clues in number16 over
