@@ -340,6 +340,7 @@ def _sums(givens: list[list[Any]], answer: dict[str, Any]) -> Picture:
                 given = givens[r][c] == d
                 colour = "black" if given else ANSWER_COLOUR
                 pic.add("text", x, y, text=str(d), size=_size(str(d)), fill=colour)
+    return pic
 
 
 def _digit(pic: Picture, r: int, c: int, given: Any, shown: Any) -> None:
