@@ -270,11 +270,17 @@ def solve_sheet(
             res.writes = _writes(book, sheet_name, genre, puzzle, out.answer)
             res.answer = answer_record(genre, grid, puzzle, out.answer, res.writes)
             if write:
-                write_answer(book, sheet_name, res.writes, grid=(grid.rows, grid.cols))
+                write_answer(book, sheet_name, res.writes, grid=_squared(genre, grid))
     except (InputError, SolverError) as exc:
         res.status, res.error = "error", str(exc)
     res.seconds = time.perf_counter() - start
     return res
+
+
+def _squared(genre: Genre, grid: Grid) -> tuple[int, int] | None:
+    """The grid's size for write_answer to make its cells squares; None for a genre whose cells
+    keep their sizes (SQUARE_CELLS = False)."""
+    return (grid.rows, grid.cols) if genre.square_cells else None
 
 
 def clear_sheet(book: Book, sheet_name: str) -> int:
@@ -377,7 +383,7 @@ def read_solution(book: Book, sheet_name: str, sol: Path, write: bool = True) ->
         res.writes = _writes(book, sheet_name, genre, puzzle, answer)
         res.answer = answer_record(genre, grid, puzzle, answer, res.writes)
         if write:
-            write_answer(book, sheet_name, res.writes, grid=(grid.rows, grid.cols))
+            write_answer(book, sheet_name, res.writes, grid=_squared(genre, grid))
     except (InputError, SolverError) as exc:
         res.error = str(exc)
     res.seconds = time.perf_counter() - start

@@ -255,6 +255,19 @@ def skyscrapers() -> dict[str, Any]:
     return {"numbers": known, "cells": cells}
 
 
+def alphametic() -> dict[str, Any]:
+    """Each letter's digit (the solution's digit under each letter of the puzzle); the sheet:
+    each word (or the rule line) in a cell, its number beside it."""
+    puzzle, solution = text_rows("alphametic", "puzzle_text"), text_rows("alphametic")
+    pairs = zip("".join(puzzle), "".join(solution), strict=True)
+    letters = {ch: int(d) for ch, d in pairs if ch.isalpha()}
+    cells = [
+        [word.strip(), int(number) if number.strip().isdigit() else ""]
+        for word, number in zip(puzzle, solution, strict=True)
+    ]
+    return {"letters": dict(sorted(letters.items())), "cells": cells}
+
+
 EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "akari": akari,
     "archipelago": archipelago,
@@ -290,6 +303,7 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "kakuro": kakuro,
     "futoshiki": futoshiki,
     "skyscrapers": skyscrapers,
+    "alphametic": alphametic,
 }
 
 

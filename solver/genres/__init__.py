@@ -41,6 +41,10 @@ A genre module documents its sheet layout in its docstring, defines these functi
   ANSWER_ON_BORDERS                (a module constant) True for a genre whose answer is drawn on
                                    the cells' borders (slitherlink): Check then tells a blank
                                    cell from a filled one by its drawn sides, not its value
+  SQUARE_CELLS                     (a module constant) False for a genre whose cells hold words
+                                   or long numbers (alphametic, logic grid): solving then keeps
+                                   the sheet's column widths and row heights (default: True,
+                                   the cells become squares)
   verify may return `solver.violation.Violation`s (a str with the cells involved), which Check
   marks in the sheet.
 
@@ -102,6 +106,7 @@ class Genre:
     is_answer: Callable[[Grid, tuple[int, int]], bool] | None = None
     blank: Callable[[Grid, tuple[int, int]], bool] | None = None
     answer_on_borders: bool = False  # the answer is drawn on cell borders (ANSWER_ON_BORDERS)
+    square_cells: bool = True  # solving makes the grid's cells squares (SQUARE_CELLS)
     drawn_rooms: Callable[[Puzzle], tuple[Rooms, tuple[int, int]] | None] = lambda p: None
     has_lazy: bool = False  # model(puzzle, lazy=True) exists
     lazy: bool = False  # ... and is the default form (the benchmark decided)
@@ -151,6 +156,7 @@ def define(
         is_answer=getattr(m, "is_answer", None),
         blank=getattr(m, "blank", None),
         answer_on_borders=bool(getattr(m, "ANSWER_ON_BORDERS", False)),
+        square_cells=bool(getattr(m, "SQUARE_CELLS", True)),
         drawn_rooms=getattr(m, "drawn_rooms", rooms_of_puzzle),
         has_lazy=has_lazy,
         lazy=lazy and has_lazy,
