@@ -164,6 +164,8 @@ def draw(givens: list[list[Any]], answer: dict[str, Any], genre: str = "") -> Pi
     """The picture of a solved sheet: `givens` as typed (None for an empty cell), `answer` the
     result record's answer (rows, cols and the genre's fields), `genre` its slug."""
     rows, cols = answer["rows"], answer["cols"]
+    if "sum" in answer:
+        return _written_sum(answer["sum"])
     if genre in LATTICE_CLUES:
         return _lattice(givens, answer, rows - 1, cols - 1)
     if "regions" in answer:  # rooms drawn as borders: of a labelled cell, only its number shows
@@ -399,6 +401,31 @@ def _framed(givens: list[list[Any]], answer: dict[str, Any]) -> Picture:
                 _digit(pic, r, c, givens[r][c], None)
             else:
                 _digit(pic, r, c, givens[r][c], numbers[r - 1][c - 1])
+    return pic
+
+
+def _written_sum(rows: list[list[Any]]) -> Picture:
+    """An alphametic as printed, letters in boxes right-aligned, and beside it the same sum in
+    the answer's digits: rows [sign, word, number], the result's sign `=` (a rule line above
+    it)."""
+    width = max(max(len(word), len(str(n or ""))) for _, word, n in rows)
+    cols = 2 * (width + 1) + 1  # sign, letters; a gap; sign, digits
+    pic = Picture(cols * CELL + 2 * MARGIN, len(rows) * CELL + 2 * MARGIN)
+    for r, (sign, word, number) in enumerate(rows):
+        digits = "" if number is None else str(number)
+        for left, text, colour in ((0, word, "black"), (width + 2, digits, ANSWER_COLOUR)):
+            start = left + 1 + width - len(text)
+            for k, ch in enumerate(text):
+                x, y = MARGIN + (start + k) * CELL, MARGIN + r * CELL
+                if colour == "black":
+                    pic.add("rect", x, y, CELL, CELL, stroke=GRID_COLOUR, width=1)
+                pic.add("text", *_centre(r, start + k), text=ch, size=_size(ch), fill=colour)
+            if sign in ("+", "-"):
+                pic.add("text", *_centre(r, left), text=sign, size=_size(sign), fill="black")
+            if sign == "=":
+                y = MARGIN + r * CELL
+                x0, x1 = MARGIN + left * CELL, MARGIN + (left + 1 + width) * CELL
+                pic.add("line", x0, y, x1, y, stroke="black", width=2.5)
     return pic
 
 

@@ -133,3 +133,16 @@ def test_creek_clues_stand_on_the_corners(tmp_path):
     corners = sorted((float(c.get("cx")), float(c.get("cy"))) for c in root.findall(f"{SVG}circle"))
     assert corners == [(MARGIN, MARGIN), (MARGIN + 2 * CELL, MARGIN + CELL)]
     assert sorted(t.text for t in root.findall(f"{SVG}text")) == ["0", "1"]
+
+
+def test_an_alphametic_is_drawn_as_its_sum_with_the_digits_beside_it():
+    rows = [["", "SEND", 9567], ["+", "MORE", 1085], ["=", "MONEY", 10652]]
+    pic = picture.draw([], {"rows": 4, "cols": 2, "sum": rows}, "alphametic")
+    texts = [(s.text, s.fill) for s in pic.shapes if s.kind == "text"]
+    assert (
+        "".join(t for t, f in texts if f == "black") == "SENDMORE++MONEY"
+    )  # the sign in both sums
+    assert "".join(t for t, f in texts if f == picture.ANSWER_COLOUR) == "95671085" + "10652"
+    rules = [s for s in pic.shapes if s.kind == "line" and s.width == 2.5]
+    assert len(rules) == 2  # the rule line above the result, in both sums
+    assert pic.width == 13 * CELL + 2 * MARGIN  # 2 x (a sign and 5 letters) and a gap

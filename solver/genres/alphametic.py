@@ -36,6 +36,7 @@ v's (a letter's digit as each word shows it, so Check can tell two words that di
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -120,7 +121,7 @@ def parse(grid: Grid) -> Puzzle:
                     r, answer_col, f"{quote(grid[r, answer_col])} stands beside no word"
                 )
             continue
-        for (c1, _), (c2, _) in zip(used, used[1:], strict=False):
+        for (c1, _), (c2, _) in itertools.pairwise(used):
             if c2 != c1 + 1:
                 raise grid.error(
                     r,
@@ -168,16 +169,24 @@ def parse(grid: Grid) -> Puzzle:
 def _word(grid: Grid, r: int, parts: list[tuple[Cell, str]], answer_col: int, result: bool) -> Word:
     """One row's word: its sign, its letters and their cells, and the digits beside it."""
     sign, letters, cells = 0, "", []
+    joined = "".join(text for _, text in parts)
+    for cell, text in parts:
+        if any(ch in TIMES for ch in text):
+            raise grid.error(
+                *cell,
+                f"{quote(text)}: multiplication and division are not supported, only sums (+) "
+                "and differences (-) of words",
+            )
+    if any(ch in RULE | PLUS | MINUS for ch in joined.strip(" +-−－＋").rstrip(" =")):
+        raise grid.error(
+            *parts[0][0],
+            f"{quote(joined)}: one word per row; type the sum in rows: the addends, a rule line "
+            "of `-`, then the result",
+        )
     for cell, text in parts:
         for ch in text:
             if ch == " ":
                 continue
-            if ch in TIMES:
-                raise grid.error(
-                    *cell,
-                    f"{quote(text)}: multiplication and division are not supported, only "
-                    "sums (+) and differences (-) of words",
-                )
             if ch in PLUS | MINUS and not letters and not sign:
                 if result:
                     raise grid.error(*cell, "the result takes no sign: the sum equals it")
