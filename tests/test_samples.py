@@ -268,6 +268,11 @@ def alphametic() -> dict[str, Any]:
     return {"letters": dict(sorted(letters.items())), "cells": cells}
 
 
+def logic_grid() -> dict[str, Any]:
+    """One row per item of the first group: the solution's lines, split into their items."""
+    return {"groups": [line.split() for line in text_rows("logic-grid")]}
+
+
 EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "akari": akari,
     "archipelago": archipelago,
@@ -304,6 +309,7 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "futoshiki": futoshiki,
     "skyscrapers": skyscrapers,
     "alphametic": alphametic,
+    "logic-grid": logic_grid,
 }
 
 

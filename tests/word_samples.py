@@ -4,8 +4,11 @@
     python tests/word_samples.py [slug ...]     # writes workbooks/<slug>.xlsx
 
 alphametic: the first sheet types each word into one cell (`SEND`, right-aligned as printed),
-the second ('alphametic letters') one letter per cell, as the example's text stands. Then
-`python -m addin.build_workbooks` makes the .xlsm beside it.
+the second ('alphametic letters') one letter per cell, as the example's text stands.
+logic-grid: the groups as columns, an empty row, the hints: the first sheet in three cells each
+(`akira` `=` `white`; the `=` stored as text, as Excel keeps a typed `'=`), the second
+('logic-grid one cell') in one cell each (`akira = white`).
+Then `python -m addin.build_workbooks` makes the .xlsm beside it.
 """
 
 from __future__ import annotations
@@ -72,7 +75,53 @@ def build_alphametic() -> Path:
     return path
 
 
-BUILDERS = {"alphametic": build_alphametic}
+def logic_grid_hints() -> list[tuple[str, str, str]]:
+    """The example's hints 'truth,a,b,c' (two of a, b, c filled) as (item, relation, item)."""
+    hints = []
+    for line in example("logic-grid")["puzzle_text"].split("\n"):
+        truth, *items = line.split(",")
+        a, b = [t for t in items if t]
+        hints.append((a, "=" if truth == "1" else "≠", b))
+    return hints
+
+
+def logic_grid_cells(one_cell: bool) -> list[list[Any]]:
+    """The groups in columns A:C, an empty row, the hints; three answer columns' room (D empty,
+    E:F for the answer)."""
+    groups = example("logic-grid")["puzzle_extra"]["kinds"]
+    width = 2 * len(groups)
+    rows: list[list[Any]] = [
+        [*items, *[None] * (width - len(groups))] for items in zip(*groups, strict=True)
+    ]
+    rows.append([None] * width)
+    for a, rel, b in logic_grid_hints():
+        hint = [f"{a} {rel} {b}"] if one_cell else [a, rel, b]
+        rows.append(hint + [None] * (width - len(hint)))
+    return rows
+
+
+def text_cells(ws: Any) -> None:
+    """A lone `=` is text (openpyxl would write it as a formula)."""
+    for row in ws.iter_rows():
+        for cell in row:
+            if cell.value == "=":
+                cell.data_type = "s"
+
+
+def build_logic_grid() -> Path:
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "logic-grid"
+    widths = [10, 10, 10, 4.2, 10, 10, 4.2]
+    write(ws, logic_grid_cells(one_cell=False), widths, "center")
+    text_cells(ws)
+    write(wb.create_sheet("logic-grid one cell"), logic_grid_cells(one_cell=True), widths, "left")
+    path = WORKBOOKS / "logic-grid.xlsx"
+    wb.save(path)
+    return path
+
+
+BUILDERS = {"alphametic": build_alphametic, "logic-grid": build_logic_grid}
 
 if __name__ == "__main__":
     for slug in sys.argv[1:] or sorted(BUILDERS):

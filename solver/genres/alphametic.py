@@ -56,6 +56,7 @@ TIMES = frozenset("×*÷/")  # multiplication and division: refused
 RULE = frozenset("-=─—―_－＝")  # the characters of a rule line
 UNKNOWN_DIGIT = frozenset("?._・？")  # a digit not known yet, in a number typed as text
 MAX_LETTERS = 10
+FORMS = ("columns", "place-value")  # the model's two forms of the sum (the first the default)
 SQUARE_CELLS = False  # the words and numbers need their width: the cells keep their sizes
 
 
