@@ -166,6 +166,8 @@ def draw(givens: list[list[Any]], answer: dict[str, Any], genre: str = "") -> Pi
     rows, cols = answer["rows"], answer["cols"]
     if "sum" in answer:
         return _written_sum(answer["sum"])
+    if "groups" in answer:
+        return _table(answer["groups"])
     if genre in LATTICE_CLUES:
         return _lattice(givens, answer, rows - 1, cols - 1)
     if "regions" in answer:  # rooms drawn as borders: of a labelled cell, only its number shows
@@ -426,6 +428,29 @@ def _written_sum(rows: list[list[Any]]) -> Picture:
                 y = MARGIN + r * CELL
                 x0, x1 = MARGIN + left * CELL, MARGIN + (left + 1 + width) * CELL
                 pic.add("line", x0, y, x1, y, stroke="black", width=2.5)
+    return pic
+
+
+WORD_CELLS = 3  # a table cell holding a word is this many cells wide
+
+
+def _table(rows: list[list[Any]]) -> Picture:
+    """A logic grid's answer: one row per item of the first group (in black), the items that go
+    with it beside it (in blue)."""
+    cols = len(rows[0]) if rows else 0
+    pic = Picture(cols * WORD_CELLS * CELL + 2 * MARGIN, len(rows) * CELL + 2 * MARGIN)
+    for r, row in enumerate(rows):
+        for c, item in enumerate(row):
+            x, y = MARGIN + c * WORD_CELLS * CELL, MARGIN + r * CELL
+            pic.add("rect", x, y, WORD_CELLS * CELL, CELL, stroke=GRID_COLOUR, width=1)
+            text = "" if item is None else str(item)
+            size = min(CELL * 0.5, WORD_CELLS * CELL * 1.6 / max(len(text), 1))
+            colour = "black" if c == 0 else ANSWER_COLOUR
+            centre = (x + WORD_CELLS * CELL / 2, y + CELL / 2)
+            pic.add("text", *centre, text=text, size=size, fill=colour)
+    pic.add(
+        "rect", MARGIN, MARGIN, cols * WORD_CELLS * CELL, len(rows) * CELL, stroke="black", width=2
+    )
     return pic
 
 

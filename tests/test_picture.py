@@ -146,3 +146,18 @@ def test_an_alphametic_is_drawn_as_its_sum_with_the_digits_beside_it():
     rules = [s for s in pic.shapes if s.kind == "line" and s.width == 2.5]
     assert len(rules) == 2  # the rule line above the result, in both sums
     assert pic.width == 13 * CELL + 2 * MARGIN  # 2 x (a sign and 5 letters) and a gap
+
+
+def test_a_logic_grid_is_drawn_as_the_table_of_its_matched_rows():
+    rows = [["akira", "umbrella", "white"], ["isamu", "string", "red"]]
+    pic = picture.draw([], {"rows": 4, "cols": 6, "groups": rows}, "logic-grid")
+    texts = [(s.text, s.fill) for s in pic.shapes if s.kind == "text"]
+    assert texts == [
+        ("akira", "black"),
+        ("umbrella", picture.ANSWER_COLOUR),
+        ("white", picture.ANSWER_COLOUR),
+        ("isamu", "black"),
+        ("string", picture.ANSWER_COLOUR),
+        ("red", picture.ANSWER_COLOUR),
+    ]
+    assert pic.width == 3 * picture.WORD_CELLS * CELL + 2 * MARGIN

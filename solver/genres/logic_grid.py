@@ -10,11 +10,13 @@ Layout: the groups as columns from A1, one item per cell, all of the same length
 per column: people in A, what they bought in B, the colours in C); no header row. After them
 one empty row, then the hints, one per row: the two items and between them `=` for "go
 together" or `≠` for "do not", in three cells (`akira` `=` `white`) or in one (`akira = white`).
+Excel takes a lone `=` for the start of a formula: type it as `'=`, or use another spelling.
 Also read as `=`: `==`, `is`, `yes`, `○`; as `≠`: `!=`, `<>`, `/=`, `=/=`, `is not`, `isn't`,
 `not`, `no`, `×`. Names are case-insensitive (`Akira` is `akira`) and each names one item of one
-group. The answer columns start one empty column right of the groups, one for each group but
-the first; so the sentinel goes one row below the last hint and two columns beyond the groups'
-count doubled less one (G7 for three groups: answer in E:F; the sample's is at G12).
+group. The answer goes into the columns after one empty column right of the groups, one for
+each group but the first (E:F for three groups in A:C): the grid is twice as wide as there are
+groups, so the sentinel goes in the next column, one row below the last hint (G12 in the
+sample).
 
 The answer writes, in the row of each item of the first group, the items that go with it (in
 blue): row 1 of the sample reads `akira` ... `umbrella` `white`. Solving by hand, type the
