@@ -1,5 +1,6 @@
-"""Benchmark of the genres whose cells hold words (alphametic), on harder instances than their
-samples, each form of the model on every back end, in one run: medians of several repeats.
+"""Benchmark of the genres whose cells hold words (alphametic, logic grid), on harder instances
+than their samples, each form of the model on every back end, in one run: medians of several
+repeats.
 
     python tests/benchmark_words.py [--repeats 5] [name ...]
 
@@ -15,6 +16,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import functools
+import json
 import sys
 import time
 from collections.abc import Callable
@@ -24,9 +26,11 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver.backends import SOLVERS, Settings
-from solver.genres import Genre, alphametic
+from solver.genres import Genre, alphametic, logic_grid
 from solver.pipeline import solve_puzzle
 from solver.sheet import Grid
+from tests import test_logic_grid
+from tests.conftest import EXAMPLES
 
 
 def alphametic_sum(*rows: str) -> alphametic.Puzzle:
@@ -106,6 +110,60 @@ INSTANCES: dict[str, tuple[Callable[[], Any], Genre, dict[str, Callable[..., Any
         ),
         alphametic.GENRE,
         ALPHAMETIC_FORMS,
+    ),
+}
+
+
+def logic_grid_puzzle(groups: list[list[str]], hints: list[tuple[str, str, str]]) -> Any:
+    """Groups as columns, an empty row, the hints in three cells each; room for the answer."""
+    width = 2 * len(groups)
+    rows = [[*items, *[None] * (width - len(groups))] for items in zip(*groups, strict=True)]
+    rows.append([None] * width)
+    rows += [[a, rel, b, *[None] * (width - 3)] for a, rel, b in hints]
+    return logic_grid.parse(Grid("logic-grid", rows))
+
+
+def logic_grid_example() -> Any:
+    ex = json.loads((EXAMPLES / "logic-grid.json").read_text(encoding="utf-8"))
+    hints = []
+    for line in ex["puzzle_text"].split("\n"):
+        truth, *items = line.split(",")
+        a, b = [t for t in items if t]
+        hints.append((a, "=" if truth == "1" else "≠", b))
+    return logic_grid_puzzle(ex["puzzle_extra"]["kinds"], hints)
+
+
+# made for this benchmark: a random matching, hints added until one answer is left, then each
+# hint dropped that the answer did not need
+GROUPS_5X6 = [
+    ["amy", "ben", "cal", "dee", "eli", "fay"],
+    ["rome", "oslo", "lima", "kyiv", "baku", "doha"],
+    ["red", "blue", "green", "pink", "gray", "gold"],
+    ["piano", "drums", "harp", "flute", "cello", "oboe"],
+    ["1990", "1991", "1992", "1993", "1994", "1995"],
+]
+HINTS_5X6 = [
+    ("cal", "=", "blue"), ("rome", "≠", "1991"), ("oslo", "≠", "pink"), ("oslo", "≠", "1992"),
+    ("fay", "≠", "oslo"), ("green", "≠", "1994"), ("doha", "=", "oboe"), ("lima", "≠", "1993"),
+    ("cello", "≠", "1993"), ("blue", "≠", "1994"), ("pink", "≠", "flute"), ("kyiv", "≠", "pink"),
+    ("harp", "≠", "1993"), ("oboe", "≠", "1993"), ("rome", "≠", "1992"), ("oslo", "≠", "red"),
+    ("kyiv", "≠", "piano"), ("eli", "=", "1993"), ("rome", "=", "flute"), ("blue", "≠", "1995"),
+    ("amy", "=", "flute"), ("baku", "=", "harp"), ("eli", "≠", "green"), ("pink", "≠", "1995"),
+    ("green", "≠", "1995"), ("gold", "=", "1991"), ("fay", "≠", "1995"), ("piano", "≠", "1991"),
+    ("baku", "≠", "1994"), ("dee", "≠", "oboe"), ("doha", "=", "gray"),
+]  # fmt: skip
+LOGIC_GRID_FORMS = {"assignment": logic_grid.model}
+INSTANCES |= {
+    "logic-grid-3x4": (logic_grid_example, logic_grid.GENRE, LOGIC_GRID_FORMS),
+    "logic-grid-4x5": (
+        lambda: logic_grid_puzzle(test_logic_grid.GROUPS_4X5, test_logic_grid.HINTS_4X5),
+        logic_grid.GENRE,
+        LOGIC_GRID_FORMS,
+    ),
+    "logic-grid-5x6": (
+        lambda: logic_grid_puzzle(GROUPS_5X6, HINTS_5X6),
+        logic_grid.GENRE,
+        LOGIC_GRID_FORMS,
     ),
 }
 

@@ -146,6 +146,11 @@ def test_typos_are_named_with_their_cell(rows, message):
 def test_other_bad_sheets():
     with pytest.raises(InputError, match="the answer needs a column right of the words"):
         alphametic.parse(Grid("alphametic", [["SEND"], ["MORE"], ["-"], ["MONEY"]]))
+    no_room = Grid(
+        "alphametic", [[None, "S", "E"], [None, "M", "E"], ["-", "-", "-"], ["M", "O", "E"]]
+    )
+    with pytest.raises(InputError, match="cell C1: 'E' stands in the last column, which is the"):
+        alphametic.parse(no_room)
     gap = Grid(
         "alphametic",
         [
@@ -161,9 +166,9 @@ def test_other_bad_sheets():
         alphametic.parse(
             Grid("alphametic", [["SEND", 95670], ["MORE", None], ["-", None], ["MONEY", None]])
         )
-    with pytest.raises(InputError, match="cell B1: 'nine' beside SEND: not a number"):
+    with pytest.raises(InputError, match="cell B1: '#95' beside SEND: not a number"):
         alphametic.parse(
-            Grid("alphametic", [["SEND", "nine"], ["MORE", None], ["-", None], ["MONEY", None]])
+            Grid("alphametic", [["SEND", "#95"], ["MORE", None], ["-", None], ["MONEY", None]])
         )
     with pytest.raises(InputError, match="cell A2: found 12: a word is letters only"):
         alphametic.parse(sheet("SEND", 12, "-", "MONEY"))  # type: ignore[arg-type]

@@ -27,10 +27,14 @@ digit is taken by two letters (a sum per digit over the first occurrences, at mo
 leading letter is not 0. The sum is exact and holds column by column, from the units: the
 addends' digits (signed) plus the carry in equal the result's digit plus ten times the carry
 out, with integer carries (bounded by the number of words) and no carry out of the last column.
-The deck states it as one equation of place values (sum of 10^k times the digit) instead; both
-forms are exact with integer coefficients, but the place values reach 10^9 and more, where a
-solver's tolerances count, and the column form was as fast or faster on every back end
-(tests/benchmark_words.py, figures in the README), so it is the default. Answer variables: the
+The deck states it as one equation of place values (sum of 10^k times the digit) instead
+(`model(p, "place-value")`). Both are exact, with integer coefficients; the place values reach
+10^7 for an eight-letter word, where a solver's tolerances begin to count, and the column form
+was faster in 10 of the 12 measured cases (four sums, three back ends: FORTY-TWO's eight
+addends took 1.9-4.4 s against 11.7-20.7 s, proof of uniqueness included); the exceptions:
+CBC on SEND + MORE (0.70 s against 0.57 s) and HiGHS on a sum of 41 short words (10.9 s
+against 4.1 s) (tests/benchmark_words.py, figures in the README). So columns are the default.
+Answer variables: the
 v's (a letter's digit as each word shows it, so Check can tell two words that disagree).
 """
 
@@ -113,6 +117,15 @@ def parse(grid: Grid) -> Puzzle:
             "of the longest word (C5 for SEND, MORE, -----, MONEY typed in A1:A4)",
         )
     answer_col = grid.cols - 1
+    for r in range(grid.rows):
+        v = grid[r, answer_col]
+        if isinstance(v, str) and any(ch.isalpha() for ch in v):
+            raise grid.error(
+                r,
+                answer_col,
+                f"{quote(v)} stands in the last column, which is the answer's: keep it empty and "
+                "put the sentinel two columns right of the longest word",
+            )
     rows: list[tuple[str, int, list[tuple[Cell, str]]]] = []  # kind, row, (cell, text) pairs
     for r in range(grid.rows):
         used = [(c, grid[r, c]) for c in range(answer_col) if grid[r, c] is not None]
