@@ -49,7 +49,7 @@ import pulp
 from solver.genres import define
 from solver.model import Model, cname, new_problem, var
 from solver.model import value as solved
-from solver.sheet import Grid, InputError, Value, cell_name, quote
+from solver.sheet import MAX_DIGITS, Grid, InputError, Value, cell_name, quote
 from solver.sheet.answer import CellWrite
 from solver.violation import Violation
 
@@ -217,6 +217,12 @@ def _word(grid: Grid, r: int, parts: list[tuple[Cell, str]], answer_col: int, re
                 )
     if not letters:
         raise grid.error(*parts[0][0], f"{quote(parts[0][1])}: a sign without a word")
+    if len(letters) > MAX_DIGITS:
+        raise grid.error(
+            *parts[0][0],
+            f"{quote(joined)}: a word of {len(letters)} letters; at most {MAX_DIGITS}, the digits "
+            "Excel keeps of a number",
+        )
     given = _digits_shown(grid, r, answer_col, letters, strict=True)
     return Word(letters, sign or 1, r, tuple(cells), given)
 
@@ -230,11 +236,14 @@ def _digits_shown(
     v, n = grid[r, col], len(letters)
     if v is None:
         return (None,) * n
-    if isinstance(v, int) and len(str(v)) <= n:
-        return tuple(int(ch) for ch in str(v).rjust(n, "0"))
-    text = str(v).replace(" ", "")
+    digits = str(v) if isinstance(v, int) and 0 <= v < 10**n else None  # no str() of a huge int
+    if digits is not None:
+        return tuple(int(ch) for ch in digits.rjust(n, "0"))
+    text = "" if isinstance(v, int) else v.replace(" ", "")
     typed = all((ch.isascii() and ch.isdigit()) or ch in UNKNOWN_DIGIT for ch in text)
-    if typed and len(text) == n and not isinstance(v, int):
+    if isinstance(v, int) and v >= 0:
+        typed, text = True, "x" * (len(str(v)) if v.bit_length() < 1000 else 302)
+    if typed and len(text) == n:
         return tuple(int(ch) if ch.isdigit() else None for ch in text)
     if not strict:
         return (None,) * n

@@ -39,7 +39,7 @@ import pulp
 from solver.genres import define
 from solver.model import Model, new_problem
 from solver.model import value as solved
-from solver.sheet import Grid, InputError, Value, a1, cell_name, column_letter, quote
+from solver.sheet import QUOTE_CHARS, Grid, InputError, Value, a1, cell_name, column_letter, quote
 from solver.sheet.answer import CellWrite
 from solver.violation import Violation
 
@@ -80,7 +80,7 @@ class Puzzle:
         return (i, len(self.groups) + g)
 
     def name(self, item: Item) -> str:
-        return str(self.groups[item[0]][item[1]])
+        return label(self.groups[item[0]][item[1]])
 
     def pairs(self) -> list[Pair]:
         n = range(self.size)
@@ -94,6 +94,15 @@ class Puzzle:
 
 # Answer: the pairs that go together (read from a sheet: only those it shows)
 Answer = frozenset[Pair]
+
+
+def label(v: Value) -> str:
+    """An item as messages and the picture name it: as typed, or shortened when long."""
+    text = str(v)
+    return text if len(text) <= QUOTE_CHARS else quote(v)
+
+
+KNOWN_CHARS = 300  # a message lists the known items up to about this length
 
 
 def _key(v: Value) -> str:
@@ -178,10 +187,11 @@ def parse(grid: Grid) -> Puzzle:
 
 
 def _known(groups: list[tuple[Value, ...]] | tuple[tuple[Value, ...], ...]) -> str:
-    return "; ".join(
-        f"column {column_letter(g + 1)}: " + ", ".join(map(str, items))
+    text = "; ".join(
+        f"column {column_letter(g + 1)}: " + ", ".join(map(label, items))
         for g, items in enumerate(groups)
     )
+    return text if len(text) <= KNOWN_CHARS else text[:KNOWN_CHARS] + "…"
 
 
 def _item(
@@ -239,11 +249,11 @@ def _hint(
         raise grid.error(
             r,
             parts[0][0],
-            f"{groups[a[0]][a[1]]} and {groups[b[0]][b[1]]} are both in column "
+            f"{label(groups[a[0]][a[1]])} and {label(groups[b[0]][b[1]])} are both in column "
             f"{column_letter(a[0] + 1)}: a hint relates items of two groups",
         )
     a, b = sorted((a, b))
-    text = f"{groups[a[0]][a[1]]} {'=' if together else '≠'} {groups[b[0]][b[1]]}"
+    text = f"{label(groups[a[0]][a[1]])} {'=' if together else '≠'} {label(groups[b[0]][b[1]])}"
     return Hint(a, b, together, cells, text)
 
 
@@ -264,7 +274,7 @@ def _answer_item(
     raise grid.error(
         *cell,
         f"{quote(v)} is not one of column {column_letter(h + 1)}'s items "
-        f"({', '.join(map(str, p.groups[h]))}): the answer beside {p.name((0, i))} holds the "
+        f"({', '.join(map(label, p.groups[h]))}): the answer beside {p.name((0, i))} holds the "
         "item of each group that goes with it, in the groups' order",
     )
 
@@ -324,27 +334,27 @@ def verify(p: Puzzle, a: Answer) -> list[Violation]:
     """Every item goes with exactly one item of each other group, what goes together does so
     throughout, and every hint holds."""
     problems: list[Violation] = []
-    first = p.groups[0]
+    first = [label(v) for v in p.groups[0]]
     for i in range(p.size):  # each of the first group's items: one partner per group
         for h in range(1, len(p.groups)):
             found = [j for j in range(p.size) if ((0, i), (h, j)) in a]
             cell = [p.answer_cell(i, h)]
             if not found:
-                names = ", ".join(map(str, p.groups[h]))
+                names = ", ".join(map(label, p.groups[h]))
                 problems.append(Violation(f"{first[i]} goes with none of {names}", cell))
             elif len(found) > 1:
-                names = " and ".join(str(p.groups[h][j]) for j in found)
+                names = " and ".join(p.name((h, j)) for j in found)
                 problems.append(Violation(f"{first[i]} goes with both {names}", cell))
     partners = _partners(p, a)
     person = {(0, i): i for i in range(p.size)}
     for (h, j), found in partners.items():
         cells = [p.answer_cell(i, h) for i in found]
         if len(found) > 1:
-            names = " and ".join(str(first[i]) for i in found)
+            names = " and ".join(first[i] for i in found)
             problems.append(Violation(f"{p.name((h, j))} goes with both {names}", cells))
         elif not found:
             blank = [p.answer_cell(i, h) for i in range(p.size) if not _has(a, i, h, p.size)]
-            names = ", ".join(map(str, first))
+            names = ", ".join(first)
             problems.append(Violation(f"{p.name((h, j))} goes with none of {names}", blank))
         else:
             person[h, j] = found[0]
