@@ -135,7 +135,10 @@ def test_a_given_number_is_kept_and_a_partial_one_is_completed():
         (["SEND", "MORE", "-----", "+MONEY"], "cell A4: the result takes no sign"),
         (["SEND", "MORE", "-----", "=MONEY"], "cell A4: a formula '=MONEY': one word"),
         (["SEND", "MORE", "---", "---", "MONEY"], "cell A4: a second rule line"),
-        (["A" * 16, "B", "-", "C"], "cell A1: 'AAAAAAAAAAAAAAAA': a word of 16 letters; at most 15"),
+        (
+            ["A" * 16, "B", "-", "C"],
+            "cell A1: 'AAAAAAAAAAAAAAAA': a word of 16 letters; at most 15",
+        ),
         (["SEND+MORE=MONEY", "-", "X"], "cell A1: 'SEND\\+MORE=MONEY': one word per row"),
     ],
 )
