@@ -165,9 +165,9 @@ def test_a_4x5_puzzle_on_every_back_end(solver):
         (GROUPS, ["akira white"], "cell A6: 'akira white' is not a hint"),
         (GROUPS, [("akira", "≠", "isamu")], "cell A6: akira and isamu are both in column A"),
         (GROUPS, [("akira", "=", "Akira")], "cell A6: the hint relates 'akira' to itself"),
-        ([GROUPS[0], GROUPS[1][:3], GROUPS[2]], [], "cell B4: column B has 3 items, column A "
-         "has 4"),
-        ([GROUPS[0][:3], GROUPS[1], GROUPS[2][:3]], [], "cell B4: column B has more items"),
+        ([GROUPS[0], GROUPS[1][:3], GROUPS[2]], [], "cell B4: an empty cell in column B: every "
+         "group has as many items \\(rows 1 to 4 here\\)"),
+        ([GROUPS[0][:3], GROUPS[1], GROUPS[2][:3]], [], "cell A4: an empty cell in column A"),
         ([GROUPS[0], GROUPS[1], ["red", "blue", "akira", "black"]], [], "cell C3: 'akira' is "
          "also at A1: every item needs its own name"),
         ([GROUPS[0]], [], "at least two groups of two items"),
@@ -184,9 +184,13 @@ def test_a_sheet_without_room_for_the_answer_says_where_the_sentinel_goes():
     ):
         logic_grid.parse(sheet(GROUPS, example_hints(), width=4))
     grid = sheet(GROUPS, example_hints())
-    grid.cells[1][3] = "x"
-    with pytest.raises(InputError, match="cell D2: keep this column empty"):
+    grid.cells[1][3] = "x"  # the column between the groups and the answer is a group now
+    with pytest.raises(InputError, match=r"4 groups in A:D .*: the answer goes in F:H"):
         logic_grid.parse(grid)
+    no_gap = sheet(GROUPS, example_hints())
+    no_gap.cells[4] = ["akira", "=", "white", None, None, None]  # no empty row before the hints
+    with pytest.raises(InputError, match="cell B5: '=' is a relation, not an item: leave an"):
+        logic_grid.parse(no_gap)
     grid = sheet(GROUPS, example_hints())
     grid.cells[0][4] = "red"
     with pytest.raises(InputError, match="cell E1: 'red' is not one of column B's items"):

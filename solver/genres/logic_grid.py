@@ -110,11 +110,11 @@ def _key(v: Value) -> str:
 
 
 def _shape(grid: Grid) -> tuple[int, int]:
-    """(groups, items per group): the filled cells of row 1 from A1, the filled cells of column
-    A from A1."""
-    groups = next((c for c in range(grid.cols) if grid[0, c] is None), grid.cols)
-    items = next((r for r in range(grid.rows) if grid[r, 0] is None), grid.rows)
-    return groups, items
+    """(groups, items per group): the rows down to the first empty row, the columns up to the
+    first column that is empty in those rows."""
+    items = next((r for r in range(grid.rows) if all(v is None for v in grid.cells[r])), grid.rows)
+    empty = (c for c in range(grid.cols) if all(grid[r, c] is None for r in range(items)))
+    return next(empty, grid.cols), items
 
 
 def parse(grid: Grid) -> Puzzle:
@@ -129,8 +129,9 @@ def parse(grid: Grid) -> Puzzle:
     if grid.cols < 2 * g_count:
         raise InputError(
             grid.sheet,
-            f"the answer goes in {column_letter(g_count + 2)}:{column_letter(2 * g_count)}, "
-            f"one empty column right of the {g_count} groups: put the sentinel in column "
+            f"{g_count} groups in A:{column_letter(g_count)} (the columns filled down to row "
+            f"{n}): the answer goes in {column_letter(g_count + 2)}:{column_letter(2 * g_count)}, "
+            f"one empty column right of them: put the sentinel in column "
             f"{column_letter(2 * g_count + 1)} (or further right)",
         )
     groups = []
@@ -141,31 +142,29 @@ def parse(grid: Grid) -> Puzzle:
             raise grid.error(
                 r,
                 g,
-                f"column {column_letter(g + 1)} has {r} items, column A has {n}: every group "
-                "has as many items",
-            )
-        if n < grid.rows and grid[n, g] is not None:
-            raise grid.error(
-                n,
-                g,
-                f"column {column_letter(g + 1)} has more items than column A ({n}): every "
-                "group has as many items",
+                f"an empty cell in column {column_letter(g + 1)}: every group has as many items "
+                f"(rows 1 to {n} here)",
             )
         groups.append(items)
-    for r in range(n):
-        if grid[r, g_count] is not None:
-            raise grid.error(
-                r, g_count, "keep this column empty: it parts the groups from the answer"
-            )
     where: dict[str, tuple[Item, Cell]] = {}
+    for i, g in itertools.product(range(n), range(g_count)):  # row by row, before any duplicate
+        v = groups[g][i]
+        if isinstance(v, str) and v.strip().casefold() in RELATION:
+            raise grid.error(
+                i,
+                g,
+                f"{str(v).strip()!r} is a relation, not an item: leave an empty row between the "
+                "groups and the hints",
+            )
     for g, items in enumerate(groups):
         for i, v in enumerate(items):
-            if isinstance(v, str) and v.strip() in RELATION:
-                raise grid.error(i, g, f"{quote(v)} is a relation, not an item")
             if _key(v) in where:
                 other = cell_name(where[_key(v)][1])
                 raise grid.error(
-                    i, g, f"{quote(v)} is also at {other}: every item needs its own name"
+                    i,
+                    g,
+                    f"{quote(v)} is also at {other}: every item needs its own name (and one "
+                    "empty column parts the groups from the answer)",
                 )
             where[_key(v)] = ((g, i), (i, g))
     items = {k: item for k, (item, _) in where.items()}
@@ -174,9 +173,6 @@ def parse(grid: Grid) -> Puzzle:
         tuple(_answer_item(grid, p0, items, i, h, strict=True) for h in range(1, g_count))
         for i in range(n)
     )
-    if n < grid.rows and any(v is not None for v in grid.cells[n]):
-        c = next(c for c, v in enumerate(grid.cells[n]) if v is not None)
-        raise grid.error(n, c, "keep the row below the groups empty; the hints come after it")
     hints = []
     for r in range(n + 1, grid.rows):
         used = [(c, grid[r, c]) for c in range(grid.cols) if grid[r, c] is not None]
