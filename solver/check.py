@@ -449,7 +449,7 @@ def _hint(
         raise InputError(
             sheet_name,
             "the puzzle has no answer: check the givens"
-            + ("" if genre.answer_marks else " and the digits filled in"),
+            + ("" if genre.answer_marks else " and what is filled in"),
         )
     several = " (the puzzle has more than one answer)" if found.answers > 1 else ""
     seen = _shown(genre, shown)
