@@ -135,6 +135,8 @@ def test_a_given_number_is_kept_and_a_partial_one_is_completed():
         (["SEND", "MORE", "-----", "+MONEY"], "cell A4: the result takes no sign"),
         (["SEND", "MORE", "-----", "=MONEY"], "cell A4: a formula '=MONEY': one word"),
         (["SEND", "MORE", "---", "---", "MONEY"], "cell A4: a second rule line"),
+        (["SEND", "MORE+", "-----", "MONEY"], "cell A2: 'MORE\\+' holds a sign after a letter"),
+        (["SEND", "+-MORE", "-----", "MONEY"], "cell A2: '\\+-MORE' holds a second sign"),
         (
             ["A" * 16, "B", "-", "C"],
             "cell A1: 'AAAAAAAAAAAAAAAA': a word of 16 letters; at most 15",

@@ -209,7 +209,9 @@ def _word(grid: Grid, r: int, parts: list[tuple[Cell, str]], answer_col: int, re
                 letters += ch.upper()
                 cells.append(cell)
             else:
-                what = "a second sign" if ch in PLUS | MINUS else repr(ch)
+                what = repr(ch)
+                if ch in PLUS | MINUS:
+                    what = "a sign after a letter" if letters else "a second sign"
                 raise grid.error(
                     *cell,
                     f"{quote(text)} holds {what}: a word is letters only, with one `+` or `-` "
