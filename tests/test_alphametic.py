@@ -229,3 +229,19 @@ def test_a_typo_with_no_answer_says_so(sample):
     book.wb["alphametic"]["A4"] = "MONEE"  # a typo: SEND + MORE = MONEE has no answer
     res = solve_sheet(book, "alphametic", Settings())
     assert res.status == "infeasible" and res.error == "the puzzle has no answer: check the givens"
+
+
+def test_the_column_form_has_small_integer_coefficients_only():
+    """Exact, not approximate: every coefficient of the default model is an integer of at most
+    10 (digits 0-9, ten times a carry), whatever the length of the words; the place-value form
+    reaches 10^(length - 1)."""
+    rows = ["NINETEEN", "THIRTEEN", "THREE", "TWO", "TWO", "ONE", "ONE", "ONE", "-", "FORTYTWO"]
+    p = alphametic.parse(sheet(*rows))
+
+    def coefficients(form: str) -> set[float]:
+        m = alphametic.model(p, form)
+        return {a for c in m.prob.constraints() for a in c.values()}
+
+    columns = coefficients("columns")
+    assert all(float(a).is_integer() and abs(a) <= 10 for a in columns)
+    assert max(abs(a) for a in coefficients("place-value")) == 9 * 10**7
