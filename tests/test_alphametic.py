@@ -129,7 +129,10 @@ def test_a_given_number_is_kept_and_a_partial_one_is_completed():
         (["SEND", "MORE", "MONEY"], "no rule line: type a row of `-`"),
         (["SEND", "MORE", "-----", "MON"], "cell A4: the result MON has 3 letters, fewer"),
         (["SEND", "MORE", "-----", "MONEYS"], "the result MONEYS has 6 letters, but these"),
-        (["ABCDE", "FGHIJ", "-----", "KABCD"], "11 different letters (A, B, C, D, E, F, G"),
+        (
+            ["ABCDE", "FGHIJ", "-----", "KABCD"],
+            "cell A4: 11 different letters (A, B, C, D, E, F, G",
+        ),
         (["SEND", "MORE", "-----", "MONEY", "MONEY"], "cell A3: one result goes below"),
         (["-----", "MONEY"], "cell A1: no addend above the rule line"),
         (["SEND", "MORE", "-----", "+MONEY"], "cell A4: the result takes no sign"),

@@ -263,10 +263,12 @@ def _check_size(grid: Grid, p: Puzzle) -> None:
     short or too long for a sum of its addends."""
     letters = p.letters()
     if len(letters) > MAX_LETTERS:
-        raise InputError(
-            grid.sheet,
+        eleventh = next(w for w in p.words if letters[MAX_LETTERS] in w.letters)
+        raise grid.error(
+            *eleventh.cells[eleventh.letters.index(letters[MAX_LETTERS])],
             f"{len(letters)} different letters ({', '.join(letters)}): at most ten, one for each "
-            "digit 0-9; check the words for a typo",
+            f"digit 0-9; check the words for a typo ({eleventh.letters} brings the eleventh, "
+            f"{letters[MAX_LETTERS]})",
         )
     if any(w.sign < 0 for w in p.addends):
         return
