@@ -248,3 +248,26 @@ def test_the_column_form_has_small_integer_coefficients_only():
     columns = coefficients("columns")
     assert all(float(a).is_integer() and abs(a) <= 10 for a in columns)
     assert max(abs(a) for a in coefficients("place-value")) == 9 * 10**7
+
+
+def test_what_excel_makes_of_a_leading_sign_reads_as_typed():
+    """Excel turns `+MORE` and `-----` into formulas; openpyxl reads their text."""
+    from solver.sheet import normalize
+
+    rows = [["SEND", None], [normalize("=+MORE"), None], [normalize("=-----"), None]]
+    p = alphametic.parse(Grid("alphametic", [*rows, ["MONEY", None]]))
+    assert [(w.sign, w.letters) for w in p.words] == [(1, "SEND"), (1, "MORE"), (1, "MONEY")]
+    minus = alphametic.parse(
+        Grid(
+            "alphametic",
+            [["MONEY", None], [normalize("=-MORE"), None], ["_____", None], ["SEND", None]],
+        )
+    )
+    assert [w.sign for w in minus.words] == [1, -1, 1]
+    with pytest.raises(InputError, match="cell A2: a formula '=SUM\\(A1\\)'"):
+        alphametic.parse(
+            Grid(
+                "alphametic",
+                [["SEND", None], [normalize("=SUM(A1)"), None], ["-", None], ["MONEY", None]],
+            )
+        )

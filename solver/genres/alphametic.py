@@ -9,8 +9,10 @@ Layout: the sum as it is printed, from A1, one row per word: the addends, then t
 then the result. A word goes into one cell (`SEND`), or one letter per cell, right-aligned
 under each other (`S` `E` `N` `D`); both read the same, and so does a row split any other way,
 as long as its cells stand side by side. A `+` or `-` may stand before a word, in its cell or in
-the cell left of it (no sign: `+`). The rule line is a row of `-` or `=` (one cell `-----`, or
-one per cell). Letters are case-insensitive (`send` is `SEND`); any letters do, kana too.
+the cell left of it (no sign: `+`). The rule line is a row of `-`, `=` or `_` (one cell `-----`,
+or one per cell). Excel takes a leading `+`, `-` or `=` for a formula (`+MORE` becomes `=+MORE`
+and shows #NAME?); such a formula is read as typed, or type `'+MORE`. Letters are
+case-insensitive (`send` is `SEND`); any letters do, kana too.
 Multiplication and division (`×`, `*`, `÷`, `/`) are not supported and are refused. Blank rows
 are skipped. The grid's last column is the answer column: keep it empty, so the sentinel goes
 two columns right of the longest word, one row below the result (C5 when the words are in A1:A4;
@@ -105,6 +107,19 @@ class Puzzle:
 Answer = tuple[tuple[int | None, ...], ...]
 
 
+def _as_typed(v: str) -> str:
+    """What was typed: Excel makes a formula of text that starts with `+` or `-` (`+MORE`
+    becomes `=+MORE`); such a formula of a sign and letters or of a rule line reads as typed."""
+    body = v[1:]
+    if (
+        getattr(v, "what", None) == "a formula"
+        and body[:1] in PLUS | MINUS
+        and all(ch.isalpha() or ch in PLUS | MINUS | RULE or ch == " " for ch in body)
+    ):
+        return body
+    return v
+
+
 def _is_rule(texts: list[str]) -> bool:
     return all(t and set(t.replace(" ", "")) <= RULE for t in texts)
 
@@ -149,13 +164,13 @@ def parse(grid: Grid) -> Puzzle:
                 raise grid.error(
                     r, c, f"found {quote(v)}: a word is letters only (digits are the answer)"
                 )
-            texts.append(v)
+            texts.append(_as_typed(v))
         if _is_rule(texts):
             if grid[r, answer_col] is not None:
                 raise grid.error(r, answer_col, "the answer column beside the rule line is empty")
             rows.append(("rule", r, []))
         else:
-            rows.append(("word", r, [((r, c), v) for c, v in used]))
+            rows.append(("word", r, [((r, c), t) for (c, _), t in zip(used, texts, strict=True)]))
     rules = [r for kind, r, _ in rows if kind == "rule"]
     if not rules:
         raise InputError(
