@@ -6,14 +6,22 @@ that returns a size x size puzzle (or the nearest the genre allows) and a short 
 clues it keeps, e.g. "87 pearls of 140 candidates". The puzzles are solvable by construction
 (the random solution satisfies them) but not necessarily unique; the benchmark reports both.
 
-Shared here: random single loops, as the border of a random simply connected region.
+Shared here: random single loops, as the border of a random simply connected region; and the
+repair loop of the generators that change their puzzle until it has one answer (`until_unique`,
+with `other_shading` for the shading genres).
 """
 
 from __future__ import annotations
 
 import importlib
 import random
+from collections.abc import Callable, Collection
 from types import ModuleType
+from typing import Any
+
+from solver.backends import Settings
+from solver.genres import Genre
+from solver.pipeline import Outcome, solve_puzzle
 
 Cell = tuple[int, int]
 Segment = tuple[Cell, Cell]
@@ -24,6 +32,54 @@ def generator(slug: str) -> ModuleType | None:
         return importlib.import_module(f"tests.generators.{slug.replace('-', '_')}")
     except ModuleNotFoundError:
         return None
+
+
+def until_unique(
+    genre: Genre,
+    puzzle: Callable[[], Any],
+    repair: Callable[[Outcome], bool],
+    most: int,
+    settings: Settings | None = None,
+) -> tuple[Any, Outcome, int]:
+    """Solve `puzzle()` (HiGHS, 60 s, with the uniqueness check); while it has a second answer,
+    `repair(out)` changes what `puzzle()` builds (and says False when it finds nothing to
+    change), at most `most` times. Returns the last puzzle, its outcome and the repairs made:
+    out.unique is True (unique), False (repairs ran out) or None (a solve ran out of time)."""
+    settings = settings or Settings("highs", 60)
+    repairs = 0
+    while True:
+        p = puzzle()
+        out = solve_puzzle(genre, p, settings)
+        if out.unique is not False or repairs >= most or not repair(out):
+            return p, out, repairs
+        repairs += 1
+
+
+def other_shading(out: Outcome, built: Collection[Cell]) -> set[Cell]:
+    """For a shading genre (an answer is its set of shaded cells) and a puzzle with two answers:
+    an answer other than the built one: the solver's first answer, or when that is the built
+    one, the second (it differs from the first at out.differ)."""
+    first = set(out.answer)
+    return first if first != set(built) else first ^ set(out.differ)
+
+
+def spots(cells: Collection[Cell]) -> list[set[Cell]]:
+    """The groups of these cells, cells that touch at a side or a corner joined: the places
+    where two answers differ, each repaired on its own."""
+    left, found = set(cells), []
+    while left:
+        start = min(left)
+        left.discard(start)
+        spot, todo = {start}, [start]
+        while todo:
+            r, c = todo.pop()
+            for q in [(r + i, c + j) for i in (-1, 0, 1) for j in (-1, 0, 1)]:
+                if q in left:
+                    left.discard(q)
+                    spot.add(q)
+                    todo.append(q)
+        found.append(spot)
+    return found
 
 
 def random_region(rows: int, cols: int, rng: random.Random, fill: float = 0.5) -> set[Cell]:

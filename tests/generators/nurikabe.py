@@ -1,22 +1,48 @@
-"""Nurikabe from a random answer: island cells grown one at a time, each keeping the sea
-connected, islands of at most 7 cells, until no 2x2 block of sea
-is left; each island shows its size in one random cell. A new answer is drawn while the puzzle has a
-second answer, up to TRIES times. Random clue positions make unique puzzles at 10x10 but rarely
-at 20x20 (30 answers drawn, none unique): those sizes are benchmarked as drawn, not unique."""
+"""Nurikabe from a random answer, repaired until it has one answer.
+
+The answer: island cells grown one at a time, each keeping the sea connected, islands of at most
+BIGGEST cells, until no 2x2 block of sea is left (`random_islands`); then sea cells beside one
+island join it, while the sea stays connected and the island at most LARGEST cells, until a
+share WHITE of the cells is island (`thicken`): published puzzles have islands of 1-9 cells and
+40-50 % white cells. Each island shows its size in one random cell.
+
+Random clue cells seldom give one answer beyond 10x10. While another answer exists (the
+solver's answer, or its second one, set against the built one: `until_unique`), each spot where
+they differ (a group of differing cells, corners touching) is repaired once, in a way that the
+built answer keeps and the other breaks:
+- a cell of the spot that the other answer leaves white and ours shades joins the one island
+  beside it (its number grows by one) or, beside none, becomes an island of its own (a 1), where
+  the sea stays connected, no island grows past LARGEST and the white share stays under MOST;
+- else an island whose cell the other answer shades has its number moved onto that cell;
+- else such a cell is shaded (where the sea stays connected and free of 2x2 blocks), splitting
+  the island; a part without a number gets one.
+At most REPAIRS rounds. The note counts islands, white cells, rounds, and says 'unique' or
+'not unique'."""
 
 from __future__ import annotations
 
 import random
 
-from solver.backends import Settings
+import pulp
+
+from solver import limits
+from solver.backends import LiveModel, Settings
 from solver.cells import check_no_square, components
 from solver.genres import nurikabe
 from solver.genres.nurikabe import Puzzle
 from solver.geometry import Cell
-from solver.pipeline import solve_puzzle
+from solver.model import value
+from solver.pipeline import Outcome
+from tests.generators import other_shading, spots, until_unique
 
-TRIES = 3
 BIGGEST = 7
+LARGEST = 9
+WHITE = 0.42
+MOST = 0.5
+REPAIRS = 60
+WINDOW = 8
+SWEEPS = 30
+KINDS = ("moved", "alone", "split", "joined")
 
 
 def random_islands(size: int, rng: random.Random) -> list[set[Cell]]:
@@ -49,14 +75,259 @@ def random_islands(size: int, rng: random.Random) -> list[set[Cell]]:
             return components(white)
 
 
+def _close(cell: Cell, cells: set[Cell], steps: int = 2) -> bool:
+    """Whether a cell of `cells` lies within `steps` rows and columns of `cell`."""
+    r, c = cell
+    span = range(-steps, steps + 1)
+    return any((r + i, c + j) in cells for i in span for j in span)
+
+
+def _around(cell: Cell, size: int) -> list[Cell]:
+    r, c = cell
+    return [
+        (r + dr, c + dc)
+        for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
+        if 0 <= r + dr < size and 0 <= c + dc < size
+    ]
+
+
+def _island_of(cell: Cell, white: set[Cell], size: int) -> set[Cell]:
+    seen, todo = {cell}, [cell]
+    while todo:
+        for q in _around(todo.pop(), size):
+            if q in white and q not in seen:
+                seen.add(q)
+                todo.append(q)
+    return seen
+
+
+def _sea_joined(sea: set[Cell], size: int) -> bool:
+    if not sea:
+        return True
+    return len(_island_of(next(iter(sea)), sea, size)) == len(sea)
+
+
+def whiten(cell: Cell, white: set[Cell], size: int) -> bool:
+    """Make a sea cell white when it touches at most one island, that island then has at most
+    LARGEST cells, and the sea stays connected. True when done."""
+    near = [q for q in _around(cell, size) if q in white]
+    grown = _island_of(cell, white | {cell}, size)
+    if len(grown) > LARGEST or len({min(_island_of(q, white, size)) for q in near}) > 1:
+        return False
+    cells = {(r, c) for r in range(size) for c in range(size)}
+    if not _sea_joined(cells - white - {cell}, size):
+        return False
+    white.add(cell)
+    return True
+
+
+def thicken(white: set[Cell], size: int, share: float, rng: random.Random) -> None:
+    """Sea cells beside exactly one island join it, in random order, until `share` of the cells
+    are white (or no cell can join)."""
+    target = int(share * size * size)
+    while len(white) < target:
+        edge = sorted({q for p in white for q in _around(p, size) if q not in white})
+        rng.shuffle(edge)
+        if not any(whiten(q, white, size) and len(white) < target for q in edge):
+            break
+
+
+def local_others(
+    p: Puzzle, white: set[Cell], size: int, near: set[Cell] | None = None
+) -> list[set[Cell]]:
+    """Other answers that differ from ours only inside one WINDOW x WINDOW square (the squares
+    overlap by half; only those holding a cell of `near`, when given), as the cells where they
+    differ: one per square that has one. Each search fixes every cell outside its square to our
+    answer, so it is a small MIP, and the lazy cuts one search finds (valid for the puzzle)
+    stay for the next. None found does not prove our answer unique: a second answer may differ
+    across squares."""
+    m = nurikabe.GENRE.build(p, lazy=True)
+    b = m["b"]
+    settings = Settings("highs", 60)
+    starts = sorted({min(k, max(size - WINDOW, 0)) for k in range(0, size, WINDOW // 2)})
+    found, cuts = [], 0
+    for top in starts:
+        for left in starts:
+            window = {(r, c) for r in range(top, top + WINDOW) for c in range(left, left + WINDOW)}
+            if near is not None and not window & near:
+                continue
+            for cell, v in b.items():
+                fixed = None if cell in window else float(cell not in white)
+                v.lowBound, v.upBound = (0, 1) if fixed is None else (fixed, fixed)
+            inside = [b[q] if q in white else 1 - b[q] for q in sorted(window) if q in b]
+            deadline = settings.deadline()
+            with limits.deadline(deadline):
+                live = LiveModel(m.prob, settings)
+                live.add(pulp.lpSum(inside) >= 1, "other", keep=False)
+                while (status := live.solve(deadline)) == "solved" and (new := m.violated()):
+                    for cut in new:
+                        cuts += 1
+                        live.add(cut, f"cut_{cuts}")
+            if status == "solved":
+                found.append({q for q in window if q in b and value(b[q]) != (q not in white)})
+    for v in b.values():
+        v.lowBound, v.upBound = 0, 1
+    return found
+
+
 def generate(size: int, seed: int) -> tuple[Puzzle, str]:
     rng = random.Random(seed)
-    for drawn in range(1, TRIES + 1):  # noqa: B007 (reported below)
-        islands = random_islands(size, rng)
-        clues = {rng.choice(sorted(g)): len(g) for g in islands}
-        p = Puzzle(tuple(tuple(clues.get((r, c)) for c in range(size)) for r in range(size)))
-        out = solve_puzzle(nurikabe.GENRE, p, Settings("highs", 120))
-        if out.unique:
-            break
-    shown = "unique" if out.unique else "not unique"
-    return p, f"{len(clues)} islands, {shown} (answer {drawn} of at most {TRIES})"
+    white = set().union(*random_islands(size, rng))
+    thicken(white, size, WHITE, rng)
+    cells = {(r, c) for r in range(size) for c in range(size)}
+    numbered = {rng.choice(sorted(g)) for g in components(white)}
+    pinned: set[Cell] = set()  # cells a repair changed: they stay
+    done = dict.fromkeys(("local", "moved", "alone", "split", "joined"), 0)
+
+    def puzzle() -> Puzzle:
+        sizes = {k: len(_island_of(k, white, size)) for k in numbered}
+        return Puzzle(tuple(tuple(sizes.get((r, c)) for c in range(size)) for r in range(size)))
+
+    def settled() -> Puzzle:
+        """The puzzle after local repairs, until no square has another answer (after the
+        first sweep, only squares near a change are searched again)."""
+        near = None
+        for _ in range(SWEEPS):
+            before = set(white), set(numbered)
+            changed: set[Cell] = set()
+            for flips in local_others(puzzle(), white, size, near):
+                if any(_close(q, changed) for q in flips):
+                    continue  # this spot changed since the search: search it again
+                done["local"] += 1
+                against(white ^ flips)
+                changed = (white ^ before[0]) | (numbered ^ before[1])
+            if not changed:
+                break
+            near = changed
+        return puzzle()
+
+    def repair(out: Outcome) -> bool:
+        return against(cells - other_shading(out, cells - white))
+
+    def against(other_white: set[Cell]) -> bool:
+        places = sorted(spots(white ^ other_white), key=lambda _: rng.random())
+        fixed = False
+        for spot in places:
+            kind = _repair_spot(spot, white, numbered, pinned, size, rng)
+            if kind:
+                done[kind] += 1
+                fixed = True
+        return fixed
+
+    p, out, rounds = until_unique(nurikabe.GENRE, settled, repair, REPAIRS)
+    state = {True: "unique", False: "not unique", None: "uniqueness unknown"}[out.unique]
+    return p, (
+        f"{len(numbered)} islands, {len(white) / (size * size):.0%} white; {rounds} rounds ("
+        + ", ".join(f"{n} {kind}" for kind, n in done.items())
+        + f"), {state}"
+    )
+
+
+def _repair_spot(
+    spot: set[Cell],
+    white: set[Cell],
+    numbered: set[Cell],
+    pinned: set[Cell],
+    size: int,
+    rng: random.Random,
+) -> str:
+    """One change near a spot where the other answer differs from ours (the spot: the cells
+    to flip), after which ours still holds and ours with the spot flipped no longer does (when
+    it did before). Tried in this order, on cells of the spot, then within two, then four
+    steps of it:
+    move the number of an island to one of its cells ('moved'), whiten a sea cell beside no
+    island as a 1 ('alone'), shade an island cell ('split'), whiten a sea cell beside one
+    island ('joined'); when none of them breaks the flipped spot, the first that fits. A cell
+    that a repair changed (or moved a number onto) is pinned: no later repair changes its
+    colour or moves its number away, so repairs cannot undo one another. Returns the kind of
+    change, '' when none fits."""
+    cells = {(r, c) for r in range(size) for c in range(size)}
+
+    def broken(w: set[Cell], n: set[Cell]) -> bool:
+        flipped = w ^ spot
+        sizes = {k: len(_island_of(k, w, size)) for k in n}
+        if not n <= flipped:
+            return True
+        p = Puzzle(tuple(tuple(sizes.get((r, c)) for c in range(size)) for r in range(size)))
+        return bool(nurikabe.verify(p, frozenset(cells - flipped)))
+
+    matters = not broken(white, numbered)  # the flipped spot alone is another answer
+    order = sorted(spot, key=lambda _: rng.random())
+    for steps in (2, 4):
+        ring = {q for q in cells if _close(q, spot, steps)} - set(order)
+        order += sorted(ring, key=lambda _: rng.random())
+    roomy = len(white) < MOST * size * size
+    tries = [(strict, kind) for strict in (matters, False) for kind in KINDS]
+    for strict, kind in dict.fromkeys(tries):
+        for cell in order:
+            w, n = set(white), set(numbered)
+            if not _change(kind, cell, w, n, pinned, roomy, size, rng):
+                continue
+            if strict and not broken(w, n):
+                continue
+            white.clear()
+            white.update(w)
+            numbered.clear()
+            numbered.update(n)
+            pinned.add(cell)
+            return kind
+    return ""
+
+
+def _change(
+    kind: str,
+    cell: Cell,
+    white: set[Cell],
+    numbered: set[Cell],
+    pinned: set[Cell],
+    roomy: bool,
+    size: int,
+    rng: random.Random,
+) -> bool:
+    """Make one change of this kind at the cell (see `_repair_spot`), in place, keeping our
+    answer an answer and leaving pinned cells as they are (a number on a pinned cell stays
+    there, a pinned cell keeps its colour); False when it does not fit."""
+    if kind == "moved":
+        if cell not in white or cell in numbered:
+            return False
+        held = [k for k in _island_of(cell, white, size) if k in numbered]
+        if set(held) & pinned:
+            return False
+        numbered.difference_update(held)
+        numbered.add(cell)
+        return True
+    if cell in pinned:
+        return False
+    if kind == "split":
+        return cell in white and cell not in numbered and _shade(cell, white, numbered, size, rng)
+    if cell in white or not roomy:
+        return False
+    lonely = not any(q in white for q in _around(cell, size))
+    if lonely != (kind == "alone") or not whiten(cell, white, size):
+        return False
+    if lonely:
+        numbered.add(cell)
+    return True
+
+
+def _shade(
+    cell: Cell, white: set[Cell], numbered: set[Cell], size: int, rng: random.Random
+) -> bool:
+    """Shade a white cell beside the sea when no 2x2 block of sea appears; each part of its
+    island left without a number gets one. True when done."""
+    r, c = cell
+    sea_near = [q for q in _around(cell, size) if q not in white]
+    if not sea_near:
+        return False
+    for i in (r - 1, r):
+        for j in (c - 1, c):
+            block = {(i, j), (i + 1, j), (i, j + 1), (i + 1, j + 1)}
+            if 0 <= i < size - 1 and 0 <= j < size - 1 and not (block - {cell}) & white:
+                return False
+    white.discard(cell)
+    for q in _around(cell, size):
+        if q in white:
+            part = _island_of(q, white, size)
+            if not part & numbered:
+                numbered.add(rng.choice(sorted(part)))
+    return True

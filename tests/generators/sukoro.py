@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import random
 
+from solver.backends import Settings
 from solver.genres.sukoro import Puzzle
+from solver.pipeline import Outcome, solve_puzzle
+from tests.generators import spots, until_unique
 
 Cell = tuple[int, int]
 MOVES = 6
-GIVEN = 0.4
+GIVEN = 0.6
 REPAIRS = 200
 DROPS = 20
 
@@ -85,9 +88,7 @@ def grow(size: int, rng: random.Random) -> set[Cell]:
 
 
 def generate(size: int, seed: int) -> tuple[Puzzle, str]:
-    from solver.backends import Settings
     from solver.genres.sukoro import GENRE
-    from solver.pipeline import solve_puzzle
 
     rng = random.Random(seed)
     group = grow(size, rng)
@@ -102,25 +103,26 @@ def generate(size: int, seed: int) -> tuple[Puzzle, str]:
             )
         )
 
-    def unique() -> tuple[bool, list[Cell]]:
-        out = solve_puzzle(GENRE, puzzle(), Settings("highs", 60))
-        return bool(out.unique), out.differ
+    def repair(out: Outcome) -> bool:
+        first = {(r, c): d for r, row in enumerate(out.answer) for c, d in enumerate(row) if d}
+        differ = sorted(set(first.items()) ^ set(digit.items())) if first != digit else []
+        cells = {q for q, _ in differ} or set(out.differ)
+        added = 0
+        for spot in spots(cells):
+            nearby = [q for d in sorted(spot) for q in (d, *near(d, size))]
+            free = sorted({q for q in nearby if q in group and q not in given})
+            if free:
+                given.add(rng.choice(free))
+                added += 1
+        return added > 0
 
-    ok, differ = unique()
-    repairs = 0
-    while not ok and repairs < REPAIRS:
-        repairs += 1
-        rng.shuffle(differ)
-        spots = [q for d in differ for q in (d, *near(d, size)) if q in group and q not in given]
-        if not spots:
-            break
-        given.update(spots[:3])
-        ok, differ = unique()
+    _, out, repairs = until_unique(GENRE, puzzle, repair, REPAIRS)
+    ok = bool(out.unique)
     drops = 0
     if ok:
         for q in rng.sample(sorted(given), len(given))[:DROPS]:
             given.discard(q)
-            if len(given) and unique()[0]:
+            if given and solve_puzzle(GENRE, puzzle(), Settings("highs", 60)).unique:
                 drops += 1
             else:
                 given.add(q)
