@@ -147,3 +147,46 @@ def test_a_wrong_hand_typed_answer_is_named(sample):
     assert "a 2x2 block of sea cells at F2" in messages
     assert any(m.startswith("the island of the clue 6 at G7 has 4 cells") for m in messages)
     assert dict(res.problems)["a 2x2 block of sea cells at F2"] == ["F2", "G2", "F3", "G3"]
+
+
+def test_the_generator_repairs_its_puzzle_until_unique():
+    """tests/generators/nurikabe.py: the random clues of seed 1 at 8x8 have other answers; the
+    local searches find them and the repairs (numbers moved, islands split) leave one."""
+    from tests.generators.nurikabe import generate
+
+    p, note = generate(8, 1)
+    assert note.endswith(", unique") and "0 local" not in note
+    out = solve_puzzle(nurikabe.GENRE, p, Settings("highs", 60))
+    assert out.status == "solved" and out.unique and out.violations == []
+    sizes = [v for row in p.cells for v in row if v is not None]
+    assert sum(sizes) == 64 - len(out.answer)  # every island numbered, of its size
+
+
+def test_a_repair_keeps_our_answer_and_breaks_the_flipped_spot():
+    """A 4x4 with two answers: the 3 at C2 takes D2 or C4. The repair moves the 3 onto D2,
+    which the other answer shades: ours still holds and is now the only one."""
+    import random
+
+    from tests.generators.nurikabe import _repair_spot
+
+    white = {(0, 0), (1, 2), (1, 3), (2, 2), (2, 0), (3, 0)}
+    numbered: set = {(0, 0), (1, 2), (2, 0)}
+    pinned: set = set()
+
+    def puzzle() -> Puzzle:
+        sizes = {(0, 0): 1, (1, 2): 3, (1, 3): 3, (2, 0): 2}
+        return Puzzle(
+            tuple(
+                tuple(sizes.get((r, c)) if (r, c) in numbered else None for c in range(4))
+                for r in range(4)
+            )
+        )
+
+    before = solve_puzzle(nurikabe.GENRE, puzzle(), Settings("highs", 60))
+    assert before.unique is False
+    kind = _repair_spot({(1, 3), (3, 2)}, white, numbered, pinned, 4, random.Random(0))
+    assert kind == "moved" and numbered == {(0, 0), (1, 3), (2, 0)} and (1, 3) in pinned
+    after = solve_puzzle(nurikabe.GENRE, puzzle(), Settings("highs", 60))
+    assert (
+        after.unique and set(after.answer) == {(r, c) for r in range(4) for c in range(4)} - white
+    )

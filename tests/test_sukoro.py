@@ -150,3 +150,14 @@ def test_check_a_hand_typed_answer(sample):
     assert res.verdict == "wrong" and res.completable is False
     assert ("the 2 at B1 has 3 digits beside it", ["A1", "B1", "C1", "B2"]) in res.problems
     assert ("the 1 at A1 has 2 digits beside it", ["A1", "B1", "A2"]) in res.problems
+
+
+def test_the_generator_makes_a_puzzle_with_one_answer():
+    """tests/generators/sukoro.py gives digits where other answers differ until one answer is
+    left, then takes givens away while it stays so."""
+    from tests.generators.sukoro import generate
+
+    p, note = generate(6, 1)
+    assert note.endswith(", unique") and "0 repairs" not in note
+    out = solve_puzzle(sukoro.GENRE, p, Settings("highs", 60))
+    assert out.status == "solved" and out.unique and out.violations == []

@@ -6,18 +6,22 @@ island join it, while the sea stays connected and the island at most LARGEST cel
 share WHITE of the cells is island (`thicken`): published puzzles have islands of 1-9 cells and
 40-50 % white cells. Each island shows its size in one random cell.
 
-Random clue cells seldom give one answer beyond 10x10. While another answer exists (the
-solver's answer, or its second one, set against the built one: `until_unique`), each spot where
-they differ (a group of differing cells, corners touching) is repaired once, in a way that the
-built answer keeps and the other breaks:
-- a cell of the spot that the other answer leaves white and ours shades joins the one island
-  beside it (its number grows by one) or, beside none, becomes an island of its own (a 1), where
-  the sea stays connected, no island grows past LARGEST and the white share stays under MOST;
-- else an island whose cell the other answer shades has its number moved onto that cell;
-- else such a cell is shaded (where the sea stays connected and free of 2x2 blocks), splitting
-  the island; a part without a number gets one.
-At most REPAIRS rounds. The note counts islands, white cells, rounds, and says 'unique' or
-'not unique'."""
+Random clue cells seldom give one answer beyond 10x10 (30 answers drawn at 20x20, none unique),
+so the puzzle is repaired where another answer differs from ours:
+- first locally (`local_others`): in each WINDOW x WINDOW square (overlapping by half), a small
+  MIP with every cell outside the square fixed to our answer looks for another answer; each one
+  found is repaired; then only squares near a change are searched again (at most SWEEPS
+  sweeps). Cheap, and it finds many places per sweep, but proves nothing;
+- then the house's uniqueness check on the whole puzzle (`until_unique`: solve, cut off the
+  answer, solve again); another answer found there (the solver's, or its second, set against
+  ours) is repaired, and the local search runs again, at most REPAIRS rounds.
+A repair (`_repair_spot`), per spot where the answers differ (differing cells, corners
+touching), changes the puzzle so that our answer still holds and ours with that spot flipped
+does not: it moves an island's number onto another of its cells, makes a sea cell beside no
+island a 1, shades an island cell (splitting the island; a part left without a number gets one)
+or lets a sea cell join the one island beside it; cells it changed stay as they are after. The
+note counts islands, the white share, full rounds and the repairs of each kind, and says
+'unique' or 'not unique'."""
 
 from __future__ import annotations
 
