@@ -149,7 +149,7 @@ def local_others(
     b = m["b"]
     settings = Settings("highs", 60)
     starts = sorted({min(k, max(size - WINDOW, 0)) for k in range(0, size, WINDOW // 2)})
-    found, cuts = [], 0
+    found = []
     for top in starts:
         for left in starts:
             window = {(r, c) for r in range(top, top + WINDOW) for c in range(left, left + WINDOW)}
@@ -163,10 +163,7 @@ def local_others(
             with limits.deadline(deadline):
                 live = LiveModel(m.prob, settings)
                 live.add(pulp.lpSum(inside) >= 1, "other", keep=False)
-                while (status := live.solve(deadline)) == "solved" and (new := m.violated()):
-                    for cut in new:
-                        cuts += 1
-                        live.add(cut, f"cut_{cuts}")
+                status = live.solve_lazy(m.violated, deadline)  # its cuts stay in m.prob
             if status == "solved":
                 found.append({q for q in window if q in b and value(b[q]) != (q not in white)})
     for v in b.values():
