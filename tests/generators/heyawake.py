@@ -19,13 +19,12 @@ from __future__ import annotations
 
 import random
 
-from solver.backends import Settings
 from solver.cells import components
 from solver.genres import heyawake
 from solver.genres.heyawake import Puzzle, crossing_runs, verify
-from solver.pipeline import solve_puzzle
+from solver.pipeline import Outcome
 from solver.rooms import Rooms
-from tests.generators import Cell
+from tests.generators import Cell, other_shading, until_unique
 
 KEEP = 0.7
 SOLVES = 40
@@ -48,20 +47,16 @@ def generate(size: int, seed: int) -> tuple[Puzzle, str]:
     ids = [list(row) for row in rooms.ids]
     numbered = {k for k in range(len(rooms)) if rng.random() < KEEP}
     fresh = len(rooms)
-    added = splits = solves = 0
-    while True:
-        p = _puzzle(ids, numbered, shaded)
-        out = solve_puzzle(heyawake.GENRE, p, Settings("highs", 60))
-        solves += 1
-        if out.unique is not False or solves > SOLVES:
-            break
-        other = set(out.answer) if set(out.answer) != shaded else set(out.differ) ^ shaded
-        differ = sorted(other ^ shaded)  # cells another answer shades otherwise
+    added = splits = 0
+
+    def repair(out: Outcome) -> bool:
+        nonlocal fresh, added, splits
+        differ = sorted(other_shading(out, shaded) ^ shaded)  # shaded otherwise there
         blank = {ids[r][c] for r, c in differ} - numbered
         if blank:  # rooms where the answers differ show their counts
-            numbered |= blank
+            numbered.update(blank)
             added += len(blank)
-            continue
+            return True
         cuts = 0
         for k in sorted({ids[r][c] for r, c in differ}, key=lambda _: rng.random()):
             if _split(ids, k, fresh, shaded, differ, rng):
@@ -69,33 +64,37 @@ def generate(size: int, seed: int) -> tuple[Puzzle, str]:
                 fresh += 1
                 cuts += 1
         splits += cuts
-        if not cuts:  # no cut fits: a cell that only this answer shades becomes a room of its own
-            alone = [q for q in differ if q in shaded]
-            if alone:
-                r, c = rng.choice(alone)
-                k, ids[r][c] = ids[r][c], fresh
-                numbered.add(fresh)
+        if cuts:
+            return True
+        alone = [q for q in differ if q in shaded]
+        if alone:  # no cut fits: a cell that only this answer shades becomes a room of its own
+            r, c = rng.choice(alone)
+            k, ids[r][c] = ids[r][c], fresh
+            numbered.add(fresh)
+            fresh += 1
+            rest = [(i, j) for i, row in enumerate(ids) for j, v in enumerate(row) if v == k]
+            for part in components(rest)[1:]:
+                for i, j in part:
+                    ids[i][j] = fresh
+                if k in numbered:
+                    numbered.add(fresh)
                 fresh += 1
-                rest = [(i, j) for i, row in enumerate(ids) for j, v in enumerate(row) if v == k]
-                for part in components(rest)[1:]:
-                    for i, j in part:
-                        ids[i][j] = fresh
-                    if k in numbered:
-                        numbered.add(fresh)
-                    fresh += 1
-                splits += 1
-                continue
-        if not cuts:  # no room could be cut: the rooms beside the differing cells show counts
-            near = {
-                ids[r + dr][c + dc]
-                for r, c in differ
-                for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
-                if 0 <= r + dr < size and 0 <= c + dc < size
-            } - numbered
-            if not near:
-                break
-            numbered |= near
-            added += len(near)
+            splits += 1
+            return True
+        near = {  # no room could be cut: the rooms beside the differing cells show counts
+            ids[r + dr][c + dc]
+            for r, c in differ
+            for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
+            if 0 <= r + dr < size and 0 <= c + dc < size
+        } - numbered
+        numbered.update(near)
+        added += len(near)
+        return bool(near)
+
+    p, out, repairs = until_unique(
+        heyawake.GENRE, lambda: _puzzle(ids, numbered, shaded), repair, SOLVES
+    )
+    solves = repairs + 1
     state = "unique" if out.unique else "not unique"
     return p, (
         f"{len(p.numbers)} numbers of {len(p.rooms)} rooms ({added} added, {splits} splits, "

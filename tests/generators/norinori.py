@@ -3,15 +3,15 @@ another domino side by side; every room starts as one domino, and the unshaded c
 neighbouring room at random until none is left. Each room then holds exactly its domino's two
 cells (the built answer).
 
-Such rooms seldom give one answer. While another answer exists (checked with HiGHS; the
-solver's answer, or its second one, set against the built one), every room where they differ
-shrinks to its domino alone, and its other cells join neighbouring rooms (ones that are not
-just a domino, where there are any): the built answer still fits, the other one no longer
-does, and a room that is just its domino stays pinned. At most REPAIRS rounds. That leaves
-many two-cell rooms, so, as setters do, a two-cell room then takes an unshaded cell of a
-neighbouring room (which stays in one piece) wherever the answer stays unique, at most
-LOOSEN x size tries. The note counts rooms, the two-cell ones, rounds and cells given back,
-and says 'unique' or 'not unique'."""
+Such rooms seldom give one answer. While another answer exists (`until_unique`, checked
+with HiGHS; the solver's answer, or its second one, set against the built one), every room
+where they differ shrinks to its domino alone, and its other cells join neighbouring rooms
+(ones that are not just a domino, where there are any): the built answer still fits, the
+other one no longer does, and a room that is just its domino stays pinned. At most REPAIRS
+rounds. That leaves many two-cell rooms, so, as setters do, a two-cell room then takes an
+unshaded cell of a neighbouring room (which stays in one piece) wherever the answer stays
+unique, at most LOOSEN x size tries. The note counts rooms, the two-cell ones, rounds and
+cells given back, and says 'unique' or 'not unique'."""
 
 from __future__ import annotations
 
@@ -21,9 +21,9 @@ from solver.backends import Settings
 from solver.cells import components
 from solver.genres import norinori
 from solver.genres.norinori import Puzzle
-from solver.pipeline import solve_puzzle
+from solver.pipeline import Outcome, solve_puzzle
 from solver.rooms import Rooms
-from tests.generators import Cell
+from tests.generators import Cell, other_shading, until_unique
 
 REPAIRS = 60
 LOOSEN = 10
@@ -47,22 +47,19 @@ def generate(size: int, seed: int) -> tuple[Puzzle, str]:
     free = [(r, c) for r in range(size) for c in range(size) if (r, c) not in room]
     _join(free, room, set(), size, rng)
     pinned: set[int] = set()
-    rounds = 0
-    while True:
-        p = _puzzle(room, size)
-        out = solve_puzzle(norinori.GENRE, p, Settings("highs", 60))
-        if out.unique is not False or rounds >= REPAIRS:
-            break
-        rounds += 1
-        other = set(out.answer) if set(out.answer) != shaded else set(out.differ) ^ shaded
-        hit = {room[q] for q in other ^ shaded} - pinned
+
+    def repair(out: Outcome) -> bool:
+        hit = {room[q] for q in other_shading(out, shaded) ^ shaded} - pinned
         if not hit:
-            break
-        pinned |= hit
+            return False
+        pinned.update(hit)
         free = [q for q in room if room[q] in hit and q not in shaded]
         for q in free:
             del room[q]
         _join(free, room, pinned, size, rng)
+        return True
+
+    p, out, rounds = until_unique(norinori.GENRE, lambda: _puzzle(room, size), repair, REPAIRS)
     given = 0
     if out.unique:  # rooms that are just their domino take a cell of a neighbour while unique
         bare = [k for k in range(len(dominoes)) if sum(v == k for v in room.values()) == 2]
