@@ -153,6 +153,30 @@ def read_digits(grid: object, x: Digits) -> dict[pulp.LpVariable, int]:
     return entries
 
 
+def check_filled(
+    answer: Sequence[Sequence[int | None]],
+    cells: Iterable[Cell],
+    givens: Mapping[Cell, int] | Iterable[tuple[Cell, int]] = (),
+    what: str = "digit",
+    blank: Collection[int | None] = (None, 0),
+) -> list[Violation]:
+    """verify's first checks on a digits answer: each given still stands (`cell C3 changes the
+    given 4`), and every one of `cells` holds a digit, not one of `blank` (`2 cells hold no
+    digit: B1, D4`; the first five named, all marked)."""
+    pairs = givens.items() if isinstance(givens, Mapping) else givens
+    problems = [
+        Violation(f"cell {cell_name(cell)} changes the given {d}", [cell])
+        for cell, d in pairs
+        if answer[cell[0]][cell[1]] != d
+    ]
+    empty = [(r, c) for r, c in cells if answer[r][c] in blank]
+    if empty:
+        where = ", ".join(map(cell_name, empty[:5])) + (" ..." if len(empty) > 5 else "")
+        holds = "1 cell holds" if len(empty) == 1 else f"{len(empty)} cells hold"
+        problems.append(Violation(f"{holds} no {what}: {where}", empty))
+    return problems
+
+
 def check_repeats(
     answer: Sequence[Sequence[int]], units: Iterable[tuple[str, Sequence[Cell]]]
 ) -> list[Violation]:

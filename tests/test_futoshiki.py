@@ -84,7 +84,7 @@ def test_verify_names_each_broken_rule_with_its_cells():
     assert broken.cells == ((8, 4), (8, 5), (8, 6))  # both digits and the sign
     assert "column E: two 5s, in E3 and E9" in problems
     sheet[0][0] = 0
-    assert "1 cells hold no digit: A1" in futoshiki.verify(p, sheet)
+    assert "1 cell holds no digit: A1" in futoshiki.verify(p, sheet)
     sheet[0][2] = 2
     assert "cell C1 changes the given 1" in futoshiki.verify(p, sheet)
 

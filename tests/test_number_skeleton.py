@@ -68,7 +68,7 @@ def test_verify_accepts_the_known_answer_and_names_each_broken_rule():
     assert missing[0].cells == ((3, 6),)  # 94 in G4
     # a blank cell: its runs are not read until it is filled
     assert number_skeleton.verify(p, with_digit(KNOWN, (0, 0), None)) == [
-        "1 cells hold no digit: A1"
+        "1 cell holds no digit: A1"
     ]
 
 

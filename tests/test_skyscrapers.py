@@ -107,7 +107,7 @@ def test_verify_names_each_broken_rule_with_its_cells():
     assert broken.cells == tuple((2, c) for c in range(1, 7))  # the clue G3 and its row
     assert "column E: two 1s, in E3 and E4" in problems
     sheet[3][1] = 0
-    assert "1 cells hold no height: B4" in skyscrapers.verify(p, sheet)
+    assert "1 cell holds no height: B4" in skyscrapers.verify(p, sheet)
     assert not any("left of row 4" in v for v in skyscrapers.verify(p, sheet))  # not full
 
 

@@ -70,7 +70,7 @@ def test_verify_accepts_the_known_answer_and_names_each_broken_rule():
     assert "column A: two 2s, in A1 and A6" in twice
     # a blank cell: named; its row and column are not summed until it is filled
     blank = sum_line.verify(p, with_digit(KNOWN, (2, 2), 0))
-    assert blank == ["1 cells hold no digit: C3"]
+    assert blank == ["1 cell holds no digit: C3"]
 
 
 def test_a_long_run_reads_exactly_on_every_back_end():

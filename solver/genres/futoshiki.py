@@ -38,6 +38,7 @@ from dataclasses import dataclass
 import pulp
 
 from solver.digits import (
+    check_filled,
     check_repeats,
     decode_digits,
     digit_vars,
@@ -296,15 +297,7 @@ def decode(p: Puzzle, m: Model) -> Answer:
 def verify(p: Puzzle, a: Answer) -> list[Violation]:
     """Every digit cell holds a digit, the givens stand, no row or column holds a digit twice,
     and every sign holds between the digits beside it."""
-    problems = [
-        Violation(f"cell {cell_name(cell)} changes the given {d}", [cell])
-        for cell, d in p.given_digits().items()
-        if a[cell[0]][cell[1]] != d
-    ]
-    empty = [cell for cell in p.cells() if not a[cell[0]][cell[1]]]
-    if empty:
-        where = ", ".join(map(cell_name, empty[:5])) + (" ..." if len(empty) > 5 else "")
-        problems.append(Violation(f"{len(empty)} cells hold no digit: {where}", empty))
+    problems = check_filled(a, p.cells(), p.given_digits())
     problems += check_repeats(a, square_units(p.square()))
     for s in p.signs:
         x, y = a[s.first[0]][s.first[1]], a[s.second[0]][s.second[1]]

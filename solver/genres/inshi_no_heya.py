@@ -56,6 +56,7 @@ import pulp
 
 from solver import puzzlink
 from solver.digits import (
+    check_filled,
     check_repeats,
     decode_digits,
     digit_vars,
@@ -186,16 +187,7 @@ def verify(p: Puzzle, a: Answer) -> list[Violation]:
         tuple(a[r][c] if r < len(a) and c < len(a[r]) else 0 for c in range(p.cols))
         for r in range(p.rows)
     )
-    problems = [
-        Violation(f"cell {cell_name(cell)} changes the given {d}", [cell])
-        for cell, d in p.digits
-        if a[cell[0]][cell[1]] != d
-    ]
-    empty = [(r, c) for r, c in p.positions() if not a[r][c]]
-    if empty:
-        where = ", ".join(map(cell_name, empty[:5])) + (" ..." if len(empty) > 5 else "")
-        some = "1 cell holds" if len(empty) == 1 else f"{len(empty)} cells hold"
-        problems.append(Violation(f"{some} no digit: {where}", empty))
+    problems = check_filled(a, p.positions(), p.digits)
     problems += [
         Violation(f"cell {cell_name((r, c))} holds {a[r][c]}, not a digit 1 to {n}", [(r, c)])
         for r, c in p.positions()

@@ -72,6 +72,7 @@ from solver.digits import (
     DIGITS_1_9,
     Run,
     all_different,
+    check_filled,
     check_repeats,
     check_sum,
     combinations,
@@ -319,16 +320,7 @@ def decode(p: Puzzle, m: Model) -> Answer:
 def verify(p: Puzzle, a: Answer) -> list[Violation]:
     """Every white cell holds a digit, the givens stand, no run holds a digit twice, and each
     run with a sum adds up to it (a run with empty cells only when it is already over)."""
-    problems = [
-        Violation(f"cell {cell_name(cell)} changes the given {d}", [cell])
-        for cell, d in p.given_digits().items()
-        if a[cell[0]][cell[1]] != d
-    ]
-    empty = [(r, c) for r, c in p.white() if not a[r][c]]
-    if empty:
-        where = ", ".join(map(cell_name, empty[:5])) + (" ..." if len(empty) > 5 else "")
-        holds = "1 cell holds" if len(empty) == 1 else f"{len(empty)} cells hold"
-        problems.append(Violation(f"{holds} no digit: {where}", empty))
+    problems = check_filled(a, p.white(), p.given_digits())
     runs = p.runs()
     problems += check_repeats(a, [(_name(run), run.cells) for run, _ in runs if len(run.cells) > 1])
     for run, total in runs:

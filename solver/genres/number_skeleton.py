@@ -52,6 +52,7 @@ import pulp
 
 from solver.cells import black_record, is_black
 from solver.digits import (
+    check_filled,
     digit_vars,
     place_numbers,
     read_digits,
@@ -63,7 +64,7 @@ from solver.digits import (
 from solver.genres import define
 from solver.geometry import Cell
 from solver.model import Model, new_problem, value
-from solver.sheet import Grid, InputError, Value, a1, cell_name, column_letter, quote
+from solver.sheet import Grid, InputError, Value, a1, column_letter, quote
 from solver.sheet.answer import CellWrite
 from solver.violation import Violation
 
@@ -237,11 +238,8 @@ def decode(p: Puzzle, m: Model) -> Answer:
 def verify(p: Puzzle, a: Answer) -> list[Violation]:
     """Every white cell holds a digit; each run reads a listed number, and each listed number
     is read as many times as it is listed (checked on the runs whose cells are all filled)."""
-    empty = sorted(cell for cell in p.white() if a[cell[0]][cell[1]] is None)
-    problems = []
-    if empty:
-        where = ", ".join(map(cell_name, empty[:5])) + (" ..." if len(empty) > 5 else "")
-        problems.append(Violation(f"{len(empty)} cells hold no digit: {where}", empty))
+    filled = all(a[r][c] is not None for r, c in p.white())
+    problems = check_filled(a, sorted(p.white()), blank=(None,))  # 0 is a digit here
     listed = p.listed()
     read: dict[int, list[list[Cell]]] = {}
     for run in p.runs():
@@ -256,7 +254,7 @@ def verify(p: Puzzle, a: Answer) -> list[Violation]:
             read.setdefault(n, []).append(run)
     for n, count in sorted(listed.items()):
         runs = read.get(n, [])
-        if len(runs) > count or (len(runs) < count and not empty):
+        if len(runs) > count or (len(runs) < count and filled):
             own = [p.place(k) for k, m in enumerate(p.numbers) if m == n]
             where = ", ".join(run_span(run) for run in runs)
             found = f"read {_times(len(runs))}" + (f" ({where})" if runs else "")

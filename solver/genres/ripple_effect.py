@@ -45,7 +45,15 @@ from collections.abc import Sequence
 import pulp
 
 from solver import puzzlink
-from solver.digits import Digits, check_repeats, decode_digits, digits_of, fix, room_digits
+from solver.digits import (
+    Digits,
+    check_filled,
+    check_repeats,
+    decode_digits,
+    digits_of,
+    fix,
+    room_digits,
+)
 from solver.genres import define
 from solver.geometry import Cell
 from solver.model import Model, cname, new_problem
@@ -128,16 +136,7 @@ def verify(p: Puzzle, a: Answer) -> list[Violation]:
     """The givens stand, every cell holds a digit its room can hold, no room holds a digit
     twice, and equal digits n in a row or column are more than n cells apart."""
     a = _sized(p, a)
-    problems = [
-        Violation(f"cell {cell_name(cell)} changes the given {d}", [cell])
-        for cell, d in p.numbers
-        if a[cell[0]][cell[1]] != d
-    ]
-    empty = [(r, c) for r, c in p.positions() if not a[r][c]]
-    if empty:
-        where = ", ".join(map(cell_name, empty[:5])) + (" ..." if len(empty) > 5 else "")
-        some = "1 cell holds" if len(empty) == 1 else f"{len(empty)} cells hold"
-        problems.append(Violation(f"{some} no digit: {where}", empty))
+    problems = check_filled(a, p.positions(), p.numbers)
     rooms = p.rooms.all()
     for cells in rooms:
         for r, c in cells:

@@ -44,6 +44,7 @@ import pulp
 
 from solver import puzzlink
 from solver.digits import (
+    check_filled,
     check_repeats,
     decode_digits,
     digit_vars,
@@ -210,15 +211,7 @@ def decode(p: Puzzle, m: Model) -> Answer:
 def verify(p: Puzzle, a: Answer) -> list[Violation]:
     """Every grid cell holds a height, the givens stand, no row or column holds a height twice,
     and each clue counts the buildings seen from it (on a full line)."""
-    problems = [
-        Violation(f"cell {cell_name(cell)} changes the given {d}", [cell])
-        for cell, d in p.given_digits().items()
-        if a[cell[0]][cell[1]] != d
-    ]
-    empty = [cell for cell in p.cells() if not a[cell[0]][cell[1]]]
-    if empty:
-        where = ", ".join(map(cell_name, empty[:5])) + (" ..." if len(empty) > 5 else "")
-        problems.append(Violation(f"{len(empty)} cells hold no height: {where}", empty))
+    problems = check_filled(a, p.cells(), p.given_digits(), "height")
     problems += check_repeats(a, square_units(p.square()))
     for name, at, line, clue in p.sightlines():
         heights = [a[r][c] for r, c in line]

@@ -17,6 +17,7 @@ import math
 from dataclasses import dataclass
 
 from solver.digits import (
+    check_filled,
     check_repeats,
     decode_digits,
     digit_vars,
@@ -117,15 +118,7 @@ def decode(p: Puzzle, m: Model) -> Answer:
 def verify(p: Puzzle, a: Answer) -> list[Violation]:
     """Every cell holds a digit, the givens stand, and no row, column or box holds a digit
     twice (so each holds 1-N once)."""
-    problems = [
-        Violation(f"cell {cell_name(cell)} changes the given {d}", [cell])
-        for cell, d in p.given_digits().items()
-        if a[cell[0]][cell[1]] != d
-    ]
-    empty = [(r, c) for r, c in p.cells() if not a[r][c]]
-    if empty:
-        where = ", ".join(map(cell_name, empty[:5])) + (" ..." if len(empty) > 5 else "")
-        problems.append(Violation(f"{len(empty)} cells hold no digit: {where}", empty))
+    problems = check_filled(a, p.cells(), p.given_digits())
     boxes = [(f"the box {cell_name(min(b))}:{cell_name(max(b))}", b) for b in p.boxes()]
     return problems + check_repeats(a, rows_and_columns(p.n, p.n) + boxes)
 

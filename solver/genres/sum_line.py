@@ -48,6 +48,7 @@ import pulp
 from solver.cells import black_record, is_black
 from solver.digits import (
     all_different,
+    check_filled,
     check_repeats,
     decode_digits,
     digit_vars,
@@ -214,11 +215,7 @@ def decode(p: Puzzle, m: Model) -> Answer:
 def verify(p: Puzzle, a: Answer) -> list[Violation]:
     """Every white cell holds a digit, no line holds a digit twice, and each line with a sum
     adds up to it (checked once its white cells are all filled)."""
-    empty = [cell for cell in p.white() if not a[cell[0]][cell[1]]]
-    problems = []
-    if empty:
-        where = ", ".join(map(cell_name, empty[:5])) + (" ..." if len(empty) > 5 else "")
-        problems.append(Violation(f"{len(empty)} cells hold no digit: {where}", empty))
+    problems = check_filled(a, p.white())
     problems += check_repeats(a, rows_and_columns(p.rows, p.cols))
     for line in p.lines():
         if line.total is None or any(not a[r][c] for r, c in line.cells):
