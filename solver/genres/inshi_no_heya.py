@@ -130,7 +130,11 @@ def parse(grid: Grid) -> Puzzle:
     for k, cells in enumerate(rooms.all()):
         if k not in named:
             where = (
-                f"type it beside its label in one of its cells, e.g. {rooms.labels[k]}12"
+                (
+                    f"type it beside its label in one of its cells, e.g. {rooms.labels[k]}12"
+                    if len(str(rooms.labels[k])) <= 8
+                    else "type it beside its label in one of its cells"
+                )
                 if labelled
                 else f"type it into the room's first cell {_at(grid, cells[0])}"
             )

@@ -147,9 +147,17 @@ def parse(grid: Grid) -> Puzzle:
                     ),
                 )
     numbers, places = [], []
+    longest = max(rows, cols)
     for c in range(cols + 1, grid.cols):
         for r in range(rows):
             for n in _listed(grid, r, c, cols):
+                if n.bit_length() > 10_000:  # thousands of digits: str() would refuse it
+                    raise grid.error(
+                        r,
+                        c,
+                        f"the listed {quote(n)} is longer than any run of this "
+                        f"{rows}x{cols} grid (at most {longest} digits)",
+                    )
                 numbers.append(n)
                 places.append((r, c))
     p = Puzzle(rows, cols, frozenset(black), tuple(numbers), tuple(places))
@@ -193,8 +201,8 @@ def _check_lengths(p: Puzzle, grid: Grid) -> None:
         if by_length[len(str(n))] == 0:
             raise grid.error(
                 *p.place(k),
-                f"the listed {n} has {len(str(n))} digits, and no run of white cells has "
-                f"{len(str(n))} cells ({extent})",
+                f"the listed {quote(n)} has {len(str(n))} digits, and no run of white cells "
+                f"has {len(str(n))} cells ({extent})",
             )
     for length, count in sorted(by_length.items()):
         listed = [k for k, n in enumerate(p.numbers) if len(str(n)) == length]
