@@ -40,13 +40,14 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import pulp
 
 from solver.model import cname, var
 from solver.model import value as solved_value
+from solver.placements import place_words
 from solver.sheet import cell_name, column_letter
 from solver.sheet.answer import CellWrite
 from solver.violation import Violation
@@ -338,22 +339,13 @@ def place_numbers(
 ) -> dict[tuple[int, int], pulp.LpVariable]:
     """Each listed number (`numbers`: number -> how many times listed) goes into that many of
     the runs of its length, and each run holds one listed number: y(n, j) = 1 when run j reads
-    n (y(n,j) in the model, n the number). A run's cells spell its number: at position i the
-    cell's digit d is 1 exactly when the run holds a number with d there. (The caller makes
-    sure that every length has as many runs as numbers.)"""
-    y: dict[tuple[int, int], pulp.LpVariable] = {}
-    for j, run in enumerate(lines, start=1):
-        fits = [n for n in numbers if len(str(n)) == len(run)]
-        for n in fits:
-            y[n, j] = var(prob, name, n, j)
-        prob += pulp.lpSum(y[n, j] for n in fits) == 1, f"Run({j})"
-        for i, (r, c) in enumerate(run):
-            for d in digits_of_cell(x, (r, c)):
-                spelt = [y[n, j] for n in fits if str(n)[i] == str(d)]
-                prob += x[r, c, d] == pulp.lpSum(spelt), f"Spell({j},{i + 1},{d})"
-    for n, times in numbers.items():
-        prob += pulp.lpSum(v for (m, _), v in y.items() if m == n) == times, f"Listed({n})"
-    return y
+    n (y(n,j) in the model, n the number). A run's cells spell its number digit by digit: the
+    words-in-runs block (`solver.placements.place_words`) over digits."""
+    return place_words(prob, x, lines, numbers, _digits_of_number, int, name)  # type: ignore[return-value]
+
+
+def _digits_of_number(n: Hashable) -> tuple[int, ...]:
+    return tuple(int(ch) for ch in str(n))
 
 
 # --- runs of white cells with a sum (kakuro) ---------------------------------------------------

@@ -16,13 +16,18 @@ genre keeps beside it, in the same order. The LP relaxation of set partitioning 
 small pieces (the deck's shikaku, a 14x24 published one, solve at the root), which is why this
 form suits an integer program.
 
+Words in runs (skeleton's words, number-skeleton's numbers) are the same choice seen from the
+other side: every run of white cells takes one listed word of its length, every word goes into as
+many runs as it is listed, and the chosen word spells the run's cells symbol by symbol
+(`place_words`, over one-hot symbols x(r, c, s): letters or digits).
+
 For answers: `chosen` (after the solve: each clue's candidate index) and `region_map` (an id per
 cell from the chosen candidates, the record's `regions`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 
 import pulp
 
@@ -99,3 +104,40 @@ def region_map(
     record's `regions`."""
     ids: dict[Cell, int] = {cell: n for n, cells in enumerate(pieces) for cell in cells}
     return tuple(tuple(ids.get((r, c)) for c in range(cols)) for r in range(rows))
+
+
+Symbols = Mapping[tuple[int, int, int], pulp.LpVariable]  # x(r, c, s): cell (r, c) holds symbol s
+
+
+def place_words(
+    prob: pulp.LpProblem,
+    x: Symbols,
+    runs: Sequence[Sequence[Cell]],
+    words: Mapping[Hashable, int],
+    spell: Callable[[Hashable], Sequence[int]],
+    number: Callable[[Hashable], int],
+    name: str = "y",
+) -> dict[tuple[Hashable, int], pulp.LpVariable]:
+    """Each listed word (`words`: word -> how many times listed) goes into that many runs of its
+    length, and each run holds one listed word: y(w, j) = 1 when run j holds w (named
+    y(number(w), j)). `spell(w)` is the word's symbols, as x's third index; at position i of a
+    run, the cell holds symbol s exactly when the run holds a word with s there:
+    x(cell, s) = the sum of y(w, j) over those words (Spell(j,i,s)). Every coefficient is 1.
+    Run(j): one word per run; Listed(n): word n as often as listed. (The caller makes sure that
+    every length has as many runs as words.)"""
+    y: dict[tuple[Hashable, int], pulp.LpVariable] = {}
+    symbols = sorted({s for _, _, s in x})
+    for j, run in enumerate(runs, start=1):
+        fits = [w for w in words if len(spell(w)) == len(run)]
+        for w in fits:
+            y[w, j] = var(prob, name, number(w), j)
+        prob += pulp.lpSum(y[w, j] for w in fits) == 1, f"Run({j})"
+        for i, (r, c) in enumerate(run):
+            for s in symbols:
+                if (r, c, s) in x:
+                    spelt = [y[w, j] for w in fits if spell(w)[i] == s]
+                    prob += x[r, c, s] == pulp.lpSum(spelt), f"Spell({j},{i + 1},{s})"
+    for w, times in words.items():
+        held = pulp.lpSum(v for (u, _), v in y.items() if u == w)
+        prob += held == times, f"Listed({number(w)})"
+    return y

@@ -58,3 +58,25 @@ def arrow_clue(value: Value) -> tuple[str, str] | None:
     if found is None or (found[1] is None) == (found[3] is None):
         return None  # no arrow, or two
     return DIRECTION[found[1] or found[3]], found[2] or ""
+
+
+# --- words in katakana (skeleton, kanaore) ------------------------------------------------------
+#
+# The deck writes small kana full size (キキヨウ for キキョウ, チューリツプ for
+# チューリップ); a person may type either, in hiragana or half-width katakana too. Words and
+# the letters of an answer are compared after `normalize_kana`.
+
+_SMALL = "ァィゥェォッャュョヮヵヶぁぃぅぇぉっゃゅょゎゕゖ"
+_FULL = "アイウエオツヤユヨワカケあいうえおつやゆよわかけ"
+_KANA = str.maketrans(_SMALL, _FULL) | {
+    h: h + 0x60
+    for h in range(ord("あ"), ord("ゖ") + 1)  # hiragana as katakana
+}
+
+
+def normalize_kana(text: str) -> str:
+    """A word as the words are compared: NFKC (half-width ｶﾅ and full-width ＡＢ as カナ, AB),
+    small kana full size (ッ as ツ, ャ as ヤ), hiragana as katakana, Latin letters upper case,
+    without spaces. `normalize_kana('ちゅーりっぷ') == 'チユーリツプ'`."""
+    folded = unicodedata.normalize("NFKC", text).translate(_SELECTORS)
+    return folded.translate(_KANA).translate(_KANA).upper()
