@@ -777,6 +777,16 @@ def is_black(grid: Grid, cell: Cell) -> bool:
     )
 
 
+def grid_width(grid: Grid) -> int | None:
+    """The columns of a grid with a list right of it after one empty column (number-skeleton's
+    numbers, skeleton's words): those left of the first column from the right that is empty
+    everywhere (None when there is no such column left of a column that holds something)."""
+    for c in range(grid.cols - 1, -1, -1):
+        if all(grid[r, c] is None for r in range(grid.rows)):
+            return c
+    return None
+
+
 def black_record(black: Iterable[Cell]) -> list[list[int]]:
     """The record's `black` field: the given black cells, [[r, c], ...] sorted (the picture
     draws them dark, those given by a fill too)."""

@@ -37,6 +37,7 @@ CORNER_CLUES = {"inshi-no-heya"}  # genres whose clues stand small in a corner, 
 SUM_CLUES = {"kakuro"}  # genres whose clue cells hold sums split by a diagonal (down\\across)
 CLUE_CELL_COLOUR = "#C0C0C0"  # pzprjs' grey for such clue cells
 FRAME_CLUES = {"skyscrapers"}  # genres whose clues stand in a frame row and column around the grid
+LETTER_ANSWERS = {"skeleton"}  # genres whose record's `cells` are answer letters in empty cells
 LAMP_COLOUR = "#FFD24D"
 # a right triangle's corners, as fractions of a cell, by the corner of its right angle
 TRIANGLE = {
@@ -256,6 +257,9 @@ def draw(givens: list[list[Any]], answer: dict[str, Any], genre: str = "") -> Pi
         if v is None or v in BLACK_CELLS or v in ICE or v in (WHITE_PEARL, BLACK_PEARL):
             if numbers and v is None and numbers[r][c] not in (None, ""):
                 text = str(numbers[r][c])
+                pic.add("text", x, y, text=text, size=_size(text), fill=ANSWER_COLOUR)
+            if genre in LETTER_ANSWERS and v is None and shown[r][c] not in (None, ""):
+                text = str(shown[r][c])
                 pic.add("text", x, y, text=text, size=_size(text), fill=ANSWER_COLOUR)
             continue
         if genre in CIRCLED_CLUES:

@@ -1,5 +1,5 @@
-"""The sample workbooks of the genres that read numbers from runs of white cells, made from the
-seeds' examples (tests/data/examples):
+"""The sample workbooks of the genres that read numbers or words from runs of white cells, made
+from the seeds' examples (tests/data/examples):
 
     python tests/run_samples.py [slug ...]     # writes workbooks/<slug>.xlsx
 
@@ -22,7 +22,7 @@ from solver.genres import genre_by_slug
 from solver.workbook import fill_sheet
 from tests.conftest import WORKBOOKS, example
 
-WIDE = 7.0  # characters: a column that holds numbers of three or more digits
+WIDE = 7.0  # characters: a column that holds numbers of three or more digits, or words
 
 
 def example_puzzle(slug: str) -> Any:
@@ -37,6 +37,9 @@ def example_puzzle(slug: str) -> Any:
     if slug == "number-skeleton":
         numbers = tuple(int(n) for n in ex["puzzle_extra"]["wds"].split())
         return module.Puzzle(len(rows), len(rows[0]), black, numbers)
+    if slug == "skeleton":
+        words = tuple(ex["puzzle_extra"]["wds"].split())
+        return module.Puzzle(len(rows), len(rows[0]), black, words)
     raise KeyError(slug)
 
 
@@ -47,7 +50,9 @@ def build(slug: str) -> Path:
     ws.title = slug
     fill_sheet(ws, cells)
     for c in range(len(cells[0])):
-        if any(isinstance(row[c], int) and row[c] >= 100 for row in cells):
+        if any(isinstance(row[c], int) and row[c] >= 100 for row in cells) or any(
+            isinstance(row[c], str) and len(row[c]) > 1 for row in cells
+        ):
             ws.column_dimensions[openpyxl.utils.get_column_letter(c + 1)].width = WIDE
     path = WORKBOOKS / f"{slug}.xlsx"
     wb.save(path)
@@ -55,5 +60,5 @@ def build(slug: str) -> Path:
 
 
 if __name__ == "__main__":
-    for name in sys.argv[1:] or ["sum-line", "number-skeleton"]:
+    for name in sys.argv[1:] or ["sum-line", "number-skeleton", "skeleton"]:
         print(build(name))

@@ -221,6 +221,14 @@ def number_skeleton() -> dict[str, Any]:
     return {"numbers": [[int(ch) if ch.isdigit() else None for ch in row + "..."] for row in rows]}
 
 
+def skeleton() -> dict[str, Any]:
+    """The solution's letters ('*' black: null), in the sheet's grid: the empty column and the
+    list's two columns null; with the black cells."""
+    rows = text_rows("skeleton")
+    cells = [[None if ch == "*" else ch for ch in row + "***"] for row in rows]
+    return {"cells": cells, "black": marked(rows, "*")}
+
+
 def futoshiki() -> dict[str, Any]:
     """The digits, N x N; on the sheet every other cell, the signs between them stay ('A' is
     typed `∧`, 'V' `∨`)."""
@@ -305,6 +313,7 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "inshi-no-heya": lambda: digit_rows("inshi-no-heya"),
     "sum-line": sum_line,
     "number-skeleton": number_skeleton,
+    "skeleton": skeleton,
     "kakuro": kakuro,
     "futoshiki": futoshiki,
     "skyscrapers": skyscrapers,

@@ -50,7 +50,7 @@ from dataclasses import dataclass, field
 
 import pulp
 
-from solver.cells import black_record, is_black
+from solver.cells import black_record, grid_width, is_black
 from solver.digits import (
     check_filled,
     digit_vars,
@@ -102,15 +102,6 @@ class Puzzle:
 
     def listed(self) -> Counter[int]:
         return Counter(self.numbers)
-
-
-def grid_width(grid: Grid) -> int | None:
-    """The grid's columns: those left of the first column from the right that is empty
-    everywhere (None when there is no such column left of a column that holds something)."""
-    for c in range(grid.cols - 1, -1, -1):
-        if all(grid[r, c] is None for r in range(grid.rows)):
-            return c
-    return None
 
 
 def parse(grid: Grid) -> Puzzle:
