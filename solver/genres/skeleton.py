@@ -35,8 +35,8 @@ listed spelling of that letter: `ュ` where the list has チューリツプ). Th
 are always the answer, never givens: Solve fills the empty white cells; a letter typed by hand
 that fits no answer (or belongs to no listed word) is refused, naming its cell. Solving by
 hand, type letters (small or full size); Check and hints read them (a blank white cell is not
-done yet). The record's `cells` is the sheet's grid, the list's columns included: the letter of each white
-cell, null elsewhere; `black` the black cells ([r, c], typed or filled).
+done yet). The record's `cells` is the sheet's grid, the list's columns included: the letter of
+each white cell, null elsewhere; `black` the black cells ([r, c], typed or filled).
 
 Model: x(r,c,k) = 1 when white cell (r,c) holds letter k of the alphabet (the letters of the
 listed words, numbered 1.. in sorted order; one letter per white cell). y(w,j) = 1 when run j
