@@ -30,6 +30,7 @@ def example_puzzle(slug: str) -> Any:
     ex = example(slug)
     rows = ex["puzzle_text"].split("\n")
     black = frozenset((r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "*")
+    # kanaore: rows are its words, `row,col,arrow,word` (black is not used)
     module = sys.modules[genre_by_slug(slug).parse.__module__]
     if slug == "sum-line":
         extra = ex["puzzle_extra"]
@@ -37,6 +38,14 @@ def example_puzzle(slug: str) -> Any:
     if slug == "number-skeleton":
         numbers = tuple(int(n) for n in ex["puzzle_extra"]["wds"].split())
         return module.Puzzle(len(rows), len(rows[0]), black, numbers)
+    if slug == "kanaore":
+        extra = ex["puzzle_extra"]
+        words = []
+        for line in rows:
+            r, c, arrow, word = line.split(",")
+            d = {"↑": "U", "↓": "D", "←": "L", "→": "R"}[arrow]
+            words.append(module.Word((int(r), int(c)), d, word))
+        return module.Puzzle(extra["nh"], extra["nw"], tuple(words))
     if slug == "skeleton":
         words = tuple(ex["puzzle_extra"]["wds"].split())
         return module.Puzzle(len(rows), len(rows[0]), black, words)
@@ -60,5 +69,5 @@ def build(slug: str) -> Path:
 
 
 if __name__ == "__main__":
-    for name in sys.argv[1:] or ["sum-line", "number-skeleton", "skeleton"]:
+    for name in sys.argv[1:] or ["sum-line", "number-skeleton", "skeleton", "kanaore"]:
         print(build(name))

@@ -229,6 +229,12 @@ def skeleton() -> dict[str, Any]:
     return {"cells": cells, "black": marked(rows, "*")}
 
 
+def kanaore() -> dict[str, Any]:
+    """The solution's letters, in the sheet's grid: the empty column and the list's two
+    columns null."""
+    return {"cells": [[*row, None, None, None] for row in text_rows("kanaore")]}
+
+
 def futoshiki() -> dict[str, Any]:
     """The digits, N x N; on the sheet every other cell, the signs between them stay ('A' is
     typed `∧`, 'V' `∨`)."""
@@ -314,6 +320,7 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "sum-line": sum_line,
     "number-skeleton": number_skeleton,
     "skeleton": skeleton,
+    "kanaore": kanaore,
     "kakuro": kakuro,
     "futoshiki": futoshiki,
     "skyscrapers": skyscrapers,

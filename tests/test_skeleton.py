@@ -158,7 +158,7 @@ def test_generator_makes_unique_puzzles(size):
     from tests.generators import skeleton as gen
 
     p, note = gen.generate(size, seed=1)
-    assert (p.rows, p.cols) == (size, size) and note.endswith("unique"), note
+    assert (p.rows, p.cols) == (size, size) and note.endswith(", unique"), note
     out = solve_puzzle(skeleton.GENRE, p, Settings())
     assert out.status == "solved" and out.unique is True and out.violations == []
 
