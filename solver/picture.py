@@ -37,7 +37,7 @@ CORNER_CLUES = {"inshi-no-heya"}  # genres whose clues stand small in a corner, 
 SUM_CLUES = {"kakuro"}  # genres whose clue cells hold sums split by a diagonal (down\\across)
 CLUE_CELL_COLOUR = "#C0C0C0"  # pzprjs' grey for such clue cells
 FRAME_CLUES = {"skyscrapers"}  # genres whose clues stand in a frame row and column around the grid
-LETTER_ANSWERS = {"skeleton"}  # genres whose record's `cells` are answer letters in empty cells
+LETTER_ANSWERS = {"skeleton", "kanaore"}  # record `cells`: answer letters in empty cells
 LAMP_COLOUR = "#FFD24D"
 # a right triangle's corners, as fractions of a cell, by the corner of its right angle
 TRIANGLE = {
