@@ -53,3 +53,35 @@ def test_a_cell_no_candidate_reaches_is_named_and_at_most_once_leaves_cells_free
     y2 = placements.choose(prob2, cands)
     placements.cover(prob2, cands, y2, [(0, 0), (0, 1)])
     assert LiveModel(prob2, Settings("highs")).solve() == "infeasible"
+
+
+def test_words_in_runs_spell_their_cells_and_are_used_as_often_as_listed():
+    """A 2x2 of white cells: two runs across, two down; the words AB, AC, BD, CD (letters 1-4)
+    fit two ways, one the other transposed; with B given at the top right, only AB across the
+    top, CD below, AC and BD down."""
+    from solver.digits import digit_vars
+
+    cells = [(0, 0), (0, 1), (1, 0), (1, 1)]
+    runs = [[(0, 0), (0, 1)], [(1, 0), (1, 1)], [(0, 0), (1, 0)], [(0, 1), (1, 1)]]
+    letter = {"A": 1, "B": 2, "C": 3, "D": 4}
+    prob = new_problem("words")
+    x = digit_vars(prob, cells, list(letter.values()))
+    words = {"AB": 1, "CD": 1, "AC": 1, "BD": 1}
+    number = {w: n for n, w in enumerate(sorted(words), start=1)}
+    y = placements.place_words(
+        prob, x, runs, words, lambda w: [letter[ch] for ch in w], number.__getitem__
+    )
+    prob += x[0, 1, letter["B"]] == 1
+    assert LiveModel(prob, Settings("highs")).solve() == "solved"
+    held = {(r, c): k for (r, c, k), v in x.items() if round(v.varValue) == 1}
+    assert held == {(0, 0): 1, (0, 1): 2, (1, 0): 3, (1, 1): 4}
+    assert round(y["AB", 1].varValue) == 1 and round(y["BD", 4].varValue) == 1
+    # listed twice, AB cannot go anywhere: no answer
+    prob2 = new_problem("twice")
+    x2 = digit_vars(prob2, cells, list(letter.values()))
+    twice = {"AB": 2, "AC": 1, "BD": 1}
+    number2 = {w: n for n, w in enumerate(sorted(twice), start=1)}
+    placements.place_words(
+        prob2, x2, runs, twice, lambda w: [letter[ch] for ch in w], number2.__getitem__
+    )
+    assert LiveModel(prob2, Settings("highs")).solve() == "infeasible"

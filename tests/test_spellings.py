@@ -35,3 +35,12 @@ def test_marks():
     assert is_mark("？", spellings.UNKNOWN) and is_mark("＃", spellings.BLACK)
     assert is_mark("W", spellings.WHITE) and is_mark("X", spellings.FILLED)
     assert is_mark("．", spellings.EMPTY) and not is_mark(0, spellings.EMPTY)
+
+
+def test_kana_are_compared_full_size_in_katakana():
+    from solver.spellings import normalize_kana
+
+    assert normalize_kana("キキョウ") == normalize_kana("キキヨウ") == "キキヨウ"
+    assert normalize_kana("ちゅーりっぷ") == normalize_kana("チューリップ") == "チユーリツプ"
+    assert normalize_kana("ｶﾞｰﾍﾞﾗ") == "ガーベラ"  # half-width, voiced marks joined
+    assert normalize_kana(" send ") == "SEND"
