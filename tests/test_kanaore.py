@@ -76,7 +76,7 @@ def test_entries_as_a_person_may_type_them():
         (
             "G2",
             "F9 ↑ サムライン",
-            r" cell G2: the start cell F9 is off the board \(the board is A1:E5\)",
+            r" cell G2: the start cell F9 is off the board \(the board is A1:E5; the board ends",
         ),
         ("G2", "A1 ↑ サムライン", r" cell G2: the first step ↑ from A1 leaves the board"),
         ("G2", "A5 ↑ サ", r" cell G2: a word is two or more letters; found 'サ'"),

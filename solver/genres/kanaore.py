@@ -143,7 +143,7 @@ def parse(grid: Grid) -> Puzzle:
         raise InputError(
             grid.sheet,
             f"no list of words found: type the empty board from A1, one empty column, then one "
-            f"word a cell as {form}",
+            f"word a cell as {form}; the sentinel goes below-right of the list's last column",
         )
     cols = first - 1
     if cols < 1 or any(grid[r, cols] is not None for r in range(grid.rows)):
@@ -176,7 +176,10 @@ def parse(grid: Grid) -> Puzzle:
             w = Word(start, d, text)
             if not (0 <= start[0] < rows and 0 <= start[1] < cols):
                 raise grid.error(
-                    r, c, f"the start cell {cell_name(start)} is off the board ({extent})"
+                    r,
+                    c,
+                    f"the start cell {cell_name(start)} is off the board ({extent}; the board "
+                    "ends one column before the list: leave that column empty)",
                 )
             r1, c1 = step(start, d)
             if not (0 <= r1 < rows and 0 <= c1 < cols):
