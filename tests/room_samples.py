@@ -85,6 +85,9 @@ def example_puzzle(slug: str) -> Any:
                 first.setdefault(ch, (r, c))
         products = zip(sorted(first), ex["puzzle_extra"]["nums"], strict=True)
         return module.Puzzle(rooms, tuple(sorted((first[k], n) for k, n in products)))
+    if slug == "satogaeri":  # the circles as [row, col, n], -1: no number
+        hint = ex["puzzle_extra"]["hint"]
+        return module.Puzzle(rooms, tuple(((r, c), None if n < 0 else n) for r, c, n in hint))
     raise KeyError(slug)
 
 
@@ -99,7 +102,33 @@ def labelled(slug: str, puzzle: Any) -> list[list[Any]]:
     return cells
 
 
+def satogaeri_labels(puzzle: Any) -> list[list[Any]]:
+    """Satogaeri's circles beside the labels: `A2`, `A?`."""
+    cells = label_cells(puzzle.rooms)
+    for (r, c), n in puzzle.circles:
+        cells[r][c] = f"{cells[r][c]}{'?' if n is None else n}"
+    return cells
+
+
+def build_satogaeri() -> Path:
+    """As `build`, with satogaeri's circles beside the labels (`A2`, `A?`)."""
+    genre = genre_by_slug("satogaeri")
+    puzzle = example_puzzle("satogaeri")
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "satogaeri"
+    fill_sheet(ws, satogaeri_labels(puzzle))
+    drawn = wb.create_sheet("satogaeri borders")
+    fill_sheet(drawn, genre.to_cells(puzzle))
+    write_rooms(OpenpyxlSheet(drawn), puzzle.rooms)
+    path = WORKBOOKS / "satogaeri.xlsx"
+    wb.save(path)
+    return path
+
+
 def build(slug: str) -> Path:
+    if slug == "satogaeri":
+        return build_satogaeri()
     genre = genre_by_slug(slug)
     puzzle = example_puzzle(slug)
     wb = openpyxl.Workbook()
@@ -123,5 +152,6 @@ if __name__ == "__main__":
         "paint-area",
         "ripple-effect",
         "inshi-no-heya",
+        "satogaeri",
     ]:
         print(build(name))

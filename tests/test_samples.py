@@ -287,6 +287,23 @@ def logic_grid() -> dict[str, Any]:
     return {"groups": [line.split() for line in text_rows("logic-grid")]}
 
 
+def satogaeri() -> dict[str, Any]:
+    """The deck's drawing: `o` where a circle ends, an arrow on each cell a circle left or
+    passed, pointing the way it went; each circle walks its arrows to the next `o`."""
+    rows = text_rows("satogaeri")
+    way = {"↑": (-1, 0), "↓": (1, 0), "←": (0, -1), "→": (0, 1)}
+    moves, segments = [], set()
+    for r, c, _ in example("satogaeri")["puzzle_extra"]["hint"]:
+        here = (r, c)
+        while rows[here[0]][here[1]] != "o":
+            dr, dc = way[rows[here[0]][here[1]]]
+            there = (here[0] + dr, here[1] + dc)
+            segments.add((min(here, there), max(here, there)))
+            here = there
+        moves.append([r, c, *here])
+    return {"lines": lines(segments), "moves": sorted(moves)}
+
+
 EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "akari": akari,
     "archipelago": archipelago,
@@ -326,6 +343,7 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "skyscrapers": skyscrapers,
     "alphametic": alphametic,
     "logic-grid": logic_grid,
+    "satogaeri": satogaeri,
 }
 
 
