@@ -88,6 +88,7 @@ NAMES = {
     "factors": ("inshi-no-heya", ["factors"], "5/5/rvvcm9jf54653-28ca2833-14"),
     "kakuro": ("kakuro", ["kakuro"], "5/5/48la0.na0lh3l0Bn.0cl.c4a3"),
     "skyscrapers": ("skyscrapers", ["skyscrapers", "building", "skyscraper"], "4/4/k13h4j3g"),
+    "satogaeri": ("satogaeri", ["satogaeri", "sato"], "4/4/94g1g02m1h.j"),
 }
 
 

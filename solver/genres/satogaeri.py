@@ -22,13 +22,14 @@ below-right of the grid, and the rooms in either of two ways (`solver.rooms`), a
     ┃ 1   ┃     ? ┃       C1 C  B  B?
     ┗━━━━━┻━━━━━━━┛
 
-The answer draws each move as a line from the circle to where it arrives, with `─ │ ╴ ╶ ╵ ╷`
-in the cells it passes, and `●` (the circle, arrived) in the cell where it ends; a circle that
-stays keeps its cell as it is. Circles keep their text (the line leaves from them). On a
-labelled sheet every cell holds a label, which stays: the moves show only as the horizontal
-arms that a cell's number format can draw beside its label, and checking by hand needs the
-bordered form. Solving by hand, draw the same glyphs (or `-` and `|`), `●` where a circle ends,
-and `×` or `・` in a cell that no path uses.
+The answer draws each move as a line from the circle to where it arrives: `─` or `│` in the
+cells it passes and `●` (the circle, arrived) in the cell where it ends; the circle's own cell
+keeps its text, the line drawn out of it as far as a number format can (sideways only). A circle
+that stays shows nothing. On a labelled sheet every cell keeps its label and shows its mark
+after it through the number format (`B│`, `C●`). Solving by hand, type the same: on a bordered
+sheet `─`/`-` or `│`/`|` in each cell a move passes and `●` where it ends (`×` or `・`: no
+path here); on a labelled sheet the mark after the label (`B|`, `C●`). A circle's cell needs
+no mark.
 
 Model: the deck's set partitioning (`solver.placements`): the candidates of a circle are its
 straight moves, each the cells it covers from its start to its end; a move that leaves the grid
@@ -40,7 +41,7 @@ lower neighbour, the sum of the moves using that edge (Line(...)); o(r,c) = 1 wh
 in cell (r,c) (End(r,c)); these are what the sheet shows, for Check. Before the model is built,
 a circle that has no move at all, or a room that no move can end in, is named as bad input.
 
-puzz.link: `sato` (also `satogaeri`): the border codec, then number16 over the cells (`.`, a
+puzz.link: `satogaeri` (also `sato`): the border codec, then number16 over the cells (`.`, a
 circle without number).
 """
 
@@ -336,15 +337,22 @@ def _labelled(p: Puzzle) -> bool:
 def render(p: Puzzle, segments: Answer) -> list[CellWrite]:
     """Bordered: glyphs in the empty cells a move passes, `●` where it ends, the line drawn
     up to a circle's text. Labelled: each cell keeps its label and shows its mark after it
-    through the number format (`B│`, `A2╶`, `C●`)."""
+    through the number format (`B│`, `C●`); on both, a circle's cell keeps its text, the
+    line drawn from it as far as its number format can (`solver.sheet.answer.line_format`)."""
     ends = {end for start, end in moves(p, segments).items() if end != start}
     starts = set(p.starts())
     if _labelled(p):
-        marks = {cell: glyph(s) for cell, s in arms(segments).items()}
+        sides = arms(segments)
+        marks = {cell: glyph(s) for cell, s in sides.items() if cell not in starts}
         marks |= dict.fromkeys(ends, END)
-        return [
-            CellWrite(r, c, None, number_format=f'@"{g}"') for (r, c), g in sorted(marks.items())
-        ]
+        return sorted(
+            [CellWrite(r, c, None, number_format=f'@"{g}"') for (r, c), g in marks.items()]
+            + [
+                CellWrite(r, c, None, through="".join(sorted(sides[r, c])))
+                for r, c in starts & set(sides)
+            ],
+            key=lambda w: (w.row, w.col),
+        )
     return [
         CellWrite(w.row, w.col, END) if (w.row, w.col) in ends else w
         for w in draw(segments, starts)
@@ -380,8 +388,15 @@ def shown_mark(grid: Grid, cell: Cell) -> str | None:
 
 
 def blank(grid: Grid, cell: Cell) -> bool:
-    """A cell shows none of the answer: a given or a label without a mark after it, too."""
-    return shown_mark(grid, cell) is None
+    """A cell shows none of the answer: empty, or a label without a mark after it. A circle's
+    cell is never blank: it needs no mark (the line from it shows in its neighbour)."""
+    if shown_mark(grid, cell) is not None:
+        return False
+    v = grid[cell]
+    if isinstance(v, int):
+        return False
+    found = _CIRCLE.match(str(v).strip()) if v is not None else None
+    return found is None or found["circle"] is None
 
 
 def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | None]:
@@ -392,7 +407,7 @@ def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | 
     x, o = m["x"], m["o"]
     marks = {cell: mark for cell in grid.positions() if (mark := shown_mark(grid, cell))}
     ended = {cell for cell, mark in marks.items() if mark == END}
-    mute = ended if _labelled(p) else ended | set(p.starts())
+    mute = ended | set(p.starts())
     drawn: set[Segment] = set()
     absent: set[Segment] = set()
     for cell, mark in marks.items():
@@ -422,4 +437,4 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return Puzzle(rooms, tuple(sorted(circles)))
 
 
-GENRE = define(__name__, slug="satogaeri", ja="さとがえり", pzpr_ids=("sato",))
+GENRE = define(__name__, slug="satogaeri", ja="さとがえり", pzpr_ids=("satogaeri",))
