@@ -2,7 +2,8 @@
 loop or path as one thick line, shaded cells as dark squares, regions with thick borders.
 
 The picture is drawn once, from what every genre already gives (the givens as typed and the
-answer's result record: `shaded`, `lines`, `edges`, `numbers`, `regions`, `black`), as a short
+answer's result record: `shaded`, `lines`, `edges`, `numbers`, `regions`, `black`, `moves`: a
+circle drawn where it ends, its start left empty), as a short
 list of shapes; `svg()` writes those shapes as SVG text and `png()` paints them with Pillow. A
 genre adds nothing for its picture.
 """
@@ -179,6 +180,13 @@ def draw(givens: list[list[Any]], answer: dict[str, Any], genre: str = "") -> Pi
         return _signs(givens, answer)
     if genre in FRAME_CLUES:
         return _framed(givens, answer)
+    moves = {(r0, c0): (r1, c1) for r0, c0, r1, c1 in answer.get("moves", [])}
+    arrived = {end: _circled(givens[r][c]) for (r, c), end in moves.items()}
+    if moves:  # the circles stand where they end, their starts left empty (satogaeri)
+        givens = [
+            [None if (r, c) in moves else v for c, v in enumerate(row)]
+            for r, row in enumerate(givens)
+        ]
     pic = Picture(cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN)
     shown = answer.get("cells") or [[None] * cols for _ in range(rows)]
     cells = [(r, c) for r in range(rows) for c in range(cols)]
@@ -234,6 +242,11 @@ def draw(givens: list[list[Any]], answer: dict[str, Any], genre: str = "") -> Pi
             (MARGIN + c2 * CELL, MARGIN + r2 * CELL),
             1,
         )
+    for (r, c), text in sorted(arrived.items()):
+        x, y = _centre(r, c)
+        pic.add("circle", x, y, CELL * 0.38, fill="white", stroke="black", width=1.5)
+        if text:
+            pic.add("text", x, y, text=text, size=_size(text), fill="black")
     numbers = answer.get("numbers")
     for r, c in cells:
         x, y = _centre(r, c)
@@ -267,6 +280,11 @@ def draw(givens: list[list[Any]], answer: dict[str, Any], genre: str = "") -> Pi
         dark = (r, c) in shaded | walls
         pic.add("text", x, y, text=str(v), size=_size(str(v)), fill="white" if dark else "black")
     return pic
+
+
+def _circled(v: Any) -> str:
+    """The number a moved circle shows in its circle ('' for one without number: `?`, `○`)."""
+    return "".join(ch for ch in str(v) if ch.isdigit())
 
 
 def _unlabelled(v: Any) -> Any:

@@ -217,3 +217,19 @@ def test_the_generator_makes_a_puzzle_with_one_answer():
     assert note.endswith(", unique")
     out = solve_puzzle(satogaeri.GENRE, p, Settings("highs", 60))
     assert out.status == "solved" and out.unique and out.violations == []
+
+
+def test_the_picture_draws_each_circle_where_it_ends():
+    from solver import picture
+
+    p = example_puzzle("satogaeri")
+    answer = {"rows": 10, "cols": 10, **satogaeri.record(p, KNOWN)}
+    givens = satogaeri.to_cells(p)
+    pic = picture.draw(givens, answer, "satogaeri")
+    circles = {
+        (s.points[0], s.points[1]) for s in pic.shapes if s.kind == "circle" and s.fill == "white"
+    }
+    assert circles == {picture._centre(r1, c1) for _, _, r1, c1 in DECK["moves"]}
+    texts = {(s.points[0], s.points[1]): s.text for s in pic.shapes if s.kind == "text"}
+    assert texts[picture._centre(0, 5)] == "2"  # H1's 2 stands at F1 now, H1 is empty
+    assert picture._centre(0, 7) not in texts and picture._centre(0, 8) not in texts  # I1: ?

@@ -362,7 +362,8 @@ def render(p: Puzzle, segments: Answer) -> list[CellWrite]:
 def record(p: Puzzle, segments: Answer) -> dict[str, Any]:
     found = moves(p, segments)
     return lines_record(segments) | {
-        "moves": [[*start, *end] for start, end in sorted(found.items())]
+        "moves": [[*start, *end] for start, end in sorted(found.items())],
+        "regions": [list(row) for row in p.rooms.ids],
     }
 
 
