@@ -7,7 +7,7 @@ share a cell, and no path passes over or stops on another circle's cell. Afterwa
 holds exactly one circle.
 
 Layout: one puzzle cell per spreadsheet cell from A1, the sentinel one cell diagonally
-below-right of the grid, and the rooms in either of two ways (`solver.rooms`), as for heyawake:
+below-right of the grid, and the rooms in either of two ways (`solver.rooms`), as for heyawake.
 
 - thick borders: draw the room walls with Excel's border tool (medium or thick lines); a circle
   is its number (`2`, or `○2`), a circle without number `?` (or `○` alone, `○?`); other cells
