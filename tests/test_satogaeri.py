@@ -12,7 +12,7 @@ from room_samples import example_puzzle
 from test_samples import satogaeri as deck_answer
 
 from solver import check
-from solver.backends import Settings
+from solver.backends import SOLVERS, Settings
 from solver.cli import main
 from solver.genres import satogaeri
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
@@ -105,13 +105,14 @@ WRONG = {
 RIGHT = "1 1 0 /0 0 0 /0 1 1 /0 0 0 /0 0 0 0 /1 0 0 0 /0 0 0 0 /"
 
 
-def test_puzzlink_url_and_pzprjs_answer():
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_puzzlink_url_and_pzprjs_answer(solver):
     p = satogaeri.from_url(parse_url(URL))
     assert (p.rows, p.cols, len(p.rooms)) == (4, 4, 3)
     assert p.circles == (((0, 0), 2), ((2, 0), 1), ((2, 3), None))
     want = _pzprv3_lines(PZPR + RIGHT)
     assert satogaeri.verify(p, want) == []
-    out = solve_puzzle(satogaeri.GENRE, p, Settings())
+    out = solve_puzzle(satogaeri.GENRE, p, Settings(solver))
     assert out.status == "solved" and out.unique is True and out.answer == want
     assert satogaeri.record(p, want)["moves"] == [[0, 0, 0, 2], [2, 0, 1, 0], [2, 3, 2, 1]]
 
