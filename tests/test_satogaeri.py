@@ -234,3 +234,21 @@ def test_the_picture_draws_each_circle_where_it_ends():
     texts = {(s.points[0], s.points[1]): s.text for s in pic.shapes if s.kind == "text"}
     assert texts[picture._centre(0, 5)] == "2"  # H1's 2 stands at F1 now, H1 is empty
     assert picture._centre(0, 7) not in texts and picture._centre(0, 8) not in texts  # I1: ?
+
+
+def test_on_the_bordered_sheet_hints_rebuild_an_erased_answer(sample):
+    """tests/test_check.py runs on the first (labelled) sheet; the bordered one draws glyphs."""
+    from test_check import answer_cells, erase_every
+
+    book = OpenpyxlBook(sample("satogaeri"))
+    sheet = "satogaeri borders"
+    writes = solve_sheet(book, sheet, FAST).writes
+    gone = erase_every(book, sheet, writes, slice(None, None, 3))
+    res = check.check_sheet(book, sheet, FAST)
+    assert (res.verdict, res.completable, res.empty) == ("incomplete", True, gone)
+    hints = 0
+    while check.hint_sheet(book, sheet, FAST).status == "hint":
+        hints += 1
+        assert hints <= len(answer_cells(writes))
+    assert hints == gone
+    assert check.check_sheet(book, sheet, FAST).verdict == "correct"
