@@ -304,6 +304,13 @@ def satogaeri() -> dict[str, Any]:
     return {"lines": lines(segments), "moves": sorted(moves)}
 
 
+def shikaku() -> dict[str, Any]:
+    """Equal letters, one rectangle; ids in reading order of first cells, as the letters are."""
+    rows = text_rows("shikaku")
+    order = {ch: k for k, ch in enumerate(dict.fromkeys("".join(rows)))}
+    return {"regions": [[order[ch] for ch in row] for row in rows]}
+
+
 EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "akari": akari,
     "archipelago": archipelago,
@@ -344,6 +351,7 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "alphametic": alphametic,
     "logic-grid": logic_grid,
     "satogaeri": satogaeri,
+    "shikaku": shikaku,
 }
 
 
