@@ -8,13 +8,14 @@ exactly where two pieces meet (`walls`). Two answers with the same walls are the
 which makes the walls the model's answer variables (uniqueness cuts on them) and what a sheet
 shows of an answer, as slitherlink's loop is.
 
-In the sheet (`render_regions`): every side of a cell that is a wall or on the grid's frame is
-drawn in the answer colour as a medium line, on both cells of a wall (solver.sheet.answer
-records the user's own lines there and Clear restores them). Read back (`read_regions`): a side
-drawn medium or heavier on either of its two cells, in any colour (`solver.lines.drawn_sides`),
-is a wall; a side without one fixes nothing (a border cannot say "no wall here"). The pieces
-are the groups of cells that hang together without crossing a wall (`pieces`): a division drawn
-half-way shows as pieces too large, which the rules then find incomplete.
+In the sheet (`render_regions`): every side of a cell that is a wall is drawn in the answer
+colour as a medium line, on both cells of the wall, not on the grid's frame, the edge of every
+answer (solver.sheet.answer records the user's own lines there and Clear restores them).
+Read back (`read_regions`): a side drawn medium or heavier on either of its two cells, in any
+colour (`solver.lines.drawn_sides`), is a wall; a side without one fixes nothing (a border
+cannot say "no wall here"). The pieces are the groups of cells that hang together without
+crossing a wall (`pieces`): a division drawn half-way shows as pieces too large, which the
+rules then find incomplete.
 
 The result record's `regions` holds an id per cell (`regions_record`), the picture draws thick
 lines between different ids (solver.picture).
@@ -89,8 +90,10 @@ def region_walls(regions: Regions) -> set[Pair]:
 
 
 def render_regions(regions: Regions, top: int = 0, left: int = 0) -> list[CellWrite]:
-    """Every cell's walls and frame sides as medium borders (CellWrite.borders), the grid's
-    top-left cell at (top, left); a cell with none (inside a piece) is not written."""
+    """Every cell's walls as medium borders (CellWrite.borders), on both cells of a wall, the
+    grid's top-left cell at (top, left); a cell with none (inside a piece) is not written. The
+    grid's frame is not drawn: it is the edge of every answer, a person drawing by hand leaves
+    it out, and Check would then take the cells along it for not drawn yet."""
     rows, cols = len(regions), len(regions[0])
     writes = []
     for r in range(rows):
@@ -99,7 +102,7 @@ def render_regions(regions: Regions, top: int = 0, left: int = 0) -> list[CellWr
             around = {"T": (r - 1, c), "B": (r + 1, c), "L": (r, c - 1), "R": (r, c + 1)}
             for side, (rr, cc) in around.items():
                 inside = 0 <= rr < rows and 0 <= cc < cols
-                if not inside or regions[rr][cc] != regions[r][c]:
+                if inside and regions[rr][cc] != regions[r][c]:
                     sides += side
             if sides:
                 writes.append(CellWrite(r + top, c + left, borders=sides))
