@@ -38,15 +38,20 @@ Candidates = Mapping[Hashable, Sequence[Collection[Cell]]]
 Choice = dict[tuple[Hashable, int], pulp.LpVariable]
 
 
-def choose(prob: pulp.LpProblem, candidates: Candidates, name: str = "y") -> Choice:
+def choose(
+    prob: pulp.LpProblem, candidates: Candidates, name: str = "y", each: bool = True
+) -> Choice:
     """y(k, i) for each clue k and its candidate i (1-based in the variable's name, the clue's
     position among the clues first: y(3,2) is the third clue's second candidate); each clue
-    takes exactly one of its candidates."""
+    takes exactly one of its candidates. each=False: a key takes any number of its candidates,
+    none included (fillmat's mats without a number, keyed by their first cell: `cover` alone
+    decides)."""
     y: Choice = {}
     for n, (k, options) in enumerate(candidates.items(), start=1):
         for i in range(len(options)):
             y[k, i] = var(prob, name, n, i + 1)
-        prob += pulp.lpSum(y[k, i] for i in range(len(options))) == 1, f"Choose({n})"
+        if each:
+            prob += pulp.lpSum(y[k, i] for i in range(len(options))) == 1, f"Choose({n})"
     return y
 
 
