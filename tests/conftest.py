@@ -82,3 +82,29 @@ def type_shading(book, sheet: str, rows: list[str], shaded: str = "#", mark: str
         for c, ch in enumerate(line):
             if ch == shaded:
                 book.sheet(sheet).put(r + 1, c + 1, mark)
+
+
+def lettered(rows: list[str]) -> tuple[tuple[int, ...], ...]:
+    """A division written as letters (equal letters, one piece: shikaku's rectangles, fillmat's
+    mats) as the ids of the record's `regions`, in reading order of first cells."""
+    order = {ch: k for k, ch in enumerate(dict.fromkeys("".join(rows)))}
+    return tuple(tuple(order[ch] for ch in row) for row in rows)
+
+
+def draw_walls_by_hand(ws, division, rows: int, cols: int, style: str = "medium") -> None:
+    """Draw a division's walls as a person does with Excel's border tool: each wall once, on
+    the cell left of or above it, black, over thin grid lines; no frame (the grid's edge needs
+    no line)."""
+    from openpyxl.styles import Border, Side
+
+    from solver.regions import region_walls
+
+    thin = Side(style="thin")
+    for row in ws.iter_rows(min_row=1, max_row=rows, max_col=cols):
+        for cell in row:
+            cell.border = Border(top=thin, bottom=thin, left=thin, right=thin)
+    for (r, c), (rr, _) in sorted(region_walls(division)):
+        cell = ws.cell(r + 1, c + 1)
+        sides = {n: getattr(cell.border, n) for n in ("top", "bottom", "left", "right")}
+        sides["right" if rr == r else "bottom"] = Side(style=style, color="000000")
+        cell.border = Border(**sides)

@@ -19,7 +19,7 @@ from solver.puzzlink import UrlError, parse_url
 from solver.sheet import InputError
 from solver.sheet.answer import ANSWER_BORDER, MARK_FILL
 from solver.sheet.openpyxl_book import OpenpyxlBook
-from tests.conftest import example
+from tests.conftest import draw_walls_by_hand, example, lettered
 
 EX = example("shikaku")
 
@@ -29,13 +29,7 @@ def known_puzzle() -> Puzzle:
     return Puzzle(tuple(tuple(None if ch == "." else int(ch) for ch in row) for row in rows))
 
 
-def letters(rows: list[str]) -> regions.Regions:
-    """A division written as letters (equal letters, one piece) as ids in reading order."""
-    order = {ch: k for k, ch in enumerate(dict.fromkeys("".join(rows)))}
-    return tuple(tuple(order[ch] for ch in row) for row in rows)
-
-
-KNOWN = letters(EX["solution_text"].split("\n"))
+KNOWN = lettered(EX["solution_text"].split("\n"))
 
 
 def test_workbook_holds_the_example(sample):
@@ -62,10 +56,10 @@ def test_sample_answer_drawn_as_borders_and_cleared(sample):
 def test_verify_accepts_the_known_answer_and_names_broken_rules():
     p = known_puzzle()
     assert shikaku.verify(p, KNOWN) == []
-    merged = letters(["AAABBB", "CCDDEE", "CCDDEE", "CCFFEE", "GGGGGG", "GGGGGG"])
+    merged = lettered(["AAABBB", "CCDDEE", "CCDDEE", "CCFFEE", "GGGGGG", "GGGGGG"])
     problems = shikaku.verify(p, merged)
     assert "the piece from A5 holds 2 numbers (C6, F6)" in problems
-    l_shape = letters(["AAABBB", "CCDDEE", "CCDDEE", "CCFFEE", "GGGHHH", "GGGGHH"])
+    l_shape = lettered(["AAABBB", "CCDDEE", "CCDDEE", "CCFFEE", "GGGHHH", "GGGGHH"])
     problems = shikaku.verify(p, l_shape)
     assert problems == [
         "the piece from A5 (7 cells) is not a rectangle",
@@ -73,7 +67,7 @@ def test_verify_accepts_the_known_answer_and_names_broken_rules():
         "the piece from D5 (5 cells) is not a rectangle",
         "the number 6 at F6 is in a piece of 5 cells",
     ]
-    empty = letters(["AAABBI", "CCDDEE", "CCDDEE", "CCFFEE", "GGGHHH", "GGGHHH"])
+    empty = lettered(["AAABBI", "CCDDEE", "CCDDEE", "CCFFEE", "GGGHHH", "GGGHHH"])
     assert shikaku.verify(p, empty) == [
         "the number 3 at D1 is in a piece of 2 cells",
         "the piece from F1 holds no number",
@@ -84,7 +78,7 @@ def test_unknown_areas_and_uniqueness():
     p = Puzzle(((UNKNOWN, None), (None, None), (2, 2)))  # the 2s stand up, ? takes the rest
     out = solve_puzzle(shikaku.GENRE, p, Settings("highs"))
     assert out.status == "solved" and out.unique is True and not out.violations
-    assert out.answer == letters(["AA", "BC", "BC"])
+    assert out.answer == lettered(["AA", "BC", "BC"])
     corner = Puzzle(((UNKNOWN, None, None), (None, None, None), (None, None, 3)))
     out = solve_puzzle(shikaku.GENRE, corner, Settings("highs"))  # the 3: last row or column
     assert out.status == "solved" and out.unique is False
@@ -166,28 +160,16 @@ def test_import_url_and_solve(tmp_path):
 # --- check my answer: rectangles drawn by hand with the border tool ---------------------------
 
 
-def draw_by_hand(ws, division: regions.Regions, style: str = "medium") -> None:
-    """Draw the walls as a person does: each once, on the cell left of or above it, black,
-    over thin grid lines; no frame (the grid's edge needs no line)."""
-    thin = Side(style="thin")
-    for row in ws.iter_rows(min_row=1, max_row=6, max_col=6):
-        for cell in row:
-            cell.border = Border(top=thin, bottom=thin, left=thin, right=thin)
-    for (r, c), (rr, _) in sorted(regions.region_walls(division)):
-        cell = ws.cell(r + 1, c + 1)
-        sides = {n: getattr(cell.border, n) for n in ("top", "bottom", "left", "right")}
-        sides["right" if rr == r else "bottom"] = Side(style=style, color="000000")
-        cell.border = Border(**sides)
-
-
 def test_check_reads_rectangles_drawn_by_hand(sample):
     book = OpenpyxlBook(sample("shikaku"))
     ws = book.wb["shikaku"]
-    draw_by_hand(ws, KNOWN, style="thick")
+    draw_walls_by_hand(ws, KNOWN, 6, 6, style="thick")
     res = check_sheet(book, "shikaku", Settings())
     assert (res.verdict, res.problems, res.empty) == ("correct", [], 0), res.record()
     # the bottom-right 6 not divided from the 6 left of it yet: incomplete, can be finished
-    draw_by_hand(ws, letters(["AAABBB", "CCDDEE", "CCDDEE", "CCFFEE", "GGGGGG", "GGGGGG"]))
+    draw_walls_by_hand(
+        ws, lettered(["AAABBB", "CCDDEE", "CCDDEE", "CCFFEE", "GGGGGG", "GGGGGG"]), 6, 6
+    )
     res = check_sheet(book, "shikaku", Settings())
     assert (res.verdict, res.completable, res.problems) == ("incomplete", True, []), res.record()
 
@@ -196,7 +178,9 @@ def test_check_names_wrong_rectangles(sample):
     book = OpenpyxlBook(sample("shikaku"))
     ws = book.wb["shikaku"]
     # the two 6s at the bottom split 7 and 5: no answer has that wall
-    draw_by_hand(ws, letters(["AAABBB", "CCDDEE", "CCDDEE", "CCFFEE", "GGGHHH", "GGGGHH"]))
+    draw_walls_by_hand(
+        ws, lettered(["AAABBB", "CCDDEE", "CCDDEE", "CCFFEE", "GGGHHH", "GGGGHH"]), 6, 6
+    )
     res = check_sheet(book, "shikaku", Settings())
     assert res.verdict == "wrong" and res.completable is False
     messages = [m for m, _ in res.problems]

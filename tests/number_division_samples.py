@@ -1,0 +1,42 @@
+"""The sample workbooks of the division genres typed as numbers in cells (shikaku, fillmat), made
+from the seeds' examples (tests/data/examples/<slug>.json):
+
+    python tests/number_division_samples.py [slug ...]     # writes workbooks/<slug>.xlsx
+
+The example's numbers typed from A1 as a person types them ('.' left empty), with the sentinel.
+Then `python -m addin.build_workbooks workbooks/<slug>.xlsx` makes the .xlsm beside it.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import openpyxl
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from solver.workbook import fill_sheet
+from tests.conftest import WORKBOOKS, example
+
+SLUGS = ("shikaku", "fillmat")
+
+
+def example_cells(slug: str) -> list[list[int | None]]:
+    rows = example(slug)["puzzle_text"].split("\n")
+    return [[None if ch == "." else int(ch) for ch in row] for row in rows]
+
+
+def build(slug: str) -> Path:
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = slug
+    fill_sheet(ws, example_cells(slug))
+    path = WORKBOOKS / f"{slug}.xlsx"
+    wb.save(path)
+    return path
+
+
+if __name__ == "__main__":
+    for name in sys.argv[1:] or SLUGS:
+        print(build(name))
