@@ -304,9 +304,10 @@ def satogaeri() -> dict[str, Any]:
     return {"lines": lines(segments), "moves": sorted(moves)}
 
 
-def shikaku() -> dict[str, Any]:
-    """Equal letters, one rectangle; ids in reading order of first cells, as the letters are."""
-    rows = text_rows("shikaku")
+def lettered_regions(slug: str) -> dict[str, Any]:
+    """Equal letters, one piece (shikaku's rectangles, fillmat's mats); ids in reading order of
+    first cells, as the letters are."""
+    rows = text_rows(slug)
     order = {ch: k for k, ch in enumerate(dict.fromkeys("".join(rows)))}
     return {"regions": [[order[ch] for ch in row] for row in rows]}
 
@@ -351,7 +352,8 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "alphametic": alphametic,
     "logic-grid": logic_grid,
     "satogaeri": satogaeri,
-    "shikaku": shikaku,
+    "shikaku": lambda: lettered_regions("shikaku"),
+    "fillmat": lambda: lettered_regions("fillmat"),
 }
 
 
