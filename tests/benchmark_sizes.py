@@ -37,6 +37,7 @@ SIZES = {
     "kakuro": [8, 10, 12],
     "futoshiki": [5, 7, 9],
     "skyscrapers": [6, 9, 12],
+    "fillmat": [6, 8, 10],  # its generator's random tilings take 35 s at 12x12
 }
 
 
