@@ -31,7 +31,7 @@ holding both cells. A number that no rectangle fits, or a cell that no rectangle
 told as an input error before the solve. The LP relaxation is tight on these pieces: the deck's
 6x6 and a published 24x14 solve at the root node.
 
-puzz.link: `shikaku` (also `shikakue`), number16 over the cells (`.` an unknown number).
+puzz.link: `shikaku`, number16 over the cells (`.` an unknown number).
 """
 
 from __future__ import annotations
