@@ -23,7 +23,7 @@ lines between different ids (solver.picture).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable, Sequence
+from collections.abc import Collection, Hashable
 from typing import Any
 
 import pulp
@@ -70,17 +70,6 @@ def pieces(rows: int, cols: int, shut: Collection[Pair]) -> Regions:
     """The pieces that walls cut the grid into: an id per cell, 0, 1 ... in reading order of
     each piece's first cell (a wall with a dangling end separates nothing)."""
     return rooms_from_walls(rows, cols, shut).ids
-
-
-def regions_of(pieces_cells: Sequence[Collection[Cell]], rows: int, cols: int) -> Regions:
-    """The ids of a division given as its pieces' cells (each cell in exactly one piece),
-    numbered as `pieces` numbers them."""
-    shut = {
-        (a, b)
-        for a, b in grid_edges(rows, cols)
-        if not any(a in cells and b in cells for cells in pieces_cells)
-    }
-    return pieces(rows, cols, shut)
 
 
 def region_walls(regions: Regions) -> set[Pair]:
