@@ -101,10 +101,10 @@ def test_several_words_in_one_cell_and_star_for_black():
             "サクラサ",
             r" cell I\d: 3 runs of 3 white cells .* but 2 listed words of 3 letters",
         ),
-        ("I3", "サクラサク", r" cell I3: the listed サクラサク has 5 letters, and no run"),
+        ("I3", "サクラサク", r" cell I3: the listed 'サクラサク' has 5 letters, and no run"),
         ("F6", "■", r" cell G6: this white cell is in no run of two or more white cells"),
         # H filled: column B, all white, is then the first empty column from the right
-        ("H2", "ア", r" cell C1: a listed word is letters .*found '■' \(the list is read right"),
+        ("H2", "ア", r" cell C1: a listed word is letters .*found '■' \(the list starts right"),
     ],
 )
 def test_bad_input_names_the_cell(sample, cell, value, message):

@@ -171,8 +171,8 @@ def _listed(grid: Grid, r: int, c: int, cols: int) -> list[int]:
         r,
         c,
         f"a listed number is a whole number (its digits), one or several to a cell; found "
-        f"{quote(v)} (the list is read right of column {empty}, the first column from the "
-        f"right that is empty everywhere; the grid is A1:{a1(grid.rows, cols)})",
+        f"{quote(v)} (the "
+        f"list starts right of column {empty}, the grid is A1:{a1(grid.rows, cols)})",
     )
 
 

@@ -136,6 +136,8 @@ def _read_cell(grid: Grid, r: int, c: int) -> tuple[str | None, bool, int | None
     if circle is None:
         return label, False, None
     digits = re.sub(r"\D", "", circle)
+    if len(digits) > 6:  # no grid is that long (and int() refuses thousands of digits)
+        raise grid.error(r, c, f"a circle's number is its move in cells, found {quote(v)}")
     return label, True, int(digits) if digits else None
 
 

@@ -131,8 +131,8 @@ def unfit(p: Puzzle) -> tuple[Cell, str] | None:
     for cell, n in p.numbers().items():
         if not found[cell]:
             return cell, (
-                f"no rectangle of {n} cells holds this {n} inside the grid without holding "
-                "another number: check the number and its neighbours"
+                f"no rectangle of {quote(n)} cells holds this {quote(n)} inside the grid without "
+                "holding another number: check the number and its neighbours"
             )
     lost = placements.uncovered(found, p.positions())
     if lost:

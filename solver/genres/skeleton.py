@@ -182,8 +182,7 @@ def _listed(grid: Grid, r: int, c: int, cols: int) -> list[str]:
         r,
         c,
         f"a listed word is letters (katakana), one or several to a cell; found {quote(v)} (the "
-        f"list is read right of column {empty}, the first column from the right that is empty "
-        f"everywhere; the grid is A1:{a1(grid.rows, cols)})",
+        f"list starts right of column {empty}, the grid is A1:{a1(grid.rows, cols)})",
     )
 
 
@@ -204,7 +203,7 @@ def _check_lengths(p: Puzzle, grid: Grid) -> None:
         if by_length[size[k]] == 0:
             raise grid.error(
                 *p.place(k),
-                f"the listed {w} has {size[k]} letters, and no run of white cells has "
+                f"the listed {quote(w)} has {size[k]} letters, and no run of white cells has "
                 f"{size[k]} cells ({extent})",
             )
     for length, count in sorted(by_length.items()):
