@@ -50,6 +50,7 @@ from solver.model import value as solved_value
 from solver.placements import place_words
 from solver.sheet import cell_name, column_letter
 from solver.sheet.answer import CellWrite
+from solver.spellings import normalize_kana
 from solver.violation import Violation
 
 Cell = tuple[int, int]
@@ -509,3 +510,22 @@ def sightline(
                 )
     prob += pulp.lpSum(s.values()) == count, f"sight{name}"
     return s
+
+
+def read_letters(
+    grid: object, x: Digits, cells: Iterable[Cell], alphabet: Sequence[str]
+) -> dict[pulp.LpVariable, int]:
+    """A word genre's `read_answer` (letters one-hot like digits: x(r, c, k) for the k-th letter
+    of `alphabet`, from 1): the letters the sheet shows in `cells`, small or full size kana alike
+    (`spellings.normalize_kana`). A cell's letter is 1, its other letters 0; a letter of no
+    listed word sets every letter 0, so the cell cannot be completed. Blank cells fix nothing."""
+    letter = {ch: k for k, ch in enumerate(alphabet, start=1)}
+    entries: dict[pulp.LpVariable, int] = {}
+    for r, c in cells:
+        v = grid[r, c]
+        if not isinstance(v, str) or not v.strip():
+            continue
+        k = letter.get(normalize_kana(v))
+        for j in letter.values():
+            entries[x[r, c, j]] = int(j == k)
+    return entries

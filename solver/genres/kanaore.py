@@ -50,7 +50,7 @@ from dataclasses import dataclass, field
 
 import pulp
 
-from solver.digits import digit_vars
+from solver.digits import digit_vars, read_letters
 from solver.genres import define
 from solver.geometry import Cell, neighbours, step
 from solver.model import Model, new_problem, value, var
@@ -296,17 +296,7 @@ def verify(p: Puzzle, a: Answer) -> list[Violation]:
 def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int]:
     """The letters the sheet shows in board cells, small or full size (a letter of no word:
     every letter 0, so the cell cannot be completed). Blank cells fix nothing."""
-    letter = {ch: k for k, ch in enumerate(p.alphabet(), start=1)}
-    x = m["x"]
-    entries: dict[pulp.LpVariable, int] = {}
-    for r, c in p.cells():
-        v = grid[r, c]
-        if not isinstance(v, str) or not v.strip():
-            continue
-        k = letter.get(normalize_kana(v))
-        for j in letter.values():
-            entries[x[r, c, j]] = int(j == k)
-    return entries
+    return read_letters(grid, m["x"], p.cells(), p.alphabet())
 
 
 def blank(grid: Grid, cell: Cell) -> bool:

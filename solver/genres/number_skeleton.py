@@ -64,6 +64,7 @@ from solver.digits import (
 from solver.genres import define
 from solver.geometry import Cell
 from solver.model import Model, new_problem, value
+from solver.placements import check_list_lengths
 from solver.sheet import Grid, InputError, Value, a1, column_letter, quote
 from solver.sheet.answer import CellWrite
 from solver.violation import Violation
@@ -178,35 +179,8 @@ def _listed(grid: Grid, r: int, c: int, cols: int) -> list[int]:
 
 def _check_lengths(p: Puzzle, grid: Grid) -> None:
     """Every white cell in a run; as many listed numbers of each length as runs of it."""
-    runs = p.runs()
-    if not runs:
-        raise InputError(grid.sheet, "no run of two or more white cells: leave them empty")
-    covered = {cell for run in runs for cell in run}
-    for r, c in sorted(p.white() - covered):
-        raise grid.error(
-            r, c, "this white cell is in no run of two or more white cells: make it black"
-        )
-    extent = f"the grid is read as A1:{a1(p.rows, p.cols)}"
-    by_length = Counter(len(run) for run in runs)
-    for k, n in enumerate(p.numbers):
-        if by_length[len(str(n))] == 0:
-            raise grid.error(
-                *p.place(k),
-                f"the listed {quote(n)} has {len(str(n))} digits, and no run of white cells "
-                f"has {len(str(n))} cells ({extent})",
-            )
-    for length, count in sorted(by_length.items()):
-        listed = [k for k, n in enumerate(p.numbers) if len(str(n)) == length]
-        if len(listed) != count:
-            some = ", ".join(str(p.numbers[k]) for k in listed[:6]) or "none"
-            where = ", ".join(run_span(run) for run in runs if len(run) == length)
-            raise InputError(
-                grid.sheet,
-                f"{count} runs of {length} white cells ({where}), but {len(listed)} listed "
-                f"numbers of {length} digits ({some}): the list and the grid disagree ({extent}; "
-                "a column of the list may be no taller than the grid)",
-                tuple(x + 1 for x in p.place(listed[0])) if listed else None,
-            )
+    listed = [(n, len(str(n)), p.place(k)) for k, n in enumerate(p.numbers)]
+    check_list_lengths(grid, p.rows, p.cols, p.white(), p.runs(), listed, "number", "digits")
 
 
 def to_cells(p: Puzzle) -> list[list[Value]]:

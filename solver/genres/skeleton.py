@@ -57,11 +57,11 @@ from dataclasses import dataclass, field
 import pulp
 
 from solver.cells import black_record, grid_width, is_black
-from solver.digits import digit_vars, run_span, white_runs
+from solver.digits import digit_vars, read_letters, run_span, white_runs
 from solver.genres import define
 from solver.geometry import Cell
 from solver.model import Model, new_problem, value
-from solver.placements import place_words
+from solver.placements import check_list_lengths, place_words
 from solver.sheet import Grid, InputError, Value, a1, cell_name, column_letter, quote
 from solver.sheet.answer import CellWrite
 from solver.spellings import normalize_kana
@@ -188,36 +188,8 @@ def _listed(grid: Grid, r: int, c: int, cols: int) -> list[str]:
 
 def _check_lengths(p: Puzzle, grid: Grid) -> None:
     """Every white cell in a run; as many listed words of each length as runs of it."""
-    runs = p.runs()
-    if not runs:
-        raise InputError(grid.sheet, "no run of two or more white cells: leave them empty")
-    covered = {cell for run in runs for cell in run}
-    for r, c in sorted(p.white() - covered):
-        raise grid.error(
-            r, c, "this white cell is in no run of two or more white cells: make it black"
-        )
-    extent = f"the grid is read as A1:{a1(p.rows, p.cols)}"
-    by_length = Counter(len(run) for run in runs)
-    size = [len(normalize_kana(w)) for w in p.words]
-    for k, w in enumerate(p.words):
-        if by_length[size[k]] == 0:
-            raise grid.error(
-                *p.place(k),
-                f"the listed {quote(w)} has {size[k]} letters, and no run of white cells has "
-                f"{size[k]} cells ({extent})",
-            )
-    for length, count in sorted(by_length.items()):
-        listed = [k for k in range(len(p.words)) if size[k] == length]
-        if len(listed) != count:
-            some = ", ".join(p.words[k] for k in listed[:6]) or "none"
-            where = ", ".join(run_span(run) for run in runs if len(run) == length)
-            raise InputError(
-                grid.sheet,
-                f"{count} runs of {length} white cells ({where}), but {len(listed)} listed "
-                f"words of {length} letters ({some}): the list and the grid disagree ({extent}; "
-                "a column of the list may be no taller than the grid)",
-                tuple(x + 1 for x in p.place(listed[0])) if listed else None,
-            )
+    listed = [(w, len(normalize_kana(w)), p.place(k)) for k, w in enumerate(p.words)]
+    check_list_lengths(grid, p.rows, p.cols, p.white(), p.runs(), listed, "word", "letters")
 
 
 def to_cells(p: Puzzle) -> list[list[Value]]:
@@ -300,17 +272,7 @@ def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int]:
     """The letters the sheet shows in white cells, small or full size: the cell's letter 1, its
     other letters 0 (a letter of no listed word: every letter 0, so the cell cannot be
     completed). Blank cells fix nothing."""
-    letter = {ch: k for k, ch in enumerate(p.alphabet(), start=1)}
-    x = m["x"]
-    entries: dict[pulp.LpVariable, int] = {}
-    for r, c in p.white():
-        v = grid[r, c]
-        if not isinstance(v, str) or not v.strip():
-            continue
-        k = letter.get(normalize_kana(v))
-        for j in letter.values():
-            entries[x[r, c, j]] = int(j == k)
-    return entries
+    return read_letters(grid, m["x"], p.white(), p.alphabet())
 
 
 def blank(grid: Grid, cell: Cell) -> bool:
