@@ -40,16 +40,24 @@ class Model:
     separators: in a model built with lazy connectivity, the functions that look at a solved
     answer and return the cuts it violates (none: the answer is whole). A complete model has
     none: its `.lp` file is the whole problem.
+    no_good: the cut that the uniqueness check adds to exclude the answer just found, when the
+    genre knows a stronger one than `no_good_cut(answer_vars)` that every other answer still
+    satisfies (e.g. a single loop: not every edge of this loop again); None: the plain no-good.
     """
 
     prob: pulp.LpProblem
     answer_vars: list[pulp.LpVariable]
     vars: dict[str, Any] = field(default_factory=dict)
     separators: list[Callable[[], list[pulp.LpConstraint]]] = field(default_factory=list)
+    no_good: Callable[[], pulp.LpConstraint] | None = None
 
     def violated(self) -> list[pulp.LpConstraint]:
         """The lazy cuts that the current solution breaks."""
         return [cut for separate in self.separators for cut in separate()]
+
+    def exclude_answer(self) -> pulp.LpConstraint:
+        """The cut that excludes the current answer and no other (see `no_good`)."""
+        return self.no_good() if self.no_good is not None else no_good_cut(self.answer_vars)
 
     def separate(self, separator: Callable[[], list[pulp.LpConstraint]] | None) -> None:
         """Register a separator (None, what a complete form returns, is ignored)."""

@@ -21,7 +21,7 @@ from solver import backends, limits, progress
 from solver.backends import Settings, SolverError
 from solver.genres import Genre, genre_for_sheet
 from solver.limits import LONGER, OutOfTime
-from solver.model import Model, no_good_cut
+from solver.model import Model
 from solver.sheet import Book, Grid, InputError, a1, check_unmerged, read_grid
 from solver.sheet.answer import (
     SHADE_GLYPH,
@@ -123,7 +123,7 @@ def _second_answer(
     answer = out.answer
     progress.report(phase="unique")
     try:
-        live.add(no_good_cut(m.answer_vars), "no_good_1")
+        live.add(m.exclude_answer(), "no_good_1")
     except OutOfTime:
         return None, []
     status = _solve(live, m, out, deadline)
