@@ -196,7 +196,7 @@ def run_solver(book: Any, xbook: XlwingsBook, sheet: str) -> str:
         progress.report(phase="solving")
         status = pipeline.run_lp(lp, sol, s)
     if status == "solved":
-        return alert(book, f"{lp.name}: solved by {s.solver}; wrote {sol}")
+        return alert(book, f"{lp.name}: solved by {s.resolved().solver}; wrote {sol}")
     why = {
         "infeasible": "the puzzle has no answer: check the givens",
         "timeout": f"no answer within the time limit of {s.time_limit} s",
@@ -256,7 +256,7 @@ def solve(book: Any, xbook: XlwingsBook, sheet: str) -> str:
         res = pipeline.solve_sheet(xbook, sheet, s, check_unique=True, write=True)
         if res.status == "solved" and res.answer is not None:
             place_picture(book, res)
-    return _report(book, res, f" ({res.seconds:.2f} s, {s.solver})")
+    return _report(book, res, f" ({res.seconds:.2f} s, {res.solver})")
 
 
 @_button

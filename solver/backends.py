@@ -13,6 +13,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import ctypes
+import dataclasses
 import functools
 import itertools
 import math
@@ -37,7 +38,11 @@ from solver import limits, progress
 Status = Literal["solved", "infeasible", "timeout"]
 SOLVERS = ("highs", "scip", "cbc")
 CONNECTIVITY = ("default", "complete", "lazy")
-DEFAULT_SOLVER = "highs"  # fastest on the sample workbooks: see tests/benchmark.py and README
+# "default": each genre's own back end (Genre.solver, the fastest on its benchmark puzzles),
+# and for a bare model with no genre FALLBACK_SOLVER, the fastest on the sample workbooks
+DEFAULT_SOLVER = "default"
+FALLBACK_SOLVER = "highs"
+SOLVER_CHOICES = (DEFAULT_SOLVER, *SOLVERS)
 
 
 class SolverError(RuntimeError):
@@ -55,8 +60,10 @@ class Settings:
     cuts_in_search: bool = True
 
     def __post_init__(self) -> None:
-        if self.solver not in SOLVERS:
-            raise SolverError(f"unknown solver {self.solver!r}; choose one of {', '.join(SOLVERS)}")
+        if self.solver not in SOLVER_CHOICES:
+            raise SolverError(
+                f"unknown solver {self.solver!r}; choose one of {', '.join(SOLVER_CHOICES)}"
+            )
         if self.connectivity not in CONNECTIVITY:
             raise SolverError(
                 f"unknown connectivity form {self.connectivity!r}; "
@@ -81,6 +88,12 @@ class Settings:
                 f"the thread count must be a whole number from 1 up, not {threads!r}; "
                 "leave it out for the solver's choice"
             )
+
+    def resolved(self, genre_solver: str = FALLBACK_SOLVER) -> Settings:
+        """These settings with a back end named: "default" becomes the genre's own choice."""
+        if self.solver != DEFAULT_SOLVER:
+            return self
+        return dataclasses.replace(self, solver=genre_solver)
 
     def deadline(self) -> float | None:
         """When a run that starts now must be over (a `time.perf_counter()` value), or None."""
@@ -194,6 +207,7 @@ class LiveModel:
         separate: a lazy model's separators (`Model.violated`). SCIP takes their cuts inside
         its search (solver.scip_lazy) and its answers break none; HiGHS and CBC leave them to
         the caller, who adds the cuts an answer breaks and solves again."""
+        s = s.resolved()  # a bare model: the fallback back end
         self.prob, self.settings = prob, s
         self.columns = list(prob.variables())  # a copy: PuLP re-sorts its own list
         self.index = {v.name: i for i, v in enumerate(self.columns)}
@@ -748,6 +762,7 @@ def write_lp(prob: pulp.LpProblem, path: Path, header: str) -> None:
 
 def solve_lp_file(lp: Path, s: Settings) -> tuple[Status, dict[str, float]]:
     """Solve a CPLEX LP file; returns the status and the nonzero variable values by name."""
+    s = s.resolved()  # the complete form of any genre: the fallback back end
     if not lp.exists():
         raise SolverError(f"no model file {lp}: run the 'lp' stage first")
     _check_stage_file(lp, "an .lp model file")

@@ -18,7 +18,14 @@ from pathlib import Path
 from typing import TextIO
 
 from solver import batch, check, pipeline, progress
-from solver.backends import CONNECTIVITY, DEFAULT_SOLVER, SOLVERS, Settings, SolverError
+from solver.backends import (
+    CONNECTIVITY,
+    DEFAULT_SOLVER,
+    FALLBACK_SOLVER,
+    SOLVER_CHOICES,
+    Settings,
+    SolverError,
+)
 from solver.genres import Genre, all_genres, genre_for_pzpr, genre_for_sheet
 from solver.limits import DEFAULT_TIME_LIMIT, LimitError
 from solver.puzzlink import UrlError, parse_url
@@ -394,7 +401,8 @@ def cmd_genres(a: argparse.Namespace) -> int:
         genres = [found]
     for g in genres:
         ids = f"  puzz.link: {', '.join(g.pzpr_ids)}" if g.pzpr_ids else ""
-        print(f"{g.slug}  {g.ja}{ids}")
+        own = f"  solver: {g.solver}" if g.solver != FALLBACK_SOLVER else ""
+        print(f"{g.slug}  {g.ja}{ids}{own}")
         doc = g.layout.strip().split("\n\n")
         text = "\n\n".join(doc[1:]) if a.name else "\n\n".join(map(_whole_sentences, doc[1:3]))
         print("\n".join("    " + line if line else "" for line in text.splitlines()))
@@ -481,7 +489,13 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
 
     def solver_opts(q: argparse.ArgumentParser) -> None:
-        q.add_argument("--solver", choices=SOLVERS, default=DEFAULT_SOLVER)
+        q.add_argument(
+            "--solver",
+            choices=SOLVER_CHOICES,
+            default=DEFAULT_SOLVER,
+            help="the MIP back end; default: the one the benchmark chose per genre (HiGHS "
+            "unless `puzzle-solver genres` names another)",
+        )
         q.add_argument(
             "--time-limit",
             type=_seconds,

@@ -271,3 +271,33 @@ def test_solve_a_book_without_a_puzzle_sheet_says_how_to_name_one(tmp_path, caps
     err = capsys.readouterr().err
     assert "no sheet named after a genre in" in err
     assert "rename the puzzle's sheet after its genre, e.g. 'bomber'" in err
+
+
+def test_default_solver_is_each_genres_own(books, capsys, monkeypatch):
+    """`--solver default` (the default) runs each sheet on its genre's own back end, and the
+    record names the one that ran; a solver named on the command line wins."""
+    import dataclasses
+
+    from solver import pipeline
+
+    read = pipeline.read_puzzle
+
+    def on_scip(book, sheet):
+        genre, grid, puzzle = read(book, sheet)
+        return dataclasses.replace(genre, solver="scip"), grid, puzzle
+
+    monkeypatch.setattr(pipeline, "read_puzzle", on_scip)
+    ran: list[str] = []
+    live = pipeline.backends.LiveModel
+
+    def spy(prob, settings, *args, **kw):
+        ran.append(settings.solver)
+        return live(prob, settings, *args, **kw)
+
+    monkeypatch.setattr(pipeline.backends, "LiveModel", spy)
+    assert main(["solve", str(books / "bomber.xlsx"), "--json", "--out", str(books / "a")]) == 0
+    record = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert record["solver"] == "scip" and record["status"] == "solved" and set(ran) == {"scip"}
+    args = ["solve", str(books / "bomber.xlsx"), "--json", "--solver", "cbc"]
+    assert main([*args, "--out", str(books / "b")]) == 0  # (CBC runs in a worker process)
+    assert json.loads(capsys.readouterr().out.splitlines()[0])["solver"] == "cbc"

@@ -76,6 +76,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solver import puzzlink
+from solver.backends import FALLBACK_SOLVER, SOLVERS
 from solver.lines import line_segments, lines_record
 from solver.model import Model
 from solver.rooms import Rooms
@@ -110,6 +111,7 @@ class Genre:
     drawn_rooms: Callable[[Puzzle], tuple[Rooms, tuple[int, int]] | None] = lambda p: None
     has_lazy: bool = False  # model(puzzle, lazy=True) exists
     lazy: bool = False  # ... and is the default form (the benchmark decided)
+    solver: str = FALLBACK_SOLVER  # the back end "default" means for this genre (SOLVER = ...)
 
     def build(self, puzzle: Puzzle, lazy: bool | None = None) -> Model:
         """The model in the form asked for (None: the genre's default). The complete form is
@@ -127,13 +129,18 @@ def define(
     pzpr_ids: tuple[str, ...] = (),
     names: tuple[str, ...] | None = None,
     lazy: bool = False,
+    solver: str = FALLBACK_SOLVER,
 ) -> Genre:
     """The Genre of a genre module: its docstring is the layout, its functions the interface.
     pzpr_ids: pzprjs' ids of the genre; the Genre lists their other names too (from
     solver.puzzlink.ALIASES: 'mashu' brings 'masyu' and 'pearl').
     names: other names a sheet may carry, besides the slug and the Japanese name; by default
     every puzz.link name of the genre (a genre that reads only some of them names those).
-    lazy: build with lazy connectivity cuts by default (for genres whose model takes `lazy`)."""
+    lazy: build with lazy connectivity cuts by default (for genres whose model takes `lazy`).
+    solver: the back end that solving with the "default" solver uses for this genre: the
+    fastest on the genre's benchmark puzzles (tests/benchmark_large.py)."""
+    if solver not in SOLVERS:
+        raise ValueError(f"{slug}: unknown solver {solver!r}")
     m = sys.modules[module]
     has_lazy = "lazy" in inspect.signature(m.model).parameters
     every_pzpr_name = tuple(name for pid in pzpr_ids for name in puzzlink.names_of(pid))
@@ -160,6 +167,7 @@ def define(
         drawn_rooms=getattr(m, "drawn_rooms", rooms_of_puzzle),
         has_lazy=has_lazy,
         lazy=lazy and has_lazy,
+        solver=solver,
     )
 
 
