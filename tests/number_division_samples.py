@@ -1,9 +1,11 @@
-"""The sample workbooks of the division genres typed as numbers in cells (shikaku, fillmat), made
-from the seeds' examples (tests/data/examples/<slug>.json):
+"""The sample workbooks of the division genres typed as numbers or letters in cells (shikaku,
+fillmat; block-puzzle's part letters), made from the seeds' examples
+(tests/data/examples/<slug>.json):
 
     python tests/number_division_samples.py [slug ...]     # writes workbooks/<slug>.xlsx
 
-The example's numbers typed from A1 as a person types them ('.' left empty), with the sentinel.
+The example's numbers (or letters) typed from A1 as a person types them ('.' left empty), with the
+sentinel.
 Then `python -m addin.build_workbooks workbooks/<slug>.xlsx` makes the .xlsm beside it.
 """
 
@@ -19,12 +21,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from solver.workbook import fill_sheet
 from tests.conftest import WORKBOOKS, example
 
-SLUGS = ("shikaku", "fillmat")
+SLUGS = ("shikaku", "fillmat", "block-puzzle")
 
 
-def example_cells(slug: str) -> list[list[int | None]]:
+def example_cells(slug: str) -> list[list[int | str | None]]:
     rows = example(slug)["puzzle_text"].split("\n")
-    return [[None if ch == "." else int(ch) for ch in row] for row in rows]
+    return [[None if ch == "." else int(ch) if ch.isdigit() else ch for ch in row] for row in rows]
 
 
 def build(slug: str) -> Path:

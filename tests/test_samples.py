@@ -305,7 +305,7 @@ def satogaeri() -> dict[str, Any]:
 
 
 def lettered_regions(slug: str) -> dict[str, Any]:
-    """Equal letters, one piece (shikaku's rectangles, fillmat's mats); ids in reading order of
+    """Equal letters, one piece (shikaku's rectangles, fillmat's mats, block-puzzle's blocks); ids in reading order of
     first cells, as the letters are."""
     rows = text_rows(slug)
     order = {ch: k for k, ch in enumerate(dict.fromkeys("".join(rows)))}
@@ -354,6 +354,7 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "satogaeri": satogaeri,
     "shikaku": lambda: lettered_regions("shikaku"),
     "fillmat": lambda: lettered_regions("fillmat"),
+    "block-puzzle": lambda: lettered_regions("block-puzzle"),
 }
 
 
