@@ -305,8 +305,8 @@ def satogaeri() -> dict[str, Any]:
 
 
 def lettered_regions(slug: str) -> dict[str, Any]:
-    """Equal letters, one piece (shikaku's rectangles, fillmat's mats, block-puzzle's blocks); ids in reading order of
-    first cells, as the letters are."""
+    """Equal letters, one piece (shikaku's rectangles, fillmat's mats, block-puzzle's blocks);
+    ids in reading order of first cells, as the letters are."""
     rows = text_rows(slug)
     order = {ch: k for k, ch in enumerate(dict.fromkeys("".join(rows)))}
     return {"regions": [[order[ch] for ch in row] for row in rows]}

@@ -9,9 +9,11 @@ either case (`a` is `A`), or a kana or other single letter (full-width `Ａ`, sm
 half-width kana are read as `solver.spellings.normalize_kana` reads them: `ｶ` is `カ`). Every
 letter must appear equally often. The sentinel one cell diagonally below-right of the grid.
 
-    A A E C D           ┏━━━━━━━━━┳━━━━━━━┳━━━┓
-    C D C D E           ┃ A   A   E   C  ┃ D ┃  ...
-    A B D B A
+    A A E C D         A│A E C│D         the deck's 5x5: five letters five times each,
+    C D C D E         C D│C│D│E         five blocks of five cells (the answer's walls
+    A B D B A         A│B│D│B│A         between cells of a row drawn on the right;
+    D E A E C         D│E│A E│C         those between rows, not shown here, as well)
+    E C B B B         E C B│B│B
 
 The answer draws the blocks as medium borders in the answer colour on every cell side between
 two blocks (`solver.regions`; the grid's frame is left as it is); the letters keep their cells,
@@ -23,18 +25,24 @@ sheet's grid. Check reads every side so drawn as a wall and says `incomplete` fo
 not finished yet that can still be. (Excel on macOS draws no borders: solve there with the CLI,
 or on Windows.)
 
-Model: the blocks are named by the cells of one letter, the anchor (the first letter in
-alphabetical order): block k holds the k-th anchor cell in reading order, which fixes the
-blocks' names exactly (no two answers differ only by naming). x(r,c,k) = 1 when cell (r,c) lies
-in block k, for the cells that block k can reach: within L-1 steps of its anchor cell without
-passing another anchor cell (the anchor cell itself is in its block, a constant). Cell(r,c):
-each cell lies in exactly one block; Letter(k,l): block k holds exactly one cell of letter l.
-Each block is connected, rooted at its anchor (`solver.cells.connected`, per block; lazy vertex
-cuts or a single-commodity flow), and Near(r,c,k): a cell of block k other than its anchor has
-a neighbour in block k (the smallest cut of the connectivity, in both forms). The answer
-variables are the walls (`solver.regions.label_walls`): w(a,b) = 1 when cells a and b lie in
-different blocks. A letter count that differs, or a cell that no block reaches, is told as an
-input error before the solve.
+Model (the deck's set partitioning, `solver.placements`, as shikaku's): the blocks are named by
+the cells of one letter, the anchors (the first letter in alphabetical order), since each block
+holds exactly one of them. An anchor's candidates are the connected sets of L cells (L letters)
+that hold it and one cell of every letter (`blocks`: grown cell by cell from the anchor, never
+through another anchor nor onto a letter the set holds already); y(k,i) = 1 when the k-th
+anchor takes its i-th candidate. Choose(k): each anchor takes exactly one; Cover(r,c): each cell
+lies in exactly one chosen block. The rules "connected" and "one of every letter" live in the
+candidates, which makes the model three lines. The answer variables are the walls
+(`solver.regions.walls`): w = 1 between two cells of different blocks. A letter count that
+differs, an anchor that no block fits, or a cell that no block reaches, is told as an input error
+before the solve.
+
+Measured against the form with a binary per (cell, block) (block k the k-th anchor's, one cell of
+every letter per block, each block connected by `solver.cells.connected`): on a random 6x6 that
+form took 2.1 s (lazy cuts) to 10 s (flow) with HiGHS, answer and uniqueness proof, and its
+flow form did not finish a random 8x8 in a minute; the candidates solve either in 0.1 s. The
+candidates grow with the block size (about 60 over all anchors at 5x5, 550 at 8x8, 2,400 at 10x10, 8,500 at 12x12,
+80,000 in 11 s at 16x16, on random puzzles), so past 12x12 building them is the cost.
 """
 
 from __future__ import annotations
@@ -45,11 +53,12 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver import regions
-from solver.cells import components, connected
+from solver import placements, regions
+from solver.cells import components
 from solver.genres import define
 from solver.geometry import ORTHOGONAL, Cell, CellPuzzle
-from solver.model import Model, cname, new_problem, var
+from solver.limits import check_time
+from solver.model import Model, new_problem
 from solver.sheet import Grid, cell_name, quote
 from solver.sheet.answer import CellWrite
 from solver.spellings import normalize_kana
@@ -119,81 +128,101 @@ def parse(grid: Grid) -> Puzzle:
             f"({names}), but {others} in {want} each: every letter must appear equally often, "
             "once in every block",
         )
-    if (lost := unreached(p)) is not None:
-        raise grid.error(
-            *lost,
-            f"no block can reach this cell: it lies more than {len(p.letters()) - 1} steps from "
-            f"every {p.letters()[0]} (each block holds one {p.letters()[0]} and "
-            f"{len(p.letters())} cells); check the letters around it",
-        )
+    if (bad := unfit(p)) is not None:
+        raise grid.error(*bad[0], bad[1])
     return p
 
 
 @functools.cache
-def reach(p: Puzzle) -> dict[int, dict[Cell, int]]:
-    """For each block k: the cells it can hold, with their distance from its anchor cell; the
-    cells within L-1 steps (L letters, the block's size) that a path of such cells joins to the
-    anchor without passing another anchor cell."""
-    anchors = p.anchors()
-    others = set(anchors)
+def reach(p: Puzzle) -> dict[Cell, set[Cell]]:
+    """For each anchor cell: the cells its block can hold, those within L-1 steps (L letters,
+    the block's size) along a path that passes no other anchor cell."""
+    anchors = set(p.anchors())
     size = len(p.letters())
     found = {}
-    for k, start in enumerate(anchors):
+    for start in p.anchors():
         dist = {start: 0}
         queue = deque([start])
         while queue:
             cell = queue.popleft()
-            if dist[cell] == size - 1:
-                continue
-            for dr, dc in ORTHOGONAL:
-                q = (cell[0] + dr, cell[1] + dc)
-                if 0 <= q[0] < p.rows and 0 <= q[1] < p.cols and q not in dist and q not in others:
-                    dist[q] = dist[cell] + 1
-                    queue.append(q)
-        found[k] = dist
+            if dist[cell] < size - 1:
+                for q in _around(p, cell):
+                    if q not in dist and q not in anchors:
+                        dist[q] = dist[cell] + 1
+                        queue.append(q)
+        found[start] = set(dist)
     return found
 
 
-def unreached(p: Puzzle) -> Cell | None:
-    """The first cell that no block can reach, None when every cell has a block."""
-    near = set().union(*reach(p).values())
-    return next((cell for cell in p.positions() if cell not in near), None)
+def _around(p: Puzzle, cell: Cell) -> list[Cell]:
+    r, c = cell
+    return [
+        (r + dr, c + dc) for dr, dc in ORTHOGONAL if 0 <= r + dr < p.rows and 0 <= c + dc < p.cols
+    ]
 
 
-def model(p: Puzzle, lazy: bool = False) -> Model:
-    prob = new_problem("block_puzzle")
-    anchors = p.anchors()
-    x: dict[tuple[Cell, int], pulp.LpVariable | int] = {}
-    for k, cells in reach(p).items():
-        for cell in cells:
-            x[cell, k] = (
-                1 if cell == anchors[k] else var(prob, "x", cell[0] + 1, cell[1] + 1, k + 1)
+def blocks(p: Puzzle, anchor: Cell) -> list[tuple[Cell, ...]]:
+    """Every connected set of cells that holds `anchor` and one cell of every letter, as its
+    cells in reading order. Each is grown once (the enumeration of connected sets by
+    extension: a cell is either taken, its neighbours joining the cells that may be taken
+    next, or left out for good in that branch), and a cell whose letter the set already holds
+    is never taken, which keeps the count small: about 60 blocks at 5x5, 550 at 8x8, 2,400 at
+    10x10, 8,500 at 12x12 (random puzzles, all anchors together)."""
+    size = len(p.letters())
+    allowed = reach(p)[anchor]
+    found: list[tuple[Cell, ...]] = []
+
+    def grow(taken: set[Cell], letters: set[str], nxt: list[Cell], out: set[Cell]) -> None:
+        if len(taken) == size:
+            found.append(tuple(sorted(taken)))
+            return
+        check_time()
+        for i, cell in enumerate(nxt):
+            if p.part(cell) in letters:
+                continue
+            new = [q for q in _around(p, cell) if q in allowed]
+            new = [q for q in new if q not in taken and q not in out and q not in nxt]
+            grow(taken | {cell}, letters | {p.part(cell)}, nxt[i + 1 :] + new, out | set(nxt[:i]))
+
+    start = [q for q in _around(p, anchor) if q in allowed]
+    grow({anchor}, {p.part(anchor)}, start, set())
+    return found
+
+
+@functools.cache
+def candidates(p: Puzzle) -> dict[Cell, list[tuple[Cell, ...]]]:
+    """Each anchor cell's blocks, in reading order of the anchors."""
+    return {anchor: blocks(p, anchor) for anchor in p.anchors()}
+
+
+def unfit(p: Puzzle) -> tuple[Cell, str] | None:
+    """The first anchor cell that no block fits, or else the first cell that no block reaches,
+    with what to say about it; None when every anchor and cell has a block."""
+    found = candidates(p)
+    first, size = p.letters()[0], len(p.letters())
+    for anchor, options in found.items():
+        if not options:
+            return anchor, (
+                f"no connected block of {size} cells holds this {first} and one part of every "
+                "letter: check the letters around it"
             )
-    blocks_of: dict[Cell, list[int]] = {}
-    for cell, k in x:
-        blocks_of.setdefault(cell, []).append(k)
-    for cell in p.positions():
-        prob += pulp.lpSum(x[cell, k] for k in blocks_of[cell]) == 1, cname("Cell", cell)
-    for k in range(len(anchors)):
-        for n, letter in enumerate(p.letters()[1:], start=2):
-            held = [x[cell, kk] for cell, kk in x if kk == k and p.part(cell) == letter]
-            prob += pulp.lpSum(held) == 1, cname("Letter", k + 1, n)
-    m = Model(prob, [], {"x": x})
-    for k in range(len(anchors)):
-        block = {cell: v for (cell, kk), v in x.items() if kk == k}
-        for cell, v in block.items():
-            if cell != anchors[k]:
-                near = [block[q] for q in _around(cell) if q in block]
-                prob += v <= pulp.lpSum(near), cname("Near", cell, k + 1)
-        m.separate(connected(prob, block, lazy, root=anchors[k], prefix=f"k{k + 1}"))
-    w = regions.label_walls(prob, x, p.rows, p.cols)
-    m.answer_vars = list(w.values())
-    m.vars["w"] = w
-    return m
+    lost = placements.uncovered(found, p.positions())
+    if lost:
+        more = f" (and {len(lost) - 1} more such cells)" if len(lost) > 1 else ""
+        return lost[0], (
+            f"no block can hold this cell{more}: no connected set of one part of every letter "
+            f"joins it to a {first}; check the letters around it"
+        )
+    return None
 
 
-def _around(cell: Cell) -> list[Cell]:
-    return [(cell[0] + dr, cell[1] + dc) for dr, dc in ORTHOGONAL]
+def model(p: Puzzle) -> Model:
+    prob = new_problem("block_puzzle")
+    options = candidates(p)
+    y = placements.choose(prob, options)
+    placements.cover(prob, options, y, p.positions())
+    w = regions.walls(prob, options, y, p.rows, p.cols)
+    return Model(prob, list(w.values()), {"y": y, "w": w, "candidates": options})
 
 
 def decode(p: Puzzle, m: Model) -> Answer:
