@@ -39,6 +39,7 @@ SUM_CLUES = {"kakuro"}  # genres whose clue cells hold sums split by a diagonal 
 CLUE_CELL_COLOUR = "#C0C0C0"  # pzprjs' grey for such clue cells
 FRAME_CLUES = {"skyscrapers"}  # genres whose clues stand in a frame row and column around the grid
 LETTER_ANSWERS = {"skeleton", "kanaore"}  # record `cells`: answer letters in empty cells
+PART_LETTERS = {"block-puzzle"}  # genres whose letters are givens, not room labels, beside regions
 LAMP_COLOUR = "#FFD24D"
 # a right triangle's corners, as fractions of a cell, by the corner of its right angle
 TRIANGLE = {
@@ -172,7 +173,8 @@ def draw(givens: list[list[Any]], answer: dict[str, Any], genre: str = "") -> Pi
         return _table(answer["groups"])
     if genre in LATTICE_CLUES:
         return _lattice(givens, answer, rows - 1, cols - 1)
-    if "regions" in answer:  # rooms drawn as borders: of a labelled cell, only its number shows
+    if "regions" in answer and genre not in PART_LETTERS:
+        # rooms drawn as borders: of a labelled cell, only its number shows
         givens = [[_unlabelled(v) for v in row] for row in givens]
     if genre in SUM_CLUES:
         return _sums(givens, answer)

@@ -41,8 +41,9 @@ Measured against the form with a binary per (cell, block) (block k the k-th anch
 every letter per block, each block connected by `solver.cells.connected`): on a random 6x6 that
 form took 2.1 s (lazy cuts) to 10 s (flow) with HiGHS, answer and uniqueness proof, and its
 flow form did not finish a random 8x8 in a minute; the candidates solve either in 0.1 s. The
-candidates grow with the block size (about 60 over all anchors at 5x5, 550 at 8x8, 2,400 at 10x10, 8,500 at 12x12,
-80,000 in 11 s at 16x16, on random puzzles), so past 12x12 building them is the cost.
+candidates grow with the block size (about 60 over all anchors at 5x5, 550 at 8x8, 2,400 at
+10x10, 8,500 at 12x12, 80,000 in 11 s at 16x16, on random puzzles), so past 12x12 building them
+is the cost.
 """
 
 from __future__ import annotations
