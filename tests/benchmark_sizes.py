@@ -38,6 +38,7 @@ SIZES = {
     "futoshiki": [5, 7, 9],
     "skyscrapers": [6, 9, 12],
     "fillmat": [6, 8, 10],  # its generator's random tilings take 35 s at 12x12
+    "block-puzzle": [5, 6, 8, 10],  # N blocks of N cells: the candidates grow fast with N
 }
 
 
