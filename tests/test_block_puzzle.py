@@ -152,6 +152,13 @@ def test_an_anchor_or_a_cell_that_no_block_fits():
     )
 
 
+def test_blocks_too_many_to_list_are_refused_by_cell(sample, monkeypatch):
+    monkeypatch.setattr(block_puzzle, "MOST_STEPS", 20)
+    block_puzzle.candidates.cache_clear()  # the sample's blocks may be listed already
+    with pytest.raises(InputError, match=r"sheet 'block-puzzle' cell [A-E][1-5]: too many ways"):
+        read_puzzle(OpenpyxlBook(sample("block-puzzle")), "block-puzzle")
+
+
 def test_uniqueness():
     out = solve_puzzle(block_puzzle.GENRE, puzzle_of(["AB", "AB"]), Settings("highs"))
     assert out.status == "solved" and out.unique is True  # the lower A takes B2

@@ -43,7 +43,8 @@ form took 2.1 s (lazy cuts) to 10 s (flow) with HiGHS, answer and uniqueness pro
 flow form did not finish a random 8x8 in a minute; the candidates solve either in 0.1 s. The
 candidates grow with the block size (about 60 over all anchors at 5x5, 550 at 8x8, 2,400 at
 10x10, 8,500 at 12x12, 80,000 in 11 s at 16x16, on random puzzles), so past 12x12 building them
-is the cost.
+is the cost; past MOST_STEPS steps of growing them (about 10 s) the sheet is refused with an
+input error rather than left to run for hours.
 """
 
 from __future__ import annotations
@@ -66,6 +67,7 @@ from solver.spellings import normalize_kana
 from solver.violation import Violation
 
 ANSWER_ON_BORDERS = True  # the blocks are drawn on the cells' borders
+MOST_STEPS = 3_000_000  # steps of growing blocks before giving up (about 10 s; 16x16 takes 2.6M)
 
 Answer = regions.Regions  # an id per cell: the block it lies in
 
@@ -129,7 +131,16 @@ def parse(grid: Grid) -> Puzzle:
             f"({names}), but {others} in {want} each: every letter must appear equally often, "
             "once in every block",
         )
-    if (bad := unfit(p)) is not None:
+    try:
+        bad = unfit(p)
+    except TooManyBlocks as exc:
+        raise grid.error(
+            *exc.args[0],
+            f"too many ways to form blocks of {len(p.letters())} parts: every possible block is "
+            f"listed before the solve, and past {MOST_STEPS:,} steps (here, at this "
+            f"{p.letters()[0]}) that would take too long; blocks of up to about 14 parts work",
+        ) from None
+    if bad is not None:
         raise grid.error(*bad[0], bad[1])
     return p
 
@@ -162,22 +173,31 @@ def _around(p: Puzzle, cell: Cell) -> list[Cell]:
     ]
 
 
-def blocks(p: Puzzle, anchor: Cell) -> list[tuple[Cell, ...]]:
+class TooManyBlocks(Exception):
+    """Growing the candidate blocks took more than MOST_STEPS steps; args: the anchor cell."""
+
+
+def blocks(p: Puzzle, anchor: Cell, steps: list[int] | None = None) -> list[tuple[Cell, ...]]:
     """Every connected set of cells that holds `anchor` and one cell of every letter, as its
     cells in reading order. Each is grown once (the enumeration of connected sets by
     extension: a cell is either taken, its neighbours joining the cells that may be taken
     next, or left out for good in that branch), and a cell whose letter the set already holds
     is never taken, which keeps the count small: about 60 blocks at 5x5, 550 at 8x8, 2,400 at
-    10x10, 8,500 at 12x12 (random puzzles, all anchors together)."""
+    10x10, 8,500 at 12x12 (random puzzles, all anchors together). `steps`: a one-element count
+    of the steps taken so far, shared between anchors; past MOST_STEPS, TooManyBlocks."""
     size = len(p.letters())
     allowed = reach(p)[anchor]
     found: list[tuple[Cell, ...]] = []
+    count = steps if steps is not None else [0]
 
     def grow(taken: set[Cell], letters: set[str], nxt: list[Cell], out: set[Cell]) -> None:
         if len(taken) == size:
             found.append(tuple(sorted(taken)))
             return
         check_time()
+        count[0] += 1
+        if count[0] > MOST_STEPS:
+            raise TooManyBlocks(anchor)
         for i, cell in enumerate(nxt):
             if p.part(cell) in letters:
                 continue
@@ -193,7 +213,8 @@ def blocks(p: Puzzle, anchor: Cell) -> list[tuple[Cell, ...]]:
 @functools.cache
 def candidates(p: Puzzle) -> dict[Cell, list[tuple[Cell, ...]]]:
     """Each anchor cell's blocks, in reading order of the anchors."""
-    return {anchor: blocks(p, anchor) for anchor in p.anchors()}
+    steps = [0]
+    return {anchor: blocks(p, anchor, steps) for anchor in p.anchors()}
 
 
 def unfit(p: Puzzle) -> tuple[Cell, str] | None:
