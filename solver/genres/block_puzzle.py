@@ -6,8 +6,9 @@ blocks, each orthogonally connected, so that every block holds exactly one part 
 
 Layout: one part per spreadsheet cell from A1, every cell of the board filled: a letter A-Z in
 either case (`a` is `A`), or a kana or other single letter (full-width `Ａ`, small and
-half-width kana are read as `solver.spellings.normalize_kana` reads them: `ｶ` is `カ`). Every
-letter must appear equally often. The sentinel one cell diagonally below-right of the grid.
+half-width kana and hiragana are read as `solver.spellings.normalize_kana` reads them: `ｶ` and
+`か` are `カ`). Every letter must appear equally often. The sentinel one cell diagonally
+below-right of the grid.
 
     A A E C D         A│A E C│D         the deck's 5x5: five letters five times each,
     C D C D E         C D│C│D│E         five blocks of five cells (the answer's walls
@@ -124,7 +125,8 @@ def parse(grid: Grid) -> Puzzle:
         names = ", ".join(cell_name(cell) for cell in cells[:6]) + (
             ", ..." if len(cells) > 6 else ""
         )
-        others = ", ".join(k for k in sorted(counts) if counts[k] == want)
+        same = [k for k in sorted(counts) if counts[k] == want]
+        others = ", ".join(same[:6]) + (f" and {len(same) - 6} more" if len(same) > 6 else "")
         raise grid.error(
             *cells[0],
             f"the letter {odd} is in {counts[odd]} cell{'s' if counts[odd] != 1 else ''} "
