@@ -23,7 +23,7 @@ lines between different ids (solver.picture).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable, Mapping
+from collections.abc import Collection, Hashable
 from typing import Any
 
 import pulp
@@ -58,39 +58,6 @@ def walls(
         side = "R" if a[0] == b[0] else "D"
         w[a, b] = prob.add_variable(f"w({a[0] + 1},{a[1] + 1},{side})", 0, 1, pulp.LpBinary)
         prob += w[a, b] + pulp.lpSum(both.get((a, b), [])) == 1, cname(f"Wall{side}", a)
-    return w
-
-
-def label_walls(
-    prob: pulp.LpProblem,
-    x: Mapping[tuple[Cell, Hashable], pulp.LpVariable | int],
-    rows: int,
-    cols: int,
-) -> dict[Pair, pulp.LpVariable]:
-    """w(a, b) per side inside the grid (named as `walls` names them), for pieces given as
-    labels: x(cell, k) = 1 when the cell lies in piece k, each cell in exactly one (a pair
-    missing from x is 0; a constant 1 is a cell fixed to its piece). Same piece, no wall:
-    w <= 2 - x(a,k) - x(b,k) (SameK); different pieces, a wall: w >= x(a,k) - x(b,k) and
-    w >= x(b,k) - x(a,k) (ApartK). Exact on integer x (block-puzzle's blocks)."""
-    labels: dict[Cell, dict[Hashable, pulp.LpVariable | int]] = {}
-    for (cell, k), v in x.items():
-        labels.setdefault(cell, {})[k] = v
-    w: dict[Pair, pulp.LpVariable] = {}
-    for a, b in grid_edges(rows, cols):
-        side = "R" if a[0] == b[0] else "D"
-        w[a, b] = prob.add_variable(f"w({a[0] + 1},{a[1] + 1},{side})", 0, 1, pulp.LpBinary)
-        at_a, at_b = labels.get(a, {}), labels.get(b, {})
-        for n, k in enumerate(sorted(at_a.keys() | at_b.keys(), key=str), start=1):
-            xa, xb = at_a.get(k, 0), at_b.get(k, 0)
-            tag = k + 1 if isinstance(k, int) else n
-            if k in at_a and k in at_b:
-                prob += w[a, b] <= 2 - pulp.lpSum([xa, xb]), cname(f"Same{side}", a, tag)
-            for gap, name in (
-                (pulp.lpSum([xa]) - pulp.lpSum([xb]), "A"),
-                (pulp.lpSum([xb]) - pulp.lpSum([xa]), "B"),
-            ):
-                if not gap.isNumericalConstant() or gap.constant > 0:
-                    prob += w[a, b] >= gap, cname(f"Apart{side}{name}", a, tag)
     return w
 
 
