@@ -320,7 +320,8 @@ def islands(
 
     Both forms add what follows from the rule alone: x = 1 on clue cells; x = 0 on a cell that no
     clue can reach (see `_reach_of`); the set has as many cells as the sizes add up to, when all
-    are known.
+    are known; a cell of the set other than a clue, and a clue of size two or more, has a
+    neighbour in the set (`never_alone`), and the neighbours of a clue 1 are out of it.
 
     Complete form (returns None): a label a(r,c,k) per cell and clue k that can reach it,
     sum over k of a(cell,k) = x(cell), a(k,k) = 1, neighbours in the set carry the same label
@@ -347,6 +348,15 @@ def islands(
     for cell in sorted(cells):
         if not any(cell in r for r in reach.values()):
             prob += pulp.lpSum(x[cell]) == 0, cname(f"{prefix}Unreached", cell)
+    # an island cell other than a clue belongs to a clue's island of two cells or more, and so
+    # does a clue of size two or more: it has an island neighbour; a 1's neighbours are not in it,
+    # nor in another island (neighbours in the set are in one group): they are out of the set
+    never_alone(prob, x, prefix, [c for c in cells if c not in clues or (clues[c] or 1) > 1])
+    for k, n in sorted(clues.items()):
+        if n == 1:
+            for q in _near(k, x):
+                if q not in clues:
+                    prob += pulp.lpSum(x[q]) == 0, cname(f"{prefix}One", k, q)
     known = all(n is not None for n in clues.values())
     if known:
         total = sum(n for n in clues.values() if n is not None)
@@ -515,6 +525,32 @@ def _nearest(start: Cell, within: set[Cell], count: int) -> list[Cell]:
                 seen.append(q)
                 queue.append(q)
     return seen
+
+
+def not_all_again(x: Mapping[Cell, pulp.LpVariable]) -> pulp.LpConstraint:
+    """The uniqueness cut for a set whose size is the same in every answer (nurikabe's sea when
+    every island's size is given): not every cell of the solved set again,
+    sum over the set S of x <= |S| - 1. Another answer S' has |S'| = |S|, so S' differs from S
+    only by missing a cell of S: it satisfies the cut, and S does not. Tighter than the plain
+    no-good over every cell, which with the size fixed asks only half of it in the LP."""
+    chosen = [v for _, v in sorted(x.items()) if on(v)]
+    return pulp.lpSum(chosen) <= len(chosen) - 1
+
+
+def never_alone(
+    prob: pulp.LpProblem, x: Mapping[Cell, Expr], prefix: str, cells: Iterable[Cell] | None = None
+) -> None:
+    """Every cell of the set (among `cells`, default all) has a neighbour in the set:
+    x_c <= sum over the neighbours q of x_q ({prefix}Next). Valid for a connected set that never
+    has exactly one cell (nurikabe's sea of known size two or more), and for the cells of a
+    connected group that holds another cell besides them (an island cell other than its clue)."""
+    for cell in sorted(x if cells is None else cells):
+        if _constant(x[cell]) == 0:
+            continue
+        prob += (
+            pulp.lpSum(x[cell]) <= pulp.lpSum(x[q] for q in _near(cell, x)),
+            cname(f"{prefix}Next", cell),
+        )
 
 
 # --- local rules ----------------------------------------------------------------------------
