@@ -14,8 +14,12 @@ a cell known to stay unshaded. The record's `shaded` lists the shaded cells.
 Model: b(r,c) = 1 when cell (r,c) is shaded (numbered cells have no b). Each number n counts
 what its cell sees (`solver.cells.sightline` with limit n: a binary per cell it may see, seen
 when that cell and every one before it are unshaded) = n. No two shaded cells side by side
-(`solver.cells.never_adjacent`); the unshaded cells are connected (`solver.cells.connected`,
-rooted at a numbered cell), lazy cuts by default.
+(`solver.cells.never_adjacent`); the unshaded cells are connected
+(`solver.cells.unshaded_connected`: with shaded cells apart, no ring of shaded cells touching
+corner to corner, nor a chain of them from edge to edge; wEnclosed states the smallest rings,
+lazy cuts by default the rest, a flow rooted at a numbered cell in the complete form). The ring
+cuts name only shaded cells and replaced vertex cuts on the unshaded ones: faster on kurodoko-2
+and on generated 15x15 and 20x20 (tests/benchmark_sizes.py).
 """
 
 from __future__ import annotations
@@ -27,7 +31,6 @@ from solver.cells import (
     SHADING_MARKS,
     check_connected,
     check_never_adjacent,
-    connected,
     never_adjacent,
     read_shaded,
     render_shaded,
@@ -35,6 +38,7 @@ from solver.cells import (
     shade_vars,
     shaded_record,
     sightline,
+    unshaded_connected,
 )
 from solver.genres import define
 from solver.geometry import Cell, CellPuzzle
@@ -90,8 +94,7 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
             prob += sightline(prob, shaded, cell, limit=n) == n, cname("Sees", cell)
     never_adjacent(prob, b)
     m = Model(prob, list(b.values()), {"b": b})
-    white = {cell: 1 - v for cell, v in shaded.items()}
-    m.separate(connected(prob, white, lazy=lazy, prefix="w"))
+    m.separate(unshaded_connected(prob, shaded, lazy))
     return m
 
 
