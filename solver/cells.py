@@ -14,6 +14,7 @@ The rules:
   size (nurikabe's islands);
 - `no_square`: no 2x2 block of cells all in the set (or, value=0, all out of it);
 - `never_adjacent`: no two orthogonal neighbours both in the set;
+- `never_alone`: every cell of the set has a neighbour in it (a connected set of two or more);
 - `sightline`: how many cells a cell sees along its row and column, up to the first shaded
   cell or wall (kurodoko); `runs` and `seen_cells` give the fixed lines of sight between walls
   (akari).
@@ -30,6 +31,8 @@ Connectivity comes in two forms that accept exactly the same sets, as in `solver
 Measured with HiGHS (tests/benchmark_cells.py, answer and uniqueness proof): the lazy form was
 the faster, by 3-14 times on the 10x10 kurodoko and hitori and the 18x10 nurikabe of
 tests/data/large, and by 1.3-3 times on random 10x10 kurodokos and nurikabes.
+
+`not_all_again` is the uniqueness cut for a set of the same size in every answer.
 
 For answers, `render_shaded` and `shaded_record` write the shaded cells (`■` on a dark fill, as
 yajilin does: a given in a shaded cell keeps its value and gets the fill) and lamps `○`; and
