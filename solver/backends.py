@@ -26,7 +26,7 @@ import time
 import warnings
 import weakref
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
@@ -58,6 +58,7 @@ class Settings:
     # SCIP takes lazy cuts inside its one search (solver.scip_lazy); False: in rounds of
     # solves, as HiGHS and CBC must (kept to measure the one against the other)
     cuts_in_search: bool = True
+    tuning: Tuning = field(default_factory=lambda: Tuning())  # the genre's (see `resolved`)
 
     def __post_init__(self) -> None:
         if self.solver not in SOLVER_CHOICES:
@@ -89,11 +90,13 @@ class Settings:
                 "leave it out for the solver's choice"
             )
 
-    def resolved(self, genre_solver: str = FALLBACK_SOLVER) -> Settings:
-        """These settings with a back end named: "default" becomes the genre's own choice."""
-        if self.solver != DEFAULT_SOLVER:
-            return self
-        return dataclasses.replace(self, solver=genre_solver)
+    def resolved(self, tuning: Tuning | None = None) -> Settings:
+        """These settings for one genre (`Genre.tuning`; None: the tuning they already have,
+        the fallback for a bare model): the back end "default" becomes the genre's own, and
+        SCIP runs its lazy cuts the genre's way."""
+        tuning = tuning or self.tuning
+        solver = tuning.solver if self.solver == DEFAULT_SOLVER else self.solver
+        return dataclasses.replace(self, solver=solver, tuning=tuning)
 
     def deadline(self) -> float | None:
         """When a run that starts now must be over (a `time.perf_counter()` value), or None."""
@@ -179,6 +182,21 @@ _LAZY = itertools.count(1)  # names for the cuts added between solves
 # scip-rounds, a busy 2-core machine). With the switch after 1 s mashu-2 still lost (5.3 s
 # against 1.4 s, busier still) while heyawake-3 won (3.2 s against 8.2 s); hence 2 s.
 SEARCH_AFTER = 2.0
+
+
+@dataclass(frozen=True)
+class Tuning:
+    """What the benchmark chose for one genre (tests/benchmark_large.py, benchmark_sizes.py):
+    the back end that the solver "default" means, and how SCIP takes lazy cuts for it."""
+
+    solver: str = FALLBACK_SOLVER
+    search_after: float = SEARCH_AFTER  # seconds of rounds before SCIP's one search (0: at once)
+    scip_separating: bool = True  # SCIP's own cutting planes (False: none; the search is faster
+    # where the LP bound says little, e.g. heyawake's lazy rings)
+
+    def __post_init__(self) -> None:
+        if self.solver not in SOLVERS:
+            raise SolverError(f"unknown solver {self.solver!r}; choose one of {', '.join(SOLVERS)}")
 
 
 class LiveModel:
@@ -277,7 +295,8 @@ class LiveModel:
     ) -> Status:
         """Solve until the answer breaks none of a lazy model's cuts (`violated`, its
         separators): add the cuts an answer breaks and solve again. On SCIP, once the rounds
-        have taken SEARCH_AFTER seconds, the cuts are taken inside the search instead."""
+        have taken the genre's `Tuning.search_after` seconds, the cuts are taken inside the
+        search instead."""
         spent = 0.0  # seconds in this call's solves
         for n in itertools.count(1):
             progress.report(round=n, cuts=self.cuts)
@@ -294,7 +313,7 @@ class LiveModel:
             for cut in cuts:
                 self.cuts += 1
                 self.add(cut, f"lazy_{next(_LAZY)}")
-            if spent >= SEARCH_AFTER and self.in_search is not None:
+            if spent >= self.settings.tuning.search_after and self.in_search is not None:
                 self.in_search.switch_on()
         raise AssertionError("unreachable")
 
@@ -393,6 +412,9 @@ class LiveModel:
         m.hideOutput()
         if self.settings.threads:
             m.setParam("lp/threads", self.settings.threads)
+        if not self.settings.tuning.scip_separating:
+            m.setParam("separating/maxrounds", 0)
+            m.setParam("separating/maxroundsroot", 0)
         self.native = m
         self.scip_vars = [self._scip_var(v) for v in self.columns]
         for k, c in enumerate(self.prob.constraints()):

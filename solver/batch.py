@@ -110,7 +110,7 @@ def close_book(book: OpenpyxlBook) -> None:
 def _record(job: Job, sheet: str, error: str) -> pipeline.SheetResult:
     genre = genre_for_sheet(sheet) if sheet else None
     slug = genre.slug if genre else None
-    solver = job.settings.resolved(genre.solver).solver if genre else job.settings.solver
+    solver = job.settings.resolved(genre.tuning).solver if genre else job.settings.solver
     return pipeline.SheetResult(job.path.name, sheet, slug, "error", solver, error=error)
 
 

@@ -178,7 +178,7 @@ def _solve(
         )
         m.prob.setObjective(-flips)  # the more variables one answer flips, the fewer solves
         improving = IMPROVING
-    settings = settings.resolved(genre.solver)
+    settings = settings.resolved(genre.tuning)
     live = backends.LiveModel(m.prob, settings, improving, m.violated if m.separators else None)
     if flips is not None:  # in this search only: the model keeps its cuts, not this row
         live.add(flips >= 1, "differ", keep=False)

@@ -61,7 +61,7 @@ def solve_puzzle(
     """Build, solve, decode, verify and check uniqueness, all by one deadline (a
     `time.perf_counter()` value; default: the settings' time limit from now)."""
     t0 = time.perf_counter()
-    settings = settings.resolved(genre.solver)
+    settings = settings.resolved(genre.tuning)
     if deadline is None:
         deadline = settings.deadline()
     with limits.deadline(deadline):
@@ -255,7 +255,7 @@ def solve_sheet(
     res = SheetResult(book.name, sheet_name, _slug(sheet_name), "error", settings.solver)
     try:
         genre, grid, puzzle = read_puzzle(book, sheet_name)
-        res.genre, res.solver = genre.slug, settings.resolved(genre.solver).solver
+        res.genre, res.solver = genre.slug, settings.resolved(genre.tuning).solver
         out = solve_puzzle(genre, puzzle, settings, check_unique, deadline)
         res.outcome = out
         res.status, res.unique, res.differ = out.status, out.unique, out.differ

@@ -67,7 +67,7 @@ def measure(entry: dict[str, Any], solver: str, repeats: int, limit: float) -> d
             status = {True: "unique", False: "NOT unique", None: "unique unproved"}[out.unique]
         if status != "unique":
             break
-    ran = settings.resolved(genre.solver).solver
+    ran = settings.resolved(genre.tuning).solver
     label = f"default:{ran}" if solver == "default" else solver
     return {"status": status, "seconds": statistics.median(times), "label": label}
 

@@ -279,12 +279,13 @@ def test_default_solver_is_each_genres_own(books, capsys, monkeypatch):
     import dataclasses
 
     from solver import pipeline
+    from solver.backends import Tuning
 
     read = pipeline.read_puzzle
 
     def on_scip(book, sheet):
         genre, grid, puzzle = read(book, sheet)
-        return dataclasses.replace(genre, solver="scip"), grid, puzzle
+        return dataclasses.replace(genre, tuning=Tuning("scip")), grid, puzzle
 
     monkeypatch.setattr(pipeline, "read_puzzle", on_scip)
     ran: list[str] = []

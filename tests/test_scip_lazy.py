@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from solver import backends
-from solver.backends import LiveModel, Settings
+from solver.backends import LiveModel, Settings, Tuning
 from solver.genres import genre_for_pzpr
 from solver.pipeline import solve_puzzle
 from solver.puzzlink import parse_url
@@ -26,21 +25,21 @@ def published(name: str) -> tuple[object, object]:
 
 
 @pytest.mark.parametrize("name", ["heyawake-3", "hitori-2", "mashu-2"])
-def test_one_search_finds_the_answer_of_the_rounds_and_proves_it_unique(name, monkeypatch):
+def test_one_search_finds_the_answer_of_the_rounds_and_proves_it_unique(name):
     genre, puzzle = published(name)
     rounds = solve_puzzle(genre, puzzle, Settings("scip", cuts_in_search=False))
-    monkeypatch.setattr(backends, "SEARCH_AFTER", 0.0)  # in the search after the first round
-    search = solve_puzzle(genre, puzzle, Settings("scip"))
+    at_once = dataclasses.replace(genre, tuning=Tuning("scip", search_after=0.0))
+    search = solve_puzzle(at_once, puzzle, Settings("scip"))  # in the search from round 2
     assert search.status == rounds.status == "solved"
     assert search.violations == [] and search.unique is True and rounds.unique is True
     assert search.answer == rounds.answer
 
 
-def test_cuts_learnt_in_a_search_are_kept_in_the_model(monkeypatch):
+def test_cuts_learnt_in_a_search_are_kept_in_the_model():
     genre, puzzle = published("heyawake-3")
-    monkeypatch.setattr(backends, "SEARCH_AFTER", 0.0)
     m = genre.build(puzzle, True)
-    live = LiveModel(m.prob, Settings("scip"), separate=m.violated)
+    at_once = Settings("scip").resolved(Tuning("scip", search_after=0.0))
+    live = LiveModel(m.prob, at_once, separate=m.violated)
     assert live.solve_lazy(m.violated) == "solved"
     assert m.violated() == []  # the answer breaks no cut, though no round added them all
     learnt = live.learnt()
@@ -66,3 +65,19 @@ def test_settings_can_turn_the_search_off():
     out = solve_puzzle(genre, puzzle, off)
     assert out.status == "solved" and out.unique is True
     assert LiveModel(m.prob, Settings("scip"), separate=m.violated).in_search is not None
+
+
+def test_a_genres_tuning_reaches_scip():
+    """Genre.tuning: the back end "default" means, when SCIP starts its one search, and whether
+    SCIP adds cutting planes of its own; a solver named in the settings wins over the genre's."""
+    genre, puzzle = published("heyawake-3")
+    assert genre.tuning == Tuning("scip", search_after=0.0, scip_separating=False)
+    assert Settings().resolved(genre.tuning).solver == "scip"
+    assert Settings("highs").resolved(genre.tuning).solver == "highs"
+    m = genre.build(puzzle, True)
+    live = LiveModel(m.prob, Settings().resolved(genre.tuning), separate=m.violated)
+    assert live.native.getParam("separating/maxrounds") == 0
+    assert live.solve_lazy(m.violated) == "solved" and m.violated() == []
+    assert live.rounds == 2 and live.learnt() > 0  # one round, then the cuts in one search
+    plain = LiveModel(genre.build(puzzle, True).prob, Settings("scip").resolved())
+    assert plain.native.getParam("separating/maxrounds") != 0

@@ -72,11 +72,11 @@ import pkgutil
 import re
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from solver import puzzlink
-from solver.backends import FALLBACK_SOLVER, SOLVERS
+from solver.backends import FALLBACK_SOLVER, SEARCH_AFTER, Tuning
 from solver.lines import line_segments, lines_record
 from solver.model import Model
 from solver.rooms import Rooms
@@ -111,7 +111,14 @@ class Genre:
     drawn_rooms: Callable[[Puzzle], tuple[Rooms, tuple[int, int]] | None] = lambda p: None
     has_lazy: bool = False  # model(puzzle, lazy=True) exists
     lazy: bool = False  # ... and is the default form (the benchmark decided)
-    solver: str = FALLBACK_SOLVER  # the back end "default" means for this genre (SOLVER = ...)
+    tuning: Tuning = field(
+        default_factory=Tuning
+    )  # its back end for "default", SCIP's way with lazy cuts
+
+    @property
+    def solver(self) -> str:
+        """The back end that the solver "default" means for this genre."""
+        return self.tuning.solver
 
     def build(self, puzzle: Puzzle, lazy: bool | None = None) -> Model:
         """The model in the form asked for (None: the genre's default). The complete form is
@@ -130,6 +137,8 @@ def define(
     names: tuple[str, ...] | None = None,
     lazy: bool = False,
     solver: str = FALLBACK_SOLVER,
+    search_after: float = SEARCH_AFTER,
+    scip_separating: bool = True,
 ) -> Genre:
     """The Genre of a genre module: its docstring is the layout, its functions the interface.
     pzpr_ids: pzprjs' ids of the genre; the Genre lists their other names too (from
@@ -138,9 +147,8 @@ def define(
     every puzz.link name of the genre (a genre that reads only some of them names those).
     lazy: build with lazy connectivity cuts by default (for genres whose model takes `lazy`).
     solver: the back end that solving with the "default" solver uses for this genre: the
-    fastest on the genre's benchmark puzzles (tests/benchmark_large.py)."""
-    if solver not in SOLVERS:
-        raise ValueError(f"{slug}: unknown solver {solver!r}")
+    fastest on the genre's benchmark puzzles (tests/benchmark_large.py).
+    search_after, scip_separating: how SCIP takes this genre's lazy cuts (backends.Tuning)."""
     m = sys.modules[module]
     has_lazy = "lazy" in inspect.signature(m.model).parameters
     every_pzpr_name = tuple(name for pid in pzpr_ids for name in puzzlink.names_of(pid))
@@ -167,7 +175,7 @@ def define(
         drawn_rooms=getattr(m, "drawn_rooms", rooms_of_puzzle),
         has_lazy=has_lazy,
         lazy=lazy and has_lazy,
-        solver=solver,
+        tuning=Tuning(solver, search_after, scip_separating),
     )
 
 

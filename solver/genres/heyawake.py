@@ -205,7 +205,16 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
 
 
 # SCIP by default: HiGHS takes each round of ring cuts as a new search of about a second on a
-# 12x12 (heyawake-3: 11 s in 15 rounds), SCIP takes the cuts inside one search (3.1 s).
+# 12x12 (heyawake-3: 11 s in 15 rounds), SCIP takes the cuts inside one search (3.1 s), and
+# faster still from the first round on and without its own cutting planes, which the LP
+# bound does not repay here (0.45 s; tests/benchmark_large.py, one run, median of 3).
 GENRE = define(
-    __name__, slug="heyawake", ja="へやわけ", pzpr_ids=("heyawake",), lazy=True, solver="scip"
+    __name__,
+    slug="heyawake",
+    ja="へやわけ",
+    pzpr_ids=("heyawake",),
+    lazy=True,
+    solver="scip",
+    search_after=0.0,
+    scip_separating=False,
 )
