@@ -19,9 +19,10 @@ at an empty cell. Each line runs from its first end (in reading order) to its se
 o(r,c,rr,cc) = 1 when it steps from cell (r,c) to the neighbour (rr,cc), and an edge is used in
 one direction, h or v = o one way + o the other (no step enters a first end or leaves a second
 end). Which line a cell belongs to: the K labels are numbered 0..K-1 and written with D digits
-in base B (D = 1 and B = K for up to 5 labels, else the fewest digits with B <= 5: 17 labels
-as 2 digits base 5, 58 as 3 digits base 4). c(r,c,d,w) = 1 when digit d of the label of the
-cell's line is w, one value per digit on a used cell: sum_w c(r,c,d,w) = u(r,c). Every step
+in base B (D = 1 and B = K, one value per label, for up to 8 labels; else the fewest digits
+with B <= 5: 17 labels as 2 digits base 5, 58 as 3 digits base 4). c(r,c,d,w) = 1 when digit
+d of the label of the cell's line is w, one value per digit on a used cell: sum_w c(r,c,d,w) =
+u(r,c). Every step
 carries in each digit one value, o = sum_w y(r,c,rr,cc,d,w), and the values flow: into and out
 of an empty cell flows c(r,c,d,w) of each value, a first end sends one unit of its own value
 and a second end takes in one unit of its own. So every digit keeps its value along a line,
@@ -43,7 +44,12 @@ answer); that form took seconds on the sample. Binaries c(r,c,k) per label linke
 along undirected edges (as fast on the sample with HiGHS) need K values per cell, and were many
 times slower with CBC and on generated 20 x 20 grids; undirected digit values without the flow
 were fast with HiGHS but slow with CBC. The directed flow of digit values is the one form that
-does well on every back end.
+does well on every back end. Measured on numlin-3 (medians of 3, same run) and not kept: those
+pairwise links, c(a,k) - c(b,k) <= 1 - edge, added to the one-digit flow (3.3 s to over 30 s
+with HiGHS and SCIP), and a uniqueness cut on the answer's own edges only, "not all of them
+again" (valid: a second answer holding every edge of the first adds only closed loops through
+unused cells, which connectivity forbids), in place of the plain no-good (3.3 s to 12.9 s with
+HiGHS, 7.0 s to 8.8 s with SCIP).
 """
 
 from __future__ import annotations
@@ -230,12 +236,21 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
 
 
 MAX_BASE = 5  # values per digit; more digits when there are more labels
+# up to this many labels, one value per label (the plain multicommodity flow): numlin-3 (10 x 10,
+# 8 labels) took 3.3 s with HiGHS and 7.0 s with SCIP, against 30-60 s and 15-30 s as 2 digits
+# base 3 (same run, build + solve + uniqueness); on the generated grids, with 15 to 64 short
+# lines, the digits stay faster (10 x 10, 15 labels: 0.26 s against 0.45 s; 14 x 14, 28 labels:
+# 1.0 s against 3.5 s with HiGHS), hence the bound
+ONE_DIGIT = 8
 
 
 def _code(p: Puzzle) -> dict[Label, tuple[int, ...]]:
     """Each label's digits: its index (0-based, in label order) in base B with D digits, the
-    fewest digits whose base stays at most MAX_BASE (D = 1, B = K for up to 5 labels)."""
+    fewest digits whose base stays at most MAX_BASE; one digit, B = K, for up to ONE_DIGIT
+    labels."""
     labels = p.labels()
+    if len(labels) <= ONE_DIGIT:
+        return {k: (i,) for i, k in enumerate(labels)}
     width = 1
     while math.ceil(len(labels) ** (1 / width) - 1e-9) > MAX_BASE:
         width += 1
