@@ -118,6 +118,25 @@ def test_lines_never_cross():
     assert solve_puzzle(numberlink.GENRE, p, Settings()).status == "infeasible"
 
 
+@pytest.mark.parametrize("labels", [8, 9])
+def test_one_value_per_label_up_to_eight_labels_then_digits(labels):
+    # row k: k . . k. Each number's other neighbours are numbers, so each line starts along its
+    # row; a line that dips into the next row leaves that row's first number no way out: unique
+    rows = [(k, None, None, k) for k in range(1, labels + 1)]
+    p = Puzzle(tuple(rows))
+    m = numberlink.model(p, lazy=True)
+    digits = {d for _, d, _ in m["c"]}
+    values = {w for _, _, w in m["c"]}
+    if labels <= 8:  # one value per label (numberlink.ONE_DIGIT)
+        assert digits == {0} and values == set(range(labels))
+    else:
+        assert digits == {0, 1} and values == {0, 1, 2}  # 9 labels: 2 digits base 3
+    for form in FORMS:
+        out = solve_puzzle(numberlink.GENRE, p, Settings(connectivity=form))
+        assert out.status == "solved" and out.unique is True and not out.violations
+        assert out.answer == {((r, c), (r, c + 1)) for r in range(labels) for c in range(3)}
+
+
 @pytest.mark.parametrize("solver", SOLVERS)
 def test_a_grid_of_numbers_only_that_cannot_join_has_no_answer(solver):
     p = Puzzle(((1, 2), (2, 1)))  # no model columns but its edges: HiGHS needs some
