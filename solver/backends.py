@@ -633,12 +633,17 @@ def _scip_seconds(left: float) -> float:
     return min(max(left, 0.001), 1e20)  # SCIP's range for limits/time
 
 
+RECHECK_SEARCHED = False  # True: check every "infeasible" again, searched or not (2x a proof)
+
+
 def _run_highs(h: object, deadline: float | None) -> bool:
     """Run HiGHS by the deadline; True when it proved the model infeasible. An "infeasible"
-    that came out of its MIP presolve is checked again with presolve off. HiGHS 1.15.1's
-    presolve called a feasible slitherlink model infeasible
-    (tests/data/highs_presolve_false_infeasible.mps.gz; its tracker has more such reports), and
-    here infeasible means "no answer" or "unique", so it must be a proof."""
+    that its MIP presolve decided alone (no branch-and-bound node searched) is checked again
+    with presolve off: HiGHS 1.15.1's presolve called a feasible slitherlink model infeasible
+    that way (tests/data/highs_presolve_false_infeasible.mps.gz, 0 nodes; 1.16.0 solves it;
+    the tracker has more such reports), and here infeasible means "no answer" or "unique", so
+    it must be a proof. An infeasibility that the search reached is believed: checking those
+    too doubled every uniqueness proof (numlin-3: 1.0 s proof + 1.6 s check)."""
     import highspy
 
     if deadline is not None:
@@ -648,6 +653,8 @@ def _run_highs(h: object, deadline: float | None) -> bool:
     doubtful = (highspy.HighsModelStatus.kInfeasible, highspy.HighsModelStatus.kSolveError)
     if h.getModelStatus() not in doubtful:  # a solve error: presolve's answer broke a row
         return False
+    if _highs_infeasible(h) and h.getInfo().mip_node_count > 0 and not RECHECK_SEARCHED:
+        return True  # proved by branch and bound, not by presolve's word alone
     if h.getOptions().presolve == "off":
         return _highs_infeasible(h)
     left = _remaining(deadline)

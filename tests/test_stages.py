@@ -153,3 +153,41 @@ def test_highs_presolve_false_infeasible_is_checked_again(tmp_path):
     assert LiveModel(prob, Settings("highs")).solve() == "solved"
     for c in prob.constraints():
         assert c.valid(1e-6), c.name
+
+
+def _market_split_without_answer(n: int = 14) -> pulp.LpProblem:
+    """Two knapsack rows whose right-hand sides no 0/1 choice meets (by enumeration): HiGHS
+    needs branch and bound to prove it."""
+    rng = random.Random(0)
+    a = [[rng.randint(1, 60) for _ in range(n)] for _ in range(2)]
+    sums = {tuple(sum(r[j] for j in range(n) if k >> j & 1) for r in a) for k in range(1 << n)}
+    rhs = next((s0, s1) for s0 in range(200, 400) for s1 in range(200, 400) if (s0, s1) not in sums)
+    prob = pulp.LpProblem("split", pulp.LpMinimize)
+    x = [prob.add_variable(f"x({j})", 0, 1, cat=pulp.LpInteger) for j in range(n)]
+    prob += pulp.lpSum([])
+    for i in range(2):
+        prob += pulp.lpSum(a[i][j] * x[j] for j in range(n)) == rhs[i], f"row({i})"
+    return prob
+
+
+def _three_of_two() -> pulp.LpProblem:
+    """Two binaries that must sum to 3: presolve sees it alone."""
+    prob = pulp.LpProblem("three", pulp.LpMinimize)
+    x = [prob.add_variable(f"x({j})", 0, 1, cat=pulp.LpInteger) for j in range(2)]
+    prob += pulp.lpSum([])
+    prob += pulp.lpSum(x) == 3, "row"
+    return prob
+
+
+@pytest.mark.parametrize(
+    "make, runs", [(_market_split_without_answer, ["choose"]), (_three_of_two, ["choose", "off"])]
+)
+def test_highs_checks_again_only_what_presolve_decided_alone(make, runs):
+    """An "infeasible" that HiGHS's presolve decided without searching a node is solved again
+    with presolve off (the 1.15.1 failure above); one that branch and bound reached is not."""
+    live = LiveModel(make(), Settings("highs"))
+    h, seen = live.native, []
+    run = h.run
+    h.run = lambda: seen.append(h.getOptions().presolve) or run()
+    assert live.solve() == "infeasible"
+    assert seen == runs
