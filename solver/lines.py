@@ -10,7 +10,10 @@ edge. Then it states what the lines must be:
 - `single_loop`: the used edges form one closed loop (degree 0 or 2, and connected);
 - `connected`: every used node is joined to every other through used edges, or, with `roots`,
   every used node to one of the roots (each line of a numberlink ends at a number);
-- a path from A to B is a single loop through one extra edge from B back to A (`Network.close`).
+- a path from A to B is a single loop through one extra edge from B back to A (`Network.close`);
+- `crossing_parity`: closed loops cross every line between two rows or columns evenly (a valid
+  inequality for loops, not paths); `loop_no_good`: the uniqueness cut for an answer that its
+  loop determines.
 
 Connectivity comes in two forms, and both give the same answers:
 
@@ -23,7 +26,9 @@ Connectivity comes in two forms, and both give the same answers:
   the whole, it adds the cut x(δ(S)) >= k (used_i + used_j - 1), i in S, j in another part
   (k = 2 for loops, 1 for trees: a line that holds i and j must cross S's border) to the live
   model and solves again, until the answer is one piece. With roots, a part without a root gets
-  x(δ(S)) >= k used_i.
+  x(δ(S)) >= k used_i. A side of the cut that surely holds a node of the line (a node used in
+  every answer, or a whole group of `Network.some_used`, which the genre's rules say every answer
+  meets) counts as used: x(δ(S)) >= k when both sides do.
 
 The benchmark (tests/benchmark_sizes.py) decides which form a genre uses by default.
 """
@@ -32,7 +37,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pulp
 
@@ -118,6 +123,10 @@ class Network:
 
     x: dict[Edge, Expr]
     used: dict[Node, Expr]
+    # groups of nodes of which every answer's line uses at least one (by the genre's rules):
+    # a part of the graph that holds a whole group holds a node of the line, which makes the
+    # lazy cuts stronger (x(δ(S)) >= 2 with no u terms when both sides hold one)
+    some_used: list[frozenset[Node]] = field(default_factory=list)
 
     def close(self, a: Node, b: Node, outside: Node = "out") -> None:
         """Make a path from a to b a loop: an extra node joined to both, always used.
@@ -253,10 +262,25 @@ def _separator(net: Network, roots: set[Node], crossing: int) -> Separator:
                     found.append(border >= crossing * net.used[i])
             elif len(parts) > 1:
                 j = _pick(parts[1] if k == 0 else parts[0], net)
-                found.append(border >= crossing * (net.used[i] + net.used[j] - 1))
+                found.append(border >= crossing * _both_sides(net, part, i, j))
         return found
 
     return cuts
+
+
+def _both_sides(net: Network, part: set[Node], i: Node, j: Node) -> Expr:
+    """1 when the line has a node in `part` and one outside it (then it crosses the border
+    between them), as an expression of the nodes' use: u_i + u_j - 1 for i in the part and j
+    outside, with a side's u replaced by 1 when that side surely holds a node of the line (a
+    node used in every answer, or a whole group of `net.some_used`)."""
+    inside = _sure(net, part)
+    outside = _sure(net, set(net.used) - part)
+    return (1 if inside else net.used[i]) + (1 if outside else net.used[j]) - 1
+
+
+def _sure(net: Network, nodes: Collection[Node]) -> bool:
+    """Whether every answer's line has a node among these."""
+    return any(_is_one(net.used[n]) for n in nodes) or any(g <= nodes for g in net.some_used)
 
 
 def _pick(part: set[Node], net: Network) -> Node:
@@ -596,3 +620,41 @@ def drawn_sides(grid: object) -> dict[Cell, frozenset[str]]:
         if sides:
             found[r, c] = sides
     return found
+
+
+# --- a loop's uniqueness cut and parity -------------------------------------------------------
+
+
+def loop_no_good(x: Mapping[Edge, Expr]) -> Callable[[], pulp.LpConstraint]:
+    """`Model.no_good` for an answer that its one loop (or closed path) determines: not every
+    edge of this loop again, x(loop) <= |loop| - 1, over the loop's edge variables.
+
+    Every other answer satisfies it: its line is another single loop, and a single loop that
+    holds every edge of this one is this one (each node of this loop already has its two
+    edges, so the other loop cannot leave it, and a loop is connected). Edges fixed to 1 (a
+    closed path's extra edges) are in every answer and are left out. In the LP this is far
+    stronger than the plain no-good over every edge, whose 0-edges count as much as its
+    1-edges."""
+
+    def cut() -> pulp.LpConstraint:
+        loop = [u for u in x.values() if isinstance(u, pulp.LpVariable) and on(u)]
+        return pulp.lpSum(loop) <= len(loop) - 1
+
+    return cut
+
+
+def crossing_parity(
+    prob: pulp.LpProblem, x: Mapping[tuple[Cell, Cell], Expr], name: str = "Even"
+) -> None:
+    """Closed loops cross every straight line between two rows (or two columns) of nodes an
+    even number of times: a loop that goes over the line must come back. For each such line,
+    the edges that cross it sum to 2 k with k a new integer (Even(row) and Even(col) rows). Valid
+    for any set of closed loops on the grid edges x (not for open paths)."""
+    rows: dict[tuple[str, int], list[Expr]] = defaultdict(list)
+    for ((r, c), (rr, cc)), u in x.items():
+        rows["r" if rr != r else "c", min(r, rr) if rr != r else min(c, cc)].append(u)
+    for (kind, k), edges in sorted(rows.items()):
+        if len(edges) < 2:
+            continue
+        half = var(prob, f"half{kind}", k + 1, cat=pulp.LpInteger, up=len(edges) // 2)
+        prob += pulp.lpSum(edges) == 2 * half, f"{name}({kind},{k + 1})"

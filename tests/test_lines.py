@@ -10,10 +10,12 @@ from solver.lines import (
     Network,
     arms,
     connected,
+    crossing_parity,
     edge_vars,
     glyph,
     line_segments,
     lines_record,
+    loop_no_good,
     no_square_loop,
     single_loop,
 )
@@ -138,3 +140,83 @@ def test_no_square_loop_forbids_a_loop_around_a_2x2_block():
         if rule:
             no_square_loop(prob, x, 2, 2)
         assert solve(m) == want
+
+
+def optional_loops(
+    rows: int, cols: int, lazy: bool, groups: list[frozenset] = ()
+) -> tuple[Model, dict]:
+    """Every single loop on a rows x cols grid of nodes, each node optional; each group of
+    nodes holds a node of the loop (a rule of this model), and the lazy cuts are told so."""
+    prob = new_problem("t")
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    x = edge_vars(prob, grid_edges(rows, cols))
+    u = cell_vars(prob, "u", cells)
+    prob += sum(x.values()) >= 4
+    for group in groups:
+        prob += sum(u[cell] for cell in group) >= 1
+    net = Network(dict(x), dict(u), some_used=list(groups))
+    m = Model(prob, list(x.values()), {"x": x})
+    m.separate(single_loop(prob, net, lazy=lazy))
+    return m, x
+
+
+def count_answers(m: Model) -> int:
+    """Solve, cut the answer off with the model's uniqueness cut, again, until none is left."""
+    live, n = LiveModel(m.prob, Settings("highs")), 0
+    while _solve(live, m, Outcome("?"), None) == "solved":
+        assert not m.violated()
+        n += 1
+        live.add(m.exclude_answer(), f"ng{n}")
+    return n
+
+
+# every single loop of a 3x4 grid of nodes, counted with the plain no-good (the reference)
+@pytest.mark.parametrize("lazy", FORMS)
+def test_loop_no_good_cuts_off_one_loop_and_no_other(lazy):
+    m, x = optional_loops(3, 4, lazy)
+    plain = count_answers(m)
+    m, x = optional_loops(3, 4, lazy)
+    m.no_good = loop_no_good(x)
+    assert count_answers(m) == plain > 10
+
+
+def test_loop_no_good_is_the_loop_edges_only():
+    m, x = optional_loops(3, 3, lazy=False)
+    assert solve(m) == "solved"
+    cut = loop_no_good(x)()
+    loop = [v for v in x.values() if round(v.varValue) == 1]
+    assert set(cut) == set(loop) and cut.constant == -(len(loop) - 1)  # sum <= |loop| - 1
+    assert cut.sense == -1
+
+
+def test_crossing_parity_keeps_every_loop_and_some_used_every_loop():
+    m, _ = optional_loops(3, 4, lazy=True)
+    plain = count_answers(m)
+    m, x = optional_loops(3, 4, lazy=True)
+    crossing_parity(m.prob, x)
+    assert count_answers(m) == plain
+    middle = frozenset((1, c) for c in range(4))  # every loop of 3 rows of nodes meets it
+    m, _ = optional_loops(3, 4, lazy=True, groups=[middle])
+    assert count_answers(m) == plain
+
+
+def test_some_used_makes_the_cut_free_of_node_terms():
+    """Two unit squares, apart, each holding a whole group: the cut that joins them is
+    x(border) >= 2 with no u terms (without the groups: >= 2 (u_i + u_j - 1))."""
+    for groups, free in (
+        ([], False),
+        ([frozenset({(0, 0), (1, 0)}), frozenset({(1, 3), (2, 3)})], True),
+    ):
+        m, x = optional_loops(3, 4, lazy=True, groups=groups)
+        for v in m.prob.variables():
+            v.varValue = 0
+        for (r0, c0), (r1, c1) in (((0, 0), (1, 1)), ((1, 2), (2, 3))):
+            for r in range(r0, r1 + 1):
+                for c in range(c0, c1 + 1):
+                    m.prob.variablesDict()[f"u({r + 1},{c + 1})"].varValue = 1
+            for (a, b), v in x.items():
+                if all(r0 <= r <= r1 and c0 <= c <= c1 for r, c in (a, b)):
+                    v.varValue = 1
+        cuts = m.violated()
+        assert len(cuts) == 2
+        assert all((set(c) <= set(x.values()) and c.constant == -2) == free for c in cuts)
