@@ -180,14 +180,28 @@ def _three_of_two() -> pulp.LpProblem:
 
 
 @pytest.mark.parametrize(
-    "make, runs", [(_market_split_without_answer, ["choose"]), (_three_of_two, ["choose", "off"])]
+    "make, scip_says, runs, asked",
+    [
+        (_market_split_without_answer, True, ["choose"], 0),  # searched: believed
+        (_three_of_two, True, ["choose"], 1),  # presolve alone, SCIP agrees: believed
+        (_three_of_two, False, ["choose", "off"], 1),  # SCIP does not: HiGHS without presolve
+    ],
 )
-def test_highs_checks_again_only_what_presolve_decided_alone(make, runs):
-    """An "infeasible" that HiGHS's presolve decided without searching a node is solved again
-    with presolve off (the 1.15.1 failure above); one that branch and bound reached is not."""
+def test_highs_checks_what_presolve_decided_alone(make, scip_says, runs, asked, monkeypatch):
+    """An "infeasible" that HiGHS's presolve decided without searching a node (the 1.15.1
+    failure above) is believed only when SCIP agrees, and otherwise solved again with presolve
+    off; one that branch and bound reached is believed."""
+    opinions = []
+    real = backends._scip_agrees_infeasible
+
+    def scip(h, deadline):
+        opinions.append(real(h, deadline))
+        return opinions[-1] and scip_says
+
+    monkeypatch.setattr(backends, "_scip_agrees_infeasible", scip)
     live = LiveModel(make(), Settings("highs"))
     h, seen = live.native, []
     run = h.run
     h.run = lambda: seen.append(h.getOptions().presolve) or run()
     assert live.solve() == "infeasible"
-    assert seen == runs
+    assert seen == runs and len(opinions) == asked and all(opinions)
