@@ -73,17 +73,18 @@ def test_the_phases_come_in_order_and_every_lazy_round_is_counted(sample, solver
 
 
 def test_nothing_is_reported_and_no_solver_is_hooked_when_nobody_watches(sample, monkeypatch):
+    """Heyawake's sample: both solvers search it (masyu's is decided in HiGHS's presolve)."""
     calls = []
     monkeypatch.setattr(progress.SolverWatch, "due", lambda self: calls.append(1) or True)
-    path = sample("masyu")
+    path = sample("heyawake")
     for solver in ("highs", "scip"):
-        with progress.sheet(path.name, "masyu") as status:
-            res = pipeline.solve_sheet(OpenpyxlBook(path), "masyu", Settings(solver))
+        with progress.sheet(path.name, "heyawake") as status:
+            res = pipeline.solve_sheet(OpenpyxlBook(path), "heyawake", Settings(solver))
         assert status is None and res.status == "solved" and calls == []
     rec = Recorder()
     for solver in ("highs", "scip"):  # the same runs, watched: the callbacks fire
         calls.clear()
-        solved_with(rec, path, "masyu", Settings(solver))
+        solved_with(rec, path, "heyawake", Settings(solver))
         assert rec.seen and calls, solver
 
 

@@ -180,17 +180,19 @@ def _three_of_two() -> pulp.LpProblem:
 
 
 @pytest.mark.parametrize(
-    "make, scip_says, runs, asked",
+    "make, quick, scip_says, runs, asked",
     [
-        (_market_split_without_answer, True, ["choose"], 0),  # searched: believed
-        (_three_of_two, True, ["choose"], 1),  # presolve alone, SCIP agrees: believed
-        (_three_of_two, False, ["choose", "off"], 1),  # SCIP does not: HiGHS without presolve
+        (_market_split_without_answer, 0.02, True, ["choose"], 0),  # searched: believed
+        (_three_of_two, 0.02, True, ["choose", "off"], 0),  # presolve alone: checked at once
+        (_three_of_two, 0, True, ["choose"], 1),  # no quick check, SCIP agrees: believed
+        (_three_of_two, 0, False, ["choose", "off"], 1),  # SCIP does not: HiGHS, no presolve
     ],
 )
-def test_highs_checks_what_presolve_decided_alone(make, scip_says, runs, asked, monkeypatch):
+def test_highs_checks_what_presolve_decided_alone(make, quick, scip_says, runs, asked, monkeypatch):
     """An "infeasible" that HiGHS's presolve decided without searching a node (the 1.15.1
-    failure above) is believed only when SCIP agrees, and otherwise solved again with presolve
-    off; one that branch and bound reached is believed."""
+    failure above) is checked: by HiGHS without presolve for QUICK_CHECK seconds, then by
+    SCIP's opinion, believed when it agrees and otherwise by HiGHS without presolve to the end;
+    one that branch and bound reached is believed. HiGHS's options are left as they were."""
     opinions = []
     real = backends._scip_agrees_infeasible
 
@@ -199,9 +201,12 @@ def test_highs_checks_what_presolve_decided_alone(make, scip_says, runs, asked, 
         return opinions[-1] and scip_says
 
     monkeypatch.setattr(backends, "_scip_agrees_infeasible", scip)
+    monkeypatch.setattr(backends, "QUICK_CHECK", quick)
     live = LiveModel(make(), Settings("highs"))
     h, seen = live.native, []
     run = h.run
     h.run = lambda: seen.append(h.getOptions().presolve) or run()
     assert live.solve() == "infeasible"
+    options = h.getOptions()
+    assert options.presolve == "choose" and options.time_limit == float("inf")
     assert seen == runs and len(opinions) == asked and all(opinions)
