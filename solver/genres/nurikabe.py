@@ -139,8 +139,10 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return Puzzle(puzzlink.grid_rows(values, url.cols))
 
 
-# SCIP by default: faster than HiGHS on nurikabe-2 (0.7 s against 1.5 s) and on generated
-# 10x10 to 20x20 (about twice as fast: tests/benchmark_sizes.py)
+# SCIP by default: chosen when it was twice as fast as HiGHS on nurikabe-2 (0.7 s against
+# 1.5 s). Since the island/sea rows and HiGHS's cheaper presolve check the two are even there
+# (0.34 s against 0.31 s) and SCIP leads on generated 10x10 and 20x20 (49 against 68 ms, 0.19
+# against 0.22 s) but not 30x30 (1.7 against 1.4 s): tests/benchmark_sizes.py, median of 3.
 GENRE = define(
     __name__, slug="nurikabe", ja="ぬりかべ", pzpr_ids=("nurikabe",), lazy=True, solver="scip"
 )
