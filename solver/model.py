@@ -43,6 +43,15 @@ class Model:
     no_good: the cut that the uniqueness check adds to exclude the answer just found, when the
     genre knows a stronger one than `no_good_cut(answer_vars)` that every other answer still
     satisfies (e.g. a single loop: not every edge of this loop again); None: the plain no-good.
+    minimal: rows that every *minimal* answer keeps, where the genre can shorten any answer
+    that breaks one into another answer (numberlink: a line that touches itself skips the part
+    between). The pipeline's search adds them: a solvable puzzle keeps a minimal answer, and the
+    answer of a unique puzzle is minimal. They stay out of the `.lp` file and out of check's
+    searches, which must see every answer.
+    detour: with `minimal`, another answer that shortens to the answer found in one step, or
+    None. An answer other than the one found shortens, step by step, to a minimal answer: either
+    another one (the uniqueness search finds it) or the one found, whose detour it then has; so
+    the answer is unique when it has no detour and the search finds nothing.
     """
 
     prob: pulp.LpProblem
@@ -50,6 +59,8 @@ class Model:
     vars: dict[str, Any] = field(default_factory=dict)
     separators: list[Callable[[], list[pulp.LpConstraint]]] = field(default_factory=list)
     no_good: Callable[[], pulp.LpConstraint] | None = None
+    minimal: list[tuple[pulp.LpConstraint, str]] = field(default_factory=list)
+    detour: Callable[[Any], Any | None] | None = None
 
     def violated(self) -> list[pulp.LpConstraint]:
         """The lazy cuts that the current solution breaks."""

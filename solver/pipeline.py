@@ -73,6 +73,8 @@ def solve_puzzle(
         t1 = time.perf_counter()
         out = Outcome("error", build_seconds=t1 - t0, lazy=bool(m.separators))
         try:
+            for row, name in m.minimal:  # the search looks for minimal answers (Model.minimal)
+                m.prob += row, name
             live = backends.LiveModel(m.prob, settings, separate=_separate(m, settings))
         except OutOfTime:
             out.status = "timeout"
@@ -120,9 +122,19 @@ def _second_answer(
     out: Outcome,
     deadline: float | None,
 ) -> tuple[bool | None, list[tuple[int, int]]]:
-    """Cut off this answer and solve again on the live model: infeasible means unique."""
+    """Cut off this answer and solve again on the live model: infeasible means unique. A
+    model that searched minimal answers first asks whether this one has a detour."""
     answer = out.answer
     progress.report(phase="unique")
+    if m.minimal and m.detour is not None:
+        other = m.detour(answer)
+        if other is not None:
+            broken = genre.verify(puzzle, other)
+            if broken:  # a bug in the genre's detour, not a second answer
+                raise RuntimeError(f"{genre.slug}: a detour that breaks the rules: {broken[0]}")
+            return False, _differing_cells(
+                genre.render(puzzle, answer), genre.render(puzzle, other)
+            )
     try:
         live.add(m.exclude_answer(), "no_good_1")
     except OutOfTime:

@@ -4,6 +4,8 @@ tests/test_samples.py.)"""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from conftest import example, glyph_segments
 
@@ -149,6 +151,96 @@ def test_letters_are_labels_and_numbers_need_not_be_consecutive():
     assert p.labels() == [7, "A"]
     out = solve_puzzle(numberlink.GENRE, p, Settings())
     assert out.status == "solved" and out.unique is True
+
+
+# --- minimal answers first, then detours (Model.minimal, Model.detour) -----------------------
+
+
+def test_a_line_that_could_go_around_is_not_unique():
+    # 1 and 1 side by side: the minimal answer joins them; the line may also go round below
+    p = Puzzle(((1, 1), (None, None)))
+    m = numberlink.model(p)
+    assert m.minimal  # one value per label: "a line never touches itself"
+    out = solve_puzzle(numberlink.GENRE, p, Settings())
+    assert out.answer == {((0, 0), (0, 1))}
+    assert out.unique is False and out.differ == [(1, 0), (1, 1)]  # the cells it goes through
+    around = numberlink.detour(p, out.answer)
+    assert around == {((0, 0), (1, 0)), ((1, 0), (1, 1)), ((0, 1), (1, 1))}
+    assert numberlink.verify(p, around) == []
+
+
+def test_a_detour_takes_the_empty_cells_it_needs():
+    # 1 runs down column A; B1..B4 are empty: the segment A1-A2 can go round through B1, B2
+    p = Puzzle(((1, None), (None, None), (None, None), (1, None)))
+    line = frozenset({((0, 0), (1, 0)), ((1, 0), (2, 0)), ((2, 0), (3, 0))})
+    other = numberlink.detour(p, line)
+    assert other == line - {((0, 0), (1, 0))} | {
+        ((0, 0), (0, 1)),
+        ((0, 1), (1, 1)),
+        ((1, 0), (1, 1)),
+    }
+    assert numberlink.verify(p, other) == []
+    full = Puzzle(((1, 2), (None, None), (None, None), (1, 2)))  # both columns used
+    both = line | {((0, 1), (1, 1)), ((1, 1), (2, 1)), ((2, 1), (3, 1))}
+    assert numberlink.detour(full, both) is None
+
+
+def _answers(p: Puzzle, most: int = 2) -> list[numberlink.Answer]:
+    """Up to `most` answers, by trying every path of every line in turn (tiny grids only)."""
+    ends, numbers, found = list(p.ends().values()), p.numbers(), []
+
+    def route(k: int, taken: set, segments: frozenset) -> None:
+        if len(found) >= most:
+            return
+        if k == len(ends):
+            found.append(segments)
+            return
+        start, goal = ends[k]
+
+        def walk(cell, path: list, segs: frozenset) -> None:
+            for n in neighbours_of(p, cell):
+                seg = frozenset(segs | {tuple(sorted((cell, n)))})
+                if n == goal:
+                    route(k + 1, taken | set(path) | {n}, seg)
+                elif n not in taken and n not in numbers and n not in path:
+                    walk(n, [*path, n], seg)
+
+        walk(start, [start], segments)
+
+    route(0, set(numbers), frozenset())
+    return found
+
+
+def neighbours_of(p: Puzzle, cell):
+    r, c = cell
+    return [
+        (r + dr, c + dc)
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+        if 0 <= r + dr < p.rows and 0 <= c + dc < p.cols
+    ]
+
+
+def test_uniqueness_with_minimal_answers_agrees_with_trying_every_path():
+    """The search for minimal answers, then detours, against every answer by brute force, on
+    random tiny puzzles, unique, not unique and without answer."""
+    rng = random.Random(13)
+    verdicts = []
+    for rows, cols, labels in [(3, 3, 3), (3, 4, 3), (4, 4, 2), (4, 4, 3)]:
+        for _ in range(30):
+            cells = rng.sample([(r, c) for r in range(rows) for c in range(cols)], 2 * labels)
+            grid = [[None] * cols for _ in range(rows)]
+            for i, (r, c) in enumerate(cells):
+                grid[r][c] = i // 2 + 1
+            p = Puzzle(tuple(tuple(row) for row in grid))
+            answers = _answers(p)
+            out = solve_puzzle(numberlink.GENRE, p, Settings())
+            verdicts.append(out.unique if answers else None)
+            if not answers:
+                assert out.status == "infeasible", p
+                continue
+            assert out.status == "solved" and not out.violations, p
+            assert out.unique is (len(answers) == 1), p
+    assert all(verdicts.count(v) >= 5 for v in (True, False, None))  # all three kinds met
 
 
 # --- verify ----------------------------------------------------------------------------------

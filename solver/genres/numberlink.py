@@ -38,6 +38,20 @@ edges, and a cell only takes the labels whose two ends its region of empty cells
 Connectivity is lazy by default (measured faster with every back end, samples and generated
 grids alike).
 
+Minimal answers first (`Model.minimal`, `Model.detour`): where a line touches itself (two
+side-by-side cells of one line not joined), it could step straight across and leave the cells
+between empty, another answer. So the search asks for lines that never touch themselves,
+c(a,k) + c(b,k) <= 1 + h or v between them (with digits, where no variable names the line, only
+its commonest case: no line along three sides of a 2 x 2 block); the answer of a unique puzzle
+keeps these rows, and a solvable puzzle keeps an answer that does. The uniqueness proof then
+also asks whether the answer found has a detour: a segment that a path through empty cells
+could replace (then that is the second answer, checked by `verify`). Published puzzles with
+few labels and long lines gain most (30 s limit, HiGHS, build + solve + uniqueness, same
+machine): janko 10 x 10 "j" 19.9 s -> 1.7 s, "h" 19.0 -> 1.1, "j" from over 30 s to 1.3, a
+9 x 9 5.6 -> 1.2, an 11 x 11 with 9 labels from over 60 s to 16-35 s; numlin-3 1.47 -> 1.7 s;
+two 10 x 10 janko puzzles with 5 and 6 labels stay over 30 s. Not kept: the opposite order,
+maximal answers (no segment beside two empty cells that a detour could take): slower on all.
+
 The seed keeps one integer label per cell, equal along used edges through big-M pairs: its
 relaxation constrains almost nothing, and an unused cell keeps a free label (many copies of one
 answer); that form took seconds on the sample. Binaries c(r,c,k) per label linked pairwise
@@ -56,14 +70,24 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from collections import defaultdict
+from collections import defaultdict, deque
 from dataclasses import dataclass
+from itertools import pairwise
 
 import pulp
 
 from solver import puzzlink
 from solver.genres import define
-from solver.geometry import Cell, CellPuzzle, Segment, components, grid_edges, neighbours
+from solver.geometry import (
+    Cell,
+    CellPuzzle,
+    Segment,
+    components,
+    grid_edges,
+    neighbours,
+    square_edges,
+    squares,
+)
 from solver.lines import (
     LINE_MARKS,
     Network,
@@ -232,7 +256,88 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     used: dict[Cell, pulp.LpVariable | int] = {cell: u.get(cell, 1) for cell in cells}
     m = Model(prob, list(x.values()), {"x": x, "u": u, "c": digit, "o": arc, "y": flow})
     m.separate(connected(prob, Network(dict(x), used), lazy=lazy, roots=sorted(starts), crossing=2))
+    if width == 1:
+        m.minimal = _no_touching(p, x, digit, code)
+    else:
+        m.minimal = _no_u_turns(p, x)
+    m.detour = lambda answer: detour(p, answer)
     return m
+
+
+def _no_touching(
+    p: Puzzle,
+    x: dict[Segment, pulp.LpVariable],
+    digit: dict[tuple[Cell, int, int], pulp.LpVariable],
+    code: dict[Label, tuple[int, ...]],
+) -> list[tuple[pulp.LpConstraint, str]]:
+    """A minimal answer's line never touches itself: two side-by-side cells of one line are
+    joined (otherwise the line could step straight from one to the other and leave the cells
+    between empty). With one value per label, c(a,k) + c(b,k) <= 1 + x(a,b); a number carries
+    its own label."""
+    numbers = p.numbers()
+
+    def carries(cell: Cell, k: int) -> pulp.LpVariable | int:
+        if cell in numbers:
+            return int(code[numbers[cell]][0] == k)
+        return digit.get((cell, 0, k), 0)
+
+    rows = []
+    for a, b in grid_edges(p.rows, p.cols):
+        for k in range(len(code)):
+            ca, cb = carries(a, k), carries(b, k)
+            if any(isinstance(v, int) and v == 0 for v in (ca, cb)):
+                continue  # never both on line k
+            rows.append((ca + cb - x.get((a, b), 0) <= 1, cname("Touch", a, b, k + 1)))
+    return rows
+
+
+def _no_u_turns(
+    p: Puzzle, x: dict[Segment, pulp.LpVariable]
+) -> list[tuple[pulp.LpConstraint, str]]:
+    """With labels as digits (no variable says "this cell is on line k"), the commonest case
+    of a line touching itself: it runs along three sides of a 2 x 2 block (it could take the
+    fourth instead)."""
+    rows = []
+    for block in squares(p.rows, p.cols):
+        sides = square_edges(block)
+        if all(e in x for e in sides):
+            for k, skipped in enumerate(sides):
+                three = pulp.lpSum(x[e] for e in sides if e != skipped)
+                rows.append((three <= 2, cname("UTurn", block[0], k + 1)))
+    return rows
+
+
+def detour(p: Puzzle, a: Answer) -> Answer | None:
+    """Another answer that a shortcut turns into `a`: one segment s-t of a line replaced by a
+    path from s to t through cells that `a` leaves empty; None when there is none. (Such an
+    answer has a line touching itself at s and t: `Model.detour`.)"""
+    used = {cell for segment in a for cell in segment} | p.numbers().keys()
+    empty = [cell for cell in p.positions() if cell not in used]
+    part = {cell: k for k, region in enumerate(components(empty)) for cell in region}
+    for s, t in sorted(a):
+        for c in neighbours(p.rows, p.cols, *s):
+            for d in neighbours(p.rows, p.cols, *t):
+                if c in part and d in part and part[c] == part[d]:
+                    path = [s, *_path(c, d, part), t]
+                    return frozenset(a - {(s, t)} | {tuple(sorted(e)) for e in pairwise(path)})
+    return None
+
+
+def _path(start: Cell, goal: Cell, part: dict[Cell, int]) -> list[Cell]:
+    """A shortest path of side-by-side cells from start to goal within start's part."""
+    back: dict[Cell, Cell | None] = {start: None}
+    queue = deque([start])
+    while goal not in back:
+        r, c = queue.popleft()
+        for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if part.get(n) == part[start] and n not in back:
+                back[n] = (r, c)
+                queue.append(n)
+    path, cell = [], goal
+    while cell is not None:
+        path.append(cell)
+        cell = back[cell]
+    return path[::-1]
 
 
 MAX_BASE = 5  # values per digit; more digits when there are more labels
