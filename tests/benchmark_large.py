@@ -1,7 +1,8 @@
 """Benchmark on published larger puzzles, beside the fastest peers' times.
 
     python tests/benchmark_large.py [--solvers default,highs,scip,cbc,scip-rounds] [--repeats 3]
-                                    [--time-limit 120] [--json out.json] [name ...]
+                                    [--time-limit 120] [--json out.json] [--puzzles FILE]
+                                    [name ...]
 
 Each puzzle of tests/data/large/puzzles.json (a copy of the shared set: puzz.link URLs of
 published puzzles, each with the times of noqx (clingo) and of OR-Tools CP-SAT, measured as
@@ -15,6 +16,10 @@ project does not have yet is listed as such.
 `default:scip`), the one this benchmark chose for it. `scip-rounds` is SCIP with the lazy cuts
 added between solves, as HiGHS and CBC must, instead of inside its one search
 (solver.scip_lazy): to measure the one against the other.
+
+`--puzzles tests/data/large/numberlink.json`: 21 more published numberlinks (7x7 to 26x26, no
+peers' times), the genre where the time varies most from puzzle to puzzle; one of them
+(numlin-j10i) has two answers, and "NOT unique" is the right verdict there.
 
 Printed per puzzle and back end: the median seconds of the repeats, the status, and the ratio to
 noqx and to CP-SAT; then per back end the median ratio over the solved puzzles and the worst.
@@ -39,8 +44,8 @@ from solver.puzzlink import parse_url
 PUZZLES = Path(__file__).resolve().parent / "data" / "large" / "puzzles.json"
 
 
-def load(names: list[str]) -> list[dict[str, Any]]:
-    puzzles = json.loads(PUZZLES.read_text(encoding="utf-8"))
+def load(names: list[str], path: Path = PUZZLES) -> list[dict[str, Any]]:
+    puzzles = json.loads(path.read_text(encoding="utf-8"))
     return [p for p in puzzles if not names or p["name"] in names]
 
 
@@ -65,7 +70,9 @@ def measure(entry: dict[str, Any], solver: str, repeats: int, limit: float) -> d
             status = "WRONG: " + out.violations[0]
         else:
             status = {True: "unique", False: "NOT unique", None: "unique unproved"}[out.unique]
-        if status != "unique":
+            if out.unique is False and entry.get("unique") is False:
+                status = "NOT unique, as published"
+        if status not in ("unique", "NOT unique, as published"):
             break
     ran = settings.resolved(genre.tuning).solver
     label = f"default:{ran}" if solver == "default" else solver
@@ -79,6 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--time-limit", type=float, default=120.0)
     ap.add_argument("--json", type=Path)
+    ap.add_argument("--puzzles", type=Path, default=PUZZLES, help="a JSON list like puzzles.json")
     a = ap.parse_args(argv)
     solvers = a.solvers.split(",")
     results = []
@@ -86,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{'puzzle':<14}{'size':>7}  {'solver':<14}{'seconds':>9}{'noqx':>8}{'cpsat':>8}"
         f"{'/noqx':>8}{'/cpsat':>8}  status"
     )
-    for entry in load(a.names):
+    for entry in load(a.names, a.puzzles):
         for solver in solvers:
             r = measure(entry, solver, a.repeats, a.time_limit)
             r.update(name=entry["name"], solver=solver, noqx=entry["noqx_seconds"])
@@ -96,16 +104,26 @@ def main(argv: list[str] | None = None) -> int:
             if r["seconds"] is None:
                 print(f"{entry['name']:<14}{size:>7}  {solver:<14}{'-':>9}{'':>32}  {r['status']}")
                 continue
+            peers = "".join(
+                f"{'-':>8}" if t is None else f"{t:>8.3f}" for t in (r["noqx"], r["cpsat"])
+            )
+            ratios = "".join(
+                f"{'-':>8}" if t is None else f"{r['seconds'] / t:>8.2f}"
+                for t in (r["noqx"], r["cpsat"])
+            )
             print(
                 f"{entry['name']:<14}{size:>7}  {r['label']:<14}{r['seconds']:>9.3f}"
-                f"{r['noqx']:>8.3f}{r['cpsat']:>8.3f}{r['seconds'] / r['noqx']:>8.2f}"
-                f"{r['seconds'] / r['cpsat']:>8.2f}  {r['status']}",
+                f"{peers}{ratios}  {r['status']}",
                 flush=True,
             )
     print()
     for solver in solvers:
-        done = [r for r in results if r["solver"] == solver and r["status"] == "unique"]
+        mine = [r for r in results if r["solver"] == solver]
+        decided = [r for r in mine if r["status"] in ("unique", "NOT unique, as published")]
+        done = [r for r in decided if r["noqx"] is not None and r["cpsat"] is not None]
         if not done:
+            if decided:
+                print(f"{solver}: {len(decided)} of {len(mine)} puzzles decided")
             continue
         to_noqx = [r["seconds"] / r["noqx"] for r in done]
         worst = max(done, key=lambda r: r["seconds"] / r["noqx"])
@@ -116,7 +134,8 @@ def main(argv: list[str] | None = None) -> int:
         )
     if a.json:
         a.json.write_text(json.dumps(results, indent=1))
-    return 0 if all(r["status"] in ("unique", "no genre yet") for r in results) else 1
+    good = ("unique", "NOT unique, as published", "no genre yet")
+    return 0 if all(r["status"] in good for r in results) else 1
 
 
 if __name__ == "__main__":

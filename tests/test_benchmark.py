@@ -29,3 +29,16 @@ def test_large_benchmark_solves_a_published_puzzle_beside_the_peers(capsys):
     rows = [line.split() for line in out.splitlines() if line.startswith("mines-2")]
     assert [(r[2], r[-1]) for r in rows] == [("highs", "unique"), ("scip", "unique")]
     assert "ratio to noqx: median" in out
+
+
+def test_large_benchmark_takes_another_list_with_known_second_answers(capsys):
+    import benchmark_large
+
+    numberlinks = benchmark_large.PUZZLES.parent / "numberlink.json"
+    argv = ["numlin-j7", "numlin-j10i", "--puzzles", str(numberlinks), "--repeats", "1"]
+    assert benchmark_large.main([*argv, "--solvers", "highs"]) == 0
+    out = capsys.readouterr().out
+    rows = {line.split()[0]: line for line in out.splitlines() if line.startswith("numlin-")}
+    assert rows["numlin-j7"].endswith("  unique") and "   -   " in rows["numlin-j7"]
+    assert rows["numlin-j10i"].endswith("NOT unique, as published")  # it has two answers
+    assert "highs: 2 of 2 puzzles decided" in out
