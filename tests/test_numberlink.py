@@ -62,6 +62,7 @@ def test_lp_file_holds_the_digits_and_the_connectivity(sample, tmp_path):
     text = lp.read_text()
     assert "h(1,1)" in text and "c(1,2,1,1)" in text and "y(1,1,1,2,1,1)" in text
     assert "f(1,2,2,2)" in text and "Flow(1,2)" in text  # the connectivity is in the file
+    assert "Touch(" not in text  # the file is the whole model: every answer, not only minimal
 
 
 def test_record_lines_are_unit_segments():
