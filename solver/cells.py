@@ -48,7 +48,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 import pulp
 
 from solver import geometry, spellings
-from solver.geometry import ORTHOGONAL, Cell, filled_squares
+from solver.geometry import ORTHOGONAL, Cell, filled_squares, shortest_path
 from solver.lines import on
 from solver.model import cname, var
 from solver.sheet import Grid, InputError, a1, is_dark, quote
@@ -481,7 +481,7 @@ def _island_cuts(
                 fence = _fence(group, clues, cells)
                 found.append(pulp.lpSum(x[q] for q in sorted(fence)) >= pulp.lpSum(x[i]))
             elif len(held) > 1:
-                path = _path(held[0], held[1], group)
+                path = shortest_path(held[0], held[1], group)
                 found.append(pulp.lpSum(x[q] for q in path) <= len(path) - 1)
             elif clues[held[0]] is not None:
                 size = clues[held[0]]
@@ -498,24 +498,6 @@ def _island_cuts(
         return found
 
     return cuts
-
-
-def _path(a: Cell, b: Cell, within: set[Cell]) -> list[Cell]:
-    """A shortest path of cells from a to b inside `within`, both ends included."""
-    back = {a: a}
-    queue = deque([a])
-    while queue:
-        p = queue.popleft()
-        if p == b:
-            break
-        for q in _near(p, within):
-            if q not in back:
-                back[q] = p
-                queue.append(q)
-    path = [b]
-    while path[-1] != a:
-        path.append(back[path[-1]])
-    return path[::-1]
 
 
 def _nearest(start: Cell, within: set[Cell], count: int) -> list[Cell]:

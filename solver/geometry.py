@@ -3,6 +3,7 @@ axial coordinates. 0-based (row, col)."""
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Collection, Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -88,6 +89,25 @@ def components(
     for n in parent:
         parts.setdefault(find(n), set()).add(n)
     return list(parts.values())
+
+
+def shortest_path(a: Cell, b: Cell, within: Collection[Cell]) -> list[Cell]:
+    """A shortest path of side-by-side cells from a to b inside `within`, both ends included
+    (b must be reachable from a)."""
+    back = {a: a}
+    queue = deque([a])
+    while queue:
+        r, c = queue.popleft()
+        if (r, c) == b:
+            break
+        for q in ((r + dr, c + dc) for dr, dc in ORTHOGONAL):
+            if q in within and q not in back:
+                back[q] = (r, c)
+                queue.append(q)
+    path = [b]
+    while path[-1] != a:
+        path.append(back[path[-1]])
+    return path[::-1]
 
 
 def side_by_side(cells: Collection[Cell]) -> list[Segment]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from solver.geometry import (
     OPPOSITE,
     STEPS,
@@ -11,6 +13,7 @@ from solver.geometry import (
     filled_squares,
     grid_edges,
     heading,
+    shortest_path,
     square_edges,
     squares,
     step,
@@ -57,3 +60,11 @@ def test_cell_puzzle_positions_and_givens():
     p = CellPuzzle(((None, 0, "x"), ("", None, None)))
     assert p.positions() == [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)]
     assert p.givens() == {(0, 1): 0, (0, 2): "x", (1, 0): ""}  # a 0 is given too
+
+
+def test_shortest_path_stays_inside_and_keeps_both_ends():
+    within = {(0, 0), (0, 1), (0, 2), (1, 2), (2, 2), (2, 1), (2, 0), (1, 0)}  # a ring
+    path = shortest_path((0, 0), (2, 2), within)
+    assert path[0] == (0, 0) and path[-1] == (2, 2) and len(path) == 5
+    assert set(path) <= within and all(adjacent(a, b) for a, b in pairwise(path))
+    assert shortest_path((1, 0), (1, 0), within) == [(1, 0)]

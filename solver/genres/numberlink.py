@@ -70,7 +70,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from collections import defaultdict, deque
+from collections import defaultdict
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -85,6 +85,7 @@ from solver.geometry import (
     components,
     grid_edges,
     neighbours,
+    shortest_path,
     square_edges,
     squares,
 )
@@ -318,26 +319,9 @@ def detour(p: Puzzle, a: Answer) -> Answer | None:
         for c in neighbours(p.rows, p.cols, *s):
             for d in neighbours(p.rows, p.cols, *t):
                 if c in part and d in part and part[c] == part[d]:
-                    path = [s, *_path(c, d, part), t]
+                    path = [s, *shortest_path(c, d, part), t]
                     return frozenset(a - {(s, t)} | {tuple(sorted(e)) for e in pairwise(path)})
     return None
-
-
-def _path(start: Cell, goal: Cell, part: dict[Cell, int]) -> list[Cell]:
-    """A shortest path of side-by-side cells from start to goal within start's part."""
-    back: dict[Cell, Cell | None] = {start: None}
-    queue = deque([start])
-    while goal not in back:
-        r, c = queue.popleft()
-        for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if part.get(n) == part[start] and n not in back:
-                back[n] = (r, c)
-                queue.append(n)
-    path, cell = [], goal
-    while cell is not None:
-        path.append(cell)
-        cell = back[cell]
-    return path[::-1]
 
 
 MAX_BASE = 5  # values per digit; more digits when there are more labels
