@@ -220,3 +220,31 @@ def test_some_used_makes_the_cut_free_of_node_terms():
         cuts = m.violated()
         assert len(cuts) == 2
         assert all((set(c) <= set(x.values()) and c.constant == -2) == free for c in cuts)
+
+
+def test_the_cut_for_a_piece_takes_in_the_hole_it_encloses():
+    """A ring round node (1,1) and a unit square far off: the ring's cut leaves out the four
+    edges into the hole (the ring's side holds it, as no line is there), so it names only the
+    edges from the ring to the outside; the square's cut is its own border."""
+    m, x = optional_loops(5, 5, lazy=True)
+    for v in m.prob.variables():
+        v.varValue = 0
+    u = m.prob.variablesDict()
+    ring = [(r, c) for r in range(3) for c in range(3) if (r, c) != (1, 1)]
+    square = [(3, 3), (3, 4), (4, 3), (4, 4)]
+    for piece in (ring, square):
+        for r, c in piece:
+            u[f"u({r + 1},{c + 1})"].varValue = 1
+        for (a, b), v in x.items():
+            if a in piece and b in piece:
+                v.varValue = 1
+    cuts = m.violated()
+    assert len(cuts) == 2
+
+    def border(nodes: set) -> set:
+        return {v.name for (a, b), v in x.items() if (a in nodes) != (b in nodes)}
+
+    edge_names = {v.name for v in x.values()}
+    edges = [{v.name for v in c} & edge_names for c in cuts]
+    assert border(set(ring) | {(1, 1)}) in edges  # 6 edges, not the ring's 10
+    assert border(set(square)) in edges
