@@ -258,6 +258,18 @@ def pieces(net: Network) -> list[set[Node]]:
 
 def _separator(net: Network, roots: set[Node], crossing: int) -> Separator:
     nodes = set(net.used)
+    near = incident(net.x)
+
+    def region(start: Node, piece: set[Node]) -> set[Node]:
+        """The nodes that start reaches through the graph without the piece."""
+        seen, todo = {start}, [start]
+        while todo:
+            for a, b in near[todo.pop()]:
+                for q in (a, b):
+                    if q not in seen and q not in piece:
+                        seen.add(q)
+                        todo.append(q)
+        return seen
 
     def border(side: set[Node]) -> pulp.LpAffineExpression:
         return pulp.lpSum(u for (a, b), u in net.x.items() if (a in side) != (b in side))
@@ -271,19 +283,21 @@ def _separator(net: Network, roots: set[Node], crossing: int) -> Separator:
             if roots and part & roots:
                 continue
             i = _pick(part, net)
-            # the rest of the graph without this piece falls into regions; the piece's side
-            # of a cut takes in every region it may (see the module's docstring)
-            regions = components([n for n in net.used if n not in part], net.x)
+            # the graph without this piece falls into regions; the piece's side of a cut
+            # takes in every region it may (see the module's docstring)
             if roots:
-                side = part.union(*(k for k in regions if not k & roots))
+                side = nodes - set().union(*(region(r, part) for r in roots))
                 found.append(border(side) >= crossing * net.used[i])
                 continue
-            for region in regions:
-                line = {n for n in region if on(net.used[n])}
-                if line:  # another piece of this answer lies there
-                    side = nodes - region
-                    j = _pick(line, net)
-                    found.append(border(side) >= crossing * _both_sides(net, side, i, j))
+            reached: set[Node] = set()
+            for other in parts:
+                j = _pick(other, net)
+                if other is part or j in reached:
+                    continue  # the piece itself, or in a region that already has its cut
+                beyond = region(j, part)
+                reached |= beyond
+                side = nodes - beyond
+                found.append(border(side) >= crossing * _both_sides(net, side, i, j))
         return found
 
     return cuts
