@@ -210,3 +210,29 @@ def test_highs_checks_what_presolve_decided_alone(make, quick, scip_says, runs, 
     options = h.getOptions()
     assert options.presolve == "choose" and options.time_limit == float("inf")
     assert seen == runs and len(opinions) == asked and all(opinions)
+
+
+@pytest.mark.parametrize(
+    "rows, feasible",
+    [
+        ([(2, 0, 1, 1)], False),  # 2x = 1: the LP has an answer, integers none
+        ([(1, 1, 2, 2), (1, -1, -0.5, 0.5)], True),  # x + y = 2 and |x - y| <= 0.5: x = y = 1
+        ([(1, 1, 3, 3), (1, -1, -0.5, 0.5)], False),  # x + y = 3 needs x != y
+        ([(1, 1, 5, 6)], False),  # beyond the bounds x <= 2, y <= 1
+    ],
+)
+def test_scip_copy_keeps_integrality_bounds_and_ranges(rows, feasible):
+    """SCIP's second opinion is asked of a copy of HiGHS's model: the copy has the same
+    answers (integer columns, column bounds, ranged rows), and no objective."""
+    prob = pulp.LpProblem("copy", pulp.LpMinimize)
+    x = prob.add_variable("x", 0, 2, cat=pulp.LpInteger)
+    y = prob.add_variable("y", 0, 1, cat=pulp.LpInteger)
+    prob += -x - y  # an objective the copy leaves out
+    for k, (a, b, lo, hi) in enumerate(rows):
+        prob += a * x + b * y >= lo, f"lo{k}"
+        prob += a * x + b * y <= hi, f"hi{k}"
+    m = backends._scip_copy(LiveModel(prob, Settings("highs")).native)
+    m.optimize()
+    assert m.getStatus() == ("optimal" if feasible else "infeasible")
+    if feasible:
+        assert m.getObjVal() == 0
