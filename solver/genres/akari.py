@@ -148,4 +148,7 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return Puzzle(puzzlink.grid_rows(cells, url.cols))
 
 
-GENRE = define(__name__, slug="akari", ja="美術館", pzpr_ids=("lightup",))
+# SCIP by default: lightup-2 of tests/benchmark_large.py 0.072 s against 0.093 s on HiGHS,
+# generated 10/20/30 (tests/benchmark_sizes.py) 8.6/36.7/73.6 ms against 10.0/33.9/86.9 (medians
+# of 3, one run): HiGHS's uniqueness proofs here end in its presolve, which then needs a check.
+GENRE = define(__name__, slug="akari", ja="美術館", pzpr_ids=("lightup",), solver="scip")
