@@ -69,15 +69,20 @@ def test_settings_can_turn_the_search_off():
 
 def test_a_genres_tuning_reaches_scip():
     """Genre.tuning: the back end "default" means, when SCIP starts its one search, and whether
-    SCIP adds cutting planes of its own; a solver named in the settings wins over the genre's."""
+    SCIP adds cutting planes and primal heuristics of its own; a solver named in the settings
+    wins over the genre's."""
     genre, puzzle = published("heyawake-3")
-    assert genre.tuning == Tuning("scip", search_after=0.0, scip_separating=False)
+    assert genre.tuning == Tuning(
+        "scip", search_after=0.0, scip_separating=False, scip_heuristics=False
+    )
     assert Settings().resolved(genre.tuning).solver == "scip"
     assert Settings("highs").resolved(genre.tuning).solver == "highs"
     m = genre.build(puzzle, True)
     live = LiveModel(m.prob, Settings().resolved(genre.tuning), separate=m.violated)
     assert live.native.getParam("separating/maxrounds") == 0
+    assert live.native.getParam("heuristics/rins/freq") == -1  # heuristics off
     assert live.solve_lazy(m.violated) == "solved" and m.violated() == []
     assert live.rounds == 2 and live.learnt() > 0  # one round, then the cuts in one search
     plain = LiveModel(genre.build(puzzle, True).prob, Settings("scip").resolved())
     assert plain.native.getParam("separating/maxrounds") != 0
+    assert plain.native.getParam("heuristics/rins/freq") != -1

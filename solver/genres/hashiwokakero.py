@@ -271,7 +271,9 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
 
 
 # SCIP by default: hashikake-2 (15x21) 0.19 s against 0.34 s on HiGHS, generated 20x20 even,
-# 30x30 0.09 s against 0.20 s (10x10: 13 ms against 8); one quiet run, median of 3
+# 30x30 0.09 s against 0.20 s (10x10: 13 ms against 8); one quiet run, median of 3. Without
+# SCIP's primal heuristics: hashikake-2 0.184 -> 0.174 s, generated 10/20/30 12/28/93 ->
+# 10/28/82 ms (one run, median of 3).
 GENRE = define(
     __name__,
     slug="hashiwokakero",
@@ -279,4 +281,5 @@ GENRE = define(
     pzpr_ids=("hashikake",),
     lazy=True,
     solver="scip",
+    scip_heuristics=False,
 )

@@ -150,7 +150,9 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
 # fast on generated 10x10 to 20x20 (tests/benchmark_sizes.py); without SCIP's own cutting
 # planes hitori-2 took 0.021 s against 0.038 s, generated 10-20 the same or faster (one run).
 # Later, with ring cuts and HiGHS's cheaper presolve check: hitori-2 0.020 s on SCIP against
-# 0.016 on HiGHS, generated 10/20/30 14/62/126 ms against 21/128/364 (median of 3)
+# 0.016 on HiGHS, generated 10/20/30 14/62/126 ms against 21/128/364 (median of 3). Without
+# SCIP's primal heuristics: hitori-2 0.020 -> 0.013 s, generated 10/20/30 13/62/128 ->
+# 13/59/125 ms (one run, median of 3).
 GENRE = define(
     __name__,
     slug="hitori",
@@ -159,4 +161,5 @@ GENRE = define(
     lazy=True,
     solver="scip",
     scip_separating=False,
+    scip_heuristics=False,
 )
