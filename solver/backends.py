@@ -195,6 +195,8 @@ class Tuning:
     # where the LP bound says little, e.g. heyawake's lazy rings)
     scip_heuristics: bool = True  # SCIP's primal heuristics (False: none; where the search
     # finds the answer as soon, they only cost time, e.g. heyawake-3 0.45 s -> 0.24 s)
+    highs_options: tuple[tuple[str, bool | int | float | str], ...] = ()  # set on every HiGHS
+    # model of the genre (yajilin: a smaller cut pool)
 
     def __post_init__(self) -> None:
         if self.solver not in SOLVERS:
@@ -356,6 +358,8 @@ class LiveModel:
     # HiGHS ----------------------------------------------------------------------------------
     def _highs(self) -> object:
         h = new_highs(self.settings.threads)
+        for option, value in self.settings.tuning.highs_options:
+            h.setOptionValue(option, value)
         self.native = h
         self._highs_columns(self.columns)
         starts, indices, values, lo, hi = [], [], [], [], []

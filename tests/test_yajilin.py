@@ -282,3 +282,18 @@ def test_check_reads_a_hand_typed_answer_and_names_a_broken_rule(sample):
     # C1's `-` still draws the loop into D1 (a segment one cell draws counts as drawn)
     assert ("the loop runs through the shaded cell D1", ["D1"]) in res.problems
     assert ws["D1"].fill.fgColor.rgb.endswith("FFC7CE")  # marked red
+
+
+def test_the_genres_highs_options_reach_highs_and_no_other_genre():
+    """yajilin's tuning gives HiGHS a smaller cut pool; a genre without options keeps HiGHS's
+    default."""
+    from solver.backends import LiveModel
+    from solver.genres import genre_by_slug
+
+    puzzle = Puzzle(((Clue(0, "R"), None, None), (None, None, None), (None, None, None)))
+    m = yajilin.GENRE.build(puzzle)
+    live = LiveModel(m.prob, Settings("highs").resolved(yajilin.GENRE.tuning))
+    assert live.native.getOptionValue("mip_pool_soft_limit")[1] == 100
+    masyu = genre_by_slug("masyu")
+    plain = LiveModel(m.prob, Settings("highs").resolved(masyu.tuning))
+    assert plain.native.getOptionValue("mip_pool_soft_limit")[1] == 10000

@@ -140,6 +140,7 @@ def define(
     search_after: float = SEARCH_AFTER,
     scip_separating: bool = True,
     scip_heuristics: bool = True,
+    highs_options: tuple[tuple[str, bool | int | float | str], ...] = (),
 ) -> Genre:
     """The Genre of a genre module: its docstring is the layout, its functions the interface.
     pzpr_ids: pzprjs' ids of the genre; the Genre lists their other names too (from
@@ -149,8 +150,8 @@ def define(
     lazy: build with lazy connectivity cuts by default (for genres whose model takes `lazy`).
     solver: the back end that solving with the "default" solver uses for this genre: the
     fastest on the genre's benchmark puzzles (tests/benchmark_large.py).
-    search_after, scip_separating, scip_heuristics: how SCIP searches for this genre
-    (backends.Tuning)."""
+    search_after, scip_separating, scip_heuristics: how SCIP searches for this genre;
+    highs_options: HiGHS options for its models (backends.Tuning)."""
     m = sys.modules[module]
     has_lazy = "lazy" in inspect.signature(m.model).parameters
     every_pzpr_name = tuple(name for pid in pzpr_ids for name in puzzlink.names_of(pid))
@@ -177,7 +178,7 @@ def define(
         drawn_rooms=getattr(m, "drawn_rooms", rooms_of_puzzle),
         has_lazy=has_lazy,
         lazy=lazy and has_lazy,
-        tuning=Tuning(solver, search_after, scip_separating, scip_heuristics),
+        tuning=Tuning(solver, search_after, scip_separating, scip_heuristics, highs_options),
     )
 
 
