@@ -20,6 +20,8 @@ added between solves, as HiGHS and CBC must, instead of inside its one search
 `--puzzles tests/data/large/numberlink.json`: 21 more published numberlinks (7x7 to 26x26, no
 peers' times), the genre where the time varies most from puzzle to puzzle; one of them
 (numlin-j10i) has two answers, and "NOT unique" is the right verdict there.
+`--puzzles tests/data/large/yajilin.json`: six more published yajilins (five 10x10, one 19x13;
+no peers' times), the genre furthest behind noqx on the shared set.
 
 Printed per puzzle and back end: the median seconds of the repeats, the status, and the ratio to
 noqx and to CP-SAT; then per back end the median ratio over the solved puzzles and the worst.

@@ -42,3 +42,17 @@ def test_large_benchmark_takes_another_list_with_known_second_answers(capsys):
     assert rows["numlin-j7"].endswith("  unique") and "   -   " in rows["numlin-j7"]
     assert rows["numlin-j10i"].endswith("NOT unique, as published")  # it has two answers
     assert "highs: 2 of 2 puzzles decided" in out
+
+
+def test_large_benchmark_yajilin_list(capsys):
+    """tests/data/large/yajilin.json: six more published yajilins, each unique."""
+    import benchmark_large
+
+    yajilins = benchmark_large.PUZZLES.parent / "yajilin.json"
+    assert [p["unique"] for p in benchmark_large.load([], yajilins)] == [True] * 6
+    argv = ["yajilin-10d", "yajilin-10e", "--puzzles", str(yajilins), "--repeats", "1"]
+    assert benchmark_large.main([*argv, "--solvers", "default"]) == 0
+    out = capsys.readouterr().out
+    rows = [line for line in out.splitlines() if line.startswith("yajilin-")]
+    assert len(rows) == 2 and all(row.endswith("  unique") for row in rows)
+    assert "default: 2 of 2 puzzles decided" in out
