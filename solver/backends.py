@@ -195,6 +195,8 @@ class Tuning:
     # where the LP bound says little, e.g. heyawake's lazy rings)
     scip_heuristics: bool = True  # SCIP's primal heuristics (False: none; where the search
     # finds the answer as soon, they only cost time, e.g. heyawake-3 0.45 s -> 0.24 s)
+    scip_presolve: bool = True  # SCIP's presolve (False: none; then an "infeasible" needs no
+    # second run without it, see _run_scip)
     highs_options: tuple[tuple[str, bool | int | float | str], ...] = ()  # set on every HiGHS
     # model of the genre (yajilin: a smaller cut pool)
 
@@ -425,6 +427,8 @@ class LiveModel:
             m.setParam("separating/maxroundsroot", 0)
         if not self.settings.tuning.scip_heuristics:
             m.setHeuristics(pyscipopt.SCIP_PARAMSETTING.OFF)
+        if not self.settings.tuning.scip_presolve:
+            m.setPresolve(pyscipopt.SCIP_PARAMSETTING.OFF)
         self.native = m
         self.scip_vars = [self._scip_var(v) for v in self.columns]
         for k, c in enumerate(self.prob.constraints()):
@@ -624,6 +628,8 @@ def _run_scip(m: object, deadline: float | None) -> bool:
         m.optimize()
     if m.getStatus() != "infeasible":
         return False
+    if m.getParam("presolving/maxrounds") == 0:
+        return True  # this run had no presolve: it is the check
     m.freeTransform()
     left = _remaining(deadline)
     if left is not None and left <= 0:

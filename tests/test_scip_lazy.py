@@ -73,7 +73,7 @@ def test_a_genres_tuning_reaches_scip():
     wins over the genre's."""
     genre, puzzle = published("heyawake-3")
     assert genre.tuning == Tuning(
-        "scip", search_after=0.0, scip_separating=False, scip_heuristics=False
+        "scip", search_after=0.0, scip_separating=False, scip_heuristics=False, scip_presolve=False
     )
     assert Settings().resolved(genre.tuning).solver == "scip"
     assert Settings("highs").resolved(genre.tuning).solver == "highs"
@@ -81,6 +81,7 @@ def test_a_genres_tuning_reaches_scip():
     live = LiveModel(m.prob, Settings().resolved(genre.tuning), separate=m.violated)
     assert live.native.getParam("separating/maxrounds") == 0
     assert live.native.getParam("heuristics/rins/freq") == -1  # heuristics off
+    assert live.native.getParam("presolving/maxrounds") == 0  # presolve off
     assert live.solve_lazy(m.violated) == "solved" and m.violated() == []
     assert live.rounds == 2 and live.learnt() > 0  # one round, then the cuts in one search
     plain = LiveModel(genre.build(puzzle, True).prob, Settings("scip").resolved())

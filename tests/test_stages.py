@@ -236,3 +236,25 @@ def test_scip_copy_keeps_integrality_bounds_and_ranges(rows, feasible):
     assert m.getStatus() == ("optimal" if feasible else "infeasible")
     if feasible:
         assert m.getObjVal() == 0
+
+
+@pytest.mark.parametrize("presolve", [True, False])
+def test_scip_checks_an_infeasible_again_without_presolve_unless_it_had_none(presolve, monkeypatch):
+    """SCIP's "infeasible" is checked by a second run without presolve (SCIP 10 once called a
+    feasible model infeasible); a model solved without presolve (a genre's tuning) was that
+    check already. The run leaves SCIP's presolve as it found it."""
+    live = LiveModel(_market_split_without_answer(), Settings("scip"))
+    m = live.native
+    if not presolve:
+        m.setParam("presolving/maxrounds", 0)
+    runs = []
+    real = backends._scip_watch
+
+    def watch(model):
+        runs.append(model.getParam("presolving/maxrounds"))
+        return real(model)
+
+    monkeypatch.setattr(backends, "_scip_watch", watch)
+    assert live.solve() == "infeasible"
+    assert runs == ([-1, 0] if presolve else [0])
+    assert m.getParam("presolving/maxrounds") == (-1 if presolve else 0)

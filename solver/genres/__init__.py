@@ -140,6 +140,7 @@ def define(
     search_after: float = SEARCH_AFTER,
     scip_separating: bool = True,
     scip_heuristics: bool = True,
+    scip_presolve: bool = True,
     highs_options: tuple[tuple[str, bool | int | float | str], ...] = (),
 ) -> Genre:
     """The Genre of a genre module: its docstring is the layout, its functions the interface.
@@ -150,7 +151,7 @@ def define(
     lazy: build with lazy connectivity cuts by default (for genres whose model takes `lazy`).
     solver: the back end that solving with the "default" solver uses for this genre: the
     fastest on the genre's benchmark puzzles (tests/benchmark_large.py).
-    search_after, scip_separating, scip_heuristics: how SCIP searches for this genre;
+    search_after, scip_separating, scip_heuristics, scip_presolve: how SCIP searches for it;
     highs_options: HiGHS options for its models (backends.Tuning)."""
     m = sys.modules[module]
     has_lazy = "lazy" in inspect.signature(m.model).parameters
@@ -178,7 +179,9 @@ def define(
         drawn_rooms=getattr(m, "drawn_rooms", rooms_of_puzzle),
         has_lazy=has_lazy,
         lazy=lazy and has_lazy,
-        tuning=Tuning(solver, search_after, scip_separating, scip_heuristics, highs_options),
+        tuning=Tuning(
+            solver, search_after, scip_separating, scip_heuristics, scip_presolve, highs_options
+        ),
     )
 
 

@@ -209,7 +209,10 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
 # faster still from the first round on and without its own cutting planes, which the LP
 # bound does not repay here (0.45 s; tests/benchmark_large.py, one run, median of 3). Without
 # SCIP's primal heuristics too (the search finds the answer as soon): 0.47 -> 0.24 s, generated
-# 10/20/30 (tests/generators) 66/94/211 -> 35/53/144 ms (one run, median of 3).
+# 10/20/30 (tests/generators) 66/94/211 -> 35/53/144 ms (one run, median of 3). And without
+# SCIP's presolve, so that an "infeasible" (the uniqueness proof) needs no second run without
+# it: heyawake-3 0.22 -> 0.14 s, published 19x15 and 10x10 (noqx's examples and a puzzle list)
+# 3.37 -> 2.26 s and 0.36 -> 0.17 s, generated 8x8 to 30x30 within 10 % but 10x10 32 -> 48 ms.
 GENRE = define(
     __name__,
     slug="heyawake",
@@ -220,4 +223,5 @@ GENRE = define(
     search_after=0.0,
     scip_separating=False,
     scip_heuristics=False,
+    scip_presolve=False,
 )
