@@ -749,24 +749,68 @@ def _scip_copy(h: object) -> object:
     """A SCIP model with HiGHS's columns (bounds, integrality) and rows, and no objective, as
     only feasibility is asked. The copy goes through an MPS file that HiGHS writes and SCIP
     reads: 2-3 times faster than adding the rows one by one from Python (pipelink-2 5 ms
-    against 14 ms), which on small puzzles was a good part of the uniqueness proof."""
+    against 14 ms), which on small puzzles was a good part of the uniqueness proof. Where the
+    file cannot be written or read (a temporary folder HiGHS cannot open, say), the copy is
+    made row by row in memory instead."""
+    m = _scip_copy_through_file(h)
+    return m if m is not None else _scip_copy_by_rows(h)
+
+
+def _scip_copy_through_file(h: object) -> object | None:
+    import highspy
     import pyscipopt
 
     m = pyscipopt.Model()
     m.hideOutput()
     with tempfile.TemporaryDirectory(prefix="puzzle-solver-") as folder:
         path = os.path.join(folder, "model.mps")
-        if h.writeModel(path) == _highs_error():  # a warning: HiGHS named the columns itself
-            raise SolverError("HiGHS could not write its model for SCIP's second opinion")
-        m.readProblem(path)
+        if h.writeModel(path) == highspy.HighsStatus.kError:  # a warning: columns named
+            return None
+        try:
+            m.readProblem(path)
+        except Exception:  # pyscipopt raises a bare Exception when SCIP cannot read it
+            return None
     m.setObjective(0)
     return m
 
 
-def _highs_error() -> object:
+def _scip_copy_by_rows(h: object) -> object:
+    """The copy made in memory, column by column and row by row from HiGHS's matrix."""
     import highspy
+    import pyscipopt
 
-    return highspy.HighsStatus.kError
+    lp = h.getLp()
+    m = pyscipopt.Model()
+    m.hideOutput()
+    inf = highspy.kHighsInf
+    integer = list(lp.integrality_) or [highspy.HighsVarType.kContinuous] * lp.num_col_
+    xs = [
+        m.addVar(
+            f"x{j}",
+            vtype="I" if t == highspy.HighsVarType.kInteger else "C",
+            lb=None if lo <= -inf else lo,
+            ub=None if hi >= inf else hi,
+        )
+        for j, (lo, hi, t) in enumerate(zip(lp.col_lower_, lp.col_upper_, integer, strict=True))
+    ]
+    a = lp.a_matrix_
+    starts, index, value = np.asarray(a.start_), np.asarray(a.index_), np.asarray(a.value_)
+    if a.format_ == highspy.MatrixFormat.kColwise:  # rows wanted: sort the entries by row
+        cols = np.repeat(np.arange(lp.num_col_), np.diff(starts))
+        order = np.argsort(index[: starts[-1]], kind="stable")
+        rows, index, value = index[order], cols[order], value[order]
+        starts = np.searchsorted(rows, np.arange(lp.num_row_ + 1))
+    for i, (lo, hi) in enumerate(zip(lp.row_lower_, lp.row_upper_, strict=True)):
+        k = slice(starts[i], starts[i + 1])
+        expr = pyscipopt.quicksum(float(v) * xs[j] for j, v in zip(index[k], value[k], strict=True))
+        if lo == hi:
+            m.addCons(expr == lo, name=f"r{i}")
+            continue
+        if lo > -inf:
+            m.addCons(expr >= lo, name=f"r{i}")
+        if hi < inf:
+            m.addCons(expr <= hi, name=f"r{i}u")
+    return m
 
 
 def _highs_infeasible(h: object) -> bool:

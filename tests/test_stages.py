@@ -212,6 +212,13 @@ def test_highs_checks_what_presolve_decided_alone(make, quick, scip_says, runs, 
     assert seen == runs and len(opinions) == asked and all(opinions)
 
 
+def _no_folder(prefix: str = "") -> object:
+    """A temporary folder that HiGHS cannot write into."""
+    import contextlib
+
+    return contextlib.nullcontext("/nonexistent/folder")
+
+
 @pytest.mark.parametrize(
     "rows, feasible",
     [
@@ -221,9 +228,15 @@ def test_highs_checks_what_presolve_decided_alone(make, quick, scip_says, runs, 
         ([(1, 1, 5, 6)], False),  # beyond the bounds x <= 2, y <= 1
     ],
 )
-def test_scip_copy_keeps_integrality_bounds_and_ranges(rows, feasible):
+@pytest.mark.parametrize("through_file", [True, False])
+def test_scip_copy_keeps_integrality_bounds_and_ranges(rows, feasible, through_file, monkeypatch):
     """SCIP's second opinion is asked of a copy of HiGHS's model: the copy has the same
-    answers (integer columns, column bounds, ranged rows), and no objective."""
+    answers (integer columns, column bounds, ranged rows), and no objective; made through an
+    MPS file, or row by row where the file cannot be written."""
+    if not through_file:
+        monkeypatch.setattr(backends.tempfile, "TemporaryDirectory", _no_folder)
+    by_rows, real = [], backends._scip_copy_by_rows
+    monkeypatch.setattr(backends, "_scip_copy_by_rows", lambda h: by_rows.append(h) or real(h))
     prob = pulp.LpProblem("copy", pulp.LpMinimize)
     x = prob.add_variable("x", 0, 2, cat=pulp.LpInteger)
     y = prob.add_variable("y", 0, 1, cat=pulp.LpInteger)
@@ -232,6 +245,7 @@ def test_scip_copy_keeps_integrality_bounds_and_ranges(rows, feasible):
         prob += a * x + b * y >= lo, f"lo{k}"
         prob += a * x + b * y <= hi, f"hi{k}"
     m = backends._scip_copy(LiveModel(prob, Settings("highs")).native)
+    assert len(by_rows) == (0 if through_file else 1)
     m.optimize()
     assert m.getStatus() == ("optimal" if feasible else "infeasible")
     if feasible:
