@@ -165,14 +165,7 @@ def components(cells: Iterable[Cell]) -> list[set[Cell]]:
 
 def _reach(starts: Iterable[Cell], inside: Collection[Cell]) -> set[Cell]:
     """The cells of `inside` reachable from `starts` (which are in `inside`) through it."""
-    seen = {s for s in starts if s in inside}
-    queue = deque(seen)
-    while queue:
-        for q in _near(queue.popleft(), inside):
-            if q not in seen:
-                seen.add(q)
-                queue.append(q)
-    return seen
+    return geometry.reach((s for s in starts if s in inside), lambda p: _near(p, inside))
 
 
 def _fence(group: set[Cell], towards: Iterable[Cell], cells: set[Cell]) -> set[Cell]:

@@ -4,7 +4,7 @@ axial coordinates. 0-based (row, col)."""
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Collection, Hashable, Iterable, Iterator
+from collections.abc import Callable, Collection, Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -64,6 +64,18 @@ def grid_edges(rows: int, cols: int) -> list[tuple[Cell, Cell]]:
             if r + 1 < rows:
                 found.append(((r, c), (r + 1, c)))
     return found
+
+
+def reach(starts: Iterable[Node], near: Callable[[Node], Iterable[Node]]) -> set[Node]:
+    """Every node reachable from `starts` (included) by steps to `near(node)`."""
+    seen = set(starts)
+    todo = list(seen)
+    while todo:
+        for q in near(todo.pop()):
+            if q not in seen:
+                seen.add(q)
+                todo.append(q)
+    return seen
 
 
 def components(

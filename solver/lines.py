@@ -53,6 +53,7 @@ from solver.geometry import (
     Square,
     components,
     heading,
+    reach,
     square_edges,
     squares,
 )
@@ -296,14 +297,7 @@ def _separator(net: Network, roots: set[Node], crossing: int) -> Separator:
 
     def region(start: Node, piece: set[Node]) -> set[Node]:
         """The nodes that start reaches through the graph without the piece."""
-        seen, todo = {start}, [start]
-        while todo:
-            for a, b in near[todo.pop()]:
-                for q in (a, b):
-                    if q not in seen and q not in piece:
-                        seen.add(q)
-                        todo.append(q)
-        return seen
+        return reach([start], lambda n: (q for e in near[n] for q in e if q not in piece))
 
     def border(side: set[Node]) -> pulp.LpAffineExpression:
         return pulp.lpSum(u for (a, b), u in net.x.items() if (a in side) != (b in side))

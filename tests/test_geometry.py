@@ -68,3 +68,12 @@ def test_shortest_path_stays_inside_and_keeps_both_ends():
     assert path[0] == (0, 0) and path[-1] == (2, 2) and len(path) == 5
     assert set(path) <= within and all(adjacent(a, b) for a, b in pairwise(path))
     assert shortest_path((1, 0), (1, 0), within) == [(1, 0)]
+
+
+def test_reach_follows_the_steps_it_is_given():
+    from solver.geometry import reach
+
+    steps = {1: [2], 2: [3, 1], 3: [], 4: [1]}
+    assert reach([1], lambda n: steps[n]) == {1, 2, 3}
+    assert reach([4], lambda n: steps[n]) == {1, 2, 3, 4}
+    assert reach([], lambda n: steps[n]) == set()

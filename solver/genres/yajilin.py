@@ -84,7 +84,7 @@ from solver.violation import Violation
 
 UNKNOWN = "?"
 ANSWER_MARKS = LINE_MARKS | SHADING_MARKS
-RINGS = ((2, 3), (3, 2), (2, 4), (4, 2), (3, 3))  # blocks whose rings the loop is never
+RINGS = ((2, 3), (3, 2), (2, 4), (4, 2), (3, 3))  # blocks round whose border no loop runs
 
 
 class Clue(NamedTuple):
