@@ -182,6 +182,8 @@ _LAZY = itertools.count(1)  # names for the cuts added between solves
 # scip-rounds, a busy 2-core machine). With the switch after 1 s mashu-2 still lost (5.3 s
 # against 1.4 s, busier still) while heyawake-3 won (3.2 s against 8.2 s); hence 2 s.
 SEARCH_AFTER = 2.0
+# A genre's reinforcements (Model.reinforcements) wait this long: see cells.forest_count.
+REINFORCE_AFTER = 5.0
 
 
 @dataclass(frozen=True)
@@ -199,6 +201,8 @@ class Tuning:
     # second run without it, see _run_scip)
     highs_options: tuple[tuple[str, bool | int | float | str], ...] = ()  # set on every HiGHS
     # model of the genre (yajilin: a smaller cut pool)
+    reinforce_after: float = REINFORCE_AFTER  # seconds of search before the model's
+    # reinforcements join it and the search starts again (Model.reinforcements)
 
     def __post_init__(self) -> None:
         if self.solver not in SOLVERS:

@@ -52,6 +52,10 @@ class Model:
     None. An answer other than the one found shortens, step by step, to a minimal answer: either
     another one (the uniqueness search finds it) or the one found, whose detour it then has; so
     the answer is unique when it has no detour and the search finds nothing.
+    reinforcements: functions that make rows every answer keeps and that turn a hard search
+    into an easy one, but slow the easy ones (more columns and rows in every LP): the pipeline
+    makes and adds them and starts again when a search runs past the genre's
+    `Tuning.reinforce_after` seconds. They stay out of the `.lp` file, like `minimal`.
     """
 
     prob: pulp.LpProblem
@@ -61,6 +65,9 @@ class Model:
     no_good: Callable[[], pulp.LpConstraint] | None = None
     minimal: list[tuple[pulp.LpConstraint, str]] = field(default_factory=list)
     detour: Callable[[Any], Any | None] | None = None
+    reinforcements: list[Callable[[], list[tuple[pulp.LpConstraint, str]]]] = field(
+        default_factory=list
+    )
 
     def violated(self) -> list[pulp.LpConstraint]:
         """The lazy cuts that the current solution breaks."""
@@ -74,6 +81,10 @@ class Model:
         """Register a separator (None, what a complete form returns, is ignored)."""
         if separator is not None:
             self.separators.append(separator)
+
+    def reinforce(self, rows: Callable[[], list[tuple[pulp.LpConstraint, str]]]) -> None:
+        """Keep a maker of rows for a search that runs long (see `reinforcements`)."""
+        self.reinforcements.append(rows)
 
     def __getitem__(self, key: str) -> Any:
         return self.vars[key]

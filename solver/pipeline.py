@@ -49,6 +49,7 @@ class Outcome:
     rounds: int = 0  # solves, counting every re-solve after lazy cuts and the uniqueness one
     cuts: int = 0  # lazy cuts added
     note: str | None = None  # why uniqueness is unknown, when it is
+    reinforced: bool = False  # started again with the model's reinforcements (Model.reinforce)
 
 
 def solve_puzzle(
@@ -59,7 +60,11 @@ def solve_puzzle(
     deadline: float | None = None,
 ) -> Outcome:
     """Build, solve, decode, verify and check uniqueness, all by one deadline (a
-    `time.perf_counter()` value; default: the settings' time limit from now)."""
+    `time.perf_counter()` value; default: the settings' time limit from now). A model with
+    reinforcements (`Model.reinforcements`) is first tried without them for the genre's
+    `Tuning.reinforce_after` seconds; where that attempt runs out of time (no answer, or no
+    proof), a second attempt on a new model with the reinforcements runs by the deadline (the
+    outcome's solve seconds count both attempts)."""
     t0 = time.perf_counter()
     settings = settings.resolved(genre.tuning)
     if deadline is None:
@@ -67,34 +72,80 @@ def solve_puzzle(
     with limits.deadline(deadline):
         progress.report(phase="model")
         try:
-            m = genre.build(puzzle, settings.lazy)
+            m = _build(genre, puzzle, settings)
         except OutOfTime:
             return Outcome("timeout", build_seconds=time.perf_counter() - t0)
         t1 = time.perf_counter()
-        out = Outcome("error", build_seconds=t1 - t0, lazy=bool(m.separators))
+        if not m.reinforcements:
+            return _attempt(genre, puzzle, m, settings, check_unique, deadline, t0, t1)
+        first = t1 + settings.tuning.reinforce_after
+        if deadline is not None and deadline <= first:
+            first = deadline
+        with limits.deadline(first):
+            out = _attempt(genre, puzzle, m, settings, check_unique, first, t0, t1)
+        if not _ran_out(out, check_unique) or first == deadline:
+            return out
+        # a long search: start again on a new model (the attempt's uniqueness cut stays in the
+        # old one) with the reinforcements
         try:
-            for row, name in m.minimal:  # the search looks for minimal answers (Model.minimal)
-                m.prob += row, name
-            live = backends.LiveModel(m.prob, settings, separate=_separate(m, settings))
+            m = _build(genre, puzzle, settings)
+            for make in m.reinforcements:
+                for row, name in make():
+                    m.prob += row, name
         except OutOfTime:
-            out.status = "timeout"
             return out
-        progress.report(phase="solving")
-        status = out.status = _solve(live, m, out, deadline)
-        t2 = time.perf_counter()
-        out.solve_seconds = t2 - t1
-        if status != "solved":
-            return out
-        out.answer = genre.decode(puzzle, m)
-        out.violations = genre.verify(puzzle, out.answer)
-        if check_unique and not out.violations:
-            out.unique, out.differ = _second_answer(genre, puzzle, m, live, out, deadline)
-            out.unique_seconds = time.perf_counter() - t2
-            if out.unique is None:
-                out.note = (
-                    f"uniqueness not proved within the time limit of {settings.time_limit:g} s; "
-                    + LONGER
-                )
+        out = _attempt(genre, puzzle, m, settings, check_unique, deadline, t0, t1)
+        out.reinforced = True
+        return out
+
+
+def _build(genre: Genre, puzzle: Any, settings: Settings) -> Model:
+    """The genre's model, with the rows of a search for minimal answers (Model.minimal)."""
+    m = genre.build(puzzle, settings.lazy)
+    for row, name in m.minimal:
+        m.prob += row, name
+    return m
+
+
+def _ran_out(out: Outcome, check_unique: bool) -> bool:
+    """Whether an attempt stopped at its time limit, before the answer or the proof."""
+    return out.status == "timeout" or (
+        out.status == "solved" and check_unique and out.unique is None and not out.violations
+    )
+
+
+def _attempt(
+    genre: Genre,
+    puzzle: Any,
+    m: Model,
+    settings: Settings,
+    check_unique: bool,
+    deadline: float | None,
+    t0: float,
+    t1: float,
+) -> Outcome:
+    """Solve the built model by the deadline, then decode, verify and check uniqueness. The
+    solve's seconds count from t1, the end of the build (an attempt given up included)."""
+    out = Outcome("error", build_seconds=t1 - t0, lazy=bool(m.separators))
+    try:
+        live = backends.LiveModel(m.prob, settings, separate=_separate(m, settings))
+    except OutOfTime:
+        out.status = "timeout"
+        return out
+    progress.report(phase="solving")
+    status = out.status = _solve(live, m, out, deadline)
+    t2 = time.perf_counter()
+    out.solve_seconds = t2 - t1
+    if status != "solved":
+        return out
+    out.answer = genre.decode(puzzle, m)
+    out.violations = genre.verify(puzzle, out.answer)
+    if check_unique and not out.violations:
+        out.unique, out.differ = _second_answer(genre, puzzle, m, live, out, deadline)
+        out.unique_seconds = time.perf_counter() - t2
+        if out.unique is None:
+            limit = "" if settings.time_limit is None else f" of {settings.time_limit:g} s"
+            out.note = f"uniqueness not proved within the time limit{limit}; {LONGER}"
     return out
 
 

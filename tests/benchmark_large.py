@@ -22,6 +22,9 @@ peers' times), the genre where the time varies most from puzzle to puzzle; one o
 (numlin-j10i) has two answers, and "NOT unique" is the right verdict there.
 `--puzzles tests/data/large/yajilin.json`: six more published yajilins (five 10x10, one 19x13;
 no peers' times), the genre furthest behind noqx on the shared set.
+`--puzzles tests/data/large/heyawake.json`: four more published heyawakes (10x10 to 19x15, no
+peers' times; heyawake-17 has several answers as published); heyawake-10b is the one that needs
+the forest count (cells.forest_count), about 5 s with the wait before it joins.
 
 Printed per puzzle and back end: the median seconds of the repeats, the status, and the ratio to
 noqx and to CP-SAT; then per back end the median ratio over the solved puzzles and the worst.

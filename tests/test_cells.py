@@ -21,6 +21,7 @@ from solver.cells import (
     check_no_square,
     components,
     connected,
+    forest_count,
     islands,
     never_adjacent,
     no_square,
@@ -419,3 +420,66 @@ def test_shade_vars_names_and_skip():
     prob = new_problem("t")
     b = shade_vars(prob, 2, 3, skip={(0, 1)})
     assert sorted(v.name for v in b.values()) == ["b(1,1)", "b(1,3)", "b(2,1)", "b(2,2)", "b(2,3)"]
+
+
+def _forest_rows_hold(rows: int, cols: int, shaded: set[Cell]) -> bool:
+    """Whether forest_count's rows have a solution for this shading (each block's variable
+    at its lowest value is the best choice for the one row that counts them)."""
+    prob = new_problem("forest")
+    b = {(r, c): var(prob, "b", r, c) for r in range(rows) for c in range(cols)}
+    for cell, v in b.items():
+        v.varValue = int(cell in shaded)
+    found = forest_count(prob, b)
+    *pairs, (forest, name) = found
+    assert name == "wForest" and len(pairs) == (rows - 1) * (cols - 1)
+    for row, _ in pairs:
+        (d,) = [v for v in row if v.name.startswith("wDiagonal")]
+        d.varValue = max(
+            0, -(row.constant + sum(a * (v.varValue or 0) for v, a in row.items() if v is not d))
+        )
+        assert row.valid()
+    return forest.valid()
+
+
+def test_forest_count_holds_for_every_shading_with_connected_unshaded_cells():
+    """Every shading of a 4x4 grid whose shaded cells never touch and whose unshaded cells are
+    connected keeps the rows (brute force, 2^16 shadings)."""
+    rows, cols = 4, 4
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    kept = 0
+    for bits in range(1 << len(cells)):
+        shaded = {cell for k, cell in enumerate(cells) if bits >> k & 1}
+        if check_never_adjacent(shaded, "x") or check_connected(set(cells) - shaded, "x"):
+            continue
+        kept += 1
+        assert _forest_rows_hold(rows, cols, shaded), sorted(shaded)
+    assert kept > 100
+
+
+def test_forest_count_cuts_off_two_rings_sharing_a_cell():
+    """Two rings of corner-touching shaded cells that share a cell: 8 corner pairs among 7
+    cells off the edge, more links than a forest has."""
+    rings = {(1, 2), (2, 1), (3, 2), (2, 3), (1, 4), (3, 4), (2, 5)}
+    assert not _forest_rows_hold(5, 7, rings)
+    assert _forest_rows_hold(5, 7, rings - {(2, 5)})  # one ring: the count cannot tell
+
+
+@pytest.mark.parametrize("slug", ["heyawake", "hitori", "kurodoko"])
+def test_genres_with_the_forest_count_solve_with_it_from_the_start(slug):
+    """Each genre keeps the forest count aside, and a search with it from the start (no wait)
+    finds an answer that passes the genre's verify and is unique, as without it."""
+    import dataclasses
+
+    from solver.genres import genre_by_slug
+    from solver.pipeline import solve_puzzle
+    from tests.generators import generator
+
+    genre = genre_by_slug(slug)
+    p, _ = generator(slug).generate(8, seed=3)
+    (make,) = genre.build(p, True).reinforcements
+    assert make()[-1][1] == "wForest"
+    eager = dataclasses.replace(genre, tuning=dataclasses.replace(genre.tuning, reinforce_after=0))
+    for g in (genre, eager):
+        out = solve_puzzle(g, p, Settings(time_limit=60))
+        assert (out.status, out.unique, out.violations) == ("solved", True, [])
+        assert out.reinforced == (g is eager)

@@ -5,15 +5,19 @@ file: tests/test_samples.py; check, hints and forced cells: tests/test_check.py.
 
 from __future__ import annotations
 
+import dataclasses
+import json
+from pathlib import Path
+
 import openpyxl
 import pytest
 from openpyxl.styles import PatternFill
 from room_samples import example_puzzle
 
-from solver import check
+from solver import check, pipeline
 from solver.backends import Settings
 from solver.cli import main
-from solver.genres import heyawake
+from solver.genres import Genre, heyawake
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
 from solver.puzzlink import parse_url
 from solver.rooms import Rooms
@@ -29,6 +33,7 @@ KNOWN = frozenset(
     if ch == "#"
 )
 FAST = Settings(time_limit=60)
+LARGE = json.loads((Path(__file__).parent / "data/large/heyawake.json").read_text())
 
 
 def test_both_sheets_hold_the_example(sample):
@@ -203,3 +208,40 @@ def test_the_generator_makes_a_puzzle_with_one_answer():
     assert note.endswith(", unique")
     out = _solve(_genre.GENRE, p, _Settings("highs", 60))
     assert out.status == "solved" and out.unique and out.violations == []
+
+
+def _with_tuning(**knobs: float) -> Genre:
+    return dataclasses.replace(
+        heyawake.GENRE, tuning=dataclasses.replace(heyawake.GENRE.tuning, **knobs)
+    )
+
+
+def test_a_long_search_starts_again_with_the_forest_count():
+    """tests/data/large/heyawake.json's heyawake-10b: one room of 88 cells holds 29 shaded
+    ones. With the rings alone SCIP takes about 100 s; once the search has run past
+    `reinforce_after`, the pipeline adds the forest count (`cells.forest_count`) and starts
+    again, and the answer and its uniqueness take a fraction of a second."""
+    (url,) = [p["url"] for p in LARGE if p["name"] == "heyawake-10b"]
+    p = heyawake.from_url(parse_url(url))
+    out = solve_puzzle(_with_tuning(reinforce_after=0.3), p, Settings(time_limit=30))
+    assert (out.status, out.unique, out.reinforced, out.violations) == ("solved", True, True, [])
+
+
+def test_starting_again_drops_the_first_attempts_uniqueness_cut(monkeypatch):
+    """An attempt that found the answer but ran out of time in the uniqueness proof has cut
+    that answer off; the next attempt must not inherit the cut."""
+    real = pipeline._second_answer
+    calls = []
+
+    def out_of_time_once(genre, puzzle, m, live, out, deadline):
+        calls.append(1)
+        if len(calls) == 1:
+            live.add(m.exclude_answer(), "no_good_1")
+            return None, []
+        return real(genre, puzzle, m, live, out, deadline)
+
+    monkeypatch.setattr(pipeline, "_second_answer", out_of_time_once)
+    p = example_puzzle("heyawake")
+    out = solve_puzzle(_with_tuning(reinforce_after=60), p, Settings(time_limit=120))
+    assert len(calls) == 2 and out.reinforced
+    assert (out.status, out.unique) == ("solved", True) and out.answer == KNOWN

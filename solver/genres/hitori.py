@@ -17,7 +17,8 @@ cells are connected (`solver.cells.unshaded_connected`: with shaded cells apart,
 shaded cells touching corner to corner, nor a chain of them from edge to edge; wEnclosed states
 the smallest rings, lazy cuts by default the rest, a flow in the complete form). The ring cuts
 name only shaded cells and replaced vertex cuts on the unshaded ones: faster on hitori-2 and on
-generated 10x10 to 20x20 (tests/benchmark_sizes.py).
+generated 10x10 to 20x20 (tests/benchmark_sizes.py). A search that runs long starts again with the
+forest count as well (`solver.cells.forest_count`, as heyawake).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from solver.cells import (
     SHADING_MARKS,
     check_connected,
     check_never_adjacent,
+    forest_count,
     never_adjacent,
     read_shaded,
     render_shaded,
@@ -99,6 +101,7 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     never_adjacent(prob, b)
     m = Model(prob, list(b.values()), {"b": b})
     m.separate(unshaded_connected(prob, b, lazy))
+    m.reinforce(lambda: forest_count(prob, b))
     return m
 
 

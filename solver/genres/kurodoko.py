@@ -19,7 +19,8 @@ when that cell and every one before it are unshaded) = n. No two shaded cells si
 corner to corner, nor a chain of them from edge to edge; wEnclosed states the smallest rings,
 lazy cuts by default the rest, a flow rooted at a numbered cell in the complete form). The ring
 cuts name only shaded cells and replaced vertex cuts on the unshaded ones: faster on kurodoko-2
-and on generated 15x15 and 20x20 (tests/benchmark_sizes.py).
+and on generated 15x15 and 20x20 (tests/benchmark_sizes.py). A search that runs long starts
+again with the forest count as well (`solver.cells.forest_count`, as heyawake).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from solver.cells import (
     SHADING_MARKS,
     check_connected,
     check_never_adjacent,
+    forest_count,
     never_adjacent,
     read_shaded,
     render_shaded,
@@ -95,6 +97,7 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     never_adjacent(prob, b)
     m = Model(prob, list(b.values()), {"b": b})
     m.separate(unshaded_connected(prob, shaded, lazy))
+    m.reinforce(lambda: forest_count(prob, shaded))
     return m
 
 
