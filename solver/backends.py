@@ -174,6 +174,7 @@ def new_highs(threads: int | None = None) -> object:
 
 _LEARNT = itertools.count(1)  # names for the cuts learnt in SCIP searches
 _LAZY = itertools.count(1)  # names for the cuts added between solves
+CUT_NAMES = ("lazy_", "learnt_")  # how the names of those cuts begin: rows every answer keeps
 # Seconds of rounds of solves before SCIP takes the lazy cuts inside its search. Where rounds
 # are cheap they win (each new solve presolves with all the cuts; one search asks Python about
 # every integral node and runs without dual reductions): in one search from the start, hitori-2

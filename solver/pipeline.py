@@ -86,12 +86,17 @@ def solve_puzzle(
         if not _ran_out(out, check_unique) or first == deadline:
             return out
         # a long search: start again on a new model (the attempt's uniqueness cut stays in the
-        # old one) with the reinforcements
+        # old one) with the reinforcements and the lazy cuts the attempt found
+        cuts = [c for c in m.prob.constraints() if c.name.startswith(backends.CUT_NAMES)]
         try:
             m = _build(genre, puzzle, settings)
             for make in m.reinforcements:
                 for row, name in make():
                     m.prob += row, name
+            column = {v.name: v for v in m.prob.variables()}
+            for cut in cuts:  # over the new model's variables, which bear the same names
+                row = pulp.lpSum(a * column[v.name] for v, a in cut.items())
+                m.prob += pulp.LpConstraint(row, cut.sense, cut.name, -cut.constant)
         except OutOfTime:
             return out
         out = _attempt(genre, puzzle, m, settings, check_unique, deadline, t0, t1)

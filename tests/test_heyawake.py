@@ -220,7 +220,9 @@ def test_a_long_search_starts_again_with_the_forest_count():
     """tests/data/large/heyawake.json's heyawake-10b: one room of 88 cells holds 29 shaded
     ones. With the rings alone SCIP takes about 100 s; once the search has run past
     `reinforce_after`, the pipeline adds the forest count (`cells.forest_count`) and starts
-    again, and the answer and its uniqueness take a fraction of a second."""
+    again, with the ring cuts the first attempt found (over the new model's variables: the
+    old ones would leave the new answer unread), and the answer and its uniqueness take a
+    fraction of a second."""
     (url,) = [p["url"] for p in LARGE if p["name"] == "heyawake-10b"]
     p = heyawake.from_url(parse_url(url))
     out = solve_puzzle(_with_tuning(reinforce_after=0.3), p, Settings(time_limit=30))
