@@ -47,7 +47,7 @@ class Outcome:
     violations: list[str] = field(default_factory=list)
     lazy: bool = False  # built with lazy connectivity cuts
     rounds: int = 0  # solves, counting every re-solve after lazy cuts and the uniqueness one
-    cuts: int = 0  # lazy cuts added
+    cuts: int = 0  # lazy cuts added (both: in the last attempt, see `reinforced`)
     note: str | None = None  # why uniqueness is unknown, when it is
     reinforced: bool = False  # started again with the model's reinforcements (Model.reinforce)
 
@@ -85,23 +85,29 @@ def solve_puzzle(
             out = _attempt(genre, puzzle, m, settings, check_unique, first, t0, t1)
         if not _ran_out(out, check_unique) or first == deadline:
             return out
-        # a long search: start again on a new model (the attempt's uniqueness cut stays in the
-        # old one) with the reinforcements and the lazy cuts the attempt found
-        cuts = [c for c in m.prob.constraints() if c.name.startswith(backends.CUT_NAMES)]
         try:
-            m = _build(genre, puzzle, settings)
-            for make in m.reinforcements:
-                for row, name in make():
-                    m.prob += row, name
-            column = {v.name: v for v in m.prob.variables()}
-            for cut in cuts:  # over the new model's variables, which bear the same names
-                row = pulp.lpSum(a * column[v.name] for v, a in cut.items())
-                m.prob += pulp.LpConstraint(row, cut.sense, cut.name, -cut.constant)
+            m = _reinforced(genre, puzzle, settings, m)
         except OutOfTime:
             return out
         out = _attempt(genre, puzzle, m, settings, check_unique, deadline, t0, t1)
         out.reinforced = True
         return out
+
+
+def _reinforced(genre: Genre, puzzle: Any, settings: Settings, tried: Model) -> Model:
+    """A new model for a second attempt (the first one's uniqueness cut stays in `tried`), with
+    the reinforcements and the lazy cuts the first attempt found, rewritten over the new
+    model's variables, which bear the same names."""
+    cuts = [c for c in tried.prob.constraints() if c.name.startswith(backends.CUT_NAMES)]
+    m = _build(genre, puzzle, settings)
+    for make in m.reinforcements:
+        for row, name in make():
+            m.prob += row, name
+    column = {v.name: v for v in m.prob.variables()}
+    for cut in cuts:
+        row = pulp.lpSum(a * column[v.name] for v, a in cut.items())
+        m.prob += pulp.LpConstraint(row, cut.sense, cut.name, -cut.constant)
+    return m
 
 
 def _build(genre: Genre, puzzle: Any, settings: Settings) -> Model:
