@@ -243,6 +243,8 @@ class LiveModel:
         self.native: object = None
         self.in_search: Any = None  # SCIP's lazy-cut handler, when it has one
         self._learnt = 0  # cuts learnt in searches, kept in the model
+        self.guessing = False  # inside `trial`: an "infeasible" is reported to no one, so the
+        # presolve's word is not checked (see _run_highs, _run_scip)
         self.rounds = 0  # solves by solve_lazy
         self.cuts = 0  # lazy cuts added, between solves or in searches
         if s.solver in ("highs", "cbc"):  # CBC is given HiGHS's copy as an MPS file
@@ -281,9 +283,10 @@ class LiveModel:
         if improving:
             h.setOptionValue("mip_max_improving_sols", improving)
 
-    def add(self, constraint: pulp.LpConstraint, name: str, keep: bool = True) -> None:
+    def add(self, constraint: pulp.LpConstraint, name: str, keep: bool = True) -> object:
         """Add a row; variables the model has not seen yet become new columns. keep=False: to
-        the solver's copy only, not to the PuLP problem (a row for this search alone)."""
+        the solver's copy only, not to the PuLP problem (a row for this search alone). Returns
+        SCIP's constraint on SCIP, else None."""
         if keep:
             self.prob += constraint, name
         new = [v for v in constraint if v.name not in self.index]
@@ -299,7 +302,35 @@ class LiveModel:
         elif self.settings.solver == "scip":
             _scip_to_problem_stage(self.native)
             self.scip_vars += [self._scip_var(v) for v in new]
-            self._scip_row(constraint, self.scip_vars, name)
+            return self._scip_row(constraint, self.scip_vars, name)
+        return None
+
+    @contextlib.contextmanager
+    def trial(self, rows: Sequence[tuple[pulp.LpConstraint, str]]) -> Iterator[None]:
+        """Rows for the solves inside the `with` block only (`Model.guesses`): added to the
+        solver's copy, not to the PuLP problem, and taken out again after the block. Lazy cuts
+        found meanwhile stay: they hold for every answer."""
+        if self.settings.solver == "scip":
+            held = [self.add(row, name, keep=False) for row, name in rows]
+            try:
+                self.guessing = True
+                yield
+            finally:
+                self.guessing = False
+                _scip_to_problem_stage(self.native)
+                for cons in held:
+                    self.native.delCons(cons)
+            return
+        first = self.native.getNumRow()
+        for row, name in rows:
+            self.add(row, name, keep=False)
+        try:
+            self.guessing = True
+            yield
+        finally:
+            self.guessing = False
+            taken = np.arange(first, first + len(rows), dtype=np.int32)
+            self.native.deleteRows(len(taken), taken)
 
     def solve_lazy(
         self, violated: Callable[[], list[pulp.LpConstraint]], deadline: float | None = None
@@ -412,7 +443,9 @@ class LiveModel:
         h = self.native
         # with lazy cuts in the model, HiGHS without presolve is slow to prove what its
         # presolve found, and SCIP's opinion is asked at once (see _run_highs)
-        infeasible = _run_highs(h, deadline, quick=0 if self.cuts else None)
+        infeasible = _run_highs(
+            h, deadline, quick=0 if self.cuts else None, check=not self.guessing
+        )
         found = h.getInfo().primal_solution_status == 2  # kSolutionStatusFeasible
         if found:
             for v, x in zip(self.columns, h.getSolution().col_value, strict=True):
@@ -445,25 +478,24 @@ class LiveModel:
         vtype = "B" if _is_binary(v) else {pulp.LpInteger: "I", pulp.LpContinuous: "C"}[v.cat]
         return self.native.addVar(v.name, vtype=vtype, lb=v.lowBound, ub=v.upBound)
 
-    def _scip_row(self, c: pulp.LpConstraint, xs: Sequence[object], name: str) -> None:
+    def _scip_row(self, c: pulp.LpConstraint, xs: Sequence[object], name: str) -> object:
         """Add one PuLP row over the SCIP variables `xs` (the original ones, or in a search the
-        transformed ones)."""
+        transformed ones); returns SCIP's constraint."""
         import pyscipopt
 
         expr = pyscipopt.quicksum(coef * xs[self.index[v.name]] for v, coef in c.items())
         lo, hi = _row_bounds(c)
         if lo == hi:
-            self.native.addCons(expr == lo, name=name)
-        elif hi < np.inf:
-            self.native.addCons(expr <= hi, name=name)
-        else:
-            self.native.addCons(expr >= lo, name=name)
+            return self.native.addCons(expr == lo, name=name)
+        if hi < np.inf:
+            return self.native.addCons(expr <= hi, name=name)
+        return self.native.addCons(expr >= lo, name=name)
 
     def _solve_scip(self, deadline: float | None) -> tuple[bool, bool]:
         m = self.native
         if self.in_search and self.in_search.learnt:
             self._keep_learnt()
-        infeasible = _run_scip(m, deadline)
+        infeasible = _run_scip(m, deadline, check=not self.guessing)
         found = m.getNSols() > 0
         if found:
             sol = m.getBestSol()
@@ -629,7 +661,7 @@ def _scip_to_problem_stage(m: object) -> None:
         m.freeTransform()
 
 
-def _run_scip(m: object, deadline: float | None) -> bool:
+def _run_scip(m: object, deadline: float | None, check: bool = True) -> bool:
     """Optimize by the deadline; True when SCIP proved the model infeasible. An "infeasible" is
     checked again with presolve off, as for HiGHS: SCIP 10 (pyscipopt 6.3.0) called a feasible
     country-road model (20x20, after a round of lazy cuts) infeasible, and turning its linear or
@@ -642,8 +674,8 @@ def _run_scip(m: object, deadline: float | None) -> bool:
         m.optimize()
     if m.getStatus() != "infeasible":
         return False
-    if m.getParam("presolving/maxrounds") == 0:
-        return True  # this run had no presolve: it is the check
+    if m.getParam("presolving/maxrounds") == 0 or not check:
+        return True  # this run had no presolve (it is the check), or no check is wanted
     m.freeTransform()
     left = _remaining(deadline)
     if left is not None and left <= 0:
@@ -667,7 +699,9 @@ RECHECK_SEARCHED = False  # True: check every "infeasible" again, searched or no
 QUICK_CHECK = 0.02  # seconds HiGHS without presolve gets before SCIP's opinion (0: at once)
 
 
-def _run_highs(h: object, deadline: float | None, quick: float | None = None) -> bool:
+def _run_highs(
+    h: object, deadline: float | None, quick: float | None = None, check: bool = True
+) -> bool:
     """Run HiGHS by the deadline; True when it proved the model infeasible. An "infeasible"
     that its MIP presolve decided alone (no branch-and-bound node searched) is checked: HiGHS
     1.15.1's presolve called a feasible slitherlink model infeasible that way
@@ -679,7 +713,8 @@ def _run_highs(h: object, deadline: float | None, quick: float | None = None) ->
     against 0.59 s); where SCIP does not agree, HiGHS without presolve to the end. An
     infeasibility that the search reached is believed: checking those too doubled every
     uniqueness proof (numlin-3: 1.0 s proof + 1.6 s check). quick: the seconds for HiGHS
-    without presolve instead of QUICK_CHECK (0: SCIP's opinion at once)."""
+    without presolve instead of QUICK_CHECK (0: SCIP's opinion at once). check=False: the
+    "infeasible" is believed as it stands (a search whose verdict no one is told)."""
     import highspy
 
     quick = QUICK_CHECK if quick is None else quick
@@ -690,6 +725,8 @@ def _run_highs(h: object, deadline: float | None, quick: float | None = None) ->
     doubtful = (highspy.HighsModelStatus.kInfeasible, highspy.HighsModelStatus.kSolveError)
     if h.getModelStatus() not in doubtful:  # a solve error: presolve's answer broke a row
         return False
+    if not check and _highs_infeasible(h):
+        return True
     if _highs_infeasible(h) and h.getInfo().mip_node_count > 0 and not RECHECK_SEARCHED:
         return True  # proved by branch and bound, not by presolve's word alone
     if h.getOptions().presolve == "off":

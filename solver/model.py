@@ -56,6 +56,11 @@ class Model:
     into an easy one, but slow the easy ones (more columns and rows in every LP): the pipeline
     makes and adds them and starts again when a search runs past the genre's
     `Tuning.reinforce_after` seconds. They stay out of the `.lp` file, like `minimal`.
+    guesses: rows that the answers of most puzzles keep though the rules do not ask for them
+    (numberlink: every cell on a line). The pipeline's first search takes them, for at most
+    half the time left; where that finds no answer, the search runs again without them. The
+    uniqueness search never has them, so they change how soon an answer is found, never a
+    verdict. They stay out of the `.lp` file and out of check's searches.
     """
 
     prob: pulp.LpProblem
@@ -68,6 +73,7 @@ class Model:
     reinforcements: list[Callable[[], list[tuple[pulp.LpConstraint, str]]]] = field(
         default_factory=list
     )
+    guesses: list[tuple[pulp.LpConstraint, str]] = field(default_factory=list)
 
     def violated(self) -> list[pulp.LpConstraint]:
         """The lazy cuts that the current solution breaks."""

@@ -50,6 +50,7 @@ class Outcome:
     cuts: int = 0  # lazy cuts added (both: in the last attempt, see `reinforced`)
     note: str | None = None  # why uniqueness is unknown, when it is
     reinforced: bool = False  # started again with the model's reinforcements (Model.reinforce)
+    guessed: bool = False  # the answer came from the search with the model's guesses
 
 
 def solve_puzzle(
@@ -144,7 +145,7 @@ def _attempt(
         out.status = "timeout"
         return out
     progress.report(phase="solving")
-    status = out.status = _solve(live, m, out, deadline)
+    status = out.status = _search(live, m, out, deadline)
     t2 = time.perf_counter()
     out.solve_seconds = t2 - t1
     if status != "solved":
@@ -158,6 +159,25 @@ def _attempt(
             limit = "" if settings.time_limit is None else f" of {settings.time_limit:g} s"
             out.note = f"uniqueness not proved within the time limit{limit}; {LONGER}"
     return out
+
+
+def _search(live: backends.LiveModel, m: Model, out: Outcome, deadline: float | None) -> str:
+    """Solve by the deadline; a model with guesses (`Model.guesses`) first with them, for at
+    most half the time left, and again without them where that finds no answer."""
+    if m.guesses:
+        with live.trial(m.guesses):
+            status = _solve(live, m, out, _halfway(deadline))
+        if status == "solved":
+            out.guessed = True
+            return status
+    return _solve(live, m, out, deadline)
+
+
+def _halfway(deadline: float | None) -> float | None:
+    if deadline is None:
+        return None
+    now = time.perf_counter()
+    return now + max(deadline - now, 0.0) / 2
 
 
 def _solve(live: backends.LiveModel, m: Model, out: Outcome, deadline: float | None) -> str:

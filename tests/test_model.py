@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from solver import backends
 from solver.backends import LiveModel, Settings
 from solver.cells import no_square
 from solver.model import Model, cell_vars, cname, new_problem
@@ -45,3 +48,33 @@ def test_highs_solves_whatever_thread_count_came_before():
         return LiveModel(prob, Settings("highs", threads=threads)).solve()
 
     assert [tiny(t) for t in (None, 1, 1, None, 2, 1)] == ["solved"] * 6
+
+
+@pytest.mark.parametrize("solver", ["highs", "scip", "cbc"])
+def test_trial_rows_hold_inside_the_block_only_and_cuts_found_there_stay(solver, monkeypatch):
+    """LiveModel.trial (Model.guesses): the rows bind the solves inside the `with` block, not
+    the PuLP problem, and are gone after it; a row added meanwhile (a lazy cut) stays. An
+    "infeasible" inside it is told to no one, so the presolve's word is not checked there."""
+    checks = []
+    for name in ("_highs_without_presolve", "_scip_agrees_infeasible"):
+        real = getattr(backends, name)
+        monkeypatch.setattr(backends, name, lambda *a, real=real: checks.append(1) or real(*a))
+    prob = new_problem("t")
+    b = cell_vars(prob, "b", [(0, 0), (0, 1), (0, 2)])
+    prob += b[0, 0] + b[0, 1] + b[0, 2] <= 1, "AtMostOne"
+    live = LiveModel(prob, Settings(solver))
+    rows = len(prob.constraints())
+    with live.trial([(b[0, 0] == 1, "Guess1"), (b[0, 1] == 1, "Guess2")]):
+        assert live.solve() == "infeasible"  # both guesses and AtMostOne cannot hold
+        assert not checks
+        live.add(b[0, 2] == 0, "lazy_1")
+    assert "Guess1" not in prob.constraints() and len(prob.constraints()) == rows + 1
+    assert live.solve() == "solved"
+    with live.trial([(b[0, 1] == 1, "Guess")]):
+        assert live.solve() == "solved" and b[0, 1].varValue == 1
+    live.add(b[0, 0] + b[0, 1] >= 1, "Either")
+    live.add(b[0, 0] == 1, "First")
+    assert live.solve() == "solved" and b[0, 0].varValue == 1  # Guess is gone
+    live.add(b[0, 2] == 1, "Third")
+    assert live.solve() == "infeasible"  # and lazy_1 is there
+    assert checks or solver != "highs"  # HiGHS's presolve said so: checked, out of a trial

@@ -223,9 +223,11 @@ def neighbours_of(p: Puzzle, cell):
 
 def test_uniqueness_with_minimal_answers_agrees_with_trying_every_path():
     """The search for minimal answers, then detours, against every answer by brute force, on
-    random tiny puzzles, unique, not unique and without answer."""
+    random tiny puzzles, unique, not unique and without answer. The first search guesses that
+    the answer fills the grid (Model.guesses); the uniqueness search does not, so a puzzle
+    whose other answer leaves a cell empty is still not unique."""
     rng = random.Random(13)
-    verdicts = []
+    verdicts, guessed = [], []
     for rows, cols, labels in [(3, 3, 3), (3, 4, 3), (4, 4, 2), (4, 4, 3)]:
         for _ in range(30):
             cells = rng.sample([(r, c) for r in range(rows) for c in range(cols)], 2 * labels)
@@ -241,7 +243,12 @@ def test_uniqueness_with_minimal_answers_agrees_with_trying_every_path():
                 continue
             assert out.status == "solved" and not out.violations, p
             assert out.unique is (len(answers) == 1), p
+            fills = all(cell in {c for s in out.answer for c in s} for cell in p.positions())
+            assert out.guessed is fills, p
+            guessed.append((out.guessed, out.unique))
     assert all(verdicts.count(v) >= 5 for v in (True, False, None))  # all three kinds met
+    # both searches met: the guess held (unique or not) and the guess was wrong
+    assert {(True, True), (True, False), (False, True), (False, False)} <= set(guessed)
 
 
 # --- verify ----------------------------------------------------------------------------------
