@@ -310,27 +310,21 @@ class LiveModel:
         """Rows for the solves inside the `with` block only (`Model.guesses`): added to the
         solver's copy, not to the PuLP problem, and taken out again after the block. Lazy cuts
         found meanwhile stay: they hold for every answer."""
-        if self.settings.solver == "scip":
-            held = [self.add(row, name, keep=False) for row, name in rows]
-            try:
-                self.guessing = True
-                yield
-            finally:
-                self.guessing = False
-                _scip_to_problem_stage(self.native)
-                for cons in held:
-                    self.native.delCons(cons)
-            return
-        first = self.native.getNumRow()
-        for row, name in rows:
-            self.add(row, name, keep=False)
+        scip = self.settings.solver == "scip"
+        first = None if scip else self.native.getNumRow()  # HiGHS (and CBC's copy): by index
+        held = [self.add(row, name, keep=False) for row, name in rows]
+        self.guessing = True
         try:
-            self.guessing = True
             yield
         finally:
             self.guessing = False
-            taken = np.arange(first, first + len(rows), dtype=np.int32)
-            self.native.deleteRows(len(taken), taken)
+            if scip:
+                _scip_to_problem_stage(self.native)
+                for cons in held:
+                    self.native.delCons(cons)
+            else:
+                taken = np.arange(first, first + len(rows), dtype=np.int32)
+                self.native.deleteRows(len(taken), taken)
 
     def solve_lazy(
         self, violated: Callable[[], list[pulp.LpConstraint]], deadline: float | None = None
