@@ -354,23 +354,29 @@ def islands(
     are known; a cell of the set other than a clue, and a clue of size two or more, has a
     neighbour in the set (`never_alone`), and the neighbours of a clue 1 are out of it.
 
-    Complete form (returns None): a label a(r,c,k) per cell and clue k that can reach it,
-    sum over k of a(cell,k) = x(cell), a(k,k) = 1, neighbours in the set carry the same label
-    (a(p,k) >= a(q,k) + x_p - 1), the cells labelled k number size(k); and one single-commodity
-    flow in which clue k sends size(k) - 1 units and every other cell of the set keeps one,
-    between set cells only. A group's cells share one label, so it holds at most one clue; the
-    flow is balanced within each group, so a group holds a clue and the clue's size of cells.
+    Both forms also label the set's cells (`_labels`): a label a(r,c,k) per cell and clue k that
+    can reach it, sum over k of a(cell,k) = x(cell), a(k,k) = 1, neighbours in the set carry the
+    same label (a(p,k) >= a(q,k) + x_p - 1), the cells labelled k number size(k). So a group has
+    one label: it holds at most one clue, and a group holding clue k has at most size(k) cells.
+
+    Complete form (returns None): the labels and one single-commodity flow in which clue k
+    sends size(k) - 1 units and every other cell of the set keeps one, between set cells only.
+    The flow is balanced within each group, so a group holds a clue and the clue's size of
+    cells.
     (tests/benchmark_cells.py, HiGHS: as fast as one flow per clue on 10x10 nurikabes and
     faster on the 18x10 of tests/data/large, 10.7 s against 16.2 s with the uniqueness proof;
     the lazy form took 2.0 s there.)
 
-    Lazy form: returns a separator that looks at the groups of the solved set and cuts off
+    Lazy form: the labels and a separator that looks at the groups of the solved set and cuts
+    off what the labels allow, a group of label k apart from clue k (nurikabe-2 on SCIP: 29
+    rounds without the labels, 10 with them, 0.35 -> 0.22 s):
     - a group S without a clue: sum over the fence of S towards the clues of x >= x_i (i in S);
-    - a group holding two clues: the cells of a shortest path P between them inside S are not
-      all in the set: sum over P of x <= |P| - 1;
     - a group S of clue size s with |S| < s: sum over N(S) of x >= sum over S of x - |S| + 1;
-    - with |S| > s: a connected part T of S, the clue and the s cells nearest to it, is not all
-      in the set: sum over T of x <= s."""
+    and, though the labels already forbid them (the separator states the whole rule, so it
+    checks any answer): a group holding two clues (the cells of a shortest path P between them
+    inside S are not all in the set: sum over P of x <= |P| - 1); a group S of clue size s with
+    |S| > s (a connected part T of S, the clue and the s cells nearest to it, is not all in the
+    set: sum over T of x <= s)."""
     cells = _candidates(x)
     reach = _reach_of(cells, clues)
     for k in sorted(clues):
@@ -392,9 +398,9 @@ def islands(
     if known:
         total = sum(n for n in clues.values() if n is not None)
         prob += pulp.lpSum(x[cell] for cell in sorted(cells)) == total, f"{prefix}Total"
+    a = _labels(prob, x, clues, cells, reach, prefix)
     if lazy:
         return _island_cuts(x, clues, cells)
-    a = _labels(prob, x, clues, cells, reach, prefix)
     _size_flow(prob, x, clues, cells, a, prefix)
     return None
 
