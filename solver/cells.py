@@ -354,10 +354,10 @@ def islands(
     are known; a cell of the set other than a clue, and a clue of size two or more, has a
     neighbour in the set (`never_alone`), and the neighbours of a clue 1 are out of it.
 
-    Both forms also label the set's cells (`_labels`): a label a(r,c,k) per cell and clue k that
-    can reach it, sum over k of a(cell,k) = x(cell), a(k,k) = 1, neighbours in the set carry the
-    same label (a(p,k) >= a(q,k) + x_p - 1), the cells labelled k number size(k). So a group has
-    one label: it holds at most one clue, and a group holding clue k has at most size(k) cells.
+    Labels (`_labels`): a label a(r,c,k) per cell and clue k that can reach it, sum over k of
+    a(cell,k) = x(cell), a(k,k) = 1, neighbours in the set carry the same label
+    (a(p,k) >= a(q,k) + x_p - 1), the cells labelled k number size(k). So a group has one
+    label: it holds at most one clue, and a group holding clue k has at most size(k) cells.
 
     Complete form (returns None): the labels and one single-commodity flow in which clue k
     sends size(k) - 1 units and every other cell of the set keeps one, between set cells only.
@@ -367,16 +367,18 @@ def islands(
     faster on the 18x10 of tests/data/large, 10.7 s against 16.2 s with the uniqueness proof;
     the lazy form took 2.0 s there.)
 
-    Lazy form: the labels and a separator that looks at the groups of the solved set and cuts
-    off what the labels allow, a group of label k apart from clue k (nurikabe-2 on SCIP: 29
-    rounds without the labels, 10 with them, 0.35 -> 0.22 s):
+    Lazy form: the labels when every size is known, and a separator that looks at the groups of
+    the solved set and cuts off what the labels allow, a group of label k apart from clue k
+    (nurikabe-2 on SCIP: 29 rounds without the labels, 10 with them, 0.35 -> 0.22 s; a
+    generated 30x30 48 -> 15 rounds, 1.6 -> 0.9 s). With a size unknown they say less (no size
+    row for that clue, whose reach is wide) and cost more: noqx's 19x12 example with two `?`
+    took 6.9 s without them, 27 s with them. The cuts:
     - a group S without a clue: sum over the fence of S towards the clues of x >= x_i (i in S);
     - a group S of clue size s with |S| < s: sum over N(S) of x >= sum over S of x - |S| + 1;
-    and, though the labels already forbid them (the separator states the whole rule, so it
-    checks any answer): a group holding two clues (the cells of a shortest path P between them
-    inside S are not all in the set: sum over P of x <= |P| - 1); a group S of clue size s with
-    |S| > s (a connected part T of S, the clue and the s cells nearest to it, is not all in the
-    set: sum over T of x <= s)."""
+    and two that the labels, where they are, already forbid: a group holding two clues (the
+    cells of a shortest path P between them inside S are not all in the set: sum over P of
+    x <= |P| - 1); a group S of clue size s with |S| > s (a connected part T of S, the clue and
+    the s cells nearest to it, is not all in the set: sum over T of x <= s)."""
     cells = _candidates(x)
     reach = _reach_of(cells, clues)
     for k in sorted(clues):
@@ -398,9 +400,11 @@ def islands(
     if known:
         total = sum(n for n in clues.values() if n is not None)
         prob += pulp.lpSum(x[cell] for cell in sorted(cells)) == total, f"{prefix}Total"
-    a = _labels(prob, x, clues, cells, reach, prefix)
     if lazy:
+        if known:
+            _labels(prob, x, clues, cells, reach, prefix)
         return _island_cuts(x, clues, cells)
+    a = _labels(prob, x, clues, cells, reach, prefix)
     _size_flow(prob, x, clues, cells, a, prefix)
     return None
 
