@@ -26,7 +26,9 @@ single: h2 <= h1, v2 <= v1 (seed (5)). An island's number is the sum of h1 + h2 
 its pairs (seed (4)). A horizontal and a vertical pair over the same water cell do not both
 carry a bridge: h1 + v1 <= 1 there (seed (6)). Valid tightenings when there are more than two
 islands: two 1-islands are never joined (h1 = 0) and two 2-islands never doubly (h2 = 0), since
-they would be cut off from the rest. All islands are connected over the pairs with h1 / v1 = 1
+they would be cut off from the rest. The islands being connected, at least one pair fewer than
+there are islands carries a bridge (Spanning: sum of h1 and v1 >= islands - 1; hashikake-2 of
+tests/data/large 10-12 rounds -> 4). All islands are connected over the pairs with h1 / v1 = 1
 (`solver.lines.connected`, islands as nodes; seed (8)): in the complete form a flow
 f(r,c,rr,cc) from the first island (top row, leftmost) that reaches every other island over
 pairs in use, in the lazy form cuts "some bridge leaves this group of islands" (the seed's own
@@ -145,6 +147,8 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
         if len(xs) == 2:  # one horizontal and one vertical pair
             prob += xs[0] + xs[1] <= 1, cname("Cross", (r, c))
 
+    # connected islands: a spanning tree's worth of pairs in use at least
+    prob += pulp.lpSum(one.values()) >= len(islands) - 1, "Spanning"
     m = Model(prob, [*one.values(), *two.values()], {"one": one, "two": two})
     net = Network(dict(one), {cell: 1 for cell in sorted(islands)})
     m.separate(connected(prob, net, lazy=lazy, root=min(islands), crossing=1))
@@ -270,16 +274,19 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return Puzzle(puzzlink.grid_rows(values, url.cols))
 
 
-# SCIP by default: hashikake-2 (15x21) 0.19 s against 0.34 s on HiGHS, generated 20x20 even,
-# 30x30 0.09 s against 0.20 s (10x10: 13 ms against 8); one quiet run, median of 3. Without
-# SCIP's primal heuristics: hashikake-2 0.184 -> 0.174 s, generated 10/20/30 12/28/93 ->
-# 10/28/82 ms (one run, median of 3).
+# HiGHS by default since the Spanning row: four published puzzles (hashikake-2 and three more
+# of 17x13 to 41x19; one run, median of 5) took 0.013-0.109 s on HiGHS with it against
+# 0.024-0.199 s on SCIP without it (SCIP with it: 0.011-0.308 s; hashikake-2 0.11 s against
+# 0.20 and 0.31); generated 15x15 to 40x40 (two seeds each) within a few ms either way.
+# Before the row SCIP led (hashikake-2 0.19 s against 0.34 s); for SCIP the genre keeps its
+# primal heuristics off (hashikake-2 0.184 -> 0.174 s, generated 10/20/30 12/28/93 ->
+# 10/28/82 ms).
 GENRE = define(
     __name__,
     slug="hashiwokakero",
     ja="橋をかけろ",
     pzpr_ids=("hashikake",),
     lazy=True,
-    solver="scip",
+    solver="highs",
     scip_heuristics=False,
 )
