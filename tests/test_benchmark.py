@@ -56,3 +56,29 @@ def test_large_benchmark_yajilin_list(capsys):
     rows = [line for line in out.splitlines() if line.startswith("yajilin-")]
     assert len(rows) == 2 and all(row.endswith("  unique") for row in rows)
     assert "default: 2 of 2 puzzles decided" in out
+
+
+def test_large_benchmark_published_list(capsys):
+    """tests/data/large/published.json: 34 more published puzzles of 13 genres, 13x13 to 45x31,
+    each importable by its URL; two small ones are solved and proved unique, and the one with
+    two answers is found so."""
+    import benchmark_large
+
+    from solver.genres import genre_for_pzpr
+    from solver.puzzlink import parse_url
+
+    published = benchmark_large.PUZZLES.parent / "published.json"
+    entries = benchmark_large.load([], published)
+    assert len(entries) == 34 and len({p["name"] for p in entries}) == 34
+    for p in entries:
+        url = parse_url(p["url"])
+        assert (url.pid, url.cols, url.rows) == (p["pid"], p["cols"], p["rows"])
+        genre = genre_for_pzpr(url.pid)
+        assert genre is not None and genre.from_url is not None
+        genre.from_url(url)
+    argv = ["mashu-15x10", "hashikake-17x13", "hashikake-41x19", "--puzzles", str(published)]
+    assert benchmark_large.main([*argv, "--repeats", "1", "--solvers", "default"]) == 0
+    out = capsys.readouterr().out
+    rows = {line.split()[0]: line for line in out.splitlines() if line[:5] in ("mashu", "hashi")}
+    assert rows["mashu-15x10"].endswith("  unique") and rows["hashikake-17x13"].endswith("  unique")
+    assert rows["hashikake-41x19"].endswith("NOT unique, as published")
