@@ -17,13 +17,12 @@ cells 1 - b split into islands, each holding one number and of its size
 (`solver.cells.islands`, which also states that an island cell has an island neighbour unless
 it is a 1, and labels each island cell with the number whose island holds it). Both
 connectivity blocks come in the complete form (flows) or as lazy cuts; lazy is the default
-(faster on every puzzle measured, see the README). The labels in the lazy form (when every
-island's size is given) take nurikabe-2 of tests/data/large from 29 rounds to 10 (0.35 ->
-0.22 s) and a generated 30x30 from 48 rounds to 15 (1.6 -> 0.9 s). When every island's size is
-given, the sea has a known size: when that is two cells or more, every sea cell has a sea
-neighbour (SeaNext, `solver.cells.never_alone`), and the uniqueness check cuts on the sea alone
-(`solver.cells.not_all_again`: not every sea cell again), which is exact since every answer has
-as many sea cells.
+(faster on every puzzle measured, see the README); the lazy form has the labels only when
+every island's size is given (what they gain and cost: `solver.cells.islands`). When every
+island's size is given, the sea has a known size: when that is two cells or more, every sea
+cell has a sea neighbour (SeaNext, `solver.cells.never_alone`), and the uniqueness check cuts
+on the sea alone (`solver.cells.not_all_again`: not every sea cell again), which is exact since
+every answer has as many sea cells.
 """
 
 from __future__ import annotations
