@@ -294,23 +294,28 @@ def pieces(net: Network) -> list[set[Node]]:
 def _separator(net: Network, roots: set[Node], crossing: int) -> Separator:
     nodes = set(net.used)
     near = incident(net.x)
+    beside = {n: [q for e in near[n] for q in e if q != n] for n in near}  # a node's neighbours
+    position = {e: k for k, e in enumerate(net.x)}  # a cut lists its edges in the model's order
 
     def region(start: Node, piece: set[Node]) -> set[Node]:
         """The nodes that start reaches through the graph without the piece."""
-        return reach([start], lambda n: (q for e in near[n] for q in e if q not in piece))
+        return reach([start], lambda n: (q for q in beside.get(n, ()) if q not in piece))
 
     def border(side: set[Node]) -> pulp.LpAffineExpression:
-        return pulp.lpSum(u for (a, b), u in net.x.items() if (a in side) != (b in side))
+        """The edges with one end in `side` (found from the smaller of it and the rest)."""
+        inner = side if 2 * len(side) <= len(nodes) else nodes - side
+        across = {e for n in inner for e in near.get(n, ()) if (e[0] in side) != (e[1] in side)}
+        return pulp.lpSum(net.x[e] for e in sorted(across, key=position.__getitem__))
 
     def cuts() -> list[pulp.LpConstraint]:
         parts = pieces(net)
         if not roots and len(parts) <= 1:
             return []
+        picked = [_pick(part, net) for part in parts]
         found = []
-        for part in parts:
+        for part, i in zip(parts, picked, strict=True):
             if roots and part & roots:
                 continue
-            i = _pick(part, net)
             # the graph without this piece falls into regions; the piece's side of a cut
             # takes in every region it may (see the module's docstring)
             if roots:
@@ -318,8 +323,7 @@ def _separator(net: Network, roots: set[Node], crossing: int) -> Separator:
                 found.append(border(side) >= crossing * net.used[i])
                 continue
             reached: set[Node] = set()
-            for other in parts:
-                j = _pick(other, net)
+            for other, j in zip(parts, picked, strict=True):
                 if other is part or j in reached:
                     continue  # the piece itself, or in a region that already has its cut
                 beyond = region(j, part)
