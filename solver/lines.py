@@ -296,6 +296,7 @@ def _separator(net: Network, roots: set[Node], crossing: int) -> Separator:
     near = incident(net.x)
     beside = {n: [q for e in near[n] for q in e if q != n] for n in near}  # a node's neighbours
     position = {e: k for k, e in enumerate(net.x)}  # a cut lists its edges in the model's order
+    every = nodes | set(near)  # the used nodes and every end of an edge
 
     def region(start: Node, piece: set[Node]) -> set[Node]:
         """The nodes that start reaches through the graph without the piece."""
@@ -303,7 +304,7 @@ def _separator(net: Network, roots: set[Node], crossing: int) -> Separator:
 
     def border(side: set[Node]) -> pulp.LpAffineExpression:
         """The edges with one end in `side` (found from the smaller of it and the rest)."""
-        inner = side if 2 * len(side) <= len(nodes) else nodes - side
+        inner = side if 2 * len(side) <= len(every) else every - side
         across = {e for n in inner for e in near.get(n, ()) if (e[0] in side) != (e[1] in side)}
         return pulp.lpSum(net.x[e] for e in sorted(across, key=position.__getitem__))
 
