@@ -295,18 +295,13 @@ def _separator(net: Network, roots: set[Node], crossing: int) -> Separator:
     nodes = set(net.used)
     near = incident(net.x)
     beside = {n: [q for e in near[n] for q in e if q != n] for n in near}  # a node's neighbours
-    position = {e: k for k, e in enumerate(net.x)}  # a cut lists its edges in the model's order
-    every = nodes | set(near)  # the used nodes and every end of an edge
 
     def region(start: Node, piece: set[Node]) -> set[Node]:
         """The nodes that start reaches through the graph without the piece."""
         return reach([start], lambda n: (q for q in beside.get(n, ()) if q not in piece))
 
     def border(side: set[Node]) -> pulp.LpAffineExpression:
-        """The edges with one end in `side` (found from the smaller of it and the rest)."""
-        inner = side if 2 * len(side) <= len(every) else every - side
-        across = {e for n in inner for e in near.get(n, ()) if (e[0] in side) != (e[1] in side)}
-        return pulp.lpSum(net.x[e] for e in sorted(across, key=position.__getitem__))
+        return pulp.lpSum(u for (a, b), u in net.x.items() if (a in side) != (b in side))
 
     def cuts() -> list[pulp.LpConstraint]:
         parts = pieces(net)
