@@ -247,6 +247,10 @@ class LiveModel:
         # presolve's word is not checked (see _run_highs, _run_scip)
         self.rounds = 0  # solves by solve_lazy
         self.cuts = 0  # lazy cuts added, between solves or in searches
+        # what the last search that went on past its answer (solve_lazy's `exclude`) told:
+        self.unique: bool | None = None  # None: it told nothing (or there was no such search)
+        self.second: list[float] | None = None  # another answer's column values, when not unique
+        self.answer_at: float | None = None  # when it found the answer (time.perf_counter())
         if s.solver in ("highs", "cbc"):  # CBC is given HiGHS's copy as an MPS file
             self.native = self._highs()
         elif s.solver == "scip":
@@ -257,6 +261,8 @@ class LiveModel:
                 self.in_search = scip_lazy.attach(
                     self.native, self.columns, self.scip_vars, separate, self._scip_row
                 )
+                if s.tuning.search_after <= 0:  # one search from the first solve on
+                    self.in_search.switch_on()
         objective = prob.objective or {}
         if objective and any(objective.values()):
             self._objective(objective, improving)
@@ -327,16 +333,27 @@ class LiveModel:
                 self.native.deleteRows(len(taken), taken)
 
     def solve_lazy(
-        self, violated: Callable[[], list[pulp.LpConstraint]], deadline: float | None = None
+        self,
+        violated: Callable[[], list[pulp.LpConstraint]],
+        deadline: float | None = None,
+        exclude: Callable[[], pulp.LpConstraint] | None = None,
     ) -> Status:
         """Solve until the answer breaks none of a lazy model's cuts (`violated`, its
         separators): add the cuts an answer breaks and solve again. On SCIP, once the rounds
-        have taken the genre's `Tuning.search_after` seconds, the cuts are taken inside the
-        search instead."""
+        have taken the genre's `Tuning.search_after` seconds (from the first solve on where that
+        is 0), the cuts are taken inside the search instead.
+
+        exclude: the cut that excludes the answer found and no other (`Model.exclude_answer`).
+        With it, a search that takes the cuts inside goes on past its answer to tell whether it
+        is unique (solver.scip_lazy, `collect`): `unique` and `second` say what it found (None:
+        it told nothing, e.g. the answer came from a round, or time ran out)."""
+        self.unique = self.second = self.answer_at = None
         spent = 0.0  # seconds in this call's solves
         for n in itertools.count(1):
             progress.report(round=n, cuts=self.cuts)
             learnt, start = self.learnt(), time.perf_counter()
+            if self.in_search is not None:
+                self.in_search.collect(exclude if self.in_search.active else None)
             status = self.solve(deadline)
             spent += time.perf_counter() - start
             self.rounds += 1
@@ -490,12 +507,38 @@ class LiveModel:
         if self.in_search and self.in_search.learnt:
             self._keep_learnt()
         infeasible = _run_scip(m, deadline, check=not self.guessing)
+        if self.in_search is not None and self.in_search.exclude is not None:
+            return self._collected(infeasible)
         found = m.getNSols() > 0
         if found:
             sol = m.getBestSol()
             for v, x in zip(self.columns, self.scip_vars, strict=True):
                 v.varValue = m.getSolVal(sol, x)
         return found, infeasible
+
+    def _collected(self, searched_out: bool) -> tuple[bool, bool]:
+        """The answers a search that went on past its first one kept (each cut off, so SCIP
+        itself holds none): the first into the PuLP variables, and what the search told of its
+        uniqueness; searched_out: the search ended, finding no further answer."""
+        handler = self.in_search
+        answers = handler.answers
+        if not answers:
+            return False, searched_out
+        for v, x in zip(self.columns, answers[0], strict=True):
+            v.varValue = x
+        self.answer_at = handler.first_found
+        if len(answers) > 1:
+            self.unique, self.second = False, answers[1]
+        elif searched_out:
+            self.unique = True
+        return True, False
+
+    def load_second(self) -> None:
+        """Put the other answer a search found (`second`) into the PuLP variables."""
+        if self.second is None:
+            raise ValueError("no second answer was found")
+        for v, x in zip(self.columns, self.second, strict=True):
+            v.varValue = x
 
     # CBC ------------------------------------------------------------------------------------
     def _solve_cbc(self, deadline: float | None) -> tuple[bool, bool]:

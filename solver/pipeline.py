@@ -145,7 +145,7 @@ def _attempt(
         out.status = "timeout"
         return out
     progress.report(phase="solving")
-    status = out.status = _search(live, m, out, deadline)
+    status = out.status = _search(live, m, out, deadline, _exclude(m, check_unique))
     t2 = time.perf_counter()
     out.solve_seconds = t2 - t1
     if status != "solved":
@@ -153,6 +153,9 @@ def _attempt(
     out.answer = genre.decode(puzzle, m)
     out.violations = genre.verify(puzzle, out.answer)
     if check_unique and not out.violations:
+        if live.unique is not None and live.answer_at is not None:  # the search went on
+            t2 = live.answer_at  # past its answer: the time after it is the proof's
+            out.solve_seconds = t2 - t1
         out.unique, out.differ = _second_answer(genre, puzzle, m, live, out, deadline)
         out.unique_seconds = time.perf_counter() - t2
         if out.unique is None:
@@ -161,16 +164,30 @@ def _attempt(
     return out
 
 
-def _search(live: backends.LiveModel, m: Model, out: Outcome, deadline: float | None) -> str:
+def _search(
+    live: backends.LiveModel,
+    m: Model,
+    out: Outcome,
+    deadline: float | None,
+    exclude: Callable[[], pulp.LpConstraint] | None = None,
+) -> str:
     """Solve by the deadline; a model with guesses (`Model.guesses`) first with them, for at
-    most half the time left, and again without them where that finds no answer."""
+    most half the time left, and again without them where that finds no answer. exclude: let
+    a search that can go on past its answer decide its uniqueness too (`_exclude`)."""
     if m.guesses:
         with live.trial(m.guesses):
             status = _solve(live, m, out, _halfway(deadline))
         if status == "solved":
             out.guessed = True
             return status
-    return _solve(live, m, out, deadline)
+    return _solve(live, m, out, deadline, exclude)
+
+
+def _exclude(m: Model, check_unique: bool) -> Callable[[], pulp.LpConstraint] | None:
+    """The uniqueness cut, for a search that goes on past its answer (SCIP with the cuts inside
+    its search: `LiveModel.solve_lazy`); not where the answer's proof needs more than the cut
+    (a model of minimal answers: its detour) or where nobody asked for it."""
+    return m.exclude_answer if check_unique and not m.minimal else None
 
 
 def _halfway(deadline: float | None) -> float | None:
@@ -180,11 +197,17 @@ def _halfway(deadline: float | None) -> float | None:
     return now + max(deadline - now, 0.0) / 2
 
 
-def _solve(live: backends.LiveModel, m: Model, out: Outcome, deadline: float | None) -> str:
+def _solve(
+    live: backends.LiveModel,
+    m: Model,
+    out: Outcome,
+    deadline: float | None,
+    exclude: Callable[[], pulp.LpConstraint] | None = None,
+) -> str:
     """Solve by the deadline; with lazy connectivity, until the answer is whole (or there is
     none, or time is up)."""
     try:
-        return live.solve_lazy(m.violated, deadline)
+        return live.solve_lazy(m.violated, deadline, exclude)
     except OutOfTime:
         return "timeout"
     finally:
@@ -207,6 +230,12 @@ def _second_answer(
     """Cut off this answer and solve again on the live model: infeasible means unique. A
     model that searched minimal answers first asks whether this one has a detour."""
     answer = out.answer
+    if live.unique is True:  # the search went on past the answer and found no other
+        return True, []
+    if live.unique is False:
+        live.load_second()
+        other = genre.decode(puzzle, m)
+        return False, _differing_cells(genre.render(puzzle, answer), genre.render(puzzle, other))
     progress.report(phase="unique")
     if m.minimal:
         if m.detour is None:  # without it the proof would be unsound: a genre's bug

@@ -14,11 +14,12 @@ from solver.genres import genre_for_pzpr
 from solver.pipeline import solve_puzzle
 from solver.puzzlink import parse_url
 
-LARGE = Path(__file__).resolve().parent / "data" / "large" / "puzzles.json"
+DATA = Path(__file__).resolve().parent / "data" / "large"
+LARGE = DATA / "puzzles.json"
 
 
-def published(name: str) -> tuple[object, object]:
-    entry = next(p for p in json.loads(LARGE.read_text(encoding="utf-8")) if p["name"] == name)
+def published(name: str, path: Path = LARGE) -> tuple[object, object]:
+    entry = next(p for p in json.loads(path.read_text(encoding="utf-8")) if p["name"] == name)
     url = parse_url(entry["url"])
     genre = genre_for_pzpr(url.pid)
     return genre, genre.from_url(url)
@@ -29,10 +30,11 @@ def test_one_search_finds_the_answer_of_the_rounds_and_proves_it_unique(name):
     genre, puzzle = published(name)
     rounds = solve_puzzle(genre, puzzle, Settings("scip", cuts_in_search=False))
     at_once = dataclasses.replace(genre, tuning=Tuning("scip", search_after=0.0))
-    search = solve_puzzle(at_once, puzzle, Settings("scip"))  # in the search from round 2
+    search = solve_puzzle(at_once, puzzle, Settings("scip"))  # one search, answer and proof
     assert search.status == rounds.status == "solved"
     assert search.violations == [] and search.unique is True and rounds.unique is True
     assert search.answer == rounds.answer
+    assert search.rounds == 1  # the search went on past the answer to the proof
 
 
 def test_cuts_learnt_in_a_search_are_kept_in_the_model():
@@ -83,7 +85,50 @@ def test_a_genres_tuning_reaches_scip():
     assert live.native.getParam("heuristics/rins/freq") == -1  # heuristics off
     assert live.native.getParam("presolving/maxrounds") == 0  # presolve off
     assert live.solve_lazy(m.violated) == "solved" and m.violated() == []
-    assert live.rounds == 2 and live.learnt() > 0  # one round, then the cuts in one search
+    assert live.rounds == 1 and live.learnt() > 0  # search_after 0: one search from the start
     plain = LiveModel(genre.build(puzzle, True).prob, Settings("scip").resolved())
     assert plain.native.getParam("separating/maxrounds") != 0
     assert plain.native.getParam("heuristics/rins/freq") != -1
+
+
+def test_one_search_finds_a_second_answer_and_stops_there():
+    """heyawake-17 (tests/data/large/heyawake.json) has several answers as published: the search
+    that goes on past its first answer stops at the second, a different answer by the rules."""
+    genre, puzzle = published("heyawake-17", DATA / "heyawake.json")
+    m = genre.build(puzzle, True)
+    live = LiveModel(m.prob, Settings().resolved(genre.tuning), separate=m.violated)
+    assert live.solve_lazy(m.violated, exclude=m.exclude_answer) == "solved"
+    first = genre.decode(puzzle, m)
+    assert live.rounds == 1 and live.unique is False and live.answer_at is not None
+    live.load_second()
+    second = genre.decode(puzzle, m)
+    assert second != first
+    assert genre.verify(puzzle, first) == [] and genre.verify(puzzle, second) == []
+    out = solve_puzzle(genre, puzzle, Settings())  # the pipeline tells the same, with the cells
+    assert (out.status, out.unique, out.violations) == ("solved", False, [])
+    assert out.differ and out.rounds == 1
+
+
+def test_one_search_agrees_with_a_second_search_where_scip_presolves_and_guesses():
+    """With SCIP's presolve and primal heuristics on (hitori's, nurikabe's SCIP): SCIP checks a
+    heuristic's all-unshaded grid during presolve, which breaks no cut but a room's count; it is
+    no answer. An "infeasible" after presolve is checked by a second run without it, which sees
+    the answer again (its cut gone with the transformed problem) and must not count it twice."""
+    for name in ("hitori-2", "nurikabe-2", "heyawake-3"):
+        genre, puzzle = published(name)
+        tuning = Tuning("scip", search_after=0.0, scip_presolve=True, scip_heuristics=True)
+        m = genre.build(puzzle, True)
+        live = LiveModel(m.prob, Settings().resolved(tuning), separate=m.violated)
+        assert live.solve_lazy(m.violated, exclude=m.exclude_answer) == "solved"
+        assert live.unique is True and len(live.in_search.answers) == 1
+        assert genre.verify(puzzle, genre.decode(puzzle, m)) == []
+        assert live.rounds == 1
+
+
+def test_without_the_uniqueness_cut_the_search_stops_at_its_answer():
+    genre, puzzle = published("heyawake-3")
+    m = genre.build(puzzle, True)
+    live = LiveModel(m.prob, Settings().resolved(genre.tuning), separate=m.violated)
+    assert live.solve_lazy(m.violated) == "solved"
+    assert live.unique is None and live.in_search.answers == []
+    assert live.native.getNSols() == 1  # SCIP kept it, as a plain solve does

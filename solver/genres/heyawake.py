@@ -220,6 +220,10 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
 # SCIP's presolve, so that an "infeasible" (the uniqueness proof) needs no second run without
 # it: heyawake-3 0.22 -> 0.14 s, published 19x15 and 10x10 (noqx's examples and a puzzle list)
 # 3.37 -> 2.26 s and 0.36 -> 0.17 s, generated 8x8 to 30x30 within 10 % but 10x10 32 -> 48 ms.
+# search_after 0: the cuts inside the search from the first solve on, and the same search goes on
+# past the answer to prove it unique (solver.scip_lazy's `collect`): heyawake-3 0.158 -> 0.093 s,
+# 10a 0.194 -> 0.155, 24x14 0.58 -> 0.27, 20x20a 0.40 -> 0.19, 20x20b 0.90 -> 0.47 (A/B in one
+# run, median of 5 x 3); heyawake-19x15 2.71 -> 1.14, heyawake-17 (two answers) 1.41 -> 0.82.
 GENRE = define(
     __name__,
     slug="heyawake",
