@@ -110,7 +110,7 @@ def test_one_search_finds_a_second_answer_and_stops_there():
 
 
 def test_one_search_agrees_with_a_second_search_where_scip_presolves_and_guesses():
-    """With SCIP's presolve and primal heuristics on (hitori's, nurikabe's SCIP): SCIP checks a
+    """With SCIP's presolve and primal heuristics on (as nurikabe's SCIP has them): SCIP checks a
     heuristic's all-unshaded grid during presolve, which breaks no cut but a room's count; it is
     no answer. An "infeasible" after presolve is checked by a second run without it, which sees
     the answer again (its cut gone with the transformed problem) and must not count it twice."""

@@ -434,11 +434,25 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
 # yajilin-2 0.95 -> 0.61 s, a published 19x13 2.80 -> 2.13 s; six published 10x10 and the
 # generated 10x10 to 20x20 within 3 % (one run, median of 3). Not for every genre: numlin-3
 # took 1.44 -> 11.2 s with it, generated 20x20 masyu 0.86 -> 1.76 s.
+# Then SCIP by default: the cuts inside one search from the first solve on, and the same search
+# goes on past the answer to prove it unique (solver.scip_lazy), without SCIP's presolve, primal
+# heuristics and cutting planes (each of which, put back, made it slower): the eight published
+# yajilins of tests/data/large 0.674 -> 0.257 s (yajilin-2), 19x13 2.46 -> 0.38, 17x17 1.54 ->
+# 1.23, five 10x10 0.027-0.070 -> 0.029-0.052 (geometric mean 0.169 -> 0.100 s; one run). The
+# generated ones (tests/generators/yajilin.py, full of clues) go the other way: 10x10 to 22x22
+# 0.075 -> 0.092 s (geometric mean, two seeds each, median of 3), a 30x30 0.53 -> 2.4 s: SCIP
+# finds their first answer later than HiGHS (2.2 s against 0.17 s), whose presolve does much
+# with many clues. Published puzzles are what the genre is solved for. HiGHS keeps its options.
 GENRE = define(
     __name__,
     slug="yajilin",
     ja="ヤジリン",
     pzpr_ids=("yajilin",),
     lazy=True,
+    solver="scip",
+    search_after=0.0,
+    scip_separating=False,
+    scip_heuristics=False,
+    scip_presolve=False,
     highs_options=(("mip_pool_soft_limit", 100),),
 )
