@@ -204,6 +204,8 @@ class Tuning:
     # model of the genre (yajilin: a smaller cut pool)
     reinforce_after: float = REINFORCE_AFTER  # seconds of search before the model's
     # reinforcements join it and the search starts again (Model.reinforcements)
+    scip_strong_branching: bool = True  # SCIP's strong branching, to learn what branching on
+    # a variable does (False: pseudo-costs from the start; yajilin's search is faster)
 
     def __post_init__(self) -> None:
         if self.solver not in SOLVERS:
@@ -478,6 +480,9 @@ class LiveModel:
             m.setHeuristics(pyscipopt.SCIP_PARAMSETTING.OFF)
         if not self.settings.tuning.scip_presolve:
             m.setPresolve(pyscipopt.SCIP_PARAMSETTING.OFF)
+        if not self.settings.tuning.scip_strong_branching:  # reliable from the first branching
+            m.setParam("branching/relpscost/minreliable", 0.0)
+            m.setParam("branching/relpscost/maxreliable", 0.0)
         self.native = m
         self.scip_vars = [self._scip_var(v) for v in self.columns]
         for k, c in enumerate(self.prob.constraints()):

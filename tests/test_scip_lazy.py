@@ -132,3 +132,20 @@ def test_without_the_uniqueness_cut_the_search_stops_at_its_answer():
     assert live.solve_lazy(m.violated) == "solved"
     assert live.unique is None and live.in_search.answers == []
     assert live.native.getNSols() == 1  # SCIP kept it, as a plain solve does
+
+
+def test_yajilin_searches_on_scip_without_strong_branching():
+    """yajilin's tuning: SCIP's one search, bare (no presolve, heuristics or cutting planes) and
+    with pseudo-costs from the first branching; heyawake keeps SCIP's strong branching."""
+    genre, puzzle = published("yajilin-2")
+    m = genre.build(puzzle, True)
+    live = LiveModel(m.prob, Settings().resolved(genre.tuning), separate=m.violated)
+    assert live.settings.solver == "scip" and live.in_search.active
+    assert live.native.getParam("branching/relpscost/maxreliable") == 0
+    assert live.native.getParam("branching/relpscost/minreliable") == 0
+    out = solve_puzzle(genre, puzzle, Settings())
+    assert (out.status, out.unique, out.violations, out.rounds) == ("solved", True, [], 1)
+    other, puzzle = published("heyawake-3")
+    m = other.build(puzzle, True)
+    live = LiveModel(m.prob, Settings().resolved(other.tuning), separate=m.violated)
+    assert live.native.getParam("branching/relpscost/maxreliable") > 0

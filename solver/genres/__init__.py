@@ -141,6 +141,7 @@ def define(
     scip_separating: bool = True,
     scip_heuristics: bool = True,
     scip_presolve: bool = True,
+    scip_strong_branching: bool = True,
     highs_options: tuple[tuple[str, bool | int | float | str], ...] = (),
 ) -> Genre:
     """The Genre of a genre module: its docstring is the layout, its functions the interface.
@@ -151,7 +152,8 @@ def define(
     lazy: build with lazy connectivity cuts by default (for genres whose model takes `lazy`).
     solver: the back end that solving with the "default" solver uses for this genre: the
     fastest on the genre's benchmark puzzles (tests/benchmark_large.py).
-    search_after, scip_separating, scip_heuristics, scip_presolve: how SCIP searches for it;
+    search_after, scip_separating, scip_heuristics, scip_presolve, scip_strong_branching: how
+    SCIP searches for it;
     highs_options: HiGHS options for its models (backends.Tuning)."""
     m = sys.modules[module]
     has_lazy = "lazy" in inspect.signature(m.model).parameters
@@ -180,7 +182,13 @@ def define(
         has_lazy=has_lazy,
         lazy=lazy and has_lazy,
         tuning=Tuning(
-            solver, search_after, scip_separating, scip_heuristics, scip_presolve, highs_options
+            solver,
+            search_after,
+            scip_separating,
+            scip_heuristics,
+            scip_presolve,
+            highs_options,
+            scip_strong_branching=scip_strong_branching,
         ),
     )
 

@@ -443,6 +443,11 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
 # 0.075 -> 0.092 s (geometric mean, two seeds each, median of 3), a 30x30 0.53 -> 2.4 s: SCIP
 # finds their first answer later than HiGHS (2.2 s against 0.17 s), whose presolve does much
 # with many clues. Published puzzles are what the genre is solved for. HiGHS keeps its options.
+# Without SCIP's strong branching (pseudo-costs from the first branching on): yajilin-2 0.261 ->
+# 0.182 s, 19x13 0.370 -> 0.360, 17x17 1.26 -> 0.96, 10a-10e 0.024-0.048 -> 0.024-0.045 (one run,
+# median of 3); generated 10x10 to 22x22 0.0925 -> 0.0902 s (geometric mean). For heyawake it
+# was mixed: heyawake-3 0.090 -> 0.070 s and five more published ones faster, but 19x15 1.0 ->
+# 1.8 s.
 GENRE = define(
     __name__,
     slug="yajilin",
@@ -454,5 +459,6 @@ GENRE = define(
     scip_separating=False,
     scip_heuristics=False,
     scip_presolve=False,
+    scip_strong_branching=False,
     highs_options=(("mip_pool_soft_limit", 100),),
 )
