@@ -9,9 +9,10 @@ and, when they return cuts, adds them to the problem and rejects the candidate, 
 bound goes on with them.
 
 Two things make it exact:
-- the handler's enforcement runs after integrality (negative priority), so the separators see
-  only integral candidates, which they are written for; `conscheck` rejects any other solution
-  (a heuristic's) that breaks a cut;
+- the handler's enforcement runs after integrality and after the handlers of the linear rows
+  (`LAST`), so the separators see only integral candidates, which they are written for, and a
+  candidate that reaches it keeping every row says so (`solinfeasible` False); `conscheck`
+  rejects any other solution (a heuristic's) that breaks a cut;
 - SCIP's dual reductions are turned off. They fix a variable when no constraint stops it from
   moving to its bound, counting the constraints that "lock" it, and a handler without
   constraints of its own locks nothing: presolve then fixed variables the connectivity needs,
@@ -30,7 +31,10 @@ until it ends (no other answer: unique) or finds a second whole answer (it stops
 uniqueness cuts hold for the other answers only, so they are kept apart from `learnt`: they never
 join the problem. Measured in one run (median of 3, seconds), this against a second search after
 the first: heyawake-3 0.166 -> 0.103, heyawake-19x15 2.71 -> 1.14, heyawake-17 (two answers)
-1.41 -> 0.82.
+1.41 -> 0.82. Only enforcement keeps answers: SCIP also checks the candidates of its primal
+heuristics, before the linear rows' handlers would have had their say (the trivial heuristic's
+all-zero grid breaks no connectivity cut, but a room's count), so while collecting `conscheck`
+refuses every solution and the search finds the answers itself.
 """
 
 from __future__ import annotations
@@ -42,6 +46,8 @@ from typing import Any
 import pulp
 import pyscipopt
 from pyscipopt import SCIP_RESULT
+
+from solver import progress
 
 Separator = Callable[[], list[pulp.LpConstraint]]
 AddRow = Callable[[pulp.LpConstraint, Sequence[Any], str], None]
@@ -103,6 +109,7 @@ class LazyCuts(pyscipopt.Conshdlr):
             return [], seen[:1]
         if self.first_found is None:
             self.first_found = time.perf_counter()
+            progress.report(phase="unique")  # the rest of the search is the proof
         self.answers.append([v.varValue for v in self.columns])
         self.excluded.append(self.exclude())
         if len(self.answers) > 1:  # not unique: that is all the search had to tell

@@ -271,3 +271,12 @@ def test_the_help_and_the_readme_tell_of_the_time_limit_and_the_status_line(caps
     readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
     assert "300 s per sheet by default" in readme
     assert "status line" in readme and "never on stdout" in readme
+
+
+def test_one_search_turns_to_the_proof_when_it_finds_the_answer(sample):
+    """heyawake on its own back end: one SCIP search finds the answer and goes on to prove it
+    unique (solver.scip_lazy); the phase turns to "unique" when the answer is found."""
+    rec = Recorder()
+    res = solved_with(rec, sample("heyawake"), "heyawake", Settings())
+    assert res.status == "solved" and res.unique is True and res.outcome.rounds == 1
+    assert list(dict.fromkeys(p for p, _ in steps(rec.seen))) == list(progress.PHASES)
