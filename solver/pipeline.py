@@ -42,8 +42,9 @@ class Outcome:
     unique: bool | None = None
     differ: list[tuple[int, int]] = field(default_factory=list)  # cells a second answer changes
     build_seconds: float = 0.0
-    solve_seconds: float = 0.0
-    unique_seconds: float = 0.0
+    solve_seconds: float = 0.0  # to the answer (in a search that goes on to the proof: to the
+    # moment it found the answer)
+    unique_seconds: float = 0.0  # the uniqueness proof after it (or the rest of that search)
     violations: list[str] = field(default_factory=list)
     lazy: bool = False  # built with lazy connectivity cuts
     rounds: int = 0  # solves, counting every re-solve after lazy cuts and the uniqueness one
@@ -228,7 +229,8 @@ def _second_answer(
     deadline: float | None,
 ) -> tuple[bool | None, list[tuple[int, int]]]:
     """Cut off this answer and solve again on the live model: infeasible means unique. A
-    model that searched minimal answers first asks whether this one has a detour."""
+    model that searched minimal answers first asks whether this one has a detour. Where the
+    search went on past the answer and decided (`LiveModel.unique`), its verdict stands."""
     answer = out.answer
     if live.unique is True:  # the search went on past the answer and found no other
         return True, []
