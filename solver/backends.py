@@ -28,7 +28,7 @@ import weakref
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 import numpy as np
 import pulp
@@ -309,8 +309,10 @@ class LiveModel:
             self.native.addRow(lo, hi, len(idx), idx, val)
         elif self.settings.solver == "scip":
             _scip_to_problem_stage(self.native)
-            self.scip_vars += [self._scip_var(v) for v in new]
-            return self._scip_row(constraint, self.scip_vars, name)
+            added = [self._scip_var(v) for v in new]
+            self.scip_vars += added
+            self.scip_terms += [scip_term(x) for x in added]
+            return self._scip_row(constraint, self.scip_terms, name)
         return None
 
     @contextlib.contextmanager
@@ -485,21 +487,24 @@ class LiveModel:
             m.setParam("branching/relpscost/maxreliable", 0.0)
         self.native = m
         self.scip_vars = [self._scip_var(v) for v in self.columns]
+        self.scip_terms = [scip_term(x) for x in self.scip_vars]
         for k, c in enumerate(self.prob.constraints()):
             limits.check_time()
-            self._scip_row(c, self.scip_vars, c.name or f"row_{k}")
+            self._scip_row(c, self.scip_terms, c.name or f"row_{k}")
         return m
 
     def _scip_var(self, v: pulp.LpVariable) -> object:
         vtype = "B" if _is_binary(v) else {pulp.LpInteger: "I", pulp.LpContinuous: "C"}[v.cat]
         return self.native.addVar(v.name, vtype=vtype, lb=v.lowBound, ub=v.upBound)
 
-    def _scip_row(self, c: pulp.LpConstraint, xs: Sequence[object], name: str) -> object:
-        """Add one PuLP row over the SCIP variables `xs` (the original ones, or in a search the
-        transformed ones); returns SCIP's constraint."""
+    def _scip_row(self, c: pulp.LpConstraint, terms: Terms, name: str) -> object:
+        """Add one PuLP row over SCIP's terms of the columns (`terms[i]` column i's, see
+        `scip_term`: of the original variables, or in a search of the transformed ones); returns
+        SCIP's constraint. The row's expression is made from the terms at once: a third less
+        time than summing coefficient times variable (pyscipopt.quicksum), 4 ms of yajilin-2."""
         import pyscipopt
 
-        expr = pyscipopt.quicksum(coef * xs[self.index[v.name]] for v, coef in c.items())
+        expr = pyscipopt.Expr({terms[self.index[v.name]]: coef for v, coef in c.items()})
         lo, hi = _row_bounds(c)
         if lo == hi:
             return self.native.addCons(expr == lo, name=name)
@@ -731,6 +736,18 @@ def _run_scip(m: object, deadline: float | None, check: bool = True) -> bool:
     finally:  # the next cut frees the transformed problem anyway; keep this run's solution
         m.setPresolve(pyscipopt.SCIP_PARAMSETTING.DEFAULT)
     return m.getStatus() == "infeasible"
+
+
+class Terms(Protocol):
+    """SCIP's terms of the columns, by column index (a list, or made when asked for)."""
+
+    def __getitem__(self, i: int, /) -> object: ...
+
+
+def scip_term(x: Any) -> object:
+    """SCIP's term (pyscipopt's monomial) of a variable, the key of an expression's
+    coefficients: the one a pyscipopt variable holds as an expression of itself."""
+    return next(iter(x.terms))
 
 
 def _scip_seconds(left: float) -> float:

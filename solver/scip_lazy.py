@@ -48,9 +48,10 @@ import pyscipopt
 from pyscipopt import SCIP_RESULT
 
 from solver import progress
+from solver.backends import Terms, scip_term
 
 Separator = Callable[[], list[pulp.LpConstraint]]
-AddRow = Callable[[pulp.LpConstraint, Sequence[Any], str], None]
+AddRow = Callable[[pulp.LpConstraint, Terms, str], object]
 Exclude = Callable[[], pulp.LpConstraint]
 LAST = -5_000_000  # the handler's enforcement and check priority
 
@@ -139,7 +140,7 @@ class LazyCuts(pyscipopt.Conshdlr):
         cuts, excluded = self._cuts(None, answer=self._collecting() and not solinfeasible)
         if not cuts and not excluded:
             return {"result": SCIP_RESULT.FEASIBLE}
-        transformed = [self.model.getTransformedVar(x) for x in self.scip_vars]
+        transformed = _TransformedTerms(self.model, self.scip_vars)
         for cut in cuts:
             self.learnt.append(cut)
             self.add_row(cut, transformed, f"lazy_in_search_{len(self.learnt)}")
@@ -160,6 +161,20 @@ class LazyCuts(pyscipopt.Conshdlr):
         turned off instead (see the module's docstring)."""
 
 
+class _TransformedTerms:
+    """The terms (backends.scip_term) of the columns' transformed variables, each made when a
+    row first asks for it: a cut touches few of the columns."""
+
+    def __init__(self, m: pyscipopt.Model, scip_vars: Sequence[Any]) -> None:
+        self.model, self.scip_vars = m, scip_vars
+        self.made: dict[int, object] = {}
+
+    def __getitem__(self, i: int) -> object:
+        if i not in self.made:
+            self.made[i] = scip_term(self.model.getTransformedVar(self.scip_vars[i]))
+        return self.made[i]
+
+
 def attach(
     m: pyscipopt.Model,
     columns: Sequence[pulp.LpVariable],
@@ -168,8 +183,8 @@ def attach(
     add_row: AddRow,
 ) -> LazyCuts:
     """Give `m` a handler that enforces the cuts `violated` returns for the current values of
-    `columns` (the PuLP variables, in the order of `scip_vars`). `add_row(cut, vars, name)` adds
-    one PuLP constraint to SCIP over the given SCIP variables."""
+    `columns` (the PuLP variables, in the order of `scip_vars`). `add_row(cut, terms, name)`
+    adds one PuLP constraint to SCIP over the given terms of the columns' SCIP variables."""
     handler = LazyCuts(columns, scip_vars, violated, add_row)
     m.includeConshdlr(
         handler,
