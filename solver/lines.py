@@ -250,40 +250,6 @@ def no_square_loop(
             prob += pulp.lpSum(x[e] for e in edges) <= 3, cname(name, block[0])
 
 
-def ring_edges(top: Cell, height: int, width: int) -> list[tuple[Cell, Cell]]:
-    """The segments of the loop round the border cells of a height x width block of cells whose
-    top-left cell is `top`, lower cell first: 2 (height + width) - 4 of them."""
-    r0, c0 = top
-    border = (
-        [(r0, c) for c in range(c0, c0 + width)]
-        + [(r, c0 + width - 1) for r in range(r0 + 1, r0 + height)]
-        + [(r0 + height - 1, c) for c in range(c0 + width - 2, c0 - 1, -1)]
-        + [(r, c0) for r in range(r0 + height - 2, r0, -1)]
-    )
-    return [(min(a, b), max(a, b)) for a, b in zip(border, border[1:] + border[:1], strict=True)]
-
-
-def no_rectangle_loop(
-    prob: pulp.LpProblem,
-    x: Mapping[tuple[Cell, Cell], Expr],
-    rows: int,
-    cols: int,
-    height: int,
-    width: int,
-    *,
-    name: str = "NoRing",
-) -> None:
-    """No loop runs round the border of a height x width block of cells (all its
-    2 (height + width) - 4 segments used would close it on itself), for every block whose ring
-    is in x. Valid where every answer's loop is longer than that (the caller knows)."""
-    for r in range(rows - height + 1):
-        for c in range(cols - width + 1):
-            edges = ring_edges((r, c), height, width)
-            if all(e in x for e in edges):
-                label = f"{name}{height}x{width}"
-                prob += pulp.lpSum(x[e] for e in edges) <= len(edges) - 1, cname(label, (r, c))
-
-
 def pieces(net: Network) -> list[set[Node]]:
     """The pieces that the used edges of a solved network fall into (used nodes only), the
     largest first."""

@@ -16,9 +16,7 @@ from solver.lines import (
     line_segments,
     lines_record,
     loop_no_good,
-    no_rectangle_loop,
     no_square_loop,
-    ring_edges,
     single_loop,
 )
 from solver.model import Model, cell_vars, new_problem
@@ -142,20 +140,6 @@ def test_no_square_loop_forbids_a_loop_around_a_2x2_block():
         if rule:
             no_square_loop(prob, x, 2, 2)
         assert solve(m) == want
-
-
-@pytest.mark.parametrize("height, width", [(2, 3), (3, 2), (2, 4), (3, 3)])
-def test_no_rectangle_loop_forbids_the_ring_round_a_block_and_nothing_else(height, width):
-    """On a grid of optional nodes, the loops round the border of a height x width block are
-    the ones the rule takes away; every other loop stays."""
-    ring = ring_edges((0, 0), height, width)
-    assert len(ring) == len(set(ring)) == 2 * (height + width) - 4
-    assert all(a < b and abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in ring)
-    rows, cols = height + 1, width
-    plain = count_answers(optional_loops(rows, cols, lazy=False)[0])
-    m, x = optional_loops(rows, cols, lazy=False)
-    no_rectangle_loop(m.prob, x, rows, cols, height, width)
-    assert count_answers(m) == plain - 2  # the block at the top and the one below it
 
 
 def optional_loops(

@@ -30,10 +30,7 @@ fewer than two possible segments is shaded; a loop cell with two possible segmen
 segment closes a loop early; a clue that has its count sees no more shaded cells, and one that
 needs every other undecided cell gets them); a loop has at least 4 cells (LoopExists); it
 alternates between the two colours of the chequerboard, so it holds as many cells of each
-(Parity); when more than 4 cells must be on it, no 2x2 square is the whole loop (NoSquare), and
-when more than 8, nor the ring round a 2x3, 2x4 or 3x3 block (NoRing, the small loops the rounds
-of lazy cuts met most: yajilin-2 7 rounds instead of 9, 0.97 s against 1.25 s on HiGHS; on the
-generated 20x20 0.33 s against 0.65 s, 12x12 15-25 ms slower); it
+(Parity); when more than 4 cells must be on it, no 2x2 square is the whole loop (NoSquare); it
 crosses each line between two rows (or two columns) an even number of times, as a closed loop
 must (Even, `solver.lines.crossing_parity`). The lazy cuts know that of two side-by-side open
 cells at least one is on the loop (shaded cells never touch), so a piece of an answer that
@@ -71,7 +68,6 @@ from solver.lines import (
     edge_vars,
     line_segments,
     lines_record,
-    no_rectangle_loop,
     no_square_loop,
     read_lines,
     single_loop,
@@ -84,7 +80,6 @@ from solver.violation import Violation
 
 UNKNOWN = "?"
 ANSWER_MARKS = LINE_MARKS | SHADING_MARKS
-RINGS = ((2, 3), (3, 2), (2, 4), (4, 2), (3, 3))  # blocks round whose border no loop runs
 
 
 class Clue(NamedTuple):
@@ -201,9 +196,6 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     shortest = len(cells) - _most_shaded(p)  # the fewest cells an answer's loop can have
     if shortest > 4:  # no 2x2 square is the loop
         no_square_loop(prob, x, p.rows, p.cols)
-    if shortest > 8:  # nor the ring of a 2x3, 2x4 or 3x3 block
-        for height, width in RINGS:
-            no_rectangle_loop(prob, x, p.rows, p.cols, height, width)
     crossing_parity(prob, x)  # the loop crosses each line between two rows or columns evenly
 
     m = Model(prob, [*x.values(), *b.values()], {"x": x, "b": b})  # b: for forced cells
