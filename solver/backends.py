@@ -500,8 +500,9 @@ class LiveModel:
     def _scip_row(self, c: pulp.LpConstraint, terms: Terms, name: str) -> object:
         """Add one PuLP row over SCIP's terms of the columns (`terms[i]` column i's, see
         `scip_term`: of the original variables, or in a search of the transformed ones); returns
-        SCIP's constraint. The row's expression is made from the terms at once: a third less
-        time than summing coefficient times variable (pyscipopt.quicksum), 4 ms of yajilin-2."""
+        SCIP's constraint. The row's expression is made from the terms at once, not summed as
+        coefficient times variable (pyscipopt.quicksum): SCIP's copy of heyawake-3 5.8 -> 4.6
+        ms; most of what is left is pyscipopt's addCons."""
         import pyscipopt
 
         expr = pyscipopt.Expr({terms[self.index[v.name]]: coef for v, coef in c.items()})
