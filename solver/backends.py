@@ -172,6 +172,25 @@ def new_highs(threads: int | None = None) -> object:
     return h
 
 
+# HiGHS's presolve rules, as bits of its option `presolve_rule_off` (HiGHS lists them all when
+# its option `presolve_rule_logging` is on)
+PRESOLVE_AGGREGATOR = 1 << 12
+PRESOLVE_ENUMERATION = 1 << 16
+PRESOLVE_DUAL_FIXING = 1 << 17
+# HiGHS's presolve without those three rules: for the genres whose lazy rounds it makes faster
+# (Tuning.highs_options). In their rounds almost all the time is presolve (mashu-2: 20 ms a
+# round, of which nothing is search), and these three rules are a third of it; the model
+# presolve leaves is as easy to solve. Whole solves with the uniqueness proof
+# (tests/benchmark_large.py, median of 3-5, the rules on against off): mashu-2 0.26 -> 0.16 s,
+# mashu-20x20 0.48 -> 0.22, slither-2 0.108 -> 0.096, slither-18x10 0.21 -> 0.16,
+# hashikake-2 0.090 -> 0.061, kurodoko-2 0.027 -> 0.021. Not for every genre: without the
+# aggregator, numberlink's hard ones run out of time (numlin-j10a 12 s -> over 60 s), and
+# hotaru-beam is slower (a generated 10x10 0.27 -> 1.0 s).
+LEAN_PRESOLVE = (
+    "presolve_rule_off",
+    PRESOLVE_AGGREGATOR | PRESOLVE_ENUMERATION | PRESOLVE_DUAL_FIXING,
+)
+
 _LEARNT = itertools.count(1)  # names for the cuts learnt in SCIP searches
 _LAZY = itertools.count(1)  # names for the cuts added between solves
 CUT_NAMES = ("lazy_", "learnt_")  # how the names of those cuts begin: rows every answer keeps

@@ -14,6 +14,7 @@ Node = TypeVar("Node", bound=Hashable)
 
 # the four directions by their letters (up, down, left, right), as a step in (row, col)
 STEPS: dict[str, Cell] = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
+_HEADINGS = {s: d for d, s in STEPS.items()}
 OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
 # pzprjs numbers them 1 up, 2 down, 3 left, 4 right (arrow number16, walllogic); so do our names
 NUMBER = {d: k for k, d in enumerate("UDLR", start=1)}
@@ -45,8 +46,7 @@ def step(cell: Cell, d: str, k: int = 1) -> Cell:
 
 def heading(a: Cell, b: Cell) -> str:
     """The direction (U, D, L or R) of the step from a to the adjacent b."""
-    d = (b[0] - a[0], b[1] - a[1])
-    return next(k for k, s in STEPS.items() if s == d)
+    return _HEADINGS[b[0] - a[0], b[1] - a[1]]
 
 
 def adjacent(a: Cell, b: Cell) -> bool:

@@ -44,6 +44,7 @@ from itertools import pairwise
 import pulp
 
 from solver import puzzlink, spellings
+from solver.backends import LEAN_PRESOLVE
 from solver.genres import define
 from solver.geometry import Cell, CellPuzzle, components
 from solver.lines import NO_LINE, Network, connected, lines_record
@@ -289,4 +290,5 @@ GENRE = define(
     lazy=True,
     solver="highs",
     scip_heuristics=False,
+    highs_options=(LEAN_PRESOLVE,),
 )

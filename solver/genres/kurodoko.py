@@ -28,6 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solver import puzzlink
+from solver.backends import LEAN_PRESOLVE
 from solver.cells import (
     SHADING_MARKS,
     check_connected,
@@ -143,4 +144,11 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return Puzzle(puzzlink.grid_rows(values, url.cols))
 
 
-GENRE = define(__name__, slug="kurodoko", ja="黒どこ", pzpr_ids=("kurodoko",), lazy=True)
+GENRE = define(
+    __name__,
+    slug="kurodoko",
+    ja="黒どこ",
+    pzpr_ids=("kurodoko",),
+    lazy=True,
+    highs_options=(LEAN_PRESOLVE,),
+)

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 import pulp
 
 from solver import puzzlink, spellings
+from solver.backends import LEAN_PRESOLVE
 from solver.genres import define
 from solver.geometry import Cell, CellPuzzle, Segment, grid_edges, step
 from solver.lines import (
@@ -183,4 +184,11 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return Puzzle(puzzlink.grid_rows([kinds[v] for v in values], url.cols))
 
 
-GENRE = define(__name__, slug="masyu", ja="ましゅ", pzpr_ids=("mashu",), lazy=True)
+GENRE = define(
+    __name__,
+    slug="masyu",
+    ja="ましゅ",
+    pzpr_ids=("mashu",),
+    lazy=True,
+    highs_options=(LEAN_PRESOLVE,),
+)

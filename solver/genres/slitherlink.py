@@ -45,6 +45,7 @@ from dataclasses import dataclass
 import pulp
 
 from solver import puzzlink, spellings
+from solver.backends import LEAN_PRESOLVE
 from solver.genres import define
 from solver.geometry import Cell, CellPuzzle, components, grid_edges
 from solver.lines import Network, drawn_sides, edge_vars, loop_no_good, single_loop
@@ -295,4 +296,5 @@ GENRE = define(
     ja="スリザーリンク",
     pzpr_ids=("slither",),
     lazy=True,
+    highs_options=(LEAN_PRESOLVE,),
 )
