@@ -130,3 +130,27 @@ def test_import_url_and_solve(tmp_path, capsys):
     assert main(["import", URL, "-o", str(book), "--solve"]) == 0
     res = solve_sheet(OpenpyxlBook(book), "masyu", Settings("highs"))
     assert res.status == "solved"
+
+
+def test_masyu_runs_highs_with_the_lean_presolve_and_numberlink_without():
+    """masyu's tuning leaves three of HiGHS's presolve rules out (backends.LEAN_PRESOLVE), and
+    HiGHS knows the option; numberlink, whose hard puzzles need the aggregator, keeps them all."""
+    import highspy
+
+    from solver.backends import (
+        LEAN_PRESOLVE,
+        PRESOLVE_AGGREGATOR,
+        LiveModel,
+        new_highs,
+    )
+    from solver.genres import genre_by_slug
+
+    assert new_highs().setOptionValue(*LEAN_PRESOLVE) == highspy.HighsStatus.kOk
+    puzzle = Puzzle(((BLACK, None, None), (None, None, None), (None, None, WHITE)))
+    m = masyu.GENRE.build(puzzle)
+    live = LiveModel(m.prob, Settings("highs").resolved(masyu.GENRE.tuning))
+    off = live.native.getOptionValue("presolve_rule_off")[1]
+    assert off == LEAN_PRESOLVE[1] and off & PRESOLVE_AGGREGATOR
+    numberlink = genre_by_slug("numberlink")
+    plain = LiveModel(m.prob, Settings("highs").resolved(numberlink.tuning))
+    assert plain.native.getOptionValue("presolve_rule_off")[1] == 0
