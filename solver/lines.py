@@ -72,10 +72,10 @@ def on(expr: Expr) -> bool:
     """Whether a solved binary expression (variable, sum, or constant) is 1. A variable the
     solver left out (in no row yet, value None) counts as 0, as `solver.model.value` has it:
     `1 - b` of such a b is 1."""
+    if isinstance(expr, pulp.LpVariable):  # the common case first: separators ask often
+        return round(expr.varValue or 0) >= 1
     if isinstance(expr, int | float):
         return round(expr) >= 1
-    if isinstance(expr, pulp.LpVariable):
-        return round(expr.varValue or 0) >= 1
     total = expr.constant + sum(a * (v.varValue or 0) for v, a in expr.items())
     return round(total) >= 1
 
