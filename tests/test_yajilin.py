@@ -294,6 +294,6 @@ def test_the_genres_highs_options_reach_highs_and_no_other_genre():
     m = yajilin.GENRE.build(puzzle)
     live = LiveModel(m.prob, Settings("highs").resolved(yajilin.GENRE.tuning))
     assert live.native.getOptionValue("mip_pool_soft_limit")[1] == 100
-    masyu = genre_by_slug("masyu")
-    plain = LiveModel(m.prob, Settings("highs").resolved(masyu.tuning))
+    numberlink = genre_by_slug("numberlink")  # a genre without HiGHS options
+    plain = LiveModel(m.prob, Settings("highs").resolved(numberlink.tuning))
     assert plain.native.getOptionValue("mip_pool_soft_limit")[1] == 10000
