@@ -308,3 +308,23 @@ def test_check_reads_beams_typed_by_hand_and_names_a_wrong_one(sample):
         ("the beam from the firefly at F1 returns to it", ["E1", "F1", "E2", "F2"]),
         ("the fireflies fall into 2 networks that no beam joins", ["F1"]),
     ], res.record()
+
+
+def test_hotaru_beam_runs_highs_without_the_feasibility_jump():
+    """hotaru-beam's tuning turns HiGHS's feasibility-jump heuristic off
+    (backends.NO_FEASIBILITY_JUMP), HiGHS knows the option, and the answer is the same;
+    slitherlink, slower without it, keeps it."""
+    import highspy
+
+    from solver.backends import NO_FEASIBILITY_JUMP, LiveModel, new_highs
+    from solver.genres import genre_by_slug
+
+    assert new_highs().setOptionValue(*NO_FEASIBILITY_JUMP) == highspy.HighsStatus.kOk
+    m = hotaru_beam.GENRE.build(known_puzzle())
+    live = LiveModel(m.prob, Settings("highs").resolved(hotaru_beam.GENRE.tuning))
+    assert live.native.getOptionValue(NO_FEASIBILITY_JUMP[0])[1] is False
+    slitherlink = genre_by_slug("slitherlink")
+    plain = LiveModel(m.prob, Settings("highs").resolved(slitherlink.tuning))
+    assert plain.native.getOptionValue(NO_FEASIBILITY_JUMP[0])[1] is True
+    out = solve_puzzle(hotaru_beam.GENRE, known_puzzle(), Settings("highs"), check_unique=True)
+    assert out.answer == known_answer() and out.unique

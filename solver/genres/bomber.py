@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import pulp
 
+from solver.backends import NO_FEASIBILITY_JUMP
 from solver.cells import SHADE_MARKS, WHITE_MARKS, read_shading, shade_vars, shading_entries
 from solver.genres import define
 from solver.geometry import KING, CellPuzzle, neighbours
@@ -109,4 +110,10 @@ def from_url(url: PzprUrl) -> Puzzle:
     return Puzzle(grid_rows(values, url.cols))
 
 
-GENRE = define(__name__, slug="bomber", ja="ボンバーパズル", pzpr_ids=("mines",))
+GENRE = define(
+    __name__,
+    slug="bomber",
+    ja="ボンバーパズル",
+    pzpr_ids=("mines",),
+    highs_options=(NO_FEASIBILITY_JUMP,),
+)

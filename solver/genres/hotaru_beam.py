@@ -50,6 +50,7 @@ from dataclasses import dataclass
 import pulp
 
 from solver import puzzlink
+from solver.backends import NO_FEASIBILITY_JUMP
 from solver.genres import define
 from solver.geometry import (
     NUMBER,
@@ -600,4 +601,5 @@ GENRE = define(
     ja="ホタルビーム",
     pzpr_ids=("firefly",),
     lazy=True,
+    highs_options=(NO_FEASIBILITY_JUMP,),
 )

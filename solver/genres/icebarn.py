@@ -55,6 +55,7 @@ from dataclasses import dataclass
 import pulp
 
 from solver import puzzlink
+from solver.backends import NO_FEASIBILITY_JUMP
 from solver.genres import define
 from solver.geometry import (
     OPPOSITE,
@@ -471,4 +472,11 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return Puzzle(puzzlink.grid_rows(ice, cols), frozenset(arrows), (o_in, c_in), (c_out, o_out))
 
 
-GENRE = define(__name__, slug="icebarn", ja="アイスバーン", pzpr_ids=("icebarn",), lazy=True)
+GENRE = define(
+    __name__,
+    slug="icebarn",
+    ja="アイスバーン",
+    pzpr_ids=("icebarn",),
+    lazy=True,
+    highs_options=(NO_FEASIBILITY_JUMP,),
+)
