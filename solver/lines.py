@@ -53,7 +53,6 @@ from solver.geometry import (
     Square,
     components,
     heading,
-    reach,
     square_edges,
     squares,
 )
@@ -261,13 +260,32 @@ def _separator(net: Network, roots: set[Node], crossing: int) -> Separator:
     nodes = set(net.used)
     near = incident(net.x)
     beside = {n: [q for e in near[n] for q in e if q != n] for n in near}  # a node's neighbours
+    edges = list(net.x.items())
+    sure = {n for n, u in net.used.items() if _is_one(u)}  # used in every answer
 
     def region(start: Node, piece: set[Node]) -> set[Node]:
-        """The nodes that start reaches through the graph without the piece."""
-        return reach([start], lambda n: (q for q in beside.get(n, ()) if q not in piece))
+        """The nodes that start reaches through the graph without the piece (a search written
+        out rather than geometry.reach's: separators run after every solve, and this is most
+        of their time)."""
+        seen, todo = {start}, [start]
+        while todo:
+            for q in beside.get(todo.pop(), ()):
+                if q not in seen and q not in piece:
+                    seen.add(q)
+                    todo.append(q)
+        return seen
 
     def border(side: set[Node]) -> pulp.LpAffineExpression:
-        return pulp.lpSum(u for (a, b), u in net.x.items() if (a in side) != (b in side))
+        return pulp.lpSum([u for (a, b), u in edges if (a in side) != (b in side)])
+
+    def both_sides(side: set[Node], i: Node, j: Node) -> Expr:
+        """1 when the line has a node in `side` and one outside it (then it crosses the border
+        between them), as an expression of the nodes' use: u_i + u_j - 1 for i in the side and
+        j outside, with a side's u replaced by 1 when that side surely holds a node of the line
+        (a node used in every answer, or a whole group of `net.some_used`)."""
+        inside = not sure.isdisjoint(side) or any(g <= side for g in net.some_used)
+        outside = bool(sure - side) or any(g.isdisjoint(side) and g <= nodes for g in net.some_used)
+        return (1 if inside else net.used[i]) + (1 if outside else net.used[j]) - 1
 
     def cuts() -> list[pulp.LpConstraint]:
         parts = pieces(net)
@@ -291,25 +309,10 @@ def _separator(net: Network, roots: set[Node], crossing: int) -> Separator:
                 beyond = region(j, part)
                 reached |= beyond
                 side = nodes - beyond
-                found.append(border(side) >= crossing * _both_sides(net, side, i, j))
+                found.append(border(side) >= crossing * both_sides(side, i, j))
         return found
 
     return cuts
-
-
-def _both_sides(net: Network, part: set[Node], i: Node, j: Node) -> Expr:
-    """1 when the line has a node in `part` and one outside it (then it crosses the border
-    between them), as an expression of the nodes' use: u_i + u_j - 1 for i in the part and j
-    outside, with a side's u replaced by 1 when that side surely holds a node of the line (a
-    node used in every answer, or a whole group of `net.some_used`)."""
-    inside = _sure(net, part)
-    outside = _sure(net, set(net.used) - part)
-    return (1 if inside else net.used[i]) + (1 if outside else net.used[j]) - 1
-
-
-def _sure(net: Network, nodes: Collection[Node]) -> bool:
-    """Whether every answer's line has a node among these."""
-    return any(_is_one(net.used[n]) for n in nodes) or any(g <= nodes for g in net.some_used)
 
 
 def _pick(part: set[Node], net: Network) -> Node:
