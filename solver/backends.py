@@ -192,11 +192,11 @@ LEAN_PRESOLVE = (
 )
 
 # HiGHS without its feasibility-jump heuristic (run at the root of every MIP before the
-# search): for the genres where it is time spent on models whose presolve leaves little to
-# find. Whole solves with the uniqueness proof (median of 3-7, on against off): mines-2 6 -> 4
-# ms, mines-15x15 11 -> 7 ms, firefly-2 0.072 -> 0.064 s, a generated 10x10 hotaru-beam 0.16
-# -> 0.13 s (firefly-13x13 even), icebarn-2 0.052 -> 0.050 and generated icebarns 0.96-0.97 x.
-# Not for every genre: slither-2 0.098 -> 0.169, hashikake-2 0.062 -> 0.089, country-2 1.08 x.
+# search): for the genres where it costs more time than the answers it finds save. Whole solves
+# with the uniqueness proof (median of 3-7, on against off): mines-2 6 -> 4 ms, mines-15x15 11
+# -> 7 ms, firefly-2 0.072 -> 0.064 s, a generated 10x10 hotaru-beam 0.16 -> 0.13 s
+# (firefly-13x13 even), icebarn-2 0.052 -> 0.050 and generated icebarns 0.96-0.97 x. Not for
+# every genre: slither-2 0.098 -> 0.169, hashikake-2 0.062 -> 0.089, country-2 1.08 x.
 NO_FEASIBILITY_JUMP = ("mip_heuristic_run_feasibility_jump", False)
 
 _LEARNT = itertools.count(1)  # names for the cuts learnt in SCIP searches
@@ -854,8 +854,8 @@ def _highs_without_presolve(
 
 
 # SCIP's presolve for the second opinion without its pairwise comparison of set-covering and of
-# linear rows: SCIP proves these models infeasible in presolve (probing does it), and the
-# pairwise passes cost time without helping. Second opinions on the published puzzles' last
+# linear rows: SCIP proves these models infeasible in presolve (probing does it), and there the
+# pairwise passes cost more than they save. Second opinions on the published puzzles' last
 # uniqueness solves (HiGHS's MPS files, median of 5): country-2 81 -> 65 ms, country-17x13 74 ->
 # 62, norinori-20x10 22 -> 20, the 21 of them 662 -> 606 ms, none slower by more than noise.
 OPINION_SCIP_PARAMS = (
