@@ -254,6 +254,7 @@ def _second_answer(
         live.add(m.exclude_answer(), "no_good_1")
     except OutOfTime:
         return None, []
+    live.start_proof()
     status = _solve(live, m, out, deadline)
     if status == "infeasible":
         return True, []

@@ -120,3 +120,28 @@ def test_the_generator_makes_a_puzzle_with_one_answer():
     assert note.endswith(", unique")
     out = _solve(_genre.GENRE, p, _Settings("highs", 60))
     assert out.status == "solved" and out.unique and out.violations == []
+
+
+def test_the_uniqueness_proof_is_highs_search_without_presolve(monkeypatch):
+    """norinori's tuning says `prove_by_search`: after the answer, HiGHS looks for another with
+    presolve and primal heuristics off, so its own search decides and SCIP's second opinion on
+    a presolve's word is never asked; the answer is still proved unique. slitherlink's proof
+    keeps HiGHS's presolve."""
+    from solver import backends
+    from solver.genres import genre_by_slug
+
+    asked: list[object] = []
+    real_opinion = backends._scip_agrees_infeasible
+    monkeypatch.setattr(
+        backends, "_scip_agrees_infeasible", lambda h, d: asked.append(h) or real_opinion(h, d)
+    )
+    proofs: list[backends.LiveModel] = []
+    real_start = backends.LiveModel.start_proof
+    monkeypatch.setattr(
+        backends.LiveModel, "start_proof", lambda live: proofs.append(live) or real_start(live)
+    )
+    out = solve_puzzle(norinori.GENRE, example_puzzle("norinori"), Settings("highs"), True)
+    assert out.answer == KNOWN and out.unique is True
+    assert norinori.GENRE.tuning.prove_by_search and asked == []
+    assert [live.native.getOptionValue("presolve")[1] for live in proofs] == ["off"]
+    assert not genre_by_slug("slitherlink").tuning.prove_by_search

@@ -143,6 +143,7 @@ def define(
     scip_presolve: bool = True,
     scip_strong_branching: bool = True,
     highs_options: tuple[tuple[str, bool | int | float | str], ...] = (),
+    prove_by_search: bool = False,
 ) -> Genre:
     """The Genre of a genre module: its docstring is the layout, its functions the interface.
     pzpr_ids: pzprjs' ids of the genre; the Genre lists their other names too (from
@@ -154,7 +155,9 @@ def define(
     fastest on the genre's benchmark puzzles (tests/benchmark_large.py).
     search_after, scip_separating, scip_heuristics, scip_presolve, scip_strong_branching: how
     SCIP searches for it;
-    highs_options: HiGHS options for its models (backends.Tuning)."""
+    highs_options: HiGHS options for its models (backends.Tuning);
+    prove_by_search: HiGHS's uniqueness search without presolve and heuristics (the benchmark
+    chose it where that proof is faster: backends.LiveModel.start_proof)."""
     m = sys.modules[module]
     has_lazy = "lazy" in inspect.signature(m.model).parameters
     every_pzpr_name = tuple(name for pid in pzpr_ids for name in puzzlink.names_of(pid))
@@ -189,6 +192,7 @@ def define(
             scip_presolve,
             highs_options,
             scip_strong_branching=scip_strong_branching,
+            prove_by_search=prove_by_search,
         ),
     )
 

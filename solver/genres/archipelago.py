@@ -254,4 +254,4 @@ def record(p: Puzzle, a: Answer) -> dict:
     return {"lines": [list(seg) for seg in sorted(lines)]}
 
 
-GENRE = define(__name__, slug="archipelago", ja="アーキペラゴ")
+GENRE = define(__name__, slug="archipelago", ja="アーキペラゴ", prove_by_search=True)

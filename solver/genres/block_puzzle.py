@@ -299,5 +299,9 @@ def record(p: Puzzle, a: Answer) -> dict:
 
 
 GENRE = define(
-    __name__, slug="block-puzzle", ja="ブロックパズル", names=("block puzzle", "blockpuzzle")
+    __name__,
+    slug="block-puzzle",
+    ja="ブロックパズル",
+    names=("block puzzle", "blockpuzzle"),
+    prove_by_search=True,
 )

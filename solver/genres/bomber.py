@@ -116,4 +116,5 @@ GENRE = define(
     ja="ボンバーパズル",
     pzpr_ids=("mines",),
     highs_options=(NO_FEASIBILITY_JUMP,),
+    prove_by_search=True,
 )

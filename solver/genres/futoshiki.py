@@ -332,4 +332,4 @@ def record(p: Puzzle, a: Answer) -> dict:
     return {"numbers": [[a[r][c] for r, c in line] for line in p.square()], "signs": signs}
 
 
-GENRE = define(__name__, slug="futoshiki", ja="不等式")
+GENRE = define(__name__, slug="futoshiki", ja="不等式", prove_by_search=True)

@@ -263,4 +263,6 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return Puzzle(rooms, tuple(products))
 
 
-GENRE = define(__name__, slug="inshi-no-heya", ja="因子の部屋", pzpr_ids=("factors",))
+GENRE = define(
+    __name__, slug="inshi-no-heya", ja="因子の部屋", pzpr_ids=("factors",), prove_by_search=True
+)

@@ -373,4 +373,4 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return p
 
 
-GENRE = define(__name__, slug="kakuro", ja="カックロ", pzpr_ids=("kakuro",))
+GENRE = define(__name__, slug="kakuro", ja="カックロ", pzpr_ids=("kakuro",), prove_by_search=True)

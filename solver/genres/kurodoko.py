@@ -151,4 +151,5 @@ GENRE = define(
     pzpr_ids=("kurodoko",),
     lazy=True,
     highs_options=(LEAN_PRESOLVE,),
+    prove_by_search=True,
 )

@@ -435,4 +435,10 @@ def record(p: Puzzle, a: Answer) -> dict:
     return {"groups": rows}
 
 
-GENRE = define(__name__, slug="logic-grid", ja="推理パズル", names=("logic grid", "logicgrid"))
+GENRE = define(
+    __name__,
+    slug="logic-grid",
+    ja="推理パズル",
+    names=("logic grid", "logicgrid"),
+    prove_by_search=True,
+)

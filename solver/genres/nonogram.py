@@ -306,4 +306,6 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return flush(rows, cols)
 
 
-GENRE = define(__name__, slug="nonogram", ja="ののぐらむ", pzpr_ids=("nonogram",))
+GENRE = define(
+    __name__, slug="nonogram", ja="ののぐらむ", pzpr_ids=("nonogram",), prove_by_search=True
+)

@@ -155,4 +155,6 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return Puzzle(rooms)
 
 
-GENRE = define(__name__, slug="norinori", ja="のりのり", pzpr_ids=("norinori",))
+GENRE = define(
+    __name__, slug="norinori", ja="のりのり", pzpr_ids=("norinori",), prove_by_search=True
+)

@@ -270,4 +270,10 @@ def record(p: Puzzle, a: Answer) -> dict:
     return {"numbers": numbers, "black": black_record(p.black)}
 
 
-GENRE = define(__name__, slug="number-skeleton", ja="ナンバースケルトン", names=("numberskeleton",))
+GENRE = define(
+    __name__,
+    slug="number-skeleton",
+    ja="ナンバースケルトン",
+    names=("numberskeleton",),
+    prove_by_search=True,
+)

@@ -175,4 +175,11 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return Puzzle(rooms, tuple(numbers))
 
 
-GENRE = define(__name__, slug="paint-area", ja="ペイントエリア", pzpr_ids=("paintarea",), lazy=True)
+GENRE = define(
+    __name__,
+    slug="paint-area",
+    ja="ペイントエリア",
+    pzpr_ids=("paintarea",),
+    lazy=True,
+    prove_by_search=True,
+)

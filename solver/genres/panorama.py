@@ -309,4 +309,4 @@ def record(p: Puzzle, a: Answer) -> dict:
     return {"numbers": [list(row) for row in a]}
 
 
-GENRE = define(__name__, slug="panorama", ja="パノラマ")
+GENRE = define(__name__, slug="panorama", ja="パノラマ", prove_by_search=True)

@@ -359,4 +359,5 @@ GENRE = define(
     ja="パイプリンク",
     pzpr_ids=("pipelink",),
     lazy=True,
+    prove_by_search=True,
 )

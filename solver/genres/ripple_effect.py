@@ -225,4 +225,6 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return Puzzle(rooms, tuple(digits))
 
 
-GENRE = define(__name__, slug="ripple-effect", ja="波及効果", pzpr_ids=("ripple",))
+GENRE = define(
+    __name__, slug="ripple-effect", ja="波及効果", pzpr_ids=("ripple",), prove_by_search=True
+)

@@ -440,4 +440,6 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return Puzzle(rooms, tuple(sorted(circles)))
 
 
-GENRE = define(__name__, slug="satogaeri", ja="さとがえり", pzpr_ids=("satogaeri",))
+GENRE = define(
+    __name__, slug="satogaeri", ja="さとがえり", pzpr_ids=("satogaeri",), prove_by_search=True
+)

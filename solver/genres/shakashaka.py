@@ -272,4 +272,6 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return Puzzle(puzzlink.grid_rows(cells, url.cols))
 
 
-GENRE = define(__name__, slug="shakashaka", ja="シャカシャカ", pzpr_ids=("shakashaka",))
+GENRE = define(
+    __name__, slug="shakashaka", ja="シャカシャカ", pzpr_ids=("shakashaka",), prove_by_search=True
+)

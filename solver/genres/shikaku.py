@@ -215,4 +215,6 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return p
 
 
-GENRE = define(__name__, slug="shikaku", ja="四角に切れ", pzpr_ids=("shikaku",))
+GENRE = define(
+    __name__, slug="shikaku", ja="四角に切れ", pzpr_ids=("shikaku",), prove_by_search=True
+)

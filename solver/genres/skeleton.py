@@ -304,4 +304,4 @@ def record(p: Puzzle, a: Answer) -> dict:
     return {"cells": cells, "black": black_record(p.black)}
 
 
-GENRE = define(__name__, slug="skeleton", ja="スケルトン")
+GENRE = define(__name__, slug="skeleton", ja="スケルトン", prove_by_search=True)

@@ -224,4 +224,4 @@ def record(p: Puzzle, shaded: Answer) -> dict:
     return shaded_record(shaded)
 
 
-GENRE = define(__name__, slug="stained-glass", ja="ステンドグラス")
+GENRE = define(__name__, slug="stained-glass", ja="ステンドグラス", prove_by_search=True)

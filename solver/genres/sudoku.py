@@ -146,4 +146,4 @@ def from_url(url: PzprUrl) -> Puzzle:
     return Puzzle(grid_rows(values, url.cols))
 
 
-GENRE = define(__name__, slug="sudoku", ja="数独", pzpr_ids=("sudoku",))
+GENRE = define(__name__, slug="sudoku", ja="数独", pzpr_ids=("sudoku",), prove_by_search=True)

@@ -193,4 +193,6 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return Puzzle(puzzlink.grid_rows(values, url.cols))
 
 
-GENRE = define(__name__, slug="sukoro", ja="数コロ", pzpr_ids=("sukoro",), lazy=True)
+GENRE = define(
+    __name__, slug="sukoro", ja="数コロ", pzpr_ids=("sukoro",), lazy=True, prove_by_search=True
+)

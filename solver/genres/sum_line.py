@@ -255,4 +255,6 @@ def record(p: Puzzle, a: Answer) -> dict:
     return {"numbers": [*numbers, [None] * (p.cols + 1)], "black": black_record(p.black)}
 
 
-GENRE = define(__name__, slug="sum-line", ja="サムライン", names=("sumline", "sum line"))
+GENRE = define(
+    __name__, slug="sum-line", ja="サムライン", names=("sumline", "sum line"), prove_by_search=True
+)

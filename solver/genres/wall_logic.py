@@ -289,4 +289,5 @@ GENRE = define(
     slug="wall-logic",
     ja="ウォールロジック",
     pzpr_ids=("walllogic",),
+    prove_by_search=True,
 )
