@@ -629,11 +629,12 @@ def sightline(
     kurodoko's count.
 
     For the k-th cell of each direction a binary v(r,c,d,k) says it is seen: v_k <= v_{k-1},
-    v_k <= 1 - x_k and v_k >= v_{k-1} - x_k (with v_0 = 1): seen exactly when it and every
-    cell before it are out of the set. limit: a number the count must not exceed (the clue):
-    only the first limit - 1 cells of each direction get a binary, and the cell after them is in
-    the set when they are all seen (Stop). That cuts off only shadings in which the cell sees
-    more than `limit` cells; for all others the count is exact."""
+    v_k + x_k <= 1 and v_k + x_k >= v_{k-1} (with v_0 = 1, so that v_1 <= v_0 is v_1's bound
+    and no row): seen exactly when it and every cell before it are out of the set. limit: a
+    number the count must not exceed (the clue): only the first limit - 1 cells of each
+    direction get a binary, and the cell after them is in the set when they are all seen
+    (Stop). That cuts off only shadings in which the cell sees more than `limit` cells; for all
+    others the count is exact."""
     r, c = cell
     seen: list[Expr] = [1]
     for d, step in enumerate(ORTHOGONAL, start=1):
@@ -642,9 +643,10 @@ def sightline(
         before: Expr = 1
         for k, q in enumerate(ray[:far], start=1):
             v = var(prob, base, r + 1, c + 1, d, k)
-            prob += v <= pulp.lpSum(before), cname(f"{base}Prev", cell, d, k)
-            prob += v <= 1 - x[q], cname(f"{base}Open", cell, d, k)
-            prob += v >= pulp.lpSum(before) - x[q], cname(f"{base}Seen", cell, d, k)
+            if k > 1:
+                prob += v <= before, cname(f"{base}Prev", cell, d, k)
+            prob += v + x[q] <= 1, cname(f"{base}Open", cell, d, k)
+            prob += v + x[q] >= before, cname(f"{base}Seen", cell, d, k)
             seen.append(v)
             before = v
         if far < len(ray):

@@ -25,7 +25,7 @@ Model: b(r,c) = 1 when cell (r,c) is shaded; d(r,c,1) = 1 when cell (r,c) and it
 neighbour are a domino, d(r,c,2) when it and the cell below are. Room(k): the b of each room sum
 to 2. Domino(r,c): a cell's b is the sum of the d of its four sides (a shaded cell is in exactly
 one domino, an unshaded one in none). Apart(r,c,d): two neighbours are both shaded only as a
-domino, b_p + b_q <= 1 + d_pq (no shaded cell has a second shaded neighbour). Implied, for
+domino, b_p + b_q - d_pq <= 1 (no shaded cell has a second shaded neighbour). Implied, for
 speed: Block(r,c): a 2x2 block holds at most two shaded cells (three would give one of them two
 shaded neighbours).
 
@@ -96,7 +96,7 @@ def model(p: Puzzle) -> Model:
     for cell, own in sides.items():
         prob += pulp.lpSum(own) == b[cell], cname("Domino", cell)
     for (s, t), v in d.items():
-        prob += b[s] + b[t] <= 1 + v, cname("Apart", s, 1 if s[0] == t[0] else 2)
+        prob += b[s] + b[t] - v <= 1, cname("Apart", s, 1 if s[0] == t[0] else 2)
     for r in range(p.rows - 1):
         for c in range(p.cols - 1):
             block = [b[r, c], b[r, c + 1], b[r + 1, c], b[r + 1, c + 1]]
