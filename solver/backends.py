@@ -200,7 +200,7 @@ LEAN_PRESOLVE = (
 NO_FEASIBILITY_JUMP = ("mip_heuristic_run_feasibility_jump", False)
 
 # HiGHS's options for a uniqueness search that its LP and branch-and-bound decide alone
-# (Tuning.prove_by_search, LiveModel.start_proof)
+# (Tuning.prove_by_search, LiveModel.start_proof; SCIP's: presolve and heuristics off)
 PROOF_BY_SEARCH = (
     ("presolve", "off"),
     ("mip_heuristic_effort", 0.0),
@@ -241,7 +241,7 @@ class Tuning:
     # reinforcements join it and the search starts again (Model.reinforcements)
     scip_strong_branching: bool = True  # SCIP's strong branching, to learn what branching on
     # a variable does (False: pseudo-costs from the start; yajilin's search is faster)
-    prove_by_search: bool = False  # HiGHS's uniqueness search without its presolve and primal
+    prove_by_search: bool = False  # the uniqueness search without presolve and primal
     # heuristics (LiveModel.start_proof; False: as the first search)
 
     def __post_init__(self) -> None:
@@ -583,18 +583,27 @@ class LiveModel:
 
     def start_proof(self) -> None:
         """The searches from here on look for a second answer, which a unique puzzle does not
-        have. For a genre whose tuning says `prove_by_search`, HiGHS runs them without presolve
-        and primal heuristics: its LP and branch-and-bound then decide at once, and their
-        "infeasible" needs no second opinion (see `_run_highs`). Heuristics look for an answer
-        that is not there; presolve's probing, then SCIP's opinion on its word, cost more than
-        the search on models whose LP is tight. Whole solves with the proof, median of 3-7, with
-        presolve against without: kurodoko-2 21.7 -> 18.1 ms, norinori-2 15.1 -> 12.1,
-        shikaku-24x14 85 -> 44, sum-line 20x20 (generated) 15.1 -> 6.5 s; the genres whose
-        proof is slower so (loops and paths: slither-2 99 -> 160 ms, country-2 0.26 -> 3.7 s,
-        hashikake-19x14 46 -> 163 ms) keep both."""
-        if self.settings.solver == "highs" and self.settings.tuning.prove_by_search:
+        have. For a genre whose tuning says `prove_by_search`, HiGHS or SCIP runs them without
+        presolve and primal heuristics: the LP and branch-and-bound then decide at once, and
+        their "infeasible" needs no second opinion or second run (see `_run_highs`,
+        `_run_scip`). Heuristics look for an answer that is not there; presolve's probing, then
+        the check of its word, cost more than the search on models whose LP is tight. Whole
+        solves with the proof, median of 3-7, with presolve against without: on HiGHS
+        kurodoko-2 21.7 -> 18.1 ms, norinori-2 15.1 -> 12.1, shikaku-24x14 85 -> 44, sum-line
+        20x20 (generated) 15.1 -> 6.5 s; on SCIP lightup-2 69 -> 54 ms, lightup-17x17 29 -> 24.
+        The genres whose proof is slower so keep both (loops and paths: slither-2 99 -> 160 ms,
+        country-2 0.26 -> 3.7 s on HiGHS; nurikabe-2 0.20 -> 0.22 s on SCIP)."""
+        if not self.settings.tuning.prove_by_search:
+            return
+        if self.settings.solver == "highs":
             for option, value in PROOF_BY_SEARCH:
                 self.native.setOptionValue(option, value)
+        elif self.settings.solver == "scip":
+            import pyscipopt
+
+            self.native.freeTransform()
+            self.native.setPresolve(pyscipopt.SCIP_PARAMSETTING.OFF)
+            self.native.setHeuristics(pyscipopt.SCIP_PARAMSETTING.OFF)
 
     def load_second(self) -> None:
         """Put the other answer a search found (`second`) into the PuLP variables."""

@@ -133,3 +133,29 @@ def test_check_a_hand_typed_answer(sample):
     res = check.check_sheet(book, "akari", Settings())
     assert res.verdict == "wrong" and res.completable is False
     assert ("the lamps at C1 and E1 light each other", ["C1", "E1"]) in res.problems
+
+
+@pytest.mark.parametrize("solver", ["scip", "highs"])
+def test_the_uniqueness_proof_is_one_search_without_presolve(solver, monkeypatch):
+    """akari's tuning says `prove_by_search`: after the answer, SCIP (or HiGHS) looks for
+    another without presolve, so the search that finds none is the proof, with no run again
+    without presolve (SCIP) or second opinion (HiGHS); the answer is still proved unique, and a
+    puzzle with two answers still shows the second."""
+    from solver import backends
+
+    runs: list[int] = []  # SCIP's presolve rounds at each run (0: none)
+    real_run = backends._run_scip
+    monkeypatch.setattr(
+        backends,
+        "_run_scip",
+        lambda m, d, check=True: (
+            runs.append(m.getParam("presolving/maxrounds")) or real_run(m, d, check)
+        ),
+    )
+    asked: list[object] = []
+    monkeypatch.setattr(backends, "_scip_agrees_infeasible", lambda h, d: asked.append(h))
+    out = solve_puzzle(akari.GENRE, known_puzzle(), Settings(solver), check_unique=True)
+    assert out.answer == KNOWN and out.unique is True and asked == []
+    assert runs == ([-1, 0] if solver == "scip" else [])
+    open_grid = Puzzle(((None, None), (WALL, WALL)))  # a lamp in either top cell
+    assert solve_puzzle(akari.GENRE, open_grid, Settings(solver), check_unique=True).unique is False

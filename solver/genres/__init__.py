@@ -156,7 +156,7 @@ def define(
     search_after, scip_separating, scip_heuristics, scip_presolve, scip_strong_branching: how
     SCIP searches for it;
     highs_options: HiGHS options for its models (backends.Tuning);
-    prove_by_search: HiGHS's uniqueness search without presolve and heuristics (the benchmark
+    prove_by_search: the uniqueness search without presolve and heuristics (the benchmark
     chose it where that proof is faster: backends.LiveModel.start_proof)."""
     m = sys.modules[module]
     has_lazy = "lazy" in inspect.signature(m.model).parameters

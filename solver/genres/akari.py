@@ -154,5 +154,11 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
 # Without SCIP's primal heuristics: lightup-2 0.077 -> 0.065 s, generated 10/20/30 8/34/72 ->
 # 11/32/63 ms (one run, median of 3).
 GENRE = define(
-    __name__, slug="akari", ja="美術館", pzpr_ids=("lightup",), solver="scip", scip_heuristics=False
+    __name__,
+    slug="akari",
+    ja="美術館",
+    pzpr_ids=("lightup",),
+    solver="scip",
+    scip_heuristics=False,
+    prove_by_search=True,
 )

@@ -184,6 +184,4 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return Puzzle(puzzlink.grid_rows(values, url.cols + 1))
 
 
-GENRE = define(
-    __name__, slug="creek", ja="クリーク", pzpr_ids=("creek",), lazy=True, prove_by_search=True
-)
+GENRE = define(__name__, slug="creek", ja="クリーク", pzpr_ids=("creek",), lazy=True)
