@@ -141,7 +141,8 @@ def no_good_cut(variables: list[pulp.LpVariable]) -> pulp.LpConstraint:
     """At least one of these binaries must differ from its current value."""
     ones = [v for v in variables if value(v) == 1]
     zeros = [v for v in variables if value(v) == 0]
-    return pulp.lpSum(1 - v for v in ones) + pulp.lpSum(zeros) >= 1
+    # sum of (1 - v) over the ones + sum of v over the zeros >= 1, with the constants moved over
+    return pulp.lpSum(zeros) - pulp.lpSum(ones) >= 1 - len(ones)
 
 
 def exactly_one(variables: Iterable[pulp.LpVariable]) -> pulp.LpConstraint:

@@ -377,20 +377,20 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
             prob += f[cell, t, k] == 0, cname("Blocked", cell)  # no answer
 
     # at a plain point, per group (h, v) and layer: the arcs in = the pieces = the arcs out
-    flow: dict[tuple, list] = defaultdict(list)
+    flow: dict[tuple, tuple[list, list]] = defaultdict(lambda: ([], []))  # arcs, pieces
     for (s, t, k), v in f.items():
         g = _group(heading(s, t))
         if t not in flies:
-            flow[t, "in", g, k].append(v)
+            flow[t, "in", g, k][0].append(v)
         if s not in flies:
-            flow[s, "out", g, k].append(v)
+            flow[s, "out", g, k][0].append(v)
     for (q, kind, k), v in piece.items():
         (g1, k1), (g2, k2) = _piece_ends(kind, k)
-        flow[q, "in", g1, k1].append(-v)
-        flow[q, "out", g2, k2].append(-v)
-    for (q, way, g, k), terms in flow.items():
+        flow[q, "in", g1, k1][1].append(v)
+        flow[q, "out", g2, k2][1].append(v)
+    for (q, way, g, k), (arcs_here, pieces_here) in flow.items():
         layer = "q" if k == STAR else str(k)
-        prob += pulp.lpSum(terms) == 0, cname(f"Flow_{way}{g}", q, layer)
+        prob += pulp.lpSum(arcs_here) == pulp.lpSum(pieces_here), cname(f"Flow_{way}{g}", q, layer)
     on: dict[Cell, list] = defaultdict(list)
     for (q, _, _), v in piece.items():
         on[q].append(v)
