@@ -158,7 +158,6 @@ GENRE = define(
     slug="akari",
     ja="美術館",
     pzpr_ids=("lightup",),
-    solver="scip",
     scip_heuristics=False,
     prove_by_search=True,
 )
