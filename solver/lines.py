@@ -380,7 +380,7 @@ def strands(
         prob += pulp.lpSum(arms["v"]) + turn[cell] == 2 * ver[cell], cname("DegV", cell)
         if cell not in may_cross:
             # one piece at most: both strands in use only through a bend
-            prob += hor[cell] + ver[cell] <= 1 + turn[cell], cname("NoCross", cell)
+            prob += hor[cell] + ver[cell] - turn[cell] <= 1, cname("NoCross", cell)
     inside = set(cells)
     for e, u in x.items():
         a, b = e
