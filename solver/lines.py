@@ -12,8 +12,8 @@ edge. Then it states what the lines must be:
   every used node to one of the roots (each line of a numberlink ends at a number);
 - a path from A to B is a single loop through one extra edge from B back to A (`Network.close`);
 - `crossing_parity`: closed loops cross every line between two rows or columns evenly (a valid
-  inequality for loops, not paths); `loop_no_good`: the uniqueness cut for an answer that its
-  loop determines.
+  inequality for loops, not paths); `loop_no_good` and `not_every_edge_again`: the uniqueness
+  cut for an answer that its loop, or its used edges, determine.
 
 Connectivity comes in two forms, and both give the same answers:
 
@@ -657,22 +657,28 @@ def drawn_sides(grid: object) -> dict[Cell, frozenset[str]]:
 # --- a loop's uniqueness cut and parity -------------------------------------------------------
 
 
-def loop_no_good(x: Mapping[Edge, Expr]) -> Callable[[], pulp.LpConstraint]:
-    """`Model.no_good` for an answer that its one loop (or closed path) determines: not every
-    edge of this loop again, x(loop) <= |loop| - 1, over the loop's edge variables.
-
-    Every other answer satisfies it: its line is another single loop, and a single loop that
-    holds every edge of this one is this one (each node of this loop already has its two
-    edges, so the other loop cannot leave it, and a loop is connected). Edges fixed to 1 (a
-    closed path's extra edges) are in every answer and are left out. In the LP this is far
-    stronger than the plain no-good over every edge, whose 0-edges count as much as its
-    1-edges."""
+def not_every_edge_again(x: Mapping[Edge, Expr]) -> Callable[[], pulp.LpConstraint]:
+    """`Model.no_good` for an answer that its used edges determine, where no other answer uses
+    every edge of this one and more: not every used edge again, x(used) <= |used| - 1, over the
+    used edge variables (edges fixed to 1 are in every answer and are left out). In the LP this
+    is far stronger than the plain no-good over every edge, whose 0-edges count as much as its
+    1-edges. The genre says why no answer holds this one and more: `loop_no_good` for one
+    loop; hotaru-beam's beams."""
 
     def cut() -> pulp.LpConstraint:
-        loop = [u for u in x.values() if isinstance(u, pulp.LpVariable) and on(u)]
-        return pulp.lpSum(loop) <= len(loop) - 1
+        used = [u for u in x.values() if isinstance(u, pulp.LpVariable) and on(u)]
+        return pulp.lpSum(used) <= len(used) - 1
 
     return cut
+
+
+def loop_no_good(x: Mapping[Edge, Expr]) -> Callable[[], pulp.LpConstraint]:
+    """`Model.no_good` for an answer that its one loop (or closed path) determines: not every
+    edge of this loop again (`not_every_edge_again`). Every other answer satisfies it: its line
+    is another single loop, and a single loop that holds every edge of this one is this one
+    (each node of this loop already has its two edges, so the other loop cannot leave it, and a
+    loop is connected)."""
+    return not_every_edge_again(x)
 
 
 def crossing_parity(

@@ -328,3 +328,28 @@ def test_hotaru_beam_runs_highs_without_the_feasibility_jump():
     assert plain.native.getOptionValue(NO_FEASIBILITY_JUMP[0])[1] is True
     out = solve_puzzle(hotaru_beam.GENRE, known_puzzle(), Settings("highs"), check_unique=True)
     assert out.answer == known_answer() and out.unique
+
+
+def test_the_uniqueness_cut_is_not_every_segment_again(monkeypatch):
+    """The uniqueness check cuts off an answer by "not every segment of these beams again"
+    (no other answer holds them all). On generated puzzles, each with a second answer, it
+    finds one as the plain no-good does (the unique puzzles of this file stay unique)."""
+    import pulp
+
+    from tests.generators.hotaru_beam import generate
+
+    m = hotaru_beam.GENRE.build(known_puzzle())
+    m.prob.solve(pulp.HiGHS(msg=False))
+    cut = m.exclude_answer()
+    used = [v for v in m["x"].values() if v.varValue and v.varValue > 0.5]
+    assert set(cut) == set(used) and cut.sense == pulp.LpConstraintLE
+    assert cut.constant == 1 - len(used) and set(cut.values()) == {1}  # sum(used) <= |used| - 1
+    verdicts = {}
+    for plain in (False, True):
+        if plain:
+            monkeypatch.setattr(hotaru_beam, "not_every_edge_again", lambda x: None)
+        verdicts[plain] = [
+            solve_puzzle(hotaru_beam.GENRE, generate(size, seed)[0], Settings("highs", 60)).unique
+            for size, seed in ((6, 1), (6, 2), (7, 3), (7, 4), (8, 5))
+        ]
+    assert verdicts[False] == verdicts[True] and False in verdicts[True], verdicts
