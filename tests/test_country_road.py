@@ -281,3 +281,23 @@ def test_check_reads_a_hand_typed_answer_and_names_a_broken_rule(sample):
 
 
 ASCII = {"─": "-", "│": "|"}
+
+
+def test_the_uniqueness_cut_is_not_every_loop_edge_again(monkeypatch):
+    """The uniqueness check cuts off an answer by "not every edge of this loop again" (the loop
+    is the whole answer); on generated puzzles (some with a second answer, some without) it
+    gives the plain no-good's verdict every time."""
+    from solver.pipeline import solve_puzzle
+    from tests.generators.country_road import generate
+
+    puzzles = [generate(size, seed)[0] for size, seed in ((6, 1), (6, 2), (7, 3), (8, 4))]
+    verdicts = {}
+    for plain in (False, True):
+        if plain:
+            monkeypatch.setattr(country_road, "loop_no_good", lambda x: None)
+        verdicts[plain] = [
+            solve_puzzle(country_road.GENRE, p, Settings("highs", 60), check_unique=True).unique
+            for p in puzzles
+        ]
+    assert verdicts[False] == verdicts[True], verdicts
+    assert True in verdicts[True] and False in verdicts[True], verdicts

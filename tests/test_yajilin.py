@@ -297,3 +297,34 @@ def test_the_genres_highs_options_reach_highs_and_no_other_genre():
     numberlink = genre_by_slug("numberlink")  # a genre without HiGHS options
     plain = LiveModel(m.prob, Settings("highs").resolved(numberlink.tuning))
     assert plain.native.getOptionValue("mip_pool_soft_limit")[1] == 10000
+
+
+@pytest.mark.parametrize("solver", ["default", "highs"])
+def test_the_uniqueness_cut_is_not_every_loop_edge_again(solver, monkeypatch):
+    """The uniqueness check cuts off an answer by "not every edge of this loop again" (the loop
+    is the whole answer); on generated puzzles, as they are (unique) and with every other clue
+    taken away (a second answer), it gives the plain no-good's verdict every time, on SCIP's
+    one search (the default) and on HiGHS's rounds."""
+    from tests.generators.yajilin import generate
+
+    def thinned(size: int, seed: int) -> Puzzle:
+        cells = generate(size, seed)[0].cells
+        kept = [(r, c) for r, row in enumerate(cells) for c, v in enumerate(row) if v][::2]
+        return Puzzle(
+            tuple(
+                tuple(v if (r, c) in kept else None for c, v in enumerate(row))
+                for r, row in enumerate(cells)
+            )
+        )
+
+    puzzles = [generate(6, 1)[0], generate(7, 3)[0]]  # unique
+    puzzles += [thinned(size, seed) for size, seed in ((6, 1), (7, 3), (8, 5))]  # two answers
+    verdicts = {}
+    for plain in (False, True):
+        if plain:
+            monkeypatch.setattr(yajilin, "loop_no_good", lambda x: None)
+        verdicts[plain] = [
+            solve_puzzle(yajilin.GENRE, p, Settings(solver, 60), check_unique=True).unique
+            for p in puzzles
+        ]
+    assert verdicts[False] == verdicts[True] == [True, True, False, False, False], verdicts
