@@ -108,3 +108,21 @@ def draw_walls_by_hand(ws, division, rows: int, cols: int, style: str = "medium"
         sides = {n: getattr(cell.border, n) for n in ("top", "bottom", "left", "right")}
         sides["right" if rr == r else "bottom"] = Side(style=style, color="000000")
         cell.border = Border(**sides)
+
+
+def verdicts_own_and_plain(monkeypatch, genre_module, cut: str, puzzles: list, solver: str):
+    """The uniqueness verdicts (`Outcome.unique`) of these puzzles with the genre's own
+    uniqueness cut, then with the plain no-good over every answer variable (the module's
+    `cut`, the function that makes `Model.no_good`, made to give None)."""
+    from solver.backends import Settings
+    from solver.pipeline import solve_puzzle
+
+    def verdicts() -> list:
+        return [
+            solve_puzzle(genre_module.GENRE, p, Settings(solver, 60), check_unique=True).unique
+            for p in puzzles
+        ]
+
+    own = verdicts()
+    monkeypatch.setattr(genre_module, cut, lambda x: None)
+    return own, verdicts()

@@ -5,7 +5,7 @@ every back end, in both forms, through the .lp file: tests/test_samples.py.)"""
 from __future__ import annotations
 
 import pytest
-from conftest import example, glyph_segments
+from conftest import example, glyph_segments, verdicts_own_and_plain
 
 from solver.backends import Settings
 from solver.cli import main
@@ -287,17 +287,8 @@ def test_the_uniqueness_cut_is_not_every_loop_edge_again(monkeypatch):
     """The uniqueness check cuts off an answer by "not every edge of this loop again" (the loop
     is the whole answer); on generated puzzles (some with a second answer, some without) it
     gives the plain no-good's verdict every time."""
-    from solver.pipeline import solve_puzzle
     from tests.generators.country_road import generate
 
     puzzles = [generate(size, seed)[0] for size, seed in ((6, 1), (6, 2), (7, 3), (8, 4))]
-    verdicts = {}
-    for plain in (False, True):
-        if plain:
-            monkeypatch.setattr(country_road, "loop_no_good", lambda x: None)
-        verdicts[plain] = [
-            solve_puzzle(country_road.GENRE, p, Settings("highs", 60), check_unique=True).unique
-            for p in puzzles
-        ]
-    assert verdicts[False] == verdicts[True], verdicts
-    assert True in verdicts[True] and False in verdicts[True], verdicts
+    own, plain = verdicts_own_and_plain(monkeypatch, country_road, "loop_no_good", puzzles, "highs")
+    assert own == plain and True in own and False in own, (own, plain)

@@ -5,7 +5,7 @@ both forms, through the .lp file: tests/test_samples.py.)"""
 from __future__ import annotations
 
 import pytest
-from conftest import example
+from conftest import example, verdicts_own_and_plain
 
 from solver.backends import Settings
 from solver.genres import hotaru_beam
@@ -344,12 +344,8 @@ def test_the_uniqueness_cut_is_not_every_segment_again(monkeypatch):
     used = [v for v in m["x"].values() if v.varValue and v.varValue > 0.5]
     assert set(cut) == set(used) and cut.sense == pulp.LpConstraintLE
     assert cut.constant == 1 - len(used) and set(cut.values()) == {1}  # sum(used) <= |used| - 1
-    verdicts = {}
-    for plain in (False, True):
-        if plain:
-            monkeypatch.setattr(hotaru_beam, "not_every_edge_again", lambda x: None)
-        verdicts[plain] = [
-            solve_puzzle(hotaru_beam.GENRE, generate(size, seed)[0], Settings("highs", 60)).unique
-            for size, seed in ((6, 1), (6, 2), (7, 3), (7, 4), (8, 5))
-        ]
-    assert verdicts[False] == verdicts[True] and False in verdicts[True], verdicts
+    puzzles = [generate(size, seed)[0] for size, seed in ((6, 1), (6, 2), (7, 3), (7, 4), (8, 5))]
+    own, plain = verdicts_own_and_plain(
+        monkeypatch, hotaru_beam, "not_every_edge_again", puzzles, "highs"
+    )
+    assert own == plain and False in own, (own, plain)

@@ -5,7 +5,7 @@ forms, through the .lp file: tests/test_samples.py.)"""
 from __future__ import annotations
 
 import pytest
-from conftest import example, glyph_segments
+from conftest import example, glyph_segments, verdicts_own_and_plain
 
 from solver import cli
 from solver.backends import Settings
@@ -319,12 +319,5 @@ def test_the_uniqueness_cut_is_not_every_loop_edge_again(solver, monkeypatch):
 
     puzzles = [generate(6, 1)[0], generate(7, 3)[0]]  # unique
     puzzles += [thinned(size, seed) for size, seed in ((6, 1), (7, 3), (8, 5))]  # two answers
-    verdicts = {}
-    for plain in (False, True):
-        if plain:
-            monkeypatch.setattr(yajilin, "loop_no_good", lambda x: None)
-        verdicts[plain] = [
-            solve_puzzle(yajilin.GENRE, p, Settings(solver, 60), check_unique=True).unique
-            for p in puzzles
-        ]
-    assert verdicts[False] == verdicts[True] == [True, True, False, False, False], verdicts
+    own, plain = verdicts_own_and_plain(monkeypatch, yajilin, "loop_no_good", puzzles, solver)
+    assert own == plain == [True, True, False, False, False], (own, plain)
