@@ -371,11 +371,11 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     f = {(s, t, k): layered("x" + heading(s, t), s, k) for s, t, k in sorted(arcs)}
     piece = {(q, kind, k): layered(kind, q, k) for q, kind, k in sorted(pieces)}
     x = edge_vars(prob, sorted({(min(s, t), max(s, t)) for s, t, _ in arcs}))
-    arc: dict[tuple[Cell, Cell], pulp.LpAffineExpression] = {}  # an arc in all its layers
+    layers: dict[tuple[Cell, Cell], list[pulp.LpVariable]] = defaultdict(list)
     for (s, t, _), v in f.items():
-        arc[s, t] = arc.get((s, t), 0) + v
+        layers[s, t].append(v)
     for (a, b), e in x.items():
-        prob += arc.get((a, b), 0) + arc.get((b, a), 0) == e, f"Dir_{e.name}"
+        prob += pulp.lpSum(layers.get((a, b), []) + layers.get((b, a), [])) == e, f"Dir_{e.name}"
 
     for cell, fly in flies.items():
         t, k = step(cell, fly.dot), STAR if fly.number == UNKNOWN else fly.number
@@ -415,14 +415,14 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     if lazy:
         m.separate(_returns(p, x))
     else:
-        m.vars["src"] = _sources(prob, flies, arc, net.used)
+        m.vars["src"] = _sources(prob, flies, layers, net.used)
     return m
 
 
 def _sources(
     prob: pulp.LpProblem,
     flies: dict[Cell, Firefly],
-    arc: dict[tuple[Cell, Cell], pulp.LpAffineExpression],
+    layers: dict[tuple[Cell, Cell], list[pulp.LpVariable]],
     points: Iterable[Cell],
 ) -> dict[Cell, pulp.LpVariable | int]:
     """No beam returns to its own firefly: src(r,c) = the index of the firefly whose beam runs
@@ -434,7 +434,8 @@ def _sources(
     for q in points:
         if q not in flies:
             src[q] = var(prob, "src", q[0] + 1, q[1] + 1, cat=pulp.LpInteger, low=1, up=count)
-    for (s, t), a in sorted(arc.items()):
+    for (s, t), vs in sorted(layers.items()):
+        a = pulp.lpSum(vs)  # the arc in all its layers
         if t not in flies:
             if s in flies:
                 prob += src[t] == src[s], cname("Src", s, t)
