@@ -134,10 +134,13 @@ def test_import_url_and_solve(tmp_path, capsys):
 
 def test_masyu_runs_highs_with_the_lean_presolve_and_numberlink_without():
     """masyu's tuning leaves three of HiGHS's presolve rules out (backends.LEAN_PRESOLVE), and
-    HiGHS knows the option; numberlink, whose hard puzzles need the aggregator, keeps them all."""
+    HiGHS knows the option; numberlink, whose hard puzzles need the aggregator, leaves out only
+    dual fixing, as every genre does by default (backends.DEFAULT_PRESOLVE); country-road keeps
+    every rule."""
     import highspy
 
     from solver.backends import (
+        DEFAULT_PRESOLVE,
         LEAN_PRESOLVE,
         PRESOLVE_AGGREGATOR,
         LiveModel,
@@ -153,4 +156,8 @@ def test_masyu_runs_highs_with_the_lean_presolve_and_numberlink_without():
     assert off == LEAN_PRESOLVE[1] and off & PRESOLVE_AGGREGATOR
     numberlink = genre_by_slug("numberlink")
     plain = LiveModel(m.prob, Settings("highs").resolved(numberlink.tuning))
-    assert plain.native.getOptionValue("presolve_rule_off")[1] == 0
+    assert plain.native.getOptionValue("presolve_rule_off")[1] == DEFAULT_PRESOLVE[1]
+    assert not DEFAULT_PRESOLVE[1] & PRESOLVE_AGGREGATOR and DEFAULT_PRESOLVE[1]
+    country = genre_by_slug("country-road")  # keeps dual fixing
+    full = LiveModel(m.prob, Settings("highs").resolved(country.tuning))
+    assert full.native.getOptionValue("presolve_rule_off")[1] == 0

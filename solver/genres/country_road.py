@@ -56,6 +56,7 @@ from dataclasses import dataclass
 import pulp
 
 from solver import puzzlink
+from solver.backends import FULL_PRESOLVE
 from solver.genres import define
 from solver.geometry import STEPS, Cell, CellPuzzle, Segment, grid_edges, step
 from solver.lines import (
@@ -394,5 +395,10 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
 
 
 GENRE = define(
-    __name__, slug="country-road", ja="カントリーロード", pzpr_ids=("country",), lazy=True
+    __name__,
+    slug="country-road",
+    ja="カントリーロード",
+    pzpr_ids=("country",),
+    lazy=True,
+    highs_options=(FULL_PRESOLVE,),  # with dual fixing: see backends.DEFAULT_PRESOLVE
 )
