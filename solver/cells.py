@@ -217,7 +217,11 @@ def _pick(group: set[Cell], x: Mapping[Cell, Expr]) -> Cell:
 
 
 def unshaded_connected(
-    prob: pulp.LpProblem, b: Mapping[Cell, Expr], lazy: bool, prefix: str = "w"
+    prob: pulp.LpProblem,
+    b: Mapping[Cell, Expr],
+    lazy: bool,
+    prefix: str = "w",
+    corners: bool = False,
 ) -> Separator | None:
     """The cells with b = 0 are connected, in a grid (b covers a whole rectangle) whose shaded
     cells never touch side by side (heyawake, hitori, kurodoko: add `never_adjacent` too).
@@ -230,10 +234,13 @@ def unshaded_connected(
     is far stronger than a vertex cut on the unshaded cells.
 
     Both forms state it for the smallest rings (Enclosed: the neighbours of a cell are never all
-    shaded). Complete form: `connected` on 1 - b (a flow). Lazy form: returns a separator that
-    takes the solved shaded cells as a graph (corner neighbours, and edge cells joined to one
-    node for the outside), grows a breadth-first tree in each part, and cuts the ring that each
-    edge outside the tree closes."""
+    shaded); with `corners`, also for the chain of three cells that would cut off a corner of
+    the grid (Corner: the corner cell and its two neighbours are never walled in by the
+    diagonal beyond them), which the searches otherwise tend to meet first. Complete form:
+    `connected` on 1 - b (a flow). Lazy form: returns a separator that takes the solved shaded
+    cells as a graph (corner neighbours, and edge cells joined to one node for the outside),
+    grows a breadth-first tree in each part, and cuts the ring that each edge outside the tree
+    closes."""
     rows = 1 + max(r for r, _ in b)
     cols = 1 + max(c for _, c in b)
     for cell in sorted(b):
@@ -243,6 +250,11 @@ def unshaded_connected(
                 pulp.lpSum(b[q] for q in near) <= len(near) - 1,
                 cname(f"{prefix}Enclosed", cell),
             )
+    if corners and rows > 2 and cols > 2 and rows * cols > 6:
+        for r, c in ((0, 0), (0, cols - 1), (rows - 1, 0), (rows - 1, cols - 1)):
+            dr, dc = (1 if r == 0 else -1), (1 if c == 0 else -1)
+            chain = [(r + 2 * dr, c), (r + dr, c + dc), (r, c + 2 * dc)]
+            prob += pulp.lpSum(b[q] for q in chain) <= 2, cname(f"{prefix}Corner", (r, c))
     if not lazy:
         return connected(prob, {cell: 1 - v for cell, v in b.items()}, lazy=False, prefix=prefix)
     return _ring_cuts(b, rows, cols)

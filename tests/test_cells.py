@@ -31,6 +31,7 @@ from solver.cells import (
     shade_vars,
     shaded_record,
     sightline,
+    unshaded_connected,
 )
 from solver.geometry import Cell
 from solver.model import Model, new_problem, no_good_cut, value, var
@@ -346,6 +347,23 @@ def test_no_square_skips_walls():
     prob, b = setup(cells)
     no_square(prob, b)
     assert len(answers(Model(prob, list(b.values())), b)) == 2**5
+
+
+@pytest.mark.parametrize("lazy", FORMS)
+@pytest.mark.parametrize("rows,cols", [(3, 3), (3, 4)])
+def test_unshaded_connected_with_its_corner_rows_keeps_every_answer(lazy, rows, cols):
+    """The shadings with shaded cells apart and unshaded cells connected, with and without the
+    rows that no corner is walled in (`corners`): the same set, every one of them."""
+    cells = grid(rows, cols)
+    want = brute(cells, lambda s: not check_never_adjacent(s, "") and is_connected(set(cells) - s))
+    for corners in (False, True):
+        prob, b = setup(cells)
+        never_adjacent(prob, b)
+        m = Model(prob, list(b.values()))
+        m.separate(unshaded_connected(prob, b, lazy, corners=corners))
+        names = [c.name for c in prob.constraints() if "Corner" in (c.name or "")]
+        assert len(names) == (4 if corners else 0)
+        assert answers(m, b) == want
 
 
 def test_never_adjacent_every_subset_of_3x3():

@@ -19,8 +19,11 @@ when that cell and every one before it are unshaded) = n. No two shaded cells si
 corner to corner, nor a chain of them from edge to edge; wEnclosed states the smallest rings,
 lazy cuts by default the rest, a flow rooted at a numbered cell in the complete form). The ring
 cuts name only shaded cells and replaced vertex cuts on the unshaded ones: faster on kurodoko-2
-and on generated 15x15 and 20x20 (tests/benchmark_sizes.py). A search that runs long starts
-again with the forest count as well (`solver.cells.forest_count`, as heyawake).
+and on generated 15x15 and 20x20 (tests/benchmark_sizes.py). wCorner states the chains of three
+that would wall in a corner of the grid, for a search less (median of 5-7 in one run: kurodoko-2
+15.7 -> 12.2 ms, a published 10x10 81 -> 58 ms, two others and generated 8x8 to 25x25 0.97-1.05
+x; heyawake's published ones were slower with them, hence kurodoko's alone). A search that runs
+long starts again with the forest count as well (`solver.cells.forest_count`, as heyawake).
 """
 
 from __future__ import annotations
@@ -97,7 +100,7 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
             prob += sightline(prob, shaded, cell, limit=n) == n, cname("Sees", cell)
     never_adjacent(prob, b)
     m = Model(prob, list(b.values()), {"b": b})
-    m.separate(unshaded_connected(prob, shaded, lazy))
+    m.separate(unshaded_connected(prob, shaded, lazy, corners=True))
     m.reinforce(lambda: forest_count(prob, shaded))
     return m
 
