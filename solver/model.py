@@ -137,6 +137,18 @@ def value(v: pulp.LpVariable | float | int) -> int:
     return round(v.varValue or 0)
 
 
+SENSES = {"<=": pulp.LpConstraintLE, "==": pulp.LpConstraintEQ, ">=": pulp.LpConstraintGE}
+
+
+def row(coefficients: dict[pulp.LpVariable, float], sense: str, rhs: float) -> pulp.LpConstraint:
+    """The row sum(coefficient * variable) `sense` rhs, sense "<=", "==" or ">=", made in one
+    step: row({b_p: 1, b_q: 1, d: -1}, "<=", 1) is b_p + b_q - d <= 1. PuLP's operators copy
+    the expression at every + and comparison (that row: 3.3 us against 1.35 us), and on the
+    small puzzles building the model is a fifth of the solve, so the genres' most numerous rows
+    are made this way. Each variable once (a dict)."""
+    return pulp.LpConstraint(coefficients, SENSES[sense], rhs=rhs)
+
+
 def no_good_cut(variables: list[pulp.LpVariable]) -> pulp.LpConstraint:
     """At least one of these binaries must differ from its current value."""
     ones = [v for v in variables if value(v) == 1]

@@ -81,7 +81,7 @@ from solver.lines import (
     not_every_edge_again,
     read_lines,
 )
-from solver.model import Model, cname, new_problem, var
+from solver.model import Model, cname, new_problem, row, var
 from solver.puzzlink import UNKNOWN
 from solver.sheet import Grid, InputError, Value, cell_name, quote
 from solver.sheet.answer import CellWrite
@@ -374,8 +374,9 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     layers: dict[tuple[Cell, Cell], list[pulp.LpVariable]] = defaultdict(list)
     for (s, t, _), v in f.items():
         layers[s, t].append(v)
-    for (a, b), e in x.items():
-        prob += pulp.lpSum(layers.get((a, b), []) + layers.get((b, a), [])) == e, f"Dir_{e.name}"
+    for (a, b), e in x.items():  # the arcs both ways in all layers - h (or v) = 0
+        both = dict.fromkeys(layers.get((a, b), []) + layers.get((b, a), []), 1)
+        prob += row({**both, e: -1}, "==", 0), f"Dir_{e.name}"
 
     for cell, fly in flies.items():
         t, k = step(cell, fly.dot), STAR if fly.number == UNKNOWN else fly.number
@@ -395,9 +396,10 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
         (g1, k1), (g2, k2) = _piece_ends(kind, k)
         flow[q, "in", g1, k1][1].append(v)
         flow[q, "out", g2, k2][1].append(v)
-    for (q, way, g, k), (arcs_here, pieces_here) in flow.items():
+    for (q, way, g, k), (arcs_here, pieces_here) in flow.items():  # arcs - pieces = 0
         layer = "q" if k == STAR else str(k)
-        prob += pulp.lpSum(arcs_here) == pulp.lpSum(pieces_here), cname(f"Flow_{way}{g}", q, layer)
+        terms = {**dict.fromkeys(arcs_here, 1), **dict.fromkeys(pieces_here, -1)}
+        prob += row(terms, "==", 0), cname(f"Flow_{way}{g}", q, layer)
     on: dict[Cell, list] = defaultdict(list)
     for (q, _, _), v in piece.items():
         on[q].append(v)

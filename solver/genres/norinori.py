@@ -47,7 +47,7 @@ from solver.cells import (
 )
 from solver.genres import define
 from solver.geometry import ORTHOGONAL, Cell, grid_edges
-from solver.model import Model, cname, new_problem, value, var
+from solver.model import Model, cname, new_problem, row, value, var
 from solver.rooms import RoomPuzzle, grid_rooms, rooms_of_url
 from solver.sheet import Grid, InputError, Value, cell_name
 from solver.sheet.answer import CellWrite
@@ -93,14 +93,14 @@ def model(p: Puzzle) -> Model:
     for (s, t), v in d.items():
         sides[s].append(v)
         sides[t].append(v)
-    for cell, own in sides.items():
-        prob += pulp.lpSum(own) == b[cell], cname("Domino", cell)
-    for (s, t), v in d.items():
-        prob += b[s] + b[t] - v <= 1, cname("Apart", s, 1 if s[0] == t[0] else 2)
+    for cell, own in sides.items():  # sum of own d - b = 0
+        prob += row({**dict.fromkeys(own, 1), b[cell]: -1}, "==", 0), cname("Domino", cell)
+    for (s, t), v in d.items():  # b_p + b_q - d_pq <= 1
+        prob += row({b[s]: 1, b[t]: 1, v: -1}, "<=", 1), cname("Apart", s, 1 if s[0] == t[0] else 2)
     for r in range(p.rows - 1):
         for c in range(p.cols - 1):
             block = [b[r, c], b[r, c + 1], b[r + 1, c], b[r + 1, c + 1]]
-            prob += pulp.lpSum(block) <= 2, cname("Block", (r, c))
+            prob += row(dict.fromkeys(block, 1), "<=", 2), cname("Block", (r, c))
     return Model(prob, list(b.values()), {"b": b, "d": d})
 
 
