@@ -146,7 +146,7 @@ def row(coefficients: dict[pulp.LpVariable, float], sense: str, rhs: float) -> p
     the expression at every + and comparison (that row: 3.3 us against 1.35 us), and on the
     small puzzles building the model is a fifth of the solve, so the genres' most numerous rows
     are made this way. Each variable once (a dict)."""
-    return pulp.LpConstraint(coefficients, SENSES[sense], rhs=rhs)
+    return pulp.LpConstraint(pulp.LpAffineExpression(coefficients, -rhs), SENSES[sense])
 
 
 def no_good_cut(variables: list[pulp.LpVariable]) -> pulp.LpConstraint:

@@ -7,7 +7,7 @@ import pytest
 from solver import backends
 from solver.backends import LiveModel, Settings
 from solver.cells import no_square
-from solver.model import Model, cell_vars, cname, new_problem
+from solver.model import Model, cell_vars, cname, new_problem, row, var
 from solver.pipeline import Outcome, _solve
 
 
@@ -16,6 +16,19 @@ def test_constraint_names_write_cells_one_based():
     assert cname("Digit", (0, 0), 2) == "Digit(1,1,2)"
     assert cname("Src", (0, 1), (1, 1)) == "Src(1,2,2,2)"
     assert cname("Flow_inh", (4, 0), "q") == "Flow_inh(5,1,q)"
+
+
+def test_a_row_made_in_one_step_is_the_row_the_operators_make():
+    prob = new_problem("t")
+    a, b, d = (var(prob, n) for n in "abd")
+    for made, written in [
+        (row({a: 1, b: 1, d: -1}, "<=", 1), a + b - d <= 1),
+        (row({a: 2, d: -1}, "==", 0), 2 * a == d),
+        (row({a: 1, b: 1}, ">=", 1), a + b >= 1),
+    ]:
+        assert dict(made.expr) == dict(written.expr)
+        assert (made.sense, made.constant) == (written.sense, written.constant)
+        assert str(made) == str(written)
 
 
 def test_no_square_forbids_a_full_2x2_block():
