@@ -23,13 +23,21 @@ island's size is given, the sea has a known size: when that is two cells or more
 cell has a sea neighbour (SeaNext, `solver.cells.never_alone`), and the uniqueness check cuts
 on the sea alone (`solver.cells.not_all_again`: not every sea cell again), which is exact since
 every answer has as many sea cells.
+
+Before the model, the rules decide what they can (`solver.island_logic.deduce`: a complete
+island walled in by sea, cells no island can reach, no 2x2 of sea, the sea joined, then each
+unknown cell tried both ways for at most a quarter of a second); each decided cell becomes a row,
+Sea(r,c): b = 1 or Land(r,c): b = 0. They hold in every answer, so the model keeps its answers;
+on published puzzles they decide most or all of the grid, where the lazy rounds met dozens of
+island fragments each (noqx's 19x12 with two `?`: 4.4 s -> 0.21 s on SCIP, nurikabe-2 0.185 ->
+0.110 s).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver import puzzlink
+from solver import island_logic, puzzlink
 from solver.cells import (
     SHADING_MARKS,
     check_connected,
@@ -47,7 +55,7 @@ from solver.cells import (
 )
 from solver.genres import define
 from solver.geometry import Cell, CellPuzzle
-from solver.model import Model, new_problem, value
+from solver.model import Model, cname, new_problem, value
 from solver.sheet import Grid, InputError, Value, quote
 from solver.sheet.answer import CellWrite
 from solver.spellings import UNKNOWN, is_mark
@@ -98,6 +106,13 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     b = shade_vars(prob, p.rows, p.cols, skip=clues)
     sea = {**b, **dict.fromkeys(clues, 0)}
     no_square(prob, b)
+    known = island_logic.deduce(p.rows, p.cols, clues)
+    if known is not None:  # None: the rules leave no answer, which the solve will find
+        sea_cells, land_cells = known
+        for cell in sorted(sea_cells):
+            prob += b[cell] == 1, cname("Sea", cell)
+        for cell in sorted(land_cells - clues.keys()):
+            prob += b[cell] == 0, cname("Land", cell)
     m = Model(prob, list(b.values()), {"b": b})
     m.separate(connected(prob, sea, lazy=lazy, prefix="s"))
     m.separate(islands(prob, {cell: 1 - v for cell, v in sea.items()}, clues, lazy=lazy))
