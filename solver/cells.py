@@ -357,9 +357,11 @@ def islands(
     clues: Mapping[Cell, int | None],
     lazy: bool,
     prefix: str = "i",
+    labels: bool = True,
 ) -> Separator | None:
     """The cells with x = 1 split into groups that each hold exactly one clue cell, and a group
     has as many cells as its clue says (None: any number). Clue cells are in the set (fixed here).
+    labels=False leaves the lazy form's labels out (for a caller whose cells are decided already).
 
     Both forms add what follows from the rule alone: x = 1 on clue cells; x = 0 on a cell that no
     clue can reach (see `_reach_of`); the set has as many cells as the sizes add up to, when all
@@ -413,7 +415,7 @@ def islands(
         total = sum(n for n in clues.values() if n is not None)
         prob += pulp.lpSum(x[cell] for cell in sorted(cells)) == total, f"{prefix}Total"
     if lazy:
-        if known:
+        if known and labels:
             _labels(prob, x, clues, cells, reach, prefix)
         return _island_cuts(x, clues, cells)
     a = _labels(prob, x, clues, cells, reach, prefix)

@@ -85,3 +85,17 @@ def test_the_deductions_become_rows_of_the_model():
     names = [c.name for c in m.prob.constraints()]
     assert sum(n.startswith("Sea(") for n in names) > 100
     assert sum(n.startswith("Land(") for n in names) > 30
+
+
+NURIKABE_2 = "https://puzz.link/p?nurikabe/18/10/w3g8k1i4n1k5j1i1k9r1l2n3j3n9t1l2h2i1j5h2j7l4n6y"
+# a tutorial's puzzle of nine large islands: the rules decide less than half of it
+TUTORIAL = "https://puzz.link/p?nurikabe/13/13/zzj3g5zgbk1ybk7w3i9gdzzj"
+
+
+def test_the_labels_stay_out_where_the_rules_decide_every_cell():
+    def labels(url: str) -> int:
+        m = nurikabe.model(nurikabe.from_url(parse_url(url)), lazy=True)
+        return sum(v.name.startswith("ia(") for v in m.prob.variables())
+
+    assert labels(NURIKABE_2) == 0
+    assert labels(TUTORIAL) > 100

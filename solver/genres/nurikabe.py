@@ -107,15 +107,19 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     sea = {**b, **dict.fromkeys(clues, 0)}
     no_square(prob, b)
     known = island_logic.deduce(p.rows, p.cols, clues)
+    decided = 0
     if known is not None:  # None: the rules leave no answer, which the solve will find
         sea_cells, land_cells = known
         for cell in sorted(sea_cells):
             prob += b[cell] == 1, cname("Sea", cell)
         for cell in sorted(land_cells - clues.keys()):
             prob += b[cell] == 0, cname("Land", cell)
+        decided = len(sea_cells) + len(land_cells)
     m = Model(prob, list(b.values()), {"b": b})
     m.separate(connected(prob, sea, lazy=lazy, prefix="s"))
-    m.separate(islands(prob, {cell: 1 - v for cell, v in sea.items()}, clues, lazy=lazy))
+    island = {cell: 1 - v for cell, v in sea.items()}
+    whole = decided == p.rows * p.cols  # then the labels would only cost their rows
+    m.separate(islands(prob, island, clues, lazy=lazy, labels=not whole))
     if all(n is not None for n in clues.values()):  # the sea's size is known
         if p.rows * p.cols - sum(n for n in clues.values() if n is not None) > 1:
             never_alone(prob, sea, "Sea")
