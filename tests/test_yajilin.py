@@ -215,8 +215,11 @@ CSPUZ_SHADED = [  # cspuz-rs' yajilin test (puzsq 8218): its expected shaded cel
 ]
 
 
+@pytest.mark.parametrize("reasoning", [True, False])
 @pytest.mark.parametrize("form", ["complete", "lazy"])
-def test_a_puzzle_that_needs_connectivity(form):
+def test_a_puzzle_that_needs_connectivity(form, reasoning, monkeypatch):
+    if not reasoning:  # the model alone, so that its connectivity has work to do
+        monkeypatch.setattr(yajilin.loop_logic, "deduce", lambda graph, budget: None)
     p = yajilin.from_url(parse_url(CSPUZ_URL))
     assert p.clues()[2, 3] == Clue(2, "L") and p.clues()[9, 2] == Clue(0, "L")
     assert len(p.clues()) == 11
@@ -224,7 +227,11 @@ def test_a_puzzle_that_needs_connectivity(form):
     assert out.status == "solved" and out.unique is True and out.violations == []
     shaded = {(r, c) for r, row in enumerate(CSPUZ_SHADED) for c, ch in enumerate(row) if ch == "#"}
     assert out.answer.shaded == shaded
-    assert (out.cuts > 0) == (form == "lazy")  # the reasoning alone does not finish this one
+    if reasoning:  # the rules before the model decide it whole (one-block rule and probing)
+        cells, _ = yajilin._forced(p)
+        assert len(cells) == p.rows * p.cols - len(p.clues())
+    else:
+        assert (out.cuts > 0) == (form == "lazy")
 
 
 def test_from_url_codec_tokens():

@@ -24,22 +24,26 @@ NoAdjV). A clue with number N and an arrow: the b of the cells its arrow sees (t
 edge; clue cells count 0) sum to N (Arrow). The loop is one piece (`solver.lines.single_loop`;
 lazy connectivity cuts by default, measured faster than the complete form), rooted at a cell
 known to be on the loop when there is one (the seed roots it next to a 0 clue). Added for speed,
-all implied by the rules: what simple reasoning shows about every answer is fixed (Forced for
-cells, ForcedH and ForcedV for segments: a shaded cell's neighbours are on the loop; a cell with
-fewer than two possible segments is shaded; a loop cell with two possible segments uses both; no
-segment closes a loop early; a clue that has its count sees no more shaded cells, and one that
-needs every other undecided cell gets them); a loop has at least 4 cells (LoopExists); it
-alternates between the two colours of the chequerboard, so it holds as many cells of each
-(Parity); when more than 4 cells must be on it, no 2x2 square is the whole loop (NoSquare); it
-crosses each line between two rows (or two columns) an even number of times, as a closed loop
-must (Even, `solver.lines.crossing_parity`). The lazy cuts know that of two side-by-side open
-cells at least one is on the loop (shaded cells never touch), so a piece of an answer that
-leaves such a pair outside gets x(border) >= 2 u(i), and one that also holds such a pair
-x(border) >= 2 (`Network.some_used`). Both together, on yajilin-2 of tests/benchmark_large.py:
-1.6 s against 2.6 s on HiGHS, 2.5 s against 4.3 s on SCIP (medians of 3, one run); on the
-generated 20x20 even on HiGHS but 2.2 s against 1.5 s on SCIP (Even alone; the cuts alone are
-even there). The loop is the whole answer (every other open cell is shaded), so the uniqueness
-check cuts off the answer found by "not every edge of this loop again"
+all implied by the rules: before the model, the rules decide what they can
+(`solver.loop_logic.deduce`: a loop cell uses two segments, a shaded cell none and its
+neighbours are on the loop, no segment closes a loop early, the loop lies in one biconnected
+block of what is still possible, as many loop cells of each chequerboard colour, each line
+between two rows or columns crossed evenly, an arrow's count over the cells it sees and over the
+cells between it and another arrow of the same way behind it; then each unknown cell, and each
+unknown segment of a loop cell, tried both ways), and each decided cell and segment is a fixed
+bound of its variable (fixed bounds rather than rows: yajilin-17x17 0.29 -> 0.19 s, yajilin-2
+0.20 -> 0.16, yajilin-19x13 0.25 -> 0.21 s on SCIP, one run, median of 3); a loop has at least 4
+cells (LoopExists); it alternates between the two colours of the chequerboard, so it holds as
+many cells of each (Parity); when more than 4 cells must be on it, no 2x2 square is the whole
+loop (NoSquare); it crosses each line between two rows (or two columns) an even number of times,
+as a closed loop must (Even, `solver.lines.crossing_parity`). The lazy cuts know that of two
+side-by-side open cells at least one is on the loop (shaded cells never touch), so a piece of an
+answer that leaves such a pair outside gets x(border) >= 2 u(i), and one that also holds such a
+pair x(border) >= 2 (`Network.some_used`). Both together, on yajilin-2 of
+tests/benchmark_large.py: 1.6 s against 2.6 s on HiGHS, 2.5 s against 4.3 s on SCIP (medians of
+3, one run); on the generated 20x20 even on HiGHS but 2.2 s against 1.5 s on SCIP (Even alone;
+the cuts alone are even there). The loop is the whole answer (every other open cell is shaded),
+so the uniqueness check cuts off the answer found by "not every edge of this loop again"
 (`solver.lines.loop_no_good`), which every other answer satisfies; against the plain no-good
 (median of 5, one run): yajilin-2 0.165 -> 0.151 s, the six of `tests/data/large/yajilin.json`
 geomean 0.94 x (0.82-1.06 x), the published 17x17 0.87 -> 0.83 s, generated 10x10 to 20x20 even.
@@ -57,10 +61,10 @@ from typing import NamedTuple
 
 import pulp
 
-from solver import puzzlink, spellings
+from solver import loop_logic, puzzlink, spellings
 from solver.cells import SHADING_MARKS, check_never_adjacent, never_adjacent, read_shaded
 from solver.genres import define
-from solver.geometry import STEPS, Cell, CellPuzzle, Segment, adjacent, components, grid_edges, ray
+from solver.geometry import STEPS, Cell, CellPuzzle, Segment, grid_edges, ray
 from solver.lines import (
     LINE_MARKS,
     Network,
@@ -84,6 +88,7 @@ from solver.spellings import ARROW, arrow_clue, is_mark
 from solver.violation import Violation
 
 UNKNOWN = "?"
+DEDUCTION_SECONDS = 0.25  # probing's budget (solver.loop_logic.deduce)
 ANSWER_MARKS = LINE_MARKS | SHADING_MARKS
 
 
@@ -186,13 +191,12 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
             seen = [cell for cell in p.sees(r, c, k.d) if cell in b]
             prob += pulp.lpSum(b[cell] for cell in seen) == k.n, cname("Arrow", (r, c))
     forced, forced_segments = _forced(p)
-    for (r, c), shade in sorted(forced.items()):
-        prob += b[r, c] == shade, cname("Forced", (r, c))
+    for cell, shade in sorted(forced.items()):  # fixed bounds, not rows (see DEDUCTION_SECONDS)
+        b[cell].lowBound = b[cell].upBound = shade
         if not shade:
-            used[r, c] = 1  # known to be on the loop: stronger connectivity cuts
-    for ((r, c), (rr, cc)), v in sorted(forced_segments.items()):
-        kind = "H" if rr == r else "V"
-        prob += x[(r, c), (rr, cc)] == v, cname(f"Forced{kind}", (r, c))
+            used[cell] = 1  # known to be on the loop: stronger connectivity cuts
+    for segment, v in sorted(forced_segments.items()):
+        x[segment].lowBound = x[segment].upBound = v
     prob += pulp.lpSum(used.values()) >= 4, "LoopExists"
     # a loop alternates between the two colours of the chequerboard: as many loop cells of each
     even = [b[r, c] for r, c in cells if (r + c) % 2 == 0]
@@ -213,100 +217,52 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     return m
 
 
-def _forced(p: Puzzle) -> tuple[dict[Cell, int], dict[Segment, int]]:
-    """What simple reasoning shows about every answer: cells (1 shaded, 0 on the loop) and
-    loop segments between open cells (1 used, 0 not). Rules, repeated until nothing changes:
-    a shaded cell has no segments and its neighbours are on the loop; a used segment puts both
-    its cells on the loop; a cell with fewer than two possible segments is shaded; a loop cell
-    with two possible segments uses both, and one with two used segments no others; a segment
-    that would close a loop while a loop cell is left outside it is not used; a clue that
-    already sees its N shaded cells sees no more; a clue that needs as many more as fit (every
-    other cell of each run of undecided cells in its direction) fixes the runs of odd length.
-    Stops at a contradiction (the puzzle then has no answer, and the model says so)."""
+def logic_graph(p: Puzzle) -> tuple[list[Cell], list[Segment], loop_logic.Graph]:
+    """The open cells, the segments between them, and the rules as `solver.loop_logic` takes
+    them."""
     clues = p.clues()
-    open_ = [cell for cell in p.positions() if cell not in clues]
-    segs = [(a, q) for a, q in grid_edges(p.rows, p.cols) if a not in clues and q not in clues]
-    at: dict[Cell, list[Segment]] = {cell: [] for cell in open_}
-    for e in segs:
-        at[e[0]].append(e)
-        at[e[1]].append(e)
-    rays = [
-        ([q for q in p.sees(r, c, k.d) if q not in clues], k.n)
-        for (r, c), k in sorted(clues.items())
-        if k.n is not None and k.d is not None
-    ]
-    cell_state: dict[Cell, int] = {}
-    seg_state: dict[Segment, int] = {}
-
-    def put(state: dict, key: Cell | Segment, v: int) -> bool:
-        if state.get(key, v) != v:
-            raise _Contradiction
-        new = key not in state
-        state[key] = v
-        return new
-
-    def sweep() -> bool:
-        changed = False
-        for cell in open_:
-            shade = cell_state.get(cell)
-            free = [e for e in at[cell] if seg_state.get(e) != 0]
-            used = [e for e in at[cell] if seg_state.get(e) == 1]
-            if shade == 1:
-                for e in at[cell]:
-                    changed |= put(seg_state, e, 0)
-                    changed |= put(cell_state, e[0] if e[1] == cell else e[1], 0)
-            elif len(free) < 2:
-                changed |= put(cell_state, cell, 1)
-            elif used:
-                changed |= put(cell_state, cell, 0)
-            if cell_state.get(cell) == 0:
-                if len(used) > 2:
-                    raise _Contradiction
-                for e in free:
-                    if len(free) == 2 or (len(used) == 2 and e not in used):
-                        changed |= put(seg_state, e, int(len(free) == 2))
-        for seen, n in rays:
-            need = n - sum(cell_state.get(q) == 1 for q in seen)
-            runs: list[list[Cell]] = []
-            for q in seen:  # runs of consecutive undecided cells along the ray
-                if q in cell_state:
-                    continue
-                if runs and adjacent(runs[-1][-1], q):
-                    runs[-1].append(q)
-                else:
-                    runs.append([q])
-            room = sum((len(run) + 1) // 2 for run in runs)
-            if need < 0 or need > room:
-                raise _Contradiction
-            for run in runs:
-                if need == 0:
-                    for q in run:
-                        changed |= put(cell_state, q, 0)
-                elif need == room and len(run) % 2:
-                    for i, q in enumerate(run):
-                        changed |= put(cell_state, q, 1 - i % 2)
-        return changed
-
-    def no_early_loop() -> bool:
-        joined = [e for e, v in seg_state.items() if v]
-        part = {cell: k for k, cells in enumerate(components(open_, joined)) for cell in cells}
-        on_loop = {part[cell] for cell, shade in cell_state.items() if shade == 0}
-        changed = False
-        for a, q in segs:
-            if (a, q) not in seg_state and part[a] == part[q] and len(on_loop) > 1:
-                changed |= put(seg_state, (a, q), 0)  # it would close a loop too early
-        return changed
-
-    try:
-        while sweep() or no_early_loop():
-            pass
-    except _Contradiction:
-        pass
-    return cell_state, seg_state
+    cells = [cell for cell in p.positions() if cell not in clues]
+    index = {cell: i for i, cell in enumerate(cells)}
+    segments = [(a, q) for a, q in grid_edges(p.rows, p.cols) if a in index and q in index]
+    arrows = {cell: k for cell, k in sorted(clues.items()) if k.n is not None and k.d is not None}
+    counts = [([index[q] for q in p.sees(*a, k.d) if q in index], k.n) for a, k in arrows.items()]
+    for a, k in arrows.items():  # an arrow behind another of the same way: the cells between
+        seen = p.sees(*a, k.d)
+        for i, q in enumerate(seen):
+            far = arrows.get(q)
+            if far is not None and far.d == k.d:
+                counts.append(([index[x] for x in seen[:i] if x in index], k.n - far.n))
+    crossing: dict[tuple[int, int], list[int]] = {}  # edges across each line between rows/cols
+    for e, ((r, c), (rr, _)) in enumerate(segments):
+        crossing.setdefault((0, r) if rr > r else (1, c), []).append(e)
+    graph = loop_logic.Graph(
+        len(cells),
+        [(index[a], index[q]) for a, q in segments],
+        [(r + c) % 2 for r, c in cells],
+        apart=True,  # shaded cells never touch
+        counts=counts,  # shaded cells are the ones off the loop
+        even=list(crossing.values()),  # a closed loop crosses each line evenly
+    )
+    return cells, segments, graph
 
 
-class _Contradiction(Exception):
-    pass
+def _forced(p: Puzzle) -> tuple[dict[Cell, int], dict[Segment, int]]:
+    """What the rules decide about every answer (`solver.loop_logic`): cells (1 shaded, 0 on
+    the loop) and loop segments between open cells (1 used, 0 not); nothing when they find
+    that the puzzle has no answer (the model then finds it too)."""
+    cells, segments, graph = logic_graph(p)
+    board = loop_logic.deduce(graph, DEDUCTION_SECONDS)
+    if board is None:
+        return {}, {}
+    shade = {loop_logic.ON: 0, loop_logic.OFF: 1}
+    return (
+        {
+            cell: shade[v]
+            for cell, v in zip(cells, board.cell, strict=True)
+            if v != loop_logic.UNKNOWN
+        },
+        {e: v for e, v in zip(segments, board.edge, strict=True) if v != loop_logic.UNKNOWN},
+    )
 
 
 def _most_shaded(p: Puzzle) -> int:
@@ -427,6 +383,12 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return Puzzle(puzzlink.grid_rows(values, url.cols))
 
 
+# The deductions before the model (solver.loop_logic, with the fixed bounds), against the
+# simpler forced-cell rules as rows that came before (SCIP, median of 3-5, one run): the
+# published 17x17 0.83 -> 0.18 s (its probes decide 135 of 226 cells in 0.06 s; probing with
+# the one-block rule too decides all of it, but in 0.25 s, and the whole solve took 0.26 s),
+# 19x13 0.21 -> 0.20, yajilin-2 0.153 -> 0.157 (the rules decide 58 of 172 cells, and SCIP's
+# search is no shorter for them), the five 10x10 0.017-0.034 -> 0.011-0.016.
 # HiGHS with a smaller cut pool (mip_pool_soft_limit 100, default 10000): a round of yajilin-2
 # spends most of its time in HiGHS's cutting planes at the root (1451 cuts found, 94 kept);
 # yajilin-2 0.95 -> 0.61 s, a published 19x13 2.80 -> 2.13 s; six published 10x10 and the
