@@ -24,7 +24,14 @@ use. State: every cell is on the loop, off it, or unknown; every edge used, unus
   are on it) and `counts` (cells in a row, and how many of them are off the loop: none left,
   the rest are on; as many as fit, the odd runs of unknown cells alternate, starting off).
 `deduce` then tries unknown cells, and the unknown edges of cells on the loop, both ways
-(probing): where one way propagates to a contradiction, the other holds.
+(probing): where one way propagates to a contradiction, the other holds, and what both ways
+decide alike holds too. A probe propagates without the one-block rule (a depth-first search
+of the whole graph, most of a probe's cost when it runs); the board applies it after each pass.
+
+Measured (this machine, yajilin, cells decided / seconds): the published 17x17 135/226 in
+0.06 s (all 226 in 0.25 s when the probes use the one-block rule as well, which made the whole
+solve no faster: 0.26 s against 0.18), the 19x13 113/225 in 0.06 s, yajilin-2 of
+tests/data/large 58/172 in 0.026 s, the five published 10x10 whole in 0.005-0.012 s.
 """
 
 from __future__ import annotations
