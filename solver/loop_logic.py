@@ -77,8 +77,6 @@ class Graph:
         for k, group in enumerate(self.even):
             for e in group:
                 self.even_of[e].append(k)
-        self.arm_edges = [[e for e, _ in arms] for arms in self.at]
-        self.arm_cells = [[j for _, j in arms] for arms in self.at]
 
 
 class Board:
@@ -323,7 +321,7 @@ class Board:
         """The biconnected blocks (lists of edges) of the cells not off and the edges not
         unused: Tarjan's depth-first search with an edge stack, without recursion."""
         g, edge, cell = self.g, self.edge, self.cell
-        arm_edges, arm_cells = g.arm_edges, g.arm_cells
+        at = g.at
         depth = [-1] * g.n
         low = [0] * g.n
         via = [-1] * g.n  # the tree edge into each cell
@@ -338,12 +336,11 @@ class Board:
             while stack:
                 i = stack[-1]
                 k = next_arm[i]
-                if k < len(arm_edges[i]):
+                if k < len(at[i]):
                     next_arm[i] = k + 1
-                    e = arm_edges[i][k]
+                    e, j = at[i][k]
                     if e == via[i] or edge[e] == UNUSED:
                         continue
-                    j = arm_cells[i][k]
                     d = depth[j]
                     if d < 0:
                         depth[j] = low[j] = depth[i] + 1
