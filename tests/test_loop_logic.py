@@ -110,7 +110,7 @@ YAJILIN_17 = (
 def test_a_published_puzzle_is_decided_by_the_rules():
     p = yajilin.from_url(parse_url(YAJILIN_17))
     cells, segments, graph = yajilin.logic_graph(p)
-    board = loop_logic.deduce(graph, budget=30, whole_probes=True)
+    board = loop_logic.deduce(graph, budget=30, whole_after=0)
     assert board is not None and loop_logic.UNKNOWN not in board.cell + board.edge
     shaded = frozenset(c for c, v in zip(cells, board.cell, strict=True) if v == loop_logic.OFF)
     loop = frozenset(e for e, v in zip(segments, board.edge, strict=True) if v)
@@ -126,3 +126,126 @@ def test_the_deductions_become_fixed_bounds_of_the_model():
     fixed = [v for v in m["b"].values() if v.lowBound == v.upBound]
     assert len(fixed) > 100
     assert all(v.lowBound in (0, 1) for v in fixed)
+
+
+# --- masyu, slitherlink and country road: the same check on their rules ----------------------
+
+
+def cycles(rows: int, cols: int) -> list[frozenset]:
+    """Every simple cycle of the rows x cols grid graph, as sets of edges (lower node first)."""
+    edges = list(grid_edges(rows, cols))
+    at: dict = {}
+    for a, b in edges:
+        at.setdefault(a, []).append((b, (a, b)))
+        at.setdefault(b, []).append((a, (a, b)))
+    found = set()
+
+    def walk(start: tuple, path: list, used: list) -> None:
+        for there, e in at[path[-1]]:
+            if there == start and len(path) >= 4 and e not in used:
+                found.add(frozenset([*used, e]))
+            elif there > start and there not in path:
+                walk(start, [*path, there], [*used, e])
+
+    for start in sorted(at):
+        walk(start, [start], [])
+    return list(found)
+
+
+CYCLES = {size: cycles(*size) for size in ((3, 3), (3, 4), (4, 3), (4, 4))}
+
+
+def check_sound(module, puzzles, loops_of) -> tuple[int, int, int]:
+    """For each puzzle: every answer (a loop of `loops_of(p)` that `module.verify` passes) has
+    every cell and segment the rules decide; no answer where they find a contradiction.
+    Returns (things decided, contradictions, puzzles with answers)."""
+    decided = contradictions = solvable = 0
+    for p in puzzles:
+        found = [loop for loop in loops_of(p) if not module.verify(p, loop)]
+        cells, segments, graph = module.logic_graph(p)
+        board = loop_logic.deduce(graph, budget=10, whole_after=0)
+        if board is None:
+            assert found == [], p
+            contradictions += 1
+            continue
+        solvable += bool(found)
+        on, used = loop_logic.decided(board, cells, segments)
+        for loop in found:
+            visited = {cell for e in loop for cell in e}
+            for cell, v in on.items():
+                assert v == (cell in visited), (p, cell)
+            for e, v in used.items():
+                assert v == (e in loop), (p, e)
+        decided += len(on) + len(used)
+    return decided, contradictions, solvable
+
+
+def test_masyu_rules_hold_in_every_answer():
+    from solver.genres import masyu
+
+    rng = random.Random(7)
+    puzzles = []
+    for _ in range(150):
+        rows, cols = rng.choice(list(CYCLES))
+        cells = [[None] * cols for _ in range(rows)]
+        for r, c in rng.sample(
+            [(r, c) for r in range(rows) for c in range(cols)], rng.randint(1, 4)
+        ):
+            cells[r][c] = rng.choice((masyu.WHITE, masyu.BLACK))
+        puzzles.append(masyu.Puzzle(tuple(map(tuple, cells))))
+    decided, contradictions, solvable = check_sound(
+        masyu, puzzles, lambda p: CYCLES[p.rows, p.cols]
+    )
+    assert decided > 500 and contradictions > 50 and solvable > 30
+
+
+def test_slitherlink_rules_hold_in_every_answer():
+    from solver.genres import slitherlink
+
+    rng = random.Random(8)
+    puzzles = []
+    for _ in range(150):
+        rows, cols = rng.choice(((2, 2), (2, 3), (3, 2), (3, 3)))
+        loop = rng.choice(CYCLES[rows + 1, cols + 1])  # numbers from a loop: it has an answer
+        cells = [[None] * cols for _ in range(rows)]
+        for r, c in rng.sample(
+            [(r, c) for r in range(rows) for c in range(cols)], rng.randint(1, 4)
+        ):
+            sides = slitherlink.sides(r, c).values()
+            cells[r][c] = sum(e in loop for e in sides) if rng.random() < 0.7 else rng.randint(0, 3)
+        puzzles.append(slitherlink.Puzzle(tuple(map(tuple, cells)), rng.random() < 0.1))
+    decided, contradictions, solvable = check_sound(
+        slitherlink, puzzles, lambda p: CYCLES[p.rows + 1, p.cols + 1]
+    )
+    assert decided > 1000 and contradictions > 30 and solvable > 50
+
+
+def test_country_road_rules_hold_in_every_answer():
+    from solver.genres import country_road
+
+    rng = random.Random(9)
+    puzzles = []
+    while len(puzzles) < 150:
+        rows, cols = rng.choice(list(CYCLES))
+        label = [[""] * cols for _ in range(rows)]
+        todo = [(r, c) for r in range(rows) for c in range(cols)]
+        rng.shuffle(todo)
+        names = iter("ABCDEFGHIJKLMNOP")
+        for r, c in todo:  # grow countries: join a labelled neighbour, or start a new one
+            near = [
+                label[r + dr][c + dc]
+                for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+                if 0 <= r + dr < rows and 0 <= c + dc < cols and label[r + dr][c + dc]
+            ]
+            label[r][c] = rng.choice(near) if near and rng.random() < 0.6 else next(names)
+        p = country_road.Puzzle(tuple(map(tuple, label)))
+        countries = p.countries()
+        if any(len(cells) != len(set(cells)) for cells in countries.values()):
+            continue
+        numbered = rng.sample(sorted(countries), rng.randint(0, min(3, len(countries))))
+        numbers = tuple((k, rng.randint(1, len(countries[k]))) for k in numbered)
+        puzzles.append(country_road.Puzzle(p.cells, numbers))
+    decided, contradictions, solvable = check_sound(
+        country_road, puzzles, lambda p: CYCLES[p.rows, p.cols]
+    )
+    assert decided > 1000 and contradictions > 30 and solvable > 50
