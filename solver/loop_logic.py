@@ -24,7 +24,9 @@ unused or unknown. `Board.propagate` applies, until nothing changes:
   holds as many cells of each; and it crosses each line between two rows or columns (`even`)
   an even number of times;
 - and the genre's rules: `apart` (edges whose two cells are never both off the loop: yajilin's
-  shaded cells, country road's cells left out across a border), `counts` (yajilin's arrows:
+  shaded cells, country road's cells left out across a border; pipe link's two strands of a
+  cell), `together` (edges used whenever both their cells are on the loop: pipe link's bend
+  where the loop may not cross), `counts` (yajilin's arrows:
   cells in a row, and how many of them are off the loop: none left, the rest are on; as many
   as fit, the odd runs of unknown cells alternate, starting off), `pearls` (masyu's white:
   straight through and a turn next to it; black: a turn and straight on beyond), `sums` (edges
@@ -81,6 +83,7 @@ class Graph:
         edges: Sequence[tuple[int, int]],
         colour: Sequence[int],
         apart: Iterable[int] = (),
+        together: Iterable[int] = (),
         counts: Sequence[tuple[Sequence[int], int]] = (),
         even: Sequence[Sequence[int]] = (),
         pearls: Sequence[Pearl] = (),
@@ -94,6 +97,7 @@ class Graph:
         self.apart = [False] * len(self.edges)  # the two cells never both off the loop
         for e in apart:
             self.apart[e] = True
+        self.together = set(together)  # edges used whenever both their cells are on the loop
         self.at: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # (edge, other cell)
         for e, (a, b) in enumerate(self.edges):
             self.at[a].append((e, b))
@@ -355,6 +359,13 @@ class Board:
                 if self.g.apart[e]:
                     self.set_cell(j, ON)
             return
+        if v == ON and self.g.together:
+            for e, j in at:
+                if e in self.g.together:
+                    if self.cell[j] == ON:
+                        self.set_edge(e, USED)
+                    elif self.edge[e] == UNUSED:
+                        self.set_cell(j, OFF)
         free = [e for e, _ in at if self.edge[e] != UNUSED]
         if len(free) < 2:
             if v == ON:
@@ -636,14 +647,17 @@ class Board:
         return blocks
 
 
-def deduce(graph: Graph, budget: float = 0.25, whole_after: float = 0.5) -> Board | None:
+def deduce(
+    graph: Graph, budget: float = 0.25, whole_after: float = 0.5, edges: bool = True
+) -> Board | None:
     """The rules, then probing for at most `budget` seconds; None when the rules contradict
     themselves (no answer). A probe propagates the rules without the one-block rule (which the
     board itself applies after each pass over the probes), pass after pass while a pass decides
     something. Then, when at least `whole_after` of the board (cells and edges) is decided,
     passes whose probes use it as well: they cost 5-7 x as much and finish a board nearly done
     (the slitherlinks of tests/data/large), where on one mostly open (country-2) a pass of them
-    spent 0.2 s deciding nothing."""
+    spent 0.2 s deciding nothing. edges=False: probe the cells only (yajilin: the same cells
+    decided in half the time)."""
     board = Board(graph)
     for i in range(graph.n):
         board.cells_due.append(i)
@@ -667,7 +681,7 @@ def deduce(graph: Graph, budget: float = 0.25, whole_after: float = 0.5) -> Boar
                 break
             while time.perf_counter() < stop:
                 before = len(board.trail)
-                _pass(board, whole, stop)
+                _pass(board, whole, stop, edges)
                 board.propagate()  # the whole rules, once a pass
                 gain = len(board.trail) - before
                 if gain == 0:
@@ -677,9 +691,9 @@ def deduce(graph: Graph, budget: float = 0.25, whole_after: float = 0.5) -> Boar
     return board
 
 
-def _pass(board: Board, whole: bool, stop: float) -> None:
+def _pass(board: Board, whole: bool, stop: float, edges: bool = True) -> None:
     """Probe each unknown cell and edge (`_probes`) both ways, until `stop`."""
-    probes = _probes(board)
+    probes = _probes(board, edges)
     for kind, k in probes:
         if time.perf_counter() > stop:
             break
@@ -706,12 +720,14 @@ def decided(
     )
 
 
-def _probes(board: Board) -> list[tuple[str, int]]:
-    """Every unknown cell and every unknown edge. (Edges only at cells on the loop, as first
-    written: country-2 of tests/data/large 76 of 544 edges decided, against all of them in
-    0.05 s; probing the faces as well decided no more on slitherlinks, in more time.)"""
+def _probes(board: Board, edges: bool = True) -> list[tuple[str, int]]:
+    """Every unknown cell and (edges) every unknown edge. (Edges only at cells on the loop, as
+    first written: country-2 of tests/data/large 76 of 544 edges decided, against all of them
+    in 0.05 s; probing the faces as well decided no more on slitherlinks, in more time.)"""
     out = [("cell", i) for i, v in enumerate(board.cell) if v == UNKNOWN]
-    return out + [("edge", e) for e, v in enumerate(board.edge) if v == UNKNOWN]
+    if edges:
+        out += [("edge", e) for e, v in enumerate(board.edge) if v == UNKNOWN]
+    return out
 
 
 def _set(board: Board, kind: str, k: int, value: int) -> None:

@@ -1,7 +1,8 @@
-"""The deductions made before yajilin's solve (solver.loop_logic): what they decide holds in
-every answer (brute force over small grids, with the genre's own `verify` as the rules), they
-decide a published puzzle of the kind they are for, a puzzle without an answer says so, and the
-model carries what they decide as fixed bounds."""
+"""The deductions made before the solve of the loop genres (solver.loop_logic): what they
+decide holds in every answer (brute force over small grids of yajilin, masyu, slitherlink,
+country road and pipe link, with each genre's own `verify` as the rules), they decide a
+published puzzle of the kind they are for, a puzzle without an answer says so, and the model
+carries what they decide as fixed bounds."""
 
 from __future__ import annotations
 
@@ -249,3 +250,73 @@ def test_country_road_rules_hold_in_every_answer():
         country_road, puzzles, lambda p: CYCLES[p.rows, p.cols]
     )
     assert decided > 1000 and contradictions > 30 and solvable > 50
+
+
+def graph_cycles(n: int, edges: list) -> list[frozenset]:
+    """Every simple cycle of a graph on nodes 0..n-1, as sets of edge indices."""
+    at: dict = {i: [] for i in range(n)}
+    for e, (a, b) in enumerate(edges):
+        at[a].append((b, e))
+        at[b].append((a, e))
+    found = set()
+
+    def walk(start: int, path: list, used: list) -> None:
+        for there, e in at[path[-1]]:
+            if there == start and len(used) >= 2 and e not in used:
+                found.add(frozenset([*used, e]))
+            elif there > start and there not in path:
+                walk(start, [*path, there], [*used, e])
+
+    for start in range(n):
+        walk(start, [start], [])
+    return list(found)
+
+
+def test_pipe_link_rules_hold_in_every_answer():
+    """Pipe link's loop is one simple cycle through the cells' strands (a crossing cell uses
+    both, a bend joins them): every such cycle that passes `verify` agrees with the rules."""
+    from solver.genres import pipe_link
+    from solver.lines import arms
+
+    rng = random.Random(10)
+    drawings: dict = {}  # size -> [(strand cycle, its segments)] of every loop through all cells
+    for rows, cols in ((2, 4), (3, 4), (4, 3), (4, 4), (4, 5)):
+        empty = pipe_link.Puzzle(((None,) * cols,) * rows)
+        _, links, graph = pipe_link.logic_graph(empty)
+        drawings[rows, cols] = []
+        for cycle in graph_cycles(graph.n, graph.edges):
+            segments = frozenset(
+                (a[0], b[0]) for e, (a, b) in enumerate(links) if e in cycle and a[0] != b[0]
+            )
+            if not pipe_link.verify(empty, segments):
+                drawings[rows, cols].append((cycle, segments))
+    glyph = {sides: piece for piece, sides in pipe_link.ARMS.items()}
+    decided = contradictions = solvable = 0
+    for _ in range(120):
+        rows, cols = rng.choice(list(drawings))
+        _, answer = rng.choice(drawings[rows, cols])  # pieces from a drawing: it has an answer
+        cells = [[None] * cols for _ in range(rows)]
+        for r, c in rng.sample([(r, c) for r in range(rows) for c in range(cols)], 3):
+            shown = arms(answer)[r, c]
+            cells[r][c] = glyph[shown] if rng.random() < 0.8 else rng.choice(pipe_link.PIECES)
+        p = pipe_link.Puzzle(tuple(map(tuple, cells)))
+        strands, links, graph = pipe_link.logic_graph(p)
+        found = [
+            cycle for cycle, segments in drawings[rows, cols] if not pipe_link.verify(p, segments)
+        ]
+        board = loop_logic.deduce(graph, budget=10, whole_after=0)
+        if board is None:
+            assert found == [], p
+            contradictions += 1
+            continue
+        solvable += bool(found)
+        for cycle in found:
+            visited = {i for e in cycle for i in graph.edges[e]}
+            for i, v in enumerate(board.cell):
+                if v != loop_logic.UNKNOWN:
+                    assert v == (i in visited), (p, strands[i])
+            for e, v in enumerate(board.edge):
+                if v != loop_logic.UNKNOWN:
+                    assert v == (e in cycle), (p, links[e])
+        decided += sum(v != loop_logic.UNKNOWN for v in board.cell + board.edge)
+    assert decided > 2000 and contradictions > 10 and solvable > 50

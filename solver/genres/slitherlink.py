@@ -33,12 +33,13 @@ loop's own rules, the numbers as sums of edges, the cells as regions inside or o
 loop, then each unknown dot and edge tried both ways), and each decided dot and edge is a fixed
 bound of its variable: they decide the seven published slitherlinks of tests/data/large whole,
 the 45x31 4.3 -> 0.37 s, the 25x15s 0.14/0.34/0.21 -> 0.04/0.22/0.06 s, slither-2 0.10 ->
-0.09 s on HiGHS (medians of 3, one run). Connectivity is lazy by default (cuts added after each solve): on the sample and on
-generated 10x10 to 30x30 puzzles it was 2-4 times faster than the complete flow form on every
-back end (tests/benchmark_sizes.py). The loop is the whole answer, so the uniqueness check cuts
-off the answer found by "not every edge of this loop again" (`solver.lines.loop_no_good`), which
-every other loop satisfies: slither-2 of tests/benchmark_large.py 1.8 s against 2.5 s on HiGHS,
-2.1 s against 2.4 s on SCIP (medians of 5, one run); generated 10x10 to 30x30 even.
+0.09 s on HiGHS (medians of 3, one run). Connectivity is lazy by default (cuts added after
+each solve): on the sample and on generated 10x10 to 30x30 puzzles it was 2-4 times faster than
+the complete flow form on every back end (tests/benchmark_sizes.py). The loop is the whole
+answer, so the uniqueness check cuts off the answer found by "not every edge of this loop again"
+(`solver.lines.loop_no_good`), which every other loop satisfies: slither-2 of
+tests/benchmark_large.py 1.8 s against 2.5 s on HiGHS, 2.1 s against 2.4 s on SCIP (medians of
+5, one run); generated 10x10 to 30x30 even.
 """
 
 from __future__ import annotations

@@ -246,7 +246,7 @@ def _forced(p: Puzzle) -> tuple[dict[Cell, int], dict[Segment, int]]:
     the loop) and loop segments between open cells (1 used, 0 not); nothing when they find
     that the puzzle has no answer (the model then finds it too)."""
     cells, segments, graph = logic_graph(p)
-    board = loop_logic.deduce(graph, DEDUCTION_SECONDS)
+    board = loop_logic.deduce(graph, DEDUCTION_SECONDS, edges=False)  # cells: as many, faster
     if board is None:
         return {}, {}
     on, used = loop_logic.decided(board, cells, segments)
