@@ -1,5 +1,5 @@
-"""Sound deductions for one loop in a grid (yajilin, masyu, slitherlink, country road), made
-before the solve.
+"""Sound deductions for one loop in a grid (yajilin, masyu, slitherlink, country road, pipe
+link), made before the solve.
 
 SCIP's one search for a published 17x17 yajilin takes about a thousand nodes: the LP of degree
 rows and arrow counts is weak, and each node costs. Fixing a fifth of the cells (at random, to
@@ -45,7 +45,8 @@ Measured (this machine; decided / all, seconds): yajilin, cells: the published 1
 0.06 s, the 19x13 113/225, yajilin-2 of tests/data/large 58/172 in 0.03 s, the five published
 10x10 whole in 0.005-0.012 s. Decided whole: the four masyus of tests/data/large (mashu-2 in
 0.03 s, the 20x20 in 0.08 s), the seven slitherlinks (slither-2 in 0.08 s, the 45x31's 2866
-edges in 0.3 s) and the three country roads (country-2 in 0.05 s, the 20x15 in 0.13 s).
+edges in 0.3 s), the three country roads (country-2 in 0.05 s, the 20x15 in 0.13 s) and
+pipelink-2 (over the strands of `solver.lines.strands`: 512 links in 0.003 s).
 """
 
 from __future__ import annotations
@@ -66,8 +67,8 @@ class Contradiction(Exception):
 
 
 class Pearl(NamedTuple):
-    """A masyu pearl: its cell, and for each of its two axes (across, along) the four edges
-    (near, far) on one side and (near, far) on the other, -1 where the grid ends."""
+    """A masyu pearl: its cell, and for each of its two axes (horizontal, vertical) the four
+    edges (near, far) on one side and (near, far) on the other, -1 where the grid ends."""
 
     black: bool
     cell: int
