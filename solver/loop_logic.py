@@ -184,6 +184,7 @@ class Board:
         self.end = list(range(n))  # of a path's end cell: its other end
         self.length = [1] * n  # of a path's end cell: the path's cells
         self.used = [0] * n  # used edges at each cell
+        self.free = [len(arms) for arms in graph.at]  # edges not unused at each cell
         self.on = 0  # cells on the loop
         self.paths_on = 0  # ... when `_paths` last looked
         self.closable: list[int] = []  # ends of paths whose closing edge is still open
@@ -206,6 +207,7 @@ class Board:
         other.g = self.g
         other.cell, other.edge = self.cell[:], self.edge[:]
         other.end, other.length, other.used = self.end[:], self.length[:], self.used[:]
+        other.free = self.free[:]
         other.on, other.closed, other.paths_on = self.on, self.closed, self.paths_on
         other.closable = self.closable[:]
         other.on_by, other.unknown_by = self.on_by[:], self.unknown_by[:]
@@ -236,10 +238,13 @@ class Board:
             self.on += 1
             self.on_by[colour] += 1
         self.cells_due.append(i)
-        self.counts_due.update(self.g.counts_of[i])
-        self.tallies_due.update(self.g.tallies_of[i])
-        if self.g.room_of[i] >= 0:
-            self.rooms_due.add(self.g.room_of[i])
+        g = self.g
+        if g.counts:
+            self.counts_due.update(g.counts_of[i])
+        if g.tallies:
+            self.tallies_due.update(g.tallies_of[i])
+        if g.rooms and g.room_of[i] >= 0:
+            self.rooms_due.add(g.room_of[i])
 
     def set_edge(self, e: int, value: int) -> None:
         now = self.edge[e]
@@ -251,15 +256,21 @@ class Board:
         self.trail.append(("edge", e))
         a, b = self.g.edges[e]
         self.cells_due += (a, b)
-        self.even_due.update(self.g.even_of[e])
-        self.pearls_due.update(self.g.pearls_of[e])
-        self.sums_due.update(self.g.sums_of[e])
-        if value == UNUSED and self.g.rooms:
-            room = self.g.room_of[a]
-            if room >= 0 and room == self.g.room_of[b]:
+        if value == UNUSED:
+            self.free[a] -= 1
+            self.free[b] -= 1
+        g = self.g
+        self.even_due.update(g.even_of[e])
+        if g.pearls:
+            self.pearls_due.update(g.pearls_of[e])
+        if g.sums:
+            self.sums_due.update(g.sums_of[e])
+        if value == UNUSED and g.rooms:
+            room = g.room_of[a]
+            if room >= 0 and room == g.room_of[b]:
                 self.rooms_due.add(room)
-        if self.g.faces:  # the regions on its two sides: alike when unused
-            f, h = self.g.faces[e]
+        if g.faces:  # the regions on its two sides: alike when unused
+            f, h = g.faces[e]
             if self.face[f] != UNKNOWN:
                 self.set_face(h, self.face[f] ^ value)
             elif self.face[h] != UNKNOWN:
@@ -367,19 +378,19 @@ class Board:
                         self.set_edge(e, USED)
                     elif self.edge[e] == UNUSED:
                         self.set_cell(j, OFF)
-        free = [e for e, _ in at if self.edge[e] != UNUSED]
-        if len(free) < 2:
+        free = self.free[i]
+        if free < 2:
             if v == ON:
                 raise Contradiction
             self.set_cell(i, OFF)
             return
         if v == ON:
-            used = self.used[i]
-            if len(free) == 2:
-                for e in free:
-                    self.set_edge(e, USED)
-            elif used == 2:
-                for e in free:
+            if free == 2 and self.used[i] < 2:
+                for e, _ in at:
+                    if self.edge[e] == UNKNOWN:
+                        self.set_edge(e, USED)
+            elif self.used[i] == 2 and free > 2:
+                for e, _ in at:
                     if self.edge[e] == UNKNOWN:
                         self.set_edge(e, UNUSED)
 
