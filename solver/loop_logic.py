@@ -721,6 +721,19 @@ def _pass(board: Board, whole: bool, stop: float, edges: bool = True) -> None:
             board.propagate(whole)
 
 
+def forced(
+    cells: Sequence[Any], segments: Sequence[Any], graph: Graph, budget: float, **options: Any
+) -> tuple[dict[Any, int], dict[Any, int]]:
+    """What the rules decide about every answer, for a genre's `logic_graph` (its cells, its
+    segments and the graph of them): cells (1 on the loop, 0 off) and segments (1 used, 0 not);
+    nothing when they find that the puzzle has no answer (the model then finds it too).
+    `options`: `deduce`'s."""
+    board = deduce(graph, budget, **options)
+    if board is None:
+        return {}, {}
+    return decided(board, cells, segments)
+
+
 def decided(
     board: Board, cells: Sequence[Cell], segments: Sequence[Segment]
 ) -> tuple[dict[Cell, int], dict[Segment, int]]:

@@ -7,7 +7,7 @@ within letters, digits, `_`, `(`, `)` and `,` (PuLP rewrites other characters).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -128,6 +128,15 @@ def cell_vars(
 ) -> dict[tuple[int, int], pulp.LpVariable]:
     """One variable per 0-based cell, named with 1-based row and column: b(1,1) is cell (0, 0)."""
     return {(r, c): var(prob, base, r + 1, c + 1, **kw) for r, c in cells}
+
+
+def fix(variables: Mapping[Any, Any], values: Mapping[Any, int]) -> None:
+    """Fix each variable whose key `values` gives to that value, as a fixed bound of the
+    variable (lowBound = upBound), not a row; keys whose entry is a constant are left alone."""
+    for key, v in values.items():
+        x = variables.get(key)
+        if isinstance(x, pulp.LpVariable):
+            x.lowBound = x.upBound = v
 
 
 def value(v: pulp.LpVariable | float | int) -> int:

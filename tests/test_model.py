@@ -7,7 +7,7 @@ import pytest
 from solver import backends
 from solver.backends import LiveModel, Settings
 from solver.cells import no_square
-from solver.model import Model, cell_vars, cname, new_problem, row, var
+from solver.model import Model, cell_vars, cname, fix, new_problem, row, var
 from solver.pipeline import Outcome, _solve
 
 
@@ -91,3 +91,13 @@ def test_trial_rows_hold_inside_the_block_only_and_cuts_found_there_stay(solver,
     live.add(b[0, 2] == 1, "Third")
     assert live.solve() == "infeasible"  # and lazy_1 is there
     assert checks or solver != "highs"  # HiGHS's presolve said so: checked, out of a trial
+
+
+def test_fix_sets_fixed_bounds_and_leaves_constants_alone():
+    prob = new_problem("fix")
+    x = cell_vars(prob, "x", [(0, 0), (0, 1)], cat="Binary")
+    variables = {**x, (0, 2): 1}  # a constant in place of a variable
+    fix(variables, {(0, 0): 1, (0, 2): 0})
+    assert (x[0, 0].lowBound, x[0, 0].upBound) == (1, 1)
+    assert (x[0, 1].lowBound, x[0, 1].upBound) == (0, 1)  # not given: as it was
+    assert variables[0, 2] == 1

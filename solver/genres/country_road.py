@@ -80,7 +80,7 @@ from solver.lines import (
     segment_entries,
     single_loop,
 )
-from solver.model import Model, cell_vars, cname, new_problem
+from solver.model import Model, cell_vars, cname, fix, new_problem
 from solver.rooms import check_joined, room_label
 from solver.sheet import Grid, InputError, Value, a1, cell_name, quote
 from solver.sheet.answer import CellWrite
@@ -251,12 +251,9 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     if len(countries) > 4:
         no_square_loop(prob, x, p.rows, p.cols, name="Block")
 
-    decided_cells, segments = _forced(p)
-    for cell, v in decided_cells.items():  # fixed bounds, not rows (as yajilin's)
-        if cell in u:
-            u[cell].lowBound = u[cell].upBound = v
-    for segment, v in segments.items():
-        x[segment].lowBound = x[segment].upBound = v
+    known_cells, known_segments = loop_logic.forced(*logic_graph(p), DEDUCTION_SECONDS)
+    fix(u, known_cells)  # what the rules decide, as fixed bounds (as yajilin's)
+    fix(x, known_segments)
 
     m = Model(prob, list(x.values()), {"x": x, "u": u})
     m.no_good = loop_no_good(x)  # the loop is the whole answer
@@ -300,16 +297,6 @@ def logic_graph(p: Puzzle) -> tuple[list[Cell], list[Segment], loop_logic.Graph]
         rooms=[[place[cell] for cell in country] for country in p.countries().values()],
     )
     return cells, segments, graph
-
-
-def _forced(p: Puzzle) -> tuple[dict[Cell, int], dict[Segment, int]]:
-    """What the rules decide about every answer (`solver.loop_logic`): cells (1 on the loop)
-    and segments (1 used); nothing when they find no answer (the model then finds it too)."""
-    cells, segments, graph = logic_graph(p)
-    board = loop_logic.deduce(graph, DEDUCTION_SECONDS)
-    if board is None:
-        return {}, {}
-    return loop_logic.decided(board, cells, segments)
 
 
 def _country_cuts(p: Puzzle, net: Network) -> Callable[[], list[pulp.LpConstraint]]:

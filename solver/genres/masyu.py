@@ -51,7 +51,7 @@ from solver.lines import (
     read_lines,
     single_loop,
 )
-from solver.model import Model, cell_vars, cname, new_problem
+from solver.model import Model, cell_vars, cname, fix, new_problem
 from solver.sheet import Grid, InputError, cell_name, quote
 from solver.sheet.answer import CellWrite
 from solver.spellings import is_mark
@@ -120,12 +120,9 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
             prob += up <= edge((r - 2, c), (r - 1, c)), cname("BlackUp", (r, c))
             prob += down <= edge((r + 1, c), (r + 2, c)), cname("BlackDown", (r, c))
 
-    on, segments = _forced(p)
-    for cell, v in on.items():  # fixed bounds, not rows (as yajilin's)
-        if cell in u:
-            u[cell].lowBound = u[cell].upBound = v
-    for segment, v in segments.items():
-        x[segment].lowBound = x[segment].upBound = v
+    known_cells, known_segments = loop_logic.forced(*logic_graph(p), DEDUCTION_SECONDS)
+    fix(u, known_cells)  # what the rules decide, as fixed bounds (as yajilin's)
+    fix(x, known_segments)
 
     m = Model(prob, list(x.values()), {"x": x, "u": u})
     m.separate(single_loop(prob, Network(dict(x), used), lazy=lazy, root=min(pearls)))
@@ -157,16 +154,6 @@ def logic_graph(p: Puzzle) -> tuple[list[Cell], list[Segment], loop_logic.Graph]
         for (r, c), kind in sorted(p.pearls().items())
     ]
     return cells, segments, loop_logic.grid_graph(cells, segments, pearls=pearls)
-
-
-def _forced(p: Puzzle) -> tuple[dict[Cell, int], dict[Segment, int]]:
-    """What the rules decide about every answer (`solver.loop_logic`): cells (1 on the loop)
-    and segments (1 used); nothing when they find no answer (the model then finds it too)."""
-    cells, segments, graph = logic_graph(p)
-    board = loop_logic.deduce(graph, DEDUCTION_SECONDS)
-    if board is None:
-        return {}, {}
-    return loop_logic.decided(board, cells, segments)
 
 
 def verify(p: Puzzle, a: Answer) -> list[Violation]:

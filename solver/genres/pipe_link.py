@@ -77,7 +77,7 @@ from solver.lines import (
     segment_entries,
     strands,
 )
-from solver.model import Model, cname, new_problem
+from solver.model import Model, cname, fix, new_problem
 from solver.sheet import Grid, Value, cell_name, quote
 from solver.sheet.answer import ANSWER_FONT, CellWrite
 from solver.violation import Violation
@@ -207,13 +207,11 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
             turns = [st.turn[cell] for cell in block]
             prob += pulp.lpSum(sides + turns) <= 7, cname("NoSquare", block[0])
 
-    strand_use, links = _forced(p)
-    use = {"h": st.hor, "v": st.ver}
-    for (cell, kind), v in strand_use.items():  # fixed bounds, not rows (as yajilin's)
-        use[kind][cell].lowBound = use[kind][cell].upBound = v
-    for (a, b), v in links.items():
-        link = st.turn[a[0]] if a[0] == b[0] else x[a[0], b[0]]  # a bend, or a segment
-        link.lowBound = link.upBound = v
+    nodes, links, graph = logic_graph(p)
+    known_nodes, known_links = loop_logic.forced(nodes, links, graph, DEDUCTION_SECONDS)
+    fix({(cell, k): (st.hor if k == "h" else st.ver)[cell] for cell, k in nodes}, known_nodes)
+    # a link is a bend (a cell's two strands) or a segment; fixed bounds, as yajilin's
+    fix({(a, b): st.turn[a[0]] if a[0] == b[0] else x[a[0], b[0]] for a, b in links}, known_links)
 
     m = Model(prob, list(x.values()), {"x": x, "turn": st.turn, "hs": st.hor, "vs": st.ver})
     m.separate(connected(prob, st.net, lazy=lazy, root=((0, 0), "h"), crossing=2))
@@ -263,16 +261,6 @@ def logic_graph(p: Puzzle) -> tuple[list[Strand], list[tuple[Strand, Strand]], l
         on=[place[strand] for strand, use in _known(p).items() if use],
     )
     return strands, links, graph
-
-
-def _forced(p: Puzzle) -> tuple[dict[Strand, int], dict[tuple[Strand, Strand], int]]:
-    """What the rules decide about every answer (`solver.loop_logic`): strands (1 in use) and
-    links (1 used); nothing when they find no answer (the model then finds it too)."""
-    strands, links, graph = logic_graph(p)
-    board = loop_logic.deduce(graph, DEDUCTION_SECONDS)
-    if board is None:
-        return {}, {}
-    return loop_logic.decided(board, strands, links)
 
 
 def _cell_cuts(x: dict[Segment, pulp.LpVariable]) -> Callable[[], list[pulp.LpConstraint]]:

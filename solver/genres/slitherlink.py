@@ -55,7 +55,7 @@ from solver.backends import LEAN_PRESOLVE
 from solver.genres import define
 from solver.geometry import Cell, CellPuzzle, components, grid_edges
 from solver.lines import Network, drawn_sides, edge_vars, loop_no_good, single_loop
-from solver.model import Model, cell_vars, cname, new_problem
+from solver.model import Model, cell_vars, cname, fix, new_problem
 from solver.sheet import Grid, InputError, Value, cell_name, quote
 from solver.sheet.answer import CellWrite
 from solver.spellings import is_mark
@@ -161,12 +161,9 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
         prob += pulp.lpSum(x[e] for e in sides(r, c).values()) == n, cname("Clue", (r, c))
     prob += pulp.lpSum(x.values()) >= 4, "Loop"
 
-    dots, segments = _forced(p)
-    for q, v in dots.items():  # fixed bounds, not rows (as yajilin's)
-        if q in u:
-            u[q].lowBound = u[q].upBound = v
-    for segment, v in segments.items():
-        x[segment].lowBound = x[segment].upBound = v
+    known_cells, known_segments = loop_logic.forced(*logic_graph(p), DEDUCTION_SECONDS)
+    fix(u, known_cells)  # what the rules decide, as fixed bounds (as yajilin's)
+    fix(x, known_segments)
 
     m = Model(prob, list(x.values()), {"x": x, "u": u})
     root = min(on_loop) if on_loop else None
@@ -185,16 +182,6 @@ def logic_graph(p: Puzzle) -> tuple[list[Point], list[Segment], loop_logic.Graph
     every = range(len(dots)) if p.every_point else ()
     graph = loop_logic.grid_graph(dots, segments, faces=True, sums=sums, on=every)
     return dots, segments, graph
-
-
-def _forced(p: Puzzle) -> tuple[dict[Point, int], dict[Segment, int]]:
-    """What the rules decide about every answer (`solver.loop_logic`): dots (1 on the loop)
-    and grid lines (1 used); nothing when they find no answer (the model then finds it too)."""
-    dots, segments, graph = logic_graph(p)
-    board = loop_logic.deduce(graph, DEDUCTION_SECONDS)
-    if board is None:
-        return {}, {}
-    return loop_logic.decided(board, dots, segments)
 
 
 def verify(p: Puzzle, a: Answer) -> list[Violation]:
