@@ -474,22 +474,7 @@ class Board:
     def _sum(self, k: int) -> None:
         """A group of edges of which the loop uses at least `least` and at most `most`."""
         group, least, most = self.g.sums[k]
-        used = 0
-        unknown = []
-        for e in group:
-            v = self.edge[e]
-            if v == USED:
-                used += 1
-            elif v == UNKNOWN:
-                unknown.append(e)
-        if used > most or used + len(unknown) < least:
-            raise Contradiction
-        if unknown and used == most:
-            for e in unknown:
-                self.set_edge(e, UNUSED)
-        elif unknown and used + len(unknown) == least:
-            for e in unknown:
-                self.set_edge(e, USED)
+        self._between(group, self.edge, least, most, self.set_edge)
 
     def _room(self, k: int) -> None:
         """The loop passes a room in one piece: its cells on the loop reach each other within
@@ -516,22 +501,28 @@ class Board:
     def _tally(self, k: int) -> None:
         """A group of cells of which exactly so many lie on the loop."""
         cells, wanted = self.g.tallies[k]
-        on = 0
+        self._between(cells, self.cell, wanted, wanted, self.set_cell)
+
+    @staticmethod
+    def _between(group: Sequence[int], values: list[int], least: int, most: int, put: Any) -> None:
+        """Of `group`, at least `least` and at most `most` are 1 (on, used) in `values`: with
+        `most` reached the unknown rest is 0; when `least` needs every unknown one, each is 1."""
+        ones = 0
         unknown = []
-        for i in cells:
-            v = self.cell[i]
-            if v == ON:
-                on += 1
+        for i in group:
+            v = values[i]
+            if v == 1:
+                ones += 1
             elif v == UNKNOWN:
                 unknown.append(i)
-        if on > wanted or on + len(unknown) < wanted:
+        if ones > most or ones + len(unknown) < least:
             raise Contradiction
-        if unknown and on == wanted:
+        if unknown and ones == most:
             for i in unknown:
-                self.set_cell(i, OFF)
-        elif unknown and on + len(unknown) == wanted:
+                put(i, 0)
+        elif unknown and ones + len(unknown) == least:
             for i in unknown:
-                self.set_cell(i, ON)
+                put(i, 1)
 
     def _even(self, k: int) -> None:
         """A group of edges the loop uses an even number of times: its last unknown edge

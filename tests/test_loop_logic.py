@@ -132,25 +132,33 @@ def test_the_deductions_become_fixed_bounds_of_the_model():
 # --- masyu, slitherlink and country road: the same check on their rules ----------------------
 
 
-def cycles(rows: int, cols: int) -> list[frozenset]:
-    """Every simple cycle of the rows x cols grid graph, as sets of edges (lower node first)."""
-    edges = list(grid_edges(rows, cols))
-    at: dict = {}
-    for a, b in edges:
-        at.setdefault(a, []).append((b, (a, b)))
-        at.setdefault(b, []).append((a, (a, b)))
+def graph_cycles(n: int, edges: list) -> list[frozenset]:
+    """Every simple cycle of a graph on nodes 0..n-1, as sets of edge indices."""
+    at: dict = {i: [] for i in range(n)}
+    for e, (a, b) in enumerate(edges):
+        at[a].append((b, e))
+        at[b].append((a, e))
     found = set()
 
-    def walk(start: tuple, path: list, used: list) -> None:
+    def walk(start: int, path: list, used: list) -> None:
         for there, e in at[path[-1]]:
-            if there == start and len(path) >= 4 and e not in used:
+            if there == start and len(used) >= 2 and e not in used:
                 found.add(frozenset([*used, e]))
             elif there > start and there not in path:
                 walk(start, [*path, there], [*used, e])
 
-    for start in sorted(at):
+    for start in range(n):
         walk(start, [start], [])
     return list(found)
+
+
+def cycles(rows: int, cols: int) -> list[frozenset]:
+    """Every simple cycle of the rows x cols grid graph, as sets of edges (lower node first)."""
+    nodes = [(r, c) for r in range(rows) for c in range(cols)]
+    place = {node: i for i, node in enumerate(nodes)}
+    edges = list(grid_edges(rows, cols))
+    found = graph_cycles(len(nodes), [(place[a], place[b]) for a, b in edges])
+    return [frozenset(edges[e] for e in cycle) for cycle in found]
 
 
 CYCLES = {size: cycles(*size) for size in ((3, 3), (3, 4), (4, 3), (4, 4))}
@@ -254,26 +262,6 @@ def test_country_road_rules_hold_in_every_answer():
         country_road, puzzles, lambda p: CYCLES[p.rows, p.cols]
     )
     assert decided > 1000 and contradictions > 30 and solvable > 50
-
-
-def graph_cycles(n: int, edges: list) -> list[frozenset]:
-    """Every simple cycle of a graph on nodes 0..n-1, as sets of edge indices."""
-    at: dict = {i: [] for i in range(n)}
-    for e, (a, b) in enumerate(edges):
-        at[a].append((b, e))
-        at[b].append((a, e))
-    found = set()
-
-    def walk(start: int, path: list, used: list) -> None:
-        for there, e in at[path[-1]]:
-            if there == start and len(used) >= 2 and e not in used:
-                found.add(frozenset([*used, e]))
-            elif there > start and there not in path:
-                walk(start, [*path, there], [*used, e])
-
-    for start in range(n):
-        walk(start, [start], [])
-    return list(found)
 
 
 def test_pipe_link_rules_hold_in_every_answer():
