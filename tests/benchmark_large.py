@@ -22,9 +22,9 @@ peers' times), the genre where the time varies most from puzzle to puzzle; one o
 (numlin-j10i) has two answers, and "NOT unique" is the right verdict there.
 `--puzzles tests/data/large/yajilin.json`: six more published yajilins (five 10x10, one 19x13;
 no peers' times), the genre furthest behind noqx on the shared set.
-`--puzzles tests/data/large/heyawake.json`: four more published heyawakes (10x10 to 19x15, no
-peers' times; heyawake-17 has several answers as published); heyawake-10b is the one that needs
-the forest count (cells.forest_count), about 5 s with the wait before it joins.
+`--puzzles tests/data/large/heyawake.json`: five more published heyawakes (10x10 to 19x15, no
+peers' times; heyawake-17 has several answers as published); heyawake-10b and heyawake-12x12
+are the ones that need the forest count (cells.forest_count) from the start.
 `--puzzles tests/data/large/published.json`: 34 more published puzzles of 13 genres (13x13 to
 45x31, no peers' times; their `unique` is this project's verdict, see its README), for how the
 genres hold up beyond the 17; three had no proof within 60 s (numlin-42x25, nurikabe-13x13 and

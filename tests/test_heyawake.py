@@ -216,17 +216,53 @@ def _with_tuning(**knobs: float) -> Genre:
     )
 
 
-def test_a_long_search_starts_again_with_the_forest_count():
+def _large(name: str) -> heyawake.Puzzle:
+    (url,) = [p["url"] for p in LARGE if p["name"] == name]
+    return heyawake.from_url(parse_url(url))
+
+
+def test_a_long_search_starts_again_with_the_forest_count(monkeypatch):
     """tests/data/large/heyawake.json's heyawake-10b: one room of 88 cells holds 29 shaded
     ones. With the rings alone SCIP takes about 100 s; once the search has run past
     `reinforce_after`, the pipeline adds the forest count (`cells.forest_count`) and starts
     again, with the ring cuts the first attempt found (over the new model's variables: the
     old ones would leave the new answer unread), and the answer and its uniqueness take a
-    fraction of a second."""
-    (url,) = [p["url"] for p in LARGE if p["name"] == "heyawake-10b"]
-    p = heyawake.from_url(parse_url(url))
+    fraction of a second. (Its packed room would put the count in from the start: here the
+    share of the grid that asks for that is out of reach.)"""
+    monkeypatch.setattr(heyawake, "PACKED_GRID", 2.0)
+    p = _large("heyawake-10b")
     out = solve_puzzle(_with_tuning(reinforce_after=0.3), p, Settings(time_limit=30))
     assert (out.status, out.unique, out.reinforced, out.violations) == ("solved", True, True, [])
+
+
+@pytest.mark.parametrize(
+    ("name", "packed"),
+    [("heyawake-10b", [(88, 29)]), ("heyawake-12x12", [(136, 40)]), ("heyawake-19x15", [(93, 28)])],
+)
+def test_big_densely_shaded_rooms(name, packed):
+    """A room of 50 cells or more that shades more than a quarter of them is packed; where
+    such rooms make up half the grid or more, the forest count is in the model from the start
+    (no reinforcement to wait for) and the answer and its proof come at once (10b and the
+    12x12 each took 5 s with the wait); the 19x15, whose packed room is a third of its grid,
+    keeps the count aside."""
+    p = _large(name)
+    rooms = heyawake.packed_rooms(p)
+    assert [(len(p.rooms.cells(k)), p.room_numbers()[k]) for k in rooms] == packed
+    m = heyawake.GENRE.build(p, True)
+    eager = sum(size for size, _ in packed) >= p.rows * p.cols / 2
+    assert ("wForest" in {c.name for c in m.prob.constraints()}) == eager
+    assert len(m.reinforcements) == (0 if eager else 1)
+    if eager:
+        out = solve_puzzle(heyawake.GENRE, p, Settings(time_limit=30))
+        assert (out.status, out.unique, out.violations) == ("solved", True, [])
+        assert not out.reinforced
+        assert out.solve_seconds + (out.unique_seconds or 0) < 4  # not the 5 s wait
+
+
+def test_small_or_sparse_rooms_are_not_packed():
+    p = example_puzzle("heyawake")
+    assert heyawake.packed_rooms(p) == []
+    assert len(heyawake.GENRE.build(p, True).reinforcements) == 1
 
 
 def test_starting_again_drops_the_first_attempts_uniqueness_cut(monkeypatch):

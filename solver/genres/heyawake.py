@@ -35,12 +35,13 @@ corner to corner close a ring, or a chain from one edge of the grid to another; 
 states the smallest rings (a cell's neighbours are never all shaded). The lazy form (the
 default, measured faster) cuts off each ring of a solved answer as it appears: the b of its
 cells sum to at most their number less one. The complete form (the `.lp` file) adds a flow on
-the unshaded cells instead. Where the search runs long, it starts again with the forest count
-(`solver.cells.forest_count`, a `Model.reinforce`ment): the shaded cells, joined corner to
-corner, have fewer links than cells off the grid's edge. It bounds how densely a big room can be
-shaded: `tests/data/large/heyawake.json`'s heyawake-10b, one room of 88 cells holding 29 shaded,
-103 s -> 5.1 s (0.05-0.1 s of it the second attempt), and slows the others 1.5-4 times (hence
-not from the start: heyawake-3 0.14 -> 0.5 s).
+the unshaded cells instead. The forest count (`solver.cells.forest_count`): the shaded cells,
+joined corner to corner, have fewer links than cells off the grid's edge. It bounds how densely
+a big room can be shaded: `tests/data/large/heyawake.json`'s heyawake-10b, one room of 88 cells
+holding 29 shaded, 103 s -> 0.04 s, but slows the others 1.5-4 times (heyawake-3 0.14 -> 0.5 s).
+So it is a rule from the start only where big densely shaded rooms make up most of the grid
+(`packed_rooms`); elsewhere a `Model.reinforce`ment: where the search runs long, it starts again
+with the count.
 
 puzz.link: `heyawake` (also `heyawacky`): the border codec, then room number16 (`.`, a room whose
 number is not given, is a room without number).
@@ -127,8 +128,39 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
         prob += pulp.lpSum(b[q] for q in run) >= 1, cname(f"Run{kind}", run[0])
     m = Model(prob, list(b.values()), {"b": b})
     m.separate(unshaded_connected(prob, b, lazy))
-    m.reinforce(lambda: forest_count(prob, b))
+    packed = sum(len(p.rooms.cells(k)) for k in packed_rooms(p))
+    if packed >= PACKED_GRID * p.rows * p.cols:  # the forest count pays from the start
+        for row, name in forest_count(prob, b):
+            prob += row, name
+    else:
+        m.reinforce(lambda: forest_count(prob, b))
     return m
+
+
+PACKED_SIZE = 50  # a room of at least this many cells ...
+PACKED_SHARE = 0.25  # ... that must shade more than this share of them is packed
+PACKED_GRID = 0.5  # the share of the grid in packed rooms from which the forest count is a rule
+
+
+def packed_rooms(p: Puzzle) -> list[int]:
+    """The rooms (indices) so big and so densely shaded that their shading is a packing: one
+    of at least PACKED_SIZE cells whose number asks for more than PACKED_SHARE of them. Shaded
+    cells that never touch and leave the unshaded cells connected cover about a third of a
+    large area at most, where the LP without the forest count allows half: in such a room the
+    search meets that limit everywhere. The forest count's rows span the whole grid (a column
+    per 2x2 block), so they pay for themselves from the start only where packed rooms make up
+    most of it (PACKED_GRID). Measured (SCIP, median of 3, whole solve with the proof):
+    heyawake-10b of tests/data/large/heyawake.json (a room of 88 cells holding 29) 5.05 ->
+    0.037 s, noqx's 12x12 example (136 cells holding 40) 5.08 -> 0.075 s, both until then
+    solved only by the reinforcement after 5 s (noqx itself, without its unsound fast-mode
+    hints, answers neither in 60 s); noqx's 19x15 example (93 of its 285 cells in a room
+    holding 28) stays with the reinforcement: 1.03 s, against 2.4 s with the rows from the
+    start."""
+    return [
+        k
+        for k, n in sorted(p.room_numbers().items())
+        if (size := len(p.rooms.cells(k))) >= PACKED_SIZE and n > PACKED_SHARE * size
+    ]
 
 
 def decode(p: Puzzle, m: Model) -> Answer:
