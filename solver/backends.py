@@ -281,9 +281,12 @@ class LiveModel:
         s: Settings,
         improving: int | None = None,
         separate: Callable[[], list[pulp.LpConstraint]] | None = None,
+        branch_first: Sequence[pulp.LpVariable] = (),
     ) -> None:
         """improving: with an objective, stop at that many improving answers instead of proving
         the best one (HiGHS' mip_max_improving_sols, SCIP's limits/bestsol; CBC proves it).
+
+        branch_first: columns SCIP branches on before the others (`Model.branch_first`).
 
         separate: a lazy model's separators (`Model.violated`). SCIP takes their cuts inside
         its search (solver.scip_lazy) and its answers break none; HiGHS and CBC leave them to
@@ -307,6 +310,8 @@ class LiveModel:
             self.native = self._highs()
         elif s.solver == "scip":
             self.native = self._scip()
+            for v in branch_first:
+                self.native.chgVarBranchPriority(self.scip_vars[self.index[v.name]], FIRST)
             if separate is not None:
                 from solver import scip_lazy
 
@@ -829,6 +834,7 @@ def _scip_seconds(left: float) -> float:
     return min(max(left, 0.001), 1e20)  # SCIP's range for limits/time
 
 
+FIRST = 10  # SCIP's branching priority of `Model.branch_first` (the others keep 0)
 RECHECK_SEARCHED = False  # True: check every "infeasible" again, searched or not (2x a proof)
 QUICK_CHECK = 0.02  # seconds HiGHS without presolve gets before SCIP's opinion (0: at once)
 

@@ -61,6 +61,10 @@ class Model:
     half the time left; where that finds no answer, the search runs again without them. The
     uniqueness search never has them, so they change how soon an answer is found, never a
     verdict. They stay out of the `.lp` file and out of check's searches.
+    branch_first: variables that SCIP branches on before any other (a higher branching
+    priority), where a decision about them settles much more than one about the rest (yajilin:
+    a shaded cell puts its four neighbours on the loop). The answers are the same; only the
+    order of the search changes. HiGHS and CBC take no priorities.
     """
 
     prob: pulp.LpProblem
@@ -74,6 +78,7 @@ class Model:
         default_factory=list
     )
     guesses: list[tuple[pulp.LpConstraint, str]] = field(default_factory=list)
+    branch_first: list[pulp.LpVariable] = field(default_factory=list)
 
     def violated(self) -> list[pulp.LpConstraint]:
         """The lazy cuts that the current solution breaks."""

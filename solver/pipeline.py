@@ -141,7 +141,9 @@ def _attempt(
     solve's seconds count from t1, the end of the build (an attempt given up included)."""
     out = Outcome("error", build_seconds=t1 - t0, lazy=bool(m.separators))
     try:
-        live = backends.LiveModel(m.prob, settings, separate=_separate(m, settings))
+        live = backends.LiveModel(
+            m.prob, settings, separate=_separate(m, settings), branch_first=m.branch_first
+        )
     except OutOfTime:
         out.status = "timeout"
         return out
