@@ -343,6 +343,27 @@ def test_unknown_numbers_are_refused():
         numberlink.from_url(parse_url("https://puzz.link/p?numlin/2/1/.."))
 
 
+@pytest.mark.parametrize(
+    ("body", "told"),
+    [
+        ("3/1/1g1", None),
+        ("3/1/111", "1 appears 3 times"),
+        ("3/1/1h", "1 appears 1 time;"),
+        ("4/1/1g12", "2 appears 1 time;"),
+    ],
+)
+def test_a_number_at_other_than_two_ends_is_refused(body, told):
+    """Each label marks two ends: a URL with a label once or three times (as in pzprjs's
+    parser tests, e.g. penpa-edit's example list, Numberlink 4) is refused with the label and
+    its count, not solved into "no answer"."""
+    url = parse_url(f"https://puzz.link/p?numlin/{body}")
+    if told is None:
+        assert numberlink.from_url(url).ends() == {1: ((0, 0), (0, 2))}
+    else:
+        with pytest.raises(UrlError, match=told):
+            numberlink.from_url(url)
+
+
 def test_import_and_solve(tmp_path):
     out = tmp_path / "book.xlsx"
     assert main(["import", NUMLIN_URL, "-o", str(out), "--solve"]) == 0
