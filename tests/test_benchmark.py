@@ -82,3 +82,35 @@ def test_large_benchmark_published_list(capsys):
     rows = {line.split()[0]: line for line in out.splitlines() if line[:5] in ("mashu", "hashi")}
     assert rows["mashu-15x10"].endswith("  unique") and rows["hashikake-17x13"].endswith("  unique")
     assert rows["hashikake-41x19"].endswith("NOT unique, as published")
+
+
+def test_large_benchmark_penpa_list(capsys):
+    """tests/data/large/penpa.json: 24 published puzzles of penpa-edit's example list (the list
+    two of the seventeen come from), none in the other lists, each importable by its URL; three
+    small ones solved and proved unique, and the masyu with two answers found so."""
+    import benchmark_large
+
+    from solver.genres import genre_for_pzpr
+    from solver.puzzlink import parse_url
+
+    penpa = benchmark_large.PUZZLES.parent / "penpa.json"
+    entries = benchmark_large.load([], penpa)
+    assert len(entries) == 24 and len({p["name"] for p in entries}) == 24
+    others = set()
+    for name in ("puzzles", "published", "numberlink", "yajilin", "heyawake"):
+        listed = benchmark_large.load([], benchmark_large.PUZZLES.parent / f"{name}.json")
+        others |= {parse_url(p["url"]).body for p in listed}
+    for p in entries:
+        url = parse_url(p["url"])
+        assert (url.pid, url.cols, url.rows) == (p["pid"], p["cols"], p["rows"])
+        assert url.body not in others
+        genre = genre_for_pzpr(url.pid)
+        assert genre is not None and genre.from_url is not None
+        genre.from_url(url)
+    names = ["country-penpa1", "yajilin-penpa2", "slither-penpa1", "mashu-penpa3"]
+    argv = [*names, "--puzzles", str(penpa), "--repeats", "1", "--solvers", "default"]
+    assert benchmark_large.main(argv) == 0
+    out = capsys.readouterr().out
+    rows = {line.split()[0]: line for line in out.splitlines() if "-penpa" in line}
+    assert all(rows[n].endswith("  unique") for n in names[:3])
+    assert rows["mashu-penpa3"].endswith("NOT unique, as published")
