@@ -84,7 +84,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -463,17 +463,13 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
         raise puzzlink.UrlError(f"{url.pid}: a '?' number cannot be paired with its other end")
     if url.pid == "arukone":
         values = [None if v is None else _letter(v) for v in values]  # type: ignore[arg-type]
-    counts: dict[Label, int] = defaultdict(int)
-    for v in values:
-        if v is not None:
-            counts[v] += 1  # type: ignore[index]
-    odd = sorted((k for k, n in counts.items() if n != 2), key=_label_key)
-    if odd:
-        k = odd[0]
-        raise puzzlink.UrlError(
-            f"{url.pid}: {k} appears {counts[k]} time{'s' * (counts[k] != 1)}; each number "
-            "marks the two ends of one line"
-        )
+    counts = Counter(v for v in values if v is not None)
+    for k in sorted(counts, key=_label_key):
+        if counts[k] != 2:
+            raise puzzlink.UrlError(
+                f"{url.pid}: {k} appears {counts[k]} time{'s' * (counts[k] != 1)}; each number "
+                "marks the two ends of one line"
+            )
     return Puzzle(puzzlink.grid_rows(values, url.cols))
 
 
