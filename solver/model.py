@@ -43,15 +43,17 @@ class Model:
     no_good: the cut that the uniqueness check adds to exclude the answer just found, when the
     genre knows a stronger one than `no_good_cut(answer_vars)` that every other answer still
     satisfies (e.g. a single loop: not every edge of this loop again); None: the plain no-good.
-    minimal: rows that every *minimal* answer keeps, where the genre can shorten any answer
-    that breaks one into another answer (numberlink: a line that touches itself skips the part
-    between). The pipeline's search adds them: a solvable puzzle keeps a minimal answer, and the
-    answer of a unique puzzle is minimal. They stay out of the `.lp` file and out of check's
-    searches, which must see every answer.
-    detour: with `minimal`, another answer that shortens to the answer found in one step, or
-    None. An answer other than the one found shortens, step by step, to a minimal answer: either
-    another one (the uniqueness search finds it) or the one found, whose detour it then has; so
-    the answer is unique when it has no detour and the search finds nothing.
+    minimal: rows that every *minimal* answer keeps, where the genre can turn any answer that
+    breaks one into another answer by a step that lowers a measure of it (numberlink: a line
+    that touches itself skips the part between, one cell fewer used; a line's corner turns round
+    an empty cell that comes later in reading order, the empty cell moves earlier). The
+    pipeline's search adds them: a solvable puzzle keeps a minimal answer, and the answer of a
+    unique puzzle is minimal. They stay out of the `.lp` file and out of check's searches, which
+    must see every answer.
+    detour: with `minimal`, another answer that one step turns into the answer found, or None.
+    An answer other than the one found goes, step by step, to a minimal answer: either another
+    one (the uniqueness search finds it) or the one found, whose detour it then has; so the
+    answer is unique when it has no detour and the search finds nothing.
     reinforcements: functions that make rows every answer keeps and that turn a hard search
     into an easy one, but slow the easy ones (more columns and rows in every LP): the pipeline
     makes and adds them and starts again when a search runs past the genre's

@@ -186,6 +186,24 @@ def test_a_detour_takes_the_empty_cells_it_needs():
     assert numberlink.detour(full, both) is None
 
 
+def test_a_corner_that_can_turn_round_an_empty_cell_is_not_unique():
+    # 1 at A1 and B2: the line turns at B1 or at A2, the other cell stays empty
+    p = Puzzle(((1, None), (None, 1)))
+    m = numberlink.model(p)
+    assert any(name.startswith("Move(") for _, name in m.minimal)
+    out = solve_puzzle(numberlink.GENRE, p, Settings())
+    # the minimal answer keeps its empty cell first in reading order: it turns at A2
+    assert out.answer == {((0, 0), (1, 0)), ((1, 0), (1, 1))}
+    assert out.unique is False and out.differ == [(0, 1), (1, 0)]
+    other = numberlink.moved(p, out.answer)
+    assert other == {((0, 0), (0, 1)), ((0, 1), (1, 1))}
+    assert numberlink.verify(p, other) == []
+    assert (
+        numberlink.moved(Puzzle(((1, 2), (1, 2))), frozenset({((0, 0), (1, 0)), ((0, 1), (1, 1))}))
+        is None
+    )
+
+
 def _answers(p: Puzzle, most: int = 2) -> list[numberlink.Answer]:
     """Up to `most` answers, by trying every path of every line in turn (tiny grids only)."""
     ends, numbers, found = list(p.ends().values()), p.numbers(), []
@@ -222,13 +240,14 @@ def neighbours_of(p: Puzzle, cell):
 
 
 def test_uniqueness_with_minimal_answers_agrees_with_trying_every_path():
-    """The search for minimal answers, then detours, against every answer by brute force, on
-    random tiny puzzles, unique, not unique and without answer. The first search guesses that
-    the answer fills the grid (Model.guesses); the uniqueness search does not, so a puzzle
-    whose other answer leaves a cell empty is still not unique."""
+    """The search for minimal answers, then detours and moves, against every answer by brute
+    force, on random tiny puzzles, unique, not unique and without answer (removing `moved`
+    from the model's detour fails it). The first search guesses that the answer fills the grid
+    (Model.guesses); the uniqueness search does not, so a puzzle whose other answer leaves a
+    cell empty is still not unique."""
     rng = random.Random(13)
     verdicts, guessed = [], []
-    for rows, cols, labels in [(3, 3, 3), (3, 4, 3), (4, 4, 2), (4, 4, 3)]:
+    for rows, cols, labels in [(3, 3, 3), (3, 4, 3), (4, 4, 2), (4, 4, 3), (3, 5, 2), (4, 5, 3)]:
         for _ in range(30):
             cells = rng.sample([(r, c) for r in range(rows) for c in range(cols)], 2 * labels)
             grid = [[None] * cols for _ in range(rows)]

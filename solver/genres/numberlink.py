@@ -52,6 +52,16 @@ machine): janko 10 x 10 "j" 19.9 s -> 1.7 s, "h" 19.0 -> 1.1, "j" from over 30 s
 two 10 x 10 janko puzzles with 5 and 6 labels stay over 30 s. Not kept: the opposite order,
 maximal answers (no segment beside two empty cells that a detour could take): slower on all.
 
+Empty cells early (`_moves`, `moved`): a line that turns at a corner y of a 2 x 2 block whose
+opposite corner z is empty can turn at z instead and leave y empty, another answer with as many
+cells used. So minimal answers also keep their empty cells as early in reading order as such
+moves let them: x(a,y) + x(y,b) <= 1 + u(z) where y comes before z. The search no longer tries
+each place an empty cell could slide to, and the uniqueness proof asks whether the answer found
+has such a move as well as a detour. Measured on tests/data/large/numberlink.json (60 s limit,
+HiGHS, build + solve + uniqueness, one run each, same machine): e11a 16.1 s -> 1.3 s, e11c 19.9
+-> 1.6, j10d 11.9 -> 5.7, j10e 24.1 -> 13.1, j10b 17.2 -> 12.3, e11b 35.0 -> 19.9, j10c from
+over 60 s to 49 s (18 of the 21 decided, 17 before); j10j 1.3 -> 3.4 s, the rest within noise.
+
 Filled grids first (`Model.guesses`): most published puzzles' answers use every cell, and a
 search that asks for that (u = 1 on every empty cell) has a far tighter relaxation. The first
 search does, for at most half the time left; where it finds nothing, the search runs again
@@ -275,7 +285,8 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
         m.minimal = _no_touching(p, x, digit, code)
     else:
         m.minimal = _no_u_turns(p, x)
-    m.detour = lambda answer: detour(p, answer)
+    m.minimal += _empty_cells_first(p, x, u)
+    m.detour = lambda answer: detour(p, answer) or moved(p, answer)
     # published puzzles fill the grid: the first search asks for that (see the docstring)
     m.guesses = [(v == 1, cname("Filled", cell)) for cell, v in sorted(u.items())]
     return m
@@ -322,6 +333,75 @@ def _no_u_turns(
                 three = pulp.lpSum(x[e] for e in sides if e != skipped)
                 rows.append((three <= 2, cname("UTurn", block[0], k + 1)))
     return rows
+
+
+# the longest stretch of a line that a move shifts across empty cells: 1, the corner of a 2 x 2
+# block. 2 (also an L round a 2 x 3 block) measured even on tests/data/large/numberlink.json
+# (the 15 decided in both: 96 s against 99 s in all, e11b 10.6 s against 19.9, j10e 18.8 against
+# 13.1; one run each, HiGHS); 3 and paths that are not shortest (2 or 3 cells) were slower
+MOVE_CELLS = 1
+
+
+def _staircases(a: Cell, b: Cell) -> list[tuple[Cell, ...]]:
+    """Every shortest path from a to b, as its cells after a (b last)."""
+    if a == b:
+        return [()]
+    steps = []
+    if a[0] != b[0]:
+        steps.append((a[0] + (1 if b[0] > a[0] else -1), a[1]))
+    if a[1] != b[1]:
+        steps.append((a[0], a[1] + (1 if b[1] > a[1] else -1)))
+    return [(n, *rest) for n in steps for rest in _staircases(n, b)]
+
+
+def _moves(p: Puzzle) -> list[tuple[Cell, Cell, tuple[Cell, ...], tuple[Cell, ...]]]:
+    """(a, b, P, Q): two shortest paths from a to b whose cells between, P and Q, are as many
+    (at most MOVE_CELLS), hold no number and share no cell. A line that runs from a to b along
+    P while Q's cells are empty can run along Q instead and leave P's cells empty: another
+    answer with as many cells used."""
+    numbers = p.numbers()
+    found = []
+    for a in p.positions():
+        for k in range(1, MOVE_CELLS + 1):
+            for dr in range(1, k + 1):
+                for b in {(a[0] + dr, a[1] + k + 1 - dr), (a[0] + dr, a[1] - k - 1 + dr)}:
+                    if not (b[0] < p.rows and 0 <= b[1] < p.cols):
+                        continue
+                    ways = [w[:-1] for w in _staircases(a, b) if not numbers.keys() & set(w[:-1])]
+                    found += [(a, b, s, t) for s in ways for t in ways if not set(s) & set(t)]
+    return found
+
+
+def _empty_cells_first(
+    p: Puzzle, x: dict[Segment, pulp.LpVariable], u: dict[Cell, pulp.LpVariable]
+) -> list[tuple[pulp.LpConstraint, str]]:
+    """A minimal answer keeps its empty cells as early in reading order as moves (`_moves`)
+    let them be: it never runs along P while the cells of a Q that comes later are empty, x(P)
+    - u(Q) <= |P| (the sum of the cells' positions decides). Shortening lowers the number of
+    used cells and a move the sum of the empty cells' positions, so taking both in turn ends,
+    at an answer that keeps these rows too."""
+
+    def position(cells: tuple[Cell, ...]) -> int:
+        return sum(r * p.cols + c for r, c in cells)
+
+    rows = []
+    for a, b, s, t in _moves(p):
+        steps = [tuple(sorted(e)) for e in pairwise((a, *s, b))]
+        if position(s) < position(t) and all(e in x for e in steps):
+            along = pulp.lpSum(x[e] for e in steps) - pulp.lpSum(u[cell] for cell in t)
+            rows.append((along <= len(s), cname("Move", *s, *t)))
+    return rows
+
+
+def moved(p: Puzzle, a: Answer) -> Answer | None:
+    """Another answer one move (`_moves`) away from `a`, or None. With `detour`, what brings
+    a minimal answer's other answers back to it (`Model.detour`)."""
+    used = {cell for segment in a for cell in segment} | p.numbers().keys()
+    for start, end, s, t in _moves(p):
+        steps = {tuple(sorted(e)) for e in pairwise((start, *s, end))}
+        if steps <= a and not used & set(t):
+            return frozenset(a - steps | {tuple(sorted(e)) for e in pairwise((start, *t, end))})
+    return None
 
 
 def detour(p: Puzzle, a: Answer) -> Answer | None:
