@@ -63,6 +63,9 @@ class Model:
     half the time left; where that finds no answer, the search runs again without them. The
     uniqueness search never has them, so they change how soon an answer is found, never a
     verdict. They stay out of the `.lp` file and out of check's searches.
+    answers: answers the genre found before any search, where it found more than one
+    (numberlink's frontier count, `solver.frontier`): the uniqueness check takes one that
+    differs from the search's answer as the second answer (checked by `verify`).
     branch_first: variables that SCIP branches on before any other (a higher branching
     priority), where a decision about them settles much more than one about the rest (yajilin:
     a shaded cell puts its four neighbours on the loop). The answers are the same; only the
@@ -81,6 +84,7 @@ class Model:
     )
     guesses: list[tuple[pulp.LpConstraint, str]] = field(default_factory=list)
     branch_first: list[pulp.LpVariable] = field(default_factory=list)
+    answers: list[Any] = field(default_factory=list)
 
     def violated(self) -> list[pulp.LpConstraint]:
         """The lazy cuts that the current solution breaks."""

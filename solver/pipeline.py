@@ -231,8 +231,9 @@ def _second_answer(
     deadline: float | None,
 ) -> tuple[bool | None, list[tuple[int, int]]]:
     """Cut off this answer and solve again on the live model: infeasible means unique. A
-    model that searched minimal answers first asks whether this one has a detour. Where the
-    search went on past the answer and decided (`LiveModel.unique`), its verdict stands."""
+    model that searched minimal answers first asks whether this one has a detour; a genre that
+    counted more than one answer before the search (`Model.answers`) hands over another. Where
+    the search went on past the answer and decided (`LiveModel.unique`), its verdict stands."""
     answer = out.answer
     if live.unique is True:  # the search went on past the answer and found no other
         return True, []
@@ -241,17 +242,17 @@ def _second_answer(
         other = genre.decode(puzzle, m)
         return False, _differing_cells(genre.render(puzzle, answer), genre.render(puzzle, other))
     progress.report(phase="unique")
-    if m.minimal:
+    # a second answer known without a search: one the genre counted before it, or a detour
+    other = next((a for a in m.answers if a != answer), None)
+    if other is None and m.minimal:
         if m.detour is None:  # without it the proof would be unsound: a genre's bug
             raise RuntimeError(f"{genre.slug}: minimal rows without a detour")
         other = m.detour(answer)
-        if other is not None:
-            broken = genre.verify(puzzle, other)
-            if broken:  # a bug in the genre's detour, not a second answer
-                raise RuntimeError(f"{genre.slug}: a detour that breaks the rules: {broken[0]}")
-            return False, _differing_cells(
-                genre.render(puzzle, answer), genre.render(puzzle, other)
-            )
+    if other is not None:
+        broken = genre.verify(puzzle, other)
+        if broken:  # a bug in the genre's count or detour, not a second answer
+            raise RuntimeError(f"{genre.slug}: another answer that breaks the rules: {broken[0]}")
+        return False, _differing_cells(genre.render(puzzle, answer), genre.render(puzzle, other))
     try:
         live.add(m.exclude_answer(), "no_good_1")
     except OutOfTime:

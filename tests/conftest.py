@@ -30,6 +30,35 @@ def glyph_segments(drawing: str | list[str]) -> frozenset[tuple[tuple[int, int],
     return frozenset(found)
 
 
+def numberlink_answers(p, most: int = 2) -> list[frozenset]:
+    """Up to `most` answers of a numberlink puzzle (`numberlink.Puzzle`), by trying every path
+    of every line in turn (tiny grids only): each answer its segments, lower cell first."""
+    from solver.geometry import neighbours
+
+    ends, numbers, found = list(p.ends().values()), p.numbers(), []
+
+    def route(k: int, taken: set, segments: frozenset) -> None:
+        if len(found) >= most:
+            return
+        if k == len(ends):
+            found.append(segments)
+            return
+        start, goal = ends[k]
+
+        def walk(cell, path: list, segs: frozenset) -> None:
+            for n in neighbours(p.rows, p.cols, *cell):
+                seg = frozenset(segs | {tuple(sorted((cell, n)))})
+                if n == goal:
+                    route(k + 1, taken | set(path) | {n}, seg)
+                elif n not in taken and n not in numbers and n not in path:
+                    walk(n, [*path, n], seg)
+
+        walk(start, [start], segments)
+
+    route(0, set(numbers), frozenset())
+    return found
+
+
 def example(slug: str) -> dict:
     """The known puzzle and answer of a genre (tests/data/examples/<slug>.json)."""
     return json.loads((EXAMPLES / f"{slug}.json").read_text(encoding="utf-8"))

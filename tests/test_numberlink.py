@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import example, glyph_segments
+from conftest import example, glyph_segments, numberlink_answers
 
 from solver.backends import SOLVERS, LiveModel, Settings
 from solver.cli import main
@@ -28,6 +28,23 @@ def text_puzzle(text: str) -> Puzzle:
 
 
 PUZZLE = text_puzzle(EXAMPLE["puzzle_text"])
+
+
+@pytest.fixture
+def search_alone(monkeypatch):
+    """The model without the frontier count (as for a grid that outgrows it): the search
+    decides alone, with its minimal answers, detours and lazy cuts."""
+    monkeypatch.setattr(numberlink, "COUNT_WORK", 0)
+
+
+@pytest.fixture(params=["counted", "searched"])
+def how(request, monkeypatch):
+    """Both ways to a verdict: the frontier count first, and the search alone."""
+    if request.param == "searched":
+        monkeypatch.setattr(numberlink, "COUNT_WORK", 0)
+    return request.param
+
+
 ANSWER = glyph_segments(EXAMPLE["solution_text"])
 
 
@@ -102,7 +119,7 @@ def solve_with_cuts(m) -> tuple[str, int]:
 
 
 @pytest.mark.parametrize("lazy", [False, True])
-def test_a_stray_loop_is_cut_off(lazy):
+def test_a_stray_loop_is_cut_off(lazy, search_alone):
     # 1 runs along the top; forcing a loop of six cells below it must be infeasible
     p = Puzzle(((1, None, None, None, 1), (None,) * 5, (None,) * 5))
     ring = [(1, 1), (1, 2), (1, 3), (2, 3), (2, 2), (2, 1)]
@@ -157,11 +174,12 @@ def test_letters_are_labels_and_numbers_need_not_be_consecutive():
 # --- minimal answers first, then detours (Model.minimal, Model.detour) -----------------------
 
 
-def test_a_line_that_could_go_around_is_not_unique():
+def test_a_line_that_could_go_around_is_not_unique(how):
     # 1 and 1 side by side: the minimal answer joins them; the line may also go round below
     p = Puzzle(((1, 1), (None, None)))
     m = numberlink.model(p)
     assert m.minimal  # one value per label: "a line never touches itself"
+    assert len(m.answers) == (2 if how == "counted" else 0)  # the count hands over both
     out = solve_puzzle(numberlink.GENRE, p, Settings())
     assert out.answer == {((0, 0), (0, 1))}
     assert out.unique is False and out.differ == [(1, 0), (1, 1)]  # the cells it goes through
@@ -186,7 +204,7 @@ def test_a_detour_takes_the_empty_cells_it_needs():
     assert numberlink.detour(full, both) is None
 
 
-def test_a_corner_that_can_turn_round_an_empty_cell_is_not_unique():
+def test_a_corner_that_can_turn_round_an_empty_cell_is_not_unique(how):
     # 1 at A1 and B2: the line turns at B1 or at A2, the other cell stays empty
     p = Puzzle(((1, None), (None, 1)))
     m = numberlink.model(p)
@@ -204,47 +222,13 @@ def test_a_corner_that_can_turn_round_an_empty_cell_is_not_unique():
     )
 
 
-def _answers(p: Puzzle, most: int = 2) -> list[numberlink.Answer]:
-    """Up to `most` answers, by trying every path of every line in turn (tiny grids only)."""
-    ends, numbers, found = list(p.ends().values()), p.numbers(), []
-
-    def route(k: int, taken: set, segments: frozenset) -> None:
-        if len(found) >= most:
-            return
-        if k == len(ends):
-            found.append(segments)
-            return
-        start, goal = ends[k]
-
-        def walk(cell, path: list, segs: frozenset) -> None:
-            for n in neighbours_of(p, cell):
-                seg = frozenset(segs | {tuple(sorted((cell, n)))})
-                if n == goal:
-                    route(k + 1, taken | set(path) | {n}, seg)
-                elif n not in taken and n not in numbers and n not in path:
-                    walk(n, [*path, n], seg)
-
-        walk(start, [start], segments)
-
-    route(0, set(numbers), frozenset())
-    return found
-
-
-def neighbours_of(p: Puzzle, cell):
-    r, c = cell
-    return [
-        (r + dr, c + dc)
-        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
-        if 0 <= r + dr < p.rows and 0 <= c + dc < p.cols
-    ]
-
-
-def test_uniqueness_with_minimal_answers_agrees_with_trying_every_path():
+def test_uniqueness_with_minimal_answers_agrees_with_trying_every_path(how):
     """The search for minimal answers, then detours and moves, against every answer by brute
     force, on random tiny puzzles, unique, not unique and without answer (removing `moved`
-    from the model's detour fails it). The first search guesses that the answer fills the grid
-    (Model.guesses); the uniqueness search does not, so a puzzle whose other answer leaves a
-    cell empty is still not unique."""
+    from the model's detour fails the search alone). The first search guesses that the answer
+    fills the grid (Model.guesses); the uniqueness search does not, so a puzzle whose other
+    answer leaves a cell empty is still not unique. The same verdicts where the frontier count
+    decides first (its one answer fixed, or its second handed over)."""
     rng = random.Random(13)
     verdicts, guessed = [], []
     for rows, cols, labels in [(3, 3, 3), (3, 4, 3), (4, 4, 2), (4, 4, 3), (3, 5, 2), (4, 5, 3)]:
@@ -254,7 +238,7 @@ def test_uniqueness_with_minimal_answers_agrees_with_trying_every_path():
             for i, (r, c) in enumerate(cells):
                 grid[r][c] = i // 2 + 1
             p = Puzzle(tuple(tuple(row) for row in grid))
-            answers = _answers(p)
+            answers = numberlink_answers(p)
             out = solve_puzzle(numberlink.GENRE, p, Settings())
             verdicts.append(out.unique if answers else None)
             if not answers:

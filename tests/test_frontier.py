@@ -1,0 +1,130 @@
+"""The frontier count (solver.frontier): numberlink's answers counted cell by cell, against every
+answer by brute force; each side it starts from; its exact merge; its bounds; the published
+11 x 11 puzzles that the search alone could not prove."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+from conftest import numberlink_answers
+
+from solver import frontier
+from solver.backends import Settings
+from solver.frontier import SIDES, link_answers
+from solver.genres import numberlink
+from solver.genres.numberlink import Puzzle
+from solver.pipeline import solve_puzzle
+from solver.puzzlink import parse_url
+
+LARGE = Path(__file__).resolve().parent / "data" / "large"
+
+
+def random_puzzles(seed: int, count: int) -> list[Puzzle]:
+    """Random tiny numberlinks, 1 x 2 to 5 x 6, one to four labels: unique, not unique and
+    without answer all occur."""
+    rng, found = random.Random(seed), []
+    while len(found) < count:
+        rows, cols = rng.randint(1, 5), rng.randint(2, 6)
+        cells = [(r, c) for r in range(rows) for c in range(cols)]
+        labels = rng.randint(1, min(4, len(cells) // 2))
+        grid: list[list[int | None]] = [[None] * cols for _ in range(rows)]
+        for i, (r, c) in enumerate(rng.sample(cells, 2 * labels)):
+            grid[r][c] = i // 2 + 1
+        found.append(Puzzle(tuple(tuple(row) for row in grid)))
+    return found
+
+
+def counted(p: Puzzle, want: int = 2) -> list[frozenset]:
+    answers = link_answers(p.rows, p.cols, p.numbers(), want=want)
+    assert answers is not None  # tiny grids never reach the bounds
+    return answers
+
+
+def check_against_brute_force(puzzles: list[Puzzle]) -> list[int]:
+    """The count agrees with brute force on every puzzle (none, one, or two different answers
+    that keep the rules); the numbers of answers met."""
+    met = []
+    for p in puzzles:
+        truth = numberlink_answers(p, most=3)
+        got = counted(p)
+        assert len(got) == min(len(truth), 2), p
+        assert len(set(got)) == len(got) and all(a in truth or len(truth) > 2 for a in got), p
+        assert all(numberlink.verify(p, a) == [] for a in got), p
+        if len(truth) == 1:
+            assert got == truth
+        met.append(len(truth))
+    return met
+
+
+def test_the_count_agrees_with_trying_every_path():
+    met = check_against_brute_force(random_puzzles(1, 300))
+    assert all(met.count(n) >= 10 for n in (0, 1, 2, 3))  # none, one, two, more: all met
+
+
+def test_a_count_of_three_or_more_still_hands_back_two():
+    p = Puzzle(((1, None, None), (None, None, None), (None, None, 1)))
+    assert len(numberlink_answers(p, most=20)) > 3
+    a, b = counted(p)
+    assert a != b and numberlink.verify(p, a) == numberlink.verify(p, b) == []
+    assert len(counted(p, want=1)) == 1
+
+
+@pytest.mark.parametrize("side", SIDES)
+def test_each_side_counts_the_same(side):
+    """Every side the count may start from (the race takes whichever finishes first) gives the
+    same verdicts and, for a unique puzzle, the same answer, mapped back to the grid."""
+    for p in random_puzzles(2, 100):
+        search = frontier._Search(p.rows, p.cols, p.numbers(), side, 2)
+        while not search.step():
+            pass
+        got, truth = search.answers(), numberlink_answers(p, most=2)
+        assert len(got) == len(truth) and all(numberlink.verify(p, a) == [] for a in got), p
+        if len(truth) == 1:
+            assert got == truth, (side, p)
+
+
+def test_two_byte_tags_and_colliding_keys_change_nothing(monkeypatch):
+    """The merge is exact whatever the sort key does: with every word folded to nothing but the
+    last (keys collide all the time: the merge falls back to sorting by every word) and with
+    tags two bytes wide (as with more than 250 labels and columns), the same verdicts."""
+    monkeypatch.setattr(frontier, "_FOLD", np.zeros(3, dtype=np.uint64))
+    monkeypatch.setattr(frontier, "BYTE_TAGS", 0)
+    puzzles = [*random_puzzles(3, 100), Puzzle(((1, None, None, None, None, None, None, 1),))]
+    check_against_brute_force(puzzles)
+
+
+def test_letters_and_numbers_are_labels_alike():
+    p = Puzzle((("A", None, "A"), (7, None, 7)))
+    assert (
+        counted(p)
+        == numberlink_answers(p)
+        == [{((0, 0), (0, 1)), ((0, 1), (0, 2)), ((1, 0), (1, 1)), ((1, 1), (1, 2))}]
+    )
+
+
+def test_past_its_bounds_the_count_gives_up():
+    p = numberlink.from_url(parse_url(penpa("numlin-penpa2")))
+    assert link_answers(p.rows, p.cols, p.numbers(), max_work=100_000) is None
+    assert link_answers(p.rows, p.cols, p.numbers(), max_states=1_000) is None
+
+
+def penpa(name: str) -> str:
+    entries = json.loads((LARGE / "penpa.json").read_text(encoding="utf-8"))
+    return next(e["url"] for e in entries if e["name"] == name)
+
+
+@pytest.mark.parametrize("name", ["numlin-penpa1", "numlin-penpa2"])
+def test_published_11x11_numberlinks_are_counted_unique(name):
+    """penpa-edit's Numberlink 1 and 2 (11 x 11, cells may stay empty): the search alone had no
+    proof of uniqueness in minutes; the count has one answer, which the model then holds as
+    fixed bounds, so the search confirms it in its first solve and the proof at once."""
+    p = numberlink.from_url(parse_url(penpa(name)))
+    (answer,) = counted(p)
+    assert numberlink.verify(p, answer) == []
+    out = solve_puzzle(numberlink.GENRE, p, Settings("highs", 60))
+    assert out.status == "solved" and out.unique is True and out.answer == answer
+    assert out.rounds == 2  # the answer, then the uniqueness solve: no lazy rounds
