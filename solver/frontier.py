@@ -32,9 +32,9 @@ frontiers before led to it (different frontiers before are different partial ans
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -47,17 +47,38 @@ from solver.limits import check_time
 MAX_STATES = 500_000
 MAX_WORK = 10_000_000
 
+# frontiers the first search makes alone before the others start (see `_race`)
+HEAD_START = 100_000
+
 # tags fit a byte below this (labels + columns + 2), else two bytes
 BYTE_TAGS = 256
 
 # the four sides a search may start from: where a cell (r, c) of a rows x cols grid goes in the
-# grid the search walks in reading order, and how big that grid is
+# grid the search walks in reading order
 SIDES: dict[str, Callable[[int, int, int, int], Cell]] = {
     "top": lambda r, c, rows, cols: (r, c),
     "bottom": lambda r, c, rows, cols: (rows - 1 - r, c),
     "left": lambda r, c, rows, cols: (c, r),
     "right": lambda r, c, rows, cols: (cols - 1 - c, r),
 }
+
+
+class _Rules(Protocol):
+    """A genre's rules for the search: its grid as the search walks it (from one side), the
+    frontier it starts from, every way a cell goes on from each frontier, and which frontiers
+    after the last cell are answers. Positions 0..cols-1 of a frontier hold the lines leaving
+    the last cells of the columns downwards, position `cols` the line leaving the last cell to
+    the right (0: none); the genre may keep more after them."""
+
+    rows: int
+    cols: int
+    cells: dict[Cell, Cell]  # the search's cell -> the caller's
+
+    def start(self) -> np.ndarray: ...
+
+    def next(self, states: np.ndarray, r: int, c: int) -> tuple[np.ndarray, np.ndarray]: ...
+
+    def answers(self, states: np.ndarray) -> np.ndarray: ...
 
 
 @dataclass
@@ -71,29 +92,24 @@ class _Layer:
     right: np.ndarray
 
 
-def link_answers(
-    rows: int,
-    cols: int,
-    ends: Mapping[Cell, Any],
-    want: int = 2,
-    max_states: int = MAX_STATES,
-    max_work: int = MAX_WORK,
+def _race(
+    rules: Iterable[_Rules], want: int, max_states: int, max_work: int
 ) -> list[frozenset[Segment]] | None:
-    """Up to `want` answers of numberlink's rules on a rows x cols grid whose cell `ends[cell]`
-    is a line end with that label (each label at exactly two cells): all answers when there are
-    fewer, none when there is none. Each answer: its segments between side-by-side cells, lower
-    cell first. None when the searches outgrew their bounds: `max_states` frontiers at one cell
-    of a search drops it, `max_work` frontiers made by all of them ends them all. The time
-    limit (`solver.limits.deadline`) is checked at every cell.
+    """Up to `want` answers, from a search from each side (`rules`, one per side): the search
+    that has done least work so far takes the next cell, until one finishes. None when every
+    search outgrew `max_states` frontiers at one cell or all together made `max_work`.
 
     How many frontiers a search meets depends on the side it starts from, by a factor of ten
-    or more (published 11 x 11 puzzles: from 0.06 s to 1.8 s), and no simple count of the
-    numbers foretells which side is best; so a search starts from each side, and the one that
-    has done least work so far takes the next cell, until one finishes: the winner's work at
-    most four times over."""
-    searches = [_Search(rows, cols, ends, side, want) for side in SIDES]
+    or more (published 11 x 11 numberlinks: from 0.06 s to 1.8 s), and no simple count of the
+    clues foretells which side is best; racing them costs the winner's work at most four times
+    over (after a head start of the first: on small grids the steps' own cost is most of it).
+    The time limit (`solver.limits.deadline`) is checked at every cell."""
+    searches = [_Search(r, want) for r in rules]
     while searches:
-        search = min(searches, key=lambda s: s.work)
+        # the first alone while its work is small (most puzzles end there, at a quarter of the
+        # cost of four searches' steps), then the one that has done least
+        first = searches[0]
+        search = first if first.work < HEAD_START else min(searches, key=lambda s: s.work)
         if search.step():
             return search.answers()
         if len(search.states) > max_states:
@@ -105,27 +121,12 @@ def link_answers(
 
 
 class _Search:
-    """The frontier search from one side of the grid, a cell at a time.
+    """The frontier search from one side of the grid, a cell at a time. A frontier is a row of
+    unsigned tags, padded to whole 64-bit words so that a row is also its own sort key."""
 
-    A frontier is a row of unsigned tags, one per column and one for the line leaving the last
-    cell rightwards (position `cols`), padded to whole 64-bit words so that a row is also its
-    own sort key: 0 no line; 1..K the line of that label; K + 1 + j a piece whose other end
-    dangles at position j."""
-
-    def __init__(
-        self, rows: int, cols: int, ends: Mapping[Cell, Any], side: str, want: int
-    ) -> None:
-        self.place = lambda r, c: SIDES[side](r, c, rows, cols)
-        self.rows, self.cols = (rows, cols) if side in ("top", "bottom") else (cols, rows)
-        self.unplace = {self.place(r, c): (r, c) for r in range(rows) for c in range(cols)}
-        labels = {k: i + 1 for i, k in enumerate(sorted(set(ends.values()), key=repr))}
-        self.label = {self.place(*cell): labels[k] for cell, k in ends.items()}
-        self.piece = len(labels) + 1  # the tag of a piece whose other end is at position 0
-        self.want = want
-        dtype = np.uint8 if self.piece + self.cols < BYTE_TAGS else np.uint16
-        per_word = 8 // np.dtype(dtype).itemsize
-        width = -(-(self.cols + 1) // per_word) * per_word
-        self.states = np.zeros((1, width), dtype=dtype)
+    def __init__(self, rules: _Rules, want: int) -> None:
+        self.rules, self.want = rules, want
+        self.states = rules.start()
         self.count = np.ones(1, dtype=np.int64)
         self.layers: list[_Layer] = []
         self.work = 0
@@ -133,43 +134,106 @@ class _Search:
     def step(self) -> bool:
         """Take the next cell; True when the search is over (every cell taken, or no partial
         answer goes on)."""
-        r, c = divmod(len(self.layers), self.cols)
-        parents, children = self._next(c, self.label.get((r, c), 0), r < self.rows - 1)
+        cols = self.rules.cols
+        r, c = divmod(len(self.layers), cols)
+        parents, children = self.rules.next(self.states, r, c)
         self.work += len(parents)
         if not len(parents):
             self.states = self.states[:0]
             return True
         self.states, self.count, first, last = _merge(parents, children, self.count, self.want)
-        right = self.states[:, self.cols] != 0
-        self.layers.append(_Layer(first, last, self.states[:, c] != 0, right))
-        return len(self.layers) == self.rows * self.cols
+        down, right = self.states[:, c] != 0, self.states[:, cols] != 0
+        self.layers.append(_Layer(first, last, down, right))
+        return len(self.layers) == self.rules.rows * cols
 
     def answers(self) -> list[frozenset[Segment]]:
-        done = np.flatnonzero(~self.states.any(axis=1))
-        if not done.size:
+        done = np.flatnonzero(self.rules.answers(self.states)) if len(self.states) else []
+        if not len(done):
             return []
         end = int(done[0])
-        found = _walk_back(self.layers, end, min(self.want, int(self.count[end])), self.cols)
+        found = _walk_back(self.layers, end, min(self.want, int(self.count[end])), self.rules.cols)
+        cells = self.rules.cells
         return [
-            frozenset(tuple(sorted((self.unplace[a], self.unplace[b]))) for a, b in answer)
+            frozenset(tuple(sorted((cells[a], cells[b]))) for a, b in answer)  # type: ignore[misc]
             for answer in found
-        ]  # type: ignore[misc]
+        ]
 
-    def _next(self, c: int, label: int, down_ok: bool) -> tuple[np.ndarray, np.ndarray]:
-        """Every way the cell in column c (a line end with `label`, or 0 for an empty cell)
-        goes on from each frontier: the index of the frontier before and the frontier after,
-        row by row."""
-        states, piece, right = self.states, self.piece, self.cols
-        right_ok = c < self.cols - 1
+
+def _frontier(cols: int, extra: int, largest: int) -> np.ndarray:
+    """The empty frontier: line positions 0..cols, then `extra` positions of the genre's own,
+    in bytes when every tag is below BYTE_TAGS (`largest` is the largest), padded to words."""
+    dtype = np.uint8 if largest < BYTE_TAGS else np.uint16
+    per_word = 8 // np.dtype(dtype).itemsize
+    width = -(-(cols + 1 + extra) // per_word) * per_word
+    return np.zeros((1, width), dtype=dtype)
+
+
+def _placed(rows: int, cols: int, side: str) -> tuple[Callable[[int, int], Cell], int, int]:
+    """Where a cell goes in the grid of the search from `side`, and that grid's size."""
+    place = SIDES[side]
+    size = (rows, cols) if side in ("top", "bottom") else (cols, rows)
+    return (lambda r, c: place(r, c, rows, cols)), *size
+
+
+class _Steps:
+    """Gathers a cell's ways on: the frontier before (its index) and the frontier after."""
+
+    def __init__(self) -> None:
+        self.parents: list[np.ndarray] = []
+        self.children: list[np.ndarray] = []
+
+    def add(self, index: np.ndarray, child: np.ndarray) -> None:
+        self.parents.append(index)
+        self.children.append(child)
+
+    def done(self) -> tuple[np.ndarray, np.ndarray]:
+        return np.concatenate(self.parents), np.concatenate(self.children)
+
+
+# --- numberlink: lines joining pairs of labels ----------------------------------------------
+
+
+def link_answers(
+    rows: int,
+    cols: int,
+    ends: Mapping[Cell, Any],
+    want: int = 2,
+    max_states: int = MAX_STATES,
+    max_work: int = MAX_WORK,
+) -> list[frozenset[Segment]] | None:
+    """Up to `want` answers of numberlink's rules on a rows x cols grid whose cell `ends[cell]`
+    is a line end with that label (each label at exactly two cells): all answers when there are
+    fewer, none when there is none. Each answer: its segments between side-by-side cells, lower
+    cell first. None when the searches outgrew their bounds (`_race`)."""
+    return _race((_Links(rows, cols, ends, side) for side in SIDES), want, max_states, max_work)
+
+
+class _Links:
+    """Numberlink's rules. Tags: 0 no line; 1..K the line of that label; K + 1 + j a piece whose
+    other end dangles at position j."""
+
+    def __init__(self, rows: int, cols: int, ends: Mapping[Cell, Any], side: str) -> None:
+        place, self.rows, self.cols = _placed(rows, cols, side)
+        self.cells = {place(r, c): (r, c) for r in range(rows) for c in range(cols)}
+        labels = {k: i + 1 for i, k in enumerate(sorted(set(ends.values()), key=repr))}
+        self.label = {place(*cell): labels[k] for cell, k in ends.items()}
+        self.piece = len(labels) + 1  # the tag of a piece whose other end is at position 0
+
+    def start(self) -> np.ndarray:
+        return _frontier(self.cols, 0, self.piece + self.cols)
+
+    def answers(self, states: np.ndarray) -> np.ndarray:
+        return ~states.any(axis=1)
+
+    def next(self, states: np.ndarray, r: int, c: int) -> tuple[np.ndarray, np.ndarray]:
+        """Every way the cell (r, c) (a line end with its label, or an empty cell) goes on
+        from each frontier."""
+        label, piece, right = self.label.get((r, c), 0), self.piece, self.cols
+        down_ok, right_ok = r < self.rows - 1, c < self.cols - 1
         up, left = states[:, c], states[:, right]
         none = np.flatnonzero((up == 0) & (left == 0))
         one = np.flatnonzero((up == 0) ^ (left == 0))
-        parents: list[np.ndarray] = []
-        children: list[np.ndarray] = []
-
-        def add(index: np.ndarray, child: np.ndarray) -> None:
-            parents.append(index)
-            children.append(child)
+        steps = _Steps()
 
         def other_end(child: np.ndarray, tag: np.ndarray, value: Any) -> None:
             """Where `tag` is a piece, its other end's tag becomes `value`."""
@@ -181,20 +245,20 @@ class _Search:
                 if ok:  # the line starts here
                     child = states[none].copy()
                     child[:, out] = label
-                    add(none, child)
+                    steps.add(none, child)
             tag = (up | left)[one]
             ok = (tag == label) | (tag >= piece)  # it ends here: its own label, or a bare piece
             index, tag = one[ok], tag[ok]
             child = states[index].copy()
             other_end(child, tag, label)
             child[:, c] = child[:, right] = 0
-            add(index, child)
-            return np.concatenate(parents), np.concatenate(children)
-        add(none, states[none])  # the cell stays empty
+            steps.add(index, child)
+            return steps.done()
+        steps.add(none, states[none])  # the cell stays empty
         if down_ok and right_ok:  # a new piece, both ends dangling
             child = states[none].copy()
             child[:, c], child[:, right] = piece + right, piece + c
-            add(none, child)
+            steps.add(none, child)
         tag = (up | left)[one]
         for out, ok in ((c, down_ok), (right, right_ok)):
             if ok:  # the line goes on down or right
@@ -202,7 +266,7 @@ class _Search:
                 child[:, c] = child[:, right] = 0
                 child[:, out] = tag
                 other_end(child, tag, piece + out)
-                add(one, child)
+                steps.add(one, child)
         both = np.flatnonzero((up != 0) & (left != 0))  # two lines meet
         a, b = up[both], left[both]
         labels = (a < piece) & (b < piece)
@@ -215,8 +279,210 @@ class _Search:
         pa, pb = a[rows] - piece, b[rows] - piece
         child[rows, pa], child[rows, pb] = pb + piece, pa + piece
         child[:, c] = child[:, right] = 0
-        add(index, child)
-        return np.concatenate(parents), np.concatenate(children)
+        steps.add(index, child)
+        return steps.done()
+
+
+# --- icebarn: one path from IN to OUT, straight across ice -----------------------------------
+
+IN_HEAD, OUT_TAIL, PIECE = 1, 2, 3  # icebarn's tags (see `_IcePath`)
+FREE, BLOCKED, ICE, ENTRANCE, EXIT = range(5)  # its kinds of cell
+
+
+def path_answers(
+    rows: int,
+    cols: int,
+    ice: Iterable[Cell],
+    arrows: Iterable[tuple[Cell, Cell]],
+    entrance: tuple[Cell, Cell],
+    exit: tuple[Cell, Cell],
+    ice_groups: Iterable[Iterable[Cell]],
+    want: int = 2,
+    max_states: int = MAX_STATES,
+    max_work: int = MAX_WORK,
+) -> list[frozenset[Segment]] | None:
+    """Up to `want` answers of icebarn's rules on a rows x cols grid: one path from IN to OUT
+    through the centres of cells, crossing itself only on `ice`, where it goes straight; every
+    arrow (from cell, to cell) crossed that way; a cell of every group of `ice_groups` passed.
+    `entrance` is (the cell just outside the grid, the cell the path enters), `exit` (the cell
+    it leaves from, the cell just outside). Each answer: its segments between side-by-side
+    cells, lower cell first, the two at the doors included. None when the searches outgrew
+    their bounds (`_race`)."""
+    kinds = {(r + 1, c + 1): FREE for r in range(rows) for c in range(cols)}
+    kinds |= {(r + 1, c + 1): ICE for r, c in ice}
+    kinds[entrance[0][0] + 1, entrance[0][1] + 1] = ENTRANCE
+    kinds[exit[1][0] + 1, exit[1][1] + 1] = EXIT
+    doors = [entrance, (exit[1], exit[0])]  # (the door's outside cell, its cell inside)
+    args = (rows + 2, cols + 2, kinds, arrows, doors, [list(g) for g in ice_groups])
+    return _race((_IcePath(*args, side) for side in SIDES), want, max_states, max_work)
+
+
+class _IcePath:
+    """Icebarn's rules, on the grid with a frame of cells around it (the doors' outside cells
+    are the path's two ends; the frame's other cells stay empty). The path runs one way, from
+    IN to OUT, so each dangling end says which way it runs: a head where the path leaves the
+    cells done through it, a tail where it comes in. Tags: 0 no line; IN_HEAD the path from IN
+    so far; OUT_TAIL the path to OUT so far; PIECE + 2 j + d a piece of path whose other end
+    dangles at position j, this end a head (d = 1) or a tail (d = 0). After the line positions,
+    one position per group of ice cells (1: passed), kept from its first cell to its last, and
+    one that the path is whole (IN and OUT joined)."""
+
+    def __init__(
+        self,
+        rows: int,
+        cols: int,
+        kinds: Mapping[Cell, int],
+        arrows: Iterable[tuple[Cell, Cell]],
+        doors: Iterable[tuple[Cell, Cell]],
+        groups: list[list[Cell]],
+        side: str,
+    ) -> None:
+        place, self.rows, self.cols = _placed(rows, cols, side)
+        self.cells = {place(r, c): (r - 1, c - 1) for r in range(rows) for c in range(cols)}
+        self.kind = {place(*cell): k for cell, k in kinds.items()}
+        # a door's one edge, to its cell inside: from above, from the left, down or right
+        self.door_way: dict[Cell, str] = {}
+        for outside, inside in doors:
+            a, b = place(outside[0] + 1, outside[1] + 1), place(inside[0] + 1, inside[1] + 1)
+            way = {(-1, 0): "up", (0, -1): "left", (1, 0): "down", (0, 1): "right"}
+            self.door_way[a] = way[b[0] - a[0], b[1] - a[1]]
+        # arrows over the edge leaving a cell down (0) or right (1): the ways the path must run
+        # there (True: away from the cell; both ways: no answer)
+        self.arrow: dict[tuple[Cell, int], set[bool]] = {}
+        for a, b in arrows:
+            a, b = place(a[0] + 1, a[1] + 1), place(b[0] + 1, b[1] + 1)
+            low, high = min(a, b), max(a, b)
+            self.arrow.setdefault((low, int(low[0] == high[0])), set()).add(a == low)
+        order = lambda cell: cell[0] * self.cols + cell[1]  # noqa: E731
+        self.group: dict[Cell, int] = {}
+        self.last_of: dict[Cell, int] = {}  # the last cell of a group -> the group
+        for k, group in enumerate(groups):
+            cells = [place(r + 1, c + 1) for r, c in group]
+            self.group |= dict.fromkeys(cells, k)
+            self.last_of[max(cells, key=order)] = k
+        self.passed = self.cols + 1  # the first group's position
+        self.whole = self.passed + len(groups)
+
+    def start(self) -> np.ndarray:
+        return _frontier(self.cols, self.whole - self.cols, PIECE + 2 * self.cols + 1)
+
+    def answers(self, states: np.ndarray) -> np.ndarray:
+        return (states[:, self.whole] == 1) & ~states[:, : self.cols + 1].any(axis=1)
+
+    def next(self, states: np.ndarray, r: int, c: int) -> tuple[np.ndarray, np.ndarray]:
+        """Every way the cell (r, c) goes on from each frontier; then the arrows over the edges
+        it leaves by, and whether a group of ice it ends was passed."""
+        kind, right = self.kind.get((r, c), BLOCKED), self.cols
+        down_ok, right_ok = r < self.rows - 1, c < self.cols - 1
+        up, left = states[:, c], states[:, right]
+        steps = _Steps()
+        if kind == BLOCKED:
+            index = np.flatnonzero((up == 0) & (left == 0))
+            steps.add(index, states[index])
+        elif kind == ICE:  # straight on, each way: the tags keep their positions
+            index = np.flatnonzero(((left == 0) | right_ok) & ((up == 0) | down_ok))
+            child = states[index].copy()
+            child[(up[index] != 0) | (left[index] != 0), self.passed + self.group[r, c]] = 1
+            steps.add(index, child)
+        elif kind == FREE:
+            self._free(states, steps, c, down_ok, right_ok)
+        else:
+            self._door(states, steps, c, kind == ENTRANCE, self.door_way[r, c])
+        parents, children = steps.done()
+        keep = np.ones(len(parents), dtype=bool)
+        for way, position in ((0, c), (1, right)):
+            runs = self.arrow.get(((r, c), way), set())
+            if runs:  # an arrow: the path crosses this edge, that way
+                tag = children[:, position]
+                keep &= (tag != 0) & (len(runs) == 1) & (_heads(tag) == min(runs))
+        if (r, c) in self.last_of:  # a group of ice seen whole: it was passed
+            k = self.passed + self.last_of[r, c]
+            keep &= children[:, k] == 1
+            children[:, k] = 0
+        return parents[keep], children[keep]
+
+    def _door(self, states: np.ndarray, steps: _Steps, c: int, entrance: bool, way: str) -> None:
+        """IN or OUT: an end of the path, joined to its cell inside (`way`) only. The path
+        leaves it, or comes in and ends: into IN as a tail (it runs away from IN), into OUT as
+        a head."""
+        right = self.cols
+        up, left = states[:, c], states[:, right]
+        own, other = (IN_HEAD, OUT_TAIL) if entrance else (OUT_TAIL, IN_HEAD)
+        none = np.flatnonzero((up == 0) & (left == 0))
+        if way in ("down", "right"):
+            child = states[none].copy()
+            child[:, c if way == "down" else right] = own
+            steps.add(none, child)
+        one = np.flatnonzero((up != 0) & (left == 0) if way == "up" else (up == 0) & (left != 0))
+        if way in ("down", "right"):
+            one = one[:0]
+        tag = (up | left)[one]
+        self._whole(states, steps, c, one[tag == other])
+        ok = (tag >= PIECE) & (_heads(tag) != entrance)
+        index, tag = one[ok], tag[ok]
+        child = states[index].copy()
+        child[np.arange(len(index)), (tag - PIECE) // 2] = own  # the piece's other end
+        child[:, c] = child[:, right] = 0
+        steps.add(index, child)
+
+    def _whole(self, states: np.ndarray, steps: _Steps, c: int, index: np.ndarray) -> None:
+        """IN's path meets OUT's at this cell: the path is whole, where nothing else dangles."""
+        meeting = (states[index, c] != 0).astype(int) + (states[index, self.cols] != 0)
+        index = index[(states[index, : self.cols + 1] != 0).sum(axis=1) == meeting]
+        child = states[index].copy()
+        child[:, c] = child[:, self.cols] = 0
+        child[:, self.whole] = 1
+        steps.add(index, child)
+
+    def _free(
+        self, states: np.ndarray, steps: _Steps, c: int, down_ok: bool, right_ok: bool
+    ) -> None:
+        """A cell that is not ice: unused, or the path through it once, turning or not."""
+        right = self.cols
+        up, left = states[:, c], states[:, right]
+        none = np.flatnonzero((up == 0) & (left == 0))
+        steps.add(none, states[none])
+        if down_ok and right_ok:  # a new piece: one end a head, the other a tail
+            fresh = none[states[none, self.whole] == 0]
+            for d in (0, 1):
+                child = states[fresh].copy()
+                child[:, c] = PIECE + 2 * right + d
+                child[:, right] = PIECE + 2 * c + 1 - d
+                steps.add(fresh, child)
+        one = np.flatnonzero((up == 0) ^ (left == 0))
+        tag = (up | left)[one]
+        pieces = np.flatnonzero(tag >= PIECE)
+        for out, ok in ((c, down_ok), (right, right_ok)):
+            if ok:  # on down or right, the same way; a piece's other end points here
+                child = states[one].copy()
+                child[:, c] = child[:, right] = 0
+                child[:, out] = tag
+                other = (tag[pieces] - PIECE) // 2
+                child[pieces, other] = PIECE + 2 * out + 1 - _heads(tag[pieces])
+                steps.add(one, child)
+        both = np.flatnonzero((up != 0) & (left != 0))  # two ends meet: a head and a tail
+        a, b = up[both], left[both]
+        doors = (a < PIECE) & (b < PIECE)  # IN's path and OUT's
+        self._whole(states, steps, c, both[doors & (a != b)])
+        loop = (a - PIECE) // 2 == right  # the two ends of one piece (a is at position c)
+        ok = ~doors & (_heads(a) != _heads(b)) & ~((a >= PIECE) & (b >= PIECE) & loop)
+        index, a, b = both[ok], a[ok], b[ok]
+        child = states[index].copy()
+        for x, y in ((a, b), (b, a)):  # a piece's end meets a door's path: that path goes on
+            rows = np.flatnonzero((x >= PIECE) & (y < PIECE))  # at the piece's other end
+            child[rows, (x[rows] - PIECE) // 2] = y[rows]
+        rows = np.flatnonzero((a >= PIECE) & (b >= PIECE))  # two pieces become one
+        pa, pb = (a[rows] - PIECE) // 2, (b[rows] - PIECE) // 2
+        child[rows, pa] = PIECE + 2 * pb + 1 - _heads(a[rows])
+        child[rows, pb] = PIECE + 2 * pa + 1 - _heads(b[rows])
+        child[:, c] = child[:, right] = 0
+        steps.add(index, child)
+
+
+def _heads(tag: np.ndarray) -> np.ndarray:
+    """Whether each (nonzero) icebarn tag is a head: IN's path is, OUT's is not, a piece end
+    by its last bit."""
+    return np.where(tag >= PIECE, (tag - PIECE) % 2 == 1, tag == IN_HEAD)
 
 
 # odd 64-bit multipliers that fold a frontier's words into one sort key

@@ -3,6 +3,7 @@ the seeds' examples, so that the tests need nothing beside the repository)."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import shutil
 from pathlib import Path
@@ -56,6 +57,45 @@ def numberlink_answers(p, most: int = 2) -> list[frozenset]:
         walk(start, [start], segments)
 
     route(0, set(numbers), frozenset())
+    return found
+
+
+def icebarn_answers(p, most: int = 2) -> list[frozenset]:
+    """Up to `most` answers of an icebarn puzzle (`icebarn.Puzzle`), by walking every path from
+    IN (tiny grids only): a cell that is not ice at most once, an ice cell straight on and at
+    most once each way, never against an arrow; a path that leaves by OUT having crossed every
+    arrow and passed every group of ice (or every ice cell, the notebook's rule) is an answer,
+    its segments lower cell first (the doors' included)."""
+    from solver.geometry import STEPS
+
+    ice, (_, inside), (last, outside) = p.ice(), p.entrance, p.exit
+    groups = [[cell] for cell in sorted(ice)] if p.all_ice else p.ice_groups()
+    found: list[frozenset] = []
+
+    def walk(cell, heading: str, taken: frozenset, path: list) -> None:
+        if len(found) >= most:
+            return
+        if cell == outside:
+            crossed = set(itertools.pairwise(path))
+            passed = {c for c, _ in taken if c in ice}
+            if p.arrows <= crossed and all(passed & set(g) for g in groups):
+                found.append(frozenset(tuple(sorted(s)) for s in crossed))
+            return
+        for d in [heading] if cell in ice else list(STEPS):
+            n = (cell[0] + STEPS[d][0], cell[1] + STEPS[d][1])
+            if n == outside and cell != last:
+                continue
+            if n != outside and not (0 <= n[0] < p.rows and 0 <= n[1] < p.cols):
+                continue
+            use = (n, "H" if d in "LR" else "V") if n in ice else (n, "")
+            if (n, cell) in p.arrows or use in taken:
+                continue
+            walk(n, d, taken | {use}, [*path, n])
+
+    first = p.entrance[0]
+    heading = next(d for d, (dr, dc) in STEPS.items() if (first[0] + dr, first[1] + dc) == inside)
+    start = (inside, "H" if heading in "LR" else "V") if inside in ice else (inside, "")
+    walk(inside, heading, frozenset({start}), [first, inside])
     return found
 
 

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import numberlink_answers
+from conftest import icebarn_answers, numberlink_answers
 
 from solver import frontier
 from solver.backends import Settings
-from solver.frontier import SIDES, link_answers
-from solver.genres import numberlink
+from solver.frontier import SIDES, link_answers, path_answers
+from solver.genres import icebarn, numberlink
 from solver.genres.numberlink import Puzzle
 from solver.pipeline import solve_puzzle
 from solver.puzzlink import parse_url
@@ -78,7 +78,7 @@ def test_each_side_counts_the_same(side):
     """Every side the count may start from (the race takes whichever finishes first) gives the
     same verdicts and, for a unique puzzle, the same answer, mapped back to the grid."""
     for p in random_puzzles(2, 100):
-        search = frontier._Search(p.rows, p.cols, p.numbers(), side, 2)
+        search = frontier._Search(frontier._Links(p.rows, p.cols, p.numbers(), side), 2)
         while not search.step():
             pass
         got, truth = search.answers(), numberlink_answers(p, most=2)
@@ -128,3 +128,87 @@ def test_published_11x11_numberlinks_are_counted_unique(name):
     out = solve_puzzle(numberlink.GENRE, p, Settings("highs", 60))
     assert out.status == "solved" and out.unique is True and out.answer == answer
     assert out.rounds == 2  # the answer, then the uniqueness solve: no lazy rounds
+
+
+# --- icebarn: one path from IN to OUT ------------------------------------------------------
+
+
+def random_icebarns(seed: int, count: int, sizes: tuple[int, int] = (2, 4)) -> list:
+    """Random tiny icebarns: ice in a quarter of the cells, doors anywhere on the frame, up to
+    two arrows; unique, not unique and without answer all occur."""
+    rng, found = random.Random(seed), []
+    while len(found) < count:
+        rows, cols = rng.randint(*sizes), rng.randint(*sizes)
+        ice = tuple(tuple(rng.random() < 0.25 for _ in range(cols)) for _ in range(rows))
+
+        def door(rows: int = rows, cols: int = cols) -> tuple:
+            side, r, c = rng.choice("UDLR"), rng.randrange(rows), rng.randrange(cols)
+            inside = {"U": (0, c), "D": (rows - 1, c), "L": (r, 0), "R": (r, cols - 1)}[side]
+            step = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}[side]
+            return (inside[0] + step[0], inside[1] + step[1]), inside
+
+        entrance, (outside, inside) = door(), door()
+        if outside == entrance[0]:
+            continue
+        arrows = set()
+        for _ in range(rng.randint(0, 2)):
+            a = (rng.randrange(rows), rng.randrange(cols))
+            b = rng.choice([(a[0] + 1, a[1]), (a[0], a[1] + 1), (a[0] - 1, a[1]), (a[0], a[1] - 1)])
+            if 0 <= b[0] < rows and 0 <= b[1] < cols and (b, a) not in arrows:
+                arrows.add((a, b))
+        all_ice = rng.random() < 0.2
+        found.append(icebarn.Puzzle(ice, frozenset(arrows), entrance, (inside, outside), all_ice))
+    return found
+
+
+def counted_path(p, want: int = 2, side: str | None = None) -> list[frozenset]:
+    groups = [[cell] for cell in sorted(p.ice())] if p.all_ice else p.ice_groups()
+    args = (p.rows, p.cols, p.ice(), p.arrows, p.entrance, p.exit, groups)
+    if side is None:
+        answers = path_answers(*args, want=want)
+        assert answers is not None
+        return answers
+    kinds = {(r + 1, c + 1): frontier.FREE for r in range(p.rows) for c in range(p.cols)}
+    kinds |= {(r + 1, c + 1): frontier.ICE for r, c in p.ice()}
+    kinds[p.entrance[0][0] + 1, p.entrance[0][1] + 1] = frontier.ENTRANCE
+    kinds[p.exit[1][0] + 1, p.exit[1][1] + 1] = frontier.EXIT
+    doors = [p.entrance, (p.exit[1], p.exit[0])]
+    rules = frontier._IcePath(p.rows + 2, p.cols + 2, kinds, p.arrows, doors, groups, side)
+    search = frontier._Search(rules, want)
+    while not search.step():
+        pass
+    return search.answers()
+
+
+@pytest.mark.parametrize("side", [None, *SIDES])
+def test_icebarn_counts_agree_with_walking_every_path(side):
+    """The path's count (the race, or each side alone) against brute force: none, one, or two
+    different answers that keep the rules (icebarn.verify), the one answer of a unique puzzle
+    itself; the published rule (every group of ice) and the notebook's (every ice cell)."""
+    met = []
+    for p in random_icebarns(4, 150 if side is None else 60):
+        truth = icebarn_answers(p, most=3)
+        got = counted_path(p, side=side)
+        assert len(got) == min(len(truth), 2) and len(set(got)) == len(got), p
+        assert all(icebarn.verify(p, a) == [] for a in got), p
+        if len(truth) == 1:
+            assert got == truth, p
+        met.append(min(len(truth), 3))
+    assert all(met.count(n) >= 3 for n in (0, 1, 2, 3)), met
+
+
+def test_icebarn_counts_on_larger_grids():
+    for p in random_icebarns(5, 40, sizes=(4, 5)):
+        truth = icebarn_answers(p, most=3)
+        got = counted_path(p)
+        assert len(got) == min(len(truth), 2) and all(icebarn.verify(p, a) == [] for a in got)
+
+
+def test_opposite_arrows_on_one_edge_leave_no_path():
+    p = icebarn.Puzzle(
+        ((False, False), (False, False)),
+        frozenset({((0, 0), (0, 1)), ((0, 1), (0, 0))}),
+        ((-1, 0), (0, 0)),
+        ((1, 1), (2, 1)),
+    )
+    assert counted_path(p) == icebarn_answers(p) == []

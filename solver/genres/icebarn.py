@@ -46,6 +46,15 @@ group has hs + vs >= 1 somewhere. Four non-ice cells in a square never use all f
 edges (that would be a little loop; a valid cut, it helps both forms). The two virtual cells are
 joined by an always-used edge, making the path one loop, and that loop is one piece
 (`solver.lines.connected` on the strands, rooted at IN, crossing 2).
+
+Counted first (`solver.frontier.path_answers`): a search cell by cell keeps every distinct way
+the path crosses the boundary of the cells done (which loose ends belong together, which way
+each runs, which groups of ice are passed) with how many partial answers reach it, and so
+counts the answers exactly (none, one, or more). Where it finishes within its bound
+(`COUNT_WORK`), its one answer fixes every edge variable as a bound and the search confirms it
+at once; more than one, and the search finds an answer and the count hands over another
+(`Model.answers`). icebarn-2 of tests/data/large (8 x 8): counted in 0.02 s; with the lazy
+rounds alone it took 0.07-0.09 s (five solves, then the uniqueness solve's rounds).
 """
 
 from __future__ import annotations
@@ -56,6 +65,7 @@ import pulp
 
 from solver import puzzlink
 from solver.backends import NO_FEASIBILITY_JUMP
+from solver.frontier import MAX_WORK, path_answers
 from solver.genres import define
 from solver.geometry import (
     OPPOSITE,
@@ -79,7 +89,7 @@ from solver.lines import (
     segment_entries,
     strands,
 )
-from solver.model import Model, cname, new_problem, var
+from solver.model import Model, cname, fix, new_problem, var
 from solver.sheet import Grid, InputError, Value, a1, cell_name, quote
 from solver.sheet.answer import CellWrite
 from solver.spellings import ARROW, arrow
@@ -299,7 +309,21 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     net.x[start, end] = 1  # closes the path into a loop through the outside
     m = Model(prob, list(x.values()), {"x": edges, "arc": arc, "strands": st})
     m.separate(connected(prob, net, lazy=lazy, root=start, crossing=2))
+    # the frontier count (see the docstring): one answer fixes every edge; none fixes every
+    # edge unused (true of every answer, there being none); more hands one over to the check
+    counted = path_answers(
+        p.rows, p.cols, ice, p.arrows, p.entrance, p.exit, groups, max_work=COUNT_WORK
+    )
+    if counted is not None and len(counted) < 2:
+        fix(x, {e: int(bool(counted) and e in counted[0]) for e in x})
+    elif counted is not None:
+        m.answers = counted
     return m
+
+
+# the frontier count's bound, in frontiers made (`solver.frontier.MAX_WORK`); past it the search
+# alone decides (tests set 0 to try the search alone)
+COUNT_WORK = MAX_WORK
 
 
 # --- checking and showing an answer -------------------------------------------------------
