@@ -41,14 +41,18 @@ import numpy as np
 from solver.geometry import Cell, Segment
 from solver.limits import check_time
 
-# frontiers one cell may hold before a search gives up, and frontiers made over all cells of
-# the four searches together (about 8 million a second here; the walk back keeps 10 bytes per
-# frontier)
+# frontiers one cell may hold before a search gives up, and the work of the four searches
+# together: frontiers made and STEP_WORK a cell (about 8 million a second here; the walk back
+# keeps 10 bytes per frontier)
 MAX_STATES = 500_000
 MAX_WORK = 10_000_000
 
-# frontiers the first search makes alone before the others start (see `_race`)
-HEAD_START = 100_000
+# what a cell's step costs beyond its frontiers, in frontiers (the numpy calls of a step take
+# about as long as 1,500 frontiers on this machine): the work counts time, on small frontiers too
+STEP_WORK = 1_500
+
+# work the first search does alone before the others start (see `_race`)
+HEAD_START = 1_000_000
 
 # tags fit a byte below this (labels + columns + 2), else two bytes
 BYTE_TAGS = 256
@@ -137,7 +141,7 @@ class _Search:
         cols = self.rules.cols
         r, c = divmod(len(self.layers), cols)
         parents, children = self.rules.next(self.states, r, c)
-        self.work += len(parents)
+        self.work += len(parents) + STEP_WORK
         if not len(parents):
             self.states = self.states[:0]
             return True
@@ -324,8 +328,8 @@ class _IcePath:
     cells done through it, a tail where it comes in. Tags: 0 no line; IN_HEAD the path from IN
     so far; OUT_TAIL the path to OUT so far; PIECE + 2 j + d a piece of path whose other end
     dangles at position j, this end a head (d = 1) or a tail (d = 0). After the line positions,
-    one position per group of ice cells (1: passed), kept from its first cell to its last, and
-    one that the path is whole (IN and OUT joined)."""
+    one position per group of ice cells open (1: passed), from its first cell to its last (groups
+    never open at once share one), and one that the path is whole (IN and OUT joined)."""
 
     def __init__(
         self,
@@ -353,15 +357,29 @@ class _IcePath:
             a, b = place(a[0] + 1, a[1] + 1), place(b[0] + 1, b[1] + 1)
             low, high = min(a, b), max(a, b)
             self.arrow.setdefault((low, int(low[0] == high[0])), set()).add(a == low)
+        # each group of ice has a position from its first cell to its last; groups that are
+        # never open at once share one
         order = lambda cell: cell[0] * self.cols + cell[1]  # noqa: E731
-        self.group: dict[Cell, int] = {}
-        self.last_of: dict[Cell, int] = {}  # the last cell of a group -> the group
-        for k, group in enumerate(groups):
-            cells = [place(r + 1, c + 1) for r, c in group]
-            self.group |= dict.fromkeys(cells, k)
-            self.last_of[max(cells, key=order)] = k
-        self.passed = self.cols + 1  # the first group's position
-        self.whole = self.passed + len(groups)
+        self.group: dict[Cell, int] = {}  # an ice cell -> its group's position
+        self.last_of: dict[Cell, int] = {}  # the last cell of a group -> its position
+        spans = sorted(
+            (min(map(order, cells)), max(map(order, cells)), cells)
+            for cells in ([place(r + 1, c + 1) for r, c in group] for group in groups)
+        )
+        self.passed = self.cols + 1  # the first of those positions
+        free: list[int] = []
+        closing: list[tuple[int, int]] = []  # (last cell's order, position) of open groups
+        taken = 0
+        for first, last, cells in spans:
+            closing.sort()
+            while closing and closing[0][0] < first:
+                free.append(closing.pop(0)[1])
+            position = free.pop() if free else self.passed + taken
+            taken += position == self.passed + taken
+            closing.append((last, position))
+            self.group |= dict.fromkeys(cells, position)
+            self.last_of[max(cells, key=order)] = position
+        self.whole = self.passed + taken
 
     def start(self) -> np.ndarray:
         return _frontier(self.cols, self.whole - self.cols, PIECE + 2 * self.cols + 1)
@@ -382,7 +400,7 @@ class _IcePath:
         elif kind == ICE:  # straight on, each way: the tags keep their positions
             index = np.flatnonzero(((left == 0) | right_ok) & ((up == 0) | down_ok))
             child = states[index].copy()
-            child[(up[index] != 0) | (left[index] != 0), self.passed + self.group[r, c]] = 1
+            child[(up[index] != 0) | (left[index] != 0), self.group[r, c]] = 1
             steps.add(index, child)
         elif kind == FREE:
             self._free(states, steps, c, down_ok, right_ok)
@@ -396,7 +414,7 @@ class _IcePath:
                 tag = children[:, position]
                 keep &= (tag != 0) & (len(runs) == 1) & (_heads(tag) == min(runs))
         if (r, c) in self.last_of:  # a group of ice seen whole: it was passed
-            k = self.passed + self.last_of[r, c]
+            k = self.last_of[r, c]
             keep &= children[:, k] == 1
             children[:, k] = 0
         return parents[keep], children[keep]
