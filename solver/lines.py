@@ -56,7 +56,7 @@ from solver.geometry import (
     square_edges,
     squares,
 )
-from solver.model import cname, var
+from solver.model import cname, row, var
 from solver.sheet import cell_name
 from solver.sheet.answer import CellWrite
 from solver.violation import Violation
@@ -376,11 +376,21 @@ def strands(
             other = e[1] if e[0] == cell else e[0]
             kind = "h" if isinstance(other, tuple) and len(other) == 2 and other[0] == r else "v"
             arms[kind].append(x[e])
-        prob += pulp.lpSum(arms["h"]) + turn[cell] == 2 * hor[cell], cname("DegH", cell)
-        prob += pulp.lpSum(arms["v"]) + turn[cell] == 2 * ver[cell], cname("DegV", cell)
+        # each strand's arms and the bend: twice its use (rows made in one step, `model.row`)
+        for kind, use, name in (("h", hor[cell], "DegH"), ("v", ver[cell], "DegV")):
+            coefficients, used = {turn[cell]: 1, use: -2}, 0
+            for a in arms[kind]:
+                if isinstance(a, pulp.LpVariable):
+                    coefficients[a] = coefficients.get(a, 0) + 1
+                else:
+                    used += a
+            prob += row(coefficients, "==", -used), cname(name, cell)
         if cell not in may_cross:
             # one piece at most: both strands in use only through a bend
-            prob += hor[cell] + ver[cell] - turn[cell] <= 1, cname("NoCross", cell)
+            prob += (
+                row({hor[cell]: 1, ver[cell]: 1, turn[cell]: -1}, "<=", 1),
+                cname("NoCross", cell),
+            )
     inside = set(cells)
     for e, u in x.items():
         a, b = e
