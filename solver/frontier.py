@@ -1,28 +1,34 @@
-"""Frontier search: every way of joining pairs of labelled cells of a grid by lines, counted
-exactly, cell by cell (a dynamic program over the grid's path decomposition).
+"""Frontier search: every answer of a line puzzle counted exactly, cell by cell (a dynamic
+program over the grid's path decomposition), for numberlink (`link_answers`) and icebarn
+(`path_answers`).
 
-The lines run through the centres of cells, up, down, left and right; a line never crosses,
-branches or shares a cell, it enters a labelled cell only as one of its two ends, and cells may
-stay empty: numberlink's rules. The search takes the cells in reading order. After each cell,
-what the rest of the grid needs to know of the part done is the *frontier*: for each column,
-the line (if any) that leaves the last cell done in that column downwards, and the line that
-leaves the last cell done to the right. Each such dangling end carries a tag: the label of the
-line it belongs to when that part of the line reaches a labelled end, or else the column of the
-other dangling end of its piece (a piece whose two ends both dangle). Two partial answers with
-the same frontier have the same completions, so the search keeps each frontier once, with the
-number of partial answers that reach it (capped: the question is none, one, or more). A cell's
-choices join, pass on or start pieces; a join of two different labels, or of the two ends of
-one piece (a loop), is refused. The frontiers after the last cell that have no dangling end are
-the answers. This is the frontier-based search of Knuth's SIMPATH and of Yoshinaka, Saitoh,
-Kawahara, Tsuruma, Iwashita and Minato, "Finding all solutions and instances of Numberlink and
+The lines run through the centres of cells, up, down, left and right. The search takes the
+cells in reading order. After each cell, what the rest of the grid needs to know of the part
+done is the *frontier*: for each column, the line (if any) that leaves the last cell done in
+that column downwards, and the line that leaves the last cell done to the right, each with a
+tag: which line it is (numberlink: the label its line reached; icebarn: the path from IN or to
+OUT) or, for a piece of line whose two ends both dangle, where its other end is (and, for
+icebarn's one-way path, which way it runs); a genre may keep more (icebarn: which groups of ice
+were passed). Two partial answers with the same frontier have the same completions, so the
+search keeps each frontier once, with the number of partial answers that reach it (capped: the
+question is none, one, or more). A cell's choices join, pass on or start pieces by its genre's
+rules (`_Links`, `_IcePath`), and a join the rules forbid (two labels, a loop, a path against an
+arrow) is dropped. The frontiers after the last cell that the rules accept are the answers.
+This is the frontier-based search of Knuth's SIMPATH and of Yoshinaka, Saitoh, Kawahara,
+Tsuruma, Iwashita and Minato, "Finding all solutions and instances of Numberlink and
 Slitherlink by ZDDs" (Algorithms 5, 2012), here with plain counts instead of a diagram.
 
 Every frontier of a cell is handled at once (numpy arrays, one row per frontier), and the
-frontiers that agree are merged by sorting their packed values. The number of frontiers grows
-with the grid's width (the shorter side is taken across) and with how much the numbers leave
-open: published 10 x 10 and 11 x 11 numberlinks peak at 1,500-180,000 frontiers and take 0.02-
-0.7 s; a 13 x 13 one peaks at 4.6 million (86 s). `max_states` bounds it: past the bound the
-search gives up (None) and the caller's model searches alone.
+frontiers that agree are merged by sorting them. The number of frontiers grows with the
+grid's width and with how much the clues leave open, and it depends on the side the search
+starts from: a search starts from each of the four sides (`_race`). Published 10 x 10 and
+11 x 11 numberlinks take 0.01-0.5 s; sparse 13 x 13 ones and larger meet millions of
+frontiers: past the bounds (`max_states`, `max_work`) the search gives up (None) and the
+caller's model searches alone. Line puzzles whose every cell is used or shaded (yajilin,
+slitherlink) or whose regions carry sizes (nurikabe, heyawake) were tried the same way in
+Python and met far more frontiers (yajilin's 16 x 16 over 2.6 million at one cell, nurikabe's
+13 x 13 2.5 million even with the cells its rules decide), so they stay with their deductions
+and the search.
 
 To hand back the answers, each cell keeps, per frontier, the first and the last frontier of the
 cell before that led to it, and which of its two edges (down, right) it uses: one answer is the

@@ -253,6 +253,8 @@ def _second_answer(
         if broken:  # a bug in the genre's count or detour, not a second answer
             raise RuntimeError(f"{genre.slug}: another answer that breaks the rules: {broken[0]}")
         return False, _differing_cells(genre.render(puzzle, answer), genre.render(puzzle, other))
+    if _all_fixed(m.answer_vars):  # decided before the search: nothing else can differ
+        return True, []
     try:
         live.add(m.exclude_answer(), "no_good_1")
     except OutOfTime:
@@ -265,6 +267,16 @@ def _second_answer(
         return None, []
     other = genre.decode(puzzle, m)
     return False, _differing_cells(genre.render(puzzle, answer), genre.render(puzzle, other))
+
+
+def _all_fixed(variables: list[Any]) -> bool:
+    """Whether every answer variable has its value fixed by its bounds (the genre's rules
+    decided the answer before the search, `solver.model.fix`): then every answer has the one
+    found, and the uniqueness cut would leave no solution; its solve is skipped."""
+    return all(
+        not isinstance(v, pulp.LpVariable) or (v.lowBound is not None and v.lowBound == v.upBound)
+        for v in variables
+    )
 
 
 def _differing_cells(a: list[CellWrite], b: list[CellWrite]) -> list[tuple[int, int]]:

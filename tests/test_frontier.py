@@ -121,13 +121,14 @@ def penpa(name: str) -> str:
 def test_published_11x11_numberlinks_are_counted_unique(name):
     """penpa-edit's Numberlink 1 and 2 (11 x 11, cells may stay empty): the search alone had no
     proof of uniqueness in minutes; the count has one answer, which the model then holds as
-    fixed bounds, so the search confirms it in its first solve and the proof at once."""
+    fixed bounds, so the search confirms it in its first solve, and the proof needs no solve:
+    every answer variable is fixed, nothing else can differ (pipeline._all_fixed)."""
     p = numberlink.from_url(parse_url(penpa(name)))
     (answer,) = counted(p)
     assert numberlink.verify(p, answer) == []
     out = solve_puzzle(numberlink.GENRE, p, Settings("highs", 60))
     assert out.status == "solved" and out.unique is True and out.answer == answer
-    assert out.rounds == 2  # the answer, then the uniqueness solve: no lazy rounds
+    assert out.rounds == 1  # the answer's solve: no lazy rounds, no uniqueness solve
 
 
 # --- icebarn: one path from IN to OUT ------------------------------------------------------

@@ -310,14 +310,15 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     m = Model(prob, list(x.values()), {"x": edges, "arc": arc, "strands": st})
     m.separate(connected(prob, net, lazy=lazy, root=start, crossing=2))
     # the frontier count (see the docstring): one answer fixes every edge; none fixes every
-    # edge unused (true of every answer, there being none); more hands one over to the check
+    # edge unused (true of every answer, there being none)
     counted = path_answers(
         p.rows, p.cols, ice, p.arrows, p.entrance, p.exit, groups, max_work=COUNT_WORK
     )
     if counted is not None and len(counted) < 2:
         fix(x, {e: int(bool(counted) and e in counted[0]) for e in x})
-    elif counted is not None:
+    elif counted is not None:  # the search tries the first; the check is handed the second
         m.answers = counted
+        m.guesses = [(v == int(e in counted[0]), cname("Counted", *e)) for e, v in x.items()]
     return m
 
 

@@ -17,13 +17,14 @@ Counted first (`solver.frontier.link_answers`): a search cell by cell that keeps
 cell, every distinct way the lines cross the boundary of the cells done (their labels, or which
 loose ends belong together) and how many partial answers reach each, counts the answers exactly
 (none, one, or more) and hands back one or two of them. Where it finishes within its bound
-(`COUNT_WORK` frontiers, about two seconds here), its one answer decides every variable below
-as a fixed bound, and the search confirms it at once; where it counts more than one, the search
-finds an answer and the count hands over another (`Model.answers`). Published 10 x 10 and
-11 x 11 puzzles are counted in 0.01-0.5 s, and their uniqueness, which took the search minutes
-or more, with them (tests/data/large: numlin-penpa1 and numlin-penpa2, unproved in 120 s, 0.5
-s; janko 10 x 10 "c" 58 s -> 0.2 s). Sparse grids of 13 x 13 and more outgrow the bound (the
-frontiers of janko's 13 x 13 number millions) and are left to the search, as before.
+(`COUNT_WORK`, about a second here), its one answer decides every variable below as a fixed
+bound, and the search confirms it at once; where it counts more than one, the search finds an
+answer and the count hands over another (`Model.answers`). The 23 published 7 x 7 to 11 x 11
+puzzles of tests/data/large are counted in 0.01-0.5 s each, and their uniqueness, which took the
+search up to a minute or more, with them (numlin-penpa1 and numlin-penpa2, unproved in 120 s:
+0.5 s; janko 10 x 10 "c" 58 s -> 0.2 s; noqx (clingo), same machine: 3.2 s and over 60 s for the
+two, 49 s for "c"). Sparse grids of 13 x 13 and more outgrow the bound (janko's 13 x 13 meets
+millions of frontiers at one cell) within about a second and are left to the search, as before.
 
 Model: h(r,c) = 1 when a line joins cell (r,c) to its right neighbour, v(r,c) to the cell
 below; u(r,c) = 1 when a line runs through the empty cell (r,c). Degree: 1 at a number, 2 u(r,c)
@@ -293,17 +294,22 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
 
     used: dict[Cell, pulp.LpVariable | int] = {cell: u.get(cell, 1) for cell in cells}
     m = Model(prob, list(x.values()), {"x": x, "u": u, "c": digit, "o": arc, "y": flow})
+    m.separate(connected(prob, Network(dict(x), used), lazy=lazy, roots=sorted(starts), crossing=2))
     # the frontier count (see the docstring): one answer decides every variable, as fixed
     # bounds; none fixes every edge unused (true of every answer, there being none), so the
-    # search ends at once; more than one leaves the search to find one and hands it another
+    # search ends at once; more than one: the search tries the first (its guess) and the
+    # uniqueness check is handed the second. Either way the verdict is known, and the search
+    # needs no minimal answers (a counted answer need not be one)
     counted = link_answers(p.rows, p.cols, numbers, max_work=COUNT_WORK)
     if counted is not None and len(counted) < 2:
         lines = counted[0] if counted else frozenset()
         fix(x, {e: int(e in lines) for e in x})
         fix(u, {cell: int(any(cell in e for e in lines)) for cell in u})
-    elif counted is not None:
+        return m
+    if counted is not None:
         m.answers = counted
-    m.separate(connected(prob, Network(dict(x), used), lazy=lazy, roots=sorted(starts), crossing=2))
+        m.guesses = [(v == int(e in counted[0]), cname("Counted", *e)) for e, v in x.items()]
+        return m
     if width == 1:
         m.minimal = _no_touching(p, x, digit, code)
     else:
