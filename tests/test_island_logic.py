@@ -13,7 +13,6 @@ from solver import island_logic
 from solver.backends import Settings
 from solver.genres import nurikabe
 from solver.genres.nurikabe import Puzzle
-from solver.model import cname
 from solver.pipeline import solve_puzzle
 from solver.puzzlink import UNKNOWN, parse_url
 
@@ -80,20 +79,19 @@ def test_a_published_puzzle_is_decided_by_the_rules(url):
     assert out.status == "solved" and out.unique is True and out.answer == sea
 
 
-def test_the_deductions_become_rows_of_the_model(monkeypatch):
-    """Every cell the rules decide is a Sea or Land row. (Given time enough to decide this
-    grid whole: it takes about the quarter second the model gives probing, so under load the
-    model's own call decides fewer, which is the budget's doing, not this rule's.)"""
+def test_the_deductions_fix_the_models_cells(monkeypatch):
+    """Every cell the rules decide has its b fixed by its bounds (1 sea, 0 land), and no other.
+    (Given time enough to decide this grid whole: it takes about the quarter second the model
+    gives probing, so under load the model's own call decides fewer, which is the budget's
+    doing, not this rule's.)"""
     p = nurikabe.from_url(parse_url(NOQX))
     deduce = island_logic.deduce
     monkeypatch.setattr(island_logic, "deduce", lambda *a, **k: deduce(*a[:3], budget=30))
     sea, land = deduce(p.rows, p.cols, p.clues(), budget=30)
-    m = nurikabe.model(p, lazy=True)
-    names = {c.name for c in m.prob.constraints()}
-    assert {n for n in names if n.startswith("Sea(")} == {cname("Sea", c) for c in sea}
-    land_rows = {cname("Land", c) for c in land - p.clues().keys()}
-    assert {n for n in names if n.startswith("Land(")} == land_rows
-    assert len(sea) > 100 and len(land_rows) > 30
+    b = nurikabe.model(p, lazy=True)["b"]
+    fixed = {cell: v.lowBound for cell, v in b.items() if v.lowBound == v.upBound}
+    assert fixed == {**dict.fromkeys(sea, 1), **dict.fromkeys(land - p.clues().keys(), 0)}
+    assert len(sea) > 100 and len(land) > 30
 
 
 NURIKABE_2 = "https://puzz.link/p?nurikabe/18/10/w3g8k1i4n1k5j1i1k9r1l2n3j3n9t1l2h2i1j5h2j7l4n6y"

@@ -26,8 +26,10 @@ every answer has as many sea cells.
 
 Before the model, the rules decide what they can (`solver.island_logic.deduce`: a complete
 island walled in by sea, cells no island can reach, no 2x2 of sea, the sea joined, then each
-unknown cell tried both ways for at most a quarter of a second); each decided cell becomes a row,
-Sea(r,c): b = 1 or Land(r,c): b = 0. They hold in every answer, so the model keeps its answers;
+unknown cell tried both ways for at most a quarter of a second); each decided cell's b is fixed
+by its bounds (it was a row, Sea(r,c)/Land(r,c), until the twenty-third session: bounds measured
+even or slightly faster, median of 3-5, and a grid decided whole then needs no uniqueness solve,
+`pipeline._all_fixed`). They hold in every answer, so the model keeps its answers;
 on published puzzles they decide most or all of the grid, where the lazy rounds met dozens of
 island fragments each (noqx's 19x12 with two `?`: 4.4 s -> 0.21 s on SCIP, nurikabe-2 0.185 ->
 0.094 s). Where they decide every cell, the lazy form leaves the island labels out
@@ -56,7 +58,7 @@ from solver.cells import (
 )
 from solver.genres import define
 from solver.geometry import Cell, CellPuzzle
-from solver.model import Model, cname, new_problem, value
+from solver.model import Model, fix, new_problem, value
 from solver.sheet import Grid, InputError, Value, quote
 from solver.sheet.answer import CellWrite
 from solver.spellings import UNKNOWN, is_mark
@@ -111,10 +113,7 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     decided = 0
     if known is not None:  # None: the rules leave no answer, which the solve will find
         sea_cells, land_cells = known
-        for cell in sorted(sea_cells):
-            prob += b[cell] == 1, cname("Sea", cell)
-        for cell in sorted(land_cells - clues.keys()):
-            prob += b[cell] == 0, cname("Land", cell)
+        fix(b, {**dict.fromkeys(sea_cells, 1), **dict.fromkeys(land_cells - clues.keys(), 0)})
         decided = len(sea_cells) + len(land_cells)
     m = Model(prob, list(b.values()), {"b": b})
     m.separate(connected(prob, sea, lazy=lazy, prefix="s"))
