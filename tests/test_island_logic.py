@@ -81,8 +81,8 @@ def test_a_published_puzzle_is_decided_by_the_rules(url):
 
 def test_the_deductions_fix_the_models_cells(monkeypatch):
     """Every cell the rules decide has its b fixed by its bounds (1 sea, 0 land), and no other.
-    (Given time enough to decide this grid whole: it takes about the quarter second the model
-    gives probing, so under load the model's own call decides fewer, which is the budget's
+    (Given time enough to decide this grid whole: it takes about a quarter second of the
+    model's probing budget, so under load the model's own call decides fewer, which is the budget's
     doing, not this rule's.)"""
     p = nurikabe.from_url(parse_url(NOQX))
     deduce = island_logic.deduce
