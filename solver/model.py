@@ -64,8 +64,9 @@ class Model:
     uniqueness search never has them, so they change how soon an answer is found, never a
     verdict. They stay out of the `.lp` file and out of check's searches.
     answers: answers the genre found before any search, where it found more than one
-    (numberlink's frontier count, `solver.frontier`): the uniqueness check takes one that
-    differs from the search's answer as the second answer (checked by `verify`).
+    (numberlink's and icebarn's frontier count, `solver.frontier`; see `settle`): the
+    uniqueness check takes one that differs from the search's answer as the second answer
+    (checked by `verify`).
     branch_first: variables that SCIP branches on before any other (a higher branching
     priority), where a decision about them settles much more than one about the rest (yajilin:
     a shaded cell puts its four neighbours on the loop). The answers are the same; only the
@@ -98,6 +99,22 @@ class Model:
         """Register a separator (None, what a complete form returns, is ignored)."""
         if separator is not None:
             self.separators.append(separator)
+
+    def settle(self, x: Mapping[Any, Any], counted: list[frozenset[Any]] | None) -> bool:
+        """Take a count of the answers made before the search (`solver.frontier`, each answer
+        the keys of `x` it uses; None: the count gave up). One answer fixes every variable of
+        x to it, and none fixes them all to 0 (true of every answer, there being none), so the
+        search only confirms; more than one: the search first tries the first (`guesses`) and
+        the uniqueness check is handed the others (`answers`). True when the count settled the
+        verdict."""
+        if counted is None:
+            return False
+        if len(counted) < 2:
+            fix(x, {e: int(bool(counted) and e in counted[0]) for e in x})
+        else:
+            self.answers = counted
+            self.guesses = [(v == int(e in counted[0]), cname("Counted", *e)) for e, v in x.items()]
+        return True
 
     def reinforce(self, rows: Callable[[], list[tuple[pulp.LpConstraint, str]]]) -> None:
         """Keep a maker of rows for a search that runs long (see `reinforcements`)."""

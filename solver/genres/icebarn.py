@@ -52,9 +52,10 @@ the path crosses the boundary of the cells done (which loose ends belong togethe
 each runs, which groups of ice are passed) with how many partial answers reach it, and so
 counts the answers exactly (none, one, or more). Where it finishes within its bound
 (`COUNT_WORK`), its one answer fixes every edge variable as a bound and the search confirms it
-at once; more than one, and the search finds an answer and the count hands over another
-(`Model.answers`). icebarn-2 of tests/data/large (8 x 8): counted in 0.02 s; with the lazy
-rounds alone it took 0.07-0.09 s (five solves, then the uniqueness solve's rounds).
+at once; with more than one, the search first tries the first and the uniqueness check is
+handed another (`Model.settle`). icebarn-2 of tests/data/large (8 x 8): counted in 0.01-0.02 s,
+solved and proved in 0.023-0.038 s; with the lazy rounds alone it took 0.07-0.09 s (five
+solves, then the uniqueness solve's rounds).
 """
 
 from __future__ import annotations
@@ -89,7 +90,7 @@ from solver.lines import (
     segment_entries,
     strands,
 )
-from solver.model import Model, cname, fix, new_problem, var
+from solver.model import Model, cname, new_problem, var
 from solver.sheet import Grid, InputError, Value, a1, cell_name, quote
 from solver.sheet.answer import CellWrite
 from solver.spellings import ARROW, arrow
@@ -309,24 +310,21 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     net.x[start, end] = 1  # closes the path into a loop through the outside
     m = Model(prob, list(x.values()), {"x": edges, "arc": arc, "strands": st})
     m.separate(connected(prob, net, lazy=lazy, root=start, crossing=2))
-    # the frontier count (see the docstring): one answer fixes every edge; none fixes every
-    # edge unused (true of every answer, there being none)
-    counted = path_answers(
-        p.rows, p.cols, ice, p.arrows, p.entrance, p.exit, groups, max_work=COUNT_WORK
+    # the frontier count (see the docstring)
+    m.settle(
+        x,
+        path_answers(
+            p.rows, p.cols, ice, p.arrows, p.entrance, p.exit, groups, max_work=COUNT_WORK
+        ),
     )
-    if counted is not None and len(counted) < 2:
-        fix(x, {e: int(bool(counted) and e in counted[0]) for e in x})
-    elif counted is not None:  # the search tries the first; the check is handed the second
-        m.answers = counted
-        m.guesses = [(v == int(e in counted[0]), cname("Counted", *e)) for e, v in x.items()]
     return m
 
 
-# the frontier count's bound, in frontiers made; past it the search alone decides (tests set 0
-# to try the search alone). Lower than numberlink's: with many arrows the search is quick on
-# large grids, where the count is not (generated, tests/generators/icebarn.py, two seeds, one
-# run: 10x10 0.036/0.034 s against 0.043/0.035 s by the search alone, 20x20 0.36/0.39 against
-# 0.29/0.37, 30x30 2.5/1.8 against 1.1/1.2 with four times this bound)
+# the frontier count's bound (`solver.frontier.MAX_WORK`); past it the search alone decides
+# (tests set 0 to try the search alone). Lower than numberlink's: with many arrows the search is
+# quick on large grids, where the count is not (generated, tests/generators/icebarn.py, two
+# seeds, one run, with this bound: 10x10 0.035 s both against 0.036-0.043 s by the search
+# alone, 20x20 0.15-0.17 against 0.22, 30x30 1.15-1.21 against 0.96-1.0: the count gives up)
 COUNT_WORK = 2_000_000
 
 

@@ -295,20 +295,13 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     used: dict[Cell, pulp.LpVariable | int] = {cell: u.get(cell, 1) for cell in cells}
     m = Model(prob, list(x.values()), {"x": x, "u": u, "c": digit, "o": arc, "y": flow})
     m.separate(connected(prob, Network(dict(x), used), lazy=lazy, roots=sorted(starts), crossing=2))
-    # the frontier count (see the docstring): one answer decides every variable, as fixed
-    # bounds; none fixes every edge unused (true of every answer, there being none), so the
-    # search ends at once; more than one: the search tries the first (its guess) and the
-    # uniqueness check is handed the second. Either way the verdict is known, and the search
-    # needs no minimal answers (a counted answer need not be one)
+    # the frontier count (see the docstring and Model.settle): where it settles the verdict,
+    # the search needs no minimal answers (a counted answer need not be one)
     counted = link_answers(p.rows, p.cols, numbers, max_work=COUNT_WORK)
-    if counted is not None and len(counted) < 2:
-        lines = counted[0] if counted else frozenset()
-        fix(x, {e: int(e in lines) for e in x})
-        fix(u, {cell: int(any(cell in e for e in lines)) for cell in u})
-        return m
-    if counted is not None:
-        m.answers = counted
-        m.guesses = [(v == int(e in counted[0]), cname("Counted", *e)) for e, v in x.items()]
+    if m.settle(x, counted):
+        if counted is not None and len(counted) < 2:  # its cells too: used where lines run
+            lines = {cell for e in counted[0] for cell in e} if counted else set()
+            fix(u, {cell: int(cell in lines) for cell in u})
         return m
     if width == 1:
         m.minimal = _no_touching(p, x, digit, code)
