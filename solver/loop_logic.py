@@ -695,21 +695,45 @@ def deduce(
 
 
 def _pass(board: Board, whole: bool, stop: float, edges: bool = True) -> None:
-    """Probe each unknown cell and edge (`_probes`) both ways, until `stop`."""
+    """Probe each unknown cell and edge (`_probes`) both ways, until `stop`.
+
+    A value that a probe without contradiction set (its trail) is not tried again while the
+    board stays as it was: the rules only add what follows, so what it propagates is part of
+    what that probe propagated, and holds no contradiction either (`implied`; cleared whenever
+    the board learns something). A probe so skipped gives no agreement of both ways. Measured
+    (builds, median of 3, one run, the same cells and edges decided): slither-2 0.09 -> 0.05 s,
+    slither-25x15b 0.24 -> 0.15, country-2 0.077 -> 0.066, mashu-2 0.045 -> 0.038; on
+    yajilin-17x17 4 of its 234 cells fewer (the agreements skipped)."""
     probes = _probes(board, edges)
+    implied: set[tuple[str, int, int]] = set()  # (kind, index, value) set by a probe that held
     for kind, k in probes:
         if time.perf_counter() > stop:
             break
         limits.check_time()
         if _values(board, kind)[k] != UNKNOWN:
             continue
-        off = _trial(board, kind, k, 0, whole)
-        on = _trial(board, kind, k, 1, whole) if off is not None else None
-        if off is None or on is None:  # the other way holds
-            _set(board, kind, k, 0 if off is not None else 1)
-            board.propagate(whole)
-        elif _agree(board, off, on):
-            board.propagate(whole)
+        skip_off, skip_on = (kind, k, 0) in implied, (kind, k, 1) in implied
+        if skip_off and skip_on:
+            continue
+        off = None if skip_off else _trial(board, kind, k, 0, whole)
+        if off is None and not skip_off:  # a contradiction: the edge or cell is 1
+            _set(board, kind, k, 1)
+        else:
+            on = None if skip_on else _trial(board, kind, k, 1, whole)
+            if on is None and not skip_on:  # a contradiction: it is 0
+                _set(board, kind, k, 0)
+            elif off is None or on is None or not _agree(board, off, on):
+                implied.update(_implied(off) | _implied(on))
+                continue
+        board.propagate(whole)
+        implied.clear()
+
+
+def _implied(trial: Board | None) -> set[tuple[str, int, int]]:
+    """What a probe that held set: (kind, index, value)."""
+    if trial is None:
+        return set()
+    return {(kind, k, _values(trial, kind)[k]) for kind, k in trial.trail}
 
 
 def forced(
