@@ -39,7 +39,6 @@ generated puzzles, where the lazy model alone is quick, a longer budget cost mor
 from __future__ import annotations
 
 import time
-from collections import deque
 from collections.abc import Mapping
 
 from solver import limits
@@ -47,6 +46,7 @@ from solver.geometry import Cell, neighbours
 
 UNKNOWN, SEA, LAND = 0, 1, 2
 FREE = -1  # a land cell whose island is not known yet
+ANY, NONE = -1, -2  # in `_reach`: a cell any island may join, or none
 
 
 class Contradiction(Exception):
@@ -98,18 +98,19 @@ class Board:
             pass
 
     def _groups(self, value: int) -> list[list[int]]:
+        """The groups of cells of `value`, each in breadth-first order from its first cell."""
         state, near = self.state, self.near
-        seen, groups = set(), []
+        seen = [False] * len(state)
+        groups = []
         for i, s in enumerate(state):
-            if s == value and i not in seen:
-                seen.add(i)
-                group, queue = [i], deque([i])
-                while queue:
-                    for j in near[queue.popleft()]:
-                        if state[j] == value and j not in seen:
-                            seen.add(j)
+            if s == value and not seen[i]:
+                seen[i] = True
+                group = [i]
+                for p in group:  # the list grows as it is read: a breadth-first search
+                    for j in near[p]:
+                        if not seen[j] and state[j] == value:
+                            seen[j] = True
                             group.append(j)
-                            queue.append(j)
                 groups.append(group)
         return groups
 
@@ -167,39 +168,49 @@ class Board:
 
     def _reach(self) -> bool:
         """Which unfinished islands can reach which cells, within their remaining size."""
-        state, owner, near, beside = self.state, self.owner, self.near, self.beside
-        reached = [False] * len(state)
+        state, owner, near = self.state, self.owner, self.near
+        n = len(state)
+        # the one island a cell could join (a land cell's owner, an unknown cell beside one
+        # island), ANY, or NONE (sea: `_islands` made a cell beside two islands sea)
+        only = [ANY] * n
+        for i, s in enumerate(state):
+            if s == SEA:
+                only[i] = NONE
+            elif s == LAND and owner[i] != FREE:
+                only[i] = owner[i]
+        for j, ks in self.beside.items():
+            if only[j] == ANY:
+                (only[j],) = ks
+        reached = [False] * n
+        visit = [-1] * n  # the island whose search last reached each cell
+        dist = [0] * n
         changed = False
         for k, group in self.owned.items():
             size = self.sizes[k]
-            left = None if size is None else size - len(group)
+            left = n if size is None else size - len(group)
             for i in group:
                 reached[i] = True
+                visit[i] = k
+                dist[i] = 0
             if left == 0:
                 continue
-
-            def open_to(j: int, k: int = k) -> bool:  # can j join island k?
-                if state[j] == SEA or (state[j] == LAND and owner[j] not in (FREE, k)):
-                    return False
-                return j not in beside or beside[j] == {k}
-
-            dist = dict.fromkeys(group, 0)
-            queue = deque(group)
-            frontier = set()
-            while queue:
-                i = queue.popleft()
-                if left is not None and dist[i] >= left:
+            found = group[:]  # the list grows as it is read: a breadth-first search
+            frontier = []
+            for i in found:
+                d = dist[i] + 1
+                if d > left:
                     continue
                 for j in near[i]:
-                    if j not in dist and open_to(j):
-                        dist[j] = dist[i] + 1
-                        if dist[j] == 1:
-                            frontier.add(j)
+                    if visit[j] != k and only[j] in (ANY, k):
+                        visit[j] = k
+                        dist[j] = d
                         reached[j] = True
-                        queue.append(j)
-            if left is None:
+                        found.append(j)
+                        if d == 1:
+                            frontier.append(j)
+            if size is None:
                 continue  # a `?` island may be complete at any size
-            if len(dist) < size or not frontier:
+            if len(found) < size or not frontier:
                 raise Contradiction  # the island cannot grow to its size
             if len(frontier) == 1:
                 (j,) = frontier
@@ -222,18 +233,20 @@ class Board:
         changed = False
         # one group of sea and unknown cells holds every sea cell
         start = seas[0][0]
-        region, queue = {start}, deque([start])
-        while queue:
-            for j in near[queue.popleft()]:
-                if state[j] != LAND and j not in region:
-                    region.add(j)
-                    queue.append(j)
-        if any(i not in region for g in seas for i in g):
+        inside = [False] * len(state)
+        inside[start] = True
+        region = [start]
+        for i in region:  # the list grows as it is read: a breadth-first search
+            for j in near[i]:
+                if not inside[j] and state[j] != LAND:
+                    inside[j] = True
+                    region.append(j)
+        if any(not inside[i] for g in seas for i in g):
             raise Contradiction
         if self.sea_size is not None and len(region) < self.sea_size:
             raise Contradiction
         for i, s in enumerate(state):
-            if s == UNKNOWN and i not in region:
+            if s == UNKNOWN and not inside[i]:
                 changed |= self.set(i, LAND)
         total = sum(len(g) for g in seas)
         for group in seas:
