@@ -21,20 +21,26 @@ when their group of land cells holds that number. `propagate` applies, until not
   is no answer), the unknown cells outside that group are land, the group holds at least the
   sea's size (when every number is given), and a group of sea cells that must grow (another
   sea cell exists elsewhere, or it is short of the sea's size) and can grow through one unknown
-  cell only takes it.
+  cell only takes it;
+- blocks owed (when every number is given; once the rules above are done): a 2x2 block without
+  land that one island alone can reach holds a cell of that island, so the island keeps only
+  the cells x it can hold together with one of the block's: joining its cells G, x and a cell
+  b of the block takes at least half of d(G,x) + d(G,b) + d(x,b) new cells (G counted as one
+  point; a tree joining three points has each of its edges on at most two of the three paths
+  between them), which must not exceed what the island has left.
 `deduce` then tries each unknown cell next to a decided one both ways (probing): where one
 way propagates to a contradiction, the other holds. What it returns holds in every answer; when
 the rules contradict themselves (a puzzle with no answer) it returns nothing, and the solve
 says so.
 
 Measured (this machine, whole grid decided / seconds): nurikabe-2 of tests/data/large 180/180
-in 0.07 s, noqx's 19x12 with two `?` 228/228 in 0.2 s, generated 10x10 to 30x30 fully or to
-75-90 % in 0.004-0.97 s; the hard published ones less: a 13x13 of nine large islands 73/169,
-the 30x20 above 199/600 (the rules a person would use next, joining an island to the 2x2
-blocks only it can break, are not here). Probing is cut off after `budget` seconds: on
-generated puzzles, where the lazy model alone is quick, a longer budget cost more than it saved
-(a 20x20: 0.35 s without, 0.46 s with a quarter second, 0.97 s with a whole one).
-"""
+in 0.07 s, noqx's 19x12 with two `?` 228/228 in 0.2 s, penpa-edit's "Nurikabe 3" 100/100 in
+0.05 s (71/100 without the blocks owed), generated 10x10 to 30x30 fully or to 75-90 % in
+0.004-0.97 s; the hard published ones less: a 13x13 of nine large islands 78/169 (73 without
+the blocks owed), the 30x20 above 236/600 with a long budget (199). Probing is cut off after
+`budget` seconds: on generated puzzles, where the lazy model alone is quick, a longer budget
+cost more than it saved (a 20x20: 0.35 s without, 0.46 s with a quarter second, 0.97 s with a
+whole one)."""
 
 from __future__ import annotations
 
@@ -46,7 +52,7 @@ from solver.geometry import Cell, neighbours
 
 UNKNOWN, SEA, LAND = 0, 1, 2
 FREE = -1  # a land cell whose island is not known yet
-ANY, NONE = -1, -2  # in `_reach`: a cell any island may join, or none
+ANY, NONE, MANY = -1, -2, -3  # in `_reach`, `_owed`: a cell any island may join, none, many
 
 
 class Contradiction(Exception):
@@ -94,8 +100,15 @@ class Board:
     # --- the rules ------------------------------------------------------------------------
 
     def propagate(self) -> None:
-        while self._squares() | self._islands() | self._reach() | self._sea():
-            pass
+        """The rules until nothing changes; the blocks owed to one island (`_owed`, the
+        costliest) once the others are done, and the others again after what it decides. Not
+        where an island's size is not given: such an island reaches nearly every block, and
+        the rule costs a third more time for nothing (noqx's 19x12 with two `?`)."""
+        while True:
+            while self._squares() | self._islands() | self._reach() | self._sea():
+                pass
+            if self.sea_size is None or not self._owed():
+                return
 
     def _groups(self, value: int) -> list[list[int]]:
         """The groups of cells of `value`, each in breadth-first order from its first cell."""
@@ -166,13 +179,11 @@ class Board:
                     changed |= self.set(j, SEA)
         return changed
 
-    def _reach(self) -> bool:
-        """Which unfinished islands can reach which cells, within their remaining size."""
-        state, owner, near = self.state, self.owner, self.near
-        n = len(state)
-        # the one island a cell could join (a land cell's owner, an unknown cell beside one
-        # island), ANY, or NONE (sea: `_islands` made a cell beside two islands sea)
-        only = [ANY] * n
+    def _only(self) -> list[int]:
+        """Per cell, the one island it could join (a land cell's owner, an unknown cell beside
+        one island), ANY, or NONE (sea: `_islands` made a cell beside two islands sea)."""
+        state, owner = self.state, self.owner
+        only = [ANY] * len(state)
         for i, s in enumerate(state):
             if s == SEA:
                 only[i] = NONE
@@ -181,20 +192,30 @@ class Board:
         for j, ks in self.beside.items():
             if only[j] == ANY:
                 (only[j],) = ks
+        return only
+
+    def _reach(self) -> bool:
+        """Which unfinished islands can reach which cells, within their remaining size."""
+        state, near, only = self.state, self.near, self._only()
+        n = len(state)
         reached = [False] * n
         visit = [-1] * n  # the island whose search last reached each cell
         dist = [0] * n
         changed = False
-        for k, group in self.owned.items():
+        self.only = only
+        self.reach: dict[int, tuple[list[int], list[int]]] = {}  # for `_owed`: island ->
+        for k, group in self.owned.items():  # the cells it reaches and their distances
             size = self.sizes[k]
             left = n if size is None else size - len(group)
             for i in group:
                 reached[i] = True
                 visit[i] = k
                 dist[i] = 0
+            found = group[:]  # the list grows as it is read: a breadth-first search
+            steps = [0] * len(group)
+            self.reach[k] = found, steps
             if left == 0:
                 continue
-            found = group[:]  # the list grows as it is read: a breadth-first search
             frontier = []
             for i in found:
                 d = dist[i] + 1
@@ -206,6 +227,7 @@ class Board:
                         dist[j] = d
                         reached[j] = True
                         found.append(j)
+                        steps.append(d)
                         if d == 1:
                             frontier.append(j)
             if size is None:
@@ -216,13 +238,98 @@ class Board:
                 (j,) = frontier
                 if state[j] == UNKNOWN:
                     changed |= self.set(j, LAND)
-        for i, s in enumerate(state):
+        return self._unreached(reached) or changed
+
+    def _unreached(self, reached: list[bool]) -> bool:
+        """Cells no island reaches are sea (land there is a contradiction)."""
+        changed = False
+        for i, s in enumerate(self.state):
             if not reached[i]:
                 if s == LAND:
                     raise Contradiction  # land that no island can hold
                 if s == UNKNOWN:
                     changed |= self.set(i, SEA)
         return changed
+
+    def _owed(self) -> bool:
+        """Where a 2x2 block without land can be reached by one island only (it holds a cell
+        of the block, or the block is all sea), that island's reach narrows to the cells it
+        can hold as well (`_toward`). Runs on the reach `_reach` found last (the board has not
+        changed since: `propagate` calls it once the other rules are done)."""
+        state, n = self.state, len(self.state)
+        one = [NONE] * n  # the one island that reaches each cell, NONE, or MANY
+        for k, (found, _) in self.reach.items():
+            for j in found:
+                one[j] = k if one[j] == NONE else MANY
+        owed: dict[int, list[tuple[int, int, int, int]]] = {}
+        for k, block in self._owed_blocks(one):
+            owed.setdefault(k, []).append(block)
+        changed = False
+        for k, blocks in owed.items():
+            dist = dict(zip(*self.reach[k], strict=True))
+            for block in blocks:
+                self._toward(k, block, dist, self.only)
+            for j in self.reach[k][0]:
+                if j not in dist and one[j] == k:  # no other island reaches it
+                    if state[j] == LAND:
+                        raise Contradiction
+                    if state[j] == UNKNOWN:
+                        changed |= self.set(j, SEA)
+            frontier = [j for j, d in dist.items() if d == 1]
+            if len(dist) < self.sizes[k] or not frontier:
+                raise Contradiction  # the island cannot grow to its size
+            if len(frontier) == 1:
+                (j,) = frontier
+                if state[j] == UNKNOWN:
+                    changed |= self.set(j, LAND)
+        return changed
+
+    def _owed_blocks(self, one: list[int]) -> list[tuple[int, tuple[int, int, int, int]]]:
+        """The 2x2 blocks without land that exactly one island of known size can reach (`one`:
+        per cell the one island reaching it, NONE or MANY): that island holds one of its
+        cells, or the block is all sea."""
+        state, sizes, found = self.state, self.sizes, []
+        for block in self.blocks:
+            a, b, c, d = block
+            if LAND in (state[a], state[b], state[c], state[d]):
+                continue
+            ks = {one[a], one[b], one[c], one[d]}
+            ks.discard(NONE)
+            if len(ks) == 1:
+                (k,) = ks
+                if k != MANY and sizes[k] is not None:
+                    found.append((k, block))
+        return found
+
+    def _toward(
+        self, k: int, block: tuple[int, ...], dist: dict[int, int], only: list[int]
+    ) -> None:
+        """Island k must reach a cell of `block`: drop from its reach (`dist`, the distance from
+        the island in new cells) each cell x that it cannot also hold. A connected island
+        holding its cells G, x and a cell b of the block adds at least half of d(G,x) + d(G,b)
+        + d(x,b) new cells (a tree joining three points uses each of its edges on at most two
+        of the three paths between them), and at most `left`."""
+        state, owner = self.state, self.owner
+        left = self.sizes[k] - len(self.owned[k])
+        to_block = min(dist.get(b, self.rows * self.cols) for b in block)
+        if to_block > left:
+            raise Contradiction  # cannot happen: the block was reached
+        near, most = self.near, 2 * left - to_block  # d(G,x) + d(x,B) at most this
+        group = self.owned[k]
+        back = {b: 0 for b in block if only[b] in (ANY, k)}
+        found = list(back)
+        for i in found:  # the distance to the block through cells island k may hold, its
+            d = back[i] + 1  # cells G as one (the distances are those of G taken as a point)
+            if d > most:
+                continue
+            for j in near[i]:
+                if j not in back and only[j] in (ANY, k):
+                    joined = group if owner[j] == k and state[j] == LAND else [j]
+                    for q in joined:
+                        back[q] = d
+                    found += joined
+        for x in [x for x, d in dist.items() if d > 0 and d + back.get(x, most) > most]:
+            del dist[x]
 
     def _sea(self) -> bool:
         """The sea is one group: see the module's docstring."""
