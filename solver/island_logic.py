@@ -230,15 +230,19 @@ class Board:
                         steps.append(d)
                         if d == 1:
                             frontier.append(j)
-            if size is None:
-                continue  # a `?` island may be complete at any size
-            if len(found) < size or not frontier:
-                raise Contradiction  # the island cannot grow to its size
-            if len(frontier) == 1:
-                (j,) = frontier
-                if state[j] == UNKNOWN:
-                    changed |= self.set(j, LAND)
+            if size is not None:  # a `?` island may be complete at any size
+                changed |= self._grow(size, len(found), frontier)
         return self._unreached(reached) or changed
+
+    def _grow(self, size: int, reachable: int, frontier: list[int]) -> bool:
+        """An unfinished island of `size` cells that reaches `reachable` cells (its own among
+        them), `frontier` those next to it: it cannot grow to its size when they are too few
+        or none is next to it; it grows through the one cell next to it when there is one."""
+        if reachable < size or not frontier:
+            raise Contradiction
+        if len(frontier) == 1 and self.state[frontier[0]] == UNKNOWN:
+            return self.set(frontier[0], LAND)
+        return False
 
     def _unreached(self, reached: list[bool]) -> bool:
         """Cells no island reaches are sea (land there is a contradiction)."""
@@ -276,12 +280,7 @@ class Board:
                     if state[j] == UNKNOWN:
                         changed |= self.set(j, SEA)
             frontier = [j for j, d in dist.items() if d == 1]
-            if len(dist) < self.sizes[k] or not frontier:
-                raise Contradiction  # the island cannot grow to its size
-            if len(frontier) == 1:
-                (j,) = frontier
-                if state[j] == UNKNOWN:
-                    changed |= self.set(j, LAND)
+            changed |= self._grow(self.sizes[k], len(dist), frontier)
         return changed
 
     def _owed_blocks(self, one: list[int]) -> list[tuple[int, tuple[int, int, int, int]]]:
