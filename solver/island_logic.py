@@ -37,14 +37,13 @@ Measured (this machine, whole grid decided / seconds): nurikabe-2 of tests/data/
 in 0.07 s, noqx's 19x12 with two `?` 228/228 in 0.2 s, penpa-edit's "Nurikabe 3" 100/100 in
 0.05 s (71/100 without the blocks owed), generated 10x10 to 30x30 fully or to 75-90 % in
 0.004-0.97 s; the hard published ones less: a 13x13 of nine large islands 78/169 (73 without
-the blocks owed), the 30x20 above 236/600 with a long budget (199). Probing is cut off after
-`budget` seconds: on generated puzzles, where the lazy model alone is quick, a longer budget
-cost more than it saved (a 20x20: 0.35 s without, 0.46 s with a quarter second, 0.97 s with a
-whole one)."""
+the blocks owed), the 30x20 above 236/600 with a long budget (199). Probing stops when its
+work (`PROBE_WORK`) is spent: on generated puzzles, where the lazy model alone is quick, a
+longer budget cost more than it saved (a 20x20: 0.35 s without, 0.46 s with a quarter second,
+0.97 s with a whole one)."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping
 
 from solver import limits
@@ -367,26 +366,39 @@ class Board:
         return changed
 
 
+# Probing's budget, counted in cells of the grid per probe (a probe propagates over the whole
+# grid: 2-5 us a cell here), so that what `deduce` decides is the same on every machine, busy or
+# not. Until the twenty-fourth session it was half a second of the clock (a quarter until the
+# twenty-third), which under load cut noqx's 19x12 with two `?` short and left it to 35 lazy
+# rounds (0.49-0.61 s against 0.29-0.35 s decided whole). Measured (probes x cells to the
+# fixpoint): nurikabe-2 27 thousand, noqx's 19x12 92 thousand, the 13x13 tutorial 61 thousand,
+# penpa-edit's 4-16 thousand; the 30x20 and generated 20x20 and 30x30 need more and stop here
+# after about half a second, as they did with the clock.
+PROBE_WORK = 150_000
+
+
 def deduce(
-    rows: int, cols: int, clues: Mapping[Cell, int | None], budget: float = 0.25
+    rows: int, cols: int, clues: Mapping[Cell, int | None], work: int = PROBE_WORK
 ) -> tuple[set[Cell], set[Cell]] | None:
     """The cells that are sea and the cells that are land in every answer, by the rules and
-    then by probing each unknown cell both ways (for at most `budget` seconds): where one way
-    propagates to a contradiction, the other holds. None when the rules leave no answer."""
+    then by probing each unknown cell both ways (while the probes' work, the grid's cells once a
+    probe, stays within `work`): where one way propagates to a contradiction, the other holds.
+    None when the rules leave no answer."""
     board = Board(rows, cols, clues)
     try:
         board.propagate()
-        stop = time.perf_counter() + budget
+        spent, each = 0, rows * cols
         progress = True
-        while progress and time.perf_counter() < stop:
+        while progress and spent < work:
             progress = False
             for i in range(rows * cols):
-                if board.state[i] != UNKNOWN or time.perf_counter() >= stop:
+                if board.state[i] != UNKNOWN or spent >= work:
                     continue
                 if all(board.state[j] == UNKNOWN for j in board.near[i]):
                     continue  # probes far from every decided cell seldom decide anything
                 limits.check_time()
                 for guess, other in ((SEA, LAND), (LAND, SEA)):
+                    spent += each
                     if not _holds(board, i, guess):
                         board.set(i, other)
                         board.propagate()

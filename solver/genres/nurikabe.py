@@ -26,7 +26,7 @@ every answer has as many sea cells.
 
 Before the model, the rules decide what they can (`solver.island_logic.deduce`: a complete
 island walled in by sea, cells no island can reach, no 2x2 of sea, the sea joined, then each
-unknown cell tried both ways for at most `DEDUCTION_SECONDS`); each decided cell's b is fixed
+unknown cell tried both ways within `island_logic.PROBE_WORK`); each decided cell's b is fixed
 by its bounds (it was a row, Sea(r,c)/Land(r,c), until the twenty-third session: bounds measured
 even or slightly faster, median of 3-5, and a grid decided whole then needs no uniqueness solve,
 `pipeline._all_fixed`). They hold in every answer, so the model keeps its answers;
@@ -64,13 +64,6 @@ from solver.sheet.answer import CellWrite
 from solver.spellings import UNKNOWN, is_mark
 
 ANSWER_MARKS = SHADING_MARKS
-# probing's budget (solver.island_logic.deduce). A quarter second until the twenty-third
-# session: noqx's 19x12 with two `?` needs about that much to be decided whole on a 2-core
-# machine of this kind when it is quiet, and under load it was cut short and left to 35 lazy
-# rounds (one run, median of 3, the other core busy: 0.49-0.61 s with a quarter second, 0.29-
-# 0.35 s with half a second; penpa3 0.23 -> 0.29-0.30 s, nurikabe-2 even, generated 20x20 and
-# 30x30 0.1-0.15 s slower, 10x10 even)
-DEDUCTION_SECONDS = 0.5
 Size = int | None  # an island's size, None for `?`
 
 
@@ -116,7 +109,7 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     b = shade_vars(prob, p.rows, p.cols, skip=clues)
     sea = {**b, **dict.fromkeys(clues, 0)}
     no_square(prob, b)
-    known = island_logic.deduce(p.rows, p.cols, clues, DEDUCTION_SECONDS)
+    known = island_logic.deduce(p.rows, p.cols, clues)
     decided = 0
     if known is not None:  # None: the rules leave no answer, which the solve will find
         sea_cells, land_cells = known
