@@ -68,8 +68,20 @@ def test_verify_accepts_the_known_answer_and_names_each_broken_rule():
     assert any("unshaded cells fall apart" in v for v in walled)
     runs = heyawake.verify(p, KNOWN - {(1, 5)})  # row 2 from C2 on: rooms B, C, E, F
     assert [(str(v), v.cells[0]) for v in runs] == [
-        ("the unshaded run C2:J2 spans 4 rooms (at most 2)", (1, 2))
+        ("the unshaded run C2:J2 crosses 3 room borders (at most 1)", (1, 2))
     ]
+
+
+def test_a_run_out_of_a_room_and_back_crosses_two_borders():
+    """Room A wraps round the one cell of room B: A1:C1 runs through two rooms only, but
+    crosses two borders, which the rule (and pzprjs' check) forbids; the model agrees."""
+    rooms = Rooms(((0, 1, 0), (0, 0, 0)))
+    p = heyawake.Puzzle(rooms, ())
+    assert [str(v) for v in heyawake.verify(p, frozenset({(1, 1)}))] == [
+        "the unshaded run A1:C1 crosses 2 room borders (at most 1)"
+    ]
+    assert heyawake.crossing_runs(rooms) == [("H", [(0, 0), (0, 1), (0, 2)])]
+    assert heyawake.verify(p, frozenset({(0, 1)})) == []
     assert heyawake.verify(p, frozenset({(40, 40)})) != []  # odd cells: no crash
 
 

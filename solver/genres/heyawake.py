@@ -3,7 +3,8 @@
 Rules: the grid is divided into rooms. Shade some cells. A number in a room counts its shaded
 cells (a room without a number may have any count). Shaded cells never touch side by side. The
 unshaded cells form one orthogonally connected area. No straight horizontal or vertical run of
-unshaded cells crosses two room borders (it spans at most two rooms).
+unshaded cells crosses two room borders (it runs through at most two rooms, one after the other;
+a run out of a room and back into it crosses two borders too, as pzprjs counts them).
 
 Layout: one puzzle cell per spreadsheet cell from A1, the sentinel one cell diagonally
 below-right of the grid, and the rooms in either of two ways (`solver.rooms`).
@@ -188,7 +189,9 @@ def verify(p: Puzzle, shaded: Answer) -> list[str]:
 
 
 def _long_runs(p: Puzzle, shaded: Answer) -> list[Violation]:
-    """Each maximal unshaded run along a row or column that spans three rooms or more."""
+    """Each maximal unshaded run along a row or column that crosses two room borders or more:
+    counted as borders, not as rooms, so that a run out of a room and back into it (a room that
+    a straight line enters twice) is one too, as pzprjs checks it."""
     found = []
     for lines in (
         [[(r, c) for c in range(p.cols)] for r in range(p.rows)],
@@ -200,13 +203,13 @@ def _long_runs(p: Puzzle, shaded: Answer) -> list[Violation]:
                 if cell is not None and cell not in shaded:
                     run.append(cell)
                     continue
-                rooms = len({p.rooms.room_of(q) for q in run})
-                if rooms > 2:
+                borders = sum(p.rooms.room_of(a) != p.rooms.room_of(b) for a, b in pairwise(run))
+                if borders > 1:
                     (r0, c0), (r1, c1) = run[0], run[-1]
                     found.append(
                         Violation(
-                            f"the unshaded run {a1(r0 + 1, c0 + 1)}:{a1(r1 + 1, c1 + 1)} spans "
-                            f"{rooms} rooms (at most 2)",
+                            f"the unshaded run {a1(r0 + 1, c0 + 1)}:{a1(r1 + 1, c1 + 1)} crosses "
+                            f"{borders} room borders (at most 1)",
                             run,
                         )
                     )

@@ -68,19 +68,25 @@ def generate(size: int, seed: int) -> tuple[Puzzle, str]:
             return True
         alone = [q for q in differ if q in shaded]
         if alone:  # no cut fits: a cell that only this answer shades becomes a room of its own
-            r, c = rng.choice(alone)
-            k, ids[r][c] = ids[r][c], fresh
-            numbered.add(fresh)
-            fresh += 1
-            rest = [(i, j) for i, row in enumerate(ids) for j, v in enumerate(row) if v == k]
-            for part in components(rest)[1:]:
-                for i, j in part:
-                    ids[i][j] = fresh
-                if k in numbered:
-                    numbered.add(fresh)
+            first = rng.choice(alone)
+            for r, c in [first, *(q for q in alone if q != first)]:
+                before = [row[:] for row in ids]
+                k, ids[r][c] = ids[r][c], fresh
+                numbered.add(fresh)
                 fresh += 1
-            splits += 1
-            return True
+                rest = [(i, j) for i, row in enumerate(ids) for j, v in enumerate(row) if v == k]
+                for part in components(rest)[1:]:
+                    for i, j in part:
+                        ids[i][j] = fresh
+                    if k in numbered:
+                        numbered.add(fresh)
+                    fresh += 1
+                # the new borders must leave the built answer an answer (no unshaded run over
+                # two borders): else put the rooms back and try the next cell
+                if not verify(_puzzle(ids, numbered, shaded), frozenset(shaded)):
+                    splits += 1
+                    return True
+                ids[:] = before
         near = {  # no room could be cut: the rooms beside the differing cells show counts
             ids[r + dr][c + dc]
             for r, c in differ
@@ -95,7 +101,8 @@ def generate(size: int, seed: int) -> tuple[Puzzle, str]:
         heyawake.GENRE, lambda: _puzzle(ids, numbered, shaded), repair, SOLVES
     )
     solves = repairs + 1
-    state = "unique" if out.unique else "not unique"
+    assert not verify(p, frozenset(shaded)), "the built shading must answer the puzzle"
+    state = {True: "unique", False: "not unique"}.get(out.unique, f"not decided ({out.status})")
     return p, (
         f"{len(p.numbers)} numbers of {len(p.rooms)} rooms ({added} added, {splits} splits, "
         f"{solves} solves), {state}"
