@@ -10,7 +10,8 @@ form solves it, with the uniqueness check, in one run; back ends and forms alter
 each repeat so that machine noise hits them alike. Reported: medians of model
 build, solve (with every lazy round), unique (the no-good cut and its re-solve) and total, in
 milliseconds, and the solves and cuts the lazy form needed. A run over its time limit shows as
-'timeout'. Every answer is checked by the genre's verify.
+'timeout'. Every answer is checked by the genre's verify, and a puzzle the model calls
+infeasible stops the run (its generator built an answer, so the model and the rules differ).
 """
 
 from __future__ import annotations
@@ -60,6 +61,8 @@ def measure(slug: str, size: int, solvers, forms, repeats: int, limit: float) ->
             total = time.perf_counter() - start
             if out.status == "solved" and out.violations:
                 raise SystemExit(f"{slug} {size} {solver} {form}: {out.violations[:3]}")
+            if out.status == "infeasible":  # the generator built an answer: model and rules differ
+                raise SystemExit(f"{slug} {size} {solver} {form}: no answer, but one was built")
             status = out.status if out.unique is not None or out.status != "solved" else "timeout"
             t["status"].append(status)
             t["build"].append(out.build_seconds)
