@@ -100,6 +100,15 @@ class Settings:
         solver = tuning.solver if self.solver == DEFAULT_SOLVER else self.solver
         return dataclasses.replace(self, solver=solver, tuning=tuning)
 
+    def switched(self, tuning: Tuning) -> Settings | None:
+        """The settings of a second attempt on the genre's other back end (`Tuning.switch_to`),
+        where these leave the back end to the genre ("default"); None otherwise. That back end
+        takes the lazy cuts inside its one search from the start."""
+        if tuning.switch_to is None or self.solver != DEFAULT_SOLVER:
+            return None
+        again = dataclasses.replace(tuning, solver=tuning.switch_to, search_after=0.0)
+        return dataclasses.replace(self, solver=tuning.switch_to, tuning=again)
+
     def deadline(self) -> float | None:
         """When a run that starts now must be over (a `time.perf_counter()` value), or None."""
         return None if self.time_limit is None else time.perf_counter() + self.time_limit
@@ -233,6 +242,9 @@ CUT_NAMES = ("lazy_", "learnt_")  # how the names of those cuts begin: rows ever
 SEARCH_AFTER = 2.0
 # A genre's reinforcements (Model.reinforcements) wait this long: see cells.forest_count.
 REINFORCE_AFTER = 5.0
+# A genre with `Tuning.switch_to` waits this long on its own back end before it starts again on
+# that one: ten times the slowest published puzzle of such a genre (hotaru-beam: 0.2 s).
+SWITCH_AFTER = 2.0
 
 
 @dataclass(frozen=True)
@@ -256,10 +268,15 @@ class Tuning:
     # a variable does (False: pseudo-costs from the start; yajilin's search is faster)
     prove_by_search: bool = False  # the uniqueness search without presolve and primal
     # heuristics (LiveModel.start_proof; False: as the first search)
+    switch_to: str | None = None  # where the user left the back end to the genre: the back end
+    # that starts again, with the lazy cuts found, when the genre's own has not answered and
+    # proved within `switch_after` seconds (hotaru-beam: HiGHS's rounds, then SCIP's one search)
+    switch_after: float = SWITCH_AFTER
 
     def __post_init__(self) -> None:
-        if self.solver not in SOLVERS:
-            raise SolverError(f"unknown solver {self.solver!r}; choose one of {', '.join(SOLVERS)}")
+        for solver in (self.solver, self.switch_to or self.solver):
+            if solver not in SOLVERS:
+                raise SolverError(f"unknown solver {solver!r}; choose one of {', '.join(SOLVERS)}")
 
 
 class LiveModel:

@@ -51,6 +51,7 @@ class Outcome:
     cuts: int = 0  # lazy cuts added (both: in the last attempt, see `reinforced`)
     note: str | None = None  # why uniqueness is unknown, when it is
     reinforced: bool = False  # started again with the model's reinforcements (Model.reinforce)
+    switched: str | None = None  # the back end that started again (Tuning.switch_to), if one did
     guessed: bool = False  # the answer came from the search with the model's guesses
 
 
@@ -66,8 +67,11 @@ def solve_puzzle(
     reinforcements (`Model.reinforcements`) is first tried without them for the genre's
     `Tuning.reinforce_after` seconds; where that attempt runs out of time (no answer, or no
     proof), a second attempt on a new model with the reinforcements runs by the deadline (the
-    outcome's solve seconds count both attempts)."""
+    outcome's solve seconds count both attempts). So does a genre with another back end to
+    switch to (`Tuning.switch_to`, where the back end is left to the genre), after
+    `Tuning.switch_after` seconds on its own, on that back end, with the lazy cuts found."""
     t0 = time.perf_counter()
+    switch = settings.switched(genre.tuning)
     settings = settings.resolved(genre.tuning)
     if deadline is None:
         deadline = settings.deadline()
@@ -78,28 +82,31 @@ def solve_puzzle(
         except OutOfTime:
             return Outcome("timeout", build_seconds=time.perf_counter() - t0)
         t1 = time.perf_counter()
-        if not m.reinforcements:
+        if not m.reinforcements and switch is None:
             return _attempt(genre, puzzle, m, settings, check_unique, deadline, t0, t1)
-        first = t1 + settings.tuning.reinforce_after
+        tuning = settings.tuning
+        first = t1 + (tuning.reinforce_after if m.reinforcements else tuning.switch_after)
         if deadline is not None and deadline <= first:
             first = deadline
         with limits.deadline(first):
             out = _attempt(genre, puzzle, m, settings, check_unique, first, t0, t1)
         if not _ran_out(out, check_unique) or first == deadline:
             return out
+        again = switch or settings
         try:
-            m = _reinforced(genre, puzzle, settings, m)
+            m = _reinforced(genre, puzzle, again, m)
         except OutOfTime:
             return out
-        out = _attempt(genre, puzzle, m, settings, check_unique, deadline, t0, t1)
-        out.reinforced = True
+        out = _attempt(genre, puzzle, m, again, check_unique, deadline, t0, t1)
+        out.reinforced = bool(m.reinforcements)
+        out.switched = switch.solver if switch else None
         return out
 
 
 def _reinforced(genre: Genre, puzzle: Any, settings: Settings, tried: Model) -> Model:
     """A new model for a second attempt (the first one's uniqueness cut stays in `tried`), with
-    the reinforcements and the lazy cuts the first attempt found, rewritten over the new
-    model's variables, which bear the same names."""
+    the reinforcements (if the genre has any) and the lazy cuts the first attempt found,
+    rewritten over the new model's variables, which bear the same names."""
     cuts = [c for c in tried.prob.constraints() if c.name.startswith(backends.CUT_NAMES)]
     m = _build(genre, puzzle, settings)
     for make in m.reinforcements:
@@ -401,6 +408,7 @@ def solve_sheet(
         res.genre, res.solver = genre.slug, settings.resolved(genre.tuning).solver
         out = solve_puzzle(genre, puzzle, settings, check_unique, deadline)
         res.outcome = out
+        res.solver = out.switched or res.solver
         res.status, res.unique, res.differ = out.status, out.unique, out.differ
         res.note = out.note
         if out.status == "infeasible":

@@ -349,3 +349,29 @@ def test_the_uniqueness_cut_is_not_every_segment_again(monkeypatch):
         monkeypatch, hotaru_beam, "not_every_edge_again", puzzles, "highs"
     )
     assert own == plain and False in own, (own, plain)
+
+
+def test_a_long_run_on_highs_starts_again_on_scip_with_its_cuts(monkeypatch):
+    """hotaru-beam's HiGHS rounds can run long where SCIP's one search does not (generated
+    15x15 and 20x20 with several answers: 7-30 s and more against 3-10 s), so a run whose back
+    end is left to the genre starts again on SCIP after `switch_after` seconds, carrying the
+    lazy cuts the rounds found; a back end the user chose is kept. Here the wait is cut to no
+    time at all, so the switch always happens."""
+    import dataclasses
+
+    from solver.backends import DEFAULT_SOLVER
+
+    genre = dataclasses.replace(
+        hotaru_beam.GENRE, tuning=dataclasses.replace(hotaru_beam.GENRE.tuning, switch_after=0.0)
+    )
+    assert hotaru_beam.GENRE.tuning.switch_to == "scip"
+    switch = Settings(DEFAULT_SOLVER).switched(genre.tuning)
+    assert switch is not None and switch.solver == "scip" and switch.tuning.search_after == 0.0
+    assert Settings("highs").switched(genre.tuning) is None
+    out = solve_puzzle(genre, known_puzzle(), Settings(DEFAULT_SOLVER, 60), check_unique=True)
+    assert (out.status, out.unique, out.switched) == ("solved", True, "scip")
+    assert out.answer == known_answer() and hotaru_beam.verify(known_puzzle(), out.answer) == []
+    kept = solve_puzzle(genre, known_puzzle(), Settings("highs", 60), check_unique=True)
+    assert kept.switched is None and kept.answer == known_answer()
+    plain = solve_puzzle(hotaru_beam.GENRE, known_puzzle(), Settings(DEFAULT_SOLVER, 60))
+    assert plain.switched is None and plain.answer == known_answer()

@@ -144,6 +144,7 @@ def define(
     scip_strong_branching: bool = True,
     highs_options: tuple[tuple[str, bool | int | float | str], ...] = (),
     prove_by_search: bool = False,
+    switch_to: str | None = None,
 ) -> Genre:
     """The Genre of a genre module: its docstring is the layout, its functions the interface.
     pzpr_ids: pzprjs' ids of the genre; the Genre lists their other names too (from
@@ -157,7 +158,8 @@ def define(
     SCIP searches for it;
     highs_options: HiGHS options for its models (backends.Tuning);
     prove_by_search: the uniqueness search without presolve and heuristics (the benchmark
-    chose it where that proof is faster: backends.LiveModel.start_proof)."""
+    chose it where that proof is faster: backends.LiveModel.start_proof);
+    switch_to: the back end that starts again where the genre's own runs long (Tuning)."""
     m = sys.modules[module]
     has_lazy = "lazy" in inspect.signature(m.model).parameters
     every_pzpr_name = tuple(name for pid in pzpr_ids for name in puzzlink.names_of(pid))
@@ -193,6 +195,7 @@ def define(
             highs_options,
             scip_strong_branching=scip_strong_branching,
             prove_by_search=prove_by_search,
+            switch_to=switch_to,
         ),
     )
 

@@ -613,4 +613,5 @@ GENRE = define(
     pzpr_ids=("firefly",),
     lazy=True,
     highs_options=(NO_FEASIBILITY_JUMP,),
+    switch_to="scip",
 )
