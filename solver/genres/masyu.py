@@ -227,4 +227,5 @@ GENRE = define(
     pzpr_ids=("mashu",),
     lazy=True,
     highs_options=(LEAN_PRESOLVE,),
+    switch_to="scip",
 )
