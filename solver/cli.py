@@ -402,6 +402,10 @@ def cmd_genres(a: argparse.Namespace) -> int:
     for g in genres:
         ids = f"  puzz.link: {', '.join(g.pzpr_ids)}" if g.pzpr_ids else ""
         own = f"  solver: {g.solver}" if g.solver != FALLBACK_SOLVER else ""
+        if g.tuning.switch_to:  # see backends.Tuning.switch_to
+            own = (
+                f"  solver: {g.solver}, then {g.tuning.switch_to} after {g.tuning.switch_after:g} s"
+            )
         print(f"{g.slug}  {g.ja}{ids}{own}")
         doc = g.layout.strip().split("\n\n")
         text = "\n\n".join(doc[1:]) if a.name else "\n\n".join(map(_whole_sentences, doc[1:3]))
