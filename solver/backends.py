@@ -274,7 +274,7 @@ class Tuning:
     switch_after: float = SWITCH_AFTER
 
     def __post_init__(self) -> None:
-        for solver in (self.solver, self.switch_to or self.solver):
+        for solver in (self.solver, *filter(None, [self.switch_to])):
             if solver not in SOLVERS:
                 raise SolverError(f"unknown solver {solver!r}; choose one of {', '.join(SOLVERS)}")
 

@@ -359,7 +359,7 @@ def test_a_long_run_on_highs_starts_again_on_scip_with_its_cuts(monkeypatch):
     time at all, so the switch always happens."""
     import dataclasses
 
-    from solver.backends import DEFAULT_SOLVER
+    from solver.backends import DEFAULT_SOLVER, SolverError, Tuning
 
     genre = dataclasses.replace(
         hotaru_beam.GENRE, tuning=dataclasses.replace(hotaru_beam.GENRE.tuning, switch_after=0.0)
@@ -368,6 +368,8 @@ def test_a_long_run_on_highs_starts_again_on_scip_with_its_cuts(monkeypatch):
     switch = Settings(DEFAULT_SOLVER).switched(genre.tuning)
     assert switch is not None and switch.solver == "scip" and switch.tuning.search_after == 0.0
     assert Settings("highs").switched(genre.tuning) is None
+    with pytest.raises(SolverError, match="unknown solver 'gurobi'"):
+        Tuning(switch_to="gurobi")
     out = solve_puzzle(genre, known_puzzle(), Settings(DEFAULT_SOLVER, 60), check_unique=True)
     assert (out.status, out.unique, out.switched) == ("solved", True, "scip")
     assert out.answer == known_answer() and hotaru_beam.verify(known_puzzle(), out.answer) == []
