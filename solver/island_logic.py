@@ -27,7 +27,17 @@ when their group of land cells holds that number. `propagate` applies, until not
   the cells x it can hold together with one of the block's: joining its cells G, x and a cell
   b of the block takes at least half of d(G,x) + d(G,b) + d(x,b) new cells (G counted as one
   point; a tree joining three points has each of its edges on at most two of the three paths
-  between them), which must not exceed what the island has left.
+  between them), which must not exceed what the island has left;
+- the penalty (when every number is given; once the rules above are done): count the grid's
+  points (cell corners) that island cells touch. Each 2x2 block's middle point is one (no block
+  is all sea), and by Euler's formula (points - edges + cells) islands of F cells in all touch
+  2F + 2 per island points, less one for each 2x2 block of land, each block of two land cells
+  diagonally between two sea cells, and each ring (a ring would close sea in). So the blocks
+  of land, the blocks of land diagonally between sea, and the points on the grid's border that
+  land touches add up to exactly the slack, 2 (F + islands) - blocks, in every answer: when
+  they reach it, no block becomes one and land touches no other point of the border. (The
+  "penalty" of puzzle tutorials; the 13x13 tutorial puzzle of nine large islands below has
+  slack 0: no island touches the border.)
 `deduce` then tries each unknown cell next to a decided one both ways (probing): where one
 way propagates to a contradiction, the other holds. What it returns holds in every answer; when
 the rules contradict themselves (a puzzle with no answer) it returns nothing, and the solve
@@ -36,8 +46,10 @@ says so.
 Measured (this machine, whole grid decided / seconds): nurikabe-2 of tests/data/large 180/180
 in 0.07 s, noqx's 19x12 with two `?` 228/228 in 0.2 s, penpa-edit's "Nurikabe 3" 100/100 in
 0.05 s (71/100 without the blocks owed), generated 10x10 to 30x30 fully or to 75-90 % in
-0.004-0.97 s; the hard published ones less: a 13x13 of nine large islands 78/169 (73 without
-the blocks owed), the 30x20 above 236/600 with a long budget (199). Probing stops when its
+0.004-0.97 s; the hard published ones less: a 13x13 of nine large islands 140/169 in 0.23 s
+(78 without the penalty, 73 without it and the blocks owed; its solve with the uniqueness
+proof then takes 0.4 s on SCIP, against an answer in 2.6 s and no proof in 60 s before), the
+30x20 above 213/600 (236 with a long budget). Probing stops when its
 work (`PROBE_WORK`) is spent: on generated puzzles, where the lazy model alone is quick, a
 longer budget cost more than it saved (a 20x20: 0.35 s without, 0.46 s with a quarter second,
 0.97 s with a whole one)."""
@@ -45,6 +57,8 @@ longer budget cost more than it saved (a 20x20: 0.35 s without, 0.46 s with a qu
 from __future__ import annotations
 
 from collections.abc import Mapping
+
+import numpy as np
 
 from solver import limits
 from solver.geometry import Cell, neighbours
@@ -76,6 +90,25 @@ class Board:
         self.sizes = [clues[cell] for cell in sorted(clues)]
         known = all(s is not None for s in self.sizes)
         self.sea_size = n - sum(s for s in self.sizes if s is not None) if known else None
+        # the penalty (`_penalty`): its slack, None where a size is not given; the blocks' cells
+        # as columns; per cell on the border, the corners of the grid's border it touches
+        self.slack = None
+        if self.sea_size is not None:
+            self.slack = 2 * (n - self.sea_size + len(self.sizes)) - len(self.blocks)
+        self.block_cells = np.array(self.blocks, dtype=np.intp).reshape(-1, 4).T
+        self.border = {
+            r * cols + c: corners
+            for r in range(rows)
+            for c in range(cols)
+            if (
+                corners := [
+                    (r + i, c + j)
+                    for i in (0, 1)
+                    for j in (0, 1)
+                    if _edge(r + i, c + j, rows, cols)
+                ]
+            )
+        }
         self.state = [UNKNOWN] * n
         self.owner = [FREE] * n
         for k, i in enumerate(self.clue_cells):
@@ -106,7 +139,7 @@ class Board:
         while True:
             while self._squares() | self._islands() | self._reach() | self._sea():
                 pass
-            if self.sea_size is None or not self._owed():
+            if self.sea_size is None or not (self._penalty() or self._owed()):
                 return
 
     def _groups(self, value: int) -> list[list[int]]:
@@ -138,6 +171,29 @@ class Board:
                 for i in block:
                     if state[i] == UNKNOWN:
                         changed |= self.set(i, LAND)
+        return changed
+
+    def _penalty(self) -> bool:
+        """The penalty (see the module's docstring): the border corners that land touches, the
+        2x2 blocks of land and those of land diagonally between sea spend at most the slack;
+        where it is spent, no block becomes one, and land touches no other border corner."""
+        if self.slack is None:
+            return False
+        state, border = self.state, self.border
+        touched = {v for i, corners in border.items() if state[i] == LAND for v in corners}
+        a, b, c, d = np.array(state, dtype=np.intp)[self.block_cells]
+        codes = 27 * a + 9 * b + 3 * c + d
+        left = self.slack - len(touched) - int(_SPENT[codes].sum())
+        if left < 0:
+            raise Contradiction
+        changed = False
+        if left == 0:
+            for k in np.flatnonzero(_FORCING[codes]):
+                for j, value in _FORCED[codes[k]]:
+                    changed |= self.set(self.blocks[k][j], value)
+        for i, corners in border.items():
+            if state[i] == UNKNOWN and len(set(corners) - touched) > left:
+                changed |= self.set(i, SEA)
         return changed
 
     def _islands(self) -> bool:
@@ -364,6 +420,42 @@ class Board:
             if len(exits) == 1:  # the groups change with it: look again on the next pass
                 return self.set(exits.pop(), SEA)
         return changed
+
+
+def _spends(block: list[int]) -> bool:
+    """Whether a block's states (a b / c d) spend of the penalty: four land cells, or two land
+    cells diagonally between two sea cells."""
+    if block.count(LAND) == 4:
+        return True
+    a, b, c, d = block
+    return (a == d == LAND and b == c == SEA) or (b == c == LAND and a == d == SEA)
+
+
+def _block_penalties() -> tuple[np.ndarray, list[list[tuple[int, int]]]]:
+    """Per block of four states (a b / c d, numbered 27a + 9b + 3c + d): whether it spends of the
+    penalty, and where it is one unknown cell short of spending, that cell (0-3) and the state it
+    must take so that it does not."""
+    spent, forced = np.zeros(81, dtype=np.intp), []
+    for code in range(81):
+        block = [code // 27, code // 9 % 3, code // 3 % 3, code % 3]
+        spent[code] = _spends(block)
+        must = []
+        if not spent[code] and block.count(UNKNOWN) == 1:
+            k = block.index(UNKNOWN)
+            for value, other in ((SEA, LAND), (LAND, SEA)):
+                if _spends([*block[:k], value, *block[k + 1 :]]):
+                    must.append((k, other))
+        forced.append(must)
+    return spent, forced
+
+
+_SPENT, _FORCED = _block_penalties()
+_FORCING = np.array([bool(f) for f in _FORCED])
+
+
+def _edge(r: int, c: int, rows: int, cols: int) -> bool:
+    """Whether the corner (r, c) of cells lies on the grid's border."""
+    return r in (0, rows) or c in (0, cols)
 
 
 # Probing's budget, counted in cells of the grid per probe (a probe propagates over the whole

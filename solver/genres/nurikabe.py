@@ -25,8 +25,8 @@ on the sea alone (`solver.cells.not_all_again`: not every sea cell again), which
 every answer has as many sea cells.
 
 Before the model, the rules decide what they can (`solver.island_logic.deduce`: a complete
-island walled in by sea, cells no island can reach, no 2x2 of sea, the sea joined, then each
-unknown cell tried both ways within `island_logic.PROBE_WORK`); each decided cell's b is fixed
+island walled in by sea, cells no island can reach, no 2x2 of sea, the sea joined, the blocks
+owed to one island, the penalty, then each unknown cell tried both ways within `island_logic.PROBE_WORK`); each decided cell's b is fixed
 by its bounds (it was a row, Sea(r,c)/Land(r,c), until the twenty-third session: bounds measured
 even or slightly faster, median of 3-5, and a grid decided whole then needs no uniqueness solve,
 `pipeline._all_fixed`). They hold in every answer, so the model keeps its answers;
