@@ -648,7 +648,8 @@ def sightline(
     number the count must not exceed (the clue): only the first limit - 1 cells of each
     direction get a binary, and the cell after them is in the set when they are all seen
     (Stop). That cuts off only shadings in which the cell sees more than `limit` cells; for all
-    others the count is exact."""
+    others the count is exact. A cell whose x is a constant (0 or 1: decided before the model)
+    gets no binary: 1 ends its ray there, 0 is seen exactly when the cell before it is."""
     r, c = cell
     seen: list[Expr] = [1]
     for d, step in enumerate(ORTHOGONAL, start=1):
@@ -656,15 +657,22 @@ def sightline(
         far = len(ray) if limit is None else min(len(ray), max(limit - 1, 0))
         before: Expr = 1
         for k, q in enumerate(ray[:far], start=1):
+            if isinstance(x[q], int):  # known: shaded ends the ray, unshaded is seen as the one
+                before = before if x[q] == 0 else 0  # before it (no binary)
+                if isinstance(before, int) and before == 0:
+                    break
+                seen.append(before)
+                continue
             v = var(prob, base, r + 1, c + 1, d, k)
-            if k > 1:
+            if not isinstance(before, int):  # (before = 1: v's own bound)
                 prob += v <= before, cname(f"{base}Prev", cell, d, k)
             prob += v + x[q] <= 1, cname(f"{base}Open", cell, d, k)
             prob += v + x[q] >= before, cname(f"{base}Seen", cell, d, k)
             seen.append(v)
             before = v
-        if far < len(ray):
-            prob += pulp.lpSum(x[ray[far]]) >= before, cname(f"{base}Stop", cell, d)
+        else:
+            if far < len(ray) and not (isinstance(x[ray[far]], int) and x[ray[far]] >= 1):
+                prob += pulp.lpSum(x[ray[far]]) >= before, cname(f"{base}Stop", cell, d)
     return pulp.lpSum(seen)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from solver import check
+from solver import check, shade_logic
 from solver.backends import Settings
 from solver.cli import main
 from solver.genres import kurodoko
@@ -64,8 +64,13 @@ def test_a_question_mark_stays_unshaded_and_counts_nothing():
     assert out.status == "solved" and out.unique is True and out.answer == frozenset()
 
 
+@pytest.mark.parametrize("deduced", (True, False))
 @pytest.mark.parametrize("form", ("complete", "lazy"))
-def test_both_forms_agree(form):
+def test_both_forms_agree(form, deduced, monkeypatch):
+    """With and without the deductions made before the solve (solver.shade_logic decides the
+    whole example, so without them the sightlines and the connectivity do the work)."""
+    if not deduced:
+        monkeypatch.setattr(shade_logic, "deduce", lambda *args, **kwargs: None)
     out = solve_puzzle(kurodoko.GENRE, known_puzzle(), Settings("highs", connectivity=form))
     assert out.status == "solved" and out.unique is True and out.answer == KNOWN
     # a 1 in the middle of 3x3: its four neighbours shaded would cut it off

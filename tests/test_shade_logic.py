@@ -1,0 +1,114 @@
+"""The deductions made before kurodoko's solve (solver.shade_logic): what they decide holds in
+every answer (brute force over small grids, with the genre's own `verify` as the rules), they
+decide published and generated puzzles whole, and a puzzle without an answer says so."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from solver import shade_logic
+from solver.backends import Settings
+from solver.cells import seen_cells
+from solver.genres import kurodoko
+from solver.genres.kurodoko import Puzzle
+from solver.pipeline import solve_puzzle
+from solver.puzzlink import UNKNOWN, parse_url
+from tests.generators.kurodoko import generate
+
+
+def answers(p: Puzzle) -> list[frozenset]:
+    """Every answer, by trying each shading of the cells without a number."""
+    free = [cell for cell in p.positions() if cell not in p.clues()]
+    found = []
+    for bits in itertools.product((0, 1), repeat=len(free)):
+        shaded = frozenset(cell for cell, bit in zip(free, bits, strict=True) if bit)
+        if not kurodoko.verify(p, shaded):
+            found.append(shaded)
+    return found
+
+
+def random_puzzle(rng: random.Random) -> Puzzle:
+    """Mostly numbers read off a random shading (a puzzle with an answer), else random ones."""
+    rows, cols = rng.choice(((3, 3), (3, 4), (4, 3), (4, 4)))
+    cells = [[None] * cols for _ in range(rows)]
+    grid = list(itertools.product(range(rows), range(cols)))
+    places = rng.sample(grid, rng.randint(2, 4) if rows * cols < 16 else rng.randint(5, 7))
+    if rng.random() < 0.3:
+        for r, c in places:
+            cells[r][c] = rng.choice((1, 2, 3, 4, 5, 6, 7, UNKNOWN))
+        return Puzzle(tuple(map(tuple, cells)))
+    while True:
+        shaded = frozenset(
+            q for q in itertools.product(range(rows), range(cols)) if rng.random() < 0.3
+        )
+        if not kurodoko.verify(Puzzle(tuple(map(tuple, cells))), shaded):
+            break
+    white = {(r, c) for r in range(rows) for c in range(cols)} - shaded
+    for r, c in places:
+        if (r, c) in white:
+            cells[r][c] = len(seen_cells((r, c), white)) if rng.random() < 0.9 else UNKNOWN
+    return Puzzle(tuple(map(tuple, cells)))
+
+
+def test_what_it_decides_holds_in_every_answer():
+    rng = random.Random(5)
+    decided = contradictions = solvable = 0
+    for _ in range(120):
+        p = random_puzzle(rng)
+        found = answers(p)
+        known = shade_logic.deduce(p.rows, p.cols, p.clues(), work=10**9)
+        if known is None:
+            assert found == [], p.cells
+            contradictions += 1
+            continue
+        shaded, unshaded = known
+        assert not shaded & unshaded
+        solvable += bool(found)
+        for answer in found:
+            assert shaded <= answer and not unshaded & answer, p.cells
+        decided += len(shaded) + len(unshaded - p.clues().keys())
+    # it decides cells, finds where there is no answer, and meets puzzles with answers
+    assert decided > 400 and contradictions > 20 and solvable > 60
+
+
+KURODOKO_2 = "https://puzz.link/p?kurodoko/10/10/3h2h5h3r3j6h2n5z8n2h3j4r6h2h5h2"
+
+
+def test_a_published_puzzle_is_decided_whole_and_the_model_keeps_no_sightline():
+    """kurodoko-2 of tests/data/large: the rules decide every cell (the rules alone, without
+    probing, fewer); the model's b are fixed to them, the sightlines see constants and leave
+    every number settled (no row Sees), and the solve needs no uniqueness search."""
+    p = kurodoko.from_url(parse_url(KURODOKO_2))
+    shaded, unshaded = shade_logic.deduce(p.rows, p.cols, p.clues())
+    assert len(shaded) + len(unshaded) == p.rows * p.cols
+    rules = shade_logic.deduce(p.rows, p.cols, p.clues(), work=0)
+    assert rules is not None and len(rules[0]) + len(rules[1]) < p.rows * p.cols
+    m = kurodoko.model(p, lazy=True)
+    fixed = {cell: v.lowBound for cell, v in m["b"].items() if v.lowBound == v.upBound}
+    assert fixed == {**dict.fromkeys(shaded, 1), **dict.fromkeys(unshaded - p.clues().keys(), 0)}
+    assert not [c for c in m.prob.constraints() if c.name.startswith("Sees")]
+    out = solve_puzzle(kurodoko.GENRE, p, Settings("highs"))
+    assert out.status == "solved" and out.unique is True and out.answer == shaded
+    assert kurodoko.verify(p, shaded) == []
+
+
+def test_generated_puzzles_are_decided_whole():
+    """The generator's puzzles (unique, many numbers) are decided whole, and agree with it."""
+    for size, seed in ((12, 1), (15, 2)):
+        p, note = generate(size, seed)
+        assert "unique" in note
+        shaded, unshaded = shade_logic.deduce(p.rows, p.cols, p.clues())
+        assert len(shaded) + len(unshaded) == size * size
+        assert kurodoko.verify(p, frozenset(shaded)) == []
+
+
+def test_no_answer_is_a_contradiction():
+    # a 1 in the middle: its four neighbours shaded cut it off from the rest
+    p = Puzzle(((None, None, None), (None, 1, None), (None, None, None)))
+    assert shade_logic.deduce(p.rows, p.cols, p.clues()) is None
+    # two numbers that see each other and disagree on the cells between
+    p = Puzzle(((2, None, 5),))
+    assert shade_logic.deduce(p.rows, p.cols, p.clues()) is None
+    out = solve_puzzle(kurodoko.GENRE, p, Settings("highs"))
+    assert out.status == "infeasible"
