@@ -1,20 +1,30 @@
-"""Sound deductions for kurodoko's shading, made before the solve.
+"""Sound deductions for shading where shaded cells never touch and the unshaded cells are
+connected (kurodoko), made before the solve.
 
-Kurodoko's model is solved as a MIP; its sightlines are many rows (a binary per cell a number
-may see), and a generated 20x20 took two HiGHS searches of 0.2 s each. The rules decide most or
-all cells of a puzzle the way a person solves it, and what they decide holds in every answer,
-so fixing those cells keeps the model exact (its answers are the same) and makes the search
-trivial; where they decide every cell, no uniqueness search is needed (`pipeline._all_fixed`).
+Kurodoko is solved as a MIP whose sightlines are many rows (a binary per cell a
+number may see), and a generated 20x20 took two HiGHS searches of 0.2 s each. The rules decide
+most or all cells of a puzzle the way a person solves it, and what they decide holds in every
+answer, so fixing those cells keeps the model exact (its answers are the same) and makes the
+search trivial; where they decide every cell, no uniqueness search is needed
+(`pipeline._all_fixed`). Tried for hitori too (its rule: of the cells of a row or column that
+hold the same number, at most one stays unshaded), with probing from the start as nothing is
+decided before it: every puzzle decided whole, but the solve gained little where it was already
+quick (generated 25x25 0.07 -> 0.05 s, against noqx's 0.3 s) and hitori-2 lost (13 -> 16 ms),
+so hitori has no deductions. A prototype of heyawake's (a room's count, each run across two
+room borders holds a shaded cell) decided its published 24x14 and two 20x20 whole in 0.11-0.29
+s of Python, against 0.2-0.45 s for the whole solve, but nothing of heyawake-3 (12x12, large
+rooms), where its probes cost 0.08 s: not taken either.
 
-State: every cell is shaded, unshaded or unknown; numbered cells are unshaded. `propagate`
-applies, until nothing changes:
+State: every cell is shaded, unshaded or unknown. `propagate` applies, until nothing changes:
 - shaded cells never touch: a shaded cell's neighbours are unshaded;
-- a number n sees n cells, itself included: looking along each of its four rays, it sees at
-  least the unshaded cells next to it in a row (`lo`) and at most the cells up to the first
-  shaded one (`hi`). So n lies between 1 + the sum of the lo and 1 + the sum of the hi (or
-  there is no answer); a ray must show at least n - 1 - (the other rays' hi) cells, which are
-  unshaded; and a ray that may show only its lo (n - 1 - the other rays' lo) ends there: the
-  cell after its unshaded run is shaded;
+- the genre's rules, each looked at again when one of its cells is set:
+  - kurodoko (`kurodoko_board`): numbered cells are unshaded, and a number n sees n cells,
+    itself included: looking along each of its four rays, it sees at least the unshaded cells
+    next to it in a row (`lo`) and at most the cells up to the first shaded one (`hi`). So n
+    lies between 1 + the sum of the lo and 1 + the sum of the hi (or there is no answer); a ray
+    must show at least n - 1 - (the other rays' hi) cells, which are unshaded; and a ray that
+    may show only its lo (n - 1 - the other rays' lo) ends there: the cell after its unshaded
+    run is shaded;
 - the unshaded cells are connected: the unshaded and unknown cells hang together (or there is
   no answer), and an unknown cell without which two unshaded cells would fall apart (a cut
   vertex, Tarjan's algorithm) is unshaded.
@@ -24,13 +34,15 @@ the rules contradict themselves (a puzzle with no answer) it returns nothing, an
 says so.
 
 Measured (this machine, cells decided / seconds): kurodoko-2 of tests/data/large 100/100 in
-0.004 s; generated 15x15 to 25x25 (`tests/generators/kurodoko.py`, seeds 1 and 2) whole in
-0.01-0.05 s, where the rules alone decide 30-45 % (one 25x25 97 %); penpa-edit's four 9x9 to
-12x12 whole but one (32/100, a puzzle of few numbers)."""
+0.004 s; generated kurodoko 15x15 to 25x25 (`tests/generators/kurodoko.py`, seeds 1 and 2)
+whole in 0.01-0.05 s, where the rules alone decide 30-45 % (one 25x25 97 %); penpa-edit's four
+9x9 to 12x12 whole but one (22/100, a puzzle of few numbers).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 from solver import limits
 from solver.geometry import Cell, neighbours
@@ -44,37 +56,29 @@ class Contradiction(Exception):
 
 
 class Board:
-    """Cells numbered r * cols + c; `state` per cell, and the cells whose rules to look at again
-    (`todo`: a cell set since the rules last looked)."""
+    """Cells numbered r * cols + c; `state` per cell; the genre's rules, each a function of the
+    board and its data, and per cell the rules to look at again when it is set (`watchers`);
+    the cells set since the rules last looked (`todo`)."""
 
-    def __init__(self, rows: int, cols: int, clues: Mapping[Cell, int | None]) -> None:
+    def __init__(self, rows: int, cols: int) -> None:
         self.rows, self.cols, n = rows, cols, rows * cols
         self.near = [
             [r2 * cols + c2 for r2, c2 in neighbours(rows, cols, *divmod(i, cols))]
             for i in range(n)
         ]
-        self.numbers = {r * cols + c: v for (r, c), v in clues.items() if v is not None}
-        self.rays: dict[int, list[list[int]]] = {}  # per number, its four rays, each cut
-        self.watchers: list[list[int]] = [[] for _ in range(n)]  # at n cells: it sees fewer
-        for i, v in self.numbers.items():
-            r, c = divmod(i, cols)
-            rays = []
-            for dr, dc in RAYS:
-                ray = []
-                rr, cc = r + dr, c + dc
-                while 0 <= rr < rows and 0 <= cc < cols and len(ray) < v:
-                    ray.append(rr * cols + cc)
-                    rr, cc = rr + dr, cc + dc
-                rays.append(ray)
-                for j in ray:
-                    self.watchers[j].append(i)
-            self.rays[i] = rays
+        self.rules: list[tuple[Callable[[Board, Any], None], Any]] = []
+        self.watchers: list[list[int]] = [[] for _ in range(n)]
         self.state = [UNKNOWN] * n
         self.todo: list[int] = []
-        for r, c in clues:
-            self.set(r * cols + c, UNSHADED)
-        for i in self.numbers:
-            self._sight(i)
+
+    def rule(self, check: Callable[[Board, Any], None], data: Any, cells: Iterable[int]) -> None:
+        """A rule of the genre: check(board, data), looked at now and whenever one of `cells`
+        is set."""
+        k = len(self.rules)
+        self.rules.append((check, data))
+        for i in cells:
+            self.watchers[i].append(k)
+        check(self, data)
 
     def copy(self) -> Board:
         other = object.__new__(Board)
@@ -102,37 +106,16 @@ class Board:
     # --- the rules ------------------------------------------------------------------------
 
     def _local(self) -> None:
-        """Apart and the numbers, for each cell set until none is left to look at."""
-        state, todo = self.state, self.todo
+        """Apart and the genre's rules, for each cell set until none is left to look at."""
+        state, todo, rules = self.state, self.todo, self.rules
         while todo:
             i = todo.pop()
             if state[i] == SHADED:
                 for j in self.near[i]:
                     self.set(j, UNSHADED)
             for k in self.watchers[i]:
-                self._sight(k)
-
-    def _sight(self, k: int) -> None:
-        """The number at cell k sees it (see the module's docstring)."""
-        n, state, rays = self.numbers[k], self.state, self.rays[k]
-        lo, hi = [], []
-        for ray in rays:
-            a = 0
-            while a < len(ray) and state[ray[a]] == UNSHADED:
-                a += 1
-            b = a
-            while b < len(ray) and state[ray[b]] != SHADED:
-                b += 1
-            lo.append(a)
-            hi.append(b)
-        least, most = 1 + sum(lo), 1 + sum(hi)
-        if least > n or most < n:
-            raise Contradiction
-        for ray, a, b in zip(rays, lo, hi, strict=True):
-            for j in ray[a : max(n - (most - b), 0)]:  # the ray must show this many
-                self.set(j, UNSHADED)
-            if n - (least - a) == a and a < len(ray):  # it may show only its run
-                self.set(ray[a], SHADED)
+                check, data = rules[k]
+                check(self, data)
 
     def _connected(self) -> bool:
         """The unshaded cells hang together through unshaded and unknown cells; an unknown cut
@@ -179,6 +162,49 @@ class Board:
         return changed
 
 
+def kurodoko_board(rows: int, cols: int, clues: Mapping[Cell, int | None]) -> Board:
+    """Kurodoko: numbered cells (None for `?`) unshaded, each number's sight."""
+    board = Board(rows, cols)
+    for r, c in clues:
+        board.set(r * cols + c, UNSHADED)
+    for (r, c), n in clues.items():
+        if n is None:
+            continue
+        rays = []
+        for dr, dc in RAYS:  # each cut after n cells: it shows at most n - 1
+            ray = []
+            rr, cc = r + dr, c + dc
+            while 0 <= rr < rows and 0 <= cc < cols and len(ray) < n:
+                ray.append(rr * cols + cc)
+                rr, cc = rr + dr, cc + dc
+            rays.append(ray)
+        board.rule(_sight, (n, rays), [i for ray in rays for i in ray])
+    return board
+
+
+def _sight(board: Board, number: tuple[int, list[list[int]]]) -> None:
+    """A number sees its count (see the module's docstring)."""
+    (n, rays), state = number, board.state
+    lo, hi = [], []
+    for ray in rays:
+        a = 0
+        while a < len(ray) and state[ray[a]] == UNSHADED:
+            a += 1
+        b = a
+        while b < len(ray) and state[ray[b]] != SHADED:
+            b += 1
+        lo.append(a)
+        hi.append(b)
+    least, most = 1 + sum(lo), 1 + sum(hi)
+    if least > n or most < n:
+        raise Contradiction
+    for ray, a, b in zip(rays, lo, hi, strict=True):
+        for j in ray[a : max(n - (most - b), 0)]:  # the ray must show this many
+            board.set(j, UNSHADED)
+        if n - (least - a) == a and a < len(ray):  # it may show only its run
+            board.set(ray[a], SHADED)
+
+
 # Probing's budget, counted in cells of the grid per probe (as `island_logic.PROBE_WORK`), so
 # that what `deduce` decides is the same on every machine. Measured (probes x cells to the
 # fixpoint): kurodoko-2 3 thousand, generated 15x15 to 25x25 4-32 thousand, penpa-edit's 2-30
@@ -186,28 +212,28 @@ class Board:
 PROBE_WORK = 150_000
 
 
-def deduce(
-    rows: int, cols: int, clues: Mapping[Cell, int | None], work: int = PROBE_WORK
-) -> tuple[set[Cell], set[Cell]] | None:
+def deduce(make: Callable[[], Board], work: int = PROBE_WORK) -> tuple[set[Cell], set[Cell]] | None:
     """The cells shaded and the cells unshaded in every answer, by the rules and then by
     probing each unknown cell next to a decided one both ways (while the probes' work, the
     grid's cells once a probe, stays within `work`): where one way propagates to a
-    contradiction, the other holds. None when the rules leave no answer."""
+    contradiction, the other holds. None when the rules leave no answer. `make` builds the
+    genre's board (`lambda: kurodoko_board(rows, cols, clues)`; its rules may already find the
+    contradiction)."""
     try:
-        board = Board(rows, cols, clues)
+        board = make()
+        n, cols = board.rows * board.cols, board.cols
         board.propagate()
-        spent, each = 0, rows * cols
-        progress = True
+        spent, progress = 0, True
         while progress and spent < work:
             progress = False
-            for i in range(rows * cols):
+            for i in range(n):
                 if board.state[i] != UNKNOWN or spent >= work:
                     continue
                 if all(board.state[j] == UNKNOWN for j in board.near[i]):
                     continue  # probes far from every decided cell seldom decide anything
                 limits.check_time()
                 for guess, other in ((SHADED, UNSHADED), (UNSHADED, SHADED)):
-                    spent += each
+                    spent += n
                     if not _holds(board, i, guess):
                         board.set(i, other)
                         board.propagate()

@@ -17,6 +17,10 @@ from solver.puzzlink import UNKNOWN, parse_url
 from tests.generators.kurodoko import generate
 
 
+def deduce_kurodoko(p: Puzzle, work: int = shade_logic.PROBE_WORK):
+    return shade_logic.deduce(lambda: shade_logic.kurodoko_board(p.rows, p.cols, p.clues()), work)
+
+
 def answers(p: Puzzle) -> list[frozenset]:
     """Every answer, by trying each shading of the cells without a number."""
     free = [cell for cell in p.positions() if cell not in p.clues()]
@@ -57,7 +61,7 @@ def test_what_it_decides_holds_in_every_answer():
     for _ in range(120):
         p = random_puzzle(rng)
         found = answers(p)
-        known = shade_logic.deduce(p.rows, p.cols, p.clues(), work=10**9)
+        known = deduce_kurodoko(p, work=10**9)
         if known is None:
             assert found == [], p.cells
             contradictions += 1
@@ -80,9 +84,9 @@ def test_a_published_puzzle_is_decided_whole_and_the_model_keeps_no_sightline():
     probing, fewer); the model's b are fixed to them, the sightlines see constants and leave
     every number settled (no row Sees), and the solve needs no uniqueness search."""
     p = kurodoko.from_url(parse_url(KURODOKO_2))
-    shaded, unshaded = shade_logic.deduce(p.rows, p.cols, p.clues())
+    shaded, unshaded = deduce_kurodoko(p)
     assert len(shaded) + len(unshaded) == p.rows * p.cols
-    rules = shade_logic.deduce(p.rows, p.cols, p.clues(), work=0)
+    rules = deduce_kurodoko(p, work=0)
     assert rules is not None and len(rules[0]) + len(rules[1]) < p.rows * p.cols
     m = kurodoko.model(p, lazy=True)
     fixed = {cell: v.lowBound for cell, v in m["b"].items() if v.lowBound == v.upBound}
@@ -98,7 +102,7 @@ def test_generated_puzzles_are_decided_whole():
     for size, seed in ((12, 1), (15, 2)):
         p, note = generate(size, seed)
         assert "unique" in note
-        shaded, unshaded = shade_logic.deduce(p.rows, p.cols, p.clues())
+        shaded, unshaded = deduce_kurodoko(p)
         assert len(shaded) + len(unshaded) == size * size
         assert kurodoko.verify(p, frozenset(shaded)) == []
 
@@ -106,9 +110,9 @@ def test_generated_puzzles_are_decided_whole():
 def test_no_answer_is_a_contradiction():
     # a 1 in the middle: its four neighbours shaded cut it off from the rest
     p = Puzzle(((None, None, None), (None, 1, None), (None, None, None)))
-    assert shade_logic.deduce(p.rows, p.cols, p.clues()) is None
+    assert deduce_kurodoko(p) is None
     # two numbers that see each other and disagree on the cells between
     p = Puzzle(((2, None, 5),))
-    assert shade_logic.deduce(p.rows, p.cols, p.clues()) is None
+    assert deduce_kurodoko(p) is None
     out = solve_puzzle(kurodoko.GENRE, p, Settings("highs"))
     assert out.status == "infeasible"
