@@ -32,6 +32,9 @@ from solver.sheet.answer import (
     write_answer,
 )
 
+# the outcome's note where the genre's rules decided every cell before the search (`_decided`)
+DECIDED = "the rules decided every cell; no solver search was needed"
+
 
 @dataclass
 class Outcome:
@@ -147,6 +150,16 @@ def _attempt(
     """Solve the built model by the deadline, then decode, verify and check uniqueness. The
     solve's seconds count from t1, the end of the build (an attempt given up included)."""
     out = Outcome("error", build_seconds=t1 - t0, lazy=bool(m.separators))
+    decided = _decided(m)
+    if decided is not None:
+        out.status, out.solve_seconds = decided, time.perf_counter() - t1
+        if decided == "solved":
+            out.answer = genre.decode(puzzle, m)
+            out.violations = genre.verify(puzzle, out.answer)
+            out.note = DECIDED
+            if check_unique and not out.violations:
+                out.unique = True  # every column fixed: no other answer
+        return out
     try:
         live = backends.LiveModel(
             m.prob, settings, separate=_separate(m, settings), branch_first=m.branch_first
@@ -274,6 +287,23 @@ def _second_answer(
         return None, []
     other = genre.decode(puzzle, m)
     return False, _differing_cells(genre.render(puzzle, answer), genre.render(puzzle, other))
+
+
+def _decided(m: Model) -> str | None:
+    """Where the genre's rules decided every column of the model before the search (each fixed
+    by its bounds, `solver.model.fix`; nurikabe, kurodoko and heyawake puzzles decided whole),
+    no solver is needed: each column takes its value, and every row and every lazy separator
+    is checked here. "solved" or "infeasible" (the rows are broken: a bug in the rules); None
+    where a column is free, or the model searches with guesses or minimal answers first."""
+    columns = m.prob.variables()
+    if m.guesses or m.minimal or m.answers or not _all_fixed([*columns, *m.answer_vars]):
+        return None  # (an answer variable in no row is free: an empty bomber's cell)
+    for v in [*columns, *m.answer_vars]:
+        if isinstance(v, pulp.LpVariable):
+            v.varValue = v.lowBound
+    if all(c.valid(0) for c in m.prob.constraints()) and not m.violated():
+        return "solved"
+    return "infeasible"
 
 
 def _all_fixed(variables: list[Any]) -> bool:

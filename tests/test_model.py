@@ -101,3 +101,31 @@ def test_fix_sets_fixed_bounds_and_leaves_constants_alone():
     assert (x[0, 0].lowBound, x[0, 0].upBound) == (1, 1)
     assert (x[0, 1].lowBound, x[0, 1].upBound) == (0, 1)  # not given: as it was
     assert variables[0, 2] == 1
+
+
+KURODOKO_2 = "https://puzz.link/p?kurodoko/10/10/3h2h5h3r3j6h2n5z8n2h3j4r6h2h5h2"
+
+
+def test_a_model_decided_whole_needs_no_solver(monkeypatch):
+    """Where the genre's rules fix every column before the search (kurodoko-2: shade_logic
+    decides every cell), the pipeline checks the rows itself and runs no back end; the outcome
+    says so. Where the fixed values break a row (rules that decided wrongly), it says
+    infeasible rather than trust them."""
+    from solver import pipeline, shade_logic
+    from solver.genres import kurodoko
+    from solver.puzzlink import parse_url
+
+    p = kurodoko.from_url(parse_url(KURODOKO_2))
+
+    def no_solver(*args, **kwargs):
+        raise AssertionError("a back end was built")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(backends, "LiveModel", no_solver)
+        out = pipeline.solve_puzzle(kurodoko.GENRE, p, Settings("highs"))
+    assert out.status == "solved" and out.unique is True and out.rounds == 0
+    assert out.note == pipeline.DECIDED and kurodoko.verify(p, out.answer) == []
+    everything = {cell for cell in p.positions() if cell not in p.clues()}
+    monkeypatch.setattr(shade_logic, "deduce", lambda *args, **kwargs: (set(), everything))
+    out = pipeline.solve_puzzle(kurodoko.GENRE, p, Settings("highs"))
+    assert out.status == "infeasible"  # no cell shaded: the numbers see too much
