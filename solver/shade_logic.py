@@ -1,19 +1,12 @@
 """Sound deductions for shading where shaded cells never touch and the unshaded cells are
-connected (kurodoko), made before the solve.
+connected (kurodoko, heyawake), made before the solve.
 
-Kurodoko is solved as a MIP whose sightlines are many rows (a binary per cell a
-number may see), and a generated 20x20 took two HiGHS searches of 0.2 s each. The rules decide
-most or all cells of a puzzle the way a person solves it, and what they decide holds in every
-answer, so fixing those cells keeps the model exact (its answers are the same) and makes the
-search trivial; where they decide every cell, no uniqueness search is needed
-(`pipeline._all_fixed`). Tried for hitori too (its rule: of the cells of a row or column that
-hold the same number, at most one stays unshaded), with probing from the start as nothing is
-decided before it: every puzzle decided whole, but the solve gained little where it was already
-quick (generated 25x25 0.07 -> 0.05 s, against noqx's 0.3 s) and hitori-2 lost (13 -> 16 ms),
-so hitori has no deductions. A prototype of heyawake's (a room's count, each run across two
-room borders holds a shaded cell) decided its published 24x14 and two 20x20 whole in 0.11-0.29
-s of Python, against 0.2-0.45 s for the whole solve, but nothing of heyawake-3 (12x12, large
-rooms), where its probes cost 0.08 s: not taken either.
+Both are solved as MIPs: kurodoko's sightlines are many rows (a binary per cell a number may
+see; a generated 20x20 took two HiGHS searches of 0.2 s each), heyawake's rings are lazy cuts
+in SCIP's search (the published 20x20s 0.2-0.45 s). The rules decide most or all cells of a
+published puzzle the way a person solves it, and what they decide holds in every answer, so
+fixing those cells keeps the model exact (its answers are the same) and makes the search small;
+where they decide every cell, no solver runs at all (`pipeline._decided`).
 
 State: every cell is shaded, unshaded or unknown. `propagate` applies, until nothing changes:
 - shaded cells never touch: a shaded cell's neighbours are unshaded;
@@ -25,18 +18,37 @@ State: every cell is shaded, unshaded or unknown. `propagate` applies, until not
     must show at least n - 1 - (the other rays' hi) cells, which are unshaded; and a ray that
     may show only its lo (n - 1 - the other rays' lo) ends there: the cell after its unshaded
     run is shaded;
+  - heyawake (`heyawake_board`): a room holds its number of shaded cells (once it has them,
+    the rest are unshaded; it can hold at most its unknown cells less one per pair of
+    neighbours among them, and where that is just enough the unpaired ones are shaded); a run
+    of cells across two room borders holds a shaded cell (its last unknown one, where none
+    is shaded);
 - the unshaded cells are connected: the unshaded and unknown cells hang together (or there is
   no answer), and an unknown cell without which two unshaded cells would fall apart (a cut
-  vertex, Tarjan's algorithm) is unshaded.
-`deduce` then tries each unknown cell next to a decided one both ways (probing): where one
-way propagates to a contradiction, the other holds. What it returns holds in every answer; when
-the rules contradict themselves (a puzzle with no answer) it returns nothing, and the solve
-says so.
+  vertex, Tarjan's algorithm) is unshaded. Looked at only after a cell was shaded (what can
+  part them): a pass over the grid costs most of a probe, and checking after cells were made
+  unshaded too decided as much on the puzzles below, but one cell of penpa-edit's sparse one
+  (22 against 21; the heyawake 20x20b's solve 0.28 -> 0.21 s).
+`deduce` then tries each unknown cell next to a decided one both ways (probing), or every
+unknown cell (`everywhere`: heyawake, where the rules alone decide little before it): where one
+way propagates to a contradiction, the other holds; it stops when a pass decides nothing, when
+IDLE x the grid's cells were probed in a row without deciding one, or when its work is spent.
+What it returns holds in every answer; when the rules contradict themselves (a puzzle with no
+answer) it returns nothing, and the solve says so.
 
 Measured (this machine, cells decided / seconds): kurodoko-2 of tests/data/large 100/100 in
 0.004 s; generated kurodoko 15x15 to 25x25 (`tests/generators/kurodoko.py`, seeds 1 and 2)
 whole in 0.01-0.05 s, where the rules alone decide 30-45 % (one 25x25 97 %); penpa-edit's four
-9x9 to 12x12 whole but one (22/100, a puzzle of few numbers).
+9x9 to 12x12 whole but one (21/100, a puzzle of few numbers). Heyawake: the published 24x14 and
+both 20x20s whole (probing next to decided cells only: 3, 140 and 6 cells), generated 10x10 to
+30x30 whole; heyawake-3 (12x12, large rooms) 1 cell, for 6-10 ms of probes; of
+`tests/data/large/heyawake.json` the 19x15 122/285, the others 0-40.
+
+Tried for hitori too (its rule: of the cells of a row or column that hold the same number, at
+most one stays unshaded), probing every cell as nothing is decided before it: every puzzle
+decided whole, but the solve gained little where it was already quick (generated 25x25 0.07 ->
+0.05 s, against noqx's 0.3 s) and hitori-2 lost (13 -> 16 ms), so hitori has no deductions
+(measured before `pipeline._decided`).
 """
 
 from __future__ import annotations
@@ -70,6 +82,7 @@ class Board:
         self.watchers: list[list[int]] = [[] for _ in range(n)]
         self.state = [UNKNOWN] * n
         self.todo: list[int] = []
+        self.cut = True
 
     def rule(self, check: Callable[[Board, Any], None], data: Any, cells: Iterable[int]) -> None:
         """A rule of the genre: check(board, data), looked at now and whenever one of `cells`
@@ -94,12 +107,16 @@ class Board:
             raise Contradiction
         self.state[i] = value
         self.todo.append(i)
+        self.cut |= value == SHADED
         return True
 
     def propagate(self) -> None:
         """The local rules for every cell set, then the connection; again while it sets one."""
         while True:
             self._local()
+            if not self.cut:
+                return
+            self.cut = False
             if not self._connected():
                 return
 
@@ -205,39 +222,112 @@ def _sight(board: Board, number: tuple[int, list[list[int]]]) -> None:
             board.set(ray[a], SHADED)
 
 
+def heyawake_board(
+    rows: int, cols: int, rooms: Iterable[tuple[int, list[Cell]]], runs: Iterable[list[Cell]]
+) -> Board:
+    """Heyawake: each numbered room (its number, its cells) and each run of cells across two
+    room borders (`heyawake.crossing_runs`)."""
+    board = Board(rows, cols)
+    for n, cells in rooms:
+        room = [r * cols + c for r, c in cells]
+        board.rule(_room, (n, room), room)
+    for run in runs:
+        cells = [r * cols + c for r, c in run]
+        board.rule(_run, cells, cells)
+    return board
+
+
+def _room(board: Board, number: tuple[int, list[int]]) -> None:
+    """A room holds its number of shaded cells: when it has them, its other cells are
+    unshaded; it can hold at most its unknown cells less one for each pair of neighbours among
+    them (a matching, made greedily), and when that is just enough, each unknown cell left out
+    of the pairs is shaded."""
+    (n, cells), state, near = number, board.state, board.near
+    shaded, free = 0, []
+    for i in cells:
+        if state[i] == SHADED:
+            shaded += 1
+        elif state[i] == UNKNOWN:
+            free.append(i)
+    if shaded > n:
+        raise Contradiction
+    if shaded == n:
+        for i in free:
+            board.set(i, UNSHADED)
+        return
+    unpaired, paired, single = set(free), 0, []
+    for i in free:
+        if i not in unpaired:
+            continue
+        unpaired.discard(i)
+        j = next((j for j in near[i] if j in unpaired), None)
+        if j is None:
+            single.append(i)
+        else:
+            unpaired.discard(j)
+            paired += 1
+    if shaded + len(single) + paired < n:
+        raise Contradiction
+    if shaded + len(single) + paired == n:
+        for i in single:
+            board.set(i, SHADED)
+
+
+def _run(board: Board, cells: list[int]) -> None:
+    """A run across two room borders holds a shaded cell: its last unknown cell, where no other
+    is left and none is shaded."""
+    state, last = board.state, None
+    for i in cells:
+        if state[i] == SHADED:
+            return
+        if state[i] == UNKNOWN:
+            if last is not None:
+                return
+            last = i
+    if last is None:
+        raise Contradiction
+    board.set(last, SHADED)
+
+
 # Probing's budget, counted in cells of the grid per probe (as `island_logic.PROBE_WORK`), so
 # that what `deduce` decides is the same on every machine. Measured (probes x cells to the
 # fixpoint): kurodoko-2 3 thousand, generated 15x15 to 25x25 4-32 thousand, penpa-edit's 2-30
 # thousand.
 PROBE_WORK = 150_000
+IDLE = 0.1  # probing stops after this share of the grid's cells in a row decided nothing
 
 
-def deduce(make: Callable[[], Board], work: int = PROBE_WORK) -> tuple[set[Cell], set[Cell]] | None:
+def deduce(
+    make: Callable[[], Board], work: int = PROBE_WORK, everywhere: bool = False
+) -> tuple[set[Cell], set[Cell]] | None:
     """The cells shaded and the cells unshaded in every answer, by the rules and then by
     probing each unknown cell next to a decided one both ways (while the probes' work, the
     grid's cells once a probe, stays within `work`): where one way propagates to a
     contradiction, the other holds. None when the rules leave no answer. `make` builds the
     genre's board (`lambda: kurodoko_board(rows, cols, clues)`; its rules may already find the
-    contradiction)."""
+    contradiction). everywhere: probe every unknown cell, decided neighbours or not (where the
+    rules alone decide little), and stop after IDLE x the grid's cells probed in a row without
+    deciding one."""
     try:
         board = make()
         n, cols = board.rows * board.cols, board.cols
         board.propagate()
-        spent, progress = 0, True
-        while progress and spent < work:
+        spent, idle, progress = 0, 0, True
+        while progress and spent < work and idle <= IDLE * n:
             progress = False
             for i in range(n):
-                if board.state[i] != UNKNOWN or spent >= work:
+                if board.state[i] != UNKNOWN or spent >= work or idle > IDLE * n:
                     continue
-                if all(board.state[j] == UNKNOWN for j in board.near[i]):
+                if not everywhere and all(board.state[j] == UNKNOWN for j in board.near[i]):
                     continue  # probes far from every decided cell seldom decide anything
                 limits.check_time()
+                idle += 1
                 for guess, other in ((SHADED, UNSHADED), (UNSHADED, SHADED)):
                     spent += n
                     if not _holds(board, i, guess):
                         board.set(i, other)
                         board.propagate()
-                        progress = True
+                        progress, idle = True, 0
                         break
     except Contradiction:
         return None

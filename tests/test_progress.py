@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
-from solver import backends, batch, pipeline, progress
+from solver import backends, batch, pipeline, progress, shade_logic
 from solver.backends import LiveModel, Settings
 from solver.cli import main
 from solver.genres import genre_by_slug
@@ -74,7 +74,9 @@ def test_the_phases_come_in_order_and_every_lazy_round_is_counted(sample, solver
 
 
 def test_nothing_is_reported_and_no_solver_is_hooked_when_nobody_watches(sample, monkeypatch):
-    """Heyawake's sample: both solvers search it (masyu's is decided in HiGHS's presolve)."""
+    """Heyawake's sample: both solvers search it, without the deductions before the search
+    (solver.shade_logic, which decide it whole; masyu's is decided in HiGHS's presolve)."""
+    monkeypatch.setattr(shade_logic, "deduce", lambda *args, **kwargs: None)
     calls = []
     monkeypatch.setattr(progress.SolverWatch, "due", lambda self: calls.append(1) or True)
     path = sample("heyawake")
@@ -274,9 +276,11 @@ def test_the_help_and_the_readme_tell_of_the_time_limit_and_the_status_line(caps
     assert "status line" in readme and "never on stdout" in readme
 
 
-def test_one_search_turns_to_the_proof_when_it_finds_the_answer(sample):
+def test_one_search_turns_to_the_proof_when_it_finds_the_answer(sample, monkeypatch):
     """heyawake on its own back end: one SCIP search finds the answer and goes on to prove it
-    unique (solver.scip_lazy); the phase turns to "unique" when the answer is found."""
+    unique (solver.scip_lazy); the phase turns to "unique" when the answer is found. (Without
+    the deductions before the search, which decide the sample whole.)"""
+    monkeypatch.setattr(shade_logic, "deduce", lambda *args, **kwargs: None)
     rec = Recorder()
     res = solved_with(rec, sample("heyawake"), "heyawake", Settings())
     assert res.status == "solved" and res.unique is True and res.outcome.rounds == 1

@@ -1,20 +1,27 @@
-"""The deductions made before kurodoko's solve (solver.shade_logic): what they decide holds in
-every answer (brute force over small grids, with the genre's own `verify` as the rules), they
-decide published and generated puzzles whole, and a puzzle without an answer says so."""
+"""The deductions made before kurodoko's and heyawake's solve (solver.shade_logic): what they
+decide holds in every answer (brute force over small grids, with the genre's own `verify` as
+the rules), they decide published and generated puzzles whole, and a puzzle without an answer
+says so."""
 
 from __future__ import annotations
 
 import itertools
+import json
 import random
+from pathlib import Path
 
 from solver import shade_logic
 from solver.backends import Settings
 from solver.cells import seen_cells
-from solver.genres import kurodoko
+from solver.genres import heyawake, kurodoko
 from solver.genres.kurodoko import Puzzle
-from solver.pipeline import solve_puzzle
+from solver.geometry import grid_edges
+from solver.pipeline import DECIDED, solve_puzzle
 from solver.puzzlink import UNKNOWN, parse_url
+from solver.rooms import RoomPuzzle, Rooms, rooms_from_walls
 from tests.generators.kurodoko import generate
+
+LARGE = Path(__file__).parent / "data" / "large"
 
 
 def deduce_kurodoko(p: Puzzle, work: int = shade_logic.PROBE_WORK):
@@ -116,3 +123,84 @@ def test_no_answer_is_a_contradiction():
     assert deduce_kurodoko(p) is None
     out = solve_puzzle(kurodoko.GENRE, p, Settings("highs"))
     assert out.status == "infeasible"
+
+
+# --- heyawake ------------------------------------------------------------------------------
+
+
+def heyawake_deduce(p: RoomPuzzle, work: int = heyawake.PROBE_WORK):
+    numbered = sorted(p.room_numbers().items())
+    runs = [run for _, run in heyawake.crossing_runs(p.rooms)]
+    rooms = [(n, p.rooms.cells(k)) for k, n in numbered]
+    return shade_logic.deduce(
+        lambda: shade_logic.heyawake_board(p.rows, p.cols, rooms, runs), work, everywhere=True
+    )
+
+
+def random_rooms(rows: int, cols: int, rng: random.Random) -> Rooms:
+    """Rooms cut from the grid by walls between random neighbours (about a third of them)."""
+    walls = [pair for pair in grid_edges(rows, cols) if rng.random() < 0.35]
+    return rooms_from_walls(rows, cols, walls)
+
+
+def random_heyawake(rng: random.Random) -> RoomPuzzle:
+    """Mostly rooms numbered from a random shading that keeps the rules (a puzzle with an
+    answer), else random numbers."""
+    rows, cols = rng.choice(((3, 3), (3, 4), (4, 3)))
+    rooms = random_rooms(rows, cols, rng)
+    grid = list(itertools.product(range(rows), range(cols)))
+    shaded = frozenset(q for q in grid if rng.random() < 0.3)
+    if rng.random() < 0.7:
+        while heyawake.verify(RoomPuzzle(rooms), shaded):
+            shaded = frozenset(q for q in grid if rng.random() < 0.3)
+    numbers = []
+    for cells in rooms.all():
+        if rng.random() < 0.7:
+            n = sum(q in shaded for q in cells)
+            numbers.append((min(cells), n if rng.random() < 0.9 else rng.randint(0, 3)))
+    return RoomPuzzle(rooms, tuple(sorted(numbers)))
+
+
+def heyawake_answers(p: RoomPuzzle) -> list[frozenset]:
+    cells = list(p.positions())
+    found = []
+    for bits in itertools.product((0, 1), repeat=len(cells)):
+        shaded = frozenset(q for q, bit in zip(cells, bits, strict=True) if bit)
+        if not heyawake.verify(p, shaded):
+            found.append(shaded)
+    return found
+
+
+def test_heyawake_what_it_decides_holds_in_every_answer():
+    rng = random.Random(11)
+    decided = contradictions = solvable = 0
+    for _ in range(40):
+        p = random_heyawake(rng)
+        found = heyawake_answers(p)
+        known = heyawake_deduce(p, work=10**9)
+        if known is None:
+            assert found == [], p
+            contradictions += 1
+            continue
+        shaded, unshaded = known
+        assert not shaded & unshaded
+        solvable += bool(found)
+        for answer in found:
+            assert shaded <= answer and not unshaded & answer, p
+        decided += len(shaded) + len(unshaded)
+    assert decided > 70 and contradictions >= 3 and solvable > 25
+
+
+def test_heyawake_published_24x14_is_decided_whole():
+    """The published 24x14 of tests/data/large: the rooms' counts, the runs across two borders
+    and probing every cell decide it whole (the solve then needs no solver search); probing
+    only next to decided cells, as kurodoko's, decides 3 of its 336 cells."""
+    entries = json.loads((LARGE / "published.json").read_text(encoding="utf-8"))
+    url = next(e["url"] for e in entries if e["name"] == "heyawake-24x14")
+    p = heyawake.from_url(parse_url(url))
+    shaded, unshaded = heyawake_deduce(p)
+    assert len(shaded) + len(unshaded) == p.rows * p.cols
+    assert heyawake.verify(p, frozenset(shaded)) == []
+    out = solve_puzzle(heyawake.GENRE, p, Settings("default", time_limit=60))
+    assert out.status == "solved" and out.unique is True and out.answer == shaded
+    assert out.note == DECIDED and out.rounds == 0
