@@ -29,11 +29,12 @@ Before the model, the rules decide what they can (`solver.shade_logic.deduce`: s
 apart, each number's sight between what its rays must and may show, the unshaded cells joined,
 then each unknown cell tried both ways); each decided cell's b is fixed by its bounds, and the
 sightlines see decided cells as constants (no binary; a number whose rays are all decided
-needs no row). They hold in every answer, so the model keeps its answers. On generated 15x15
-to 25x25 puzzles and kurodoko-2 they decide every cell; the solve with its proof (median of
-5, one run, without -> with): kurodoko-2 14 -> 8 ms, generated 20x20 0.31-0.39 -> 0.04 s,
-25x25 0.6-1.2 -> 0.04-0.08 s (noqx here 0.25 and 0.6-0.7 s); penpa-edit's puzzle of few
-numbers (22 of 100 cells decided) 89 -> 70 ms.
+needs no row). They hold in every answer, so the model keeps its answers; where they decide
+every cell no solver runs (`pipeline._decided`). On generated 15x15 to 25x25 puzzles and
+kurodoko-2 they decide every cell; the solve with its proof (median of 5, one run, without ->
+with): kurodoko-2 14 -> 5-7 ms, generated 20x20 0.29-0.39 -> 0.03-0.04 s, 25x25 0.6-1.2 ->
+0.04-0.07 s (noqx here 0.22 and 0.6 s); penpa-edit's puzzle of few numbers (21 of 100 cells
+decided) 82-89 -> 40 ms.
 """
 
 from __future__ import annotations
