@@ -24,11 +24,14 @@ State: every cell is shaded, unshaded or unknown. `propagate` applies, until not
     of cells across two room borders holds a shaded cell (its last unknown one, where none
     is shaded);
 - the unshaded cells are connected: the unshaded and unknown cells hang together (or there is
-  no answer), and an unknown cell without which two unshaded cells would fall apart (a cut
-  vertex, Tarjan's algorithm) is unshaded. Looked at only after a cell was shaded (what can
-  part them): a pass over the grid costs most of a probe, and checking after cells were made
-  unshaded too decided as much on the puzzles below, but one cell of penpa-edit's sparse one
-  (22 against 21; the heyawake 20x20b's solve 0.28 -> 0.21 s).
+  no answer: a part cut off by shaded cells holds an unshaded cell, as a cell of it next to a
+  shaded one cannot be shaded), and an unknown cell without which they would fall apart (a cut
+  vertex, Tarjan's algorithm) is unshaded: shaded, it would make its neighbours on both sides
+  unshaded, apart. (Until the twenty-fifth session's end both asked for unshaded cells on both
+  sides; the stronger form decides no more cells on the puzzles below, probing finds the rest,
+  and it is simpler.) Looked at only after a cell was shaded: nothing else changes what it
+  decides, and a pass over the grid costs most of a probe (the heyawake 20x20b's solve 0.28 ->
+  0.21 s when it stopped looking after each unshaded cell too).
 `deduce` then tries each unknown cell next to a decided one both ways (probing), or every
 unknown cell (`everywhere`: heyawake, where the rules alone decide little before it): where one
 way propagates to a contradiction, the other holds; it stops when a pass decides nothing, when
@@ -135,19 +138,19 @@ class Board:
                 check(self, data)
 
     def _connected(self) -> bool:
-        """The unshaded cells hang together through unshaded and unknown cells; an unknown cut
-        vertex between unshaded cells is unshaded. True when that set a cell."""
+        """The unshaded and unknown cells hang together, and an unknown cut vertex among them is
+        unshaded (see the module's docstring). True when that set a cell."""
         state, near, n = self.state, self.near, len(self.state)
         start = next((i for i in range(n) if state[i] == UNSHADED), None)
-        if start is None:
-            return False
-        total = state.count(UNSHADED)
+        if start is None:  # none unshaded yet: the rules hold all the same
+            start = next((i for i in range(n) if state[i] == UNKNOWN), None)
+            if start is None:
+                return False
         order = [-1] * n  # depth-first discovery order, -1 not reached
         low = [0] * n  # the lowest order reachable from the subtree through one back edge
-        below = [0] * n  # unshaded cells in the subtree
-        order[start], below[start], count = 0, 1, 1
+        order[start], count = 0, 1
         stack = [(start, -1, iter(near[start]))]
-        cuts = []
+        cuts, children = [], 0  # the start's children: a cut vertex where two or more
         while stack:
             v, parent, edges = stack[-1]
             for w in edges:
@@ -156,7 +159,6 @@ class Board:
                 if order[w] < 0:
                     order[w] = low[w] = count
                     count += 1
-                    below[w] = state[w] == UNSHADED
                     stack.append((w, v, iter(near[w])))
                     break
                 if w != parent and order[w] < low[v]:
@@ -166,13 +168,14 @@ class Board:
                 if stack:
                     u = stack[-1][0]
                     low[u] = min(low[u], low[v])
-                    below[u] += below[v]
-                    # u cuts v's subtree off; unshaded cells on both sides (the start's side
-                    # holds the start, an unshaded cell)
-                    if low[v] >= order[u] and state[u] == UNKNOWN and below[v]:
+                    if u == start:
+                        children += 1
+                    elif low[v] >= order[u] and state[u] == UNKNOWN:  # u cuts v's subtree off
                         cuts.append(u)
-        if below[start] < total:
-            raise Contradiction  # unshaded cells that cannot meet
+        if children > 1 and state[start] == UNKNOWN:
+            cuts.append(start)
+        if count < n - state.count(SHADED):
+            raise Contradiction  # cells that cannot meet the start's
         changed = False
         for u in cuts:
             changed |= self.set(u, UNSHADED)
