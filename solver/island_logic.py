@@ -60,16 +60,15 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from solver import limits
+from solver import probing
 from solver.geometry import Cell, neighbours
 
-UNKNOWN, SEA, LAND = 0, 1, 2
+UNKNOWN, (SEA, LAND) = probing.UNKNOWN, probing.VALUES
 FREE = -1  # a land cell whose island is not known yet
 ANY, NONE, MANY = -1, -2, -3  # in `_reach`, `_owed`: a cell any island may join, none, many
 
 
-class Contradiction(Exception):
-    """The state breaks a rule: no answer has it."""
+Contradiction = probing.Contradiction  # the state breaks a rule: no answer has it
 
 
 class Board:
@@ -473,42 +472,15 @@ def deduce(
     rows: int, cols: int, clues: Mapping[Cell, int | None], work: int = PROBE_WORK
 ) -> tuple[set[Cell], set[Cell]] | None:
     """The cells that are sea and the cells that are land in every answer, by the rules and
-    then by probing each unknown cell both ways (while the probes' work, the grid's cells once a
-    probe, stays within `work`): where one way propagates to a contradiction, the other holds.
-    None when the rules leave no answer."""
+    then by probing each unknown cell next to a decided one both ways (`solver.probing`, while
+    the probes' work, the grid's cells once a probe, stays within `work`): where one way
+    propagates to a contradiction, the other holds. None when the rules leave no answer."""
     board = Board(rows, cols, clues)
     try:
         board.propagate()
-        spent, each = 0, rows * cols
-        progress = True
-        while progress and spent < work:
-            progress = False
-            for i in range(rows * cols):
-                if board.state[i] != UNKNOWN or spent >= work:
-                    continue
-                if all(board.state[j] == UNKNOWN for j in board.near[i]):
-                    continue  # probes far from every decided cell seldom decide anything
-                limits.check_time()
-                for guess, other in ((SEA, LAND), (LAND, SEA)):
-                    spent += each
-                    if not _holds(board, i, guess):
-                        board.set(i, other)
-                        board.propagate()
-                        progress = True
-                        break
+        probing.probe(board, work)
     except Contradiction:
         return None
     sea = {divmod(i, cols) for i, s in enumerate(board.state) if s == SEA}
     land = {divmod(i, cols) for i, s in enumerate(board.state) if s == LAND}
     return sea, land
-
-
-def _holds(board: Board, i: int, guess: int) -> bool:
-    """Whether making cell i `guess` propagates without a contradiction."""
-    trial = board.copy()
-    try:
-        trial.set(i, guess)
-        trial.propagate()
-    except Contradiction:
-        return False
-    return True

@@ -59,15 +59,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from solver import limits
+from solver import probing
 from solver.geometry import Cell, neighbours
 
-UNKNOWN, SHADED, UNSHADED = 0, 1, 2
+UNKNOWN, (SHADED, UNSHADED) = probing.UNKNOWN, probing.VALUES
 RAYS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 
-class Contradiction(Exception):
-    """The state breaks a rule: no answer has it."""
+Contradiction = probing.Contradiction  # the state breaks a rule: no answer has it
 
 
 class Board:
@@ -304,47 +303,20 @@ def deduce(
     make: Callable[[], Board], work: int = PROBE_WORK, everywhere: bool = False
 ) -> tuple[set[Cell], set[Cell]] | None:
     """The cells shaded and the cells unshaded in every answer, by the rules and then by
-    probing each unknown cell next to a decided one both ways (while the probes' work, the
-    grid's cells once a probe, stays within `work`): where one way propagates to a
-    contradiction, the other holds. None when the rules leave no answer. `make` builds the
-    genre's board (`lambda: kurodoko_board(rows, cols, clues)`; its rules may already find the
-    contradiction). everywhere: probe every unknown cell, decided neighbours or not (where the
-    rules alone decide little), and stop after IDLE x the grid's cells probed in a row without
-    deciding one."""
+    probing each unknown cell next to a decided one both ways (`solver.probing`, while the
+    probes' work, the grid's cells once a probe, stays within `work`, and until IDLE x the
+    grid's cells in a row decided nothing): where one way propagates to a contradiction, the
+    other holds. None when the rules leave no answer. `make` builds the genre's board (`lambda:
+    kurodoko_board(rows, cols, clues)`; its rules may already find the contradiction).
+    everywhere: probe every unknown cell, decided neighbours or not (where the rules alone
+    decide little)."""
     try:
         board = make()
-        n, cols = board.rows * board.cols, board.cols
         board.propagate()
-        spent, idle, progress = 0, 0, True
-        while progress and spent < work and idle <= IDLE * n:
-            progress = False
-            for i in range(n):
-                if board.state[i] != UNKNOWN or spent >= work or idle > IDLE * n:
-                    continue
-                if not everywhere and all(board.state[j] == UNKNOWN for j in board.near[i]):
-                    continue  # probes far from every decided cell seldom decide anything
-                limits.check_time()
-                idle += 1
-                for guess, other in ((SHADED, UNSHADED), (UNSHADED, SHADED)):
-                    spent += n
-                    if not _holds(board, i, guess):
-                        board.set(i, other)
-                        board.propagate()
-                        progress, idle = True, 0
-                        break
+        probing.probe(board, work, everywhere, IDLE)
     except Contradiction:
         return None
+    cols = board.cols
     shaded = {divmod(i, cols) for i, s in enumerate(board.state) if s == SHADED}
     unshaded = {divmod(i, cols) for i, s in enumerate(board.state) if s == UNSHADED}
     return shaded, unshaded
-
-
-def _holds(board: Board, i: int, guess: int) -> bool:
-    """Whether making cell i `guess` propagates without a contradiction."""
-    trial = board.copy()
-    try:
-        trial.set(i, guess)
-        trial.propagate()
-    except Contradiction:
-        return False
-    return True

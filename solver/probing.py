@@ -1,0 +1,69 @@
+"""Probing: each unknown cell of a board tried both ways, where one way propagates to a
+contradiction the other holds. Shared by the deductions made before a solve over cells of two
+states (`solver.island_logic`: sea or land; `solver.shade_logic`: shaded or unshaded).
+
+A board has `state` (per cell 0, unknown, or one of the two values 1 and 2), `near` (per cell
+its neighbours), `set(i, value)`, `propagate()` (its rules until nothing changes; both raise
+`Contradiction` where the state breaks a rule) and `copy()`."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from solver import limits
+
+UNKNOWN = 0
+VALUES = (1, 2)  # the two states a cell may take, tried in this order
+
+
+class Contradiction(Exception):
+    """The state breaks a rule: no answer has it."""
+
+
+class Board(Protocol):
+    state: list[int]
+    near: list[list[int]]
+
+    def set(self, i: int, value: int) -> bool: ...
+
+    def propagate(self) -> None: ...
+
+    def copy(self) -> Board: ...
+
+
+def probe(board: Board, work: int, everywhere: bool = False, idle: float | None = None) -> None:
+    """Try each unknown cell next to a decided one (every unknown cell: `everywhere`) both ways,
+    pass after pass while a pass decides one, and set the value that holds where the other
+    leads to a contradiction (raised where both do). Stops when the probes' work (the grid's
+    cells once a probe) exceeds `work`, or (idle) after that share of the grid's cells probed in
+    a row without deciding one."""
+    state, n = board.state, len(board.state)
+    most = float("inf") if idle is None else idle * n
+    spent, waited, progress = 0, 0, True
+    while progress and spent < work and waited <= most:
+        progress = False
+        for i in range(n):
+            if state[i] != UNKNOWN or spent >= work or waited > most:
+                continue
+            if not everywhere and all(state[j] == UNKNOWN for j in board.near[i]):
+                continue  # probes far from every decided cell seldom decide anything
+            limits.check_time()
+            waited += 1
+            for guess, other in (VALUES, VALUES[::-1]):
+                spent += n
+                if not holds(board, i, guess):
+                    board.set(i, other)
+                    board.propagate()
+                    progress, waited = True, 0
+                    break
+
+
+def holds(board: Board, i: int, guess: int) -> bool:
+    """Whether making cell i `guess` propagates without a contradiction."""
+    trial = board.copy()
+    try:
+        trial.set(i, guess)
+        trial.propagate()
+    except Contradiction:
+        return False
+    return True
