@@ -28,15 +28,35 @@ def deduce_kurodoko(p: Puzzle, work: int = shade_logic.PROBE_WORK):
     return shade_logic.deduce(lambda: shade_logic.kurodoko_board(p.rows, p.cols, p.clues()), work)
 
 
-def answers(p: Puzzle) -> list[frozenset]:
-    """Every answer, by trying each shading of the cells without a number."""
-    free = [cell for cell in p.positions() if cell not in p.clues()]
+def answers(p, verify, free) -> list[frozenset]:
+    """Every answer, by trying each shading of the `free` cells (`verify` the genre's rules)."""
     found = []
     for bits in itertools.product((0, 1), repeat=len(free)):
         shaded = frozenset(cell for cell, bit in zip(free, bits, strict=True) if bit)
-        if not kurodoko.verify(p, shaded):
+        if not verify(p, shaded):
             found.append(shaded)
     return found
+
+
+def tally(puzzles, deduce, verify, free) -> tuple[int, int, int]:
+    """What `deduce` decides holds in every answer of each puzzle (no answer where it finds a
+    contradiction); the free cells decided, the contradictions and the puzzles with answers."""
+    decided = contradictions = solvable = 0
+    for p in puzzles:
+        cells = free(p)
+        found = answers(p, verify, cells)
+        known = deduce(p, work=10**9)
+        if known is None:
+            assert found == [], p
+            contradictions += 1
+            continue
+        shaded, unshaded = known
+        assert not shaded & unshaded
+        solvable += bool(found)
+        for answer in found:
+            assert shaded <= answer and not unshaded & answer, p
+        decided += len((shaded | unshaded) & set(cells))
+    return decided, contradictions, solvable
 
 
 def random_puzzle(rng: random.Random) -> Puzzle:
@@ -64,21 +84,9 @@ def random_puzzle(rng: random.Random) -> Puzzle:
 
 def test_what_it_decides_holds_in_every_answer():
     rng = random.Random(5)
-    decided = contradictions = solvable = 0
-    for _ in range(120):
-        p = random_puzzle(rng)
-        found = answers(p)
-        known = deduce_kurodoko(p, work=10**9)
-        if known is None:
-            assert found == [], p.cells
-            contradictions += 1
-            continue
-        shaded, unshaded = known
-        assert not shaded & unshaded
-        solvable += bool(found)
-        for answer in found:
-            assert shaded <= answer and not unshaded & answer, p.cells
-        decided += len(shaded) + len(unshaded - p.clues().keys())
+    puzzles = [random_puzzle(rng) for _ in range(120)]
+    free = lambda p: [q for q in p.positions() if q not in p.clues()]  # noqa: E731
+    decided, contradictions, solvable = tally(puzzles, deduce_kurodoko, kurodoko.verify, free)
     # it decides cells, finds where there is no answer, and meets puzzles with answers
     assert decided > 400 and contradictions > 20 and solvable > 60
 
@@ -161,33 +169,11 @@ def random_heyawake(rng: random.Random) -> RoomPuzzle:
     return RoomPuzzle(rooms, tuple(sorted(numbers)))
 
 
-def heyawake_answers(p: RoomPuzzle) -> list[frozenset]:
-    cells = list(p.positions())
-    found = []
-    for bits in itertools.product((0, 1), repeat=len(cells)):
-        shaded = frozenset(q for q, bit in zip(cells, bits, strict=True) if bit)
-        if not heyawake.verify(p, shaded):
-            found.append(shaded)
-    return found
-
-
 def test_heyawake_what_it_decides_holds_in_every_answer():
     rng = random.Random(11)
-    decided = contradictions = solvable = 0
-    for _ in range(40):
-        p = random_heyawake(rng)
-        found = heyawake_answers(p)
-        known = heyawake_deduce(p, work=10**9)
-        if known is None:
-            assert found == [], p
-            contradictions += 1
-            continue
-        shaded, unshaded = known
-        assert not shaded & unshaded
-        solvable += bool(found)
-        for answer in found:
-            assert shaded <= answer and not unshaded & answer, p
-        decided += len(shaded) + len(unshaded)
+    puzzles = [random_heyawake(rng) for _ in range(40)]
+    free = lambda p: list(p.positions())  # noqa: E731
+    decided, contradictions, solvable = tally(puzzles, heyawake_deduce, heyawake.verify, free)
     assert decided > 70 and contradictions >= 3 and solvable > 25
 
 
