@@ -33,7 +33,8 @@ State: every cell is shaded, unshaded or unknown. `propagate` applies, until not
   decides, and a pass over the grid costs most of a probe (the heyawake 20x20b's solve 0.28 ->
   0.21 s when it stopped looking after each unshaded cell too).
 `deduce` then tries each unknown cell next to a decided one both ways (probing), or every
-unknown cell (`everywhere`: heyawake, where the rules alone decide little before it): where one
+unknown cell (`everywhere`: heyawake's larger grids, where the rules alone decide little before
+it): where one
 way propagates to a contradiction, the other holds; it stops when a pass decides nothing, when
 IDLE x the grid's cells were probed in a row without deciding one, or when its work is spent.
 What it returns holds in every answer; when the rules contradict themselves (a puzzle with no
@@ -44,7 +45,8 @@ Measured (this machine, cells decided / seconds): kurodoko-2 of tests/data/large
 whole in 0.01-0.05 s, where the rules alone decide 30-45 % (one 25x25 97 %); penpa-edit's four
 9x9 to 12x12 whole but one (21/100, a puzzle of few numbers). Heyawake: the published 24x14 and
 both 20x20s whole (probing next to decided cells only: 3, 140 and 6 cells), generated 10x10 to
-30x30 whole; heyawake-3 (12x12, large rooms) 1 cell, for 6-10 ms of probes; of
+30x30 whole; heyawake-3 (12x12, large rooms) 1 cell probing everywhere, for 6-10 ms of probes
+(so grids that small probe only next to decided cells: `heyawake.EVERYWHERE_FROM`); of
 `tests/data/large/heyawake.json` the 19x15 122/285, the others 0-40.
 
 Tried for hitori too (its rule: of the cells of a row or column that hold the same number, at

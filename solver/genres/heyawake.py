@@ -46,12 +46,14 @@ with the count.
 
 Before the model, the rules decide what they can (`solver.shade_logic.deduce`: shaded cells
 apart, each room's count, each run across two borders holding a shaded cell, the unshaded
-cells joined, then every unknown cell tried both ways, `everywhere`, within PROBE_WORK); each
+cells joined, then every unknown cell tried both ways, `everywhere` on grids of more than
+EVERYWHERE_FROM cells, within PROBE_WORK); each
 decided cell's b is fixed by its bounds. They hold in every answer, so the model keeps its
 answers; where they decide every cell no solver runs (`pipeline._decided`). Measured (one run,
 median of 5, without -> with): the published 24x14 0.27 -> 0.09 s, 20x20 0.19 -> 0.07 and 0.43
--> 0.19 (all three decided whole), generated 10x10 to 30x30 0.55-0.75 x (whole); heyawake-3,
-where they decide 1 of 144 cells, 0.096 -> 0.103 s (its probes).
+-> 0.19 (all three decided whole), generated 10x10 to 30x30 0.4-0.75 x (whole); the 19x15 of
+`tests/data/large/heyawake.json` 1.04 -> 0.52 s; heyawake-3 (12x12), which they hardly decide,
+0.096 s either way (0.103-0.110 probing everywhere), heyawake.json's 12x12 0.077 -> 0.093 s.
 
 puzz.link: `heyawake` (also `heyawacky`): the border codec, then room number16 (`.`, a room whose
 number is not given, is a room without number).
@@ -138,7 +140,7 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
             p.rows, p.cols, [(n, p.rooms.cells(k)) for k, n in numbered], [r for _, r in runs]
         ),
         PROBE_WORK,
-        everywhere=True,
+        everywhere=p.rows * p.cols > EVERYWHERE_FROM,
     )
     if known is not None:  # None: the rules leave no answer, which the solve will find
         fix(b, {**dict.fromkeys(known[0], 1), **dict.fromkeys(known[1], 0)})
@@ -161,6 +163,11 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
 # the deductions' probing budget (`shade_logic.deduce`), in cells per probe: the published 24x14
 # and 20x20 need 180 and 310 thousand to be decided whole (a probe takes 0.2-0.3 ms there)
 PROBE_WORK = 500_000
+# grids of more cells than this probe every cell (`everywhere`), smaller ones only next to what
+# the rules decided: on the published 10x10 and 12x12 (heyawake-3, and heyawake.json's) probing
+# everywhere decided 0-1 cells more for 2-10 ms, against SCIP's 0.04-0.16 s (heyawake-3 0.093
+# -> 0.103-0.110 s, over 3 x noqx's listed time); the generated ones decide whole either way
+EVERYWHERE_FROM = 200
 
 PACKED_SIZE = 50  # a room of at least this many cells ...
 PACKED_SHARE = 0.25  # ... that must shade more than this share of them is packed
