@@ -670,7 +670,7 @@ def sightline(
             prob += v + x[q] >= before, cname(f"{base}Seen", cell, d, k)
             seen.append(v)
             before = v
-        else:
+        else:  # (no known shaded cell ended the ray before `far`)
             if far < len(ray) and not (isinstance(x[ray[far]], int) and x[ray[far]] >= 1):
                 prob += pulp.lpSum(x[ray[far]]) >= before, cname(f"{base}Stop", cell, d)
     return pulp.lpSum(seen)

@@ -291,7 +291,7 @@ def _second_answer(
 
 def _decided(m: Model) -> str | None:
     """Where the genre's rules decided every column of the model before the search (each fixed
-    by its bounds, `solver.model.fix`; nurikabe, kurodoko and heyawake puzzles decided whole),
+    by its bounds, `solver.model.fix`: most published nurikabes, kurodokos, heyawakes and loops),
     no solver is needed: each column takes its value, and every row and every lazy separator
     is checked here. "solved" or "infeasible" (the rows are broken: a bug in the rules); None
     where a column is free, or the model searches with guesses or minimal answers first."""

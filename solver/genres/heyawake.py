@@ -47,13 +47,13 @@ with the count.
 Before the model, the rules decide what they can (`solver.shade_logic.deduce`: shaded cells
 apart, each room's count, each run across two borders holding a shaded cell, the unshaded
 cells joined, then every unknown cell tried both ways, `everywhere` on grids of more than
-EVERYWHERE_FROM cells, within PROBE_WORK); each
-decided cell's b is fixed by its bounds. They hold in every answer, so the model keeps its
-answers; where they decide every cell no solver runs (`pipeline._decided`). Measured (one run,
-median of 5, without -> with): the published 24x14 0.27 -> 0.09 s, 20x20 0.19 -> 0.07 and 0.43
--> 0.19 (all three decided whole), generated 10x10 to 30x30 0.35-0.75 x (whole); the 19x15 of
-`tests/data/large/heyawake.json` 1.04 -> 0.52 s; heyawake-3 (12x12), which they hardly decide,
-0.096 s either way (0.103-0.110 probing everywhere), heyawake.json's 12x12 0.077 -> 0.093 s.
+EVERYWHERE_FROM cells, within PROBE_WORK); each decided cell's b is fixed by its bounds. They
+hold in every answer, so the model keeps its answers; where they decide every cell no solver
+runs (`pipeline._decided`). Measured (one run, median of 5, without -> with): the published
+24x14 0.27 -> 0.09 s, 20x20 0.19 -> 0.07 and 0.43 -> 0.19 (all three decided whole), generated
+10x10 to 30x30 0.35-0.75 x (whole); the 19x15 of `tests/data/large/heyawake.json` 1.04 -> 0.52
+s; heyawake-3 (12x12), which they hardly decide, 0.096 s either way (0.103-0.110 probing
+everywhere), heyawake.json's 12x12 0.077 -> 0.093 s.
 
 puzz.link: `heyawake` (also `heyawacky`): the border codec, then room number16 (`.`, a room whose
 number is not given, is a room without number).

@@ -107,7 +107,7 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     b = shade_vars(prob, p.rows, p.cols, skip=clues)
     shaded = {**b, **dict.fromkeys(clues, 0)}
     known = shade_logic.deduce(lambda: shade_logic.kurodoko_board(p.rows, p.cols, clues))
-    decided = {}  # None: the rules leave no answer, which the solve will find
+    decided: dict[Cell, int] = {}  # none where the rules leave no answer (the solve finds it)
     if known is not None:
         decided = {**dict.fromkeys(known[0], 1), **dict.fromkeys(known[1], 0)}
         fix(b, decided)
