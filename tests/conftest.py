@@ -99,6 +99,39 @@ def icebarn_answers(p, most: int = 2) -> list[frozenset]:
     return found
 
 
+def every_shading_answer(p, verify, free) -> list[frozenset]:
+    """Every answer, by trying each shading of the `free` cells (`verify` the genre's rules)."""
+    found = []
+    for bits in itertools.product((0, 1), repeat=len(free)):
+        shaded = frozenset(cell for cell, bit in zip(free, bits, strict=True) if bit)
+        if not verify(p, shaded):
+            found.append(shaded)
+    return found
+
+
+def shading_tally(puzzles, deduce, verify, free) -> tuple[int, int, int]:
+    """What a shading genre's `deduce` (island_logic, shade_logic) decides holds in every
+    answer of each puzzle, found by trying every shading of its `free` cells (no answer where
+    it finds a contradiction); the free cells decided, the contradictions and the puzzles with
+    answers."""
+    decided = contradictions = solvable = 0
+    for p in puzzles:
+        cells = free(p)
+        found = every_shading_answer(p, verify, cells)
+        known = deduce(p, work=10**9)
+        if known is None:
+            assert found == [], p
+            contradictions += 1
+            continue
+        shaded, unshaded = known
+        assert not shaded & unshaded
+        solvable += bool(found)
+        for answer in found:
+            assert shaded <= answer and not unshaded & answer, p
+        decided += len((shaded | unshaded) & set(cells))
+    return decided, contradictions, solvable
+
+
 def example(slug: str) -> dict:
     """The known puzzle and answer of a genre (tests/data/examples/<slug>.json)."""
     return json.loads((EXAMPLES / f"{slug}.json").read_text(encoding="utf-8"))

@@ -19,6 +19,7 @@ from solver.geometry import grid_edges
 from solver.pipeline import DECIDED, solve_puzzle
 from solver.puzzlink import UNKNOWN, parse_url
 from solver.rooms import RoomPuzzle, Rooms, rooms_from_walls
+from tests.conftest import shading_tally as tally
 from tests.generators.kurodoko import generate
 
 LARGE = Path(__file__).parent / "data" / "large"
@@ -26,37 +27,6 @@ LARGE = Path(__file__).parent / "data" / "large"
 
 def deduce_kurodoko(p: Puzzle, work: int = shade_logic.PROBE_WORK):
     return shade_logic.deduce(lambda: shade_logic.kurodoko_board(p.rows, p.cols, p.clues()), work)
-
-
-def answers(p, verify, free) -> list[frozenset]:
-    """Every answer, by trying each shading of the `free` cells (`verify` the genre's rules)."""
-    found = []
-    for bits in itertools.product((0, 1), repeat=len(free)):
-        shaded = frozenset(cell for cell, bit in zip(free, bits, strict=True) if bit)
-        if not verify(p, shaded):
-            found.append(shaded)
-    return found
-
-
-def tally(puzzles, deduce, verify, free) -> tuple[int, int, int]:
-    """What `deduce` decides holds in every answer of each puzzle (no answer where it finds a
-    contradiction); the free cells decided, the contradictions and the puzzles with answers."""
-    decided = contradictions = solvable = 0
-    for p in puzzles:
-        cells = free(p)
-        found = answers(p, verify, cells)
-        known = deduce(p, work=10**9)
-        if known is None:
-            assert found == [], p
-            contradictions += 1
-            continue
-        shaded, unshaded = known
-        assert not shaded & unshaded
-        solvable += bool(found)
-        for answer in found:
-            assert shaded <= answer and not unshaded & answer, p
-        decided += len((shaded | unshaded) & set(cells))
-    return decided, contradictions, solvable
 
 
 def random_puzzle(rng: random.Random) -> Puzzle:
