@@ -50,7 +50,7 @@ import pulp
 from solver import geometry, spellings
 from solver.geometry import ORTHOGONAL, Cell, filled_squares, shortest_path
 from solver.lines import on
-from solver.model import cname, var
+from solver.model import cname, row, var
 from solver.sheet import Grid, InputError, a1, is_dark, quote
 from solver.sheet.answer import CellWrite
 from solver.spellings import is_mark
@@ -299,17 +299,17 @@ OUTSIDE = (-1, -1)  # the node for the grid's outside in `_ring_cuts`
 
 
 def _ring_cuts(b: Mapping[Cell, Expr], rows: int, cols: int) -> Separator:
-    def corners(p: Cell, shaded: set[Cell]) -> list[Cell]:
-        if p == OUTSIDE:
-            return sorted(q for q in shaded if q[0] in (0, rows - 1) or q[1] in (0, cols - 1))
-        found = [(p[0] + dr, p[1] + dc) for dr, dc in geometry.DIAGONAL]
-        found = [q for q in found if q in shaded]
-        if p[0] in (0, rows - 1) or p[1] in (0, cols - 1):
-            found.append(OUTSIDE)
-        return found
+    edge = {q for q in b if q[0] in (0, rows - 1) or q[1] in (0, cols - 1)}
+    diagonal = {  # per cell, its corner neighbours (and the outside, for an edge cell)
+        p: [q for q in ((p[0] + dr, p[1] + dc) for dr, dc in geometry.DIAGONAL) if q in b]
+        + ([OUTSIDE] if p in edge else [])
+        for p in b
+    }
 
     def cuts() -> list[pulp.LpConstraint]:
         shaded = {cell for cell, e in b.items() if on(e)}
+        near = {p: [q for q in diagonal[p] if q in shaded or q == OUTSIDE] for p in shaded}
+        near[OUTSIDE] = sorted(shaded & edge)
         parent: dict[Cell, Cell | None] = {}
         depth: dict[Cell, int] = {}
         rings: set[frozenset[Cell]] = set()
@@ -320,7 +320,7 @@ def _ring_cuts(b: Mapping[Cell, Expr], rows: int, cols: int) -> Separator:
             queue = deque([start])
             while queue:
                 p = queue.popleft()
-                for q in corners(p, shaded):
+                for q in near[p]:
                     if q not in parent:
                         parent[q], depth[q] = p, depth[p] + 1
                         queue.append(q)
@@ -328,9 +328,17 @@ def _ring_cuts(b: Mapping[Cell, Expr], rows: int, cols: int) -> Separator:
                         ring = _tree_path(p, q, parent, depth) - {OUTSIDE}
                         if len(ring) > 1:
                             rings.add(frozenset(ring))
-        return [pulp.lpSum(b[q] for q in sorted(ring)) <= len(ring) - 1 for ring in rings]
+        return [_at_most_all_but_one([b[q] for q in sorted(ring)]) for ring in rings]
 
     return cuts
+
+
+def _at_most_all_but_one(terms: list[Expr]) -> pulp.LpConstraint:
+    """sum(terms) <= len(terms) - 1; made in one step (`solver.model.row`) where every term is
+    a variable, as a separator's cuts mostly are."""
+    if all(isinstance(t, pulp.LpVariable) for t in terms):
+        return row(dict.fromkeys(terms, 1), "<=", len(terms) - 1)
+    return pulp.lpSum(terms) <= len(terms) - 1
 
 
 def _tree_path(
