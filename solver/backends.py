@@ -299,11 +299,14 @@ class LiveModel:
         improving: int | None = None,
         separate: Callable[[], list[pulp.LpConstraint]] | None = None,
         branch_first: Sequence[pulp.LpVariable] = (),
+        branching: str | None = None,
     ) -> None:
         """improving: with an objective, stop at that many improving answers instead of proving
         the best one (HiGHS' mip_max_improving_sols, SCIP's limits/bestsol; CBC proves it).
 
         branch_first: columns SCIP branches on before the others (`Model.branch_first`).
+
+        branching: the branching rule SCIP tries first (`Model.scip_branching`).
 
         separate: a lazy model's separators (`Model.violated`). SCIP takes their cuts inside
         its search (solver.scip_lazy) and its answers break none; HiGHS and CBC leave them to
@@ -329,6 +332,8 @@ class LiveModel:
             self.native = self._scip()
             for v in branch_first:
                 self.native.chgVarBranchPriority(self.scip_vars[self.index[v.name]], FIRST)
+            if branching is not None:
+                self.native.setParam(f"branching/{branching}/priority", RULE_FIRST)
             if separate is not None:
                 from solver import scip_lazy
 
@@ -852,6 +857,7 @@ def _scip_seconds(left: float) -> float:
 
 
 FIRST = 10  # SCIP's branching priority of `Model.branch_first` (the others keep 0)
+RULE_FIRST = 100_000  # the priority of `Model.scip_branching`'s rule (SCIP's own: 10000 at most)
 RECHECK_SEARCHED = False  # True: check every "infeasible" again, searched or not (2x a proof)
 QUICK_CHECK = 0.02  # seconds HiGHS without presolve gets before SCIP's opinion (0: at once)
 

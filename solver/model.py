@@ -71,6 +71,11 @@ class Model:
     priority), where a decision about them settles much more than one about the rest (yajilin:
     a shaded cell puts its four neighbours on the loop). The answers are the same; only the
     order of the search changes. HiGHS and CBC take no priorities.
+    scip_branching: the SCIP branching rule tried before SCIP's own choice (reliability
+    branching on pseudo-costs, which strong branching starts), where the genre measured one
+    faster for the puzzle at hand (heyawake's small grids: "inference", which branches on the
+    variables whose fixing deduced most before). The answers are the same; HiGHS and CBC have
+    no such choice.
     """
 
     prob: pulp.LpProblem
@@ -85,6 +90,7 @@ class Model:
     )
     guesses: list[tuple[pulp.LpConstraint, str]] = field(default_factory=list)
     branch_first: list[pulp.LpVariable] = field(default_factory=list)
+    scip_branching: str | None = None
     answers: list[Any] = field(default_factory=list)
 
     def violated(self) -> list[pulp.LpConstraint]:

@@ -162,7 +162,11 @@ def _attempt(
         return out
     try:
         live = backends.LiveModel(
-            m.prob, settings, separate=_separate(m, settings), branch_first=m.branch_first
+            m.prob,
+            settings,
+            separate=_separate(m, settings),
+            branch_first=m.branch_first,
+            branching=m.scip_branching,
         )
     except OutOfTime:
         out.status = "timeout"

@@ -153,3 +153,21 @@ def test_yajilin_searches_on_scip_without_strong_branching():
     m = other.build(puzzle, True)
     live = LiveModel(m.prob, Settings().resolved(other.tuning), separate=m.violated)
     assert live.native.getParam("branching/relpscost/maxreliable") > 0
+
+
+def test_heyawake_branches_by_inference_on_small_grids_only():
+    """A model's branching rule (`Model.scip_branching`) reaches SCIP, and the search with it
+    keeps the answer and its proof; heyawake asks for inference branching up to
+    `heyawake.INFERENCE_UP_TO` cells (heyawake-3 is 12x12), not on the 24x14."""
+    genre, puzzle = published("heyawake-3")
+    m = genre.build(puzzle, True)
+    assert m.scip_branching == "inference"
+    live = LiveModel(m.prob, Settings().resolved(genre.tuning), branching=m.scip_branching)
+    assert live.native.getParam("branching/inference/priority") > max(
+        live.native.getParam("branching/relpscost/priority"),
+        live.native.getParam("branching/pscost/priority"),
+    )
+    out = solve_puzzle(genre, puzzle, Settings())
+    assert (out.status, out.unique, out.violations) == ("solved", True, [])
+    _, larger = published("heyawake-24x14", DATA / "published.json")
+    assert genre.build(larger, True).scip_branching is None

@@ -54,6 +54,8 @@ runs (`pipeline._decided`). Measured (one run, median of 5, without -> with): th
 10x10 to 30x30 0.35-0.75 x (whole); the 19x15 of `tests/data/large/heyawake.json` 1.04 -> 0.52
 s; heyawake-3 (12x12), which they hardly decide, 0.096 s either way (0.103-0.110 probing
 everywhere), heyawake.json's 12x12 0.077 -> 0.093 s.
+On grids of at most INFERENCE_UP_TO cells, where the rules decide little and SCIP's search is
+short, SCIP branches by inference first (`Model.scip_branching`; measured below the constant).
 
 puzz.link: `heyawake` (also `heyawacky`): the border codec, then room number16 (`.`, a room whose
 number is not given, is a room without number).
@@ -150,6 +152,8 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     for kind, run in runs:
         prob += pulp.lpSum(b[q] for q in run) >= 1, cname(f"Run{kind}", run[0])
     m = Model(prob, list(b.values()), {"b": b})
+    if p.rows * p.cols <= INFERENCE_UP_TO:
+        m.scip_branching = "inference"
     m.separate(unshaded_connected(prob, b, lazy))
     packed = sum(len(p.rooms.cells(k)) for k in packed_rooms(p))
     if packed >= PACKED_GRID * p.rows * p.cols:  # the forest count pays from the start
@@ -169,6 +173,12 @@ PROBE_WORK = 500_000
 # -> 0.103-0.110 s, over 3 x noqx's listed time); the generated ones decide whole either way
 EVERYWHERE_FROM = 200
 
+# grids of at most this many cells branch by inference in SCIP (`Model.scip_branching`): there
+# the rules decide little before a short search, whose strong branching and pseudo-costs cost
+# more than they save. A/B in one run, median of 7 (seconds, default -> inference): heyawake-3
+# 0.095 -> 0.084, tests/data/large/heyawake.json's 10a 0.165 -> 0.140, 10b 0.040 -> 0.026, 12x12
+# 0.098 -> 0.061; on the larger ones it lost (17x17 0.88 -> 0.94, 19x15 0.62 -> 0.84, median of 5)
+INFERENCE_UP_TO = 200
 PACKED_SIZE = 50  # a room of at least this many cells ...
 PACKED_SHARE = 0.25  # ... that must shade more than this share of them is packed
 PACKED_GRID = 0.5  # the share of the grid in packed rooms from which the forest count is a rule
