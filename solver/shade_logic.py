@@ -1,5 +1,6 @@
 """Sound deductions for shading where shaded cells never touch and the unshaded cells are
-connected (kurodoko, heyawake), made before the solve.
+connected (kurodoko, heyawake), or where shaded cells pair off into dominoes (norinori, whose
+board has neither of those two rules), made before the solve.
 
 Both are solved as MIPs: kurodoko's sightlines are many rows (a binary per cell a number may
 see; a generated 20x20 took two HiGHS searches of 0.2 s each), heyawake's rings are lazy cuts
@@ -9,7 +10,8 @@ fixing those cells keeps the model exact (its answers are the same) and makes th
 where they decide every cell, no solver runs at all (`pipeline._decided`).
 
 State: every cell is shaded, unshaded or unknown. `propagate` applies, until nothing changes:
-- shaded cells never touch: a shaded cell's neighbours are unshaded;
+- shaded cells never touch (a board made with `apart`, as kurodoko's and heyawake's): a shaded
+  cell's neighbours are unshaded;
 - the genre's rules, each looked at again when one of its cells is set:
   - kurodoko (`kurodoko_board`): numbered cells are unshaded, and a number n sees n cells,
     itself included: looking along each of its four rays, it sees at least the unshaded cells
@@ -18,12 +20,18 @@ State: every cell is shaded, unshaded or unknown. `propagate` applies, until not
     must show at least n - 1 - (the other rays' hi) cells, which are unshaded; and a ray that
     may show only its lo (n - 1 - the other rays' lo) ends there: the cell after its unshaded
     run is shaded;
+  - norinori (`norinori_board`): a room holds two shaded cells (once it has them, the rest
+    are unshaded; once only two can be, they are shaded), and a shaded cell has exactly one
+    shaded neighbour (with one, its other neighbours are unshaded; with none and one unknown
+    neighbour, that one is shaded); an unknown cell next to two shaded ones, or with every
+    neighbour unshaded, is unshaded;
   - heyawake (`heyawake_board`): a room holds its number of shaded cells (once it has them,
     the rest are unshaded; it can hold at most its unknown cells less one per pair of
     neighbours among them, and where that is just enough the unpaired ones are shaded); a run
     of cells across two room borders holds a shaded cell (its last unknown one, where none
     is shaded);
-- the unshaded cells are connected: the unshaded and unknown cells hang together (or there is
+- the unshaded cells are connected (with `connected`, as kurodoko's and heyawake's): the
+  unshaded and unknown cells hang together (or there is
   no answer: a part cut off by shaded cells holds an unshaded cell, as a cell of it next to a
   shaded one cannot be shaded), and an unknown cell without which they would fall apart (a cut
   vertex, Tarjan's algorithm) is unshaded: shaded, it would make its neighbours on both sides
@@ -76,8 +84,9 @@ class Board:
     board and its data, and per cell the rules to look at again when it is set (`watchers`);
     the cells set since the rules last looked (`todo`)."""
 
-    def __init__(self, rows: int, cols: int) -> None:
+    def __init__(self, rows: int, cols: int, apart: bool = True, connected: bool = True) -> None:
         self.rows, self.cols, n = rows, cols, rows * cols
+        self.apart, self.connected = apart, connected  # the two rules every board had at first
         self.near = [
             [r2 * cols + c2 for r2, c2 in neighbours(rows, cols, *divmod(i, cols))]
             for i in range(n)
@@ -86,7 +95,7 @@ class Board:
         self.watchers: list[list[int]] = [[] for _ in range(n)]
         self.state = [UNKNOWN] * n
         self.todo: list[int] = []
-        self.cut = True
+        self.cut = connected  # the connection is to be looked at
 
     def rule(self, check: Callable[[Board, Any], None], data: Any, cells: Iterable[int]) -> None:
         """A rule of the genre: check(board, data), looked at now and whenever one of `cells`
@@ -111,7 +120,7 @@ class Board:
             raise Contradiction
         self.state[i] = value
         self.todo.append(i)
-        self.cut |= value == SHADED
+        self.cut |= value == SHADED and self.connected
         return True
 
     def propagate(self) -> None:
@@ -131,7 +140,7 @@ class Board:
         state, todo, rules = self.state, self.todo, self.rules
         while todo:
             i = todo.pop()
-            if state[i] == SHADED:
+            if state[i] == SHADED and self.apart:
                 for j in self.near[i]:
                     self.set(j, UNSHADED)
             for k in self.watchers[i]:
@@ -293,6 +302,54 @@ def _run(board: Board, cells: list[int]) -> None:
     board.set(last, SHADED)
 
 
+def norinori_board(rows: int, cols: int, rooms: Iterable[list[Cell]]) -> Board:
+    """Norinori: two shaded cells in each room, each shaded cell in a domino (shaded cells
+    touch, and nothing joins them: neither of the two rules above)."""
+    board = Board(rows, cols, apart=False, connected=False)
+    for cells in rooms:
+        room = [r * cols + c for r, c in cells]
+        board.rule(_exactly, (2, room), room)
+    for i in range(rows * cols):
+        board.rule(_domino, i, [i, *board.near[i]])
+    return board
+
+
+def _exactly(board: Board, number: tuple[int, list[int]]) -> None:
+    """n of the cells are shaded: once n are, the others are unshaded; once only n can be, the
+    unknown ones are shaded."""
+    (n, cells), state = number, board.state
+    shaded = sum(state[i] == SHADED for i in cells)
+    free = [i for i in cells if state[i] == UNKNOWN]
+    if shaded > n or shaded + len(free) < n:
+        raise Contradiction
+    if shaded == n or shaded + len(free) == n:
+        for i in free:
+            board.set(i, UNSHADED if shaded == n else SHADED)
+
+
+def _domino(board: Board, i: int) -> None:
+    """A shaded cell has exactly one shaded neighbour: with one, its other neighbours are
+    unshaded; with none and one unknown neighbour left, that one is shaded. An unknown cell
+    with two shaded neighbours, or with every neighbour unshaded, is unshaded (shaded, it would
+    have two, or none)."""
+    state, near = board.state, board.near[i]
+    if state[i] == UNSHADED:
+        return
+    shaded = [j for j in near if state[j] == SHADED]
+    free = [j for j in near if state[j] == UNKNOWN]
+    if state[i] == UNKNOWN:
+        if len(shaded) > 1 or (not shaded and not free):
+            board.set(i, UNSHADED)
+        return
+    if len(shaded) > 1 or (not shaded and not free):
+        raise Contradiction
+    if shaded:
+        for j in free:
+            board.set(j, UNSHADED)
+    elif len(free) == 1:
+        board.set(free[0], SHADED)
+
+
 # Probing's budget, counted in cells of the grid per probe (as `island_logic.PROBE_WORK`), so
 # that what `deduce` decides is the same on every machine. Measured (probes x cells to the
 # fixpoint): kurodoko-2 3 thousand, generated 15x15 to 25x25 4-32 thousand, penpa-edit's 2-30
@@ -302,7 +359,10 @@ IDLE = 0.1  # probing stops after this share of the grid's cells in a row decide
 
 
 def deduce(
-    make: Callable[[], Board], work: int = PROBE_WORK, everywhere: bool = False
+    make: Callable[[], Board],
+    work: int = PROBE_WORK,
+    everywhere: bool = False,
+    idle: float | None = IDLE,
 ) -> tuple[set[Cell], set[Cell]] | None:
     """The cells shaded and the cells unshaded in every answer, by the rules and then by
     probing each unknown cell next to a decided one both ways (`solver.probing`, while the
@@ -311,11 +371,12 @@ def deduce(
     other holds. None when the rules leave no answer. `make` builds the genre's board (`lambda:
     kurodoko_board(rows, cols, clues)`; its rules may already find the contradiction).
     everywhere: probe every unknown cell, decided neighbours or not (where the rules alone
-    decide little)."""
+    decide little). idle: the share of the grid probed in a row without deciding a cell after
+    which probing stops (None: it goes on while a pass decides one)."""
     try:
         board = make()
         board.propagate()
-        probing.probe(board, work, everywhere, IDLE)
+        probing.probe(board, work, everywhere, idle)
     except Contradiction:
         return None
     cols = board.cols
