@@ -1,7 +1,7 @@
-"""The deductions made before kurodoko's, heyawake's and norinori's solve (solver.shade_logic):
-what they decide holds in every answer (brute force over small grids, with the genre's own
-`verify` as the rules), they decide published and generated puzzles whole, and a puzzle without
-an answer says so."""
+"""The deductions made before kurodoko's, heyawake's, hitori's and norinori's solve
+(solver.shade_logic): what they decide holds in every answer (brute force over small grids,
+with the genre's own `verify` as the rules), they decide published and generated puzzles whole,
+and a puzzle without an answer says so."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pathlib import Path
 from solver import shade_logic
 from solver.backends import Settings
 from solver.cells import seen_cells
-from solver.genres import heyawake, kurodoko, norinori
+from solver.genres import heyawake, hitori, kurodoko, norinori
 from solver.genres.kurodoko import Puzzle
 from solver.geometry import grid_edges, neighbours
 from solver.pipeline import DECIDED, solve_puzzle
@@ -221,5 +221,61 @@ def test_norinori_published_20x10_is_decided_whole_without_a_solver():
     assert rules is not None and len(rules[0]) + len(rules[1]) < p.rows * p.cols
     assert all(v.lowBound == v.upBound for v in norinori.model(p).prob.variables())
     out = solve_puzzle(norinori.GENRE, p, Settings("default", time_limit=60))
+    assert out.status == "solved" and out.unique is True and out.answer == shaded
+    assert out.note == DECIDED and out.rounds == 0
+
+
+# --- hitori --------------------------------------------------------------------------------
+
+
+def hitori_deduce(p: hitori.Puzzle, work: int = shade_logic.PROBE_WORK):
+    repeats = [same for _, _, same in p.repeats()]
+    return shade_logic.deduce(
+        lambda: shade_logic.hitori_board(p.rows, p.cols, repeats), work, everywhere=True, idle=None
+    )
+
+
+def random_hitori(rng: random.Random) -> hitori.Puzzle:
+    """Mostly numbers written around a random shading that keeps the rules (a puzzle with an
+    answer: the unshaded cells repeat no number, each shaded one repeats a number of its row or
+    column), else numbers 1 to 3 at random."""
+    rows, cols = rng.choice(((3, 3), (3, 4), (4, 3)))
+    grid = list(itertools.product(range(rows), range(cols)))
+    if rng.random() < 0.3:
+        return hitori.Puzzle(
+            tuple(tuple(rng.randint(1, 3) for _ in range(cols)) for _ in range(rows))
+        )
+    empty = hitori.Puzzle(tuple((None,) * cols for _ in range(rows)))
+    shaded = frozenset(q for q in grid if rng.random() < 0.3)
+    while hitori.verify(empty, shaded):
+        shaded = frozenset(q for q in grid if rng.random() < 0.3)
+    cells: dict[tuple[int, int], int] = {}
+    for r, c in grid:
+        if (r, c) not in shaded:
+            taken = {n for q, n in cells.items() if (q[0] == r or q[1] == c) and q not in shaded}
+            cells[r, c] = rng.choice([n for n in range(1, 9) if n not in taken])
+    for r, c in sorted(shaded):
+        seen = [n for q, n in cells.items() if (q[0] == r or q[1] == c) and q not in shaded]
+        cells[r, c] = rng.choice(seen) if seen else 9
+    return hitori.Puzzle(tuple(tuple(cells[r, c] for c in range(cols)) for r in range(rows)))
+
+
+def test_hitori_what_it_decides_holds_in_every_answer():
+    rng = random.Random(17)
+    puzzles = [random_hitori(rng) for _ in range(50)]
+    free = lambda p: list(p.positions())  # noqa: E731
+    decided, contradictions, solvable = tally(puzzles, hitori_deduce, hitori.verify, free)
+    assert decided > 100 and contradictions >= 5 and solvable > 25
+
+
+def test_hitori_2_is_decided_whole_without_a_solver():
+    """hitori-2 of tests/data/large: the rules and probing decide it whole; the solve runs no
+    solver."""
+    entries = json.loads((LARGE / "puzzles.json").read_text(encoding="utf-8"))
+    p = hitori.from_url(parse_url(next(e["url"] for e in entries if e["name"] == "hitori-2")))
+    shaded, unshaded = hitori_deduce(p)
+    assert len(shaded) + len(unshaded) == p.rows * p.cols
+    assert hitori.verify(p, frozenset(shaded)) == []
+    out = solve_puzzle(hitori.GENRE, p, Settings("default", time_limit=60))
     assert out.status == "solved" and out.unique is True and out.answer == shaded
     assert out.note == DECIDED and out.rounds == 0
