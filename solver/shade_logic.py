@@ -20,6 +20,8 @@ State: every cell is shaded, unshaded or unknown. `propagate` applies, until not
     must show at least n - 1 - (the other rays' hi) cells, which are unshaded; and a ray that
     may show only its lo (n - 1 - the other rays' lo) ends there: the cell after its unshaded
     run is shaded;
+  - hitori (`hitori_board`): of the cells of a row or column that hold one number, at most
+    one is unshaded (once one is, the others are shaded);
   - norinori (`norinori_board`): a room holds two shaded cells (once it has them, the rest
     are unshaded; once only two can be, they are shaded), and a shaded cell has exactly one
     shaded neighbour (with one, its other neighbours are unshaded; with none and one unknown
