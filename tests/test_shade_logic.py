@@ -9,6 +9,8 @@ import itertools
 import json
 import random
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 from solver import shade_logic
 from solver.backends import Settings
@@ -151,15 +153,22 @@ def test_heyawake_published_24x14_is_decided_whole():
     """The published 24x14 of tests/data/large: the rooms' counts, the runs across two borders
     and probing every cell decide it whole (the solve then needs no solver search); probing
     only next to decided cells, as kurodoko's, decides 3 of its 336 cells."""
-    entries = json.loads((LARGE / "published.json").read_text(encoding="utf-8"))
-    url = next(e["url"] for e in entries if e["name"] == "heyawake-24x14")
-    p = heyawake.from_url(parse_url(url))
-    shaded, unshaded = heyawake_deduce(p)
+    decided_whole(heyawake, "heyawake-24x14", heyawake_deduce)
+
+
+def decided_whole(genre: ModuleType, name: str, deduce: Any, file: str = "published.json") -> Any:
+    """The puzzle `name` of tests/data/large/<file>: `deduce` decides every cell, its shading
+    keeps the rules (the genre's `verify`), and the solve is that answer, unique, found with no
+    solver search. The puzzle, for more checks."""
+    entries = json.loads((LARGE / file).read_text(encoding="utf-8"))
+    p = genre.from_url(parse_url(next(e["url"] for e in entries if e["name"] == name)))
+    shaded, unshaded = deduce(p)
     assert len(shaded) + len(unshaded) == p.rows * p.cols
-    assert heyawake.verify(p, frozenset(shaded)) == []
-    out = solve_puzzle(heyawake.GENRE, p, Settings("default", time_limit=60))
+    assert genre.verify(p, frozenset(shaded)) == []
+    out = solve_puzzle(genre.GENRE, p, Settings("default", time_limit=60))
     assert out.status == "solved" and out.unique is True and out.answer == shaded
     assert out.note == DECIDED and out.rounds == 0
+    return p
 
 
 # --- norinori ------------------------------------------------------------------------------
@@ -211,18 +220,10 @@ def test_norinori_published_20x10_is_decided_whole_without_a_solver():
     """The published 20x10 of tests/data/large: the rules and probing every cell decide it
     whole (the rules alone 8 of its 200 cells, the budget of kurodoko's probing 120), every b
     and d of the model is fixed, and the solve runs no solver."""
-    entries = json.loads((LARGE / "published.json").read_text(encoding="utf-8"))
-    url = next(e["url"] for e in entries if e["name"] == "norinori-20x10")
-    p = norinori.from_url(parse_url(url))
-    shaded, unshaded = norinori_deduce(p)
-    assert len(shaded) + len(unshaded) == p.rows * p.cols
-    assert norinori.verify(p, frozenset(shaded)) == []
+    p = decided_whole(norinori, "norinori-20x10", norinori_deduce)
     rules = norinori_deduce(p, work=0)
     assert rules is not None and len(rules[0]) + len(rules[1]) < p.rows * p.cols
     assert all(v.lowBound == v.upBound for v in norinori.model(p).prob.variables())
-    out = solve_puzzle(norinori.GENRE, p, Settings("default", time_limit=60))
-    assert out.status == "solved" and out.unique is True and out.answer == shaded
-    assert out.note == DECIDED and out.rounds == 0
 
 
 # --- hitori --------------------------------------------------------------------------------
@@ -271,11 +272,4 @@ def test_hitori_what_it_decides_holds_in_every_answer():
 def test_hitori_2_is_decided_whole_without_a_solver():
     """hitori-2 of tests/data/large: the rules and probing decide it whole; the solve runs no
     solver."""
-    entries = json.loads((LARGE / "puzzles.json").read_text(encoding="utf-8"))
-    p = hitori.from_url(parse_url(next(e["url"] for e in entries if e["name"] == "hitori-2")))
-    shaded, unshaded = hitori_deduce(p)
-    assert len(shaded) + len(unshaded) == p.rows * p.cols
-    assert hitori.verify(p, frozenset(shaded)) == []
-    out = solve_puzzle(hitori.GENRE, p, Settings("default", time_limit=60))
-    assert out.status == "solved" and out.unique is True and out.answer == shaded
-    assert out.note == DECIDED and out.rounds == 0
+    decided_whole(hitori, "hitori-2", hitori_deduce, "puzzles.json")
