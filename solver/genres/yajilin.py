@@ -252,8 +252,8 @@ def _forced(p: Puzzle) -> tuple[dict[Cell, int], dict[Segment, int]]:
     """What the rules decide about every answer (`solver.loop_logic`): cells (1 shaded, 0 on
     the loop) and loop segments between open cells (1 used, 0 not); nothing when they find
     that the puzzle has no answer (the model then finds it too)."""
-    on, used = loop_logic.forced(*logic_graph(p), DEDUCTION_SECONDS, edges=False)  # cells only:
-    return {cell: 1 - v for cell, v in on.items()}, used  # as many decided, in half the time
+    on, used = loop_logic.forced(*logic_graph(p), DEDUCTION_SECONDS)  # cells and segments
+    return {cell: 1 - v for cell, v in on.items()}, used
 
 
 def _most_shaded(p: Puzzle) -> int:
@@ -374,6 +374,17 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return Puzzle(puzzlink.grid_rows(values, url.cols))
 
 
+# Probing tries the segments both ways as well as the cells (loop_logic.deduce's default; until
+# the twenty-ninth session cells only, "as many cells decided in half the time" on the published
+# ones). Janko's larger yajilins (SmilingWayne/puzzlekit-dataset) showed what the segments do:
+# the 25x25 no. 160 has 356 of its 560 cells decided by cells alone within the 0.25 s budget,
+# all of them with segments in 0.19 s; whole solve 1.76 -> 0.29 s (noqx on this machine 0.34
+# s), no. 150 0.44 -> 0.14, the 31x45 no. 30 1.49 -> 0.32, the 39x57 no. 528 1.19 -> 0.66
+# (one run, median of 3). Over the 64 yajilins measured (the 14 of tests/data/large, janko's 30
+# largest and 20 more at random) geometric mean 0.95 x; on small ones it costs 0-10 % (the
+# probes of segments decide nothing there: yajilin-2 +6 ms). The published 17x17 took 0.22 ->
+# 0.35 s in that run, where 5 more segments fixed sent SCIP's search another way: over six of
+# SCIP's random seeds its median is 0.195 s with cells only and 0.187 s with segments too.
 # The deductions before the model (solver.loop_logic, with the fixed bounds), against the
 # simpler forced-cell rules as rows that came before (SCIP, median of 3-5, one run): the
 # published 17x17 0.83 -> 0.18 s (its probes decide 135 of 226 cells in 0.06 s; probing with
