@@ -59,6 +59,13 @@ from solver import limits
 from solver.geometry import Cell, Segment
 
 UNKNOWN, OFF, ON = -1, 0, 1  # cells
+# probing's budget grows with the graph: at least this many seconds per cell (see `deduce`).
+# Janko's largest masyus (SmilingWayne/puzzlekit-dataset; one run, median of 3, seconds, the
+# genre's 0.25 s -> this): the 35x65 no. 823 20.8 -> 1.8 (1364 -> 2175 of its 2275 cells decided;
+# noqx on this machine 2.3), the 40x58 no. 760 1.74 -> 0.58 (decided whole; noqx 2.5), a 40x40
+# 0.77 -> 0.41 (noqx 0.68), nine more 20x36-35x35 0.96-1.14 x (ended before either budget); the
+# 60x60 slitherlink 1.57 -> 1.27, janko's largest slitherlinks and pipe links 0.92-1.02 x.
+SECONDS_PER_CELL = 0.0005
 UNUSED, USED = 0, 1  # edges (UNKNOWN too)
 
 
@@ -653,14 +660,15 @@ class Board:
 def deduce(
     graph: Graph, budget: float = 0.25, whole_after: float = 0.5, edges: bool = True
 ) -> Board | None:
-    """The rules, then probing for at most `budget` seconds; None when the rules contradict
-    themselves (no answer). A probe propagates the rules without the one-block rule (which the
+    """The rules, then probing for at most `budget` seconds (or SECONDS_PER_CELL for each cell
+    of the graph, where that is more); None when the rules contradict themselves (no answer).
+    A probe propagates the rules without the one-block rule (which the
     board itself applies after each pass over the probes), pass after pass while a pass decides
     something. Then, when at least `whole_after` of the board (cells and edges) is decided,
     passes whose probes use it as well: they cost 5-7 x as much and finish a board nearly done
     (the slitherlinks of tests/data/large), where on one mostly open (country-2) a pass of them
-    spent 0.2 s deciding nothing. edges=False: probe the cells only (yajilin: the same cells
-    decided in half the time)."""
+    spent 0.2 s deciding nothing. edges=False: probe the cells only (no genre does now; yajilin
+    did until the segments' probes showed their worth on larger grids, see its module)."""
     board = Board(graph)
     for i in range(graph.n):
         board.cells_due.append(i)
@@ -675,7 +683,7 @@ def deduce(
         if graph.faces:
             board.set_face(0, 0)
         board.propagate()
-        stop = time.perf_counter() + budget
+        stop = time.perf_counter() + max(budget, SECONDS_PER_CELL * graph.n)
         for whole in (False, True):
             known = (
                 graph.n + len(graph.edges) - board.cell.count(UNKNOWN) - board.edge.count(UNKNOWN)
