@@ -138,13 +138,16 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     b = shade_vars(prob, p.rows, p.cols)
     numbered = sorted(p.room_numbers().items())
     runs = crossing_runs(p.rooms)
-    cells = p.rows * p.cols
-    everywhere = cells > EVERYWHERE_FROM  # then probing goes on while a pass decides a cell
+    everywhere = (
+        p.rows * p.cols > EVERYWHERE_FROM
+    )  # then probing goes on while a pass decides a cell
     known = shade_logic.deduce(
         lambda: shade_logic.heyawake_board(
             p.rows, p.cols, [(n, p.rooms.cells(k)) for k, n in numbered], [r for _, r in runs]
         ),
-        max(PROBE_WORK, PROBE_PASSES * cells * cells) if everywhere else PROBE_WORK,
+        max(PROBE_WORK, shade_logic.passes_work(p.rows, p.cols, PROBE_PASSES))
+        if everywhere
+        else PROBE_WORK,
         everywhere=everywhere,
         idle=None if everywhere else shade_logic.IDLE,
     )
@@ -171,16 +174,16 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
 # the deductions' probing budget (`shade_logic.deduce`), in cells per probe: the published 24x14
 # and 20x20 need 180 and 310 thousand to be decided whole (a probe takes 0.2-0.3 ms there)
 PROBE_WORK = 500_000
-# ... and on grids probed everywhere at least this many times the grid's cells squared (about
-# half as many passes over the grid), with no idle stop: probing goes on while a pass decides a
+# ... and on grids probed everywhere at least this many passes over the grid
+# (`shade_logic.passes_work`), with no idle stop: probing goes on while a pass decides a
 # cell. Janko's 31x45 heyawake 350 (SmilingWayne/puzzlekit-dataset): 37 of its 1395 cells
 # decided within PROBE_WORK and the idle stop, 117 s to the proof; 1167 decided in 3 s with
 # this, 4.0 s to the proof (noqx on this machine 5.0 s). One run, seconds, before -> after:
 # janko's 26x39 702 1.49 -> 0.94, 22x38 589 1.34 -> 0.78, 27x28 600 0.73 -> 0.37, 25x40 695
 # 0.76 -> 0.55 (noqx 1.08, 0.88, 0.78, 0.87), 31x45 290 1.69 -> 1.48 (noqx 2.74); lost: 20x36
 # 500 0.17 -> 0.21 and tests/data/large/heyawake.json's 19x15 0.57 -> 0.87 (noqx: no answer in
-# 60 s); 5, 20 or 60 passes the same (passes stop deciding before)
-PROBE_PASSES = 20
+# 60 s); 2.5, 10 or 30 passes the same (passes stop deciding before)
+PROBE_PASSES = 10
 # grids of more cells than this probe every cell (`everywhere`), smaller ones only next to what
 # the rules decided: on the published 10x10 and 12x12 (heyawake-3, and heyawake.json's) probing
 # everywhere decided 0-1 cells more for 2-10 ms, against SCIP's 0.04-0.16 s (heyawake-3 0.093
