@@ -50,9 +50,18 @@ in 0.07 s, noqx's 19x12 with two `?` 228/228 in 0.2 s, penpa-edit's "Nurikabe 3"
 (78 without the penalty, 73 without it and the blocks owed; its solve with the uniqueness
 proof then takes 0.4 s on SCIP, against an answer in 2.6 s and no proof in 60 s before), the
 30x20 above 213/600 (236 with a long budget). Probing stops when its
-work (`PROBE_WORK`) is spent: on generated puzzles, where the lazy model alone is quick, a
-longer budget cost more than it saved (a 20x20: 0.35 s without, 0.46 s with a quarter second,
-0.97 s with a whole one)."""
+work is spent: on generated puzzles, where the lazy model alone is quick, a longer budget cost
+more than it saved (a 20x20: 0.35 s without, 0.46 s with a quarter second, 0.97 s with a whole
+one), so until the twenty-ninth session it was PROBE_WORK on every grid. Janko's larger
+nurikabes (SmilingWayne/puzzlekit-dataset) showed that to be far too little there: its four
+20x36 (nos. 92, 93, 94, 228) stopped at 166-461 of 720 cells and took 7.7-46 s and over 90 s
+to the proof (noqx on this machine 4.7-36 s); with the budget growing with the grid
+(PROBE_PASSES, where that is more than PROBE_WORK; 1, 2, 5 or 10 passes alike, the passes stop
+deciding first) all four are decided whole in 1.6-3.1 s, and solved in 1.6-3.2 s. Ten more
+janko 10x18 to 17x17 at random 0.58-1.47 x (one run, geometric mean 0.99), the published ones
+of tests/data/large 0.97-1.05 x (the 30x20: 231/600 decided, still no answer); the cost is on
+generated grids: tests/generators/nurikabe.py 20x20 seed 2 0.87 -> 1.10 s, 30x30 seed 1 1.08 ->
+2.26 s (776 -> 820 of 900 cells decided, 1.7 s more probing)."""
 
 from __future__ import annotations
 
@@ -466,15 +475,21 @@ def _edge(r: int, c: int, rows: int, cols: int) -> bool:
 # penpa-edit's 4-16 thousand; the 30x20 and generated 20x20 and 30x30 need more and stop here
 # after about half a second, as they did with the clock.
 PROBE_WORK = 150_000
+# ... or this many passes over the grid (`probing.passes_work`) where that is more: measured at
+# the end of the module docstring
+PROBE_PASSES = 10
 
 
 def deduce(
-    rows: int, cols: int, clues: Mapping[Cell, int | None], work: int = PROBE_WORK
+    rows: int, cols: int, clues: Mapping[Cell, int | None], work: int | None = None
 ) -> tuple[set[Cell], set[Cell]] | None:
     """The cells that are sea and the cells that are land in every answer, by the rules and
     then by probing each unknown cell next to a decided one both ways (`solver.probing`, while
-    the probes' work, the grid's cells once a probe, stays within `work`): where one way
-    propagates to a contradiction, the other holds. None when the rules leave no answer."""
+    the probes' work, the grid's cells once a probe, stays within `work`; by default PROBE_WORK
+    or PROBE_PASSES passes over the grid, whichever is more): where one way propagates to a
+    contradiction, the other holds. None when the rules leave no answer."""
+    if work is None:
+        work = max(PROBE_WORK, probing.passes_work(rows, cols, PROBE_PASSES))
     board = Board(rows, cols, clues)
     try:
         board.propagate()

@@ -31,6 +31,14 @@ class Board(Protocol):
     def copy(self) -> Board: ...
 
 
+def passes_work(rows: int, cols: int, passes: int) -> int:
+    """Probing's work for about `passes` passes over every cell of the grid, both ways (each
+    way of a probe counts the grid's cells, as `probe` counts them): a budget that grows with
+    the grid (nurikabe, norinori, heyawake's larger grids)."""
+    cells = rows * cols
+    return 2 * passes * cells * cells
+
+
 def probe(board: Board, work: int, everywhere: bool = False, idle: float | None = None) -> None:
     """Try each unknown cell next to a decided one (every unknown cell: `everywhere`) both ways,
     pass after pass while a pass decides one, and set the value that holds where the other

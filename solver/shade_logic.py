@@ -382,14 +382,6 @@ PROBE_WORK = 150_000
 IDLE = 0.1  # probing stops after this share of the grid's cells in a row decided nothing
 
 
-def passes_work(rows: int, cols: int, passes: int) -> int:
-    """Probing's work for about `passes` passes over every cell of the grid, both ways (each
-    way of a probe counts the grid's cells): a budget that grows with the grid, for the genres
-    that probe every cell (heyawake's larger grids, norinori)."""
-    cells = rows * cols
-    return 2 * passes * cells * cells
-
-
 def deduce(
     make: Callable[[], Board],
     work: int = PROBE_WORK,

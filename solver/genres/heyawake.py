@@ -68,7 +68,7 @@ from itertools import pairwise
 
 import pulp
 
-from solver import puzzlink, shade_logic
+from solver import probing, puzzlink, shade_logic
 from solver.cells import (
     SHADING_MARKS,
     check_connected,
@@ -145,7 +145,7 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
         lambda: shade_logic.heyawake_board(
             p.rows, p.cols, [(n, p.rooms.cells(k)) for k, n in numbered], [r for _, r in runs]
         ),
-        max(PROBE_WORK, shade_logic.passes_work(p.rows, p.cols, PROBE_PASSES))
+        max(PROBE_WORK, probing.passes_work(p.rows, p.cols, PROBE_PASSES))
         if everywhere
         else PROBE_WORK,
         everywhere=everywhere,
@@ -175,7 +175,7 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
 # and 20x20 need 180 and 310 thousand to be decided whole (a probe takes 0.2-0.3 ms there)
 PROBE_WORK = 500_000
 # ... and on grids probed everywhere at least this many passes over the grid
-# (`shade_logic.passes_work`), with no idle stop: probing goes on while a pass decides a
+# (`probing.passes_work`), with no idle stop: probing goes on while a pass decides a
 # cell. Janko's 31x45 heyawake 350 (SmilingWayne/puzzlekit-dataset): 37 of its 1395 cells
 # decided within PROBE_WORK and the idle stop, 117 s to the proof; 1167 decided in 3 s with
 # this, 4.0 s to the proof (noqx on this machine 5.0 s). One run, seconds, before -> after:

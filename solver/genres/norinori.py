@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import pulp
 
-from solver import puzzlink, shade_logic
+from solver import probing, puzzlink, shade_logic
 from solver.cells import (
     SHADING_MARKS,
     read_shaded,
@@ -98,7 +98,7 @@ def model(p: Puzzle) -> Model:
     }
     known = shade_logic.deduce(
         lambda: shade_logic.norinori_board(p.rows, p.cols, p.rooms.all()),
-        max(PROBE_WORK, shade_logic.passes_work(p.rows, p.cols, PROBE_PASSES)),
+        max(PROBE_WORK, probing.passes_work(p.rows, p.cols, PROBE_PASSES)),
         everywhere=True,
         idle=None,
     )
@@ -181,7 +181,7 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
 # 1,000,000 to be decided whole (150,000 decide 120 of its 200 cells), generated 10x10 to 30x30
 # (tests/generators/norinori.py, seeds 1 and 2) are decided whole within 500,000, in 2-18 ms
 PROBE_WORK = 2_000_000
-# ... or this many passes over a larger grid (`shade_logic.passes_work`): janko's 36x54 no. 93
+# ... or this many passes over a larger grid (`probing.passes_work`): janko's 36x54 no. 93
 # (SmilingWayne/puzzlekit-dataset) has 1025 of its 1944 cells decided within PROBE_WORK, 1591
 # with this; its solve and proof 3.0-7.6 s -> 0.8-1.0 s over four HiGHS seeds (noqx on this
 # machine 0.63 s). Of all 289 janko norinoris 254 are decided whole with it, 253 without

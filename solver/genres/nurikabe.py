@@ -26,10 +26,11 @@ every answer has as many sea cells.
 
 Before the model, the rules decide what they can (`solver.island_logic.deduce`: a complete
 island walled in by sea, cells no island can reach, no 2x2 of sea, the sea joined, the blocks
-owed to one island, the penalty, then each unknown cell tried both ways within
-`island_logic.PROBE_WORK`); each decided cell's b is fixed by its bounds (it was a row,
-Sea(r,c)/Land(r,c), until the twenty-third session: bounds measured even or slightly faster,
-median of 3-5, and a grid decided whole then needs no uniqueness solve, `pipeline._all_fixed`).
+owed to one island, the penalty, then each unknown cell tried both ways within a budget that
+grows with the grid, `island_logic.PROBE_PASSES`); each decided cell's b is fixed by its
+bounds (it was a row, Sea(r,c)/Land(r,c), until the twenty-third session: bounds measured even
+or slightly faster, median of 3-5, and a grid decided whole then needs no uniqueness solve,
+`pipeline._all_fixed`).
 They hold in every answer, so the model keeps its answers; on published puzzles they decide
 most or all of the grid, where the lazy rounds met dozens of island fragments each (noqx's
 19x12 with two `?`: 4.4 s -> 0.21 s on SCIP, nurikabe-2 0.185 -> 0.094 s). Where they decide
