@@ -114,3 +114,19 @@ def test_large_benchmark_penpa_list(capsys):
     rows = {line.split()[0]: line for line in out.splitlines() if "-penpa" in line}
     assert all(rows[n].endswith("  unique") for n in names[:3])
     assert rows["mashu-penpa3"].endswith("NOT unique, as published")
+
+
+def test_large_benchmark_janko_list_is_read_from_typed_cells(capsys):
+    """tests/data/large/janko.json: 52 janko puzzles typed into cells (read by each genre's
+    `parse`, not from a URL), with noqx's seconds measured beside them."""
+    import benchmark_large
+
+    janko = benchmark_large.PUZZLES.parent / "janko.json"
+    entries = benchmark_large.load([], janko)
+    assert len(entries) == 52 and all(e["cells"] and e["noqx_seconds"] for e in entries)
+    argv = ["yajilin-janko9", "heyawake-janko600", "--puzzles", str(janko), "--repeats", "1"]
+    assert benchmark_large.main([*argv, "--solvers", "default"]) == 0
+    out = capsys.readouterr().out
+    rows = [line for line in out.splitlines() if line.startswith(("yajilin-janko9 ", "heyawake-"))]
+    assert len(rows) == 2 and all(row.endswith("  unique") for row in rows)
+    assert "default: 2 puzzles solved and proved unique; ratio to noqx: median" in out
