@@ -187,6 +187,11 @@ PROBE_WORK = 2_000_000
 # machine 0.63 s). Of all 289 janko norinoris 254 are decided whole with it, 253 without
 PROBE_PASSES = 10
 
-GENRE = define(
-    __name__, slug="norinori", ja="のりのり", pzpr_ids=("norinori",), prove_by_search=True
-)
+# The uniqueness proof keeps HiGHS's presolve (no `prove_by_search`, which it had until the
+# twenty-ninth session): published puzzles are decided whole by the rules, no solver runs, and of
+# the 35 of janko's 289 norinoris that are not (SmilingWayne/puzzlekit-dataset), the search
+# without presolve had a heavy tail: the 23x33 no. 286 1.7-28 s over four HiGHS seeds (14 s with
+# the default seed) against 0.36-0.39 s with presolve (noqx on this machine 0.21 s), no. 189
+# 0.34 -> 0.11, no. 214 0.21 -> 0.07, the 36x54 no. 93 0.71 -> 0.48; the small ones lose a few
+# ms (1.06-1.66 x of 12-130 ms); one run, median of 3
+GENRE = define(__name__, slug="norinori", ja="のりのり", pzpr_ids=("norinori",))
