@@ -34,14 +34,21 @@ every cell no solver runs (`pipeline._decided`). On generated 15x15 to 25x25 puz
 kurodoko-2 they decide every cell; the solve with its proof (median of 5, one run, without ->
 with): kurodoko-2 14 -> 5-7 ms, generated 20x20 0.29-0.39 -> 0.03-0.04 s, 25x25 0.6-1.2 ->
 0.04-0.07 s (noqx here 0.22 and 0.6 s); penpa-edit's puzzle of few numbers (21 of 100 cells
-decided) 82-89 -> 40 ms.
+decided) 82-89 -> 40 ms. Probing works within `shade_logic.PROBE_WORK`, or PROBE_PASSES passes
+over a larger grid (since the twenty-ninth session): janko's kuromasus (SmilingWayne's
+puzzlekit-dataset) had 189-562 of their 720-1395 cells decided within the fixed work, and their
+31x45s took 2.8-21 s; with the passes every one of its eight largest is decided whole: the 31x45
+nos. 320, 330, 370, 540, 550, 560 21.4, 14.3, 2.8, 19.3, 13.9, 18.4 -> 0.94, 2.0, 0.45, 1.27,
+0.92, 1.37 s, the 20x36 nos. 549, 559, 360 0.69-1.05 -> 0.19-0.30 s (noqx on this machine:
+2.6-2.8 s on the 31x45s, 0.80 on no. 549); ten smaller ones at random, the published and the
+generated ones 0.92-1.08 x (one run).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver import puzzlink, shade_logic
+from solver import probing, puzzlink, shade_logic
 from solver.backends import LEAN_PRESOLVE
 from solver.cells import (
     SHADING_MARKS,
@@ -106,7 +113,10 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     clues = p.clues()
     b = shade_vars(prob, p.rows, p.cols, skip=clues)
     shaded = {**b, **dict.fromkeys(clues, 0)}
-    known = shade_logic.deduce(lambda: shade_logic.kurodoko_board(p.rows, p.cols, clues))
+    known = shade_logic.deduce(
+        lambda: shade_logic.kurodoko_board(p.rows, p.cols, clues),
+        max(shade_logic.PROBE_WORK, probing.passes_work(p.rows, p.cols, PROBE_PASSES)),
+    )
     decided: dict[Cell, int] = {}  # none where the rules leave no answer (the solve finds it)
     if known is not None:
         decided = {**dict.fromkeys(known[0], 1), **dict.fromkeys(known[1], 0)}
@@ -164,6 +174,10 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
         raise puzzlink.UrlError("kurodoko: a number sees at least its own cell, 0 cannot be")
     return Puzzle(puzzlink.grid_rows(values, url.cols))
 
+
+# probing's work (`shade_logic.deduce`): its fixed PROBE_WORK, or this many passes over a larger
+# grid (`probing.passes_work`), measured at the end of the module docstring
+PROBE_PASSES = 10
 
 GENRE = define(
     __name__,
