@@ -29,8 +29,8 @@ are the ones that need the forest count (cells.forest_count) from the start.
 45x31, no peers' times; their `unique` is this project's verdict, see its README), for how the
 genres hold up beyond the 17; three had no proof within 60 s (numlin-42x25, nurikabe-13x13 and
 nurikabe-30x20).
-`--puzzles tests/data/large/janko.json`: 57 published puzzles of janko.at (SmilingWayne's
-puzzlekit-dataset), 18x24 to 100x100, typed into cells as a user types them (read by each
+`--puzzles tests/data/large/janko.json`: 61 published puzzles of janko.at (SmilingWayne's
+puzzlekit-dataset), 9x12 to 100x100, typed into cells as a user types them (read by each
 genre's `parse`, not from a URL), with noqx's seconds measured on this machine in the
 twenty-ninth session (no CP-SAT times): the larger ones of eight genres, where budgets sized for
 smaller grids had left the rules short (see its README).

@@ -117,13 +117,13 @@ def test_large_benchmark_penpa_list(capsys):
 
 
 def test_large_benchmark_janko_list_is_read_from_typed_cells(capsys):
-    """tests/data/large/janko.json: 57 janko puzzles typed into cells (read by each genre's
+    """tests/data/large/janko.json: 61 janko puzzles typed into cells (read by each genre's
     `parse`, not from a URL), with noqx's seconds measured beside them."""
     import benchmark_large
 
     janko = benchmark_large.PUZZLES.parent / "janko.json"
     entries = benchmark_large.load([], janko)
-    assert len(entries) == 57 and all(e["cells"] and e["noqx_seconds"] for e in entries)
+    assert len(entries) == 61 and all(e["cells"] and e["noqx_seconds"] for e in entries)
     argv = ["yajilin-janko9", "heyawake-janko600", "--puzzles", str(janko), "--repeats", "1"]
     assert benchmark_large.main([*argv, "--solvers", "default"]) == 0
     out = capsys.readouterr().out

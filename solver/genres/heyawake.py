@@ -47,8 +47,8 @@ with the count.
 Before the model, the rules decide what they can (`solver.shade_logic.deduce`: shaded cells
 apart, each room's count, each run across two borders holding a shaded cell, the unshaded
 cells joined, then every unknown cell tried both ways, `everywhere` on grids of more than
-EVERYWHERE_FROM cells, pass after pass while one decides a cell (PROBE_PASSES), elsewhere within
-PROBE_WORK); each decided cell's b is fixed by its bounds. They
+EVERYWHERE_FROM cells, pass after pass while one decides a cell (PROBE_PASSES, EVERYWHERE_IDLE),
+elsewhere within PROBE_WORK); each decided cell's b is fixed by its bounds. They
 hold in every answer, so the model keeps its answers; where they decide every cell no solver
 runs (`pipeline._decided`). Measured (one run, median of 5, without -> with): the published
 24x14 0.27 -> 0.09 s, 20x20 0.19 -> 0.07 and 0.43 -> 0.19 (all three decided whole), generated
@@ -149,7 +149,7 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
         if everywhere
         else PROBE_WORK,
         everywhere=everywhere,
-        idle=None if everywhere else shade_logic.IDLE,
+        idle=EVERYWHERE_IDLE if everywhere else shade_logic.IDLE,
     )
     if known is not None:  # None: the rules leave no answer, which the solve will find
         fix(b, {**dict.fromkeys(known[0], 1), **dict.fromkeys(known[1], 0)})
@@ -175,15 +175,21 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
 # and 20x20 need 180 and 310 thousand to be decided whole (a probe takes 0.2-0.3 ms there)
 PROBE_WORK = 500_000
 # ... and on grids probed everywhere at least this many passes over the grid
-# (`probing.passes_work`), with no idle stop: probing goes on while a pass decides a
-# cell. Janko's 31x45 heyawake 350 (SmilingWayne/puzzlekit-dataset): 37 of its 1395 cells
-# decided within PROBE_WORK and the idle stop, 117 s to the proof; 1167 decided in 3 s with
-# this, 4.0 s to the proof (noqx on this machine 5.0 s). One run, seconds, before -> after:
-# janko's 26x39 702 1.49 -> 0.94, 22x38 589 1.34 -> 0.78, 27x28 600 0.73 -> 0.37, 25x40 695
-# 0.76 -> 0.55 (noqx 1.08, 0.88, 0.78, 0.87), 31x45 290 1.69 -> 1.48 (noqx 2.74); lost: 20x36
-# 500 0.17 -> 0.21 and tests/data/large/heyawake.json's 19x15 0.57 -> 0.87 (noqx: no answer in
-# 60 s); 2.5, 10 or 30 passes the same (passes stop deciding before)
+# (`probing.passes_work`), with a longer idle stop (EVERYWHERE_IDLE; none at first): probing
+# goes on while a pass decides a cell. Janko's 31x45 heyawake 350 (SmilingWayne's
+# puzzlekit-dataset): 37 of its 1395 cells decided within PROBE_WORK and the idle stop, 117 s
+# to the proof; 1167 decided in 3 s with this, 4.0 s to the proof (noqx on this machine 5.0 s).
+# One run, seconds, before -> after: janko's 26x39 702 1.49 -> 0.94, 22x38 589 1.34 -> 0.78,
+# 27x28 600 0.73 -> 0.37, 25x40 695 0.76 -> 0.55 (noqx 1.08, 0.88, 0.78, 0.87), 31x45 290 1.69
+# -> 1.48 (noqx 2.74); lost: 20x36 500 0.17 -> 0.21 and tests/data/large/heyawake.json's 19x15
+# 0.57 -> 0.87 (noqx: no answer in 60 s); 2.5, 10 or 30 passes the same (passes stop deciding
+# before)
 PROBE_PASSES = 10
+# ... and probing everywhere stops after this share of the grid's cells probed in a row without
+# deciding one (shade_logic.IDLE is 0.1, too short for no. 350: 455 cells): janko's 20x36 no.
+# 129 2.09 -> 1.26 s (289 -> 286 of 720 cells decided, in 0.7 s instead of 1.4; noqx 0.50 s),
+# the 31x45 no. 350 (1167 cells either way) and seven more 0.97-1.02 x (one run)
+EVERYWHERE_IDLE = 0.25
 # grids of more cells than this probe every cell (`everywhere`), smaller ones only next to what
 # the rules decided: on the published 10x10 and 12x12 (heyawake-3, and heyawake.json's) probing
 # everywhere decided 0-1 cells more for 2-10 ms, against SCIP's 0.04-0.16 s (heyawake-3 0.093
