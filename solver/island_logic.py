@@ -57,8 +57,8 @@ nurikabes (SmilingWayne/puzzlekit-dataset) showed that to be far too little ther
 20x36 (nos. 92, 93, 94, 228) stopped at 166-461 of 720 cells and took 7.7-46 s and over 90 s
 to the proof (noqx on this machine 4.7-36 s); with the budget growing with the grid
 (PROBE_PASSES, where that is more than PROBE_WORK; 1, 2, 5 or 10 passes alike, the passes stop
-deciding first) all four are decided whole in 1.6-3.1 s, and solved in 1.6-3.2 s. Ten more
-janko 10x18 to 17x17 at random 0.58-1.47 x (one run, geometric mean 0.99), the published ones
+deciding first) all four are decided whole in 1.6-3.3 s, and solved in 1.6-3.2 s. Ten more
+janko 10x18 to 17x17 at random 0.58-1.47 x (one run, geometric mean 1.05), the published ones
 of tests/data/large 0.97-1.05 x (the 30x20: 231/600 decided, still no answer); the cost is on
 generated grids: tests/generators/nurikabe.py 20x20 seed 2 0.87 -> 1.10 s, 30x30 seed 1 1.08 ->
 2.26 s (776 -> 820 of 900 cells decided, 1.7 s more probing)."""
