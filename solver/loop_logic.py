@@ -63,8 +63,9 @@ UNKNOWN, OFF, ON = -1, 0, 1  # cells
 # Janko's largest masyus (SmilingWayne/puzzlekit-dataset; one run, median of 3, seconds, the
 # genre's 0.25 s -> this): the 35x65 no. 823 20.8 -> 1.8 (1364 -> 2175 of its 2275 cells decided;
 # noqx on this machine 2.3), the 40x58 no. 760 1.74 -> 0.58 (decided whole; noqx 2.5), a 40x40
-# 0.77 -> 0.41 (noqx 0.68), nine more 20x36 to 35x35 0.72-1.14 x (ended before either budget); the
-# 60x60 slitherlink 1.57 -> 1.27, janko's largest slitherlinks and pipe links 0.92-1.02 x.
+# 0.77 -> 0.41 (noqx 0.68), nine more 20x36 to 35x35 0.72-1.14 x (most ended before either
+# budget); the 60x60 slitherlink 1.57 -> 1.27, janko's largest slitherlinks and pipe links
+# 0.92-1.02 x.
 SECONDS_PER_CELL = 0.0005
 UNUSED, USED = 0, 1  # edges (UNKNOWN too)
 
