@@ -39,9 +39,16 @@ when their group of land cells holds that number. `propagate` applies, until not
   "penalty" of puzzle tutorials; the 13x13 tutorial puzzle of nine large islands below has
   slack 0: no island touches the border.)
 `deduce` then tries each unknown cell next to a decided one both ways (probing): where one
-way propagates to a contradiction, the other holds. What it returns holds in every answer; when
-the rules contradict themselves (a puzzle with no answer) it returns nothing, and the solve
-says so.
+way propagates to a contradiction, the other holds. Where cells are still unknown and spread
+wide (SEARCH_SPREAD unknown cells or more per unfinished island: few islands, each with room to
+wander, which is where the MIP's lazy island connectivity spends seconds), a depth-first search
+follows (`probing.search`, within SEARCH_WORK): it branches on the cells beside the unfinished
+island with the fewest such cells (`Board.frontier`), probing those of every unfinished island
+at each node, and when it ends with exactly one answer that answer is the grid decided whole
+(and unique: the model then needs no solve, `pipeline._decided`); with two answers, or out of
+work, it decides nothing and the solve goes on from the probing. What `deduce` returns holds
+in every answer; when the rules contradict themselves (a puzzle with no answer) it returns
+nothing, and the solve says so.
 
 Measured (this machine, whole grid decided / seconds): nurikabe-2 of tests/data/large 180/180
 in 0.07 s, noqx's 19x12 with two `?` 228/228 in 0.2 s, penpa-edit's "Nurikabe 3" 100/100 in
@@ -393,6 +400,24 @@ class Board:
         for x in [x for x, d in dist.items() if d > 0 and d + back.get(x, most) > most]:
             del dist[x]
 
+    def spread(self) -> float:
+        """The unknown cells per unfinished island (after a propagation)."""
+        sizes = self.sizes
+        unfinished = [k for k, g in self.owned.items() if sizes[k] is None or len(g) < sizes[k]]
+        return self.state.count(UNKNOWN) / max(1, len(unfinished))
+
+    def frontier(self) -> list[int]:
+        """The unknown cells next to the unfinished islands, those of the island with the
+        fewest first (where a guess meets the rules soonest), for the search (`deduce`). Reads
+        the islands the last propagation found (it ended with nothing to change)."""
+        state, near, sizes = self.state, self.near, self.sizes
+        borders = []
+        for k, group in self.owned.items():
+            if sizes[k] is None or len(group) < sizes[k]:
+                cells = sorted({j for i in group for j in near[i] if state[j] == UNKNOWN})
+                borders.append((len(cells), k, cells))
+        return [i for _, _, cells in sorted(borders) for i in cells]
+
     def _sea(self) -> bool:
         """The sea is one group: see the module's docstring."""
         state, near = self.state, self.near
@@ -478,10 +503,18 @@ PROBE_WORK = 150_000
 # ... or this many passes over the grid (`probing.passes_work`) where that is more: measured at
 # the end of the module docstring
 PROBE_PASSES = 10
+# The search after probing (`probing.search`): its work, counted as probing's, and the
+# unknown cells per unfinished island (`Board.spread`) from which it runs
+SEARCH_WORK = 1_000_000
+SEARCH_SPREAD = 5
 
 
 def deduce(
-    rows: int, cols: int, clues: Mapping[Cell, int | None], work: int | None = None
+    rows: int,
+    cols: int,
+    clues: Mapping[Cell, int | None],
+    work: int | None = None,
+    search_work: int | None = None,
 ) -> tuple[set[Cell], set[Cell]] | None:
     """The cells that are sea and the cells that are land in every answer, by the rules and
     then by probing each unknown cell next to a decided one both ways (`solver.probing`, while
@@ -490,10 +523,14 @@ def deduce(
     contradiction, the other holds. None when the rules leave no answer."""
     if work is None:
         work = max(PROBE_WORK, probing.passes_work(rows, cols, PROBE_PASSES))
+    if search_work is None:
+        search_work = SEARCH_WORK
     board = Board(rows, cols, clues)
     try:
         board.propagate()
         probing.probe(board, work)
+        if UNKNOWN in board.state and search_work and board.spread() >= SEARCH_SPREAD:
+            board = probing.search(board, search_work, Board.frontier) or board
     except Contradiction:
         return None
     sea = {divmod(i, cols) for i, s in enumerate(board.state) if s == SEA}

@@ -8,6 +8,7 @@ its neighbours), `set(i, value)`, `propagate()` (its rules until nothing changes
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from solver import limits
@@ -64,6 +65,86 @@ def probe(board: Board, work: int, everywhere: bool = False, idle: float | None 
                     board.propagate()
                     progress, waited = True, 0
                     break
+
+
+class OutOfWork(Exception):
+    """The search spent its work before it ended."""
+
+
+def search(board: Board, work: int, frontier: Callable[[Board], list[int]]) -> Board | None:
+    """Depth-first search over the board for its answers, to the second: at each node the cells
+    `frontier` names (unknown cells where a guess soon meets a rule) are probed both ways until
+    none decides one, then the search branches on the first, both ways. Every step is the
+    rules' propagation, so a branch ends only where no answer has it, and a board with no
+    unknown cell left after it is an answer.
+
+    Returns the one answer's board when the search ends with exactly one (the answer is then
+    unique); raises Contradiction when it ends with none; None when it finds a second answer
+    or its work (the grid's cells once a propagation, as `probe` counts) exceeds `work`: then
+    it has decided nothing for certain."""
+    found: list[Board] = []
+    n = len(board.state)
+    spent = 0
+
+    def spend() -> None:
+        nonlocal spent
+        spent += n
+        if spent > work:
+            raise OutOfWork
+        limits.check_time()
+
+    stack = [board]  # the nodes still to visit, the next on top
+    try:
+        while stack:
+            node = stack.pop()
+            try:
+                cells = _probed(node, frontier, spend)
+            except Contradiction:
+                continue
+            if not cells:
+                cells = [i for i, s in enumerate(node.state) if s == UNKNOWN]
+                if not cells:
+                    found.append(node)
+                    if len(found) > 1:
+                        return None
+                    continue
+            children = []
+            for value in VALUES:
+                child = node.copy()
+                spend()
+                try:
+                    child.set(cells[0], value)
+                    child.propagate()
+                except Contradiction:
+                    continue
+                children.append(child)
+            stack += reversed(children)
+    except OutOfWork:
+        return None
+    if not found:
+        raise Contradiction
+    return found[0]
+
+
+def _probed(
+    board: Board, frontier: Callable[[Board], list[int]], spend: Callable[[], None]
+) -> list[int]:
+    """Probe the frontier's cells both ways, setting what a contradiction decides, pass after
+    pass while a pass decides one; the frontier then."""
+    while True:
+        cells, changed = frontier(board), False
+        for i in cells:
+            if board.state[i] != UNKNOWN:
+                continue
+            for guess, other in (VALUES, VALUES[::-1]):
+                spend()
+                if not holds(board, i, guess):
+                    board.set(i, other)
+                    board.propagate()
+                    changed = True
+                    break
+        if not changed:
+            return cells
 
 
 def holds(board: Board, i: int, guess: int) -> bool:

@@ -16,7 +16,7 @@ from solver.genres import nurikabe
 from solver.genres.nurikabe import Puzzle
 from solver.pipeline import solve_puzzle
 from solver.puzzlink import UNKNOWN, parse_url
-from tests.conftest import shading_tally
+from tests.conftest import every_shading_answer, shading_tally
 
 
 def random_puzzle(rng: random.Random) -> Puzzle:
@@ -69,7 +69,7 @@ def test_the_deductions_fix_the_models_cells():
     p = nurikabe.from_url(parse_url(NOQX))
     sea, land = island_logic.deduce(p.rows, p.cols, p.clues())
     assert len(sea) + len(land) == p.rows * p.cols
-    unprobed = island_logic.deduce(p.rows, p.cols, p.clues(), work=0)  # the rules alone
+    unprobed = island_logic.deduce(p.rows, p.cols, p.clues(), work=0, search_work=0)  # rules
     assert unprobed is not None and len(unprobed[0]) + len(unprobed[1]) < p.rows * p.cols
     b = nurikabe.model(p, lazy=True)["b"]
     fixed = {cell: v.lowBound for cell, v in b.items() if v.lowBound == v.upBound}
@@ -82,12 +82,14 @@ NURIKABE_2 = "https://puzz.link/p?nurikabe/18/10/w3g8k1i4n1k5j1i1k9r1l2n3j3n9t1l
 TUTORIAL = "https://puzz.link/p?nurikabe/13/13/zzj3g5zgbk1ybk7w3i9gdzzj"
 
 
-def test_the_labels_stay_out_where_the_rules_decide_every_cell():
+def test_the_labels_stay_out_where_the_rules_decide_every_cell(monkeypatch):
     def labels(url: str) -> int:
         m = nurikabe.model(nurikabe.from_url(parse_url(url)), lazy=True)
         return sum(v.name.startswith("ia(") for v in m.prob.variables())
 
     assert labels(NURIKABE_2) == 0
+    assert labels(TUTORIAL) == 0  # decided whole by the search after probing
+    monkeypatch.setattr(island_logic, "SEARCH_WORK", 0)  # probing alone: 140 of 169 cells
     assert labels(TUTORIAL) > 100
 
 
@@ -104,7 +106,7 @@ def test_a_block_only_one_island_can_reach_narrows_that_island(monkeypatch):
     assert len(sea) + len(land) == p.rows * p.cols
     assert nurikabe.verify(p, frozenset(sea)) == []
     monkeypatch.setattr(island_logic.Board, "_owed", lambda self: False)
-    sea, land = island_logic.deduce(p.rows, p.cols, p.clues(), work=10**9)
+    sea, land = island_logic.deduce(p.rows, p.cols, p.clues(), work=10**9, search_work=0)
     assert len(sea) + len(land) < 80
 
 
@@ -159,5 +161,54 @@ def test_the_penalty_decides_the_tutorial(monkeypatch):
     assert out.status == "solved" and out.unique is True
     assert nurikabe.verify(p, out.answer) == [] and sea <= out.answer and not land & out.answer
     monkeypatch.setattr(island_logic.Board, "_penalty", lambda self: False)
-    sea, land = island_logic.deduce(p.rows, p.cols, p.clues(), work=10**9)
+    sea, land = island_logic.deduce(p.rows, p.cols, p.clues(), work=10**9, search_work=0)
     assert len(sea) + len(land) < 100
+
+
+def test_the_search_is_exact_on_small_grids(monkeypatch):
+    """The search after probing (`probing.search` over these rules), run on every grid: it
+    decides the grid whole exactly where the puzzle has one answer (and then that answer), says
+    there is none exactly where there is none, and leaves a puzzle of two answers or more to
+    the solve (brute force over every shading, the genre's `verify` as the rules)."""
+    monkeypatch.setattr(island_logic, "SEARCH_SPREAD", 0)
+    rng = random.Random(11)
+    tally = {"unique": 0, "none": 0, "more": 0}
+    for _ in range(300):
+        p = random_puzzle(rng)
+        free = [q for q in p.positions() if q not in p.clues()]
+        answers = every_shading_answer(p, nurikabe.verify, free)
+        known = island_logic.deduce(p.rows, p.cols, p.clues(), work=0)
+        if not answers:
+            assert known is None, p
+            tally["none"] += 1
+            continue
+        sea, land = known
+        whole = len(sea) + len(land) == p.rows * p.cols
+        assert whole == (len(answers) == 1), p
+        if whole:
+            assert answers == [frozenset(sea)]
+        tally["unique" if whole else "more"] += 1
+    assert min(tally.values()) > 10, tally
+
+
+# janko.at's Nurikabe no. 473 (tests/data/large/janko.json): few numbers, islands of 6 and 7
+JANKO_473 = (
+    "7........3..|............|...6.....7..|.....7......|....2..2....|..........2.|"
+    "....2...3...|.....3......|....6....2.."
+)
+
+
+def test_the_search_decides_a_puzzle_of_few_large_islands():
+    """Probing stops at 64 of janko's no. 473's 108 cells, where the lazy model took 3.5 s to
+    its answer and proof; the search after it decides the rest (the answer, unique), and the
+    model is then decided whole: no solve, no uniqueness search."""
+    rows = [[None if ch == "." else int(ch) for ch in row] for row in JANKO_473.split("|")]
+    p = Puzzle(tuple(map(tuple, rows)))
+    probed = island_logic.deduce(p.rows, p.cols, p.clues(), search_work=0)
+    assert probed is not None and len(probed[0]) + len(probed[1]) < 80
+    sea, land = island_logic.deduce(p.rows, p.cols, p.clues())
+    assert len(sea) + len(land) == p.rows * p.cols
+    assert nurikabe.verify(p, frozenset(sea)) == []
+    out = solve_puzzle(nurikabe.GENRE, p, Settings("default", time_limit=60))
+    assert out.status == "solved" and out.unique is True and out.answer == sea
+    assert out.rounds == 0
