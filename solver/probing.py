@@ -1,5 +1,6 @@
 """Probing: each unknown cell of a board tried both ways, where one way propagates to a
-contradiction the other holds. Shared by the deductions made before a solve over cells of two
+contradiction the other holds; and a depth-first search over the same board (`search`), for
+the cells probing leaves. Shared by the deductions made before a solve over cells of two
 states (`solver.island_logic`: sea or land; `solver.shade_logic`: shaded or unshaded).
 
 A board has `state` (per cell 0, unknown, or one of the two values 1 and 2), `near` (per cell

@@ -135,6 +135,16 @@ class Board:
             if not self._connected():
                 return
 
+    def frontier(self) -> list[int]:
+        """For the search (`deduce`): the FRONTIER unknown cells with the most decided
+        neighbours (none where no cell is decided yet: the search then takes the first unknown
+        cell)."""
+        state, near = self.state, self.near
+        count = [(-sum(state[j] != UNKNOWN for j in near[i]), i) for i in range(len(state))]
+        return [i for d, i in sorted(c for c in count if c[0] < 0 and state[c[1]] == UNKNOWN)][
+            :FRONTIER
+        ]
+
     # --- the rules ------------------------------------------------------------------------
 
     def _local(self) -> None:
@@ -382,11 +392,15 @@ PROBE_WORK = 150_000
 IDLE = 0.1  # probing stops after this share of the grid's cells in a row decided nothing
 
 
+FRONTIER = 4  # the cells the search probes at each node, and branches on the first of
+
+
 def deduce(
     make: Callable[[], Board],
     work: int = PROBE_WORK,
     everywhere: bool = False,
     idle: float | None = IDLE,
+    search_work: int = 0,
 ) -> tuple[set[Cell], set[Cell]] | None:
     """The cells shaded and the cells unshaded in every answer, by the rules and then by
     probing each unknown cell next to a decided one both ways (`solver.probing`, while the
@@ -396,11 +410,15 @@ def deduce(
     kurodoko_board(rows, cols, clues)`; its rules may already find the contradiction).
     everywhere: probe every unknown cell, decided neighbours or not (where the rules alone
     decide little). idle: the share of the grid probed in a row without deciding a cell after
-    which probing stops (None: it goes on while a pass decides one)."""
+    which probing stops (None: it goes on while a pass decides one). search_work: a depth-first
+    search after probing (`probing.search`, branching on `Board.frontier`) within that work,
+    which decides the grid whole where it ends with exactly one answer (heyawake)."""
     try:
         board = make()
         board.propagate()
         probing.probe(board, work, everywhere, idle)
+        if UNKNOWN in board.state and search_work:
+            board = probing.search(board, search_work, Board.frontier) or board
     except Contradiction:
         return None
     cols = board.cols

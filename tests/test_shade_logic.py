@@ -21,6 +21,7 @@ from solver.geometry import grid_edges, neighbours
 from solver.pipeline import DECIDED, solve_puzzle
 from solver.puzzlink import UNKNOWN, parse_url
 from solver.rooms import RoomPuzzle, Rooms, rooms_from_walls
+from tests.conftest import every_shading_answer
 from tests.conftest import shading_tally as tally
 from tests.generators.kurodoko import generate
 
@@ -147,6 +148,48 @@ def test_heyawake_what_it_decides_holds_in_every_answer():
     free = lambda p: list(p.positions())  # noqa: E731
     decided, contradictions, solvable = tally(puzzles, heyawake_deduce, heyawake.verify, free)
     assert decided > 70 and contradictions >= 3 and solvable > 25
+
+
+def test_heyawake_search_is_exact_on_small_grids():
+    """The search after probing (`probing.search` over heyawake's rules, `shade_logic.deduce`'s
+    search_work): it decides the grid whole exactly where the puzzle has one answer (and then
+    that answer) and says there is none exactly where there is none (brute force over every
+    shading, the genre's `verify` as the rules)."""
+    rng = random.Random(12)
+    tally_ = {"unique": 0, "none": 0, "more": 0}
+    for _ in range(70):
+        p = random_heyawake(rng)
+        answers = every_shading_answer(p, heyawake.verify, list(p.positions()))
+        numbered = sorted(p.room_numbers().items())
+        rooms = [(n, p.rooms.cells(k)) for k, n in numbered]
+        runs = [run for _, run in heyawake.crossing_runs(p.rooms)]
+        known = shade_logic.deduce(
+            lambda: shade_logic.heyawake_board(p.rows, p.cols, rooms, runs),  # noqa: B023
+            work=0,
+            search_work=10**9,
+        )
+        if not answers:
+            assert known is None, p
+            tally_["none"] += 1
+            continue
+        shaded, unshaded = known
+        whole = len(shaded) + len(unshaded) == p.rows * p.cols
+        assert whole == (len(answers) == 1), p
+        if whole:
+            assert answers == [frozenset(shaded)]
+        tally_["unique" if whole else "more"] += 1
+    assert min(tally_.values()) >= 5, tally_
+
+
+def test_heyawake_3_is_decided_by_the_search():
+    """heyawake-3 (tests/data/large): probing leaves all 144 cells unknown; the search within
+    heyawake.SEARCH_WORK ends with its one answer, so no solver runs."""
+    large = Path(__file__).parent / "data" / "large" / "puzzles.json"
+    entry = next(e for e in json.loads(large.read_text()) if e["name"] == "heyawake-3")
+    p = heyawake.from_url(parse_url(entry["url"]))
+    out = solve_puzzle(heyawake.GENRE, p, Settings("default"))
+    assert out.status == "solved" and out.unique is True and out.rounds == 0
+    assert heyawake.verify(p, out.answer) == []
 
 
 def test_heyawake_published_24x14_is_decided_whole():

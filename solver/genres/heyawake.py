@@ -150,6 +150,7 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
         else PROBE_WORK,
         everywhere=everywhere,
         idle=EVERYWHERE_IDLE if everywhere else shade_logic.IDLE,
+        search_work=SEARCH_WORK,
     )
     if known is not None:  # None: the rules leave no answer, which the solve will find
         fix(b, {**dict.fromkeys(known[0], 1), **dict.fromkeys(known[1], 0)})
@@ -195,6 +196,11 @@ EVERYWHERE_IDLE = 0.25
 # everywhere decided 0-1 cells more for 2-10 ms, against SCIP's 0.04-0.16 s (heyawake-3 0.093
 # -> 0.103-0.110 s, over 3 x noqx's listed time); the generated ones decide whole either way
 EVERYWHERE_FROM = 200
+# then a depth-first search over the rules' board within this work (`shade_logic.deduce`'s
+# search_work): heyawake-3, which probing leaves whole unknown, ends with its one answer in
+# about 15 ms and 30 thousand (SCIP: 0.08-0.10 s with the proof); where it runs out (every other
+# heyawake measured that probing leaves open) it has cost 12-30 ms
+SEARCH_WORK = 30_000
 
 # grids of at most this many cells branch by inference in SCIP (`Model.scip_branching`): there
 # the rules decide little before a short search, whose strong branching and pseudo-costs cost

@@ -27,7 +27,9 @@ every answer has as many sea cells.
 Before the model, the rules decide what they can (`solver.island_logic.deduce`: a complete
 island walled in by sea, cells no island can reach, no 2x2 of sea, the sea joined, the blocks
 owed to one island, the penalty, then each unknown cell tried both ways within a budget that
-grows with the grid, `island_logic.PROBE_PASSES`); each decided cell's b is fixed by its
+grows with the grid, `island_logic.PROBE_PASSES`, and where few islands are left with room to
+wander, a depth-first search over the same rules that decides the grid whole when it finds
+exactly one answer, `island_logic.SEARCH_SPREAD`); each decided cell's b is fixed by its
 bounds (it was a row, Sea(r,c)/Land(r,c), until the twenty-third session: bounds measured even
 or slightly faster, median of 3-5, and a grid decided whole then needs no uniqueness solve,
 `pipeline._all_fixed`).
