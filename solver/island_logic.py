@@ -75,16 +75,17 @@ no. 473 3.7 -> 0.49 s (noqx 0.03), no. 1109 17.4 -> 1.44 s (noqx 0.31). Of janko
 nurikabes up to 1000 cells, 291 keep unknown cells after probing; 219 of them measured with the
 search on every grid against none: geometric mean 0.53 x, and 0.58 x-0.82 x with the gate at 5-8
 unknown cells per unfinished island. Gated at 5: 161 puzzles, over 3 s 44 -> 22, over 1 s 61 ->
-38, 10 no proof in 30 s either way (two 10x10s of islands of 30-37 cells that noqx does not
-solve in 60 s either), the worst losses where the search runs out of work (a 14x24 +7 s of 13 s;
-a 9x12 0.41 -> 1.83 s). Below the gate, on generated puzzles (islands of at most 9 cells, 2-4
-unknown cells per unfinished island), the search lost to the MIP (a 20x20 1.08 -> 5.13 s, a
-30x30 2.2 -> 3.5 s). Its work, on 216 of them with 2 million allowed: 196 ended with one answer
-(median 41 thousand, 90 % within 300 thousand, all but one within SEARCH_WORK), 20 with two
-answers or out of work; 1.4-6.4 us a cell (`_owed` about half of it). Without the penalty and
-the blocks owed in the search's propagation (`counting`: they prune, at about half its time), 65
-of those gated puzzles that took over 0.3 s went 0.80 x (geometric mean; 0.50-1.29 x, two
-slower), one run each: no. 473 0.55 -> 0.39 s, 1109 1.62 -> 1.27, 1021 1.51 -> 0.76."""
+38, 14 not proved in 30 s either way (ten without an answer; two 10x10s of islands of 30-37
+cells that noqx does not solve in 60 s either), the worst losses where the search runs out of
+work (a 14x24 +7 s of 13 s; a 9x12 0.41 -> 1.83 s). Below the gate, on generated puzzles
+(islands of at most 9 cells, 2-4 unknown cells per unfinished island), the search lost to the
+MIP (a 20x20 1.08 -> 5.13 s, a 30x30 2.2 -> 3.5 s). Its work, on 216 of them with 2 million
+allowed: 196 ended with one answer (median 41 thousand, 90 % within 300 thousand, all but one
+within SEARCH_WORK), 20 with two answers or out of work; 1.4-6.4 us a cell (`_owed` about half
+of it). Without the penalty and the blocks owed in the search's propagation (`counting`: they
+prune, at about half its time), 65 of those gated puzzles that took over 0.3 s went 0.80 x
+(geometric mean; 0.50-1.29 x, two slower), one run each: no. 473 0.55 -> 0.39 s, 1109 1.62 ->
+1.27, 1021 1.51 -> 0.76."""
 
 from __future__ import annotations
 

@@ -59,13 +59,10 @@ def probe(board: Board, work: int, everywhere: bool = False, idle: float | None 
                 continue  # probes far from every decided cell seldom decide anything
             limits.check_time()
             waited += 1
-            for guess, other in (VALUES, VALUES[::-1]):
-                spent += n
-                if not holds(board, i, guess):
-                    board.set(i, other)
-                    board.propagate()
-                    progress, waited = True, 0
-                    break
+            tries, decided = settle(board, i)
+            spent += tries * n
+            if decided:
+                progress, waited = True, 0
 
 
 class OutOfWork(Exception):
@@ -135,17 +132,25 @@ def _probed(
     while True:
         cells, changed = frontier(board), False
         for i in cells:
-            if board.state[i] != UNKNOWN:
-                continue
-            for guess, other in (VALUES, VALUES[::-1]):
-                spend()
-                if not holds(board, i, guess):
-                    board.set(i, other)
-                    board.propagate()
-                    changed = True
-                    break
+            if board.state[i] == UNKNOWN:
+                tries, decided = settle(board, i)
+                for _ in range(tries):
+                    spend()
+                changed |= decided
         if not changed:
             return cells
+
+
+def settle(board: Board, i: int) -> tuple[int, bool]:
+    """Try unknown cell i both ways (VALUES in order); where one way propagates to a
+    contradiction, set the other and propagate it (raising where both do). The tries made (1
+    or 2) and whether the cell was decided."""
+    for tries, (guess, other) in enumerate((VALUES, VALUES[::-1]), start=1):
+        if not holds(board, i, guess):
+            board.set(i, other)
+            board.propagate()
+            return tries, True
+    return 2, False
 
 
 def holds(board: Board, i: int, guess: int) -> bool:

@@ -132,6 +132,28 @@ def shading_tally(puzzles, deduce, verify, free) -> tuple[int, int, int]:
     return decided, contradictions, solvable
 
 
+def search_tally(puzzles, deduce, verify, free) -> dict[str, int]:
+    """A deductions' search (`solver.probing.search`) is exact on each puzzle, against every
+    shading of its `free` cells (`verify` the genre's rules): `deduce(p)` decides the grid whole
+    exactly where there is one answer (and then that answer) and returns None exactly where
+    there is none. The puzzles counted by their answers: unique, none, more."""
+    tally = {"unique": 0, "none": 0, "more": 0}
+    for p in puzzles:
+        answers = every_shading_answer(p, verify, free(p))
+        known = deduce(p)
+        if not answers:
+            assert known is None, p
+            tally["none"] += 1
+            continue
+        shaded, unshaded = known
+        whole = len(shaded) + len(unshaded) == p.rows * p.cols
+        assert whole == (len(answers) == 1), p
+        if whole:
+            assert answers == [frozenset(shaded)]
+        tally["unique" if whole else "more"] += 1
+    return tally
+
+
 def example(slug: str) -> dict:
     """The known puzzle and answer of a genre (tests/data/examples/<slug>.json)."""
     return json.loads((EXAMPLES / f"{slug}.json").read_text(encoding="utf-8"))

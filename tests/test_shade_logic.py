@@ -21,7 +21,7 @@ from solver.geometry import grid_edges, neighbours
 from solver.pipeline import DECIDED, solve_puzzle
 from solver.puzzlink import UNKNOWN, parse_url
 from solver.rooms import RoomPuzzle, Rooms, rooms_from_walls
-from tests.conftest import every_shading_answer
+from tests.conftest import search_tally
 from tests.conftest import shading_tally as tally
 from tests.generators.kurodoko import generate
 
@@ -156,28 +156,16 @@ def test_heyawake_search_is_exact_on_small_grids():
     that answer) and says there is none exactly where there is none (brute force over every
     shading, the genre's `verify` as the rules)."""
     rng = random.Random(12)
-    tally_ = {"unique": 0, "none": 0, "more": 0}
-    for _ in range(70):
-        p = random_heyawake(rng)
-        answers = every_shading_answer(p, heyawake.verify, list(p.positions()))
-        numbered = sorted(p.room_numbers().items())
-        rooms = [(n, p.rooms.cells(k)) for k, n in numbered]
+    puzzles = [random_heyawake(rng) for _ in range(70)]
+
+    def deduce(p: RoomPuzzle) -> tuple[set, set] | None:
+        rooms = [(n, p.rooms.cells(k)) for k, n in sorted(p.room_numbers().items())]
         runs = [run for _, run in heyawake.crossing_runs(p.rooms)]
-        known = shade_logic.deduce(
-            lambda: shade_logic.heyawake_board(p.rows, p.cols, rooms, runs),  # noqa: B023
-            work=0,
-            search_work=10**9,
-        )
-        if not answers:
-            assert known is None, p
-            tally_["none"] += 1
-            continue
-        shaded, unshaded = known
-        whole = len(shaded) + len(unshaded) == p.rows * p.cols
-        assert whole == (len(answers) == 1), p
-        if whole:
-            assert answers == [frozenset(shaded)]
-        tally_["unique" if whole else "more"] += 1
+        board = lambda: shade_logic.heyawake_board(p.rows, p.cols, rooms, runs)  # noqa: E731
+        return shade_logic.deduce(board, work=0, search_work=10**9)
+
+    free = lambda p: list(p.positions())  # noqa: E731
+    tally_ = search_tally(puzzles, deduce, heyawake.verify, free)
     assert min(tally_.values()) >= 5, tally_
 
 
