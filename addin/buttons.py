@@ -46,9 +46,10 @@ from pathlib import Path
 from typing import Any
 
 from addin.xlwings_book import XlwingsBook
-from solver import check, picture, pipeline, progress
-from solver.backends import DEFAULT_SOLVER, Settings, SolverError
-from solver.sheet import InputError
+from solver import check, pipeline, progress
+from solver.io import picture
+from solver.io.sheet import InputError
+from solver.mip.backends import DEFAULT_SOLVER, Settings, SolverError
 
 SOLVER = DEFAULT_SOLVER
 TIME_LIMIT: float | None = 60.0  # Excel waits while Python solves: don't let it hang forever

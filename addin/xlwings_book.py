@@ -1,6 +1,6 @@
-"""The `Book` and `Sheet` protocols of `solver.sheet` over a live Excel workbook (xlwings).
+"""The `Book` and `Sheet` protocols of `solver.io.sheet` over a live Excel workbook (xlwings).
 
-This mirrors `solver.sheet.openpyxl_book`, but every call here is a round trip to Excel, so:
+This mirrors `solver.io.sheet.openpyxl_book`, but every call here is a round trip to Excel, so:
 
 - A sheet's values are read once, in bulk, from its used range (`sheet.used_range`), and kept in
   a cache that every `put` through this adapter updates. Cells outside the used range are empty
@@ -12,7 +12,7 @@ Text is written with Excel's leading apostrophe, so that a string stays a string
 Excel would turn the record sheet's colour '404040' or number format '0' into numbers.
 
 Colours: xlwings gives (r, g, b) tuples (or None for "no fill"); the protocol speaks 'RRGGBB',
-or 'theme:1[:tint]' for a colour of the workbook's theme (`solver.sheet.theme_text`). Excel
+or 'theme:1[:tint]' for a colour of the workbook's theme (`solver.io.sheet.theme_text`). Excel
 reports an automatic font colour as black, and a font colour of None is written back as black,
 which looks the same. Theme colours go through Excel's object model (`ThemeColor`,
 `TintAndShade` of `range.api.Font`, `.Interior` and a border), on Windows only, like borders
@@ -39,7 +39,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-from solver.sheet import (
+from solver.io.sheet import (
     SIDES,
     Border,
     Borders,

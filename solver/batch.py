@@ -45,13 +45,14 @@ from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import Any
 
-from solver import picture, pipeline, progress
-from solver.backends import Settings, SolverError
+from solver import pipeline, progress
 from solver.genres import genre_for_sheet
+from solver.io import picture
+from solver.io.sheet import InputError
+from solver.io.sheet.answer import clear_answer, write_answer
+from solver.io.sheet.openpyxl_book import BookError, OpenpyxlBook
 from solver.limits import LimitError
-from solver.sheet import InputError
-from solver.sheet.answer import clear_answer, write_answer
-from solver.sheet.openpyxl_book import BookError, OpenpyxlBook
+from solver.mip.backends import Settings, SolverError
 
 # Test-only: "die:<sheet>" makes a worker kill its own process (SIGKILL) when it reaches that
 # sheet, "hang:<sheet>" makes it sleep there; nothing else reads this variable.

@@ -22,8 +22,8 @@ replaces the marks).
 
 A genre whose answer is drawn on the cells' borders (slitherlink, `Genre.answer_on_borders`)
 fills a cell by the lines on its sides: a cell is blank when no side shows a drawn line
-(`solver.lines.drawn_sides`), whatever its value (a given); a hint goes to a cell that shows only
-some of its forced sides too, and a cell contradicts a forced one when it shows a side that is
+(`solver.blocks.lines.drawn_sides`), whatever its value (a given); a hint goes to a cell that shows
+only some of its forced sides too, and a cell contradicts a forced one when it shows a side that is
 not among them.
 
 Forced cells are what every answer agrees on (the "backbone", as cspuz's solver shows). Found by
@@ -45,15 +45,16 @@ from typing import Any
 
 import pulp
 
-from solver import backends, limits
-from solver.backends import Settings, SolverError
+from solver import limits
+from solver.blocks.lines import drawn_sides
+from solver.blocks.violation import cells_of
 from solver.genres import Genre, genre_for_sheet
+from solver.io.sheet import Book, Grid, InputError, a1, read_grid
+from solver.io.sheet.answer import CHECK, CellWrite, clear_answer, write_answer
 from solver.limits import LONGER, OutOfTime
-from solver.lines import drawn_sides
-from solver.model import Model
-from solver.sheet import Book, Grid, InputError, a1, read_grid
-from solver.sheet.answer import CHECK, CellWrite, clear_answer, write_answer
-from solver.violation import cells_of
+from solver.mip import backends
+from solver.mip.backends import Settings, SolverError
+from solver.mip.model import Model
 
 Cell = tuple[int, int]
 
@@ -113,7 +114,7 @@ def _as_shown(
 
 def _blank(shown: Grid, cell: Cell, genre: Genre | None = None) -> bool:
     """Whether a grid cell shows nothing: no value and no dark fill (or as the genre says)."""
-    from solver.sheet import is_dark
+    from solver.io.sheet import is_dark
 
     if genre is not None and genre.blank is not None:
         return genre.blank(shown, cell)

@@ -18,7 +18,12 @@ from pathlib import Path
 from typing import TextIO
 
 from solver import batch, check, pipeline, progress
-from solver.backends import (
+from solver.genres import Genre, all_genres, genre_for_pzpr, genre_for_sheet
+from solver.io.puzzlink import UrlError, parse_url
+from solver.io.sheet import InputError, quote
+from solver.io.sheet.openpyxl_book import BookError, OpenpyxlBook
+from solver.limits import DEFAULT_TIME_LIMIT, LimitError
+from solver.mip.backends import (
     CONNECTIVITY,
     DEFAULT_SOLVER,
     FALLBACK_SOLVER,
@@ -26,11 +31,6 @@ from solver.backends import (
     Settings,
     SolverError,
 )
-from solver.genres import Genre, all_genres, genre_for_pzpr, genre_for_sheet
-from solver.limits import DEFAULT_TIME_LIMIT, LimitError
-from solver.puzzlink import UrlError, parse_url
-from solver.sheet import InputError, quote
-from solver.sheet.openpyxl_book import BookError, OpenpyxlBook
 
 BOOK_SUFFIXES = (".xlsx", ".xlsm")
 EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, EXIT_BOOK, EXIT_BUG, EXIT_INTERRUPTED = 0, 1, 2, 3, 4, 130
@@ -417,7 +417,7 @@ def cmd_genres(a: argparse.Namespace) -> int:
 
 
 def cmd_import(a: argparse.Namespace) -> int:
-    from solver.workbook import add_puzzle_sheet
+    from solver.io.workbook import add_puzzle_sheet
 
     url = parse_url(a.url)
     genre = genre_for_pzpr(url.pid)

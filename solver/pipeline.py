@@ -17,13 +17,10 @@ from typing import Any
 
 import pulp
 
-from solver import backends, limits, progress
-from solver.backends import Settings, SolverError
+from solver import limits, progress
 from solver.genres import Genre, genre_for_sheet
-from solver.limits import LONGER, OutOfTime
-from solver.model import Model
-from solver.sheet import Book, Grid, InputError, a1, check_unmerged, read_grid
-from solver.sheet.answer import (
+from solver.io.sheet import Book, Grid, InputError, a1, check_unmerged, read_grid
+from solver.io.sheet.answer import (
     SHADE_GLYPH,
     CellWrite,
     clear_answer,
@@ -31,6 +28,10 @@ from solver.sheet.answer import (
     recorded_answer,
     write_answer,
 )
+from solver.limits import LONGER, OutOfTime
+from solver.mip import backends
+from solver.mip.backends import Settings, SolverError
+from solver.mip.model import Model
 
 # the outcome's note where the genre's rules decided every cell before the search (`_decided`)
 DECIDED = "the rules decided every cell; no solver search was needed"
@@ -295,8 +296,8 @@ def _second_answer(
 
 def _decided(m: Model) -> str | None:
     """Where the genre's rules decided every column of the model before the search (each fixed
-    by its bounds, `solver.model.fix`: most published nurikabes, kurodokos, heyawakes and loops),
-    no solver is needed: each column takes its value, and every row and every lazy separator
+    by its bounds, `solver.mip.model.fix`: most published nurikabes, kurodokos, heyawakes and
+    loops), no solver is needed: each column takes its value, and every row and every lazy separator
     is checked here. "solved" or "infeasible" (the rows are broken: a bug in the rules); None
     where a column is free, or the model searches with guesses or minimal answers first."""
     columns = m.prob.variables()
@@ -312,7 +313,7 @@ def _decided(m: Model) -> str | None:
 
 def _all_fixed(variables: list[Any]) -> bool:
     """Whether every answer variable has its value fixed by its bounds (the genre's rules
-    decided the answer before the search, `solver.model.fix`): then every answer has the one
+    decided the answer before the search, `solver.mip.model.fix`): then every answer has the one
     found, and the uniqueness cut would leave no solution; its solve is skipped."""
     return all(
         not isinstance(v, pulp.LpVariable) or (v.lowBound is not None and v.lowBound == v.upBound)

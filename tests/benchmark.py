@@ -20,10 +20,10 @@ import sys
 import time
 from pathlib import Path
 
-from solver.backends import SOLVERS, Settings
 from solver.genres import genre_for_sheet
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.mip.backends import SOLVERS, Settings
 from solver.pipeline import read_puzzle, solve_puzzle
-from solver.sheet.openpyxl_book import OpenpyxlBook
 
 WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
 

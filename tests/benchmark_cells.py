@@ -1,4 +1,4 @@
-"""Benchmark of the island formulations in solver/cells.py on nurikabe puzzles.
+"""Benchmark of the island formulations in solver/blocks/cells.py on nurikabe puzzles.
 
     python tests/benchmark_cells.py [--size 10] [--count 4] [--repeats 3] [--time-limit 60]
 
@@ -6,7 +6,8 @@ A nurikabe built from the shared blocks, as STYLE.md sketches it: sea binaries b
 sea, the sea connected, the whites split into islands of the clues' sizes. The islands' complete
 form is built in two ways, and both blocks also in their lazy form:
 
-- labels+flow: the one in solver/cells.py (a label per cell and clue in reach, one flow in which
+- labels+flow: the one in solver/blocks/cells.py (a label per cell and clue in reach, one flow in
+which
   each clue sends its size less one unit);
 - per-clue flows: the same labels, and one flow per clue over the cells labelled with it;
 - lazy: `connected` and `islands` both lazy (the separators' cuts until the answer is whole).
@@ -15,7 +16,7 @@ Puzzles: random size x size nurikabes made from a random answer (one clue per is
 random cell of it; kept when the puzzle is unique), and the 18x10 one of tests/data/large.
 Reported: the median time to the first answer and to the uniqueness proof (HiGHS), in
 milliseconds, and the solves (lazy rounds and the uniqueness one). Every answer is checked
-from the rules (solver.cells' check helpers).
+from the rules (solver.blocks.cells' check helpers).
 """
 
 from __future__ import annotations
@@ -32,13 +33,13 @@ import pulp
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solver import cells as blocks
-from solver.backends import LiveModel, Settings
-from solver.cells import check_connected, check_no_square, components, connected, no_square
-from solver.geometry import Cell
-from solver.model import Model, new_problem, no_good_cut, value, var
+from solver.blocks import cells as blocks
+from solver.blocks.cells import check_connected, check_no_square, components, connected, no_square
+from solver.blocks.geometry import Cell
+from solver.io.puzzlink import UNKNOWN, decode_number16, parse_url
+from solver.mip.backends import LiveModel, Settings
+from solver.mip.model import Model, new_problem, no_good_cut, value, var
 from solver.pipeline import Outcome, _solve
-from solver.puzzlink import UNKNOWN, decode_number16, parse_url
 
 Clues = dict[Cell, int | None]
 FORMS = ("labels+flow", "per-clue flows", "lazy")
@@ -92,7 +93,7 @@ def large_nurikabe() -> tuple[int, int, Clues]:
 
 
 def per_clue_flows(prob: pulp.LpProblem, x, clues: Clues) -> None:
-    """The islands' complete form with one flow per clue: the labels of solver.cells, and for
+    """The islands' complete form with one flow per clue: the labels of solver.blocks.cells, and for
     each clue k a flow from k that feeds one unit to each other cell labelled k, along cells
     labelled k (f_k <= (size-1) a at both ends)."""
     cells = blocks._candidates(x)

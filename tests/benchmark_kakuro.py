@@ -21,11 +21,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solver.backends import SOLVERS, Settings
 from solver.genres import kakuro
+from solver.io.puzzlink import parse_url
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.mip.backends import SOLVERS, Settings
 from solver.pipeline import read_puzzle, solve_puzzle
-from solver.puzzlink import parse_url
-from solver.sheet.openpyxl_book import OpenpyxlBook
 from tests.generators import kakuro as generator
 
 PZPR_URL = "https://puzz.link/p?kakuro/5/5/48la0.na0lh3l0Bn.0cl.c4a3"  # test/script/kakuro.js

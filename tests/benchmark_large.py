@@ -15,7 +15,7 @@ project does not have yet is listed as such.
 `default` is what a user gets without naming a solver: each genre's own back end (printed as
 `default:scip`), the one this benchmark chose for it. `scip-rounds` is SCIP with the lazy cuts
 added between solves, as HiGHS and CBC must, instead of inside its one search
-(solver.scip_lazy): to measure the one against the other.
+(solver.mip.scip_lazy): to measure the one against the other.
 
 `--puzzles tests/data/large/numberlink.json`: 21 more published numberlinks (7x7 to 26x26, no
 peers' times), the genre where the time varies most from puzzle to puzzle; one of them
@@ -36,7 +36,7 @@ twenty-ninth session (no CP-SAT times): the larger ones of eight genres, where b
 smaller grids had left the rules short (see its README).
 `--puzzles tests/data/large/penpa.json`: 24 more from penpa-edit's example list (9x9 to 12x12;
 see its README); the two 11x11 numberlinks, without a proof within 60 s until the twenty-third
-session, are decided in about half a second by the frontier count (solver.frontier).
+session, are decided in about half a second by the frontier count (solver.deduce.frontier).
 
 Printed per puzzle and back end: the median seconds of the repeats, the status, and the ratio to
 noqx and to CP-SAT; then per back end the median ratio over the solved puzzles and the worst.
@@ -53,11 +53,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from solver.backends import SOLVERS, Settings
 from solver.genres import genre_by_slug, genre_for_pzpr
+from solver.io.puzzlink import parse_url
+from solver.io.sheet import Grid
+from solver.mip.backends import SOLVERS, Settings
 from solver.pipeline import solve_puzzle
-from solver.puzzlink import parse_url
-from solver.sheet import Grid
 
 PUZZLES = Path(__file__).resolve().parent / "data" / "large" / "puzzles.json"
 DECIDED = ("unique", "NOT unique, as published")  # the verdicts that are right

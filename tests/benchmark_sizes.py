@@ -25,8 +25,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solver.backends import SOLVERS, Settings
 from solver.genres import all_genres, genre_by_slug
+from solver.mip.backends import SOLVERS, Settings
 from solver.pipeline import solve_puzzle
 from tests.generators import generator
 

@@ -25,10 +25,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solver.backends import SOLVERS, Settings
 from solver.genres import Genre, alphametic, logic_grid
+from solver.io.sheet import Grid
+from solver.mip.backends import SOLVERS, Settings
 from solver.pipeline import solve_puzzle
-from solver.sheet import Grid
 from tests import test_logic_grid
 from tests.conftest import EXAMPLES
 

@@ -18,8 +18,8 @@ EXAMPLES = ROOT / "tests" / "data" / "examples"
 def glyph_segments(drawing: str | list[str]) -> frozenset[tuple[tuple[int, int], tuple[int, int]]]:
     """The centre-to-centre segments of a drawing in box glyphs (rows, or text with a row a
     line; '.' no line), lower cell first; an arm off the board leads to the cell just outside."""
-    from solver.geometry import step
-    from solver.lines import ARMS
+    from solver.blocks.geometry import step
+    from solver.blocks.lines import ARMS
 
     rows = drawing.split("\n") if isinstance(drawing, str) else drawing
     found = set()
@@ -34,7 +34,7 @@ def glyph_segments(drawing: str | list[str]) -> frozenset[tuple[tuple[int, int],
 def numberlink_answers(p, most: int = 2) -> list[frozenset]:
     """Up to `most` answers of a numberlink puzzle (`numberlink.Puzzle`), by trying every path
     of every line in turn (tiny grids only): each answer its segments, lower cell first."""
-    from solver.geometry import neighbours
+    from solver.blocks.geometry import neighbours
 
     ends, numbers, found = list(p.ends().values()), p.numbers(), []
 
@@ -66,7 +66,7 @@ def icebarn_answers(p, most: int = 2) -> list[frozenset]:
     most once each way, never against an arrow; a path that leaves by OUT having crossed every
     arrow and passed every group of ice (or every ice cell, the notebook's rule) is an answer,
     its segments lower cell first (the doors' included)."""
-    from solver.geometry import STEPS
+    from solver.blocks.geometry import STEPS
 
     ice, (_, inside), (last, outside) = p.ice(), p.entrance, p.exit
     groups = [[cell] for cell in sorted(ice)] if p.all_ice else p.ice_groups()
@@ -133,7 +133,7 @@ def shading_tally(puzzles, deduce, verify, free) -> tuple[int, int, int]:
 
 
 def search_tally(puzzles, deduce, verify, free) -> dict[str, int]:
-    """A deductions' search (`solver.probing.search`) is exact on each puzzle, against every
+    """A deductions' search (`solver.deduce.probing.search`) is exact on each puzzle, against every
     shading of its `free` cells (`verify` the genre's rules): `deduce(p)` decides the grid whole
     exactly where there is one answer (and then that answer) and returns None exactly where
     there is none. The puzzles counted by their answers: unique, none, more."""
@@ -186,7 +186,7 @@ def type_by_hand(ws, drawing: str | list[str]) -> list[tuple[int, int]]:
     `|` for straight lines, box glyphs for the corners (and `┼`), `#` for a shaded cell; other
     characters (the givens in the drawing, '.') are skipped, and a cell holding a value keeps
     it. Returns the 0-based cells typed into."""
-    from solver.lines import ARMS
+    from solver.blocks.lines import ARMS
 
     typed = []
     rows = drawing.split("\n") if isinstance(drawing, str) else drawing
@@ -221,7 +221,7 @@ def draw_walls_by_hand(ws, division, rows: int, cols: int, style: str = "medium"
     no line)."""
     from openpyxl.styles import Border, Side
 
-    from solver.regions import region_walls
+    from solver.blocks.regions import region_walls
 
     thin = Side(style="thin")
     for row in ws.iter_rows(min_row=1, max_row=rows, max_col=cols):
@@ -238,7 +238,7 @@ def verdicts_own_and_plain(monkeypatch, genre_module, cut: str, puzzles: list, s
     """The uniqueness verdicts (`Outcome.unique`) of these puzzles with the genre's own
     uniqueness cut, then with the plain no-good over every answer variable (the module's
     `cut`, the function that makes `Model.no_good`, made to give None)."""
-    from solver.backends import Settings
+    from solver.mip.backends import Settings
     from solver.pipeline import solve_puzzle
 
     def verdicts() -> list:

@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver.genres import kakuro
 from solver.genres.kakuro import Clue, Puzzle
-from solver.workbook import fill_sheet
+from solver.io.workbook import fill_sheet
 from tests.conftest import WORKBOOKS, example
 
 GREY = "C0C0C0"

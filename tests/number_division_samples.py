@@ -18,7 +18,7 @@ import openpyxl
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solver.workbook import fill_sheet
+from solver.io.workbook import fill_sheet
 from tests.conftest import WORKBOOKS, example
 
 SLUGS = ("shikaku", "fillmat", "block-puzzle")

@@ -2,8 +2,8 @@
 
     python tests/room_samples.py [slug ...]     # writes workbooks/<slug>.xlsx
 
-Each book shows both ways of typing rooms (solver.rooms): the first sheet, named after the genre,
-gives every cell its room's label (which every Excel shows to Python, macOS included); the
+Each book shows both ways of typing rooms (solver.blocks.rooms): the first sheet, named after the
+genre, gives every cell its room's label (which every Excel shows to Python, macOS included); the
 second, '<slug> borders', draws the same rooms as thick borders, as `import` writes them and the
 puzzle is printed. Then `python -m addin.build_workbooks` makes the .xlsm beside it.
 """
@@ -18,11 +18,11 @@ import openpyxl
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from solver.blocks.rooms import Rooms, label_cells, room_label, rooms_from_labels, write_rooms
 from solver.genres import genre_by_slug
-from solver.rooms import Rooms, label_cells, room_label, rooms_from_labels, write_rooms
-from solver.sheet import Grid
-from solver.sheet.openpyxl_book import OpenpyxlSheet
-from solver.workbook import fill_sheet
+from solver.io.sheet import Grid
+from solver.io.sheet.openpyxl_book import OpenpyxlSheet
+from solver.io.workbook import fill_sheet
 from tests.conftest import WORKBOOKS, example
 
 

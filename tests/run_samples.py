@@ -19,7 +19,7 @@ import openpyxl
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver.genres import genre_by_slug
-from solver.workbook import fill_sheet
+from solver.io.workbook import fill_sheet
 from tests.conftest import WORKBOOKS, example
 
 WIDE = 7.0  # characters: a column that holds numbers of three or more digits, or words

@@ -30,10 +30,10 @@ from addin import build_workbooks, buttons
 from addin.build_workbooks import BUTTONS, PUZZLE_SOLVER_BAS
 from addin.xlwings_book import XlwingsBook, hex_color
 from solver import cli
-from solver.backends import Settings
-from solver.sheet import find_extent, read_grid
-from solver.sheet.answer import RECORD_SHEET, SHADE_FONT
-from solver.sheet.openpyxl_book import OpenpyxlBook
+from solver.io.sheet import find_extent, read_grid
+from solver.io.sheet.answer import RECORD_SHEET, SHADE_FONT
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.mip.backends import Settings
 
 with warnings.catch_warnings():  # oletools still calls pyparsing's old names
     warnings.simplefilter("ignore", DeprecationWarning)

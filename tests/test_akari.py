@@ -7,14 +7,14 @@ from __future__ import annotations
 import pytest
 
 from solver import check
-from solver.backends import Settings
 from solver.cli import main
 from solver.genres import akari
 from solver.genres.akari import WALL, Puzzle
+from solver.io.puzzlink import parse_url
+from solver.io.sheet import InputError
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.mip.backends import Settings
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
-from solver.puzzlink import parse_url
-from solver.sheet import InputError
-from solver.sheet.openpyxl_book import OpenpyxlBook
 from tests.conftest import example
 
 EX = example("akari")
@@ -141,7 +141,7 @@ def test_the_uniqueness_proof_is_one_search_without_presolve(solver, monkeypatch
     another without presolve, so the search that finds none is the proof, with no run again
     without presolve (SCIP) or second opinion (HiGHS); the answer is still proved unique, and a
     puzzle with two answers still shows the second."""
-    from solver import backends
+    from solver.mip import backends
 
     runs: list[int] = []  # SCIP's presolve rounds at each run (0: none)
     real_run = backends._run_scip

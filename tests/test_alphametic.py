@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from solver import backends, check
-from solver.backends import SOLVERS, Settings
+from solver import check
 from solver.genres import alphametic
+from solver.io.sheet import Grid, InputError
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.mip import backends
+from solver.mip.backends import SOLVERS, Settings
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
-from solver.sheet import Grid, InputError
-from solver.sheet.openpyxl_book import OpenpyxlBook
 from tests.conftest import example
 
 EX = example("alphametic")
@@ -252,7 +253,7 @@ def test_the_column_form_has_small_integer_coefficients_only():
 
 def test_what_excel_makes_of_a_leading_sign_reads_as_typed():
     """Excel turns `+MORE` and `-----` into formulas; openpyxl reads their text."""
-    from solver.sheet import normalize
+    from solver.io.sheet import normalize
 
     rows = [["SEND", None], [normalize("=+MORE"), None], [normalize("=-----"), None]]
     p = alphametic.parse(Grid("alphametic", [*rows, ["MONEY", None]]))

@@ -10,10 +10,8 @@ import openpyxl
 import pytest
 
 from addin import xlwings_book as xw
-from solver.backends import Settings
-from solver.pipeline import clear_sheet, solve_sheet
-from solver.sheet import Border, Borders, InputError, Style
-from solver.sheet.answer import (
+from solver.io.sheet import Border, Borders, InputError, Style
+from solver.io.sheet.answer import (
     ANSWER_BORDER,
     ANSWER_FONT,
     RECORD_SHEET,
@@ -22,7 +20,9 @@ from solver.sheet.answer import (
     recorded_answer,
     write_answer,
 )
-from solver.sheet.openpyxl_book import OpenpyxlBook
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.mip.backends import Settings
+from solver.pipeline import clear_sheet, solve_sheet
 
 
 def values(book: OpenpyxlBook, sheet: str) -> dict[tuple[int, int], object]:
@@ -104,7 +104,7 @@ def test_shading_restyles_a_given_and_clear_restores_its_look(sample):
 
 def test_two_sheets_keep_separate_records(sample, tmp_path):
     from solver.genres import bomber
-    from solver.workbook import add_puzzle_sheet
+    from solver.io.workbook import add_puzzle_sheet
 
     path = sample("bomber")
     book, second = add_puzzle_sheet(path, bomber.GENRE, bomber.Puzzle(((None, 1, 1, None),)))
@@ -120,7 +120,7 @@ def test_a_value_beyond_the_record_sheets_columns_does_not_break_clear(sample, t
     """Found by tests/test_fuzz.py: clearing raised IndexError when the record sheet held
     something beyond its columns (then seven; now nine: the kind of record, and a face)."""
     from solver.genres import bomber
-    from solver.workbook import add_puzzle_sheet
+    from solver.io.workbook import add_puzzle_sheet
 
     book, second = add_puzzle_sheet(
         sample("bomber"), bomber.GENRE, bomber.Puzzle(((None, 1, 1, None),))

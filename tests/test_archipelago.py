@@ -10,14 +10,14 @@ from pathlib import Path
 import pulp
 import pytest
 
-from solver.backends import LiveModel, Settings
-from solver.connectivity import connect
+from solver.blocks.connectivity import connect
 from solver.genres import archipelago
 from solver.genres.archipelago import Puzzle
-from solver.model import new_problem, value, var
+from solver.io.sheet import Grid, InputError
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.mip.backends import LiveModel, Settings
+from solver.mip.model import new_problem, value, var
 from solver.pipeline import make_lp, read_puzzle, solve_puzzle, solve_sheet
-from solver.sheet import Grid, InputError
-from solver.sheet.openpyxl_book import OpenpyxlBook
 
 DATA = json.loads((Path(__file__).parent / "data" / "archipelago.json").read_text("utf-8"))
 
@@ -108,7 +108,7 @@ def test_answer_vars_are_the_bridge_cells_only():
 
 
 def test_non_unique_puzzle_names_the_differing_cell(tmp_path):
-    from solver.workbook import add_puzzle_sheet
+    from solver.io.workbook import add_puzzle_sheet
 
     p = Puzzle(((2, 2, 2, 3), (2, None, 1, 3), (1, 1, None, 3)))
     book, sheet = add_puzzle_sheet(tmp_path / "a.xlsx", archipelago.GENRE, p)

@@ -21,10 +21,10 @@ from pathlib import Path
 import pytest
 
 from solver import batch, pipeline
-from solver.backends import Settings
 from solver.cli import main
-from solver.sheet.answer import RECORD_SHEET
-from solver.sheet.openpyxl_book import OpenpyxlBook
+from solver.io.sheet.answer import RECORD_SHEET
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.mip.backends import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -520,7 +520,7 @@ def test_ctrl_c_with_workers_reports_every_finished_book(books, sample):
 def hard_book(path: Path) -> Path:
     """A hotaru-beam 20x20 that CBC needs far more than a minute for."""
     from solver.genres import genre_by_slug
-    from solver.workbook import add_puzzle_sheet
+    from solver.io.workbook import add_puzzle_sheet
     from tests.generators import generator
 
     puzzle, _ = generator("hotaru-beam").generate(20, seed=20)
@@ -574,9 +574,9 @@ def test_workers_start_clean_after_an_in_process_highs_solve(books):
     script = (
         "import sys\n"
         "from solver import pipeline\n"
-        "from solver.backends import Settings\n"
+        "from solver.mip.backends import Settings\n"
         "from solver.cli import main\n"
-        "from solver.sheet.openpyxl_book import OpenpyxlBook\n"
+        "from solver.io.sheet.openpyxl_book import OpenpyxlBook\n"
         f"book = OpenpyxlBook({str(books / 'sudoku.xlsx')!r})\n"
         "assert pipeline.solve_sheet(book, 'sudoku', Settings('highs')).status == 'solved'\n"
         f"sys.exit(main(['solve', {str(books)!r}, '--jobs', '2', '--json']))\n"

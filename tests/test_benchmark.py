@@ -65,7 +65,7 @@ def test_large_benchmark_published_list(capsys):
     import benchmark_large
 
     from solver.genres import genre_for_pzpr
-    from solver.puzzlink import parse_url
+    from solver.io.puzzlink import parse_url
 
     published = benchmark_large.PUZZLES.parent / "published.json"
     entries = benchmark_large.load([], published)
@@ -91,7 +91,7 @@ def test_large_benchmark_penpa_list(capsys):
     import benchmark_large
 
     from solver.genres import genre_for_pzpr
-    from solver.puzzlink import parse_url
+    from solver.io.puzzlink import parse_url
 
     penpa = benchmark_large.PUZZLES.parent / "penpa.json"
     entries = benchmark_large.load([], penpa)

@@ -11,15 +11,15 @@ import itertools
 import pytest
 from openpyxl.styles import Border, Side
 
-from solver.backends import Settings
-from solver.cells import components
+from solver.blocks.cells import components
 from solver.check import check_sheet
 from solver.genres import block_puzzle
 from solver.genres.block_puzzle import Puzzle
+from solver.io.sheet import InputError
+from solver.io.sheet.answer import ANSWER_BORDER, MARK_FILL
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.mip.backends import Settings
 from solver.pipeline import clear_sheet, read_puzzle, solve_puzzle, solve_sheet
-from solver.sheet import InputError
-from solver.sheet.answer import ANSWER_BORDER, MARK_FILL
-from solver.sheet.openpyxl_book import OpenpyxlBook
 from tests.conftest import draw_walls_by_hand, example, lettered
 
 EX = example("block-puzzle")
@@ -198,7 +198,7 @@ def test_check_names_a_wrong_block(sample):
 
 
 def test_the_picture_draws_the_blocks():
-    from solver import picture
+    from solver.io import picture
 
     answer = {"rows": 5, "cols": 5, **block_puzzle.record(known_puzzle(), KNOWN)}
     pic = picture.draw([list(row) for row in known_puzzle().cells], answer, "block-puzzle")

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 from conftest import example
 
-from solver.backends import SOLVERS, Settings
 from solver.genres import bomber
+from solver.io.sheet import Grid, InputError
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.mip.backends import SOLVERS, Settings
 from solver.pipeline import read_puzzle, solve_sheet
-from solver.sheet import Grid, InputError
-from solver.sheet.openpyxl_book import OpenpyxlBook
 
 
 def test_workbook_holds_the_seed_example(sample):
@@ -36,7 +36,7 @@ def test_verify_rejects_a_wrong_answer():
 
 
 def test_non_unique_puzzle_names_the_differing_cells(tmp_path):
-    from solver.workbook import add_puzzle_sheet
+    from solver.io.workbook import add_puzzle_sheet
 
     book, sheet = add_puzzle_sheet(
         tmp_path / "b.xlsx", bomber.GENRE, bomber.Puzzle(((None, 1, None),))

@@ -13,8 +13,7 @@ from collections.abc import Callable, Iterable
 import pulp
 import pytest
 
-from solver.backends import LiveModel, Settings
-from solver.cells import (
+from solver.blocks.cells import (
     check_connected,
     check_islands,
     check_never_adjacent,
@@ -33,10 +32,11 @@ from solver.cells import (
     sightline,
     unshaded_connected,
 )
-from solver.geometry import Cell
-from solver.model import Model, new_problem, no_good_cut, value, var
+from solver.blocks.geometry import Cell
+from solver.io.sheet.answer import CellWrite
+from solver.mip.backends import LiveModel, Settings
+from solver.mip.model import Model, new_problem, no_good_cut, value, var
 from solver.pipeline import Outcome, _solve
-from solver.sheet.answer import CellWrite
 
 FORMS = [False, True]
 # the loop solves once per answer: SCIP took ~30 ms a solve of these tiny models, HiGHS ~60 ms
@@ -486,10 +486,10 @@ def test_forest_count_cuts_off_two_rings_sharing_a_cell():
 def test_genres_with_the_forest_count_solve_with_it_from_the_start(slug, monkeypatch):
     """Each genre keeps the forest count aside, and a search with it from the start (no wait)
     finds an answer that passes the genre's verify and is unique, as without it. (Without the
-    deductions before the search, solver.shade_logic, which decide these puzzles whole.)"""
+    deductions before the search, solver.deduce.shade_logic, which decide these puzzles whole.)"""
     import dataclasses
 
-    from solver import shade_logic
+    from solver.deduce import shade_logic
     from solver.genres import genre_by_slug
 
     monkeypatch.setattr(shade_logic, "deduce", lambda *args, **kwargs: None)

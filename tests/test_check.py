@@ -19,14 +19,14 @@ import pytest
 from openpyxl.styles import Border, PatternFill
 
 from solver import check, cli
-from solver.backends import Settings
 from solver.batch import puzzle_sheets
-from solver.cells import SHADE_MARKS
+from solver.blocks.cells import SHADE_MARKS
 from solver.genres import all_genres
+from solver.io.sheet import normalize
+from solver.io.sheet.answer import MARK_DARK_FILL, MARK_FILL, RECORD_SHEET
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.mip.backends import Settings
 from solver.pipeline import clear_sheet, solve_sheet
-from solver.sheet import normalize
-from solver.sheet.answer import MARK_DARK_FILL, MARK_FILL, RECORD_SHEET
-from solver.sheet.openpyxl_book import OpenpyxlBook
 
 SLUGS = [g.slug for g in all_genres()]
 FAST = Settings(time_limit=60)

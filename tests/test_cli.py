@@ -8,7 +8,7 @@ import pytest
 
 from solver.cli import main
 from solver.genres import all_genres
-from solver.sheet.openpyxl_book import OpenpyxlBook
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
 
 RECORD_KEYS = {
     "book",
@@ -96,7 +96,7 @@ def test_lp_default_name_beside_the_book(books):
 
 def test_import_and_solve(tmp_path, capsys):
     # a 5x5 mines puzzle (the bomber sample) as a puzz.link URL
-    from solver.puzzlink import encode_number16
+    from solver.io.puzzlink import encode_number16
 
     rows = ["12..1", "..3.1", ".4.3.", "..4.2", "22..2"]
     clues = [None if ch == "." else int(ch) for row in rows for ch in row]
@@ -280,7 +280,7 @@ def test_default_solver_is_each_genres_own(books, capsys, monkeypatch):
     import dataclasses
 
     from solver import pipeline
-    from solver.backends import Tuning
+    from solver.mip.backends import Tuning
 
     read = pipeline.read_puzzle
 

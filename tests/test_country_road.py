@@ -7,14 +7,14 @@ from __future__ import annotations
 import pytest
 from conftest import example, glyph_segments, verdicts_own_and_plain
 
-from solver.backends import Settings
 from solver.cli import main
 from solver.genres import country_road
 from solver.genres.country_road import Puzzle
+from solver.io.puzzlink import UrlError, parse_url
+from solver.io.sheet import Grid, InputError
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.mip.backends import Settings
 from solver.pipeline import clear_sheet, make_lp, read_puzzle, solve_sheet
-from solver.puzzlink import UrlError, parse_url
-from solver.sheet import Grid, InputError
-from solver.sheet.openpyxl_book import OpenpyxlBook
 
 SHEET = "country-road"
 # pzprjs test/script/country.js: the URL, and its answer in the pzprv3 file (rooms, numbers,
@@ -258,7 +258,7 @@ def test_check_reads_a_hand_typed_answer_and_names_a_broken_rule(sample):
     """Typed as a person would, the piece of the loop after each label (`A -`, `B4 |`, `C ┐`),
     then one piece turned the wrong way."""
     from solver import check
-    from solver.backends import Settings
+    from solver.mip.backends import Settings
 
     path = sample("country-road")
     writes = solve_sheet(OpenpyxlBook(path), "country-road", Settings()).writes  # not saved

@@ -8,14 +8,14 @@ from __future__ import annotations
 import pytest
 
 from solver import check
-from solver.backends import Settings
 from solver.cli import main
 from solver.genres import creek
 from solver.genres.creek import Puzzle
+from solver.io.puzzlink import UNKNOWN, parse_url
+from solver.io.sheet import InputError, is_dark
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.mip.backends import Settings
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
-from solver.puzzlink import UNKNOWN, parse_url
-from solver.sheet import InputError, is_dark
-from solver.sheet.openpyxl_book import OpenpyxlBook
 from tests.conftest import example
 
 EX = example("creek")

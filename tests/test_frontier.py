@@ -1,5 +1,5 @@
-"""The frontier count (solver.frontier): numberlink's answers counted cell by cell, against every
-answer by brute force; each side it starts from; its exact merge; its bounds; the published
+"""The frontier count (solver.deduce.frontier): numberlink's answers counted cell by cell, against
+every answer by brute force; each side it starts from; its exact merge; its bounds; the published
 11 x 11 puzzles that the search alone could not prove."""
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ import numpy as np
 import pytest
 from conftest import icebarn_answers, numberlink_answers
 
-from solver import frontier
-from solver.backends import Settings
-from solver.frontier import SIDES, link_answers, path_answers
+from solver.deduce import frontier
+from solver.deduce.frontier import SIDES, link_answers, path_answers
 from solver.genres import icebarn, numberlink
 from solver.genres.numberlink import Puzzle
+from solver.io.puzzlink import parse_url
+from solver.mip.backends import Settings
 from solver.pipeline import solve_puzzle
-from solver.puzzlink import parse_url
 
 LARGE = Path(__file__).resolve().parent / "data" / "large"
 

@@ -9,13 +9,14 @@ import random
 
 import pytest
 
-from solver import check, picture
-from solver.backends import SOLVERS, Settings
+from solver import check
 from solver.genres import futoshiki
-from solver.picture import CELL, MARGIN
+from solver.io import picture
+from solver.io.picture import CELL, MARGIN
+from solver.io.sheet import Grid, InputError
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.mip.backends import SOLVERS, Settings
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
-from solver.sheet import Grid, InputError
-from solver.sheet.openpyxl_book import OpenpyxlBook
 from tests.conftest import example
 
 EX = example("futoshiki")

@@ -23,12 +23,12 @@ from conftest import WORKBOOKS
 from openpyxl.worksheet.formula import ArrayFormula
 
 from solver import cli
-from solver.backends import Settings
 from solver.genres import genre_for_sheet
+from solver.io.sheet import InputError
+from solver.io.sheet.answer import RECORD_SHEET
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.mip.backends import Settings
 from solver.pipeline import clear_sheet, make_lp, read_puzzle, read_solution, run_lp, solve_sheet
-from solver.sheet import InputError
-from solver.sheet.answer import RECORD_SHEET
-from solver.sheet.openpyxl_book import OpenpyxlBook
 
 pytestmark = [
     pytest.mark.slow,

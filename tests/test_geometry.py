@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from solver.geometry import (
+from solver.blocks.geometry import (
     OPPOSITE,
     STEPS,
     CellPuzzle,
@@ -71,7 +71,7 @@ def test_shortest_path_stays_inside_and_keeps_both_ends():
 
 
 def test_reach_follows_the_steps_it_is_given():
-    from solver.geometry import reach
+    from solver.blocks.geometry import reach
 
     steps = {1: [2], 2: [3, 1], 3: [], 4: [1]}
     assert reach([1], lambda n: steps[n]) == {1, 2, 3}

@@ -7,14 +7,14 @@ from __future__ import annotations
 import pytest
 from conftest import example
 
-from solver.backends import Settings
 from solver.cli import main
 from solver.genres import hashiwokakero
 from solver.genres.hashiwokakero import UNKNOWN, Puzzle
+from solver.io.puzzlink import parse_url
+from solver.io.sheet import Grid, InputError
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.mip.backends import Settings
 from solver.pipeline import make_lp, read_puzzle, solve_puzzle, solve_sheet
-from solver.puzzlink import parse_url
-from solver.sheet import Grid, InputError
-from solver.sheet.openpyxl_book import OpenpyxlBook
 
 SLUG = "hashiwokakero"
 HORIZONTAL = {"-": 1, "=": 2}
@@ -248,8 +248,8 @@ def test_check_reads_bridges_typed_in_ascii(sample):
 
 def test_check_names_an_island_with_a_bridge_too_few(sample):
     from solver.check import check_sheet
-    from solver.sheet import a1
-    from solver.sheet.answer import MARK_FILL
+    from solver.io.sheet import a1
+    from solver.io.sheet.answer import MARK_FILL
 
     book, writes = solved_by_hand(sample)
     double = next(w for w in writes if w.value == "═")

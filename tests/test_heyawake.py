@@ -14,16 +14,17 @@ import pytest
 from openpyxl.styles import PatternFill
 from room_samples import example_puzzle
 
-from solver import check, pipeline, shade_logic
-from solver.backends import Settings
+from solver import check, pipeline
+from solver.blocks.rooms import Rooms
 from solver.cli import main
+from solver.deduce import shade_logic
 from solver.genres import Genre, heyawake
+from solver.io.puzzlink import parse_url
+from solver.io.sheet import Grid, InputError
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.io.workbook import fill_sheet
+from solver.mip.backends import Settings
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
-from solver.puzzlink import parse_url
-from solver.rooms import Rooms
-from solver.sheet import Grid, InputError
-from solver.sheet.openpyxl_book import OpenpyxlBook
-from solver.workbook import fill_sheet
 from tests.conftest import example
 
 KNOWN = frozenset(
@@ -211,8 +212,8 @@ def test_through_xlwings_without_borders_labels_work_and_borders_are_refused(tmp
 
 def test_the_generator_makes_a_puzzle_with_one_answer():
     """tests/generators/heyawake.py repairs its random puzzle until the answer is unique."""
-    from solver.backends import Settings as _Settings
     from solver.genres import heyawake as _genre
+    from solver.mip.backends import Settings as _Settings
     from solver.pipeline import solve_puzzle as _solve
     from tests.generators.heyawake import generate
 

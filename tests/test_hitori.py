@@ -8,14 +8,14 @@ import pytest
 from openpyxl.styles import PatternFill
 
 from solver import check
-from solver.backends import Settings
 from solver.cli import main
 from solver.genres import hitori
 from solver.genres.hitori import Puzzle
+from solver.io.puzzlink import UrlError, decode_number36, parse_url
+from solver.io.sheet import InputError
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.mip.backends import Settings
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
-from solver.puzzlink import UrlError, decode_number36, parse_url
-from solver.sheet import InputError
-from solver.sheet.openpyxl_book import OpenpyxlBook
 from tests.conftest import example
 
 EX = example("hitori")

@@ -7,14 +7,14 @@ from __future__ import annotations
 import pytest
 from conftest import example, verdicts_own_and_plain
 
-from solver.backends import Settings
+from solver.blocks.lines import arms, glyph
 from solver.genres import hotaru_beam
 from solver.genres.hotaru_beam import Firefly, Puzzle
-from solver.lines import arms, glyph
+from solver.io.puzzlink import UNKNOWN, parse_url
+from solver.io.sheet import Grid, InputError
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.mip.backends import Settings
 from solver.pipeline import make_lp, read_puzzle, run_lp, solve_puzzle, solve_sheet
-from solver.puzzlink import UNKNOWN, parse_url
-from solver.sheet import Grid, InputError
-from solver.sheet.openpyxl_book import OpenpyxlBook
 
 SHEET = "hotaru-beam"
 SIDES = {"L": "L", "T": "U", "R": "R", "B": "D"}  # the example's sides -> dot directions
@@ -240,7 +240,7 @@ def test_from_url_reads_pzprjs_sample():
 
 
 def test_from_url_refuses_a_firefly_without_dot():
-    from solver.puzzlink import UrlError
+    from solver.io.puzzlink import UrlError
 
     with pytest.raises(UrlError, match="no dot"):
         hotaru_beam.from_url(parse_url("https://puzz.link/p?firefly/2/1/02a"))
@@ -316,8 +316,8 @@ def test_hotaru_beam_runs_highs_without_the_feasibility_jump():
     slitherlink, slower without it, keeps it."""
     import highspy
 
-    from solver.backends import NO_FEASIBILITY_JUMP, LiveModel, new_highs
     from solver.genres import genre_by_slug
+    from solver.mip.backends import NO_FEASIBILITY_JUMP, LiveModel, new_highs
 
     assert new_highs().setOptionValue(*NO_FEASIBILITY_JUMP) == highspy.HighsStatus.kOk
     m = hotaru_beam.GENRE.build(known_puzzle())
@@ -359,7 +359,7 @@ def test_a_long_run_on_highs_starts_again_on_scip_with_its_cuts(monkeypatch):
     time at all, so the switch always happens."""
     import dataclasses
 
-    from solver.backends import DEFAULT_SOLVER, SolverError, Tuning
+    from solver.mip.backends import DEFAULT_SOLVER, SolverError, Tuning
 
     genre = dataclasses.replace(
         hotaru_beam.GENRE, tuning=dataclasses.replace(hotaru_beam.GENRE.tuning, switch_after=0.0)

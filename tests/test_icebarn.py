@@ -9,14 +9,14 @@ from dataclasses import replace
 import pytest
 from conftest import example, glyph_segments
 
-from solver.backends import Settings
 from solver.cli import main
 from solver.genres import icebarn
 from solver.genres.icebarn import Puzzle
+from solver.io.puzzlink import parse_url
+from solver.io.sheet import Grid, InputError
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.mip.backends import Settings
 from solver.pipeline import make_lp, read_puzzle, solve_puzzle, solve_sheet
-from solver.puzzlink import parse_url
-from solver.sheet import Grid, InputError
-from solver.sheet.openpyxl_book import OpenpyxlBook
 
 EX = example("icebarn")
 LETTER = {"L": (0, -1), "R": (0, 1), "U": (-1, 0), "D": (1, 0)}

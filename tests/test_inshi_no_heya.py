@@ -10,17 +10,18 @@ import openpyxl
 import pytest
 from room_samples import example_puzzle
 
-from solver import check, picture
-from solver.backends import SOLVERS, Settings
+from solver import check
+from solver.blocks.digits import factorisations
+from solver.blocks.rooms import Rooms, rooms_from_labels, write_rooms
 from solver.cli import main
-from solver.digits import factorisations
 from solver.genres import genre_for_pzpr, inshi_no_heya
+from solver.io import picture
+from solver.io.puzzlink import UrlError, parse_url
+from solver.io.sheet import Grid, InputError
+from solver.io.sheet.openpyxl_book import OpenpyxlBook, OpenpyxlSheet
+from solver.io.workbook import fill_sheet
+from solver.mip.backends import SOLVERS, Settings
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
-from solver.puzzlink import UrlError, parse_url
-from solver.rooms import Rooms, rooms_from_labels, write_rooms
-from solver.sheet import Grid, InputError
-from solver.sheet.openpyxl_book import OpenpyxlBook, OpenpyxlSheet
-from solver.workbook import fill_sheet
 from tests.conftest import example
 
 SLUG = "inshi-no-heya"

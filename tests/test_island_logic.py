@@ -1,5 +1,5 @@
-"""The deductions made before nurikabe's solve (solver.island_logic): what they decide holds in
-every answer (brute force over small grids, with the genre's own `verify` as the rules), they
+"""The deductions made before nurikabe's solve (solver.deduce.island_logic): what they decide holds
+in every answer (brute force over small grids, with the genre's own `verify` as the rules), they
 decide published puzzles of the kind they are for, and a puzzle without an answer says so."""
 
 from __future__ import annotations
@@ -9,13 +9,13 @@ import random
 
 import pytest
 
-from solver import island_logic
-from solver.backends import Settings
-from solver.cells import components
+from solver.blocks.cells import components
+from solver.deduce import island_logic
 from solver.genres import nurikabe
 from solver.genres.nurikabe import Puzzle
+from solver.io.puzzlink import UNKNOWN, parse_url
+from solver.mip.backends import Settings
 from solver.pipeline import solve_puzzle
-from solver.puzzlink import UNKNOWN, parse_url
 from tests.conftest import search_tally, shading_tally
 
 

@@ -12,15 +12,16 @@ import functools
 import pytest
 from openpyxl.styles import PatternFill
 
-from solver import check, picture
-from solver.backends import SOLVERS, Settings
+from solver import check
 from solver.cli import main
 from solver.genres import kakuro
 from solver.genres.kakuro import Clue, Puzzle
+from solver.io import picture
+from solver.io.puzzlink import UrlError, parse_url
+from solver.io.sheet import Grid, InputError
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.mip.backends import SOLVERS, Settings
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
-from solver.puzzlink import UrlError, parse_url
-from solver.sheet import Grid, InputError
-from solver.sheet.openpyxl_book import OpenpyxlBook
 from tests.conftest import example
 from tests.kakuro_sample import example_puzzle
 

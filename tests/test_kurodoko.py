@@ -6,15 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from solver import check, shade_logic
-from solver.backends import Settings
+from solver import check
 from solver.cli import main
+from solver.deduce import shade_logic
 from solver.genres import kurodoko
 from solver.genres.kurodoko import Puzzle
+from solver.io.puzzlink import UNKNOWN, parse_url
+from solver.io.sheet import InputError
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.mip.backends import Settings
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
-from solver.puzzlink import UNKNOWN, parse_url
-from solver.sheet import InputError
-from solver.sheet.openpyxl_book import OpenpyxlBook
 from tests.conftest import example, type_shading
 
 EX = example("kurodoko")
@@ -67,7 +68,7 @@ def test_a_question_mark_stays_unshaded_and_counts_nothing():
 @pytest.mark.parametrize("deduced", (True, False))
 @pytest.mark.parametrize("form", ("complete", "lazy"))
 def test_both_forms_agree(form, deduced, monkeypatch):
-    """With and without the deductions made before the solve (solver.shade_logic decides the
+    """With and without the deductions made before the solve (solver.deduce.shade_logic decides the
     whole example, so without them the sightlines and the connectivity do the work)."""
     if not deduced:
         monkeypatch.setattr(shade_logic, "deduce", lambda *args, **kwargs: None)

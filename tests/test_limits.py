@@ -17,15 +17,17 @@ import openpyxl
 import pulp
 import pytest
 
-from solver import backends, limits, pipeline, sheet
-from solver.backends import SOLVERS, LiveModel, Settings, SolverError
+from solver import limits, pipeline
 from solver.cli import main
 from solver.genres import genre_by_slug
+from solver.io import sheet
+from solver.io.sheet import Grid, InputError
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.io.workbook import add_puzzle_sheet
 from solver.limits import LONGER, LimitError, check_workbook_file
+from solver.mip import backends
+from solver.mip.backends import SOLVERS, LiveModel, Settings, SolverError
 from solver.pipeline import solve_puzzle, solve_sheet
-from solver.sheet import Grid, InputError
-from solver.sheet.openpyxl_book import OpenpyxlBook
-from solver.workbook import add_puzzle_sheet
 from tests.generators import generator
 from tests.test_stages import market_split
 
@@ -429,7 +431,7 @@ class FakeSheet:
 
 
 def test_the_grid_size_limit():
-    from solver.sheet import read_grid
+    from solver.io.sheet import read_grid
 
     rows, cols = limits.MAX_GRID_ROWS, limits.MAX_GRID_COLS
     assert (read_grid(FakeSheet(rows, cols)).rows, read_grid(FakeSheet(rows, cols)).cols) == (

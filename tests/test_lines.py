@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from solver.backends import LiveModel, Settings
-from solver.geometry import grid_edges
-from solver.lines import (
+from solver.blocks.geometry import grid_edges
+from solver.blocks.lines import (
     Network,
     arms,
     connected,
@@ -19,7 +18,8 @@ from solver.lines import (
     no_square_loop,
     single_loop,
 )
-from solver.model import Model, cell_vars, new_problem
+from solver.mip.backends import LiveModel, Settings
+from solver.mip.model import Model, cell_vars, new_problem
 from solver.pipeline import Outcome, _solve
 
 FORMS = [False, True]

@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 
 from solver import check
-from solver.backends import SOLVERS, Settings
 from solver.genres import logic_grid
+from solver.io.sheet import Grid, InputError
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.mip.backends import SOLVERS, Settings
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
-from solver.sheet import Grid, InputError
-from solver.sheet.openpyxl_book import OpenpyxlBook
 from tests.conftest import example
 
 EX = example("logic-grid")

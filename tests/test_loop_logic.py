@@ -1,4 +1,4 @@
-"""The deductions made before the solve of the loop genres (solver.loop_logic): what they
+"""The deductions made before the solve of the loop genres (solver.deduce.loop_logic): what they
 decide holds in every answer (brute force over small grids of yajilin, masyu, slitherlink,
 country road and pipe link, with each genre's own `verify` as the rules), they decide a
 published puzzle of the kind they are for, a puzzle without an answer says so, and the model
@@ -9,13 +9,13 @@ from __future__ import annotations
 import itertools
 import random
 
-from solver import loop_logic
-from solver.backends import Settings
+from solver.blocks.geometry import grid_edges
+from solver.deduce import loop_logic
 from solver.genres import yajilin
 from solver.genres.yajilin import Answer, Clue, Puzzle
-from solver.geometry import grid_edges
+from solver.io.puzzlink import parse_url
+from solver.mip.backends import Settings
 from solver.pipeline import solve_puzzle
-from solver.puzzlink import parse_url
 
 
 def loops(cells: set, edges: list) -> list[frozenset]:
@@ -267,8 +267,8 @@ def test_country_road_rules_hold_in_every_answer():
 def test_pipe_link_rules_hold_in_every_answer():
     """Pipe link's loop is one simple cycle through the cells' strands (a crossing cell uses
     both, a bend joins them): every such cycle that passes `verify` agrees with the rules."""
+    from solver.blocks.lines import arms
     from solver.genres import pipe_link
-    from solver.lines import arms
 
     rng = random.Random(10)
     drawings: dict = {}  # size -> [(strand cycle, its segments)] of every loop through all cells

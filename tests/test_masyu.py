@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from solver.backends import Settings
 from solver.cli import main
 from solver.genres import masyu
 from solver.genres.masyu import BLACK, WHITE, Puzzle
+from solver.io.puzzlink import parse_url
+from solver.io.sheet import InputError
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.mip.backends import Settings
 from solver.pipeline import make_lp, read_puzzle, solve_puzzle, solve_sheet
-from solver.puzzlink import parse_url
-from solver.sheet import InputError
-from solver.sheet.openpyxl_book import OpenpyxlBook
 from tests.conftest import example, glyph_segments
 
 EX = example("masyu")
@@ -139,14 +139,14 @@ def test_masyu_runs_highs_with_the_lean_presolve_and_numberlink_without():
     every rule."""
     import highspy
 
-    from solver.backends import (
+    from solver.genres import genre_by_slug
+    from solver.mip.backends import (
         DEFAULT_PRESOLVE,
         LEAN_PRESOLVE,
         PRESOLVE_AGGREGATOR,
         LiveModel,
         new_highs,
     )
-    from solver.genres import genre_by_slug
 
     assert new_highs().setOptionValue(*LEAN_PRESOLVE) == highspy.HighsStatus.kOk
     puzzle = Puzzle(((BLACK, None, None), (None, None, None), (None, None, WHITE)))

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from solver import backends
-from solver.backends import LiveModel, Settings
-from solver.cells import no_square
-from solver.model import Model, cell_vars, cname, fix, new_problem, row, var
+from solver.blocks.cells import no_square
+from solver.mip import backends
+from solver.mip.backends import LiveModel, Settings
+from solver.mip.model import Model, cell_vars, cname, fix, new_problem, row, var
 from solver.pipeline import Outcome, _solve
 
 
@@ -111,9 +111,10 @@ def test_a_model_decided_whole_needs_no_solver(monkeypatch):
     decides every cell), the pipeline checks the rows itself and runs no back end; the outcome
     says so. Where the fixed values break a row (rules that decided wrongly), it says
     infeasible rather than trust them."""
-    from solver import pipeline, shade_logic
+    from solver import pipeline
+    from solver.deduce import shade_logic
     from solver.genres import kurodoko
-    from solver.puzzlink import parse_url
+    from solver.io.puzzlink import parse_url
 
     p = kurodoko.from_url(parse_url(KURODOKO_2))
 

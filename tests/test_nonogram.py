@@ -9,14 +9,14 @@ import itertools
 import pytest
 
 from solver import check
-from solver.backends import Settings
 from solver.cli import main
 from solver.genres import nonogram
 from solver.genres.nonogram import Puzzle, flush, runs_of
+from solver.io.puzzlink import parse_url
+from solver.io.sheet import Grid, InputError
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.mip.backends import Settings
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
-from solver.puzzlink import parse_url
-from solver.sheet import Grid, InputError
-from solver.sheet.openpyxl_book import OpenpyxlBook
 from tests.conftest import example
 
 EX = example("nonogram")

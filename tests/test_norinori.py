@@ -11,14 +11,14 @@ from openpyxl.styles import PatternFill
 from room_samples import example_puzzle
 
 from solver import check
-from solver.backends import Settings
 from solver.cli import main
 from solver.genres import norinori
+from solver.io.puzzlink import UrlError, parse_url
+from solver.io.sheet import InputError
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.io.workbook import fill_sheet
+from solver.mip.backends import Settings
 from solver.pipeline import read_puzzle, solve_puzzle
-from solver.puzzlink import UrlError, parse_url
-from solver.sheet import InputError
-from solver.sheet.openpyxl_book import OpenpyxlBook
-from solver.workbook import fill_sheet
 from tests.conftest import example
 
 KNOWN = frozenset(
@@ -111,8 +111,8 @@ def test_check_a_hand_shaded_answer_right_and_wrong(sample):
 
 def test_the_generator_makes_a_puzzle_with_one_answer():
     """tests/generators/norinori.py repairs its random puzzle until the answer is unique."""
-    from solver.backends import Settings as _Settings
     from solver.genres import norinori as _genre
+    from solver.mip.backends import Settings as _Settings
     from solver.pipeline import solve_puzzle as _solve
     from tests.generators.norinori import generate
 
@@ -128,7 +128,8 @@ def test_the_uniqueness_proof_keeps_highs_presolve(monkeypatch):
     HiGHS looks for another with its presolve on, and the answer is proved unique. (The rules
     before the model decide the sample whole, and then no solver runs: here they decide
     nothing.) The proof by search itself is tested with akari's."""
-    from solver import backends, shade_logic
+    from solver.deduce import shade_logic
+    from solver.mip import backends
 
     monkeypatch.setattr(shade_logic, "deduce", lambda *args, **kwargs: None)
     proofs: list[backends.LiveModel] = []

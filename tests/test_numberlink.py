@@ -9,14 +9,14 @@ import random
 import pytest
 from conftest import example, glyph_segments, numberlink_answers
 
-from solver.backends import SOLVERS, LiveModel, Settings
 from solver.cli import main
 from solver.genres import numberlink
 from solver.genres.numberlink import Puzzle
+from solver.io.puzzlink import UrlError, parse_url
+from solver.io.sheet import Grid, InputError, normalize
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.mip.backends import SOLVERS, LiveModel, Settings
 from solver.pipeline import make_lp, read_puzzle, solve_puzzle, solve_sheet
-from solver.puzzlink import UrlError, parse_url
-from solver.sheet import Grid, InputError, normalize
-from solver.sheet.openpyxl_book import OpenpyxlBook
 
 EXAMPLE = example("numberlink")
 FORMS = ("complete", "lazy")
@@ -391,8 +391,8 @@ def test_check_reads_a_hand_typed_answer_and_names_a_broken_rule(sample):
     from conftest import type_by_hand
 
     from solver import check
-    from solver.backends import Settings
-    from solver.sheet.openpyxl_book import OpenpyxlBook
+    from solver.io.sheet.openpyxl_book import OpenpyxlBook
+    from solver.mip.backends import Settings
 
     book = OpenpyxlBook(sample("numberlink"))
     ws = book.wb["numberlink"]

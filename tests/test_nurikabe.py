@@ -7,15 +7,16 @@ from __future__ import annotations
 import pytest
 from openpyxl.styles import PatternFill
 
-from solver import check, island_logic
-from solver.backends import Settings
+from solver import check
 from solver.cli import main
+from solver.deduce import island_logic
 from solver.genres import nurikabe
 from solver.genres.nurikabe import Puzzle
+from solver.io.puzzlink import UNKNOWN, parse_url
+from solver.io.sheet import InputError
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.mip.backends import Settings
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
-from solver.puzzlink import UNKNOWN, parse_url
-from solver.sheet import InputError
-from solver.sheet.openpyxl_book import OpenpyxlBook
 from tests.conftest import example, type_shading
 
 EX = example("nurikabe")
@@ -76,7 +77,7 @@ def test_question_mark_islands_take_any_size():
 @pytest.mark.parametrize("deduced", (True, False))
 @pytest.mark.parametrize("form", ("complete", "lazy"))
 def test_both_forms_agree(form, deduced, monkeypatch):
-    """With and without the deductions made before the solve (solver.island_logic decides the
+    """With and without the deductions made before the solve (solver.deduce.island_logic decides the
     whole example, so without them the connectivity blocks do the work)."""
     if not deduced:
         monkeypatch.setattr(island_logic, "deduce", lambda *args, **kwargs: None)
@@ -158,7 +159,7 @@ def test_the_generator_repairs_its_puzzle_until_unique():
     """tests/generators/nurikabe.py: the random clues of seed 3 at 8x8 have other answers; the
     local searches find them and the repairs (numbers moved, islands split) leave one. (Which
     second answers the solves meet steers the repairs: since the deductions of
-    solver.island_logic, seed 1 ends on two spots that no repair mends, "not unique".)"""
+    solver.deduce.island_logic, seed 1 ends on two spots that no repair mends, "not unique".)"""
     from tests.generators.nurikabe import generate
 
     p, note = generate(8, 3)

@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from solver.backends import Settings
 from solver.genres import panorama
+from solver.io.sheet import Grid, InputError
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.mip.backends import Settings
 from solver.pipeline import (
     clear_sheet,
     make_lp,
@@ -18,8 +20,6 @@ from solver.pipeline import (
     solve_puzzle,
     solve_sheet,
 )
-from solver.sheet import Grid, InputError
-from solver.sheet.openpyxl_book import OpenpyxlBook
 
 DATA = json.loads((Path(__file__).parent / "data" / "panorama.json").read_text(encoding="utf-8"))
 # the seed's table: clue number n, general coordinates (I,J), the number, and the count of
@@ -164,7 +164,7 @@ def test_check_reads_heights_typed_in_blue(sample):
 
 def test_check_names_a_height_that_breaks_a_rule_and_reads_black_numbers_as_clues(sample):
     from solver.check import check_sheet
-    from solver.sheet.answer import MARK_FILL
+    from solver.io.sheet.answer import MARK_FILL
 
     book, writes = typed_heights(sample)
     ws = book.wb["panorama"]

@@ -6,8 +6,8 @@ import xml.etree.ElementTree as ET
 
 from PIL import Image
 
-from solver import picture
-from solver.picture import CELL, MARGIN
+from solver.io import picture
+from solver.io.picture import CELL, MARGIN
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -91,7 +91,7 @@ def test_solve_with_picture_saves_one_per_solved_sheet_beside_the_book(tmp_path)
 
 
 def test_the_givens_are_what_was_typed_not_the_answer():
-    from solver.sheet.answer import CellWrite
+    from solver.io.sheet.answer import CellWrite
 
     answer = {"cells": [[3, "●"], ["", 1]]}
     writes = [CellWrite(0, 1, "●"), CellWrite(1, 1, shade=True)]

@@ -9,15 +9,15 @@ import re
 import pytest
 from conftest import example
 
-from solver.backends import Settings
+from solver.blocks.lines import arms, glyph
 from solver.cli import main
 from solver.genres import pipe_link
 from solver.genres.pipe_link import Puzzle
-from solver.lines import arms, glyph
+from solver.io.puzzlink import UrlError, parse_url
+from solver.io.sheet import Grid, InputError
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.mip.backends import Settings
 from solver.pipeline import make_lp, read_puzzle, solve_puzzle, solve_sheet
-from solver.puzzlink import UrlError, parse_url
-from solver.sheet import Grid, InputError
-from solver.sheet.openpyxl_book import OpenpyxlBook
 
 Cell = tuple[int, int]
 Segment = tuple[Cell, Cell]
@@ -307,7 +307,7 @@ def test_check_reads_a_hand_typed_answer_and_names_a_broken_rule(sample):
     from openpyxl.styles import Font
 
     from solver import check
-    from solver.sheet.answer import ANSWER_FONT
+    from solver.io.sheet.answer import ANSWER_FONT
 
     path = sample("pipe-link")
     writes = solve_sheet(OpenpyxlBook(path), "pipe-link", Settings()).writes  # not saved

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pulp
 
-from solver import placements
-from solver.backends import LiveModel, Settings
-from solver.model import new_problem
+from solver.blocks import placements
+from solver.mip.backends import LiveModel, Settings
+from solver.mip.model import new_problem
 
 
 def rectangles(area: int, at: tuple[int, int], rows: int, cols: int) -> list[frozenset]:
@@ -59,7 +59,7 @@ def test_words_in_runs_spell_their_cells_and_are_used_as_often_as_listed():
     """A 2x2 of white cells: two runs across, two down; the words AB, AC, BD, CD (letters 1-4)
     fit two ways, one the other transposed; with B given at the top right, only AB across the
     top, CD below, AC and BD down."""
-    from solver.digits import digit_vars
+    from solver.blocks.digits import digit_vars
 
     cells = [(0, 0), (0, 1), (1, 0), (1, 1)]
     runs = [[(0, 0), (0, 1)], [(1, 0), (1, 1)], [(0, 0), (1, 0)], [(0, 1), (1, 1)]]

@@ -15,12 +15,14 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
-from solver import backends, batch, pipeline, progress, shade_logic
-from solver.backends import LiveModel, Settings
+from solver import batch, pipeline, progress
 from solver.cli import main
+from solver.deduce import shade_logic
 from solver.genres import genre_by_slug
-from solver.sheet.openpyxl_book import OpenpyxlBook
-from solver.workbook import add_puzzle_sheet
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.io.workbook import add_puzzle_sheet
+from solver.mip import backends
+from solver.mip.backends import LiveModel, Settings
 from tests.test_limits import hard_country_road
 
 CLI = [sys.executable, "-m", "solver.cli"]
@@ -58,7 +60,7 @@ def steps(seen: list[progress.Status]) -> list[tuple[str, int]]:
 @pytest.mark.parametrize("solver", backends.SOLVERS)
 def test_the_phases_come_in_order_and_every_lazy_round_is_counted(sample, solver):
     """Hotaru beam's sample needs lazy cuts on every back end (slitherlink's and masyu's need
-    none: the rules decide them before the solve, solver.loop_logic)."""
+    none: the rules decide them before the solve, solver.deduce.loop_logic)."""
     rec = Recorder()
     res = solved_with(rec, sample("hotaru-beam"), "hotaru-beam", Settings(solver, 60))
     out = res.outcome
@@ -75,7 +77,7 @@ def test_the_phases_come_in_order_and_every_lazy_round_is_counted(sample, solver
 
 def test_nothing_is_reported_and_no_solver_is_hooked_when_nobody_watches(sample, monkeypatch):
     """Heyawake's sample: both solvers search it, without the deductions before the search
-    (solver.shade_logic, which decide it whole; masyu's is decided in HiGHS's presolve)."""
+    (solver.deduce.shade_logic, which decide it whole; masyu's is decided in HiGHS's presolve)."""
     monkeypatch.setattr(shade_logic, "deduce", lambda *args, **kwargs: None)
     calls = []
     monkeypatch.setattr(progress.SolverWatch, "due", lambda self: calls.append(1) or True)
@@ -278,7 +280,7 @@ def test_the_help_and_the_readme_tell_of_the_time_limit_and_the_status_line(caps
 
 def test_one_search_turns_to_the_proof_when_it_finds_the_answer(sample, monkeypatch):
     """heyawake on its own back end: one SCIP search finds the answer and goes on to prove it
-    unique (solver.scip_lazy); the phase turns to "unique" when the answer is found. (Without
+    unique (solver.mip.scip_lazy); the phase turns to "unique" when the answer is found. (Without
     the deductions before the search, which decide the sample whole.)"""
     monkeypatch.setattr(shade_logic, "deduce", lambda *args, **kwargs: None)
     rec = Recorder()

@@ -6,8 +6,7 @@ import pytest
 
 from solver.cli import main
 from solver.genres import all_genres, genre_for_pzpr
-from solver.pipeline import read_puzzle
-from solver.puzzlink import (
+from solver.io.puzzlink import (
     UNKNOWN,
     UrlError,
     decode_4cell,
@@ -24,7 +23,8 @@ from solver.puzzlink import (
     pid_of,
     rooms,
 )
-from solver.sheet.openpyxl_book import OpenpyxlBook
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.pipeline import read_puzzle
 
 
 @pytest.mark.parametrize(
@@ -177,7 +177,7 @@ def test_border_marks_and_outer_borders():
 
 def test_a_circle_body_may_leave_out_trailing_empty_cells():
     """pzprjs reads a masyu body that stops early and leaves the rest of the grid empty."""
-    from solver.puzzlink import decode_circles
+    from solver.io.puzzlink import decode_circles
 
     assert decode_circles("i", 7) == [2, 0, 0, 0, 0, 0, 0]
     assert decode_circles("", 2) == [0, 0]

@@ -14,10 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from solver.backends import Settings
-from solver.pipeline import clear_sheet, solve_sheet
-from solver.sheet import width_px
-from solver.sheet.answer import (
+from solver.io.sheet import width_px
+from solver.io.sheet.answer import (
     CELL_HEIGHT,
     CELL_WIDTH,
     LINE_FACE,
@@ -26,7 +24,9 @@ from solver.sheet.answer import (
     SHADE_GLYPH,
     line_format,
 )
-from solver.sheet.openpyxl_book import OpenpyxlBook
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.mip.backends import Settings
+from solver.pipeline import clear_sheet, solve_sheet
 
 
 def _looks(ws) -> dict:

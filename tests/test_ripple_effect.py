@@ -10,15 +10,15 @@ import pytest
 from room_samples import example_puzzle
 
 from solver import check
-from solver.backends import SOLVERS, Settings
+from solver.blocks.rooms import Rooms
 from solver.cli import main
 from solver.genres import genre_for_pzpr, ripple_effect
+from solver.io.puzzlink import parse_url
+from solver.io.sheet import InputError
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.io.workbook import fill_sheet
+from solver.mip.backends import SOLVERS, Settings
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
-from solver.puzzlink import parse_url
-from solver.rooms import Rooms
-from solver.sheet import InputError
-from solver.sheet.openpyxl_book import OpenpyxlBook
-from solver.workbook import fill_sheet
 from tests.conftest import example
 
 KNOWN = tuple(
@@ -204,7 +204,7 @@ def test_the_generator_makes_a_puzzle_with_one_answer():
 
 
 def test_the_picture_shows_digits_and_rooms_not_labels(sample):
-    from solver import picture
+    from solver.io import picture
 
     book = OpenpyxlBook(sample("ripple-effect"))
     res = solve_sheet(book, "ripple-effect", Settings())
@@ -216,7 +216,7 @@ def test_the_picture_shows_digits_and_rooms_not_labels(sample):
 
 
 def test_the_layouts_example_has_the_answer_it_shows():
-    from solver.sheet import Grid
+    from solver.io.sheet import Grid
 
     p = ripple_effect.parse(Grid("ripple-effect", [["A1", "B3", "B"], ["A", "A", "B"]]))
     out = solve_puzzle(ripple_effect.GENRE, p, Settings())

@@ -11,7 +11,7 @@ import pytest
 from openpyxl.styles import Border as XlBorder
 from openpyxl.styles import Font, Side
 
-from solver.rooms import (
+from solver.blocks.rooms import (
     Rooms,
     has_labels,
     read_rooms,
@@ -21,8 +21,8 @@ from solver.rooms import (
     rooms_from_walls,
     write_rooms,
 )
-from solver.sheet import Grid, InputError, read_grid
-from solver.sheet.openpyxl_book import OpenpyxlBook, OpenpyxlSheet
+from solver.io.sheet import Grid, InputError, read_grid
+from solver.io.sheet.openpyxl_book import OpenpyxlBook, OpenpyxlSheet
 
 # the map of the docstring: A A B / A C B / A C B
 MAP = Rooms(((0, 0, 1), (0, 2, 1), (0, 2, 1)), ("A", "B", "C"))

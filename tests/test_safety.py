@@ -25,13 +25,13 @@ from openpyxl.styles import Font, PatternFill
 from openpyxl.styles.colors import Color
 
 from addin.build_workbooks import BUTTONS
-from solver.backends import Settings
 from solver.cli import main
 from solver.genres import all_genres
+from solver.io.sheet import InputError, package
+from solver.io.sheet.answer import RECORD_SHEET, SHADE_FILL, SHADE_FONT
+from solver.io.sheet.openpyxl_book import TEMP_PREFIX, BookError, OpenpyxlBook
+from solver.mip.backends import Settings
 from solver.pipeline import clear_sheet, read_puzzle, solve_sheet
-from solver.sheet import InputError, package
-from solver.sheet.answer import RECORD_SHEET, SHADE_FILL, SHADE_FONT
-from solver.sheet.openpyxl_book import TEMP_PREFIX, BookError, OpenpyxlBook
 
 SAMPLES = [g.slug for g in all_genres()]
 BOMBER = [[1, 2, None, None, 1], [None, None, 3, None, 1], [None, 4, None, 3, None]]

@@ -22,11 +22,11 @@ from conftest import EXAMPLES, WORKBOOKS, example, glyph_segments
 from test_addin import fake_from_xlsx
 
 from addin.xlwings_book import XlwingsBook
-from solver.backends import SOLVERS, Settings
+from solver.blocks.geometry import STEPS, Cell
 from solver.genres import all_genres
-from solver.geometry import STEPS, Cell
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.mip.backends import SOLVERS, Settings
 from solver.pipeline import clear_sheet, make_lp, read_solution, run_lp, solve_sheet
-from solver.sheet.openpyxl_book import OpenpyxlBook
 
 DATA = EXAMPLES.parent
 SLUGS = [g.slug for g in all_genres()]

@@ -12,14 +12,14 @@ from room_samples import example_puzzle
 from test_samples import satogaeri as deck_answer
 
 from solver import check
-from solver.backends import SOLVERS, Settings
 from solver.cli import main
 from solver.genres import satogaeri
+from solver.io.puzzlink import parse_url
+from solver.io.sheet import InputError
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.io.workbook import fill_sheet
+from solver.mip.backends import SOLVERS, Settings
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
-from solver.puzzlink import parse_url
-from solver.sheet import InputError
-from solver.sheet.openpyxl_book import OpenpyxlBook
-from solver.workbook import fill_sheet
 
 DECK = deck_answer()
 KNOWN = frozenset(((a, b), (c, d)) for a, b, c, d, _ in DECK["lines"])
@@ -221,7 +221,7 @@ def test_the_generator_makes_a_puzzle_with_one_answer():
 
 
 def test_the_picture_draws_each_circle_where_it_ends():
-    from solver import picture
+    from solver.io import picture
 
     p = example_puzzle("satogaeri")
     answer = {"rows": 10, "cols": 10, **satogaeri.record(p, KNOWN)}

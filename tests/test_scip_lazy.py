@@ -1,4 +1,4 @@
-"""SCIP taking lazy cuts inside its one search (solver.scip_lazy), against the rounds of solves
+"""SCIP taking lazy cuts inside its one search (solver.mip.scip_lazy), against the rounds of solves
 that HiGHS and CBC use: the same answers, every cut kept, and the proof of uniqueness."""
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from solver import pipeline
-from solver.backends import LiveModel, Settings, Tuning
 from solver.genres import genre_for_pzpr, heyawake
+from solver.io.puzzlink import parse_url
+from solver.mip.backends import LiveModel, Settings, Tuning
 from solver.pipeline import solve_puzzle
-from solver.puzzlink import parse_url
 
 DATA = Path(__file__).resolve().parent / "data" / "large"
 LARGE = DATA / "puzzles.json"

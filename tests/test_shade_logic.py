@@ -1,5 +1,5 @@
 """The deductions made before kurodoko's, heyawake's, hitori's and norinori's solve
-(solver.shade_logic): what they decide holds in every answer (brute force over small grids,
+(solver.deduce.shade_logic): what they decide holds in every answer (brute force over small grids,
 with the genre's own `verify` as the rules), they decide published and generated puzzles whole,
 and a puzzle without an answer says so."""
 
@@ -12,15 +12,15 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from solver import shade_logic
-from solver.backends import Settings
-from solver.cells import seen_cells
+from solver.blocks.cells import seen_cells
+from solver.blocks.geometry import grid_edges, neighbours
+from solver.blocks.rooms import RoomPuzzle, Rooms, rooms_from_walls
+from solver.deduce import shade_logic
 from solver.genres import heyawake, hitori, kurodoko, norinori
 from solver.genres.kurodoko import Puzzle
-from solver.geometry import grid_edges, neighbours
+from solver.io.puzzlink import UNKNOWN, parse_url
+from solver.mip.backends import Settings
 from solver.pipeline import DECIDED, solve_puzzle
-from solver.puzzlink import UNKNOWN, parse_url
-from solver.rooms import RoomPuzzle, Rooms, rooms_from_walls
 from tests.conftest import search_tally
 from tests.conftest import shading_tally as tally
 from tests.generators.kurodoko import generate

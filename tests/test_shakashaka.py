@@ -7,14 +7,14 @@ from __future__ import annotations
 import pytest
 
 from solver import check
-from solver.backends import Settings
 from solver.cli import main
 from solver.genres import shakashaka
 from solver.genres.shakashaka import CORNER_OF, WALL, Puzzle
+from solver.io.puzzlink import parse_url
+from solver.io.sheet import InputError
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.mip.backends import Settings
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
-from solver.puzzlink import parse_url
-from solver.sheet import InputError
-from solver.sheet.openpyxl_book import OpenpyxlBook
 from tests.conftest import example
 
 EX = example("shakashaka")

@@ -9,8 +9,8 @@ import pytest
 from openpyxl.worksheet.formula import ArrayFormula, DataTableFormula
 
 from solver.genres import genre_for_sheet
-from solver.sheet import Grid, InputError, a1, find_extent, normalize, quote, read_grid
-from solver.sheet.openpyxl_book import OpenpyxlBook, OpenpyxlSheet
+from solver.io.sheet import Grid, InputError, a1, find_extent, normalize, quote, read_grid
+from solver.io.sheet.openpyxl_book import OpenpyxlBook, OpenpyxlSheet
 
 
 def sheet_with(cells: dict[str, object], title: str = "bomber") -> OpenpyxlSheet:
@@ -170,7 +170,7 @@ def test_merged_cells_read_as_their_top_left_value_and_refuse_an_answer(sample):
     """A merged range reads as its top-left value (the others are empty, as Excel keeps them);
     an answer that would go into one of its hidden cells names the range instead of raising
     openpyxl's AttributeError: 'MergedCell' ... read-only."""
-    from solver.backends import Settings
+    from solver.mip.backends import Settings
     from solver.pipeline import solve_sheet
 
     path = sample("bomber")

@@ -8,17 +8,17 @@ from __future__ import annotations
 import pytest
 from openpyxl.styles import Border, Side
 
-from solver import regions
-from solver.backends import Settings
+from solver.blocks import regions
 from solver.check import check_sheet
 from solver.cli import main
 from solver.genres import shikaku
 from solver.genres.shikaku import UNKNOWN, Puzzle
+from solver.io.puzzlink import UrlError, parse_url
+from solver.io.sheet import InputError
+from solver.io.sheet.answer import ANSWER_BORDER, MARK_FILL
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.mip.backends import Settings
 from solver.pipeline import clear_sheet, read_puzzle, solve_puzzle, solve_sheet
-from solver.puzzlink import UrlError, parse_url
-from solver.sheet import InputError
-from solver.sheet.answer import ANSWER_BORDER, MARK_FILL
-from solver.sheet.openpyxl_book import OpenpyxlBook
 from tests.conftest import draw_walls_by_hand, example, lettered
 
 EX = example("shikaku")

@@ -8,12 +8,12 @@ from __future__ import annotations
 import pytest
 
 from solver import check
-from solver.backends import SOLVERS, Settings
 from solver.genres import skeleton
+from solver.io.sheet import Grid, InputError
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.io.spellings import normalize_kana
+from solver.mip.backends import SOLVERS, Settings
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
-from solver.sheet import Grid, InputError
-from solver.sheet.openpyxl_book import OpenpyxlBook
-from solver.spellings import normalize_kana
 from tests.conftest import example
 from tests.run_samples import example_puzzle
 

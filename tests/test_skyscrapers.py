@@ -12,17 +12,18 @@ import random
 import pulp
 import pytest
 
-from solver import check, picture
-from solver.backends import SOLVERS, LiveModel, Settings
+from solver import check
+from solver.blocks.digits import digit_vars, fix, once_each, seen, sightline
 from solver.cli import main
-from solver.digits import digit_vars, fix, once_each, seen, sightline
 from solver.genres import skyscrapers
-from solver.model import new_problem
-from solver.picture import CELL, MARGIN
+from solver.io import picture
+from solver.io.picture import CELL, MARGIN
+from solver.io.puzzlink import UrlError, parse_url
+from solver.io.sheet import Grid, InputError
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.mip.backends import SOLVERS, LiveModel, Settings
+from solver.mip.model import new_problem
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
-from solver.puzzlink import UrlError, parse_url
-from solver.sheet import Grid, InputError
-from solver.sheet.openpyxl_book import OpenpyxlBook
 from tests.conftest import example
 
 EX = example("skyscrapers")

@@ -9,15 +9,16 @@ import re
 import pytest
 from conftest import example
 
-from solver import cli, puzzlink
-from solver.backends import Settings
+from solver import cli
 from solver.genres import genre_for_sheet, slitherlink
 from solver.genres.slitherlink import Puzzle
+from solver.io import puzzlink
+from solver.io.sheet import Grid, InputError
+from solver.io.sheet.answer import ANSWER_FONT, MARK_FILL
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.io.workbook import add_puzzle_sheet
+from solver.mip.backends import Settings
 from solver.pipeline import make_lp, read_puzzle, solve_puzzle, solve_sheet
-from solver.sheet import Grid, InputError
-from solver.sheet.answer import ANSWER_FONT, MARK_FILL
-from solver.sheet.openpyxl_book import OpenpyxlBook
-from solver.workbook import add_puzzle_sheet
 
 EX = example("slitherlink")
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from solver import spellings
-from solver.spellings import arrow, arrow_clue, fold, is_mark
+from solver.io import spellings
+from solver.io.spellings import arrow, arrow_clue, fold, is_mark
 
 
 @pytest.mark.parametrize(
@@ -38,7 +38,7 @@ def test_marks():
 
 
 def test_kana_are_compared_full_size_in_katakana():
-    from solver.spellings import normalize_kana
+    from solver.io.spellings import normalize_kana
 
     assert normalize_kana("キキョウ") == normalize_kana("キキヨウ") == "キキヨウ"
     assert normalize_kana("ちゅーりっぷ") == normalize_kana("チューリップ") == "チユーリツプ"

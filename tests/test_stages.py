@@ -7,10 +7,10 @@ import random
 import pulp
 import pytest
 
-from solver import backends
-from solver.backends import SOLVERS, LiveModel, Settings, SolverError
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.mip import backends
+from solver.mip.backends import SOLVERS, LiveModel, Settings, SolverError
 from solver.pipeline import make_lp, read_solution, run_lp
-from solver.sheet.openpyxl_book import OpenpyxlBook
 
 
 @pytest.mark.parametrize("solver", SOLVERS)

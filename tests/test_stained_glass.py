@@ -11,12 +11,12 @@ from conftest import EXAMPLES
 from openpyxl.styles import PatternFill
 
 from solver import check
-from solver.backends import Settings
 from solver.genres import stained_glass
 from solver.genres.stained_glass import BLACK, GREY, WHITE, Puzzle
+from solver.io.sheet import InputError
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.mip.backends import Settings
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
-from solver.sheet import InputError
-from solver.sheet.openpyxl_book import OpenpyxlBook
 from tests.conftest import example
 
 EX = example("stained-glass")
@@ -129,8 +129,8 @@ def test_check_my_answer_shaded_by_hand(sample):
 
 def test_the_generator_makes_a_puzzle_with_one_answer():
     """tests/generators/stained_glass.py repairs its random puzzle until the answer is unique."""
-    from solver.backends import Settings as _Settings
     from solver.genres import stained_glass as _genre
+    from solver.mip.backends import Settings as _Settings
     from solver.pipeline import solve_puzzle as _solve
     from tests.generators.stained_glass import generate
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 from conftest import example
 
-from solver.backends import Settings
 from solver.genres import sudoku
+from solver.io.puzzlink import encode_number16, parse_url
+from solver.io.sheet import Grid, InputError
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.mip.backends import Settings
 from solver.pipeline import read_puzzle, solve_puzzle
-from solver.puzzlink import encode_number16, parse_url
-from solver.sheet import Grid, InputError
-from solver.sheet.openpyxl_book import OpenpyxlBook
 
 
 def test_workbook_holds_the_seed_example(sample):

@@ -7,14 +7,14 @@ from __future__ import annotations
 import pytest
 
 from solver import check
-from solver.backends import Settings
 from solver.cli import main
 from solver.genres import sukoro
 from solver.genres.sukoro import Puzzle
+from solver.io.puzzlink import UNKNOWN, UrlError, parse_url
+from solver.io.sheet import InputError
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.mip.backends import Settings
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
-from solver.puzzlink import UNKNOWN, UrlError, parse_url
-from solver.sheet import InputError
-from solver.sheet.openpyxl_book import OpenpyxlBook
 from tests.conftest import example
 
 EX = example("sukoro")

@@ -7,15 +7,16 @@ from __future__ import annotations
 import pytest
 from openpyxl.styles import PatternFill
 
-from solver import check, picture
-from solver.backends import SOLVERS, Settings
+from solver import check
 from solver.genres import sum_line
 from solver.genres.sum_line import Puzzle
-from solver.picture import CELL, MARGIN
+from solver.io import picture
+from solver.io.picture import CELL, MARGIN
+from solver.io.sheet import InputError
+from solver.io.sheet.answer import CELL_WIDTH
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.mip.backends import SOLVERS, Settings
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
-from solver.sheet import InputError
-from solver.sheet.answer import CELL_WIDTH
-from solver.sheet.openpyxl_book import OpenpyxlBook
 from tests.conftest import example
 from tests.run_samples import example_puzzle
 
@@ -131,7 +132,7 @@ def test_bad_input_names_the_cell(sample, cell, value, message):
 
 
 def test_a_line_that_cannot_hold_its_sum_is_refused():
-    from solver.sheet import Grid
+    from solver.io.sheet import Grid
 
     cells = [[None] * 10 + [1], [None] * 11]
     with pytest.raises(InputError, match=r"cell K1: row 1 has 10 white cells.*make some"):

@@ -12,14 +12,14 @@ from openpyxl.styles import PatternFill
 from room_samples import example_puzzle
 
 from solver import check
-from solver.backends import Settings
 from solver.cli import main
 from solver.genres import tile_paint
+from solver.io.puzzlink import UrlError, parse_url
+from solver.io.sheet import InputError
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.io.workbook import fill_sheet
+from solver.mip.backends import Settings
 from solver.pipeline import read_puzzle, solve_puzzle
-from solver.puzzlink import UrlError, parse_url
-from solver.sheet import InputError
-from solver.sheet.openpyxl_book import OpenpyxlBook
-from solver.workbook import fill_sheet
 from tests.conftest import example
 
 KNOWN = frozenset(

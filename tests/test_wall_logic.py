@@ -7,14 +7,14 @@ from __future__ import annotations
 import pytest
 from conftest import example
 
-from solver.backends import Settings
 from solver.cli import main
 from solver.genres import wall_logic
 from solver.genres.wall_logic import BLACK, UNKNOWN, Puzzle
+from solver.io.puzzlink import UrlError, parse_url
+from solver.io.sheet import Grid, InputError
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.mip.backends import Settings
 from solver.pipeline import make_lp, read_puzzle, solve_puzzle, solve_sheet
-from solver.puzzlink import UrlError, parse_url
-from solver.sheet import Grid, InputError
-from solver.sheet.openpyxl_book import OpenpyxlBook
 
 SLUG = "wall-logic"
 ARROWS = {"↑": "U", "↓": "D", "←": "L", "→": "R"}

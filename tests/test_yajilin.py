@@ -8,13 +8,13 @@ import pytest
 from conftest import example, glyph_segments, verdicts_own_and_plain
 
 from solver import cli
-from solver.backends import Settings
 from solver.genres import yajilin
 from solver.genres.yajilin import Answer, Clue, Puzzle
+from solver.io.puzzlink import UrlError, parse_url
+from solver.io.sheet import Grid, InputError
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.mip.backends import Settings
 from solver.pipeline import make_lp, read_puzzle, solve_puzzle, solve_sheet
-from solver.puzzlink import UrlError, parse_url
-from solver.sheet import Grid, InputError
-from solver.sheet.openpyxl_book import OpenpyxlBook
 
 PZPRJS_URL = "https://puzz.link/p?yajilin/5/5/m32j10"  # pzprjs test/script/yajilin.js
 
@@ -161,7 +161,7 @@ def test_a_grid_of_clues_only_is_refused():
 
 
 def test_non_unique_puzzle_names_the_differing_cells(tmp_path):
-    from solver.workbook import add_puzzle_sheet
+    from solver.io.workbook import add_puzzle_sheet
 
     # 3x4 with one grey cell and no counts: the shading is free, so there are several answers
     p = Puzzle(((None,) * 4, (None, Clue(None, None), None, None), (None,) * 4))
@@ -294,8 +294,8 @@ def test_check_reads_a_hand_typed_answer_and_names_a_broken_rule(sample):
 def test_the_genres_highs_options_reach_highs_and_no_other_genre():
     """yajilin's tuning gives HiGHS a smaller cut pool; a genre without options keeps HiGHS's
     default."""
-    from solver.backends import LiveModel
     from solver.genres import genre_by_slug
+    from solver.mip.backends import LiveModel
 
     puzzle = Puzzle(((Clue(0, "R"), None, None), (None, None, None), (None, None, None)))
     m = yajilin.GENRE.build(puzzle)
@@ -338,7 +338,7 @@ def test_scip_branches_on_the_cells_first(monkeypatch):
     import json
     from pathlib import Path
 
-    from solver import backends
+    from solver.mip import backends
 
     (url,) = [
         e["url"]

@@ -23,7 +23,7 @@ from openpyxl.utils import get_column_letter
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solver.workbook import SENTINEL
+from solver.io.workbook import SENTINEL
 from tests.conftest import WORKBOOKS, example
 
 FONT = Font(name="Meiryo UI", size=12)

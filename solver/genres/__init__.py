@@ -6,13 +6,13 @@ A genre module documents its sheet layout in its docstring, defines these functi
   to_cells(puzzle) -> cells        the inverse: what a user types for this puzzle (import, samples);
                                    default: the puzzle's `cells` as they are
   model(puzzle) -> Model           the complete MIP; genres with lines take model(puzzle, lazy)
-                                   too, lazy=True leaving connectivity to cuts (solver.lines)
+                                   too, lazy=True leaving connectivity to cuts (solver.blocks.lines)
   decode(puzzle, model) -> answer  from the solved variables; default: the used edges of the
                                    model's line variables `x`, as a frozenset of segments
   verify(puzzle, answer) -> [str]  rule violations, checked from the rules alone (empty: valid)
   render(puzzle, answer) -> [CellWrite]   what to put into the cells
   record(puzzle, answer) -> dict   the answer fields of the JSON result record; default: the
-                                   answer's segments as `lines` (solver.lines.lines_record)
+                                   answer's segments as `lines` (solver.blocks.lines.lines_record)
   from_url(url) -> puzzle          the puzz.link codec, where the genre has one
   read_answer(puzzle, grid, model) -> {variable: value}
                                    the inverse of render: what a person filled in by hand (or
@@ -24,9 +24,9 @@ A genre module documents its sheet layout in its docstring, defines these functi
                                    Check, hints and forced cells (solver.check) build on it.
   drawn_rooms(puzzle) -> (rooms, (top, left)) or None
                                    the rooms that `import` draws as thick borders
-                                   (solver.rooms.write_rooms), with the grid cell of their
+                                   (solver.blocks.rooms.write_rooms), with the grid cell of their
                                    top-left room cell; default: a puzzle's `rooms` (a
-                                   solver.rooms.Rooms) from the top-left cell, else none
+                                   solver.blocks.rooms.Rooms) from the top-left cell, else none
   ANSWER_MARKS                     (a module constant) the texts of the answer form that are not
                                    givens, such as the line glyphs; check reads the puzzle from
                                    the cells that hold none of them (default: none)
@@ -45,22 +45,25 @@ A genre module documents its sheet layout in its docstring, defines these functi
                                    or long numbers (alphametic, logic grid): solving then keeps
                                    the sheet's column widths and row heights (default: True,
                                    the cells become squares)
-  verify may return `solver.violation.Violation`s (a str with the cells involved), which Check
-  marks in the sheet.
+  verify may return `solver.blocks.violation.Violation`s (a str with the cells involved), which
+  Check marks in the sheet.
 
 What genres share lives in one place each, and no genre imports another:
-  solver.geometry     directions (STEPS, OPPOSITE, step, heading), neighbours, rays, grid edges,
+  solver.blocks.geometry     directions (STEPS, OPPOSITE, step, heading), neighbours, rays, grid
+  edges,
                       components() of cells or of any graph, 2x2 blocks (squares, filled_squares)
-  solver.model        variables named like the seed's (var, cell_vars), constraint names (cname)
-  solver.lines        loops, paths, connectivity of lines in both forms, strands, the glyphs, the
+  solver.mip.model        variables named like the seed's (var, cell_vars), constraint names (cname)
+  solver.blocks.lines        loops, paths, connectivity of lines in both forms, strands, the glyphs,
+  the
                       2x2 rule on lines (no_square_loop), the default decode and record of lines
-  solver.cells        sets of cells (shaded, white, digits): connected in both forms, islands with
+  solver.blocks.cells        sets of cells (shaded, white, digits): connected in both forms, islands
+  with
                       one clue each, the 2x2 rule (no_square), never adjacent, sightlines, the
                       shaded answer and its checks
-  solver.rooms        rooms typed as labels or drawn as thick borders
-  solver.connectivity the seed's ordering-label tree (archipelago)
-  solver.spellings    what users type for arrows and marks (arrow_clue, is_mark, UNKNOWN, BLACK...)
-  solver.puzzlink     the URL envelope, every genre name, and every body codec
+  solver.blocks.rooms        rooms typed as labels or drawn as thick borders
+  solver.blocks.connectivity the seed's ordering-label tree (archipelago)
+  solver.io.spellings    what users type for arrows and marks (arrow_clue, is_mark, UNKNOWN,
+  BLACK...) solver.io.puzzlink     the URL envelope, every genre name, and every body codec
 """
 
 from __future__ import annotations
@@ -75,13 +78,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver import puzzlink
-from solver.backends import FALLBACK_SOLVER, SEARCH_AFTER, Tuning
-from solver.lines import line_segments, lines_record
-from solver.model import Model
-from solver.rooms import Rooms
-from solver.sheet import Grid, Value
-from solver.sheet.answer import CellWrite
+from solver.blocks.lines import line_segments, lines_record
+from solver.blocks.rooms import Rooms
+from solver.io import puzzlink
+from solver.io.sheet import Grid, Value
+from solver.io.sheet.answer import CellWrite
+from solver.mip.backends import FALLBACK_SOLVER, SEARCH_AFTER, Tuning
+from solver.mip.model import Model
 
 Puzzle = Any
 Answer = Any
@@ -148,7 +151,7 @@ def define(
 ) -> Genre:
     """The Genre of a genre module: its docstring is the layout, its functions the interface.
     pzpr_ids: pzprjs' ids of the genre; the Genre lists their other names too (from
-    solver.puzzlink.ALIASES: 'mashu' brings 'masyu' and 'pearl').
+    solver.io.puzzlink.ALIASES: 'mashu' brings 'masyu' and 'pearl').
     names: other names a sheet may carry, besides the slug and the Japanese name; by default
     every puzz.link name of the genre (a genre that reads only some of them names those).
     lazy: build with lazy connectivity cuts by default (for genres whose model takes `lazy`).

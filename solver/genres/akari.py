@@ -11,9 +11,9 @@ Check my answer reads lamps typed as `○` (or `◯`, `o`) and white cells marke
 ("no lamp here").
 
 Model (the seed's): l(r,c) = 1 when white cell (r,c) holds a lamp. A run is a maximal row or
-column stretch of white cells between black cells (`solver.cells.runs`): at most one lamp per run
-(Run), since two lamps in one run light each other. A white cell is lit by a lamp among the
-cells it sees (`solver.cells.seen_cells`: itself and its row and column runs): that sum is at
+column stretch of white cells between black cells (`solver.blocks.cells.runs`): at most one lamp per
+run (Run), since two lamps in one run light each other. A white cell is lit by a lamp among the
+cells it sees (`solver.blocks.cells.seen_cells`: itself and its row and column runs): that sum is at
 least 1 (Lit). A numbered black cell: the lamps beside it add up to its number (Around).
 
 The record's `shaded` holds the lamps.
@@ -25,8 +25,7 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver import puzzlink, spellings
-from solver.cells import (
+from solver.blocks.cells import (
     WALL,
     WHITE_MARKS,
     read_shading,
@@ -38,13 +37,14 @@ from solver.cells import (
     shaded_record,
     shading_entries,
 )
+from solver.blocks.geometry import ORTHOGONAL, Cell, CellPuzzle
+from solver.blocks.violation import Violation
 from solver.genres import define
-from solver.geometry import ORTHOGONAL, Cell, CellPuzzle
-from solver.model import Model, cname, new_problem, value
-from solver.sheet import Grid, cell_name
-from solver.sheet.answer import CellWrite
-from solver.spellings import is_mark
-from solver.violation import Violation
+from solver.io import puzzlink, spellings
+from solver.io.sheet import Grid, cell_name
+from solver.io.sheet.answer import CellWrite
+from solver.io.spellings import is_mark
+from solver.mip.model import Model, cname, new_problem, value
 
 ANSWER_MARKS = spellings.CIRCLE | WHITE_MARKS
 

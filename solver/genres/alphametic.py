@@ -48,12 +48,12 @@ from dataclasses import dataclass
 
 import pulp
 
+from solver.blocks.violation import Violation
 from solver.genres import define
-from solver.model import Model, cname, new_problem, var
-from solver.model import value as solved
-from solver.sheet import MAX_DIGITS, Grid, InputError, Value, cell_name, quote
-from solver.sheet.answer import CellWrite
-from solver.violation import Violation
+from solver.io.sheet import MAX_DIGITS, Grid, InputError, Value, cell_name, quote
+from solver.io.sheet.answer import CellWrite
+from solver.mip.model import Model, cname, new_problem, var
+from solver.mip.model import value as solved
 
 Cell = tuple[int, int]
 DIGITS = range(10)

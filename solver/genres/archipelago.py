@@ -20,7 +20,7 @@ cell or an island cell (at the grid's edge: V = 0), likewise below; H cells left
 same. So a straight run of sea cells is all bridge or no bridge, and it can only be bridge when
 it ends at islands on both sides. Islands, numbered K = 1..Ni in the order of their labels, are
 joined by an edge for every pair that some run of sea cells links; the edge is used when one of
-those runs is a bridge. `solver.connectivity.connect` then connects all islands through used
+those runs is a bridge. `solver.blocks.connectivity.connect` then connects all islands through used
 edges: arcs arc(K,KK) into the last island Ni and ordering labels N(K), as in the seed.
 """
 
@@ -31,14 +31,14 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver.connectivity import connect
+from solver.blocks.connectivity import connect
+from solver.blocks.geometry import Cell, CellPuzzle, components, inside
+from solver.blocks.lines import NO_LINE
+from solver.blocks.violation import Violation
 from solver.genres import define
-from solver.geometry import Cell, CellPuzzle, components, inside
-from solver.lines import NO_LINE
-from solver.model import Model, cell_vars, cname, new_problem, value
-from solver.sheet import Grid, InputError, cell_name, quote
-from solver.sheet.answer import CellWrite
-from solver.violation import Violation
+from solver.io.sheet import Grid, InputError, cell_name, quote
+from solver.io.sheet.answer import CellWrite
+from solver.mip.model import Model, cell_vars, cname, new_problem, value
 
 # The sample (workbooks/archipelago.xlsx, tests/data/archipelago.json): the seed's puzzle picture
 # was lost; its text keeps a schematic table of island numbers (7 rows x 6 columns; its row labels

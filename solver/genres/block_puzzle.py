@@ -6,7 +6,7 @@ blocks, each orthogonally connected, so that every block holds exactly one part 
 
 Layout: one part per spreadsheet cell from A1, every cell of the board filled: a letter A-Z in
 either case (`a` is `A`), or a kana or other single letter (full-width `Ａ`, small and
-half-width kana and hiragana are read as `solver.spellings.normalize_kana` reads them: `ｶ` and
+half-width kana and hiragana are read as `solver.io.spellings.normalize_kana` reads them: `ｶ` and
 `か` are `カ`). Every letter must appear equally often. The sentinel one cell diagonally
 below-right of the grid.
 
@@ -17,8 +17,8 @@ below-right of the grid.
     E C B B B         E C B│B│B
 
 The answer draws the blocks as medium borders in the answer colour on every cell side between
-two blocks (`solver.regions`; the grid's frame is left as it is); the letters keep their cells,
-and the user's own borders come back when the answer is cleared. (A block label through the
+two blocks (`solver.blocks.regions`; the grid's frame is left as it is); the letters keep their
+cells, and the user's own borders come back when the answer is cleared. (A block label through the
 number format was tried and left out: beside the part letters a second letter in each cell
 reads as one more part.) Solving by hand, draw the blocks with Excel's border tool: any medium
 or heavier line, in any colour, on either of the two cells beside a side; thin lines are the
@@ -26,21 +26,21 @@ sheet's grid. Check reads every side so drawn as a wall and says `incomplete` fo
 not finished yet that can still be. (Excel on macOS draws no borders: solve there with the CLI,
 or on Windows.)
 
-Model (the deck's set partitioning, `solver.placements`, as shikaku's): the blocks are named by
-the cells of one letter, the anchors (the first letter in alphabetical order), since each block
+Model (the deck's set partitioning, `solver.blocks.placements`, as shikaku's): the blocks are named
+by the cells of one letter, the anchors (the first letter in alphabetical order), since each block
 holds exactly one of them. An anchor's candidates are the connected sets of L cells (L letters)
 that hold it and one cell of every letter (`blocks`: grown cell by cell from the anchor, never
 through another anchor nor onto a letter the set holds already); y(k,i) = 1 when the k-th
 anchor takes its i-th candidate. Choose(k): each anchor takes exactly one; Cover(r,c): each cell
 lies in exactly one chosen block. The rules "connected" and "one of every letter" live in the
 candidates, which makes the model three lines. The answer variables are the walls
-(`solver.regions.walls`): w = 1 between two cells of different blocks. A letter count that
+(`solver.blocks.regions.walls`): w = 1 between two cells of different blocks. A letter count that
 differs, an anchor that no block fits, or a cell that no block reaches, is told as an input error
 before the solve.
 
 Measured against the form with a binary per (cell, block) (block k the k-th anchor's, one cell of
-every letter per block, each block connected by `solver.cells.connected`): on a random 6x6 that
-form took 2.1 s (lazy cuts) to 10 s (flow) with HiGHS, answer and uniqueness proof, and its
+every letter per block, each block connected by `solver.blocks.cells.connected`): on a random 6x6
+that form took 2.1 s (lazy cuts) to 10 s (flow) with HiGHS, answer and uniqueness proof, and its
 flow form did not finish a random 8x8 in a minute; the candidates solve either in 0.1 s. The
 candidates grow with the block size (about 60 over all anchors at 5x5, 550 at 8x8, 2,400 at
 10x10, 8,500 at 12x12, 80,000 in 11 s at 16x16, on random puzzles), so past 12x12 building them
@@ -56,16 +56,16 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver import placements, regions
-from solver.cells import components
+from solver.blocks import placements, regions
+from solver.blocks.cells import components
+from solver.blocks.geometry import ORTHOGONAL, Cell, CellPuzzle
+from solver.blocks.violation import Violation
 from solver.genres import define
-from solver.geometry import ORTHOGONAL, Cell, CellPuzzle
+from solver.io.sheet import Grid, cell_name, quote
+from solver.io.sheet.answer import CellWrite
+from solver.io.spellings import normalize_kana
 from solver.limits import check_time
-from solver.model import Model, new_problem
-from solver.sheet import Grid, cell_name, quote
-from solver.sheet.answer import CellWrite
-from solver.spellings import normalize_kana
-from solver.violation import Violation
+from solver.mip.model import Model, new_problem
 
 ANSWER_ON_BORDERS = True  # the blocks are drawn on the cells' borders
 MOST_STEPS = 3_000_000  # steps of growing blocks before giving up (about 10 s; 16x16 takes 2.6M)

@@ -18,15 +18,15 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver.backends import NO_FEASIBILITY_JUMP
-from solver.cells import SHADE_MARKS, WHITE_MARKS, read_shading, shade_vars, shading_entries
+from solver.blocks.cells import SHADE_MARKS, WHITE_MARKS, read_shading, shade_vars, shading_entries
+from solver.blocks.geometry import KING, CellPuzzle, neighbours
+from solver.blocks.violation import Violation
 from solver.genres import define
-from solver.geometry import KING, CellPuzzle, neighbours
-from solver.model import Model, cname, new_problem, value
-from solver.puzzlink import UNKNOWN, PzprUrl, UrlError, decode_number16, grid_rows
-from solver.sheet import Grid, cell_name
-from solver.sheet.answer import CellWrite
-from solver.violation import Violation
+from solver.io.puzzlink import UNKNOWN, PzprUrl, UrlError, decode_number16, grid_rows
+from solver.io.sheet import Grid, cell_name
+from solver.io.sheet.answer import CellWrite
+from solver.mip.backends import NO_FEASIBILITY_JUMP
+from solver.mip.model import Model, cname, new_problem, value
 
 BOMB = "●"
 BOMB_MARKS = frozenset({BOMB, "*"})  # what a person types for a bomb, besides the shading marks

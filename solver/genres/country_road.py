@@ -35,19 +35,19 @@ number. FaceH/FaceV: u(a) + u(b) >= 1 for neighbours a, b in different countries
 inequalities that tighten it: Pair(i,j): at most one loop edge between two countries (two
 would close a loop over those two alone), and, once there are more than four countries,
 Block(r,c): at most three of the four edges of a 2x2 block (a loop of four cells cannot visit
-them all). Before the model, the rules decide what they can (`solver.loop_logic.deduce`: a
+them all). Before the model, the rules decide what they can (`solver.deduce.loop_logic.deduce`: a
 loop's own rules; each country's border crossed twice, two countries joined by one edge at
 most, a number as a tally of loop cells, the loop in one piece inside each country, cells left
 out never facing each other across a border; then each unknown cell and segment tried both
 ways), and each decided cell and segment is a fixed bound of its variable: they decide the
 three published country roads of tests/data/large whole, country-2 0.28 -> 0.07 s, the 20x15
 0.27 -> 0.15 s, the 17x13 0.22 -> 0.04 s on HiGHS (medians of 3, one run). The loop is one
-piece (`solver.lines.single_loop`, rooted at a cell the clues force
+piece (`solver.blocks.lines.single_loop`, rooted at a cell the clues force
 onto the loop, if there is one). The lazy form adds its own cut on whole countries: a piece of
 an answer that visits only the countries U gets x(border of U) >= 2 (the loop must still go
 from U to the others), on top of `single_loop`'s cell cut. The loop is the whole answer, so the
 uniqueness check cuts off the answer found by "not every edge of this loop again"
-(`solver.lines.loop_no_good`); against the plain no-good (median of 3-5, one run): country-2
+(`solver.blocks.lines.loop_no_good`); against the plain no-good (median of 3-5, one run): country-2
 0.259 -> 0.290 s, but the published 20x15 0.42 -> 0.28 s and 17x13 even, and generated ones
 with a second answer 10x10 0.021 -> 0.018 s, 15x15 0.30 -> 0.13 s, 20x20 0.81 -> 1.07 s
 (geomean of the six 0.85 x).
@@ -62,11 +62,8 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver import loop_logic, puzzlink
-from solver.backends import FULL_PRESOLVE
-from solver.genres import define
-from solver.geometry import STEPS, Cell, CellPuzzle, Segment, grid_edges, step
-from solver.lines import (
+from solver.blocks.geometry import STEPS, Cell, CellPuzzle, Segment, grid_edges, step
+from solver.blocks.lines import (
     Network,
     arms,
     check_ends,
@@ -80,13 +77,17 @@ from solver.lines import (
     segment_entries,
     single_loop,
 )
-from solver.model import Model, cell_vars, cname, fix, new_problem
-from solver.rooms import check_joined, room_label
-from solver.sheet import Grid, InputError, Value, a1, cell_name, quote
-from solver.sheet.answer import CellWrite
-from solver.violation import Violation
+from solver.blocks.rooms import check_joined, room_label
+from solver.blocks.violation import Violation
+from solver.deduce import loop_logic
+from solver.genres import define
+from solver.io import puzzlink
+from solver.io.sheet import Grid, InputError, Value, a1, cell_name, quote
+from solver.io.sheet.answer import CellWrite
+from solver.mip.backends import FULL_PRESOLVE
+from solver.mip.model import Model, cell_vars, cname, fix, new_problem
 
-DEDUCTION_SECONDS = 1.0  # probing's budget (solver.loop_logic.deduce)
+DEDUCTION_SECONDS = 1.0  # probing's budget (solver.deduce.loop_logic.deduce)
 
 # a label of letters with an optional number before or after it: A, A4, 4A, A 4
 # ... and, in an answer typed by hand, the cell's piece of the loop after it: A ─, A4 -, B |
@@ -266,7 +267,7 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
 
 
 def logic_graph(p: Puzzle) -> tuple[list[Cell], list[Segment], loop_logic.Graph]:
-    """The cells, the segments between them, and the countries as `solver.loop_logic` takes
+    """The cells, the segments between them, and the countries as `solver.deduce.loop_logic` takes
     them."""
     cells = p.positions()
     segments = list(grid_edges(p.rows, p.cols))

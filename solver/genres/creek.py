@@ -19,7 +19,7 @@ only. The extra row and column are never shaded.
 
 Model (the deck's): b(r,c) = 1 when cell (r,c) is shaded; for each clue the b of the cells
 around its point add up to it (Clue); the cells with b = 0 are connected
-(`solver.cells.connected` on 1 - b, rooted at a cell beside a 0 when there is one: a flow in
+(`solver.blocks.cells.connected` on 1 - b, rooted at a cell beside a 0 when there is one: a flow in
 the complete form, vertex cuts in the lazy form; the default form by measurement, see
 tests/benchmark_sizes.py).
 
@@ -33,8 +33,7 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver import puzzlink
-from solver.cells import (
+from solver.blocks.cells import (
     SHADING_MARKS,
     check_connected,
     connected,
@@ -44,14 +43,15 @@ from solver.cells import (
     shaded_record,
     shading_blank,
 )
+from solver.blocks.geometry import Cell, CellPuzzle
+from solver.blocks.violation import Violation
 from solver.genres import define
-from solver.geometry import Cell, CellPuzzle
-from solver.model import Model, cname, new_problem, value
-from solver.puzzlink import UNKNOWN
-from solver.sheet import Grid, InputError, Value, cell_name, quote
-from solver.sheet.answer import CellWrite
-from solver.spellings import is_mark
-from solver.violation import Violation
+from solver.io import puzzlink
+from solver.io.puzzlink import UNKNOWN
+from solver.io.sheet import Grid, InputError, Value, cell_name, quote
+from solver.io.sheet.answer import CellWrite
+from solver.io.spellings import is_mark
+from solver.mip.model import Model, cname, new_problem, value
 
 ANSWER_MARKS = SHADING_MARKS
 

@@ -11,18 +11,18 @@ cells empty (a `.` also means no number). The sentinel one cell diagonally below
 grid.
 
 The answer draws the mats as medium borders in the answer colour on every cell side between
-two mats (`solver.regions`; the grid's frame is left as it is); the numbers keep their cells,
+two mats (`solver.blocks.regions`; the grid's frame is left as it is); the numbers keep their cells,
 and the user's own borders come back when the answer is cleared. Solving by hand, draw the
 mats with Excel's border tool: any medium or heavier line, in any colour, on either of the two
 cells beside a side; thin lines are the sheet's grid. Check reads every side so drawn as a wall
 and says `incomplete` for a division not finished yet that can still be. (Excel on macOS draws
 no borders: solve there with the CLI, or on Windows.)
 
-Model (the deck's set partitioning, `solver.placements`): the candidates are every strip of 1-4
-cells in the grid holding at most one number, of that number's length when it holds one; keyed
+Model (the deck's set partitioning, `solver.blocks.placements`): the candidates are every strip of
+1-4 cells in the grid holding at most one number, of that number's length when it holds one; keyed
 by their first cell, y(k,i) = 1 when the k-th cell's i-th strip is a mat (no cell has to start
 one: `choose(each=False)`). Cover(r,c): every cell lies in exactly one mat. The answer variables
-are the walls w (`solver.regions.walls`): w = 1 between two cells of different mats.
+are the walls w (`solver.blocks.regions.walls`): w = 1 between two cells of different mats.
 Apart(n,...): for two neighbouring cells a and b and each length n, the mats of length n that
 hold a but not b, plus those that hold b but not a, are at most one (equal lengths never side
 by side). Corner(r,c): of the four walls that meet at an inner grid point at most three are
@@ -38,14 +38,15 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver import placements, puzzlink, regions, spellings
+from solver.blocks import placements, regions
+from solver.blocks.geometry import Cell, CellPuzzle, grid_edges
+from solver.blocks.violation import Violation
 from solver.genres import define
-from solver.geometry import Cell, CellPuzzle, grid_edges
-from solver.model import Model, cname, new_problem
-from solver.sheet import Grid, cell_name, quote
-from solver.sheet.answer import CellWrite
-from solver.spellings import is_mark
-from solver.violation import Violation
+from solver.io import puzzlink, spellings
+from solver.io.sheet import Grid, cell_name, quote
+from solver.io.sheet.answer import CellWrite
+from solver.io.spellings import is_mark
+from solver.mip.model import Model, cname, new_problem
 
 UNKNOWN = puzzlink.UNKNOWN  # a number whose value is not given
 LONGEST = 4  # mats are 1x1 to 1x4

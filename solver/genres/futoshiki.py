@@ -22,8 +22,8 @@ without an answer (`infeasible`); Check my answer names each sign that the digit
 break (`C9 < E9 does not hold: 4 > 2`).
 
 Model (the deck's, one-hot): x(r,c,d) = 1 when the digit cell at sheet row r, column c holds
-d (`solver.digits`), one digit per cell, givens fixed, a latin square over the digit cells
-(`solver.digits.latin`). A sign "p smaller than q", for every digit d:
+d (`solver.blocks.digits`), one digit per cell, givens fixed, a latin square over the digit cells
+(`solver.blocks.digits.latin`). A sign "p smaller than q", for every digit d:
 sum_{e <= d} x(q,e) + sum_{e >= d} x(p,e) <= 1 (if q is at most d, p is below d): the tight
 form of value(p) + 1 <= value(q) on one-hot digits. The chains of signs bound each cell's
 digits: a cell with k cells below it along the signs holds at least k + 1, one with k cells
@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver.digits import (
+from solver.blocks.digits import (
     check_filled,
     check_repeats,
     decode_digits,
@@ -49,11 +49,11 @@ from solver.digits import (
     square_at,
     square_units,
 )
+from solver.blocks.violation import Violation
 from solver.genres import define
-from solver.model import Model, cname, new_problem
-from solver.sheet import Grid, InputError, Value, cell_name, quote
-from solver.sheet.answer import CellWrite
-from solver.violation import Violation
+from solver.io.sheet import Grid, InputError, Value, cell_name, quote
+from solver.io.sheet.answer import CellWrite
+from solver.mip.model import Model, cname, new_problem
 
 Cell = tuple[int, int]
 # what a sign cell may hold: the left (upper) digit is smaller ('<'), or larger ('>')

@@ -29,7 +29,7 @@ islands: two 1-islands are never joined (h1 = 0) and two 2-islands never doubly 
 they would be cut off from the rest. The islands being connected, at least one pair fewer than
 there are islands carries a bridge (Spanning: sum of h1 and v1 >= islands - 1; hashikake-2 of
 tests/data/large 10-12 rounds -> 4). All islands are connected over the pairs with h1 / v1 = 1
-(`solver.lines.connected`, islands as nodes; seed (8)): in the complete form a flow
+(`solver.blocks.lines.connected`, islands as nodes; seed (8)): in the complete form a flow
 f(r,c,rr,cc) from the first island (top row, leftmost) that reaches every other island over
 pairs in use, in the lazy form cuts "some bridge leaves this group of islands" (the seed's own
 loop adds such a cut for each disconnected answer).
@@ -43,16 +43,16 @@ from itertools import pairwise
 
 import pulp
 
-from solver import puzzlink, spellings
-from solver.backends import LEAN_PRESOLVE
+from solver.blocks.geometry import Cell, CellPuzzle, components
+from solver.blocks.lines import NO_LINE, Network, connected, lines_record
+from solver.blocks.violation import Violation
 from solver.genres import define
-from solver.geometry import Cell, CellPuzzle, components
-from solver.lines import NO_LINE, Network, connected, lines_record
-from solver.model import Model, cname, new_problem, value, var
-from solver.sheet import Grid, InputError, cell_name, quote
-from solver.sheet.answer import CellWrite
-from solver.spellings import is_mark
-from solver.violation import Violation
+from solver.io import puzzlink, spellings
+from solver.io.sheet import Grid, InputError, cell_name, quote
+from solver.io.sheet.answer import CellWrite
+from solver.io.spellings import is_mark
+from solver.mip.backends import LEAN_PRESOLVE
+from solver.mip.model import Model, cname, new_problem, value, var
 
 UNKNOWN = "?"
 GLYPHS = {(False, 1): "─", (False, 2): "═", (True, 1): "│", (True, 2): "║"}

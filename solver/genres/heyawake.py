@@ -7,7 +7,7 @@ unshaded cells crosses two room borders (it runs through at most two rooms, one 
 a run out of a room and back into it crosses two borders too, as pzprjs counts them).
 
 Layout: one puzzle cell per spreadsheet cell from A1, the sentinel one cell diagonally
-below-right of the grid, and the rooms in either of two ways (`solver.rooms`).
+below-right of the grid, and the rooms in either of two ways (`solver.blocks.rooms`).
 
 - thick borders: draw the room walls with Excel's border tool (medium or thick lines), as the
   puzzle is printed, and type each room's number into one of its cells; other cells stay empty;
@@ -27,24 +27,24 @@ on labelled cells, which keep their label); `・`, `.` or `×` marks a cell know
 `import` writes the rooms as thick borders (what a person sees).
 
 Model: b(r,c) = 1 when cell (r,c) is shaded. Room(k): the b of a numbered room sum to its
-number. NoAdjH/NoAdjV (`solver.cells.never_adjacent`). RunH(r,c)/RunV(r,c): every run of cells
-along a row or column that crosses two room borders, from the last cell before one border to
+number. NoAdjH/NoAdjV (`solver.blocks.cells.never_adjacent`). RunH(r,c)/RunV(r,c): every run of
+cells along a row or column that crosses two room borders, from the last cell before one border to
 the first cell after the next one, holds a shaded cell (the shortest such runs are enough: a
-longer run contains one). The unshaded cells are connected (`solver.cells.unshaded_connected`):
-since shaded cells never touch, the unshaded ones fall apart exactly when shaded cells touching
-corner to corner close a ring, or a chain from one edge of the grid to another; wEnclosed(r,c)
-states the smallest rings (a cell's neighbours are never all shaded). The lazy form (the
-default, measured faster) cuts off each ring of a solved answer as it appears: the b of its
-cells sum to at most their number less one. The complete form (the `.lp` file) adds a flow on
-the unshaded cells instead. The forest count (`solver.cells.forest_count`): the shaded cells,
-joined corner to corner, have fewer links than cells off the grid's edge. It bounds how densely
-a big room can be shaded: `tests/data/large/heyawake.json`'s heyawake-10b, one room of 88 cells
-holding 29 shaded, 103 s -> 0.04 s, but slows the others 1.5-4 times (heyawake-3 0.14 -> 0.5 s).
-So it is a rule from the start only where big densely shaded rooms make up most of the grid
-(`packed_rooms`); elsewhere a `Model.reinforce`ment: where the search runs long, it starts again
-with the count.
+longer run contains one). The unshaded cells are connected
+(`solver.blocks.cells.unshaded_connected`): since shaded cells never touch, the unshaded ones fall
+apart exactly when shaded cells touching corner to corner close a ring, or a chain from one edge of
+the grid to another; wEnclosed(r,c) states the smallest rings (a cell's neighbours are never all
+shaded). The lazy form (the default, measured faster) cuts off each ring of a solved answer as it
+appears: the b of its cells sum to at most their number less one. The complete form (the `.lp` file)
+adds a flow on the unshaded cells instead. The forest count (`solver.blocks.cells.forest_count`):
+the shaded cells, joined corner to corner, have fewer links than cells off the grid's edge. It
+bounds how densely a big room can be shaded: `tests/data/large/heyawake.json`'s heyawake-10b, one
+room of 88 cells holding 29 shaded, 103 s -> 0.04 s, but slows the others 1.5-4 times (heyawake-3
+0.14 -> 0.5 s). So it is a rule from the start only where big densely shaded rooms make up most of
+the grid (`packed_rooms`); elsewhere a `Model.reinforce`ment: where the search runs long, it starts
+again with the count.
 
-Before the model, the rules decide what they can (`solver.shade_logic.deduce`: shaded cells
+Before the model, the rules decide what they can (`solver.deduce.shade_logic.deduce`: shaded cells
 apart, each room's count, each run across two borders holding a shaded cell, the unshaded
 cells joined, then every unknown cell tried both ways, `everywhere` on grids of more than
 EVERYWHERE_FROM cells, pass after pass while one decides a cell (PROBE_PASSES, EVERYWHERE_IDLE),
@@ -68,8 +68,7 @@ from itertools import pairwise
 
 import pulp
 
-from solver import probing, puzzlink, shade_logic
-from solver.cells import (
+from solver.blocks.cells import (
     SHADING_MARKS,
     check_connected,
     check_never_adjacent,
@@ -82,13 +81,15 @@ from solver.cells import (
     shading_blank,
     unshaded_connected,
 )
+from solver.blocks.geometry import Cell
+from solver.blocks.rooms import RoomPuzzle, Rooms, grid_rooms, rooms_of_url
+from solver.blocks.violation import Violation
+from solver.deduce import probing, shade_logic
 from solver.genres import define
-from solver.geometry import Cell
-from solver.model import Model, cname, fix, new_problem, value
-from solver.rooms import RoomPuzzle, Rooms, grid_rooms, rooms_of_url
-from solver.sheet import Grid, Value, a1, quote
-from solver.sheet.answer import CellWrite
-from solver.violation import Violation
+from solver.io import puzzlink
+from solver.io.sheet import Grid, Value, a1, quote
+from solver.io.sheet.answer import CellWrite
+from solver.mip.model import Model, cname, fix, new_problem, value
 
 Puzzle = RoomPuzzle  # the rooms, and each room's number in the cell that holds it
 Answer = frozenset[Cell]  # the shaded cells
@@ -107,7 +108,8 @@ def parse(grid: Grid) -> Puzzle:
 
 
 def to_cells(p: Puzzle) -> list[list[Value]]:
-    """The numbers in their cells; the rooms are drawn as borders (`solver.rooms.write_rooms`)."""
+    """The numbers in their cells; the rooms are drawn as borders
+    (`solver.blocks.rooms.write_rooms`)."""
     cells: list[list[Value]] = [[None] * p.cols for _ in range(p.rows)]
     for (r, c), n in p.numbers:
         cells[r][c] = n
@@ -326,8 +328,8 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
 # it: heyawake-3 0.22 -> 0.14 s, published 19x15 and 10x10 (noqx's examples and a puzzle list)
 # 3.37 -> 2.26 s and 0.36 -> 0.17 s, generated 8x8 to 30x30 within 10 % but 10x10 32 -> 48 ms.
 # search_after 0: the cuts inside the search from the first solve on, and the same search goes on
-# past the answer to prove it unique (solver.scip_lazy's `collect`): heyawake-3 0.158 -> 0.093 s,
-# 10a 0.194 -> 0.155, 24x14 0.58 -> 0.27, 20x20a 0.40 -> 0.19, 20x20b 0.90 -> 0.47 (A/B in one
+# past the answer to prove it unique (solver.mip.scip_lazy's `collect`): heyawake-3 0.158 -> 0.093
+# s, 10a 0.194 -> 0.155, 24x14 0.58 -> 0.27, 20x20a 0.40 -> 0.19, 20x20b 0.90 -> 0.47 (A/B in one
 # run, median of 5 x 3); heyawake-19x15 2.71 -> 1.14, heyawake-17 (two answers) 1.41 -> 0.82.
 GENRE = define(
     __name__,

@@ -12,16 +12,16 @@ number would hide the number, so use the fill. The record's `shaded` lists the s
 
 Model: b(r,c) = 1 when cell (r,c) is shaded. For each row and column and each number that it
 holds more than once, at most one of those cells is unshaded: the sum of (1 - b) over them is at
-most 1 (Repeat). No two shaded cells side by side (`solver.cells.never_adjacent`); the unshaded
-cells are connected (`solver.cells.unshaded_connected`: with shaded cells apart, no ring of
-shaded cells touching corner to corner, nor a chain of them from edge to edge; wEnclosed states
-the smallest rings, lazy cuts by default the rest, a flow in the complete form). The ring cuts
-name only shaded cells and replaced vertex cuts on the unshaded ones: faster on hitori-2 and on
+most 1 (Repeat). No two shaded cells side by side (`solver.blocks.cells.never_adjacent`); the
+unshaded cells are connected (`solver.blocks.cells.unshaded_connected`: with shaded cells apart, no
+ring of shaded cells touching corner to corner, nor a chain of them from edge to edge; wEnclosed
+states the smallest rings, lazy cuts by default the rest, a flow in the complete form). The ring
+cuts name only shaded cells and replaced vertex cuts on the unshaded ones: faster on hitori-2 and on
 generated 10x10 to 20x20 (tests/benchmark_sizes.py). A search that runs long starts again with the
-forest count as well (`solver.cells.forest_count`, as heyawake).
+forest count as well (`solver.blocks.cells.forest_count`, as heyawake).
 
-Before the model, the rules decide what they can (`solver.shade_logic.deduce`, as kurodoko's and
-heyawake's: shaded cells apart, the unshaded ones joined, of a row's or column's cells with one
+Before the model, the rules decide what they can (`solver.deduce.shade_logic.deduce`, as kurodoko's
+and heyawake's: shaded cells apart, the unshaded ones joined, of a row's or column's cells with one
 number at most one unshaded, then each unknown cell tried both ways); each decided cell's b is
 fixed by its bounds. They decide the published puzzles and generated ones whole, and then no
 solver runs (`pipeline._decided`). Against the model alone, taking turns in one run (median of
@@ -37,8 +37,7 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver import puzzlink, shade_logic
-from solver.cells import (
+from solver.blocks.cells import (
     SHADING_MARKS,
     check_connected,
     check_never_adjacent,
@@ -50,12 +49,14 @@ from solver.cells import (
     shaded_record,
     unshaded_connected,
 )
+from solver.blocks.geometry import Cell, CellPuzzle
+from solver.blocks.violation import Violation
+from solver.deduce import shade_logic
 from solver.genres import define
-from solver.geometry import Cell, CellPuzzle
-from solver.model import Model, cname, fix, new_problem, value
-from solver.sheet import Grid, InputError, cell_name, column_letter, is_dark, quote
-from solver.sheet.answer import CellWrite
-from solver.violation import Violation
+from solver.io import puzzlink
+from solver.io.sheet import Grid, InputError, cell_name, column_letter, is_dark, quote
+from solver.io.sheet.answer import CellWrite
+from solver.mip.model import Model, cname, fix, new_problem, value
 
 ANSWER_MARKS = SHADING_MARKS
 
@@ -159,7 +160,7 @@ def record(p: Puzzle, shaded: Answer) -> dict:
 
 
 def from_url(url: puzzlink.PzprUrl) -> Puzzle:
-    """`hitori`: one base-36 number per cell (`solver.puzzlink.decode_number36`)."""
+    """`hitori`: one base-36 number per cell (`solver.io.puzzlink.decode_number36`)."""
     values = puzzlink.decode_number36(url.body, url.rows * url.cols)
     return Puzzle(puzzlink.grid_rows(values, url.cols))
 
@@ -171,7 +172,7 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
 # 0.016 on HiGHS, generated 10/20/30 14/62/126 ms against 21/128/364 (median of 3). Without
 # SCIP's primal heuristics: hitori-2 0.020 -> 0.013 s, generated 10/20/30 13/62/128 ->
 # 13/59/125 ms (one run, median of 3). One search from the first solve on, which goes on past
-# the answer to prove it unique (solver.scip_lazy), without SCIP's presolve: hitori-2 0.021 ->
+# the answer to prove it unique (solver.mip.scip_lazy), without SCIP's presolve: hitori-2 0.021 ->
 # 0.015 s, generated 10/15/20/25/30 (three seeds each) 25 % faster on every one (geometric mean
 # 52 -> 39 ms; one run, median of 3).
 GENRE = define(

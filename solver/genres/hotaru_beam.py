@@ -31,14 +31,14 @@ Layers only fall, so no counted beam closes a loop. Before the model is built, e
 only the layers between the fewest turns still needed to reach a firefly and the most a firefly
 behind it allows; a 0's beam is fixed straight to the first firefly ahead; a point a sure beam
 enters is closed to the others; arcs and pieces that nothing can continue are dropped. All
-fireflies, and so all beams, are one network (`solver.lines.connected` over the points, rooted
-at the first firefly; it also rules out stray loops of uncounted pieces). No beam returns to its
-own firefly: in the complete form src(r,c) = the index of the firefly whose beam passes (r,c)
+fireflies, and so all beams, are one network (`solver.blocks.lines.connected` over the points,
+rooted at the first firefly; it also rules out stray loops of uncounted pieces). No beam returns to
+its own firefly: in the complete form src(r,c) = the index of the firefly whose beam passes (r,c)
 is carried along the used arcs and differs from the index of the firefly the beam arrives at
 (lower(r,c,k) picks below or above); in the lazy form a returning beam found in an answer is
 cut off, as connectivity is. The uniqueness check cuts off the answer found by "not every
-segment of these beams again" (`solver.lines.not_every_edge_again`): an answer that holds every
-segment of this one has the same beams (each starts at its firefly's dot and, a point holding
+segment of these beams again" (`solver.blocks.lines.not_every_edge_again`): an answer that holds
+every segment of this one has the same beams (each starts at its firefly's dot and, a point holding
 one piece, goes on as this one does; every firefly has one beam, and every used segment is on a
 beam), so no other answer breaks it (against the plain no-good over every edge, median of 3-7:
 firefly-2 61.0 -> 59.3 ms, firefly-13x13 183 -> 179 ms, generated 12x12 with a second answer
@@ -55,10 +55,7 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver import puzzlink
-from solver.backends import NO_FEASIBILITY_JUMP
-from solver.genres import define
-from solver.geometry import (
+from solver.blocks.geometry import (
     NUMBER,
     OPPOSITE,
     Cell,
@@ -69,7 +66,7 @@ from solver.geometry import (
     heading,
     step,
 )
-from solver.lines import (
+from solver.blocks.lines import (
     LINE_MARKS,
     Network,
     Separator,
@@ -81,12 +78,15 @@ from solver.lines import (
     not_every_edge_again,
     read_lines,
 )
-from solver.model import Model, cname, new_problem, row, var
-from solver.puzzlink import UNKNOWN
-from solver.sheet import Grid, InputError, Value, cell_name, quote
-from solver.sheet.answer import CellWrite
-from solver.spellings import ARROW, arrow_clue
-from solver.violation import Violation
+from solver.blocks.violation import Violation
+from solver.genres import define
+from solver.io import puzzlink
+from solver.io.puzzlink import UNKNOWN
+from solver.io.sheet import Grid, InputError, Value, cell_name, quote
+from solver.io.sheet.answer import CellWrite
+from solver.io.spellings import ARROW, arrow_clue
+from solver.mip.backends import NO_FEASIBILITY_JUMP
+from solver.mip.model import Model, cname, new_problem, row, var
 
 ANSWER_MARKS = LINE_MARKS
 
@@ -582,7 +582,7 @@ def verify(p: Puzzle, a: Answer) -> list[Violation]:
 
 
 def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict:
-    """The beams drawn in the points' cells (`solver.lines.read_lines`; fireflies keep their
+    """The beams drawn in the points' cells (`solver.blocks.lines.read_lines`; fireflies keep their
     text, so a segment between two of them is None). A segment no answer can use is not among
     the model's variables and is not read."""
     return read_lines(grid, m["x"], p.fireflies())

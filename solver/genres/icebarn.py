@@ -35,20 +35,20 @@ a cell just outside the grid (row -1 or R, column -1 or C).
 
 Model (the seed's, on strands): h(r,c) = 1 when the path joins cell (r,c) to its right
 neighbour, v(r,c) to the cell below; the edges at IN and OUT lead to a virtual cell just outside
-the grid and are always used. Each cell is two strands (`solver.lines.strands`): hs(r,c) for the
-path through its left and right sides, vs(r,c) through top and bottom, joined by a bend turn(r,c);
-only ice cells may use both strands without a bend (a crossing), and on ice turn(r,c) = 0 (the
-path goes straight). Directions as in the seed: hr(r,c)/hl(r,c) = the path crosses the edge h(r,c)
-rightwards/leftwards, vd(r,c)/vu(r,c) downwards/upwards, with h = hr + hl and v = vd + vu; the
-flow is conserved at every strand (on ice the horizontal and the vertical strand each, elsewhere
+the grid and are always used. Each cell is two strands (`solver.blocks.lines.strands`): hs(r,c) for
+the path through its left and right sides, vs(r,c) through top and bottom, joined by a bend
+turn(r,c); only ice cells may use both strands without a bend (a crossing), and on ice turn(r,c) = 0
+(the path goes straight). Directions as in the seed: hr(r,c)/hl(r,c) = the path crosses the edge
+h(r,c) rightwards/leftwards, vd(r,c)/vu(r,c) downwards/upwards, with h = hr + hl and v = vd + vu;
+the flow is conserved at every strand (on ice the horizontal and the vertical strand each, elsewhere
 the cell), so the whole path runs one way from IN to OUT; an arrow fixes its arc to 1. Every ice
 group has hs + vs >= 1 somewhere. Four non-ice cells in a square never use all four of its
 edges (that would be a little loop; a valid cut, it helps both forms). The two virtual cells are
 joined by an always-used edge, making the path one loop, and that loop is one piece
-(`solver.lines.connected` on the strands, rooted at IN, crossing 2).
+(`solver.blocks.lines.connected` on the strands, rooted at IN, crossing 2).
 
-Counted first (`solver.frontier.path_answers`): a search cell by cell keeps every distinct way
-the path crosses the boundary of the cells done (which loose ends belong together, which way
+Counted first (`solver.deduce.frontier.path_answers`): a search cell by cell keeps every distinct
+way the path crosses the boundary of the cells done (which loose ends belong together, which way
 each runs, which groups of ice are passed) with how many partial answers reach it, and so
 counts the answers exactly (none, one, or more). Where it finishes within its bound
 (`COUNT_WORK`), its one answer fixes every edge variable as a bound and the search confirms it
@@ -64,11 +64,7 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver import puzzlink
-from solver.backends import NO_FEASIBILITY_JUMP
-from solver.frontier import path_answers
-from solver.genres import define
-from solver.geometry import (
+from solver.blocks.geometry import (
     OPPOSITE,
     Cell,
     CellPuzzle,
@@ -78,7 +74,7 @@ from solver.geometry import (
     heading,
     step,
 )
-from solver.lines import (
+from solver.blocks.lines import (
     LINE_MARKS,
     arms,
     check_ends,
@@ -90,11 +86,15 @@ from solver.lines import (
     segment_entries,
     strands,
 )
-from solver.model import Model, cname, new_problem, var
-from solver.sheet import Grid, InputError, Value, a1, cell_name, quote
-from solver.sheet.answer import CellWrite
-from solver.spellings import ARROW, arrow
-from solver.violation import Violation
+from solver.blocks.violation import Violation
+from solver.deduce.frontier import path_answers
+from solver.genres import define
+from solver.io import puzzlink
+from solver.io.sheet import Grid, InputError, Value, a1, cell_name, quote
+from solver.io.sheet.answer import CellWrite
+from solver.io.spellings import ARROW, arrow
+from solver.mip.backends import NO_FEASIBILITY_JUMP
+from solver.mip.model import Model, cname, new_problem, var
 
 ICE = "氷"
 IN, OUT = "IN", "OUT"
@@ -320,7 +320,7 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     return m
 
 
-# the frontier count's bound (`solver.frontier.MAX_WORK`); past it the search alone decides
+# the frontier count's bound (`solver.deduce.frontier.MAX_WORK`); past it the search alone decides
 # (tests set 0 to try the search alone). Lower than numberlink's: with many arrows the search is
 # quick on large grids, where the count is not (generated, tests/generators/icebarn.py, two
 # seeds, one run, with this bound: 10x10 0.035 s both against 0.036-0.043 s by the search

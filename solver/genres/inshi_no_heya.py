@@ -6,7 +6,7 @@ digits of each room multiply to its product. A room may hold a digit twice (in d
 and columns).
 
 Layout: the N x N grid from A1, the sentinel one cell diagonally below-right of it, and the
-rooms in either of the two ways of the room genres (`solver.rooms`).
+rooms in either of the two ways of the room genres (`solver.blocks.rooms`).
 
 - thick borders: draw the room walls with Excel's border tool (medium or thick lines), as the
   puzzle is printed, and type each room's product into its first cell (the leftmost cell of
@@ -33,8 +33,8 @@ borders a number is a room's product only in the room's first cell, a digit in e
 cell. A digit typed by hand cannot be told from a printed one: Check, and solving, read it as a
 given, as for sudoku.
 
-Model: x(r,c,d) = 1 when cell (r,c) holds digit d (`solver.digits`): one digit per cell, a
-latin square. A room's product, exactly and linearly (`solver.digits.product_is`): the
+Model: x(r,c,d) = 1 when cell (r,c) holds digit d (`solver.blocks.digits`): one digit per cell, a
+latin square. A room's product, exactly and linearly (`solver.blocks.digits.product_is`): the
 factorisations of the product into as many digits 1-N as the room has cells are listed as
 multisets (`factorisations`, exact integer arithmetic: 12 in three cells of a 4x4 is {1,3,4} or
 {2,2,3}); one binary y(k,i) per factorisation i of room k, Factor(k): exactly one is chosen, and
@@ -54,8 +54,7 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver import puzzlink
-from solver.digits import (
+from solver.blocks.digits import (
     check_filled,
     check_repeats,
     decode_digits,
@@ -66,10 +65,8 @@ from solver.digits import (
     product_is,
     rows_and_columns,
 )
-from solver.genres import define
-from solver.geometry import Cell
-from solver.model import Model, new_problem
-from solver.rooms import (
+from solver.blocks.geometry import Cell
+from solver.blocks.rooms import (
     RoomPuzzle,
     grid_rooms,
     has_labels,
@@ -80,9 +77,12 @@ from solver.rooms import (
     typed_digits,
     without_digits,
 )
-from solver.sheet import Grid, InputError, Value, cell_name, quote
-from solver.sheet.answer import CellWrite
-from solver.violation import Violation
+from solver.blocks.violation import Violation
+from solver.genres import define
+from solver.io import puzzlink
+from solver.io.sheet import Grid, InputError, Value, cell_name, quote
+from solver.io.sheet.answer import CellWrite
+from solver.mip.model import Model, new_problem
 
 
 @dataclass(frozen=True)

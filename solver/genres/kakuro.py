@@ -41,8 +41,8 @@ longer than 9 cells; a white cell whose across sum and down sum allow no digit i
 2) allows 1 or 3`). A puzzle whose sums can each be made but not all together otherwise has
 no answer (`infeasible`).
 
-Model: x(r,c,d) = 1 when white cell (r,c) holds digit d (`solver.digits`); one digit per white
-cell. Each run with a sum holds one of the combinations of different digits that make it: a
+Model: x(r,c,d) = 1 when white cell (r,c) holds digit d (`solver.blocks.digits`); one digit per
+white cell. Each run with a sum holds one of the combinations of different digits that make it: a
 binary per combination, exactly one chosen, and every digit held by as many of the run's cells
 as the chosen combination holds it, 0 or 1 (`digits.sum_by_combinations`; it says "different
 digits" too). A run without a sum: each digit at most once. Exact: all coefficients are 0 or 1.
@@ -57,7 +57,7 @@ HiGHS. The combinations are the default (`FORM`); `model(p, form="sum")` or `"bo
 the others.
 
 puzz.link: `kakuro` (pzprjs): the board and the clues of its frame, the top row and left column
-of the sheet (`solver.puzzlink.decode_kakuro`).
+of the sheet (`solver.io.puzzlink.decode_kakuro`).
 """
 
 from __future__ import annotations
@@ -67,8 +67,7 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver import puzzlink
-from solver.digits import (
+from solver.blocks.digits import (
     DIGITS_1_9,
     Run,
     all_different,
@@ -86,13 +85,14 @@ from solver.digits import (
     sum_range,
     white_runs_from,
 )
+from solver.blocks.geometry import Cell
+from solver.blocks.violation import Violation
 from solver.genres import define
-from solver.geometry import Cell
-from solver.model import Model, new_problem
-from solver.sheet import Grid, InputError, OddValue, Value, cell_name, is_dark, quote
-from solver.sheet.answer import CellWrite
-from solver.spellings import BLACK, fold
-from solver.violation import Violation
+from solver.io import puzzlink
+from solver.io.sheet import Grid, InputError, OddValue, Value, cell_name, is_dark, quote
+from solver.io.sheet.answer import CellWrite
+from solver.io.spellings import BLACK, fold
+from solver.mip.model import Model, new_problem
 
 FORMS = ("combinations", "sum", "both")
 FORM = "combinations"  # the measured fastest (see the docstring)
@@ -359,7 +359,7 @@ def record(p: Puzzle, a: Answer) -> dict:
 def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     """`kakuro`: pzprjs' board of cols x rows cells and its frame (the clues above the board
     and left of it), read as the sheet's grid of rows + 1 x cols + 1, the frame its first row
-    and column (`solver.puzzlink.decode_kakuro`). A clue no answer can meet is refused, as
+    and column (`solver.io.puzzlink.decode_kakuro`). A clue no answer can meet is refused, as
     on a sheet."""
     frame = puzzlink.decode_kakuro(url.body, url.cols, url.rows)
     cells = tuple(

@@ -13,7 +13,7 @@ none taller than the board. The arrow is `↑ ↓ ← →` (or `^ v < >`, `U D L
 optional. The board is as tall as the sheet's grid (the sentinel goes one cell diagonally
 below-right of the board's last row and the list's last column) and ends at the empty column
 before the list's first column. Words are compared as skeleton's: after
-`solver.spellings.normalize_kana` (small kana full size, hiragana as katakana), so `ナンスケ` and
+`solver.io.spellings.normalize_kana` (small kana full size, hiragana as katakana), so `ナンスケ` and
 a hand-typed `ュ` for `ユ` are read as the deck writes them. The seed's 5x5, its list in G and H:
 
        A  B  C  D  E  F  G               H
@@ -50,14 +50,14 @@ from dataclasses import dataclass, field
 
 import pulp
 
-from solver.digits import digit_vars, read_letters
+from solver.blocks.digits import digit_vars, read_letters
+from solver.blocks.geometry import Cell, neighbours, step
+from solver.blocks.violation import Violation
 from solver.genres import define
-from solver.geometry import Cell, neighbours, step
-from solver.model import Model, new_problem, value, var
-from solver.sheet import Grid, InputError, Value, a1, cell_name, column_letter, quote
-from solver.sheet.answer import CellWrite
-from solver.spellings import ARROW, arrow, normalize_kana
-from solver.violation import Violation
+from solver.io.sheet import Grid, InputError, Value, a1, cell_name, column_letter, quote
+from solver.io.sheet.answer import CellWrite
+from solver.io.spellings import ARROW, arrow, normalize_kana
+from solver.mip.model import Model, new_problem, value, var
 
 ENTRY = re.compile(r"\s*([A-Za-z]{1,3})\s*(\d{1,5})\s*(\S)\s*(.+?)\s*")
 

@@ -12,10 +12,10 @@ an answer typed by hand, `■` or `#` or a dark fill is a shaded cell, and `・`
 a cell known to stay unshaded. The record's `shaded` lists the shaded cells.
 
 Model: b(r,c) = 1 when cell (r,c) is shaded (numbered cells have no b). Each number n counts
-what its cell sees (`solver.cells.sightline` with limit n: a binary per cell it may see, seen
+what its cell sees (`solver.blocks.cells.sightline` with limit n: a binary per cell it may see, seen
 when that cell and every one before it are unshaded) = n. No two shaded cells side by side
-(`solver.cells.never_adjacent`); the unshaded cells are connected
-(`solver.cells.unshaded_connected`: with shaded cells apart, no ring of shaded cells touching
+(`solver.blocks.cells.never_adjacent`); the unshaded cells are connected
+(`solver.blocks.cells.unshaded_connected`: with shaded cells apart, no ring of shaded cells touching
 corner to corner, nor a chain of them from edge to edge; wEnclosed states the smallest rings,
 lazy cuts by default the rest, a flow rooted at a numbered cell in the complete form). The ring
 cuts name only shaded cells and replaced vertex cuts on the unshaded ones: faster on kurodoko-2
@@ -23,9 +23,9 @@ and on generated 15x15 and 20x20 (tests/benchmark_sizes.py). wCorner states the 
 that would wall in a corner of the grid, for a search less (median of 5-7 in one run: kurodoko-2
 15.7 -> 12.2 ms, a published 10x10 81 -> 58 ms, two others and generated 8x8 to 25x25 0.97-1.05
 x; heyawake's published ones were slower with them, hence kurodoko's alone). A search that runs
-long starts again with the forest count as well (`solver.cells.forest_count`, as heyawake).
+long starts again with the forest count as well (`solver.blocks.cells.forest_count`, as heyawake).
 
-Before the model, the rules decide what they can (`solver.shade_logic.deduce`: shaded cells
+Before the model, the rules decide what they can (`solver.deduce.shade_logic.deduce`: shaded cells
 apart, each number's sight between what its rays must and may show, the unshaded cells joined,
 then each unknown cell tried both ways); each decided cell's b is fixed by its bounds, and the
 sightlines see decided cells as constants (no binary; a number whose rays are all decided
@@ -48,9 +48,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver import probing, puzzlink, shade_logic
-from solver.backends import LEAN_PRESOLVE
-from solver.cells import (
+from solver.blocks.cells import (
     SHADING_MARKS,
     check_connected,
     check_never_adjacent,
@@ -64,13 +62,16 @@ from solver.cells import (
     sightline,
     unshaded_connected,
 )
+from solver.blocks.geometry import Cell, CellPuzzle
+from solver.blocks.violation import Violation
+from solver.deduce import probing, shade_logic
 from solver.genres import define
-from solver.geometry import Cell, CellPuzzle
-from solver.model import Model, cname, fix, new_problem, value
-from solver.sheet import Grid, InputError, cell_name, quote
-from solver.sheet.answer import CellWrite
-from solver.spellings import UNKNOWN, is_mark
-from solver.violation import Violation
+from solver.io import puzzlink
+from solver.io.sheet import Grid, InputError, cell_name, quote
+from solver.io.sheet.answer import CellWrite
+from solver.io.spellings import UNKNOWN, is_mark
+from solver.mip.backends import LEAN_PRESOLVE
+from solver.mip.model import Model, cname, fix, new_problem, value
 
 ANSWER_MARKS = SHADING_MARKS
 

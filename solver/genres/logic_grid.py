@@ -36,12 +36,21 @@ from dataclasses import dataclass
 
 import pulp
 
+from solver.blocks.violation import Violation
 from solver.genres import define
-from solver.model import Model, new_problem
-from solver.model import value as solved
-from solver.sheet import QUOTE_CHARS, Grid, InputError, Value, a1, cell_name, column_letter, quote
-from solver.sheet.answer import CellWrite
-from solver.violation import Violation
+from solver.io.sheet import (
+    QUOTE_CHARS,
+    Grid,
+    InputError,
+    Value,
+    a1,
+    cell_name,
+    column_letter,
+    quote,
+)
+from solver.io.sheet.answer import CellWrite
+from solver.mip.model import Model, new_problem
+from solver.mip.model import value as solved
 
 Cell = tuple[int, int]
 Item = tuple[int, int]  # (group, index in the group)

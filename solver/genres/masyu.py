@@ -16,14 +16,14 @@ loop degree 2 u. White pearl: h on its left equals h on its right, and likewise 
 (straight); and the edges beyond both neighbours plus the pearl's own edge are at most 2 (a turn
 next to it). Black pearl: at most one of its two horizontal and one of its two vertical edges
 (a turn); an edge used at the pearl forces the next edge in the same direction (straight
-beyond). The loop is one piece (`solver.lines.single_loop`, rooted at a pearl). Before the
-model, the rules decide what they can (`solver.loop_logic.deduce`: a loop's own rules, the
+beyond). The loop is one piece (`solver.blocks.lines.single_loop`, rooted at a pearl). Before the
+model, the rules decide what they can (`solver.deduce.loop_logic.deduce`: a loop's own rules, the
 pearls', then each unknown cell and segment tried both ways), and each decided cell and segment
 is a fixed bound of its variable: they decide the four published masyus of tests/data/large
 whole, mashu-2 0.15 -> 0.04 s and the 20x20 0.22 -> 0.10 s on HiGHS (0.75 -> 0.05 s and
 0.68 -> 0.17 s on SCIP; medians of 3, one run). The loop is the
 whole answer, so the uniqueness check cuts off the answer found by "not every edge of this loop
-again" (`solver.lines.loop_no_good`), which every other loop satisfies (measured against the
+again" (`solver.blocks.lines.loop_no_good`), which every other loop satisfies (measured against the
 plain no-good over every edge: mashu-2 of tests/benchmark_large.py 0.68 s against 0.89 s on
 HiGHS, 1.4 s against 1.7 s on SCIP; a generated 20x20 with a second answer 1.0 s against 2.0 s
 and 2.2 s against 5.9 s).
@@ -35,11 +35,8 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver import loop_logic, puzzlink, spellings
-from solver.backends import LEAN_PRESOLVE
-from solver.genres import define
-from solver.geometry import Cell, CellPuzzle, Segment, grid_edges, step
-from solver.lines import (
+from solver.blocks.geometry import Cell, CellPuzzle, Segment, grid_edges, step
+from solver.blocks.lines import (
     LINE_MARKS,
     Network,
     arms,
@@ -51,15 +48,19 @@ from solver.lines import (
     read_lines,
     single_loop,
 )
-from solver.model import Model, cell_vars, cname, fix, new_problem
-from solver.sheet import Grid, InputError, cell_name, quote
-from solver.sheet.answer import CellWrite
-from solver.spellings import is_mark
-from solver.violation import Violation
+from solver.blocks.violation import Violation
+from solver.deduce import loop_logic
+from solver.genres import define
+from solver.io import puzzlink, spellings
+from solver.io.sheet import Grid, InputError, cell_name, quote
+from solver.io.sheet.answer import CellWrite
+from solver.io.spellings import is_mark
+from solver.mip.backends import LEAN_PRESOLVE
+from solver.mip.model import Model, cell_vars, cname, fix, new_problem
 
 WHITE, BLACK = "○", "●"
 ANSWER_MARKS = LINE_MARKS
-DEDUCTION_SECONDS = 0.25  # probing's budget (solver.loop_logic.deduce)
+DEDUCTION_SECONDS = 0.25  # probing's budget (solver.deduce.loop_logic.deduce)
 
 
 @dataclass(frozen=True)
@@ -131,7 +132,8 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
 
 
 def logic_graph(p: Puzzle) -> tuple[list[Cell], list[Segment], loop_logic.Graph]:
-    """The cells, the segments between them, and the pearls as `solver.loop_logic` takes them."""
+    """The cells, the segments between them, and the pearls as `solver.deduce.loop_logic` takes
+    them."""
     cells = p.positions()
     segments = list(grid_edges(p.rows, p.cols))
     index = {segment: e for e, segment in enumerate(segments)}

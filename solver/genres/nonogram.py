@@ -45,14 +45,14 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver import puzzlink
-from solver.cells import SHADING_MARKS, read_shaded, render_shaded, shaded_record
+from solver.blocks.cells import SHADING_MARKS, read_shaded, render_shaded, shaded_record
+from solver.blocks.geometry import Cell
+from solver.blocks.violation import Violation
 from solver.genres import define
-from solver.geometry import Cell
-from solver.model import Model, cname, new_problem, value, var
-from solver.sheet import Grid, InputError, Value, cell_name, quote
-from solver.sheet.answer import CellWrite
-from solver.violation import Violation
+from solver.io import puzzlink
+from solver.io.sheet import Grid, InputError, Value, cell_name, quote
+from solver.io.sheet.answer import CellWrite
+from solver.mip.model import Model, cname, new_problem, value, var
 
 ANSWER_MARKS = SHADING_MARKS
 Clue = tuple[int, ...]  # run lengths in order; () for an empty line

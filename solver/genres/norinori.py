@@ -5,7 +5,7 @@ touches exactly one other shaded cell side by side: the shaded cells form domino
 lie across a room border).
 
 Layout: one puzzle cell per spreadsheet cell from A1, the sentinel one cell diagonally
-below-right of the grid, and the rooms in either of two ways (`solver.rooms`): thick borders
+below-right of the grid, and the rooms in either of two ways (`solver.blocks.rooms`): thick borders
 drawn with Excel's border tool (medium or thick lines) around empty cells, as the puzzle is
 printed; or labels, every cell holding its room's label (`A`, `B` ... `Z`, `AA` ...). Norinori
 has no numbers.
@@ -29,8 +29,8 @@ domino, b_p + b_q - d_pq <= 1 (no shaded cell has a second shaded neighbour). Im
 speed: Block(r,c): a 2x2 block holds at most two shaded cells (three would give one of them two
 shaded neighbours).
 
-Before the model, the rules decide what they can (`solver.shade_logic.deduce`, as kurodoko's and
-heyawake's: a room holds two shaded cells, a shaded cell one shaded neighbour, then each unknown
+Before the model, the rules decide what they can (`solver.deduce.shade_logic.deduce`, as kurodoko's
+and heyawake's: a room holds two shaded cells, a shaded cell one shaded neighbour, then each unknown
 cell tried both ways); each decided cell's b, and the d of each pair they settle, is fixed by its
 bounds. They decide the published puzzles of tests/data/large and generated ones whole, and then
 no solver runs (`pipeline._decided`). Against the model alone, taking turns in one run (median
@@ -45,8 +45,7 @@ from __future__ import annotations
 
 import pulp
 
-from solver import probing, puzzlink, shade_logic
-from solver.cells import (
+from solver.blocks.cells import (
     SHADING_MARKS,
     read_shaded,
     render_shaded,
@@ -54,13 +53,15 @@ from solver.cells import (
     shaded_record,
     shading_blank,
 )
+from solver.blocks.geometry import ORTHOGONAL, Cell, grid_edges
+from solver.blocks.rooms import RoomPuzzle, grid_rooms, rooms_of_url
+from solver.blocks.violation import Violation
+from solver.deduce import probing, shade_logic
 from solver.genres import define
-from solver.geometry import ORTHOGONAL, Cell, grid_edges
-from solver.model import Model, cname, fix, new_problem, row, value, var
-from solver.rooms import RoomPuzzle, grid_rooms, rooms_of_url
-from solver.sheet import Grid, InputError, Value, cell_name
-from solver.sheet.answer import CellWrite
-from solver.violation import Violation
+from solver.io import puzzlink
+from solver.io.sheet import Grid, InputError, Value, cell_name
+from solver.io.sheet.answer import CellWrite
+from solver.mip.model import Model, cname, fix, new_problem, row, value, var
 
 Puzzle = RoomPuzzle  # the rooms; norinori has no numbers
 Answer = frozenset[Cell]  # the shaded cells
@@ -85,7 +86,7 @@ def parse(grid: Grid) -> Puzzle:
 
 
 def to_cells(p: Puzzle) -> list[list[Value]]:
-    """Empty cells; the rooms are drawn as borders (`solver.rooms.write_rooms`)."""
+    """Empty cells; the rooms are drawn as borders (`solver.blocks.rooms.write_rooms`)."""
     return [[None] * p.cols for _ in range(p.rows)]
 
 

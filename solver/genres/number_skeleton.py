@@ -34,10 +34,10 @@ yet). The record's `black` lists the black cells ([r, c], typed or filled); its 
 sheet's grid, the list's columns included: the digit of each white cell (0 included), null
 elsewhere.
 
-Model: x(r,c,d) = 1 when white cell (r,c) holds digit d, 0-9 (`solver.digits`, one digit per
+Model: x(r,c,d) = 1 when white cell (r,c) holds digit d, 0-9 (`solver.blocks.digits`, one digit per
 white cell). y(n,j) = 1 when run j reads the listed number n, for the numbers of run j's length
-(`solver.digits.place_numbers`): Run(j): each run reads one number; Listed(n): n is read as many
-times as it is listed; Spell(j,i,d): the digit d at position i of run j is x(cell, d) = the sum
+(`solver.blocks.digits.place_numbers`): Run(j): each run reads one number; Listed(n): n is read as
+many times as it is listed; Spell(j,i,d): the digit d at position i of run j is x(cell, d) = the sum
 of y(n,j) over the numbers n with d at position i. Every coefficient is 1: the numbers are
 never formed as sums of powers of ten, so no rounding can let a wrong number through.
 """
@@ -50,8 +50,8 @@ from dataclasses import dataclass, field
 
 import pulp
 
-from solver.cells import black_record, grid_width, is_black
-from solver.digits import (
+from solver.blocks.cells import black_record, grid_width, is_black
+from solver.blocks.digits import (
     check_filled,
     digit_vars,
     place_numbers,
@@ -61,13 +61,13 @@ from solver.digits import (
     run_span,
     white_runs,
 )
+from solver.blocks.geometry import Cell
+from solver.blocks.placements import check_list_lengths
+from solver.blocks.violation import Violation
 from solver.genres import define
-from solver.geometry import Cell
-from solver.model import Model, new_problem, value
-from solver.placements import check_list_lengths
-from solver.sheet import Grid, InputError, Value, a1, column_letter, quote
-from solver.sheet.answer import CellWrite
-from solver.violation import Violation
+from solver.io.sheet import Grid, InputError, Value, a1, column_letter, quote
+from solver.io.sheet.answer import CellWrite
+from solver.mip.model import Model, new_problem, value
 
 DIGITS = range(10)
 SEPARATORS = re.compile(r"[\s,;、，]+")  # between numbers typed into one cell of the list

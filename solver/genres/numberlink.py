@@ -13,7 +13,7 @@ answer draws the lines in the empty cells with `─ │ ┌ ┐ └ ┘`; the nu
 `numlin` URLs, and `arukone` URLs with the `e` flag (letters for the numbers; without that flag
 Arukone wants every cell used, a rule this genre does not solve, and the URL is refused).
 
-Counted first (`solver.frontier.link_answers`): a search cell by cell that keeps, after each
+Counted first (`solver.deduce.frontier.link_answers`): a search cell by cell that keeps, after each
 cell, every distinct way the lines cross the boundary of the cells done (their labels, or which
 loose ends belong together) and how many partial answers reach each, counts the answers exactly
 (none, one, or more) and hands back one or two of them. Where it finishes within its bound
@@ -44,7 +44,7 @@ digit this is the multicommodity flow of the K lines through cells of capacity 1
 relaxation already has to route every pair; more digits give a smaller model (D B instead of
 K values per cell) with a weaker relaxation. A line cannot close on itself, but an empty cell
 could sit on a stray loop of its own; connectivity forbids that: every used cell is joined
-through used edges to a root, the first end of its line (`solver.lines.connected` with those
+through used edges to a root, the first end of its line (`solver.blocks.lines.connected` with those
 roots; crossing 2, since a stray loop holds no number and so any line from it to a root
 crosses its border twice). Valid inequalities: no 2 x 2 block holds a closed square of four
 edges, and a cell only takes the labels whose two ends its region of empty cells touches.
@@ -113,10 +113,7 @@ from itertools import pairwise
 
 import pulp
 
-from solver import puzzlink
-from solver.frontier import MAX_WORK, link_answers
-from solver.genres import define
-from solver.geometry import (
+from solver.blocks.geometry import (
     Cell,
     CellPuzzle,
     Segment,
@@ -127,7 +124,7 @@ from solver.geometry import (
     square_edges,
     squares,
 )
-from solver.lines import (
+from solver.blocks.lines import (
     LINE_MARKS,
     Network,
     arms,
@@ -140,10 +137,13 @@ from solver.lines import (
     no_square_loop,
     read_lines,
 )
-from solver.model import Model, cell_vars, cname, fix, new_problem, var
-from solver.sheet import Grid, InputError, Value, a1, cell_name, quote
-from solver.sheet.answer import CellWrite
-from solver.violation import Violation
+from solver.blocks.violation import Violation
+from solver.deduce.frontier import MAX_WORK, link_answers
+from solver.genres import define
+from solver.io import puzzlink
+from solver.io.sheet import Grid, InputError, Value, a1, cell_name, quote
+from solver.io.sheet.answer import CellWrite
+from solver.mip.model import Model, cell_vars, cname, fix, new_problem, var
 
 Label = int | str
 ANSWER_MARKS = LINE_MARKS
@@ -314,8 +314,8 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     return m
 
 
-# the frontier count's bound, in frontiers made (`solver.frontier.MAX_WORK`); past it the search
-# alone decides (tests set 0 to try the search alone)
+# the frontier count's bound, in frontiers made (`solver.deduce.frontier.MAX_WORK`); past it the
+# search alone decides (tests set 0 to try the search alone)
 COUNT_WORK = MAX_WORK
 
 

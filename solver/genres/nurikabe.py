@@ -12,19 +12,19 @@ hand, `■` or `#` or a dark fill is sea, and `・`, `.` or `×` marks a cell kn
 The record's `shaded` lists the sea.
 
 Model: b(r,c) = 1 when cell (r,c) is sea (numbered cells have no b: they are island). No 2x2
-block of sea (`solver.cells.no_square`); the sea is connected (`solver.cells.connected`); the
-cells 1 - b split into islands, each holding one number and of its size
-(`solver.cells.islands`, which also states that an island cell has an island neighbour unless
-it is a 1, and labels each island cell with the number whose island holds it). Both
+block of sea (`solver.blocks.cells.no_square`); the sea is connected
+(`solver.blocks.cells.connected`); the cells 1 - b split into islands, each holding one number and
+of its size (`solver.blocks.cells.islands`, which also states that an island cell has an island
+neighbour unless it is a 1, and labels each island cell with the number whose island holds it). Both
 connectivity blocks come in the complete form (flows) or as lazy cuts; lazy is the default
 (faster on every puzzle measured, see the README); the lazy form has the labels only when
-every island's size is given (what they gain and cost: `solver.cells.islands`). When every
+every island's size is given (what they gain and cost: `solver.blocks.cells.islands`). When every
 island's size is given, the sea has a known size: when that is two cells or more, every sea
-cell has a sea neighbour (SeaNext, `solver.cells.never_alone`), and the uniqueness check cuts
-on the sea alone (`solver.cells.not_all_again`: not every sea cell again), which is exact since
-every answer has as many sea cells.
+cell has a sea neighbour (SeaNext, `solver.blocks.cells.never_alone`), and the uniqueness check cuts
+on the sea alone (`solver.blocks.cells.not_all_again`: not every sea cell again), which is exact
+since every answer has as many sea cells.
 
-Before the model, the rules decide what they can (`solver.island_logic.deduce`: a complete
+Before the model, the rules decide what they can (`solver.deduce.island_logic.deduce`: a complete
 island walled in by sea, cells no island can reach, no 2x2 of sea, the sea joined, the blocks
 owed to one island, the penalty, then each unknown cell tried both ways within a budget that
 grows with the grid, `island_logic.PROBE_PASSES`, and where few islands are left with room to
@@ -37,15 +37,14 @@ They hold in every answer, so the model keeps its answers; on published puzzles 
 most or all of the grid, where the lazy rounds met dozens of island fragments each (noqx's
 19x12 with two `?`: 4.4 s -> 0.21 s on SCIP, nurikabe-2 0.185 -> 0.094 s). Where they decide
 every cell, the lazy form leaves the island labels out
-(`solver.cells.islands(labels=False)`): the separators alone are exact, the labels only rows.
+(`solver.blocks.cells.islands(labels=False)`): the separators alone are exact, the labels only rows.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver import island_logic, puzzlink
-from solver.cells import (
+from solver.blocks.cells import (
     SHADING_MARKS,
     check_connected,
     check_islands,
@@ -60,12 +59,14 @@ from solver.cells import (
     shade_vars,
     shaded_record,
 )
+from solver.blocks.geometry import Cell, CellPuzzle
+from solver.deduce import island_logic
 from solver.genres import define
-from solver.geometry import Cell, CellPuzzle
-from solver.model import Model, fix, new_problem, value
-from solver.sheet import Grid, InputError, Value, quote
-from solver.sheet.answer import CellWrite
-from solver.spellings import UNKNOWN, is_mark
+from solver.io import puzzlink
+from solver.io.sheet import Grid, InputError, Value, quote
+from solver.io.sheet.answer import CellWrite
+from solver.io.spellings import UNKNOWN, is_mark
+from solver.mip.model import Model, fix, new_problem, value
 
 ANSWER_MARKS = SHADING_MARKS
 Size = int | None  # an island's size, None for `?`

@@ -6,7 +6,7 @@ numbered cell may itself be painted. All painted cells form one orthogonally con
 2x2 block is all painted, and none is all unpainted.
 
 Layout: one puzzle cell per spreadsheet cell from A1, the sentinel one cell diagonally
-below-right of the grid, and the tiles in either of two ways (`solver.rooms`): thick borders
+below-right of the grid, and the tiles in either of two ways (`solver.blocks.rooms`): thick borders
 drawn with Excel's border tool (medium or thick lines), as the puzzle is printed, with the
 numbers 0-4 in their cells and other cells empty; or labels, every cell holding its tile's label
 (`A`, `B` ... `Z`, `AA` ...) and a number beside the label of its cell (`A2`, `2A`). A tile may
@@ -26,9 +26,9 @@ writes the tiles as thick borders.
 
 Model: b(r,c) = 1 when cell (r,c) is painted. Tile(r,c): each cell of a tile has the b of the
 tile's first cell. Num(r,c): the b of a numbered cell's neighbours sum to its number.
-NoSquare/NoSquare0 (`solver.cells.no_square`): no 2x2 block of four painted or four unpainted
-cells. The painted cells are connected (`solver.cells.connected`; lazy vertex cuts by default,
-measured faster than the flow).
+NoSquare/NoSquare0 (`solver.blocks.cells.no_square`): no 2x2 block of four painted or four unpainted
+cells. The painted cells are connected (`solver.blocks.cells.connected`; lazy vertex cuts by
+default, measured faster than the flow).
 
 puzz.link: `paintarea`: the border codec, then number10 over cells (`0`-`9` a number, `.` a
 number not given, which this module reads as no number, `a`-`z` skip 1-26 cells).
@@ -38,8 +38,7 @@ from __future__ import annotations
 
 import pulp
 
-from solver import puzzlink
-from solver.cells import (
+from solver.blocks.cells import (
     SHADING_MARKS,
     check_connected,
     check_no_square,
@@ -51,13 +50,14 @@ from solver.cells import (
     shaded_record,
     shading_blank,
 )
+from solver.blocks.geometry import ORTHOGONAL, Cell
+from solver.blocks.rooms import RoomPuzzle, grid_rooms, rooms_of_url
+from solver.blocks.violation import Violation
 from solver.genres import define
-from solver.geometry import ORTHOGONAL, Cell
-from solver.model import Model, cname, new_problem, value
-from solver.rooms import RoomPuzzle, grid_rooms, rooms_of_url
-from solver.sheet import Grid, Value, a1
-from solver.sheet.answer import CellWrite
-from solver.violation import Violation
+from solver.io import puzzlink
+from solver.io.sheet import Grid, Value, a1
+from solver.io.sheet.answer import CellWrite
+from solver.mip.model import Model, cname, new_problem, value
 
 Puzzle = RoomPuzzle  # the tiles, and the numbers in their cells
 Answer = frozenset[Cell]  # the painted cells
@@ -83,7 +83,8 @@ def _near(cell: Cell, rows: int, cols: int) -> list[Cell]:
 
 
 def to_cells(p: Puzzle) -> list[list[Value]]:
-    """The numbers in their cells; the tiles are drawn as borders (`solver.rooms.write_rooms`)."""
+    """The numbers in their cells; the tiles are drawn as borders
+    (`solver.blocks.rooms.write_rooms`)."""
     cells: list[list[Value]] = [[None] * p.cols for _ in range(p.rows)]
     for (r, c), n in p.numbers:
         cells[r][c] = n

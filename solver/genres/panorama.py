@@ -50,12 +50,12 @@ from itertools import takewhile
 
 import pulp
 
+from solver.blocks.geometry import HEX, CellPuzzle, ray
+from solver.blocks.violation import Violation
 from solver.genres import define
-from solver.geometry import HEX, CellPuzzle, ray
-from solver.model import Model, cname, new_problem, value, var
-from solver.sheet import Grid, cell_name, is_dark, quote
-from solver.sheet.answer import CellWrite
-from solver.violation import Violation
+from solver.io.sheet import Grid, cell_name, is_dark, quote
+from solver.io.sheet.answer import CellWrite
+from solver.mip.model import Model, cname, new_problem, value, var
 
 SEA = "~"
 SEA_MARKS = {"~", "～", "w", "W"}

@@ -16,8 +16,8 @@ crosses itself; the given pieces stay as typed. The answer is written in blue, a
 Check tells it from the givens: a piece in blue (as solving and hints write it; `-`, `|`, `+`
 too) is the answer, in any other colour a given.
 
-Model (the seed's, written with the shared strands of `solver.lines`): h(r,c) = 1 when the loop
-joins cell (r,c) to its right neighbour, v(r,c) to the cell below. Each cell is two strands, a
+Model (the seed's, written with the shared strands of `solver.blocks.lines`): h(r,c) = 1 when the
+loop joins cell (r,c) to its right neighbour, v(r,c) to the cell below. Each cell is two strands, a
 horizontal one hs(r,c) (through its left and right sides) and a vertical one vs(r,c), and a bend
 turn(r,c) joins them: the line degree of each strand is twice its use, counting the bend. A cell
 without a given piece may carry both strands without a bend (a crossing); a cell with a given
@@ -25,14 +25,14 @@ bend or straight holds one piece. Every cell is on the loop: hs + vs >= 1. A giv
 its four arms (1 where it has an arm, 0 elsewhere), its bend (1 for a bend, 0 for a straight or
 a crossing) and its strands. Valid inequalities that the rules imply: a border cell uses its
 strand along the edge (a top-row cell is ─, ┌ or ┐); no 2x2 block closes a square of four bends.
-Before the model, the rules decide what they can (`solver.loop_logic.deduce` over the strands:
-the loop is one simple cycle through them, every cell holds one strand at least, a cell that may
-not cross joins its two strands by a bend when both are in use, a given piece fixes its links;
-then each unknown strand and link tried both ways), and each decided strand, bend and segment is
-a fixed bound of its variable: pipelink-2 of tests/data/large is decided whole, 0.035 -> 0.022
+Before the model, the rules decide what they can (`solver.deduce.loop_logic.deduce` over the
+strands: the loop is one simple cycle through them, every cell holds one strand at least, a cell
+that may not cross joins its two strands by a bend when both are in use, a given piece fixes its
+links; then each unknown strand and link tried both ways), and each decided strand, bend and segment
+is a fixed bound of its variable: pipelink-2 of tests/data/large is decided whole, 0.035 -> 0.022
 s, generated 20x20 and 30x30 0.076 -> 0.054 s and 0.36 -> 0.14 s on HiGHS (medians of 3, one
-run). The used strands form one loop (`solver.lines.connected` over the strand network, rooted
-at the top-left cell's horizontal strand; the strands fixed above enter it as constants). The
+run). The used strands form one loop (`solver.blocks.lines.connected` over the strand network,
+rooted at the top-left cell's horizontal strand; the strands fixed above enter it as constants). The
 lazy form adds cuts on cells too: when the used segments leave the cells in several groups, each
 group's border carries at least two segments.
 
@@ -50,9 +50,7 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver import loop_logic, puzzlink
-from solver.genres import define
-from solver.geometry import (
+from solver.blocks.geometry import (
     OPPOSITE,
     STEPS,
     Cell,
@@ -65,7 +63,7 @@ from solver.geometry import (
     squares,
     step,
 )
-from solver.lines import (
+from solver.blocks.lines import (
     ARMS,
     GLYPHS,
     arms,
@@ -77,12 +75,15 @@ from solver.lines import (
     segment_entries,
     strands,
 )
-from solver.model import Model, cname, fix, new_problem
-from solver.sheet import Grid, Value, cell_name, quote
-from solver.sheet.answer import ANSWER_FONT, CellWrite
-from solver.violation import Violation
+from solver.blocks.violation import Violation
+from solver.deduce import loop_logic
+from solver.genres import define
+from solver.io import puzzlink
+from solver.io.sheet import Grid, Value, cell_name, quote
+from solver.io.sheet.answer import ANSWER_FONT, CellWrite
+from solver.mip.model import Model, cname, fix, new_problem
 
-DEDUCTION_SECONDS = 0.25  # probing's budget (solver.loop_logic.deduce)
+DEDUCTION_SECONDS = 0.25  # probing's budget (solver.deduce.loop_logic.deduce)
 PIECES = "─│┌┐└┘┼"
 CROSS = "┼"
 SPELLINGS = {
@@ -225,7 +226,7 @@ Strand = tuple[Cell, str]  # a cell's horizontal ('h') or vertical ('v') strand
 
 def logic_graph(p: Puzzle) -> tuple[list[Strand], list[tuple[Strand, Strand]], loop_logic.Graph]:
     """The strands, the links between them (a segment joins two cells' strands of its
-    direction; a bend joins a cell's two strands), and the rules as `solver.loop_logic` takes
+    direction; a bend joins a cell's two strands), and the rules as `solver.deduce.loop_logic` takes
     them: the loop is one simple cycle through the strands."""
     pieces = p.pieces()
     strands = [(cell, kind) for cell in p.positions() for kind in "hv"]
@@ -266,7 +267,7 @@ def logic_graph(p: Puzzle) -> tuple[list[Strand], list[tuple[Strand, Strand]], l
 def _cell_cuts(x: dict[Segment, pulp.LpVariable]) -> Callable[[], list[pulp.LpConstraint]]:
     """Extra lazy cuts on cells: the cells that the used segments join fall into groups; when
     there are several, the loop must still enter and leave each group, x(border) >= 2. (The
-    strand cuts of `solver.lines` separate curves that share a crossing cell; these are the
+    strand cuts of `solver.blocks.lines` separate curves that share a crossing cell; these are the
     stronger cuts where curves don't.)"""
 
     cells = sorted({cell for e in x for cell in e})

@@ -6,7 +6,7 @@ apart: between two 3s in a row stand at least three other cells. Given digits st
 
 Layout: one puzzle cell per spreadsheet cell from A1, the sentinel one cell diagonally
 below-right of the grid, and the rooms in either of the two ways of the room genres
-(`solver.rooms`).
+(`solver.blocks.rooms`).
 
 - thick borders: draw the room walls with Excel's border tool (medium or thick lines), as the
   puzzle is printed; the given digits are numbers in their cells, other cells stay empty;
@@ -28,8 +28,8 @@ digit typed by hand cannot be told from a given one: Check, and solving, read it
 for sudoku.
 
 Model: x(r,c,d) = 1 when cell (r,c) holds digit d, for d from 1 to the size of the cell's room
-(`solver.digits.room_digits`: one digit per cell; room(k,d): each room holds each of its digits
-once); the givens fixed. Ripple: any d+1 consecutive cells of a row (RippleH) or a column
+(`solver.blocks.digits.room_digits`: one digit per cell; room(k,d): each room holds each of its
+digits once); the givens fixed. Ripple: any d+1 consecutive cells of a row (RippleH) or a column
 (RippleV) hold at most one d, which is the rule (two ds closer than d+1 cells lie in one such
 window) and, as a clique of pairwise conflicts, tighter than one inequality per pair (measured
 against pairs: about even at 10x10, faster with HiGHS and SCIP at 15x15; figures in the README).
@@ -44,8 +44,7 @@ from collections.abc import Sequence
 
 import pulp
 
-from solver import puzzlink
-from solver.digits import (
+from solver.blocks.digits import (
     Digits,
     check_filled,
     check_repeats,
@@ -54,10 +53,8 @@ from solver.digits import (
     fix,
     room_digits,
 )
-from solver.genres import define
-from solver.geometry import Cell
-from solver.model import Model, cname, new_problem
-from solver.rooms import (
+from solver.blocks.geometry import Cell
+from solver.blocks.rooms import (
     RoomPuzzle,
     grid_rooms,
     read_room_digits,
@@ -67,9 +64,12 @@ from solver.rooms import (
     typed_digits,
     without_digits,
 )
-from solver.sheet import Grid, Value, cell_name, column_letter, quote
-from solver.sheet.answer import CellWrite
-from solver.violation import Violation
+from solver.blocks.violation import Violation
+from solver.genres import define
+from solver.io import puzzlink
+from solver.io.sheet import Grid, Value, cell_name, column_letter, quote
+from solver.io.sheet.answer import CellWrite
+from solver.mip.model import Model, cname, new_problem
 
 Puzzle = RoomPuzzle  # the rooms, and the given digits in their cells
 Answer = tuple[tuple[int, ...], ...]  # the digit of each cell, 0 for none

@@ -7,7 +7,8 @@ share a cell, and no path passes over or stops on another circle's cell. Afterwa
 holds exactly one circle.
 
 Layout: one puzzle cell per spreadsheet cell from A1, the sentinel one cell diagonally
-below-right of the grid, and the rooms in either of two ways (`solver.rooms`), as for heyawake.
+below-right of the grid, and the rooms in either of two ways (`solver.blocks.rooms`), as for
+heyawake.
 
 - thick borders: draw the room walls with Excel's border tool (medium or thick lines); a circle
   is its number (`2`, or `○2`), a circle without number `?` (or `○` alone, `○?`); other cells
@@ -31,7 +32,7 @@ sheet `─`/`-` or `│`/`|` in each cell a move passes and `●` where it ends 
 path here); on a labelled sheet the mark after the label (`B|`, `C●`). A circle's cell needs
 no mark.
 
-Model: the deck's set partitioning (`solver.placements`): the candidates of a circle are its
+Model: the deck's set partitioning (`solver.blocks.placements`): the candidates of a circle are its
 straight moves, each the cells it covers from its start to its end; a move that leaves the grid
 or passes another circle's cell is not a candidate. y(k,i) = 1 when circle k makes its move i;
 each circle makes one (Choose(k)). Cover(r,c): each cell is on at most one chosen path (a
@@ -55,10 +56,8 @@ from typing import Any
 
 import pulp
 
-from solver import puzzlink
-from solver.genres import define
-from solver.geometry import OPPOSITE, STEPS, Cell, step
-from solver.lines import (
+from solver.blocks.geometry import OPPOSITE, STEPS, Cell, step
+from solver.blocks.lines import (
     LINE_MARKS,
     arms,
     draw,
@@ -68,12 +67,14 @@ from solver.lines import (
     read_arms,
     segment_entries,
 )
-from solver.model import Model, cname, new_problem, var
-from solver.placements import choose, cover
-from solver.rooms import Rooms, grid_rooms, rooms_of_url
-from solver.sheet import Grid, Value, cell_name, quote
-from solver.sheet.answer import CellWrite
-from solver.violation import Violation
+from solver.blocks.placements import choose, cover
+from solver.blocks.rooms import Rooms, grid_rooms, rooms_of_url
+from solver.blocks.violation import Violation
+from solver.genres import define
+from solver.io import puzzlink
+from solver.io.sheet import Grid, Value, cell_name, quote
+from solver.io.sheet.answer import CellWrite
+from solver.mip.model import Model, cname, new_problem, var
 
 Segment = tuple[Cell, Cell]
 Answer = frozenset[Segment]  # the unit segments of the moves, lower cell first
@@ -167,7 +168,8 @@ def parse(grid: Grid) -> Puzzle:
 
 
 def to_cells(p: Puzzle) -> list[list[Value]]:
-    """The circles in their cells; the rooms are drawn as borders (`solver.rooms.write_rooms`)."""
+    """The circles in their cells; the rooms are drawn as borders
+    (`solver.blocks.rooms.write_rooms`)."""
     cells: list[list[Value]] = [[None] * p.cols for _ in range(p.rows)]
     for (r, c), n in p.circles:
         cells[r][c] = UNKNOWN if n is None else n
@@ -340,7 +342,7 @@ def render(p: Puzzle, segments: Answer) -> list[CellWrite]:
     """Bordered: glyphs in the empty cells a move passes, `●` where it ends, the line drawn
     up to a circle's text. Labelled: each cell keeps its label and shows its mark after it
     through the number format (`B│`, `C●`); on both, a circle's cell keeps its text, the
-    line drawn from it as far as its number format can (`solver.sheet.answer.line_format`)."""
+    line drawn from it as far as its number format can (`solver.io.sheet.answer.line_format`)."""
     ends = {end for start, end in moves(p, segments).items() if end != start}
     starts = set(p.starts())
     if _labelled(p):
@@ -403,7 +405,7 @@ def blank(grid: Grid, cell: Cell) -> bool:
 
 
 def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | None]:
-    """The lines the cells show (glyphs as `solver.lines.read_arms` reads them, in a cell or
+    """The lines the cells show (glyphs as `solver.blocks.lines.read_arms` reads them, in a cell or
     after its text), and the `●` where a circle ends. Sides a glyph does not use read as no
     line. A segment between two cells that can show no line of it (a circle's text and a `●`
     on a bordered sheet) is None: Check takes it from the nearest answer."""

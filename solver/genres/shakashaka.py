@@ -35,14 +35,14 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver import puzzlink
-from solver.cells import WALL, WHITE_MARKS, read_shading, read_walls
+from solver.blocks.cells import WALL, WHITE_MARKS, read_shading, read_walls
+from solver.blocks.geometry import ORTHOGONAL, Cell, CellPuzzle, components
+from solver.blocks.violation import Violation
 from solver.genres import define
-from solver.geometry import ORTHOGONAL, Cell, CellPuzzle, components
-from solver.model import Model, cname, new_problem, value, var
-from solver.sheet import Grid, cell_name
-from solver.sheet.answer import CellWrite
-from solver.violation import Violation
+from solver.io import puzzlink
+from solver.io.sheet import Grid, cell_name
+from solver.io.sheet.answer import CellWrite
+from solver.mip.model import Model, cname, new_problem, value, var
 
 CORNERS = ("TL", "TR", "BL", "BR")
 GLYPH = {"TL": "◤", "TR": "◥", "BL": "◣", "BR": "◢"}

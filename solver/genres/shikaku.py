@@ -13,19 +13,19 @@ sentinel one cell diagonally below-right of the grid.
     6 . 4 . . .         ┣━━━┳━━━╋━━━┳━━━┫
 
 The answer draws the rectangles as medium borders in the answer colour on every cell side
-between two rectangles (`solver.regions`; the grid's frame is left as it is); the numbers keep
-their cells, and the user's own borders come back when the answer is cleared. Solving by hand,
+between two rectangles (`solver.blocks.regions`; the grid's frame is left as it is); the numbers
+keep their cells, and the user's own borders come back when the answer is cleared. Solving by hand,
 draw the rectangles with Excel's border tool: any medium or heavier line, in any colour, on
 either of the two cells beside a side; thin lines are the sheet's grid. Check reads every side
 so drawn as a wall and says `incomplete` for a division that is not finished yet but can still
 be.
 (Excel on macOS draws no borders: solve there with the CLI, or on Windows.)
 
-Model (the deck's set partitioning, `solver.placements`): the candidates of a number are the
+Model (the deck's set partitioning, `solver.blocks.placements`): the candidates of a number are the
 rectangles of its area that hold it and no other number (a `?`: every such rectangle, any area);
 y(k,i) = 1 when the k-th number (reading order) takes its i-th candidate. Choose(k): each number
 takes exactly one; Cover(r,c): each cell lies in exactly one chosen rectangle. The answer
-variables are the walls (`solver.regions.walls`): w(r,c,R) = 1 when cell (r,c) and its right
+variables are the walls (`solver.blocks.regions.walls`): w(r,c,R) = 1 when cell (r,c) and its right
 neighbour lie in different rectangles (w(r,c,D): the cell below), w = 1 - the chosen candidates
 holding both cells. A number that no rectangle fits, or a cell that no rectangle reaches, is
 told as an input error before the solve. The LP relaxation is tight on these pieces: the deck's
@@ -41,14 +41,15 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver import placements, puzzlink, regions, spellings
+from solver.blocks import placements, regions
+from solver.blocks.geometry import Cell, CellPuzzle
+from solver.blocks.violation import Violation
 from solver.genres import define
-from solver.geometry import Cell, CellPuzzle
-from solver.model import Model, new_problem
-from solver.sheet import Grid, InputError, cell_name, quote
-from solver.sheet.answer import CellWrite
-from solver.spellings import is_mark
-from solver.violation import Violation
+from solver.io import puzzlink, spellings
+from solver.io.sheet import Grid, InputError, cell_name, quote
+from solver.io.sheet.answer import CellWrite
+from solver.io.spellings import is_mark
+from solver.mip.model import Model, new_problem
 
 UNKNOWN = puzzlink.UNKNOWN  # a number whose value is not given
 ANSWER_ON_BORDERS = True  # the rectangles are drawn on the cells' borders

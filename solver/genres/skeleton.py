@@ -25,7 +25,7 @@ the list's empty column is: the first column from the right that is empty everyw
 
 Words are katakana (or any letters). Small kana count as their full-size kana, as the deck
 writes them (`キキヨウ` for キキョウ): a word and a letter are compared after
-`solver.spellings.normalize_kana` (NFKC, so half-width ｶﾅ too; small kana full size; hiragana as
+`solver.io.spellings.normalize_kana` (NFKC, so half-width ｶﾅ too; small kana full size; hiragana as
 katakana; Latin letters in upper case), so `キキョウ`, `キキヨウ` and `ききょう` are one word.
 Before the solve, each length is counted: a listed word with no run of its length, or a length
 with more or fewer listed words than runs, is refused, naming a cell of the list.
@@ -41,8 +41,8 @@ each white cell, null elsewhere; `black` the black cells ([r, c], typed or fille
 Model: x(r,c,k) = 1 when white cell (r,c) holds letter k of the alphabet (the letters of the
 listed words, numbered 1.. in sorted order; one letter per white cell). y(w,j) = 1 when run j
 holds word w (words numbered 1.. in sorted order), for the words of run j's length
-(`solver.placements.place_words`, shared with number-skeleton): Run(j): each run holds one word;
-Listed(w): w is placed as many times as it is listed; Spell(j,i,k): letter k at position i of
+(`solver.blocks.placements.place_words`, shared with number-skeleton): Run(j): each run holds one
+word; Listed(w): w is placed as many times as it is listed; Spell(j,i,k): letter k at position i of
 run j is x(cell, k) = the sum of y(w,j) over the words with k at position i. Every coefficient
 is 1.
 """
@@ -56,16 +56,16 @@ from dataclasses import dataclass, field
 
 import pulp
 
-from solver.cells import black_record, grid_width, is_black
-from solver.digits import digit_vars, read_letters, run_span, white_runs
+from solver.blocks.cells import black_record, grid_width, is_black
+from solver.blocks.digits import digit_vars, read_letters, run_span, white_runs
+from solver.blocks.geometry import Cell
+from solver.blocks.placements import check_list_lengths, place_words
+from solver.blocks.violation import Violation
 from solver.genres import define
-from solver.geometry import Cell
-from solver.model import Model, new_problem, value
-from solver.placements import check_list_lengths, place_words
-from solver.sheet import Grid, InputError, Value, a1, cell_name, column_letter, quote
-from solver.sheet.answer import CellWrite
-from solver.spellings import normalize_kana
-from solver.violation import Violation
+from solver.io.sheet import Grid, InputError, Value, a1, cell_name, column_letter, quote
+from solver.io.sheet.answer import CellWrite
+from solver.io.spellings import normalize_kana
+from solver.mip.model import Model, new_problem, value
 
 SEPARATORS = re.compile(r"[\s,;、，]+")  # between words typed into one cell of the list
 WALL = "■"

@@ -19,12 +19,12 @@ most N + 1 buildings are seen together (the tallest is seen from both), and at l
 N > 1 (only one of the two ends can see the tallest first).
 
 Model: x(r,c,d) = 1 when the grid cell at sheet row r, column c holds height d
-(`solver.digits`), one height per cell, givens fixed, a latin square (`solver.digits.latin`).
-Each clue is a sightline (`solver.digits.sightline`): s(cell) = 1 when that building is seen
-from the clue, exactly: seen when nothing taller stands before it, s >= x(i,d) - sum of
-x(j,e) over j before i and e > d; hidden when some e stands before it and it is not taller,
-s <= 1 - sum_j<i x(j,e) + sum_{d>e} x(i,d); the s of the line add up to the clue. Reach: a
-clue c allows at most N - c + 1 + i at the i-th cell from it (at most i + 1 buildings are seen
+(`solver.blocks.digits`), one height per cell, givens fixed, a latin square
+(`solver.blocks.digits.latin`). Each clue is a sightline (`solver.blocks.digits.sightline`): s(cell)
+= 1 when that building is seen from the clue, exactly: seen when nothing taller stands before it, s
+>= x(i,d) - sum of x(j,e) over j before i and e > d; hidden when some e stands before it and it is
+not taller, s <= 1 - sum_j<i x(j,e) + sum_{d>e} x(i,d); the s of the line add up to the clue. Reach:
+a clue c allows at most N - c + 1 + i at the i-th cell from it (at most i + 1 buildings are seen
 up to there and, behind a building of height h, at most N - h more), x = 0 above that; implied
 by the rules, it halves the solving time of a fully clued 8x8. Fully clued 12x12 puzzles
 without given heights stay hard for this model (70 s to over 120 s with HiGHS or SCIP, the
@@ -42,8 +42,7 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver import puzzlink
-from solver.digits import (
+from solver.blocks.digits import (
     check_filled,
     check_repeats,
     decode_digits,
@@ -57,11 +56,12 @@ from solver.digits import (
     square_at,
     square_units,
 )
+from solver.blocks.violation import Violation
 from solver.genres import define
-from solver.model import Model, cname, new_problem
-from solver.sheet import Grid, InputError, Value, cell_name, column_letter, quote
-from solver.sheet.answer import CellWrite
-from solver.violation import Violation
+from solver.io import puzzlink
+from solver.io.sheet import Grid, InputError, Value, cell_name, column_letter, quote
+from solver.io.sheet.answer import CellWrite
+from solver.mip.model import Model, cname, new_problem
 
 Cell = tuple[int, int]
 SIDES = ("T", "B", "L", "R")  # the clues seen from the top, bottom, left and right

@@ -25,10 +25,10 @@ Model (the seed's, on undirected edges): the nodes are the (rows+1) x (cols+1) d
 when the loop joins dot (r,c) to its right neighbour (the upper side of cell (r,c)), v(r,c) to the
 dot below (the left side of cell (r,c)); u(r,c) = 1 when the loop visits the dot. A number n at
 (r,c): h(r,c) + h(r+1,c) + v(r,c) + v(r,c+1) = n. Every dot has loop degree 2 u, and the used
-edges are one piece (`solver.lines.single_loop`, rooted at a corner of a 3 where there is one).
-Valid tightenings: the four corners of a 3 (and of a 4) are on the loop, so their u is fixed to 1;
-every u is 1 in the every-dot variant; the loop has at least four edges (the empty loop is no
-answer). Before the model, the rules decide what they can (`solver.loop_logic.deduce`: a
+edges are one piece (`solver.blocks.lines.single_loop`, rooted at a corner of a 3 where there is
+one). Valid tightenings: the four corners of a 3 (and of a 4) are on the loop, so their u is fixed
+to 1; every u is 1 in the every-dot variant; the loop has at least four edges (the empty loop is no
+answer). Before the model, the rules decide what they can (`solver.deduce.loop_logic.deduce`: a
 loop's own rules, the numbers as sums of edges, the cells as regions inside or outside the
 loop, then each unknown dot and edge tried both ways), and each decided dot and edge is a fixed
 bound of its variable: they decide the seven published slitherlinks of tests/data/large whole,
@@ -37,7 +37,7 @@ the 45x31 4.3 -> 0.37 s, the 25x15s 0.14/0.34/0.21 -> 0.04/0.22/0.06 s, slither-
 each solve): on the sample and on generated 10x10 to 30x30 puzzles it was 2-4 times faster than
 the complete flow form on every back end (tests/benchmark_sizes.py). The loop is the whole
 answer, so the uniqueness check cuts off the answer found by "not every edge of this loop again"
-(`solver.lines.loop_no_good`), which every other loop satisfies: slither-2 of
+(`solver.blocks.lines.loop_no_good`), which every other loop satisfies: slither-2 of
 tests/benchmark_large.py 1.8 s against 2.5 s on HiGHS, 2.1 s against 2.4 s on SCIP (medians of
 5, one run); generated 10x10 to 30x30 even.
 """
@@ -50,19 +50,20 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver import loop_logic, puzzlink, spellings
-from solver.backends import LEAN_PRESOLVE
+from solver.blocks.geometry import Cell, CellPuzzle, components, grid_edges
+from solver.blocks.lines import Network, drawn_sides, edge_vars, loop_no_good, single_loop
+from solver.blocks.violation import Violation
+from solver.deduce import loop_logic
 from solver.genres import define
-from solver.geometry import Cell, CellPuzzle, components, grid_edges
-from solver.lines import Network, drawn_sides, edge_vars, loop_no_good, single_loop
-from solver.model import Model, cell_vars, cname, fix, new_problem
-from solver.sheet import Grid, InputError, Value, cell_name, quote
-from solver.sheet.answer import CellWrite
-from solver.spellings import is_mark
-from solver.violation import Violation
+from solver.io import puzzlink, spellings
+from solver.io.sheet import Grid, InputError, Value, cell_name, quote
+from solver.io.sheet.answer import CellWrite
+from solver.io.spellings import is_mark
+from solver.mip.backends import LEAN_PRESOLVE
+from solver.mip.model import Model, cell_vars, cname, fix, new_problem
 
 UNKNOWN = puzzlink.UNKNOWN  # a numbered cell whose number is not given
-DEDUCTION_SECONDS = 1.0  # probing's budget (solver.loop_logic.deduce)
+DEDUCTION_SECONDS = 1.0  # probing's budget (solver.deduce.loop_logic.deduce)
 MARKER = "every point"  # what to_cells writes
 MARKERS = {"everypoint", "everypoints", "allpoints", "everydot", "alldots", "全点", "全点通過"}
 ANSWER_ON_BORDERS = True  # the loop is drawn on the cells' borders, no text is an answer mark
@@ -173,7 +174,7 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
 
 
 def logic_graph(p: Puzzle) -> tuple[list[Point], list[Segment], loop_logic.Graph]:
-    """The dots, the grid lines between them, and the numbers as `solver.loop_logic` takes
+    """The dots, the grid lines between them, and the numbers as `solver.deduce.loop_logic` takes
     them."""
     dots = p.points()
     segments = list(grid_edges(p.rows + 1, p.cols + 1))
@@ -260,9 +261,9 @@ def plural(n: int) -> str:
 
 
 def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | None]:
-    """The loop edges drawn on the sheet (`solver.lines.drawn_sides`: a medium or heavier border
-    on either cell beside the edge), fixed to 1. An edge without a line fixes nothing: a border
-    cannot say "no line here"."""
+    """The loop edges drawn on the sheet (`solver.blocks.lines.drawn_sides`: a medium or heavier
+    border on either cell beside the edge), fixed to 1. An edge without a line fixes nothing: a
+    border cannot say "no line here"."""
     top = 1 if p.every_point else 0
     shown = drawn_sides(grid)
     entries: dict[pulp.LpVariable, int | None] = {}

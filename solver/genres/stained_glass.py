@@ -39,15 +39,15 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver.cells import read_shaded, render_shaded, shade_vars, shaded_record
+from solver.blocks.cells import read_shaded, render_shaded, shade_vars, shaded_record
+from solver.blocks.geometry import Cell, CellPuzzle
+from solver.blocks.rooms import check_joined, read_label
+from solver.blocks.violation import Violation
 from solver.genres import define
-from solver.geometry import Cell, CellPuzzle
-from solver.model import Model, cname, new_problem, value
-from solver.rooms import check_joined, read_label
-from solver.sheet import Grid, InputError, cell_name, is_dark, quote
-from solver.sheet.answer import CellWrite
-from solver.spellings import fold
-from solver.violation import Violation
+from solver.io.sheet import Grid, InputError, cell_name, is_dark, quote
+from solver.io.sheet.answer import CellWrite
+from solver.io.spellings import fold
+from solver.mip.model import Model, cname, new_problem, value
 
 WHITE, BLACK, GREY = "○", "●", "◐"  # what to_cells writes for a circle
 CIRCLES = {WHITE: frozenset("○◯"), BLACK: frozenset("●*"), GREY: frozenset("◐◑=")}

@@ -7,8 +7,8 @@ tall), 12 (4 wide, 3 tall), 16 (4x4), 25 (5x5): the box shape follows from the g
 Layout: the N x N grid from A1, givens as numbers 1-N, empty cells blank; the sentinel one cell
 diagonally below-right of the grid (at J10 for 9x9). The answer fills every empty cell.
 
-Model (the deck's): x(I,J,D) = 1 when cell (I,J) holds digit D (`solver.digits`); one digit per
-cell, givens fixed, a latin square, and each digit once per box.
+Model (the deck's): x(I,J,D) = 1 when cell (I,J) holds digit D (`solver.blocks.digits`); one digit
+per cell, givens fixed, a latin square, and each digit once per box.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from solver.digits import (
+from solver.blocks.digits import (
     check_filled,
     check_repeats,
     decode_digits,
@@ -28,13 +28,13 @@ from solver.digits import (
     render_digits,
     rows_and_columns,
 )
+from solver.blocks.violation import Violation
 from solver.genres import define
+from solver.io.puzzlink import UNKNOWN, PzprUrl, UrlError, decode_number16, grid_rows
+from solver.io.sheet import Grid, InputError, Value, cell_name
+from solver.io.sheet.answer import CellWrite
 from solver.limits import MAX_SUDOKU_N
-from solver.model import Model, new_problem
-from solver.puzzlink import UNKNOWN, PzprUrl, UrlError, decode_number16, grid_rows
-from solver.sheet import Grid, InputError, Value, cell_name
-from solver.sheet.answer import CellWrite
-from solver.violation import Violation
+from solver.mip.model import Model, new_problem
 
 
 def box_shape(n: int) -> tuple[int, int]:

@@ -18,7 +18,7 @@ counts as a cell without a digit (so a sheet whose digits fit an answer is `inco
 whose digits fit none is `wrong`); a `・` mark fixes "no digit"; a `?` shows no digit, and
 Check takes its digit from the nearest answer.
 
-Model (the deck's): x(r,c,d) = 1 when cell (r,c) holds digit d (`solver.digits`, at most one
+Model (the deck's): x(r,c,d) = 1 when cell (r,c) holds digit d (`solver.blocks.digits`, at most one
 digit per cell); n(r,c) = the sum over d, 1 when the cell holds a digit, and D(r,c) = the sum
 of d x(r,c,d), its digit (0 for none). Givens fix x = 1, a `?` fixes n = 1. With A(r,c) the
 sum of the neighbours' n and k the number of neighbours: A >= D and A <= D + k (1 - n)
@@ -26,7 +26,7 @@ sum of the neighbours' n and k the number of neighbours: A >= D and A <= D + k (
 to k makes every neighbour a digit, n(q) >= x(r,c,k) (Full; these two only tighten the LP:
 the 10x10 of the size benchmark went from 1.5 s to 0.5 s with HiGHS). Equal digits never side
 by side: x(p,d) + x(q,d) <= 1 (`never_adjacent` per digit). The cells with n = 1 are
-connected (`solver.cells.connected`, rooted at the first given: a flow in the complete form,
+connected (`solver.blocks.cells.connected`, rooted at the first given: a flow in the complete form,
 vertex cuts in the lazy form; lazy is the default, by measurement: tests/benchmark_sizes.py,
 figures in the README).
 
@@ -39,23 +39,23 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver import puzzlink
-from solver.cells import (
+from solver.blocks.cells import (
     WHITE_MARKS,
     check_connected,
     check_never_adjacent,
     connected,
     never_adjacent,
 )
-from solver.digits import decode_digits, digit_vars, fix, read_digits, render_digits
+from solver.blocks.digits import decode_digits, digit_vars, fix, read_digits, render_digits
+from solver.blocks.geometry import ORTHOGONAL, Cell, CellPuzzle
+from solver.blocks.violation import Violation
 from solver.genres import define
-from solver.geometry import ORTHOGONAL, Cell, CellPuzzle
-from solver.model import Model, cname, new_problem
-from solver.puzzlink import UNKNOWN
-from solver.sheet import Grid, InputError, Value, cell_name, quote
-from solver.sheet.answer import CellWrite
-from solver.spellings import is_mark
-from solver.violation import Violation
+from solver.io import puzzlink
+from solver.io.puzzlink import UNKNOWN
+from solver.io.sheet import Grid, InputError, Value, cell_name, quote
+from solver.io.sheet.answer import CellWrite
+from solver.io.spellings import is_mark
+from solver.mip.model import Model, cname, new_problem
 
 DIGITS = range(1, 5)
 NO_DIGIT = WHITE_MARKS | {"x"}  # a cell marked as holding no digit

@@ -27,10 +27,10 @@ cell. Solving by hand, type digits; Check and hints read them (a blank white cel
 yet). The record's `black` lists the black cells ([r, c], typed or filled); its `numbers` is the
 sheet's grid, the sums' row and column included: the digit of each white cell, null elsewhere.
 
-Model: x(r,c,d) = 1 when white cell (r,c) holds digit d (`solver.digits`, one digit per white
+Model: x(r,c,d) = 1 when white cell (r,c) holds digit d (`solver.blocks.digits`, one digit per white
 cell; black cells have no variables, so they take no part in "at most once"). row(r,d) and
 col(c,d): each digit at most once per row and column. Row(r,k) and Col(c,k): a line's sum as
-written addition (`solver.digits.sum_of_numbers`): at digit position k the digits of its runs
+written addition (`solver.blocks.digits.sum_of_numbers`): at digit position k the digits of its runs
 there plus the carry in equal the sum's digit plus 10 times the carry out, carries cRow(r,k)
 integer. The numbers are never formed with powers of ten: a 9-cell run would need coefficients
 up to 9 * 10^8, at which a solver's tolerance on a binary (about 1e-6) is worth hundreds and a
@@ -45,8 +45,8 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver.cells import black_record, is_black
-from solver.digits import (
+from solver.blocks.cells import black_record, is_black
+from solver.blocks.digits import (
     all_different,
     check_filled,
     check_repeats,
@@ -58,12 +58,12 @@ from solver.digits import (
     run_number,
     sum_of_numbers,
 )
+from solver.blocks.geometry import Cell
+from solver.blocks.violation import Violation
 from solver.genres import define
-from solver.geometry import Cell
-from solver.model import Model, new_problem
-from solver.sheet import Grid, InputError, Value, cell_name, column_letter, quote
-from solver.sheet.answer import CellWrite
-from solver.violation import Violation
+from solver.io.sheet import Grid, InputError, Value, cell_name, column_letter, quote
+from solver.io.sheet.answer import CellWrite
+from solver.mip.model import Model, new_problem
 
 DIGITS = range(1, 10)
 MOST = 987654321  # the largest sum nine different digits can make

@@ -8,7 +8,7 @@ Layout: the counts stand outside the grid, as a newspaper prints them: the colum
 row 1 above their columns (from B1 on), the row counts in column A beside their rows (from A2
 down), and A1 stays empty; the grid itself starts at B2. A count may be left empty. The sentinel
 goes one cell diagonally below-right of the grid's last cell, as always. The tiles are given in
-either of two ways (`solver.rooms`): thick borders drawn with Excel's border tool (medium or
+either of two ways (`solver.blocks.rooms`): thick borders drawn with Excel's border tool (medium or
 thick lines) around the grid's cells, which stay empty; or labels, every grid cell holding its
 tile's label (`A`, `B` ... `Z`, `AA` ...). For the 3x3 grid with tiles A (an L), B and C:
 
@@ -39,8 +39,7 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver import puzzlink
-from solver.cells import (
+from solver.blocks.cells import (
     SHADING_MARKS,
     read_shaded,
     render_shaded,
@@ -48,13 +47,14 @@ from solver.cells import (
     shaded_record,
     shading_blank,
 )
+from solver.blocks.geometry import Cell
+from solver.blocks.rooms import RoomPuzzle, Rooms, grid_rooms, rooms_of_url
+from solver.blocks.violation import Violation
 from solver.genres import define
-from solver.geometry import Cell
-from solver.model import Model, new_problem, value
-from solver.rooms import RoomPuzzle, Rooms, grid_rooms, rooms_of_url
-from solver.sheet import Grid, InputError, Value, a1, quote
-from solver.sheet.answer import CellWrite
-from solver.violation import Violation
+from solver.io import puzzlink
+from solver.io.sheet import Grid, InputError, Value, a1, quote
+from solver.io.sheet.answer import CellWrite
+from solver.mip.model import Model, new_problem, value
 
 ORIGIN = (1, 1)  # the grid's top-left cell in the sheet, 0-based: B2
 Answer = frozenset[Cell]  # the painted cells, counted from the grid's top-left cell

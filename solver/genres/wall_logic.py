@@ -34,15 +34,15 @@ from itertools import pairwise, takewhile
 
 import pulp
 
-from solver import puzzlink, spellings
+from solver.blocks.geometry import NUMBER, OPPOSITE, STEPS, Cell, CellPuzzle, ray, step
+from solver.blocks.lines import ARMS, TYPED, lines_record, read_drawn
+from solver.blocks.violation import Violation
 from solver.genres import define
-from solver.geometry import NUMBER, OPPOSITE, STEPS, Cell, CellPuzzle, ray, step
-from solver.lines import ARMS, TYPED, lines_record, read_drawn
-from solver.model import Model, cname, new_problem, value, var
-from solver.sheet import Grid, InputError, cell_name, quote
-from solver.sheet.answer import CellWrite
-from solver.spellings import is_mark
-from solver.violation import Violation
+from solver.io import puzzlink, spellings
+from solver.io.sheet import Grid, InputError, cell_name, quote
+from solver.io.sheet.answer import CellWrite
+from solver.io.spellings import is_mark
+from solver.mip.model import Model, cname, new_problem, value, var
 
 UNKNOWN = "?"
 BLACK = "■"
@@ -222,8 +222,8 @@ def verify(p: Puzzle, a: Answer) -> list[Violation]:
 
 def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | None]:
     """The lines drawn in the empty cells, walked from each number: a cell its line reaches
-    over drawn segments (`solver.lines.read_drawn`; over a blank cell too where the line goes on
-    beyond it) is covered by it (1), when the cell's glyph runs its way; a drawn cell that the
+    over drawn segments (`solver.blocks.lines.read_drawn`; over a blank cell too where the line goes
+    on beyond it) is covered by it (1), when the cell's glyph runs its way; a drawn cell that the
     line of a number does not reach is not covered by that one (0). A cell that the lines of
     two numbers both reach (`-` meeting `-` head on) is the sheet's to show and not: None."""
     drawn, _ = read_drawn(grid, set(p.givens()))

@@ -21,12 +21,12 @@ h(r,c) = 1 when the loop joins (r,c) to its right neighbour, v(r,c) to the cell 
 between cells that are not clues). Every non-clue cell is on the loop exactly when it is not
 shaded: its loop degree is 2 (1 - b). Two side-by-side cells are not both shaded (NoAdjH,
 NoAdjV). A clue with number N and an arrow: the b of the cells its arrow sees (to the grid's
-edge; clue cells count 0) sum to N (Arrow). The loop is one piece (`solver.lines.single_loop`;
-lazy connectivity cuts by default, measured faster than the complete form), rooted at a cell
-known to be on the loop when there is one (the seed roots it next to a 0 clue). Added for speed,
-all implied by the rules: before the model, the rules decide what they can
-(`solver.loop_logic.deduce`: a loop cell uses two segments, a shaded cell none and its
-neighbours are on the loop, no segment closes a loop early, the loop lies in one biconnected
+edge; clue cells count 0) sum to N (Arrow). The loop is one piece
+(`solver.blocks.lines.single_loop`; lazy connectivity cuts by default, measured faster than the
+complete form), rooted at a cell known to be on the loop when there is one (the seed roots it next
+to a 0 clue). Added for speed, all implied by the rules: before the model, the rules decide what
+they can (`solver.deduce.loop_logic.deduce`: a loop cell uses two segments, a shaded cell none and
+its neighbours are on the loop, no segment closes a loop early, the loop lies in one biconnected
 block of what is still possible, as many loop cells of each chequerboard colour, each line
 between two rows or columns crossed evenly, an arrow's count over the cells it sees and over the
 cells between it and another arrow of the same way behind it; then each unknown cell and
@@ -36,7 +36,7 @@ bound of its variable (fixed bounds rather than rows: yajilin-17x17 0.29 -> 0.19
 cells (LoopExists); it alternates between the two colours of the chequerboard, so it holds as
 many cells of each (Parity); when more than 4 cells must be on it, no 2x2 square is the whole
 loop (NoSquare); it crosses each line between two rows (or two columns) an even number of times,
-as a closed loop must (Even, `solver.lines.crossing_parity`). The lazy cuts know that of two
+as a closed loop must (Even, `solver.blocks.lines.crossing_parity`). The lazy cuts know that of two
 side-by-side open cells at least one is on the loop (shaded cells never touch), so a piece of an
 answer that leaves such a pair outside gets x(border) >= 2 u(i), and one that also holds such a
 pair x(border) >= 2 (`Network.some_used`). Both together, on yajilin-2 of
@@ -44,7 +44,7 @@ tests/benchmark_large.py: 1.6 s against 2.6 s on HiGHS, 2.5 s against 4.3 s on S
 3, one run); on the generated 20x20 even on HiGHS but 2.2 s against 1.5 s on SCIP (Even alone;
 the cuts alone are even there). The loop is the whole answer (every other open cell is shaded),
 so the uniqueness check cuts off the answer found by "not every edge of this loop again"
-(`solver.lines.loop_no_good`), which every other answer satisfies; against the plain no-good
+(`solver.blocks.lines.loop_no_good`), which every other answer satisfies; against the plain no-good
 (median of 5, one run): yajilin-2 0.165 -> 0.151 s, the six of `tests/data/large/yajilin.json`
 geomean 0.94 x (0.82-1.06 x), the published 17x17 0.87 -> 0.83 s, generated 10x10 to 20x20 even.
 
@@ -68,11 +68,9 @@ from typing import NamedTuple
 
 import pulp
 
-from solver import loop_logic, puzzlink, spellings
-from solver.cells import SHADING_MARKS, check_never_adjacent, never_adjacent, read_shaded
-from solver.genres import define
-from solver.geometry import STEPS, Cell, CellPuzzle, Segment, grid_edges, ray
-from solver.lines import (
+from solver.blocks.cells import SHADING_MARKS, check_never_adjacent, never_adjacent, read_shaded
+from solver.blocks.geometry import STEPS, Cell, CellPuzzle, Segment, grid_edges, ray
+from solver.blocks.lines import (
     LINE_MARKS,
     Network,
     arms,
@@ -88,14 +86,17 @@ from solver.lines import (
     read_lines,
     single_loop,
 )
-from solver.model import Model, cell_vars, cname, fix, new_problem, value
-from solver.sheet import Grid, InputError, Value, cell_name, quote
-from solver.sheet.answer import CellWrite
-from solver.spellings import ARROW, arrow_clue, is_mark
-from solver.violation import Violation
+from solver.blocks.violation import Violation
+from solver.deduce import loop_logic
+from solver.genres import define
+from solver.io import puzzlink, spellings
+from solver.io.sheet import Grid, InputError, Value, cell_name, quote
+from solver.io.sheet.answer import CellWrite
+from solver.io.spellings import ARROW, arrow_clue, is_mark
+from solver.mip.model import Model, cell_vars, cname, fix, new_problem, value
 
 UNKNOWN = "?"
-DEDUCTION_SECONDS = 0.25  # probing's budget (solver.loop_logic.deduce)
+DEDUCTION_SECONDS = 0.25  # probing's budget (solver.deduce.loop_logic.deduce)
 ANSWER_MARKS = LINE_MARKS | SHADING_MARKS
 
 
@@ -225,7 +226,7 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
 
 
 def logic_graph(p: Puzzle) -> tuple[list[Cell], list[Segment], loop_logic.Graph]:
-    """The open cells, the segments between them, and the rules as `solver.loop_logic` takes
+    """The open cells, the segments between them, and the rules as `solver.deduce.loop_logic` takes
     them."""
     clues = p.clues()
     cells = [cell for cell in p.positions() if cell not in clues]
@@ -249,7 +250,7 @@ def logic_graph(p: Puzzle) -> tuple[list[Cell], list[Segment], loop_logic.Graph]
 
 
 def _forced(p: Puzzle) -> tuple[dict[Cell, int], dict[Segment, int]]:
-    """What the rules decide about every answer (`solver.loop_logic`): cells (1 shaded, 0 on
+    """What the rules decide about every answer (`solver.deduce.loop_logic`): cells (1 shaded, 0 on
     the loop) and loop segments between open cells (1 used, 0 not); nothing when they find
     that the puzzle has no answer (the model then finds it too)."""
     on, used = loop_logic.forced(*logic_graph(p), DEDUCTION_SECONDS)  # cells and segments
@@ -347,7 +348,7 @@ def record(p: Puzzle, a: Answer) -> dict:
 
 
 def from_url(url: puzzlink.PzprUrl) -> Puzzle:
-    """Arrow number16 over cells (`solver.puzzlink.decode_arrow_number16`)."""
+    """Arrow number16 over cells (`solver.io.puzzlink.decode_arrow_number16`)."""
     if "o" in url.flags:
         raise puzzlink.UrlError(
             "yajilin: the pflag 'o' (every shaded cell outside the loop) is a variant this "
@@ -385,7 +386,7 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
 # probes of segments decide nothing there: yajilin-2 +6 ms). The published 17x17 took 0.22 ->
 # 0.35 s in that run, where 5 more segments fixed sent SCIP's search another way: over six of
 # SCIP's random seeds its median is 0.195 s with cells only and 0.187 s with segments too.
-# The deductions before the model (solver.loop_logic, with the fixed bounds), against the
+# The deductions before the model (solver.deduce.loop_logic, with the fixed bounds), against the
 # simpler forced-cell rules as rows that came before (SCIP, median of 3-5, one run): the
 # published 17x17 0.83 -> 0.18 s (its probes decide 135 of 226 cells in 0.06 s; probing with
 # the one-block rule too decides all of it, but in 0.25 s, and the whole solve took 0.26 s),
@@ -397,7 +398,7 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
 # generated 10x10 to 20x20 within 3 % (one run, median of 3). Not for every genre: numlin-3
 # took 1.44 -> 11.2 s with it, generated 20x20 masyu 0.86 -> 1.76 s.
 # Then SCIP by default: the cuts inside one search from the first solve on, and the same search
-# goes on past the answer to prove it unique (solver.scip_lazy), without SCIP's presolve, primal
+# goes on past the answer to prove it unique (solver.mip.scip_lazy), without SCIP's presolve, primal
 # heuristics and cutting planes (each of which, put back, made it slower): the eight published
 # yajilins of tests/data/large 0.674 -> 0.257 s (yajilin-2), 19x13 2.46 -> 0.38, 17x17 1.54 ->
 # 1.23, five 10x10 0.027-0.070 -> 0.029-0.052 (geometric mean 0.169 -> 0.100 s; one run). The

@@ -19,8 +19,8 @@ from collections.abc import Callable, Collection
 from types import ModuleType
 from typing import Any
 
-from solver.backends import Settings
 from solver.genres import Genre
+from solver.mip.backends import Settings
 from solver.pipeline import Outcome, solve_puzzle
 
 Cell = tuple[int, int]

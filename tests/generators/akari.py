@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from solver.cells import seen_cells
+from solver.blocks.cells import seen_cells
 from solver.genres.akari import WALL, Puzzle
 
 Cell = tuple[int, int]
@@ -23,8 +23,8 @@ DROPS = 60
 
 
 def generate(size: int, seed: int) -> tuple[Puzzle, str]:
-    from solver.backends import Settings
     from solver.genres.akari import GENRE
+    from solver.mip.backends import Settings
     from solver.pipeline import solve_puzzle
 
     rng = random.Random(seed)

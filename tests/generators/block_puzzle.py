@@ -20,8 +20,8 @@ import string
 
 import pulp
 
-from solver import regions
-from solver.cells import components
+from solver.blocks import regions
+from solver.blocks.cells import components
 from solver.genres import block_puzzle
 from solver.genres.block_puzzle import Puzzle
 from solver.pipeline import Outcome

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import random
 
+from solver.blocks.rooms import room_label
 from solver.genres.country_road import Puzzle
-from solver.rooms import room_label
 from tests.generators import Cell, random_loop
 
 KEEP = 0.8

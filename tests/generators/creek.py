@@ -58,8 +58,8 @@ def corners(q: Cell) -> list[Cell]:
 
 
 def generate(size: int, seed: int) -> tuple[Puzzle, str]:
-    from solver.backends import Settings
     from solver.genres.creek import GENRE
+    from solver.mip.backends import Settings
     from solver.pipeline import solve_puzzle
 
     rng = random.Random(seed)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from solver import regions
+from solver.blocks import regions
 from solver.genres import fillmat
 from solver.genres.fillmat import Puzzle
 from solver.pipeline import Outcome

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import random
 
-from solver.cells import components
+from solver.blocks.cells import components
+from solver.blocks.rooms import Rooms
 from solver.genres import heyawake
 from solver.genres.heyawake import Puzzle, crossing_runs, verify
 from solver.pipeline import Outcome
-from solver.rooms import Rooms
 from tests.generators import Cell, other_shading, until_unique
 
 KEEP = 0.7

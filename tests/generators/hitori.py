@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import random
 
-from solver.backends import Settings
-from solver.cells import components
+from solver.blocks.cells import components
+from solver.blocks.geometry import Cell, adjacent
 from solver.genres import hitori
 from solver.genres.hitori import Puzzle
-from solver.geometry import Cell, adjacent
+from solver.mip.backends import Settings
 from solver.pipeline import solve_puzzle
 
 TRIES = 3

@@ -17,10 +17,10 @@ import itertools
 import random
 from collections import deque
 
+from solver.blocks.geometry import OPPOSITE as BACK
+from solver.blocks.geometry import step
 from solver.genres.hotaru_beam import Firefly, Puzzle
-from solver.geometry import OPPOSITE as BACK
-from solver.geometry import step
-from solver.puzzlink import UNKNOWN
+from solver.io.puzzlink import UNKNOWN
 
 Cell = tuple[int, int]
 FILL = 4  # points per firefly

@@ -21,10 +21,10 @@ import random
 
 import pulp
 
-from solver.backends import LiveModel, Settings
+from solver.blocks.geometry import STEPS
 from solver.genres import icebarn
 from solver.genres.icebarn import Puzzle
-from solver.geometry import STEPS
+from solver.mip.backends import LiveModel, Settings
 
 Cell = tuple[int, int]
 Arc = tuple[Cell, Cell]

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import random
 
-from solver.backends import Settings
+from solver.blocks.geometry import components
+from solver.blocks.rooms import Rooms
 from solver.genres.inshi_no_heya import GENRE, Puzzle
-from solver.geometry import components
+from solver.mip.backends import Settings
 from solver.pipeline import solve_puzzle
-from solver.rooms import Rooms
 from tests.generators import Cell
 
 BIGGEST = 5

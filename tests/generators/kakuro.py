@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 
-from solver.digits import combinations, white_runs_from
+from solver.blocks.digits import combinations, white_runs_from
 from solver.genres.kakuro import Clue, Puzzle
 
 Cell = tuple[int, int]
@@ -135,8 +135,8 @@ def sound(white: set[Cell]) -> bool:
 
 
 def generate(size: int, seed: int) -> tuple[Puzzle, str]:
-    from solver.backends import Settings
     from solver.genres.kakuro import GENRE
+    from solver.mip.backends import Settings
     from solver.pipeline import solve_puzzle
 
     rng = random.Random(seed)

@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import random
 
-from solver.backends import Settings
+from solver.blocks.geometry import Cell, heading, neighbours
 from solver.genres import kanaore
 from solver.genres.kanaore import Puzzle, Word
-from solver.geometry import Cell, heading, neighbours
+from solver.io.spellings import normalize_kana
+from solver.mip.backends import Settings
 from solver.pipeline import solve_puzzle
-from solver.spellings import normalize_kana
 from tests.conftest import example
 
 BOARDS = 30  # fresh words

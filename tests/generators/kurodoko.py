@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import random
 
-from solver.backends import Settings
-from solver.cells import components, seen_cells
+from solver.blocks.cells import components, seen_cells
+from solver.blocks.geometry import Cell, adjacent
 from solver.genres import kurodoko
 from solver.genres.kurodoko import Puzzle
-from solver.geometry import Cell, adjacent
+from solver.mip.backends import Settings
 from solver.pipeline import solve_puzzle
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 
+from solver.blocks.geometry import STEPS
+from solver.blocks.lines import arms
 from solver.genres.masyu import BLACK, WHITE, Puzzle
-from solver.geometry import STEPS
-from solver.lines import arms
 from tests.generators import random_loop
 
 KEEP = 1.0

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import random
 
-from solver.backends import Settings
-from solver.cells import components
+from solver.blocks.cells import components
+from solver.blocks.rooms import Rooms
 from solver.genres import norinori
 from solver.genres.norinori import Puzzle
+from solver.mip.backends import Settings
 from solver.pipeline import Outcome, solve_puzzle
-from solver.rooms import Rooms
 from tests.generators import Cell, other_shading, until_unique
 
 REPAIRS = 60

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import random
 
-from solver.backends import Settings
-from solver.digits import run_number, white_runs
+from solver.blocks.digits import run_number, white_runs
+from solver.blocks.geometry import Cell
 from solver.genres import number_skeleton
 from solver.genres.number_skeleton import Puzzle
-from solver.geometry import Cell
+from solver.mip.backends import Settings
 from solver.pipeline import solve_puzzle
 
 BLACK = 0.3

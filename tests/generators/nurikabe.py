@@ -30,12 +30,12 @@ import random
 import pulp
 
 from solver import limits
-from solver.backends import LiveModel, Settings
-from solver.cells import check_no_square, components
+from solver.blocks.cells import check_no_square, components
+from solver.blocks.geometry import Cell
 from solver.genres import nurikabe
 from solver.genres.nurikabe import Puzzle
-from solver.geometry import Cell
-from solver.model import value
+from solver.mip.backends import LiveModel, Settings
+from solver.mip.model import value
 from solver.pipeline import Outcome
 from tests.generators import other_shading, spots, until_unique
 

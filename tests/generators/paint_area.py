@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import random
 
-from solver.cells import components
+from solver.blocks.cells import components
+from solver.blocks.rooms import Rooms
 from solver.genres.paint_area import Puzzle, verify
-from solver.rooms import Rooms
 from tests.generators import Cell, random_region
 
 KEEP = 0.5

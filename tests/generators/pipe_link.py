@@ -18,9 +18,9 @@ from __future__ import annotations
 import math
 import random
 
-from solver.backends import Settings
+from solver.blocks.lines import arms, glyph
 from solver.genres.pipe_link import GENRE, Puzzle
-from solver.lines import arms, glyph
+from solver.mip.backends import Settings
 from solver.pipeline import solve_puzzle
 
 Cell = tuple[int, int]
@@ -161,8 +161,8 @@ def _block_nbrs(b: Cell, k: int) -> list[Cell]:
 
 
 def _from_glyphs(rows: list[str]) -> set[Segment]:
-    from solver.geometry import STEPS
-    from solver.lines import ARMS
+    from solver.blocks.geometry import STEPS
+    from solver.blocks.lines import ARMS
 
     segs = set()
     for r, line in enumerate(rows):

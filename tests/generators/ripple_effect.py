@@ -21,13 +21,13 @@ import random
 
 import pulp
 
-from solver.backends import Settings
-from solver.backends import _stdout_silenced as quiet
-from solver.digits import room_digits
+from solver.blocks.digits import room_digits
+from solver.blocks.rooms import Rooms
 from solver.genres.ripple_effect import GENRE, Puzzle, ripple
-from solver.model import new_problem
+from solver.mip.backends import Settings
+from solver.mip.backends import _stdout_silenced as quiet
+from solver.mip.model import new_problem
 from solver.pipeline import solve_puzzle
-from solver.rooms import Rooms
 from tests.generators import Cell
 
 BIGGEST = 5

@@ -19,11 +19,11 @@ import random
 
 import pulp
 
+from solver.blocks.geometry import STEPS, Cell, components, step
+from solver.blocks.placements import chosen
+from solver.blocks.rooms import Rooms
 from solver.genres.satogaeri import Puzzle, moves_of
 from solver.genres.satogaeri import model as build_model
-from solver.geometry import STEPS, Cell, components, step
-from solver.placements import chosen
-from solver.rooms import Rooms
 
 DENSITY = 4
 MAX_MOVE = 4

@@ -22,8 +22,8 @@ DROPS = 20
 
 
 def generate(size: int, seed: int) -> tuple[Puzzle, str]:
-    from solver.backends import Settings
     from solver.genres.shakashaka import GENRE
+    from solver.mip.backends import Settings
     from solver.pipeline import solve_puzzle
 
     rng = random.Random(seed)

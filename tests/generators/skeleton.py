@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import random
 
-from solver.backends import Settings
-from solver.digits import white_runs
+from solver.blocks.digits import white_runs
+from solver.blocks.geometry import Cell
 from solver.genres import skeleton
 from solver.genres.skeleton import Puzzle
-from solver.geometry import Cell
+from solver.io.spellings import normalize_kana
+from solver.mip.backends import Settings
 from solver.pipeline import solve_puzzle
-from solver.spellings import normalize_kana
 from tests.conftest import example
 from tests.generators.number_skeleton import cleaned, random_black
 

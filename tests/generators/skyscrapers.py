@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from solver.digits import seen
+from solver.blocks.digits import seen
 from solver.genres.skyscrapers import SIDES, Puzzle
 from tests.generators import random_latin
 
@@ -33,8 +33,8 @@ def clues_of(square: list[list[int]]) -> dict[tuple[str, int], int]:
 
 
 def generate(size: int, seed: int) -> tuple[Puzzle, str]:
-    from solver.backends import Settings
     from solver.genres.skyscrapers import GENRE
+    from solver.mip.backends import Settings
     from solver.pipeline import solve_puzzle
 
     rng = random.Random(seed)

@@ -11,8 +11,8 @@ import random
 
 import pulp
 
-from solver.backends import Settings
 from solver.genres.slitherlink import GENRE, Puzzle, sides
+from solver.mip.backends import Settings
 from solver.pipeline import solve_puzzle
 from tests.generators import border_loop, random_region
 

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import random
 
+from solver.blocks.geometry import components
 from solver.genres.stained_glass import BLACK, GREY, WHITE, Puzzle
-from solver.geometry import components
 
 Cell = tuple[int, int]
 PIECE_SIZE = 5
@@ -65,8 +65,8 @@ def label(k: int) -> str:
 
 
 def generate(size: int, seed: int) -> tuple[Puzzle, str]:
-    from solver.backends import Settings
     from solver.genres.stained_glass import GENRE
+    from solver.mip.backends import Settings
     from solver.pipeline import solve_puzzle
 
     rng = random.Random(seed)

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import random
 
-from solver.backends import Settings
 from solver.genres.sukoro import Puzzle
+from solver.mip.backends import Settings
 from solver.pipeline import Outcome, solve_puzzle
 from tests.generators import spots, until_unique
 

@@ -15,10 +15,10 @@ import random
 
 import pulp
 
-from solver.backends import LiveModel, Settings
+from solver.blocks.geometry import Cell
 from solver.genres import sum_line
 from solver.genres.sum_line import Puzzle
-from solver.geometry import Cell
+from solver.mip.backends import LiveModel, Settings
 from solver.pipeline import solve_puzzle
 
 BLACK = 0.2

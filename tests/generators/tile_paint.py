@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import random
 
+from solver.blocks.rooms import Rooms
 from solver.genres.tile_paint import Puzzle
-from solver.rooms import Rooms
 from tests.generators import Cell
 
 KEEP = 1.0

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import random
 
+from solver.blocks.geometry import STEPS as DIRECTIONS
 from solver.genres.wall_logic import BLACK, Puzzle
-from solver.geometry import STEPS as DIRECTIONS
 
 Cell = tuple[int, int]
 MAX_LENGTH = 3  # cells per direction when a number is placed
@@ -33,8 +33,8 @@ PER_ROUND = 1  # groups of differing cells split per round
 
 
 def generate(size: int, seed: int) -> tuple[Puzzle, str]:
-    from solver.backends import Settings
     from solver.genres.wall_logic import GENRE
+    from solver.mip.backends import Settings
     from solver.pipeline import solve_puzzle
 
     rng = random.Random(seed)

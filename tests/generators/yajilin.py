@@ -23,10 +23,10 @@ import time
 
 import pulp
 
-from solver.backends import LiveModel, Settings
+from solver.blocks.geometry import STEPS, ray
+from solver.blocks.lines import arms
 from solver.genres.yajilin import Answer, Clue, Puzzle, decode, model, verify
-from solver.geometry import STEPS, ray
-from solver.lines import arms
+from solver.mip.backends import LiveModel, Settings
 from tests.generators import Cell
 
 COVER = 0.72  # the share of loop cells to aim at (the sample: 73 of 100)

@@ -48,7 +48,7 @@ import pyscipopt
 from pyscipopt import SCIP_RESULT
 
 from solver import progress
-from solver.backends import Terms, scip_term
+from solver.mip.backends import Terms, scip_term
 
 Separator = Callable[[], list[pulp.LpConstraint]]
 AddRow = Callable[[pulp.LpConstraint, Terms, str], object]

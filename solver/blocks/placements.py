@@ -32,8 +32,8 @@ from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, S
 
 import pulp
 
-from solver.model import value, var
-from solver.sheet import Grid, InputError, a1, cell_name, quote
+from solver.io.sheet import Grid, InputError, a1, cell_name, quote
+from solver.mip.model import value, var
 
 Cell = tuple[int, int]
 Candidates = Mapping[Hashable, Sequence[Collection[Cell]]]

@@ -7,7 +7,7 @@ pictures only with Pillow) and loses the rest. After it has written its package,
 it refers to (pictures, charts with their styles, ...) from the original package, under new
 names, and points the sheet at it instead of openpyxl's drawing (which goes, with its charts and
 pictures). Solving never changes a drawing, so the original one is exactly right. The caller
-checks the result (`solver.sheet.package.lost`) and refuses to replace a workbook if anything is
+checks the result (`solver.io.sheet.package.lost`) and refuses to replace a workbook if anything is
 still missing.
 """
 
@@ -21,8 +21,8 @@ from xml.sax.saxutils import quoteattr
 
 from defusedxml.ElementTree import fromstring
 
-from solver.sheet import package
-from solver.sheet.package import NS, Package
+from solver.io.sheet import package
+from solver.io.sheet.package import NS, Package
 
 REL_DRAWING = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/drawing"
 # what may follow <drawing> in a worksheet (CT_Worksheet's sequence): it goes before the first

@@ -19,13 +19,13 @@ The rules:
   cell or wall (kurodoko); `runs` and `seen_cells` give the fixed lines of sight between walls
   (akari).
 
-Connectivity comes in two forms that accept exactly the same sets, as in `solver.lines`:
+Connectivity comes in two forms that accept exactly the same sets, as in `solver.blocks.lines`:
 
 - complete (`lazy=False`): a single-commodity flow inside the MIP whose capacities come from the
   cells (flow may only enter and leave cells of the set);
 - lazy (`lazy=True`): the model leaves connectivity out and the block returns a separator (see
-  `solver.model.Model.separate`). After each solve it finds the groups of the solved set, and for
-  a group S that is not the whole it adds a vertex cut: the cells around S, N(S), separate S
+  `solver.mip.model.Model.separate`). After each solve it finds the groups of the solved set, and
+  for a group S that is not the whole it adds a vertex cut: the cells around S, N(S), separate S
   from the rest, so sum over N(S) of x >= x_i + x_j - 1 for i in S and j outside S.
 
 Measured with HiGHS (tests/benchmark_cells.py, answer and uniqueness proof): the lazy form was
@@ -47,14 +47,15 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 
 import pulp
 
-from solver import geometry, spellings
-from solver.geometry import ORTHOGONAL, Cell, filled_squares, shortest_path
-from solver.lines import on
-from solver.model import cname, row, var
-from solver.sheet import Grid, InputError, a1, is_dark, quote
-from solver.sheet.answer import CellWrite
-from solver.spellings import is_mark
-from solver.violation import Violation
+from solver.blocks import geometry
+from solver.blocks.geometry import ORTHOGONAL, Cell, filled_squares, shortest_path
+from solver.blocks.lines import on
+from solver.blocks.violation import Violation
+from solver.io import spellings
+from solver.io.sheet import Grid, InputError, a1, is_dark, quote
+from solver.io.sheet.answer import CellWrite
+from solver.io.spellings import is_mark
+from solver.mip.model import cname, row, var
 
 Expr = pulp.LpAffineExpression | pulp.LpVariable | int
 Separator = Callable[[], list[pulp.LpConstraint]]
@@ -334,7 +335,7 @@ def _ring_cuts(b: Mapping[Cell, Expr], rows: int, cols: int) -> Separator:
 
 
 def _at_most_all_but_one(terms: list[Expr]) -> pulp.LpConstraint:
-    """sum(terms) <= len(terms) - 1; made in one step (`solver.model.row`) where every term is
+    """sum(terms) <= len(terms) - 1; made in one step (`solver.mip.model.row`) where every term is
     a variable, as a separator's cuts mostly are."""
     if all(isinstance(t, pulp.LpVariable) for t in terms):
         return row(dict.fromkeys(terms, 1), "<=", len(terms) - 1)
@@ -799,7 +800,7 @@ SHADING_MARKS = SHADE_MARKS | WHITE_MARKS | {LAMP}
 
 
 def read_shading(grid: object) -> tuple[set[Cell], set[Cell]]:
-    """What a person shaded in the grid (a `solver.sheet.Grid`): cells holding `■` or `#`, or
+    """What a person shaded in the grid (a `solver.io.sheet.Grid`): cells holding `■` or `#`, or
     filled with a dark colour (Excel's fill tool), and cells they marked as white (`・`, `.`,
     `×`)."""
     shaded: set[Cell] = set()

@@ -51,10 +51,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from solver.geometry import Cell, components, grid_edges
-from solver.puzzlink import PzprUrl, decode_border
-from solver.sheet import Border, Grid, InputError, Sheet, Value, a1, column_letter, quote
-from solver.sheet.answer import CellWrite
+from solver.blocks.geometry import Cell, components, grid_edges
+from solver.io.puzzlink import PzprUrl, decode_border
+from solver.io.sheet import Border, Grid, InputError, Sheet, Value, a1, column_letter, quote
+from solver.io.sheet.answer import CellWrite
 
 WALL_STYLES = frozenset(
     {

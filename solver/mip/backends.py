@@ -57,7 +57,7 @@ class Settings:
     time_limit: float | None = None
     threads: int | None = None
     connectivity: str = "default"  # default (the genre's choice) | complete | lazy
-    # SCIP takes lazy cuts inside its one search (solver.scip_lazy); False: in rounds of
+    # SCIP takes lazy cuts inside its one search (solver.mip.scip_lazy); False: in rounds of
     # solves, as HiGHS and CBC must (kept to measure the one against the other)
     cuts_in_search: bool = True
     tuning: Tuning = field(default_factory=lambda: Tuning())  # the genre's (see `resolved`)
@@ -309,7 +309,7 @@ class LiveModel:
         branching: the branching rule SCIP tries first (`Model.scip_branching`).
 
         separate: a lazy model's separators (`Model.violated`). SCIP takes their cuts inside
-        its search (solver.scip_lazy) and its answers break none; HiGHS and CBC leave them to
+        its search (solver.mip.scip_lazy) and its answers break none; HiGHS and CBC leave them to
         the caller, who adds the cuts an answer breaks and solves again."""
         s = s.resolved()  # a bare model: the fallback back end
         self.prob, self.settings = prob, s
@@ -335,7 +335,7 @@ class LiveModel:
             if branching is not None:
                 self.native.setParam(f"branching/{branching}/priority", RULE_FIRST)
             if separate is not None:
-                from solver import scip_lazy
+                from solver.mip import scip_lazy
 
                 self.in_search = scip_lazy.attach(
                     self.native, self.columns, self.scip_vars, separate, self._scip_row
@@ -426,7 +426,7 @@ class LiveModel:
 
         exclude: the cut that excludes the answer found and no other (`Model.exclude_answer`).
         With it, a search that takes the cuts inside goes on past its answer to tell whether it
-        is unique (solver.scip_lazy, `collect`): `unique` and `second` say what it found (None:
+        is unique (solver.mip.scip_lazy, `collect`): `unique` and `second` say what it found (None:
         it told nothing, e.g. the answer came from a round, or time ran out)."""
         self.unique = self.second = self.answer_at = None
         spent = 0.0  # seconds in this call's solves

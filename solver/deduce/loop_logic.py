@@ -46,7 +46,7 @@ Measured (this machine; decided / all, seconds): yajilin, cells: the published 1
 10x10 whole in 0.005-0.012 s. Decided whole: the four masyus of tests/data/large (mashu-2 in
 0.03 s, the 20x20 in 0.08 s), the seven slitherlinks (slither-2 in 0.08 s, the 45x31's 2866
 edges in 0.3 s), the three country roads (country-2 in 0.05 s, the 20x15 in 0.13 s) and
-pipelink-2 (over the strands of `solver.lines.strands`: 512 links in 0.003 s).
+pipelink-2 (over the strands of `solver.blocks.lines.strands`: 512 links in 0.003 s).
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 from solver import limits
-from solver.geometry import Cell, Segment
+from solver.blocks.geometry import Cell, Segment
 
 UNKNOWN, OFF, ON = -1, 0, 1  # cells
 # probing's budget grows with the graph: at least this many seconds per cell (see `deduce`).

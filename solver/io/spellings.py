@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from solver.sheet import Value
+from solver.io.sheet import Value
 
-# the four directions (solver.geometry.STEPS) as arrows: what we write, and what we read
+# the four directions (solver.blocks.geometry.STEPS) as arrows: what we write, and what we read
 ARROW = {"U": "↑", "D": "↓", "L": "←", "R": "→"}
 ARROWS: dict[str, frozenset[str]] = {
     "U": frozenset("↑⬆▲^ut"),  # t: top

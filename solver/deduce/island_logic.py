@@ -93,8 +93,8 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from solver import probing
-from solver.geometry import Cell, neighbours
+from solver.blocks.geometry import Cell, neighbours
+from solver.deduce import probing
 
 UNKNOWN, (SEA, LAND) = probing.UNKNOWN, probing.VALUES
 FREE = -1  # a land cell whose island is not known yet
@@ -539,10 +539,10 @@ def deduce(
     search_work: int | None = None,
 ) -> tuple[set[Cell], set[Cell]] | None:
     """The cells that are sea and the cells that are land in every answer, by the rules and
-    then by probing each unknown cell next to a decided one both ways (`solver.probing`, while
-    the probes' work, the grid's cells once a probe, stays within `work`; by default PROBE_WORK
-    or PROBE_PASSES passes over the grid, whichever is more): where one way propagates to a
-    contradiction, the other holds. None when the rules leave no answer."""
+    then by probing each unknown cell next to a decided one both ways (`solver.deduce.probing`,
+    while the probes' work, the grid's cells once a probe, stays within `work`; by default
+    PROBE_WORK or PROBE_PASSES passes over the grid, whichever is more): where one way propagates to
+    a contradiction, the other holds. None when the rules leave no answer."""
     if work is None:
         work = max(PROBE_WORK, probing.passes_work(rows, cols, PROBE_PASSES))
     if search_work is None:

@@ -19,7 +19,7 @@ Connectivity comes in two forms, and both give the same answers:
 
 - complete (`lazy=False`): a single-commodity flow from a root to every used node along used
   edges, inside the one MIP (measured faster than the seed's ordering labels, which
-  `solver.connectivity.connect` keeps for archipelago). The `.lp` file of such a model is the
+  `solver.blocks.connectivity.connect` keeps for archipelago). The `.lp` file of such a model is the
   whole problem, and any solver solves it alone.
 - lazy (`lazy=True`): the model leaves connectivity out and registers a separator. After each
   solve the pipeline asks it for the pieces the answer falls into, adds a cut for each piece to
@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 
 import pulp
 
-from solver.geometry import (
+from solver.blocks.geometry import (
     STEPS,
     Cell,
     Square,
@@ -56,10 +56,10 @@ from solver.geometry import (
     square_edges,
     squares,
 )
-from solver.model import cname, row, var
-from solver.sheet import cell_name
-from solver.sheet.answer import CellWrite
-from solver.violation import Violation
+from solver.blocks.violation import Violation
+from solver.io.sheet import cell_name
+from solver.io.sheet.answer import CellWrite
+from solver.mip.model import cname, row, var
 
 Node = Hashable
 Edge = tuple[Node, Node]
@@ -69,7 +69,7 @@ Separator = Callable[[], list[pulp.LpConstraint]]
 
 def on(expr: Expr) -> bool:
     """Whether a solved binary expression (variable, sum, or constant) is 1. A variable the
-    solver left out (in no row yet, value None) counts as 0, as `solver.model.value` has it:
+    solver left out (in no row yet, value None) counts as 0, as `solver.mip.model.value` has it:
     `1 - b` of such a b is 1."""
     if isinstance(expr, pulp.LpVariable):  # the common case first: separators ask often
         return round(expr.varValue or 0) >= 1
@@ -461,7 +461,7 @@ def walk_loop(segments: Iterable[tuple[Node, Node]]) -> list[Node]:
 
 def draw(segments: Iterable[tuple[Cell, Cell]], givens: Collection[Cell] = ()) -> list[CellWrite]:
     """The answer's writes: each cell's glyph; a given cell keeps its value, and the line's
-    sides through it (`CellWrite.through`) draw the line up to it (`solver.sheet.answer`)."""
+    sides through it (`CellWrite.through`) draw the line up to it (`solver.io.sheet.answer`)."""
     return [
         CellWrite(r, c, None, through="".join(sorted(s)))
         if (r, c) in givens
@@ -561,7 +561,7 @@ def read_arms(value: object) -> frozenset[str] | None:
 def read_drawn(
     grid: object, givens: Collection[Cell] = (), no_line: Collection[str] = NO_LINE
 ) -> tuple[set[tuple[Cell, Cell]], set[tuple[Cell, Cell]]]:
-    """What a person drew with glyphs in the grid's cells (a `solver.sheet.Grid`): the
+    """What a person drew with glyphs in the grid's cells (a `solver.io.sheet.Grid`): the
     centre-to-centre segments drawn (lower cell first), and those known absent (the sides a
     glyph does not use, every side of a cell marked `×` or `・`). A segment one cell draws and
     its neighbour does not counts as drawn. Given cells are skipped: the line through them is

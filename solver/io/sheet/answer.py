@@ -15,10 +15,10 @@ answer's line: the user has redrawn it, and it is theirs.
 Record sheet columns: sheet, cell address, the value written (empty for a restyle only), the
 previous font colour, fill colour ('RRGGBB', or a theme colour 'theme:1[:tint]' since theme
 colours are recorded) and number format, the previous borders of the sides drawn
-(`solver.sheet.borders_text`; empty when no side was drawn, as in records written before
+(`solver.io.sheet.borders_text`; empty when no side was drawn, as in records written before
 borders were recorded), what wrote it: empty for an answer or a hint, `check` for the
 marks Check puts on the cells of a broken rule (so that checking again takes only its own marks
-away), and the previous face (font and alignment, `solver.sheet.face_text`) of a cell solving
+away), and the previous face (font and alignment, `solver.io.sheet.face_text`) of a cell solving
 set in `LINE_FACE` (empty otherwise, as in older records). A column or row that solving made
 square (`square_cells`) has a row of its own: its address is the whole column or row ('C:C',
 '3:3') and the font colour's column holds its size before (empty for the default); clearing
@@ -41,7 +41,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from solver.sheet import (
+from solver.io.sheet import (
     SIDES,
     Book,
     Border,

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 from urllib.parse import unquote, urlsplit
 
-from solver.geometry import NUMBER, Cell, components, grid_edges
+from solver.blocks.geometry import NUMBER, Cell, components, grid_edges
 
 T = TypeVar("T")
 

@@ -44,7 +44,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from solver.geometry import Cell, Segment
+from solver.blocks.geometry import Cell, Segment
 from solver.limits import check_time
 
 # frontiers one cell may hold before a search gives up, and the work of the four searches

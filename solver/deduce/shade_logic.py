@@ -71,8 +71,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from solver import probing
-from solver.geometry import Cell, neighbours
+from solver.blocks.geometry import Cell, neighbours
+from solver.deduce import probing
 
 UNKNOWN, (SHADED, UNSHADED) = probing.UNKNOWN, probing.VALUES
 RAYS = ((-1, 0), (1, 0), (0, -1), (0, 1))
@@ -403,7 +403,7 @@ def deduce(
     search_work: int = 0,
 ) -> tuple[set[Cell], set[Cell]] | None:
     """The cells shaded and the cells unshaded in every answer, by the rules and then by
-    probing each unknown cell next to a decided one both ways (`solver.probing`, while the
+    probing each unknown cell next to a decided one both ways (`solver.deduce.probing`, while the
     probes' work, the grid's cells once a probe, stays within `work`, and until IDLE x the
     grid's cells in a row decided nothing): where one way propagates to a contradiction, the
     other holds. None when the rules leave no answer. `make` builds the genre's board (`lambda:

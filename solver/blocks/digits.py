@@ -18,7 +18,7 @@ the empty cells), `read_digits` (a genre's `read_answer`: the digits the sheet s
 `check_repeats` (verify: `row 3: two 7s, in C3 and F3`, with the cells).
 
 Numbers read from runs of white cells (sum-line, number-skeleton): `white_runs` (the runs, from
-`solver.cells.runs`), `sum_of_numbers` (the numbers of some runs add up to a total: written
+`solver.blocks.cells.runs`), `sum_of_numbers` (the numbers of some runs add up to a total: written
 addition with carries, exact), `place_numbers` (each run reads one listed number, each listed
 number is read as often as listed), and for answers `run_number`, `run_span`, `run_name`.
 
@@ -45,13 +45,13 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver.model import cname, var
-from solver.model import value as solved_value
-from solver.placements import place_words
-from solver.sheet import cell_name, column_letter
-from solver.sheet.answer import CellWrite
-from solver.spellings import normalize_kana
-from solver.violation import Violation
+from solver.blocks.placements import place_words
+from solver.blocks.violation import Violation
+from solver.io.sheet import cell_name, column_letter
+from solver.io.sheet.answer import CellWrite
+from solver.io.spellings import normalize_kana
+from solver.mip.model import cname, var
+from solver.mip.model import value as solved_value
 
 Cell = tuple[int, int]
 Digits = dict[tuple[int, int, int], pulp.LpVariable]
@@ -263,7 +263,7 @@ def product_is(
 # --- numbers read from runs of white cells (sum-line, number-skeleton) -------------------------
 #
 # A run is a maximal line of white cells along a row (read left to right) or a column (read top
-# to bottom), as `solver.cells.runs` finds them; its digits read as one decimal number. The
+# to bottom), as `solver.blocks.cells.runs` finds them; its digits read as one decimal number. The
 # number is never formed as the sum of 10^k d x(cell, d) in the model: a run of 9 cells would
 # put coefficients up to 9 * 10^8 into a row, where a solver's tolerances on binaries (about
 # 1e-6) are worth hundreds, so a wrong answer could pass. `sum_of_numbers` states a sum of run
@@ -341,7 +341,7 @@ def place_numbers(
     """Each listed number (`numbers`: number -> how many times listed) goes into that many of
     the runs of its length, and each run holds one listed number: y(n, j) = 1 when run j reads
     n (y(n,j) in the model, n the number). A run's cells spell its number digit by digit: the
-    words-in-runs block (`solver.placements.place_words`) over digits."""
+    words-in-runs block (`solver.blocks.placements.place_words`) over digits."""
     return place_words(prob, x, lines, numbers, _digits_of_number, int, name)  # type: ignore[return-value]
 
 

@@ -64,7 +64,7 @@ class Model:
     uniqueness search never has them, so they change how soon an answer is found, never a
     verdict. They stay out of the `.lp` file and out of check's searches.
     answers: answers the genre found before any search, where it found more than one
-    (numberlink's and icebarn's frontier count, `solver.frontier`; see `settle`): the
+    (numberlink's and icebarn's frontier count, `solver.deduce.frontier`; see `settle`): the
     uniqueness check takes one that differs from the search's answer as the second answer
     (checked by `verify`).
     branch_first: variables that SCIP branches on before any other (a higher branching
@@ -107,7 +107,7 @@ class Model:
             self.separators.append(separator)
 
     def settle(self, x: Mapping[Any, Any], counted: list[frozenset[Any]] | None) -> bool:
-        """Take a count of the answers made before the search (`solver.frontier`, each answer
+        """Take a count of the answers made before the search (`solver.deduce.frontier`, each answer
         the keys of `x` it uses; None: the count gave up). One answer fixes every variable of
         x to it, and none fixes them all to 0 (true of every answer, there being none), so the
         search only confirms; more than one: the search first tries the first (`guesses`) and

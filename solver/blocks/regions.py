@@ -3,22 +3,22 @@ block-puzzle's blocks), drawn in the sheet as medium borders around each piece.
 
 The answer is the set of walls: the sides between two neighbouring cells of different pieces.
 In the model they are variables w(a, b), one per side inside the grid, tied to the placements
-(`solver.placements`): w = 1 - (the chosen candidates that hold both cells), so a wall stands
+(`solver.blocks.placements`): w = 1 - (the chosen candidates that hold both cells), so a wall stands
 exactly where two pieces meet (`walls`). Two answers with the same walls are the same division,
 which makes the walls the model's answer variables (uniqueness cuts on them) and what a sheet
 shows of an answer, as slitherlink's loop is.
 
 In the sheet (`render_regions`): every side of a cell that is a wall is drawn in the answer
 colour as a medium line, on both cells of the wall, not on the grid's frame, the edge of every
-answer (solver.sheet.answer records the user's own lines there and Clear restores them).
+answer (solver.io.sheet.answer records the user's own lines there and Clear restores them).
 Read back (`read_regions`): a side drawn medium or heavier on either of its two cells, in any
-colour (`solver.lines.drawn_sides`), is a wall; a side without one fixes nothing (a border
+colour (`solver.blocks.lines.drawn_sides`), is a wall; a side without one fixes nothing (a border
 cannot say "no wall here"). The pieces are the groups of cells that hang together without
 crossing a wall (`pieces`): a division drawn half-way shows as pieces too large, which the
 rules then find incomplete.
 
 The result record's `regions` holds an id per cell (`regions_record`), the picture draws thick
-lines between different ids (solver.picture).
+lines between different ids (solver.io.picture).
 """
 
 from __future__ import annotations
@@ -28,12 +28,12 @@ from typing import Any
 
 import pulp
 
-from solver.geometry import Cell, grid_edges
-from solver.lines import drawn_sides
-from solver.model import Model, cname
-from solver.placements import Candidates, Choice
-from solver.rooms import rooms_from_walls
-from solver.sheet.answer import CellWrite
+from solver.blocks.geometry import Cell, grid_edges
+from solver.blocks.lines import drawn_sides
+from solver.blocks.placements import Candidates, Choice
+from solver.blocks.rooms import rooms_from_walls
+from solver.io.sheet.answer import CellWrite
+from solver.mip.model import Model, cname
 
 Pair = tuple[Cell, Cell]  # two neighbouring cells, lower (row-major) first
 Regions = tuple[tuple[int, ...], ...]  # an id per cell, 0, 1, ... in order of first cells

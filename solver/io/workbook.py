@@ -8,10 +8,10 @@ from typing import Any
 import openpyxl
 from openpyxl.styles import Alignment, Font
 
+from solver.blocks.rooms import write_rooms
 from solver.genres import Genre
-from solver.rooms import write_rooms
-from solver.sheet import Value
-from solver.sheet.openpyxl_book import OpenpyxlBook, check_writable
+from solver.io.sheet import Value
+from solver.io.sheet.openpyxl_book import OpenpyxlBook, check_writable
 
 SENTINEL = "E"  # as in the seed's sheet ("範囲読み込みよう文字")
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver.model import var
+from solver.mip.model import var
 
 Node = Hashable
 Expr = pulp.LpAffineExpression | pulp.LpVariable

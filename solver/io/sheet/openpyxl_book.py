@@ -5,8 +5,8 @@ openpyxl uses defusedxml (a dependency) against XML bombs. Saving is atomic: the
 written to a temporary file beside the target (`.~puzzle-solver-*`; ones a killed save left are
 removed by the next save into that folder), then renamed over it. Saving never spoils what the
 user has: it refuses (BookError) a workbook that is read-only, another user's, or open in Excel
-or LibreOffice, puts back the sheets' drawings openpyxl drops (`solver.sheet.graft`), and
-refuses to replace a workbook with one that lacks anything else (`solver.sheet.package`).
+or LibreOffice, puts back the sheets' drawings openpyxl drops (`solver.io.sheet.graft`), and
+refuses to replace a workbook with one that lacks anything else (`solver.io.sheet.package`).
 
 Colours (of fonts, solid fills and borders) are read as 'RRGGBB', as a theme colour 'theme:1'
 or 'theme:4:-0.25' (index and tint, kept as they are: themes are not resolved), or None for
@@ -36,8 +36,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.dimensions import ColumnDimension
 from openpyxl.worksheet.worksheet import Worksheet
 
-from solver.limits import check_workbook_file
-from solver.sheet import (
+from solver.io.sheet import (
     SIDES,
     Border,
     Borders,
@@ -48,7 +47,8 @@ from solver.sheet import (
     parse_theme,
     theme_text,
 )
-from solver.sheet.graft import graft_drawings
+from solver.io.sheet.graft import graft_drawings
+from solver.limits import check_workbook_file
 
 
 def _rgb(color: object) -> str | None:
