@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import benchmark
+from benchmarks import benchmark, benchmark_large
 
 
 def test_benchmark_reports_every_back_end(capsys):
@@ -22,8 +22,6 @@ def test_benchmark_measures_both_forms_of_a_loop_genre(capsys):
 
 
 def test_large_benchmark_solves_a_published_puzzle_beside_the_peers(capsys):
-    import benchmark_large
-
     assert benchmark_large.main(["mines-2", "--repeats", "1", "--solvers", "highs,scip"]) == 0
     out = capsys.readouterr().out
     rows = [line.split() for line in out.splitlines() if line.startswith("mines-2")]
@@ -32,8 +30,6 @@ def test_large_benchmark_solves_a_published_puzzle_beside_the_peers(capsys):
 
 
 def test_large_benchmark_takes_another_list_with_known_second_answers(capsys):
-    import benchmark_large
-
     numberlinks = benchmark_large.PUZZLES.parent / "numberlink.json"
     argv = ["numlin-j7", "numlin-j10i", "--puzzles", str(numberlinks), "--repeats", "1"]
     assert benchmark_large.main([*argv, "--solvers", "highs"]) == 0
@@ -46,8 +42,6 @@ def test_large_benchmark_takes_another_list_with_known_second_answers(capsys):
 
 def test_large_benchmark_yajilin_list(capsys):
     """tests/data/large/yajilin.json: six more published yajilins, each unique."""
-    import benchmark_large
-
     yajilins = benchmark_large.PUZZLES.parent / "yajilin.json"
     assert [p["unique"] for p in benchmark_large.load([], yajilins)] == [True] * 6
     argv = ["yajilin-10d", "yajilin-10e", "--puzzles", str(yajilins), "--repeats", "1"]
@@ -62,8 +56,6 @@ def test_large_benchmark_published_list(capsys):
     """tests/data/large/published.json: 34 more published puzzles of 13 genres, 13x13 to 45x31,
     each importable by its URL; two small ones are solved and proved unique, and the one with
     two answers is found so."""
-    import benchmark_large
-
     from solver.genres import genre_for_pzpr
     from solver.io.puzzlink import parse_url
 
@@ -88,8 +80,6 @@ def test_large_benchmark_penpa_list(capsys):
     """tests/data/large/penpa.json: 24 published puzzles of penpa-edit's example list (the list
     two of the seventeen come from), none in the other lists, each importable by its URL; three
     small ones solved and proved unique, and the masyu with two answers found so."""
-    import benchmark_large
-
     from solver.genres import genre_for_pzpr
     from solver.io.puzzlink import parse_url
 
@@ -119,8 +109,6 @@ def test_large_benchmark_penpa_list(capsys):
 def test_large_benchmark_janko_list_is_read_from_typed_cells(capsys):
     """tests/data/large/janko.json: 61 janko puzzles typed into cells (read by each genre's
     `parse`, not from a URL), with noqx's seconds measured beside them."""
-    import benchmark_large
-
     janko = benchmark_large.PUZZLES.parent / "janko.json"
     entries = benchmark_large.load([], janko)
     assert len(entries) == 61 and all(e["cells"] and e["noqx_seconds"] for e in entries)

@@ -304,7 +304,7 @@ def test_generator_makes_a_unique_puzzle():
 
 
 def test_the_forms_benchmark_reports_every_form(capsys):
-    from tests import benchmark_kakuro
+    from benchmarks import benchmark_kakuro
 
     assert benchmark_kakuro.main(["--sizes", "6", "--repeats", "1", "--solvers", "highs"]) == 0
     rows = [line.split() for line in capsys.readouterr().out.splitlines()]

@@ -17,10 +17,8 @@ import functools
 import statistics
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
+from benchmarks import WORKBOOKS
 from solver.genres import kakuro
 from solver.io.puzzlink import parse_url
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
@@ -29,7 +27,6 @@ from solver.pipeline import read_puzzle, solve_puzzle
 from tests.generators import kakuro as generator
 
 PZPR_URL = "https://puzz.link/p?kakuro/5/5/48la0.na0lh3l0Bn.0cl.c4a3"  # test/script/kakuro.js
-WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
 
 
 def puzzles(sizes: list[int]) -> list[tuple[str, kakuro.Puzzle, str]]:

@@ -23,8 +23,6 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
 from solver.genres import all_genres, genre_by_slug
 from solver.mip.backends import SOLVERS, Settings
 from solver.pipeline import solve_puzzle

@@ -20,12 +20,11 @@ import sys
 import time
 from pathlib import Path
 
+from benchmarks import WORKBOOKS
 from solver.genres import genre_for_sheet
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.mip.backends import SOLVERS, Settings
 from solver.pipeline import read_puzzle, solve_puzzle
-
-WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
 
 
 def measure(slug: str, repeats: int) -> dict[str, dict[str, float]]:

@@ -20,10 +20,7 @@ import json
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver.genres import Genre, alphametic, logic_grid
 from solver.io.sheet import Grid

@@ -25,14 +25,11 @@ import argparse
 import json
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
 
 import pulp
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
+from benchmarks import LARGE
 from solver.blocks import cells as blocks
 from solver.blocks.cells import check_connected, check_no_square, components, connected, no_square
 from solver.blocks.geometry import Cell
@@ -81,7 +78,7 @@ def _next(a: Cell, b: Cell) -> bool:
 
 
 def large_nurikabe() -> tuple[int, int, Clues]:
-    data = json.loads((Path(__file__).parent / "data/large/puzzles.json").read_text())
+    data = json.loads((LARGE / "puzzles.json").read_text())
     url = parse_url(next(p["url"] for p in data if p["pid"] == "nurikabe"))
     values, _ = decode_number16(url.body, url.rows * url.cols)
     clues = {
@@ -222,7 +219,7 @@ def random_kurodoko(size: int, seed: int) -> dict:
 
 
 def large_shading(pid: str) -> tuple[int, int, dict]:
-    data = json.loads((Path(__file__).parent / "data/large/puzzles.json").read_text())
+    data = json.loads((LARGE / "puzzles.json").read_text())
     url = parse_url(next(p["url"] for p in data if p["pid"] == pid))
     values, _ = decode_number16(url.body, url.rows * url.cols)
     found = {divmod(i, url.cols): v for i, v in enumerate(values) if v is not None}

@@ -53,13 +53,14 @@ import time
 from pathlib import Path
 from typing import Any
 
+from benchmarks import LARGE
 from solver.genres import genre_by_slug, genre_for_pzpr
 from solver.io.puzzlink import parse_url
 from solver.io.sheet import Grid
 from solver.mip.backends import SOLVERS, Settings
 from solver.pipeline import solve_puzzle
 
-PUZZLES = Path(__file__).resolve().parent / "data" / "large" / "puzzles.json"
+PUZZLES = LARGE / "puzzles.json"
 DECIDED = ("unique", "NOT unique, as published")  # the verdicts that are right
 
 
