@@ -1,15 +1,19 @@
-"""Benchmark: every sample workbook on every back end, in one run, medians of several repeats.
+"""Every sample workbook on every back end and connectivity form: where the time goes.
 
-    python tests/benchmark.py [--repeats 7] [--json out.json] [slug ...]
+    python -m benchmarks.benchmark [--repeats 7] [--json out.json] [slug ...]
 
-Per genre, back end and connectivity form (loops and paths have two: `complete` inside the MIP
-and `lazy` cuts; the others only `complete`) it reports model build (parse + PuLP model), solve
-(hand the model to the solver and solve, every lazy round included), unique (the no-good cut and
-the second solve), other (decoding and verifying the answer) and total, in milliseconds, and each
-total as a ratio to the genre's fastest. The row is the run with the median total, so its
-columns add up to its total.
-Back ends and forms alternate inside each repeat, so machine noise hits them alike. This is what
-chose the default back end (backends.DEFAULT_SOLVER) and each genre's default form.
+Measured: per genre (its sample, workbooks/<slug>.xlsx; all of them unless slugs are given),
+back end (highs, scip, cbc) and connectivity form (loops and paths have two, `complete` inside
+the MIP and `lazy` cuts; the other genres only `complete`), the span from reading the puzzle off
+the open workbook to the verified answer with its proof of uniqueness, in milliseconds, split
+into build (parse + PuLP model), solve (every lazy round included), unique (the no-good cut and
+the second solve), other (decoding and verifying the answer) and total.
+
+Method: each repeat runs every back end and form once, in turn, so that machine noise hits them
+alike; no time limit. The row printed is the repeat with the median total (the lower middle one
+for an even count), so its columns add up to its total; ratio = total / the genre's fastest
+total. A sample that does not come out solved, unique and verified stops the run. This is the
+measurement behind the default back end (backends.DEFAULT_SOLVER) and each genre's default form.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from benchmarks import WORKBOOKS
@@ -27,19 +32,28 @@ from solver.mip.backends import SOLVERS, Settings
 from solver.pipeline import read_puzzle, solve_puzzle
 
 
-def measure(slug: str, repeats: int) -> dict[str, dict[str, float]]:
+def measure(
+    slug: str,
+    repeats: int,
+    solvers: Sequence[str] = SOLVERS,
+    forms: Sequence[str] | None = None,
+    limit: float | None = None,
+) -> dict[str, dict[str, float]]:
+    """{"solver/form": the run with the median total}, for each back end and form (default: the
+    genre's, `complete` and for loops and paths `lazy`; `default` is the genre's own choice)."""
     book = OpenpyxlBook(WORKBOOKS / f"{slug}.xlsx")
     sheet = next(n for n in book.sheet_names() if n.startswith(slug))
     genre = genre_for_sheet(sheet)
-    forms = ("complete", "lazy") if genre and genre.has_lazy else ("complete",)
-    runs: dict[str, list[dict[str, float]]] = {f"{s}/{f}": [] for s in SOLVERS for f in forms}
+    if forms is None:
+        forms = ("complete", "lazy") if genre and genre.has_lazy else ("complete",)
+    runs: dict[str, list[dict[str, float]]] = {f"{s}/{f}": [] for s in solvers for f in forms}
     for _ in range(repeats):
         for key in runs:
             solver, form = key.split("/")
             start = time.perf_counter()
             genre, _, puzzle = read_puzzle(book, sheet)
             parsed = time.perf_counter()
-            settings = Settings(solver, connectivity=form)
+            settings = Settings(solver, limit, connectivity=form)
             out = solve_puzzle(genre, puzzle, settings, check_unique=True)
             total = time.perf_counter() - start
             if out.status != "solved" or out.unique is not True or out.violations:

@@ -1,22 +1,28 @@
-"""Benchmark of the island formulations in solver/blocks/cells.py on nurikabe puzzles.
+"""The island and shading blocks of solver/blocks/cells.py, each in its forms, on nurikabes,
+kurodokos and hitoris: the formulations side by side, outside any genre module.
 
-    python tests/benchmark_cells.py [--size 10] [--count 4] [--repeats 3] [--time-limit 60]
+    python -m benchmarks.benchmark_cells [--size 10] [--count 4] [--repeats 3] [--time-limit 60]
 
-A nurikabe built from the shared blocks, as STYLE.md sketches it: sea binaries b(r,c), no 2x2 of
-sea, the sea connected, the whites split into islands of the clues' sizes. The islands' complete
-form is built in two ways, and both blocks also in their lazy form:
-
-- labels+flow: the one in solver/blocks/cells.py (a label per cell and clue in reach, one flow in
-which
-  each clue sends its size less one unit);
-- per-clue flows: the same labels, and one flow per clue over the cells labelled with it;
+Models: built here from the shared blocks, as STYLE.md sketches a nurikabe: sea binaries
+b(r,c), no 2x2 of sea, the sea connected, the whites split into islands of the clues' sizes.
+The islands' forms:
+- labels+flow: `islands` of solver/blocks/cells.py (a label per cell and clue in reach, one
+  flow in which each clue sends its size less one unit);
+- per-clue flows: the same labels, and one flow per clue over the cells labelled with it
+  (`per_clue_flows` below);
 - lazy: `connected` and `islands` both lazy (the separators' cuts until the answer is whole).
+Kurodoko and hitori (connected whites, never adjacent blacks, kurodoko's lines of sight):
+`connected` complete or lazy, and in the lazy form `never_adjacent` as one row per cell instead
+of one per pair, and kurodoko's sightlines without their limit.
 
-Puzzles: random size x size nurikabes made from a random answer (one clue per island, at a
-random cell of it; kept when the puzzle is unique), and the 18x10 one of tests/data/large.
-Reported: the median time to the first answer and to the uniqueness proof (HiGHS), in
-milliseconds, and the solves (lazy rounds and the uniqueness one). Every answer is checked
-from the rules (solver.blocks.cells' check helpers).
+Puzzles: `--count` random size x size nurikabes and kurodokos made from a random answer (kept
+when the puzzle is unique), and the nurikabe, kurodoko and hitori of tests/data/large/puzzles.json.
+
+Measured, HiGHS only: from the model build to the first answer (`first`) and on to the end of
+the uniqueness solve (`total`), milliseconds, the median of `--repeats` runs each; the solves
+(lazy rounds and the uniqueness one) and how the uniqueness solve ended (`infeasible`: the
+answer is unique). `--time-limit` is HiGHS's (Settings.time_limit). Every answer is checked
+from the rules (solver.blocks.cells' check helpers); a broken rule stops the run.
 """
 
 from __future__ import annotations
@@ -263,13 +269,13 @@ def report(label: str, form: str, results: list[dict]) -> None:
     )
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--size", type=int, default=10)
     ap.add_argument("--count", type=int, default=4)
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--time-limit", type=float, default=60)
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     reps = range(args.repeats)
     puzzles = []
     for seed in range(1, 200):  # random answers until `count` of them make unique puzzles

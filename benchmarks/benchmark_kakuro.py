@@ -1,12 +1,18 @@
-"""Kakuro: the two forms of a run's sum, side by side (solver/genres/kakuro.py, FORMS).
+"""Kakuro's forms of a run's sum side by side (solver/genres/kakuro.py, FORMS).
 
-    python tests/benchmark_kakuro.py [--repeats 3] [--sizes 8 10 12] [--time-limit 60]
+    python -m benchmarks.benchmark_kakuro [--sizes 8 10 12] [--repeats 3] [--time-limit 60]
+                                          [--solvers highs scip cbc] [--forms ...]
 
-On the sample, pzprjs' test puzzle and the generated puzzles (tests/generators/kakuro.py, one
-per size, seed = size), every back end solves with each form (`combinations`: a binary per
-combination of different digits; `sum`: the digits' values add up to the clue, each digit at
-most once per run; `both`), with the uniqueness proof. Forms and back ends alternate inside a
-repeat. Printed: the median of the repeats of build, solve, unique and total, milliseconds.
+Puzzles: the sample (workbooks/kakuro.xlsx), pzprjs' test puzzle and one generated puzzle per
+size (tests/generators/kakuro.py, seed = size; the note says how it was made).
+Forms: `combinations` (a binary per combination of different digits), `sum` (the digits'
+values add up to the clue, each digit at most once per run) and `both`.
+
+Measured: per puzzle, back end and form, the span of `solve_puzzle` on the parsed puzzle,
+with the uniqueness proof: build, solve, unique and total, milliseconds, each the median of
+`--repeats` runs, each run with the time limit; the status of the first run. Back ends and
+forms alternate inside each repeat, so that machine noise hits them alike. An answer that
+breaks a rule stops the run.
 """
 
 from __future__ import annotations

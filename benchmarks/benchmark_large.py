@@ -1,51 +1,48 @@
-"""Benchmark on published larger puzzles, beside the fastest peers' times.
+"""Published puzzles, each solved with its proof of uniqueness, beside the peers' times.
 
-    python tests/benchmark_large.py [--solvers default,highs,scip,cbc,scip-rounds] [--repeats 3]
-                                    [--time-limit 120] [--json out.json] [--puzzles FILE]
-                                    [name ...]
+    python -m benchmarks.benchmark_large [--puzzles FILE] [--repeats 3] [--time-limit 120]
+                                         [--solvers default,highs,scip,cbc,scip-rounds]
+                                         [--json out.json] [name ...]
 
-Each puzzle of tests/data/large/puzzles.json (a copy of the shared set: puzz.link URLs of
-published puzzles, each with the times of noqx (clingo) and of OR-Tools CP-SAT, measured as
-model build + solve + proof of uniqueness) is imported by its URL, solved on each back end with
-the uniqueness proof, and its answer checked by the genre's `verify`. The time measured here is
-the same span as the peers': from the parsed puzzle to the proven-unique answer (model build,
-every solve, the uniqueness solve; no interpreter start, no workbook). A puzzle whose genre the
-project does not have yet is listed as such.
+Puzzles: one list of tests/data/large (default puzzles.json; what each list holds and where it
+comes from: tests/data/large/README.md), all of it or the names given. An entry with a `url`
+(puzz.link) is imported by its genre's `from_url`; one with `cells` (janko.json) is read by its
+genre's `parse`, as a user types it into a sheet. A pzpr id without a genre here is listed as
+`no genre yet`.
 
-`default` is what a user gets without naming a solver: each genre's own back end (printed as
-`default:scip`), the one this benchmark chose for it. `scip-rounds` is SCIP with the lazy cuts
-added between solves, as HiGHS and CBC must, instead of inside its one search
-(solver.mip.scip_lazy): to measure the one against the other.
+Timed span: from the parsed puzzle to the verified answer with its proof of uniqueness
+(`solve_puzzle`: model build, every solve and lazy round, the uniqueness solve, the genre's
+`verify`); no interpreter start, no workbook, no URL or cell parsing. The peers' times cover
+the same span (model build, solve, proof of uniqueness).
 
-`--puzzles tests/data/large/numberlink.json`: 21 more published numberlinks (7x7 to 26x26, no
-peers' times), the genre where the time varies most from puzzle to puzzle; one of them
-(numlin-j10i) has two answers, and "NOT unique" is the right verdict there.
-`--puzzles tests/data/large/yajilin.json`: six more published yajilins (five 10x10, one 19x13;
-no peers' times), the genre furthest behind noqx on the shared set.
-`--puzzles tests/data/large/heyawake.json`: five more published heyawakes (10x10 to 19x15, no
-peers' times; heyawake-17 has several answers as published); heyawake-10b and heyawake-12x12
-are the ones that need the forest count (cells.forest_count) from the start.
-`--puzzles tests/data/large/published.json`: 34 more published puzzles of 13 genres (13x13 to
-45x31, no peers' times; their `unique` is this project's verdict, see its README), for how the
-genres hold up beyond the 17; three had no proof within 60 s (numlin-42x25, nurikabe-13x13 and
-nurikabe-30x20).
-`--puzzles tests/data/large/janko.json`: 61 published puzzles of janko.at (SmilingWayne's
-puzzlekit-dataset), 9x12 to 100x100, typed into cells as a user types them (read by each
-genre's `parse`, not from a URL), with noqx's seconds measured on this machine in the
-twenty-ninth session (no CP-SAT times): the larger ones of eight genres, where budgets sized for
-smaller grids had left the rules short (see its README).
-`--puzzles tests/data/large/penpa.json`: 24 more from penpa-edit's example list (9x9 to 12x12;
-see its README); the two 11x11 numberlinks, without a proof within 60 s until the twenty-third
-session, are decided in about half a second by the frontier count (solver.deduce.frontier).
+Method: each puzzle runs `--repeats` times on each back end in turn, each run with the time
+limit; the seconds printed are the median of the repeats. A run that ends without a right
+verdict ends that puzzle's repeats on that back end.
 
-Printed per puzzle and back end: the median seconds of the repeats, the status, and the ratio to
-noqx and to CP-SAT; then per back end the median ratio over the solved puzzles and the worst.
+Back ends: `default` is what a user gets without naming one, each genre's own back end
+(`Genre.tuning`; printed as e.g. `default:scip`); `scip-rounds` is SCIP with the lazy cuts
+added between solves, as HiGHS and CBC must add them, instead of inside its one search
+(solver.mip.scip_lazy).
+
+Verdicts: `unique`, and `NOT unique, as published` for a puzzle the list marks as having
+several answers (`"unique": false`), are right; `NOT unique` (elsewhere), `unique unproved`,
+`timeout` and `WRONG: <the first broken rule>` are not, and make the exit status 1.
+
+Peers' times (not measured here): `noqx_seconds` (noqx, per-genre Answer Set Programs on
+clingo) and `cpsat_seconds` (OR-Tools CP-SAT) as the list holds them, null where it has none.
+puzzles.json's come with the shared set, measured on a 2-core machine of this kind;
+janko.json's noqx times were measured on this machine, one run each, before this script ran.
+
+Printed: per puzzle and back end the median seconds, the peers' seconds, the ratio to each,
+and the verdict; then per back end the median ratio to noqx over the decided puzzles, and the
+worst.
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 import json
 import statistics
 import sys
@@ -103,6 +100,69 @@ def measure(entry: dict[str, Any], solver: str, repeats: int, limit: float) -> d
     return {"status": status, "seconds": statistics.median(times), "label": label}
 
 
+HEADER = (
+    f"{'puzzle':<14}{'size':>7}  {'solver':<14}{'seconds':>9}{'noqx':>8}{'cpsat':>8}"
+    f"{'/noqx':>8}{'/cpsat':>8}  status"
+)
+
+
+def run(
+    entries: list[dict[str, Any]], solvers: list[str], repeats: int, limit: float, show=print
+) -> list[dict[str, Any]]:
+    """Every entry on every back end, in that order; `show` gets each row as it is measured."""
+    results = []
+    for entry in entries:
+        for solver in solvers:
+            r = measure(entry, solver, repeats, limit)
+            r.update(name=entry["name"], solver=solver, noqx=entry["noqx_seconds"])
+            r["cpsat"] = entry["cpsat_seconds"]
+            r["size"] = f"{entry['cols']}x{entry['rows']}"
+            results.append(r)
+            show(row(r))
+    return results
+
+
+def row(r: dict[str, Any]) -> str:
+    if r["seconds"] is None:
+        return f"{r['name']:<14}{r['size']:>7}  {r['solver']:<14}{'-':>9}{'':>32}  {r['status']}"
+    peers = "".join(f"{'-':>8}" if t is None else f"{t:>8.3f}" for t in (r["noqx"], r["cpsat"]))
+    ratios = "".join(
+        f"{'-':>8}" if t is None else f"{r['seconds'] / t:>8.2f}" for t in (r["noqx"], r["cpsat"])
+    )
+    return (
+        f"{r['name']:<14}{r['size']:>7}  {r['label']:<14}{r['seconds']:>9.3f}"
+        f"{peers}{ratios}  {r['status']}"
+    )
+
+
+def summary(results: list[dict[str, Any]], solver: str) -> dict[str, Any]:
+    """One back end's count of puzzles and of right verdicts, and over the decided puzzles with
+    noqx's time: the median and worst ratio to noqx, and the median ratio to CP-SAT."""
+    mine = [r for r in results if r["solver"] == solver]
+    decided = [r for r in mine if r["status"] in DECIDED]
+    done = [r for r in decided if r["noqx"] is not None]
+    out: dict[str, Any] = {"puzzles": len(mine), "decided": len(decided), "beside_noqx": len(done)}
+    if done:
+        worst = max(done, key=lambda r: r["seconds"] / r["noqx"])
+        out["noqx_median"] = statistics.median(r["seconds"] / r["noqx"] for r in done)
+        out["noqx_worst"] = worst["seconds"] / worst["noqx"]
+        out["noqx_worst_name"] = worst["name"]
+        to_cpsat = [r["seconds"] / r["cpsat"] for r in done if r["cpsat"] is not None]
+        out["cpsat_median"] = statistics.median(to_cpsat) if to_cpsat else None
+    return out
+
+
+def summary_line(solver: str, s: dict[str, Any]) -> str | None:
+    if not s["beside_noqx"]:
+        decided = s["decided"]
+        return f"{solver}: {decided} of {s['puzzles']} puzzles decided" if decided else None
+    return (
+        f"{solver}: {s['beside_noqx']} puzzles solved and proved unique; ratio to noqx: median "
+        f"{s['noqx_median']:.2f}, worst {s['noqx_worst']:.2f} ({s['noqx_worst_name']})"
+        + (f"; to CP-SAT: median {s['cpsat_median']:.2f}" if s["cpsat_median"] is not None else "")
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("names", nargs="*", help="puzzle names (default: all)")
@@ -113,50 +173,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--puzzles", type=Path, default=PUZZLES, help="a JSON list like puzzles.json")
     a = ap.parse_args(argv)
     solvers = a.solvers.split(",")
-    results = []
-    print(
-        f"{'puzzle':<14}{'size':>7}  {'solver':<14}{'seconds':>9}{'noqx':>8}{'cpsat':>8}"
-        f"{'/noqx':>8}{'/cpsat':>8}  status"
-    )
-    for entry in load(a.names, a.puzzles):
-        for solver in solvers:
-            r = measure(entry, solver, a.repeats, a.time_limit)
-            r.update(name=entry["name"], solver=solver, noqx=entry["noqx_seconds"])
-            r["cpsat"] = entry["cpsat_seconds"]
-            results.append(r)
-            size = f"{entry['cols']}x{entry['rows']}"
-            if r["seconds"] is None:
-                print(f"{entry['name']:<14}{size:>7}  {solver:<14}{'-':>9}{'':>32}  {r['status']}")
-                continue
-            peers = "".join(
-                f"{'-':>8}" if t is None else f"{t:>8.3f}" for t in (r["noqx"], r["cpsat"])
-            )
-            ratios = "".join(
-                f"{'-':>8}" if t is None else f"{r['seconds'] / t:>8.2f}"
-                for t in (r["noqx"], r["cpsat"])
-            )
-            print(
-                f"{entry['name']:<14}{size:>7}  {r['label']:<14}{r['seconds']:>9.3f}"
-                f"{peers}{ratios}  {r['status']}",
-                flush=True,
-            )
+    print(HEADER)
+    show = functools.partial(print, flush=True)
+    results = run(load(a.names, a.puzzles), solvers, a.repeats, a.time_limit, show)
     print()
     for solver in solvers:
-        mine = [r for r in results if r["solver"] == solver]
-        decided = [r for r in mine if r["status"] in DECIDED]
-        done = [r for r in decided if r["noqx"] is not None]
-        if not done:
-            if decided:
-                print(f"{solver}: {len(decided)} of {len(mine)} puzzles decided")
-            continue
-        to_noqx = [r["seconds"] / r["noqx"] for r in done]
-        worst = max(done, key=lambda r: r["seconds"] / r["noqx"])
-        to_cpsat = [r["seconds"] / r["cpsat"] for r in done if r["cpsat"] is not None]
-        print(
-            f"{solver}: {len(done)} puzzles solved and proved unique; ratio to noqx: median "
-            f"{statistics.median(to_noqx):.2f}, worst {max(to_noqx):.2f} ({worst['name']})"
-            + (f"; to CP-SAT: median {statistics.median(to_cpsat):.2f}" if to_cpsat else "")
-        )
+        line = summary_line(solver, summary(results, solver))
+        if line:
+            print(line)
     if a.json:
         a.json.write_text(json.dumps(results, indent=1))
     return 0 if all(r["status"] in (*DECIDED, "no genre yet") for r in results) else 1

@@ -1,17 +1,21 @@
-"""Benchmark on generated puzzles: how cost grows with size, per back end and connectivity form.
+"""Generated puzzles of growing size: how the cost grows, per back end and connectivity form.
 
-    python tests/benchmark_sizes.py [--sizes 10 20 30] [--repeats 3] [--time-limit 60]
-                                    [--solvers highs scip cbc] [--forms complete lazy] [slug ...]
+    python -m benchmarks.benchmark_sizes [--sizes 10 20 30] [--repeats 3] [--time-limit 60]
+                                         [--solvers highs scip cbc] [--forms complete lazy]
+                                         [--json out.json] [slug ...]
 
-Each genre with a generator (tests/generators/<slug>.py) gets one random size x size puzzle per
-size (10, 20 and 30, or the genre's own sizes in SIZES, unless --sizes says), made from a
-random solution (the note says how many clues it keeps). Every combination of back end and
-form solves it, with the uniqueness check, in one run; back ends and forms alternate inside
-each repeat so that machine noise hits them alike. Reported: medians of model
-build, solve (with every lazy round), unique (the no-good cut and its re-solve) and total, in
-milliseconds, and the solves and cuts the lazy form needed. A run over its time limit shows as
-'timeout'. Every answer is checked by the genre's verify, and a puzzle the model calls
-infeasible stops the run (its generator built an answer, so the model and the rules differ).
+Puzzles: each genre with a generator (tests/generators/<slug>.py; all of them unless slugs are
+given) gets one random size x size puzzle per size (10, 20 and 30, or the genre's own sizes in
+SIZES, unless --sizes says), made from a random answer, seed = size; the note says how many
+clues it keeps. A generated puzzle has an answer but is not always unique.
+
+Measured: per puzzle, back end and form (`lazy` only for genres that have it), the span of
+`solve_puzzle` on the generated puzzle with the uniqueness check: medians of `--repeats` runs
+of build, solve (every lazy round), unique (the no-good cut and its re-solve) and total,
+milliseconds, and the solves and cuts. Back ends and forms alternate inside each repeat so
+that machine noise hits them alike. A run over the time limit shows as `timeout`, and that
+combination is not run again. Every answer is checked by the genre's `verify`; a puzzle the
+model calls infeasible stops the run (its generator built an answer, so model and rules differ).
 """
 
 from __future__ import annotations

@@ -1,14 +1,19 @@
-"""Benchmark of the genres whose cells hold words (alphametic, logic grid), on harder instances
-than their samples, each form of the model on every back end, in one run: medians of several
-repeats.
+"""The genres whose cells hold words (alphametic, logic grid) on harder instances than their
+samples: each form of the model on every back end.
 
-    python tests/benchmark_words.py [--repeats 5] [name ...]
+    python -m benchmarks.benchmark_words [--repeats 5] [name ...]
 
-Per instance, form and back end it reports model build, solve, unique (the no-good cut and the
-second solve) and total in milliseconds (the run with the median total), and each total as a
-ratio to the instance's fastest. Forms and back ends alternate inside each repeat, so machine
-noise hits them alike. This is what chose alphametic's default form (`columns`, the sum column
-by column with carries, against `place-value`, one equation of 10^k coefficients).
+Instances: alphametic sums (send-more-money, eleven, forty-two, tests-41: 41 addends) in each of
+alphametic.FORMS (`columns`, the sum column by column with carries; `place-value`, one
+equation of 10^k coefficients); logic grids of 3x4 (the example), 4x5 (tests/test_logic_grid.py)
+and 5x6 (below).
+
+Measured: per instance, form and back end, from parsing the typed cells to the verified answer
+with its proof of uniqueness: build (parse + model), solve, unique (the no-good cut and the
+second solve) and total, milliseconds; no time limit. The row printed is the repeat with the
+median total, and ratio = total / the instance's fastest total. Forms and back ends alternate
+inside each repeat, so that machine noise hits them alike. This is the measurement behind
+alphametic's default form.
 """
 
 from __future__ import annotations

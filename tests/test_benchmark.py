@@ -1,4 +1,5 @@
-"""The benchmark script runs and reports every back end (its figures are quoted in README)."""
+"""The benchmarks (benchmarks/), each run on a puzzle or two with one repeat: they measure every
+back end and form they name, and reach the right verdicts."""
 
 from __future__ import annotations
 
