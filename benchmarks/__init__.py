@@ -9,7 +9,8 @@ Run as modules, they import the `solver` package of this tree, not an installed 
 - benchmark_sizes: generated puzzles of growing size (tests/generators/);
 - benchmark_cells: the island and shading blocks' formulations (solver/blocks/cells.py);
 - benchmark_kakuro: kakuro's forms of a run's sum;
-- benchmark_words: alphametic's and logic grid's forms on harder instances.
+- benchmark_words: alphametic's and logic grid's forms on harder instances;
+- report: runs benchmark and benchmark_large and writes docs/performance.md.
 """
 
 from pathlib import Path
