@@ -166,7 +166,7 @@ def _solve(
     the variables named there taking another value; lazy rounds included. Status and model.
     m: search again in this model (its lazy cuts kept, its earlier `differ` row replaced)."""
     if m is None:
-        m = genre.build(puzzle, settings.lazy)
+        m = genre.build(puzzle, settings.lazy, deduce=settings.deduce)
     by_name = {v.name: v for v in m.prob.variables()}
     for name, value in (fixed or {}).items():
         if name in by_name:
@@ -318,7 +318,7 @@ def _check(
     book: Book, sheet_name: str, settings: Settings, deadline: float | None, res: CheckResult
 ) -> None:
     genre, shown, puzzle = read_shown(book, sheet_name)
-    m = genre.build(puzzle, lazy=False)
+    m = genre.build(puzzle, lazy=False, deduce=settings.deduce)
     entries = _entries(genre, puzzle, shown, m)
     fixed = {v.name: x for v, x in entries.items() if x is not None}
 
@@ -455,7 +455,7 @@ def _hint(
         )
     several = " (the puzzle has more than one answer)" if found.answers > 1 else ""
     seen = _shown(genre, shown)
-    m = genre.build(puzzle, lazy=False)
+    m = genre.build(puzzle, lazy=False, deduce=settings.deduce)
     entries = _entries(genre, puzzle, shown, m)
     against = {
         cell

@@ -57,6 +57,7 @@ class Outcome:
     reinforced: bool = False  # started again with the model's reinforcements (Model.reinforce)
     switched: str | None = None  # the back end that started again (Tuning.switch_to), if one did
     guessed: bool = False  # the answer came from the search with the model's guesses
+    deduced: tuple[int, int] | None = None  # answer variables the deductions fixed, of all
 
 
 def solve_puzzle(
@@ -124,8 +125,9 @@ def _reinforced(genre: Genre, puzzle: Any, settings: Settings, tried: Model) -> 
 
 
 def _build(genre: Genre, puzzle: Any, settings: Settings) -> Model:
-    """The genre's model, with the rows of a search for minimal answers (Model.minimal)."""
-    m = genre.build(puzzle, settings.lazy)
+    """The genre's model with its deductions (unless the settings turn them off), and the
+    rows of a search for minimal answers (Model.minimal)."""
+    m = genre.build(puzzle, settings.lazy, deduce=settings.deduce)
     for row, name in m.minimal:
         m.prob += row, name
     return m
@@ -150,7 +152,7 @@ def _attempt(
 ) -> Outcome:
     """Solve the built model by the deadline, then decode, verify and check uniqueness. The
     solve's seconds count from t1, the end of the build (an attempt given up included)."""
-    out = Outcome("error", build_seconds=t1 - t0, lazy=bool(m.separators))
+    out = Outcome("error", build_seconds=t1 - t0, lazy=bool(m.separators), deduced=m.deduced)
     decided = _decided(m)
     if decided is not None:
         out.status, out.solve_seconds = decided, time.perf_counter() - t1
@@ -345,6 +347,7 @@ class SheetResult:
     note: str | None = None  # e.g. why uniqueness is unknown
     outcome: Outcome | None = None
     givens: list[list[Any]] | None = None  # what the person typed, kept for a picture
+    deduced: tuple[int, int] | None = None  # answer variables the deductions fixed, of all
 
     def record(self) -> dict[str, Any]:
         """The JSON result record of DESIGN.md."""
@@ -358,6 +361,9 @@ class SheetResult:
             "solver": self.solver,
             "error": self.error,
             "note": self.note,
+            "deduced": None
+            if self.deduced is None
+            else {"fixed": self.deduced[0], "of": self.deduced[1]},
             "answer": self.answer,
         }
 
@@ -443,6 +449,7 @@ def solve_sheet(
         res.genre, res.solver = genre.slug, settings.resolved(genre.tuning).solver
         out = solve_puzzle(genre, puzzle, settings, check_unique, deadline)
         res.outcome = out
+        res.deduced = out.deduced
         res.solver = out.switched or res.solver
         res.status, res.unique, res.differ = out.status, out.unique, out.differ
         res.note = out.note
@@ -492,10 +499,11 @@ def _header(book: Book, sheet_name: str, genre: Genre, puzzle: Any) -> str:
     return f"{backends.HEADER} {json.dumps(info, ensure_ascii=True)}"
 
 
-def make_lp(book: Book, sheet_name: str, path: Path) -> Path:
-    """Stage 1: write the sheet's model as a CPLEX LP file: the complete form, always."""
+def make_lp(book: Book, sheet_name: str, path: Path, deduced: bool = False) -> Path:
+    """Stage 1: write the sheet's model as a CPLEX LP file: the complete form, always; the
+    formulation alone, or with `deduced` the same rows with the deductions' fixings as bounds."""
     genre, _, puzzle = read_puzzle(book, sheet_name)
-    model = genre.build(puzzle, lazy=False)
+    model = genre.build(puzzle, lazy=False, deduce=deduced)
     backends.write_lp(model.prob, path, _header(book, sheet_name, genre, puzzle))
     return path
 

@@ -513,45 +513,26 @@ def _edge(r: int, c: int, rows: int, cols: int) -> bool:
     return r in (0, rows) or c in (0, cols)
 
 
-# Probing's budget, counted in cells of the grid per probe (a probe propagates over the whole
-# grid: 2-5 us a cell here), so that what `deduce` decides is the same on every machine, busy or
-# not. Until the twenty-fourth session it was half a second of the clock (a quarter until the
-# twenty-third), which under load cut noqx's 19x12 with two `?` short and left it to 35 lazy
-# rounds (0.49-0.61 s against 0.29-0.35 s decided whole). Measured (probes x cells to the
-# fixpoint): nurikabe-2 27 thousand, noqx's 19x12 92 thousand, the 13x13 tutorial 61 thousand,
-# penpa-edit's 4-16 thousand; the 30x20 and generated 20x20 and 30x30 need more and stop here
-# after about half a second, as they did with the clock.
-PROBE_WORK = 150_000
-# ... or this many passes over the grid (`probing.passes_work`) where that is more: measured at
-# the end of the module docstring
-PROBE_PASSES = 10
-# The search after probing (`probing.search`): its work, counted as probing's, and the
-# unknown cells per unfinished island (`Board.spread`) from which it runs
-SEARCH_WORK = 1_000_000
-SEARCH_SPREAD = 5
-
-
 def deduce(
     rows: int,
     cols: int,
     clues: Mapping[Cell, int | None],
-    work: int | None = None,
-    search_work: int | None = None,
+    work: int,
+    search_work: int = 0,
+    search_spread: float = 0.0,
 ) -> tuple[set[Cell], set[Cell]] | None:
     """The cells that are sea and the cells that are land in every answer, by the rules and
     then by probing each unknown cell next to a decided one both ways (`solver.deduce.probing`,
-    while the probes' work, the grid's cells once a probe, stays within `work`; by default
-    PROBE_WORK or PROBE_PASSES passes over the grid, whichever is more): where one way propagates to
-    a contradiction, the other holds. None when the rules leave no answer."""
-    if work is None:
-        work = max(PROBE_WORK, probing.passes_work(rows, cols, PROBE_PASSES))
-    if search_work is None:
-        search_work = SEARCH_WORK
+    while the probes' work, the grid's cells once a probe, stays within `work`): where one way
+    propagates to a contradiction, the other holds. Then, where unfinished islands have at
+    least `search_spread` unknown cells each to spread into (`Board.spread`), a depth-first
+    search within `search_work`, which decides the grid whole where it ends with exactly one
+    answer. None when the rules leave no answer."""
     board = Board(rows, cols, clues)
     try:
         board.propagate()
         probing.probe(board, work)
-        if UNKNOWN in board.state and search_work and board.spread() >= SEARCH_SPREAD:
+        if UNKNOWN in board.state and search_work and board.spread() >= search_spread:
             board.counting = False
             board = probing.search(board, search_work, Board.frontier) or board
     except Contradiction:

@@ -41,6 +41,12 @@ def passes_work(rows: int, cols: int, passes: int) -> int:
     return 2 * passes * cells * cells
 
 
+def budget(rows: int, cols: int, work: int, passes: int) -> int:
+    """Probing's work: at least `work`, or `passes` passes over a grid large enough for that
+    to be more (`passes_work`)."""
+    return max(work, passes_work(rows, cols, passes))
+
+
 def probe(board: Board, work: int, everywhere: bool = False, idle: float | None = None) -> None:
     """Try each unknown cell next to a decided one (every unknown cell: `everywhere`) both ways,
     pass after pass while a pass decides one, and set the value that holds where the other

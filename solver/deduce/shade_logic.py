@@ -384,27 +384,19 @@ def _domino(board: Board, i: int) -> None:
         board.set(free[0], SHADED)
 
 
-# Probing's budget, counted in cells of the grid per probe (as `island_logic.PROBE_WORK`), so
-# that what `deduce` decides is the same on every machine. Measured (probes x cells to the
-# fixpoint): kurodoko-2 3 thousand, generated 15x15 to 25x25 4-32 thousand, penpa-edit's 2-30
-# thousand.
-PROBE_WORK = 150_000
-IDLE = 0.1  # probing stops after this share of the grid's cells in a row decided nothing
-
-
 FRONTIER = 4  # the cells the search probes at each node, and branches on the first of
 
 
 def deduce(
     make: Callable[[], Board],
-    work: int = PROBE_WORK,
+    work: int,
     everywhere: bool = False,
-    idle: float | None = IDLE,
+    idle: float | None = None,
     search_work: int = 0,
 ) -> tuple[set[Cell], set[Cell]] | None:
     """The cells shaded and the cells unshaded in every answer, by the rules and then by
     probing each unknown cell next to a decided one both ways (`solver.deduce.probing`, while the
-    probes' work, the grid's cells once a probe, stays within `work`, and until IDLE x the
+    probes' work, the grid's cells once a probe, stays within `work`, and until `idle` x the
     grid's cells in a row decided nothing): where one way propagates to a contradiction, the
     other holds. None when the rules leave no answer. `make` builds the genre's board (`lambda:
     kurodoko_board(rows, cols, clues)`; its rules may already find the contradiction).

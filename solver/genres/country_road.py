@@ -79,15 +79,13 @@ from solver.blocks.lines import (
 )
 from solver.blocks.rooms import check_joined, room_label
 from solver.blocks.violation import Violation
-from solver.deduce import loop_logic
+from solver.deduce import Deductions, loop_logic
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.sheet import Grid, InputError, Value, a1, cell_name, quote
 from solver.io.sheet.answer import CellWrite
-from solver.mip.backends import FULL_PRESOLVE
-from solver.mip.model import Model, cell_vars, cname, fix, new_problem
-
-DEDUCTION_SECONDS = 1.0  # probing's budget (solver.deduce.loop_logic.deduce)
+from solver.mip.backends import FULL_PRESOLVE, Tuning
+from solver.mip.model import Model, cell_vars, cname, new_problem
 
 # a label of letters with an optional number before or after it: A, A4, 4A, A 4
 # ... and, in an answer typed by hand, the cell's piece of the loop after it: A ─, A4 -, B |
@@ -252,10 +250,6 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     if len(countries) > 4:
         no_square_loop(prob, x, p.rows, p.cols, name="Block")
 
-    known_cells, known_segments = loop_logic.forced(*logic_graph(p), DEDUCTION_SECONDS)
-    fix(u, known_cells)  # what the rules decide, as fixed bounds (as yajilin's)
-    fix(x, known_segments)
-
     m = Model(prob, list(x.values()), {"x": x, "u": u})
     m.no_good = loop_no_good(x)  # the loop is the whole answer
     root = min(on_loop) if on_loop else None
@@ -298,6 +292,15 @@ def logic_graph(p: Puzzle) -> tuple[list[Cell], list[Segment], loop_logic.Graph]
         rooms=[[place[cell] for cell in country] for country in p.countries().values()],
     )
     return cells, segments, graph
+
+
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """What the loop's rules decide (`solver.deduce.loop_logic`): cells on the loop or off
+    it, segments used or unused."""
+    cells, segments = loop_logic.forced(
+        *logic_graph(p), tuning.probe_work, tuning.probe_work_per_cell
+    )
+    return Deductions({"u": cells, "x": segments})
 
 
 def _country_cuts(p: Puzzle, net: Network) -> Callable[[], list[pulp.LpConstraint]]:
@@ -448,5 +451,9 @@ GENRE = define(
     ja="カントリーロード",
     pzpr_ids=("country",),
     lazy=True,
-    highs_options=(FULL_PRESOLVE,),  # with dual fixing: see backends.DEFAULT_PRESOLVE
+    tuning=Tuning(
+        highs_options=(FULL_PRESOLVE,),  # with dual fixing: see backends.DEFAULT_PRESOLVE
+        probe_work=30_000_000,
+        probe_work_per_cell=15_000,
+    ),
 )

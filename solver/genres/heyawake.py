@@ -64,6 +64,7 @@ number is not given, is a room without number).
 
 from __future__ import annotations
 
+import dataclasses
 from itertools import pairwise
 
 import pulp
@@ -84,12 +85,13 @@ from solver.blocks.cells import (
 from solver.blocks.geometry import Cell
 from solver.blocks.rooms import RoomPuzzle, Rooms, grid_rooms, rooms_of_url
 from solver.blocks.violation import Violation
-from solver.deduce import probing, shade_logic
+from solver.deduce import NOTHING, Deductions, probing, shade_logic
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.sheet import Grid, Value, a1, quote
 from solver.io.sheet.answer import CellWrite
-from solver.mip.model import Model, cname, fix, new_problem, value
+from solver.mip.backends import ONE_SCIP_SEARCH, Tuning
+from solver.mip.model import Model, cname, new_problem, value
 
 Puzzle = RoomPuzzle  # the rooms, and each room's number in the cell that holds it
 Answer = frozenset[Cell]  # the shaded cells
@@ -140,22 +142,6 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     b = shade_vars(prob, p.rows, p.cols)
     numbered = sorted(p.room_numbers().items())
     runs = crossing_runs(p.rooms)
-    everywhere = (
-        p.rows * p.cols > EVERYWHERE_FROM
-    )  # then probing goes on while a pass decides a cell
-    known = shade_logic.deduce(
-        lambda: shade_logic.heyawake_board(
-            p.rows, p.cols, [(n, p.rooms.cells(k)) for k, n in numbered], [r for _, r in runs]
-        ),
-        max(PROBE_WORK, probing.passes_work(p.rows, p.cols, PROBE_PASSES))
-        if everywhere
-        else PROBE_WORK,
-        everywhere=everywhere,
-        idle=EVERYWHERE_IDLE if everywhere else shade_logic.IDLE,
-        search_work=SEARCH_WORK,
-    )
-    if known is not None:  # None: the rules leave no answer, which the solve will find
-        fix(b, {**dict.fromkeys(known[0], 1), **dict.fromkeys(known[1], 0)})
     for k, n in numbered:
         prob += pulp.lpSum(b[q] for q in p.rooms.cells(k)) == n, f"Room({k + 1})"
     never_adjacent(prob, b)
@@ -174,35 +160,29 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     return m
 
 
-# the deductions' probing budget (`shade_logic.deduce`), in cells per probe: the published 24x14
-# and 20x20 need 180 and 310 thousand to be decided whole (a probe takes 0.2-0.3 ms there)
-PROBE_WORK = 500_000
-# ... and on grids probed everywhere at least this many passes over the grid
-# (`probing.passes_work`), with a longer idle stop (EVERYWHERE_IDLE; none at first): probing
-# goes on while a pass decides a cell. Janko's 31x45 heyawake 350 (SmilingWayne's
-# puzzlekit-dataset): 37 of its 1395 cells decided within PROBE_WORK and the idle stop, 117 s
-# to the proof; 1167 decided in 3 s with this, 4.0 s to the proof (noqx on this machine 5.0 s).
-# One run, seconds, before -> after: janko's 26x39 702 1.49 -> 0.94, 22x38 589 1.34 -> 0.78,
-# 27x28 600 0.73 -> 0.37, 25x40 695 0.76 -> 0.55 (noqx 1.08, 0.88, 0.78, 0.87), 31x45 290 1.69
-# -> 1.48 (noqx 2.74); lost: 20x36 500 0.17 -> 0.21 and tests/data/large/heyawake.json's 19x15
-# 0.57 -> 0.87 (noqx: no answer in 60 s); 2.5, 10 or 30 passes the same (passes stop deciding
-# before)
-PROBE_PASSES = 10
-# ... and probing everywhere stops after this share of the grid's cells probed in a row without
-# deciding one (shade_logic.IDLE is 0.1, too short for no. 350: 455 cells): janko's 20x36 no.
-# 129 2.09 -> 1.26 s (289 -> 286 of 720 cells decided, in 0.7 s instead of 1.4; noqx 0.50 s),
-# the 31x45 no. 350 (1167 cells either way) and seven more 0.97-1.02 x (one run)
-EVERYWHERE_IDLE = 0.25
-# grids of more cells than this probe every cell (`everywhere`), smaller ones only next to what
-# the rules decided: on the published 10x10 and 12x12 (heyawake-3, and heyawake.json's) probing
-# everywhere decided 0-1 cells more for 2-10 ms, against SCIP's 0.04-0.16 s (heyawake-3 0.093
-# -> 0.103-0.110 s, over 3 x noqx's listed time); the generated ones decide whole either way
-EVERYWHERE_FROM = 200
-# then a depth-first search over the rules' board within this work (`shade_logic.deduce`'s
-# search_work): heyawake-3, which probing leaves whole unknown, ends with its one answer in
-# about 15 ms and 30 thousand (SCIP: 0.08-0.10 s with the proof); where it runs out (every other
-# heyawake measured that probing leaves open) it has cost 12-30 ms
-SEARCH_WORK = 30_000
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """What the rules decide (`solver.deduce.shade_logic`): shaded cells apart, the unshaded
+    ones joined, each numbered room's count, no run of unshaded cells across two borders; then
+    probing (on larger grids every unknown cell, pass after pass while one decides a cell;
+    elsewhere those next to a decided one) and a small search after it."""
+    numbered = sorted(p.room_numbers().items())
+    runs = [run for _, run in crossing_runs(p.rooms)]
+    everywhere = p.rows * p.cols > tuning.probe_everywhere_from
+    passes = tuning.probe_passes if everywhere else 0
+    known = shade_logic.deduce(
+        lambda: shade_logic.heyawake_board(
+            p.rows, p.cols, [(n, p.rooms.cells(k)) for k, n in numbered], runs
+        ),
+        probing.budget(p.rows, p.cols, tuning.probe_work, passes),
+        everywhere=everywhere,
+        idle=tuning.probe_everywhere_idle if everywhere else tuning.probe_idle,
+        search_work=tuning.search_work,
+    )
+    if known is None:  # the rules leave no answer, which the solve will find
+        return NOTHING
+    shaded, unshaded = known
+    return Deductions({"b": {**dict.fromkeys(shaded, 1), **dict.fromkeys(unshaded, 0)}})
+
 
 # grids of at most this many cells branch by inference in SCIP (`Model.scip_branching`): there
 # the rules decide little before a short search, whose strong branching and pseudo-costs cost
@@ -337,9 +317,13 @@ GENRE = define(
     ja="へやわけ",
     pzpr_ids=("heyawake",),
     lazy=True,
-    solver="scip",
-    search_after=0.0,
-    scip_separating=False,
-    scip_heuristics=False,
-    scip_presolve=False,
+    tuning=dataclasses.replace(
+        ONE_SCIP_SEARCH,
+        probe_work=500_000,
+        probe_passes=10,
+        probe_idle=0.1,
+        probe_everywhere_from=200,
+        probe_everywhere_idle=0.25,
+        search_work=30_000,
+    ),
 )

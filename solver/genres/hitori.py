@@ -32,6 +32,7 @@ existed, the same rules had made hitori-2 slower, 13 -> 16 ms.)
 
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -51,12 +52,13 @@ from solver.blocks.cells import (
 )
 from solver.blocks.geometry import Cell, CellPuzzle
 from solver.blocks.violation import Violation
-from solver.deduce import shade_logic
+from solver.deduce import NOTHING, Deductions, probing, shade_logic
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.sheet import Grid, InputError, cell_name, column_letter, is_dark, quote
 from solver.io.sheet.answer import CellWrite
-from solver.mip.model import Model, cname, fix, new_problem, value
+from solver.mip.backends import ONE_SCIP_SEARCH, Tuning
+from solver.mip.model import Model, cname, new_problem, value
 
 ANSWER_MARKS = SHADING_MARKS
 
@@ -106,12 +108,6 @@ def parse(grid: Grid) -> Puzzle:
 def model(p: Puzzle, lazy: bool = False) -> Model:
     prob = new_problem("hitori")
     b = shade_vars(prob, p.rows, p.cols)
-    repeats = [same for _, _, same in p.repeats()]
-    known = shade_logic.deduce(
-        lambda: shade_logic.hitori_board(p.rows, p.cols, repeats), everywhere=True, idle=None
-    )
-    if known is not None:  # None: the rules leave no answer, which the solve will find
-        fix(b, {**dict.fromkeys(known[0], 1), **dict.fromkeys(known[1], 0)})
     for k, (_, n, same) in enumerate(p.repeats(), start=1):
         prob += pulp.lpSum(1 - b[q] for q in same) <= 1, cname("Repeat", min(same), k, n)
     never_adjacent(prob, b)
@@ -119,6 +115,22 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     m.separate(unshaded_connected(prob, b, lazy))
     m.reinforce(lambda: forest_count(prob, b))
     return m
+
+
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """What the rules decide (`solver.deduce.shade_logic`): shaded cells apart, the unshaded
+    ones joined, of a row's or column's cells with one number at most one unshaded, then every
+    unknown cell tried both ways."""
+    known = shade_logic.deduce(
+        lambda: shade_logic.hitori_board(p.rows, p.cols, [same for _, _, same in p.repeats()]),
+        probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
+        everywhere=True,
+        idle=tuning.probe_idle,
+    )
+    if known is None:  # the rules leave no answer, which the solve will find
+        return NOTHING
+    shaded, unshaded = known
+    return Deductions({"b": {**dict.fromkeys(shaded, 1), **dict.fromkeys(unshaded, 0)}})
 
 
 def decode(p: Puzzle, m: Model) -> Answer:
@@ -181,9 +193,5 @@ GENRE = define(
     ja="ひとりにしてくれ",
     pzpr_ids=("hitori",),
     lazy=True,
-    solver="scip",
-    search_after=0.0,
-    scip_separating=False,
-    scip_heuristics=False,
-    scip_presolve=False,
+    tuning=dataclasses.replace(ONE_SCIP_SEARCH, probe_work=150_000),
 )

@@ -64,14 +64,14 @@ from solver.blocks.cells import (
 )
 from solver.blocks.geometry import Cell, CellPuzzle
 from solver.blocks.violation import Violation
-from solver.deduce import probing, shade_logic
+from solver.deduce import NOTHING, Deductions, probing, shade_logic
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.sheet import Grid, InputError, cell_name, quote
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import UNKNOWN, is_mark
-from solver.mip.backends import LEAN_PRESOLVE
-from solver.mip.model import Model, cname, fix, new_problem, value
+from solver.mip.backends import LEAN_PRESOLVE, Tuning
+from solver.mip.model import Model, cname, new_problem, value
 
 ANSWER_MARKS = SHADING_MARKS
 
@@ -114,24 +114,29 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     clues = p.clues()
     b = shade_vars(prob, p.rows, p.cols, skip=clues)
     shaded = {**b, **dict.fromkeys(clues, 0)}
-    known = shade_logic.deduce(
-        lambda: shade_logic.kurodoko_board(p.rows, p.cols, clues),
-        max(shade_logic.PROBE_WORK, probing.passes_work(p.rows, p.cols, PROBE_PASSES)),
-    )
-    decided: dict[Cell, int] = {}  # none where the rules leave no answer (the solve finds it)
-    if known is not None:
-        decided = {**dict.fromkeys(known[0], 1), **dict.fromkeys(known[1], 0)}
-        fix(b, decided)
     for cell, n in sorted(clues.items()):
-        if n is not None:  # the sightlines see decided cells as constants
-            seen = sightline(prob, {**shaded, **decided}, cell, limit=n)
-            if not (seen.isNumericalConstant() and seen.constant == n):  # else settled
-                prob += seen == n, cname("Sees", cell)
+        if n is not None:
+            prob += sightline(prob, shaded, cell, limit=n) == n, cname("Sees", cell)
     never_adjacent(prob, b)
     m = Model(prob, list(b.values()), {"b": b})
     m.separate(unshaded_connected(prob, shaded, lazy, corners=True))
     m.reinforce(lambda: forest_count(prob, shaded))
     return m
+
+
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """What the rules decide (`solver.deduce.shade_logic`): shaded cells apart, the unshaded
+    ones joined, each number's sightlines, then each unknown cell next to a decided one tried
+    both ways."""
+    known = shade_logic.deduce(
+        lambda: shade_logic.kurodoko_board(p.rows, p.cols, p.clues()),
+        probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
+        idle=tuning.probe_idle,
+    )
+    if known is None:  # the rules leave no answer, which the solve will find
+        return NOTHING
+    shaded, unshaded = known
+    return Deductions({"b": {**dict.fromkeys(shaded, 1), **dict.fromkeys(unshaded, 0)}})
 
 
 def decode(p: Puzzle, m: Model) -> Answer:
@@ -176,16 +181,17 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return Puzzle(puzzlink.grid_rows(values, url.cols))
 
 
-# probing's work (`shade_logic.deduce`): its fixed PROBE_WORK, or this many passes over a larger
-# grid (`probing.passes_work`), measured at the end of the module docstring
-PROBE_PASSES = 10
-
 GENRE = define(
     __name__,
     slug="kurodoko",
     ja="黒どこ",
     pzpr_ids=("kurodoko",),
     lazy=True,
-    highs_options=(LEAN_PRESOLVE,),
-    prove_by_search=True,
+    tuning=Tuning(
+        highs_options=(LEAN_PRESOLVE,),
+        prove_by_search=True,
+        probe_work=150_000,
+        probe_passes=10,
+        probe_idle=0.1,
+    ),
 )

@@ -49,18 +49,17 @@ from solver.blocks.lines import (
     single_loop,
 )
 from solver.blocks.violation import Violation
-from solver.deduce import loop_logic
+from solver.deduce import Deductions, loop_logic
 from solver.genres import define
 from solver.io import puzzlink, spellings
 from solver.io.sheet import Grid, InputError, cell_name, quote
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import is_mark
-from solver.mip.backends import LEAN_PRESOLVE
-from solver.mip.model import Model, cell_vars, cname, fix, new_problem
+from solver.mip.backends import LEAN_PRESOLVE, Tuning
+from solver.mip.model import Model, cell_vars, cname, new_problem
 
 WHITE, BLACK = "○", "●"
 ANSWER_MARKS = LINE_MARKS
-DEDUCTION_SECONDS = 0.25  # probing's budget (solver.deduce.loop_logic.deduce)
 
 
 @dataclass(frozen=True)
@@ -121,10 +120,6 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
             prob += up <= edge((r - 2, c), (r - 1, c)), cname("BlackUp", (r, c))
             prob += down <= edge((r + 1, c), (r + 2, c)), cname("BlackDown", (r, c))
 
-    known_cells, known_segments = loop_logic.forced(*logic_graph(p), DEDUCTION_SECONDS)
-    fix(u, known_cells)  # what the rules decide, as fixed bounds (as yajilin's)
-    fix(x, known_segments)
-
     m = Model(prob, list(x.values()), {"x": x, "u": u})
     m.separate(single_loop(prob, Network(dict(x), used), lazy=lazy, root=min(pearls)))
     m.no_good = loop_no_good(x)  # the loop is the whole answer
@@ -156,6 +151,15 @@ def logic_graph(p: Puzzle) -> tuple[list[Cell], list[Segment], loop_logic.Graph]
         for (r, c), kind in sorted(p.pearls().items())
     ]
     return cells, segments, loop_logic.grid_graph(cells, segments, pearls=pearls)
+
+
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """What the loop's rules decide (`solver.deduce.loop_logic`): cells on the loop or off
+    it, segments used or unused."""
+    cells, segments = loop_logic.forced(
+        *logic_graph(p), tuning.probe_work, tuning.probe_work_per_cell
+    )
+    return Deductions({"u": cells, "x": segments})
 
 
 def verify(p: Puzzle, a: Answer) -> list[Violation]:
@@ -228,6 +232,10 @@ GENRE = define(
     ja="ましゅ",
     pzpr_ids=("mashu",),
     lazy=True,
-    highs_options=(LEAN_PRESOLVE,),
-    switch_to="scip",
+    tuning=Tuning(
+        highs_options=(LEAN_PRESOLVE,),
+        switch_to="scip",
+        probe_work=7_500_000,
+        probe_work_per_cell=15_000,
+    ),
 )

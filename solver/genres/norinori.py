@@ -56,12 +56,13 @@ from solver.blocks.cells import (
 from solver.blocks.geometry import ORTHOGONAL, Cell, grid_edges
 from solver.blocks.rooms import RoomPuzzle, grid_rooms, rooms_of_url
 from solver.blocks.violation import Violation
-from solver.deduce import probing, shade_logic
+from solver.deduce import NOTHING, Deductions, probing, shade_logic
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.sheet import Grid, InputError, Value, cell_name
 from solver.io.sheet.answer import CellWrite
-from solver.mip.model import Model, cname, fix, new_problem, row, value, var
+from solver.mip.backends import Tuning
+from solver.mip.model import Model, cname, new_problem, row, value, var
 
 Puzzle = RoomPuzzle  # the rooms; norinori has no numbers
 Answer = frozenset[Cell]  # the shaded cells
@@ -97,18 +98,6 @@ def model(p: Puzzle) -> Model:
         (s, t): var(prob, "d", s[0] + 1, s[1] + 1, 1 if s[0] == t[0] else 2)
         for s, t in grid_edges(p.rows, p.cols)
     }
-    known = shade_logic.deduce(
-        lambda: shade_logic.norinori_board(p.rows, p.cols, p.rooms.all()),
-        max(PROBE_WORK, probing.passes_work(p.rows, p.cols, PROBE_PASSES)),
-        everywhere=True,
-        idle=None,
-    )
-    if known is not None:  # None: the rules leave no answer, which the solve will find
-        shaded, unshaded = known
-        fix(b, {**dict.fromkeys(shaded, 1), **dict.fromkeys(unshaded, 0)})
-        # a pair with an unshaded cell is no domino; two shaded neighbours are one
-        fix(d, {pair: 0 for pair in d if unshaded & set(pair)})
-        fix(d, {pair: 1 for pair in d if set(pair) <= shaded})
     for k, cells in enumerate(p.rooms.all()):
         prob += pulp.lpSum(b[q] for q in cells) == SHADED_PER_ROOM, f"Room({k + 1})"
     sides: dict[Cell, list[pulp.LpVariable]] = {cell: [] for cell in b}
@@ -124,6 +113,27 @@ def model(p: Puzzle) -> Model:
             block = [b[r, c], b[r, c + 1], b[r + 1, c], b[r + 1, c + 1]]
             prob += row(dict.fromkeys(block, 1), "<=", 2), cname("Block", (r, c))
     return Model(prob, list(b.values()), {"b": b, "d": d})
+
+
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """What the rules decide (`solver.deduce.shade_logic`): two shaded cells a room, each
+    shaded cell beside exactly one other, then every unknown cell tried both ways; and so the
+    dominoes: a pair with an unshaded cell is none, two shaded neighbours are one."""
+    known = shade_logic.deduce(
+        lambda: shade_logic.norinori_board(p.rows, p.cols, p.rooms.all()),
+        probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
+        everywhere=True,
+        idle=tuning.probe_idle,
+    )
+    if known is None:  # the rules leave no answer, which the solve will find
+        return NOTHING
+    shaded, unshaded = known
+    pairs = grid_edges(p.rows, p.cols)
+    dominoes = {pair: 0 for pair in pairs if unshaded & set(pair)}
+    dominoes |= {pair: 1 for pair in pairs if set(pair) <= shaded}
+    return Deductions(
+        {"b": {**dict.fromkeys(shaded, 1), **dict.fromkeys(unshaded, 0)}, "d": dominoes}
+    )
 
 
 def decode(p: Puzzle, m: Model) -> Answer:
@@ -177,17 +187,6 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return Puzzle(rooms)
 
 
-# probing's budget (`shade_logic.deduce`), in cells per probe: its rules are local, so a probe
-# costs far less than the grid's cells; the published 20x10 of tests/data/large needs about
-# 1,000,000 to be decided whole (150,000 decide 120 of its 200 cells), generated 10x10 to 30x30
-# (tests/generators/norinori.py, seeds 1 and 2) are decided whole within 500,000, in 2-18 ms
-PROBE_WORK = 2_000_000
-# ... or this many passes over a larger grid (`probing.passes_work`): janko's 36x54 no. 93
-# (SmilingWayne/puzzlekit-dataset) has 1025 of its 1944 cells decided within PROBE_WORK, 1591
-# with this; its solve and proof 3.0-7.6 s -> 0.8-1.0 s over four HiGHS seeds (noqx on this
-# machine 0.63 s). Of all 289 janko norinoris 254 are decided whole with it, 253 without
-PROBE_PASSES = 10
-
 # The uniqueness proof keeps HiGHS's presolve (no `prove_by_search`, which it had until the
 # twenty-ninth session): published puzzles are decided whole by the rules, no solver runs, and of
 # the 35 of janko's 289 norinoris that are not (SmilingWayne/puzzlekit-dataset), the search
@@ -195,4 +194,10 @@ PROBE_PASSES = 10
 # the default seed) against 0.36-0.39 s with presolve (noqx on this machine 0.21 s), no. 189
 # 0.34 -> 0.11, no. 214 0.21 -> 0.07, the 36x54 no. 93 0.71 -> 0.48; the small ones lose a few
 # ms (1.06-1.66 x of 12-130 ms); one run, median of 3
-GENRE = define(__name__, slug="norinori", ja="のりのり", pzpr_ids=("norinori",))
+GENRE = define(
+    __name__,
+    slug="norinori",
+    ja="のりのり",
+    pzpr_ids=("norinori",),
+    tuning=Tuning(probe_work=2_000_000, probe_passes=10),
+)

@@ -138,12 +138,14 @@ from solver.blocks.lines import (
     read_lines,
 )
 from solver.blocks.violation import Violation
+from solver.deduce import NOTHING, Deductions
 from solver.deduce.frontier import MAX_WORK, link_answers
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.sheet import Grid, InputError, Value, a1, cell_name, quote
 from solver.io.sheet.answer import CellWrite
-from solver.mip.model import Model, cell_vars, cname, fix, new_problem, var
+from solver.mip.backends import Tuning
+from solver.mip.model import Model, cell_vars, cname, new_problem, var
 
 Label = int | str
 ANSWER_MARKS = LINE_MARKS
@@ -295,14 +297,6 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     used: dict[Cell, pulp.LpVariable | int] = {cell: u.get(cell, 1) for cell in cells}
     m = Model(prob, list(x.values()), {"x": x, "u": u, "c": digit, "o": arc, "y": flow})
     m.separate(connected(prob, Network(dict(x), used), lazy=lazy, roots=sorted(starts), crossing=2))
-    # the frontier count (see the docstring and Model.settle): where it settles the verdict,
-    # the search needs no minimal answers (a counted answer need not be one)
-    counted = link_answers(p.rows, p.cols, numbers, max_work=COUNT_WORK)
-    if m.settle(x, counted):
-        if counted is not None and len(counted) < 2:  # its cells too: used where lines run
-            lines = {cell for e in counted[0] for cell in e} if counted else set()
-            fix(u, {cell: int(cell in lines) for cell in u})
-        return m
     if width == 1:
         m.minimal = _no_touching(p, x, digit, code)
     else:
@@ -314,9 +308,18 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     return m
 
 
-# the frontier count's bound, in frontiers made (`solver.deduce.frontier.MAX_WORK`); past it the
-# search alone decides (tests set 0 to try the search alone)
-COUNT_WORK = MAX_WORK
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """The answers counted along a frontier (`solver.deduce.frontier.link_answers`, within
+    `Tuning.count_work`): none, one (its segments, and its cells used where its lines run), or
+    more (the model settles on them: `Model.settle`); nothing where the count gives up."""
+    counted = link_answers(p.rows, p.cols, p.numbers(), max_work=tuning.count_work)
+    if counted is None:
+        return NOTHING
+    fixed = {}
+    if len(counted) < 2:
+        lines = {cell for e in counted[0] for cell in e} if counted else set()
+        fixed = {"u": {cell: int(cell in lines) for cell in p.positions()}}
+    return Deductions(fixed, answers=counted, answers_of="x")
 
 
 def _no_touching(
@@ -595,4 +598,5 @@ GENRE = define(
     pzpr_ids=("numlin", "arukone"),
     names=("numlin",),  # not 'arukone': that variant also needs every cell used
     lazy=True,
+    tuning=Tuning(count_work=MAX_WORK),
 )

@@ -60,13 +60,14 @@ from solver.blocks.cells import (
     shaded_record,
 )
 from solver.blocks.geometry import Cell, CellPuzzle
-from solver.deduce import island_logic
+from solver.deduce import NOTHING, Deductions, island_logic, probing
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.sheet import Grid, InputError, Value, quote
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import UNKNOWN, is_mark
-from solver.mip.model import Model, fix, new_problem, value
+from solver.mip.backends import Tuning
+from solver.mip.model import Model, new_problem, value
 
 ANSWER_MARKS = SHADING_MARKS
 Size = int | None  # an island's size, None for `?`
@@ -114,22 +115,33 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     b = shade_vars(prob, p.rows, p.cols, skip=clues)
     sea = {**b, **dict.fromkeys(clues, 0)}
     no_square(prob, b)
-    known = island_logic.deduce(p.rows, p.cols, clues)
-    decided = 0
-    if known is not None:  # None: the rules leave no answer, which the solve will find
-        sea_cells, land_cells = known
-        fix(b, {**dict.fromkeys(sea_cells, 1), **dict.fromkeys(land_cells - clues.keys(), 0)})
-        decided = len(sea_cells) + len(land_cells)
     m = Model(prob, list(b.values()), {"b": b})
     m.separate(connected(prob, sea, lazy=lazy, prefix="s"))
     island = {cell: 1 - v for cell, v in sea.items()}
-    whole = decided == p.rows * p.cols  # then the labels would only cost their rows
-    m.separate(islands(prob, island, clues, lazy=lazy, labels=not whole))
+    m.separate(islands(prob, island, clues, lazy=lazy))
     if all(n is not None for n in clues.values()):  # the sea's size is known
         if p.rows * p.cols - sum(n for n in clues.values() if n is not None) > 1:
             never_alone(prob, sea, "Sea")
         m.no_good = lambda: not_all_again(b)
     return m
+
+
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """What the rules decide (`solver.deduce.island_logic`): cells of sea and of land in every
+    answer."""
+    clues = p.clues()
+    known = island_logic.deduce(
+        p.rows,
+        p.cols,
+        clues,
+        probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
+        tuning.search_work,
+        tuning.search_spread,
+    )
+    if known is None:  # the rules leave no answer, which the solve will find
+        return NOTHING
+    sea, land = known
+    return Deductions({"b": {**dict.fromkeys(sea, 1), **dict.fromkeys(land - clues.keys(), 0)}})
 
 
 def decode(p: Puzzle, m: Model) -> Answer:
@@ -170,5 +182,16 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
 # (0.34 s against 0.31 s) and SCIP leads on generated 10x10 and 20x20 (49 against 68 ms, 0.19
 # against 0.22 s) but not 30x30 (1.7 against 1.4 s): tests/benchmark_sizes.py, median of 3.
 GENRE = define(
-    __name__, slug="nurikabe", ja="ぬりかべ", pzpr_ids=("nurikabe",), lazy=True, solver="scip"
+    __name__,
+    slug="nurikabe",
+    ja="ぬりかべ",
+    pzpr_ids=("nurikabe",),
+    lazy=True,
+    tuning=Tuning(
+        "scip",
+        probe_work=150_000,
+        probe_passes=10,
+        search_work=1_000_000,
+        search_spread=5,
+    ),
 )

@@ -76,14 +76,14 @@ from solver.blocks.lines import (
     strands,
 )
 from solver.blocks.violation import Violation
-from solver.deduce import loop_logic
+from solver.deduce import Deductions, loop_logic
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.sheet import Grid, Value, cell_name, quote
 from solver.io.sheet.answer import ANSWER_FONT, CellWrite
-from solver.mip.model import Model, cname, fix, new_problem
+from solver.mip.backends import Tuning
+from solver.mip.model import Model, cname, new_problem
 
-DEDUCTION_SECONDS = 0.25  # probing's budget (solver.deduce.loop_logic.deduce)
 PIECES = "─│┌┐└┘┼"
 CROSS = "┼"
 SPELLINGS = {
@@ -208,13 +208,16 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
             turns = [st.turn[cell] for cell in block]
             prob += pulp.lpSum(sides + turns) <= 7, cname("NoSquare", block[0])
 
-    nodes, links, graph = logic_graph(p)
-    known_nodes, known_links = loop_logic.forced(nodes, links, graph, DEDUCTION_SECONDS)
-    fix({(cell, k): (st.hor if k == "h" else st.ver)[cell] for cell, k in nodes}, known_nodes)
-    # a link is a bend (a cell's two strands) or a segment; fixed bounds, as yajilin's
-    fix({(a, b): st.turn[a[0]] if a[0] == b[0] else x[a[0], b[0]] for a, b in links}, known_links)
-
-    m = Model(prob, list(x.values()), {"x": x, "turn": st.turn, "hs": st.hor, "vs": st.ver})
+    nodes, links, _ = logic_graph(p)
+    # the graph of the deductions (`deduce`): a strand is a node; a link is a bend (a cell's
+    # two strands) or a segment
+    strand = {(cell, k): (st.hor if k == "h" else st.ver)[cell] for cell, k in nodes}
+    link = {(a, b): st.turn[a[0]] if a[0] == b[0] else x[a[0], b[0]] for a, b in links}
+    m = Model(
+        prob,
+        list(x.values()),
+        {"x": x, "turn": st.turn, "hs": st.hor, "vs": st.ver, "strand": strand, "link": link},
+    )
     m.separate(connected(prob, st.net, lazy=lazy, root=((0, 0), "h"), crossing=2))
     if lazy:
         m.separate(_cell_cuts(x))
@@ -262,6 +265,15 @@ def logic_graph(p: Puzzle) -> tuple[list[Strand], list[tuple[Strand, Strand]], l
         on=[place[strand] for strand, use in _known(p).items() if use],
     )
     return strands, links, graph
+
+
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """What the loop's rules decide over the strands (`solver.deduce.loop_logic`): strands
+    in use or not, links (segments and bends) used or unused."""
+    used_strands, used_links = loop_logic.forced(
+        *logic_graph(p), tuning.probe_work, tuning.probe_work_per_cell
+    )
+    return Deductions({"strand": used_strands, "link": used_links})
 
 
 def _cell_cuts(x: dict[Segment, pulp.LpVariable]) -> Callable[[], list[pulp.LpConstraint]]:
@@ -421,5 +433,5 @@ GENRE = define(
     ja="パイプリンク",
     pzpr_ids=("pipelink",),
     lazy=True,
-    prove_by_search=True,
+    tuning=Tuning(prove_by_search=True, probe_work=7_500_000, probe_work_per_cell=15_000),
 )

@@ -53,17 +53,16 @@ import pulp
 from solver.blocks.geometry import Cell, CellPuzzle, components, grid_edges
 from solver.blocks.lines import Network, drawn_sides, edge_vars, loop_no_good, single_loop
 from solver.blocks.violation import Violation
-from solver.deduce import loop_logic
+from solver.deduce import Deductions, loop_logic
 from solver.genres import define
 from solver.io import puzzlink, spellings
 from solver.io.sheet import Grid, InputError, Value, cell_name, quote
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import is_mark
-from solver.mip.backends import LEAN_PRESOLVE
-from solver.mip.model import Model, cell_vars, cname, fix, new_problem
+from solver.mip.backends import LEAN_PRESOLVE, Tuning
+from solver.mip.model import Model, cell_vars, cname, new_problem
 
 UNKNOWN = puzzlink.UNKNOWN  # a numbered cell whose number is not given
-DEDUCTION_SECONDS = 1.0  # probing's budget (solver.deduce.loop_logic.deduce)
 MARKER = "every point"  # what to_cells writes
 MARKERS = {"everypoint", "everypoints", "allpoints", "everydot", "alldots", "全点", "全点通過"}
 ANSWER_ON_BORDERS = True  # the loop is drawn on the cells' borders, no text is an answer mark
@@ -162,10 +161,6 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
         prob += pulp.lpSum(x[e] for e in sides(r, c).values()) == n, cname("Clue", (r, c))
     prob += pulp.lpSum(x.values()) >= 4, "Loop"
 
-    known_cells, known_segments = loop_logic.forced(*logic_graph(p), DEDUCTION_SECONDS)
-    fix(u, known_cells)  # what the rules decide, as fixed bounds (as yajilin's)
-    fix(x, known_segments)
-
     m = Model(prob, list(x.values()), {"x": x, "u": u})
     root = min(on_loop) if on_loop else None
     m.separate(single_loop(prob, Network(dict(x), used), lazy=lazy, root=root))
@@ -183,6 +178,15 @@ def logic_graph(p: Puzzle) -> tuple[list[Point], list[Segment], loop_logic.Graph
     every = range(len(dots)) if p.every_point else ()
     graph = loop_logic.grid_graph(dots, segments, faces=True, sums=sums, on=every)
     return dots, segments, graph
+
+
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """What the loop's rules decide (`solver.deduce.loop_logic`): dots on the loop or off
+    it, segments used or unused."""
+    cells, segments = loop_logic.forced(
+        *logic_graph(p), tuning.probe_work, tuning.probe_work_per_cell
+    )
+    return Deductions({"u": cells, "x": segments})
 
 
 def verify(p: Puzzle, a: Answer) -> list[Violation]:
@@ -320,5 +324,7 @@ GENRE = define(
     ja="スリザーリンク",
     pzpr_ids=("slither",),
     lazy=True,
-    highs_options=(LEAN_PRESOLVE,),
+    tuning=Tuning(
+        highs_options=(LEAN_PRESOLVE,), probe_work=30_000_000, probe_work_per_cell=15_000
+    ),
 )

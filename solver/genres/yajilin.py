@@ -63,6 +63,7 @@ pflag. A number without an arrow (pzprjs itself reports such a puzzle as broken)
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -87,16 +88,16 @@ from solver.blocks.lines import (
     single_loop,
 )
 from solver.blocks.violation import Violation
-from solver.deduce import loop_logic
+from solver.deduce import Deductions, loop_logic
 from solver.genres import define
 from solver.io import puzzlink, spellings
 from solver.io.sheet import Grid, InputError, Value, cell_name, quote
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import ARROW, arrow_clue, is_mark
-from solver.mip.model import Model, cell_vars, cname, fix, new_problem, value
+from solver.mip.backends import ONE_SCIP_SEARCH, Tuning
+from solver.mip.model import Model, cell_vars, cname, new_problem, value
 
 UNKNOWN = "?"
-DEDUCTION_SECONDS = 0.25  # probing's budget (solver.deduce.loop_logic.deduce)
 ANSWER_MARKS = LINE_MARKS | SHADING_MARKS
 
 
@@ -198,12 +199,6 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
         if k.n is not None and k.d is not None:
             seen = [cell for cell in p.sees(r, c, k.d) if cell in b]
             prob += pulp.lpSum(b[cell] for cell in seen) == k.n, cname("Arrow", (r, c))
-    forced, forced_segments = _forced(p)
-    fix(b, forced)  # fixed bounds, not rows (see DEDUCTION_SECONDS)
-    fix(x, forced_segments)
-    for cell, shade in sorted(forced.items()):
-        if not shade:
-            used[cell] = 1  # known to be on the loop: stronger connectivity cuts
     prob += pulp.lpSum(used.values()) >= 4, "LoopExists"
     # a loop alternates between the two colours of the chequerboard: as many loop cells of each
     even = [b[r, c] for r, c in cells if (r + c) % 2 == 0]
@@ -217,11 +212,9 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     m = Model(prob, [*x.values(), *b.values()], {"x": x, "b": b})  # b: for forced cells
     m.branch_first = list(b.values())  # a shaded cell settles its four neighbours: see above
     m.no_good = loop_no_good(x)  # the loop is the whole answer
-    white = sorted(cell for cell, shade in forced.items() if not shade)
-    root = white[0] if white and not lazy else None
     # shaded cells never touch, so of two side-by-side open cells one at least is on the loop
     net = Network(dict(x), dict(used), some_used=[frozenset(pair) for pair in edges])
-    m.separate(single_loop(prob, net, lazy=lazy, root=root))
+    m.separate(single_loop(prob, net, lazy=lazy))
     return m
 
 
@@ -249,12 +242,12 @@ def logic_graph(p: Puzzle) -> tuple[list[Cell], list[Segment], loop_logic.Graph]
     return cells, segments, graph
 
 
-def _forced(p: Puzzle) -> tuple[dict[Cell, int], dict[Segment, int]]:
-    """What the rules decide about every answer (`solver.deduce.loop_logic`): cells (1 shaded, 0 on
-    the loop) and loop segments between open cells (1 used, 0 not); nothing when they find
-    that the puzzle has no answer (the model then finds it too)."""
-    on, used = loop_logic.forced(*logic_graph(p), DEDUCTION_SECONDS)  # cells and segments
-    return {cell: 1 - v for cell, v in on.items()}, used
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """What the rules decide about every answer (`solver.deduce.loop_logic`): cells (1 shaded,
+    0 on the loop) and loop segments between open cells (1 used, 0 not); nothing when they
+    find that the puzzle has no answer (the model then finds it too)."""
+    on, used = loop_logic.forced(*logic_graph(p), tuning.probe_work, tuning.probe_work_per_cell)
+    return Deductions({"b": {cell: 1 - v for cell, v in on.items()}, "x": used})
 
 
 def _most_shaded(p: Puzzle) -> int:
@@ -417,11 +410,11 @@ GENRE = define(
     ja="ヤジリン",
     pzpr_ids=("yajilin",),
     lazy=True,
-    solver="scip",
-    search_after=0.0,
-    scip_separating=False,
-    scip_heuristics=False,
-    scip_presolve=False,
-    scip_strong_branching=False,
-    highs_options=(("mip_pool_soft_limit", 100),),
+    tuning=dataclasses.replace(
+        ONE_SCIP_SEARCH,
+        scip_strong_branching=False,
+        highs_options=(("mip_pool_soft_limit", 100),),
+        probe_work=7_500_000,
+        probe_work_per_cell=15_000,
+    ),
 )

@@ -61,6 +61,7 @@ class Settings:
     # solves, as HiGHS and CBC must (kept to measure the one against the other)
     cuts_in_search: bool = True
     tuning: Tuning = field(default_factory=lambda: Tuning())  # the genre's (see `resolved`)
+    deduce: bool = True  # apply the genre's deductions before the solve (`Genre.deduce`)
 
     def __post_init__(self) -> None:
         if self.solver not in SOLVER_CHOICES:
@@ -249,8 +250,9 @@ SWITCH_AFTER = 2.0
 
 @dataclass(frozen=True)
 class Tuning:
-    """What the benchmark chose for one genre (tests/benchmark_large.py, benchmark_sizes.py):
-    the back end that the solver "default" means, and how SCIP takes lazy cuts for it."""
+    """Everything that one genre tunes, in one record (`puzzle-solver genres NAME --tuning`):
+    the back end that the solver "default" means, how SCIP and HiGHS search for it, and the
+    budgets of its deductions. The answers never depend on it; only how soon they come."""
 
     solver: str = FALLBACK_SOLVER
     search_after: float = SEARCH_AFTER  # seconds of rounds before SCIP's one search (0: at once)
@@ -272,11 +274,37 @@ class Tuning:
     # that starts again, with the lazy cuts found, when the genre's own has not answered and
     # proved within `switch_after` seconds (hotaru-beam: HiGHS's rounds, then SCIP's one search)
     switch_after: float = SWITCH_AFTER
+    # the deductions' budgets (`Genre.deduce`), in work, never seconds: what probing may spend
+    # (the board's cells once a probe: the grid's cells for cells of two states, the graph's
+    # cells and edges for a loop), at least `probe_work`, or `probe_passes` passes over the grid
+    # where that is more (probing.passes_work), or `probe_work_per_cell` for each cell of a
+    # loop's graph where that is more
+    probe_work: int = 0
+    probe_passes: int = 0
+    probe_work_per_cell: int = 0
+    probe_idle: float | None = None  # probing stops after this share of the grid's cells
+    # probed in a row without deciding one (None: it goes on while a pass decides one)
+    probe_everywhere_from: int = 0  # on grids of more cells than this, probe every unknown
+    # cell, not only those next to a decided one (heyawake) ...
+    probe_everywhere_idle: float | None = None  # ... and stop after this share idle instead
+    search_work: int = 0  # a depth-first search after probing, within this work (0: none)
+    search_spread: float = 0.0  # ... only where an unfinished island has at least this many
+    # unknown cells to spread into, on average (nurikabe)
+    count_work: int = 0  # counting the answers along a frontier, in frontiers made (0: none)
 
     def __post_init__(self) -> None:
         for solver in (self.solver, *filter(None, [self.switch_to])):
             if solver not in SOLVERS:
                 raise SolverError(f"unknown solver {solver!r}; choose one of {', '.join(SOLVERS)}")
+
+
+# A profile several genres share (heyawake, hitori, yajilin): SCIP's one search with the lazy
+# cuts inside it from the first solve on, without its own cutting planes, primal heuristics and
+# presolve, where the lazy rows make the LP bound weak and the answer is found as soon without
+# them. A genre takes it with `dataclasses.replace(ONE_SCIP_SEARCH, ...)`.
+ONE_SCIP_SEARCH = Tuning(
+    "scip", search_after=0.0, scip_separating=False, scip_heuristics=False, scip_presolve=False
+)
 
 
 class LiveModel:

@@ -92,6 +92,8 @@ class Model:
     branch_first: list[pulp.LpVariable] = field(default_factory=list)
     scip_branching: str | None = None
     answers: list[Any] = field(default_factory=list)
+    # (answer variables the genre's deductions fixed, answer variables): `Genre.build`
+    deduced: tuple[int, int] | None = None
 
     def violated(self) -> list[pulp.LpConstraint]:
         """The lazy cuts that the current solution breaks."""
