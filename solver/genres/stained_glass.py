@@ -28,7 +28,8 @@ grey circle touching an odd number of pieces is refused as bad input.
 The sample: the seed's deck gives only the circles' piece lists (pieces 0-10, eight circles).
 Its sheet (workbooks/stained-glass.xlsx, tests/data/stained-glass.json) is a map drawn by hand:
 piece k carries the label chr(65 + k) (0 is A, 10 is K), each circle sits in a cell whose 8
-neighbours hold exactly the pieces of its list, and every piece hangs together; tests/test_stained_glass.py checks the map against the deck's lists.
+neighbours hold exactly the pieces of its list, and every piece hangs together;
+tests/test_stained_glass.py checks the map against the deck's lists.
 """
 
 from __future__ import annotations
