@@ -297,18 +297,22 @@ def _second_answer(
 
 
 def _decided(m: Model) -> str | None:
-    """Where the genre's rules decided every column of the model before the search (each fixed
-    by its bounds, `solver.mip.model.fix`: most published nurikabes, kurodokos, heyawakes and
-    loops), no solver is needed: each column takes its value, and every row and every lazy separator
-    is checked here. "solved" or "infeasible" (the rows are broken: a bug in the rules); None
-    where a column is free, or the model searches with guesses or minimal answers first."""
-    columns = m.prob.variables()
-    if m.guesses or m.minimal or m.answers or not _all_fixed([*columns, *m.answer_vars]):
+    """Where the deductions fixed every answer variable (`Genre.deduce`: most published
+    nurikabes, kurodokos, heyawakes and loops), no solver is needed: the fixed columns take
+    their values, and every row over fixed columns alone and every lazy separator is checked
+    here (the answer itself is checked by the genre's `verify` after). "solved", or
+    "infeasible" where a row is broken (the deductions are sound, so that is a bug in them);
+    None where an answer variable is free, or the model searches with guesses or minimal
+    answers first."""
+    if m.guesses or m.minimal or m.answers or not _all_fixed(m.answer_vars):
         return None  # (an answer variable in no row is free: an empty bomber's cell)
-    for v in [*columns, *m.answer_vars]:
+    fixed = [v for v in [*m.prob.variables(), *m.answer_vars] if _all_fixed([v])]
+    for v in fixed:
         if isinstance(v, pulp.LpVariable):
             v.varValue = v.lowBound
-    if all(c.valid(0) for c in m.prob.constraints()) and not m.violated():
+    known = {v.name for v in fixed if isinstance(v, pulp.LpVariable)}
+    rows = [c for c in m.prob.constraints() if all(v.name in known for v in c)]
+    if all(c.valid(0) for c in rows) and not m.violated():
         return "solved"
     return "infeasible"
 
