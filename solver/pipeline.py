@@ -158,10 +158,12 @@ def _attempt(
         out.status, out.solve_seconds = decided, time.perf_counter() - t1
         if decided == "solved":
             out.answer = genre.decode(puzzle, m)
-            out.violations = genre.verify(puzzle, out.answer)
+            if genre.verify(puzzle, out.answer):  # the one assignment left breaks the rules
+                out.status, out.answer = "infeasible", None
+                return out
             out.note = DECIDED
-            if check_unique and not out.violations:
-                out.unique = True  # every column fixed: no other answer
+            if check_unique:
+                out.unique = True  # every answer variable fixed: no other answer
         return out
     try:
         live = backends.LiveModel(

@@ -28,8 +28,12 @@ from tests.generators.kurodoko import generate
 LARGE = Path(__file__).parent / "data" / "large"
 
 
-def deduce_kurodoko(p: Puzzle, work: int = shade_logic.PROBE_WORK):
-    return shade_logic.deduce(lambda: shade_logic.kurodoko_board(p.rows, p.cols, p.clues()), work)
+def deduce_kurodoko(p: Puzzle, work: int = kurodoko.GENRE.tuning.probe_work):
+    return shade_logic.deduce(
+        lambda: shade_logic.kurodoko_board(p.rows, p.cols, p.clues()),
+        work,
+        idle=kurodoko.GENRE.tuning.probe_idle,
+    )
 
 
 def random_puzzle(rng: random.Random) -> Puzzle:
@@ -109,12 +113,15 @@ def test_no_answer_is_a_contradiction():
 # --- heyawake ------------------------------------------------------------------------------
 
 
-def heyawake_deduce(p: RoomPuzzle, work: int = heyawake.PROBE_WORK):
+def heyawake_deduce(p: RoomPuzzle, work: int = heyawake.GENRE.tuning.probe_work):
     numbered = sorted(p.room_numbers().items())
     runs = [run for _, run in heyawake.crossing_runs(p.rooms)]
     rooms = [(n, p.rooms.cells(k)) for k, n in numbered]
     return shade_logic.deduce(
-        lambda: shade_logic.heyawake_board(p.rows, p.cols, rooms, runs), work, everywhere=True
+        lambda: shade_logic.heyawake_board(p.rows, p.cols, rooms, runs),
+        work,
+        everywhere=True,
+        idle=heyawake.GENRE.tuning.probe_idle,
     )
 
 
@@ -171,7 +178,7 @@ def test_heyawake_search_is_exact_on_small_grids():
 
 def test_heyawake_3_is_decided_by_the_search():
     """heyawake-3 (tests/data/large): probing leaves all 144 cells unknown; the search within
-    heyawake.SEARCH_WORK ends with its one answer, so no solver runs."""
+    heyawake's `Tuning.search_work` ends with its one answer, so no solver runs."""
     large = Path(__file__).parent / "data" / "large" / "puzzles.json"
     entry = next(e for e in json.loads(large.read_text()) if e["name"] == "heyawake-3")
     p = heyawake.from_url(parse_url(entry["url"]))
@@ -205,7 +212,7 @@ def decided_whole(genre: ModuleType, name: str, deduce: Any, file: str = "publis
 # --- norinori ------------------------------------------------------------------------------
 
 
-def norinori_deduce(p: RoomPuzzle, work: int = norinori.PROBE_WORK):
+def norinori_deduce(p: RoomPuzzle, work: int = norinori.GENRE.tuning.probe_work):
     return shade_logic.deduce(
         lambda: shade_logic.norinori_board(p.rows, p.cols, p.rooms.all()),
         work,
@@ -254,13 +261,14 @@ def test_norinori_published_20x10_is_decided_whole_without_a_solver():
     p = decided_whole(norinori, "norinori-20x10", norinori_deduce)
     rules = norinori_deduce(p, work=0)
     assert rules is not None and len(rules[0]) + len(rules[1]) < p.rows * p.cols
-    assert all(v.lowBound == v.upBound for v in norinori.model(p).prob.variables())
+    deduced = norinori.GENRE.build(p, deduce=True)
+    assert all(v.lowBound == v.upBound for v in deduced.prob.variables())
 
 
 # --- hitori --------------------------------------------------------------------------------
 
 
-def hitori_deduce(p: hitori.Puzzle, work: int = shade_logic.PROBE_WORK):
+def hitori_deduce(p: hitori.Puzzle, work: int = hitori.GENRE.tuning.probe_work):
     repeats = [same for _, _, same in p.repeats()]
     return shade_logic.deduce(
         lambda: shade_logic.hitori_board(p.rows, p.cols, repeats), work, everywhere=True, idle=None

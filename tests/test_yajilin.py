@@ -62,7 +62,8 @@ def test_verify_accepts_the_known_answer():
 def test_forced_deductions_hold_in_the_known_answers():
     for p, a in ((known_puzzle(), known_answer()), (pzprjs_puzzle(), None)):
         a = a or solve_puzzle(yajilin.GENRE, p, Settings()).answer
-        cells, segments = yajilin._forced(p)
+        deduced = yajilin.deduce(p, yajilin.GENRE.tuning)
+        cells, segments = deduced.fixed["b"], deduced.fixed["x"]
         assert cells and segments
         assert all(v == (cell in a.shaded) for cell, v in cells.items())
         assert all(v == (e in a.segments) for e, v in segments.items())
@@ -228,7 +229,7 @@ def test_a_puzzle_that_needs_connectivity(form, reasoning, monkeypatch):
     shaded = {(r, c) for r, row in enumerate(CSPUZ_SHADED) for c, ch in enumerate(row) if ch == "#"}
     assert out.answer.shaded == shaded
     if reasoning:  # the rules before the model decide it whole (one-block rule and probing)
-        cells, _ = yajilin._forced(p)
+        cells = yajilin.deduce(p, yajilin.GENRE.tuning).fixed["b"]
         assert len(cells) == p.rows * p.cols - len(p.clues())
     else:
         assert (out.cuts > 0) == (form == "lazy")
