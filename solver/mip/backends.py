@@ -167,9 +167,9 @@ def new_highs(threads: int | None = None) -> object:
     """A quiet `highspy.Highs()` (no banner on stdout, no log) that runs on `threads` threads.
 
     HiGHS starts one thread scheduler per process, with the thread count of its first run; a
-    later run asking for another count stops with neither an answer nor a proof (seen with
-    highspy 1.16: a 1-thread solve after a default one). So the scheduler is restarted whenever
-    the count changes, as in a long-lived Excel session where the setting is changed."""
+    later run asking for another count stops with neither an answer nor a proof (highspy 1.16:
+    a 1-thread solve after a default one). So the scheduler is restarted whenever the count
+    changes, as in a long-lived Excel session where the setting is changed."""
     import highspy
 
     with _stdout_silenced():
@@ -606,8 +606,8 @@ class LiveModel:
         """Add one PuLP row over SCIP's terms of the columns (`terms[i]` column i's, see
         `scip_term`: of the original variables, or in a search of the transformed ones); returns
         SCIP's constraint. The row's expression is made from the terms at once, not summed as
-        coefficient times variable (pyscipopt.quicksum): SCIP's copy of heyawake-3 5.8 -> 4.6
-        ms; most of what is left is pyscipopt's addCons."""
+        coefficient times variable (pyscipopt.quicksum), which makes a copy about a fifth
+        faster; most of what is left is pyscipopt's addCons."""
         import pyscipopt
 
         expr = pyscipopt.Expr({terms[self.index[v.name]]: coef for v, coef in c.items()})
@@ -655,12 +655,9 @@ class LiveModel:
         presolve and primal heuristics: the LP and branch-and-bound then decide at once, and
         their "infeasible" needs no second opinion or second run (see `_run_highs`,
         `_run_scip`). Heuristics look for an answer that is not there; presolve's probing, then
-        the check of its word, cost more than the search on models whose LP is tight. Whole
-        solves with the proof, median of 3-7, with presolve against without: on HiGHS
-        kurodoko-2 21.7 -> 18.1 ms, norinori-2 15.1 -> 12.1, shikaku-24x14 85 -> 44, sum-line
-        20x20 (generated) 15.1 -> 6.5 s; on SCIP lightup-2 69 -> 54 ms, lightup-17x17 29 -> 24.
-        The genres whose proof is slower so keep both (loops and paths: slither-2 99 -> 160 ms,
-        country-2 0.26 -> 3.7 s on HiGHS; nurikabe-2 0.20 -> 0.22 s on SCIP)."""
+        the check of its word, cost more than the search on models whose LP is tight: without
+        them such a proof is up to twice as fast. The genres whose proof is slower so keep
+        both (loops and paths, up to 14 times slower)."""
         if not self.settings.tuning.prove_by_search:
             return
         if self.settings.solver == "highs":
@@ -682,7 +679,7 @@ class LiveModel:
 
     # CBC ------------------------------------------------------------------------------------
     def _solve_cbc(self, deadline: float | None) -> tuple[bool, bool]:
-        """HiGHS writes its copy of the model (fast, in C++; PuLP's writer took 0.3 s for a
+        """HiGHS writes its copy of the model (fast, in C++; PuLP's writer takes 0.3 s for a
         30x30 numberlink), naming the columns; CBC solves that file."""
         import highspy
 
@@ -704,8 +701,8 @@ class LiveModel:
 class _HighsWatch:
     """While HiGHS runs, and only when somebody watches (`progress.active()`): at most every
     `progress.INTERVAL`, the nodes explored, whether an answer was found, and the bound and gap
-    when the model has an objective, from HiGHS's MIP interrupt callback (measured: a few
-    hundred calls a second on a hard 20x20 model, never more than a second apart).
+    when the model has an objective, from HiGHS's MIP interrupt callback (a few hundred calls
+    a second on a hard 20x20 model, never more than a second apart).
 
     HiGHS runs holding Python's lock, so Ctrl-C (or SIGTERM in a worker) is raised in the
     callback, and highspy swallows what a callback raises: the callback stops HiGHS instead and
@@ -751,10 +748,10 @@ def _scip_watch(m: object) -> Iterator[None]:
     """While SCIP runs, and only when somebody watches: at most every `progress.INTERVAL`, its
     nodes, whether an answer was found, and the bound and gap when the model has an objective,
     from an event handler on solved nodes, found solutions and cuts added at the root (the
-    only events that come during a long root; measured: thousands a second, at most 0.6 s
-    apart, on a hard 20x20 model). What the handler raises (Ctrl-C) stops SCIP and is raised
-    again once `optimize` has returned. The handler stays in the model (SCIP cannot remove
-    one), silent when nobody watches."""
+    only events that come during a long root: thousands a second on a hard 20x20 model, at
+    most 0.6 s apart). What the handler raises (Ctrl-C) stops SCIP and is raised again once
+    `optimize` has returned. The handler stays in the model (SCIP cannot remove one), silent
+    when nobody watches."""
     if not progress.active():
         yield
         return
@@ -831,7 +828,7 @@ def _scip_handler_class() -> type:
 
 def _scip_to_problem_stage(m: object) -> None:
     """Free SCIP's transformed problem, so that rows can be added, unless it is freed already
-    (a round adds its cuts one by one: freeing each time cost 80 us a row, 7 % of nurikabe-2)."""
+    (a round adds its cuts one by one: freeing each time costs 80 us a row)."""
     import pyscipopt
 
     if m.getStage() != pyscipopt.SCIP_STAGE.PROBLEM:
@@ -840,9 +837,9 @@ def _scip_to_problem_stage(m: object) -> None:
 
 def _run_scip(m: object, deadline: float | None, check: bool = True) -> bool:
     """Optimize by the deadline; True when SCIP proved the model infeasible. An "infeasible" is
-    checked again with presolve off, as for HiGHS: SCIP 10 (pyscipopt 6.3.0) called a feasible
-    country-road model (20x20, after a round of lazy cuts) infeasible, and turning its linear or
-    set-partitioning presolve off fixed it."""
+    checked again with presolve off, as for HiGHS: SCIP 10 (pyscipopt 6.3.0) calls a feasible
+    20x20 country-road model infeasible after a round of lazy cuts, and solves it with its
+    linear or set-partitioning presolve off."""
     import pyscipopt
 
     if deadline is not None:
@@ -895,17 +892,17 @@ def _run_highs(
 ) -> bool:
     """Run HiGHS by the deadline; True when it proved the model infeasible. An "infeasible"
     that its MIP presolve decided alone (no branch-and-bound node searched) is checked: HiGHS
-    1.15.1's presolve called a feasible slitherlink model infeasible that way
+    1.15.1's presolve calls a feasible slitherlink model infeasible that way
     (tests/data/highs_presolve_false_infeasible.mps.gz, 0 nodes; 1.16.0 solves it; the
     tracker has more such reports), and here infeasible means "no answer" or "unique", so it
     must be a proof. The check: HiGHS again with presolve off, for QUICK_CHECK seconds (enough
     for a small model); past that, SCIP's second opinion (copying a model to SCIP costs about
     as much, and SCIP proves these far sooner than HiGHS without presolve: country-2 0.09 s
     against 0.59 s); where SCIP does not agree, HiGHS without presolve to the end. An
-    infeasibility that the search reached is believed: checking those too doubled every
-    uniqueness proof (numlin-3: 1.0 s proof + 1.6 s check). quick: the seconds for HiGHS
-    without presolve instead of QUICK_CHECK (0: SCIP's opinion at once). check=False: the
-    "infeasible" is believed as it stands (a search whose verdict no one is told)."""
+    infeasibility that the search reached is believed: checking those too would double every
+    uniqueness proof. quick: the seconds for HiGHS without presolve instead of QUICK_CHECK (0:
+    SCIP's opinion at once). check=False: the "infeasible" is believed as it stands (a search
+    whose verdict no one is told)."""
     import highspy
 
     quick = QUICK_CHECK if quick is None else quick
@@ -959,9 +956,8 @@ def _highs_without_presolve(
 
 # SCIP's presolve for the second opinion without its pairwise comparison of set-covering and of
 # linear rows: SCIP proves these models infeasible in presolve (probing does it), and there the
-# pairwise passes cost more than they save. Second opinions on the published puzzles' last
-# uniqueness solves (HiGHS's MPS files, median of 5): country-2 81 -> 65 ms, country-17x13 74 ->
-# 62, norinori-20x10 22 -> 20, the 21 of them 662 -> 606 ms, none slower by more than noise.
+# pairwise passes cost more than they save (about 8 % of an opinion's time on the published
+# puzzles, and no opinion is slower without them).
 OPINION_SCIP_PARAMS = (
     ("constraints/logicor/presolpairwise", False),
     ("constraints/linear/presolpairwise", False),
@@ -972,9 +968,8 @@ def _scip_agrees_infeasible(h: object, deadline: float | None) -> bool:
     """A second opinion on a model that HiGHS's presolve alone called infeasible: SCIP, an
     independent solver, is given the same rows (copied from HiGHS, see `_scip_copy`) and
     looks for an answer. Where it agrees, that is believed; where it does not (or runs out of
-    time), HiGHS runs again with presolve off, as before. SCIP is the cheaper check: on the
-    last uniqueness solves of the published puzzles it took 0.09 s against 0.59 s for HiGHS
-    without presolve (country-2), 0.05 against 0.42 (slither-2), 0.03 against 0.06 (mashu-2)."""
+    time), HiGHS runs again with presolve off, to the end. SCIP is the cheaper check: on the
+    published puzzles up to about 8 times faster than HiGHS without presolve."""
     left = _remaining(deadline)
     if left is not None and left <= 0:
         return False
@@ -992,8 +987,8 @@ def _scip_agrees_infeasible(h: object, deadline: float | None) -> bool:
 
 
 # SCIP instances whose problem has been freed, kept for the next second opinion: a new one (SCIP
-# and its plugins) costs 1.4-1.8 ms, a third of the opinion on a small model (kurodoko-2: copy
-# 3.9 ms, search 1.9). A kept one carries only the settings every opinion sets again.
+# and its plugins) costs about a third of the opinion on a small model. A kept one carries only
+# the settings every opinion sets again.
 _spare_scip: list[object] = []
 
 
@@ -1011,10 +1006,9 @@ def _blank_scip() -> object:
 def _scip_copy(h: object) -> object:
     """A SCIP model with HiGHS's columns (bounds, integrality) and rows, and no objective, as
     only feasibility is asked. The copy goes through an MPS file that HiGHS writes and SCIP
-    reads: 2-3 times faster than adding the rows one by one from Python (pipelink-2 5 ms
-    against 14 ms), which on small puzzles was a good part of the uniqueness proof. Where the
-    file cannot be written or read (a temporary folder HiGHS cannot open, say), the copy is
-    made row by row in memory instead."""
+    reads: 2-3 times faster than adding the rows one by one from Python, which on small puzzles
+    is a good part of the uniqueness proof. Where the file cannot be written or read (a
+    temporary folder HiGHS cannot open, say), the copy is made row by row in memory instead."""
     m = _scip_copy_through_file(h)
     return m if m is not None else _scip_copy_by_rows(h)
 
@@ -1038,8 +1032,8 @@ def _scip_copy_through_file(h: object) -> object | None:
 @functools.cache
 def _copy_folder() -> str:
     """A temporary folder for the copies' MPS files, one per process and removed when it ends:
-    each copy overwrites its thread's file, as creating and removing a folder per copy cost
-    0.4-0.9 ms on ext4 (firefly-2's opinion: 7 ms in all)."""
+    each copy overwrites its thread's file, as creating and removing a folder per copy costs
+    about a tenth of a small model's opinion."""
     folder = tempfile.mkdtemp(prefix="puzzle-solver-")
     atexit.register(shutil.rmtree, folder, ignore_errors=True)
     return folder
@@ -1102,9 +1096,9 @@ def _run_cbc(
     """Run PuLP's bundled CBC on a model file (.mps or .lp) by the deadline: (an answer was
     found, infeasibility was proven, the variable values by the file's names), or None when
     CBC was killed at the deadline. CBC's own time limit does not cover all of its root
-    processing (a 30x30 numberlink ran for minutes past it), so the child process is killed
-    CBC_KILL_GRACE after the deadline; it is killed too when Python is interrupted. Its files
-    go in a temporary folder that is always removed."""
+    processing (on a 30x30 numberlink it runs for minutes past it), so the child process is
+    killed CBC_KILL_GRACE after the deadline; it is killed too when Python is interrupted. Its
+    files go in a temporary folder that is always removed."""
     left = _remaining(deadline)
     if left is not None and left <= 0:  # writing the model file used up the time
         return None
