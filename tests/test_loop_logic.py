@@ -123,7 +123,9 @@ def test_a_published_puzzle_is_decided_by_the_rules():
 
 def test_the_deductions_become_fixed_bounds_of_the_model():
     p = yajilin.from_url(parse_url(YAJILIN_17))
-    m = yajilin.model(p, lazy=True)
+    pure = yajilin.GENRE.build(p, lazy=True)
+    assert not [v for v in pure["b"].values() if v.lowBound == v.upBound]
+    m = yajilin.GENRE.build(p, lazy=True, deduce=True)
     fixed = [v for v in m["b"].values() if v.lowBound == v.upBound]
     assert len(fixed) > 100
     assert all(v.lowBound in (0, 1) for v in fixed)

@@ -71,19 +71,21 @@ def test_what_it_decides_holds_in_every_answer():
 KURODOKO_2 = "https://puzz.link/p?kurodoko/10/10/3h2h5h3r3j6h2n5z8n2h3j4r6h2h5h2"
 
 
-def test_a_published_puzzle_is_decided_whole_and_the_model_keeps_no_sightline():
+def test_a_published_puzzle_is_decided_whole_and_fixes_every_cell_of_the_model():
     """kurodoko-2 of tests/data/large: the rules decide every cell (the rules alone, without
-    probing, fewer); the model's b are fixed to them, the sightlines see constants and leave
-    every number settled (no row Sees), and the solve needs no uniqueness search."""
+    probing, fewer); the deduced model's b are fixed to them (the pure model's are free, its
+    sightlines rows), and the solve needs no uniqueness search."""
     p = kurodoko.from_url(parse_url(KURODOKO_2))
     shaded, unshaded = deduce_kurodoko(p)
     assert len(shaded) + len(unshaded) == p.rows * p.cols
     rules = deduce_kurodoko(p, work=0)
     assert rules is not None and len(rules[0]) + len(rules[1]) < p.rows * p.cols
-    m = kurodoko.model(p, lazy=True)
+    m = kurodoko.GENRE.build(p, lazy=True, deduce=True)
     fixed = {cell: v.lowBound for cell, v in m["b"].items() if v.lowBound == v.upBound}
     assert fixed == {**dict.fromkeys(shaded, 1), **dict.fromkeys(unshaded - p.clues().keys(), 0)}
-    assert not [c for c in m.prob.constraints() if c.name.startswith("Sees")]
+    pure = kurodoko.GENRE.build(p, lazy=True)
+    assert not [v for v in pure["b"].values() if v.lowBound == v.upBound]
+    assert [c for c in pure.prob.constraints() if c.name.startswith("Sees")]
     out = solve_puzzle(kurodoko.GENRE, p, Settings("highs"))
     assert out.status == "solved" and out.unique is True and out.answer == shaded
     assert kurodoko.verify(p, shaded) == []

@@ -218,13 +218,13 @@ CSPUZ_SHADED = [  # cspuz-rs' yajilin test (puzsq 8218): its expected shaded cel
 
 @pytest.mark.parametrize("reasoning", [True, False])
 @pytest.mark.parametrize("form", ["complete", "lazy"])
-def test_a_puzzle_that_needs_connectivity(form, reasoning, monkeypatch):
-    if not reasoning:  # the model alone, so that its connectivity has work to do
-        monkeypatch.setattr(yajilin.loop_logic, "deduce", lambda graph, *args, **kw: None)
+def test_a_puzzle_that_needs_connectivity(form, reasoning):
+    """Without the deductions (reasoning False) the model's connectivity has work to do."""
     p = yajilin.from_url(parse_url(CSPUZ_URL))
     assert p.clues()[2, 3] == Clue(2, "L") and p.clues()[9, 2] == Clue(0, "L")
     assert len(p.clues()) == 11
-    out = solve_puzzle(yajilin.GENRE, p, Settings("highs", connectivity=form))
+    settings = Settings("highs", connectivity=form, deduce=reasoning)
+    out = solve_puzzle(yajilin.GENRE, p, settings)
     assert out.status == "solved" and out.unique is True and out.violations == []
     shaded = {(r, c) for r, row in enumerate(CSPUZ_SHADED) for c, ch in enumerate(row) if ch == "#"}
     assert out.answer.shaded == shaded
