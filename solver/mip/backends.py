@@ -1190,9 +1190,25 @@ def lp_header(path: Path) -> str | None:
 
 
 def write_lp(prob: pulp.LpProblem, path: Path, header: str) -> None:
-    """CPLEX LP file with a first comment line saying where the model came from."""
+    """CPLEX LP file with a first comment line saying where the model came from. A binary
+    fixed by its bounds (a deduction) stays under Binaries, its value in Bounds (SCIP, HiGHS
+    and CBC keep such a bound), so that a model with deductions differs from the formulation
+    in its Bounds alone; PuLP would list it under Generals."""
     prob.writeLP(str(path))
     text = Path(path).read_text(encoding="utf-8")
+    integer = [v for v in prob.variables() if v.cat == pulp.LpInteger]
+    binary = [v for v in integer if {v.lowBound, v.upBound} <= {0, 1}]
+    generals = [v.name for v in integer if v not in binary]
+    head, end = text, "End\n"
+    for section in ("Generals\n", "Binaries\n"):
+        if section in head and "SOS\n" not in text:
+            head = head[: head.index(section)]
+    if head != text:
+        tail = [("Generals", generals), ("Binaries", [v.name for v in binary])]
+        head += "".join(
+            f"{name}\n" + "".join(f"{n}\n" for n in names) for name, names in tail if names
+        )
+        text = head + end
     Path(path).write_text(f"\\* {header} *\\\n{text}", encoding="utf-8")
 
 
