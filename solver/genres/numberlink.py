@@ -440,11 +440,9 @@ def detour(p: Puzzle, a: Answer) -> Answer | None:
 
 
 MAX_BASE = 5  # values per digit; more digits when there are more labels
-# up to this many labels, one value per label (the plain multicommodity flow): numlin-3 (10 x 10,
-# 8 labels) took 3.3 s with HiGHS and 7.0 s with SCIP, against 30-60 s and 15-30 s as 2 digits
-# base 3 (same run, build + solve + uniqueness); on the generated grids, with 15 to 64 short
-# lines, the digits stay faster (10 x 10, 15 labels: 0.26 s against 0.45 s; 14 x 14, 28 labels:
-# 1.0 s against 3.5 s with HiGHS), hence the bound
+# up to this many labels, one value per label (the plain multicommodity flow): its relaxation
+# routes every pair, which numlin-3 (10 x 10, 8 labels) needs (as 2 digits base 3 it is several
+# times slower); with more and shorter lines, as generated grids have, the digits stay faster
 ONE_DIGIT = 8
 
 
