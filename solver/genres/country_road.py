@@ -44,13 +44,13 @@ uniqueness check cuts off the answer found by "not every edge of this loop again
 
 Deductions (`deduce`): the rules of `solver.deduce.loop_logic` decide cells on the loop or off it
 and segments used or unused before the solve: a loop's own rules; each country's border crossed
-twice, two countries joined by one edge at most, a number as a tally of loop cells, the loop in
-one piece inside each country, cells left out never facing each other across a border; then
-each unknown cell and segment is tried both ways (probing). The pipeline fixes each decided u
-and x by its bounds; what the rules decide holds in every answer, so the model keeps its
-answers. Probing's budget is the genre's Tuning, in work: `probe_work`, or `probe_work_per_cell`
-for each cell where that is more. They decide published country roads whole, and then the
-pipeline runs no solver (`pipeline._decided`).
+twice, two countries joined by one edge at most, a number as a tally of loop cells, the loop in one
+piece inside each country, cells left out never facing each other across a border; then each unknown
+cell and segment is tried both ways (probing). The pipeline fixes each decided u and x by its
+bounds; what the rules decide holds in every answer, so the model keeps its answers. Probing's
+budget is the genre's Tuning, in work: `probe_work`, or `probe_work_per_cell` for each cell where
+that is more. They decide most published country roads whole, and where they do the pipeline runs no
+solver (`pipeline._decided`).
 """
 
 from __future__ import annotations

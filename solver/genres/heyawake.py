@@ -50,16 +50,15 @@ SCIP's search is short, SCIP branches by inference first (`Model.scip_branching`
 
 Deductions (`deduce`): the rules of `solver.deduce.shade_logic` (`heyawake_board`) decide cells
 shaded and unshaded before the solve: shaded cells apart, each numbered room's count, each run
-across two borders holding a shaded cell, the unshaded cells joined. Then each unknown cell is
-tried both ways (probing): on grids of more than the Tuning's `probe_everywhere_from` cells,
-where the rules alone decide little, every unknown cell, pass after pass; elsewhere those next
-to a decided one. A small depth-first search after it decides the grid whole where it finds
-exactly one answer. The pipeline fixes each decided cell's b by its bounds; what the rules
-decide holds in every answer, so the model keeps its answers. The budgets are the genre's
-Tuning, in work (`probe_work`, `probe_passes`, `search_work`; probing also stops after
-`probe_idle`, or `probe_everywhere_idle`, of the grid's cells probed in a row without deciding
-one). They decide most published heyawakes whole, and where they decide every cell the pipeline
-runs no solver (`pipeline._decided`).
+across two borders holding a shaded cell, the unshaded cells joined. Then each unknown cell is tried
+both ways (probing): on grids of more than the Tuning's `probe_everywhere_from` cells, where the
+rules alone decide little, every unknown cell, pass after pass; elsewhere those next to a decided
+one. A small depth-first search after it decides the grid whole where it finds exactly one answer.
+The pipeline fixes each decided cell's b by its bounds; what the rules decide holds in every answer,
+so the model keeps its answers. The budgets are the genre's Tuning, in work (`probe_work`,
+`probe_passes`, `search_work`; probing also stops after `probe_idle`, or `probe_everywhere_idle`, of
+the grid's cells probed in a row without deciding one). They decide many published heyawakes whole,
+and where they decide every cell the pipeline runs no solver (`pipeline._decided`).
 """
 
 from __future__ import annotations

@@ -21,13 +21,13 @@ the whole answer, so the uniqueness check cuts off the answer found by "not ever
 loop again" (`solver.blocks.lines.loop_no_good`), which every other loop satisfies: on a
 generated 20x20 with a second answer, twice as fast as the plain no-good over every edge.
 
-Deductions (`deduce`): the rules of `solver.deduce.loop_logic` decide cells on the loop or off
-it and segments used or unused before the solve: a loop's own rules, the pearls'; then each
-unknown cell and segment is tried both ways (probing). The pipeline fixes each decided u and x
-by its bounds; what the rules decide holds in every answer, so the model keeps its answers.
-Probing's budget is the genre's Tuning, in work: `probe_work`, or `probe_work_per_cell` for each
-cell where that is more. They decide published masyus whole, and then the pipeline runs no
-solver (`pipeline._decided`).
+Deductions (`deduce`): the rules of `solver.deduce.loop_logic` decide cells on the loop or off it
+and segments used or unused before the solve: a loop's own rules, the pearls'; then each unknown
+cell and segment is tried both ways (probing). The pipeline fixes each decided u and x by its
+bounds; what the rules decide holds in every answer, so the model keeps its answers. Probing's
+budget is the genre's Tuning, in work: `probe_work`, or `probe_work_per_cell` for each cell where
+that is more. They decide most published masyus whole, and where they do the pipeline runs no solver
+(`pipeline._decided`).
 """
 
 from __future__ import annotations

@@ -33,14 +33,14 @@ than the complete flow form on every back end. The loop is the whole answer, so 
 check cuts off the answer found by "not every edge of this loop again"
 (`solver.blocks.lines.loop_no_good`), which every other loop satisfies.
 
-Deductions (`deduce`): the rules of `solver.deduce.loop_logic` decide dots on the loop or off it
-and segments used or unused before the solve: a loop's own rules, the numbers as sums of edges,
-the cells as regions inside or outside the loop (and every dot on the loop in the every-dot
-variant); then each unknown dot and segment is tried both ways (probing). The pipeline fixes
-each decided u and x by its bounds; what the rules decide holds in every answer, so the model
-keeps its answers. Probing's budget is the genre's Tuning, in work: `probe_work`, or
-`probe_work_per_cell` for each dot where that is more. They decide published slitherlinks
-whole, and then the pipeline runs no solver (`pipeline._decided`).
+Deductions (`deduce`): the rules of `solver.deduce.loop_logic` decide dots on the loop or off it and
+segments used or unused before the solve: a loop's own rules, the numbers as sums of edges, the
+cells as regions inside or outside the loop (and every dot on the loop in the every-dot variant);
+then each unknown dot and segment is tried both ways (probing). The pipeline fixes each decided u
+and x by its bounds; what the rules decide holds in every answer, so the model keeps its answers.
+Probing's budget is the genre's Tuning, in work: `probe_work`, or `probe_work_per_cell` for each dot
+where that is more. They decide most published slitherlinks whole, and where they do the pipeline
+runs no solver (`pipeline._decided`).
 """
 
 from __future__ import annotations
