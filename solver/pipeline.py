@@ -33,7 +33,7 @@ from solver.mip import backends
 from solver.mip.backends import Settings, SolverError
 from solver.mip.model import Model
 
-# the outcome's note where the genre's rules decided every cell before the search (`_decided`)
+# the outcome's note where the deductions fixed every answer variable before the search (`_decided`)
 DECIDED = "the rules decided every cell; no solver search was needed"
 
 
@@ -320,9 +320,9 @@ def _decided(m: Model) -> str | None:
 
 
 def _all_fixed(variables: list[Any]) -> bool:
-    """Whether every answer variable has its value fixed by its bounds (the genre's rules
-    decided the answer before the search, `solver.mip.model.fix`): then every answer has the one
-    found, and the uniqueness cut would leave no solution; its solve is skipped."""
+    """Whether every answer variable has its value fixed by its bounds (the deductions decided
+    the answer before the search, `Genre.deduce`): then every answer has the one found, and the
+    uniqueness cut would leave no solution; its solve is skipped."""
     return all(
         not isinstance(v, pulp.LpVariable) or (v.lowBound is not None and v.lowBound == v.upBound)
         for v in variables

@@ -3,10 +3,10 @@ link), made before the solve.
 
 SCIP's one search for a published 17x17 yajilin takes about a thousand nodes: the LP of degree
 rows and arrow counts is weak, and each node costs. Fixing a fifth of the cells (at random, to
-the answer) made the same search 14 x faster. A person decides most cells of such a puzzle by a
-few rules and by trying a cell both ways; what those decide holds in every answer, so fixing it
-keeps the model exact (its answers are the same) and makes it small. Where they decide it
-whole, the solve only confirms it (and the uniqueness solve finds nothing else at once).
+the answer) makes the same search 14 times faster. A person decides most cells of such a puzzle
+by a few rules and by trying a cell both ways; what those decide holds in every answer, so
+fixing it keeps the model exact (its answers are the same) and makes it small. Where they
+decide it whole, no solver runs (`pipeline._decided`).
 
 The graph: cells (numbered 0..n-1; slitherlink's dots) and the edges between neighbouring cells
 that the loop may use. State: every cell is on the loop, off it, or unknown; every edge used,
@@ -39,14 +39,10 @@ unused or unknown. `Board.propagate` applies, until nothing changes:
 to a contradiction, the other holds, and what both ways decide alike holds too. A probe
 propagates without the one-block rule (a depth-first search of the whole graph, most of a
 probe's cost when it runs); the board applies it after each pass, and once half the board is
-decided the probes use it as well.
-
-Measured (this machine; decided / all, seconds): yajilin, cells: the published 17x17 135/226 in
-0.06 s, the 19x13 113/225, yajilin-2 of tests/data/large 58/172 in 0.03 s, the five published
-10x10 whole in 0.005-0.012 s. Decided whole: the four masyus of tests/data/large (mashu-2 in
-0.03 s, the 20x20 in 0.08 s), the seven slitherlinks (slither-2 in 0.08 s, the 45x31's 2866
-edges in 0.3 s), the three country roads (country-2 in 0.05 s, the 20x15 in 0.13 s) and
-pipelink-2 (over the strands of `solver.blocks.lines.strands`: 512 links in 0.003 s).
+decided the probes use it as well. Probing's work counts the graph's cells and edges once a
+probe (what copying and propagating a board touches): the genre's Tuning gives `probe_work`, or
+`probe_work_per_cell` for each cell of the graph where that is more (`forced`), so a sheet is
+decided alike on every machine.
 """
 
 from __future__ import annotations
@@ -778,9 +774,10 @@ def decided(
 
 
 def _probes(board: Board, edges: bool = True) -> list[tuple[str, int]]:
-    """Every unknown cell and (edges) every unknown edge. (Edges only at cells on the loop, as
-    first written: country-2 of tests/data/large 76 of 544 edges decided, against all of them
-    in 0.05 s; probing the faces as well decided no more on slitherlinks, in more time.)"""
+    """Every unknown cell and (edges) every unknown edge. (Every edge, not only those at
+    cells on the loop: on country-2 these decide all 544 edges, those 76; and on large
+    yajilins they decide what probing the cells leaves. The faces are not probed: on
+    slitherlinks they decide no more, in more time.)"""
     out = [("cell", i) for i, v in enumerate(board.cell) if v == UNKNOWN]
     if edges:
         out += [("edge", e) for e, v in enumerate(board.edge) if v == UNKNOWN]

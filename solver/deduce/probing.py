@@ -36,7 +36,7 @@ class Board(Protocol):
 def passes_work(rows: int, cols: int, passes: int) -> int:
     """Probing's work for about `passes` passes over every cell of the grid, both ways (each
     way of a probe counts the grid's cells, as `probe` counts them): a budget that grows with
-    the grid (nurikabe, norinori, heyawake's larger grids)."""
+    the grid (nurikabe, kurodoko, norinori, heyawake's larger grids)."""
     cells = rows * cols
     return 2 * passes * cells * cells
 

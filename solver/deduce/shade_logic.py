@@ -1,17 +1,16 @@
 """Sound deductions for shading where shaded cells never touch and the unshaded cells are
-connected (kurodoko, heyawake), or where shaded cells pair off into dominoes (norinori, whose
-board has neither of those two rules), made before the solve.
+connected (kurodoko, heyawake, hitori), or where shaded cells pair off into dominoes (norinori,
+whose board has neither of those two rules), made before the solve.
 
-Both are solved as MIPs: kurodoko's sightlines are many rows (a binary per cell a number may
-see; a generated 20x20 took two HiGHS searches of 0.2 s each), heyawake's rings are lazy cuts
-in SCIP's search (the published 20x20s 0.2-0.45 s). The rules decide most or all cells of a
+All are solved as MIPs: kurodoko's sightlines are many rows (a binary per cell a number may
+see), heyawake's rings are lazy cuts in SCIP's search. The rules decide most or all cells of a
 published puzzle the way a person solves it, and what they decide holds in every answer, so
 fixing those cells keeps the model exact (its answers are the same) and makes the search small;
 where they decide every cell, no solver runs at all (`pipeline._decided`).
 
 State: every cell is shaded, unshaded or unknown. `propagate` applies, until nothing changes:
-- shaded cells never touch (a board made with `apart`, as kurodoko's and heyawake's): a shaded
-  cell's neighbours are unshaded;
+- shaded cells never touch (a board made with `apart`, as kurodoko's, heyawake's and hitori's):
+  a shaded cell's neighbours are unshaded;
 - the genre's rules, each looked at again when one of its cells is set:
   - kurodoko (`kurodoko_board`): numbered cells are unshaded, and a number n sees n cells,
     itself included: looking along each of its four rays, it sees at least the unshaded cells
@@ -32,38 +31,23 @@ State: every cell is shaded, unshaded or unknown. `propagate` applies, until not
     neighbours among them, and where that is just enough the unpaired ones are shaded); a run
     of cells across two room borders holds a shaded cell (its last unknown one, where none
     is shaded);
-- the unshaded cells are connected (with `connected`, as kurodoko's and heyawake's): the
-  unshaded and unknown cells hang together (or there is
-  no answer: a part cut off by shaded cells holds an unshaded cell, as a cell of it next to a
-  shaded one cannot be shaded), and an unknown cell without which they would fall apart (a cut
-  vertex, Tarjan's algorithm) is unshaded: shaded, it would make its neighbours on both sides
-  unshaded, apart. (Until the twenty-fifth session's end both asked for unshaded cells on both
-  sides; the stronger form decides no more cells on the puzzles below, probing finds the rest,
-  and it is simpler.) Looked at only after a cell was shaded: nothing else changes what it
-  decides, and a pass over the grid costs most of a probe (the heyawake 20x20b's solve 0.28 ->
-  0.21 s when it stopped looking after each unshaded cell too).
-`deduce` then tries each unknown cell next to a decided one both ways (probing), or every
-unknown cell (`everywhere`: heyawake's larger grids, where the rules alone decide little before
-it): where one
-way propagates to a contradiction, the other holds; it stops when a pass decides nothing, when
-IDLE x the grid's cells were probed in a row without deciding one, or when its work is spent.
-What it returns holds in every answer; when the rules contradict themselves (a puzzle with no
-answer) it returns nothing, and the solve says so.
-
-Measured (this machine, cells decided / seconds): kurodoko-2 of tests/data/large 100/100 in
-0.004 s; generated kurodoko 15x15 to 25x25 (`tests/generators/kurodoko.py`, seeds 1 and 2)
-whole in 0.01-0.05 s, where the rules alone decide 30-45 % (one 25x25 97 %); penpa-edit's four
-9x9 to 12x12 whole but one (21/100, a puzzle of few numbers). Heyawake: the published 24x14 and
-both 20x20s whole (probing next to decided cells only: 3, 140 and 6 cells), generated 10x10 to
-30x30 whole; heyawake-3 (12x12, large rooms) 1 cell probing everywhere, for 6-10 ms of probes
-(so grids that small probe only next to decided cells: `heyawake.EVERYWHERE_FROM`); of
-`tests/data/large/heyawake.json` the 19x15 122/285, the others 0-40.
-
-Hitori (`hitori_board`: shaded cells apart, the unshaded ones joined, and of a row's or
-column's cells with one number at most one unshaded) and norinori (`norinori_board`), probing
-every cell with no idle stop: their published puzzles and generated ones decided whole (see
-their modules). Hitori's rules, tried when a solve still followed them, made hitori-2 slower
-(13 -> 16 ms); since `pipeline._decided` runs no solver for a grid decided whole, 0.34 x.
+- the unshaded cells are connected (with `connected`, as kurodoko's, heyawake's and hitori's):
+  the unshaded and unknown cells hang together (or there is no answer: a part cut off by shaded
+  cells holds an unshaded cell, as a cell of it next to a shaded one cannot be shaded), and an
+  unknown cell without which they would fall apart (a cut vertex, Tarjan's algorithm) is
+  unshaded: shaded, it would make its neighbours on both sides unshaded, apart. Looked at only
+  after a cell was shaded: nothing else changes what it decides, and a pass over the grid costs
+  most of a probe.
+`deduce` then tries each unknown cell next to a decided one both ways (probing), or every unknown
+cell (`everywhere`: hitori, norinori, and heyawake's larger grids, where the rules alone decide
+little before it): where one way propagates to a contradiction, the other holds; it stops when a
+pass decides nothing, when `idle` x the grid's cells were probed in a row without deciding one, or
+when its work is spent. On small heyawakes probing everywhere costs more than it decides, so they
+probe next to decided cells only (the genre's `Tuning.probe_everywhere_from`). Where `search_work`
+is given (heyawake), a depth-first search follows (`probing.search`, branching on `Board.frontier`),
+which decides the grid whole where it ends with exactly one answer. What `deduce` returns holds in
+every answer; when the rules contradict themselves (a puzzle with no answer) it returns nothing, and
+the solve says so.
 """
 
 from __future__ import annotations
@@ -88,7 +72,7 @@ class Board:
 
     def __init__(self, rows: int, cols: int, apart: bool = True, connected: bool = True) -> None:
         self.rows, self.cols, n = rows, cols, rows * cols
-        self.apart, self.connected = apart, connected  # the two rules every board had at first
+        self.apart, self.connected = apart, connected  # the two rules of every board but norinori's
         self.near = [
             [r2 * cols + c2 for r2, c2 in neighbours(rows, cols, *divmod(i, cols))]
             for i in range(n)

@@ -35,22 +35,22 @@ number. FaceH/FaceV: u(a) + u(b) >= 1 for neighbours a, b in different countries
 inequalities that tighten it: Pair(i,j): at most one loop edge between two countries (two
 would close a loop over those two alone), and, once there are more than four countries,
 Block(r,c): at most three of the four edges of a 2x2 block (a loop of four cells cannot visit
-them all). Before the model, the rules decide what they can (`solver.deduce.loop_logic.deduce`: a
-loop's own rules; each country's border crossed twice, two countries joined by one edge at
-most, a number as a tally of loop cells, the loop in one piece inside each country, cells left
-out never facing each other across a border; then each unknown cell and segment tried both
-ways), and each decided cell and segment is a fixed bound of its variable: they decide the
-three published country roads of tests/data/large whole, country-2 0.28 -> 0.07 s, the 20x15
-0.27 -> 0.15 s, the 17x13 0.22 -> 0.04 s on HiGHS (medians of 3, one run). The loop is one
-piece (`solver.blocks.lines.single_loop`, rooted at a cell the clues force
-onto the loop, if there is one). The lazy form adds its own cut on whole countries: a piece of
-an answer that visits only the countries U gets x(border of U) >= 2 (the loop must still go
+them all). The loop is one piece (`solver.blocks.lines.single_loop`, rooted at a cell the clues
+force onto the loop, if there is one). The lazy form adds its own cut on whole countries: a piece
+of an answer that visits only the countries U gets x(border of U) >= 2 (the loop must still go
 from U to the others), on top of `single_loop`'s cell cut. The loop is the whole answer, so the
 uniqueness check cuts off the answer found by "not every edge of this loop again"
-(`solver.blocks.lines.loop_no_good`); against the plain no-good (median of 3-5, one run): country-2
-0.259 -> 0.290 s, but the published 20x15 0.42 -> 0.28 s and 17x13 even, and generated ones
-with a second answer 10x10 0.021 -> 0.018 s, 15x15 0.30 -> 0.13 s, 20x20 0.81 -> 1.07 s
-(geomean of the six 0.85 x).
+(`solver.blocks.lines.loop_no_good`), which every other loop satisfies.
+
+Deductions (`deduce`): the rules of `solver.deduce.loop_logic` decide cells on the loop or off it
+and segments used or unused before the solve: a loop's own rules; each country's border crossed
+twice, two countries joined by one edge at most, a number as a tally of loop cells, the loop in one
+piece inside each country, cells left out never facing each other across a border; then each unknown
+cell and segment is tried both ways (probing). The pipeline fixes each decided u and x by its
+bounds; what the rules decide holds in every answer, so the model keeps its answers. Probing's
+budget is the genre's Tuning, in work: `probe_work`, or `probe_work_per_cell` for each cell where
+that is more. They decide most published country roads whole, and where they do the pipeline runs no
+solver (`pipeline._decided`).
 """
 
 from __future__ import annotations

@@ -26,6 +26,9 @@ keeps its text). Shading by hand, for Check: `■` or `#` in a cell, or a dark f
 on labelled cells, which keep their label); `・`, `.` or `×` marks a cell known to stay unshaded.
 `import` writes the rooms as thick borders (what a person sees).
 
+puzz.link: `heyawake` (also `heyawacky`): the border codec, then room number16 (`.`, a room whose
+number is not given, is a room without number).
+
 Model: b(r,c) = 1 when cell (r,c) is shaded. Room(k): the b of a numbered room sum to its
 number. NoAdjH/NoAdjV (`solver.blocks.cells.never_adjacent`). RunH(r,c)/RunV(r,c): every run of
 cells along a row or column that crosses two room borders, from the last cell before one border to
@@ -34,32 +37,28 @@ longer run contains one). The unshaded cells are connected
 (`solver.blocks.cells.unshaded_connected`): since shaded cells never touch, the unshaded ones fall
 apart exactly when shaded cells touching corner to corner close a ring, or a chain from one edge of
 the grid to another; wEnclosed(r,c) states the smallest rings (a cell's neighbours are never all
-shaded). The lazy form (the default, measured faster) cuts off each ring of a solved answer as it
+shaded). The lazy form (the default, the faster one) cuts off each ring of a solved answer as it
 appears: the b of its cells sum to at most their number less one. The complete form (the `.lp` file)
 adds a flow on the unshaded cells instead. The forest count (`solver.blocks.cells.forest_count`):
 the shaded cells, joined corner to corner, have fewer links than cells off the grid's edge. It
-bounds how densely a big room can be shaded: `tests/data/large/heyawake.json`'s heyawake-10b, one
-room of 88 cells holding 29 shaded, 103 s -> 0.04 s, but slows the others 1.5-4 times (heyawake-3
-0.14 -> 0.5 s). So it is a rule from the start only where big densely shaded rooms make up most of
-the grid (`packed_rooms`); elsewhere a `Model.reinforce`ment: where the search runs long, it starts
-again with the count.
+bounds how densely a big room can be shaded, which a room like heyawake-10b's (88 cells holding
+29 shaded) needs, but its rows span the whole grid and slow the other puzzles down. So it is a
+rule from the start only where big densely shaded rooms make up most of the grid
+(`packed_rooms`); elsewhere a `Model.reinforce`ment: where the search runs long, it starts again
+with the count. On grids of at most INFERENCE_UP_TO cells, where the rules decide little and
+SCIP's search is short, SCIP branches by inference first (`Model.scip_branching`).
 
-Before the model, the rules decide what they can (`solver.deduce.shade_logic.deduce`: shaded cells
-apart, each room's count, each run across two borders holding a shaded cell, the unshaded
-cells joined, then every unknown cell tried both ways, `everywhere` on grids of more than
-EVERYWHERE_FROM cells, pass after pass while one decides a cell (PROBE_PASSES, EVERYWHERE_IDLE),
-elsewhere within PROBE_WORK); each decided cell's b is fixed by its bounds. They
-hold in every answer, so the model keeps its answers; where they decide every cell no solver
-runs (`pipeline._decided`). Measured (one run, median of 5, without -> with): the published
-24x14 0.27 -> 0.09 s, 20x20 0.19 -> 0.07 and 0.43 -> 0.19 (all three decided whole), generated
-10x10 to 30x30 0.35-0.75 x (whole); the 19x15 of `tests/data/large/heyawake.json` 1.04 -> 0.52
-s; heyawake-3 (12x12), which they hardly decide, 0.096 s either way (0.103-0.110 probing
-everywhere), heyawake.json's 12x12 0.077 -> 0.093 s.
-On grids of at most INFERENCE_UP_TO cells, where the rules decide little and SCIP's search is
-short, SCIP branches by inference first (`Model.scip_branching`; measured below the constant).
-
-puzz.link: `heyawake` (also `heyawacky`): the border codec, then room number16 (`.`, a room whose
-number is not given, is a room without number).
+Deductions (`deduce`): the rules of `solver.deduce.shade_logic` (`heyawake_board`) decide cells
+shaded and unshaded before the solve: shaded cells apart, each numbered room's count, each run
+across two borders holding a shaded cell, the unshaded cells joined. Then each unknown cell is tried
+both ways (probing): on grids of more than the Tuning's `probe_everywhere_from` cells, where the
+rules alone decide little, every unknown cell, pass after pass; elsewhere those next to a decided
+one. A small depth-first search after it decides the grid whole where it finds exactly one answer.
+The pipeline fixes each decided cell's b by its bounds; what the rules decide holds in every answer,
+so the model keeps its answers. The budgets are the genre's Tuning, in work (`probe_work`,
+`probe_passes`, `search_work`; probing also stops after `probe_idle`, or `probe_everywhere_idle`, of
+the grid's cells probed in a row without deciding one). They decide many published heyawakes whole,
+and where they decide every cell the pipeline runs no solver (`pipeline._decided`).
 """
 
 from __future__ import annotations
@@ -186,9 +185,7 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
 
 # grids of at most this many cells branch by inference in SCIP (`Model.scip_branching`): there
 # the rules decide little before a short search, whose strong branching and pseudo-costs cost
-# more than they save. A/B in one run, median of 7 (seconds, default -> inference): heyawake-3
-# 0.095 -> 0.084, tests/data/large/heyawake.json's 10a 0.165 -> 0.140, 10b 0.040 -> 0.026, 12x12
-# 0.098 -> 0.061; on the larger ones it lost (17x17 0.88 -> 0.94, 19x15 0.62 -> 0.84, median of 5)
+# more than they save; on larger grids (a 17x17, a 19x15) they repay it.
 INFERENCE_UP_TO = 200
 PACKED_SIZE = 50  # a room of at least this many cells ...
 PACKED_SHARE = 0.25  # ... that must shade more than this share of them is packed
@@ -202,13 +199,8 @@ def packed_rooms(p: Puzzle) -> list[int]:
     large area at most, where the LP without the forest count allows half: in such a room the
     search meets that limit everywhere. The forest count's rows span the whole grid (a column
     per 2x2 block), so they pay for themselves from the start only where packed rooms make up
-    most of it (PACKED_GRID). Measured (SCIP, median of 3, whole solve with the proof):
-    heyawake-10b of tests/data/large/heyawake.json (a room of 88 cells holding 29) 5.05 ->
-    0.037 s, noqx's 12x12 example (136 cells holding 40) 5.08 -> 0.075 s, both until then
-    solved only by the reinforcement after 5 s (noqx itself, without its unsound fast-mode
-    hints, answers neither in 60 s); noqx's 19x15 example (93 of its 285 cells in a room
-    holding 28) stays with the reinforcement: 1.03 s, against 2.4 s with the rows from the
-    start."""
+    most of it (PACKED_GRID); a 19x15 with a third of its cells in one packed room is solved
+    sooner with them as a reinforcement only (`Model.reinforce`)."""
     return [
         k
         for k, n in sorted(p.room_numbers().items())
@@ -298,19 +290,8 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return Puzzle(rooms, tuple(sorted(numbers)))
 
 
-# SCIP by default: HiGHS takes each round of ring cuts as a new search of about a second on a
-# 12x12 (heyawake-3: 11 s in 15 rounds), SCIP takes the cuts inside one search (3.1 s), and
-# faster still from the first round on and without its own cutting planes, which the LP
-# bound does not repay here (0.45 s; tests/benchmark_large.py, one run, median of 3). Without
-# SCIP's primal heuristics too (the search finds the answer as soon): 0.47 -> 0.24 s, generated
-# 10/20/30 (tests/generators) 66/94/211 -> 35/53/144 ms (one run, median of 3). And without
-# SCIP's presolve, so that an "infeasible" (the uniqueness proof) needs no second run without
-# it: heyawake-3 0.22 -> 0.14 s, published 19x15 and 10x10 (noqx's examples and a puzzle list)
-# 3.37 -> 2.26 s and 0.36 -> 0.17 s, generated 8x8 to 30x30 within 10 % but 10x10 32 -> 48 ms.
-# search_after 0: the cuts inside the search from the first solve on, and the same search goes on
-# past the answer to prove it unique (solver.mip.scip_lazy's `collect`): heyawake-3 0.158 -> 0.093
-# s, 10a 0.194 -> 0.155, 24x14 0.58 -> 0.27, 20x20a 0.40 -> 0.19, 20x20b 0.90 -> 0.47 (A/B in one
-# run, median of 5 x 3); heyawake-19x15 2.71 -> 1.14, heyawake-17 (two answers) 1.41 -> 0.82.
+# SCIP's one search (ONE_SCIP_SEARCH): the ring cuts go inside it from the first solve on, where
+# HiGHS starts a new search for each round of them (heyawake-3: 15 rounds).
 GENRE = define(
     __name__,
     slug="heyawake",

@@ -16,18 +16,17 @@ most 1 (Repeat). No two shaded cells side by side (`solver.blocks.cells.never_ad
 unshaded cells are connected (`solver.blocks.cells.unshaded_connected`: with shaded cells apart, no
 ring of shaded cells touching corner to corner, nor a chain of them from edge to edge; wEnclosed
 states the smallest rings, lazy cuts by default the rest, a flow in the complete form). The ring
-cuts name only shaded cells and replaced vertex cuts on the unshaded ones: faster on hitori-2 and on
-generated 10x10 to 20x20 (tests/benchmark_sizes.py). A search that runs long starts again with the
-forest count as well (`solver.blocks.cells.forest_count`, as heyawake).
+cuts name only shaded cells, rather than vertex cuts on the unshaded ones: faster on hitori-2 and
+on generated 10x10 to 20x20. A search that runs long starts again with the forest count as well
+(`solver.blocks.cells.forest_count`, as heyawake).
 
-Before the model, the rules decide what they can (`solver.deduce.shade_logic.deduce`, as kurodoko's
-and heyawake's: shaded cells apart, the unshaded ones joined, of a row's or column's cells with one
-number at most one unshaded, then each unknown cell tried both ways); each decided cell's b is
-fixed by its bounds. They decide the published puzzles and generated ones whole, and then no
-solver runs (`pipeline._decided`). Against the model alone, taking turns in one run (median of
-5): hitori-2 0.34 x, penpa-edit's 8x8 0.53 x, generated 10x10 to 25x25
-(tests/generators/hitori.py, seeds 1 and 2) 0.28-0.56 x. (Tried before `pipeline._decided`
-existed, the same rules had made hitori-2 slower, 13 -> 16 ms.)
+Deductions (`deduce`): the rules of `solver.deduce.shade_logic` (`hitori_board`) decide cells
+shaded and unshaded before the solve: shaded cells apart and the unshaded ones joined (as in
+kurodoko and heyawake), and of a row's or column's cells with one number at most one unshaded;
+then every unknown cell is tried both ways (probing), pass after pass while one decides a cell,
+within the Tuning's `probe_work`. The pipeline fixes each decided cell's b by its bounds; what
+the rules decide holds in every answer, so the model keeps its answers. They decide published
+puzzles and generated ones whole, and then the pipeline runs no solver (`pipeline._decided`).
 """
 
 from __future__ import annotations
@@ -177,16 +176,8 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return Puzzle(puzzlink.grid_rows(values, url.cols))
 
 
-# SCIP by default: as fast as HiGHS on hitori-2 (0.047 s against 0.054 s) and about twice as
-# fast on generated 10x10 to 20x20 (tests/benchmark_sizes.py); without SCIP's own cutting
-# planes hitori-2 took 0.021 s against 0.038 s, generated 10-20 the same or faster (one run).
-# Later, with ring cuts and HiGHS's cheaper presolve check: hitori-2 0.020 s on SCIP against
-# 0.016 on HiGHS, generated 10/20/30 14/62/126 ms against 21/128/364 (median of 3). Without
-# SCIP's primal heuristics: hitori-2 0.020 -> 0.013 s, generated 10/20/30 13/62/128 ->
-# 13/59/125 ms (one run, median of 3). One search from the first solve on, which goes on past
-# the answer to prove it unique (solver.mip.scip_lazy), without SCIP's presolve: hitori-2 0.021 ->
-# 0.015 s, generated 10/15/20/25/30 (three seeds each) 25 % faster on every one (geometric mean
-# 52 -> 39 ms; one run, median of 3).
+# SCIP's one search (ONE_SCIP_SEARCH): the ring cuts inside it from the first solve on, and on
+# past the answer to its proof; faster than HiGHS on generated grids (threefold at 30x30).
 GENRE = define(
     __name__,
     slug="hitori",

@@ -47,15 +47,16 @@ edges (that would be a little loop; a valid cut, it helps both forms). The two v
 joined by an always-used edge, making the path one loop, and that loop is one piece
 (`solver.blocks.lines.connected` on the strands, rooted at IN, crossing 2).
 
-Counted first (`solver.deduce.frontier.path_answers`): a search cell by cell keeps every distinct
-way the path crosses the boundary of the cells done (which loose ends belong together, which way
-each runs, which groups of ice are passed) with how many partial answers reach it, and so
-counts the answers exactly (none, one, or more). Where it finishes within its bound
-(`COUNT_WORK`), its one answer fixes every edge variable as a bound and the search confirms it
-at once; with more than one, the search first tries the first and the uniqueness check is
-handed another (`Model.settle`). icebarn-2 of tests/data/large (8 x 8): counted in 0.01-0.02 s,
-solved and proved in 0.023-0.038 s; with the lazy rounds alone it took 0.07-0.09 s (five
-solves, then the uniqueness solve's rounds).
+Deductions (`deduce`): the answers counted before the solve (`solver.deduce.frontier.path_answers`):
+a search cell by cell keeps every distinct way the path crosses the boundary of the cells done
+(which loose ends belong together, which way each runs, which groups of ice are passed) with how
+many partial answers reach it, and so counts the answers exactly (none, one, or more). Where it
+finishes within the Tuning's `count_work` (frontiers made), the model settles on them
+(`Model.settle`): one answer fixes every segment inside the grid by its bounds (it holds in every
+answer, there being no other), and the pipeline runs no solver (`pipeline._decided`); with more than
+one, the search first tries the first and the uniqueness check is handed another. The count settles
+icebarn-2 in a fraction of the lazy rounds' time; large icebarns outgrow its bound and are left to
+the search.
 """
 
 from __future__ import annotations

@@ -18,30 +18,22 @@ when that cell and every one before it are unshaded) = n. No two shaded cells si
 (`solver.blocks.cells.unshaded_connected`: with shaded cells apart, no ring of shaded cells touching
 corner to corner, nor a chain of them from edge to edge; wEnclosed states the smallest rings,
 lazy cuts by default the rest, a flow rooted at a numbered cell in the complete form). The ring
-cuts name only shaded cells and replaced vertex cuts on the unshaded ones: faster on kurodoko-2
-and on generated 15x15 and 20x20 (tests/benchmark_sizes.py). wCorner states the chains of three
-that would wall in a corner of the grid, for a search less (median of 5-7 in one run: kurodoko-2
-15.7 -> 12.2 ms, a published 10x10 81 -> 58 ms, two others and generated 8x8 to 25x25 0.97-1.05
-x; heyawake's published ones were slower with them, hence kurodoko's alone). A search that runs
-long starts again with the forest count as well (`solver.blocks.cells.forest_count`, as heyawake).
+cuts name only shaded cells, rather than vertex cuts on the unshaded ones: faster on kurodoko-2
+and on generated 15x15 and 20x20. wCorner states the chains of three that would wall in a corner
+of the grid, which shortens kurodoko's search (by about a quarter on kurodoko-2) but slows
+heyawake's, hence kurodoko's alone. A search that runs long starts again with the forest count
+as well (`solver.blocks.cells.forest_count`, as heyawake).
 
-Before the model, the rules decide what they can (`solver.deduce.shade_logic.deduce`: shaded cells
-apart, each number's sight between what its rays must and may show, the unshaded cells joined,
-then each unknown cell tried both ways); each decided cell's b is fixed by its bounds, and the
-sightlines see decided cells as constants (no binary; a number whose rays are all decided
-needs no row). They hold in every answer, so the model keeps its answers; where they decide
-every cell no solver runs (`pipeline._decided`). On generated 15x15 to 25x25 puzzles and
-kurodoko-2 they decide every cell; the solve with its proof (median of 5, one run, without ->
-with): kurodoko-2 14 -> 5-7 ms, generated 20x20 0.29-0.39 -> 0.03-0.04 s, 25x25 0.6-1.2 ->
-0.04-0.07 s (noqx here 0.22 and 0.6 s); penpa-edit's puzzle of few numbers (21 of 100 cells
-decided) 82-89 -> 40 ms. Probing works within `shade_logic.PROBE_WORK`, or PROBE_PASSES passes
-over a larger grid (since the twenty-ninth session): janko's kuromasus (SmilingWayne's
-puzzlekit-dataset) had 189-562 of their 720-1395 cells decided within the fixed work, and their
-31x45s took 2.8-21 s; with the passes every one of its eight largest is decided whole: the 31x45
-nos. 320, 330, 370, 540, 550, 560 21.4, 14.3, 2.8, 19.3, 13.9, 18.4 -> 0.94, 2.0, 0.45, 1.27,
-0.92, 1.37 s, the 20x36 nos. 549, 559, 360 0.69-1.05 -> 0.19-0.30 s (noqx on this machine:
-2.6-2.8 s on the 31x45s, 0.80 on no. 549); ten smaller ones at random, the published and the
-generated ones 0.92-1.08 x (one run).
+Deductions (`deduce`): the rules of `solver.deduce.shade_logic` (`kurodoko_board`) decide cells
+shaded and unshaded before the solve: shaded cells apart, each number's sight between what its
+rays must and may show, the unshaded cells joined; then each unknown cell next to a decided one
+is tried both ways (probing). The pipeline fixes each decided cell's b by its bounds; what the
+rules decide holds in every answer, so the model keeps its answers. Probing's budget is the
+genre's Tuning, in work: `probe_work`, or `probe_passes` passes over a larger grid
+(`solver.deduce.probing.budget`), so that the largest published grids are decided whole too; it
+also stops after `probe_idle` of the grid's cells probed in a row without deciding one. Where
+the rules decide every cell (kurodoko-2, most published and generated grids), the pipeline runs
+no solver (`pipeline._decided`).
 """
 
 from __future__ import annotations

@@ -21,6 +21,8 @@ The answer shades the shaded cells (a dark fill, and `■` in an empty cell; a l
 text). Shading by hand, for Check: `■` or `#`, or a dark fill (the only way on labelled cells);
 `・`, `.` or `×` marks a cell known to stay unshaded. `import` writes the rooms as thick borders.
 
+puzz.link: `norinori`, the border codec alone.
+
 Model: b(r,c) = 1 when cell (r,c) is shaded; d(r,c,1) = 1 when cell (r,c) and its right
 neighbour are a domino, d(r,c,2) when it and the cell below are. Room(k): the b of each room sum
 to 2. Domino(r,c): a cell's b is the sum of the d of its four sides (a shaded cell is in exactly
@@ -29,16 +31,15 @@ domino, b_p + b_q - d_pq <= 1 (no shaded cell has a second shaded neighbour). Im
 speed: Block(r,c): a 2x2 block holds at most two shaded cells (three would give one of them two
 shaded neighbours).
 
-Before the model, the rules decide what they can (`solver.deduce.shade_logic.deduce`, as kurodoko's
-and heyawake's: a room holds two shaded cells, a shaded cell one shaded neighbour, then each unknown
-cell tried both ways); each decided cell's b, and the d of each pair they settle, is fixed by its
-bounds. They decide the published puzzles of tests/data/large and generated ones whole, and then
-no solver runs (`pipeline._decided`). Against the model alone, taking turns in one run (median
-of 7): the published 20x10 80 -> 19 ms (noqx here 12 ms; its uniqueness search had been 70 ms),
-norinori-2 12.5 -> 7.5 ms, generated 10x10 to 30x30 (tests/generators/norinori.py, seeds 1
-and 2) 0.43-0.74 x; a generated 10x10 with two answers 1.03 x.
-
-puzz.link: `norinori`, the border codec alone.
+Deductions (`deduce`): the rules of `solver.deduce.shade_logic` (`norinori_board`) decide cells
+shaded and unshaded before the solve: a room holds two shaded cells, a shaded cell one shaded
+neighbour; then every unknown cell is tried both ways (probing), pass after pass while one
+decides a cell, within the Tuning's work (`probe_work`, or `probe_passes` passes over a larger
+grid). The dominoes follow from the cells: a pair with an unshaded cell is none, two shaded
+neighbours are one. The pipeline fixes each decided cell's b, and the d of each pair they
+settle, by its bounds; what the rules decide holds in every answer, so the model keeps its
+answers. They decide published puzzles and generated ones whole, and then the pipeline runs no
+solver (`pipeline._decided`).
 """
 
 from __future__ import annotations
@@ -187,13 +188,8 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return Puzzle(rooms)
 
 
-# The uniqueness proof keeps HiGHS's presolve (no `prove_by_search`, which it had until the
-# twenty-ninth session): published puzzles are decided whole by the rules, no solver runs, and of
-# the 35 of janko's 289 norinoris that are not (SmilingWayne/puzzlekit-dataset), the search
-# without presolve had a heavy tail: the 23x33 no. 286 1.7-28 s over four HiGHS seeds (14 s with
-# the default seed) against 0.36-0.39 s with presolve (noqx on this machine 0.21 s), no. 189
-# 0.34 -> 0.11, no. 214 0.21 -> 0.07, the 36x54 no. 93 0.71 -> 0.48; the small ones lose a few
-# ms (1.06-1.66 x of 12-130 ms); one run, median of 3
+# The uniqueness proof keeps HiGHS's presolve (no `prove_by_search`): on the grids the rules
+# leave undecided, the search without it has a heavy tail (a 23x33 over thirty times slower).
 GENRE = define(
     __name__,
     slug="norinori",

@@ -16,6 +16,11 @@ crosses itself; the given pieces stay as typed. The answer is written in blue, a
 Check tells it from the givens: a piece in blue (as solving and hints write it; `-`, `|`, `+`
 too) is the answer, in any other colour a given.
 
+puzz.link (`pipelink`): per cell `a`-`g` a given piece (a `┼`, b `│`, c `─`, d `└`, e `┘`,
+f `┐`, g `┌`), `h`-`z` skip 1-19 cells. A `.` is pzprjs's hidden question mark: it draws
+nothing there and its checker puts no rule on the cell, so it is read as an empty cell. Digits
+(ice, only in the variant `pipelinkr`) are refused.
+
 Model (the seed's, written with the shared strands of `solver.blocks.lines`): h(r,c) = 1 when the
 loop joins cell (r,c) to its right neighbour, v(r,c) to the cell below. Each cell is two strands, a
 horizontal one hs(r,c) (through its left and right sides) and a vertical one vs(r,c), and a bend
@@ -25,21 +30,20 @@ bend or straight holds one piece. Every cell is on the loop: hs + vs >= 1. A giv
 its four arms (1 where it has an arm, 0 elsewhere), its bend (1 for a bend, 0 for a straight or
 a crossing) and its strands. Valid inequalities that the rules imply: a border cell uses its
 strand along the edge (a top-row cell is ─, ┌ or ┐); no 2x2 block closes a square of four bends.
-Before the model, the rules decide what they can (`solver.deduce.loop_logic.deduce` over the
-strands: the loop is one simple cycle through them, every cell holds one strand at least, a cell
-that may not cross joins its two strands by a bend when both are in use, a given piece fixes its
-links; then each unknown strand and link tried both ways), and each decided strand, bend and segment
-is a fixed bound of its variable: pipelink-2 of tests/data/large is decided whole, 0.035 -> 0.022
-s, generated 20x20 and 30x30 0.076 -> 0.054 s and 0.36 -> 0.14 s on HiGHS (medians of 3, one
-run). The used strands form one loop (`solver.blocks.lines.connected` over the strand network,
-rooted at the top-left cell's horizontal strand; the strands fixed above enter it as constants). The
-lazy form adds cuts on cells too: when the used segments leave the cells in several groups, each
-group's border carries at least two segments.
+The used strands form one loop (`solver.blocks.lines.connected` over the strand network, rooted
+at the top-left cell's horizontal strand; the strands that the givens and the border fix enter
+it as constants). The lazy form adds cuts on cells too: when the used segments leave the cells
+in several groups, each group's border carries at least two segments.
 
-puzz.link (`pipelink`): per cell `a`-`g` a given piece (a `┼`, b `│`, c `─`, d `└`, e `┘`,
-f `┐`, g `┌`), `h`-`z` skip 1-19 cells. A `.` is pzprjs's hidden question mark: it draws
-nothing there and its checker puts no rule on the cell, so it is read as an empty cell. Digits
-(ice, only in the variant `pipelinkr`) are refused.
+Deductions (`deduce`): the rules of `solver.deduce.loop_logic` over the strands decide strands
+in use or not and links (segments and bends) used or unused before the solve: the loop is one
+simple cycle through the strands, every cell holds one strand at least, a cell that may not
+cross joins its two strands by a bend when both are in use, a given piece fixes its links; then
+each unknown strand and link is tried both ways (probing). The pipeline fixes each decided
+strand, bend and segment by its bounds; what the rules decide holds in every answer, so the
+model keeps its answers. Probing's budget is the genre's Tuning, in work: `probe_work`, or
+`probe_work_per_cell` for each strand where that is more. Where the rules decide every segment,
+the pipeline runs no solver (`pipeline._decided`).
 """
 
 from __future__ import annotations
