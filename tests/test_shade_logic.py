@@ -30,7 +30,7 @@ LARGE = Path(__file__).parent / "data" / "large"
 
 def deduce_kurodoko(p: Puzzle, work: int = kurodoko.GENRE.tuning.probe_work):
     return shade_logic.deduce(
-        lambda: shade_logic.kurodoko_board(p.rows, p.cols, p.clues()),
+        lambda: kurodoko.deduction_board(p.rows, p.cols, p.clues()),
         work,
         idle=kurodoko.GENRE.tuning.probe_idle,
     )
@@ -120,7 +120,7 @@ def heyawake_deduce(p: RoomPuzzle, work: int = heyawake.GENRE.tuning.probe_work)
     runs = [run for _, run in heyawake.crossing_runs(p.rooms)]
     rooms = [(n, p.rooms.cells(k)) for k, n in numbered]
     return shade_logic.deduce(
-        lambda: shade_logic.heyawake_board(p.rows, p.cols, rooms, runs),
+        lambda: heyawake.deduction_board(p.rows, p.cols, rooms, runs),
         work,
         everywhere=True,
         idle=heyawake.GENRE.tuning.probe_idle,
@@ -170,7 +170,7 @@ def test_heyawake_search_is_exact_on_small_grids():
     def deduce(p: RoomPuzzle) -> tuple[set, set] | None:
         rooms = [(n, p.rooms.cells(k)) for k, n in sorted(p.room_numbers().items())]
         runs = [run for _, run in heyawake.crossing_runs(p.rooms)]
-        board = lambda: shade_logic.heyawake_board(p.rows, p.cols, rooms, runs)  # noqa: E731
+        board = lambda: heyawake.deduction_board(p.rows, p.cols, rooms, runs)  # noqa: E731
         return shade_logic.deduce(board, work=0, search_work=10**9)
 
     free = lambda p: list(p.positions())  # noqa: E731
@@ -216,7 +216,7 @@ def decided_whole(genre: ModuleType, name: str, deduce: Any, file: str = "publis
 
 def norinori_deduce(p: RoomPuzzle, work: int = norinori.GENRE.tuning.probe_work):
     return shade_logic.deduce(
-        lambda: shade_logic.norinori_board(p.rows, p.cols, p.rooms.all()),
+        lambda: norinori.deduction_board(p.rows, p.cols, p.rooms.all()),
         work,
         everywhere=True,
         idle=None,
@@ -273,7 +273,7 @@ def test_norinori_published_20x10_is_decided_whole_without_a_solver():
 def hitori_deduce(p: hitori.Puzzle, work: int = hitori.GENRE.tuning.probe_work):
     repeats = [same for _, _, same in p.repeats()]
     return shade_logic.deduce(
-        lambda: shade_logic.hitori_board(p.rows, p.cols, repeats), work, everywhere=True, idle=None
+        lambda: hitori.deduction_board(p.rows, p.cols, repeats), work, everywhere=True, idle=None
     )
 
 

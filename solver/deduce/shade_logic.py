@@ -52,7 +52,7 @@ the solve says so.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from solver.blocks.geometry import Cell, neighbours
@@ -188,151 +188,7 @@ class Board:
         return changed
 
 
-def kurodoko_board(rows: int, cols: int, clues: Mapping[Cell, int | None]) -> Board:
-    """Kurodoko: numbered cells (None for `?`) unshaded, each number's sight."""
-    board = Board(rows, cols)
-    for r, c in clues:
-        board.set(r * cols + c, UNSHADED)
-    for (r, c), n in clues.items():
-        if n is None:
-            continue
-        rays = []
-        for dr, dc in RAYS:  # each cut after n cells: it shows at most n - 1
-            ray = []
-            rr, cc = r + dr, c + dc
-            while 0 <= rr < rows and 0 <= cc < cols and len(ray) < n:
-                ray.append(rr * cols + cc)
-                rr, cc = rr + dr, cc + dc
-            rays.append(ray)
-        board.rule(_sight, (n, rays), [i for ray in rays for i in ray])
-    return board
-
-
-def _sight(board: Board, number: tuple[int, list[list[int]]]) -> None:
-    """A number sees its count (see the module's docstring)."""
-    (n, rays), state = number, board.state
-    lo, hi = [], []
-    for ray in rays:
-        a = 0
-        while a < len(ray) and state[ray[a]] == UNSHADED:
-            a += 1
-        b = a
-        while b < len(ray) and state[ray[b]] != SHADED:
-            b += 1
-        lo.append(a)
-        hi.append(b)
-    least, most = 1 + sum(lo), 1 + sum(hi)
-    if least > n or most < n:
-        raise Contradiction
-    for ray, a, b in zip(rays, lo, hi, strict=True):
-        for j in ray[a : max(n - (most - b), 0)]:  # the ray must show this many
-            board.set(j, UNSHADED)
-        if n - (least - a) == a and a < len(ray):  # it may show only its run
-            board.set(ray[a], SHADED)
-
-
-def heyawake_board(
-    rows: int, cols: int, rooms: Iterable[tuple[int, list[Cell]]], runs: Iterable[list[Cell]]
-) -> Board:
-    """Heyawake: each numbered room (its number, its cells) and each run of cells across two
-    room borders (`heyawake.crossing_runs`)."""
-    board = Board(rows, cols)
-    for n, cells in rooms:
-        room = [r * cols + c for r, c in cells]
-        board.rule(_room, (n, room), room)
-    for run in runs:
-        cells = [r * cols + c for r, c in run]
-        board.rule(_run, cells, cells)
-    return board
-
-
-def _room(board: Board, number: tuple[int, list[int]]) -> None:
-    """A room holds its number of shaded cells: when it has them, its other cells are
-    unshaded; it can hold at most its unknown cells less one for each pair of neighbours among
-    them (a matching, made greedily), and when that is just enough, each unknown cell left out
-    of the pairs is shaded."""
-    (n, cells), state, near = number, board.state, board.near
-    shaded, free = 0, []
-    for i in cells:
-        if state[i] == SHADED:
-            shaded += 1
-        elif state[i] == UNKNOWN:
-            free.append(i)
-    if shaded > n:
-        raise Contradiction
-    if shaded == n:
-        for i in free:
-            board.set(i, UNSHADED)
-        return
-    unpaired, paired, single = set(free), 0, []
-    for i in free:
-        if i not in unpaired:
-            continue
-        unpaired.discard(i)
-        j = next((j for j in near[i] if j in unpaired), None)
-        if j is None:
-            single.append(i)
-        else:
-            unpaired.discard(j)
-            paired += 1
-    if shaded + len(single) + paired < n:
-        raise Contradiction
-    if shaded + len(single) + paired == n:
-        for i in single:
-            board.set(i, SHADED)
-
-
-def _run(board: Board, cells: list[int]) -> None:
-    """A run across two room borders holds a shaded cell: its last unknown cell, where no other
-    is left and none is shaded."""
-    state, last = board.state, None
-    for i in cells:
-        if state[i] == SHADED:
-            return
-        if state[i] == UNKNOWN:
-            if last is not None:
-                return
-            last = i
-    if last is None:
-        raise Contradiction
-    board.set(last, SHADED)
-
-
-def hitori_board(rows: int, cols: int, repeats: Iterable[list[Cell]]) -> Board:
-    """Hitori: of the cells of a row or column that hold one number (each of `repeats`), at
-    most one stays unshaded."""
-    board = Board(rows, cols)
-    for cells in repeats:
-        same = [r * cols + c for r, c in cells]
-        board.rule(_one_unshaded_at_most, same, same)
-    return board
-
-
-def _one_unshaded_at_most(board: Board, cells: list[int]) -> None:
-    """Once one of the cells is unshaded, the others are shaded."""
-    state = board.state
-    unshaded = [i for i in cells if state[i] == UNSHADED]
-    if len(unshaded) > 1:
-        raise Contradiction
-    if unshaded:
-        for i in cells:
-            if i != unshaded[0]:
-                board.set(i, SHADED)
-
-
-def norinori_board(rows: int, cols: int, rooms: Iterable[list[Cell]]) -> Board:
-    """Norinori: two shaded cells in each room, each shaded cell in a domino (shaded cells
-    touch, and nothing joins them: neither of the two rules above)."""
-    board = Board(rows, cols, apart=False, connected=False)
-    for cells in rooms:
-        room = [r * cols + c for r, c in cells]
-        board.rule(_exactly, (2, room), room)
-    for i in range(rows * cols):
-        board.rule(_domino, i, [i, *board.near[i]])
-    return board
-
-
-def _exactly(board: Board, number: tuple[int, list[int]]) -> None:
+def exactly(board: Board, number: tuple[int, list[int]]) -> None:
     """n of the cells are shaded: once n are, the others are unshaded; once only n can be, the
     unknown ones are shaded."""
     (n, cells), state = number, board.state
@@ -343,29 +199,6 @@ def _exactly(board: Board, number: tuple[int, list[int]]) -> None:
     if shaded == n or shaded + len(free) == n:
         for i in free:
             board.set(i, UNSHADED if shaded == n else SHADED)
-
-
-def _domino(board: Board, i: int) -> None:
-    """A shaded cell has exactly one shaded neighbour: with one, its other neighbours are
-    unshaded; with none and one unknown neighbour left, that one is shaded. An unknown cell
-    with two shaded neighbours, or with every neighbour unshaded, is unshaded (shaded, it would
-    have two, or none)."""
-    state, near = board.state, board.near[i]
-    if state[i] == UNSHADED:
-        return
-    shaded = [j for j in near if state[j] == SHADED]
-    free = [j for j in near if state[j] == UNKNOWN]
-    if state[i] == UNKNOWN:
-        if len(shaded) > 1 or (not shaded and not free):
-            board.set(i, UNSHADED)
-        return
-    if len(shaded) > 1 or (not shaded and not free):
-        raise Contradiction
-    if shaded:
-        for j in free:
-            board.set(j, UNSHADED)
-    elif len(free) == 1:
-        board.set(free[0], SHADED)
 
 
 FRONTIER = 4  # the cells the search probes at each node, and branches on the first of

@@ -54,21 +54,20 @@ A genre module documents its sheet layout in its docstring, defines these functi
   Check marks in the sheet.
 
 What genres share lives in one place each, and no genre imports another:
-  solver.blocks.geometry     directions (STEPS, OPPOSITE, step, heading), neighbours, rays, grid
-  edges,
-                      components() of cells or of any graph, 2x2 blocks (squares, filled_squares)
-  solver.mip.model        variables named like the seed's (var, cell_vars), constraint names (cname)
-  solver.blocks.lines        loops, paths, connectivity of lines in both forms, strands, the glyphs,
-  the
-                      2x2 rule on lines (no_square_loop), the default decode and record of lines
-  solver.blocks.cells        sets of cells (shaded, white, digits): connected in both forms, islands
-  with
-                      one clue each, the 2x2 rule (no_square), never adjacent, sightlines, the
-                      shaded answer and its checks
-  solver.blocks.rooms        rooms typed as labels or drawn as thick borders
-  solver.blocks.connectivity the seed's ordering-label tree (archipelago)
-  solver.io.spellings    what users type for arrows and marks (arrow_clue, is_mark, UNKNOWN,
-  BLACK...) solver.io.puzzlink     the URL envelope, every genre name, and every body codec
+  solver.blocks.geometry      directions (STEPS, OPPOSITE, step, heading), neighbours, rays,
+                              grid edges, components() of any graph, 2x2 blocks
+  solver.mip.model            variables named like the seed's (var, cell_vars), constraint
+                              names (cname), the Model a genre returns
+  solver.blocks.lines         loops, paths, connectivity of lines in both forms, strands, the
+                              glyphs, the 2x2 rule on lines, the default decode and record
+  solver.blocks.cells         sets of cells (shaded, white, digits): connected in both forms,
+                              islands with one clue each, the 2x2 rule, never adjacent,
+                              sightlines, the shaded answer and its checks
+  solver.blocks.rooms         rooms typed as labels or drawn as thick borders
+  solver.blocks.connectivity  the seed's ordering-label tree (archipelago)
+  solver.deduce               the deduction engine and `Deductions`
+  solver.io.spellings         what users type for arrows and marks (arrow_clue, is_mark, ...)
+  solver.io.puzzlink          the URL envelope, every genre name, and every body codec
 """
 
 from __future__ import annotations
@@ -119,7 +118,7 @@ class Genre:
     square_cells: bool = True  # solving makes the grid's cells squares (SQUARE_CELLS)
     drawn_rooms: Callable[[Puzzle], tuple[Rooms, tuple[int, int]] | None] = lambda p: None
     has_lazy: bool = False  # model(puzzle, lazy=True) exists
-    lazy: bool = False  # ... and is the default form (the benchmark decided)
+    lazy: bool = False  # ... and is the default form (the faster one on the genre's puzzles)
     tuning: Tuning = field(default_factory=Tuning)  # everything the genre tunes
     deduce: Callable[[Puzzle, Tuning], Deductions] | None = None  # its rules before the solve
 
@@ -185,7 +184,7 @@ def define(
     every puzz.link name of the genre (a genre that reads only some of them names those).
     lazy: build with lazy connectivity cuts by default (for genres whose model takes `lazy`).
     solver: the back end that solving with the "default" solver uses for this genre: the
-    fastest on the genre's benchmark puzzles (tests/benchmark_large.py).
+    fastest on the genre's published puzzles (benchmarks/).
     search_after, scip_separating, scip_heuristics, scip_presolve, scip_strong_branching: how
     SCIP searches for it;
     highs_options: HiGHS options for its models (backends.Tuning);

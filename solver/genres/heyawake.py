@@ -64,6 +64,7 @@ and where they decide every cell the pipeline runs no solver (`pipeline._decided
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from itertools import pairwise
 
 import pulp
@@ -85,6 +86,7 @@ from solver.blocks.geometry import Cell
 from solver.blocks.rooms import RoomPuzzle, Rooms, grid_rooms, rooms_of_url
 from solver.blocks.violation import Violation
 from solver.deduce import NOTHING, Deductions, probing, shade_logic
+from solver.deduce.shade_logic import SHADED, UNKNOWN, UNSHADED, Board, Contradiction
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.sheet import Grid, Value, a1, quote
@@ -159,6 +161,73 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     return m
 
 
+def deduction_board(
+    rows: int, cols: int, rooms: Iterable[tuple[int, list[Cell]]], runs: Iterable[list[Cell]]
+) -> Board:
+    """Heyawake: each numbered room (its number, its cells) and each run of cells across two
+    room borders (`heyawake.crossing_runs`)."""
+    board = Board(rows, cols)
+    for n, cells in rooms:
+        room = [r * cols + c for r, c in cells]
+        board.rule(_room, (n, room), room)
+    for run in runs:
+        cells = [r * cols + c for r, c in run]
+        board.rule(_run, cells, cells)
+    return board
+
+
+def _room(board: Board, number: tuple[int, list[int]]) -> None:
+    """A room holds its number of shaded cells: when it has them, its other cells are
+    unshaded; it can hold at most its unknown cells less one for each pair of neighbours among
+    them (a matching, made greedily), and when that is just enough, each unknown cell left out
+    of the pairs is shaded."""
+    (n, cells), state, near = number, board.state, board.near
+    shaded, free = 0, []
+    for i in cells:
+        if state[i] == SHADED:
+            shaded += 1
+        elif state[i] == UNKNOWN:
+            free.append(i)
+    if shaded > n:
+        raise Contradiction
+    if shaded == n:
+        for i in free:
+            board.set(i, UNSHADED)
+        return
+    unpaired, paired, single = set(free), 0, []
+    for i in free:
+        if i not in unpaired:
+            continue
+        unpaired.discard(i)
+        j = next((j for j in near[i] if j in unpaired), None)
+        if j is None:
+            single.append(i)
+        else:
+            unpaired.discard(j)
+            paired += 1
+    if shaded + len(single) + paired < n:
+        raise Contradiction
+    if shaded + len(single) + paired == n:
+        for i in single:
+            board.set(i, SHADED)
+
+
+def _run(board: Board, cells: list[int]) -> None:
+    """A run across two room borders holds a shaded cell: its last unknown cell, where no other
+    is left and none is shaded."""
+    state, last = board.state, None
+    for i in cells:
+        if state[i] == SHADED:
+            return
+        if state[i] == UNKNOWN:
+            if last is not None:
+                return
+            last = i
+    if last is None:
+        raise Contradiction
+    board.set(last, SHADED)
+
+
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the rules decide (`solver.deduce.shade_logic`): shaded cells apart, the unshaded
     ones joined, each numbered room's count, no run of unshaded cells across two borders; then
@@ -169,9 +238,7 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     everywhere = p.rows * p.cols > tuning.probe_everywhere_from
     passes = tuning.probe_passes if everywhere else 0
     known = shade_logic.deduce(
-        lambda: shade_logic.heyawake_board(
-            p.rows, p.cols, [(n, p.rooms.cells(k)) for k, n in numbered], runs
-        ),
+        lambda: deduction_board(p.rows, p.cols, [(n, p.rooms.cells(k)) for k, n in numbered], runs),
         probing.budget(p.rows, p.cols, tuning.probe_work, passes),
         everywhere=everywhere,
         idle=tuning.probe_everywhere_idle if everywhere else tuning.probe_idle,

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import pulp
@@ -52,6 +53,7 @@ from solver.blocks.cells import (
 from solver.blocks.geometry import Cell, CellPuzzle
 from solver.blocks.violation import Violation
 from solver.deduce import NOTHING, Deductions, probing, shade_logic
+from solver.deduce.shade_logic import SHADED, UNSHADED, Board, Contradiction
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.sheet import Grid, InputError, cell_name, column_letter, is_dark, quote
@@ -116,12 +118,34 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     return m
 
 
+def deduction_board(rows: int, cols: int, repeats: Iterable[list[Cell]]) -> Board:
+    """Hitori: of the cells of a row or column that hold one number (each of `repeats`), at
+    most one stays unshaded."""
+    board = Board(rows, cols)
+    for cells in repeats:
+        same = [r * cols + c for r, c in cells]
+        board.rule(_one_unshaded_at_most, same, same)
+    return board
+
+
+def _one_unshaded_at_most(board: Board, cells: list[int]) -> None:
+    """Once one of the cells is unshaded, the others are shaded."""
+    state = board.state
+    unshaded = [i for i in cells if state[i] == UNSHADED]
+    if len(unshaded) > 1:
+        raise Contradiction
+    if unshaded:
+        for i in cells:
+            if i != unshaded[0]:
+                board.set(i, SHADED)
+
+
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the rules decide (`solver.deduce.shade_logic`): shaded cells apart, the unshaded
     ones joined, of a row's or column's cells with one number at most one unshaded, then every
     unknown cell tried both ways."""
     known = shade_logic.deduce(
-        lambda: shade_logic.hitori_board(p.rows, p.cols, [same for _, _, same in p.repeats()]),
+        lambda: deduction_board(p.rows, p.cols, [same for _, _, same in p.repeats()]),
         probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
         everywhere=True,
         idle=tuning.probe_idle,

@@ -38,6 +38,7 @@ no solver (`pipeline._decided`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from solver.blocks.cells import (
@@ -57,6 +58,7 @@ from solver.blocks.cells import (
 from solver.blocks.geometry import Cell, CellPuzzle
 from solver.blocks.violation import Violation
 from solver.deduce import NOTHING, Deductions, probing, shade_logic
+from solver.deduce.shade_logic import RAYS, SHADED, UNSHADED, Board, Contradiction
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.sheet import Grid, InputError, cell_name, quote
@@ -116,12 +118,55 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     return m
 
 
+def deduction_board(rows: int, cols: int, clues: Mapping[Cell, int | None]) -> Board:
+    """Kurodoko: numbered cells (None for `?`) unshaded, each number's sight."""
+    board = Board(rows, cols)
+    for r, c in clues:
+        board.set(r * cols + c, UNSHADED)
+    for (r, c), n in clues.items():
+        if n is None:
+            continue
+        rays = []
+        for dr, dc in RAYS:  # each cut after n cells: it shows at most n - 1
+            ray = []
+            rr, cc = r + dr, c + dc
+            while 0 <= rr < rows and 0 <= cc < cols and len(ray) < n:
+                ray.append(rr * cols + cc)
+                rr, cc = rr + dr, cc + dc
+            rays.append(ray)
+        board.rule(_sight, (n, rays), [i for ray in rays for i in ray])
+    return board
+
+
+def _sight(board: Board, number: tuple[int, list[list[int]]]) -> None:
+    """A number sees its count (see the module's docstring)."""
+    (n, rays), state = number, board.state
+    lo, hi = [], []
+    for ray in rays:
+        a = 0
+        while a < len(ray) and state[ray[a]] == UNSHADED:
+            a += 1
+        b = a
+        while b < len(ray) and state[ray[b]] != SHADED:
+            b += 1
+        lo.append(a)
+        hi.append(b)
+    least, most = 1 + sum(lo), 1 + sum(hi)
+    if least > n or most < n:
+        raise Contradiction
+    for ray, a, b in zip(rays, lo, hi, strict=True):
+        for j in ray[a : max(n - (most - b), 0)]:  # the ray must show this many
+            board.set(j, UNSHADED)
+        if n - (least - a) == a and a < len(ray):  # it may show only its run
+            board.set(ray[a], SHADED)
+
+
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the rules decide (`solver.deduce.shade_logic`): shaded cells apart, the unshaded
     ones joined, each number's sightlines, then each unknown cell next to a decided one tried
     both ways."""
     known = shade_logic.deduce(
-        lambda: shade_logic.kurodoko_board(p.rows, p.cols, p.clues()),
+        lambda: deduction_board(p.rows, p.cols, p.clues()),
         probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
         idle=tuning.probe_idle,
     )

@@ -44,6 +44,8 @@ solver (`pipeline._decided`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import pulp
 
 from solver.blocks.cells import (
@@ -58,6 +60,7 @@ from solver.blocks.geometry import ORTHOGONAL, Cell, grid_edges
 from solver.blocks.rooms import RoomPuzzle, grid_rooms, rooms_of_url
 from solver.blocks.violation import Violation
 from solver.deduce import NOTHING, Deductions, probing, shade_logic
+from solver.deduce.shade_logic import SHADED, UNKNOWN, UNSHADED, Board, Contradiction, exactly
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.sheet import Grid, InputError, Value, cell_name
@@ -116,12 +119,47 @@ def model(p: Puzzle) -> Model:
     return Model(prob, list(b.values()), {"b": b, "d": d})
 
 
+def deduction_board(rows: int, cols: int, rooms: Iterable[list[Cell]]) -> Board:
+    """Norinori: two shaded cells in each room, each shaded cell in a domino (shaded cells
+    touch, and nothing joins them: neither of the two rules above)."""
+    board = Board(rows, cols, apart=False, connected=False)
+    for cells in rooms:
+        room = [r * cols + c for r, c in cells]
+        board.rule(exactly, (2, room), room)
+    for i in range(rows * cols):
+        board.rule(_domino, i, [i, *board.near[i]])
+    return board
+
+
+def _domino(board: Board, i: int) -> None:
+    """A shaded cell has exactly one shaded neighbour: with one, its other neighbours are
+    unshaded; with none and one unknown neighbour left, that one is shaded. An unknown cell
+    with two shaded neighbours, or with every neighbour unshaded, is unshaded (shaded, it would
+    have two, or none)."""
+    state, near = board.state, board.near[i]
+    if state[i] == UNSHADED:
+        return
+    shaded = [j for j in near if state[j] == SHADED]
+    free = [j for j in near if state[j] == UNKNOWN]
+    if state[i] == UNKNOWN:
+        if len(shaded) > 1 or (not shaded and not free):
+            board.set(i, UNSHADED)
+        return
+    if len(shaded) > 1 or (not shaded and not free):
+        raise Contradiction
+    if shaded:
+        for j in free:
+            board.set(j, UNSHADED)
+    elif len(free) == 1:
+        board.set(free[0], SHADED)
+
+
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the rules decide (`solver.deduce.shade_logic`): two shaded cells a room, each
     shaded cell beside exactly one other, then every unknown cell tried both ways; and so the
     dominoes: a pair with an unshaded cell is none, two shaded neighbours are one."""
     known = shade_logic.deduce(
-        lambda: shade_logic.norinori_board(p.rows, p.cols, p.rooms.all()),
+        lambda: deduction_board(p.rows, p.cols, p.rooms.all()),
         probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
         everywhere=True,
         idle=tuning.probe_idle,

@@ -190,36 +190,24 @@ PRESOLVE_AGGREGATOR = 1 << 12
 PRESOLVE_ENUMERATION = 1 << 16
 PRESOLVE_DUAL_FIXING = 1 << 17
 # HiGHS's presolve without those three rules: for the genres whose lazy rounds it makes faster
-# (Tuning.highs_options). In their rounds almost all the time is presolve (mashu-2: 20 ms a
-# round, of which nothing is search), and these three rules are a third of it; the model
-# presolve leaves is as easy to solve. Whole solves with the uniqueness proof
-# (tests/benchmark_large.py, median of 3-5, the rules on against off): mashu-2 0.26 -> 0.16 s,
-# mashu-20x20 0.48 -> 0.22, slither-2 0.108 -> 0.096, slither-18x10 0.21 -> 0.16,
-# hashikake-2 0.090 -> 0.061, kurodoko-2 0.027 -> 0.021. Not for every genre: without the
-# aggregator, numberlink's hard ones run out of time (numlin-j10a 12 s -> over 60 s), and
-# hotaru-beam is slower (a generated 10x10 0.27 -> 1.0 s).
+# (Tuning.highs_options). In their rounds almost all the time is presolve, and these three rules
+# are a third of it; the model presolve leaves is as easy to solve. Not for every genre: without
+# the aggregator numberlink's hard searches run out of time.
 LEAN_PRESOLVE = (
     "presolve_rule_off",
     PRESOLVE_AGGREGATOR | PRESOLVE_ENUMERATION | PRESOLVE_DUAL_FIXING,
 )
 # HiGHS's presolve on every model unless a genre's tuning says otherwise: without dual fixing.
-# The models have no objective (every feasible point is an answer), and dual fixing, which
-# fixes a column where the objective and the rows' locks allow, cost more presolve time than it
-# saved. Whole solves with the uniqueness proof (median of 3-5 in one run, dual fixing on
-# against off): firefly-2 0.063 -> 0.056 s, lightup-2 0.045 -> 0.040, numlin-3 1.40 -> 1.30,
-# icebarn-2 0.052 -> 0.049, the published lightups 0.84-0.95 x, firefly-13x13 0.88 x, generated
-# puzzles of the HiGHS genres 0.89-1.02 x (numberlink 20x20 0.60 -> 0.54 s); presolve-only runs of
-# the saved models 0.75-0.98 x. Not for country-road: its larger searches took other ways and
-# were slower (published 20x15 0.28 -> 0.55 s, generated 20x20 1.06 -> 2.48 s).
+# The models have no objective (every feasible point is an answer), and dual fixing, which fixes
+# a column where the objective and the rows' locks allow, costs more presolve time than it saves
+# (about a tenth of a whole solve). Not for country-road, whose larger searches are slower
+# without it (FULL_PRESOLVE).
 DEFAULT_PRESOLVE = ("presolve_rule_off", PRESOLVE_DUAL_FIXING)
 FULL_PRESOLVE = ("presolve_rule_off", 0)  # every rule, dual fixing too
 
 # HiGHS without its feasibility-jump heuristic (run at the root of every MIP before the
-# search): for the genres where it costs more time than the answers it finds save. Whole solves
-# with the uniqueness proof (median of 3-7, on against off): mines-2 6 -> 4 ms, mines-15x15 11
-# -> 7 ms, firefly-2 0.072 -> 0.064 s, a generated 10x10 hotaru-beam 0.16 -> 0.13 s
-# (firefly-13x13 even), icebarn-2 0.052 -> 0.050 and generated icebarns 0.96-0.97 x. Not for
-# every genre: slither-2 0.098 -> 0.169, hashikake-2 0.062 -> 0.089, country-2 1.08 x.
+# search): for the genres where it costs more time than the answers it finds save. Not for every
+# genre: it finds slitherlink's and hashiwokakero's answers sooner.
 NO_FEASIBILITY_JUMP = ("mip_heuristic_run_feasibility_jump", False)
 
 # HiGHS's options for a uniqueness search that its LP and branch-and-bound decide alone
@@ -235,11 +223,8 @@ _LAZY = itertools.count(1)  # names for the cuts added between solves
 CUT_NAMES = ("lazy_", "learnt_")  # how the names of those cuts begin: rows every answer keeps
 # Seconds of rounds of solves before SCIP takes the lazy cuts inside its search. Where rounds
 # are cheap they win (each new solve presolves with all the cuts; one search asks Python about
-# every integral node and runs without dual reductions): in one search from the start, hitori-2
-# took 0.30 s against 0.03 s and mashu-2 1.7 s against 0.8 s. Where each round is a hard solve,
-# one search wins: heyawake-3 1.0 s against 5.9 s (tests/benchmark_large.py, scip against
-# scip-rounds, a busy 2-core machine). With the switch after 1 s mashu-2 still lost (5.3 s
-# against 1.4 s, busier still) while heyawake-3 won (3.2 s against 8.2 s); hence 2 s.
+# every integral node and runs without dual reductions); where each round is a hard solve, one
+# search wins. A genre whose rounds are hard says so with 0 (Tuning.search_after).
 SEARCH_AFTER = 2.0
 # A genre's reinforcements (Model.reinforcements) wait this long: see cells.forest_count.
 REINFORCE_AFTER = 5.0
@@ -259,7 +244,7 @@ class Tuning:
     scip_separating: bool = True  # SCIP's own cutting planes (False: none; the search is faster
     # where the LP bound says little, e.g. heyawake's lazy rings)
     scip_heuristics: bool = True  # SCIP's primal heuristics (False: none; where the search
-    # finds the answer as soon, they only cost time, e.g. heyawake-3 0.45 s -> 0.24 s)
+    # finds the answer as soon, they only cost time)
     scip_presolve: bool = True  # SCIP's presolve (False: none; then an "infeasible" needs no
     # second run without it, see _run_scip)
     highs_options: tuple[tuple[str, bool | int | float | str], ...] = ()  # set on every HiGHS
