@@ -9,7 +9,6 @@ never seconds: a sheet gives the same fixings on every machine and under any loa
 - probing: a board of cells of two states tried both ways, and a depth-first search after it
 - loop_logic: one loop (or path) in a graph of cells and edges
 - shade_logic: shaded and unshaded cells (apart, joined, counts)
-- island_logic: sea and islands with one number each
 - frontier: answers counted cell by cell along a frontier (lines between numbered ends)
 """
 

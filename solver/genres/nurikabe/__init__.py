@@ -24,7 +24,7 @@ known size: when that is two cells or more, every sea cell has a sea neighbour (
 (`solver.blocks.cells.not_all_again`: not every sea cell again), which is exact since every
 answer has as many sea cells.
 
-Deductions (`deduce`): the rules of `solver.deduce.island_logic` decide cells of sea and of land
+Deductions (`deduce`): the rules of `solver.genres.nurikabe.islands` decide cells of sea and of land
 before the solve: a complete island walled in by sea, cells no island can reach, no 2x2 of sea,
 the sea joined, the blocks owed to one island, the penalty; then each unknown cell next to a
 decided one is tried both ways (probing), and where few islands are left with room to wander
@@ -57,8 +57,9 @@ from solver.blocks.cells import (
     shaded_record,
 )
 from solver.blocks.geometry import Cell, CellPuzzle
-from solver.deduce import NOTHING, Deductions, island_logic, probing
+from solver.deduce import NOTHING, Deductions, probing
 from solver.genres import define
+from solver.genres.nurikabe import islands as island_rules
 from solver.io import puzzlink
 from solver.io.sheet import Grid, InputError, Value, quote
 from solver.io.sheet.answer import CellWrite
@@ -124,10 +125,10 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
 
 
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
-    """What the rules decide (`solver.deduce.island_logic`): cells of sea and of land in every
+    """What the rules decide (`solver.genres.nurikabe.islands`): cells of sea and of land in every
     answer."""
     clues = p.clues()
-    known = island_logic.deduce(
+    known = island_rules.deduce(
         p.rows,
         p.cols,
         clues,

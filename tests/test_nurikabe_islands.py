@@ -1,6 +1,7 @@
-"""The deductions made before nurikabe's solve (solver.deduce.island_logic): what they decide holds
-in every answer (brute force over small grids, with the genre's own `verify` as the rules), they
-decide published puzzles of the kind they are for, and a puzzle without an answer says so."""
+"""The deductions made before nurikabe's solve (solver.genres.nurikabe.islands): what they
+decide holds in every answer (brute force over small grids, with the genre's own `verify` as
+the rules), they decide published puzzles of the kind they are for, and a puzzle without an
+answer says so."""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ import random
 import pytest
 
 from solver.blocks.cells import components
-from solver.deduce import island_logic, probing
+from solver.deduce import probing
 from solver.genres import nurikabe
 from solver.genres.nurikabe import Puzzle
+from solver.genres.nurikabe import islands as island_logic
 from solver.io.puzzlink import UNKNOWN, parse_url
 from solver.mip.backends import Settings
 from solver.pipeline import DECIDED, solve_puzzle
