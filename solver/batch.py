@@ -20,7 +20,7 @@ of the run's own. A worker ends itself, its group and its files when the main pr
 end of a pipe closes, even on kill -9); when the main process is interrupted (Ctrl-C, SIGTERM)
 it stops every worker's group (SIGTERM, then SIGKILL after STOP_GRACE) and removes the run's
 temporary folder. Windows has neither fork servers nor process groups: there workers are
-spawned and ended one by one (untested: no Windows here).
+spawned and ended one by one (not tested on Windows).
 """
 
 from __future__ import annotations

@@ -166,7 +166,7 @@ def _solve(
     the variables named there taking another value; lazy rounds included. Status and model.
     m: search again in this model (its lazy cuts kept, its earlier `differ` row replaced)."""
     if m is None:
-        m = genre.build(puzzle, settings.lazy)
+        m = genre.build(puzzle, settings.lazy, deduce=settings.deduce)
     by_name = {v.name: v for v in m.prob.variables()}
     for name, value in (fixed or {}).items():
         if name in by_name:
@@ -186,9 +186,9 @@ def _solve(
     return live.solve_lazy(m.violated, deadline), m
 
 
-IMPROVING = 1  # a backbone search takes the first answer found while steering by the flips
-# (measured on a 7-given sudoku: 12 solves, 0.6 s with HiGHS; 87 solves, 1.9 s without the
-# objective; 13 solves, 17 s when it improved 3 times)
+IMPROVING = 1  # a backbone search takes the first answer found while steering by the flips:
+# the objective keeps the solves few (a 7-given sudoku: 12, against 87 without it), and
+# improving on each answer costs more than it saves
 
 
 def _values(m: Model) -> dict[str, int]:
@@ -318,7 +318,7 @@ def _check(
     book: Book, sheet_name: str, settings: Settings, deadline: float | None, res: CheckResult
 ) -> None:
     genre, shown, puzzle = read_shown(book, sheet_name)
-    m = genre.build(puzzle, lazy=False)
+    m = genre.build(puzzle, lazy=False, deduce=settings.deduce)
     entries = _entries(genre, puzzle, shown, m)
     fixed = {v.name: x for v, x in entries.items() if x is not None}
 
@@ -455,7 +455,7 @@ def _hint(
         )
     several = " (the puzzle has more than one answer)" if found.answers > 1 else ""
     seen = _shown(genre, shown)
-    m = genre.build(puzzle, lazy=False)
+    m = genre.build(puzzle, lazy=False, deduce=settings.deduce)
     entries = _entries(genre, puzzle, shown, m)
     against = {
         cell

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import difflib
 import json
 import math
@@ -34,6 +35,10 @@ from solver.mip.backends import (
 
 BOOK_SUFFIXES = (".xlsx", ".xlsm")
 EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, EXIT_BOOK, EXIT_BUG, EXIT_INTERRUPTED = 0, 1, 2, 3, 4, 130
+NO_DEDUCE = (
+    "solve the genre's pure MIP: no deductions fixed before the solve (they are sound, so the "
+    "answers are the same; only how soon they come differs)"
+)
 EXIT_CODES = """exit codes:
   0    every sheet solved (an answer that is not unique counts as solved)
   1    some sheet not solved: no answer (infeasible), the time limit ran out, or an error in
@@ -276,8 +281,8 @@ def cmd_lp(a: argparse.Namespace) -> int:
     book = _open(Path(a.book))
     sheet = _single_sheet(book, a.sheet)
     out = Path(a.output) if a.output else Path(a.book).with_name(f"{Path(a.book).stem}-{sheet}.lp")
-    pipeline.make_lp(book, sheet, out)
-    print(f"wrote {out}")
+    pipeline.make_lp(book, sheet, out, deduced=a.deduced)
+    print(f"wrote {out}" + (" (with the deductions' fixings as bounds)" if a.deduced else ""))
     return 0
 
 
@@ -407,13 +412,33 @@ def cmd_genres(a: argparse.Namespace) -> int:
                 f"  solver: {g.solver}, then {g.tuning.switch_to} after {g.tuning.switch_after:g} s"
             )
         print(f"{g.slug}  {g.ja}{ids}{own}")
-        doc = g.layout.strip().split("\n\n")
-        text = "\n\n".join(doc[1:]) if a.name else "\n\n".join(map(_whole_sentences, doc[1:3]))
+        if a.name and a.tuning:
+            text = tuning_text(g)
+        else:
+            doc = user_part(g.layout)
+            text = "\n\n".join(doc) if a.name else "\n\n".join(map(_whole_sentences, doc[:2]))
         print("\n".join("    " + line if line else "" for line in text.splitlines()))
         print()
     if not a.name:
-        print("puzzle-solver genres NAME prints one genre's layout in full, with examples.")
+        print("puzzle-solver genres NAME prints one genre's rules and layout in full;")
+        print("puzzle-solver genres NAME --tuning prints what the genre tunes.")
     return 0
+
+
+def user_part(doc: str) -> list[str]:
+    """The paragraphs of a genre's docstring for its user: after the title, up to the first
+    paragraph on its model (which starts with "Model")."""
+    paragraphs = doc.strip().split("\n\n")[1:]
+    ends = [k for k, text in enumerate(paragraphs) if text.lstrip().startswith("Model")]
+    return paragraphs[: ends[0]] if ends else paragraphs
+
+
+def tuning_text(g: Genre) -> str:
+    """The genre's tuning record, a field a line, with whether it has deductions."""
+    fields = dataclasses.asdict(g.tuning)
+    lines = [f"{name} = {value!r}" for name, value in fields.items()]
+    lines.append(f"deductions: {'yes' if g.deduce else 'none'}; lazy connectivity: {g.lazy}")
+    return "\n".join(lines)
 
 
 def cmd_import(a: argparse.Namespace) -> int:
@@ -452,7 +477,13 @@ def cmd_import(a: argparse.Namespace) -> int:
 
 
 def _settings(a: argparse.Namespace) -> Settings:
-    return Settings(a.solver, a.time_limit, a.threads, getattr(a, "connectivity", "default"))
+    return Settings(
+        a.solver,
+        a.time_limit,
+        a.threads,
+        getattr(a, "connectivity", "default"),
+        deduce=not getattr(a, "no_deduce", False),
+    )
 
 
 def _seconds(text: str) -> float | None:
@@ -492,7 +523,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--debug", action="store_true", help=debug)
     sub = p.add_subparsers(dest="command", required=True)
 
-    def solver_opts(q: argparse.ArgumentParser) -> None:
+    def solver_opts(q: argparse.ArgumentParser, deduce: bool = True) -> None:
         q.add_argument(
             "--solver",
             choices=SOLVER_CHOICES,
@@ -516,6 +547,8 @@ def build_parser() -> argparse.ArgumentParser:
             help="loops and paths: connectivity inside the MIP (complete) or as cuts added "
             "after each solve (lazy); default: what the benchmark chose per genre",
         )
+        if deduce:
+            q.add_argument("--no-deduce", action="store_true", help=NO_DEDUCE)
 
     q = sub.add_parser(
         "solve",
@@ -558,12 +591,23 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("book")
     q.add_argument("--sheet")
     q.add_argument("-o", "--output")
+    form = q.add_mutually_exclusive_group()
+    form.add_argument(
+        "--deduced",
+        action="store_true",
+        help="with the genre's deductions fixed as bounds (the same rows; only bounds differ)",
+    )
+    form.add_argument(
+        "--no-deduce",
+        action="store_true",
+        help="the formulation alone, without deductions (the default)",
+    )
     q.set_defaults(func=cmd_lp)
 
     q = sub.add_parser("run-lp", help="stage 2: solve an .lp file, write a SCIP-format .sol file")
     q.add_argument("lp")
     q.add_argument("-o", "--output")
-    solver_opts(q)
+    solver_opts(q, deduce=False)
     q.set_defaults(func=cmd_run_lp)
 
     q = sub.add_parser("read-solution", help="stage 3: put a .sol file's answer into the sheet")
@@ -604,7 +648,13 @@ def build_parser() -> argparse.ArgumentParser:
     q.set_defaults(func=cmd_hint)
 
     q = sub.add_parser("genres", help="the genres, their Japanese names and sheet layouts")
-    q.add_argument("name", nargs="?", help="one genre: show its whole layout")
+    q.add_argument("name", nargs="?", help="one genre: show its rules and whole layout")
+    q.add_argument(
+        "--tuning",
+        action="store_true",
+        help="with NAME: the genre's tuning record (back end, search settings, deduction "
+        "budgets in work)",
+    )
     q.set_defaults(func=cmd_genres)
 
     q = sub.add_parser("import", help="make a workbook from a puzz.link URL")

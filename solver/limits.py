@@ -2,12 +2,11 @@
 before anything is read whole; and the deadline that model building checks.
 
 A puzzle workbook is a few kilobytes (the samples: 6-40 KB); the limits below are far above
-any puzzle and well below what would exhaust a machine. Measured on the 2-core test machine
-under load: openpyxl took 11 times a sheet part's unpacked size in memory and 9 s to load a
-33 MB sheet part (a million numbers), so the part and total limits keep a load under about
-0.6 GB; a 60 x 60 numberlink builds in about 4 s and 0.4 GB, a 100 x 100 one, the largest grid
-allowed, in 25 s and 2 GB (the time limit cuts it short). Published puzzles reach 45 x 31 cells
-(slitherlink), and icebarn types a 30 x 30 puzzle as a 61 x 61 sheet of cells and borders.
+any puzzle and well below what would exhaust a machine. openpyxl holds about 11 times a sheet
+part's unpacked size in memory, so the part and total limits keep a load under about 0.6 GB; a
+100 x 100 grid, the largest allowed, builds a numberlink model of about 2 GB (the time limit
+cuts it short). Published puzzles reach 45 x 31 cells (slitherlink), and icebarn types a 30 x 30
+puzzle as a 61 x 61 sheet of cells and borders.
 """
 
 from __future__ import annotations

@@ -33,7 +33,7 @@ from solver.mip import backends
 from solver.mip.backends import Settings, SolverError
 from solver.mip.model import Model
 
-# the outcome's note where the genre's rules decided every cell before the search (`_decided`)
+# the outcome's note where the deductions fixed every answer variable before the search (`_decided`)
 DECIDED = "the rules decided every cell; no solver search was needed"
 
 
@@ -57,6 +57,7 @@ class Outcome:
     reinforced: bool = False  # started again with the model's reinforcements (Model.reinforce)
     switched: str | None = None  # the back end that started again (Tuning.switch_to), if one did
     guessed: bool = False  # the answer came from the search with the model's guesses
+    deduced: tuple[int, int] | None = None  # answer variables the deductions fixed, of all
 
 
 def solve_puzzle(
@@ -124,8 +125,9 @@ def _reinforced(genre: Genre, puzzle: Any, settings: Settings, tried: Model) -> 
 
 
 def _build(genre: Genre, puzzle: Any, settings: Settings) -> Model:
-    """The genre's model, with the rows of a search for minimal answers (Model.minimal)."""
-    m = genre.build(puzzle, settings.lazy)
+    """The genre's model with its deductions (unless the settings turn them off), and the
+    rows of a search for minimal answers (Model.minimal)."""
+    m = genre.build(puzzle, settings.lazy, deduce=settings.deduce)
     for row, name in m.minimal:
         m.prob += row, name
     return m
@@ -150,16 +152,18 @@ def _attempt(
 ) -> Outcome:
     """Solve the built model by the deadline, then decode, verify and check uniqueness. The
     solve's seconds count from t1, the end of the build (an attempt given up included)."""
-    out = Outcome("error", build_seconds=t1 - t0, lazy=bool(m.separators))
+    out = Outcome("error", build_seconds=t1 - t0, lazy=bool(m.separators), deduced=m.deduced)
     decided = _decided(m)
     if decided is not None:
         out.status, out.solve_seconds = decided, time.perf_counter() - t1
         if decided == "solved":
             out.answer = genre.decode(puzzle, m)
-            out.violations = genre.verify(puzzle, out.answer)
+            if genre.verify(puzzle, out.answer):  # the one assignment left breaks the rules
+                out.status, out.answer = "infeasible", None
+                return out
             out.note = DECIDED
-            if check_unique and not out.violations:
-                out.unique = True  # every column fixed: no other answer
+            if check_unique:
+                out.unique = True  # every answer variable fixed: no other answer
         return out
     try:
         live = backends.LiveModel(
@@ -295,26 +299,30 @@ def _second_answer(
 
 
 def _decided(m: Model) -> str | None:
-    """Where the genre's rules decided every column of the model before the search (each fixed
-    by its bounds, `solver.mip.model.fix`: most published nurikabes, kurodokos, heyawakes and
-    loops), no solver is needed: each column takes its value, and every row and every lazy separator
-    is checked here. "solved" or "infeasible" (the rows are broken: a bug in the rules); None
-    where a column is free, or the model searches with guesses or minimal answers first."""
-    columns = m.prob.variables()
-    if m.guesses or m.minimal or m.answers or not _all_fixed([*columns, *m.answer_vars]):
+    """Where the deductions fixed every answer variable (`Genre.deduce`: most published
+    nurikabes, kurodokos, heyawakes and loops), no solver is needed: the fixed columns take
+    their values, and every row over fixed columns alone and every lazy separator is checked
+    here (the answer itself is checked by the genre's `verify` after). "solved", or
+    "infeasible" where a row is broken (the deductions are sound, so that is a bug in them);
+    None where an answer variable is free, or the model searches with guesses or minimal
+    answers first."""
+    if m.guesses or m.minimal or m.answers or not _all_fixed(m.answer_vars):
         return None  # (an answer variable in no row is free: an empty bomber's cell)
-    for v in [*columns, *m.answer_vars]:
+    fixed = [v for v in [*m.prob.variables(), *m.answer_vars] if _all_fixed([v])]
+    for v in fixed:
         if isinstance(v, pulp.LpVariable):
             v.varValue = v.lowBound
-    if all(c.valid(0) for c in m.prob.constraints()) and not m.violated():
+    known = {v.name for v in fixed if isinstance(v, pulp.LpVariable)}
+    rows = [c for c in m.prob.constraints() if all(v.name in known for v in c)]
+    if all(c.valid(0) for c in rows) and not m.violated():
         return "solved"
     return "infeasible"
 
 
 def _all_fixed(variables: list[Any]) -> bool:
-    """Whether every answer variable has its value fixed by its bounds (the genre's rules
-    decided the answer before the search, `solver.mip.model.fix`): then every answer has the one
-    found, and the uniqueness cut would leave no solution; its solve is skipped."""
+    """Whether every answer variable has its value fixed by its bounds (the deductions decided
+    the answer before the search, `Genre.deduce`): then every answer has the one found, and the
+    uniqueness cut would leave no solution; its solve is skipped."""
     return all(
         not isinstance(v, pulp.LpVariable) or (v.lowBound is not None and v.lowBound == v.upBound)
         for v in variables
@@ -345,6 +353,7 @@ class SheetResult:
     note: str | None = None  # e.g. why uniqueness is unknown
     outcome: Outcome | None = None
     givens: list[list[Any]] | None = None  # what the person typed, kept for a picture
+    deduced: tuple[int, int] | None = None  # answer variables the deductions fixed, of all
 
     def record(self) -> dict[str, Any]:
         """The JSON result record of DESIGN.md."""
@@ -358,6 +367,9 @@ class SheetResult:
             "solver": self.solver,
             "error": self.error,
             "note": self.note,
+            "deduced": None
+            if self.deduced is None
+            else {"fixed": self.deduced[0], "of": self.deduced[1]},
             "answer": self.answer,
         }
 
@@ -443,6 +455,7 @@ def solve_sheet(
         res.genre, res.solver = genre.slug, settings.resolved(genre.tuning).solver
         out = solve_puzzle(genre, puzzle, settings, check_unique, deadline)
         res.outcome = out
+        res.deduced = out.deduced
         res.solver = out.switched or res.solver
         res.status, res.unique, res.differ = out.status, out.unique, out.differ
         res.note = out.note
@@ -492,10 +505,11 @@ def _header(book: Book, sheet_name: str, genre: Genre, puzzle: Any) -> str:
     return f"{backends.HEADER} {json.dumps(info, ensure_ascii=True)}"
 
 
-def make_lp(book: Book, sheet_name: str, path: Path) -> Path:
-    """Stage 1: write the sheet's model as a CPLEX LP file: the complete form, always."""
+def make_lp(book: Book, sheet_name: str, path: Path, deduced: bool = False) -> Path:
+    """Stage 1: write the sheet's model as a CPLEX LP file: the complete form, always; the
+    formulation alone, or with `deduced` the same rows with the deductions' fixings as bounds."""
     genre, _, puzzle = read_puzzle(book, sheet_name)
-    model = genre.build(puzzle, lazy=False)
+    model = genre.build(puzzle, lazy=False, deduce=deduced)
     backends.write_lp(model.prob, path, _header(book, sheet_name, genre, puzzle))
     return path
 

@@ -110,7 +110,7 @@ def every_shading_answer(p, verify, free) -> list[frozenset]:
 
 
 def shading_tally(puzzles, deduce, verify, free) -> tuple[int, int, int]:
-    """What a shading genre's `deduce` (island_logic, shade_logic) decides holds in every
+    """What a shading genre's `deduce` (nurikabe's islands, shade_logic) decides holds in every
     answer of each puzzle, found by trying every shading of its `free` cells (no answer where
     it finds a contradiction); the free cells decided, the contradictions and the puzzles with
     answers."""

@@ -483,16 +483,13 @@ def test_forest_count_cuts_off_two_rings_sharing_a_cell():
 
 
 @pytest.mark.parametrize("slug", ["heyawake", "hitori", "kurodoko"])
-def test_genres_with_the_forest_count_solve_with_it_from_the_start(slug, monkeypatch):
+def test_genres_with_the_forest_count_solve_with_it_from_the_start(slug):
     """Each genre keeps the forest count aside, and a search with it from the start (no wait)
-    finds an answer that passes the genre's verify and is unique, as without it. (Without the
-    deductions before the search, solver.deduce.shade_logic, which decide these puzzles whole.)"""
+    finds an answer that passes the genre's verify and is unique, as without it. (On the pure
+    MIP: the deductions, solver.deduce.shade_logic, decide these puzzles whole.)"""
     import dataclasses
 
-    from solver.deduce import shade_logic
     from solver.genres import genre_by_slug
-
-    monkeypatch.setattr(shade_logic, "deduce", lambda *args, **kwargs: None)
     from solver.pipeline import solve_puzzle
     from tests.generators import generator
 
@@ -502,6 +499,6 @@ def test_genres_with_the_forest_count_solve_with_it_from_the_start(slug, monkeyp
     assert make()[-1][1] == "wForest"
     eager = dataclasses.replace(genre, tuning=dataclasses.replace(genre.tuning, reinforce_after=0))
     for g in (genre, eager):
-        out = solve_puzzle(g, p, Settings(time_limit=60))
+        out = solve_puzzle(g, p, Settings(time_limit=60, deduce=False))
         assert (out.status, out.unique, out.violations) == ("solved", True, [])
         assert out.reinforced == (g is eager)

@@ -17,7 +17,6 @@ from room_samples import example_puzzle
 from solver import check, pipeline
 from solver.blocks.rooms import Rooms
 from solver.cli import main
-from solver.deduce import shade_logic
 from solver.genres import Genre, heyawake
 from solver.io.puzzlink import parse_url
 from solver.io.sheet import Grid, InputError
@@ -280,9 +279,8 @@ def test_small_or_sparse_rooms_are_not_packed():
 
 def test_starting_again_drops_the_first_attempts_uniqueness_cut(monkeypatch):
     """An attempt that found the answer but ran out of time in the uniqueness proof has cut
-    that answer off; the next attempt must not inherit the cut. (Without the deductions before
-    the search, which decide the sample whole.)"""
-    monkeypatch.setattr(shade_logic, "deduce", lambda *args, **kwargs: None)
+    that answer off; the next attempt must not inherit the cut. (On the pure MIP: the
+    deductions decide the sample whole.)"""
     real = pipeline._second_answer
     calls = []
 
@@ -295,6 +293,7 @@ def test_starting_again_drops_the_first_attempts_uniqueness_cut(monkeypatch):
 
     monkeypatch.setattr(pipeline, "_second_answer", out_of_time_once)
     p = example_puzzle("heyawake")
-    out = solve_puzzle(_with_tuning(reinforce_after=60), p, Settings(time_limit=120))
+    settings = Settings(time_limit=120, deduce=False)
+    out = solve_puzzle(_with_tuning(reinforce_after=60), p, settings)
     assert len(calls) == 2 and out.reinforced
     assert (out.status, out.unique) == ("solved", True) and out.answer == KNOWN

@@ -20,9 +20,41 @@ def imported_modules(path: Path) -> set[str]:
     return found
 
 
+def genre_files() -> dict[str, list[Path]]:
+    """Each genre's module name and its files: a module, or a folder of modules."""
+    found = {}
+    for path in sorted(GENRES.iterdir()):
+        if path.suffix == ".py" and path.stem != "__init__":
+            found[f"solver.genres.{path.stem}"] = [path]
+        elif path.is_dir() and (path / "__init__.py").exists():
+            found[f"solver.genres.{path.name}"] = sorted(path.glob("*.py"))
+    return found
+
+
 def test_no_genre_imports_another():
-    genres = {f"solver.genres.{p.stem}" for p in GENRES.glob("*.py") if p.stem != "__init__"}
+    genres = genre_files()
     assert len(genres) == len(solver.genres.all_genres())
-    for path in sorted(GENRES.glob("*.py")):
-        others = imported_modules(path) & (genres - {f"solver.genres.{path.stem}"})
-        assert not others, f"{path.name} imports {sorted(others)}: lift it into a shared module"
+    for name, paths in genres.items():
+        for path in paths:
+            others = {
+                m
+                for m in imported_modules(path)
+                for g in genres
+                if g != name and (m == g or m.startswith(g + "."))
+            }
+            assert not others, f"{path.name} imports {sorted(others)}: lift it into a shared module"
+
+
+SOLVER = GENRES.parent
+
+
+def test_the_layers_import_downwards():
+    """The deduction engine names no genre and no model; no modelling block, no part of the
+    engine and no back end reads or writes a sheet (solver.io.sheet)."""
+    for path in sorted((SOLVER / "deduce").glob("*.py")):
+        wrong = {m for m in imported_modules(path) if m.startswith(("solver.genres", "solver.mip"))}
+        assert not wrong, f"{path.name} imports {sorted(wrong)}"
+    for folder in ("deduce", "mip"):
+        for path in sorted((SOLVER / folder).glob("*.py")):
+            wrong = {m for m in imported_modules(path) if m.startswith("solver.io")}
+            assert not wrong, f"{folder}/{path.name} imports {sorted(wrong)}"

@@ -8,7 +8,6 @@ import pytest
 
 from solver import check
 from solver.cli import main
-from solver.deduce import shade_logic
 from solver.genres import kurodoko
 from solver.genres.kurodoko import Puzzle
 from solver.io.puzzlink import UNKNOWN, parse_url
@@ -67,16 +66,15 @@ def test_a_question_mark_stays_unshaded_and_counts_nothing():
 
 @pytest.mark.parametrize("deduced", (True, False))
 @pytest.mark.parametrize("form", ("complete", "lazy"))
-def test_both_forms_agree(form, deduced, monkeypatch):
+def test_both_forms_agree(form, deduced):
     """With and without the deductions made before the solve (solver.deduce.shade_logic decides the
     whole example, so without them the sightlines and the connectivity do the work)."""
-    if not deduced:
-        monkeypatch.setattr(shade_logic, "deduce", lambda *args, **kwargs: None)
-    out = solve_puzzle(kurodoko.GENRE, known_puzzle(), Settings("highs", connectivity=form))
+    settings = Settings("highs", connectivity=form, deduce=deduced)
+    out = solve_puzzle(kurodoko.GENRE, known_puzzle(), settings)
     assert out.status == "solved" and out.unique is True and out.answer == KNOWN
     # a 1 in the middle of 3x3: its four neighbours shaded would cut it off
     p = Puzzle(((None, None, None), (None, 1, None), (None, None, None)))
-    out = solve_puzzle(kurodoko.GENRE, p, Settings("highs", connectivity=form))
+    out = solve_puzzle(kurodoko.GENRE, p, settings)
     assert out.status == "infeasible"
 
 

@@ -123,21 +123,19 @@ def test_the_generator_makes_a_puzzle_with_one_answer():
 
 
 def test_the_uniqueness_proof_keeps_highs_presolve(monkeypatch):
-    """norinori's tuning has no `prove_by_search` (since the twenty-ninth session: without
-    presolve HiGHS's proof had a heavy tail on a janko 23x33, see the module): after the answer,
-    HiGHS looks for another with its presolve on, and the answer is proved unique. (The rules
-    before the model decide the sample whole, and then no solver runs: here they decide
-    nothing.) The proof by search itself is tested with akari's."""
-    from solver.deduce import shade_logic
+    """norinori's tuning has no `prove_by_search` (without presolve HiGHS's proof has a heavy
+    tail on larger grids): after the answer, HiGHS looks for another with its presolve on, and
+    the answer is proved unique. (On the pure MIP: the deductions decide the sample whole, and
+    then no solver runs.) The proof by search itself is tested with akari's."""
     from solver.mip import backends
 
-    monkeypatch.setattr(shade_logic, "deduce", lambda *args, **kwargs: None)
     proofs: list[backends.LiveModel] = []
     real_start = backends.LiveModel.start_proof
     monkeypatch.setattr(
         backends.LiveModel, "start_proof", lambda live: proofs.append(live) or real_start(live)
     )
-    out = solve_puzzle(norinori.GENRE, example_puzzle("norinori"), Settings("highs"), True)
+    pure = Settings("highs", deduce=False)
+    out = solve_puzzle(norinori.GENRE, example_puzzle("norinori"), pure, True)
     assert out.answer == KNOWN and out.unique is True
     assert not norinori.GENRE.tuning.prove_by_search
     assert [live.native.getOptionValue("presolve")[1] for live in proofs] == ["choose"]

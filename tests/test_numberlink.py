@@ -30,18 +30,10 @@ def text_puzzle(text: str) -> Puzzle:
 PUZZLE = text_puzzle(EXAMPLE["puzzle_text"])
 
 
-@pytest.fixture
-def search_alone(monkeypatch):
-    """The model without the frontier count (as for a grid that outgrows it): the search
-    decides alone, with its minimal answers, detours and lazy cuts."""
-    monkeypatch.setattr(numberlink, "COUNT_WORK", 0)
-
-
 @pytest.fixture(params=["counted", "searched"])
-def how(request, monkeypatch):
-    """Both ways to a verdict: the frontier count first, and the search alone."""
-    if request.param == "searched":
-        monkeypatch.setattr(numberlink, "COUNT_WORK", 0)
+def how(request):
+    """Both ways to a verdict: the frontier count first (the genre's deductions), and the
+    search alone (the pure MIP, as for a grid that outgrows the count)."""
     return request.param
 
 
@@ -119,7 +111,7 @@ def solve_with_cuts(m) -> tuple[str, int]:
 
 
 @pytest.mark.parametrize("lazy", [False, True])
-def test_a_stray_loop_is_cut_off(lazy, search_alone):
+def test_a_stray_loop_is_cut_off(lazy):
     # 1 runs along the top; forcing a loop of six cells below it must be infeasible
     p = Puzzle(((1, None, None, None, 1), (None,) * 5, (None,) * 5))
     ring = [(1, 1), (1, 2), (1, 3), (2, 3), (2, 2), (2, 1)]
@@ -177,12 +169,12 @@ def test_letters_are_labels_and_numbers_need_not_be_consecutive():
 def test_a_line_that_could_go_around_is_not_unique(how):
     # 1 and 1 side by side: the minimal answer joins them; the line may also go round below
     p = Puzzle(((1, 1), (None, None)))
-    m = numberlink.model(p)
+    m = numberlink.GENRE.build(p, lazy=False, deduce=how == "counted")
     if how == "counted":  # the count hands over both; the search needs no minimal answers
         assert len(m.answers) == 2 and not m.minimal
     else:  # one value per label: "a line never touches itself"
         assert not m.answers and any(name.startswith("Touch(") for _, name in m.minimal)
-    out = solve_puzzle(numberlink.GENRE, p, Settings())
+    out = solve_puzzle(numberlink.GENRE, p, Settings(deduce=how == "counted"))
     assert out.answer == {((0, 0), (0, 1))}
     assert out.unique is False and out.differ == [(1, 0), (1, 1)]  # the cells it goes through
     around = numberlink.detour(p, out.answer)
@@ -209,9 +201,9 @@ def test_a_detour_takes_the_empty_cells_it_needs():
 def test_a_corner_that_can_turn_round_an_empty_cell_is_not_unique(how):
     # 1 at A1 and B2: the line turns at B1 or at A2, the other cell stays empty
     p = Puzzle(((1, None), (None, 1)))
-    m = numberlink.model(p)
+    m = numberlink.GENRE.build(p, lazy=False, deduce=how == "counted")
     assert any(name.startswith("Move(") for _, name in m.minimal) is (how == "searched")
-    out = solve_puzzle(numberlink.GENRE, p, Settings())
+    out = solve_puzzle(numberlink.GENRE, p, Settings(deduce=how == "counted"))
     at_a2 = {((0, 0), (1, 0)), ((1, 0), (1, 1))}
     at_b1 = {((0, 0), (0, 1)), ((0, 1), (1, 1))}
     if how == "searched":  # the minimal answer keeps its empty cell first: it turns at A2
@@ -245,7 +237,7 @@ def test_uniqueness_with_minimal_answers_agrees_with_trying_every_path(how):
                 grid[r][c] = i // 2 + 1
             p = Puzzle(tuple(tuple(row) for row in grid))
             answers = numberlink_answers(p)
-            out = solve_puzzle(numberlink.GENRE, p, Settings())
+            out = solve_puzzle(numberlink.GENRE, p, Settings(deduce=how == "counted"))
             verdicts.append(out.unique if answers else None)
             if not answers:
                 assert out.status == "infeasible", p

@@ -9,7 +9,6 @@ from openpyxl.styles import PatternFill
 
 from solver import check
 from solver.cli import main
-from solver.deduce import island_logic
 from solver.genres import nurikabe
 from solver.genres.nurikabe import Puzzle
 from solver.io.puzzlink import UNKNOWN, parse_url
@@ -76,19 +75,18 @@ def test_question_mark_islands_take_any_size():
 
 @pytest.mark.parametrize("deduced", (True, False))
 @pytest.mark.parametrize("form", ("complete", "lazy"))
-def test_both_forms_agree(form, deduced, monkeypatch):
-    """With and without the deductions made before the solve (solver.deduce.island_logic decides the
-    whole example, so without them the connectivity blocks do the work)."""
-    if not deduced:
-        monkeypatch.setattr(island_logic, "deduce", lambda *args, **kwargs: None)
-    out = solve_puzzle(nurikabe.GENRE, known_puzzle(), Settings("highs", connectivity=form))
+def test_both_forms_agree(form, deduced):
+    """With and without the deductions made before the solve (solver.genres.nurikabe.islands
+    decides the whole example, so without them the connectivity blocks do the work)."""
+    settings = Settings("highs", connectivity=form, deduce=deduced)
+    out = solve_puzzle(nurikabe.GENRE, known_puzzle(), settings)
     assert out.status == "solved" and out.unique is True and out.answer == KNOWN
     # a 1 in the middle of 3x3: the sea around it is a ring; with a 2 in a corner, no answer
     p = Puzzle(((None, None, None), (None, 1, None), (None, None, None)))
-    out = solve_puzzle(nurikabe.GENRE, p, Settings("highs", connectivity=form))
+    out = solve_puzzle(nurikabe.GENRE, p, settings)
     assert out.status == "solved" and out.unique is True and len(out.answer) == 8
     p = Puzzle(((2, None, None), (None, 1, None), (None, None, None)))
-    out = solve_puzzle(nurikabe.GENRE, p, Settings("highs", connectivity=form))
+    out = solve_puzzle(nurikabe.GENRE, p, settings)
     assert out.status == "infeasible"
 
 
@@ -159,7 +157,7 @@ def test_the_generator_repairs_its_puzzle_until_unique():
     """tests/generators/nurikabe.py: the random clues of seed 3 at 8x8 have other answers; the
     local searches find them and the repairs (numbers moved, islands split) leave one. (Which
     second answers the solves meet steers the repairs: since the deductions of
-    solver.deduce.island_logic, seed 1 ends on two spots that no repair mends, "not unique".)"""
+    solver.genres.nurikabe.islands, seed 1 ends on two spots that no repair mends, "not unique".)"""
     from tests.generators.nurikabe import generate
 
     p, note = generate(8, 3)

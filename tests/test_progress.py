@@ -17,7 +17,6 @@ from conftest import ROOT
 
 from solver import batch, pipeline, progress
 from solver.cli import main
-from solver.deduce import shade_logic
 from solver.genres import genre_by_slug
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.io.workbook import add_puzzle_sheet
@@ -26,6 +25,12 @@ from solver.mip.backends import LiveModel, Settings
 from tests.test_limits import hard_country_road
 
 CLI = [sys.executable, "-m", "solver.cli"]
+
+
+def pure(solver: str) -> Settings:
+    """Settings for the pure MIP: without the deductions, which decide heyawake's sample whole
+    before any search."""
+    return Settings(solver, deduce=False)
 
 
 class Recorder:
@@ -78,18 +83,17 @@ def test_the_phases_come_in_order_and_every_lazy_round_is_counted(sample, solver
 def test_nothing_is_reported_and_no_solver_is_hooked_when_nobody_watches(sample, monkeypatch):
     """Heyawake's sample: both solvers search it, without the deductions before the search
     (solver.deduce.shade_logic, which decide it whole; masyu's is decided in HiGHS's presolve)."""
-    monkeypatch.setattr(shade_logic, "deduce", lambda *args, **kwargs: None)
     calls = []
     monkeypatch.setattr(progress.SolverWatch, "due", lambda self: calls.append(1) or True)
     path = sample("heyawake")
     for solver in ("highs", "scip"):
         with progress.sheet(path.name, "heyawake") as status:
-            res = pipeline.solve_sheet(OpenpyxlBook(path), "heyawake", Settings(solver))
+            res = pipeline.solve_sheet(OpenpyxlBook(path), "heyawake", pure(solver))
         assert status is None and res.status == "solved" and calls == []
     rec = Recorder()
     for solver in ("highs", "scip"):  # the same runs, watched: the callbacks fire
         calls.clear()
-        solved_with(rec, path, "heyawake", Settings(solver))
+        solved_with(rec, path, "heyawake", pure(solver))
         assert rec.seen and calls, solver
 
 
@@ -282,8 +286,7 @@ def test_one_search_turns_to_the_proof_when_it_finds_the_answer(sample, monkeypa
     """heyawake on its own back end: one SCIP search finds the answer and goes on to prove it
     unique (solver.mip.scip_lazy); the phase turns to "unique" when the answer is found. (Without
     the deductions before the search, which decide the sample whole.)"""
-    monkeypatch.setattr(shade_logic, "deduce", lambda *args, **kwargs: None)
     rec = Recorder()
-    res = solved_with(rec, sample("heyawake"), "heyawake", Settings())
+    res = solved_with(rec, sample("heyawake"), "heyawake", pure("default"))
     assert res.status == "solved" and res.unique is True and res.outcome.rounds == 1
     assert list(dict.fromkeys(p for p, _ in steps(rec.seen))) == list(progress.PHASES)

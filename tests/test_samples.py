@@ -11,7 +11,9 @@ drawn into the cells, its codec) stays in tests/test_<genre>.py.
 
 from __future__ import annotations
 
+import itertools
 import json
+import re
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -26,11 +28,19 @@ from solver.blocks.geometry import STEPS, Cell
 from solver.genres import all_genres
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.mip.backends import SOLVERS, Settings
-from solver.pipeline import clear_sheet, make_lp, read_solution, run_lp, solve_sheet
+from solver.pipeline import (
+    clear_sheet,
+    make_lp,
+    read_puzzle,
+    read_solution,
+    run_lp,
+    solve_sheet,
+)
 
 DATA = EXAMPLES.parent
 SLUGS = [g.slug for g in all_genres()]
 HAS_LAZY = {g.slug: g.has_lazy for g in all_genres()}
+DEDUCING = [g.slug for g in all_genres() if g.deduce is not None]
 FORMS = ("complete", "lazy")
 
 # --- the known answers, as the record's fields -----------------------------------------------
@@ -382,29 +392,87 @@ def test_every_genre_has_a_sample_and_a_known_answer():
 @pytest.mark.parametrize("solver", SOLVERS)
 @pytest.mark.parametrize("slug", SLUGS)
 def test_sample_solves_to_the_known_answer(sample, slug, solver, form):
+    """With the genre's deductions (the default), where it has them."""
     res = solve_sheet(OpenpyxlBook(sample(slug)), slug, Settings(solver, connectivity=form))
     assert res.status == "solved", res.error
     assert res.unique is True
     assert res.outcome is not None and res.outcome.lazy is (form == "lazy" and HAS_LAZY[slug])
     assert res.outcome.violations == []
     assert_known_answer(slug, res.answer)
+    assert (res.record()["deduced"] is not None) is (slug in DEDUCING)
+
+
+@pytest.mark.parametrize("form", FORMS)
+@pytest.mark.parametrize("solver", SOLVERS)
+@pytest.mark.parametrize("slug", DEDUCING)
+def test_sample_pure_mip_solves_to_the_known_answer(sample, slug, solver, form):
+    """The genre's MIP alone (`--no-deduce`): the same answer, proved unique by the solver."""
+    settings = Settings(solver, connectivity=form, deduce=False)
+    res = solve_sheet(OpenpyxlBook(sample(slug)), slug, settings)
+    assert res.status == "solved", res.error
+    assert res.unique is True and res.record()["deduced"] is None
+    assert res.outcome is not None and res.outcome.note is None  # a solver searched
+    assert res.outcome.violations == []
+    assert_known_answer(slug, res.answer)
 
 
 @pytest.mark.parametrize("solver", SOLVERS)
-@pytest.mark.parametrize("slug", SLUGS)
-def test_lp_file_alone_gives_the_known_answer(sample, tmp_path, slug, solver):
+@pytest.mark.parametrize(
+    ("slug", "deduced"), [(s, False) for s in SLUGS] + [(s, True) for s in DEDUCING]
+)
+def test_lp_file_alone_gives_the_known_answer(sample, tmp_path, slug, deduced, solver):
+    """Stage 1's file, the formulation alone or with the deductions' bounds (`lp --deduced`,
+    for the genres that have deductions), solved by stage 2 and read back by stage 3."""
     path = sample(slug)
     lp, sol = tmp_path / f"{slug}.lp", tmp_path / f"{slug}.sol"
-    make_lp(OpenpyxlBook(path), slug, lp)
+    make_lp(OpenpyxlBook(path), slug, lp, deduced=deduced)
     assert run_lp(lp, sol, Settings(solver)) == "solved"
     res = read_solution(OpenpyxlBook(path), slug, sol)
     assert res.status == "solved", res.error
     assert_known_answer(slug, res.answer)
 
 
+@pytest.mark.parametrize("slug", DEDUCING)
+def test_the_formulation_fixes_nothing_and_deduced_differs_in_bounds_alone(tmp_path, slug):
+    """The default `.lp` is the genre's formulation: no answer variable fixed by its bounds (the
+    givens enter as rows or as the absence of a variable). `lp --deduced` writes the same rows,
+    with the deductions' fixings as bounds: its lines are the formulation's and the fixed
+    values in the Bounds section."""
+    book = OpenpyxlBook(WORKBOOKS / f"{slug}.xlsx")
+    genre, _, puzzle = read_puzzle(book, slug)
+    pure = genre.build(puzzle, lazy=False)
+    assert not [v for v in pure.answer_vars if v.lowBound is not None and v.lowBound == v.upBound]
+    plain, deduced = tmp_path / "plain.lp", tmp_path / "deduced.lp"
+    make_lp(book, slug, plain)
+    make_lp(book, slug, deduced, deduced=True)
+    a = plain.read_text(encoding="utf-8").splitlines()
+    b = deduced.read_text(encoding="utf-8").splitlines()
+    bounds = b[b.index("Bounds") :]
+    added = [line for line in b if line not in set(a)]
+    assert added and all(line in bounds and re.fullmatch(r" \S+ = [01]", line) for line in added)
+    assert [line for line in b if line in set(a)] == a  # nothing removed or reordered
+
+
+def test_deductions_do_not_depend_on_the_clock(tmp_path, monkeypatch):
+    """Every budget counts work: with the clock crawling (a second passes between any two
+    reads of it, as on a slow, loaded machine), `lp --deduced` writes the same bytes."""
+    import time
+
+    written = {}
+    for run in ("idle", "crawling"):
+        if run == "crawling":
+            ticks = itertools.count()
+            monkeypatch.setattr(time, "perf_counter", lambda ticks=ticks: float(next(ticks)))
+        for slug in DEDUCING:
+            out = tmp_path / f"{run}-{slug}.lp"
+            make_lp(OpenpyxlBook(WORKBOOKS / f"{slug}.xlsx"), slug, out, deduced=True)
+            written[run, slug] = out.read_bytes()
+    for slug in DEDUCING:
+        assert written["idle", slug] == written["crawling", slug], slug
+
+
 def test_lp_files_hold_the_connectivity():
     """The complete form is the one written: no genre's model leaves anything to cuts."""
-    from solver.pipeline import read_puzzle
 
     for g in all_genres():
         _, _, puzzle = read_puzzle(OpenpyxlBook(WORKBOOKS / f"{g.slug}.xlsx"), g.slug)

@@ -9,21 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from solver import pipeline
-from solver.genres import genre_for_pzpr, heyawake
+from solver.genres import genre_for_pzpr
 from solver.io.puzzlink import parse_url
-from solver.mip.backends import LiveModel, Settings, Tuning
+from solver.mip.backends import ONE_SCIP_SEARCH, LiveModel, Settings, Tuning
 from solver.pipeline import solve_puzzle
 
 DATA = Path(__file__).resolve().parent / "data" / "large"
 LARGE = DATA / "puzzles.json"
-
-
-@pytest.fixture(autouse=True)
-def heyawake_searched_by_scip(monkeypatch):
-    """heyawake-3, these tests' puzzle for SCIP's one search, is otherwise decided whole by the
-    rules' own search before the model (`heyawake.SEARCH_WORK`): here SCIP searches it."""
-    monkeypatch.setattr(heyawake, "SEARCH_WORK", 0)
 
 
 def published(name: str, path: Path = LARGE) -> tuple[object, object]:
@@ -34,14 +26,14 @@ def published(name: str, path: Path = LARGE) -> tuple[object, object]:
 
 
 @pytest.mark.parametrize("name", ["heyawake-3", "hitori-2", "country-2"])
-def test_one_search_finds_the_answer_of_the_rounds_and_proves_it_unique(name, monkeypatch):
-    """(country-2 is decided whole by its rules before the search: here both searches run
-    anyway, as they did before `pipeline._decided`.)"""
-    monkeypatch.setattr(pipeline, "_decided", lambda m: None)
+def test_one_search_finds_the_answer_of_the_rounds_and_proves_it_unique(name):
+    """On the pure MIP (no deductions, which decide some of these whole before any search)."""
     genre, puzzle = published(name)
-    rounds = solve_puzzle(genre, puzzle, Settings("scip", cuts_in_search=False))
+    rounds = solve_puzzle(genre, puzzle, Settings("scip", cuts_in_search=False, deduce=False))
     at_once = dataclasses.replace(genre, tuning=Tuning("scip", search_after=0.0))
-    search = solve_puzzle(at_once, puzzle, Settings("scip"))  # one search, answer and proof
+    search = solve_puzzle(
+        at_once, puzzle, Settings("scip", deduce=False)
+    )  # one search, answer and proof
     assert search.status == rounds.status == "solved"
     assert search.violations == [] and search.unique is True and rounds.unique is True
     assert search.answer == rounds.answer
@@ -74,7 +66,7 @@ def test_highs_and_cbc_take_their_cuts_in_rounds():
 def test_settings_can_turn_the_search_off():
     genre, puzzle = published("hitori-2")
     m = genre.build(puzzle, True)
-    off = dataclasses.replace(Settings("scip"), cuts_in_search=False)
+    off = dataclasses.replace(Settings("scip", deduce=False), cuts_in_search=False)
     out = solve_puzzle(genre, puzzle, off)
     assert out.status == "solved" and out.unique is True
     assert LiveModel(m.prob, Settings("scip"), separate=m.violated).in_search is not None
@@ -85,8 +77,9 @@ def test_a_genres_tuning_reaches_scip():
     SCIP adds cutting planes and primal heuristics of its own; a solver named in the settings
     wins over the genre's."""
     genre, puzzle = published("heyawake-3")
-    assert genre.tuning == Tuning(
-        "scip", search_after=0.0, scip_separating=False, scip_heuristics=False, scip_presolve=False
+    assert genre.tuning == dataclasses.replace(
+        ONE_SCIP_SEARCH,
+        **{f.name: getattr(genre.tuning, f.name) for f in dataclasses.fields(Tuning)[11:]},
     )
     assert Settings().resolved(genre.tuning).solver == "scip"
     assert Settings("highs").resolved(genre.tuning).solver == "highs"
@@ -115,7 +108,8 @@ def test_one_search_finds_a_second_answer_and_stops_there():
     second = genre.decode(puzzle, m)
     assert second != first
     assert genre.verify(puzzle, first) == [] and genre.verify(puzzle, second) == []
-    out = solve_puzzle(genre, puzzle, Settings())  # the pipeline tells the same, with the cells
+    # the pipeline tells the same, with the cells
+    out = solve_puzzle(genre, puzzle, Settings(deduce=False))
     assert (out.status, out.unique, out.violations) == ("solved", False, [])
     assert out.differ and out.rounds == 1
 
@@ -154,7 +148,7 @@ def test_yajilin_searches_on_scip_without_strong_branching():
     assert live.settings.solver == "scip" and live.in_search.active
     assert live.native.getParam("branching/relpscost/maxreliable") == 0
     assert live.native.getParam("branching/relpscost/minreliable") == 0
-    out = solve_puzzle(genre, puzzle, Settings())
+    out = solve_puzzle(genre, puzzle, Settings(deduce=False))
     assert (out.status, out.unique, out.violations, out.rounds) == ("solved", True, [], 1)
     other, puzzle = published("heyawake-3")
     m = other.build(puzzle, True)
@@ -174,7 +168,7 @@ def test_heyawake_branches_by_inference_on_small_grids_only():
         live.native.getParam("branching/relpscost/priority"),
         live.native.getParam("branching/pscost/priority"),
     )
-    out = solve_puzzle(genre, puzzle, Settings())
+    out = solve_puzzle(genre, puzzle, Settings(deduce=False))
     assert (out.status, out.unique, out.violations) == ("solved", True, [])
     _, larger = published("heyawake-24x14", DATA / "published.json")
     assert genre.build(larger, True).scip_branching is None

@@ -28,8 +28,12 @@ from tests.generators.kurodoko import generate
 LARGE = Path(__file__).parent / "data" / "large"
 
 
-def deduce_kurodoko(p: Puzzle, work: int = shade_logic.PROBE_WORK):
-    return shade_logic.deduce(lambda: shade_logic.kurodoko_board(p.rows, p.cols, p.clues()), work)
+def deduce_kurodoko(p: Puzzle, work: int = kurodoko.GENRE.tuning.probe_work):
+    return shade_logic.deduce(
+        lambda: kurodoko.deduction_board(p.rows, p.cols, p.clues()),
+        work,
+        idle=kurodoko.GENRE.tuning.probe_idle,
+    )
 
 
 def random_puzzle(rng: random.Random) -> Puzzle:
@@ -67,19 +71,21 @@ def test_what_it_decides_holds_in_every_answer():
 KURODOKO_2 = "https://puzz.link/p?kurodoko/10/10/3h2h5h3r3j6h2n5z8n2h3j4r6h2h5h2"
 
 
-def test_a_published_puzzle_is_decided_whole_and_the_model_keeps_no_sightline():
+def test_a_published_puzzle_is_decided_whole_and_fixes_every_cell_of_the_model():
     """kurodoko-2 of tests/data/large: the rules decide every cell (the rules alone, without
-    probing, fewer); the model's b are fixed to them, the sightlines see constants and leave
-    every number settled (no row Sees), and the solve needs no uniqueness search."""
+    probing, fewer); the deduced model's b are fixed to them (the pure model's are free, its
+    sightlines rows), and the solve needs no uniqueness search."""
     p = kurodoko.from_url(parse_url(KURODOKO_2))
     shaded, unshaded = deduce_kurodoko(p)
     assert len(shaded) + len(unshaded) == p.rows * p.cols
     rules = deduce_kurodoko(p, work=0)
     assert rules is not None and len(rules[0]) + len(rules[1]) < p.rows * p.cols
-    m = kurodoko.model(p, lazy=True)
+    m = kurodoko.GENRE.build(p, lazy=True, deduce=True)
     fixed = {cell: v.lowBound for cell, v in m["b"].items() if v.lowBound == v.upBound}
     assert fixed == {**dict.fromkeys(shaded, 1), **dict.fromkeys(unshaded - p.clues().keys(), 0)}
-    assert not [c for c in m.prob.constraints() if c.name.startswith("Sees")]
+    pure = kurodoko.GENRE.build(p, lazy=True)
+    assert not [v for v in pure["b"].values() if v.lowBound == v.upBound]
+    assert [c for c in pure.prob.constraints() if c.name.startswith("Sees")]
     out = solve_puzzle(kurodoko.GENRE, p, Settings("highs"))
     assert out.status == "solved" and out.unique is True and out.answer == shaded
     assert kurodoko.verify(p, shaded) == []
@@ -109,12 +115,15 @@ def test_no_answer_is_a_contradiction():
 # --- heyawake ------------------------------------------------------------------------------
 
 
-def heyawake_deduce(p: RoomPuzzle, work: int = heyawake.PROBE_WORK):
+def heyawake_deduce(p: RoomPuzzle, work: int = heyawake.GENRE.tuning.probe_work):
     numbered = sorted(p.room_numbers().items())
     runs = [run for _, run in heyawake.crossing_runs(p.rooms)]
     rooms = [(n, p.rooms.cells(k)) for k, n in numbered]
     return shade_logic.deduce(
-        lambda: shade_logic.heyawake_board(p.rows, p.cols, rooms, runs), work, everywhere=True
+        lambda: heyawake.deduction_board(p.rows, p.cols, rooms, runs),
+        work,
+        everywhere=True,
+        idle=heyawake.GENRE.tuning.probe_idle,
     )
 
 
@@ -161,7 +170,7 @@ def test_heyawake_search_is_exact_on_small_grids():
     def deduce(p: RoomPuzzle) -> tuple[set, set] | None:
         rooms = [(n, p.rooms.cells(k)) for k, n in sorted(p.room_numbers().items())]
         runs = [run for _, run in heyawake.crossing_runs(p.rooms)]
-        board = lambda: shade_logic.heyawake_board(p.rows, p.cols, rooms, runs)  # noqa: E731
+        board = lambda: heyawake.deduction_board(p.rows, p.cols, rooms, runs)  # noqa: E731
         return shade_logic.deduce(board, work=0, search_work=10**9)
 
     free = lambda p: list(p.positions())  # noqa: E731
@@ -171,7 +180,7 @@ def test_heyawake_search_is_exact_on_small_grids():
 
 def test_heyawake_3_is_decided_by_the_search():
     """heyawake-3 (tests/data/large): probing leaves all 144 cells unknown; the search within
-    heyawake.SEARCH_WORK ends with its one answer, so no solver runs."""
+    heyawake's `Tuning.search_work` ends with its one answer, so no solver runs."""
     large = Path(__file__).parent / "data" / "large" / "puzzles.json"
     entry = next(e for e in json.loads(large.read_text()) if e["name"] == "heyawake-3")
     p = heyawake.from_url(parse_url(entry["url"]))
@@ -205,9 +214,9 @@ def decided_whole(genre: ModuleType, name: str, deduce: Any, file: str = "publis
 # --- norinori ------------------------------------------------------------------------------
 
 
-def norinori_deduce(p: RoomPuzzle, work: int = norinori.PROBE_WORK):
+def norinori_deduce(p: RoomPuzzle, work: int = norinori.GENRE.tuning.probe_work):
     return shade_logic.deduce(
-        lambda: shade_logic.norinori_board(p.rows, p.cols, p.rooms.all()),
+        lambda: norinori.deduction_board(p.rows, p.cols, p.rooms.all()),
         work,
         everywhere=True,
         idle=None,
@@ -254,16 +263,17 @@ def test_norinori_published_20x10_is_decided_whole_without_a_solver():
     p = decided_whole(norinori, "norinori-20x10", norinori_deduce)
     rules = norinori_deduce(p, work=0)
     assert rules is not None and len(rules[0]) + len(rules[1]) < p.rows * p.cols
-    assert all(v.lowBound == v.upBound for v in norinori.model(p).prob.variables())
+    deduced = norinori.GENRE.build(p, deduce=True)
+    assert all(v.lowBound == v.upBound for v in deduced.prob.variables())
 
 
 # --- hitori --------------------------------------------------------------------------------
 
 
-def hitori_deduce(p: hitori.Puzzle, work: int = shade_logic.PROBE_WORK):
+def hitori_deduce(p: hitori.Puzzle, work: int = hitori.GENRE.tuning.probe_work):
     repeats = [same for _, _, same in p.repeats()]
     return shade_logic.deduce(
-        lambda: shade_logic.hitori_board(p.rows, p.cols, repeats), work, everywhere=True, idle=None
+        lambda: hitori.deduction_board(p.rows, p.cols, repeats), work, everywhere=True, idle=None
     )
 
 

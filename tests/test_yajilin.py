@@ -62,7 +62,8 @@ def test_verify_accepts_the_known_answer():
 def test_forced_deductions_hold_in_the_known_answers():
     for p, a in ((known_puzzle(), known_answer()), (pzprjs_puzzle(), None)):
         a = a or solve_puzzle(yajilin.GENRE, p, Settings()).answer
-        cells, segments = yajilin._forced(p)
+        deduced = yajilin.deduce(p, yajilin.GENRE.tuning)
+        cells, segments = deduced.fixed["b"], deduced.fixed["x"]
         assert cells and segments
         assert all(v == (cell in a.shaded) for cell, v in cells.items())
         assert all(v == (e in a.segments) for e, v in segments.items())
@@ -217,18 +218,18 @@ CSPUZ_SHADED = [  # cspuz-rs' yajilin test (puzsq 8218): its expected shaded cel
 
 @pytest.mark.parametrize("reasoning", [True, False])
 @pytest.mark.parametrize("form", ["complete", "lazy"])
-def test_a_puzzle_that_needs_connectivity(form, reasoning, monkeypatch):
-    if not reasoning:  # the model alone, so that its connectivity has work to do
-        monkeypatch.setattr(yajilin.loop_logic, "deduce", lambda graph, *args, **kw: None)
+def test_a_puzzle_that_needs_connectivity(form, reasoning):
+    """Without the deductions (reasoning False) the model's connectivity has work to do."""
     p = yajilin.from_url(parse_url(CSPUZ_URL))
     assert p.clues()[2, 3] == Clue(2, "L") and p.clues()[9, 2] == Clue(0, "L")
     assert len(p.clues()) == 11
-    out = solve_puzzle(yajilin.GENRE, p, Settings("highs", connectivity=form))
+    settings = Settings("highs", connectivity=form, deduce=reasoning)
+    out = solve_puzzle(yajilin.GENRE, p, settings)
     assert out.status == "solved" and out.unique is True and out.violations == []
     shaded = {(r, c) for r, row in enumerate(CSPUZ_SHADED) for c, ch in enumerate(row) if ch == "#"}
     assert out.answer.shaded == shaded
     if reasoning:  # the rules before the model decide it whole (one-block rule and probing)
-        cells, _ = yajilin._forced(p)
+        cells = yajilin.deduce(p, yajilin.GENRE.tuning).fixed["b"]
         assert len(cells) == p.rows * p.cols - len(p.clues())
     else:
         assert (out.cuts > 0) == (form == "lazy")

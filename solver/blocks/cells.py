@@ -28,9 +28,7 @@ Connectivity comes in two forms that accept exactly the same sets, as in `solver
   for a group S that is not the whole it adds a vertex cut: the cells around S, N(S), separate S
   from the rest, so sum over N(S) of x >= x_i + x_j - 1 for i in S and j outside S.
 
-Measured with HiGHS (tests/benchmark_cells.py, answer and uniqueness proof): the lazy form was
-the faster, by 3-14 times on the 10x10 kurodoko and hitori and the 18x10 nurikabe of
-tests/data/large, and by 1.3-3 times on random 10x10 kurodokos and nurikabes.
+With HiGHS the lazy form is the faster (up to 14 times, answer and uniqueness proof).
 
 `not_all_again` is the uniqueness cut for a set of the same size in every answer.
 
@@ -275,11 +273,10 @@ def forest_count(
     block, and a block holds at most one (two would touch side by side): d(block) >= its b
     summed less 1 bounds it from above, d >= 0.
 
-    One row over the whole grid, but it bounds how densely cells can be shaded: a published
-    10x10 heyawake whose one big room holds 29 shaded cells (`tests/data/large/heyawake.json`)
-    took SCIP 103 s with the rings alone and 0.05-0.1 s with this (HiGHS 0.03 s), five random
-    seeds alike. On the other published heyawakes it made SCIP 1.5-4 times slower (heyawake-3
-    0.14 -> 0.5 s: more columns in every LP, more nodes), hence a reinforcement, not a rule."""
+    One row over the whole grid, but it bounds how densely cells can be shaded, which the rings
+    alone do not: where one big room holds many shaded cells, it takes SCIP from over a minute
+    to a tenth of a second. Where the shading is sparse it only adds columns to every
+    LP and nodes to the search (SCIP up to 4 times slower), hence a reinforcement, not a rule."""
     rows = 1 + max(r for r, _ in b)
     cols = 1 + max(c for _, c in b)
     pairs = []
@@ -385,17 +382,14 @@ def islands(
     Complete form (returns None): the labels and one single-commodity flow in which clue k
     sends size(k) - 1 units and every other cell of the set keeps one, between set cells only.
     The flow is balanced within each group, so a group holds a clue and the clue's size of
-    cells.
-    (tests/benchmark_cells.py, HiGHS: as fast as one flow per clue on 10x10 nurikabes and
-    faster on the 18x10 of tests/data/large, 10.7 s against 16.2 s with the uniqueness proof;
-    the lazy form took 2.0 s there.)
+    cells. (One flow for all clues rather than one per clue: with HiGHS never slower, and about
+    1.5 times faster on an 18x10 nurikabe.)
 
-    Lazy form: the labels when every size is known, and a separator that looks at the groups of
-    the solved set and cuts off what the labels allow, a group of label k apart from clue k
-    (nurikabe-2 on SCIP: 29 rounds without the labels, 10 with them, 0.35 -> 0.22 s; a
-    generated 30x30 48 -> 15 rounds, 1.6 -> 0.9 s). With a size unknown they say less (no size
-    row for that clue, whose reach is wide) and cost more: noqx's 19x12 example with two `?`
-    took 6.9 s without them, 27 s with them. The cuts:
+    Lazy form: the labels when every size is known (they cut the rounds of cuts to about a
+    third), and a separator that looks at the groups of the solved set and cuts off what the
+    labels allow, a group of label k apart from clue k. With a size unknown the labels are left
+    out: they say less (no size row for that clue, whose reach is wide) and cost more (about 4
+    times slower with two sizes unknown). The cuts:
     - a group S without a clue: sum over the fence of S towards the clues of x >= x_i (i in S);
     - a group S of clue size s with |S| < s: sum over N(S) of x >= sum over S of x - |S| + 1;
     and two that the labels, where they are, already forbid: a group holding two clues (the

@@ -1,11 +1,12 @@
 """Connectivity inside one MIP: the Archipelago seed's spanning arborescence with ordering labels.
 
-The seed connects its islands like this, and loops, paths and "all black cells connected" build
-on the same block. Every node except a root picks exactly one outgoing arc, towards its parent,
-along an edge that is in use; an integer label N(K) per node grows by at least one from parent
-to child (big-M, only where the arc is chosen). Labels that grow along every arc forbid cycles,
-so following parents from any node ends at the root: the chosen arcs form a tree into the root,
-and every node is connected to it through used edges.
+Archipelago connects its islands with it, as the seed does; loops, paths and connected cells use
+the flows and lazy cuts of `solver.blocks.lines` and `solver.blocks.cells` instead. Every node
+except a root picks exactly one outgoing arc, towards its parent, along an edge that is in use;
+an integer label N(K) per node grows by at least one from parent to child (big-M, only where the
+arc is chosen). Labels that grow along every arc forbid cycles, so following parents from any
+node ends at the root: the chosen arcs form a tree into the root, and every node is connected
+to it through used edges.
 
 All of it is ordinary linear constraints, so the model stays one complete MIP (an `.lp` file of
 it is the whole problem; no lazy cuts).

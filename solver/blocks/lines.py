@@ -18,9 +18,9 @@ edge. Then it states what the lines must be:
 Connectivity comes in two forms, and both give the same answers:
 
 - complete (`lazy=False`): a single-commodity flow from a root to every used node along used
-  edges, inside the one MIP (measured faster than the seed's ordering labels, which
-  `solver.blocks.connectivity.connect` keeps for archipelago). The `.lp` file of such a model is the
-  whole problem, and any solver solves it alone.
+  edges, inside the one MIP (faster than the ordering labels of
+  `solver.blocks.connectivity.connect`, which archipelago uses: see `_flow`). The `.lp` file of
+  such a model is the whole problem, and any solver solves it alone.
 - lazy (`lazy=True`): the model leaves connectivity out and registers a separator. After each
   solve the pipeline asks it for the pieces the answer falls into, adds a cut for each piece to
   the live model and solves again, until the answer is one piece. For a piece P, the graph
@@ -30,13 +30,12 @@ Connectivity comes in two forms, and both give the same answers:
   that holds i and j must cross S's border). With roots, a piece without a root gets S = P with
   every region that holds no root, and x(δ(S)) >= k used_i. Taking in the regions makes δ(S) a
   part of δ(P), so the cut is stronger than the plain one on δ(P) (the "back cuts" of Steiner
-  tree solvers): on slither-2 of tests/benchmark_large.py 8 rounds instead of 18 (0.15 s
-  against 0.59 s on HiGHS), on generated 20x20 masyu 1.7-2.2 s against 14-16 s. A side of the
-  cut that surely holds a node of the line (a node used in every answer, or a whole group of
-  `Network.some_used`, which the genre's rules say every answer meets) counts as used:
-  x(δ(S)) >= k when both sides do.
+  tree solvers) and fewer rounds are needed: a 20x20 masyu solves about 8 times faster. A side
+  of the cut that surely holds a node of the line (a node used in every answer, or a whole
+  group of `Network.some_used`, which the genre's rules say every answer meets) counts as
+  used: x(δ(S)) >= k when both sides do.
 
-The benchmark (tests/benchmark_sizes.py) decides which form a genre uses by default.
+A genre uses by default the form that is the faster for it (`Genre.lazy`).
 """
 
 from __future__ import annotations
@@ -204,8 +203,8 @@ def _flow(
     only (f <= (n-1) x). Without fixed roots the solver picks one used node as root(K).
 
     Every used node that is not a root takes in one unit more than it passes on, so it has a
-    path of used edges from a root. (Measured against the seed's ordering labels on masyu
-    10x10-20x20 with HiGHS, this relaxation solved 5-10 times faster.)"""
+    path of used edges from a root. (With HiGHS this solves masyu up to 10 times faster than
+    the ordering labels of `solver.blocks.connectivity.connect`.)"""
     n = len(net.used)
     tag = {k: ",".join(map(str, index(k))) for k in net.used}
     supply: dict[Node, Expr] = {k: int(k in fixed) for k in net.used}

@@ -1,4 +1,4 @@
-"""Rooms: the grid divided into rooms (heyawake, norinori, tile-paint, paint-area, and later
+"""Rooms: the grid divided into rooms (heyawake, norinori, tile-paint, paint-area,
 ripple-effect, inshi-no-heya, country-road), read from a sheet in either of the two ways a
 person draws them in Excel.
 

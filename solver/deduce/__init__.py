@@ -1,2 +1,37 @@
 """The deduction engine: sound rules run before the solve (boards, propagation, probing,
-search). Its results are fixings of the model's variables, applied by the pipeline."""
+search), and what they decide (`Deductions`), which the genre contract applies to a model as
+fixed bounds (`solver.genres.Genre.build`).
+
+Every rule here holds in every answer of the puzzle, so a model with the deductions' fixings
+has exactly the answers of the model without them. Every budget counts work (cells touched),
+never seconds: a sheet gives the same fixings on every machine and under any load.
+
+- probing: a board of cells of two states tried both ways, and a depth-first search after it
+- loop_logic: one loop (or path) in a graph of cells and edges
+- shade_logic: shaded and unshaded cells (apart, joined, counts)
+- frontier: answers counted cell by cell along a frontier (lines between numbered ends)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Deductions:
+    """What a genre's rules decide before the solve.
+
+    fixed: for a group of the model's variables (a key of `Model.vars`), the value each
+    decided key takes in every answer (1 or 0).
+    answers: where the genre counted the answers before the search (`solver.deduce.frontier`):
+    the group whose variables an answer uses (`answers_of`) and the answers found, each the
+    keys it uses; the model settles on them (`Model.settle`). None: nothing counted."""
+
+    fixed: Mapping[str, Mapping[Any, int]] = field(default_factory=dict)
+    answers: list[frozenset[Any]] | None = None
+    answers_of: str = "x"
+
+
+NOTHING = Deductions()  # what rules that found a contradiction leave: the model finds it too

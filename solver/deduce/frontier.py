@@ -22,13 +22,12 @@ Every frontier of a cell is handled at once (numpy arrays, one row per frontier)
 frontiers that agree are merged by sorting them. The number of frontiers grows with the
 grid's width and with how much the clues leave open, and it depends on the side the search
 starts from: a search starts from each of the four sides (`_race`). Published 10 x 10 and
-11 x 11 numberlinks take 0.01-0.5 s; sparse 13 x 13 ones and larger meet millions of
-frontiers: past the bounds (`max_states`, `max_work`) the search gives up (None) and the
-caller's model searches alone. Line puzzles whose every cell is used or shaded (yajilin,
-slitherlink) or whose regions carry sizes (nurikabe, heyawake) were tried the same way in
-Python and met far more frontiers (yajilin's 16 x 16 over 2.6 million at one cell, nurikabe's
-13 x 13 2.5 million even with the cells its rules decide), so they stay with their deductions
-and the search.
+11 x 11 numberlinks are counted in under a second; sparse 13 x 13 ones and larger meet millions
+of frontiers: past the bounds (`max_states`, and `max_work`, the genre's `Tuning.count_work`)
+the search gives up (None) and the caller's model searches alone. Line puzzles whose every cell
+is used or shaded (yajilin, slitherlink) or whose regions carry sizes (nurikabe, heyawake) meet
+far more frontiers (a 16 x 16 yajilin over 2.6 million at one cell), so they keep their
+deductions and the MIP.
 
 To hand back the answers, each cell keeps, per frontier, the first and the last frontier of the
 cell before that led to it, and which of its two edges (down, right) it uses: one answer is the
@@ -48,13 +47,12 @@ from solver.blocks.geometry import Cell, Segment
 from solver.limits import check_time
 
 # frontiers one cell may hold before a search gives up, and the work of the four searches
-# together: frontiers made and STEP_WORK a cell (about 8 million a second here; the walk back
-# keeps 10 bytes per frontier)
+# together: frontiers made and STEP_WORK a cell (the walk back keeps 10 bytes per frontier)
 MAX_STATES = 500_000
 MAX_WORK = 10_000_000
 
-# what a cell's step costs beyond its frontiers, in frontiers (the numpy calls of a step take
-# about as long as 1,500 frontiers on this machine): the work counts time, on small frontiers too
+# what a cell's step costs beyond its frontiers, in frontiers (the numpy calls of a step cost
+# about as much as 1,500 frontiers): so the work counts a step's cost on small frontiers too
 STEP_WORK = 1_500
 
 # work the first search does alone before the others start (see `_race`)
@@ -109,11 +107,11 @@ def _race(
     that has done least work so far takes the next cell, until one finishes. None when every
     search outgrew `max_states` frontiers at one cell or all together made `max_work`.
 
-    How many frontiers a search meets depends on the side it starts from, by a factor of ten
-    or more (published 11 x 11 numberlinks: from 0.06 s to 1.8 s), and no simple count of the
-    clues foretells which side is best; racing them costs the winner's work at most four times
-    over (after a head start of the first: on small grids the steps' own cost is most of it).
-    The time limit (`solver.limits.deadline`) is checked at every cell."""
+    How many frontiers a search meets depends on the side it starts from, by a factor of ten or
+    more on published 11 x 11 numberlinks, and no simple count of the clues foretells which side
+    is best; racing them costs the winner's work at most four times over (after a head start of
+    the first: on small grids the steps' own cost is most of it). The time limit
+    (`solver.limits.deadline`) is checked at every cell."""
     searches = [_Search(r, want) for r in rules]
     while searches:
         # the first alone while its work is small (most puzzles end there, at a quarter of the

@@ -3,10 +3,10 @@ link), made before the solve.
 
 SCIP's one search for a published 17x17 yajilin takes about a thousand nodes: the LP of degree
 rows and arrow counts is weak, and each node costs. Fixing a fifth of the cells (at random, to
-the answer) made the same search 14 x faster. A person decides most cells of such a puzzle by a
-few rules and by trying a cell both ways; what those decide holds in every answer, so fixing it
-keeps the model exact (its answers are the same) and makes it small. Where they decide it
-whole, the solve only confirms it (and the uniqueness solve finds nothing else at once).
+the answer) makes the same search 14 times faster. A person decides most cells of such a puzzle
+by a few rules and by trying a cell both ways; what those decide holds in every answer, so
+fixing it keeps the model exact (its answers are the same) and makes it small. Where they
+decide it whole, no solver runs (`pipeline._decided`).
 
 The graph: cells (numbered 0..n-1; slitherlink's dots) and the edges between neighbouring cells
 that the loop may use. State: every cell is on the loop, off it, or unknown; every edge used,
@@ -39,19 +39,14 @@ unused or unknown. `Board.propagate` applies, until nothing changes:
 to a contradiction, the other holds, and what both ways decide alike holds too. A probe
 propagates without the one-block rule (a depth-first search of the whole graph, most of a
 probe's cost when it runs); the board applies it after each pass, and once half the board is
-decided the probes use it as well.
-
-Measured (this machine; decided / all, seconds): yajilin, cells: the published 17x17 135/226 in
-0.06 s, the 19x13 113/225, yajilin-2 of tests/data/large 58/172 in 0.03 s, the five published
-10x10 whole in 0.005-0.012 s. Decided whole: the four masyus of tests/data/large (mashu-2 in
-0.03 s, the 20x20 in 0.08 s), the seven slitherlinks (slither-2 in 0.08 s, the 45x31's 2866
-edges in 0.3 s), the three country roads (country-2 in 0.05 s, the 20x15 in 0.13 s) and
-pipelink-2 (over the strands of `solver.blocks.lines.strands`: 512 links in 0.003 s).
+decided the probes use it as well. Probing's work counts the graph's cells and edges once a
+probe (what copying and propagating a board touches): the genre's Tuning gives `probe_work`, or
+`probe_work_per_cell` for each cell of the graph where that is more (`forced`), so a sheet is
+decided alike on every machine.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
@@ -59,14 +54,6 @@ from solver import limits
 from solver.blocks.geometry import Cell, Segment
 
 UNKNOWN, OFF, ON = -1, 0, 1  # cells
-# probing's budget grows with the graph: at least this many seconds per cell (see `deduce`).
-# Janko's largest masyus (SmilingWayne/puzzlekit-dataset; one run, median of 3, seconds, the
-# genre's 0.25 s -> this): the 35x65 no. 823 20.8 -> 1.8 (1364 -> 2175 of its 2275 cells decided;
-# noqx on this machine 2.3), the 40x58 no. 760 1.74 -> 0.58 (decided whole; noqx 2.5), a 40x40
-# 0.77 -> 0.41 (noqx 0.68), nine more 20x36 to 35x35 0.72-1.14 x (most ended before either
-# budget); the 60x60 slitherlink 1.57 -> 1.27, janko's largest slitherlinks and pipe links
-# 0.92-1.02 x.
-SECONDS_PER_CELL = 0.0005
 UNUSED, USED = 0, 1  # edges (UNKNOWN too)
 
 
@@ -658,18 +645,15 @@ class Board:
         return blocks
 
 
-def deduce(
-    graph: Graph, budget: float = 0.25, whole_after: float = 0.5, edges: bool = True
-) -> Board | None:
-    """The rules, then probing for at most `budget` seconds (or SECONDS_PER_CELL for each cell
-    of the graph, where that is more); None when the rules contradict themselves (no answer).
-    A probe propagates the rules without the one-block rule (which the
-    board itself applies after each pass over the probes), pass after pass while a pass decides
+def deduce(graph: Graph, work: int, whole_after: float = 0.5, edges: bool = True) -> Board | None:
+    """The rules, then probing within `work` (each probe counts the graph's cells and edges,
+    what copying and propagating a board touches); None when the rules contradict themselves
+    (no answer). A probe propagates the rules without the one-block rule (which the board
+    itself applies after each pass over the probes), pass after pass while a pass decides
     something. Then, when at least `whole_after` of the board (cells and edges) is decided,
-    passes whose probes use it as well: they cost 5-7 x as much and finish a board nearly done
-    (the slitherlinks of tests/data/large), where on one mostly open (country-2) a pass of them
-    spent 0.2 s deciding nothing. edges=False: probe the cells only (no genre does now; yajilin
-    did until the segments' probes showed their worth on larger grids, see its module)."""
+    passes whose probes use it as well: they cost several times as much and finish a board
+    nearly done, where on a board mostly open they seldom decide anything. edges=False: probe
+    the cells only."""
     board = Board(graph)
     for i in range(graph.n):
         board.cells_due.append(i)
@@ -678,22 +662,22 @@ def deduce(
     board.sums_due.update(range(len(graph.sums)))
     board.tallies_due.update(range(len(graph.tallies)))
     board.rooms_due.update(range(len(graph.rooms)))
+    budget = Budget(work, graph.n + len(graph.edges))
     try:
         for i in graph.on:
             board.set_cell(i, ON)
         if graph.faces:
             board.set_face(0, 0)
         board.propagate()
-        stop = time.perf_counter() + max(budget, SECONDS_PER_CELL * graph.n)
         for whole in (False, True):
             known = (
                 graph.n + len(graph.edges) - board.cell.count(UNKNOWN) - board.edge.count(UNKNOWN)
             )
             if whole and known < whole_after * (graph.n + len(graph.edges)):
                 break
-            while time.perf_counter() < stop:
+            while budget.left():
                 before = len(board.trail)
-                _pass(board, whole, stop, edges)
+                _pass(board, whole, budget, edges)
                 board.propagate()  # the whole rules, once a pass
                 gain = len(board.trail) - before
                 if gain == 0:
@@ -703,20 +687,30 @@ def deduce(
     return board
 
 
-def _pass(board: Board, whole: bool, stop: float, edges: bool = True) -> None:
-    """Probe each unknown cell and edge (`_probes`) both ways, until `stop`.
+class Budget:
+    """Probing's work: each probe costs `per_probe` (the board's cells and edges)."""
+
+    def __init__(self, work: int, per_probe: int) -> None:
+        self.work, self.per_probe, self.spent = work, per_probe, 0
+
+    def left(self) -> bool:
+        return self.spent < self.work
+
+    def spend(self) -> None:
+        self.spent += self.per_probe
+
+
+def _pass(board: Board, whole: bool, budget: Budget, edges: bool = True) -> None:
+    """Probe each unknown cell and edge (`_probes`) both ways, while the budget lasts.
 
     A value that a probe without contradiction set (its trail) is not tried again while the
     board stays as it was: the rules only add what follows, so what it propagates is part of
     what that probe propagated, and holds no contradiction either (`implied`; cleared whenever
-    the board learns something). A probe so skipped gives no agreement of both ways. Measured
-    (builds, median of 3, one run, the same cells and edges decided): slither-2 0.09 -> 0.05 s,
-    slither-25x15b 0.24 -> 0.15, country-2 0.077 -> 0.066, mashu-2 0.045 -> 0.038; on
-    yajilin-17x17 4 of its 234 cells fewer (the agreements skipped)."""
+    the board learns something). A probe so skipped gives no agreement of both ways."""
     probes = _probes(board, edges)
     implied: set[tuple[str, int, int]] = set()  # (kind, index, value) set by a probe that held
     for kind, k in probes:
-        if time.perf_counter() > stop:
+        if not budget.left():
             break
         limits.check_time()
         if _values(board, kind)[k] != UNKNOWN:
@@ -724,10 +718,14 @@ def _pass(board: Board, whole: bool, stop: float, edges: bool = True) -> None:
         skip_off, skip_on = (kind, k, 0) in implied, (kind, k, 1) in implied
         if skip_off and skip_on:
             continue
+        if not skip_off:
+            budget.spend()
         off = None if skip_off else _trial(board, kind, k, 0, whole)
         if off is None and not skip_off:  # a contradiction: the edge or cell is 1
             _set(board, kind, k, 1)
         else:
+            if not skip_on:
+                budget.spend()
             on = None if skip_on else _trial(board, kind, k, 1, whole)
             if on is None and not skip_on:  # a contradiction: it is 0
                 _set(board, kind, k, 0)
@@ -746,13 +744,19 @@ def _implied(trial: Board | None) -> set[tuple[str, int, int]]:
 
 
 def forced(
-    cells: Sequence[Any], segments: Sequence[Any], graph: Graph, budget: float, **options: Any
+    cells: Sequence[Any],
+    segments: Sequence[Any],
+    graph: Graph,
+    work: int,
+    per_cell: int = 0,
+    **options: Any,
 ) -> tuple[dict[Any, int], dict[Any, int]]:
     """What the rules decide about every answer, for a genre's `logic_graph` (its cells, its
     segments and the graph of them): cells (1 on the loop, 0 off) and segments (1 used, 0 not);
     nothing when they find that the puzzle has no answer (the model then finds it too).
-    `options`: `deduce`'s."""
-    board = deduce(graph, budget, **options)
+    Probing works within `work`, or `per_cell` for each cell of the graph where that is more
+    (a budget that grows with the grid). `options`: `deduce`'s."""
+    board = deduce(graph, max(work, per_cell * graph.n), **options)
     if board is None:
         return {}, {}
     return decided(board, cells, segments)
@@ -770,9 +774,10 @@ def decided(
 
 
 def _probes(board: Board, edges: bool = True) -> list[tuple[str, int]]:
-    """Every unknown cell and (edges) every unknown edge. (Edges only at cells on the loop, as
-    first written: country-2 of tests/data/large 76 of 544 edges decided, against all of them
-    in 0.05 s; probing the faces as well decided no more on slitherlinks, in more time.)"""
+    """Every unknown cell and (edges) every unknown edge. (Every edge, not only those at
+    cells on the loop: on country-2 these decide all 544 edges, those 76; and on large
+    yajilins they decide what probing the cells leaves. The faces are not probed: on
+    slitherlinks they decide no more, in more time.)"""
     out = [("cell", i) for i, v in enumerate(board.cell) if v == UNKNOWN]
     if edges:
         out += [("edge", e) for e, v in enumerate(board.edge) if v == UNKNOWN]

@@ -1,7 +1,7 @@
 """Probing: each unknown cell of a board tried both ways, where one way propagates to a
 contradiction the other holds; and a depth-first search over the same board (`search`), for
 the cells probing leaves. Shared by the deductions made before a solve over cells of two
-states (`solver.deduce.island_logic`: sea or land; `solver.deduce.shade_logic`: shaded or unshaded).
+states (`solver.deduce.shade_logic`: shaded or unshaded; nurikabe's islands: sea or land).
 
 A board has `state` (per cell 0, unknown, or one of the two values 1 and 2), `near` (per cell
 its neighbours), `set(i, value)`, `propagate()` (its rules until nothing changes; both raise
@@ -36,9 +36,15 @@ class Board(Protocol):
 def passes_work(rows: int, cols: int, passes: int) -> int:
     """Probing's work for about `passes` passes over every cell of the grid, both ways (each
     way of a probe counts the grid's cells, as `probe` counts them): a budget that grows with
-    the grid (nurikabe, norinori, heyawake's larger grids)."""
+    the grid (nurikabe, kurodoko, norinori, heyawake's larger grids)."""
     cells = rows * cols
     return 2 * passes * cells * cells
+
+
+def budget(rows: int, cols: int, work: int, passes: int) -> int:
+    """Probing's work: at least `work`, or `passes` passes over a grid large enough for that
+    to be more (`passes_work`)."""
+    return max(work, passes_work(rows, cols, passes))
 
 
 def probe(board: Board, work: int, everywhere: bool = False, idle: float | None = None) -> None:

@@ -1,17 +1,16 @@
 """Sound deductions for shading where shaded cells never touch and the unshaded cells are
-connected (kurodoko, heyawake), or where shaded cells pair off into dominoes (norinori, whose
-board has neither of those two rules), made before the solve.
+connected (kurodoko, heyawake, hitori), or where shaded cells pair off into dominoes (norinori,
+whose board has neither of those two rules), made before the solve.
 
-Both are solved as MIPs: kurodoko's sightlines are many rows (a binary per cell a number may
-see; a generated 20x20 took two HiGHS searches of 0.2 s each), heyawake's rings are lazy cuts
-in SCIP's search (the published 20x20s 0.2-0.45 s). The rules decide most or all cells of a
+All are solved as MIPs: kurodoko's sightlines are many rows (a binary per cell a number may
+see), heyawake's rings are lazy cuts in SCIP's search. The rules decide most or all cells of a
 published puzzle the way a person solves it, and what they decide holds in every answer, so
 fixing those cells keeps the model exact (its answers are the same) and makes the search small;
 where they decide every cell, no solver runs at all (`pipeline._decided`).
 
 State: every cell is shaded, unshaded or unknown. `propagate` applies, until nothing changes:
-- shaded cells never touch (a board made with `apart`, as kurodoko's and heyawake's): a shaded
-  cell's neighbours are unshaded;
+- shaded cells never touch (a board made with `apart`, as kurodoko's, heyawake's and hitori's):
+  a shaded cell's neighbours are unshaded;
 - the genre's rules, each looked at again when one of its cells is set:
   - kurodoko (`kurodoko_board`): numbered cells are unshaded, and a number n sees n cells,
     itself included: looking along each of its four rays, it sees at least the unshaded cells
@@ -32,43 +31,28 @@ State: every cell is shaded, unshaded or unknown. `propagate` applies, until not
     neighbours among them, and where that is just enough the unpaired ones are shaded); a run
     of cells across two room borders holds a shaded cell (its last unknown one, where none
     is shaded);
-- the unshaded cells are connected (with `connected`, as kurodoko's and heyawake's): the
-  unshaded and unknown cells hang together (or there is
-  no answer: a part cut off by shaded cells holds an unshaded cell, as a cell of it next to a
-  shaded one cannot be shaded), and an unknown cell without which they would fall apart (a cut
-  vertex, Tarjan's algorithm) is unshaded: shaded, it would make its neighbours on both sides
-  unshaded, apart. (Until the twenty-fifth session's end both asked for unshaded cells on both
-  sides; the stronger form decides no more cells on the puzzles below, probing finds the rest,
-  and it is simpler.) Looked at only after a cell was shaded: nothing else changes what it
-  decides, and a pass over the grid costs most of a probe (the heyawake 20x20b's solve 0.28 ->
-  0.21 s when it stopped looking after each unshaded cell too).
-`deduce` then tries each unknown cell next to a decided one both ways (probing), or every
-unknown cell (`everywhere`: heyawake's larger grids, where the rules alone decide little before
-it): where one
-way propagates to a contradiction, the other holds; it stops when a pass decides nothing, when
-IDLE x the grid's cells were probed in a row without deciding one, or when its work is spent.
-What it returns holds in every answer; when the rules contradict themselves (a puzzle with no
-answer) it returns nothing, and the solve says so.
-
-Measured (this machine, cells decided / seconds): kurodoko-2 of tests/data/large 100/100 in
-0.004 s; generated kurodoko 15x15 to 25x25 (`tests/generators/kurodoko.py`, seeds 1 and 2)
-whole in 0.01-0.05 s, where the rules alone decide 30-45 % (one 25x25 97 %); penpa-edit's four
-9x9 to 12x12 whole but one (21/100, a puzzle of few numbers). Heyawake: the published 24x14 and
-both 20x20s whole (probing next to decided cells only: 3, 140 and 6 cells), generated 10x10 to
-30x30 whole; heyawake-3 (12x12, large rooms) 1 cell probing everywhere, for 6-10 ms of probes
-(so grids that small probe only next to decided cells: `heyawake.EVERYWHERE_FROM`); of
-`tests/data/large/heyawake.json` the 19x15 122/285, the others 0-40.
-
-Hitori (`hitori_board`: shaded cells apart, the unshaded ones joined, and of a row's or
-column's cells with one number at most one unshaded) and norinori (`norinori_board`), probing
-every cell with no idle stop: their published puzzles and generated ones decided whole (see
-their modules). Hitori's rules, tried when a solve still followed them, made hitori-2 slower
-(13 -> 16 ms); since `pipeline._decided` runs no solver for a grid decided whole, 0.34 x.
+- the unshaded cells are connected (with `connected`, as kurodoko's, heyawake's and hitori's):
+  the unshaded and unknown cells hang together (or there is no answer: a part cut off by shaded
+  cells holds an unshaded cell, as a cell of it next to a shaded one cannot be shaded), and an
+  unknown cell without which they would fall apart (a cut vertex, Tarjan's algorithm) is
+  unshaded: shaded, it would make its neighbours on both sides unshaded, apart. Looked at only
+  after a cell was shaded: nothing else changes what it decides, and a pass over the grid costs
+  most of a probe.
+`deduce` then tries each unknown cell next to a decided one both ways (probing), or every unknown
+cell (`everywhere`: hitori, norinori, and heyawake's larger grids, where the rules alone decide
+little before it): where one way propagates to a contradiction, the other holds; it stops when a
+pass decides nothing, when `idle` x the grid's cells were probed in a row without deciding one, or
+when its work is spent. On small heyawakes probing everywhere costs more than it decides, so they
+probe next to decided cells only (the genre's `Tuning.probe_everywhere_from`). Where `search_work`
+is given (heyawake), a depth-first search follows (`probing.search`, branching on `Board.frontier`),
+which decides the grid whole where it ends with exactly one answer. What `deduce` returns holds in
+every answer; when the rules contradict themselves (a puzzle with no answer) it returns nothing, and
+the solve says so.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from solver.blocks.geometry import Cell, neighbours
@@ -88,7 +72,7 @@ class Board:
 
     def __init__(self, rows: int, cols: int, apart: bool = True, connected: bool = True) -> None:
         self.rows, self.cols, n = rows, cols, rows * cols
-        self.apart, self.connected = apart, connected  # the two rules every board had at first
+        self.apart, self.connected = apart, connected  # the two rules of every board but norinori's
         self.near = [
             [r2 * cols + c2 for r2, c2 in neighbours(rows, cols, *divmod(i, cols))]
             for i in range(n)
@@ -204,151 +188,7 @@ class Board:
         return changed
 
 
-def kurodoko_board(rows: int, cols: int, clues: Mapping[Cell, int | None]) -> Board:
-    """Kurodoko: numbered cells (None for `?`) unshaded, each number's sight."""
-    board = Board(rows, cols)
-    for r, c in clues:
-        board.set(r * cols + c, UNSHADED)
-    for (r, c), n in clues.items():
-        if n is None:
-            continue
-        rays = []
-        for dr, dc in RAYS:  # each cut after n cells: it shows at most n - 1
-            ray = []
-            rr, cc = r + dr, c + dc
-            while 0 <= rr < rows and 0 <= cc < cols and len(ray) < n:
-                ray.append(rr * cols + cc)
-                rr, cc = rr + dr, cc + dc
-            rays.append(ray)
-        board.rule(_sight, (n, rays), [i for ray in rays for i in ray])
-    return board
-
-
-def _sight(board: Board, number: tuple[int, list[list[int]]]) -> None:
-    """A number sees its count (see the module's docstring)."""
-    (n, rays), state = number, board.state
-    lo, hi = [], []
-    for ray in rays:
-        a = 0
-        while a < len(ray) and state[ray[a]] == UNSHADED:
-            a += 1
-        b = a
-        while b < len(ray) and state[ray[b]] != SHADED:
-            b += 1
-        lo.append(a)
-        hi.append(b)
-    least, most = 1 + sum(lo), 1 + sum(hi)
-    if least > n or most < n:
-        raise Contradiction
-    for ray, a, b in zip(rays, lo, hi, strict=True):
-        for j in ray[a : max(n - (most - b), 0)]:  # the ray must show this many
-            board.set(j, UNSHADED)
-        if n - (least - a) == a and a < len(ray):  # it may show only its run
-            board.set(ray[a], SHADED)
-
-
-def heyawake_board(
-    rows: int, cols: int, rooms: Iterable[tuple[int, list[Cell]]], runs: Iterable[list[Cell]]
-) -> Board:
-    """Heyawake: each numbered room (its number, its cells) and each run of cells across two
-    room borders (`heyawake.crossing_runs`)."""
-    board = Board(rows, cols)
-    for n, cells in rooms:
-        room = [r * cols + c for r, c in cells]
-        board.rule(_room, (n, room), room)
-    for run in runs:
-        cells = [r * cols + c for r, c in run]
-        board.rule(_run, cells, cells)
-    return board
-
-
-def _room(board: Board, number: tuple[int, list[int]]) -> None:
-    """A room holds its number of shaded cells: when it has them, its other cells are
-    unshaded; it can hold at most its unknown cells less one for each pair of neighbours among
-    them (a matching, made greedily), and when that is just enough, each unknown cell left out
-    of the pairs is shaded."""
-    (n, cells), state, near = number, board.state, board.near
-    shaded, free = 0, []
-    for i in cells:
-        if state[i] == SHADED:
-            shaded += 1
-        elif state[i] == UNKNOWN:
-            free.append(i)
-    if shaded > n:
-        raise Contradiction
-    if shaded == n:
-        for i in free:
-            board.set(i, UNSHADED)
-        return
-    unpaired, paired, single = set(free), 0, []
-    for i in free:
-        if i not in unpaired:
-            continue
-        unpaired.discard(i)
-        j = next((j for j in near[i] if j in unpaired), None)
-        if j is None:
-            single.append(i)
-        else:
-            unpaired.discard(j)
-            paired += 1
-    if shaded + len(single) + paired < n:
-        raise Contradiction
-    if shaded + len(single) + paired == n:
-        for i in single:
-            board.set(i, SHADED)
-
-
-def _run(board: Board, cells: list[int]) -> None:
-    """A run across two room borders holds a shaded cell: its last unknown cell, where no other
-    is left and none is shaded."""
-    state, last = board.state, None
-    for i in cells:
-        if state[i] == SHADED:
-            return
-        if state[i] == UNKNOWN:
-            if last is not None:
-                return
-            last = i
-    if last is None:
-        raise Contradiction
-    board.set(last, SHADED)
-
-
-def hitori_board(rows: int, cols: int, repeats: Iterable[list[Cell]]) -> Board:
-    """Hitori: of the cells of a row or column that hold one number (each of `repeats`), at
-    most one stays unshaded."""
-    board = Board(rows, cols)
-    for cells in repeats:
-        same = [r * cols + c for r, c in cells]
-        board.rule(_one_unshaded_at_most, same, same)
-    return board
-
-
-def _one_unshaded_at_most(board: Board, cells: list[int]) -> None:
-    """Once one of the cells is unshaded, the others are shaded."""
-    state = board.state
-    unshaded = [i for i in cells if state[i] == UNSHADED]
-    if len(unshaded) > 1:
-        raise Contradiction
-    if unshaded:
-        for i in cells:
-            if i != unshaded[0]:
-                board.set(i, SHADED)
-
-
-def norinori_board(rows: int, cols: int, rooms: Iterable[list[Cell]]) -> Board:
-    """Norinori: two shaded cells in each room, each shaded cell in a domino (shaded cells
-    touch, and nothing joins them: neither of the two rules above)."""
-    board = Board(rows, cols, apart=False, connected=False)
-    for cells in rooms:
-        room = [r * cols + c for r, c in cells]
-        board.rule(_exactly, (2, room), room)
-    for i in range(rows * cols):
-        board.rule(_domino, i, [i, *board.near[i]])
-    return board
-
-
-def _exactly(board: Board, number: tuple[int, list[int]]) -> None:
+def exactly(board: Board, number: tuple[int, list[int]]) -> None:
     """n of the cells are shaded: once n are, the others are unshaded; once only n can be, the
     unknown ones are shaded."""
     (n, cells), state = number, board.state
@@ -361,50 +201,19 @@ def _exactly(board: Board, number: tuple[int, list[int]]) -> None:
             board.set(i, UNSHADED if shaded == n else SHADED)
 
 
-def _domino(board: Board, i: int) -> None:
-    """A shaded cell has exactly one shaded neighbour: with one, its other neighbours are
-    unshaded; with none and one unknown neighbour left, that one is shaded. An unknown cell
-    with two shaded neighbours, or with every neighbour unshaded, is unshaded (shaded, it would
-    have two, or none)."""
-    state, near = board.state, board.near[i]
-    if state[i] == UNSHADED:
-        return
-    shaded = [j for j in near if state[j] == SHADED]
-    free = [j for j in near if state[j] == UNKNOWN]
-    if state[i] == UNKNOWN:
-        if len(shaded) > 1 or (not shaded and not free):
-            board.set(i, UNSHADED)
-        return
-    if len(shaded) > 1 or (not shaded and not free):
-        raise Contradiction
-    if shaded:
-        for j in free:
-            board.set(j, UNSHADED)
-    elif len(free) == 1:
-        board.set(free[0], SHADED)
-
-
-# Probing's budget, counted in cells of the grid per probe (as `island_logic.PROBE_WORK`), so
-# that what `deduce` decides is the same on every machine. Measured (probes x cells to the
-# fixpoint): kurodoko-2 3 thousand, generated 15x15 to 25x25 4-32 thousand, penpa-edit's 2-30
-# thousand.
-PROBE_WORK = 150_000
-IDLE = 0.1  # probing stops after this share of the grid's cells in a row decided nothing
-
-
 FRONTIER = 4  # the cells the search probes at each node, and branches on the first of
 
 
 def deduce(
     make: Callable[[], Board],
-    work: int = PROBE_WORK,
+    work: int,
     everywhere: bool = False,
-    idle: float | None = IDLE,
+    idle: float | None = None,
     search_work: int = 0,
 ) -> tuple[set[Cell], set[Cell]] | None:
     """The cells shaded and the cells unshaded in every answer, by the rules and then by
     probing each unknown cell next to a decided one both ways (`solver.deduce.probing`, while the
-    probes' work, the grid's cells once a probe, stays within `work`, and until IDLE x the
+    probes' work, the grid's cells once a probe, stays within `work`, and until `idle` x the
     grid's cells in a row decided nothing): where one way propagates to a contradiction, the
     other holds. None when the rules leave no answer. `make` builds the genre's board (`lambda:
     kurodoko_board(rows, cols, clues)`; its rules may already find the contradiction).

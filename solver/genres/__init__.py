@@ -13,6 +13,11 @@ A genre module documents its sheet layout in its docstring, defines these functi
   render(puzzle, answer) -> [CellWrite]   what to put into the cells
   record(puzzle, answer) -> dict   the answer fields of the JSON result record; default: the
                                    answer's segments as `lines` (solver.blocks.lines.lines_record)
+  deduce(puzzle, tuning) -> Deductions
+                                   optional: what the genre's sound rules decide before the
+                                   solve (solver.deduce.Deductions), within the budgets of the
+                                   genre's Tuning (work, never seconds); `build` applies them to
+                                   the model as fixed bounds, so `model` stays the formulation
   from_url(url) -> puzzle          the puzz.link codec, where the genre has one
   read_answer(puzzle, grid, model) -> {variable: value}
                                    the inverse of render: what a person filled in by hand (or
@@ -49,21 +54,20 @@ A genre module documents its sheet layout in its docstring, defines these functi
   Check marks in the sheet.
 
 What genres share lives in one place each, and no genre imports another:
-  solver.blocks.geometry     directions (STEPS, OPPOSITE, step, heading), neighbours, rays, grid
-  edges,
-                      components() of cells or of any graph, 2x2 blocks (squares, filled_squares)
-  solver.mip.model        variables named like the seed's (var, cell_vars), constraint names (cname)
-  solver.blocks.lines        loops, paths, connectivity of lines in both forms, strands, the glyphs,
-  the
-                      2x2 rule on lines (no_square_loop), the default decode and record of lines
-  solver.blocks.cells        sets of cells (shaded, white, digits): connected in both forms, islands
-  with
-                      one clue each, the 2x2 rule (no_square), never adjacent, sightlines, the
-                      shaded answer and its checks
-  solver.blocks.rooms        rooms typed as labels or drawn as thick borders
-  solver.blocks.connectivity the seed's ordering-label tree (archipelago)
-  solver.io.spellings    what users type for arrows and marks (arrow_clue, is_mark, UNKNOWN,
-  BLACK...) solver.io.puzzlink     the URL envelope, every genre name, and every body codec
+  solver.blocks.geometry      directions (STEPS, OPPOSITE, step, heading), neighbours, rays,
+                              grid edges, components() of any graph, 2x2 blocks
+  solver.mip.model            variables named like the seed's (var, cell_vars), constraint
+                              names (cname), the Model a genre returns
+  solver.blocks.lines         loops, paths, connectivity of lines in both forms, strands, the
+                              glyphs, the 2x2 rule on lines, the default decode and record
+  solver.blocks.cells         sets of cells (shaded, white, digits): connected in both forms,
+                              islands with one clue each, the 2x2 rule, never adjacent,
+                              sightlines, the shaded answer and its checks
+  solver.blocks.rooms         rooms typed as labels or drawn as thick borders
+  solver.blocks.connectivity  the seed's ordering-label tree (archipelago)
+  solver.deduce               the deduction engine and `Deductions`
+  solver.io.spellings         what users type for arrows and marks (arrow_clue, is_mark, ...)
+  solver.io.puzzlink          the URL envelope, every genre name, and every body codec
 """
 
 from __future__ import annotations
@@ -80,11 +84,12 @@ from typing import Any
 
 from solver.blocks.lines import line_segments, lines_record
 from solver.blocks.rooms import Rooms
+from solver.deduce import Deductions
 from solver.io import puzzlink
 from solver.io.sheet import Grid, Value
 from solver.io.sheet.answer import CellWrite
 from solver.mip.backends import FALLBACK_SOLVER, SEARCH_AFTER, Tuning
-from solver.mip.model import Model
+from solver.mip.model import Model, fix
 
 Puzzle = Any
 Answer = Any
@@ -113,23 +118,45 @@ class Genre:
     square_cells: bool = True  # solving makes the grid's cells squares (SQUARE_CELLS)
     drawn_rooms: Callable[[Puzzle], tuple[Rooms, tuple[int, int]] | None] = lambda p: None
     has_lazy: bool = False  # model(puzzle, lazy=True) exists
-    lazy: bool = False  # ... and is the default form (the benchmark decided)
-    tuning: Tuning = field(
-        default_factory=Tuning
-    )  # its back end for "default", SCIP's way with lazy cuts
+    lazy: bool = False  # ... and is the default form (the faster one on the genre's puzzles)
+    tuning: Tuning = field(default_factory=Tuning)  # everything the genre tunes
+    deduce: Callable[[Puzzle, Tuning], Deductions] | None = None  # its rules before the solve
 
     @property
     def solver(self) -> str:
         """The back end that the solver "default" means for this genre."""
         return self.tuning.solver
 
-    def build(self, puzzle: Puzzle, lazy: bool | None = None) -> Model:
-        """The model in the form asked for (None: the genre's default). The complete form is
-        the one for `.lp` files."""
+    def build(self, puzzle: Puzzle, lazy: bool | None = None, deduce: bool = False) -> Model:
+        """The model in the form asked for (lazy None: the genre's default; the complete form
+        is the one for `.lp` files); with `deduce`, the genre's deductions fixed as bounds of
+        its variables (`Model.deduced` counts the answer variables they fixed)."""
         use_lazy = self.lazy if lazy is None else lazy
-        if use_lazy and self.has_lazy:
-            return self.model(puzzle, lazy=True)  # type: ignore[call-arg]
-        return self.model(puzzle)
+        lazy_form = use_lazy and self.has_lazy
+        m = self.model(puzzle, lazy=True) if lazy_form else self.model(puzzle)  # type: ignore[call-arg]
+        if deduce and self.deduce is not None:
+            apply(m, self.deduce(puzzle, self.tuning))
+        return m
+
+
+def apply(m: Model, deductions: Deductions) -> None:
+    """Fix the deductions' values as bounds of the model's variables, settle its counted
+    answers (`Model.settle`), and count in `Model.deduced` the answer variables now fixed that
+    were free before."""
+    free = [v for v in m.answer_vars if not _fixed(v)]
+    for group, values in deductions.fixed.items():
+        fix(m[group], values)
+    if deductions.answers is not None and m.settle(m[deductions.answers_of], deductions.answers):
+        # the count settles the verdict: the search only confirms it, and needs no minimal
+        # answers (a counted answer need not be one); one answer leaves nothing to guess
+        m.minimal, m.detour = [], None
+        if len(deductions.answers) < 2:
+            m.guesses = []
+    m.deduced = (sum(_fixed(v) for v in free), len(m.answer_vars))
+
+
+def _fixed(v: Any) -> bool:
+    return not hasattr(v, "lowBound") or (v.lowBound is not None and v.lowBound == v.upBound)
 
 
 def define(
@@ -148,6 +175,7 @@ def define(
     highs_options: tuple[tuple[str, bool | int | float | str], ...] = (),
     prove_by_search: bool = False,
     switch_to: str | None = None,
+    tuning: Tuning | None = None,
 ) -> Genre:
     """The Genre of a genre module: its docstring is the layout, its functions the interface.
     pzpr_ids: pzprjs' ids of the genre; the Genre lists their other names too (from
@@ -156,13 +184,15 @@ def define(
     every puzz.link name of the genre (a genre that reads only some of them names those).
     lazy: build with lazy connectivity cuts by default (for genres whose model takes `lazy`).
     solver: the back end that solving with the "default" solver uses for this genre: the
-    fastest on the genre's benchmark puzzles (tests/benchmark_large.py).
+    fastest on the genre's published puzzles (benchmarks/).
     search_after, scip_separating, scip_heuristics, scip_presolve, scip_strong_branching: how
     SCIP searches for it;
     highs_options: HiGHS options for its models (backends.Tuning);
     prove_by_search: the uniqueness search without presolve and heuristics (the benchmark
     chose it where that proof is faster: backends.LiveModel.start_proof);
-    switch_to: the back end that starts again where the genre's own runs long (Tuning)."""
+    switch_to: the back end that starts again where the genre's own runs long (Tuning).
+    tuning: the whole record instead (with its deductions' budgets); then the arguments above
+    that make one stay unset."""
     m = sys.modules[module]
     has_lazy = "lazy" in inspect.signature(m.model).parameters
     every_pzpr_name = tuple(name for pid in pzpr_ids for name in puzzlink.names_of(pid))
@@ -189,7 +219,9 @@ def define(
         drawn_rooms=getattr(m, "drawn_rooms", rooms_of_puzzle),
         has_lazy=has_lazy,
         lazy=lazy and has_lazy,
-        tuning=Tuning(
+        deduce=getattr(m, "deduce", None),
+        tuning=tuning
+        or Tuning(
             solver,
             search_after,
             scip_separating,

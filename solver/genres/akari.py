@@ -10,13 +10,13 @@ sentinel one cell diagonally below-right of the grid. The answer writes `○` in
 Check my answer reads lamps typed as `○` (or `◯`, `o`) and white cells marked `・`, `.`, `×`
 ("no lamp here").
 
+The result record's `shaded` holds the lamps.
+
 Model (the seed's): l(r,c) = 1 when white cell (r,c) holds a lamp. A run is a maximal row or
 column stretch of white cells between black cells (`solver.blocks.cells.runs`): at most one lamp per
 run (Run), since two lamps in one run light each other. A white cell is lit by a lamp among the
 cells it sees (`solver.blocks.cells.seen_cells`: itself and its row and column runs): that sum is at
 least 1 (Lit). A numbered black cell: the lamps beside it add up to its number (Around).
-
-The record's `shaded` holds the lamps.
 """
 
 from __future__ import annotations
@@ -148,11 +148,8 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return Puzzle(puzzlink.grid_rows(cells, url.cols))
 
 
-# SCIP by default: lightup-2 of tests/benchmark_large.py 0.072 s against 0.093 s on HiGHS,
-# generated 10/20/30 (tests/benchmark_sizes.py) 8.6/36.7/73.6 ms against 10.0/33.9/86.9 (medians
-# of 3, one run): HiGHS's uniqueness proofs here end in its presolve, which then needs a check.
-# Without SCIP's primal heuristics: lightup-2 0.077 -> 0.065 s, generated 10/20/30 8/34/72 ->
-# 11/32/63 ms (one run, median of 3).
+# SCIP by default: HiGHS's uniqueness proofs here end in its presolve, which then needs a check.
+# SCIP's primal heuristics are off: on these models they cost more time than they save.
 GENRE = define(
     __name__,
     slug="akari",

@@ -32,12 +32,11 @@ out, with integer carries (bounded by the number of words) and no carry out of t
 The deck states it as one equation of place values (sum of 10^k times the digit) instead
 (`model(p, "place-value")`). Both are exact, with integer coefficients; the place values reach
 10^7 for an eight-letter word, where a solver's tolerances begin to count, and the column form
-was faster in 10 of the 12 measured cases (four sums, three back ends: FORTY-TWO's eight
-addends took 1.9-4.4 s against 11.7-20.7 s, proof of uniqueness included); the exceptions:
-CBC on SEND + MORE (0.70 s against 0.57 s) and HiGHS on a sum of 41 short words (10.9 s
-against 4.1 s) (tests/benchmark_words.py, figures in the README). So columns are the default.
-Answer variables: the
-v's (a letter's digit as each word shows it, so Check can tell two words that disagree).
+is the faster on most sums and back ends (several times faster on FORTY-TWO's eight addends,
+proof of uniqueness included; tests/benchmark_words.py compares the two). So columns are the
+default.
+Answer variables: the v's (a letter's digit as each word shows it, so Check can tell two words
+that disagree).
 """
 
 from __future__ import annotations

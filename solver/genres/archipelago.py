@@ -40,14 +40,14 @@ from solver.io.sheet import Grid, InputError, cell_name, quote
 from solver.io.sheet.answer import CellWrite
 from solver.mip.model import Model, cell_vars, cname, new_problem, value
 
-# The sample (workbooks/archipelago.xlsx, tests/data/archipelago.json): the seed's puzzle picture
-# was lost; its text keeps a schematic table of island numbers (7 rows x 6 columns; its row labels
-# ⋮ and column label ... suggest a larger grid cut down) and a table of the islands each island
-# can reach up/down/left/right. Typed literally the schematic has no answer (island 10 only
-# touches 9 and reaches no island over sea). So the sample is a 9x9 grid of our own, found by a
-# computer search: its ten islands lie roughly where the schematic puts them and reach exactly the
-# islands of the seed's table in the same directions (plus 9 <- 8, which the table lists only from
-# 8's side); every sea cell can be bridged, and it has exactly one answer, which needs the
+# The sample (workbooks/archipelago.xlsx, tests/data/archipelago.json) is a 9x9 grid of our own,
+# found by a computer search. The seed's text has no picture of its puzzle, only a schematic table
+# of island numbers (7 rows x 6 columns; its row labels ⋮ and column label ... suggest a larger
+# grid cut down) and a table of the islands each island can reach up/down/left/right; typed
+# literally the schematic has no answer (island 10 only touches 9 and reaches no island over sea).
+# The sample's ten islands lie roughly where the schematic puts them and reach exactly the islands
+# of the seed's table in the same directions (plus 9 <- 8, which the table lists only from 8's
+# side); every sea cell can be bridged, and it has exactly one answer, which needs the
 # all-connected rule (without it there are 4).
 
 Label = int | str

@@ -18,9 +18,9 @@ below-right of the grid.
 
 The answer draws the blocks as medium borders in the answer colour on every cell side between
 two blocks (`solver.blocks.regions`; the grid's frame is left as it is); the letters keep their
-cells, and the user's own borders come back when the answer is cleared. (A block label through the
-number format was tried and left out: beside the part letters a second letter in each cell
-reads as one more part.) Solving by hand, draw the blocks with Excel's border tool: any medium
+cells, and the user's own borders come back when the answer is cleared. (No block label goes into
+the number format: beside the part letters a second letter in each cell would read as one more
+part.) Solving by hand, draw the blocks with Excel's border tool: any medium
 or heavier line, in any colour, on either of the two cells beside a side; thin lines are the
 sheet's grid. Check reads every side so drawn as a wall and says `incomplete` for a division
 not finished yet that can still be. (Excel on macOS draws no borders: solve there with the CLI,
@@ -38,14 +38,13 @@ candidates, which makes the model three lines. The answer variables are the wall
 differs, an anchor that no block fits, or a cell that no block reaches, is told as an input error
 before the solve.
 
-Measured against the form with a binary per (cell, block) (block k the k-th anchor's, one cell of
-every letter per block, each block connected by `solver.blocks.cells.connected`): on a random 6x6
-that form took 2.1 s (lazy cuts) to 10 s (flow) with HiGHS, answer and uniqueness proof, and its
-flow form did not finish a random 8x8 in a minute; the candidates solve either in 0.1 s. The
-candidates grow with the block size (about 60 over all anchors at 5x5, 550 at 8x8, 2,400 at
-10x10, 8,500 at 12x12, 80,000 in 11 s at 16x16, on random puzzles), so past 12x12 building them
-is the cost; past MOST_STEPS steps of growing them (about 10 s) the sheet is refused with an
-input error rather than left to run for hours.
+The candidates are the form because the one with a binary per (cell, block) (block k the k-th
+anchor's, one cell of every letter per block, each block connected by
+`solver.blocks.cells.connected`) is far slower: 20x and more on a random 6x6, answer and
+uniqueness proof. The candidates grow with the block size (about 8,500 over all anchors at
+12x12 on random puzzles), so on larger grids building them is the cost; past MOST_STEPS steps of
+growing them (about 10 s) the sheet is refused with an input error rather than left to run for
+hours.
 """
 
 from __future__ import annotations
@@ -184,9 +183,9 @@ def blocks(p: Puzzle, anchor: Cell, steps: list[int] | None = None) -> list[tupl
     cells in reading order. Each is grown once (the enumeration of connected sets by
     extension: a cell is either taken, its neighbours joining the cells that may be taken
     next, or left out for good in that branch), and a cell whose letter the set already holds
-    is never taken, which keeps the count small: about 60 blocks at 5x5, 550 at 8x8, 2,400 at
-    10x10, 8,500 at 12x12 (random puzzles, all anchors together). `steps`: a one-element count
-    of the steps taken so far, shared between anchors; past MOST_STEPS, TooManyBlocks."""
+    is never taken, which keeps the count small (about 2,400 blocks at 10x10 on random puzzles,
+    all anchors together). `steps`: a one-element count of the steps taken so far, shared between
+    anchors; past MOST_STEPS, TooManyBlocks."""
     size = len(p.letters())
     allowed = reach(p)[anchor]
     found: list[tuple[Cell, ...]] = []

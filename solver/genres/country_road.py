@@ -35,22 +35,22 @@ number. FaceH/FaceV: u(a) + u(b) >= 1 for neighbours a, b in different countries
 inequalities that tighten it: Pair(i,j): at most one loop edge between two countries (two
 would close a loop over those two alone), and, once there are more than four countries,
 Block(r,c): at most three of the four edges of a 2x2 block (a loop of four cells cannot visit
-them all). Before the model, the rules decide what they can (`solver.deduce.loop_logic.deduce`: a
-loop's own rules; each country's border crossed twice, two countries joined by one edge at
-most, a number as a tally of loop cells, the loop in one piece inside each country, cells left
-out never facing each other across a border; then each unknown cell and segment tried both
-ways), and each decided cell and segment is a fixed bound of its variable: they decide the
-three published country roads of tests/data/large whole, country-2 0.28 -> 0.07 s, the 20x15
-0.27 -> 0.15 s, the 17x13 0.22 -> 0.04 s on HiGHS (medians of 3, one run). The loop is one
-piece (`solver.blocks.lines.single_loop`, rooted at a cell the clues force
-onto the loop, if there is one). The lazy form adds its own cut on whole countries: a piece of
-an answer that visits only the countries U gets x(border of U) >= 2 (the loop must still go
+them all). The loop is one piece (`solver.blocks.lines.single_loop`, rooted at a cell the clues
+force onto the loop, if there is one). The lazy form adds its own cut on whole countries: a piece
+of an answer that visits only the countries U gets x(border of U) >= 2 (the loop must still go
 from U to the others), on top of `single_loop`'s cell cut. The loop is the whole answer, so the
 uniqueness check cuts off the answer found by "not every edge of this loop again"
-(`solver.blocks.lines.loop_no_good`); against the plain no-good (median of 3-5, one run): country-2
-0.259 -> 0.290 s, but the published 20x15 0.42 -> 0.28 s and 17x13 even, and generated ones
-with a second answer 10x10 0.021 -> 0.018 s, 15x15 0.30 -> 0.13 s, 20x20 0.81 -> 1.07 s
-(geomean of the six 0.85 x).
+(`solver.blocks.lines.loop_no_good`), which every other loop satisfies.
+
+Deductions (`deduce`): the rules of `solver.deduce.loop_logic` decide cells on the loop or off it
+and segments used or unused before the solve: a loop's own rules; each country's border crossed
+twice, two countries joined by one edge at most, a number as a tally of loop cells, the loop in one
+piece inside each country, cells left out never facing each other across a border; then each unknown
+cell and segment is tried both ways (probing). The pipeline fixes each decided u and x by its
+bounds; what the rules decide holds in every answer, so the model keeps its answers. Probing's
+budget is the genre's Tuning, in work: `probe_work`, or `probe_work_per_cell` for each cell where
+that is more. They decide most published country roads whole, and where they do the pipeline runs no
+solver (`pipeline._decided`).
 """
 
 from __future__ import annotations
@@ -79,15 +79,13 @@ from solver.blocks.lines import (
 )
 from solver.blocks.rooms import check_joined, room_label
 from solver.blocks.violation import Violation
-from solver.deduce import loop_logic
+from solver.deduce import Deductions, loop_logic
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.sheet import Grid, InputError, Value, a1, cell_name, quote
 from solver.io.sheet.answer import CellWrite
-from solver.mip.backends import FULL_PRESOLVE
-from solver.mip.model import Model, cell_vars, cname, fix, new_problem
-
-DEDUCTION_SECONDS = 1.0  # probing's budget (solver.deduce.loop_logic.deduce)
+from solver.mip.backends import FULL_PRESOLVE, Tuning
+from solver.mip.model import Model, cell_vars, cname, new_problem
 
 # a label of letters with an optional number before or after it: A, A4, 4A, A 4
 # ... and, in an answer typed by hand, the cell's piece of the loop after it: A ─, A4 -, B |
@@ -252,10 +250,6 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     if len(countries) > 4:
         no_square_loop(prob, x, p.rows, p.cols, name="Block")
 
-    known_cells, known_segments = loop_logic.forced(*logic_graph(p), DEDUCTION_SECONDS)
-    fix(u, known_cells)  # what the rules decide, as fixed bounds (as yajilin's)
-    fix(x, known_segments)
-
     m = Model(prob, list(x.values()), {"x": x, "u": u})
     m.no_good = loop_no_good(x)  # the loop is the whole answer
     root = min(on_loop) if on_loop else None
@@ -298,6 +292,15 @@ def logic_graph(p: Puzzle) -> tuple[list[Cell], list[Segment], loop_logic.Graph]
         rooms=[[place[cell] for cell in country] for country in p.countries().values()],
     )
     return cells, segments, graph
+
+
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """What the loop's rules decide (`solver.deduce.loop_logic`): cells on the loop or off
+    it, segments used or unused."""
+    cells, segments = loop_logic.forced(
+        *logic_graph(p), tuning.probe_work, tuning.probe_work_per_cell
+    )
+    return Deductions({"u": cells, "x": segments})
 
 
 def _country_cuts(p: Puzzle, net: Network) -> Callable[[], list[pulp.LpConstraint]]:
@@ -448,5 +451,9 @@ GENRE = define(
     ja="カントリーロード",
     pzpr_ids=("country",),
     lazy=True,
-    highs_options=(FULL_PRESOLVE,),  # with dual fixing: see backends.DEFAULT_PRESOLVE
+    tuning=Tuning(
+        highs_options=(FULL_PRESOLVE,),  # with dual fixing: see backends.DEFAULT_PRESOLVE
+        probe_work=30_000_000,
+        probe_work_per_cell=15_000,
+    ),
 )

@@ -17,14 +17,14 @@ and a clue's count still means its corner). Solving by hand, shade with `■` or
 tool) and mark unshaded cells `・`, `.` or `×`; a cell holding a clue is shaded by its fill
 only. The extra row and column are never shaded.
 
+puzz.link: `creek`, 4cell over the points (pflag `d`: the old format, one character a point).
+The result record's `shaded` holds the shaded cells.
+
 Model (the deck's): b(r,c) = 1 when cell (r,c) is shaded; for each clue the b of the cells
 around its point add up to it (Clue); the cells with b = 0 are connected
 (`solver.blocks.cells.connected` on 1 - b, rooted at a cell beside a 0 when there is one: a flow in
-the complete form, vertex cuts in the lazy form; the default form by measurement, see
+the complete form, vertex cuts in the lazy form, the default as the faster on generated grids,
 tests/benchmark_sizes.py).
-
-puzz.link: `creek`, 4cell over the points (pflag `d`: the old format, one character a point).
-The record's `shaded` holds the shaded cells.
 """
 
 from __future__ import annotations

@@ -18,6 +18,8 @@ cells beside a side; thin lines are the sheet's grid. Check reads every side so 
 and says `incomplete` for a division not finished yet that can still be. (Excel on macOS draws
 no borders: solve there with the CLI, or on Windows.)
 
+puzz.link: `fillmat`, number10 over the cells (`.` an unknown number).
+
 Model (the deck's set partitioning, `solver.blocks.placements`): the candidates are every strip of
 1-4 cells in the grid holding at most one number, of that number's length when it holds one; keyed
 by their first cell, y(k,i) = 1 when the k-th cell's i-th strip is a mat (no cell has to start
@@ -27,8 +29,6 @@ Apart(n,...): for two neighbouring cells a and b and each length n, the mats of 
 hold a but not b, plus those that hold b but not a, are at most one (equal lengths never side
 by side). Corner(r,c): of the four walls that meet at an inner grid point at most three are
 there (no four mats meet). A number that no strip fits is told as an input error.
-
-puzz.link: `fillmat`, number10 over the cells (`.` an unknown number).
 """
 
 from __future__ import annotations

@@ -27,8 +27,8 @@ its pairs (seed (4)). A horizontal and a vertical pair over the same water cell 
 carry a bridge: h1 + v1 <= 1 there (seed (6)). Valid tightenings when there are more than two
 islands: two 1-islands are never joined (h1 = 0) and two 2-islands never doubly (h2 = 0), since
 they would be cut off from the rest. The islands being connected, at least one pair fewer than
-there are islands carries a bridge (Spanning: sum of h1 and v1 >= islands - 1; hashikake-2 of
-tests/data/large 10-12 rounds -> 4). All islands are connected over the pairs with h1 / v1 = 1
+there are islands carries a bridge (Spanning: sum of h1 and v1 >= islands - 1; it spares the
+lazy form most of its rounds of cuts). All islands are connected over the pairs with h1 / v1 = 1
 (`solver.blocks.lines.connected`, islands as nodes; seed (8)): in the complete form a flow
 f(r,c,rr,cc) from the first island (top row, leftmost) that reaches every other island over
 pairs in use, in the lazy form cuts "some bridge leaves this group of islands" (the seed's own
@@ -275,13 +275,9 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return Puzzle(puzzlink.grid_rows(values, url.cols))
 
 
-# HiGHS by default since the Spanning row: four published puzzles (hashikake-2 and three more
-# of 17x13 to 41x19; one run, median of 5) took 0.013-0.109 s on HiGHS with it against
-# 0.024-0.199 s on SCIP without it (SCIP with it: 0.011-0.308 s; hashikake-2 0.11 s against
-# 0.20 and 0.31); generated 15x15 to 40x40 (two seeds each) within a few ms either way.
-# Before the row SCIP led (hashikake-2 0.19 s against 0.34 s); for SCIP the genre keeps its
-# primal heuristics off (hashikake-2 0.184 -> 0.174 s, generated 10/20/30 12/28/93 ->
-# 10/28/82 ms).
+# HiGHS by default: with the Spanning row it is the faster on published puzzles (17x13 to 41x19;
+# about twice as fast as SCIP on hashikake-2), and even on generated ones. SCIP, when asked for,
+# runs without its primal heuristics: here they cost more time than they save.
 GENRE = define(
     __name__,
     slug="hashiwokakero",

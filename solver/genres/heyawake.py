@@ -26,6 +26,9 @@ keeps its text). Shading by hand, for Check: `■` or `#` in a cell, or a dark f
 on labelled cells, which keep their label); `・`, `.` or `×` marks a cell known to stay unshaded.
 `import` writes the rooms as thick borders (what a person sees).
 
+puzz.link: `heyawake` (also `heyawacky`): the border codec, then room number16 (`.`, a room whose
+number is not given, is a room without number).
+
 Model: b(r,c) = 1 when cell (r,c) is shaded. Room(k): the b of a numbered room sum to its
 number. NoAdjH/NoAdjV (`solver.blocks.cells.never_adjacent`). RunH(r,c)/RunV(r,c): every run of
 cells along a row or column that crosses two room borders, from the last cell before one border to
@@ -34,36 +37,34 @@ longer run contains one). The unshaded cells are connected
 (`solver.blocks.cells.unshaded_connected`): since shaded cells never touch, the unshaded ones fall
 apart exactly when shaded cells touching corner to corner close a ring, or a chain from one edge of
 the grid to another; wEnclosed(r,c) states the smallest rings (a cell's neighbours are never all
-shaded). The lazy form (the default, measured faster) cuts off each ring of a solved answer as it
+shaded). The lazy form (the default, the faster one) cuts off each ring of a solved answer as it
 appears: the b of its cells sum to at most their number less one. The complete form (the `.lp` file)
 adds a flow on the unshaded cells instead. The forest count (`solver.blocks.cells.forest_count`):
 the shaded cells, joined corner to corner, have fewer links than cells off the grid's edge. It
-bounds how densely a big room can be shaded: `tests/data/large/heyawake.json`'s heyawake-10b, one
-room of 88 cells holding 29 shaded, 103 s -> 0.04 s, but slows the others 1.5-4 times (heyawake-3
-0.14 -> 0.5 s). So it is a rule from the start only where big densely shaded rooms make up most of
-the grid (`packed_rooms`); elsewhere a `Model.reinforce`ment: where the search runs long, it starts
-again with the count.
+bounds how densely a big room can be shaded, which a room like heyawake-10b's (88 cells holding
+29 shaded) needs, but its rows span the whole grid and slow the other puzzles down. So it is a
+rule from the start only where big densely shaded rooms make up most of the grid
+(`packed_rooms`); elsewhere a `Model.reinforce`ment: where the search runs long, it starts again
+with the count. On grids of at most INFERENCE_UP_TO cells, where the rules decide little and
+SCIP's search is short, SCIP branches by inference first (`Model.scip_branching`).
 
-Before the model, the rules decide what they can (`solver.deduce.shade_logic.deduce`: shaded cells
-apart, each room's count, each run across two borders holding a shaded cell, the unshaded
-cells joined, then every unknown cell tried both ways, `everywhere` on grids of more than
-EVERYWHERE_FROM cells, pass after pass while one decides a cell (PROBE_PASSES, EVERYWHERE_IDLE),
-elsewhere within PROBE_WORK); each decided cell's b is fixed by its bounds. They
-hold in every answer, so the model keeps its answers; where they decide every cell no solver
-runs (`pipeline._decided`). Measured (one run, median of 5, without -> with): the published
-24x14 0.27 -> 0.09 s, 20x20 0.19 -> 0.07 and 0.43 -> 0.19 (all three decided whole), generated
-10x10 to 30x30 0.35-0.75 x (whole); the 19x15 of `tests/data/large/heyawake.json` 1.04 -> 0.52
-s; heyawake-3 (12x12), which they hardly decide, 0.096 s either way (0.103-0.110 probing
-everywhere), heyawake.json's 12x12 0.077 -> 0.093 s.
-On grids of at most INFERENCE_UP_TO cells, where the rules decide little and SCIP's search is
-short, SCIP branches by inference first (`Model.scip_branching`; measured below the constant).
-
-puzz.link: `heyawake` (also `heyawacky`): the border codec, then room number16 (`.`, a room whose
-number is not given, is a room without number).
+Deductions (`deduce`): the rules of `solver.deduce.shade_logic` (`heyawake_board`) decide cells
+shaded and unshaded before the solve: shaded cells apart, each numbered room's count, each run
+across two borders holding a shaded cell, the unshaded cells joined. Then each unknown cell is tried
+both ways (probing): on grids of more than the Tuning's `probe_everywhere_from` cells, where the
+rules alone decide little, every unknown cell, pass after pass; elsewhere those next to a decided
+one. A small depth-first search after it decides the grid whole where it finds exactly one answer.
+The pipeline fixes each decided cell's b by its bounds; what the rules decide holds in every answer,
+so the model keeps its answers. The budgets are the genre's Tuning, in work (`probe_work`,
+`probe_passes`, `search_work`; probing also stops after `probe_idle`, or `probe_everywhere_idle`, of
+the grid's cells probed in a row without deciding one). They decide many published heyawakes whole,
+and where they decide every cell the pipeline runs no solver (`pipeline._decided`).
 """
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Iterable
 from itertools import pairwise
 
 import pulp
@@ -84,12 +85,14 @@ from solver.blocks.cells import (
 from solver.blocks.geometry import Cell
 from solver.blocks.rooms import RoomPuzzle, Rooms, grid_rooms, rooms_of_url
 from solver.blocks.violation import Violation
-from solver.deduce import probing, shade_logic
+from solver.deduce import NOTHING, Deductions, probing, shade_logic
+from solver.deduce.shade_logic import SHADED, UNKNOWN, UNSHADED, Board, Contradiction
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.sheet import Grid, Value, a1, quote
 from solver.io.sheet.answer import CellWrite
-from solver.mip.model import Model, cname, fix, new_problem, value
+from solver.mip.backends import ONE_SCIP_SEARCH, Tuning
+from solver.mip.model import Model, cname, new_problem, value
 
 Puzzle = RoomPuzzle  # the rooms, and each room's number in the cell that holds it
 Answer = frozenset[Cell]  # the shaded cells
@@ -140,22 +143,6 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     b = shade_vars(prob, p.rows, p.cols)
     numbered = sorted(p.room_numbers().items())
     runs = crossing_runs(p.rooms)
-    everywhere = (
-        p.rows * p.cols > EVERYWHERE_FROM
-    )  # then probing goes on while a pass decides a cell
-    known = shade_logic.deduce(
-        lambda: shade_logic.heyawake_board(
-            p.rows, p.cols, [(n, p.rooms.cells(k)) for k, n in numbered], [r for _, r in runs]
-        ),
-        max(PROBE_WORK, probing.passes_work(p.rows, p.cols, PROBE_PASSES))
-        if everywhere
-        else PROBE_WORK,
-        everywhere=everywhere,
-        idle=EVERYWHERE_IDLE if everywhere else shade_logic.IDLE,
-        search_work=SEARCH_WORK,
-    )
-    if known is not None:  # None: the rules leave no answer, which the solve will find
-        fix(b, {**dict.fromkeys(known[0], 1), **dict.fromkeys(known[1], 0)})
     for k, n in numbered:
         prob += pulp.lpSum(b[q] for q in p.rooms.cells(k)) == n, f"Room({k + 1})"
     never_adjacent(prob, b)
@@ -174,41 +161,98 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     return m
 
 
-# the deductions' probing budget (`shade_logic.deduce`), in cells per probe: the published 24x14
-# and 20x20 need 180 and 310 thousand to be decided whole (a probe takes 0.2-0.3 ms there)
-PROBE_WORK = 500_000
-# ... and on grids probed everywhere at least this many passes over the grid
-# (`probing.passes_work`), with a longer idle stop (EVERYWHERE_IDLE; none at first): probing
-# goes on while a pass decides a cell. Janko's 31x45 heyawake 350 (SmilingWayne's
-# puzzlekit-dataset): 37 of its 1395 cells decided within PROBE_WORK and the idle stop, 117 s
-# to the proof; 1167 decided in 3 s with this, 4.0 s to the proof (noqx on this machine 5.0 s).
-# One run, seconds, before -> after: janko's 26x39 702 1.49 -> 0.94, 22x38 589 1.34 -> 0.78,
-# 27x28 600 0.73 -> 0.37, 25x40 695 0.76 -> 0.55 (noqx 1.08, 0.88, 0.78, 0.87), 31x45 290 1.69
-# -> 1.48 (noqx 2.74); lost: 20x36 500 0.17 -> 0.21 and tests/data/large/heyawake.json's 19x15
-# 0.57 -> 0.87 (noqx: no answer in 60 s); 2.5, 10 or 30 passes the same (passes stop deciding
-# before)
-PROBE_PASSES = 10
-# ... and probing everywhere stops after this share of the grid's cells probed in a row without
-# deciding one (shade_logic.IDLE is 0.1, too short for no. 350: 455 cells): janko's 20x36 no.
-# 129 2.09 -> 1.26 s (289 -> 286 of 720 cells decided, in 0.7 s instead of 1.4; noqx 0.50 s),
-# the 31x45 no. 350 (1167 cells either way) and seven more 0.97-1.02 x (one run)
-EVERYWHERE_IDLE = 0.25
-# grids of more cells than this probe every cell (`everywhere`), smaller ones only next to what
-# the rules decided: on the published 10x10 and 12x12 (heyawake-3, and heyawake.json's) probing
-# everywhere decided 0-1 cells more for 2-10 ms, against SCIP's 0.04-0.16 s (heyawake-3 0.093
-# -> 0.103-0.110 s, over 3 x noqx's listed time); the generated ones decide whole either way
-EVERYWHERE_FROM = 200
-# then a depth-first search over the rules' board within this work (`shade_logic.deduce`'s
-# search_work): heyawake-3, which probing leaves whole unknown, ends with its one answer in
-# about 15 ms and 30 thousand (SCIP: 0.08-0.10 s with the proof); where it runs out (every other
-# heyawake measured that probing leaves open) it has cost 12-30 ms
-SEARCH_WORK = 30_000
+def deduction_board(
+    rows: int, cols: int, rooms: Iterable[tuple[int, list[Cell]]], runs: Iterable[list[Cell]]
+) -> Board:
+    """Heyawake: each numbered room (its number, its cells) and each run of cells across two
+    room borders (`heyawake.crossing_runs`)."""
+    board = Board(rows, cols)
+    for n, cells in rooms:
+        room = [r * cols + c for r, c in cells]
+        board.rule(_room, (n, room), room)
+    for run in runs:
+        cells = [r * cols + c for r, c in run]
+        board.rule(_run, cells, cells)
+    return board
+
+
+def _room(board: Board, number: tuple[int, list[int]]) -> None:
+    """A room holds its number of shaded cells: when it has them, its other cells are
+    unshaded; it can hold at most its unknown cells less one for each pair of neighbours among
+    them (a matching, made greedily), and when that is just enough, each unknown cell left out
+    of the pairs is shaded."""
+    (n, cells), state, near = number, board.state, board.near
+    shaded, free = 0, []
+    for i in cells:
+        if state[i] == SHADED:
+            shaded += 1
+        elif state[i] == UNKNOWN:
+            free.append(i)
+    if shaded > n:
+        raise Contradiction
+    if shaded == n:
+        for i in free:
+            board.set(i, UNSHADED)
+        return
+    unpaired, paired, single = set(free), 0, []
+    for i in free:
+        if i not in unpaired:
+            continue
+        unpaired.discard(i)
+        j = next((j for j in near[i] if j in unpaired), None)
+        if j is None:
+            single.append(i)
+        else:
+            unpaired.discard(j)
+            paired += 1
+    if shaded + len(single) + paired < n:
+        raise Contradiction
+    if shaded + len(single) + paired == n:
+        for i in single:
+            board.set(i, SHADED)
+
+
+def _run(board: Board, cells: list[int]) -> None:
+    """A run across two room borders holds a shaded cell: its last unknown cell, where no other
+    is left and none is shaded."""
+    state, last = board.state, None
+    for i in cells:
+        if state[i] == SHADED:
+            return
+        if state[i] == UNKNOWN:
+            if last is not None:
+                return
+            last = i
+    if last is None:
+        raise Contradiction
+    board.set(last, SHADED)
+
+
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """What the rules decide (`solver.deduce.shade_logic`): shaded cells apart, the unshaded
+    ones joined, each numbered room's count, no run of unshaded cells across two borders; then
+    probing (on larger grids every unknown cell, pass after pass while one decides a cell;
+    elsewhere those next to a decided one) and a small search after it."""
+    numbered = sorted(p.room_numbers().items())
+    runs = [run for _, run in crossing_runs(p.rooms)]
+    everywhere = p.rows * p.cols > tuning.probe_everywhere_from
+    passes = tuning.probe_passes if everywhere else 0
+    known = shade_logic.deduce(
+        lambda: deduction_board(p.rows, p.cols, [(n, p.rooms.cells(k)) for k, n in numbered], runs),
+        probing.budget(p.rows, p.cols, tuning.probe_work, passes),
+        everywhere=everywhere,
+        idle=tuning.probe_everywhere_idle if everywhere else tuning.probe_idle,
+        search_work=tuning.search_work,
+    )
+    if known is None:  # the rules leave no answer, which the solve will find
+        return NOTHING
+    shaded, unshaded = known
+    return Deductions({"b": {**dict.fromkeys(shaded, 1), **dict.fromkeys(unshaded, 0)}})
+
 
 # grids of at most this many cells branch by inference in SCIP (`Model.scip_branching`): there
 # the rules decide little before a short search, whose strong branching and pseudo-costs cost
-# more than they save. A/B in one run, median of 7 (seconds, default -> inference): heyawake-3
-# 0.095 -> 0.084, tests/data/large/heyawake.json's 10a 0.165 -> 0.140, 10b 0.040 -> 0.026, 12x12
-# 0.098 -> 0.061; on the larger ones it lost (17x17 0.88 -> 0.94, 19x15 0.62 -> 0.84, median of 5)
+# more than they save; on larger grids (a 17x17, a 19x15) they repay it.
 INFERENCE_UP_TO = 200
 PACKED_SIZE = 50  # a room of at least this many cells ...
 PACKED_SHARE = 0.25  # ... that must shade more than this share of them is packed
@@ -222,13 +266,8 @@ def packed_rooms(p: Puzzle) -> list[int]:
     large area at most, where the LP without the forest count allows half: in such a room the
     search meets that limit everywhere. The forest count's rows span the whole grid (a column
     per 2x2 block), so they pay for themselves from the start only where packed rooms make up
-    most of it (PACKED_GRID). Measured (SCIP, median of 3, whole solve with the proof):
-    heyawake-10b of tests/data/large/heyawake.json (a room of 88 cells holding 29) 5.05 ->
-    0.037 s, noqx's 12x12 example (136 cells holding 40) 5.08 -> 0.075 s, both until then
-    solved only by the reinforcement after 5 s (noqx itself, without its unsound fast-mode
-    hints, answers neither in 60 s); noqx's 19x15 example (93 of its 285 cells in a room
-    holding 28) stays with the reinforcement: 1.03 s, against 2.4 s with the rows from the
-    start."""
+    most of it (PACKED_GRID); a 19x15 with a third of its cells in one packed room is solved
+    sooner with them as a reinforcement only (`Model.reinforce`)."""
     return [
         k
         for k, n in sorted(p.room_numbers().items())
@@ -318,28 +357,21 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return Puzzle(rooms, tuple(sorted(numbers)))
 
 
-# SCIP by default: HiGHS takes each round of ring cuts as a new search of about a second on a
-# 12x12 (heyawake-3: 11 s in 15 rounds), SCIP takes the cuts inside one search (3.1 s), and
-# faster still from the first round on and without its own cutting planes, which the LP
-# bound does not repay here (0.45 s; tests/benchmark_large.py, one run, median of 3). Without
-# SCIP's primal heuristics too (the search finds the answer as soon): 0.47 -> 0.24 s, generated
-# 10/20/30 (tests/generators) 66/94/211 -> 35/53/144 ms (one run, median of 3). And without
-# SCIP's presolve, so that an "infeasible" (the uniqueness proof) needs no second run without
-# it: heyawake-3 0.22 -> 0.14 s, published 19x15 and 10x10 (noqx's examples and a puzzle list)
-# 3.37 -> 2.26 s and 0.36 -> 0.17 s, generated 8x8 to 30x30 within 10 % but 10x10 32 -> 48 ms.
-# search_after 0: the cuts inside the search from the first solve on, and the same search goes on
-# past the answer to prove it unique (solver.mip.scip_lazy's `collect`): heyawake-3 0.158 -> 0.093
-# s, 10a 0.194 -> 0.155, 24x14 0.58 -> 0.27, 20x20a 0.40 -> 0.19, 20x20b 0.90 -> 0.47 (A/B in one
-# run, median of 5 x 3); heyawake-19x15 2.71 -> 1.14, heyawake-17 (two answers) 1.41 -> 0.82.
+# SCIP's one search (ONE_SCIP_SEARCH): the ring cuts go inside it from the first solve on, where
+# HiGHS starts a new search for each round of them (heyawake-3: 15 rounds).
 GENRE = define(
     __name__,
     slug="heyawake",
     ja="へやわけ",
     pzpr_ids=("heyawake",),
     lazy=True,
-    solver="scip",
-    search_after=0.0,
-    scip_separating=False,
-    scip_heuristics=False,
-    scip_presolve=False,
+    tuning=dataclasses.replace(
+        ONE_SCIP_SEARCH,
+        probe_work=500_000,
+        probe_passes=10,
+        probe_idle=0.1,
+        probe_everywhere_from=200,
+        probe_everywhere_idle=0.25,
+        search_work=30_000,
+    ),
 )

@@ -16,23 +16,24 @@ most 1 (Repeat). No two shaded cells side by side (`solver.blocks.cells.never_ad
 unshaded cells are connected (`solver.blocks.cells.unshaded_connected`: with shaded cells apart, no
 ring of shaded cells touching corner to corner, nor a chain of them from edge to edge; wEnclosed
 states the smallest rings, lazy cuts by default the rest, a flow in the complete form). The ring
-cuts name only shaded cells and replaced vertex cuts on the unshaded ones: faster on hitori-2 and on
-generated 10x10 to 20x20 (tests/benchmark_sizes.py). A search that runs long starts again with the
-forest count as well (`solver.blocks.cells.forest_count`, as heyawake).
+cuts name only shaded cells, rather than vertex cuts on the unshaded ones: faster on hitori-2 and
+on generated 10x10 to 20x20. A search that runs long starts again with the forest count as well
+(`solver.blocks.cells.forest_count`, as heyawake).
 
-Before the model, the rules decide what they can (`solver.deduce.shade_logic.deduce`, as kurodoko's
-and heyawake's: shaded cells apart, the unshaded ones joined, of a row's or column's cells with one
-number at most one unshaded, then each unknown cell tried both ways); each decided cell's b is
-fixed by its bounds. They decide the published puzzles and generated ones whole, and then no
-solver runs (`pipeline._decided`). Against the model alone, taking turns in one run (median of
-5): hitori-2 0.34 x, penpa-edit's 8x8 0.53 x, generated 10x10 to 25x25
-(tests/generators/hitori.py, seeds 1 and 2) 0.28-0.56 x. (Tried before `pipeline._decided`
-existed, the same rules had made hitori-2 slower, 13 -> 16 ms.)
+Deductions (`deduce`): the rules of `solver.deduce.shade_logic` (`hitori_board`) decide cells
+shaded and unshaded before the solve: shaded cells apart and the unshaded ones joined (as in
+kurodoko and heyawake), and of a row's or column's cells with one number at most one unshaded;
+then every unknown cell is tried both ways (probing), pass after pass while one decides a cell,
+within the Tuning's `probe_work`. The pipeline fixes each decided cell's b by its bounds; what
+the rules decide holds in every answer, so the model keeps its answers. They decide published
+puzzles and generated ones whole, and then the pipeline runs no solver (`pipeline._decided`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import pulp
@@ -51,12 +52,14 @@ from solver.blocks.cells import (
 )
 from solver.blocks.geometry import Cell, CellPuzzle
 from solver.blocks.violation import Violation
-from solver.deduce import shade_logic
+from solver.deduce import NOTHING, Deductions, probing, shade_logic
+from solver.deduce.shade_logic import SHADED, UNSHADED, Board, Contradiction
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.sheet import Grid, InputError, cell_name, column_letter, is_dark, quote
 from solver.io.sheet.answer import CellWrite
-from solver.mip.model import Model, cname, fix, new_problem, value
+from solver.mip.backends import ONE_SCIP_SEARCH, Tuning
+from solver.mip.model import Model, cname, new_problem, value
 
 ANSWER_MARKS = SHADING_MARKS
 
@@ -106,12 +109,6 @@ def parse(grid: Grid) -> Puzzle:
 def model(p: Puzzle, lazy: bool = False) -> Model:
     prob = new_problem("hitori")
     b = shade_vars(prob, p.rows, p.cols)
-    repeats = [same for _, _, same in p.repeats()]
-    known = shade_logic.deduce(
-        lambda: shade_logic.hitori_board(p.rows, p.cols, repeats), everywhere=True, idle=None
-    )
-    if known is not None:  # None: the rules leave no answer, which the solve will find
-        fix(b, {**dict.fromkeys(known[0], 1), **dict.fromkeys(known[1], 0)})
     for k, (_, n, same) in enumerate(p.repeats(), start=1):
         prob += pulp.lpSum(1 - b[q] for q in same) <= 1, cname("Repeat", min(same), k, n)
     never_adjacent(prob, b)
@@ -119,6 +116,44 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     m.separate(unshaded_connected(prob, b, lazy))
     m.reinforce(lambda: forest_count(prob, b))
     return m
+
+
+def deduction_board(rows: int, cols: int, repeats: Iterable[list[Cell]]) -> Board:
+    """Hitori: of the cells of a row or column that hold one number (each of `repeats`), at
+    most one stays unshaded."""
+    board = Board(rows, cols)
+    for cells in repeats:
+        same = [r * cols + c for r, c in cells]
+        board.rule(_one_unshaded_at_most, same, same)
+    return board
+
+
+def _one_unshaded_at_most(board: Board, cells: list[int]) -> None:
+    """Once one of the cells is unshaded, the others are shaded."""
+    state = board.state
+    unshaded = [i for i in cells if state[i] == UNSHADED]
+    if len(unshaded) > 1:
+        raise Contradiction
+    if unshaded:
+        for i in cells:
+            if i != unshaded[0]:
+                board.set(i, SHADED)
+
+
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """What the rules decide (`solver.deduce.shade_logic`): shaded cells apart, the unshaded
+    ones joined, of a row's or column's cells with one number at most one unshaded, then every
+    unknown cell tried both ways."""
+    known = shade_logic.deduce(
+        lambda: deduction_board(p.rows, p.cols, [same for _, _, same in p.repeats()]),
+        probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
+        everywhere=True,
+        idle=tuning.probe_idle,
+    )
+    if known is None:  # the rules leave no answer, which the solve will find
+        return NOTHING
+    shaded, unshaded = known
+    return Deductions({"b": {**dict.fromkeys(shaded, 1), **dict.fromkeys(unshaded, 0)}})
 
 
 def decode(p: Puzzle, m: Model) -> Answer:
@@ -165,25 +200,13 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return Puzzle(puzzlink.grid_rows(values, url.cols))
 
 
-# SCIP by default: as fast as HiGHS on hitori-2 (0.047 s against 0.054 s) and about twice as
-# fast on generated 10x10 to 20x20 (tests/benchmark_sizes.py); without SCIP's own cutting
-# planes hitori-2 took 0.021 s against 0.038 s, generated 10-20 the same or faster (one run).
-# Later, with ring cuts and HiGHS's cheaper presolve check: hitori-2 0.020 s on SCIP against
-# 0.016 on HiGHS, generated 10/20/30 14/62/126 ms against 21/128/364 (median of 3). Without
-# SCIP's primal heuristics: hitori-2 0.020 -> 0.013 s, generated 10/20/30 13/62/128 ->
-# 13/59/125 ms (one run, median of 3). One search from the first solve on, which goes on past
-# the answer to prove it unique (solver.mip.scip_lazy), without SCIP's presolve: hitori-2 0.021 ->
-# 0.015 s, generated 10/15/20/25/30 (three seeds each) 25 % faster on every one (geometric mean
-# 52 -> 39 ms; one run, median of 3).
+# SCIP's one search (ONE_SCIP_SEARCH): the ring cuts inside it from the first solve on, and on
+# past the answer to its proof; faster than HiGHS on generated grids (threefold at 30x30).
 GENRE = define(
     __name__,
     slug="hitori",
     ja="ひとりにしてくれ",
     pzpr_ids=("hitori",),
     lazy=True,
-    solver="scip",
-    search_after=0.0,
-    scip_separating=False,
-    scip_heuristics=False,
-    scip_presolve=False,
+    tuning=dataclasses.replace(ONE_SCIP_SEARCH, probe_work=150_000),
 )

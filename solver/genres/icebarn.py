@@ -47,15 +47,16 @@ edges (that would be a little loop; a valid cut, it helps both forms). The two v
 joined by an always-used edge, making the path one loop, and that loop is one piece
 (`solver.blocks.lines.connected` on the strands, rooted at IN, crossing 2).
 
-Counted first (`solver.deduce.frontier.path_answers`): a search cell by cell keeps every distinct
-way the path crosses the boundary of the cells done (which loose ends belong together, which way
-each runs, which groups of ice are passed) with how many partial answers reach it, and so
-counts the answers exactly (none, one, or more). Where it finishes within its bound
-(`COUNT_WORK`), its one answer fixes every edge variable as a bound and the search confirms it
-at once; with more than one, the search first tries the first and the uniqueness check is
-handed another (`Model.settle`). icebarn-2 of tests/data/large (8 x 8): counted in 0.01-0.02 s,
-solved and proved in 0.023-0.038 s; with the lazy rounds alone it took 0.07-0.09 s (five
-solves, then the uniqueness solve's rounds).
+Deductions (`deduce`): the answers counted before the solve (`solver.deduce.frontier.path_answers`):
+a search cell by cell keeps every distinct way the path crosses the boundary of the cells done
+(which loose ends belong together, which way each runs, which groups of ice are passed) with how
+many partial answers reach it, and so counts the answers exactly (none, one, or more). Where it
+finishes within the Tuning's `count_work` (frontiers made), the model settles on them
+(`Model.settle`): one answer fixes every segment inside the grid by its bounds (it holds in every
+answer, there being no other), and the pipeline runs no solver (`pipeline._decided`); with more than
+one, the search first tries the first and the uniqueness check is handed another. The count settles
+icebarn-2 in a fraction of the lazy rounds' time; large icebarns outgrow its bound and are left to
+the search.
 """
 
 from __future__ import annotations
@@ -87,13 +88,14 @@ from solver.blocks.lines import (
     strands,
 )
 from solver.blocks.violation import Violation
+from solver.deduce import NOTHING, Deductions
 from solver.deduce.frontier import path_answers
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.sheet import Grid, InputError, Value, a1, cell_name, quote
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import ARROW, arrow
-from solver.mip.backends import NO_FEASIBILITY_JUMP
+from solver.mip.backends import NO_FEASIBILITY_JUMP, Tuning
 from solver.mip.model import Model, cname, new_problem, var
 
 ICE = "氷"
@@ -310,22 +312,20 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     net.x[start, end] = 1  # closes the path into a loop through the outside
     m = Model(prob, list(x.values()), {"x": edges, "arc": arc, "strands": st})
     m.separate(connected(prob, net, lazy=lazy, root=start, crossing=2))
-    # the frontier count (see the docstring)
-    m.settle(
-        x,
-        path_answers(
-            p.rows, p.cols, ice, p.arrows, p.entrance, p.exit, groups, max_work=COUNT_WORK
-        ),
-    )
+    m.vars["segments"] = x  # the segments inside the grid: what `deduce` counts
     return m
 
 
-# the frontier count's bound (`solver.deduce.frontier.MAX_WORK`); past it the search alone decides
-# (tests set 0 to try the search alone). Lower than numberlink's: with many arrows the search is
-# quick on large grids, where the count is not (generated, tests/generators/icebarn.py, two
-# seeds, one run, with this bound: 10x10 0.035 s both against 0.036-0.043 s by the search
-# alone, 20x20 0.15-0.17 against 0.22, 30x30 1.15-1.21 against 0.96-1.0: the count gives up)
-COUNT_WORK = 2_000_000
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """The answers counted along a frontier (`solver.deduce.frontier.path_answers`, within
+    `Tuning.count_work`): none, one or more, on which the model settles (`Model.settle`);
+    nothing where the count gives up."""
+    ice = p.ice()
+    groups = [[cell] for cell in sorted(ice)] if p.all_ice else p.ice_groups()
+    counted = path_answers(
+        p.rows, p.cols, ice, p.arrows, p.entrance, p.exit, groups, max_work=tuning.count_work
+    )
+    return NOTHING if counted is None else Deductions(answers=counted, answers_of="segments")
 
 
 # --- checking and showing an answer -------------------------------------------------------
@@ -504,5 +504,7 @@ GENRE = define(
     ja="アイスバーン",
     pzpr_ids=("icebarn",),
     lazy=True,
-    highs_options=(NO_FEASIBILITY_JUMP,),
+    # the count's bound is lower than numberlink's: with many arrows the search is quick on
+    # large grids, where the count is not
+    tuning=Tuning(highs_options=(NO_FEASIBILITY_JUMP,), count_work=2_000_000),
 )

@@ -33,19 +33,19 @@ borders a number is a room's product only in the room's first cell, a digit in e
 cell. A digit typed by hand cannot be told from a printed one: Check, and solving, read it as a
 given, as for sudoku.
 
+puzz.link: `factors`: the border codec, then room number16 (one product per room, in the order
+of the rooms' first cells).
+
 Model: x(r,c,d) = 1 when cell (r,c) holds digit d (`solver.blocks.digits`): one digit per cell, a
 latin square. A room's product, exactly and linearly (`solver.blocks.digits.product_is`): the
 factorisations of the product into as many digits 1-N as the room has cells are listed as
 multisets (`factorisations`, exact integer arithmetic: 12 in three cells of a 4x4 is {1,3,4} or
 {2,2,3}); one binary y(k,i) per factorisation i of room k, Factor(k): exactly one is chosen, and
 Count(k,d): the number of ds in the room equals d's multiplicity in the chosen one. The deck
-took logarithms of the digits with a tolerance, which can accept a wrong product through
+takes logarithms of the digits with a tolerance, which can accept a wrong product through
 rounding; here a product no factorisation gives has no y to choose, so the model holds exactly
 the rule. The lists stay short: any product of 5 digits 1-9 has at most 14. A product
 with no factorisation is an input error at its cell.
-
-puzz.link: `factors`: the border codec, then room number16 (one product per room, in the order
-of the rooms' first cells).
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ down; no digit stands twice in a run, and a run's digits add up to the sum in th
 before it: the down sum of the clue above a down run, the across sum of the clue left of an
 across run. A run without a sum has no sum to meet (its digits still differ).
 
-Layout, as a newspaper prints it: one puzzle cell per spreadsheet cell from A1, the clue row and
+Layout: as a newspaper prints it, one puzzle cell per spreadsheet cell from A1, the clue row and
 column included (the sample's 6x6 from A1 has its clues in row 1 and column A). A white cell is
 empty. A clue cell holds `down\\across` in one cell: `16\\` (a down sum only), `\\7` (an across
 sum only), `23\\10` (both). A black cell without sums is `■`, `#` (or `+`, `*`), a lone `\\`,
@@ -41,23 +41,21 @@ longer than 9 cells; a white cell whose across sum and down sum allow no digit i
 2) allows 1 or 3`). A puzzle whose sums can each be made but not all together otherwise has
 no answer (`infeasible`).
 
+puzz.link: `kakuro` (pzprjs): the board and the clues of its frame, the top row and left column
+of the sheet (`solver.io.puzzlink.decode_kakuro`).
+
 Model: x(r,c,d) = 1 when white cell (r,c) holds digit d (`solver.blocks.digits`); one digit per
 white cell. Each run with a sum holds one of the combinations of different digits that make it: a
 binary per combination, exactly one chosen, and every digit held by as many of the run's cells
 as the chosen combination holds it, 0 or 1 (`digits.sum_by_combinations`; it says "different
 digits" too). A run without a sum: each digit at most once. Exact: all coefficients are 0 or 1.
 The other form of the sum (`FORMS`): the digits' values add up to the sum (`digits.sum_is`,
-coefficients 1-9) with each digit at most once per run; or both together. Measured with
-`tests/benchmark_kakuro.py` (medians of 3, total with the uniqueness proof, a shared 2-core
-machine): on the generated 8x8, 10x10 and 12x12 the combinations took 0.10-0.18 s on every
-back end, the plain sum 0.26-1.7 s (2 to 16 times longer; its LP relaxation is the weaker
-one: fractional digits can meet a sum that no combination makes), both together 0.13-0.24 s,
-about as fast as the combinations alone; on the 6x6 sample 8 ms against 53 ms with
-HiGHS. The combinations are the default (`FORM`); `model(p, form="sum")` or `"both"` builds
-the others.
-
-puzz.link: `kakuro` (pzprjs): the board and the clues of its frame, the top row and left column
-of the sheet (`solver.io.puzzlink.decode_kakuro`).
+coefficients 1-9) with each digit at most once per run; or both together. The combinations are
+the default (`FORM`): on every back end the plain sum takes 2 to 16 times longer, answer and
+uniqueness proof (its LP relaxation is the weaker one: fractional digits can meet a sum that no
+combination makes), and both together are no faster than the combinations alone
+(`tests/benchmark_kakuro.py` compares the forms). `model(p, form="sum")` or `"both"` builds the
+others.
 """
 
 from __future__ import annotations
@@ -95,7 +93,7 @@ from solver.io.spellings import BLACK, fold
 from solver.mip.model import Model, new_problem
 
 FORMS = ("combinations", "sum", "both")
-FORM = "combinations"  # the measured fastest (see the docstring)
+FORM = "combinations"  # the fastest (see the docstring)
 BLACK_MARKS = BLACK | {"*"}
 WALL = "■"
 _CLUE = re.compile(r"(\d{0,6})[\\/¥](\d{0,6})")  # a longer number is no sum: refused

@@ -18,34 +18,27 @@ when that cell and every one before it are unshaded) = n. No two shaded cells si
 (`solver.blocks.cells.unshaded_connected`: with shaded cells apart, no ring of shaded cells touching
 corner to corner, nor a chain of them from edge to edge; wEnclosed states the smallest rings,
 lazy cuts by default the rest, a flow rooted at a numbered cell in the complete form). The ring
-cuts name only shaded cells and replaced vertex cuts on the unshaded ones: faster on kurodoko-2
-and on generated 15x15 and 20x20 (tests/benchmark_sizes.py). wCorner states the chains of three
-that would wall in a corner of the grid, for a search less (median of 5-7 in one run: kurodoko-2
-15.7 -> 12.2 ms, a published 10x10 81 -> 58 ms, two others and generated 8x8 to 25x25 0.97-1.05
-x; heyawake's published ones were slower with them, hence kurodoko's alone). A search that runs
-long starts again with the forest count as well (`solver.blocks.cells.forest_count`, as heyawake).
+cuts name only shaded cells, rather than vertex cuts on the unshaded ones: faster on kurodoko-2
+and on generated 15x15 and 20x20. wCorner states the chains of three that would wall in a corner
+of the grid, which shortens kurodoko's search (by about a quarter on kurodoko-2) but slows
+heyawake's, hence kurodoko's alone. A search that runs long starts again with the forest count
+as well (`solver.blocks.cells.forest_count`, as heyawake).
 
-Before the model, the rules decide what they can (`solver.deduce.shade_logic.deduce`: shaded cells
-apart, each number's sight between what its rays must and may show, the unshaded cells joined,
-then each unknown cell tried both ways); each decided cell's b is fixed by its bounds, and the
-sightlines see decided cells as constants (no binary; a number whose rays are all decided
-needs no row). They hold in every answer, so the model keeps its answers; where they decide
-every cell no solver runs (`pipeline._decided`). On generated 15x15 to 25x25 puzzles and
-kurodoko-2 they decide every cell; the solve with its proof (median of 5, one run, without ->
-with): kurodoko-2 14 -> 5-7 ms, generated 20x20 0.29-0.39 -> 0.03-0.04 s, 25x25 0.6-1.2 ->
-0.04-0.07 s (noqx here 0.22 and 0.6 s); penpa-edit's puzzle of few numbers (21 of 100 cells
-decided) 82-89 -> 40 ms. Probing works within `shade_logic.PROBE_WORK`, or PROBE_PASSES passes
-over a larger grid (since the twenty-ninth session): janko's kuromasus (SmilingWayne's
-puzzlekit-dataset) had 189-562 of their 720-1395 cells decided within the fixed work, and their
-31x45s took 2.8-21 s; with the passes every one of its eight largest is decided whole: the 31x45
-nos. 320, 330, 370, 540, 550, 560 21.4, 14.3, 2.8, 19.3, 13.9, 18.4 -> 0.94, 2.0, 0.45, 1.27,
-0.92, 1.37 s, the 20x36 nos. 549, 559, 360 0.69-1.05 -> 0.19-0.30 s (noqx on this machine:
-2.6-2.8 s on the 31x45s, 0.80 on no. 549); ten smaller ones at random, the published and the
-generated ones 0.92-1.08 x (one run).
+Deductions (`deduce`): the rules of `solver.deduce.shade_logic` (`kurodoko_board`) decide cells
+shaded and unshaded before the solve: shaded cells apart, each number's sight between what its
+rays must and may show, the unshaded cells joined; then each unknown cell next to a decided one
+is tried both ways (probing). The pipeline fixes each decided cell's b by its bounds; what the
+rules decide holds in every answer, so the model keeps its answers. Probing's budget is the
+genre's Tuning, in work: `probe_work`, or `probe_passes` passes over a larger grid
+(`solver.deduce.probing.budget`), so that the largest published grids are decided whole too; it
+also stops after `probe_idle` of the grid's cells probed in a row without deciding one. Where
+the rules decide every cell (kurodoko-2, most published and generated grids), the pipeline runs
+no solver (`pipeline._decided`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from solver.blocks.cells import (
@@ -64,14 +57,15 @@ from solver.blocks.cells import (
 )
 from solver.blocks.geometry import Cell, CellPuzzle
 from solver.blocks.violation import Violation
-from solver.deduce import probing, shade_logic
+from solver.deduce import NOTHING, Deductions, probing, shade_logic
+from solver.deduce.shade_logic import RAYS, SHADED, UNSHADED, Board, Contradiction
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.sheet import Grid, InputError, cell_name, quote
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import UNKNOWN, is_mark
-from solver.mip.backends import LEAN_PRESOLVE
-from solver.mip.model import Model, cname, fix, new_problem, value
+from solver.mip.backends import LEAN_PRESOLVE, Tuning
+from solver.mip.model import Model, cname, new_problem, value
 
 ANSWER_MARKS = SHADING_MARKS
 
@@ -114,24 +108,72 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     clues = p.clues()
     b = shade_vars(prob, p.rows, p.cols, skip=clues)
     shaded = {**b, **dict.fromkeys(clues, 0)}
-    known = shade_logic.deduce(
-        lambda: shade_logic.kurodoko_board(p.rows, p.cols, clues),
-        max(shade_logic.PROBE_WORK, probing.passes_work(p.rows, p.cols, PROBE_PASSES)),
-    )
-    decided: dict[Cell, int] = {}  # none where the rules leave no answer (the solve finds it)
-    if known is not None:
-        decided = {**dict.fromkeys(known[0], 1), **dict.fromkeys(known[1], 0)}
-        fix(b, decided)
     for cell, n in sorted(clues.items()):
-        if n is not None:  # the sightlines see decided cells as constants
-            seen = sightline(prob, {**shaded, **decided}, cell, limit=n)
-            if not (seen.isNumericalConstant() and seen.constant == n):  # else settled
-                prob += seen == n, cname("Sees", cell)
+        if n is not None:
+            prob += sightline(prob, shaded, cell, limit=n) == n, cname("Sees", cell)
     never_adjacent(prob, b)
     m = Model(prob, list(b.values()), {"b": b})
     m.separate(unshaded_connected(prob, shaded, lazy, corners=True))
     m.reinforce(lambda: forest_count(prob, shaded))
     return m
+
+
+def deduction_board(rows: int, cols: int, clues: Mapping[Cell, int | None]) -> Board:
+    """Kurodoko: numbered cells (None for `?`) unshaded, each number's sight."""
+    board = Board(rows, cols)
+    for r, c in clues:
+        board.set(r * cols + c, UNSHADED)
+    for (r, c), n in clues.items():
+        if n is None:
+            continue
+        rays = []
+        for dr, dc in RAYS:  # each cut after n cells: it shows at most n - 1
+            ray = []
+            rr, cc = r + dr, c + dc
+            while 0 <= rr < rows and 0 <= cc < cols and len(ray) < n:
+                ray.append(rr * cols + cc)
+                rr, cc = rr + dr, cc + dc
+            rays.append(ray)
+        board.rule(_sight, (n, rays), [i for ray in rays for i in ray])
+    return board
+
+
+def _sight(board: Board, number: tuple[int, list[list[int]]]) -> None:
+    """A number sees its count (see the module's docstring)."""
+    (n, rays), state = number, board.state
+    lo, hi = [], []
+    for ray in rays:
+        a = 0
+        while a < len(ray) and state[ray[a]] == UNSHADED:
+            a += 1
+        b = a
+        while b < len(ray) and state[ray[b]] != SHADED:
+            b += 1
+        lo.append(a)
+        hi.append(b)
+    least, most = 1 + sum(lo), 1 + sum(hi)
+    if least > n or most < n:
+        raise Contradiction
+    for ray, a, b in zip(rays, lo, hi, strict=True):
+        for j in ray[a : max(n - (most - b), 0)]:  # the ray must show this many
+            board.set(j, UNSHADED)
+        if n - (least - a) == a and a < len(ray):  # it may show only its run
+            board.set(ray[a], SHADED)
+
+
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """What the rules decide (`solver.deduce.shade_logic`): shaded cells apart, the unshaded
+    ones joined, each number's sightlines, then each unknown cell next to a decided one tried
+    both ways."""
+    known = shade_logic.deduce(
+        lambda: deduction_board(p.rows, p.cols, p.clues()),
+        probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
+        idle=tuning.probe_idle,
+    )
+    if known is None:  # the rules leave no answer, which the solve will find
+        return NOTHING
+    shaded, unshaded = known
+    return Deductions({"b": {**dict.fromkeys(shaded, 1), **dict.fromkeys(unshaded, 0)}})
 
 
 def decode(p: Puzzle, m: Model) -> Answer:
@@ -176,16 +218,17 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return Puzzle(puzzlink.grid_rows(values, url.cols))
 
 
-# probing's work (`shade_logic.deduce`): its fixed PROBE_WORK, or this many passes over a larger
-# grid (`probing.passes_work`), measured at the end of the module docstring
-PROBE_PASSES = 10
-
 GENRE = define(
     __name__,
     slug="kurodoko",
     ja="黒どこ",
     pzpr_ids=("kurodoko",),
     lazy=True,
-    highs_options=(LEAN_PRESOLVE,),
-    prove_by_search=True,
+    tuning=Tuning(
+        highs_options=(LEAN_PRESOLVE,),
+        prove_by_search=True,
+        probe_work=150_000,
+        probe_passes=10,
+        probe_idle=0.1,
+    ),
 )

@@ -16,17 +16,18 @@ loop degree 2 u. White pearl: h on its left equals h on its right, and likewise 
 (straight); and the edges beyond both neighbours plus the pearl's own edge are at most 2 (a turn
 next to it). Black pearl: at most one of its two horizontal and one of its two vertical edges
 (a turn); an edge used at the pearl forces the next edge in the same direction (straight
-beyond). The loop is one piece (`solver.blocks.lines.single_loop`, rooted at a pearl). Before the
-model, the rules decide what they can (`solver.deduce.loop_logic.deduce`: a loop's own rules, the
-pearls', then each unknown cell and segment tried both ways), and each decided cell and segment
-is a fixed bound of its variable: they decide the four published masyus of tests/data/large
-whole, mashu-2 0.15 -> 0.04 s and the 20x20 0.22 -> 0.10 s on HiGHS (0.75 -> 0.05 s and
-0.68 -> 0.17 s on SCIP; medians of 3, one run). The loop is the
-whole answer, so the uniqueness check cuts off the answer found by "not every edge of this loop
-again" (`solver.blocks.lines.loop_no_good`), which every other loop satisfies (measured against the
-plain no-good over every edge: mashu-2 of tests/benchmark_large.py 0.68 s against 0.89 s on
-HiGHS, 1.4 s against 1.7 s on SCIP; a generated 20x20 with a second answer 1.0 s against 2.0 s
-and 2.2 s against 5.9 s).
+beyond). The loop is one piece (`solver.blocks.lines.single_loop`, rooted at a pearl). The loop is
+the whole answer, so the uniqueness check cuts off the answer found by "not every edge of this
+loop again" (`solver.blocks.lines.loop_no_good`), which every other loop satisfies: on a
+generated 20x20 with a second answer, twice as fast as the plain no-good over every edge.
+
+Deductions (`deduce`): the rules of `solver.deduce.loop_logic` decide cells on the loop or off it
+and segments used or unused before the solve: a loop's own rules, the pearls'; then each unknown
+cell and segment is tried both ways (probing). The pipeline fixes each decided u and x by its
+bounds; what the rules decide holds in every answer, so the model keeps its answers. Probing's
+budget is the genre's Tuning, in work: `probe_work`, or `probe_work_per_cell` for each cell where
+that is more. They decide most published masyus whole, and where they do the pipeline runs no solver
+(`pipeline._decided`).
 """
 
 from __future__ import annotations
@@ -49,18 +50,17 @@ from solver.blocks.lines import (
     single_loop,
 )
 from solver.blocks.violation import Violation
-from solver.deduce import loop_logic
+from solver.deduce import Deductions, loop_logic
 from solver.genres import define
 from solver.io import puzzlink, spellings
 from solver.io.sheet import Grid, InputError, cell_name, quote
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import is_mark
-from solver.mip.backends import LEAN_PRESOLVE
-from solver.mip.model import Model, cell_vars, cname, fix, new_problem
+from solver.mip.backends import LEAN_PRESOLVE, Tuning
+from solver.mip.model import Model, cell_vars, cname, new_problem
 
 WHITE, BLACK = "○", "●"
 ANSWER_MARKS = LINE_MARKS
-DEDUCTION_SECONDS = 0.25  # probing's budget (solver.deduce.loop_logic.deduce)
 
 
 @dataclass(frozen=True)
@@ -121,10 +121,6 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
             prob += up <= edge((r - 2, c), (r - 1, c)), cname("BlackUp", (r, c))
             prob += down <= edge((r + 1, c), (r + 2, c)), cname("BlackDown", (r, c))
 
-    known_cells, known_segments = loop_logic.forced(*logic_graph(p), DEDUCTION_SECONDS)
-    fix(u, known_cells)  # what the rules decide, as fixed bounds (as yajilin's)
-    fix(x, known_segments)
-
     m = Model(prob, list(x.values()), {"x": x, "u": u})
     m.separate(single_loop(prob, Network(dict(x), used), lazy=lazy, root=min(pearls)))
     m.no_good = loop_no_good(x)  # the loop is the whole answer
@@ -156,6 +152,15 @@ def logic_graph(p: Puzzle) -> tuple[list[Cell], list[Segment], loop_logic.Graph]
         for (r, c), kind in sorted(p.pearls().items())
     ]
     return cells, segments, loop_logic.grid_graph(cells, segments, pearls=pearls)
+
+
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """What the loop's rules decide (`solver.deduce.loop_logic`): cells on the loop or off
+    it, segments used or unused."""
+    cells, segments = loop_logic.forced(
+        *logic_graph(p), tuning.probe_work, tuning.probe_work_per_cell
+    )
+    return Deductions({"u": cells, "x": segments})
 
 
 def verify(p: Puzzle, a: Answer) -> list[Violation]:
@@ -228,6 +233,10 @@ GENRE = define(
     ja="ましゅ",
     pzpr_ids=("mashu",),
     lazy=True,
-    highs_options=(LEAN_PRESOLVE,),
-    switch_to="scip",
+    tuning=Tuning(
+        highs_options=(LEAN_PRESOLVE,),
+        switch_to="scip",
+        probe_work=7_500_000,
+        probe_work_per_cell=15_000,
+    ),
 )

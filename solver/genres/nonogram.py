@@ -4,7 +4,7 @@ Rules: shade cells of the grid. The numbers beside a row (above a column) are th
 its runs of shaded cells, in order from left to right (top to bottom), with at least one
 unshaded cell between two runs; `0` (or no run) means the line has no shaded cell.
 
-Layout, as a newspaper prints it: the column clues stand above the grid, one column of the sheet
+Layout: as a newspaper prints it, the column clues stand above the grid, one column of the sheet
 per grid column, read top to bottom; the row clues stand left of the grid, one row of the sheet
 per grid row, read left to right. Type one number per cell (a cell may also hold several,
 separated by spaces or commas: `2 1` or `2,1`). Every row and column has a clue: type `0` for a
@@ -27,15 +27,15 @@ split unique; a sheet that allows two splits is refused with the rows it could n
 The answer shades the grid's cells (`■` on a dark fill); check my answer also reads cells
 shaded by hand (`■`, `#` or a dark fill) and cells marked white (`・`, `.`, `×`).
 
+The record's `shaded` holds the shaded cells in the sheet's coordinates (0-based, clue rows and
+columns included), as `cells` does.
+
 Model: b(r,c) = 1 when grid cell (r,c) is shaded (1-based in the grid, not the sheet). Each run
 k of a line is placed exactly: one binary per possible start position p, s(line,k,p), exactly
 one per run (Start); run k+1 starts at least clue(k) + 1 cells after run k starts (Order:
 for every p, the starts of run k+1 up to p are at most the starts of run k up to
 p - clue(k) - 1); and each cell is shaded exactly when one of its line's runs covers it (Cover:
 b = sum of the starts that cover the cell), for rows and for columns alike.
-
-The record's `shaded` holds the shaded cells in the sheet's coordinates (0-based, clue rows and
-columns included), as `cells` does.
 """
 
 from __future__ import annotations

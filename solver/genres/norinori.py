@@ -21,6 +21,8 @@ The answer shades the shaded cells (a dark fill, and `■` in an empty cell; a l
 text). Shading by hand, for Check: `■` or `#`, or a dark fill (the only way on labelled cells);
 `・`, `.` or `×` marks a cell known to stay unshaded. `import` writes the rooms as thick borders.
 
+puzz.link: `norinori`, the border codec alone.
+
 Model: b(r,c) = 1 when cell (r,c) is shaded; d(r,c,1) = 1 when cell (r,c) and its right
 neighbour are a domino, d(r,c,2) when it and the cell below are. Room(k): the b of each room sum
 to 2. Domino(r,c): a cell's b is the sum of the d of its four sides (a shaded cell is in exactly
@@ -29,19 +31,20 @@ domino, b_p + b_q - d_pq <= 1 (no shaded cell has a second shaded neighbour). Im
 speed: Block(r,c): a 2x2 block holds at most two shaded cells (three would give one of them two
 shaded neighbours).
 
-Before the model, the rules decide what they can (`solver.deduce.shade_logic.deduce`, as kurodoko's
-and heyawake's: a room holds two shaded cells, a shaded cell one shaded neighbour, then each unknown
-cell tried both ways); each decided cell's b, and the d of each pair they settle, is fixed by its
-bounds. They decide the published puzzles of tests/data/large and generated ones whole, and then
-no solver runs (`pipeline._decided`). Against the model alone, taking turns in one run (median
-of 7): the published 20x10 80 -> 19 ms (noqx here 12 ms; its uniqueness search had been 70 ms),
-norinori-2 12.5 -> 7.5 ms, generated 10x10 to 30x30 (tests/generators/norinori.py, seeds 1
-and 2) 0.43-0.74 x; a generated 10x10 with two answers 1.03 x.
-
-puzz.link: `norinori`, the border codec alone.
+Deductions (`deduce`): the rules of `solver.deduce.shade_logic` (`norinori_board`) decide cells
+shaded and unshaded before the solve: a room holds two shaded cells, a shaded cell one shaded
+neighbour; then every unknown cell is tried both ways (probing), pass after pass while one
+decides a cell, within the Tuning's work (`probe_work`, or `probe_passes` passes over a larger
+grid). The dominoes follow from the cells: a pair with an unshaded cell is none, two shaded
+neighbours are one. The pipeline fixes each decided cell's b, and the d of each pair they
+settle, by its bounds; what the rules decide holds in every answer, so the model keeps its
+answers. They decide published puzzles and generated ones whole, and then the pipeline runs no
+solver (`pipeline._decided`).
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 import pulp
 
@@ -56,12 +59,14 @@ from solver.blocks.cells import (
 from solver.blocks.geometry import ORTHOGONAL, Cell, grid_edges
 from solver.blocks.rooms import RoomPuzzle, grid_rooms, rooms_of_url
 from solver.blocks.violation import Violation
-from solver.deduce import probing, shade_logic
+from solver.deduce import NOTHING, Deductions, probing, shade_logic
+from solver.deduce.shade_logic import SHADED, UNKNOWN, UNSHADED, Board, Contradiction, exactly
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.sheet import Grid, InputError, Value, cell_name
 from solver.io.sheet.answer import CellWrite
-from solver.mip.model import Model, cname, fix, new_problem, row, value, var
+from solver.mip.backends import Tuning
+from solver.mip.model import Model, cname, new_problem, row, value, var
 
 Puzzle = RoomPuzzle  # the rooms; norinori has no numbers
 Answer = frozenset[Cell]  # the shaded cells
@@ -97,18 +102,6 @@ def model(p: Puzzle) -> Model:
         (s, t): var(prob, "d", s[0] + 1, s[1] + 1, 1 if s[0] == t[0] else 2)
         for s, t in grid_edges(p.rows, p.cols)
     }
-    known = shade_logic.deduce(
-        lambda: shade_logic.norinori_board(p.rows, p.cols, p.rooms.all()),
-        max(PROBE_WORK, probing.passes_work(p.rows, p.cols, PROBE_PASSES)),
-        everywhere=True,
-        idle=None,
-    )
-    if known is not None:  # None: the rules leave no answer, which the solve will find
-        shaded, unshaded = known
-        fix(b, {**dict.fromkeys(shaded, 1), **dict.fromkeys(unshaded, 0)})
-        # a pair with an unshaded cell is no domino; two shaded neighbours are one
-        fix(d, {pair: 0 for pair in d if unshaded & set(pair)})
-        fix(d, {pair: 1 for pair in d if set(pair) <= shaded})
     for k, cells in enumerate(p.rooms.all()):
         prob += pulp.lpSum(b[q] for q in cells) == SHADED_PER_ROOM, f"Room({k + 1})"
     sides: dict[Cell, list[pulp.LpVariable]] = {cell: [] for cell in b}
@@ -124,6 +117,62 @@ def model(p: Puzzle) -> Model:
             block = [b[r, c], b[r, c + 1], b[r + 1, c], b[r + 1, c + 1]]
             prob += row(dict.fromkeys(block, 1), "<=", 2), cname("Block", (r, c))
     return Model(prob, list(b.values()), {"b": b, "d": d})
+
+
+def deduction_board(rows: int, cols: int, rooms: Iterable[list[Cell]]) -> Board:
+    """Norinori: two shaded cells in each room, each shaded cell in a domino (shaded cells
+    touch, and nothing joins them: neither of the two rules above)."""
+    board = Board(rows, cols, apart=False, connected=False)
+    for cells in rooms:
+        room = [r * cols + c for r, c in cells]
+        board.rule(exactly, (2, room), room)
+    for i in range(rows * cols):
+        board.rule(_domino, i, [i, *board.near[i]])
+    return board
+
+
+def _domino(board: Board, i: int) -> None:
+    """A shaded cell has exactly one shaded neighbour: with one, its other neighbours are
+    unshaded; with none and one unknown neighbour left, that one is shaded. An unknown cell
+    with two shaded neighbours, or with every neighbour unshaded, is unshaded (shaded, it would
+    have two, or none)."""
+    state, near = board.state, board.near[i]
+    if state[i] == UNSHADED:
+        return
+    shaded = [j for j in near if state[j] == SHADED]
+    free = [j for j in near if state[j] == UNKNOWN]
+    if state[i] == UNKNOWN:
+        if len(shaded) > 1 or (not shaded and not free):
+            board.set(i, UNSHADED)
+        return
+    if len(shaded) > 1 or (not shaded and not free):
+        raise Contradiction
+    if shaded:
+        for j in free:
+            board.set(j, UNSHADED)
+    elif len(free) == 1:
+        board.set(free[0], SHADED)
+
+
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """What the rules decide (`solver.deduce.shade_logic`): two shaded cells a room, each
+    shaded cell beside exactly one other, then every unknown cell tried both ways; and so the
+    dominoes: a pair with an unshaded cell is none, two shaded neighbours are one."""
+    known = shade_logic.deduce(
+        lambda: deduction_board(p.rows, p.cols, p.rooms.all()),
+        probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
+        everywhere=True,
+        idle=tuning.probe_idle,
+    )
+    if known is None:  # the rules leave no answer, which the solve will find
+        return NOTHING
+    shaded, unshaded = known
+    pairs = grid_edges(p.rows, p.cols)
+    dominoes = {pair: 0 for pair in pairs if unshaded & set(pair)}
+    dominoes |= {pair: 1 for pair in pairs if set(pair) <= shaded}
+    return Deductions(
+        {"b": {**dict.fromkeys(shaded, 1), **dict.fromkeys(unshaded, 0)}, "d": dominoes}
+    )
 
 
 def decode(p: Puzzle, m: Model) -> Answer:
@@ -177,22 +226,12 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return Puzzle(rooms)
 
 
-# probing's budget (`shade_logic.deduce`), in cells per probe: its rules are local, so a probe
-# costs far less than the grid's cells; the published 20x10 of tests/data/large needs about
-# 1,000,000 to be decided whole (150,000 decide 120 of its 200 cells), generated 10x10 to 30x30
-# (tests/generators/norinori.py, seeds 1 and 2) are decided whole within 500,000, in 2-18 ms
-PROBE_WORK = 2_000_000
-# ... or this many passes over a larger grid (`probing.passes_work`): janko's 36x54 no. 93
-# (SmilingWayne/puzzlekit-dataset) has 1025 of its 1944 cells decided within PROBE_WORK, 1591
-# with this; its solve and proof 3.0-7.6 s -> 0.8-1.0 s over four HiGHS seeds (noqx on this
-# machine 0.63 s). Of all 289 janko norinoris 254 are decided whole with it, 253 without
-PROBE_PASSES = 10
-
-# The uniqueness proof keeps HiGHS's presolve (no `prove_by_search`, which it had until the
-# twenty-ninth session): published puzzles are decided whole by the rules, no solver runs, and of
-# the 35 of janko's 289 norinoris that are not (SmilingWayne/puzzlekit-dataset), the search
-# without presolve had a heavy tail: the 23x33 no. 286 1.7-28 s over four HiGHS seeds (14 s with
-# the default seed) against 0.36-0.39 s with presolve (noqx on this machine 0.21 s), no. 189
-# 0.34 -> 0.11, no. 214 0.21 -> 0.07, the 36x54 no. 93 0.71 -> 0.48; the small ones lose a few
-# ms (1.06-1.66 x of 12-130 ms); one run, median of 3
-GENRE = define(__name__, slug="norinori", ja="のりのり", pzpr_ids=("norinori",))
+# The uniqueness proof keeps HiGHS's presolve (no `prove_by_search`): on the grids the rules
+# leave undecided, the search without it has a heavy tail (a 23x33 over thirty times slower).
+GENRE = define(
+    __name__,
+    slug="norinori",
+    ja="のりのり",
+    pzpr_ids=("norinori",),
+    tuning=Tuning(probe_work=2_000_000, probe_passes=10),
+)

@@ -13,19 +13,6 @@ answer draws the lines in the empty cells with `─ │ ┌ ┐ └ ┘`; the nu
 `numlin` URLs, and `arukone` URLs with the `e` flag (letters for the numbers; without that flag
 Arukone wants every cell used, a rule this genre does not solve, and the URL is refused).
 
-Counted first (`solver.deduce.frontier.link_answers`): a search cell by cell that keeps, after each
-cell, every distinct way the lines cross the boundary of the cells done (their labels, or which
-loose ends belong together) and how many partial answers reach each, counts the answers exactly
-(none, one, or more) and hands back one or two of them. Where it finishes within its bound
-(`COUNT_WORK`, about a second here), its one answer decides every variable below as a fixed
-bound, and the search confirms it at once; where it counts more than one, the search finds an
-answer and the count hands over another (`Model.answers`). The 23 published 7 x 7 to 11 x 11
-puzzles of tests/data/large are counted in 0.01-0.5 s each, and their uniqueness, which took the
-search up to a minute or more, with them (numlin-penpa1 and numlin-penpa2, unproved in 120 s:
-0.5 s; janko 10 x 10 "c" 58 s -> 0.2 s; noqx (clingo), same machine: 3.2 s and over 60 s for the
-two, 49 s for "c"). Sparse grids of 13 x 13 and more outgrow the bound (janko's 13 x 13 meets
-millions of frontiers at one cell) within about a second and are left to the search, as before.
-
 Model: h(r,c) = 1 when a line joins cell (r,c) to its right neighbour, v(r,c) to the cell
 below; u(r,c) = 1 when a line runs through the empty cell (r,c). Degree: 1 at a number, 2 u(r,c)
 at an empty cell. Each line runs from its first end (in reading order) to its second:
@@ -48,8 +35,8 @@ through used edges to a root, the first end of its line (`solver.blocks.lines.co
 roots; crossing 2, since a stray loop holds no number and so any line from it to a root
 crosses its border twice). Valid inequalities: no 2 x 2 block holds a closed square of four
 edges, and a cell only takes the labels whose two ends its region of empty cells touches.
-Connectivity is lazy by default (measured faster with every back end, samples and generated
-grids alike).
+Connectivity is lazy by default (faster with every back end, on samples and generated grids
+alike).
 
 Minimal answers first (`Model.minimal`, `Model.detour`): where a line touches itself (two
 side-by-side cells of one line not joined), it could step straight across and leave the cells
@@ -59,48 +46,52 @@ its commonest case: no line along three sides of a 2 x 2 block); the answer of a
 keeps these rows, and a solvable puzzle keeps an answer that does. The uniqueness proof then
 also asks whether the answer found has a detour: a segment that a path through empty cells
 could replace (then that is the second answer, checked by `verify`). Published puzzles with
-few labels and long lines gain most (30 s limit, HiGHS, build + solve + uniqueness, same
-machine): janko 10 x 10 "j" 19.9 s -> 1.7 s, "h" 19.0 -> 1.1, "j" from over 30 s to 1.3, a
-9 x 9 5.6 -> 1.2, an 11 x 11 with 9 labels from over 60 s to 16-35 s; numlin-3 1.47 -> 1.7 s;
-two 10 x 10 janko puzzles with 5 and 6 labels stay over 30 s. Not kept: the opposite order,
-maximal answers (no segment beside two empty cells that a detour could take): slower on all.
+few labels and long lines gain most, often tenfold. The opposite order, maximal answers first
+(no segment beside two empty cells that a detour could take), is slower on all.
 
 Empty cells early (`_moves`, `moved`): a line that turns at a corner y of a 2 x 2 block whose
 opposite corner z is empty can turn at z instead and leave y empty, another answer with as many
 cells used. So minimal answers also keep their empty cells as early in reading order as such
-moves let them: x(a,y) + x(y,b) <= 1 + u(z) where y comes before z. The search no longer tries
+moves let them: x(a,y) + x(y,b) <= 1 + u(z) where y comes before z. The search does not try
 each place an empty cell could slide to, and the uniqueness proof asks whether the answer found
-has such a move as well as a detour. Measured on tests/data/large/numberlink.json (60 s limit,
-HiGHS, build + solve + uniqueness, one run each, same machine): e11a 16.1 s -> 1.3 s, e11c 19.9
--> 1.6, j10d 11.9 -> 5.7, j10e 24.1 -> 13.1, j10b 17.2 -> 12.3, e11b 35.0 -> 19.9, j10c from
-over 60 s to 49 s (18 of the 21 decided, 17 before); j10j 1.3 -> 3.4 s, the rest within noise.
+has such a move as well as a detour (most published puzzles gain: e11a's search is twelve times
+shorter).
 
 Filled grids first (`Model.guesses`): most published puzzles' answers use every cell, and a
 search that asks for that (u = 1 on every empty cell) has a far tighter relaxation. The first
 search does, for at most half the time left; where it finds nothing, the search runs again
 without it, keeping the lazy cuts. The uniqueness search never asks it, so a second answer that
-leaves cells empty is still found. First answer (60 s limit, HiGHS, same machine): janko 10 x 10
-"a" 8.2 s -> 0.22 s, "c" and a 13 x 13 from over 60 s to 0.2 and 1.5 s, "e" 43 -> 1.1 s; every
-one of the 21 published puzzles of tests/data/large/numberlink.json now has its answer within
-the limit (16 before). Where the answer leaves cells empty the guess costs its infeasibility
-proof (janko "h" 1.04 -> 1.12 s). The proof of uniqueness is what stays hard: that no answer
-leaves a cell empty (janko "c" still unproved in 60 s). Measured and not kept: rows that each
-line crosses a row or column line an odd number of times exactly when its ends lie on either
-side, and that each line holds as many cells of each chequerboard colour as its ends allow:
-neither changed the time beyond the noise.
+leaves cells empty is still found. With it every published test puzzle has its first answer
+within a minute; where the answer leaves cells empty, the guess costs its infeasibility proof.
+For the search, the proof of uniqueness is what stays hard: that no answer leaves a cell empty
+(where the count below finishes, it settles that). Not stated, as they gain nothing: rows that
+each line crosses a row or column line an odd number of times exactly when its ends lie on
+either side, and that each line holds as many cells of each chequerboard colour as its ends
+allow.
 
-The seed keeps one integer label per cell, equal along used edges through big-M pairs: its
-relaxation constrains almost nothing, and an unused cell keeps a free label (many copies of one
-answer); that form took seconds on the sample. Binaries c(r,c,k) per label linked pairwise
-along undirected edges (as fast on the sample with HiGHS) need K values per cell, and were many
-times slower with CBC and on generated 20 x 20 grids; undirected digit values without the flow
-were fast with HiGHS but slow with CBC. The directed flow of digit values is the one form that
-does well on every back end. Measured on numlin-3 (medians of 3, same run) and not kept: those
-pairwise links, c(a,k) - c(b,k) <= 1 - edge, added to the one-digit flow (3.3 s to over 30 s
-with HiGHS and SCIP), and a uniqueness cut on the answer's own edges only, "not all of them
-again" (valid: a second answer holding every edge of the first adds only closed loops through
-unused cells, which connectivity forbids), in place of the plain no-good (3.3 s to 12.9 s with
-HiGHS, 7.0 s to 8.8 s with SCIP).
+Why this form: the seed's one integer label per cell, equal along used edges through big-M pairs,
+has a relaxation that constrains almost nothing, and an unused cell keeps a free label (many copies
+of one answer). Binaries c(r,c,k) per label linked pairwise along undirected edges need K values per
+cell, and are many times slower with CBC and on generated 20 x 20 grids; undirected digit values
+without the flow are fast with HiGHS but slow with CBC. The directed flow of digit values is the one
+form that does well on every back end. Two additions do not pay on numlin-3: those pairwise links,
+c(a,k) - c(b,k) <= 1 - edge, added to the one-digit flow (over tenfold slower), and a uniqueness cut
+on the answer's own edges only, "not all of them again" (valid: a second answer holding every edge
+of the first adds only closed loops through unused cells, which connectivity forbids), in place of
+the plain no-good.
+
+Deductions (`deduce`): the answers counted before the solve (`solver.deduce.frontier.link_answers`):
+a search cell by cell that keeps, after each cell, every distinct way the lines cross the boundary
+of the cells done (their labels, or which loose ends belong together) and how many partial answers
+reach each, counts the answers exactly (none, one, or more) and hands back one or two of them. Where
+it finishes within the Tuning's `count_work` (frontiers made), the model settles on them
+(`Model.settle`): one answer fixes every segment and every cell's u by its bounds (they hold in
+every answer, there being no other), and the pipeline runs no solver (`pipeline._decided`); with
+more than one, the search first tries the first and the uniqueness check is handed the second
+(`Model.answers`). The count settles published puzzles of up to 11 x 11 in under a second each,
+their uniqueness included, where the search takes up to a minute or more; sparse grids of 13 x 13
+and more outgrow the bound (janko's 13 x 13 meets millions of frontiers at one cell) and are left to
+the search.
 """
 
 from __future__ import annotations
@@ -138,12 +129,14 @@ from solver.blocks.lines import (
     read_lines,
 )
 from solver.blocks.violation import Violation
+from solver.deduce import NOTHING, Deductions
 from solver.deduce.frontier import MAX_WORK, link_answers
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.sheet import Grid, InputError, Value, a1, cell_name, quote
 from solver.io.sheet.answer import CellWrite
-from solver.mip.model import Model, cell_vars, cname, fix, new_problem, var
+from solver.mip.backends import Tuning
+from solver.mip.model import Model, cell_vars, cname, new_problem, var
 
 Label = int | str
 ANSWER_MARKS = LINE_MARKS
@@ -295,14 +288,6 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     used: dict[Cell, pulp.LpVariable | int] = {cell: u.get(cell, 1) for cell in cells}
     m = Model(prob, list(x.values()), {"x": x, "u": u, "c": digit, "o": arc, "y": flow})
     m.separate(connected(prob, Network(dict(x), used), lazy=lazy, roots=sorted(starts), crossing=2))
-    # the frontier count (see the docstring and Model.settle): where it settles the verdict,
-    # the search needs no minimal answers (a counted answer need not be one)
-    counted = link_answers(p.rows, p.cols, numbers, max_work=COUNT_WORK)
-    if m.settle(x, counted):
-        if counted is not None and len(counted) < 2:  # its cells too: used where lines run
-            lines = {cell for e in counted[0] for cell in e} if counted else set()
-            fix(u, {cell: int(cell in lines) for cell in u})
-        return m
     if width == 1:
         m.minimal = _no_touching(p, x, digit, code)
     else:
@@ -314,9 +299,18 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     return m
 
 
-# the frontier count's bound, in frontiers made (`solver.deduce.frontier.MAX_WORK`); past it the
-# search alone decides (tests set 0 to try the search alone)
-COUNT_WORK = MAX_WORK
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """The answers counted along a frontier (`solver.deduce.frontier.link_answers`, within
+    `Tuning.count_work`): none, one (its segments, and its cells used where its lines run), or
+    more (the model settles on them: `Model.settle`); nothing where the count gives up."""
+    counted = link_answers(p.rows, p.cols, p.numbers(), max_work=tuning.count_work)
+    if counted is None:
+        return NOTHING
+    fixed = {}
+    if len(counted) < 2:
+        lines = {cell for e in counted[0] for cell in e} if counted else set()
+        fixed = {"u": {cell: int(cell in lines) for cell in p.positions()}}
+    return Deductions(fixed, answers=counted, answers_of="x")
 
 
 def _no_touching(
@@ -363,9 +357,7 @@ def _no_u_turns(
 
 
 # the longest stretch of a line that a move shifts across empty cells: 1, the corner of a 2 x 2
-# block. 2 (also an L round a 2 x 3 block) measured even on tests/data/large/numberlink.json
-# (the 15 decided in both: 96 s against 99 s in all, e11b 10.6 s against 19.9, j10e 18.8 against
-# 13.1; one run each, HiGHS); 3 and paths that are not shortest (2 or 3 cells) were slower
+# block; longer moves (an L round a 2 x 3 block, paths that are not shortest) gain nothing
 MOVE_CELLS = 1
 
 
@@ -448,11 +440,9 @@ def detour(p: Puzzle, a: Answer) -> Answer | None:
 
 
 MAX_BASE = 5  # values per digit; more digits when there are more labels
-# up to this many labels, one value per label (the plain multicommodity flow): numlin-3 (10 x 10,
-# 8 labels) took 3.3 s with HiGHS and 7.0 s with SCIP, against 30-60 s and 15-30 s as 2 digits
-# base 3 (same run, build + solve + uniqueness); on the generated grids, with 15 to 64 short
-# lines, the digits stay faster (10 x 10, 15 labels: 0.26 s against 0.45 s; 14 x 14, 28 labels:
-# 1.0 s against 3.5 s with HiGHS), hence the bound
+# up to this many labels, one value per label (the plain multicommodity flow): its relaxation
+# routes every pair, which numlin-3 (10 x 10, 8 labels) needs (as 2 digits base 3 it is several
+# times slower); with more and shorter lines, as generated grids have, the digits stay faster
 ONE_DIGIT = 8
 
 
@@ -595,4 +585,5 @@ GENRE = define(
     pzpr_ids=("numlin", "arukone"),
     names=("numlin",),  # not 'arukone': that variant also needs every cell used
     lazy=True,
+    tuning=Tuning(count_work=MAX_WORK),
 )

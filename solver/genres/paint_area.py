@@ -24,14 +24,14 @@ keeps its text). Painting by hand, for Check: `■` or `#`, or a dark fill (the 
 numbered and labelled cells); `・`, `.` or `×` marks a cell known to stay unpainted. `import`
 writes the tiles as thick borders.
 
+puzz.link: `paintarea`: the border codec, then number10 over cells (`0`-`9` a number, `.` a
+number not given, which this module reads as no number, `a`-`z` skip 1-26 cells).
+
 Model: b(r,c) = 1 when cell (r,c) is painted. Tile(r,c): each cell of a tile has the b of the
 tile's first cell. Num(r,c): the b of a numbered cell's neighbours sum to its number.
 NoSquare/NoSquare0 (`solver.blocks.cells.no_square`): no 2x2 block of four painted or four unpainted
 cells. The painted cells are connected (`solver.blocks.cells.connected`; lazy vertex cuts by
-default, measured faster than the flow).
-
-puzz.link: `paintarea`: the border codec, then number10 over cells (`0`-`9` a number, `.` a
-number not given, which this module reads as no number, `a`-`z` skip 1-26 cells).
+default, as they solve faster than the flow).
 """
 
 from __future__ import annotations

@@ -16,6 +16,11 @@ crosses itself; the given pieces stay as typed. The answer is written in blue, a
 Check tells it from the givens: a piece in blue (as solving and hints write it; `-`, `|`, `+`
 too) is the answer, in any other colour a given.
 
+puzz.link (`pipelink`): per cell `a`-`g` a given piece (a `┼`, b `│`, c `─`, d `└`, e `┘`,
+f `┐`, g `┌`), `h`-`z` skip 1-19 cells. A `.` is pzprjs's hidden question mark: it draws
+nothing there and its checker puts no rule on the cell, so it is read as an empty cell. Digits
+(ice, only in the variant `pipelinkr`) are refused.
+
 Model (the seed's, written with the shared strands of `solver.blocks.lines`): h(r,c) = 1 when the
 loop joins cell (r,c) to its right neighbour, v(r,c) to the cell below. Each cell is two strands, a
 horizontal one hs(r,c) (through its left and right sides) and a vertical one vs(r,c), and a bend
@@ -25,21 +30,20 @@ bend or straight holds one piece. Every cell is on the loop: hs + vs >= 1. A giv
 its four arms (1 where it has an arm, 0 elsewhere), its bend (1 for a bend, 0 for a straight or
 a crossing) and its strands. Valid inequalities that the rules imply: a border cell uses its
 strand along the edge (a top-row cell is ─, ┌ or ┐); no 2x2 block closes a square of four bends.
-Before the model, the rules decide what they can (`solver.deduce.loop_logic.deduce` over the
-strands: the loop is one simple cycle through them, every cell holds one strand at least, a cell
-that may not cross joins its two strands by a bend when both are in use, a given piece fixes its
-links; then each unknown strand and link tried both ways), and each decided strand, bend and segment
-is a fixed bound of its variable: pipelink-2 of tests/data/large is decided whole, 0.035 -> 0.022
-s, generated 20x20 and 30x30 0.076 -> 0.054 s and 0.36 -> 0.14 s on HiGHS (medians of 3, one
-run). The used strands form one loop (`solver.blocks.lines.connected` over the strand network,
-rooted at the top-left cell's horizontal strand; the strands fixed above enter it as constants). The
-lazy form adds cuts on cells too: when the used segments leave the cells in several groups, each
-group's border carries at least two segments.
+The used strands form one loop (`solver.blocks.lines.connected` over the strand network, rooted
+at the top-left cell's horizontal strand; the strands that the givens and the border fix enter
+it as constants). The lazy form adds cuts on cells too: when the used segments leave the cells
+in several groups, each group's border carries at least two segments.
 
-puzz.link (`pipelink`): per cell `a`-`g` a given piece (a `┼`, b `│`, c `─`, d `└`, e `┘`,
-f `┐`, g `┌`), `h`-`z` skip 1-19 cells. A `.` is pzprjs's hidden question mark: it draws
-nothing there and its checker puts no rule on the cell, so it is read as an empty cell. Digits
-(ice, only in the variant `pipelinkr`) are refused.
+Deductions (`deduce`): the rules of `solver.deduce.loop_logic` over the strands decide strands
+in use or not and links (segments and bends) used or unused before the solve: the loop is one
+simple cycle through the strands, every cell holds one strand at least, a cell that may not
+cross joins its two strands by a bend when both are in use, a given piece fixes its links; then
+each unknown strand and link is tried both ways (probing). The pipeline fixes each decided
+strand, bend and segment by its bounds; what the rules decide holds in every answer, so the
+model keeps its answers. Probing's budget is the genre's Tuning, in work: `probe_work`, or
+`probe_work_per_cell` for each strand where that is more. Where the rules decide every segment,
+the pipeline runs no solver (`pipeline._decided`).
 """
 
 from __future__ import annotations
@@ -76,14 +80,14 @@ from solver.blocks.lines import (
     strands,
 )
 from solver.blocks.violation import Violation
-from solver.deduce import loop_logic
+from solver.deduce import Deductions, loop_logic
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.sheet import Grid, Value, cell_name, quote
 from solver.io.sheet.answer import ANSWER_FONT, CellWrite
-from solver.mip.model import Model, cname, fix, new_problem
+from solver.mip.backends import Tuning
+from solver.mip.model import Model, cname, new_problem
 
-DEDUCTION_SECONDS = 0.25  # probing's budget (solver.deduce.loop_logic.deduce)
 PIECES = "─│┌┐└┘┼"
 CROSS = "┼"
 SPELLINGS = {
@@ -208,13 +212,16 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
             turns = [st.turn[cell] for cell in block]
             prob += pulp.lpSum(sides + turns) <= 7, cname("NoSquare", block[0])
 
-    nodes, links, graph = logic_graph(p)
-    known_nodes, known_links = loop_logic.forced(nodes, links, graph, DEDUCTION_SECONDS)
-    fix({(cell, k): (st.hor if k == "h" else st.ver)[cell] for cell, k in nodes}, known_nodes)
-    # a link is a bend (a cell's two strands) or a segment; fixed bounds, as yajilin's
-    fix({(a, b): st.turn[a[0]] if a[0] == b[0] else x[a[0], b[0]] for a, b in links}, known_links)
-
-    m = Model(prob, list(x.values()), {"x": x, "turn": st.turn, "hs": st.hor, "vs": st.ver})
+    nodes, links, _ = logic_graph(p)
+    # the graph of the deductions (`deduce`): a strand is a node; a link is a bend (a cell's
+    # two strands) or a segment
+    strand = {(cell, k): (st.hor if k == "h" else st.ver)[cell] for cell, k in nodes}
+    link = {(a, b): st.turn[a[0]] if a[0] == b[0] else x[a[0], b[0]] for a, b in links}
+    m = Model(
+        prob,
+        list(x.values()),
+        {"x": x, "turn": st.turn, "hs": st.hor, "vs": st.ver, "strand": strand, "link": link},
+    )
     m.separate(connected(prob, st.net, lazy=lazy, root=((0, 0), "h"), crossing=2))
     if lazy:
         m.separate(_cell_cuts(x))
@@ -262,6 +269,15 @@ def logic_graph(p: Puzzle) -> tuple[list[Strand], list[tuple[Strand, Strand]], l
         on=[place[strand] for strand, use in _known(p).items() if use],
     )
     return strands, links, graph
+
+
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """What the loop's rules decide over the strands (`solver.deduce.loop_logic`): strands
+    in use or not, links (segments and bends) used or unused."""
+    used_strands, used_links = loop_logic.forced(
+        *logic_graph(p), tuning.probe_work, tuning.probe_work_per_cell
+    )
+    return Deductions({"strand": used_strands, "link": used_links})
 
 
 def _cell_cuts(x: dict[Segment, pulp.LpVariable]) -> Callable[[], list[pulp.LpConstraint]]:
@@ -421,5 +437,5 @@ GENRE = define(
     ja="パイプリンク",
     pzpr_ids=("pipelink",),
     lazy=True,
-    prove_by_search=True,
+    tuning=Tuning(prove_by_search=True, probe_work=7_500_000, probe_work_per_cell=15_000),
 )

@@ -32,6 +32,9 @@ sheet `─`/`-` or `│`/`|` in each cell a move passes and `●` where it ends 
 path here); on a labelled sheet the mark after the label (`B|`, `C●`). A circle's cell needs
 no mark.
 
+puzz.link: `satogaeri` (also `sato`): the border codec, then number16 over the cells (`.`, a
+circle without number).
+
 Model: the deck's set partitioning (`solver.blocks.placements`): the candidates of a circle are its
 straight moves, each the cells it covers from its start to its end; a move that leaves the grid
 or passes another circle's cell is not a candidate. y(k,i) = 1 when circle k makes its move i;
@@ -41,9 +44,6 @@ chosen move ends in room k. x: h(r,c) / v(r,c) = 1 when a move runs from (r,c) t
 lower neighbour, the sum of the moves using that edge (Line(...)); o(r,c) = 1 when a move ends
 in cell (r,c) (End(r,c)); these are what the sheet shows, for Check. Before the model is built,
 a circle that has no move at all, or a room that no move can end in, is named as bad input.
-
-puzz.link: `satogaeri` (also `sato`): the border codec, then number16 over the cells (`.`, a
-circle without number).
 """
 
 from __future__ import annotations

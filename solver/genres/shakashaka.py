@@ -11,6 +11,8 @@ diagonally below-right of the grid. The answer writes a triangle glyph naming th
 right angle: `◤` top-left, `◥` top-right, `◣` bottom-left, `◢` bottom-right. Check my answer
 reads those glyphs and white cells marked `・`, `.`, `×` ("no triangle here").
 
+The record's `triangles` holds [[r, c, corner], ...] with corner TL, TR, BL or BR.
+
 Model: t(r,c,k) = 1 when white cell (r,c) holds the triangle with its right angle in corner k
 (1 TL, 2 TR, 3 BL, 4 BR); at most one per cell (One). A number: the triangles beside it add up
 to it (Around). Rectangles, by the angles at the lattice points: around each point (a corner
@@ -25,8 +27,6 @@ such arc starting at each sector is cut off (sum of its sectors - the two black 
 bound it <= its length - 1; Arc). A white area whose every boundary point turns by 90 degrees or
 not at all and that has no dents or holes is a rectangle, upright or at 45 degrees, since its
 sides run along cell edges or diagonals.
-
-The record's `triangles` holds [[r, c, corner], ...] with corner TL, TR, BL or BR.
 """
 
 from __future__ import annotations

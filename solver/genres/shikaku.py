@@ -21,6 +21,8 @@ so drawn as a wall and says `incomplete` for a division that is not finished yet
 be.
 (Excel on macOS draws no borders: solve there with the CLI, or on Windows.)
 
+puzz.link: `shikaku`, number16 over the cells (`.` an unknown number).
+
 Model (the deck's set partitioning, `solver.blocks.placements`): the candidates of a number are the
 rectangles of its area that hold it and no other number (a `?`: every such rectangle, any area);
 y(k,i) = 1 when the k-th number (reading order) takes its i-th candidate. Choose(k): each number
@@ -30,8 +32,6 @@ neighbour lie in different rectangles (w(r,c,D): the cell below), w = 1 - the ch
 holding both cells. A number that no rectangle fits, or a cell that no rectangle reaches, is
 told as an input error before the solve. The LP relaxation is tight on these pieces: the deck's
 6x6 and a published 24x14 solve at the root node.
-
-puzz.link: `shikaku`, number16 over the cells (`.` an unknown number).
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ more white cells, read left to right along a row or top to bottom along a column
 listed words, and each listed word is placed exactly once (a word listed twice, twice). Every
 white cell lies in such a run.
 
-Layout (as number-skeleton's, with words for numbers): the grid from A1, a black cell as `■`
+Layout: the grid from A1 (as number-skeleton's, with words for numbers), a black cell as `■`
 (or `#`, `*`, `+`) or a dark fill (Excel's fill tool); white cells empty. Right of the grid one
 empty column, then the list: one word per cell, top to bottom from row 1, in as many columns as
 it needs, none taller than the grid, in any order; several words may share a cell apart

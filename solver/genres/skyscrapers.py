@@ -18,6 +18,10 @@ Opposite clues that cannot both hold are named before solving: from both ends of
 most N + 1 buildings are seen together (the tallest is seen from both), and at least 3 when
 N > 1 (only one of the two ends can see the tallest first).
 
+puzz.link: `skyscrapers` (also `building`, `skyscraper`): the frame's clues in number16 over
+pzprjs' outside cells (top row left to right, bottom row, left column top to bottom, right
+column), then the given heights in number16 over the cells when there are any.
+
 Model: x(r,c,d) = 1 when the grid cell at sheet row r, column c holds height d
 (`solver.blocks.digits`), one height per cell, givens fixed, a latin square
 (`solver.blocks.digits.latin`). Each clue is a sightline (`solver.blocks.digits.sightline`): s(cell)
@@ -27,13 +31,9 @@ not taller, s <= 1 - sum_j<i x(j,e) + sum_{d>e} x(i,d); the s of the line add up
 a clue c allows at most N - c + 1 + i at the i-th cell from it (at most i + 1 buildings are seen
 up to there and, behind a building of height h, at most N - h more), x = 0 above that; implied
 by the rules, it halves the solving time of a fully clued 8x8. Fully clued 12x12 puzzles
-without given heights stay hard for this model (70 s to over 120 s with HiGHS or SCIP, the
-shared machine); other forms of the sightline measured slower still (a running maximum as cumulative
-binaries, per-digit seen binaries with clique rows, a flow over the running maximum).
-
-puzz.link: `skyscrapers` (also `building`, `skyscraper`): the frame's clues in number16 over
-pzprjs' outside cells (top row left to right, bottom row, left column top to bottom, right
-column), then the given heights in number16 over the cells when there are any.
+without given heights stay hard for this model (over a minute with HiGHS or SCIP); the other
+forms of the sightline are slower still (a running maximum as cumulative binaries, per-digit
+seen binaries with clique rows, a flow over the running maximum).
 """
 
 from __future__ import annotations

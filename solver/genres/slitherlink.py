@@ -28,18 +28,19 @@ dot below (the left side of cell (r,c)); u(r,c) = 1 when the loop visits the dot
 edges are one piece (`solver.blocks.lines.single_loop`, rooted at a corner of a 3 where there is
 one). Valid tightenings: the four corners of a 3 (and of a 4) are on the loop, so their u is fixed
 to 1; every u is 1 in the every-dot variant; the loop has at least four edges (the empty loop is no
-answer). Before the model, the rules decide what they can (`solver.deduce.loop_logic.deduce`: a
-loop's own rules, the numbers as sums of edges, the cells as regions inside or outside the
-loop, then each unknown dot and edge tried both ways), and each decided dot and edge is a fixed
-bound of its variable: they decide the seven published slitherlinks of tests/data/large whole,
-the 45x31 4.3 -> 0.37 s, the 25x15s 0.14/0.34/0.21 -> 0.04/0.22/0.06 s, slither-2 0.10 ->
-0.09 s on HiGHS (medians of 3, one run). Connectivity is lazy by default (cuts added after
-each solve): on the sample and on generated 10x10 to 30x30 puzzles it was 2-4 times faster than
-the complete flow form on every back end (tests/benchmark_sizes.py). The loop is the whole
-answer, so the uniqueness check cuts off the answer found by "not every edge of this loop again"
-(`solver.blocks.lines.loop_no_good`), which every other loop satisfies: slither-2 of
-tests/benchmark_large.py 1.8 s against 2.5 s on HiGHS, 2.1 s against 2.4 s on SCIP (medians of
-5, one run); generated 10x10 to 30x30 even.
+answer). Connectivity is lazy by default (cuts added after each solve): two to four times faster
+than the complete flow form on every back end. The loop is the whole answer, so the uniqueness
+check cuts off the answer found by "not every edge of this loop again"
+(`solver.blocks.lines.loop_no_good`), which every other loop satisfies.
+
+Deductions (`deduce`): the rules of `solver.deduce.loop_logic` decide dots on the loop or off it and
+segments used or unused before the solve: a loop's own rules, the numbers as sums of edges, the
+cells as regions inside or outside the loop (and every dot on the loop in the every-dot variant);
+then each unknown dot and segment is tried both ways (probing). The pipeline fixes each decided u
+and x by its bounds; what the rules decide holds in every answer, so the model keeps its answers.
+Probing's budget is the genre's Tuning, in work: `probe_work`, or `probe_work_per_cell` for each dot
+where that is more. They decide most published slitherlinks whole, and where they do the pipeline
+runs no solver (`pipeline._decided`).
 """
 
 from __future__ import annotations
@@ -53,17 +54,16 @@ import pulp
 from solver.blocks.geometry import Cell, CellPuzzle, components, grid_edges
 from solver.blocks.lines import Network, drawn_sides, edge_vars, loop_no_good, single_loop
 from solver.blocks.violation import Violation
-from solver.deduce import loop_logic
+from solver.deduce import Deductions, loop_logic
 from solver.genres import define
 from solver.io import puzzlink, spellings
 from solver.io.sheet import Grid, InputError, Value, cell_name, quote
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import is_mark
-from solver.mip.backends import LEAN_PRESOLVE
-from solver.mip.model import Model, cell_vars, cname, fix, new_problem
+from solver.mip.backends import LEAN_PRESOLVE, Tuning
+from solver.mip.model import Model, cell_vars, cname, new_problem
 
 UNKNOWN = puzzlink.UNKNOWN  # a numbered cell whose number is not given
-DEDUCTION_SECONDS = 1.0  # probing's budget (solver.deduce.loop_logic.deduce)
 MARKER = "every point"  # what to_cells writes
 MARKERS = {"everypoint", "everypoints", "allpoints", "everydot", "alldots", "全点", "全点通過"}
 ANSWER_ON_BORDERS = True  # the loop is drawn on the cells' borders, no text is an answer mark
@@ -162,10 +162,6 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
         prob += pulp.lpSum(x[e] for e in sides(r, c).values()) == n, cname("Clue", (r, c))
     prob += pulp.lpSum(x.values()) >= 4, "Loop"
 
-    known_cells, known_segments = loop_logic.forced(*logic_graph(p), DEDUCTION_SECONDS)
-    fix(u, known_cells)  # what the rules decide, as fixed bounds (as yajilin's)
-    fix(x, known_segments)
-
     m = Model(prob, list(x.values()), {"x": x, "u": u})
     root = min(on_loop) if on_loop else None
     m.separate(single_loop(prob, Network(dict(x), used), lazy=lazy, root=root))
@@ -183,6 +179,15 @@ def logic_graph(p: Puzzle) -> tuple[list[Point], list[Segment], loop_logic.Graph
     every = range(len(dots)) if p.every_point else ()
     graph = loop_logic.grid_graph(dots, segments, faces=True, sums=sums, on=every)
     return dots, segments, graph
+
+
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """What the loop's rules decide (`solver.deduce.loop_logic`): dots on the loop or off
+    it, segments used or unused."""
+    cells, segments = loop_logic.forced(
+        *logic_graph(p), tuning.probe_work, tuning.probe_work_per_cell
+    )
+    return Deductions({"u": cells, "x": segments})
 
 
 def verify(p: Puzzle, a: Answer) -> list[Violation]:
@@ -320,5 +325,7 @@ GENRE = define(
     ja="スリザーリンク",
     pzpr_ids=("slither",),
     lazy=True,
-    highs_options=(LEAN_PRESOLVE,),
+    tuning=Tuning(
+        highs_options=(LEAN_PRESOLVE,), probe_work=30_000_000, probe_work_per_cell=15_000
+    ),
 )

@@ -17,7 +17,8 @@ C and D meeting at a black circle, and a grey one between A and C:
     C C D D        the grey one (D4's ◐ in a wider map) A and C only, and so on.
 
 The answer shades every cell of a black piece with a dark fill; the labels stay. Check my
-answer reads the cells shaded with the fill tool.
+answer reads the cells shaded with the fill tool. The result record's `shaded` holds every cell
+of the black pieces.
 
 Model (the seed's, on cells): b(r,c) = 1 when the piece cell (r,c) is black. All cells of a
 piece share its first cell's colour (Piece). A circle touching n pieces, with s the sum of their
@@ -25,12 +26,10 @@ first cells' b: white s <= (n - 1) // 2, black s >= n // 2 + 1, grey s = n / 2 (
 grey circle touching an odd number of pieces is refused as bad input.
 
 The sample: the seed's deck gives only the circles' piece lists (pieces 0-10, eight circles).
-Its sheet (workbooks/stained-glass.xlsx, tests/data/stained-glass.json) is a map drawn by hand
-(a MIP search for one found none within 300 s): piece k carries the label chr(65 + k) (0 is A,
-10 is K), each circle sits in a cell whose 8 neighbours hold exactly the pieces of its list, and
-every piece hangs together; tests/test_stained_glass.py checks the map against the deck's lists.
-
-The record's `shaded` holds every cell of the black pieces.
+Its sheet (workbooks/stained-glass.xlsx, tests/data/stained-glass.json) is a map drawn by hand:
+piece k carries the label chr(65 + k) (0 is A, 10 is K), each circle sits in a cell whose 8
+neighbours hold exactly the pieces of its list, and every piece hangs together;
+tests/test_stained_glass.py checks the map against the deck's lists.
 """
 
 from __future__ import annotations

@@ -18,19 +18,18 @@ counts as a cell without a digit (so a sheet whose digits fit an answer is `inco
 whose digits fit none is `wrong`); a `・` mark fixes "no digit"; a `?` shows no digit, and
 Check takes its digit from the nearest answer.
 
+puzz.link: `sukoro`, number10 over cells (`.` a `?` cell).
+
 Model (the deck's): x(r,c,d) = 1 when cell (r,c) holds digit d (`solver.blocks.digits`, at most one
 digit per cell); n(r,c) = the sum over d, 1 when the cell holds a digit, and D(r,c) = the sum
 of d x(r,c,d), its digit (0 for none). Givens fix x = 1, a `?` fixes n = 1. With A(r,c) the
 sum of the neighbours' n and k the number of neighbours: A >= D and A <= D + k (1 - n)
 (Count: a digit cell has exactly D digits beside it); no digit above k (Room); a digit equal
-to k makes every neighbour a digit, n(q) >= x(r,c,k) (Full; these two only tighten the LP:
-the 10x10 of the size benchmark went from 1.5 s to 0.5 s with HiGHS). Equal digits never side
-by side: x(p,d) + x(q,d) <= 1 (`never_adjacent` per digit). The cells with n = 1 are
-connected (`solver.blocks.cells.connected`, rooted at the first given: a flow in the complete form,
-vertex cuts in the lazy form; lazy is the default, by measurement: tests/benchmark_sizes.py,
-figures in the README).
-
-puzz.link: `sukoro`, number10 over cells (`.` a `?` cell).
+to k makes every neighbour a digit, n(q) >= x(r,c,k) (Full; these two only tighten the LP,
+which makes a generated 10x10 three times faster with HiGHS). Equal digits never side by side:
+x(p,d) + x(q,d) <= 1 (`never_adjacent` per digit). The cells with n = 1 are connected
+(`solver.blocks.cells.connected`, rooted at the first given: a flow in the complete form, vertex
+cuts in the lazy form, the default as the faster on generated grids, tests/benchmark_sizes.py).
 """
 
 from __future__ import annotations

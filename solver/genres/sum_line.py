@@ -35,8 +35,9 @@ there plus the carry in equal the sum's digit plus 10 times the carry out, carri
 integer. The numbers are never formed with powers of ten: a 9-cell run would need coefficients
 up to 9 * 10^8, at which a solver's tolerance on a binary (about 1e-6) is worth hundreds and a
 wrong answer could pass; in written addition every coefficient is at most 10, so the rounded
-solution satisfies the sums exactly. (The notebook also put digits under black cells and made
-them differ per row and column; that is stricter than the rules and is left out.)
+solution satisfies the sums exactly. (The notebook's form also puts digits under black cells
+and makes them differ per row and column; that is stricter than the rules, so black cells have
+no variables here.)
 """
 
 from __future__ import annotations

@@ -25,12 +25,12 @@ text). Painting by hand, for Check: `■` or `#`, or a dark fill (the only way o
 and the counts around them. The record's `shaded` cells are counted from the grid's top-left
 cell (B2 is [0, 0]).
 
-Model: b(r,c) = 1 when grid cell (r,c) is painted. Tile(r,c): each cell of a tile has the b of
-the tile's first cell. Row(r) and Col(c): the b of a counted row or column sum to its count.
-
 puzz.link: `tilepaint`: the border codec, then the grid's own clue cells (kakuro-like black cells
 inside the grid, which this module does not solve: such a URL is refused), then the counts above
 the columns and left of the rows (`.` none, a hex digit, or `-` and two).
+
+Model: b(r,c) = 1 when grid cell (r,c) is painted. Tile(r,c): each cell of a tile has the b of
+the tile's first cell. Row(r) and Col(c): the b of a counted row or column sum to its count.
 """
 
 from __future__ import annotations

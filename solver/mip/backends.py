@@ -61,6 +61,7 @@ class Settings:
     # solves, as HiGHS and CBC must (kept to measure the one against the other)
     cuts_in_search: bool = True
     tuning: Tuning = field(default_factory=lambda: Tuning())  # the genre's (see `resolved`)
+    deduce: bool = True  # apply the genre's deductions before the solve (`Genre.deduce`)
 
     def __post_init__(self) -> None:
         if self.solver not in SOLVER_CHOICES:
@@ -166,9 +167,9 @@ def new_highs(threads: int | None = None) -> object:
     """A quiet `highspy.Highs()` (no banner on stdout, no log) that runs on `threads` threads.
 
     HiGHS starts one thread scheduler per process, with the thread count of its first run; a
-    later run asking for another count stops with neither an answer nor a proof (seen with
-    highspy 1.16: a 1-thread solve after a default one). So the scheduler is restarted whenever
-    the count changes, as in a long-lived Excel session where the setting is changed."""
+    later run asking for another count stops with neither an answer nor a proof (highspy 1.16:
+    a 1-thread solve after a default one). So the scheduler is restarted whenever the count
+    changes, as in a long-lived Excel session where the setting is changed."""
     import highspy
 
     with _stdout_silenced():
@@ -189,36 +190,24 @@ PRESOLVE_AGGREGATOR = 1 << 12
 PRESOLVE_ENUMERATION = 1 << 16
 PRESOLVE_DUAL_FIXING = 1 << 17
 # HiGHS's presolve without those three rules: for the genres whose lazy rounds it makes faster
-# (Tuning.highs_options). In their rounds almost all the time is presolve (mashu-2: 20 ms a
-# round, of which nothing is search), and these three rules are a third of it; the model
-# presolve leaves is as easy to solve. Whole solves with the uniqueness proof
-# (tests/benchmark_large.py, median of 3-5, the rules on against off): mashu-2 0.26 -> 0.16 s,
-# mashu-20x20 0.48 -> 0.22, slither-2 0.108 -> 0.096, slither-18x10 0.21 -> 0.16,
-# hashikake-2 0.090 -> 0.061, kurodoko-2 0.027 -> 0.021. Not for every genre: without the
-# aggregator, numberlink's hard ones run out of time (numlin-j10a 12 s -> over 60 s), and
-# hotaru-beam is slower (a generated 10x10 0.27 -> 1.0 s).
+# (Tuning.highs_options). In their rounds almost all the time is presolve, and these three rules
+# are a third of it; the model presolve leaves is as easy to solve. Not for every genre: without
+# the aggregator numberlink's hard searches run out of time.
 LEAN_PRESOLVE = (
     "presolve_rule_off",
     PRESOLVE_AGGREGATOR | PRESOLVE_ENUMERATION | PRESOLVE_DUAL_FIXING,
 )
 # HiGHS's presolve on every model unless a genre's tuning says otherwise: without dual fixing.
-# The models have no objective (every feasible point is an answer), and dual fixing, which
-# fixes a column where the objective and the rows' locks allow, cost more presolve time than it
-# saved. Whole solves with the uniqueness proof (median of 3-5 in one run, dual fixing on
-# against off): firefly-2 0.063 -> 0.056 s, lightup-2 0.045 -> 0.040, numlin-3 1.40 -> 1.30,
-# icebarn-2 0.052 -> 0.049, the published lightups 0.84-0.95 x, firefly-13x13 0.88 x, generated
-# puzzles of the HiGHS genres 0.89-1.02 x (numberlink 20x20 0.60 -> 0.54 s); presolve-only runs of
-# the saved models 0.75-0.98 x. Not for country-road: its larger searches took other ways and
-# were slower (published 20x15 0.28 -> 0.55 s, generated 20x20 1.06 -> 2.48 s).
+# The models have no objective (every feasible point is an answer), and dual fixing, which fixes
+# a column where the objective and the rows' locks allow, costs more presolve time than it saves
+# (about a tenth of a whole solve). Not for country-road, whose larger searches are slower
+# without it (FULL_PRESOLVE).
 DEFAULT_PRESOLVE = ("presolve_rule_off", PRESOLVE_DUAL_FIXING)
 FULL_PRESOLVE = ("presolve_rule_off", 0)  # every rule, dual fixing too
 
 # HiGHS without its feasibility-jump heuristic (run at the root of every MIP before the
-# search): for the genres where it costs more time than the answers it finds save. Whole solves
-# with the uniqueness proof (median of 3-7, on against off): mines-2 6 -> 4 ms, mines-15x15 11
-# -> 7 ms, firefly-2 0.072 -> 0.064 s, a generated 10x10 hotaru-beam 0.16 -> 0.13 s
-# (firefly-13x13 even), icebarn-2 0.052 -> 0.050 and generated icebarns 0.96-0.97 x. Not for
-# every genre: slither-2 0.098 -> 0.169, hashikake-2 0.062 -> 0.089, country-2 1.08 x.
+# search): for the genres where it costs more time than the answers it finds save. Not for every
+# genre: it finds slitherlink's and hashiwokakero's answers sooner.
 NO_FEASIBILITY_JUMP = ("mip_heuristic_run_feasibility_jump", False)
 
 # HiGHS's options for a uniqueness search that its LP and branch-and-bound decide alone
@@ -234,11 +223,8 @@ _LAZY = itertools.count(1)  # names for the cuts added between solves
 CUT_NAMES = ("lazy_", "learnt_")  # how the names of those cuts begin: rows every answer keeps
 # Seconds of rounds of solves before SCIP takes the lazy cuts inside its search. Where rounds
 # are cheap they win (each new solve presolves with all the cuts; one search asks Python about
-# every integral node and runs without dual reductions): in one search from the start, hitori-2
-# took 0.30 s against 0.03 s and mashu-2 1.7 s against 0.8 s. Where each round is a hard solve,
-# one search wins: heyawake-3 1.0 s against 5.9 s (tests/benchmark_large.py, scip against
-# scip-rounds, a busy 2-core machine). With the switch after 1 s mashu-2 still lost (5.3 s
-# against 1.4 s, busier still) while heyawake-3 won (3.2 s against 8.2 s); hence 2 s.
+# every integral node and runs without dual reductions); where each round is a hard solve, one
+# search wins. A genre whose rounds are hard says so with 0 (Tuning.search_after).
 SEARCH_AFTER = 2.0
 # A genre's reinforcements (Model.reinforcements) wait this long: see cells.forest_count.
 REINFORCE_AFTER = 5.0
@@ -249,15 +235,16 @@ SWITCH_AFTER = 2.0
 
 @dataclass(frozen=True)
 class Tuning:
-    """What the benchmark chose for one genre (tests/benchmark_large.py, benchmark_sizes.py):
-    the back end that the solver "default" means, and how SCIP takes lazy cuts for it."""
+    """Everything that one genre tunes, in one record (`puzzle-solver genres NAME --tuning`):
+    the back end that the solver "default" means, how SCIP and HiGHS search for it, and the
+    budgets of its deductions. The answers never depend on it; only how soon they come."""
 
     solver: str = FALLBACK_SOLVER
     search_after: float = SEARCH_AFTER  # seconds of rounds before SCIP's one search (0: at once)
     scip_separating: bool = True  # SCIP's own cutting planes (False: none; the search is faster
     # where the LP bound says little, e.g. heyawake's lazy rings)
     scip_heuristics: bool = True  # SCIP's primal heuristics (False: none; where the search
-    # finds the answer as soon, they only cost time, e.g. heyawake-3 0.45 s -> 0.24 s)
+    # finds the answer as soon, they only cost time)
     scip_presolve: bool = True  # SCIP's presolve (False: none; then an "infeasible" needs no
     # second run without it, see _run_scip)
     highs_options: tuple[tuple[str, bool | int | float | str], ...] = ()  # set on every HiGHS
@@ -272,11 +259,37 @@ class Tuning:
     # that starts again, with the lazy cuts found, when the genre's own has not answered and
     # proved within `switch_after` seconds (hotaru-beam: HiGHS's rounds, then SCIP's one search)
     switch_after: float = SWITCH_AFTER
+    # the deductions' budgets (`Genre.deduce`), in work, never seconds: what probing may spend
+    # (the board's cells once a probe: the grid's cells for cells of two states, the graph's
+    # cells and edges for a loop), at least `probe_work`, or `probe_passes` passes over the grid
+    # where that is more (probing.passes_work), or `probe_work_per_cell` for each cell of a
+    # loop's graph where that is more
+    probe_work: int = 0
+    probe_passes: int = 0
+    probe_work_per_cell: int = 0
+    probe_idle: float | None = None  # probing stops after this share of the grid's cells
+    # probed in a row without deciding one (None: it goes on while a pass decides one)
+    probe_everywhere_from: int = 0  # on grids of more cells than this, probe every unknown
+    # cell, not only those next to a decided one (heyawake) ...
+    probe_everywhere_idle: float | None = None  # ... and stop after this share idle instead
+    search_work: int = 0  # a depth-first search after probing, within this work (0: none)
+    search_spread: float = 0.0  # ... only where an unfinished island has at least this many
+    # unknown cells to spread into, on average (nurikabe)
+    count_work: int = 0  # counting the answers along a frontier, in frontiers made (0: none)
 
     def __post_init__(self) -> None:
         for solver in (self.solver, *filter(None, [self.switch_to])):
             if solver not in SOLVERS:
                 raise SolverError(f"unknown solver {solver!r}; choose one of {', '.join(SOLVERS)}")
+
+
+# A profile several genres share (heyawake, hitori, yajilin): SCIP's one search with the lazy
+# cuts inside it from the first solve on, without its own cutting planes, primal heuristics and
+# presolve, where the lazy rows make the LP bound weak and the answer is found as soon without
+# them. A genre takes it with `dataclasses.replace(ONE_SCIP_SEARCH, ...)`.
+ONE_SCIP_SEARCH = Tuning(
+    "scip", search_after=0.0, scip_separating=False, scip_heuristics=False, scip_presolve=False
+)
 
 
 class LiveModel:
@@ -578,8 +591,8 @@ class LiveModel:
         """Add one PuLP row over SCIP's terms of the columns (`terms[i]` column i's, see
         `scip_term`: of the original variables, or in a search of the transformed ones); returns
         SCIP's constraint. The row's expression is made from the terms at once, not summed as
-        coefficient times variable (pyscipopt.quicksum): SCIP's copy of heyawake-3 5.8 -> 4.6
-        ms; most of what is left is pyscipopt's addCons."""
+        coefficient times variable (pyscipopt.quicksum), which makes a copy about a fifth
+        faster; most of what is left is pyscipopt's addCons."""
         import pyscipopt
 
         expr = pyscipopt.Expr({terms[self.index[v.name]]: coef for v, coef in c.items()})
@@ -627,12 +640,9 @@ class LiveModel:
         presolve and primal heuristics: the LP and branch-and-bound then decide at once, and
         their "infeasible" needs no second opinion or second run (see `_run_highs`,
         `_run_scip`). Heuristics look for an answer that is not there; presolve's probing, then
-        the check of its word, cost more than the search on models whose LP is tight. Whole
-        solves with the proof, median of 3-7, with presolve against without: on HiGHS
-        kurodoko-2 21.7 -> 18.1 ms, norinori-2 15.1 -> 12.1, shikaku-24x14 85 -> 44, sum-line
-        20x20 (generated) 15.1 -> 6.5 s; on SCIP lightup-2 69 -> 54 ms, lightup-17x17 29 -> 24.
-        The genres whose proof is slower so keep both (loops and paths: slither-2 99 -> 160 ms,
-        country-2 0.26 -> 3.7 s on HiGHS; nurikabe-2 0.20 -> 0.22 s on SCIP)."""
+        the check of its word, cost more than the search on models whose LP is tight: without
+        them such a proof is up to twice as fast. The genres whose proof is slower so keep
+        both (loops and paths, up to 14 times slower)."""
         if not self.settings.tuning.prove_by_search:
             return
         if self.settings.solver == "highs":
@@ -654,7 +664,7 @@ class LiveModel:
 
     # CBC ------------------------------------------------------------------------------------
     def _solve_cbc(self, deadline: float | None) -> tuple[bool, bool]:
-        """HiGHS writes its copy of the model (fast, in C++; PuLP's writer took 0.3 s for a
+        """HiGHS writes its copy of the model (fast, in C++; PuLP's writer takes 0.3 s for a
         30x30 numberlink), naming the columns; CBC solves that file."""
         import highspy
 
@@ -676,8 +686,8 @@ class LiveModel:
 class _HighsWatch:
     """While HiGHS runs, and only when somebody watches (`progress.active()`): at most every
     `progress.INTERVAL`, the nodes explored, whether an answer was found, and the bound and gap
-    when the model has an objective, from HiGHS's MIP interrupt callback (measured: a few
-    hundred calls a second on a hard 20x20 model, never more than a second apart).
+    when the model has an objective, from HiGHS's MIP interrupt callback (a few hundred calls
+    a second on a hard 20x20 model, never more than a second apart).
 
     HiGHS runs holding Python's lock, so Ctrl-C (or SIGTERM in a worker) is raised in the
     callback, and highspy swallows what a callback raises: the callback stops HiGHS instead and
@@ -723,10 +733,10 @@ def _scip_watch(m: object) -> Iterator[None]:
     """While SCIP runs, and only when somebody watches: at most every `progress.INTERVAL`, its
     nodes, whether an answer was found, and the bound and gap when the model has an objective,
     from an event handler on solved nodes, found solutions and cuts added at the root (the
-    only events that come during a long root; measured: thousands a second, at most 0.6 s
-    apart, on a hard 20x20 model). What the handler raises (Ctrl-C) stops SCIP and is raised
-    again once `optimize` has returned. The handler stays in the model (SCIP cannot remove
-    one), silent when nobody watches."""
+    only events that come during a long root: thousands a second on a hard 20x20 model, at
+    most 0.6 s apart). What the handler raises (Ctrl-C) stops SCIP and is raised again once
+    `optimize` has returned. The handler stays in the model (SCIP cannot remove one), silent
+    when nobody watches."""
     if not progress.active():
         yield
         return
@@ -803,7 +813,7 @@ def _scip_handler_class() -> type:
 
 def _scip_to_problem_stage(m: object) -> None:
     """Free SCIP's transformed problem, so that rows can be added, unless it is freed already
-    (a round adds its cuts one by one: freeing each time cost 80 us a row, 7 % of nurikabe-2)."""
+    (a round adds its cuts one by one: freeing each time costs 80 us a row)."""
     import pyscipopt
 
     if m.getStage() != pyscipopt.SCIP_STAGE.PROBLEM:
@@ -812,9 +822,9 @@ def _scip_to_problem_stage(m: object) -> None:
 
 def _run_scip(m: object, deadline: float | None, check: bool = True) -> bool:
     """Optimize by the deadline; True when SCIP proved the model infeasible. An "infeasible" is
-    checked again with presolve off, as for HiGHS: SCIP 10 (pyscipopt 6.3.0) called a feasible
-    country-road model (20x20, after a round of lazy cuts) infeasible, and turning its linear or
-    set-partitioning presolve off fixed it."""
+    checked again with presolve off, as for HiGHS: SCIP 10 (pyscipopt 6.3.0) calls a feasible
+    20x20 country-road model infeasible after a round of lazy cuts, and solves it with its
+    linear or set-partitioning presolve off."""
     import pyscipopt
 
     if deadline is not None:
@@ -867,17 +877,17 @@ def _run_highs(
 ) -> bool:
     """Run HiGHS by the deadline; True when it proved the model infeasible. An "infeasible"
     that its MIP presolve decided alone (no branch-and-bound node searched) is checked: HiGHS
-    1.15.1's presolve called a feasible slitherlink model infeasible that way
+    1.15.1's presolve calls a feasible slitherlink model infeasible that way
     (tests/data/highs_presolve_false_infeasible.mps.gz, 0 nodes; 1.16.0 solves it; the
     tracker has more such reports), and here infeasible means "no answer" or "unique", so it
     must be a proof. The check: HiGHS again with presolve off, for QUICK_CHECK seconds (enough
     for a small model); past that, SCIP's second opinion (copying a model to SCIP costs about
     as much, and SCIP proves these far sooner than HiGHS without presolve: country-2 0.09 s
     against 0.59 s); where SCIP does not agree, HiGHS without presolve to the end. An
-    infeasibility that the search reached is believed: checking those too doubled every
-    uniqueness proof (numlin-3: 1.0 s proof + 1.6 s check). quick: the seconds for HiGHS
-    without presolve instead of QUICK_CHECK (0: SCIP's opinion at once). check=False: the
-    "infeasible" is believed as it stands (a search whose verdict no one is told)."""
+    infeasibility that the search reached is believed: checking those too would double every
+    uniqueness proof. quick: the seconds for HiGHS without presolve instead of QUICK_CHECK (0:
+    SCIP's opinion at once). check=False: the "infeasible" is believed as it stands (a search
+    whose verdict no one is told)."""
     import highspy
 
     quick = QUICK_CHECK if quick is None else quick
@@ -931,9 +941,8 @@ def _highs_without_presolve(
 
 # SCIP's presolve for the second opinion without its pairwise comparison of set-covering and of
 # linear rows: SCIP proves these models infeasible in presolve (probing does it), and there the
-# pairwise passes cost more than they save. Second opinions on the published puzzles' last
-# uniqueness solves (HiGHS's MPS files, median of 5): country-2 81 -> 65 ms, country-17x13 74 ->
-# 62, norinori-20x10 22 -> 20, the 21 of them 662 -> 606 ms, none slower by more than noise.
+# pairwise passes cost more than they save (about 8 % of an opinion's time on the published
+# puzzles, and no opinion is slower without them).
 OPINION_SCIP_PARAMS = (
     ("constraints/logicor/presolpairwise", False),
     ("constraints/linear/presolpairwise", False),
@@ -944,9 +953,8 @@ def _scip_agrees_infeasible(h: object, deadline: float | None) -> bool:
     """A second opinion on a model that HiGHS's presolve alone called infeasible: SCIP, an
     independent solver, is given the same rows (copied from HiGHS, see `_scip_copy`) and
     looks for an answer. Where it agrees, that is believed; where it does not (or runs out of
-    time), HiGHS runs again with presolve off, as before. SCIP is the cheaper check: on the
-    last uniqueness solves of the published puzzles it took 0.09 s against 0.59 s for HiGHS
-    without presolve (country-2), 0.05 against 0.42 (slither-2), 0.03 against 0.06 (mashu-2)."""
+    time), HiGHS runs again with presolve off, to the end. SCIP is the cheaper check: on the
+    published puzzles up to about 8 times faster than HiGHS without presolve."""
     left = _remaining(deadline)
     if left is not None and left <= 0:
         return False
@@ -964,8 +972,8 @@ def _scip_agrees_infeasible(h: object, deadline: float | None) -> bool:
 
 
 # SCIP instances whose problem has been freed, kept for the next second opinion: a new one (SCIP
-# and its plugins) costs 1.4-1.8 ms, a third of the opinion on a small model (kurodoko-2: copy
-# 3.9 ms, search 1.9). A kept one carries only the settings every opinion sets again.
+# and its plugins) costs about a third of the opinion on a small model. A kept one carries only
+# the settings every opinion sets again.
 _spare_scip: list[object] = []
 
 
@@ -983,10 +991,9 @@ def _blank_scip() -> object:
 def _scip_copy(h: object) -> object:
     """A SCIP model with HiGHS's columns (bounds, integrality) and rows, and no objective, as
     only feasibility is asked. The copy goes through an MPS file that HiGHS writes and SCIP
-    reads: 2-3 times faster than adding the rows one by one from Python (pipelink-2 5 ms
-    against 14 ms), which on small puzzles was a good part of the uniqueness proof. Where the
-    file cannot be written or read (a temporary folder HiGHS cannot open, say), the copy is
-    made row by row in memory instead."""
+    reads: 2-3 times faster than adding the rows one by one from Python, which on small puzzles
+    is a good part of the uniqueness proof. Where the file cannot be written or read (a
+    temporary folder HiGHS cannot open, say), the copy is made row by row in memory instead."""
     m = _scip_copy_through_file(h)
     return m if m is not None else _scip_copy_by_rows(h)
 
@@ -1010,8 +1017,8 @@ def _scip_copy_through_file(h: object) -> object | None:
 @functools.cache
 def _copy_folder() -> str:
     """A temporary folder for the copies' MPS files, one per process and removed when it ends:
-    each copy overwrites its thread's file, as creating and removing a folder per copy cost
-    0.4-0.9 ms on ext4 (firefly-2's opinion: 7 ms in all)."""
+    each copy overwrites its thread's file, as creating and removing a folder per copy costs
+    about a tenth of a small model's opinion."""
     folder = tempfile.mkdtemp(prefix="puzzle-solver-")
     atexit.register(shutil.rmtree, folder, ignore_errors=True)
     return folder
@@ -1074,9 +1081,9 @@ def _run_cbc(
     """Run PuLP's bundled CBC on a model file (.mps or .lp) by the deadline: (an answer was
     found, infeasibility was proven, the variable values by the file's names), or None when
     CBC was killed at the deadline. CBC's own time limit does not cover all of its root
-    processing (a 30x30 numberlink ran for minutes past it), so the child process is killed
-    CBC_KILL_GRACE after the deadline; it is killed too when Python is interrupted. Its files
-    go in a temporary folder that is always removed."""
+    processing (on a 30x30 numberlink it runs for minutes past it), so the child process is
+    killed CBC_KILL_GRACE after the deadline; it is killed too when Python is interrupted. Its
+    files go in a temporary folder that is always removed."""
     left = _remaining(deadline)
     if left is not None and left <= 0:  # writing the model file used up the time
         return None
@@ -1168,9 +1175,25 @@ def lp_header(path: Path) -> str | None:
 
 
 def write_lp(prob: pulp.LpProblem, path: Path, header: str) -> None:
-    """CPLEX LP file with a first comment line saying where the model came from."""
+    """CPLEX LP file with a first comment line saying where the model came from. A binary
+    fixed by its bounds (a deduction) stays under Binaries, its value in Bounds (SCIP, HiGHS
+    and CBC keep such a bound), so that a model with deductions differs from the formulation
+    in its Bounds alone; PuLP would list it under Generals."""
     prob.writeLP(str(path))
     text = Path(path).read_text(encoding="utf-8")
+    integer = [v for v in prob.variables() if v.cat == pulp.LpInteger]
+    binary = [v for v in integer if {v.lowBound, v.upBound} <= {0, 1}]
+    generals = [v.name for v in integer if v not in binary]
+    head, end = text, "End\n"
+    for section in ("Generals\n", "Binaries\n"):
+        if section in head and "SOS\n" not in text:
+            head = head[: head.index(section)]
+    if head != text:
+        tail = [("Generals", generals), ("Binaries", [v.name for v in binary])]
+        head += "".join(
+            f"{name}\n" + "".join(f"{n}\n" for n in names) for name, names in tail if names
+        )
+        text = head + end
     Path(path).write_text(f"\\* {header} *\\\n{text}", encoding="utf-8")
 
 

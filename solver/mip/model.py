@@ -72,10 +72,10 @@ class Model:
     a shaded cell puts its four neighbours on the loop). The answers are the same; only the
     order of the search changes. HiGHS and CBC take no priorities.
     scip_branching: the SCIP branching rule tried before SCIP's own choice (reliability
-    branching on pseudo-costs, which strong branching starts), where the genre measured one
-    faster for the puzzle at hand (heyawake's small grids: "inference", which branches on the
-    variables whose fixing deduced most before). The answers are the same; HiGHS and CBC have
-    no such choice.
+    branching on pseudo-costs, which strong branching starts), where another rule is faster for
+    the puzzle at hand (heyawake's small grids: "inference", which branches on the variables
+    whose fixing deduced most before). The answers are the same; HiGHS and CBC have no such
+    choice.
     """
 
     prob: pulp.LpProblem
@@ -92,6 +92,8 @@ class Model:
     branch_first: list[pulp.LpVariable] = field(default_factory=list)
     scip_branching: str | None = None
     answers: list[Any] = field(default_factory=list)
+    # (answer variables the genre's deductions fixed, answer variables): `Genre.build`
+    deduced: tuple[int, int] | None = None
 
     def violated(self) -> list[pulp.LpConstraint]:
         """The lazy cuts that the current solution breaks."""
@@ -186,9 +188,9 @@ SENSES = {"<=": pulp.LpConstraintLE, "==": pulp.LpConstraintEQ, ">=": pulp.LpCon
 def row(coefficients: dict[pulp.LpVariable, float], sense: str, rhs: float) -> pulp.LpConstraint:
     """The row sum(coefficient * variable) `sense` rhs, sense "<=", "==" or ">=", made in one
     step: row({b_p: 1, b_q: 1, d: -1}, "<=", 1) is b_p + b_q - d <= 1. PuLP's operators copy
-    the expression at every + and comparison (that row: 3.3 us against 1.35 us), and on the
-    small puzzles building the model is a fifth of the solve, so the genres' most numerous rows
-    are made this way. Each variable once (a dict)."""
+    the expression at every + and comparison, so a row made in one step builds about twice as
+    fast; on small puzzles building the model is a good part of the solve, hence the genres'
+    most numerous rows are made this way. Each variable once (a dict)."""
     return pulp.LpConstraint(pulp.LpAffineExpression(coefficients, -rhs), SENSES[sense])
 
 

@@ -15,23 +15,22 @@ Two things make it exact:
   rejects any other solution (a heuristic's) that breaks a cut;
 - SCIP's dual reductions are turned off. They fix a variable when no constraint stops it from
   moving to its bound, counting the constraints that "lock" it, and a handler without
-  constraints of its own locks nothing: presolve then fixed variables the connectivity needs,
-  and the answer broke a cut (seen on heyawake before this was set).
+  constraints of its own locks nothing: presolve would fix variables the connectivity needs,
+  and the answer would break a cut.
 
 The cuts found during a search live in SCIP's transformed problem, which the next change to the
 model frees; `learnt` keeps them so that the caller adds them to the problem for good (the
 uniqueness solve starts from them). Cuts are valid for every answer, so keeping them is sound.
 
-Measured on heyawake-3 (12x12, puzz.link), a busy 2-core machine: first answer 0.25 s and
-uniqueness 0.94 s in one search each, against 5.2 s for SCIP in rounds (HiGHS in rounds: 14.6 s).
+Where each round is a hard solve, one search is several times faster than rounds (about 4
+times on a 12x12 heyawake, answer and uniqueness).
 
 The same search can also prove the answer unique (`collect`): a whole candidate is kept as an
 answer and cut off by the model's uniqueness cut (`Model.exclude_answer`), and the search goes on
 until it ends (no other answer: unique) or finds a second whole answer (it stops there). The
 uniqueness cuts hold for the other answers only, so they are kept apart from `learnt`: they never
-join the problem. Measured in one run (median of 3, seconds), this against a second search after
-the first: heyawake-3 0.166 -> 0.103, heyawake-19x15 2.71 -> 1.14, heyawake-17 (two answers)
-1.41 -> 0.82. Only enforcement keeps answers: SCIP also checks the candidates of its primal
+join the problem. This is faster than a second search after the first (up to twice as fast on
+heyawakes). Only enforcement keeps answers: SCIP also checks the candidates of its primal
 heuristics, before the linear rows' handlers would have had their say (the trivial heuristic's
 all-zero grid breaks no connectivity cut, but a room's count), so while collecting `conscheck`
 refuses every solution and the search finds the answers itself.

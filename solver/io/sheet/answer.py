@@ -13,18 +13,17 @@ puts it back (a user's own thin grid lines return), except on a side that no lon
 answer's line: the user has redrawn it, and it is theirs.
 
 Record sheet columns: sheet, cell address, the value written (empty for a restyle only), the
-previous font colour, fill colour ('RRGGBB', or a theme colour 'theme:1[:tint]' since theme
-colours are recorded) and number format, the previous borders of the sides drawn
-(`solver.io.sheet.borders_text`; empty when no side was drawn, as in records written before
-borders were recorded), what wrote it: empty for an answer or a hint, `check` for the
-marks Check puts on the cells of a broken rule (so that checking again takes only its own marks
-away), and the previous face (font and alignment, `solver.io.sheet.face_text`) of a cell solving
-set in `LINE_FACE` (empty otherwise, as in older records). A column or row that solving made
-square (`square_cells`) has a row of its own: its address is the whole column or row ('C:C',
-'3:3') and the font colour's column holds its size before (empty for the default); clearing
-gives it back unless the user resized it since. Clearing undoes the records latest first, so a
-cell marked after it was answered gets its look from before the answer back. The sheet is
-removed when clearing leaves nothing in it.
+previous font colour, fill colour ('RRGGBB', or a theme colour 'theme:1[:tint]') and number
+format, the previous borders of the sides drawn (`solver.io.sheet.borders_text`; empty when no
+side was drawn), what wrote it: empty for an answer or a hint, `check` for the marks Check puts
+on the cells of a broken rule (so that checking again takes only its own marks away), and the
+previous face (font and alignment, `solver.io.sheet.face_text`) of a cell solving set in
+`LINE_FACE` (empty otherwise). A column or row that solving made square (`square_cells`) has a
+row of its own: its address is the whole column or row ('C:C', '3:3') and the font colour's
+column holds its size before (empty for the default); clearing gives it back unless the user
+resized it since. Clearing undoes the records latest first, so a cell marked after it was
+answered gets its look from before the answer back. The sheet is removed when clearing leaves
+nothing in it.
 
 A shaded cell that solving fills holds `■` in the fill's own colour: it shows as a plain dark
 square, and the glyph is what tells an earlier answer when solving again.

@@ -16,28 +16,25 @@ block of sea (`solver.blocks.cells.no_square`); the sea is connected
 (`solver.blocks.cells.connected`); the cells 1 - b split into islands, each holding one number and
 of its size (`solver.blocks.cells.islands`, which also states that an island cell has an island
 neighbour unless it is a 1, and labels each island cell with the number whose island holds it). Both
-connectivity blocks come in the complete form (flows) or as lazy cuts; lazy is the default
-(faster on every puzzle measured, see the README); the lazy form has the labels only when
-every island's size is given (what they gain and cost: `solver.blocks.cells.islands`). When every
-island's size is given, the sea has a known size: when that is two cells or more, every sea
-cell has a sea neighbour (SeaNext, `solver.blocks.cells.never_alone`), and the uniqueness check cuts
-on the sea alone (`solver.blocks.cells.not_all_again`: not every sea cell again), which is exact
-since every answer has as many sea cells.
+connectivity blocks come in the complete form (flows) or as lazy cuts; lazy is the default (the
+faster form); the lazy form has the labels only when every island's size is given (what they
+gain and cost: `solver.blocks.cells.islands`). When every island's size is given, the sea has a
+known size: when that is two cells or more, every sea cell has a sea neighbour (SeaNext,
+`solver.blocks.cells.never_alone`), and the uniqueness check cuts on the sea alone
+(`solver.blocks.cells.not_all_again`: not every sea cell again), which is exact since every
+answer has as many sea cells.
 
-Before the model, the rules decide what they can (`solver.deduce.island_logic.deduce`: a complete
-island walled in by sea, cells no island can reach, no 2x2 of sea, the sea joined, the blocks
-owed to one island, the penalty, then each unknown cell tried both ways within a budget that
-grows with the grid, `island_logic.PROBE_PASSES`, and where few islands are left with room to
-wander, a depth-first search over the same rules that decides the grid whole when it finds
-exactly one answer, `island_logic.SEARCH_SPREAD`); each decided cell's b is fixed by its
-bounds (it was a row, Sea(r,c)/Land(r,c), until the twenty-third session: bounds measured even
-or slightly faster, median of 3-5, and a grid decided whole then needs no uniqueness solve,
-`pipeline._all_fixed`).
-They hold in every answer, so the model keeps its answers; on published puzzles they decide
-most or all of the grid, where the lazy rounds met dozens of island fragments each (noqx's
-19x12 with two `?`: 4.4 s -> 0.21 s on SCIP, nurikabe-2 0.185 -> 0.094 s). Where they decide
-every cell, the lazy form leaves the island labels out
-(`solver.blocks.cells.islands(labels=False)`): the separators alone are exact, the labels only rows.
+Deductions (`deduce`): the rules of `solver.genres.nurikabe.islands` decide cells of sea and of land
+before the solve: a complete island walled in by sea, cells no island can reach, no 2x2 of sea,
+the sea joined, the blocks owed to one island, the penalty; then each unknown cell next to a
+decided one is tried both ways (probing), and where few islands are left with room to wander
+(`search_spread` unknown cells or more per unfinished island), a depth-first search over the same
+rules decides the grid whole when it finds exactly one answer. The pipeline fixes each decided
+cell's b by its bounds; what the rules decide holds in every answer, so the model keeps its
+answers. The budgets are the genre's Tuning, in work: probing's `probe_work`, or `probe_passes`
+passes over a larger grid (`solver.deduce.probing.budget`), and the search's `search_work`. On
+published puzzles the rules decide most or all of the grid; where they decide every cell, the
+pipeline runs no solver (`pipeline._decided`).
 """
 
 from __future__ import annotations
@@ -60,13 +57,15 @@ from solver.blocks.cells import (
     shaded_record,
 )
 from solver.blocks.geometry import Cell, CellPuzzle
-from solver.deduce import island_logic
+from solver.deduce import NOTHING, Deductions, probing
 from solver.genres import define
+from solver.genres.nurikabe import islands as island_rules
 from solver.io import puzzlink
 from solver.io.sheet import Grid, InputError, Value, quote
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import UNKNOWN, is_mark
-from solver.mip.model import Model, fix, new_problem, value
+from solver.mip.backends import Tuning
+from solver.mip.model import Model, new_problem, value
 
 ANSWER_MARKS = SHADING_MARKS
 Size = int | None  # an island's size, None for `?`
@@ -114,22 +113,33 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     b = shade_vars(prob, p.rows, p.cols, skip=clues)
     sea = {**b, **dict.fromkeys(clues, 0)}
     no_square(prob, b)
-    known = island_logic.deduce(p.rows, p.cols, clues)
-    decided = 0
-    if known is not None:  # None: the rules leave no answer, which the solve will find
-        sea_cells, land_cells = known
-        fix(b, {**dict.fromkeys(sea_cells, 1), **dict.fromkeys(land_cells - clues.keys(), 0)})
-        decided = len(sea_cells) + len(land_cells)
     m = Model(prob, list(b.values()), {"b": b})
     m.separate(connected(prob, sea, lazy=lazy, prefix="s"))
     island = {cell: 1 - v for cell, v in sea.items()}
-    whole = decided == p.rows * p.cols  # then the labels would only cost their rows
-    m.separate(islands(prob, island, clues, lazy=lazy, labels=not whole))
+    m.separate(islands(prob, island, clues, lazy=lazy))
     if all(n is not None for n in clues.values()):  # the sea's size is known
         if p.rows * p.cols - sum(n for n in clues.values() if n is not None) > 1:
             never_alone(prob, sea, "Sea")
         m.no_good = lambda: not_all_again(b)
     return m
+
+
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """What the rules decide (`solver.genres.nurikabe.islands`): cells of sea and of land in every
+    answer."""
+    clues = p.clues()
+    known = island_rules.deduce(
+        p.rows,
+        p.cols,
+        clues,
+        probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
+        tuning.search_work,
+        tuning.search_spread,
+    )
+    if known is None:  # the rules leave no answer, which the solve will find
+        return NOTHING
+    sea, land = known
+    return Deductions({"b": {**dict.fromkeys(sea, 1), **dict.fromkeys(land - clues.keys(), 0)}})
 
 
 def decode(p: Puzzle, m: Model) -> Answer:
@@ -165,10 +175,18 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return Puzzle(puzzlink.grid_rows(values, url.cols))
 
 
-# SCIP by default: chosen when it was twice as fast as HiGHS on nurikabe-2 (0.7 s against
-# 1.5 s). Since the island/sea rows and HiGHS's cheaper presolve check the two are even there
-# (0.34 s against 0.31 s) and SCIP leads on generated 10x10 and 20x20 (49 against 68 ms, 0.19
-# against 0.22 s) but not 30x30 (1.7 against 1.4 s): tests/benchmark_sizes.py, median of 3.
+# SCIP by default: faster than HiGHS on generated grids up to 20x20, and as fast on nurikabe-2.
 GENRE = define(
-    __name__, slug="nurikabe", ja="ぬりかべ", pzpr_ids=("nurikabe",), lazy=True, solver="scip"
+    __name__,
+    slug="nurikabe",
+    ja="ぬりかべ",
+    pzpr_ids=("nurikabe",),
+    lazy=True,
+    tuning=Tuning(
+        "scip",
+        probe_work=150_000,
+        probe_passes=10,
+        search_work=1_000_000,
+        search_spread=5,
+    ),
 )

@@ -2,10 +2,10 @@
 
 The lazy model of nurikabe learns that an island is joined to its number one candidate answer
 at a time; on large published puzzles its rounds meet dozens of island fragments each and
-converge slowly or not at all (a 30x20 with 52 numbers: 32 rounds of HiGHS in 120 s, each answer
-still with 20 parts of sea and 40 fragments). The rules themselves decide most cells of a
-published puzzle the way a person solves it, and what they decide holds in every answer, so
-fixing those cells keeps the model exact (its answers are the same) and makes it small.
+converge slowly or not at all (a 30x20 with 52 numbers: each answer of its rounds still has 40
+island fragments). The rules themselves decide most cells of a published puzzle the way a
+person solves it, and what they decide holds in every answer, so fixing those cells keeps the
+model exact (its answers are the same) and makes it small.
 
 State: every cell is sea, land or unknown; land cells know the number whose island holds them
 when their group of land cells holds that number. `propagate` applies, until nothing changes:
@@ -36,56 +36,29 @@ when their group of land cells holds that number. `propagate` applies, until not
   of land, the blocks of land diagonally between sea, and the points on the grid's border that
   land touches add up to exactly the slack, 2 (F + islands) - blocks, in every answer: when
   they reach it, no block becomes one and land touches no other point of the border. (The
-  "penalty" of puzzle tutorials; the 13x13 tutorial puzzle of nine large islands below has
-  slack 0: no island touches the border.)
+  "penalty" of puzzle tutorials; a 13x13 tutorial puzzle of nine large islands has slack 0:
+  no island touches the border.)
 `deduce` then tries each unknown cell next to a decided one both ways (probing): where one
 way propagates to a contradiction, the other holds. Where cells are still unknown and spread
-wide (SEARCH_SPREAD unknown cells or more per unfinished island: few islands, each with room to
-wander, which is where the MIP's lazy island connectivity spends seconds), a depth-first search
-follows (`probing.search`, within SEARCH_WORK): it branches on the cells beside the unfinished
-island with the fewest such cells (`Board.frontier`), probing those of every unfinished island
-at each node, and when it ends with exactly one answer that answer is the grid decided whole
-(and unique: the model then needs no solve, `pipeline._decided`); with two answers, or out of
-work, it decides nothing and the solve goes on from the probing. What `deduce` returns holds
-in every answer; when the rules contradict themselves (a puzzle with no answer) it returns
-nothing, and the solve says so.
+wide (`search_spread` unknown cells or more per unfinished island: few islands, each with room
+to wander, which is where the MIP's lazy island connectivity spends longest), a depth-first
+search follows (`probing.search`, within `search_work`): it branches on the cells beside the
+unfinished island with the fewest such cells (`Board.frontier`), probing those of every
+unfinished island at each node, and when it ends with exactly one answer that answer is the
+grid decided whole (and unique: the pipeline then runs no solver, `pipeline._decided`); with two
+answers, or out of work, it decides nothing and the solve goes on from the probing. What
+`deduce` returns holds in every answer; when the rules contradict themselves (a puzzle with no
+answer) it returns nothing, and the solve says so.
 
-Measured (this machine, whole grid decided / seconds): nurikabe-2 of tests/data/large 180/180
-in 0.07 s, noqx's 19x12 with two `?` 228/228 in 0.2 s, penpa-edit's "Nurikabe 3" 100/100 in
-0.05 s (71/100 without the blocks owed), generated 10x10 to 30x30 fully or to 75-90 % in
-0.004-0.97 s; the hard published ones less: a 13x13 of nine large islands 140/169 in 0.23 s
-(78 without the penalty, 73 without it and the blocks owed; its solve with the uniqueness
-proof then takes 0.4 s on SCIP, against an answer in 2.6 s and no proof in 60 s before), the
-30x20 above 213/600 (236 with a long budget). Probing stops when its
-work is spent: on generated puzzles, where the lazy model alone is quick, a longer budget cost
-more than it saved (a 20x20: 0.35 s without, 0.46 s with a quarter second, 0.97 s with a whole
-one), so until the twenty-ninth session it was PROBE_WORK on every grid. Janko's larger
-nurikabes (SmilingWayne/puzzlekit-dataset) showed that to be far too little there: its four
-20x36 (nos. 92, 93, 94, 228) stopped at 166-461 of 720 cells and took 7.7-46 s and over 90 s
-to the proof (noqx on this machine 4.7-36 s); with the budget growing with the grid
-(PROBE_PASSES, where that is more than PROBE_WORK; 1, 2, 5 or 10 passes alike, the passes stop
-deciding first) all four are decided whole in 1.6-3.3 s, and solved in 1.6-3.2 s. Ten more
-janko 10x18 to 17x17 at random 0.58-1.47 x (one run, geometric mean 1.05), the published ones
-of tests/data/large 0.97-1.05 x (the 30x20: 231/600 decided, still no answer); the cost is on
-generated grids: tests/generators/nurikabe.py 20x20 seed 2 0.87 -> 1.10 s, 30x30 seed 1 1.08 ->
-2.26 s (776 -> 820 of 900 cells decided, 1.7 s more probing).
-
-The search (thirtieth session; one run each, default back end, with the uniqueness proof): janko
-no. 473 3.7 -> 0.49 s (noqx 0.03), no. 1109 17.4 -> 1.44 s (noqx 0.31). Of janko's 1123
-nurikabes up to 1000 cells, 291 keep unknown cells after probing; 219 of them measured with the
-search on every grid against none: geometric mean 0.53 x, and 0.58 x-0.82 x with the gate at 5-8
-unknown cells per unfinished island. Gated at 5: 161 puzzles, over 3 s 44 -> 22, over 1 s 61 ->
-38, 14 not proved in 30 s either way (ten without an answer; two 10x10s of islands of 30-37
-cells that noqx does not solve in 60 s either), the worst losses where the search runs out of
-work (a 14x24 +7 s of 13 s; a 9x12 0.41 -> 1.83 s). Below the gate, on generated puzzles
-(islands of at most 9 cells, 2-4 unknown cells per unfinished island), the search lost to the
-MIP (a 20x20 1.08 -> 5.13 s, a 30x30 2.2 -> 3.5 s). Its work, on 216 of them with 2 million
-allowed: 196 ended with one answer (median 41 thousand, 90 % within 300 thousand, all but one
-within SEARCH_WORK), 20 with two answers or out of work; 1.4-6.4 us a cell (`_owed` about half
-of it). Without the penalty and the blocks owed in the search's propagation (`counting`: they
-prune, at about half its time), 65 of those gated puzzles that took over 0.3 s went 0.80 x
-(geometric mean; 0.50-1.29 x, two slower), one run each: no. 473 0.55 -> 0.39 s, 1109 1.62 ->
-1.27, 1021 1.51 -> 0.76."""
+Why the budgets are shaped so (the genre's Tuning, in work): probing counts the grid's cells
+once a probe, at least `probe_work`, or `probe_passes` passes over a larger grid
+(`probing.budget`). A fixed amount stops large grids (janko's 20x36s) far short of what the rules
+decide, while passes over the grid stop deciding before they are spent; on small generated
+grids, where the lazy model alone is quick, the longer probing costs a little. The search is
+gated by the spread: below it (islands of a few cells with 2-4 unknown cells each, as
+generated puzzles have) the MIP is quicker than the search; above it the search decides most
+such grids whole within its work. The search propagates without the penalty and the blocks
+owed (`Board.counting`): they prune, but cost more there than they save."""
 
 from __future__ import annotations
 
@@ -168,9 +141,9 @@ class Board:
         """The rules until nothing changes; the blocks owed to one island (`_owed`, the
         costliest) once the others are done, and the others again after what it decides. Not
         where an island's size is not given: such an island reaches nearly every block, and
-        the rule costs a third more time for nothing (noqx's 19x12 with two `?`). Nor, with
-        the penalty, in the search (`counting` False): they prune, and cost more there than
-        they save (measured at SEARCH_WORK)."""
+        the rule costs a third more time for nothing (a published 19x12 with two `?`). Nor,
+        with the penalty, in the search (`counting` False): they prune, and cost more there
+        than they save."""
         while True:
             while self._squares() | self._islands() | self._reach() | self._sea():
                 pass
@@ -513,45 +486,26 @@ def _edge(r: int, c: int, rows: int, cols: int) -> bool:
     return r in (0, rows) or c in (0, cols)
 
 
-# Probing's budget, counted in cells of the grid per probe (a probe propagates over the whole
-# grid: 2-5 us a cell here), so that what `deduce` decides is the same on every machine, busy or
-# not. Until the twenty-fourth session it was half a second of the clock (a quarter until the
-# twenty-third), which under load cut noqx's 19x12 with two `?` short and left it to 35 lazy
-# rounds (0.49-0.61 s against 0.29-0.35 s decided whole). Measured (probes x cells to the
-# fixpoint): nurikabe-2 27 thousand, noqx's 19x12 92 thousand, the 13x13 tutorial 61 thousand,
-# penpa-edit's 4-16 thousand; the 30x20 and generated 20x20 and 30x30 need more and stop here
-# after about half a second, as they did with the clock.
-PROBE_WORK = 150_000
-# ... or this many passes over the grid (`probing.passes_work`) where that is more: measured at
-# the end of the module docstring
-PROBE_PASSES = 10
-# The search after probing (`probing.search`): its work, counted as probing's, and the
-# unknown cells per unfinished island (`Board.spread`) from which it runs
-SEARCH_WORK = 1_000_000
-SEARCH_SPREAD = 5
-
-
 def deduce(
     rows: int,
     cols: int,
     clues: Mapping[Cell, int | None],
-    work: int | None = None,
-    search_work: int | None = None,
+    work: int,
+    search_work: int = 0,
+    search_spread: float = 0.0,
 ) -> tuple[set[Cell], set[Cell]] | None:
     """The cells that are sea and the cells that are land in every answer, by the rules and
     then by probing each unknown cell next to a decided one both ways (`solver.deduce.probing`,
-    while the probes' work, the grid's cells once a probe, stays within `work`; by default
-    PROBE_WORK or PROBE_PASSES passes over the grid, whichever is more): where one way propagates to
-    a contradiction, the other holds. None when the rules leave no answer."""
-    if work is None:
-        work = max(PROBE_WORK, probing.passes_work(rows, cols, PROBE_PASSES))
-    if search_work is None:
-        search_work = SEARCH_WORK
+    while the probes' work, the grid's cells once a probe, stays within `work`): where one way
+    propagates to a contradiction, the other holds. Then, where unfinished islands have at
+    least `search_spread` unknown cells each to spread into (`Board.spread`), a depth-first
+    search within `search_work`, which decides the grid whole where it ends with exactly one
+    answer. None when the rules leave no answer."""
     board = Board(rows, cols, clues)
     try:
         board.propagate()
         probing.probe(board, work)
-        if UNKNOWN in board.state and search_work and board.spread() >= SEARCH_SPREAD:
+        if UNKNOWN in board.state and search_work and board.spread() >= search_spread:
             board.counting = False
             board = probing.search(board, search_work, Board.frontier) or board
     except Contradiction:

@@ -1,22 +1,47 @@
-"""The deductions made before nurikabe's solve (solver.deduce.island_logic): what they decide holds
-in every answer (brute force over small grids, with the genre's own `verify` as the rules), they
-decide published puzzles of the kind they are for, and a puzzle without an answer says so."""
+"""The deductions made before nurikabe's solve (solver.genres.nurikabe.islands): what they
+decide holds in every answer (brute force over small grids, with the genre's own `verify` as
+the rules), they decide published puzzles of the kind they are for, and a puzzle without an
+answer says so."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 
 import pytest
 
 from solver.blocks.cells import components
-from solver.deduce import island_logic
+from solver.deduce import probing
 from solver.genres import nurikabe
 from solver.genres.nurikabe import Puzzle
+from solver.genres.nurikabe import islands as island_logic
 from solver.io.puzzlink import UNKNOWN, parse_url
 from solver.mip.backends import Settings
-from solver.pipeline import solve_puzzle
+from solver.pipeline import DECIDED, solve_puzzle
 from tests.conftest import search_tally, shading_tally
+
+TUNING = nurikabe.GENRE.tuning
+
+
+def deduce(
+    p: Puzzle,
+    work: int | None = None,
+    search_work: int | None = None,
+    search_spread: float | None = None,
+) -> tuple[set, set] | None:
+    """island_logic.deduce with the genre's budgets (`nurikabe.GENRE.tuning`) where a test
+    gives none."""
+    return island_logic.deduce(
+        p.rows,
+        p.cols,
+        p.clues(),
+        probing.budget(p.rows, p.cols, TUNING.probe_work, TUNING.probe_passes)
+        if work is None
+        else work,
+        TUNING.search_work if search_work is None else search_work,
+        TUNING.search_spread if search_spread is None else search_spread,
+    )
 
 
 def random_puzzle(rng: random.Random) -> Puzzle:
@@ -31,9 +56,6 @@ def test_what_it_decides_holds_in_every_answer():
     rng = random.Random(7)
     puzzles = [random_puzzle(rng) for _ in range(120)]
 
-    def deduce(p: Puzzle, work: int) -> tuple[set, set] | None:
-        return island_logic.deduce(p.rows, p.cols, p.clues(), work=work)
-
     free = lambda p: [q for q in p.positions() if q not in p.clues()]  # noqa: E731
     decided, contradictions, solvable = shading_tally(puzzles, deduce, nurikabe.verify, free)
     # it decides cells, finds where there is no answer, and meets puzzles with answers
@@ -43,7 +65,7 @@ def test_what_it_decides_holds_in_every_answer():
 def test_no_answer_is_a_contradiction():
     # a 1 in the middle holds the sea round it as a ring; a 2 in the corner has no room
     p = Puzzle(((2, None, None), (None, 1, None), (None, None, None)))
-    assert island_logic.deduce(p.rows, p.cols, p.clues()) is None
+    assert deduce(p) is None
     out = solve_puzzle(nurikabe.GENRE, p, Settings("highs"))
     assert out.status == "infeasible"
 
@@ -55,7 +77,7 @@ NOQX = "https://puzz.link/p?nurikabe/19/12/g5zw3k2h4g4k.v.h2i2g4z3n7j3k2h4h4k3i4
 @pytest.mark.parametrize("url", (NOQX,))
 def test_a_published_puzzle_is_decided_by_the_rules(url):
     p = nurikabe.from_url(parse_url(url))
-    sea, land = island_logic.deduce(p.rows, p.cols, p.clues(), work=10**9)
+    sea, land = deduce(p, work=10**9)
     assert len(sea) + len(land) == p.rows * p.cols
     assert nurikabe.verify(p, frozenset(sea)) == []
     out = solve_puzzle(nurikabe.GENRE, p, Settings("highs"))
@@ -64,14 +86,16 @@ def test_a_published_puzzle_is_decided_by_the_rules(url):
 
 def test_the_deductions_fix_the_models_cells():
     """Every cell the rules decide has its b fixed by its bounds (1 sea, 0 land), and no other;
-    the model's own budget (`PROBE_WORK`, counted in work, not seconds) decides this grid whole
-    on any machine, busy or not."""
+    the genre's own budget (`Tuning.probe_work`, counted in work, not seconds) decides this
+    grid whole on any machine, busy or not; the model alone fixes none."""
     p = nurikabe.from_url(parse_url(NOQX))
-    sea, land = island_logic.deduce(p.rows, p.cols, p.clues())
+    sea, land = deduce(p)
     assert len(sea) + len(land) == p.rows * p.cols
-    unprobed = island_logic.deduce(p.rows, p.cols, p.clues(), work=0, search_work=0)  # rules
+    unprobed = deduce(p, work=0, search_work=0)  # rules
     assert unprobed is not None and len(unprobed[0]) + len(unprobed[1]) < p.rows * p.cols
-    b = nurikabe.model(p, lazy=True)["b"]
+    pure = nurikabe.GENRE.build(p, lazy=True)["b"]
+    assert not [v for v in pure.values() if v.lowBound == v.upBound]
+    b = nurikabe.GENRE.build(p, lazy=True, deduce=True)["b"]
     fixed = {cell: v.lowBound for cell, v in b.items() if v.lowBound == v.upBound}
     assert fixed == {**dict.fromkeys(sea, 1), **dict.fromkeys(land - p.clues().keys(), 0)}
     assert len(sea) > 100 and len(land) > 30
@@ -82,15 +106,17 @@ NURIKABE_2 = "https://puzz.link/p?nurikabe/18/10/w3g8k1i4n1k5j1i1k9r1l2n3j3n9t1l
 TUTORIAL = "https://puzz.link/p?nurikabe/13/13/zzj3g5zgbk1ybk7w3i9gdzzj"
 
 
-def test_the_labels_stay_out_where_the_rules_decide_every_cell(monkeypatch):
-    def labels(url: str) -> int:
-        m = nurikabe.model(nurikabe.from_url(parse_url(url)), lazy=True)
-        return sum(v.name.startswith("ia(") for v in m.prob.variables())
+def test_no_solver_runs_where_the_rules_decide_every_cell():
+    def note(url: str, tuning=TUNING) -> str | None:
+        genre = dataclasses.replace(nurikabe.GENRE, tuning=tuning)
+        out = solve_puzzle(genre, nurikabe.from_url(parse_url(url)), Settings("default", 60))
+        assert out.status == "solved" and out.unique is True
+        return out.note
 
-    assert labels(NURIKABE_2) == 0
-    assert labels(TUTORIAL) == 0  # decided whole by the search after probing
-    monkeypatch.setattr(island_logic, "SEARCH_WORK", 0)  # probing alone: 140 of 169 cells
-    assert labels(TUTORIAL) > 100
+    assert note(NURIKABE_2) == DECIDED
+    assert note(TUTORIAL) == DECIDED  # decided whole by the search after probing
+    probing_alone = dataclasses.replace(TUNING, search_work=0)  # 140 of 169 cells
+    assert note(TUTORIAL, probing_alone) != DECIDED
 
 
 # penpa-edit's "Nurikabe 3": big islands round an open middle
@@ -102,11 +128,11 @@ def test_a_block_only_one_island_can_reach_narrows_that_island(monkeypatch):
     (no block is all sea), so the island keeps to the cells it can hold as well: with the rule
     the rules decide penpa-edit's "Nurikabe 3" whole, without it 71 of its 100 cells."""
     p = nurikabe.from_url(parse_url(PENPA_3))
-    sea, land = island_logic.deduce(p.rows, p.cols, p.clues(), work=10**9)
+    sea, land = deduce(p, work=10**9)
     assert len(sea) + len(land) == p.rows * p.cols
     assert nurikabe.verify(p, frozenset(sea)) == []
     monkeypatch.setattr(island_logic.Board, "_owed", lambda self: False)
-    sea, land = island_logic.deduce(p.rows, p.cols, p.clues(), work=10**9, search_work=0)
+    sea, land = deduce(p, work=10**9, search_work=0)
     assert len(sea) + len(land) < 80
 
 
@@ -143,7 +169,7 @@ def test_every_answer_spends_the_penalty_exactly():
                 blocks += (a and b and x and d) or a == d != b == x
             slack = 2 * (len(white) + len(parts)) - (size - 1) ** 2
             assert len(border) + blocks == slack, (size, seed)
-            known = island_logic.deduce(p.rows, p.cols, p.clues(), work=20_000)
+            known = deduce(p, work=20_000)
             assert known is not None
             assert known[0] <= sea and not known[1] & sea, (size, seed)
 
@@ -154,28 +180,28 @@ def test_the_penalty_decides_the_tutorial(monkeypatch):
     With the rule the rules decide 140 of its 169 cells and the solve proves the answer unique
     at once (without it: 78 cells, and SCIP found the answer in 2.6 s, no proof in 60 s)."""
     p = nurikabe.from_url(parse_url(TUTORIAL))
-    sea, land = island_logic.deduce(p.rows, p.cols, p.clues(), work=10**9)
+    sea, land = deduce(p, work=10**9)
     assert len(sea) + len(land) >= 140
     assert all((r, c) in sea for r, c in p.positions() if r in (0, 12) or c in (0, 12))
     out = solve_puzzle(nurikabe.GENRE, p, Settings("default", time_limit=60))
     assert out.status == "solved" and out.unique is True
     assert nurikabe.verify(p, out.answer) == [] and sea <= out.answer and not land & out.answer
     monkeypatch.setattr(island_logic.Board, "_penalty", lambda self: False)
-    sea, land = island_logic.deduce(p.rows, p.cols, p.clues(), work=10**9, search_work=0)
+    sea, land = deduce(p, work=10**9, search_work=0)
     assert len(sea) + len(land) < 100
 
 
-def test_the_search_is_exact_on_small_grids(monkeypatch):
+def test_the_search_is_exact_on_small_grids():
     """The search after probing (`probing.search` over these rules), run on every grid: it
     decides the grid whole exactly where the puzzle has one answer (and then that answer), says
     there is none exactly where there is none, and leaves a puzzle of two answers or more to
     the solve (brute force over every shading, the genre's `verify` as the rules)."""
-    monkeypatch.setattr(island_logic, "SEARCH_SPREAD", 0)
     rng = random.Random(11)
     puzzles = [random_puzzle(rng) for _ in range(300)]
     free = lambda p: [q for q in p.positions() if q not in p.clues()]  # noqa: E731
-    deduce = lambda p: island_logic.deduce(p.rows, p.cols, p.clues(), work=0)  # noqa: E731
-    tally = search_tally(puzzles, deduce, nurikabe.verify, free)
+    tally = search_tally(
+        puzzles, lambda p: deduce(p, work=0, search_spread=0), nurikabe.verify, free
+    )
     assert min(tally.values()) > 10, tally
 
 
@@ -192,9 +218,9 @@ def test_the_search_decides_a_puzzle_of_few_large_islands():
     model is then decided whole: no solve, no uniqueness search."""
     rows = [[None if ch == "." else int(ch) for ch in row] for row in JANKO_473.split("|")]
     p = Puzzle(tuple(map(tuple, rows)))
-    probed = island_logic.deduce(p.rows, p.cols, p.clues(), search_work=0)
+    probed = deduce(p, search_work=0)
     assert probed is not None and len(probed[0]) + len(probed[1]) < 80
-    sea, land = island_logic.deduce(p.rows, p.cols, p.clues())
+    sea, land = deduce(p)
     assert len(sea) + len(land) == p.rows * p.cols
     assert nurikabe.verify(p, frozenset(sea)) == []
     out = solve_puzzle(nurikabe.GENRE, p, Settings("default", time_limit=60))
