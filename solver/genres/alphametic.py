@@ -33,7 +33,7 @@ The deck states it as one equation of place values (sum of 10^k times the digit)
 (`model(p, "place-value")`). Both are exact, with integer coefficients; the place values reach
 10^7 for an eight-letter word, where a solver's tolerances begin to count, and the column form
 is the faster on most sums and back ends (several times faster on FORTY-TWO's eight addends,
-proof of uniqueness included; tests/benchmark_words.py compares the two). So columns are the
+proof of uniqueness included; benchmarks/benchmark_words.py compares the two). So columns are the
 default.
 Answer variables: the v's (a letter's digit as each word shows it, so Check can tell two words
 that disagree).

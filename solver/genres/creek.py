@@ -24,7 +24,7 @@ Model (the deck's): b(r,c) = 1 when cell (r,c) is shaded; for each clue the b of
 around its point add up to it (Clue); the cells with b = 0 are connected
 (`solver.blocks.cells.connected` on 1 - b, rooted at a cell beside a 0 when there is one: a flow in
 the complete form, vertex cuts in the lazy form, the default as the faster on generated grids,
-tests/benchmark_sizes.py).
+benchmarks/benchmark_sizes.py).
 """
 
 from __future__ import annotations

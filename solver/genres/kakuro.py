@@ -54,7 +54,7 @@ coefficients 1-9) with each digit at most once per run; or both together. The co
 the default (`FORM`): on every back end the plain sum takes 2 to 16 times longer, answer and
 uniqueness proof (its LP relaxation is the weaker one: fractional digits can meet a sum that no
 combination makes), and both together are no faster than the combinations alone
-(`tests/benchmark_kakuro.py` compares the forms). `model(p, form="sum")` or `"both"` builds the
+(`benchmarks/benchmark_kakuro.py` compares the forms). `model(p, form="sum")` or `"both"` builds the
 others.
 """
 

@@ -29,7 +29,7 @@ to k makes every neighbour a digit, n(q) >= x(r,c,k) (Full; these two only tight
 which makes a generated 10x10 three times faster with HiGHS). Equal digits never side by side:
 x(p,d) + x(q,d) <= 1 (`never_adjacent` per digit). The cells with n = 1 are connected
 (`solver.blocks.cells.connected`, rooted at the first given: a flow in the complete form, vertex
-cuts in the lazy form, the default as the faster on generated grids, tests/benchmark_sizes.py).
+cuts in the lazy form, the default as the faster on generated grids, benchmarks/benchmark_sizes.py).
 """
 
 from __future__ import annotations
