@@ -18,7 +18,7 @@ from solver.genres import icebarn, numberlink
 from solver.genres.numberlink import Puzzle
 from solver.io.puzzlink import parse_url
 from solver.mip.backends import Settings
-from solver.pipeline import solve_puzzle
+from solver.pipeline import DECIDED, solve_puzzle
 
 LARGE = Path(__file__).resolve().parent / "data" / "large"
 
@@ -120,15 +120,15 @@ def penpa(name: str) -> str:
 @pytest.mark.parametrize("name", ["numlin-penpa1", "numlin-penpa2"])
 def test_published_11x11_numberlinks_are_counted_unique(name):
     """penpa-edit's Numberlink 1 and 2 (11 x 11, cells may stay empty): the search alone had no
-    proof of uniqueness in minutes; the count has one answer, which the model then holds as
-    fixed bounds, so the search confirms it in its first solve, and the proof needs no solve:
-    every answer variable is fixed, nothing else can differ (pipeline._all_fixed)."""
+    proof of uniqueness in minutes; the count (the genre's deductions) has one answer, which
+    the model then holds as fixed bounds: every answer variable is fixed, so no solver runs
+    and nothing else can differ (pipeline._decided)."""
     p = numberlink.from_url(parse_url(penpa(name)))
     (answer,) = counted(p)
     assert numberlink.verify(p, answer) == []
     out = solve_puzzle(numberlink.GENRE, p, Settings("highs", 60))
     assert out.status == "solved" and out.unique is True and out.answer == answer
-    assert out.rounds == 1  # the answer's solve: no lazy rounds, no uniqueness solve
+    assert out.rounds == 0 and out.note == DECIDED  # no solve at all
 
 
 # --- icebarn: one path from IN to OUT ------------------------------------------------------
