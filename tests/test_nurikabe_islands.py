@@ -1,4 +1,4 @@
-"""The deductions made before nurikabe's solve (solver.genres.nurikabe.islands): what they
+"""The deductions made before nurikabe's solve (solver.genres.nurikabe.island_rules): what they
 decide holds in every answer (brute force over small grids, with the genre's own `verify` as
 the rules), they decide published puzzles of the kind they are for, and a puzzle without an
 answer says so."""
@@ -15,7 +15,7 @@ from solver.blocks.cells import components
 from solver.deduce import probing
 from solver.genres import nurikabe
 from solver.genres.nurikabe import Puzzle
-from solver.genres.nurikabe import islands as island_logic
+from solver.genres.nurikabe import island_rules as island_logic
 from solver.io.puzzlink import UNKNOWN, parse_url
 from solver.mip.backends import Settings
 from solver.pipeline import DECIDED, solve_puzzle

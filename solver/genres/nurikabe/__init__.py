@@ -24,8 +24,8 @@ known size: when that is two cells or more, every sea cell has a sea neighbour (
 (`solver.blocks.cells.not_all_again`: not every sea cell again), which is exact since every
 answer has as many sea cells.
 
-Deductions (`deduce`): the rules of `solver.genres.nurikabe.islands` decide cells of sea and of land
-before the solve: a complete island walled in by sea, cells no island can reach, no 2x2 of sea,
+Deductions (`deduce`): the rules of `solver.genres.nurikabe.island_rules` decide cells of sea and of
+land before the solve: a complete island walled in by sea, cells no island can reach, no 2x2 of sea,
 the sea joined, the blocks owed to one island, the penalty; then each unknown cell next to a
 decided one is tried both ways (probing), and where few islands are left with room to wander
 (`search_spread` unknown cells or more per unfinished island), a depth-first search over the same
@@ -59,7 +59,7 @@ from solver.blocks.cells import (
 from solver.blocks.geometry import Cell, CellPuzzle
 from solver.deduce import NOTHING, Deductions, probing
 from solver.genres import define
-from solver.genres.nurikabe import islands as island_rules
+from solver.genres.nurikabe import island_rules
 from solver.io import puzzlink
 from solver.io.sheet import Grid, InputError, Value, quote
 from solver.io.sheet.answer import CellWrite
@@ -125,8 +125,8 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
 
 
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
-    """What the rules decide (`solver.genres.nurikabe.islands`): cells of sea and of land in every
-    answer."""
+    """What the rules decide (`solver.genres.nurikabe.island_rules`): cells of sea and of land in
+    every answer."""
     clues = p.clues()
     known = island_rules.deduce(
         p.rows,
