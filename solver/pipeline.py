@@ -18,6 +18,7 @@ from typing import Any
 import pulp
 
 from solver import limits, progress
+from solver.deduce import Deductions
 from solver.genres import Genre, genre_for_sheet
 from solver.io.sheet import Book, Grid, InputError, a1, check_unmerged, read_grid
 from solver.io.sheet.answer import (
@@ -83,7 +84,10 @@ def solve_puzzle(
     with limits.deadline(deadline):
         progress.report(phase="model")
         try:
-            m = _build(genre, puzzle, settings)
+            deductions = _deduce(genre, puzzle, settings)
+            if deductions is not None and deductions.answer is not None:
+                return _decided_answer(genre, puzzle, deductions, check_unique, t0)
+            m = _build(genre, puzzle, settings, deductions)
         except OutOfTime:
             return Outcome("timeout", build_seconds=time.perf_counter() - t0)
         t1 = time.perf_counter()
@@ -99,7 +103,7 @@ def solve_puzzle(
             return out
         again = switch or settings
         try:
-            m = _reinforced(genre, puzzle, again, m)
+            m = _reinforced(genre, puzzle, again, m, deductions)
         except OutOfTime:
             return out
         out = _attempt(genre, puzzle, m, again, check_unique, deadline, t0, t1)
@@ -108,12 +112,37 @@ def solve_puzzle(
         return out
 
 
-def _reinforced(genre: Genre, puzzle: Any, settings: Settings, tried: Model) -> Model:
+def _deduce(genre: Genre, puzzle: Any, settings: Settings) -> Deductions | None:
+    """The genre's deductions, unless it has none or the settings turn them off."""
+    if not settings.deduce or genre.deduce is None:
+        return None
+    return genre.deduce(puzzle, genre.tuning)
+
+
+def _decided_answer(
+    genre: Genre, puzzle: Any, deductions: Deductions, check_unique: bool, t0: float
+) -> Outcome:
+    """Where the rules decided the whole answer, no model is built and no solver runs: the
+    answer is checked by the genre's `verify`, and it is unique (the rules hold in every
+    answer). An answer that breaks the rules means there is none."""
+    n = deductions.answer_vars
+    out = Outcome("solved", deduced=(n, n), build_seconds=time.perf_counter() - t0)
+    if genre.verify(puzzle, deductions.answer):
+        out.status = "infeasible"
+        return out
+    out.answer, out.note = deductions.answer, DECIDED
+    out.unique = True if check_unique else None
+    return out
+
+
+def _reinforced(
+    genre: Genre, puzzle: Any, settings: Settings, tried: Model, deductions: Deductions | None
+) -> Model:
     """A new model for a second attempt (the first one's uniqueness cut stays in `tried`), with
     the reinforcements (if the genre has any) and the lazy cuts the first attempt found,
     rewritten over the new model's variables, which bear the same names."""
     cuts = [c for c in tried.prob.constraints() if c.name.startswith(backends.CUT_NAMES)]
-    m = _build(genre, puzzle, settings)
+    m = _build(genre, puzzle, settings, deductions)
     for make in m.reinforcements:
         for row, name in make():
             m.prob += row, name
@@ -124,10 +153,10 @@ def _reinforced(genre: Genre, puzzle: Any, settings: Settings, tried: Model) -> 
     return m
 
 
-def _build(genre: Genre, puzzle: Any, settings: Settings) -> Model:
-    """The genre's model with its deductions (unless the settings turn them off), and the
-    rows of a search for minimal answers (Model.minimal)."""
-    m = genre.build(puzzle, settings.lazy, deduce=settings.deduce)
+def _build(genre: Genre, puzzle: Any, settings: Settings, deductions: Deductions | None) -> Model:
+    """The genre's model with its deductions (None: none, or turned off), and the rows of a
+    search for minimal answers (Model.minimal)."""
+    m = genre.build(puzzle, settings.lazy, deduce=deductions is not None, deductions=deductions)
     for row, name in m.minimal:
         m.prob += row, name
     return m

@@ -29,6 +29,7 @@ from solver.genres import all_genres
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.mip.backends import SOLVERS, Settings
 from solver.pipeline import (
+    DECIDED,
     clear_sheet,
     make_lp,
     read_puzzle,
@@ -392,11 +393,14 @@ def test_every_genre_has_a_sample_and_a_known_answer():
 @pytest.mark.parametrize("solver", SOLVERS)
 @pytest.mark.parametrize("slug", SLUGS)
 def test_sample_solves_to_the_known_answer(sample, slug, solver, form):
-    """With the genre's deductions (the default), where it has them."""
+    """With the genre's deductions (the default), where it has them; where they decide the
+    whole answer, no model is built (in neither form)."""
     res = solve_sheet(OpenpyxlBook(sample(slug)), slug, Settings(solver, connectivity=form))
     assert res.status == "solved", res.error
     assert res.unique is True
-    assert res.outcome is not None and res.outcome.lazy is (form == "lazy" and HAS_LAZY[slug])
+    assert res.outcome is not None
+    if res.outcome.note != DECIDED:
+        assert res.outcome.lazy is (form == "lazy" and HAS_LAZY[slug])
     assert res.outcome.violations == []
     assert_known_answer(slug, res.answer)
     assert (res.record()["deduced"] is not None) is (slug in DEDUCING)
@@ -548,3 +552,20 @@ def test_xlwings_and_openpyxl_give_the_same_answer(sample, tmp_path, slug):
         if c.number_format != "General"
     }
     assert {rc: f for rc, f in fake.sheets[slug].fmt.items() if f != "General"} == formats
+
+
+@pytest.mark.parametrize("slug", DEDUCING)
+def test_an_answer_the_rules_decide_whole_is_the_models(slug):
+    """Where a genre's deductions decide the whole answer (`Deductions.answer`), the pipeline
+    builds no model: that answer is the one the deduced model holds, and the count of answer
+    variables is the model's."""
+    genre, _, puzzle = read_puzzle(OpenpyxlBook(WORKBOOKS / f"{slug}.xlsx"), slug)
+    deductions = genre.deduce(puzzle, genre.tuning)
+    m = genre.build(puzzle, deduce=True, deductions=deductions)
+    if deductions.answer is None:
+        assert m.deduced is not None
+        return
+    assert m.deduced == (deductions.answer_vars, deductions.answer_vars)
+    for v in m.answer_vars:
+        v.varValue = v.lowBound
+    assert genre.decode(puzzle, m) == deductions.answer

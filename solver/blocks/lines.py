@@ -260,7 +260,7 @@ def _separator(net: Network, roots: set[Node], crossing: int) -> Separator:
     near = incident(net.x)
     beside = {n: [q for e in near[n] for q in e if q != n] for n in near}  # a node's neighbours
     edges = list(net.x.items())
-    sure = {n for n, u in net.used.items() if _is_one(u)}  # used in every answer
+    sure: set[Node] = set()  # used in every answer: read from the bounds when cuts are made
 
     def region(start: Node, piece: set[Node]) -> set[Node]:
         """The nodes that start reaches through the graph without the piece (a search written
@@ -290,6 +290,8 @@ def _separator(net: Network, roots: set[Node], crossing: int) -> Separator:
         parts = pieces(net)
         if not roots and len(parts) <= 1:
             return []
+        if not sure:  # the bounds are final once the search runs (deductions fix them before)
+            sure.update(n for n, u in net.used.items() if _is_one(u))
         picked = [_pick(part, net) for part in parts]
         found = []
         for part, i in zip(parts, picked, strict=True):
@@ -321,7 +323,16 @@ def _pick(part: set[Node], net: Network) -> Node:
 
 
 def _is_one(u: Expr) -> bool:
-    return isinstance(u, int) and u == 1
+    """Whether a node's use is 1 in every answer: the constant 1, or an expression whose
+    variables its bounds fix (a deduction) to a value of 1."""
+    if isinstance(u, int | float):
+        return u == 1
+    if isinstance(u, pulp.LpVariable):
+        return u.lowBound == u.upBound == 1
+    terms = list(u.items())
+    if not all(v.lowBound is not None and v.lowBound == v.upBound for v, _ in terms):
+        return False
+    return u.constant + sum(a * v.lowBound for v, a in terms) == 1
 
 
 def _one_based(node: Node) -> tuple[int, ...]:

@@ -27,11 +27,17 @@ class Deductions:
     decided key takes in every answer (1 or 0).
     answers: where the genre counted the answers before the search (`solver.deduce.frontier`):
     the group whose variables an answer uses (`answers_of`) and the answers found, each the
-    keys it uses; the model settles on them (`Model.settle`). None: nothing counted."""
+    keys it uses; the model settles on them (`Model.settle`). None: nothing counted.
+    answer: where the rules decided every answer variable, the answer itself (as the genre's
+    `decode` gives it), and `answer_vars` their number: the pipeline then needs no model, checks
+    the answer with the genre's `verify`, and it is the only one (the rules hold in every
+    answer). None: the rules left something open."""
 
     fixed: Mapping[str, Mapping[Any, int]] = field(default_factory=dict)
     answers: list[frozenset[Any]] | None = None
     answers_of: str = "x"
+    answer: Any = None
+    answer_vars: int = 0
 
 
 NOTHING = Deductions()  # what rules that found a contradiction leave: the model finds it too

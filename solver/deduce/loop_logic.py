@@ -52,6 +52,7 @@ from typing import Any, NamedTuple
 
 from solver import limits
 from solver.blocks.geometry import Cell, Segment
+from solver.deduce import Deductions
 
 UNKNOWN, OFF, ON = -1, 0, 1  # cells
 UNUSED, USED = 0, 1  # edges (UNKNOWN too)
@@ -760,6 +761,17 @@ def forced(
     if board is None:
         return {}, {}
     return decided(board, cells, segments)
+
+
+def loop_deductions(
+    cells: Sequence[Any], segments: Sequence[Any], graph: Graph, work: int, per_cell: int = 0
+) -> Deductions:
+    """`forced` as a genre's Deductions, for a model whose answer variables are the segments
+    (`x`, keyed as `segments`) and whose cells' use is `u`: where every segment is decided, the
+    answer is the segments used."""
+    on, used = forced(cells, segments, graph, work, per_cell)
+    answer = frozenset(s for s, v in used.items() if v) if len(used) == len(segments) else None
+    return Deductions({"u": on, "x": used}, answer=answer, answer_vars=len(segments))
 
 
 def decided(

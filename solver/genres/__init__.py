@@ -127,15 +127,22 @@ class Genre:
         """The back end that the solver "default" means for this genre."""
         return self.tuning.solver
 
-    def build(self, puzzle: Puzzle, lazy: bool | None = None, deduce: bool = False) -> Model:
+    def build(
+        self,
+        puzzle: Puzzle,
+        lazy: bool | None = None,
+        deduce: bool = False,
+        deductions: Deductions | None = None,
+    ) -> Model:
         """The model in the form asked for (lazy None: the genre's default; the complete form
-        is the one for `.lp` files); with `deduce`, the genre's deductions fixed as bounds of
-        its variables (`Model.deduced` counts the answer variables they fixed)."""
+        is the one for `.lp` files); with `deduce`, the genre's deductions (made here, or
+        `deductions` made before) fixed as bounds of its variables (`Model.deduced` counts the
+        answer variables they fixed)."""
         use_lazy = self.lazy if lazy is None else lazy
         lazy_form = use_lazy and self.has_lazy
         m = self.model(puzzle, lazy=True) if lazy_form else self.model(puzzle)  # type: ignore[call-arg]
         if deduce and self.deduce is not None:
-            apply(m, self.deduce(puzzle, self.tuning))
+            apply(m, deductions or self.deduce(puzzle, self.tuning))
         return m
 
 

@@ -296,11 +296,10 @@ def logic_graph(p: Puzzle) -> tuple[list[Cell], list[Segment], loop_logic.Graph]
 
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the loop's rules decide (`solver.deduce.loop_logic`): cells on the loop or off
-    it, segments used or unused."""
-    cells, segments = loop_logic.forced(
+    it, segments used or unused; the answer where they decide every segment."""
+    return loop_logic.loop_deductions(
         *logic_graph(p), tuning.probe_work, tuning.probe_work_per_cell
     )
-    return Deductions({"u": cells, "x": segments})
 
 
 def _country_cuts(p: Puzzle, net: Network) -> Callable[[], list[pulp.LpConstraint]]:

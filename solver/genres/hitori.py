@@ -153,7 +153,12 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     if known is None:  # the rules leave no answer, which the solve will find
         return NOTHING
     shaded, unshaded = known
-    return Deductions({"b": {**dict.fromkeys(shaded, 1), **dict.fromkeys(unshaded, 0)}})
+    whole = len(shaded) + len(unshaded) == p.rows * p.cols
+    return Deductions(
+        {"b": {**dict.fromkeys(shaded, 1), **dict.fromkeys(unshaded, 0)}},
+        answer=frozenset(shaded) if whole else None,
+        answer_vars=p.rows * p.cols,
+    )
 
 
 def decode(p: Puzzle, m: Model) -> Answer:

@@ -170,8 +170,11 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     pairs = grid_edges(p.rows, p.cols)
     dominoes = {pair: 0 for pair in pairs if unshaded & set(pair)}
     dominoes |= {pair: 1 for pair in pairs if set(pair) <= shaded}
+    whole = len(shaded) + len(unshaded) == p.rows * p.cols
     return Deductions(
-        {"b": {**dict.fromkeys(shaded, 1), **dict.fromkeys(unshaded, 0)}, "d": dominoes}
+        {"b": {**dict.fromkeys(shaded, 1), **dict.fromkeys(unshaded, 0)}, "d": dominoes},
+        answer=frozenset(shaded) if whole else None,
+        answer_vars=p.rows * p.cols,
     )
 
 

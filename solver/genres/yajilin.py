@@ -242,8 +242,19 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the rules decide about every answer (`solver.deduce.loop_logic`): cells (1 shaded,
     0 on the loop) and loop segments between open cells (1 used, 0 not); nothing when they
     find that the puzzle has no answer (the model then finds it too)."""
-    on, used = loop_logic.forced(*logic_graph(p), tuning.probe_work, tuning.probe_work_per_cell)
-    return Deductions({"b": {cell: 1 - v for cell, v in on.items()}, "x": used})
+    cells, segments, graph = logic_graph(p)
+    on, used = loop_logic.forced(
+        cells, segments, graph, tuning.probe_work, tuning.probe_work_per_cell
+    )
+    answer = None
+    if len(on) == len(cells) and len(used) == len(segments):  # decided whole
+        shaded = frozenset(cell for cell, v in on.items() if not v)
+        answer = Answer(shaded, frozenset(s for s, v in used.items() if v))
+    return Deductions(
+        {"b": {cell: 1 - v for cell, v in on.items()}, "x": used},
+        answer=answer,
+        answer_vars=len(cells) + len(segments),
+    )
 
 
 def _most_shaded(p: Puzzle) -> int:

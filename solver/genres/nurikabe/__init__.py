@@ -139,7 +139,12 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     if known is None:  # the rules leave no answer, which the solve will find
         return NOTHING
     sea, land = known
-    return Deductions({"b": {**dict.fromkeys(sea, 1), **dict.fromkeys(land - clues.keys(), 0)}})
+    whole = len(sea) + len(land) == p.rows * p.cols
+    return Deductions(
+        {"b": {**dict.fromkeys(sea, 1), **dict.fromkeys(land - clues.keys(), 0)}},
+        answer=frozenset(sea) if whole else None,
+        answer_vars=p.rows * p.cols - len(clues),
+    )
 
 
 def decode(p: Puzzle, m: Model) -> Answer:
