@@ -47,9 +47,10 @@ import pulp
 
 from solver import limits
 from solver.blocks.lines import drawn_sides
+from solver.blocks.names import a1
 from solver.blocks.violation import cells_of
 from solver.genres import Genre, genre_for_sheet
-from solver.io.sheet import Book, Grid, InputError, a1, read_grid
+from solver.io.sheet import Book, Grid, InputError, read_grid
 from solver.io.sheet.answer import CHECK, CellWrite, clear_answer, write_answer
 from solver.limits import LONGER, OutOfTime
 from solver.mip import backends

@@ -19,9 +19,10 @@ from pathlib import Path
 from typing import TextIO
 
 from solver import batch, check, pipeline, progress
+from solver.blocks.names import quote
 from solver.genres import Genre, all_genres, genre_for_pzpr, genre_for_sheet
 from solver.io.puzzlink import UrlError, parse_url
-from solver.io.sheet import InputError, quote
+from solver.io.sheet import InputError
 from solver.io.sheet.openpyxl_book import BookError, OpenpyxlBook
 from solver.limits import DEFAULT_TIME_LIMIT, LimitError
 from solver.mip.backends import (

@@ -18,9 +18,10 @@ from typing import Any
 import pulp
 
 from solver import limits, progress
+from solver.blocks.names import a1
 from solver.deduce import Deductions
 from solver.genres import Genre, genre_for_sheet
-from solver.io.sheet import Book, Grid, InputError, a1, check_unmerged, read_grid
+from solver.io.sheet import Book, Grid, InputError, check_unmerged, read_grid
 from solver.io.sheet.answer import (
     SHADE_GLYPH,
     CellWrite,

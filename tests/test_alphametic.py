@@ -253,7 +253,7 @@ def test_the_column_form_has_small_integer_coefficients_only():
 
 def test_what_excel_makes_of_a_leading_sign_reads_as_typed():
     """Excel turns `+MORE` and `-----` into formulas; openpyxl reads their text."""
-    from solver.io.sheet import normalize
+    from solver.blocks.values import normalize
 
     rows = [["SEND", None], [normalize("=+MORE"), None], [normalize("=-----"), None]]
     p = alphametic.parse(Grid("alphametic", [*rows, ["MONEY", None]]))

@@ -247,8 +247,8 @@ def test_check_reads_bridges_typed_in_ascii(sample):
 
 
 def test_check_names_an_island_with_a_bridge_too_few(sample):
+    from solver.blocks.names import a1
     from solver.check import check_sheet
-    from solver.io.sheet import a1
     from solver.io.sheet.answer import MARK_FILL
 
     book, writes = solved_by_hand(sample)

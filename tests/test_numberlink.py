@@ -9,11 +9,12 @@ import random
 import pytest
 from conftest import example, glyph_segments, numberlink_answers
 
+from solver.blocks.values import normalize
 from solver.cli import main
 from solver.genres import numberlink
 from solver.genres.numberlink import Puzzle
 from solver.io.puzzlink import UrlError, parse_url
-from solver.io.sheet import Grid, InputError, normalize
+from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.mip.backends import SOLVERS, LiveModel, Settings
 from solver.pipeline import make_lp, read_puzzle, solve_puzzle, solve_sheet

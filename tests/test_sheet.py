@@ -8,8 +8,10 @@ import openpyxl
 import pytest
 from openpyxl.worksheet.formula import ArrayFormula, DataTableFormula
 
+from solver.blocks.names import a1, quote
+from solver.blocks.values import normalize
 from solver.genres import genre_for_sheet
-from solver.io.sheet import Grid, InputError, a1, find_extent, normalize, quote, read_grid
+from solver.io.sheet import Grid, InputError, find_extent, read_grid
 from solver.io.sheet.openpyxl_book import OpenpyxlBook, OpenpyxlSheet
 
 

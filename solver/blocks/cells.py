@@ -48,9 +48,10 @@ import pulp
 from solver.blocks import geometry
 from solver.blocks.geometry import ORTHOGONAL, Cell, filled_squares, shortest_path
 from solver.blocks.lines import on
+from solver.blocks.names import a1, quote
 from solver.blocks.violation import Violation
 from solver.io import spellings
-from solver.io.sheet import Grid, InputError, a1, is_dark, quote
+from solver.io.sheet import Grid, InputError, is_dark
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import is_mark
 from solver.mip.model import cname, row, var

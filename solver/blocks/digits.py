@@ -45,9 +45,9 @@ from dataclasses import dataclass
 
 import pulp
 
+from solver.blocks.names import cell_name, column_letter
 from solver.blocks.placements import place_words
 from solver.blocks.violation import Violation
-from solver.io.sheet import cell_name, column_letter
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import normalize_kana
 from solver.mip.model import cname, var

@@ -55,8 +55,8 @@ from solver.blocks.geometry import (
     square_edges,
     squares,
 )
+from solver.blocks.names import cell_name
 from solver.blocks.violation import Violation
-from solver.io.sheet import cell_name
 from solver.io.sheet.answer import CellWrite
 from solver.mip.model import cname, row, var
 

@@ -32,7 +32,8 @@ from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, S
 
 import pulp
 
-from solver.io.sheet import Grid, InputError, a1, cell_name, quote
+from solver.blocks.names import a1, cell_name, quote
+from solver.io.sheet import Grid, InputError
 from solver.mip.model import value, var
 
 Cell = tuple[int, int]

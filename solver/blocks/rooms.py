@@ -52,8 +52,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from solver.blocks.geometry import Cell, components, grid_edges
+from solver.blocks.names import a1, column_letter, quote
+from solver.blocks.values import Value
 from solver.io.puzzlink import PzprUrl, decode_border
-from solver.io.sheet import Border, Grid, InputError, Sheet, Value, a1, column_letter, quote
+from solver.io.sheet import Border, Grid, InputError, Sheet
 from solver.io.sheet.answer import CellWrite
 
 WALL_STYLES = frozenset(

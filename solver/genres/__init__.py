@@ -65,6 +65,8 @@ What genres share lives in one place each, and no genre imports another:
                               sightlines, the shaded answer and its checks
   solver.blocks.rooms         rooms typed as labels or drawn as thick borders
   solver.blocks.connectivity  the seed's ordering-label tree (archipelago)
+  solver.blocks.names         cells and values named for messages (cell_name, a1, quote, ...)
+  solver.blocks.values        what a cell holds as the genres see it (Value, normalize)
   solver.deduce               the deduction engine and `Deductions`
   solver.io.spellings         what users type for arrows and marks (arrow_clue, is_mark, ...)
   solver.io.puzzlink          the URL envelope, every genre name, and every body codec
@@ -84,9 +86,10 @@ from typing import Any
 
 from solver.blocks.lines import line_segments, lines_record
 from solver.blocks.rooms import Rooms
+from solver.blocks.values import Value
 from solver.deduce import Deductions
 from solver.io import puzzlink
-from solver.io.sheet import Grid, Value
+from solver.io.sheet import Grid
 from solver.io.sheet.answer import CellWrite
 from solver.mip.backends import FALLBACK_SOLVER, SEARCH_AFTER, Tuning
 from solver.mip.model import Model, fix

@@ -38,10 +38,11 @@ from solver.blocks.cells import (
     shading_entries,
 )
 from solver.blocks.geometry import ORTHOGONAL, Cell, CellPuzzle
+from solver.blocks.names import cell_name
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io import puzzlink, spellings
-from solver.io.sheet import Grid, cell_name
+from solver.io.sheet import Grid
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import is_mark
 from solver.mip.model import Model, cname, new_problem, value

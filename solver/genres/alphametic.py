@@ -47,9 +47,11 @@ from dataclasses import dataclass
 
 import pulp
 
+from solver.blocks.names import cell_name, quote
+from solver.blocks.values import MAX_DIGITS, Value
 from solver.blocks.violation import Violation
 from solver.genres import define
-from solver.io.sheet import MAX_DIGITS, Grid, InputError, Value, cell_name, quote
+from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.mip.model import Model, cname, new_problem, var
 from solver.mip.model import value as solved

@@ -58,9 +58,10 @@ import pulp
 from solver.blocks import placements, regions
 from solver.blocks.cells import components
 from solver.blocks.geometry import ORTHOGONAL, Cell, CellPuzzle
+from solver.blocks.names import cell_name, quote
 from solver.blocks.violation import Violation
 from solver.genres import define
-from solver.io.sheet import Grid, cell_name, quote
+from solver.io.sheet import Grid
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import normalize_kana
 from solver.limits import check_time

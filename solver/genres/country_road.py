@@ -77,12 +77,14 @@ from solver.blocks.lines import (
     segment_entries,
     single_loop,
 )
+from solver.blocks.names import a1, cell_name, quote
 from solver.blocks.rooms import check_joined, room_label
+from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.deduce import Deductions, loop_logic
 from solver.genres import define
 from solver.io import puzzlink
-from solver.io.sheet import Grid, InputError, Value, a1, cell_name, quote
+from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.mip.backends import FULL_PRESOLVE, Tuning
 from solver.mip.model import Model, cell_vars, cname, new_problem

@@ -44,11 +44,13 @@ from solver.blocks.cells import (
     shading_blank,
 )
 from solver.blocks.geometry import Cell, CellPuzzle
+from solver.blocks.names import cell_name, quote
+from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.puzzlink import UNKNOWN
-from solver.io.sheet import Grid, InputError, Value, cell_name, quote
+from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import is_mark
 from solver.mip.model import Model, cname, new_problem, value

@@ -40,10 +40,11 @@ import pulp
 
 from solver.blocks import placements, regions
 from solver.blocks.geometry import Cell, CellPuzzle, grid_edges
+from solver.blocks.names import cell_name, quote
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io import puzzlink, spellings
-from solver.io.sheet import Grid, cell_name, quote
+from solver.io.sheet import Grid
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import is_mark
 from solver.mip.model import Model, cname, new_problem

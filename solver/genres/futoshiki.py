@@ -49,9 +49,11 @@ from solver.blocks.digits import (
     square_at,
     square_units,
 )
+from solver.blocks.names import cell_name, quote
+from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.genres import define
-from solver.io.sheet import Grid, InputError, Value, cell_name, quote
+from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.mip.model import Model, cname, new_problem
 

@@ -45,10 +45,11 @@ import pulp
 
 from solver.blocks.geometry import Cell, CellPuzzle, components
 from solver.blocks.lines import NO_LINE, Network, connected, lines_record
+from solver.blocks.names import cell_name, quote
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io import puzzlink, spellings
-from solver.io.sheet import Grid, InputError, cell_name, quote
+from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import is_mark
 from solver.mip.backends import LEAN_PRESOLVE

@@ -83,13 +83,15 @@ from solver.blocks.cells import (
     unshaded_connected,
 )
 from solver.blocks.geometry import Cell
+from solver.blocks.names import a1, quote
 from solver.blocks.rooms import RoomPuzzle, Rooms, grid_rooms, rooms_of_url
+from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.deduce import NOTHING, Deductions, probing, shade_logic
 from solver.deduce.shade_logic import SHADED, UNKNOWN, UNSHADED, Board, Contradiction
 from solver.genres import define
 from solver.io import puzzlink
-from solver.io.sheet import Grid, Value, a1, quote
+from solver.io.sheet import Grid
 from solver.io.sheet.answer import CellWrite
 from solver.mip.backends import ONE_SCIP_SEARCH, Tuning
 from solver.mip.model import Model, cname, new_problem, value

@@ -51,12 +51,13 @@ from solver.blocks.cells import (
     unshaded_connected,
 )
 from solver.blocks.geometry import Cell, CellPuzzle
+from solver.blocks.names import cell_name, column_letter, quote
 from solver.blocks.violation import Violation
 from solver.deduce import NOTHING, Deductions, probing, shade_logic
 from solver.deduce.shade_logic import SHADED, UNSHADED, Board, Contradiction
 from solver.genres import define
 from solver.io import puzzlink
-from solver.io.sheet import Grid, InputError, cell_name, column_letter, is_dark, quote
+from solver.io.sheet import Grid, InputError, is_dark
 from solver.io.sheet.answer import CellWrite
 from solver.mip.backends import ONE_SCIP_SEARCH, Tuning
 from solver.mip.model import Model, cname, new_problem, value

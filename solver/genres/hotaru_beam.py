@@ -77,11 +77,13 @@ from solver.blocks.lines import (
     not_every_edge_again,
     read_lines,
 )
+from solver.blocks.names import cell_name, quote
+from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.puzzlink import UNKNOWN
-from solver.io.sheet import Grid, InputError, Value, cell_name, quote
+from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import ARROW, arrow_clue
 from solver.mip.backends import NO_FEASIBILITY_JUMP

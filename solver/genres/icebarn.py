@@ -87,12 +87,14 @@ from solver.blocks.lines import (
     segment_entries,
     strands,
 )
+from solver.blocks.names import a1, cell_name, quote
+from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.deduce import NOTHING, Deductions
 from solver.deduce.frontier import path_answers
 from solver.genres import define
 from solver.io import puzzlink
-from solver.io.sheet import Grid, InputError, Value, a1, cell_name, quote
+from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import ARROW, arrow
 from solver.mip.backends import NO_FEASIBILITY_JUMP, Tuning

@@ -66,6 +66,7 @@ from solver.blocks.digits import (
     rows_and_columns,
 )
 from solver.blocks.geometry import Cell
+from solver.blocks.names import cell_name, quote
 from solver.blocks.rooms import (
     RoomPuzzle,
     grid_rooms,
@@ -77,10 +78,11 @@ from solver.blocks.rooms import (
     typed_digits,
     without_digits,
 )
+from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io import puzzlink
-from solver.io.sheet import Grid, InputError, Value, cell_name, quote
+from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.mip.model import Model, new_problem
 

@@ -84,10 +84,12 @@ from solver.blocks.digits import (
     white_runs_from,
 )
 from solver.blocks.geometry import Cell
+from solver.blocks.names import cell_name, quote
+from solver.blocks.values import OddValue, Value
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io import puzzlink
-from solver.io.sheet import Grid, InputError, OddValue, Value, cell_name, is_dark, quote
+from solver.io.sheet import Grid, InputError, is_dark
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import BLACK, fold
 from solver.mip.model import Model, new_problem

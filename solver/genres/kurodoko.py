@@ -56,12 +56,13 @@ from solver.blocks.cells import (
     unshaded_connected,
 )
 from solver.blocks.geometry import Cell, CellPuzzle
+from solver.blocks.names import cell_name, quote
 from solver.blocks.violation import Violation
 from solver.deduce import NOTHING, Deductions, probing, shade_logic
 from solver.deduce.shade_logic import RAYS, SHADED, UNSHADED, Board, Contradiction
 from solver.genres import define
 from solver.io import puzzlink
-from solver.io.sheet import Grid, InputError, cell_name, quote
+from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import UNKNOWN, is_mark
 from solver.mip.backends import LEAN_PRESOLVE, Tuning

@@ -36,18 +36,11 @@ from dataclasses import dataclass
 
 import pulp
 
+from solver.blocks.names import QUOTE_CHARS, a1, cell_name, column_letter, quote
+from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.genres import define
-from solver.io.sheet import (
-    QUOTE_CHARS,
-    Grid,
-    InputError,
-    Value,
-    a1,
-    cell_name,
-    column_letter,
-    quote,
-)
+from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.mip.model import Model, new_problem
 from solver.mip.model import value as solved

@@ -49,11 +49,12 @@ from solver.blocks.lines import (
     read_lines,
     single_loop,
 )
+from solver.blocks.names import cell_name, quote
 from solver.blocks.violation import Violation
 from solver.deduce import Deductions, loop_logic
 from solver.genres import define
 from solver.io import puzzlink, spellings
-from solver.io.sheet import Grid, InputError, cell_name, quote
+from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import is_mark
 from solver.mip.backends import LEAN_PRESOLVE, Tuning

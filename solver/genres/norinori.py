@@ -57,13 +57,15 @@ from solver.blocks.cells import (
     shading_blank,
 )
 from solver.blocks.geometry import ORTHOGONAL, Cell, grid_edges
+from solver.blocks.names import cell_name
 from solver.blocks.rooms import RoomPuzzle, grid_rooms, rooms_of_url
+from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.deduce import NOTHING, Deductions, probing, shade_logic
 from solver.deduce.shade_logic import SHADED, UNKNOWN, UNSHADED, Board, Contradiction, exactly
 from solver.genres import define
 from solver.io import puzzlink
-from solver.io.sheet import Grid, InputError, Value, cell_name
+from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.mip.backends import Tuning
 from solver.mip.model import Model, cname, new_problem, row, value, var

@@ -62,10 +62,12 @@ from solver.blocks.digits import (
     white_runs,
 )
 from solver.blocks.geometry import Cell
+from solver.blocks.names import a1, column_letter, quote
 from solver.blocks.placements import check_list_lengths
+from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.genres import define
-from solver.io.sheet import Grid, InputError, Value, a1, column_letter, quote
+from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.mip.model import Model, new_problem, value
 

@@ -128,12 +128,14 @@ from solver.blocks.lines import (
     no_square_loop,
     read_lines,
 )
+from solver.blocks.names import a1, cell_name, quote
+from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.deduce import NOTHING, Deductions
 from solver.deduce.frontier import MAX_WORK, link_answers
 from solver.genres import define
 from solver.io import puzzlink
-from solver.io.sheet import Grid, InputError, Value, a1, cell_name, quote
+from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.mip.backends import Tuning
 from solver.mip.model import Model, cell_vars, cname, new_problem, var

@@ -51,11 +51,13 @@ from solver.blocks.cells import (
     shading_blank,
 )
 from solver.blocks.geometry import ORTHOGONAL, Cell
+from solver.blocks.names import a1
 from solver.blocks.rooms import RoomPuzzle, grid_rooms, rooms_of_url
+from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io import puzzlink
-from solver.io.sheet import Grid, Value, a1
+from solver.io.sheet import Grid
 from solver.io.sheet.answer import CellWrite
 from solver.mip.model import Model, cname, new_problem, value
 

@@ -51,9 +51,10 @@ from itertools import takewhile
 import pulp
 
 from solver.blocks.geometry import HEX, CellPuzzle, ray
+from solver.blocks.names import cell_name, quote
 from solver.blocks.violation import Violation
 from solver.genres import define
-from solver.io.sheet import Grid, cell_name, is_dark, quote
+from solver.io.sheet import Grid, is_dark
 from solver.io.sheet.answer import CellWrite
 from solver.mip.model import Model, cname, new_problem, value, var
 

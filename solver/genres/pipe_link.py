@@ -79,11 +79,13 @@ from solver.blocks.lines import (
     segment_entries,
     strands,
 )
+from solver.blocks.names import cell_name, quote
+from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.deduce import Deductions, loop_logic
 from solver.genres import define
 from solver.io import puzzlink
-from solver.io.sheet import Grid, Value, cell_name, quote
+from solver.io.sheet import Grid
 from solver.io.sheet.answer import ANSWER_FONT, CellWrite
 from solver.mip.backends import Tuning
 from solver.mip.model import Model, cname, new_problem

@@ -54,6 +54,7 @@ from solver.blocks.digits import (
     room_digits,
 )
 from solver.blocks.geometry import Cell
+from solver.blocks.names import cell_name, column_letter, quote
 from solver.blocks.rooms import (
     RoomPuzzle,
     grid_rooms,
@@ -64,10 +65,11 @@ from solver.blocks.rooms import (
     typed_digits,
     without_digits,
 )
+from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io import puzzlink
-from solver.io.sheet import Grid, Value, cell_name, column_letter, quote
+from solver.io.sheet import Grid
 from solver.io.sheet.answer import CellWrite
 from solver.mip.model import Model, cname, new_problem
 

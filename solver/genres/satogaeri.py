@@ -67,12 +67,14 @@ from solver.blocks.lines import (
     read_arms,
     segment_entries,
 )
+from solver.blocks.names import cell_name, quote
 from solver.blocks.placements import choose, cover
 from solver.blocks.rooms import Rooms, grid_rooms, rooms_of_url
+from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io import puzzlink
-from solver.io.sheet import Grid, Value, cell_name, quote
+from solver.io.sheet import Grid
 from solver.io.sheet.answer import CellWrite
 from solver.mip.model import Model, cname, new_problem, var
 

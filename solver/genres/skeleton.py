@@ -59,10 +59,12 @@ import pulp
 from solver.blocks.cells import black_record, grid_width, is_black
 from solver.blocks.digits import digit_vars, read_letters, run_span, white_runs
 from solver.blocks.geometry import Cell
+from solver.blocks.names import a1, cell_name, column_letter, quote
 from solver.blocks.placements import check_list_lengths, place_words
+from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.genres import define
-from solver.io.sheet import Grid, InputError, Value, a1, cell_name, column_letter, quote
+from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import normalize_kana
 from solver.mip.model import Model, new_problem, value

@@ -53,11 +53,13 @@ import pulp
 
 from solver.blocks.geometry import Cell, CellPuzzle, components, grid_edges
 from solver.blocks.lines import Network, drawn_sides, edge_vars, loop_no_good, single_loop
+from solver.blocks.names import cell_name, quote
+from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.deduce import Deductions, loop_logic
 from solver.genres import define
 from solver.io import puzzlink, spellings
-from solver.io.sheet import Grid, InputError, Value, cell_name, quote
+from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import is_mark
 from solver.mip.backends import LEAN_PRESOLVE, Tuning

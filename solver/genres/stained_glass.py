@@ -40,10 +40,11 @@ import pulp
 
 from solver.blocks.cells import read_shaded, render_shaded, shade_vars, shaded_record
 from solver.blocks.geometry import Cell, CellPuzzle
+from solver.blocks.names import cell_name, quote
 from solver.blocks.rooms import check_joined, read_label
 from solver.blocks.violation import Violation
 from solver.genres import define
-from solver.io.sheet import Grid, InputError, cell_name, is_dark, quote
+from solver.io.sheet import Grid, InputError, is_dark
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import fold
 from solver.mip.model import Model, cname, new_problem, value

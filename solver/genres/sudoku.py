@@ -28,10 +28,12 @@ from solver.blocks.digits import (
     render_digits,
     rows_and_columns,
 )
+from solver.blocks.names import cell_name
+from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io.puzzlink import UNKNOWN, PzprUrl, UrlError, decode_number16, grid_rows
-from solver.io.sheet import Grid, InputError, Value, cell_name
+from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.limits import MAX_SUDOKU_N
 from solver.mip.model import Model, new_problem

@@ -47,11 +47,13 @@ from solver.blocks.cells import (
 )
 from solver.blocks.digits import decode_digits, digit_vars, fix, read_digits, render_digits
 from solver.blocks.geometry import ORTHOGONAL, Cell, CellPuzzle
+from solver.blocks.names import cell_name, quote
+from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.puzzlink import UNKNOWN
-from solver.io.sheet import Grid, InputError, Value, cell_name, quote
+from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import is_mark
 from solver.mip.model import Model, cname, new_problem

@@ -60,9 +60,11 @@ from solver.blocks.digits import (
     sum_of_numbers,
 )
 from solver.blocks.geometry import Cell
+from solver.blocks.names import cell_name, column_letter, quote
+from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.genres import define
-from solver.io.sheet import Grid, InputError, Value, cell_name, column_letter, quote
+from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.mip.model import Model, new_problem
 

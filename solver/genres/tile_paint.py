@@ -48,11 +48,13 @@ from solver.blocks.cells import (
     shading_blank,
 )
 from solver.blocks.geometry import Cell
+from solver.blocks.names import a1, quote
 from solver.blocks.rooms import RoomPuzzle, Rooms, grid_rooms, rooms_of_url
+from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io import puzzlink
-from solver.io.sheet import Grid, InputError, Value, a1, quote
+from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.mip.model import Model, new_problem, value
 

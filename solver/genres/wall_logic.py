@@ -36,10 +36,11 @@ import pulp
 
 from solver.blocks.geometry import NUMBER, OPPOSITE, STEPS, Cell, CellPuzzle, ray, step
 from solver.blocks.lines import ARMS, TYPED, lines_record, read_drawn
+from solver.blocks.names import cell_name, quote
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io import puzzlink, spellings
-from solver.io.sheet import Grid, InputError, cell_name, quote
+from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import is_mark
 from solver.mip.model import Model, cname, new_problem, value, var

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from solver.io.sheet import Value
+from solver.blocks.values import Value
 
 # the four directions (solver.blocks.geometry.STEPS) as arrows: what we write, and what we read
 ARROW = {"U": "↑", "D": "↓", "L": "←", "R": "→"}

@@ -57,11 +57,13 @@ from solver.blocks.cells import (
     shaded_record,
 )
 from solver.blocks.geometry import Cell, CellPuzzle
+from solver.blocks.names import quote
+from solver.blocks.values import Value
 from solver.deduce import NOTHING, Deductions, probing
 from solver.genres import define
 from solver.genres.nurikabe import island_rules
 from solver.io import puzzlink
-from solver.io.sheet import Grid, InputError, Value, quote
+from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import UNKNOWN, is_mark
 from solver.mip.backends import Tuning

@@ -2,21 +2,22 @@
 
 Everything here talks to a spreadsheet through two small protocols, `Book` and `Sheet`, so the
 same code runs on openpyxl (batch mode, tests) and on xlwings (the Excel buttons, see `addin/`).
-Rows and columns are 1-based here, as in Excel; genres work 0-based on the `Grid`.
+Rows and columns are 1-based here, as in Excel; genres work 0-based on the `Grid`. A cell's
+value as the genres see it (`Value`, `normalize`) and the names of cells and values in messages
+(`a1`, `cell_name`, `quote`) are pure, and shared with the modelling blocks: they live in
+`solver.blocks.values` and `solver.blocks.names`.
 """
 
 from __future__ import annotations
 
-import datetime
 import math
-import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
+from solver.blocks.names import a1, column_letter, quote
+from solver.blocks.values import Value, normalize
 from solver.limits import MAX_GRID_COLS, MAX_GRID_ROWS
-
-Value = int | str | None
 
 
 class InputError(ValueError):
@@ -26,26 +27,6 @@ class InputError(ValueError):
         self.sheet, self.cell = sheet, cell
         where = f"sheet '{sheet}'" + (f" cell {a1(*cell)}" if cell else "")
         super().__init__(f"{where}: {message}")
-
-
-def column_letter(col: int) -> str:
-    letters = ""
-    while col > 0:
-        col, rem = divmod(col - 1, 26)
-        letters = chr(65 + rem) + letters
-    return letters
-
-
-def a1(row: int, col: int) -> str:
-    """Excel address of a 1-based cell: a1(3, 2) == 'B3'."""
-    return f"{column_letter(col)}{row}"
-
-
-def cell_name(rc: tuple[int, int]) -> str:
-    """The A1 name of a 0-based grid cell, for messages: cell_name((0, 2)) == 'C1'; a cell
-    beyond the sheet's top or left edge (a line leaving the grid) as '(-1, 2), off the sheet'."""
-    r, c = rc
-    return a1(r + 1, c + 1) if r >= 0 and c >= 0 else f"({r}, {c}), off the sheet"
 
 
 SIDES = {"T": "top", "B": "bottom", "L": "left", "R": "right"}
@@ -291,97 +272,6 @@ class Book(Protocol):
 
     def remove_hidden_sheet(self, name: str) -> None:
         """Remove the hidden bookkeeping sheet (when nothing is left in it)."""
-
-
-class OddValue(str):
-    """A cell value that is neither a whole number nor plain text (a date, a formula, TRUE or
-    FALSE, a fraction...), read as its text; `what` says what it is, for messages ("a date")."""
-
-    what: str
-
-    def __new__(cls, text: str, what: str) -> OddValue:
-        self = super().__new__(cls, text)
-        self.what = what
-        return self
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return OddValue, (str(self), self.what)
-
-
-EXCEL_ERRORS = {"#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A", "#SPILL!"}
-MAX_DIGITS = 15  # Excel keeps 15 significant digits: a longer digit string is text
-
-
-def _odd(value: object) -> OddValue:
-    """An odd cell value as text, with what it is."""
-    if isinstance(value, bool):
-        return OddValue("TRUE" if value else "FALSE", "a TRUE/FALSE value")
-    if isinstance(value, float):
-        what = (
-            "a number that is not whole" if math.isfinite(value) else "a number that is not finite"
-        )
-        return OddValue(repr(value), what)
-    if isinstance(value, datetime.date):  # a datetime too
-        return OddValue(str(value), "a date")
-    if isinstance(value, datetime.time):
-        return OddValue(value.isoformat(), "a time")
-    if isinstance(value, datetime.timedelta):
-        return OddValue(str(value), "a duration")
-    text = getattr(value, "text", None)  # openpyxl's ArrayFormula
-    if isinstance(text, str):
-        return OddValue(text, "an array formula")
-    kind = type(value).__name__
-    if kind == "DataTableFormula":
-        return OddValue("=TABLE()", "a data table formula")
-    return OddValue(kind, f"a value of type {kind}")
-
-
-def normalize(value: object) -> Value:
-    """Cell value as the genres see it: int for whole numbers (typed as numbers, as text, or in
-    full-width digits), otherwise the stripped text; None for empty. Dates, formulas, TRUE and
-    FALSE, fractions and other odd values come as `OddValue` text, which messages describe."""
-    if value is None:
-        return None
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    if not isinstance(value, str):
-        return _odd(value)
-    text = value.strip()
-    if not text:
-        return None
-    if text.startswith("="):
-        return OddValue(text, "a formula")
-    if text in EXCEL_ERRORS:
-        return OddValue(text, "an error value of a formula")
-    folded = unicodedata.normalize("NFKC", text)  # full-width digits from a Japanese IME
-    if folded.isdigit() and folded.isascii() and len(folded.lstrip("0")) <= MAX_DIGITS:
-        return int(folded)
-    return text
-
-
-QUOTE_CHARS = 20  # a message quotes at most this much of a cell
-
-
-def quote(value: object) -> str:
-    """A cell value for a message: short, printable, and saying what it is when that is not
-    plain: '3', "'x'", "'abcdefghijklmnopqrst…' (a text of 32767 characters)", "a date
-    '2024-01-02 00:00:00'", "a formula '=A1'", "a 40-digit number"."""
-    if not isinstance(value, OddValue):
-        value = normalize(value)
-    if value is None:
-        return "nothing"
-    if isinstance(value, int):
-        if value.bit_length() > 64:  # str() of a huge int is slow, and over 4300 digits fails
-            return f"a {int(value.bit_length() * 0.30103) + 1}-digit number"
-        return str(value)
-    text = value if len(value) <= QUOTE_CHARS else value[:QUOTE_CHARS] + "…"
-    shown = repr(str(text))
-    if len(value) > QUOTE_CHARS:
-        shown += f" (a text of {len(value)} characters)"
-    what = getattr(value, "what", None)
-    return f"{what} {shown}" if what else shown
 
 
 @dataclass

@@ -40,6 +40,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from solver.blocks.names import a1, column_letter, quote
+from solver.blocks.values import normalize
 from solver.io.sheet import (
     SIDES,
     Book,
@@ -48,17 +50,13 @@ from solver.io.sheet import (
     InputError,
     Sheet,
     Style,
-    a1,
     borders_text,
     check_color,
-    column_letter,
     face_text,
     file_width,
     is_dark,
-    normalize,
     parse_borders_text,
     parse_face_text,
-    quote,
 )
 
 RECORD_SHEET = "puzzle-solver"
