@@ -24,7 +24,6 @@ from solver.blocks.cells import (
     islands,
     never_adjacent,
     no_square,
-    render_shaded,
     runs,
     seen_cells,
     shade_vars,
@@ -33,6 +32,7 @@ from solver.blocks.cells import (
     unshaded_connected,
 )
 from solver.blocks.geometry import Cell
+from solver.io.shading import render_shaded
 from solver.io.sheet.answer import CellWrite
 from solver.mip.backends import LiveModel, Settings
 from solver.mip.model import Model, new_problem, no_good_cut, value, var

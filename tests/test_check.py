@@ -20,9 +20,9 @@ from openpyxl.styles import Border, PatternFill
 
 from solver import check, cli
 from solver.batch import puzzle_sheets
-from solver.blocks.cells import SHADE_MARKS
 from solver.blocks.values import normalize
 from solver.genres import all_genres
+from solver.io.shading import SHADE_MARKS
 from solver.io.sheet.answer import MARK_DARK_FILL, MARK_FILL, RECORD_SHEET
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.mip.backends import Settings

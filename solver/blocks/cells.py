@@ -32,10 +32,11 @@ With HiGHS the lazy form is the faster (up to 14 times, answer and uniqueness pr
 
 `not_all_again` is the uniqueness cut for a set of the same size in every answer.
 
-For answers, `render_shaded` and `shaded_record` write the shaded cells (`■` on a dark fill, as
-yajilin does: a given in a shaded cell keeps its value and gets the fill) and lamps `○`; and
-`components`, `check_connected`, `check_islands`, `check_no_square`, `check_never_adjacent`
-check an answer from the rules, for a genre's verify, without the model.
+For answers, `shaded_record` is the record's field of the shaded cells and `shading_entries`
+the cell variables that a shaded answer read back fixes; `components`, `check_connected`,
+`check_islands`, `check_no_square`, `check_never_adjacent` check an answer from the rules, for a
+genre's verify, without the model. Writing a shading into the sheet and reading it back is the
+sheet's side (io/shading.py), as are the black cells typed into a grid (io/black_cells.py).
 """
 
 from __future__ import annotations
@@ -48,17 +49,13 @@ import pulp
 from solver.blocks import geometry
 from solver.blocks.geometry import ORTHOGONAL, Cell, filled_squares, shortest_path
 from solver.blocks.lines import on
-from solver.blocks.names import a1, quote
+from solver.blocks.names import a1
 from solver.blocks.violation import Violation
-from solver.io import spellings
-from solver.io.sheet import Grid, InputError, is_dark
-from solver.io.sheet.answer import CellWrite
-from solver.io.spellings import is_mark
+from solver.io.sheet import Grid
 from solver.mip.model import cname, row, var
 
 Expr = pulp.LpAffineExpression | pulp.LpVariable | int
 Separator = Callable[[], list[pulp.LpConstraint]]
-LAMP = "○"
 
 
 def shade_vars(
@@ -700,14 +697,6 @@ def runs(cells: Collection[Cell]) -> list[list[Cell]]:
 # --- answers ---------------------------------------------------------------------------------
 
 
-def render_shaded(shaded: Iterable[Cell], lamps: Iterable[Cell] = ()) -> list[CellWrite]:
-    """The writes of a shading answer: each shaded cell gets a dark fill (and `■` when empty; a
-    given keeps its value), each lamp `○`."""
-    writes = [CellWrite(r, c, shade=True) for r, c in shaded]
-    writes += [CellWrite(r, c, LAMP) for r, c in lamps]
-    return sorted(writes, key=lambda w: (w.row, w.col))
-
-
 def shaded_record(shaded: Iterable[Cell]) -> dict[str, list[list[int]]]:
     """The record's `shaded` field: [[r, c], ...], 0-based, sorted."""
     return {"shaded": [list(cell) for cell in sorted(shaded)]}
@@ -787,31 +776,7 @@ def check_never_adjacent(cells: Iterable[Cell], what: str) -> list[Violation]:
     ]
 
 
-# --- reading a shaded answer back from the sheet ---------------------------------------------
-
-SHADE_MARKS = frozenset({"■", "#"})  # what a person types in a cell they shade
-WHITE_MARKS = frozenset({"・", ".", "×"})  # ... in a cell they know stays white
-SHADING_MARKS = SHADE_MARKS | WHITE_MARKS | {LAMP}
-
-
-def read_shading(grid: object) -> tuple[set[Cell], set[Cell]]:
-    """What a person shaded in the grid (a `solver.io.sheet.Grid`): cells holding `■` or `#`, or
-    filled with a dark colour (Excel's fill tool), and cells they marked as white (`・`, `.`,
-    `×`)."""
-    shaded: set[Cell] = set()
-    white: set[Cell] = set()
-    sheet = getattr(grid, "source", None)
-    top, left = getattr(grid, "origin", (0, 0))
-    for r, c in grid.positions():  # type: ignore[attr-defined]
-        v = grid[r, c]  # type: ignore[index]
-        text = v.strip() if isinstance(v, str) else None
-        if text in SHADE_MARKS:
-            shaded.add((r, c))
-        elif text in WHITE_MARKS:
-            white.add((r, c))
-        elif sheet is not None and is_dark(sheet.get_style(r + top + 1, c + left + 1).fill_color):
-            shaded.add((r, c))
-    return shaded, white
+# --- a shaded answer read back, as values of the cell variables -----------------------------
 
 
 def shading_entries(
@@ -828,40 +793,7 @@ def shading_entries(
     return entries
 
 
-def read_shaded(grid: object, x: Mapping[Cell, Expr]) -> dict[pulp.LpVariable, int]:
-    """A genre's `read_answer` for a shading: the person's shaded and white-marked cells."""
-    return shading_entries(x, *read_shading(grid))
-
-
-def shading_blank(grid: object, cell: Cell) -> bool:
-    """A genre's `blank` for a shading on cells that may hold givens (a room's number, a
-    label, which a shaded answer keeps): whether the cell shows no shading yet, no `■` or `#`,
-    no white mark and no dark fill. (The default blank counts any value as shown.) The cell is
-    one of the grid's, which starts at A1."""
-    v = grid[cell]  # type: ignore[index]
-    if isinstance(v, str) and v.strip() in SHADE_MARKS | WHITE_MARKS:
-        return False
-    sheet = getattr(grid, "source", None)
-    return sheet is None or not is_dark(sheet.get_style(cell[0] + 1, cell[1] + 1).fill_color)
-
-
 # --- black cells given in the grid ----------------------------------------------------------
-
-WALL = "■"  # a black cell without a number
-
-
-def is_black(grid: Grid, cell: Cell) -> bool:
-    """Whether a grid cell is a given black cell: `■`, `#` or `+` (spellings.BLACK), or an
-    empty cell with a dark fill (Excel's fill tool), as sum-line and number-skeleton read them;
-    a cell holding anything else is not black, whatever its fill."""
-    v = grid[cell]
-    if v is not None:
-        return is_mark(v, spellings.BLACK)
-    sheet = grid.source
-    top, left = grid.origin
-    return sheet is not None and is_dark(
-        sheet.get_style(cell[0] + top + 1, cell[1] + left + 1).fill_color
-    )
 
 
 def grid_width(grid: Grid) -> int | None:
@@ -878,29 +810,3 @@ def black_record(black: Iterable[Cell]) -> list[list[int]]:
     """The record's `black` field: the given black cells, [[r, c], ...] sorted (the picture
     draws them dark, those given by a fill too)."""
     return [list(cell) for cell in sorted(black)]
-
-
-def read_walls(grid: Grid, white: str) -> tuple[tuple[int | str | None, ...], ...]:
-    """A grid of given black cells (akari's walls, shakashaka's black cells): each cell is
-    white (empty, or `・`/`.`), a black cell `■` (or `#`, `+`: WALL), or a number 0-4 standing in a
-    black cell. `white` says what the white cells are for, in the message for a grid with none."""
-
-    def cell(r: int, c: int) -> int | str | None:
-        v = grid[r, c]
-        if v is None or is_mark(v, spellings.EMPTY):
-            return None
-        if is_mark(v, spellings.BLACK):
-            return WALL
-        if isinstance(v, int) and 0 <= v <= 4:
-            return v
-        raise grid.error(
-            r,
-            c,
-            "a cell holds a black cell ■ (or #), a number 0-4 on a black cell, or nothing; "
-            f"found {quote(v)}",
-        )
-
-    cells = tuple(tuple(cell(r, c) for c in range(grid.cols)) for r in range(grid.rows))
-    if all(v is not None for row in cells for v in row):
-        raise InputError(grid.sheet, f"no white cell: leave the cells for the {white} empty")
-    return cells

@@ -62,7 +62,7 @@ What genres share lives in one place each, and no genre imports another:
                               glyphs, the 2x2 rule on lines, the default decode and record
   solver.blocks.cells         sets of cells (shaded, white, digits): connected in both forms,
                               islands with one clue each, the 2x2 rule, never adjacent,
-                              sightlines, the shaded answer and its checks
+                              sightlines, the shaded answer's record and its checks
   solver.blocks.rooms         rooms typed as labels or drawn as thick borders
   solver.blocks.connectivity  the seed's ordering-label tree (archipelago)
   solver.blocks.names         cells and values named for messages (cell_name, a1, quote, ...)
@@ -70,6 +70,8 @@ What genres share lives in one place each, and no genre imports another:
   solver.deduce               the deduction engine and `Deductions`
   solver.io.spellings         what users type for arrows and marks (arrow_clue, is_mark, ...)
   solver.io.puzzlink          the URL envelope, every genre name, and every body codec
+  solver.io.shading           a shaded answer written into the sheet and read back
+  solver.io.black_cells       black cells typed into a grid (is_black, read_walls)
 """
 
 from __future__ import annotations

@@ -25,23 +25,14 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver.blocks.cells import (
-    WALL,
-    WHITE_MARKS,
-    read_shading,
-    read_walls,
-    render_shaded,
-    runs,
-    seen_cells,
-    shade_vars,
-    shaded_record,
-    shading_entries,
-)
+from solver.blocks.cells import runs, seen_cells, shade_vars, shaded_record, shading_entries
 from solver.blocks.geometry import ORTHOGONAL, Cell, CellPuzzle
 from solver.blocks.names import cell_name
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io import puzzlink, spellings
+from solver.io.black_cells import WALL, read_walls
+from solver.io.shading import WHITE_MARKS, read_shading, render_shaded
 from solver.io.sheet import Grid
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import is_mark

@@ -18,12 +18,13 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver.blocks.cells import SHADE_MARKS, WHITE_MARKS, read_shading, shade_vars, shading_entries
+from solver.blocks.cells import shade_vars, shading_entries
 from solver.blocks.geometry import KING, CellPuzzle, neighbours
 from solver.blocks.names import cell_name
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io.puzzlink import UNKNOWN, PzprUrl, UrlError, decode_number16, grid_rows
+from solver.io.shading import SHADE_MARKS, WHITE_MARKS, read_shading
 from solver.io.sheet import Grid
 from solver.io.sheet.answer import CellWrite
 from solver.mip.backends import NO_FEASIBILITY_JUMP

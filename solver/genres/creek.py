@@ -33,16 +33,7 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver.blocks.cells import (
-    SHADING_MARKS,
-    check_connected,
-    connected,
-    read_shaded,
-    render_shaded,
-    shade_vars,
-    shaded_record,
-    shading_blank,
-)
+from solver.blocks.cells import check_connected, connected, shade_vars, shaded_record
 from solver.blocks.geometry import Cell, CellPuzzle
 from solver.blocks.names import cell_name, quote
 from solver.blocks.values import Value
@@ -50,6 +41,7 @@ from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.puzzlink import UNKNOWN
+from solver.io.shading import SHADING_MARKS, read_shaded, render_shaded, shading_blank
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import is_mark

@@ -70,16 +70,12 @@ from itertools import pairwise
 import pulp
 
 from solver.blocks.cells import (
-    SHADING_MARKS,
     check_connected,
     check_never_adjacent,
     forest_count,
     never_adjacent,
-    read_shaded,
-    render_shaded,
     shade_vars,
     shaded_record,
-    shading_blank,
     unshaded_connected,
 )
 from solver.blocks.geometry import Cell
@@ -91,6 +87,7 @@ from solver.deduce import NOTHING, Deductions, probing, shade_logic
 from solver.deduce.shade_logic import SHADED, UNKNOWN, UNSHADED, Board, Contradiction
 from solver.genres import define
 from solver.io import puzzlink
+from solver.io.shading import SHADING_MARKS, read_shaded, render_shaded, shading_blank
 from solver.io.sheet import Grid
 from solver.io.sheet.answer import CellWrite
 from solver.mip.backends import ONE_SCIP_SEARCH, Tuning

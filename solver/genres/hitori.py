@@ -39,13 +39,10 @@ from dataclasses import dataclass
 import pulp
 
 from solver.blocks.cells import (
-    SHADING_MARKS,
     check_connected,
     check_never_adjacent,
     forest_count,
     never_adjacent,
-    read_shaded,
-    render_shaded,
     shade_vars,
     shaded_record,
     unshaded_connected,
@@ -57,6 +54,7 @@ from solver.deduce import NOTHING, Deductions, probing, shade_logic
 from solver.deduce.shade_logic import SHADED, UNSHADED, Board, Contradiction
 from solver.genres import define
 from solver.io import puzzlink
+from solver.io.shading import SHADING_MARKS, read_shaded, render_shaded
 from solver.io.sheet import Grid, InputError, is_dark
 from solver.io.sheet.answer import CellWrite
 from solver.mip.backends import ONE_SCIP_SEARCH, Tuning

@@ -42,13 +42,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from solver.blocks.cells import (
-    SHADING_MARKS,
     check_connected,
     check_never_adjacent,
     forest_count,
     never_adjacent,
-    read_shaded,
-    render_shaded,
     seen_cells,
     shade_vars,
     shaded_record,
@@ -62,6 +59,7 @@ from solver.deduce import NOTHING, Deductions, probing, shade_logic
 from solver.deduce.shade_logic import RAYS, SHADED, UNSHADED, Board, Contradiction
 from solver.genres import define
 from solver.io import puzzlink
+from solver.io.shading import SHADING_MARKS, read_shaded, render_shaded
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import UNKNOWN, is_mark

@@ -45,13 +45,14 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver.blocks.cells import SHADING_MARKS, read_shaded, render_shaded, shaded_record
+from solver.blocks.cells import shaded_record
 from solver.blocks.geometry import Cell
 from solver.blocks.names import cell_name, quote
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io import puzzlink
+from solver.io.shading import SHADING_MARKS, read_shaded, render_shaded
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.mip.model import Model, cname, new_problem, value, var

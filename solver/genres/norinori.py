@@ -48,14 +48,7 @@ from collections.abc import Iterable
 
 import pulp
 
-from solver.blocks.cells import (
-    SHADING_MARKS,
-    read_shaded,
-    render_shaded,
-    shade_vars,
-    shaded_record,
-    shading_blank,
-)
+from solver.blocks.cells import shade_vars, shaded_record
 from solver.blocks.geometry import ORTHOGONAL, Cell, grid_edges
 from solver.blocks.names import cell_name
 from solver.blocks.rooms import RoomPuzzle, grid_rooms, rooms_of_url
@@ -65,6 +58,7 @@ from solver.deduce import NOTHING, Deductions, probing, shade_logic
 from solver.deduce.shade_logic import SHADED, UNKNOWN, UNSHADED, Board, Contradiction, exactly
 from solver.genres import define
 from solver.io import puzzlink
+from solver.io.shading import SHADING_MARKS, read_shaded, render_shaded, shading_blank
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.mip.backends import Tuning

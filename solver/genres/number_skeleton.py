@@ -50,7 +50,7 @@ from dataclasses import dataclass, field
 
 import pulp
 
-from solver.blocks.cells import black_record, grid_width, is_black
+from solver.blocks.cells import black_record, grid_width
 from solver.blocks.digits import (
     check_filled,
     digit_vars,
@@ -67,6 +67,7 @@ from solver.blocks.placements import check_list_lengths
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.genres import define
+from solver.io.black_cells import is_black
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.mip.model import Model, new_problem, value

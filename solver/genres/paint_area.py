@@ -39,16 +39,12 @@ from __future__ import annotations
 import pulp
 
 from solver.blocks.cells import (
-    SHADING_MARKS,
     check_connected,
     check_no_square,
     connected,
     no_square,
-    read_shaded,
-    render_shaded,
     shade_vars,
     shaded_record,
-    shading_blank,
 )
 from solver.blocks.geometry import ORTHOGONAL, Cell
 from solver.blocks.names import a1
@@ -57,6 +53,7 @@ from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io import puzzlink
+from solver.io.shading import SHADING_MARKS, read_shaded, render_shaded, shading_blank
 from solver.io.sheet import Grid
 from solver.io.sheet.answer import CellWrite
 from solver.mip.model import Model, cname, new_problem, value

@@ -35,12 +35,13 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver.blocks.cells import WALL, WHITE_MARKS, read_shading, read_walls
 from solver.blocks.geometry import ORTHOGONAL, Cell, CellPuzzle, components
 from solver.blocks.names import cell_name
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io import puzzlink
+from solver.io.black_cells import WALL, read_walls
+from solver.io.shading import WHITE_MARKS, read_shading
 from solver.io.sheet import Grid
 from solver.io.sheet.answer import CellWrite
 from solver.mip.model import Model, cname, new_problem, value, var

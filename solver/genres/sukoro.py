@@ -38,13 +38,7 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver.blocks.cells import (
-    WHITE_MARKS,
-    check_connected,
-    check_never_adjacent,
-    connected,
-    never_adjacent,
-)
+from solver.blocks.cells import check_connected, check_never_adjacent, connected, never_adjacent
 from solver.blocks.digits import decode_digits, digit_vars, fix, read_digits, render_digits
 from solver.blocks.geometry import ORTHOGONAL, Cell, CellPuzzle
 from solver.blocks.names import cell_name, quote
@@ -53,6 +47,7 @@ from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.puzzlink import UNKNOWN
+from solver.io.shading import WHITE_MARKS
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import is_mark

@@ -46,7 +46,7 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver.blocks.cells import black_record, is_black
+from solver.blocks.cells import black_record
 from solver.blocks.digits import (
     all_different,
     check_filled,
@@ -64,6 +64,7 @@ from solver.blocks.names import cell_name, column_letter, quote
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.genres import define
+from solver.io.black_cells import is_black
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.mip.model import Model, new_problem

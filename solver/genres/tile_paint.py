@@ -39,14 +39,7 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver.blocks.cells import (
-    SHADING_MARKS,
-    read_shaded,
-    render_shaded,
-    shade_vars,
-    shaded_record,
-    shading_blank,
-)
+from solver.blocks.cells import shade_vars, shaded_record
 from solver.blocks.geometry import Cell
 from solver.blocks.names import a1, quote
 from solver.blocks.rooms import RoomPuzzle, Rooms, grid_rooms, rooms_of_url
@@ -54,6 +47,7 @@ from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io import puzzlink
+from solver.io.shading import SHADING_MARKS, read_shaded, render_shaded, shading_blank
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.mip.model import Model, new_problem, value

@@ -65,7 +65,7 @@ from typing import NamedTuple
 
 import pulp
 
-from solver.blocks.cells import SHADING_MARKS, check_never_adjacent, never_adjacent, read_shaded
+from solver.blocks.cells import check_never_adjacent, never_adjacent
 from solver.blocks.geometry import STEPS, Cell, CellPuzzle, Segment, grid_edges, ray
 from solver.blocks.lines import (
     LINE_MARKS,
@@ -89,6 +89,7 @@ from solver.blocks.violation import Violation
 from solver.deduce import Deductions, loop_logic
 from solver.genres import define
 from solver.io import puzzlink, spellings
+from solver.io.shading import SHADING_MARKS, read_shaded
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import ARROW, arrow_clue, is_mark

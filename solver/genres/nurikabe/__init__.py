@@ -42,7 +42,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solver.blocks.cells import (
-    SHADING_MARKS,
     check_connected,
     check_islands,
     check_no_square,
@@ -51,8 +50,6 @@ from solver.blocks.cells import (
     never_alone,
     no_square,
     not_all_again,
-    read_shaded,
-    render_shaded,
     shade_vars,
     shaded_record,
 )
@@ -63,6 +60,7 @@ from solver.deduce import NOTHING, Deductions, probing
 from solver.genres import define
 from solver.genres.nurikabe import island_rules
 from solver.io import puzzlink
+from solver.io.shading import SHADING_MARKS, read_shaded, render_shaded
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import UNKNOWN, is_mark
