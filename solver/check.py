@@ -22,9 +22,9 @@ replaces the marks).
 
 A genre whose answer is drawn on the cells' borders (slitherlink, `Genre.answer_on_borders`)
 fills a cell by the lines on its sides: a cell is blank when no side shows a drawn line
-(`solver.blocks.lines.drawn_sides`), whatever its value (a given); a hint goes to a cell that shows
-only some of its forced sides too, and a cell contradicts a forced one when it shows a side that is
-not among them.
+(`solver.io.drawn_lines.drawn_sides`), whatever its value (a given); a hint goes to a cell that
+shows only some of its forced sides too, and a cell contradicts a forced one when it shows a side
+that is not among them.
 
 Forced cells are what every answer agrees on (the "backbone", as cspuz's solver shows). Found by
 solves: take an answer; ask for one that differs in at least one variable not yet seen to
@@ -46,10 +46,10 @@ from typing import Any
 import pulp
 
 from solver import limits
-from solver.blocks.lines import drawn_sides
 from solver.blocks.names import a1
 from solver.blocks.violation import cells_of
 from solver.genres import Genre, genre_for_sheet
+from solver.io.drawn_lines import drawn_sides
 from solver.io.sheet import Book, Grid, InputError, read_grid
 from solver.io.sheet.answer import CHECK, CellWrite, clear_answer, write_answer
 from solver.limits import LONGER, OutOfTime

@@ -19,7 +19,7 @@ def glyph_segments(drawing: str | list[str]) -> frozenset[tuple[tuple[int, int],
     """The centre-to-centre segments of a drawing in box glyphs (rows, or text with a row a
     line; '.' no line), lower cell first; an arm off the board leads to the cell just outside."""
     from solver.blocks.geometry import step
-    from solver.blocks.lines import ARMS
+    from solver.io.drawn_lines import ARMS
 
     rows = drawing.split("\n") if isinstance(drawing, str) else drawing
     found = set()
@@ -186,7 +186,7 @@ def type_by_hand(ws, drawing: str | list[str]) -> list[tuple[int, int]]:
     `|` for straight lines, box glyphs for the corners (and `┼`), `#` for a shaded cell; other
     characters (the givens in the drawing, '.') are skipped, and a cell holding a value keeps
     it. Returns the 0-based cells typed into."""
-    from solver.blocks.lines import ARMS
+    from solver.io.drawn_lines import ARMS
 
     typed = []
     rows = drawing.split("\n") if isinstance(drawing, str) else drawing

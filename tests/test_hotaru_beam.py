@@ -7,9 +7,10 @@ from __future__ import annotations
 import pytest
 from conftest import example, verdicts_own_and_plain
 
-from solver.blocks.lines import arms, glyph
+from solver.blocks.lines import arms
 from solver.genres import hotaru_beam
 from solver.genres.hotaru_beam import Firefly, Puzzle
+from solver.io.drawn_lines import glyph
 from solver.io.puzzlink import UNKNOWN, parse_url
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook

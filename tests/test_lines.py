@@ -11,13 +11,13 @@ from solver.blocks.lines import (
     connected,
     crossing_parity,
     edge_vars,
-    glyph,
     line_segments,
     lines_record,
     loop_no_good,
     no_square_loop,
     single_loop,
 )
+from solver.io.drawn_lines import glyph
 from solver.mip.backends import LiveModel, Settings
 from solver.mip.model import Model, cell_vars, new_problem
 from solver.pipeline import Outcome, _solve

@@ -9,10 +9,11 @@ import re
 import pytest
 from conftest import example
 
-from solver.blocks.lines import arms, glyph
+from solver.blocks.lines import arms
 from solver.cli import main
 from solver.genres import pipe_link
 from solver.genres.pipe_link import Puzzle
+from solver.io.drawn_lines import glyph
 from solver.io.puzzlink import UrlError, parse_url
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook

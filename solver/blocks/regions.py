@@ -12,7 +12,7 @@ In the sheet (`render_regions`): every side of a cell that is a wall is drawn in
 colour as a medium line, on both cells of the wall, not on the grid's frame, the edge of every
 answer (solver.io.sheet.answer records the user's own lines there and Clear restores them).
 Read back (`read_regions`): a side drawn medium or heavier on either of its two cells, in any
-colour (`solver.blocks.lines.drawn_sides`), is a wall; a side without one fixes nothing (a border
+colour (`solver.io.drawn_lines.drawn_sides`), is a wall; a side without one fixes nothing (a border
 cannot say "no wall here"). The pieces are the groups of cells that hang together without
 crossing a wall (`pieces`): a division drawn half-way shows as pieces too large, which the
 rules then find incomplete.
@@ -29,9 +29,9 @@ from typing import Any
 import pulp
 
 from solver.blocks.geometry import Cell, grid_edges
-from solver.blocks.lines import drawn_sides
 from solver.blocks.placements import Candidates, Choice
 from solver.blocks.rooms import rooms_from_walls
+from solver.io.drawn_lines import drawn_sides
 from solver.io.sheet.answer import CellWrite
 from solver.mip.model import Model, cname
 

@@ -59,7 +59,7 @@ What genres share lives in one place each, and no genre imports another:
   solver.mip.model            variables named like the seed's (var, cell_vars), constraint
                               names (cname), the Model a genre returns
   solver.blocks.lines         loops, paths, connectivity of lines in both forms, strands, the
-                              glyphs, the 2x2 rule on lines, the default decode and record
+                              2x2 rule on lines, the default decode and record
   solver.blocks.cells         sets of cells (shaded, white, digits): connected in both forms,
                               islands with one clue each, the 2x2 rule, never adjacent,
                               sightlines, the shaded answer's record and its checks
@@ -70,6 +70,7 @@ What genres share lives in one place each, and no genre imports another:
   solver.deduce               the deduction engine and `Deductions`
   solver.io.spellings         what users type for arrows and marks (arrow_clue, is_mark, ...)
   solver.io.puzzlink          the URL envelope, every genre name, and every body codec
+  solver.io.drawn_lines       lines drawn as glyphs or borders, and read back (draw, read_lines)
   solver.io.shading           a shaded answer written into the sheet and read back
   solver.io.black_cells       black cells typed into a grid (is_black, read_walls)
 """

@@ -33,10 +33,10 @@ import pulp
 
 from solver.blocks.connectivity import connect
 from solver.blocks.geometry import Cell, CellPuzzle, components, inside
-from solver.blocks.lines import NO_LINE
 from solver.blocks.names import cell_name, quote
 from solver.blocks.violation import Violation
 from solver.genres import define
+from solver.io.drawn_lines import NO_LINE
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.mip.model import Model, cell_vars, cname, new_problem, value

@@ -69,11 +69,9 @@ from solver.blocks.lines import (
     check_ends,
     check_pieces,
     edge_vars,
-    glyph,
     loop_no_good,
     no_square_loop,
     pieces,
-    read_arms,
     segment_entries,
     single_loop,
 )
@@ -84,6 +82,7 @@ from solver.blocks.violation import Violation
 from solver.deduce import Deductions, loop_logic
 from solver.genres import define
 from solver.io import puzzlink
+from solver.io.drawn_lines import glyph, read_arms
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.mip.backends import FULL_PRESOLVE, Tuning

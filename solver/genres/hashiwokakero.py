@@ -44,11 +44,12 @@ from itertools import pairwise
 import pulp
 
 from solver.blocks.geometry import Cell, CellPuzzle, components
-from solver.blocks.lines import NO_LINE, Network, connected, lines_record
+from solver.blocks.lines import Network, connected, lines_record
 from solver.blocks.names import cell_name, quote
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io import puzzlink, spellings
+from solver.io.drawn_lines import NO_LINE
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import is_mark

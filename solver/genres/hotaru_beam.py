@@ -66,22 +66,20 @@ from solver.blocks.geometry import (
     step,
 )
 from solver.blocks.lines import (
-    LINE_MARKS,
     Network,
     Separator,
     arms,
     connected,
-    draw,
     edge_vars,
     line_segments,
     not_every_edge_again,
-    read_lines,
 )
 from solver.blocks.names import cell_name, quote
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io import puzzlink
+from solver.io.drawn_lines import LINE_MARKS, draw, read_lines
 from solver.io.puzzlink import UNKNOWN
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
@@ -583,9 +581,9 @@ def verify(p: Puzzle, a: Answer) -> list[Violation]:
 
 
 def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict:
-    """The beams drawn in the points' cells (`solver.blocks.lines.read_lines`; fireflies keep their
-    text, so a segment between two of them is None). A segment no answer can use is not among
-    the model's variables and is not read."""
+    """The beams drawn in the points' cells (`solver.io.drawn_lines.read_lines`; fireflies keep
+    their text, so a segment between two of them is None). A segment no answer can use is not
+    among the model's variables and is not read."""
     return read_lines(grid, m["x"], p.fireflies())
 
 

@@ -76,14 +76,11 @@ from solver.blocks.geometry import (
     step,
 )
 from solver.blocks.lines import (
-    LINE_MARKS,
     arms,
     check_ends,
     connected,
     edge_vars,
-    glyph,
     no_square_loop,
-    read_arms,
     segment_entries,
     strands,
 )
@@ -94,6 +91,7 @@ from solver.deduce import NOTHING, Deductions
 from solver.deduce.frontier import path_answers
 from solver.genres import define
 from solver.io import puzzlink
+from solver.io.drawn_lines import LINE_MARKS, glyph, read_arms
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import ARROW, arrow

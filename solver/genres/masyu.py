@@ -38,15 +38,12 @@ import pulp
 
 from solver.blocks.geometry import Cell, CellPuzzle, Segment, grid_edges, step
 from solver.blocks.lines import (
-    LINE_MARKS,
     Network,
     arms,
     check_ends,
     check_pieces,
-    draw,
     edge_vars,
     loop_no_good,
-    read_lines,
     single_loop,
 )
 from solver.blocks.names import cell_name, quote
@@ -54,6 +51,7 @@ from solver.blocks.violation import Violation
 from solver.deduce import Deductions, loop_logic
 from solver.genres import define
 from solver.io import puzzlink, spellings
+from solver.io.drawn_lines import LINE_MARKS, draw, read_lines
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import is_mark

@@ -116,17 +116,14 @@ from solver.blocks.geometry import (
     squares,
 )
 from solver.blocks.lines import (
-    LINE_MARKS,
     Network,
     arms,
     check_ends,
     connected,
     degree,
-    draw,
     edge_vars,
     incident,
     no_square_loop,
-    read_lines,
 )
 from solver.blocks.names import a1, cell_name, quote
 from solver.blocks.values import Value
@@ -135,6 +132,7 @@ from solver.deduce import NOTHING, Deductions
 from solver.deduce.frontier import MAX_WORK, link_answers
 from solver.genres import define
 from solver.io import puzzlink
+from solver.io.drawn_lines import LINE_MARKS, draw, read_lines
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.mip.backends import Tuning

@@ -67,24 +67,14 @@ from solver.blocks.geometry import (
     squares,
     step,
 )
-from solver.blocks.lines import (
-    ARMS,
-    GLYPHS,
-    arms,
-    connected,
-    draw,
-    edge_vars,
-    glyph,
-    on,
-    segment_entries,
-    strands,
-)
+from solver.blocks.lines import arms, connected, edge_vars, on, segment_entries, strands
 from solver.blocks.names import cell_name, quote
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.deduce import Deductions, loop_logic
 from solver.genres import define
 from solver.io import puzzlink
+from solver.io.drawn_lines import ARMS, GLYPHS, draw, glyph
 from solver.io.sheet import Grid
 from solver.io.sheet.answer import ANSWER_FONT, CellWrite
 from solver.mip.backends import Tuning

@@ -57,16 +57,7 @@ from typing import Any
 import pulp
 
 from solver.blocks.geometry import OPPOSITE, STEPS, Cell, step
-from solver.blocks.lines import (
-    LINE_MARKS,
-    arms,
-    draw,
-    glyph,
-    line_segments,
-    lines_record,
-    read_arms,
-    segment_entries,
-)
+from solver.blocks.lines import arms, line_segments, lines_record, segment_entries
 from solver.blocks.names import cell_name, quote
 from solver.blocks.placements import choose, cover
 from solver.blocks.rooms import Rooms, grid_rooms, rooms_of_url
@@ -74,6 +65,7 @@ from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io import puzzlink
+from solver.io.drawn_lines import LINE_MARKS, draw, glyph, read_arms
 from solver.io.sheet import Grid
 from solver.io.sheet.answer import CellWrite
 from solver.mip.model import Model, cname, new_problem, var
@@ -407,9 +399,9 @@ def blank(grid: Grid, cell: Cell) -> bool:
 
 
 def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | None]:
-    """The lines the cells show (glyphs as `solver.blocks.lines.read_arms` reads them, in a cell or
-    after its text), and the `●` where a circle ends. Sides a glyph does not use read as no
-    line. A segment between two cells that can show no line of it (a circle's text and a `●`
+    """The lines the cells show (glyphs as `solver.io.drawn_lines.read_arms` reads them, in a
+    cell or after its text), and the `●` where a circle ends. Sides a glyph does not use read as
+    no line. A segment between two cells that can show no line of it (a circle's text and a `●`
     on a bordered sheet) is None: Check takes it from the nearest answer."""
     x, o = m["x"], m["o"]
     marks = {cell: mark for cell in grid.positions() if (mark := shown_mark(grid, cell))}

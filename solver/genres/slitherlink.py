@@ -52,13 +52,14 @@ from dataclasses import dataclass
 import pulp
 
 from solver.blocks.geometry import Cell, CellPuzzle, components, grid_edges
-from solver.blocks.lines import Network, drawn_sides, edge_vars, loop_no_good, single_loop
+from solver.blocks.lines import Network, edge_vars, loop_no_good, single_loop
 from solver.blocks.names import cell_name, quote
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.deduce import Deductions, loop_logic
 from solver.genres import define
 from solver.io import puzzlink, spellings
+from solver.io.drawn_lines import drawn_sides
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import is_mark
@@ -267,7 +268,7 @@ def plural(n: int) -> str:
 
 
 def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | None]:
-    """The loop edges drawn on the sheet (`solver.blocks.lines.drawn_sides`: a medium or heavier
+    """The loop edges drawn on the sheet (`solver.io.drawn_lines.drawn_sides`: a medium or heavier
     border on either cell beside the edge), fixed to 1. An edge without a line fixes nothing: a
     border cannot say "no line here"."""
     top = 1 if p.every_point else 0

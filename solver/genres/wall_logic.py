@@ -35,11 +35,12 @@ from itertools import pairwise, takewhile
 import pulp
 
 from solver.blocks.geometry import NUMBER, OPPOSITE, STEPS, Cell, CellPuzzle, ray, step
-from solver.blocks.lines import ARMS, TYPED, lines_record, read_drawn
+from solver.blocks.lines import lines_record
 from solver.blocks.names import cell_name, quote
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io import puzzlink, spellings
+from solver.io.drawn_lines import ARMS, TYPED, read_drawn
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import is_mark
@@ -223,9 +224,9 @@ def verify(p: Puzzle, a: Answer) -> list[Violation]:
 
 def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | None]:
     """The lines drawn in the empty cells, walked from each number: a cell its line reaches
-    over drawn segments (`solver.blocks.lines.read_drawn`; over a blank cell too where the line goes
-    on beyond it) is covered by it (1), when the cell's glyph runs its way; a drawn cell that the
-    line of a number does not reach is not covered by that one (0). A cell that the lines of
+    over drawn segments (`solver.io.drawn_lines.read_drawn`; over a blank cell too where the line
+    goes on beyond it) is covered by it (1), when the cell's glyph runs its way; a drawn cell that
+    the line of a number does not reach is not covered by that one (0). A cell that the lines of
     two numbers both reach (`-` meeting `-` head on) is the sheet's to show and not: None."""
     drawn, _ = read_drawn(grid, set(p.givens()))
     reached: dict[Cell, list[tuple[Cell, str, int]]] = defaultdict(list)

@@ -68,19 +68,16 @@ import pulp
 from solver.blocks.cells import check_never_adjacent, never_adjacent
 from solver.blocks.geometry import STEPS, Cell, CellPuzzle, Segment, grid_edges, ray
 from solver.blocks.lines import (
-    LINE_MARKS,
     Network,
     arms,
     check_ends,
     check_pieces,
     crossing_parity,
-    draw,
     edge_vars,
     line_segments,
     lines_record,
     loop_no_good,
     no_square_loop,
-    read_lines,
     single_loop,
 )
 from solver.blocks.names import cell_name, quote
@@ -89,6 +86,7 @@ from solver.blocks.violation import Violation
 from solver.deduce import Deductions, loop_logic
 from solver.genres import define
 from solver.io import puzzlink, spellings
+from solver.io.drawn_lines import LINE_MARKS, draw, read_lines
 from solver.io.shading import SHADING_MARKS, read_shaded
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite

@@ -18,8 +18,9 @@ from __future__ import annotations
 import math
 import random
 
-from solver.blocks.lines import arms, glyph
+from solver.blocks.lines import arms
 from solver.genres.pipe_link import GENRE, Puzzle
+from solver.io.drawn_lines import glyph
 from solver.mip.backends import Settings
 from solver.pipeline import solve_puzzle
 
@@ -162,7 +163,7 @@ def _block_nbrs(b: Cell, k: int) -> list[Cell]:
 
 def _from_glyphs(rows: list[str]) -> set[Segment]:
     from solver.blocks.geometry import STEPS
-    from solver.blocks.lines import ARMS
+    from solver.io.drawn_lines import ARMS
 
     segs = set()
     for r, line in enumerate(rows):
