@@ -13,9 +13,9 @@ stay empty) and states its rules over them:
 - `factorisations` and `product_is`: a group of cells whose digits multiply to a product,
   exactly, as a choice among the product's factorisations (inshi no heya).
 
-For answers: `decode_digits` (0 for a cell without a digit), `render_digits` (answer digits in
-the empty cells), `read_digits` (a genre's `read_answer`: the digits the sheet shows) and
-`check_repeats` (verify: `row 3: two 7s, in C3 and F3`, with the cells).
+For answers: `decode_digits` (0 for a cell without a digit), `check_filled` and `check_repeats`
+(verify: `row 3: two 7s, in C3 and F3`, with the cells). Writing the digits into the sheet and
+reading them back is the sheet's side (io/digits_sheet.py).
 
 Numbers read from runs of white cells (sum-line, number-skeleton): `white_runs` (the runs, from
 `solver.blocks.cells.runs`), `sum_of_numbers` (the numbers of some runs add up to a total: written
@@ -48,8 +48,6 @@ import pulp
 from solver.blocks.names import cell_name, column_letter
 from solver.blocks.placements import place_words
 from solver.blocks.violation import Violation
-from solver.io.sheet.answer import CellWrite
-from solver.io.spellings import normalize_kana
 from solver.mip.model import cname, var
 from solver.mip.model import value as solved_value
 
@@ -127,32 +125,6 @@ def decode_digits(x: Digits, rows: int, cols: int) -> tuple[tuple[int, ...], ...
     """The solved digits, row by row (0 for a cell without one)."""
     held = {(r, c): d for (r, c, d), v in x.items() if solved_value(v)}
     return tuple(tuple(held.get((r, c), 0) for c in range(cols)) for r in range(rows))
-
-
-def render_digits(
-    answer: Sequence[Sequence[int]], givens: Mapping[Cell, int] | Iterable[Cell]
-) -> list[CellWrite]:
-    """The answer's digits in the cells that are not given (a cell without a digit: nothing)."""
-    given = set(givens)
-    return [
-        CellWrite(r, c, d)
-        for r, row in enumerate(answer)
-        for c, d in enumerate(row)
-        if d and (r, c) not in given
-    ]
-
-
-def read_digits(grid: object, x: Digits) -> dict[pulp.LpVariable, int]:
-    """The digits the sheet shows, as the one-hot variables they fix (a genre's
-    `read_answer`): the cell's digit 1, its other digits 0."""
-    entries: dict[pulp.LpVariable, int] = {}
-    for r, c in grid.positions():  # type: ignore[attr-defined]
-        v = grid[r, c]  # type: ignore[index]
-        if not isinstance(v, int) or (r, c, v) not in x:
-            continue
-        for d in digits_of_cell(x, (r, c)):
-            entries[x[r, c, d]] = int(d == v)
-    return entries
 
 
 def check_filled(
@@ -510,22 +482,3 @@ def sightline(
                 )
     prob += pulp.lpSum(s.values()) == count, f"sight{name}"
     return s
-
-
-def read_letters(
-    grid: object, x: Digits, cells: Iterable[Cell], alphabet: Sequence[str]
-) -> dict[pulp.LpVariable, int]:
-    """A word genre's `read_answer` (letters one-hot like digits: x(r, c, k) for the k-th letter
-    of `alphabet`, from 1): the letters the sheet shows in `cells`, small or full size kana alike
-    (`spellings.normalize_kana`). A cell's letter is 1, its other letters 0; a letter of no
-    listed word sets every letter 0, so the cell cannot be completed. Blank cells fix nothing."""
-    letter = {ch: k for k, ch in enumerate(alphabet, start=1)}
-    entries: dict[pulp.LpVariable, int] = {}
-    for r, c in cells:
-        v = grid[r, c]
-        if not isinstance(v, str) or not v.strip():
-            continue
-        k = letter.get(normalize_kana(v))
-        for j in letter.values():
-            entries[x[r, c, j]] = int(j == k)
-    return entries

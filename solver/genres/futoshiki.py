@@ -44,8 +44,6 @@ from solver.blocks.digits import (
     digit_vars,
     fix,
     latin,
-    read_digits,
-    render_digits,
     square_at,
     square_units,
 )
@@ -53,6 +51,7 @@ from solver.blocks.names import cell_name, quote
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.genres import define
+from solver.io.digits_sheet import read_digits, render_digits
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.mip.model import Model, cname, new_problem

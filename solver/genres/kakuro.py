@@ -76,8 +76,6 @@ from solver.blocks.digits import (
     decode_digits,
     digit_vars,
     fix,
-    read_digits,
-    render_digits,
     sum_by_combinations,
     sum_is,
     sum_range,
@@ -89,6 +87,7 @@ from solver.blocks.values import OddValue, Value
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io import puzzlink
+from solver.io.digits_sheet import read_digits, render_digits
 from solver.io.sheet import Grid, InputError, is_dark
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import BLACK, fold

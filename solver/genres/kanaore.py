@@ -50,12 +50,13 @@ from dataclasses import dataclass, field
 
 import pulp
 
-from solver.blocks.digits import digit_vars, read_letters
+from solver.blocks.digits import digit_vars
 from solver.blocks.geometry import Cell, neighbours, step
 from solver.blocks.names import a1, cell_name, column_letter, quote
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.genres import define
+from solver.io.digits_sheet import read_letters
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import ARROW, arrow, normalize_kana

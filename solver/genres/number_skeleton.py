@@ -55,7 +55,6 @@ from solver.blocks.digits import (
     check_filled,
     digit_vars,
     place_numbers,
-    read_digits,
     run_name,
     run_number,
     run_span,
@@ -68,6 +67,7 @@ from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io.black_cells import is_black
+from solver.io.digits_sheet import read_digits
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.mip.model import Model, new_problem, value

@@ -49,8 +49,6 @@ from solver.blocks.digits import (
     digit_vars,
     fix,
     latin,
-    read_digits,
-    render_digits,
     seen,
     sightline,
     square_at,
@@ -61,6 +59,7 @@ from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io import puzzlink
+from solver.io.digits_sheet import read_digits, render_digits
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.mip.model import Model, cname, new_problem

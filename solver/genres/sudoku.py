@@ -24,14 +24,13 @@ from solver.blocks.digits import (
     fix,
     latin_square,
     once_each,
-    read_digits,
-    render_digits,
     rows_and_columns,
 )
 from solver.blocks.names import cell_name
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.genres import define
+from solver.io.digits_sheet import read_digits, render_digits
 from solver.io.puzzlink import UNKNOWN, PzprUrl, UrlError, decode_number16, grid_rows
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite

@@ -39,13 +39,14 @@ from dataclasses import dataclass
 import pulp
 
 from solver.blocks.cells import check_connected, check_never_adjacent, connected, never_adjacent
-from solver.blocks.digits import decode_digits, digit_vars, fix, read_digits, render_digits
+from solver.blocks.digits import decode_digits, digit_vars, fix
 from solver.blocks.geometry import ORTHOGONAL, Cell, CellPuzzle
 from solver.blocks.names import cell_name, quote
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io import puzzlink
+from solver.io.digits_sheet import read_digits, render_digits
 from solver.io.puzzlink import UNKNOWN
 from solver.io.shading import WHITE_MARKS
 from solver.io.sheet import Grid, InputError

@@ -53,8 +53,6 @@ from solver.blocks.digits import (
     check_repeats,
     decode_digits,
     digit_vars,
-    read_digits,
-    render_digits,
     rows_and_columns,
     run_number,
     sum_of_numbers,
@@ -65,6 +63,7 @@ from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io.black_cells import is_black
+from solver.io.digits_sheet import read_digits, render_digits
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.mip.model import Model, new_problem
