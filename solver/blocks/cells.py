@@ -51,7 +51,6 @@ from solver.blocks.geometry import ORTHOGONAL, Cell, filled_squares, shortest_pa
 from solver.blocks.lines import on
 from solver.blocks.names import a1
 from solver.blocks.violation import Violation
-from solver.io.sheet import Grid
 from solver.mip.model import cname, row, var
 
 Expr = pulp.LpAffineExpression | pulp.LpVariable | int
@@ -794,16 +793,6 @@ def shading_entries(
 
 
 # --- black cells given in the grid ----------------------------------------------------------
-
-
-def grid_width(grid: Grid) -> int | None:
-    """The columns of a grid with a list right of it after one empty column (number-skeleton's
-    numbers, skeleton's words): those left of the first column from the right that is empty
-    everywhere (None when there is no such column left of a column that holds something)."""
-    for c in range(grid.cols - 1, -1, -1):
-        if all(grid[r, c] is None for r in range(grid.rows)):
-            return c
-    return None
 
 
 def black_record(black: Iterable[Cell]) -> list[list[int]]:

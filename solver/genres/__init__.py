@@ -72,6 +72,7 @@ What genres share lives in one place each, and no genre imports another:
   solver.io.puzzlink          the URL envelope, every genre name, and every body codec
   solver.io.drawn_lines       lines drawn as glyphs or borders, and read back (draw, read_lines)
   solver.io.digits_sheet      digits and letters written into the cells and read back
+  solver.io.run_lists         a list typed beside the grid for its runs (grid_width, ...)
   solver.io.shading           a shaded answer written into the sheet and read back
   solver.io.black_cells       black cells typed into a grid (is_black, read_walls)
 """

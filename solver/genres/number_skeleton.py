@@ -50,7 +50,7 @@ from dataclasses import dataclass, field
 
 import pulp
 
-from solver.blocks.cells import black_record, grid_width
+from solver.blocks.cells import black_record
 from solver.blocks.digits import (
     check_filled,
     digit_vars,
@@ -62,12 +62,12 @@ from solver.blocks.digits import (
 )
 from solver.blocks.geometry import Cell
 from solver.blocks.names import a1, column_letter, quote
-from solver.blocks.placements import check_list_lengths
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io.black_cells import is_black
 from solver.io.digits_sheet import read_digits
+from solver.io.run_lists import check_list_lengths, grid_width
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.mip.model import Model, new_problem, value

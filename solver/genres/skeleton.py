@@ -56,16 +56,17 @@ from dataclasses import dataclass, field
 
 import pulp
 
-from solver.blocks.cells import black_record, grid_width
+from solver.blocks.cells import black_record
 from solver.blocks.digits import digit_vars, run_span, white_runs
 from solver.blocks.geometry import Cell
 from solver.blocks.names import a1, cell_name, column_letter, quote
-from solver.blocks.placements import check_list_lengths, place_words
+from solver.blocks.placements import place_words
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io.black_cells import is_black
 from solver.io.digits_sheet import read_letters
+from solver.io.run_lists import check_list_lengths, grid_width
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import normalize_kana
