@@ -2,10 +2,10 @@
 
     python tests/room_samples.py [slug ...]     # writes workbooks/<slug>.xlsx
 
-Each book shows both ways of typing rooms (solver.blocks.rooms): the first sheet, named after the
-genre, gives every cell its room's label (which every Excel shows to Python, macOS included); the
-second, '<slug> borders', draws the same rooms as thick borders, as `import` writes them and the
-puzzle is printed. Then `python -m addin.build_workbooks` makes the .xlsm beside it.
+Each book shows both ways of typing rooms (solver.io.rooms_sheet): the first sheet, named after
+the genre, gives every cell its room's label (which every Excel shows to Python, macOS included);
+the second, '<slug> borders', draws the same rooms as thick borders, as `import` writes them and
+the puzzle is printed. Then `python -m addin.build_workbooks` makes the .xlsm beside it.
 """
 
 from __future__ import annotations
@@ -18,8 +18,9 @@ import openpyxl
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solver.blocks.rooms import Rooms, label_cells, room_label, rooms_from_labels, write_rooms
+from solver.blocks.rooms import Rooms, room_label
 from solver.genres import genre_by_slug
+from solver.io.rooms_sheet import label_cells, rooms_from_labels, write_rooms
 from solver.io.sheet import Grid
 from solver.io.sheet.openpyxl_book import OpenpyxlSheet
 from solver.io.workbook import fill_sheet

@@ -12,11 +12,12 @@ from room_samples import example_puzzle
 
 from solver import check
 from solver.blocks.digits import factorisations
-from solver.blocks.rooms import Rooms, rooms_from_labels, write_rooms
+from solver.blocks.rooms import Rooms
 from solver.cli import main
 from solver.genres import genre_for_pzpr, inshi_no_heya
 from solver.io import picture
 from solver.io.puzzlink import UrlError, parse_url
+from solver.io.rooms_sheet import rooms_from_labels, write_rooms
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook, OpenpyxlSheet
 from solver.io.workbook import fill_sheet

@@ -11,14 +11,13 @@ import pytest
 from openpyxl.styles import Border as XlBorder
 from openpyxl.styles import Font, Side
 
-from solver.blocks.rooms import (
-    Rooms,
+from solver.blocks.rooms import Rooms, rooms_from_walls
+from solver.io.rooms_sheet import (
     has_labels,
     read_rooms,
     read_walls,
     rooms_from_borders,
     rooms_from_labels,
-    rooms_from_walls,
     write_rooms,
 )
 from solver.io.sheet import Grid, InputError, read_grid

@@ -29,7 +29,7 @@ A genre module documents its sheet layout in its docstring, defines these functi
                                    Check, hints and forced cells (solver.check) build on it.
   drawn_rooms(puzzle) -> (rooms, (top, left)) or None
                                    the rooms that `import` draws as thick borders
-                                   (solver.blocks.rooms.write_rooms), with the grid cell of their
+                                   (solver.io.rooms_sheet.write_rooms), with the grid cell of their
                                    top-left room cell; default: a puzzle's `rooms` (a
                                    solver.blocks.rooms.Rooms) from the top-left cell, else none
   ANSWER_MARKS                     (a module constant) the texts of the answer form that are not
@@ -63,7 +63,7 @@ What genres share lives in one place each, and no genre imports another:
   solver.blocks.cells         sets of cells (shaded, white, digits): connected in both forms,
                               islands with one clue each, the 2x2 rule, never adjacent,
                               sightlines, the shaded answer's record and its checks
-  solver.blocks.rooms         rooms typed as labels or drawn as thick borders
+  solver.blocks.rooms         rooms (Rooms, RoomPuzzle), the partition and its numbers
   solver.blocks.connectivity  the seed's ordering-label tree (archipelago)
   solver.blocks.names         cells and values named for messages (cell_name, a1, quote, ...)
   solver.blocks.values        what a cell holds as the genres see it (Value, normalize)
@@ -73,6 +73,8 @@ What genres share lives in one place each, and no genre imports another:
   solver.io.drawn_lines       lines drawn as glyphs or borders, and read back (draw, read_lines)
   solver.io.digits_sheet      digits and letters written into the cells and read back
   solver.io.run_lists         a list typed beside the grid for its runs (grid_width, ...)
+  solver.io.rooms_sheet       rooms typed as labels or drawn as thick borders (grid_rooms, ...)
+  solver.io.room_digits       digits on a room grid, after a label through the number format
   solver.io.shading           a shaded answer written into the sheet and read back
   solver.io.black_cells       black cells typed into a grid (is_black, read_walls)
 """

@@ -76,13 +76,14 @@ from solver.blocks.lines import (
     single_loop,
 )
 from solver.blocks.names import a1, cell_name, quote
-from solver.blocks.rooms import check_joined, room_label
+from solver.blocks.rooms import room_label
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.deduce import Deductions, loop_logic
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.drawn_lines import glyph, read_arms
+from solver.io.rooms_sheet import check_joined
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.mip.backends import FULL_PRESOLVE, Tuning

@@ -7,7 +7,7 @@ unshaded cells crosses two room borders (it runs through at most two rooms, one 
 a run out of a room and back into it crosses two borders too, as pzprjs counts them).
 
 Layout: one puzzle cell per spreadsheet cell from A1, the sentinel one cell diagonally
-below-right of the grid, and the rooms in either of two ways (`solver.blocks.rooms`).
+below-right of the grid, and the rooms in either of two ways (`solver.io.rooms_sheet`).
 
 - thick borders: draw the room walls with Excel's border tool (medium or thick lines), as the
   puzzle is printed, and type each room's number into one of its cells; other cells stay empty;
@@ -80,13 +80,15 @@ from solver.blocks.cells import (
 )
 from solver.blocks.geometry import Cell
 from solver.blocks.names import a1, quote
-from solver.blocks.rooms import RoomPuzzle, Rooms, grid_rooms, rooms_of_url
+from solver.blocks.rooms import RoomPuzzle, Rooms
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.deduce import NOTHING, Deductions, probing, shade_logic
 from solver.deduce.shade_logic import SHADED, UNKNOWN, UNSHADED, Board, Contradiction
 from solver.genres import define
 from solver.io import puzzlink
+from solver.io.puzzlink import rooms_of_url
+from solver.io.rooms_sheet import grid_rooms
 from solver.io.shading import SHADING_MARKS, read_shaded, render_shaded, shading_blank
 from solver.io.sheet import Grid
 from solver.io.sheet.answer import CellWrite
@@ -111,7 +113,7 @@ def parse(grid: Grid) -> Puzzle:
 
 def to_cells(p: Puzzle) -> list[list[Value]]:
     """The numbers in their cells; the rooms are drawn as borders
-    (`solver.blocks.rooms.write_rooms`)."""
+    (`solver.io.rooms_sheet.write_rooms`)."""
     cells: list[list[Value]] = [[None] * p.cols for _ in range(p.rows)]
     for (r, c), n in p.numbers:
         cells[r][c] = n

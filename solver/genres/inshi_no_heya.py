@@ -6,7 +6,7 @@ digits of each room multiply to its product. A room may hold a digit twice (in d
 and columns).
 
 Layout: the N x N grid from A1, the sentinel one cell diagonally below-right of it, and the
-rooms in either of the two ways of the room genres (`solver.blocks.rooms`).
+rooms in either of the two ways of the room genres (`solver.io.rooms_sheet`).
 
 - thick borders: draw the room walls with Excel's border tool (medium or thick lines), as the
   puzzle is printed, and type each room's product into its first cell (the leftmost cell of
@@ -67,21 +67,20 @@ from solver.blocks.digits import (
 )
 from solver.blocks.geometry import Cell
 from solver.blocks.names import cell_name, quote
-from solver.blocks.rooms import (
-    RoomPuzzle,
-    grid_rooms,
-    has_labels,
-    read_room_digits,
-    render_room_digits,
-    rooms_of_url,
-    shown_digit,
-    typed_digits,
-    without_digits,
-)
+from solver.blocks.rooms import RoomPuzzle
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io import puzzlink
+from solver.io.puzzlink import rooms_of_url
+from solver.io.room_digits import (
+    read_room_digits,
+    render_room_digits,
+    shown_digit,
+    typed_digits,
+    without_digits,
+)
+from solver.io.rooms_sheet import grid_rooms, has_labels
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.mip.model import Model, new_problem

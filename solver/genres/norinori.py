@@ -5,10 +5,10 @@ touches exactly one other shaded cell side by side: the shaded cells form domino
 lie across a room border).
 
 Layout: one puzzle cell per spreadsheet cell from A1, the sentinel one cell diagonally
-below-right of the grid, and the rooms in either of two ways (`solver.blocks.rooms`): thick borders
-drawn with Excel's border tool (medium or thick lines) around empty cells, as the puzzle is
-printed; or labels, every cell holding its room's label (`A`, `B` ... `Z`, `AA` ...). Norinori
-has no numbers.
+below-right of the grid, and the rooms in either of two ways (`solver.io.rooms_sheet`): thick
+borders drawn with Excel's border tool (medium or thick lines) around empty cells, as the puzzle
+is printed; or labels, every cell holding its room's label (`A`, `B` ... `Z`, `AA` ...).
+Norinori has no numbers.
 
     thick borders:        labels:
     ┏━━━┳━━━━━━━┓
@@ -51,13 +51,15 @@ import pulp
 from solver.blocks.cells import shade_vars, shaded_record
 from solver.blocks.geometry import ORTHOGONAL, Cell, grid_edges
 from solver.blocks.names import cell_name
-from solver.blocks.rooms import RoomPuzzle, grid_rooms, rooms_of_url
+from solver.blocks.rooms import RoomPuzzle
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.deduce import NOTHING, Deductions, probing, shade_logic
 from solver.deduce.shade_logic import SHADED, UNKNOWN, UNSHADED, Board, Contradiction, exactly
 from solver.genres import define
 from solver.io import puzzlink
+from solver.io.puzzlink import rooms_of_url
+from solver.io.rooms_sheet import grid_rooms
 from solver.io.shading import SHADING_MARKS, read_shaded, render_shaded, shading_blank
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
@@ -87,7 +89,7 @@ def parse(grid: Grid) -> Puzzle:
 
 
 def to_cells(p: Puzzle) -> list[list[Value]]:
-    """Empty cells; the rooms are drawn as borders (`solver.blocks.rooms.write_rooms`)."""
+    """Empty cells; the rooms are drawn as borders (`solver.io.rooms_sheet.write_rooms`)."""
     return [[None] * p.cols for _ in range(p.rows)]
 
 

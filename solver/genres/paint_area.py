@@ -6,11 +6,11 @@ numbered cell may itself be painted. All painted cells form one orthogonally con
 2x2 block is all painted, and none is all unpainted.
 
 Layout: one puzzle cell per spreadsheet cell from A1, the sentinel one cell diagonally
-below-right of the grid, and the tiles in either of two ways (`solver.blocks.rooms`): thick borders
-drawn with Excel's border tool (medium or thick lines), as the puzzle is printed, with the
-numbers 0-4 in their cells and other cells empty; or labels, every cell holding its tile's label
-(`A`, `B` ... `Z`, `AA` ...) and a number beside the label of its cell (`A2`, `2A`). A tile may
-hold several numbers (they are about cells, not tiles).
+below-right of the grid, and the tiles in either of two ways (`solver.io.rooms_sheet`): thick
+borders drawn with Excel's border tool (medium or thick lines), as the puzzle is printed, with
+the numbers 0-4 in their cells and other cells empty; or labels, every cell holding its tile's
+label (`A`, `B` ... `Z`, `AA` ...) and a number beside the label of its cell (`A2`, `2A`). A
+tile may hold several numbers (they are about cells, not tiles).
 
     thick borders:        labels:
     ┏━━━━━━━┳━━━┓
@@ -48,11 +48,13 @@ from solver.blocks.cells import (
 )
 from solver.blocks.geometry import ORTHOGONAL, Cell
 from solver.blocks.names import a1
-from solver.blocks.rooms import RoomPuzzle, grid_rooms, rooms_of_url
+from solver.blocks.rooms import RoomPuzzle
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io import puzzlink
+from solver.io.puzzlink import rooms_of_url
+from solver.io.rooms_sheet import grid_rooms
 from solver.io.shading import SHADING_MARKS, read_shaded, render_shaded, shading_blank
 from solver.io.sheet import Grid
 from solver.io.sheet.answer import CellWrite
@@ -83,7 +85,7 @@ def _near(cell: Cell, rows: int, cols: int) -> list[Cell]:
 
 def to_cells(p: Puzzle) -> list[list[Value]]:
     """The numbers in their cells; the tiles are drawn as borders
-    (`solver.blocks.rooms.write_rooms`)."""
+    (`solver.io.rooms_sheet.write_rooms`)."""
     cells: list[list[Value]] = [[None] * p.cols for _ in range(p.rows)]
     for (r, c), n in p.numbers:
         cells[r][c] = n

@@ -6,7 +6,7 @@ apart: between two 3s in a row stand at least three other cells. Given digits st
 
 Layout: one puzzle cell per spreadsheet cell from A1, the sentinel one cell diagonally
 below-right of the grid, and the rooms in either of the two ways of the room genres
-(`solver.blocks.rooms`).
+(`solver.io.rooms_sheet`).
 
 - thick borders: draw the room walls with Excel's border tool (medium or thick lines), as the
   puzzle is printed; the given digits are numbers in their cells, other cells stay empty;
@@ -55,20 +55,20 @@ from solver.blocks.digits import (
 )
 from solver.blocks.geometry import Cell
 from solver.blocks.names import cell_name, column_letter, quote
-from solver.blocks.rooms import (
-    RoomPuzzle,
-    grid_rooms,
-    read_room_digits,
-    render_room_digits,
-    rooms_of_url,
-    shown_digit,
-    typed_digits,
-    without_digits,
-)
+from solver.blocks.rooms import RoomPuzzle
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io import puzzlink
+from solver.io.puzzlink import rooms_of_url
+from solver.io.room_digits import (
+    read_room_digits,
+    render_room_digits,
+    shown_digit,
+    typed_digits,
+    without_digits,
+)
+from solver.io.rooms_sheet import grid_rooms
 from solver.io.sheet import Grid
 from solver.io.sheet.answer import CellWrite
 from solver.mip.model import Model, cname, new_problem

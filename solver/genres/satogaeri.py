@@ -7,7 +7,7 @@ share a cell, and no path passes over or stops on another circle's cell. Afterwa
 holds exactly one circle.
 
 Layout: one puzzle cell per spreadsheet cell from A1, the sentinel one cell diagonally
-below-right of the grid, and the rooms in either of two ways (`solver.blocks.rooms`), as for
+below-right of the grid, and the rooms in either of two ways (`solver.io.rooms_sheet`), as for
 heyawake.
 
 - thick borders: draw the room walls with Excel's border tool (medium or thick lines); a circle
@@ -60,12 +60,14 @@ from solver.blocks.geometry import OPPOSITE, STEPS, Cell, step
 from solver.blocks.lines import arms, line_segments, lines_record, segment_entries
 from solver.blocks.names import cell_name, quote
 from solver.blocks.placements import choose, cover
-from solver.blocks.rooms import Rooms, grid_rooms, rooms_of_url
+from solver.blocks.rooms import Rooms
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.drawn_lines import LINE_MARKS, draw, glyph, read_arms
+from solver.io.puzzlink import rooms_of_url
+from solver.io.rooms_sheet import grid_rooms
 from solver.io.sheet import Grid
 from solver.io.sheet.answer import CellWrite
 from solver.mip.model import Model, cname, new_problem, var
@@ -163,7 +165,7 @@ def parse(grid: Grid) -> Puzzle:
 
 def to_cells(p: Puzzle) -> list[list[Value]]:
     """The circles in their cells; the rooms are drawn as borders
-    (`solver.blocks.rooms.write_rooms`)."""
+    (`solver.io.rooms_sheet.write_rooms`)."""
     cells: list[list[Value]] = [[None] * p.cols for _ in range(p.rows)]
     for (r, c), n in p.circles:
         cells[r][c] = UNKNOWN if n is None else n

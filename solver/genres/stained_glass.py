@@ -41,9 +41,9 @@ import pulp
 from solver.blocks.cells import shade_vars, shaded_record
 from solver.blocks.geometry import Cell, CellPuzzle
 from solver.blocks.names import cell_name, quote
-from solver.blocks.rooms import check_joined, read_label
 from solver.blocks.violation import Violation
 from solver.genres import define
+from solver.io.rooms_sheet import check_joined, read_label
 from solver.io.shading import read_shaded, render_shaded
 from solver.io.sheet import Grid, InputError, is_dark
 from solver.io.sheet.answer import CellWrite

@@ -8,9 +8,10 @@ Layout: the counts stand outside the grid, as a newspaper prints them: the colum
 row 1 above their columns (from B1 on), the row counts in column A beside their rows (from A2
 down), and A1 stays empty; the grid itself starts at B2. A count may be left empty. The sentinel
 goes one cell diagonally below-right of the grid's last cell, as always. The tiles are given in
-either of two ways (`solver.blocks.rooms`): thick borders drawn with Excel's border tool (medium or
-thick lines) around the grid's cells, which stay empty; or labels, every grid cell holding its
-tile's label (`A`, `B` ... `Z`, `AA` ...). For the 3x3 grid with tiles A (an L), B and C:
+either of two ways (`solver.io.rooms_sheet`): thick borders drawn with Excel's border tool
+(medium or thick lines) around the grid's cells, which stay empty; or labels, every grid cell
+holding its tile's label (`A`, `B` ... `Z`, `AA` ...). For the 3x3 grid with tiles A (an L), B
+and C:
 
        A  B  C  D                    A  B  C  D
     1     2  1  1     labels:     1     2  1  1
@@ -42,11 +43,13 @@ import pulp
 from solver.blocks.cells import shade_vars, shaded_record
 from solver.blocks.geometry import Cell
 from solver.blocks.names import a1, quote
-from solver.blocks.rooms import RoomPuzzle, Rooms, grid_rooms, rooms_of_url
+from solver.blocks.rooms import RoomPuzzle, Rooms
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io import puzzlink
+from solver.io.puzzlink import rooms_of_url
+from solver.io.rooms_sheet import grid_rooms
 from solver.io.shading import SHADING_MARKS, read_shaded, render_shaded, shading_blank
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite

@@ -292,7 +292,8 @@ def _circled(v: Any) -> str:
 def _unlabelled(v: Any) -> Any:
     """A room genre's cell without its room label (the rooms are drawn as borders): the number
     beside the label (`A3` -> 3), None for a label alone, and no answer digit typed after it."""
-    from solver.blocks.rooms import read_label, split_digit
+    from solver.io.room_digits import split_digit
+    from solver.io.rooms_sheet import read_label
 
     own, _ = split_digit(v)
     if not isinstance(own, str):

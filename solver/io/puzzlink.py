@@ -7,8 +7,9 @@ and checks what is its own (which numbers a clue may hold, its flags).
 
 - number16: one token per cell (`decode_number16`); 4cell: clues 0-4 (`decode_4cell`);
 - arrow number16: a direction and a number per cell (`decode_arrow_number16`);
-- border: the walls between cells (`decode_border`), the rooms they make (`rooms`), then room
-  number16 (`decode_number16` over the rooms);
+- border: the walls between cells (`decode_border`), the rooms they make (`rooms`; as `Rooms`
+  with the rest of the body, `rooms_of_url`), then room number16 (`decode_number16` over the
+  rooms);
 - circle: 0, 1 or 2 per cell, three cells a character (`decode_circles`);
 - bits: 5 cells a base-32 character (`decode_bits`); letters: one letter per cell with skips
   (`decode_letters`); marks on inner borders (`decode_border_marks`), outer border ids
@@ -24,6 +25,7 @@ from typing import Any, TypeVar
 from urllib.parse import unquote, urlsplit
 
 from solver.blocks.geometry import NUMBER, Cell, components, grid_edges
+from solver.blocks.rooms import Rooms, rooms_from_walls
 
 T = TypeVar("T")
 
@@ -323,6 +325,13 @@ def rooms(rows: int, cols: int, walls: set[tuple[Cell, Cell]]) -> list[list[Cell
     cells = [(r, c) for r in range(rows) for c in range(cols)]
     open_ = [e for e in grid_edges(rows, cols) if e not in walls]
     return [sorted(room) for room in components(cells, open_)]
+
+
+def rooms_of_url(url: PzprUrl) -> tuple[Rooms, str]:
+    """The rooms of a puzz.link URL body that starts with the border codec, and the rest of the
+    body (room number16, number10 ...)."""
+    walls, rest = decode_border(url.body, url.rows, url.cols)
+    return rooms_from_walls(url.rows, url.cols, walls), rest
 
 
 def decode_circles(body: str, count: int) -> list[int]:

@@ -8,9 +8,9 @@ from typing import Any
 import openpyxl
 from openpyxl.styles import Alignment, Font
 
-from solver.blocks.rooms import write_rooms
 from solver.blocks.values import Value
 from solver.genres import Genre
+from solver.io.rooms_sheet import write_rooms
 from solver.io.sheet.openpyxl_book import OpenpyxlBook, check_writable
 
 SENTINEL = "E"  # as in the seed's sheet ("範囲読み込みよう文字")

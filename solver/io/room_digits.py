@@ -1,0 +1,126 @@
+"""Digits in rooms (ripple-effect, inshi-no-heya): a digit answer on a room grid in the sheet.
+
+A digit answer on a room grid goes into the cell as its value where the cell is empty (rooms
+drawn as borders). A cell that already holds something (its room's label, a room's product)
+keeps it: the digit is shown after it through the number format, `A=3`, `A12=3`, `12=3`
+(`@"=3"` on a text, `0"=3"` on a number), and a person solving by hand types it the same way
+after the cell's text. `=` because Excel keeps `12=3` as text, where `12:3` turns into a time
+and `12/3` into a date; and a space would not do: `A 3` is the label A with the number 3.
+
+`split_digit`, `without_digits` and `typed_digits` read what a person typed after a cell's text,
+`shown_digit` and `read_room_digits` read an answer back, `render_room_digits` writes one.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from solver.blocks.geometry import Cell
+from solver.blocks.rooms import RoomPuzzle
+from solver.blocks.values import Value
+from solver.io.rooms_sheet import read_label
+from solver.io.sheet import Grid
+from solver.io.sheet.answer import CellWrite
+
+DIGIT_AFTER = re.compile(r"^(?P<before>.*?)\s*=\s*(?P<digit>\d+)$")
+DIGIT_FORMAT = re.compile(r'^(?:@|0|General)\s*"\s*=\s*(?P<digit>\d+)\s*"$')
+
+
+def split_digit(v: Value) -> tuple[Value, int | None]:
+    """A cell's own text and the answer digit typed after it with `=`: `A=3` -> ('A', 3),
+    `12=3` -> (12, 3), `=3` alone -> (None, 3); any other value -> (value, None)."""
+    if not isinstance(v, str):
+        return v, None
+    m = DIGIT_AFTER.match(unicodedata.normalize("NFKC", v).strip())
+    if m is None:
+        return v, None
+    before = m["before"].strip()
+    own: Value = int(before) if before.isdigit() and before.isascii() else before or None
+    return own, int(m["digit"])
+
+
+def without_digits(grid: Grid) -> Grid:
+    """The grid with every digit typed after a cell's text (`A=3`) taken away: what a room
+    genre parses its rooms and clues from."""
+    cells = [[split_digit(v)[0] for v in row] for row in grid.cells]
+    return Grid(grid.sheet, cells, grid.source, grid.origin)
+
+
+def typed_digits(grid: Grid) -> dict[Cell, int]:
+    """The digits typed after a cell's text with `=` (`A=3`, `12=3`), cell by cell: filled in
+    by hand, so read as givens, as a digit typed into an empty cell is."""
+    return {cell: d for cell in grid.positions() if (d := split_digit(grid[cell])[1]) is not None}
+
+
+def digit_format(holds: Value, digit: int) -> str:
+    """The number format that shows a digit after what the cell holds (`A` -> `A=3`)."""
+    return f'{"0" if isinstance(holds, int) else "@"}"={digit}"'
+
+
+def shown_digit(grid: Grid, cell: Cell, clue: bool = False) -> int | None:
+    """The answer digit a room grid's cell shows: typed after its text (`A=3`, `12=3`), drawn
+    through its number format (`@"=3"`), or its whole number where that is no clue (`clue`
+    False: a digit typed into an empty cell, or beside a label as a given, `A3`); None when it
+    shows none."""
+    v = grid[cell]
+    _, after = split_digit(v)
+    if after is not None:
+        return after
+    sheet = grid.source
+    if v is not None and sheet is not None:
+        fmt = sheet.get_style(cell[0] + grid.origin[0] + 1, cell[1] + grid.origin[1] + 1)
+        m = DIGIT_FORMAT.match(fmt.number_format or "")
+        if m:
+            return int(m["digit"])
+    if clue:
+        return None
+    if isinstance(v, int):
+        return v
+    label = read_label(v)
+    return label[1] if label is not None else None
+
+
+def render_room_digits(
+    p: RoomPuzzle,
+    answer: Sequence[Sequence[int]],
+    given: Iterable[Cell],
+    clues: Iterable[Cell] = (),
+) -> list[CellWrite]:
+    """The answer's digits on a room grid (the answer form above): into an empty cell as its
+    value; after a label or a clue number (`clues`: cells that hold one on a bordered grid)
+    through the number format. `given` cells hold their digit already and get nothing."""
+    skip, held = set(given), set(clues)
+    writes = []
+    for r, row in enumerate(answer):
+        for c, d in enumerate(row):
+            if not d or (r, c) in skip:
+                continue
+            if p.rooms.labels:
+                writes.append(CellWrite(r, c, None, number_format=digit_format("A", d)))
+            elif (r, c) in held:
+                writes.append(CellWrite(r, c, None, number_format=digit_format(0, d)))
+            else:
+                writes.append(CellWrite(r, c, d))
+    return writes
+
+
+def read_room_digits(
+    grid: Grid, x: dict[tuple[int, int, int], Any], clues: Iterable[Cell] = ()
+) -> dict[Any, int]:
+    """The digits a room grid shows (`shown_digit`; `clues`: cells whose own number is a clue,
+    not a digit), as the one-hot variables x(r, c, d) they fix (a genre's `read_answer`). A
+    digit the cell cannot hold (beyond its room's size) fixes every digit of the cell to 0, so
+    that no answer fits it."""
+    held = set(clues)
+    entries: dict[Any, int] = {}
+    for cell in grid.positions():
+        d = shown_digit(grid, cell, clue=cell in held)
+        if d is None:
+            continue
+        own = [k for (r, c, k) in x if (r, c) == cell]
+        for k in own:
+            entries[x[(*cell, k)]] = int(k == d)
+    return entries
