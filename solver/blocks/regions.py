@@ -1,5 +1,5 @@
 """Regions as an answer: the grid divided into pieces (shikaku's rectangles, fillmat's mats,
-block-puzzle's blocks), drawn in the sheet as medium borders around each piece.
+block-puzzle's blocks).
 
 The answer is the set of walls: the sides between two neighbouring cells of different pieces.
 In the model they are variables w(a, b), one per side inside the grid, tied to the placements
@@ -8,17 +8,12 @@ exactly where two pieces meet (`walls`). Two answers with the same walls are the
 which makes the walls the model's answer variables (uniqueness cuts on them) and what a sheet
 shows of an answer, as slitherlink's loop is.
 
-In the sheet (`render_regions`): every side of a cell that is a wall is drawn in the answer
-colour as a medium line, on both cells of the wall, not on the grid's frame, the edge of every
-answer (solver.io.sheet.answer records the user's own lines there and Clear restores them).
-Read back (`read_regions`): a side drawn medium or heavier on either of its two cells, in any
-colour (`solver.io.drawn_lines.drawn_sides`), is a wall; a side without one fixes nothing (a border
-cannot say "no wall here"). The pieces are the groups of cells that hang together without
-crossing a wall (`pieces`): a division drawn half-way shows as pieces too large, which the
-rules then find incomplete.
+The pieces are the groups of cells that hang together without crossing a wall (`pieces`): a
+division drawn half-way shows as pieces too large, which the rules then find incomplete.
 
 The result record's `regions` holds an id per cell (`regions_record`), the picture draws thick
-lines between different ids (solver.io.picture).
+lines between different ids (io/picture.py). The sheet shows the walls as medium borders around
+each piece, and reads them back from there (io/regions_sheet.py).
 """
 
 from __future__ import annotations
@@ -31,8 +26,6 @@ import pulp
 from solver.blocks.geometry import Cell, grid_edges
 from solver.blocks.placements import Candidates, Choice
 from solver.blocks.rooms import rooms_from_walls
-from solver.io.drawn_lines import drawn_sides
-from solver.io.sheet.answer import CellWrite
 from solver.mip.model import Model, cname
 
 Pair = tuple[Cell, Cell]  # two neighbouring cells, lower (row-major) first
@@ -76,39 +69,6 @@ def region_walls(regions: Regions) -> set[Pair]:
     """The walls of a division: each side between cells of different ids."""
     rows, cols = len(regions), len(regions[0])
     return {(a, b) for a, b in grid_edges(rows, cols) if regions[a[0]][a[1]] != regions[b[0]][b[1]]}
-
-
-def render_regions(regions: Regions, top: int = 0, left: int = 0) -> list[CellWrite]:
-    """Every cell's walls as medium borders (CellWrite.borders), on both cells of a wall, the
-    grid's top-left cell at (top, left); a cell with none (inside a piece) is not written. The
-    grid's frame is not drawn: it is the edge of every answer, a person drawing by hand leaves
-    it out, and Check would then take the cells along it for not drawn yet."""
-    rows, cols = len(regions), len(regions[0])
-    writes = []
-    for r in range(rows):
-        for c in range(cols):
-            sides = ""
-            around = {"T": (r - 1, c), "B": (r + 1, c), "L": (r, c - 1), "R": (r, c + 1)}
-            for side, (rr, cc) in around.items():
-                inside = 0 <= rr < rows and 0 <= cc < cols
-                if inside and regions[rr][cc] != regions[r][c]:
-                    sides += side
-            if sides:
-                writes.append(CellWrite(r + top, c + left, borders=sides))
-    return writes
-
-
-def read_regions(grid: Any, w: dict[Pair, pulp.LpVariable]) -> dict[pulp.LpVariable, int]:
-    """The walls drawn on the sheet, as the wall variables they fix to 1 (a genre's
-    `read_answer`): a side counts when either of its cells shows a medium or heavier line
-    there. Sides without a line fix nothing."""
-    shown = drawn_sides(grid)
-    entries: dict[pulp.LpVariable, int] = {}
-    for (a, b), x in w.items():
-        near, far = ("R", "L") if a[0] == b[0] else ("B", "T")
-        if near in shown.get(a, ()) or far in shown.get(b, ()):
-            entries[x] = 1
-    return entries
 
 
 def regions_record(regions: Regions) -> dict[str, Any]:

@@ -75,6 +75,7 @@ What genres share lives in one place each, and no genre imports another:
   solver.io.run_lists         a list typed beside the grid for its runs (grid_width, ...)
   solver.io.rooms_sheet       rooms typed as labels or drawn as thick borders (grid_rooms, ...)
   solver.io.room_digits       digits on a room grid, after a label through the number format
+  solver.io.regions_sheet     a division's walls drawn as borders, and read back
   solver.io.shading           a shaded answer written into the sheet and read back
   solver.io.black_cells       black cells typed into a grid (is_black, read_walls)
 """

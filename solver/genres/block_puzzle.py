@@ -61,6 +61,7 @@ from solver.blocks.geometry import ORTHOGONAL, Cell, CellPuzzle
 from solver.blocks.names import cell_name, quote
 from solver.blocks.violation import Violation
 from solver.genres import define
+from solver.io.regions_sheet import read_regions, render_regions
 from solver.io.sheet import Grid
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import normalize_kana
@@ -286,11 +287,11 @@ def verify(p: Puzzle, a: Answer) -> list[Violation]:
 
 def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | None]:
     """The walls drawn on the sheet (medium or heavier borders), fixed to 1."""
-    return dict(regions.read_regions(grid, m["w"]))
+    return dict(read_regions(grid, m["w"]))
 
 
 def render(p: Puzzle, a: Answer) -> list[CellWrite]:
-    return regions.render_regions(a)
+    return render_regions(a)
 
 
 def record(p: Puzzle, a: Answer) -> dict:
