@@ -50,11 +50,12 @@ SOLVER = GENRES.parent
 
 def test_the_layers_import_downwards():
     """The deduction engine names no genre and no model; no modelling block, no part of the
-    engine and no back end reads or writes a sheet (solver.io.sheet)."""
+    engine and no back end imports what goes in and out (solver.io: the sheet, its answer,
+    spellings, puzz.link)."""
     for path in sorted((SOLVER / "deduce").glob("*.py")):
         wrong = {m for m in imported_modules(path) if m.startswith(("solver.genres", "solver.mip"))}
         assert not wrong, f"{path.name} imports {sorted(wrong)}"
-    for folder in ("deduce", "mip"):
+    for folder in ("blocks", "deduce", "mip"):
         for path in sorted((SOLVER / folder).glob("*.py")):
             wrong = {m for m in imported_modules(path) if m.startswith("solver.io")}
             assert not wrong, f"{folder}/{path.name} imports {sorted(wrong)}"
