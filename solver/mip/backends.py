@@ -592,11 +592,18 @@ class LiveModel:
         `scip_term`: of the original variables, or in a search of the transformed ones); returns
         SCIP's constraint. The row's expression is made from the terms at once, not summed as
         coefficient times variable (pyscipopt.quicksum), which makes a copy about a fifth
-        faster; most of what is left is pyscipopt's addCons."""
+        faster; most of what is left is pyscipopt's addCons. A column that its bounds fix (the
+        deductions') enters the row's sides as its value: a genre searched without SCIP's
+        presolve (Tuning.scip_presolve) then gets the rows presolve would leave."""
         import pyscipopt
 
-        expr = pyscipopt.Expr({terms[self.index[v.name]]: coef for v, coef in c.items()})
         lo, hi = _row_bounds(c)
+        free = {v: coef for v, coef in c.items() if not _fixed(v)}
+        if free and len(free) < len(c):  # columns fixed by their bounds move to the sides
+            shift = sum(coef * v.lowBound for v, coef in c.items() if v not in free)
+            lo, hi = lo - shift, hi - shift
+            c = free
+        expr = pyscipopt.Expr({terms[self.index[v.name]]: coef for v, coef in c.items()})
         if lo == hi:
             return self.native.addCons(expr == lo, name=name)
         if hi < np.inf:
@@ -1150,6 +1157,11 @@ def _holds_at_zero(c: pulp.LpConstraint) -> bool:
     row holds at all)."""
     lo, hi = _row_bounds(c)
     return lo <= 1e-9 and hi >= -1e-9
+
+
+def _fixed(v: pulp.LpVariable) -> bool:
+    """Whether the variable's bounds fix it (a deduction or a given)."""
+    return v.lowBound is not None and v.lowBound == v.upBound
 
 
 def _row_bounds(c: pulp.LpConstraint) -> tuple[float, float]:
