@@ -27,7 +27,7 @@ import threading
 import time
 import warnings
 import weakref
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Protocol
@@ -393,9 +393,9 @@ class LiveModel:
             self.columns.append(v)
         if self.settings.solver in ("highs", "cbc"):
             self._highs_columns(new)
-            lo, hi = _row_bounds(constraint)
-            idx = np.array([self.index[v.name] for v in constraint], dtype=np.int32)
-            val = np.array([constraint[v] for v in constraint], dtype=np.float64)
+            c, lo, hi = _free_part(constraint)
+            idx = np.array([self.index[v.name] for v in c], dtype=np.int32)
+            val = np.array([c[v] for v in c], dtype=np.float64)
             self.native.addRow(lo, hi, len(idx), idx, val)
         elif self.settings.solver == "scip":
             _scip_to_problem_stage(self.native)
@@ -506,13 +506,13 @@ class LiveModel:
         self.native = h
         self._highs_columns(self.columns)
         starts, indices, values, lo, hi = [], [], [], [], []
-        for c in self.prob.constraints():
+        for row in self.prob.constraints():
             limits.check_time()
             starts.append(len(indices))
+            c, a, b = _free_part(row)
             for v, coef in c.items():
                 indices.append(self.index[v.name])
                 values.append(coef)
-            a, b = _row_bounds(c)
             lo.append(a)
             hi.append(b)
         if lo:
@@ -592,17 +592,11 @@ class LiveModel:
         `scip_term`: of the original variables, or in a search of the transformed ones); returns
         SCIP's constraint. The row's expression is made from the terms at once, not summed as
         coefficient times variable (pyscipopt.quicksum), which makes a copy about a fifth
-        faster; most of what is left is pyscipopt's addCons. A column that its bounds fix (the
-        deductions') enters the row's sides as its value: a genre searched without SCIP's
-        presolve (Tuning.scip_presolve) then gets the rows presolve would leave."""
+        faster; most of what is left is pyscipopt's addCons. Columns that their bounds fix
+        enter the sides as their values (`_free_part`)."""
         import pyscipopt
 
-        lo, hi = _row_bounds(c)
-        free = {v: coef for v, coef in c.items() if not _fixed(v)}
-        if free and len(free) < len(c):  # columns fixed by their bounds move to the sides
-            shift = sum(coef * v.lowBound for v, coef in c.items() if v not in free)
-            lo, hi = lo - shift, hi - shift
-            c = free
+        c, lo, hi = _free_part(c)
         expr = pyscipopt.Expr({terms[self.index[v.name]]: coef for v, coef in c.items()})
         if lo == hi:
             return self.native.addCons(expr == lo, name=name)
@@ -1159,9 +1153,17 @@ def _holds_at_zero(c: pulp.LpConstraint) -> bool:
     return lo <= 1e-9 and hi >= -1e-9
 
 
-def _fixed(v: pulp.LpVariable) -> bool:
-    """Whether the variable's bounds fix it (a deduction or a given)."""
-    return v.lowBound is not None and v.lowBound == v.upBound
+def _free_part(c: pulp.LpConstraint) -> tuple[Mapping[pulp.LpVariable, float], float, float]:
+    """A row as the solvers get it: its terms and sides, with each column that its bounds fix
+    (a deduction's) moved to the sides as its value, as presolve would (a genre may search
+    without presolve: Tuning.scip_presolve, prove_by_search). A row of fixed columns alone
+    stays whole."""
+    lo, hi = _row_bounds(c)
+    free = {v: coef for v, coef in c.items() if v.lowBound is None or v.lowBound != v.upBound}
+    if not free or len(free) == len(c):
+        return c, lo, hi
+    shift = sum(coef * v.lowBound for v, coef in c.items() if v not in free)
+    return free, lo - shift, hi - shift
 
 
 def _row_bounds(c: pulp.LpConstraint) -> tuple[float, float]:
