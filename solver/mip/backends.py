@@ -393,9 +393,9 @@ class LiveModel:
             self.columns.append(v)
         if self.settings.solver in ("highs", "cbc"):
             self._highs_columns(new)
-            c, lo, hi = _free_part(constraint)
-            idx = np.array([self.index[v.name] for v in c], dtype=np.int32)
-            val = np.array([c[v] for v in c], dtype=np.float64)
+            lo, hi = _row_bounds(constraint)
+            idx = np.array([self.index[v.name] for v in constraint], dtype=np.int32)
+            val = np.array([constraint[v] for v in constraint], dtype=np.float64)
             self.native.addRow(lo, hi, len(idx), idx, val)
         elif self.settings.solver == "scip":
             _scip_to_problem_stage(self.native)
@@ -506,13 +506,13 @@ class LiveModel:
         self.native = h
         self._highs_columns(self.columns)
         starts, indices, values, lo, hi = [], [], [], [], []
-        for row in self.prob.constraints():
+        for c in self.prob.constraints():
             limits.check_time()
             starts.append(len(indices))
-            c, a, b = _free_part(row)
             for v, coef in c.items():
                 indices.append(self.index[v.name])
                 values.append(coef)
+            a, b = _row_bounds(c)
             lo.append(a)
             hi.append(b)
         if lo:
@@ -1154,10 +1154,10 @@ def _holds_at_zero(c: pulp.LpConstraint) -> bool:
 
 
 def _free_part(c: pulp.LpConstraint) -> tuple[Mapping[pulp.LpVariable, float], float, float]:
-    """A row as the solvers get it: its terms and sides, with each column that its bounds fix
-    (a deduction's) moved to the sides as its value, as presolve would (a genre may search
-    without presolve: Tuning.scip_presolve, prove_by_search). A row of fixed columns alone
-    stays whole."""
+    """A row as SCIP gets it: its terms and sides, with each column that its bounds fix (a
+    deduction's) moved to the sides as its value, as presolve would (genres searched without
+    SCIP's presolve, Tuning.scip_presolve; HiGHS's presolve does it where it runs). A row of
+    fixed columns alone stays whole."""
     lo, hi = _row_bounds(c)
     free = {v: coef for v, coef in c.items() if v.lowBound is None or v.lowBound != v.upBound}
     if not free or len(free) == len(c):
