@@ -56,7 +56,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from solver.blocks.geometry import Cell, neighbours
-from solver.deduce import probing
+from solver.deduce import NOTHING, Deductions, probing
 
 UNKNOWN, (SHADED, UNSHADED) = probing.UNKNOWN, probing.VALUES
 RAYS = ((-1, 0), (1, 0), (0, -1), (0, 1))
@@ -199,6 +199,23 @@ def exactly(board: Board, number: tuple[int, list[int]]) -> None:
     if shaded == n or shaded + len(free) == n:
         for i in free:
             board.set(i, UNSHADED if shaded == n else SHADED)
+
+
+def shading_deductions(
+    known: tuple[set[Cell], set[Cell]] | None, rows: int, cols: int, skip: Iterable[Cell] = ()
+) -> Deductions:
+    """What `deduce` decided (shaded, unshaded; None: no answer) as a genre's Deductions over
+    its model's shading `b` (1 shaded, 0 not; the `skip` cells have no variable, such as
+    numbered cells): where every cell is decided, the answer is the shaded cells."""
+    if known is None:  # the rules leave no answer, which the solve will find
+        return NOTHING
+    shaded, unshaded = known
+    skip = set(skip)
+    return Deductions(
+        {"b": {**dict.fromkeys(shaded - skip, 1), **dict.fromkeys(unshaded - skip, 0)}},
+        answer=frozenset(shaded) if len(shaded) + len(unshaded) == rows * cols else None,
+        answer_vars=rows * cols - len(skip),
+    )
 
 
 FRONTIER = 4  # the cells the search probes at each node, and branches on the first of

@@ -83,8 +83,15 @@ from solver.blocks.names import a1, quote
 from solver.blocks.rooms import RoomPuzzle, Rooms
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
-from solver.deduce import NOTHING, Deductions, probing, shade_logic
-from solver.deduce.shade_logic import SHADED, UNKNOWN, UNSHADED, Board, Contradiction
+from solver.deduce import Deductions, probing, shade_logic
+from solver.deduce.shade_logic import (
+    SHADED,
+    UNKNOWN,
+    UNSHADED,
+    Board,
+    Contradiction,
+    shading_deductions,
+)
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.puzzlink import rooms_of_url
@@ -245,15 +252,7 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
         idle=tuning.probe_everywhere_idle if everywhere else tuning.probe_idle,
         search_work=tuning.search_work,
     )
-    if known is None:  # the rules leave no answer, which the solve will find
-        return NOTHING
-    shaded, unshaded = known
-    whole = len(shaded) + len(unshaded) == p.rows * p.cols
-    return Deductions(
-        {"b": {**dict.fromkeys(shaded, 1), **dict.fromkeys(unshaded, 0)}},
-        answer=frozenset(shaded) if whole else None,
-        answer_vars=p.rows * p.cols,
-    )
+    return shading_deductions(known, p.rows, p.cols)
 
 
 # grids of at most this many cells branch by inference in SCIP (`Model.scip_branching`): there

@@ -55,8 +55,15 @@ from solver.blocks.cells import (
 from solver.blocks.geometry import Cell, CellPuzzle
 from solver.blocks.names import cell_name, quote
 from solver.blocks.violation import Violation
-from solver.deduce import NOTHING, Deductions, probing, shade_logic
-from solver.deduce.shade_logic import RAYS, SHADED, UNSHADED, Board, Contradiction
+from solver.deduce import Deductions, probing, shade_logic
+from solver.deduce.shade_logic import (
+    RAYS,
+    SHADED,
+    UNSHADED,
+    Board,
+    Contradiction,
+    shading_deductions,
+)
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.shading import SHADING_MARKS, read_shaded, render_shaded
@@ -169,15 +176,7 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
         probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
         idle=tuning.probe_idle,
     )
-    if known is None:  # the rules leave no answer, which the solve will find
-        return NOTHING
-    shaded, unshaded = known
-    whole = len(shaded) + len(unshaded) == p.rows * p.cols
-    return Deductions(
-        {"b": {**dict.fromkeys(shaded, 1), **dict.fromkeys(unshaded, 0)}},
-        answer=frozenset(shaded) if whole else None,
-        answer_vars=p.rows * p.cols - len(p.clues()),
-    )
+    return shading_deductions(known, p.rows, p.cols, skip=p.clues())
 
 
 def decode(p: Puzzle, m: Model) -> Answer:

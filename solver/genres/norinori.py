@@ -44,6 +44,7 @@ solver (`pipeline._decided`).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 
 import pulp
@@ -54,8 +55,16 @@ from solver.blocks.names import cell_name
 from solver.blocks.rooms import RoomPuzzle
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
-from solver.deduce import NOTHING, Deductions, probing, shade_logic
-from solver.deduce.shade_logic import SHADED, UNKNOWN, UNSHADED, Board, Contradiction, exactly
+from solver.deduce import Deductions, probing, shade_logic
+from solver.deduce.shade_logic import (
+    SHADED,
+    UNKNOWN,
+    UNSHADED,
+    Board,
+    Contradiction,
+    exactly,
+    shading_deductions,
+)
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.puzzlink import rooms_of_url
@@ -162,18 +171,14 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
         everywhere=True,
         idle=tuning.probe_idle,
     )
-    if known is None:  # the rules leave no answer, which the solve will find
-        return NOTHING
+    deductions = shading_deductions(known, p.rows, p.cols)
+    if known is None:
+        return deductions
     shaded, unshaded = known
     pairs = grid_edges(p.rows, p.cols)
     dominoes = {pair: 0 for pair in pairs if unshaded & set(pair)}
     dominoes |= {pair: 1 for pair in pairs if set(pair) <= shaded}
-    whole = len(shaded) + len(unshaded) == p.rows * p.cols
-    return Deductions(
-        {"b": {**dict.fromkeys(shaded, 1), **dict.fromkeys(unshaded, 0)}, "d": dominoes},
-        answer=frozenset(shaded) if whole else None,
-        answer_vars=p.rows * p.cols,
-    )
+    return dataclasses.replace(deductions, fixed={**deductions.fixed, "d": dominoes})
 
 
 def decode(p: Puzzle, m: Model) -> Answer:

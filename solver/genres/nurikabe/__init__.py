@@ -56,7 +56,8 @@ from solver.blocks.cells import (
 from solver.blocks.geometry import Cell, CellPuzzle
 from solver.blocks.names import quote
 from solver.blocks.values import Value
-from solver.deduce import NOTHING, Deductions, probing
+from solver.deduce import Deductions, probing
+from solver.deduce.shade_logic import shading_deductions
 from solver.genres import define
 from solver.genres.nurikabe import island_rules
 from solver.io import puzzlink
@@ -136,15 +137,7 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
         tuning.search_work,
         tuning.search_spread,
     )
-    if known is None:  # the rules leave no answer, which the solve will find
-        return NOTHING
-    sea, land = known
-    whole = len(sea) + len(land) == p.rows * p.cols
-    return Deductions(
-        {"b": {**dict.fromkeys(sea, 1), **dict.fromkeys(land - clues.keys(), 0)}},
-        answer=frozenset(sea) if whole else None,
-        answer_vars=p.rows * p.cols - len(clues),
-    )
+    return shading_deductions(known, p.rows, p.cols, skip=clues)  # the sea is shaded
 
 
 def decode(p: Puzzle, m: Model) -> Answer:
