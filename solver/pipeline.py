@@ -33,7 +33,7 @@ from solver.io.sheet.answer import (
 from solver.limits import LONGER, OutOfTime
 from solver.mip import backends
 from solver.mip.backends import Settings, SolverError
-from solver.mip.model import Model
+from solver.mip.model import Model, is_fixed
 
 # the outcome's note where the deductions fixed every answer variable before the search (`_decided`)
 DECIDED = "the rules decided every cell; no solver search was needed"
@@ -353,10 +353,7 @@ def _all_fixed(variables: list[Any]) -> bool:
     """Whether every answer variable has its value fixed by its bounds (the deductions decided
     the answer before the search, `Genre.deduce`): then every answer has the one found, and the
     uniqueness cut would leave no solution; its solve is skipped."""
-    return all(
-        not isinstance(v, pulp.LpVariable) or (v.lowBound is not None and v.lowBound == v.upBound)
-        for v in variables
-    )
+    return all(is_fixed(v) for v in variables)
 
 
 def _differing_cells(a: list[CellWrite], b: list[CellWrite]) -> list[tuple[int, int]]:

@@ -61,7 +61,7 @@ from solver.blocks.geometry import (
 )
 from solver.blocks.names import cell_name
 from solver.blocks.violation import Violation
-from solver.mip.model import cname, row, var
+from solver.mip.model import cname, is_fixed, row, var
 
 Node = Hashable
 Edge = tuple[Node, Node]
@@ -333,7 +333,7 @@ def _is_one(u: Expr) -> bool:
     if isinstance(u, pulp.LpVariable):
         return u.lowBound == u.upBound == 1
     terms = list(u.items())
-    if not all(v.lowBound is not None and v.lowBound == v.upBound for v, _ in terms):
+    if not all(is_fixed(v) for v, _ in terms):
         return False
     return u.constant + sum(a * v.lowBound for v, a in terms) == 1
 

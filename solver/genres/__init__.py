@@ -100,7 +100,7 @@ from solver.io import puzzlink
 from solver.io.sheet import Grid
 from solver.io.sheet.answer import CellWrite
 from solver.mip.backends import FALLBACK_SOLVER, SEARCH_AFTER, Tuning
-from solver.mip.model import Model, fix
+from solver.mip.model import Model, fix, is_fixed
 
 Puzzle = Any
 Answer = Any
@@ -161,7 +161,7 @@ def apply(m: Model, deductions: Deductions) -> None:
     """Fix the deductions' values as bounds of the model's variables, settle its counted
     answers (`Model.settle`), and count in `Model.deduced` the answer variables now fixed that
     were free before."""
-    free = [v for v in m.answer_vars if not _fixed(v)]
+    free = [v for v in m.answer_vars if not is_fixed(v)]
     for group, values in deductions.fixed.items():
         fix(m[group], values)
     if deductions.answers is not None and m.settle(m[deductions.answers_of], deductions.answers):
@@ -170,11 +170,7 @@ def apply(m: Model, deductions: Deductions) -> None:
         m.minimal, m.detour = [], None
         if len(deductions.answers) < 2:
             m.guesses = []
-    m.deduced = (sum(_fixed(v) for v in free), len(m.answer_vars))
-
-
-def _fixed(v: Any) -> bool:
-    return not hasattr(v, "lowBound") or (v.lowBound is not None and v.lowBound == v.upBound)
+    m.deduced = (sum(is_fixed(v) for v in free), len(m.answer_vars))
 
 
 def define(

@@ -40,7 +40,7 @@ from solver.mip.model import Model, new_problem
 
 def box_shape(n: int) -> tuple[int, int]:
     """(box height, box width) for an n x n sudoku: the most square factorisation, wider than
-    tall (6 -> 2 x 3)."""
+    tall (6: boxes of 2 x 3)."""
     height = max(h for h in range(1, math.isqrt(n) + 1) if n % h == 0)
     if height == 1 and n > 1:
         raise ValueError(f"a {n}x{n} sudoku has no box shape")

@@ -36,6 +36,7 @@ import numpy as np
 import pulp
 
 from solver import limits, progress
+from solver.mip.model import is_fixed
 
 Status = Literal["solved", "infeasible", "timeout"]
 SOLVERS = ("highs", "scip", "cbc")
@@ -1159,7 +1160,7 @@ def _free_part(c: pulp.LpConstraint) -> tuple[Mapping[pulp.LpVariable, float], f
     SCIP's presolve, Tuning.scip_presolve; HiGHS's presolve does it where it runs). A row of
     fixed columns alone stays whole."""
     lo, hi = _row_bounds(c)
-    free = {v: coef for v, coef in c.items() if v.lowBound is None or v.lowBound != v.upBound}
+    free = {v: coef for v, coef in c.items() if not is_fixed(v)}
     if not free or len(free) == len(c):
         return c, lo, hi
     shift = sum(coef * v.lowBound for v, coef in c.items() if v not in free)

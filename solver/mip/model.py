@@ -175,6 +175,14 @@ def fix(variables: Mapping[Any, Any], values: Mapping[Any, int]) -> None:
             x.lowBound = x.upBound = v
 
 
+def is_fixed(v: Any) -> bool:
+    """Whether a column's bounds fix its value (a given, or a deduction `fix` made); a constant
+    in a variable's place is fixed too."""
+    if not isinstance(v, pulp.LpVariable):
+        return True
+    return v.lowBound is not None and v.lowBound == v.upBound
+
+
 def value(v: pulp.LpVariable | float | int) -> int:
     """The rounded value of a solved variable (0 for a variable the solver left out)."""
     if isinstance(v, int | float):
