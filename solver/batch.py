@@ -45,7 +45,7 @@ from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import Any
 
-from solver import pipeline, progress
+from solver import limits, pipeline, progress
 from solver.genres import genre_for_sheet
 from solver.io import picture
 from solver.io.sheet import InputError
@@ -506,19 +506,24 @@ def _work(conn: Connection, lifeline: Connection, tmp: str) -> None:
         os.setpgid(0, 0)
     own = tempfile.mkdtemp(dir=tmp)
     tempfile.tempdir = os.environ["TMPDIR"] = own
-    signal.signal(signal.SIGTERM, _exit_on_sigterm)
     threading.Thread(target=_watch, args=(lifeline, own), daemon=True).start()
     try:
-        while True:
-            job = conn.recv()
-            forward = progress.Forward(functools.partial(_tell_progress, conn))
-            with progress.reporting(forward if job.progress else None):
-                done = solve_book(job, functools.partial(_tell, conn))
-            conn.send(("book", done))
+        with limits.stopping(sigterm=_exit_on_sigterm):
+            _serve(conn)
     except (EOFError, OSError):
         pass  # the main process is done with this worker, or gone
     finally:
         _remove(own)
+
+
+def _serve(conn: Connection) -> None:
+    """Take books from `conn` until it closes."""
+    while True:
+        job = conn.recv()
+        forward = progress.Forward(functools.partial(_tell_progress, conn))
+        with progress.reporting(forward if job.progress else None):
+            done = solve_book(job, functools.partial(_tell, conn))
+        conn.send(("book", done))
 
 
 def _tell(conn: Connection, sheets: list[str], i: int) -> None:
@@ -533,8 +538,8 @@ def _tell_progress(conn: Connection, status: progress.Status) -> None:
     conn.send(("progress", status.fields()))
 
 
-def _exit_on_sigterm(signum: int, frame: object) -> None:
-    raise SystemExit(128 + signum)  # unwinds: an atomic save removes its temporary file
+def _exit_on_sigterm() -> SystemExit:
+    return SystemExit(128 + signal.SIGTERM)  # unwinds: an atomic save removes its temporary file
 
 
 def _watch(lifeline: Connection, own: str) -> None:

@@ -10,15 +10,13 @@ import json
 import math
 import os
 import shutil
-import signal
 import sys
-import threading
 import unicodedata
 import zipfile
 from pathlib import Path
 from typing import TextIO
 
-from solver import batch, check, pipeline, progress
+from solver import batch, check, limits, pipeline, progress
 from solver.blocks.names import quote
 from solver.genres import Genre, all_genres, genre_for_pzpr, genre_for_sheet
 from solver.io.puzzlink import UrlError, parse_url
@@ -674,10 +672,18 @@ def main(argv: list[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
     except SystemExit as exc:  # --help, or a usage error argparse has explained
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
-    main_thread = threading.current_thread() is threading.main_thread()
-    previous = signal.signal(signal.SIGTERM, _interrupt) if main_thread else None
+    code = _run(args)
+    if limits.abandoned():  # a solver that did not stop when asked: the process ends it
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    return code
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
-        return args.func(args)
+        with limits.stopping():  # Ctrl-C and SIGTERM: KeyboardInterrupt, the time limit too
+            return args.func(args)
     except (InputError, SolverError, UrlError, UsageError, LimitError) as exc:
         print(f"puzzle-solver: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -687,6 +693,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("puzzle-solver: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
+    except limits.OutOfTime:  # a stage that has no record to say it in
+        print(f"puzzle-solver: the time limit ran out; {limits.LONGER}", file=sys.stderr)
+        return EXIT_UNSOLVED
     except Exception as exc:
         if args.debug:
             raise
@@ -696,14 +705,6 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return EXIT_BUG
-    finally:
-        if main_thread:
-            signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
-
-
-def _interrupt(signum: int, frame: object) -> None:
-    """SIGTERM ends the run as Ctrl-C does: workers and their CBC stopped, temp files gone."""
-    raise KeyboardInterrupt
 
 
 def _os_reason(exc: Exception) -> str:

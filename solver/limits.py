@@ -1,5 +1,6 @@
 """Sizes beyond which a workbook, a sheet or a grid is refused, and the checks that refuse them
-before anything is read whole; and the deadline that model building checks.
+before anything is read whole; and how a run stops in time: the deadline of a sheet, and
+Ctrl-C and SIGTERM.
 
 A puzzle workbook is a few kilobytes (the samples: 6-40 KB); the limits below are far above
 any puzzle and well below what would exhaust a machine. openpyxl holds about 11 times a sheet
@@ -11,13 +12,18 @@ puzzle as a 61 x 61 sheet of cells and borders.
 
 from __future__ import annotations
 
+import _thread
 import contextlib
+import contextvars
 import os
+import queue
 import re
+import signal
 import stat
+import threading
 import time
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from pathlib import Path
 
@@ -38,6 +44,9 @@ MAX_SUDOKU_N = 25  # the largest sudoku the genre supports (25 x 25, 5 x 5 boxes
 # long after the deadline if it has not stopped by itself (its limit does not cover all of its
 # root processing).
 CBC_KILL_GRACE = 0.5
+# HiGHS and SCIP run in a thread of their own (`run_solver`); asked to stop (the deadline,
+# Ctrl-C, SIGTERM), one that has not returned this long after is left behind (`abandoned`).
+SOLVER_STOP_GRACE = 0.5
 
 _WORKSHEET = re.compile(r"xl/worksheets/[^/]+\.xml")
 
@@ -46,8 +55,10 @@ class LimitError(ValueError):
     """A file or workbook beyond what this program reads; the message says what and why."""
 
 
-class OutOfTime(Exception):
-    """The deadline passed while a model was being built or handed to a solver."""
+class OutOfTime(BaseException):
+    """The deadline passed. Raised by `check_time`, and, in the main thread of a program that
+    handles signals (`stopping`), by the deadline's alarm wherever Python code runs: a
+    BaseException, so that no library's `except Exception` takes it for its own error."""
 
 
 _deadline: ContextVar[float | None] = ContextVar("deadline", default=None)
@@ -56,19 +67,219 @@ _deadline: ContextVar[float | None] = ContextVar("deadline", default=None)
 @contextlib.contextmanager
 def deadline(at: float | None) -> Iterator[None]:
     """Work inside this block by `at` (a `time.perf_counter()` value, None for no limit):
-    `check_time` raises OutOfTime after it. Model building (every row a genre adds) and the
-    hand-over to a solver check it, so that the time limit covers them too."""
+    `check_time` raises OutOfTime after it, and where `stopping` is in force an alarm raises it
+    in the main thread at that time, in whatever loop runs then (a loop of the deductions, a
+    model's rows, a check). A solver's run is stopped by `run_solver` instead."""
+    outer = _deadline.get()
     token = _deadline.set(at)
+    sooner = at is not None and (outer is None or at < outer)  # else the outer alarm rings
+    alarm = _Alarm(at) if sooner and _stopping.handled() else None
     try:
         yield
     finally:
-        _deadline.reset(token)
+        with shielded():
+            if alarm is not None:
+                alarm.cancel()
+            _deadline.reset(token)
 
 
 def check_time() -> None:
     at = _deadline.get()
     if at is not None and time.perf_counter() > at:
         raise OutOfTime
+
+
+def _past_deadline() -> bool:
+    at = _deadline.get()
+    return at is not None and time.perf_counter() > at
+
+
+class _Stopping:
+    """The handlers of SIGINT and SIGTERM while `stopping` is in force: both raise
+    KeyboardInterrupt in the main thread, unless the interrupt is a deadline's alarm
+    (`_Alarm`), which raises OutOfTime if the deadline in force has passed."""
+
+    def __init__(self) -> None:
+        self.depth = 0
+        self.alarm_rang = False  # the next SIGINT is an alarm's, not the user's
+        self.sigterm: Callable[[], BaseException] = KeyboardInterrupt
+        self.shield = 0  # inside `shielded` blocks: what a signal raises waits for their end
+        self.pending: BaseException | None = None
+
+    def handled(self) -> bool:
+        return self.depth > 0 and threading.current_thread() is threading.main_thread()
+
+    def on_signal(self, signum: int, frame: object) -> None:
+        if signum == signal.SIGINT and self.alarm_rang:
+            self.alarm_rang = False
+            if not _past_deadline():
+                return  # the alarm of a block that has ended since
+            raised: BaseException = OutOfTime()
+        else:
+            raised = KeyboardInterrupt() if signum == signal.SIGINT else self.sigterm()
+        if self.shield:
+            if self.pending is None or isinstance(self.pending, OutOfTime):
+                self.pending = raised
+            return
+        raise raised
+
+
+@contextlib.contextmanager
+def shielded() -> Iterator[None]:
+    """A block that must run whole (it restores what a process shares: a file descriptor, the
+    deadline in force): what a signal or a deadline's alarm raises inside it is raised at its
+    end."""
+    _stopping.shield += 1
+    try:
+        yield
+    finally:
+        _stopping.shield -= 1
+        if not _stopping.shield and _stopping.pending is not None:
+            raised, _stopping.pending = _stopping.pending, None
+            if not isinstance(raised, OutOfTime) or _past_deadline():  # else its block ended
+                raise raised
+
+
+_stopping = _Stopping()
+
+
+@contextlib.contextmanager
+def stopping(sigterm: Callable[[], BaseException] = KeyboardInterrupt) -> Iterator[None]:
+    """Inside this block, in the main thread: Ctrl-C raises KeyboardInterrupt and SIGTERM what
+    `sigterm()` makes (KeyboardInterrupt: the user's run ends alike; a batch worker exits),
+    wherever Python code runs, and a deadline's alarm raises OutOfTime; a solver running under
+    `run_solver` is asked to stop first. In another thread (Excel's, say) nothing changes: there
+    the deadline is checked where `check_time` is called and at each solver call."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught = (signal.SIGINT, signal.SIGTERM)
+    previous = {s: signal.signal(s, _stopping.on_signal) for s in caught}
+    outer, _stopping.sigterm = _stopping.sigterm, sigterm
+    _stopping.depth += 1
+    try:
+        yield
+    finally:
+        _stopping.depth -= 1
+        _stopping.sigterm = outer
+        for s, handler in previous.items():
+            signal.signal(s, handler)
+
+
+class _Alarm:
+    """A thread that interrupts the main thread at a deadline unless cancelled before
+    (`_thread.interrupt_main`, which runs the SIGINT handler there as a signal would, on every
+    platform)."""
+
+    def __init__(self, at: float) -> None:
+        self.at = at
+        self.cancelled = threading.Event()
+        threading.Thread(target=self._ring, name="deadline", daemon=True).start()
+
+    def _ring(self) -> None:
+        if not self.cancelled.wait(max(self.at - time.perf_counter(), 0.0)):
+            _stopping.alarm_rang = True
+            _thread.interrupt_main(signal.SIGINT)
+
+    def cancel(self) -> None:
+        self.cancelled.set()
+
+
+class _SolverThread:
+    """The thread the solvers run in (`run_solver`): one for the process, so that HiGHS's
+    thread scheduler, which a process starts once, sees its runs come from one thread, as they
+    would from the main thread."""
+
+    def __init__(self) -> None:
+        self.jobs: queue.SimpleQueue[tuple[contextvars.Context, Callable[[], object], _Job]]
+        self.jobs = queue.SimpleQueue()
+        self.left = False  # left behind (`abandoned`): it ends with the run it is on
+        self.thread = threading.Thread(target=self._serve, name="solver", daemon=True)
+        self.thread.start()
+
+    def _serve(self) -> None:
+        while not self.left:
+            context, run, job = self.jobs.get()
+            try:
+                context.run(run)
+            except BaseException as exc:  # handed to the waiting thread
+                job.failure = exc
+            finally:
+                job.done.set()
+
+
+class _Job:
+    def __init__(self) -> None:
+        self.done = threading.Event()
+        self.failure: BaseException | None = None
+
+
+_solver_thread: _SolverThread | None = None
+_abandoned: list[threading.Thread] = []
+
+
+def abandoned() -> list[threading.Thread]:
+    """The solver threads left running: their solver did not return within SOLVER_STOP_GRACE
+    of being asked to stop (each stops at its own time limit, or with the process)."""
+    _abandoned[:] = [t for t in _abandoned if t.is_alive()]
+    return list(_abandoned)
+
+
+def run_solver(run: Callable[[], object], stop: Callable[[], None], at: float | None) -> None:
+    """Run a solver's call that lets go of Python's lock (HiGHS's `run`, SCIP's
+    `optimizeNogil`) in the solver thread, and wait for it here. So Ctrl-C and SIGTERM are
+    handled at once, here, whatever the solver is doing, and so is the deadline `at`: either
+    calls `stop` (the solver's own interrupt, which it heeds between its steps), again and again
+    until the solver returns. At the deadline the solver returns as it does at its own time
+    limit; a signal (or a deadline's alarm) is raised again once it has. A solver that has not
+    returned SOLVER_STOP_GRACE seconds after the first request is left to run out on its own
+    time limit (`abandoned`) and OutOfTime (or the signal) is raised: a run never outlasts its
+    deadline or its Ctrl-C by more than that. The call runs with the caller's context but no
+    deadline, so that the solver's callbacks are never interrupted. What it raises is raised
+    here."""
+    global _solver_thread
+    if _solver_thread is None:
+        _solver_thread = _SolverThread()
+    worker = _solver_thread
+    context = contextvars.copy_context()
+    context.run(_deadline.set, None)
+    job = _Job()
+    worker.jobs.put((context, run, job))
+    try:
+        while not job.done.wait(_poll(at)):
+            if at is not None and time.perf_counter() > at:
+                if not _stop(stop, job, worker):
+                    raise OutOfTime
+                break
+    except BaseException:  # Ctrl-C, SIGTERM, the deadline's alarm
+        _stop(stop, job, worker)
+        raise
+    if job.failure is not None:
+        raise job.failure
+
+
+def _poll(at: float | None) -> float:
+    """How long to wait for the solver before looking at the clock again: till the deadline,
+    and never more than a tenth of a second (on Windows a wait does not see Ctrl-C)."""
+    return 0.1 if at is None else min(max(at - time.perf_counter(), 0.0), 0.1)
+
+
+def _stop(stop: Callable[[], None], job: _Job, worker: _SolverThread) -> bool:
+    """Ask the solver to stop until it returns (True), or SOLVER_STOP_GRACE has passed: then its
+    thread is left behind, and the next run gets a new one."""
+    global _solver_thread
+    until = time.perf_counter() + SOLVER_STOP_GRACE
+    while True:
+        with contextlib.suppress(Exception):  # a solver between stages may refuse the request
+            stop()
+        if job.done.wait(min(0.02, max(until - time.perf_counter(), 0.0))):
+            return True
+        if time.perf_counter() >= until:
+            worker.left = True
+            _abandoned.append(worker.thread)
+            if _solver_thread is worker:
+                _solver_thread = None
+            return False
 
 
 def check_regular_file(path: Path, max_bytes: int, what: str) -> None:

@@ -181,17 +181,39 @@ def _attempt(
     t1: float,
 ) -> Outcome:
     """Solve the built model by the deadline, then decode, verify and check uniqueness. The
-    solve's seconds count from t1, the end of the build (an attempt given up included)."""
+    solve's seconds count from t1, the end of the build (an attempt given up included). Where
+    the deadline's alarm comes between the stages, what was decided stands: an answer verified
+    before it, with its uniqueness unknown; else a timeout."""
     out = Outcome("error", build_seconds=t1 - t0, lazy=bool(m.separators), deduced=m.deduced)
+    try:
+        return _attempt_stages(genre, puzzle, m, settings, check_unique, deadline, t1, out)
+    except OutOfTime:
+        if out.status != "solved" or out.answer is None:  # no answer verified yet
+            out.status, out.answer, out.violations = "timeout", None, []
+        out.unique, out.differ = None, []
+        out.solve_seconds = out.solve_seconds or time.perf_counter() - t1
+        return out
+
+
+def _attempt_stages(
+    genre: Genre,
+    puzzle: Any,
+    m: Model,
+    settings: Settings,
+    check_unique: bool,
+    deadline: float | None,
+    t1: float,
+    out: Outcome,
+) -> Outcome:
     decided = _decided(m)
     if decided is not None:
         out.status, out.solve_seconds = decided, time.perf_counter() - t1
         if decided == "solved":
-            out.answer = genre.decode(puzzle, m)
-            if genre.verify(puzzle, out.answer):  # the one assignment left breaks the rules
-                out.status, out.answer = "infeasible", None
+            answer = genre.decode(puzzle, m)
+            if genre.verify(puzzle, answer):  # the one assignment left breaks the rules
+                out.status = "infeasible"
                 return out
-            out.note = DECIDED
+            out.answer, out.note = answer, DECIDED
             if check_unique:
                 out.unique = True  # every answer variable fixed: no other answer
         return out
@@ -212,13 +234,17 @@ def _attempt(
     out.solve_seconds = t2 - t1
     if status != "solved":
         return out
-    out.answer = genre.decode(puzzle, m)
-    out.violations = genre.verify(puzzle, out.answer)
+    answer = genre.decode(puzzle, m)
+    out.violations = genre.verify(puzzle, answer)
+    out.answer = answer  # verified
     if check_unique and not out.violations:
         if live.unique is not None and live.answer_at is not None:  # the search went on
             t2 = live.answer_at  # past its answer: the time after it is the proof's
             out.solve_seconds = t2 - t1
-        out.unique, out.differ = _second_answer(genre, puzzle, m, live, out, deadline)
+        try:
+            out.unique, out.differ = _second_answer(genre, puzzle, m, live, out, deadline)
+        except OutOfTime:  # the deadline's alarm between the proof's solves
+            out.unique, out.differ = None, []
         out.unique_seconds = time.perf_counter() - t2
         if out.unique is None:
             limit = "" if settings.time_limit is None else f" of {settings.time_limit:g} s"
@@ -478,9 +504,13 @@ def solve_sheet(
     deadline = settings.deadline()  # one deadline for the sheet, reading it included
     res = SheetResult(book.name, sheet_name, _slug(sheet_name), "error", settings.solver)
     try:
-        genre, grid, puzzle = read_puzzle(book, sheet_name)
-        res.genre, res.solver = genre.slug, settings.resolved(genre.tuning).solver
-        out = solve_puzzle(genre, puzzle, settings, check_unique, deadline)
+        try:
+            with limits.deadline(deadline):
+                genre, grid, puzzle = read_puzzle(book, sheet_name)
+                res.genre, res.solver = genre.slug, settings.resolved(genre.tuning).solver
+                out = solve_puzzle(genre, puzzle, settings, check_unique, deadline)
+        except OutOfTime:  # reading the sheet, or a stage between the solver's runs
+            out = Outcome("timeout")
         res.outcome = out
         res.deduced = out.deduced
         res.solver = out.switched or res.solver

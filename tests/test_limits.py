@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import os
+import signal
 import subprocess
 import tempfile
 import threading
@@ -491,3 +492,84 @@ def test_a_cbc_that_cannot_run_is_a_message(monkeypatch):
     monkeypatch.setattr(backends, "_cbc_path", lambda: "/nonexistent/cbc")
     with pytest.raises(SolverError, match=r"cannot run CBC \(/nonexistent/cbc\): No such file"):
         LiveModel(market_split(), Settings("cbc", 10)).solve()
+
+
+# --- stopping: Ctrl-C, SIGTERM and the deadline wherever the run is -----------------------------
+
+
+def _signal_soon(sig: int, after: float = 0.5) -> threading.Timer:
+    timer = threading.Timer(after, os.kill, (os.getpid(), sig))
+    timer.start()
+    return timer
+
+
+@pytest.mark.parametrize("solver", ["highs", "scip"])
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_stops_an_in_process_solver_at_once(solver, sig):
+    """HiGHS and SCIP run in the solver thread; the signal lands in the main thread, which
+    stops the solver and raises KeyboardInterrupt, with no time limit at all."""
+    m = CountryRoad.build(hard_country_road(), False)
+    live = LiveModel(m.prob, Settings(solver, None))
+    with limits.stopping():
+        timer = _signal_soon(sig)
+        start = time.perf_counter()
+        with pytest.raises(KeyboardInterrupt):
+            live.solve()
+        timer.join()
+    assert time.perf_counter() - start < 30  # stopped, not at the end of a search of hours
+    assert not limits.abandoned()
+
+
+def test_the_deadline_stops_a_loop_that_never_checks_the_clock():
+    """Under `stopping`, the deadline's alarm raises OutOfTime in pure Python code."""
+    with (
+        limits.stopping(),
+        pytest.raises(limits.OutOfTime),
+        limits.deadline(time.perf_counter() + 0.2),
+    ):
+        while True:
+            pass
+
+
+def test_no_alarm_outside_stopping_nor_after_its_block():
+    with limits.deadline(time.perf_counter() + 0.05):
+        time.sleep(0.2)  # no alarm: nobody handles it
+    with limits.stopping():
+        with limits.deadline(time.perf_counter() + 0.05):
+            pass
+        time.sleep(0.2)  # the block ended before its deadline: its alarm never rings
+
+
+def test_a_shielded_block_runs_whole_and_raises_after():
+    done = []
+    with (
+        limits.stopping(),
+        pytest.raises(limits.OutOfTime),
+        limits.deadline(time.perf_counter() + 0.05),
+        limits.shielded(),
+    ):
+        time.sleep(0.3)
+        done.append(True)
+    assert done == [True]
+
+
+def test_a_solver_that_does_not_stop_is_left_behind_at_the_deadline():
+    """A solver call that ignores the request to stop: the wait ends SOLVER_STOP_GRACE after
+    the deadline with OutOfTime, and its thread is listed as abandoned until it ends."""
+    release = threading.Event()
+    asked = []
+    with pytest.raises(limits.OutOfTime):
+        limits.run_solver(release.wait, lambda: asked.append(1), time.perf_counter() + 0.1)
+    assert asked and limits.abandoned()
+    release.set()
+    for t in limits.abandoned():
+        t.join()
+    assert not limits.abandoned()
+
+
+def test_what_the_solver_call_raises_is_raised_in_the_caller():
+    def fail():
+        raise ValueError("from the solver")
+
+    with pytest.raises(ValueError, match="from the solver"):
+        limits.run_solver(fail, lambda: None, None)

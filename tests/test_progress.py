@@ -110,25 +110,6 @@ def test_the_solver_reports_nodes_and_no_answer_yet_while_it_searches(solver):
     assert all(s.bound is None and s.gap is None for s in searching)  # no objective
 
 
-@pytest.mark.parametrize("solver", ["highs", "scip"])
-def test_ctrl_c_in_a_callback_stops_the_solver_and_is_raised_after_it(solver):
-    """In-process solvers run Python only in their callbacks, so that is where Ctrl-C lands;
-    both libraries swallow what a callback raises: it must come out, and at once."""
-
-    class Interrupting(Recorder):
-        def update(self, status):
-            if status.nodes is not None:
-                raise KeyboardInterrupt
-
-    m = genre_by_slug("country-road").build(hard_country_road(), False)
-    with progress.reporting(Interrupting()):
-        live = LiveModel(m.prob, Settings(solver))
-        start = time.perf_counter()
-        with pytest.raises(KeyboardInterrupt):
-            live.solve(time.perf_counter() + 20)
-    assert time.perf_counter() - start < 10
-
-
 def test_the_status_line_text():
     s = progress.Status("b.xlsx", "masyu", "solving", round=1, limit=300, started=0.0)
     assert s.text(now=2.5) == "b.xlsx [masyu]: solving, 2.5 s of 300 s"

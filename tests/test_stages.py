@@ -261,13 +261,13 @@ def test_scip_checks_an_infeasible_again_without_presolve_unless_it_had_none(pre
     if not presolve:
         m.setParam("presolving/maxrounds", 0)
     runs = []
-    real = backends._scip_watch
+    real = backends._optimize
 
-    def watch(model):
+    def optimize(model, deadline):
         runs.append(model.getParam("presolving/maxrounds"))
-        return real(model)
+        return real(model, deadline)
 
-    monkeypatch.setattr(backends, "_scip_watch", watch)
+    monkeypatch.setattr(backends, "_optimize", optimize)
     assert live.solve() == "infeasible"
     assert runs == ([-1, 0] if presolve else [0])
     assert m.getParam("presolving/maxrounds") == (-1 if presolve else 0)

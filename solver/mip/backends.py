@@ -148,17 +148,18 @@ def _stdout_silenced():
     """Drop what native code prints to file descriptor 1 for a while: highspy 1.16 prints a
     banner when a `Highs()` is made, before any option can be set; stdout is the `--json`
     record stream, and the banner, once per solve, is noise on a terminal too."""
-    sys.stdout.flush()
-    saved = os.dup(1)
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    try:
-        os.dup2(devnull, 1)
-        yield
-    finally:
-        ctypes.CDLL(None).fflush(None)  # what C's stdio still holds goes there too
-        os.dup2(saved, 1)
-        os.close(saved)
-        os.close(devnull)
+    with limits.shielded():  # fd 1 is back before the time limit or Ctrl-C is raised
+        sys.stdout.flush()
+        saved = os.dup(1)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(devnull, 1)
+            yield
+        finally:
+            ctypes.CDLL(None).fflush(None)  # what C's stdio still holds goes there too
+            os.dup2(saved, 1)
+            os.close(saved)
+            os.close(devnull)
 
 
 _highs_threads: list[int] = []  # the thread count HiGHS's scheduler was started with (0: default)
@@ -562,8 +563,7 @@ class LiveModel:
     def _scip(self) -> object:
         import pyscipopt
 
-        m = pyscipopt.Model()
-        m.hideOutput()
+        m = new_scip()
         if self.settings.threads:
             m.setParam("lp/threads", self.settings.threads)
         if not self.settings.tuning.scip_separating:
@@ -685,75 +685,87 @@ class LiveModel:
         return found, infeasible
 
 
-class _HighsWatch:
-    """While HiGHS runs, and only when somebody watches (`progress.active()`): at most every
-    `progress.INTERVAL`, the nodes explored, whether an answer was found, and the bound and gap
-    when the model has an objective, from HiGHS's MIP interrupt callback (a few hundred calls
-    a second on a hard 20x20 model, never more than a second apart).
+def _highs_run(h: object, deadline: float | None) -> None:
+    """Run HiGHS by the deadline (its option `time_limit` is set already) in the solver thread
+    (`limits.run_solver`), which stops it at once on Ctrl-C, SIGTERM or the deadline: from its
+    interrupt callbacks (simplex, interior point, MIP), where it heeds them. While somebody
+    watches (`progress.active()`): at most every `progress.INTERVAL`, the nodes explored,
+    whether an answer was found, and the bound and gap when the model has an objective, from
+    the MIP callback (a few hundred calls a second on a hard 20x20 model)."""
+    stop = threading.Event()
+    watch = progress.SolverWatch() if progress.active() else None
 
-    HiGHS runs holding Python's lock, so Ctrl-C (or SIGTERM in a worker) is raised in the
-    callback, and highspy swallows what a callback raises: the callback stops HiGHS instead and
-    the exception is raised again once `run` has returned."""
-
-    def __init__(self, h: object) -> None:
-        self.h = h
-        self.on = progress.active() and hasattr(h, "cbMipInterrupt")
-        self.watch = progress.SolverWatch()
-        self.raised: BaseException | None = None
-
-    def __enter__(self) -> None:
-        if self.on:
-            self.h.cbMipInterrupt.subscribe(self._event)
-
-    def __exit__(self, *exc: object) -> None:
-        if self.on:
-            self.h.cbMipInterrupt.unsubscribe(self._event)
-        if self.raised is not None and exc[0] is None:
-            raise self.raised
-
-    def _event(self, e: object) -> None:
-        try:
-            if self.raised is not None:
-                e.interrupt()
-            elif self.watch.due():
-                out = e.data_out
-                found = math.isfinite(out.mip_primal_bound)
-                gap = out.mip_primal_bound != out.mip_dual_bound and found
-                progress.report(
-                    nodes=int(out.mip_node_count),
-                    found=found,
-                    bound=out.mip_dual_bound if gap else None,
-                    gap=out.mip_gap if gap else None,
-                )
-        except BaseException as exc:  # Ctrl-C, SIGTERM: stop HiGHS, raise after it stopped
-            self.raised = exc
+    def interrupt(e: object) -> None:
+        if stop.is_set():
             e.interrupt()
 
+    def mip(e: object) -> None:
+        if stop.is_set():
+            e.interrupt()
+        elif watch is not None and watch.due():
+            out = e.data_out
+            found = math.isfinite(out.mip_primal_bound)
+            gap = out.mip_primal_bound != out.mip_dual_bound and found
+            progress.report(
+                nodes=int(out.mip_node_count),
+                found=found,
+                bound=out.mip_dual_bound if gap else None,
+                gap=out.mip_gap if gap else None,
+            )
 
-@contextlib.contextmanager
-def _scip_watch(m: object) -> Iterator[None]:
-    """While SCIP runs, and only when somebody watches: at most every `progress.INTERVAL`, its
+    def run() -> None:
+        try:
+            h.run()
+        finally:
+            returned.set()
+
+    returned = threading.Event()
+    callbacks = (
+        (h.cbSimplexInterrupt, interrupt),
+        (h.cbIpmInterrupt, interrupt),
+        (h.cbMipInterrupt, mip),
+    )
+    for event, callback in callbacks:
+        event.subscribe(callback)
+    try:
+        limits.run_solver(run, stop.set, deadline)
+    finally:
+        if returned.is_set():  # not one left running (`limits.abandoned`)
+            for event, callback in callbacks:
+                event.unsubscribe(callback)
+
+
+def new_scip() -> object:
+    """A quiet SCIP model that leaves Ctrl-C to Python (`limits.run_solver` stops it)."""
+    import pyscipopt
+
+    m = pyscipopt.Model()
+    m.hideOutput()
+    m.setParam("misc/catchctrlc", False)
+    return m
+
+
+def _optimize(m: object, deadline: float | None) -> None:
+    """Optimize by the deadline (its `limits/time` is set already) in the solver thread
+    (`limits.run_solver`), which stops SCIP at once on Ctrl-C, SIGTERM or the deadline
+    (`interruptSolve`). While somebody watches: at most every `progress.INTERVAL`, its
     nodes, whether an answer was found, and the bound and gap when the model has an objective,
     from an event handler on solved nodes, found solutions and cuts added at the root (the
     only events that come during a long root: thousands a second on a hard 20x20 model, at
-    most 0.6 s apart). What the handler raises (Ctrl-C) stops SCIP and is raised again once
-    `optimize` has returned. The handler stays in the model (SCIP cannot remove one), silent
-    when nobody watches."""
-    if not progress.active():
-        yield
-        return
-    handler = _scip_handlers.get(m)
-    if handler is None:
-        handler = _scip_handlers[m] = _scip_handler_class()()
-        m.includeEventhdlr(handler, "puzzle-solver-progress", "reports progress")
-    handler.raised, handler.on = None, True
+    most 0.6 s apart). The handler stays in the model (SCIP cannot remove one), silent when
+    nobody watches."""
+    handler = None
+    if progress.active():
+        handler = _scip_handlers.get(m)
+        if handler is None:
+            handler = _scip_handlers[m] = _scip_handler_class()()
+            m.includeEventhdlr(handler, "puzzle-solver-progress", "reports progress")
+        handler.on = True
     try:
-        yield
+        limits.run_solver(m.optimizeNogil, m.interruptSolve, deadline)
     finally:
-        handler.on = False
-    if handler.raised is not None:
-        raised, handler.raised = handler.raised, None
-        raise raised
+        if handler is not None:
+            handler.on = False
 
 
 _scip_handlers: weakref.WeakKeyDictionary[object, object] = weakref.WeakKeyDictionary()
@@ -778,7 +790,6 @@ def _scip_handler_class() -> type:
     caught = events.NODESOLVED | events.BESTSOLFOUND | events.ROWADDEDSEPA
 
     class Handler(pyscipopt.Eventhdlr):
-        raised: BaseException | None = None
         on = False
 
         def __init__(self) -> None:
@@ -794,21 +805,15 @@ def _scip_handler_class() -> type:
 
         def eventexec(self, event: object) -> None:
             m = self.model
-            try:
-                if self.raised is not None:
-                    m.interruptSolve()
-                elif self.on and self.watch.due():
-                    found = m.getNSols() > 0
-                    objective = found and m.getPrimalbound() != m.getDualbound()
-                    progress.report(
-                        nodes=int(m.getNNodes()),
-                        found=found,
-                        bound=m.getDualbound() if objective else None,
-                        gap=m.getGap() if objective else None,
-                    )
-            except BaseException as exc:  # Ctrl-C, SIGTERM: stop SCIP, raise after it stopped
-                self.raised = exc
-                m.interruptSolve()
+            if self.on and self.watch.due():
+                found = m.getNSols() > 0
+                objective = found and m.getPrimalbound() != m.getDualbound()
+                progress.report(
+                    nodes=int(m.getNNodes()),
+                    found=found,
+                    bound=m.getDualbound() if objective else None,
+                    gap=m.getGap() if objective else None,
+                )
 
     return Handler
 
@@ -831,8 +836,7 @@ def _run_scip(m: object, deadline: float | None, check: bool = True) -> bool:
 
     if deadline is not None:
         m.setParam("limits/time", _scip_seconds(_remaining(deadline)))
-    with _scip_watch(m):
-        m.optimize()
+    _optimize(m, deadline)
     if m.getStatus() != "infeasible":
         return False
     if m.getParam("presolving/maxrounds") == 0 or not check:
@@ -845,8 +849,7 @@ def _run_scip(m: object, deadline: float | None, check: bool = True) -> bool:
         m.setParam("limits/time", _scip_seconds(left))
     m.setPresolve(pyscipopt.SCIP_PARAMSETTING.OFF)
     try:
-        with _scip_watch(m):
-            m.optimize()
+        _optimize(m, deadline)
     finally:  # the next cut frees the transformed problem anyway; keep this run's solution
         m.setPresolve(pyscipopt.SCIP_PARAMSETTING.DEFAULT)
     return m.getStatus() == "infeasible"
@@ -895,8 +898,7 @@ def _run_highs(
     quick = QUICK_CHECK if quick is None else quick
     if deadline is not None:
         h.setOptionValue("time_limit", max(_remaining(deadline), 0.001))
-    with _HighsWatch(h):
-        h.run()
+    _highs_run(h, deadline)
     doubtful = (highspy.HighsModelStatus.kInfeasible, highspy.HighsModelStatus.kSolveError)
     if h.getModelStatus() not in doubtful:  # a solve error: presolve's answer broke a row
         return False
@@ -929,8 +931,7 @@ def _highs_without_presolve(
     h.setOptionValue("time_limit", max(limit, 0.001))
     h.setOptionValue("presolve", "off")
     try:
-        with _HighsWatch(h):
-            h.run()
+        _highs_run(h, deadline)
     finally:
         h.setOptionValue("presolve", "choose")
         h.setOptionValue("time_limit", highspy.kHighsInf)
@@ -965,8 +966,7 @@ def _scip_agrees_infeasible(h: object, deadline: float | None) -> bool:
         m.setParam(name, value)
     m.setParam("limits/time", 1e20 if left is None else _scip_seconds(left))
     try:
-        with _scip_watch(m):
-            m.optimize()
+        _optimize(m, deadline)
         return m.getStatus() == "infeasible"
     finally:
         m.freeProb()
@@ -983,11 +983,7 @@ def _blank_scip() -> object:
     """A quiet SCIP instance for a problem to be read into: a spare one when there is one."""
     with contextlib.suppress(IndexError):
         return _spare_scip.pop()
-    import pyscipopt
-
-    m = pyscipopt.Model()
-    m.hideOutput()
-    return m
+    return new_scip()
 
 
 def _scip_copy(h: object) -> object:
@@ -1032,8 +1028,7 @@ def _scip_copy_by_rows(h: object) -> object:
     import pyscipopt
 
     lp = h.getLp()
-    m = pyscipopt.Model()
-    m.hideOutput()
+    m = new_scip()
     inf = highspy.kHighsInf
     integer = list(lp.integrality_) or [highspy.HighsVarType.kContinuous] * lp.num_col_
     xs = [
@@ -1235,10 +1230,8 @@ FileRun = tuple[bool, bool, dict[str, float]]  # found, proven infeasible, value
 
 
 def _scip_file(lp: Path, s: Settings, deadline: float | None) -> FileRun:
-    import pyscipopt
 
-    m = pyscipopt.Model()
-    m.hideOutput()
+    m = new_scip()
     m.readProblem(str(lp))
     if s.threads:
         m.setParam("lp/threads", s.threads)
