@@ -398,9 +398,9 @@ def islands(
     for k in sorted(clues):
         if _constant(x[k]) is None:
             prob += pulp.lpSum(x[k]) == 1, cname(f"{prefix}Clue", k)
-    for cell in sorted(cells):
-        if not any(cell in r for r in reach.values()):
-            prob += pulp.lpSum(x[cell]) == 0, cname(f"{prefix}Unreached", cell)
+    reached = set().union(*reach.values())
+    for cell in sorted(cells - reached):
+        prob += pulp.lpSum(x[cell]) == 0, cname(f"{prefix}Unreached", cell)
     # an island cell other than a clue belongs to a clue's island of two cells or more, and so
     # does a clue of size two or more: it has an island neighbour; a 1's neighbours are not in it,
     # nor in another island (neighbours in the set are in one group): they are out of the set
@@ -427,19 +427,20 @@ def _reach_of(cells: set[Cell], clues: Mapping[Cell, int | None]) -> dict[Cell, 
     """Clue -> the cells its group could hold: those within size - 1 steps of it through cells
     that are neither another clue nor next to one (such a cell in its group would join that
     clue's group too)."""
+    near_clues: dict[Cell, set[Cell]] = {}  # a cell -> the clues it is or is next to
+    for k in clues:
+        for q in (k, *_near(k, cells)):
+            near_clues.setdefault(q, set()).add(k)
     found = {}
     for k, size in clues.items():
-        others = {q for q in clues if q != k}
-        blocked = others | {q for o in others for q in _near(o, cells)}
-        allowed = (cells - blocked) | {k}
         dist = {k: 0}
         queue = deque([k])
         while queue:
             p = queue.popleft()
             if size is not None and dist[p] >= size - 1:
                 continue
-            for q in _near(p, allowed):
-                if q not in dist:
+            for q in _near(p, cells):
+                if q not in dist and near_clues.get(q, {k}) == {k}:
                     dist[q] = dist[p] + 1
                     queue.append(q)
         found[k] = set(dist)
@@ -459,11 +460,13 @@ def _labels(
     clue labelled itself, neighbours in the set alike, as many cells labelled k as k's size."""
     order = {k: i + 1 for i, k in enumerate(sorted(clues))}
     a: dict[tuple[Cell, Cell], pulp.LpVariable] = {}
+    labels: dict[Cell, list[Cell]] = {}  # a cell -> the clues that can reach it, in order
     for k in sorted(clues):
         for cell in sorted(reach[k]):
             a[cell, k] = var(prob, f"{prefix}a", cell[0] + 1, cell[1] + 1, order[k])
+            labels.setdefault(cell, []).append(k)
     for cell in sorted(cells):
-        mine = [a[cell, k] for k in sorted(clues) if (cell, k) in a]
+        mine = [a[cell, k] for k in labels.get(cell, [])]
         if mine:
             prob += pulp.lpSum(mine) == x[cell], cname(f"{prefix}Label", cell)
     for k, size in sorted(clues.items()):
@@ -473,9 +476,8 @@ def _labels(
             prob += labelled == size, cname(f"{prefix}Size", k)
     for p in sorted(cells):
         for q in _near(p, cells):
-            for k in sorted(clues):
-                if (q, k) in a:  # q labelled k and p in the set: p labelled k too
-                    prob += (
+            for k in labels.get(q, []):  # q labelled k and p in the set: p labelled k too
+                prob += (
                         pulp.lpSum([a.get((p, k), 0), -a[q, k], -x[p]]) >= -1,
                         cname(f"{prefix}Same", p, q, order[k]),
                     )
