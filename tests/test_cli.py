@@ -118,6 +118,8 @@ def test_import_and_solve(tmp_path, capsys):
         ("https://puzz.link/p?mines/5/a/", "no '<cols>/<rows>' size"),
         ("https://puzz.link/p?mines/3/3/1", "ends after 1 of 9 cells"),
         ("https://puzz.link/p?sudoku/4/4/9u", "only hold the digits 1-4"),
+        ("https://puzz.link/p?mines/" + "1" * 4301 + "/5/", "size 111111111111…x5 is out of range"),
+        ("https://puzz.link/p?mines/²/5/", "no '<cols>/<rows>' size"),
     ],
 )
 def test_import_errors(tmp_path, capsys, url, message):
@@ -304,3 +306,67 @@ def test_default_solver_is_each_genres_own(books, capsys, monkeypatch):
     args = ["solve", str(books / "bomber.xlsx"), "--json", "--solver", "cbc"]
     assert main([*args, "--out", str(books / "b")]) == 0  # (CBC runs in a worker process)
     assert json.loads(capsys.readouterr().out.splitlines()[0])["solver"] == "cbc"
+
+
+# a number of more digits than Python's int() reads from text (4300), typed as a puzzle cell
+THOUSANDS = "1" * 4301
+
+
+@pytest.mark.parametrize(
+    "slug, cell, text",
+    [
+        ("heyawake", "A1", "A" + THOUSANDS),  # a room's label and number
+        ("yajilin", "J1", THOUSANDS + "↓"),  # a clue
+        ("hotaru-beam", "A1", THOUSANDS + "→"),  # a firefly
+        ("ripple-effect", "A1", "A=" + THOUSANDS),  # a digit after a label
+        ("number-skeleton", "G1", THOUSANDS),  # a number of the list
+        ("country-road", "A1", "A" + THOUSANDS),  # a country's number
+        ("bomber", "B2", "１" * 4301),  # full-width digits read as digits
+    ],
+)
+@pytest.mark.parametrize("command", ["solve", "check", "hint", "lp"])
+def test_a_number_of_thousands_of_digits_is_refused_by_its_cell(
+    sample, tmp_path, capsys, slug, cell, text, command
+):
+    path = sample(slug)
+    book = OpenpyxlBook(path)
+    sheet = book.sheet_names()[0]
+    book.wb[sheet][cell] = text
+    book.save()
+    args = {
+        "solve": ["solve", str(path), "--json", "--out", str(tmp_path / "o")],
+        "check": ["check", str(path), "--sheet", sheet, "--json", "--no-mark"],
+        "hint": ["hint", str(path), "--sheet", sheet, "--json", "--no-write"],
+        "lp": ["lp", str(path), "--sheet", sheet, "-o", str(tmp_path / "x.lp")],
+    }[command]
+    code = main(args)
+    out, err = capsys.readouterr()
+    message = f"sheet '{sheet}' cell {cell}: a number of 4,301 digits"
+    if command == "lp":  # a bad sheet is the command's usage error
+        assert code == 2 and err.startswith(f"puzzle-solver: {message}")
+        assert err.count("\n") == 1
+    else:
+        assert code == 1
+        record = json.loads(out.splitlines()[0])
+        assert record["error"].startswith(message) and "\n" not in record["error"]
+        assert "type a number of at most 1,000 digits" in record["error"]
+
+
+@pytest.mark.parametrize(
+    "slug, cell, number_format",
+    [
+        ("ripple-effect", "B1", '@"=' + THOUSANDS + '"'),  # a digit after a label
+        ("panorama", "D2", '0"' + "₁" * 4301 + '"'),  # a clue hex's height
+    ],
+)
+def test_a_number_format_showing_thousands_of_digits_is_refused_by_its_cell(
+    sample, capsys, slug, cell, number_format
+):
+    path = sample(slug)
+    book = OpenpyxlBook(path)
+    sheet = book.sheet_names()[0]
+    book.wb[sheet][cell].number_format = number_format
+    book.save()
+    assert main(["check", str(path), "--sheet", sheet, "--json", "--no-mark"]) == 1
+    record = json.loads(capsys.readouterr().out)
+    assert record["error"].startswith(f"sheet '{sheet}' cell {cell}: a number of 4,301 digits")
