@@ -92,6 +92,8 @@ class BookResult:
 def puzzle_sheets(book: OpenpyxlBook, only: str | None) -> list[str]:
     """The sheets to solve: `only`, or every visible sheet named after a genre."""
     if only is not None:
+        if only in {cs.title for cs in book.wb.chartsheets}:
+            raise InputError(only, "a chart sheet, which holds no puzzle")
         if only not in book.sheet_names():
             raise InputError(
                 only, f"no such sheet in {book.name}; it has {', '.join(book.sheet_names())}"
