@@ -188,7 +188,7 @@ def solve_book(job: Job, starting: Callable[[list[str], int], None] | None = Non
         done.results, done.failed = [_record(job, "", str(exc))], True
         return done
     except Exception as exc:
-        done.results = [_record(job, "", f"cannot open the workbook: {_reason(exc)}; {REOPEN}")]
+        done.results = [_record(job, "", f"cannot open the workbook: {cannot_open(exc)}; {REOPEN}")]
         done.failed = True
         return done
     try:
@@ -281,6 +281,18 @@ def _reason(exc: BaseException) -> str:
     if isinstance(exc, OSError) and exc.strerror:
         return exc.strerror + (f": {exc.filename}" if exc.filename else "")
     return str(exc) or type(exc).__name__
+
+
+def cannot_open(exc: BaseException) -> str:
+    """Why a workbook could not be opened. openpyxl wraps what went wrong in a message of its
+    own over three lines ("Unable to read workbook: could not read worksheets from F.", "This
+    is most probably...", "Please see the exception..."): its first line, with the exception
+    under it."""
+    reason = _reason(exc)
+    cause = exc.__cause__
+    if cause is None or not reason.startswith("Unable to read workbook"):
+        return reason
+    return f"{reason.splitlines()[0].rstrip('.')} ({type(cause).__name__}: {_reason(cause)})"
 
 
 def died(job: Job, sheets: list[str], at: int, exitcode: int | None) -> BookResult:

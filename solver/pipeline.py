@@ -18,7 +18,7 @@ from typing import Any
 import pulp
 
 from solver import limits, progress
-from solver.blocks.names import a1
+from solver.blocks.names import a1, one_line
 from solver.deduce import Deductions
 from solver.genres import Genre, genre_for_sheet
 from solver.io.sheet import Book, Grid, InputError, check_unmerged, read_grid
@@ -383,7 +383,7 @@ class SheetResult:
     deduced: tuple[int, int] | None = None  # answer variables the deductions fixed, of all
 
     def record(self) -> dict[str, Any]:
-        """The JSON result record of DESIGN.md."""
+        """The JSON result record of DESIGN.md; its messages (error, note) one line each."""
         return {
             "book": self.book,
             "sheet": self.sheet,
@@ -392,8 +392,8 @@ class SheetResult:
             "unique": self.unique,
             "seconds": round(self.seconds, 4),
             "solver": self.solver,
-            "error": self.error,
-            "note": self.note,
+            "error": one_line(self.error),
+            "note": one_line(self.note),
             "deduced": None
             if self.deduced is None
             else {"fixed": self.deduced[0], "of": self.deduced[1]},
@@ -415,7 +415,7 @@ class SheetResult:
             parts.append(self.error)
         if self.note:
             parts.append(self.note)
-        return "; ".join(parts)
+        return one_line("; ".join(parts)) or ""
 
 
 def _slug(sheet_name: str) -> str | None:

@@ -370,3 +370,88 @@ def test_a_number_format_showing_thousands_of_digits_is_refused_by_its_cell(
     assert main(["check", str(path), "--sheet", sheet, "--json", "--no-mark"]) == 1
     record = json.loads(capsys.readouterr().out)
     assert record["error"].startswith(f"sheet '{sheet}' cell {cell}: a number of 4,301 digits")
+
+
+def _unreadable(path):
+    """A workbook openpyxl refuses with a message of three lines (a number cell that holds no
+    number)."""
+    import zipfile
+
+    with zipfile.ZipFile(path) as z:
+        parts = {n: z.read(n) for n in z.namelist()}
+    sheet = "xl/worksheets/sheet1.xml"
+    parts[sheet] = parts[sheet].replace(b"<v>1</v>", b"<v>one</v>", 1)
+    with zipfile.ZipFile(path, "w") as z:
+        for n, data in parts.items():
+            z.writestr(n, data)
+
+
+def test_every_message_of_a_record_and_of_the_summary_is_one_line(
+    sample, tmp_path, capsys, monkeypatch
+):
+    """Line breaks come from cells (Alt+Enter in Excel), file names, and the messages of
+    openpyxl, zipfile, PuLP and the solvers: each record's error and note, and each message of
+    the summary, stays one line."""
+    from solver import pipeline
+    from solver.mip.backends import SolverError
+
+    folder = tmp_path / "in"
+    folder.mkdir()
+    grid = OpenpyxlBook(sample("logic-grid"))
+    grid.wb["logic-grid"]["A1"] = "aki\nra"  # a name typed over two lines
+    grid.wb["logic-grid one cell"]["A6"] = "akira\n= white"
+    grid.save(folder / "logic-grid.xlsx")
+    _unreadable(sample("bomber").rename(folder / "unreadable.xlsx"))
+    sample("sudoku").rename(folder / "solver-fails.xlsx")
+    sample("masyu").rename(folder / "noted.xlsx")
+    sample("sukoro").rename(folder / "not\nsaved.xlsx")
+
+    solve = pipeline.solve_puzzle
+
+    def odd_solver(genre, puzzle, settings, *args, **kw):
+        if genre.slug == "sudoku":
+            raise SolverError("HiGHS stopped:\n  status 12\n")
+        out = solve(genre, puzzle, settings, *args, **kw)
+        if genre.slug == "masyu":
+            out.note = "first line\nsecond line"
+        return out
+
+    monkeypatch.setattr(pipeline, "solve_puzzle", odd_solver)
+    save = OpenpyxlBook.save
+
+    def refuse(self, target=None):
+        if "sukoro" in self.sheet_names():
+            raise OSError("the disk said:\nno")
+        return save(self, target)
+
+    monkeypatch.setattr(OpenpyxlBook, "save", refuse)
+    assert main(["solve", str(folder), "--json", "--jobs", "1"]) == 3
+    out, err = capsys.readouterr()
+    found = [json.loads(line) for line in out.splitlines()]
+    assert len(found) == 6
+    for r in found:
+        for key in ("error", "note"):
+            assert r[key] is None or r[key].splitlines() == [r[key]], r
+    by_book = {(r["book"], r["sheet"]): r for r in found}
+    assert by_book["solver-fails.xlsx", "sudoku"]["error"] == "HiGHS stopped:; status 12"
+    assert by_book["noted.xlsx", "masyu"]["note"] == "first line; second line"
+    assert "column A: 'aki\\nra', isamu" in by_book["logic-grid.xlsx", "logic-grid"]["error"]
+    assert "the disk said:; no" in by_book["not\nsaved.xlsx", "sukoro"]["error"]
+    unreadable = by_book["unreadable.xlsx", ""]["error"]
+    assert unreadable.startswith("cannot open the workbook: Unable to read workbook: ")
+    assert "(ValueError: " in unreadable and "Please see the exception" not in unreadable
+    for message in ("HiGHS stopped:; status 12", "cannot open the workbook", "the disk said:; no"):
+        line = next(ln for ln in err.splitlines() if message in ln)
+        assert line.endswith(("status 12", "try again", "is untouched")), line
+
+    book = str(folder / "logic-grid.xlsx")
+    assert main(["check", book, "--sheet", "logic-grid", "--json", "--no-mark"]) == 1
+    assert main(["hint", book, "--sheet", "logic-grid", "--json", "--no-write"]) == 1
+    for line in capsys.readouterr().out.splitlines():
+        record = json.loads(line)
+        assert record["error"].splitlines() == [record["error"]]
+        assert record["error"].startswith("sheet 'logic-grid")
+    assert main(["lp", book, "--sheet", "logic-grid"]) == 2
+    assert main(["lp", str(folder / "unreadable.xlsx")]) == 3
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 2 and "'aki\\nra'" in err
