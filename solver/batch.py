@@ -249,11 +249,14 @@ def _pictures(done: BookResult) -> None:
 
 
 def _not_saved(job: Job, done: BookResult, note: str) -> None:
-    """The book could not be saved: its solved sheets' records say so."""
+    """The book could not be saved: its solved sheets' records say so. They become `error`
+    records as the README describes them: no answer (none reached the book) and no uniqueness
+    (`unique` and `note` are about an answer); the message says the sheet was solved."""
     done.failed, done.note = True, note
     for r in done.results:
         if r.status == "solved":
             r.status, r.error = "error", f"solved, but the book was {note}"
+            r.unique, r.answer, r.note, r.differ = None, None, None, []
 
 
 @contextlib.contextmanager
