@@ -92,6 +92,8 @@ class BookResult:
 def puzzle_sheets(book: OpenpyxlBook, only: str | None) -> list[str]:
     """The sheets to solve: `only`, or every visible sheet named after a genre."""
     if only is not None:
+        if only in {cs.title for cs in book.wb.chartsheets}:
+            raise InputError(only, "a chart sheet, which holds no puzzle")
         if only not in book.sheet_names():
             raise InputError(
                 only, f"no such sheet in {book.name}; it has {', '.join(book.sheet_names())}"
@@ -186,7 +188,7 @@ def solve_book(job: Job, starting: Callable[[list[str], int], None] | None = Non
         done.results, done.failed = [_record(job, "", str(exc))], True
         return done
     except Exception as exc:
-        done.results = [_record(job, "", f"cannot open the workbook: {_reason(exc)}; {REOPEN}")]
+        done.results = [_record(job, "", f"cannot open the workbook: {cannot_open(exc)}; {REOPEN}")]
         done.failed = True
         return done
     try:
@@ -247,11 +249,14 @@ def _pictures(done: BookResult) -> None:
 
 
 def _not_saved(job: Job, done: BookResult, note: str) -> None:
-    """The book could not be saved: its solved sheets' records say so."""
+    """The book could not be saved: its solved sheets' records say so. They become `error`
+    records as the README describes them: no answer (none reached the book) and no uniqueness
+    (`unique` and `note` are about an answer); the message says the sheet was solved."""
     done.failed, done.note = True, note
     for r in done.results:
         if r.status == "solved":
             r.status, r.error = "error", f"solved, but the book was {note}"
+            r.unique, r.answer, r.note, r.differ = None, None, None, []
 
 
 @contextlib.contextmanager
@@ -279,6 +284,18 @@ def _reason(exc: BaseException) -> str:
     if isinstance(exc, OSError) and exc.strerror:
         return exc.strerror + (f": {exc.filename}" if exc.filename else "")
     return str(exc) or type(exc).__name__
+
+
+def cannot_open(exc: BaseException) -> str:
+    """Why a workbook could not be opened. openpyxl wraps what went wrong in a message of its
+    own over three lines ("Unable to read workbook: could not read worksheets from F.", "This
+    is most probably...", "Please see the exception..."): its first line, with the exception
+    under it."""
+    reason = _reason(exc)
+    cause = exc.__cause__
+    if cause is None or not reason.startswith("Unable to read workbook"):
+        return reason
+    return f"{reason.splitlines()[0].rstrip('.')} ({type(cause).__name__}: {_reason(cause)})"
 
 
 def died(job: Job, sheets: list[str], at: int, exitcode: int | None) -> BookResult:

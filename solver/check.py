@@ -46,7 +46,7 @@ from typing import Any
 import pulp
 
 from solver import limits
-from solver.blocks.names import a1
+from solver.blocks.names import a1, one_line
 from solver.blocks.violation import cells_of
 from solver.genres import Genre, genre_for_sheet
 from solver.io.drawn_lines import drawn_sides
@@ -265,15 +265,15 @@ class CheckResult:
             "sheet": self.sheet,
             "genre": self.genre,
             "verdict": self.verdict,
-            "problems": [{"message": m, "cells": cells} for m, cells in self.problems],
+            "problems": [{"message": one_line(m), "cells": cells} for m, cells in self.problems],
             "empty": self.empty,
             "completable": self.completable,
-            "error": self.error,
+            "error": one_line(self.error),
         }
 
     def summary(self) -> str:
         if self.verdict == "error":
-            return f"error: {self.error}"
+            return f"error: {one_line(self.error)}"
         if self.verdict == "correct":
             return "correct: the answer is complete and breaks no rule"
         parts = [self.verdict]
@@ -290,7 +290,7 @@ class CheckResult:
         parts += [message for message, _ in self.problems[:20]]
         if len(self.problems) > 20:
             parts.append(f"and {len(self.problems) - 20} more problems")
-        return "; ".join(parts)
+        return one_line("; ".join(parts)) or ""
 
 
 def check_sheet(book: Book, sheet_name: str, settings: Settings, mark: bool = True) -> CheckResult:
@@ -390,12 +390,12 @@ class HintResult:
             "sheet": self.sheet,
             "genre": self.genre,
             "status": self.status,
-            "message": self.message,
+            "message": one_line(self.message),
             "cells": [a1(w.row + 1, w.col + 1) for w in self.writes],
             "several_answers": self.answers > 1,
             "solves": self.solves,
             "seconds": round(self.seconds, 4),
-            "error": self.error,
+            "error": one_line(self.error),
         }
 
 

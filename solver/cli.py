@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TextIO
 
 from solver import batch, check, limits, pipeline, progress
-from solver.blocks.names import quote
+from solver.blocks.names import one_line, quote
 from solver.genres import Genre, all_genres, genre_for_pzpr, genre_for_sheet
 from solver.io.puzzlink import UrlError, parse_url
 from solver.io.sheet import InputError
@@ -96,7 +96,9 @@ def _open(path: Path) -> OpenpyxlBook:
     except LimitError:  # refused before reading: its message says what and why
         raise
     except Exception as exc:  # openpyxl raises many kinds for a damaged or foreign file
-        raise BookError(f"{path}: cannot open the workbook: {exc}; {batch.REOPEN}") from None
+        raise BookError(
+            f"{path}: cannot open the workbook: {batch.cannot_open(exc)}; {batch.REOPEN}"
+        ) from None
 
 
 def show(cells: list[list[object]]) -> str:
@@ -173,7 +175,7 @@ def cmd_solve(a: argparse.Namespace) -> int:
     _summary(results, out)
     for b in books:
         if b.note:
-            print(f"{b.path.name}: {b.note}", file=out)
+            print(f"{b.path.name}: {one_line(b.note)}", file=out)
     if any(b.failed for b in books):
         return EXIT_BOOK
     return EXIT_OK if all(r.status == "solved" for r in results) else EXIT_UNSOLVED
@@ -307,7 +309,7 @@ def cmd_read_solution(a: argparse.Namespace) -> int:
     sheet = _single_sheet(book, a.sheet)
     res = pipeline.read_solution(book, sheet, Path(a.sol))
     if res.status != "solved":
-        print(f"puzzle-solver: {res.error}", file=sys.stderr)
+        print(f"puzzle-solver: {one_line(res.error)}", file=sys.stderr)
         return 1
     print(f"answer written to {book.save(target)} [{sheet}]")
     return 0
@@ -358,9 +360,9 @@ def cmd_hint(a: argparse.Namespace) -> int:
     if a.json:
         print(json.dumps(res.record(), ensure_ascii=False), flush=True)
     elif res.status == "error":
-        print(f"{sheet}: error: {res.error}")
+        print(f"{sheet}: error: {one_line(res.error)}")
     else:
-        print(f"{sheet}: {res.message}")
+        print(f"{sheet}: {one_line(res.message)}")
         if a.forced and res.writes:
             grid = [list(row) for row in res.shown]  # the givens, with the forced cells
             for w in res.writes:
@@ -685,10 +687,10 @@ def _run(args: argparse.Namespace) -> int:
         with limits.stopping():  # Ctrl-C and SIGTERM: KeyboardInterrupt, the time limit too
             return args.func(args)
     except (InputError, SolverError, UrlError, UsageError, LimitError) as exc:
-        print(f"puzzle-solver: {exc}", file=sys.stderr)
+        print(f"puzzle-solver: {one_line(str(exc))}", file=sys.stderr)
         return EXIT_USAGE
     except (BookError, OSError) as exc:
-        print(f"puzzle-solver: {_os_reason(exc)}", file=sys.stderr)
+        print(f"puzzle-solver: {one_line(_os_reason(exc))}", file=sys.stderr)
         return EXIT_BOOK
     except KeyboardInterrupt:
         print("puzzle-solver: interrupted", file=sys.stderr)
@@ -700,7 +702,7 @@ def _run(args: argparse.Namespace) -> int:
         if args.debug:
             raise
         print(
-            f"puzzle-solver: unexpected error: {type(exc).__name__}: {exc} "
+            f"puzzle-solver: unexpected error: {type(exc).__name__}: {one_line(str(exc))} "
             "(run 'puzzle-solver --debug ...' for the traceback, and report it)",
             file=sys.stderr,
         )

@@ -11,22 +11,24 @@ import json
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import pulp
 
 from solver import limits, progress
-from solver.blocks.names import a1
+from solver.blocks.names import a1, one_line
 from solver.deduce import Deductions
 from solver.genres import Genre, genre_for_sheet
-from solver.io.sheet import Book, Grid, InputError, check_unmerged, read_grid
+from solver.io.sheet import Book, Grid, InputError, Style, check_unmerged, is_dark, read_grid
 from solver.io.sheet.answer import (
+    SHADE_FILL,
     SHADE_GLYPH,
     CellWrite,
     clear_answer,
     explain_stray_answer,
+    fills_before_answer,
     recorded_answer,
     write_answer,
 )
@@ -409,7 +411,7 @@ class SheetResult:
     deduced: tuple[int, int] | None = None  # answer variables the deductions fixed, of all
 
     def record(self) -> dict[str, Any]:
-        """The JSON result record of DESIGN.md."""
+        """The JSON result record of DESIGN.md; its messages (error, note) one line each."""
         return {
             "book": self.book,
             "sheet": self.sheet,
@@ -418,8 +420,8 @@ class SheetResult:
             "unique": self.unique,
             "seconds": round(self.seconds, 4),
             "solver": self.solver,
-            "error": self.error,
-            "note": self.note,
+            "error": one_line(self.error),
+            "note": one_line(self.note),
             "deduced": None
             if self.deduced is None
             else {"fixed": self.deduced[0], "of": self.deduced[1]},
@@ -441,7 +443,7 @@ class SheetResult:
             parts.append(self.error)
         if self.note:
             parts.append(self.note)
-        return "; ".join(parts)
+        return one_line("; ".join(parts)) or ""
 
 
 def _slug(sheet_name: str) -> str | None:
@@ -489,11 +491,81 @@ def answer_record(
     }
 
 
-def _writes(book: Book, sheet_name: str, genre: Genre, puzzle: Any, answer: Any) -> list[CellWrite]:
-    """The answer's cell writes, checked against the sheet before anything is written."""
-    writes = genre.render(puzzle, answer)
+def _writes(
+    book: Book, sheet_name: str, genre: Genre, grid: Grid, puzzle: Any, answer: Any
+) -> list[CellWrite]:
+    """The answer's cell writes, checked against the sheet before anything is written, with
+    the dark fills it takes off (`stray_fills`)."""
+    writes = stray_fills(book, sheet_name, genre, grid, puzzle, genre.render(puzzle, answer))
     check_unmerged(book.sheet(sheet_name), ((w.row + 1, w.col + 1) for w in writes))
     return writes
+
+
+def stray_fills(
+    book: Book, sheet_name: str, genre: Genre, grid: Grid, puzzle: Any, writes: list[CellWrite]
+) -> list[CellWrite]:
+    """The answer's writes, and a write that takes off the fill (`CellWrite.unfill`) of every
+    cell whose dark fill reads as shaded but that the answer leaves unshaded, in a genre whose
+    answer is shown as dark fills (`Genre.answer_fills`).
+
+    None of these genres gives shaded cells: a dark fill on a cell is the user's (shading by
+    hand, as Check reads it) or a decoration, and solving, which reads only the givens, ignores
+    it. Left on the sheet, it would show as part of the answer (Check on the solved sheet: "the
+    loop runs through the shaded cell A1"), so it is taken off while the answer is shown: the
+    write is recorded like every answer write, and Clear puts the fill back. A fill that Check
+    does not read as shading (on a yajilin clue, in a nonogram's clues) stays. Fills are seen
+    as the sheet shows them once an earlier answer is cleared (`fills_before_answer`)."""
+    if not genre.answer_fills or genre.read_answer is None:
+        return writes
+    shaded = {(w.row, w.col) for w in writes if w.shade}
+    sheet = book.sheet(sheet_name)
+    before = fills_before_answer(book, sheet_name)
+    dark = set()
+    for r, c in grid.positions():
+        at = (r + 1, c + 1)
+        if (r, c) in shaded or sheet.merged_area(*at) is not None:  # (Excel shows its range's)
+            continue
+        if is_dark(before[at] if at in before else sheet.get_style(*at).fill_color):
+            dark.add((r, c))
+    if not dark:
+        return writes
+    stray = _read_as_shaded(genre, puzzle, grid, dark)
+    out = [replace(w, unfill=True) if (w.row, w.col) in stray else w for w in writes]
+    out += [CellWrite(r, c, unfill=True) for r, c in sorted(stray - {(w.row, w.col) for w in out})]
+    return out
+
+
+class _DarkCells:
+    """A sheet that shows a dark fill on the given cells (1-based) and nothing else: what a
+    genre's `read_answer` reads of the fills alone."""
+
+    def __init__(self, name: str, cells: set[tuple[int, int]]) -> None:
+        self.name, self.cells = name, cells
+
+    def get(self, row: int, col: int) -> object:
+        return None
+
+    def get_style(self, row: int, col: int, borders: bool = False, face: bool = False) -> Style:
+        return Style(fill_color=SHADE_FILL if (row, col) in self.cells else None)
+
+
+def _read_as_shaded(
+    genre: Genre, puzzle: Any, grid: Grid, cells: set[tuple[int, int]]
+) -> set[tuple[int, int]]:
+    """Which of the grid's cells (0-based) a dark fill makes shaded, as Check reads the sheet:
+    the genre's `read_answer` over the fills on those cells alone, decoded and drawn as the
+    genre draws an answer; its shaded cells among them."""
+    assert genre.read_answer is not None
+    m = genre.build(puzzle, lazy=True)  # the lazy form where there is one: the same variables
+    fills = _DarkCells(grid.sheet, {(r + 1, c + 1) for r, c in cells})
+    view = Grid(grid.sheet, grid.cells, fills)  # type: ignore[arg-type]  (styles and values only)
+    entries = genre.read_answer(puzzle, view, m)
+    for v in m.prob.variables():
+        v.varValue = 0
+    for v, x in entries.items():
+        v.varValue = x or 0
+    drawn = genre.render(puzzle, genre.decode(puzzle, m))
+    return {(w.row, w.col) for w in drawn if w.shade} & cells
 
 
 def solve_sheet(
@@ -524,7 +596,7 @@ def solve_sheet(
             res.status = "error"
             res.error = "the solver's answer breaks the rules: " + "; ".join(out.violations[:5])
         else:
-            res.writes = _writes(book, sheet_name, genre, puzzle, out.answer)
+            res.writes = _writes(book, sheet_name, genre, grid, puzzle, out.answer)
             res.answer = answer_record(genre, grid, puzzle, out.answer, res.writes)
             if write:
                 write_answer(book, sheet_name, res.writes, grid=_squared(genre, grid))
@@ -638,7 +710,7 @@ def read_solution(book: Book, sheet_name: str, sol: Path, write: bool = True) ->
                 f"the answer in {sol.name} breaks the rules: " + "; ".join(violations[:5])
             )
         res.status = "solved"
-        res.writes = _writes(book, sheet_name, genre, puzzle, answer)
+        res.writes = _writes(book, sheet_name, genre, grid, puzzle, answer)
         res.answer = answer_record(genre, grid, puzzle, answer, res.writes)
         if write:
             write_answer(book, sheet_name, res.writes, grid=_squared(genre, grid))

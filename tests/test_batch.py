@@ -225,7 +225,7 @@ def test_save_failure_is_that_books_record_and_the_input_is_untouched(books, cap
     assert main(["solve", str(books), "--json", "--in-place", "--jobs", "1"]) == 3
     out, err = capsys.readouterr()
     bomber, sudoku = records(out)
-    assert bomber["status"] == "error"
+    assert bomber["status"] == "error" and bomber["unique"] is None and bomber["answer"] is None
     assert "No space left on device" in bomber["error"] and "is untouched" in bomber["error"]
     assert sudoku["status"] == "solved"
     assert (books / "bomber.xlsx").read_bytes() == before
@@ -264,7 +264,9 @@ def test_a_refusal_inside_save_is_that_books_record(books, capsys):
     message = bomber["error"]  # the refusal's own words, from OpenpyxlBook.save
     assert message.startswith(f"solved, but the book was not saved: {books / 'bomber.xlsx'}: ")
     assert "read-only" in message and message.endswith(f"{books / 'bomber.xlsx'} is untouched")
-    assert sudoku["status"] == "solved"
+    # an error record claims no answer: none reached the book
+    assert bomber["unique"] is None and bomber["answer"] is None and bomber["note"] is None
+    assert sudoku["status"] == "solved" and sudoku["unique"] is True
     assert (books / "bomber.xlsx").read_bytes() == before
 
 

@@ -310,3 +310,86 @@ def test_a_hint_names_a_filled_cell_that_no_answer_has(sample):
     assert check.hint_sheet(book, "masyu", FAST).status == "hint"
     clear_sheet(book, "masyu")
     assert ws["B2"].fill.fgColor.rgb in (None, "00000000")
+
+
+USERS_FILL = "000000"  # a dark fill a person gave a cell with Excel's fill tool
+
+
+@pytest.mark.parametrize(
+    "slug, kind, after",
+    [
+        ("yajilin", "white", None),  # a loop cell: the fill is taken off while the answer shows
+        ("yajilin", "shaded", "404040"),  # the answer's own fill over it
+        ("yajilin", "clue", USERS_FILL),  # a clue is never shaded: Check does not read it
+        ("bomber", "white", None),
+        ("bomber", "shaded", "404040"),
+        ("bomber", "clue", None),  # a fill on a number reads as a bomb there: taken off
+        ("nurikabe", "white", None),  # a cell of an island
+        ("nurikabe", "shaded", "404040"),
+        ("nurikabe", "clue", USERS_FILL),
+    ],
+)
+def test_a_dark_fill_the_user_left_never_shows_as_part_of_the_answer(
+    sample, capsys, slug, kind, after
+):
+    """Solving reads only the givens; a dark fill a person left on a cell reads as shaded (for
+    Check), so it must not stay where the answer leaves the cell unshaded. The solved sheet
+    checks as correct, solving again keeps it so, and Clear gives the person's fill back."""
+    from openpyxl.styles import Font
+
+    path = sample(slug)
+    book = OpenpyxlBook(path)
+    sheet = puzzle_sheets(book, None)[0]
+    res = solve_sheet(book, sheet, FAST, write=False)
+    shaded = {tuple(cell) for cell in res.answer["shaded"]}
+    givens = typed(book, sheet)
+    cells = [(r, c) for r in range(res.answer["rows"]) for c in range(res.answer["cols"])]
+    r, c = next(
+        (r, c)
+        for r, c in cells
+        if {
+            "white": (r, c) not in shaded and givens[r][c] is None,
+            "shaded": (r, c) in shaded,
+            "clue": givens[r][c] is not None,
+        }[kind]
+    )
+    cell = book.wb[sheet].cell(r + 1, c + 1)
+    cell.fill = PatternFill("solid", fgColor="FF" + USERS_FILL)
+    cell.font = Font(color="FFFFFFFF")  # white text on the dark fill
+    book.save()
+
+    for _ in range(2):  # solving again on the solved sheet too
+        assert cli.main(["solve", str(path), "--in-place", "--no-unique"]) == 0
+        assert cli.main(["check", str(path), "--no-mark"]) == 0
+        assert "correct: the answer is complete" in capsys.readouterr().out
+        look = OpenpyxlBook(path).sheet(sheet).get_style(r + 1, c + 1)
+        assert look.fill_color == after
+        if after is None and givens[r][c] is not None:
+            assert look.font_color is None  # the number stays readable without its fill
+    assert cli.main(["clear", str(path)]) == 0
+    look = OpenpyxlBook(path).sheet(sheet).get_style(r + 1, c + 1)
+    assert (look.fill_color, look.font_color) == (USERS_FILL, "FFFFFF")
+
+
+@pytest.mark.parametrize("slug", [g.slug for g in all_genres() if g.answer_fills])
+def test_a_grid_filled_dark_all_over_checks_correct_once_solved(sample, slug):
+    """Every genre whose answer is dark fills: with every cell of the grid filled dark
+    beforehand, the solved sheet checks as correct (the fills on cells the answer leaves
+    unshaded are taken off, those Check does not read as shading stay) and Clear gives every
+    fill back."""
+    book = OpenpyxlBook(sample(slug))
+    sheet = puzzle_sheets(book, None)[0]
+    answer = solve_sheet(book, sheet, FAST, write=False).answer
+    rows, cols = answer["rows"], answer["cols"]
+    for r in range(1, rows + 1):
+        for c in range(1, cols + 1):
+            book.wb[sheet].cell(r, c).fill = PatternFill("solid", fgColor="FF" + USERS_FILL)
+    assert solve_sheet(book, sheet, FAST).status == "solved"
+    assert check.check_sheet(book, sheet, FAST, mark=False).verdict == "correct"
+    clear_sheet(book, sheet)
+    looks = {
+        book.sheet(sheet).get_style(r, c).fill_color
+        for r in range(1, rows + 1)
+        for c in range(1, cols + 1)
+    }
+    assert looks == {USERS_FILL}

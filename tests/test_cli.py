@@ -118,6 +118,8 @@ def test_import_and_solve(tmp_path, capsys):
         ("https://puzz.link/p?mines/5/a/", "no '<cols>/<rows>' size"),
         ("https://puzz.link/p?mines/3/3/1", "ends after 1 of 9 cells"),
         ("https://puzz.link/p?sudoku/4/4/9u", "only hold the digits 1-4"),
+        ("https://puzz.link/p?mines/" + "1" * 4301 + "/5/", "size 111111111111…x5 is out of range"),
+        ("https://puzz.link/p?mines/²/5/", "no '<cols>/<rows>' size"),
     ],
 )
 def test_import_errors(tmp_path, capsys, url, message):
@@ -304,3 +306,152 @@ def test_default_solver_is_each_genres_own(books, capsys, monkeypatch):
     args = ["solve", str(books / "bomber.xlsx"), "--json", "--solver", "cbc"]
     assert main([*args, "--out", str(books / "b")]) == 0  # (CBC runs in a worker process)
     assert json.loads(capsys.readouterr().out.splitlines()[0])["solver"] == "cbc"
+
+
+# a number of more digits than Python's int() reads from text (4300), typed as a puzzle cell
+THOUSANDS = "1" * 4301
+
+
+@pytest.mark.parametrize(
+    "slug, cell, text",
+    [
+        ("heyawake", "A1", "A" + THOUSANDS),  # a room's label and number
+        ("yajilin", "J1", THOUSANDS + "↓"),  # a clue
+        ("hotaru-beam", "A1", THOUSANDS + "→"),  # a firefly
+        ("ripple-effect", "A1", "A=" + THOUSANDS),  # a digit after a label
+        ("number-skeleton", "G1", THOUSANDS),  # a number of the list
+        ("country-road", "A1", "A" + THOUSANDS),  # a country's number
+        ("bomber", "B2", "１" * 4301),  # full-width digits read as digits
+    ],
+)
+@pytest.mark.parametrize("command", ["solve", "check", "hint", "lp"])
+def test_a_number_of_thousands_of_digits_is_refused_by_its_cell(
+    sample, tmp_path, capsys, slug, cell, text, command
+):
+    path = sample(slug)
+    book = OpenpyxlBook(path)
+    sheet = book.sheet_names()[0]
+    book.wb[sheet][cell] = text
+    book.save()
+    args = {
+        "solve": ["solve", str(path), "--json", "--out", str(tmp_path / "o")],
+        "check": ["check", str(path), "--sheet", sheet, "--json", "--no-mark"],
+        "hint": ["hint", str(path), "--sheet", sheet, "--json", "--no-write"],
+        "lp": ["lp", str(path), "--sheet", sheet, "-o", str(tmp_path / "x.lp")],
+    }[command]
+    code = main(args)
+    out, err = capsys.readouterr()
+    message = f"sheet '{sheet}' cell {cell}: a number of 4,301 digits"
+    if command == "lp":  # a bad sheet is the command's usage error
+        assert code == 2 and err.startswith(f"puzzle-solver: {message}")
+        assert err.count("\n") == 1
+    else:
+        assert code == 1
+        record = json.loads(out.splitlines()[0])
+        assert record["error"].startswith(message) and "\n" not in record["error"]
+        assert "type a number of at most 1,000 digits" in record["error"]
+
+
+@pytest.mark.parametrize(
+    "slug, cell, number_format",
+    [
+        ("ripple-effect", "B1", '@"=' + THOUSANDS + '"'),  # a digit after a label
+        ("panorama", "D2", '0"' + "₁" * 4301 + '"'),  # a clue hex's height
+    ],
+)
+def test_a_number_format_showing_thousands_of_digits_is_refused_by_its_cell(
+    sample, capsys, slug, cell, number_format
+):
+    path = sample(slug)
+    book = OpenpyxlBook(path)
+    sheet = book.sheet_names()[0]
+    book.wb[sheet][cell].number_format = number_format
+    book.save()
+    assert main(["check", str(path), "--sheet", sheet, "--json", "--no-mark"]) == 1
+    record = json.loads(capsys.readouterr().out)
+    assert record["error"].startswith(f"sheet '{sheet}' cell {cell}: a number of 4,301 digits")
+
+
+def _unreadable(path):
+    """A workbook openpyxl refuses with a message of three lines (a number cell that holds no
+    number)."""
+    import zipfile
+
+    with zipfile.ZipFile(path) as z:
+        parts = {n: z.read(n) for n in z.namelist()}
+    sheet = "xl/worksheets/sheet1.xml"
+    parts[sheet] = parts[sheet].replace(b"<v>1</v>", b"<v>one</v>", 1)
+    with zipfile.ZipFile(path, "w") as z:
+        for n, data in parts.items():
+            z.writestr(n, data)
+
+
+def test_every_message_of_a_record_and_of_the_summary_is_one_line(
+    sample, tmp_path, capsys, monkeypatch
+):
+    """Line breaks come from cells (Alt+Enter in Excel), file names, and the messages of
+    openpyxl, zipfile, PuLP and the solvers: each record's error and note, and each message of
+    the summary, stays one line."""
+    from solver import pipeline
+    from solver.mip.backends import SolverError
+
+    folder = tmp_path / "in"
+    folder.mkdir()
+    grid = OpenpyxlBook(sample("logic-grid"))
+    grid.wb["logic-grid"]["A1"] = "aki\nra"  # a name typed over two lines
+    grid.wb["logic-grid one cell"]["A6"] = "akira\n= white"
+    grid.save(folder / "logic-grid.xlsx")
+    _unreadable(sample("bomber").rename(folder / "unreadable.xlsx"))
+    sample("sudoku").rename(folder / "solver-fails.xlsx")
+    sample("masyu").rename(folder / "noted.xlsx")
+    sample("sukoro").rename(folder / "not\nsaved.xlsx")
+
+    solve = pipeline.solve_puzzle
+
+    def odd_solver(genre, puzzle, settings, *args, **kw):
+        if genre.slug == "sudoku":
+            raise SolverError("HiGHS stopped:\n  status 12\n")
+        out = solve(genre, puzzle, settings, *args, **kw)
+        if genre.slug == "masyu":
+            out.note = "first line\nsecond line"
+        return out
+
+    monkeypatch.setattr(pipeline, "solve_puzzle", odd_solver)
+    save = OpenpyxlBook.save
+
+    def refuse(self, target=None):
+        if "sukoro" in self.sheet_names():
+            raise OSError("the disk said:\nno")
+        return save(self, target)
+
+    monkeypatch.setattr(OpenpyxlBook, "save", refuse)
+    assert main(["solve", str(folder), "--json", "--jobs", "1"]) == 3
+    out, err = capsys.readouterr()
+    found = [json.loads(line) for line in out.splitlines()]
+    assert len(found) == 6
+    for r in found:
+        for key in ("error", "note"):
+            assert r[key] is None or r[key].splitlines() == [r[key]], r
+    by_book = {(r["book"], r["sheet"]): r for r in found}
+    assert by_book["solver-fails.xlsx", "sudoku"]["error"] == "HiGHS stopped:; status 12"
+    assert by_book["noted.xlsx", "masyu"]["note"] == "first line; second line"
+    assert "column A: 'aki\\nra', isamu" in by_book["logic-grid.xlsx", "logic-grid"]["error"]
+    assert "the disk said:; no" in by_book["not\nsaved.xlsx", "sukoro"]["error"]
+    unreadable = by_book["unreadable.xlsx", ""]["error"]
+    assert unreadable.startswith("cannot open the workbook: Unable to read workbook: ")
+    assert "(ValueError: " in unreadable and "Please see the exception" not in unreadable
+    for message in ("HiGHS stopped:; status 12", "cannot open the workbook", "the disk said:; no"):
+        line = next(ln for ln in err.splitlines() if message in ln)
+        assert line.endswith(("status 12", "try again", "is untouched")), line
+
+    book = str(folder / "logic-grid.xlsx")
+    assert main(["check", book, "--sheet", "logic-grid", "--json", "--no-mark"]) == 1
+    assert main(["hint", book, "--sheet", "logic-grid", "--json", "--no-write"]) == 1
+    for line in capsys.readouterr().out.splitlines():
+        record = json.loads(line)
+        assert record["error"].splitlines() == [record["error"]]
+        assert record["error"].startswith("sheet 'logic-grid")
+    assert main(["lp", book, "--sheet", "logic-grid"]) == 2
+    assert main(["lp", str(folder / "unreadable.xlsx")]) == 3
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 2 and "'aki\\nra'" in err

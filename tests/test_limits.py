@@ -22,7 +22,7 @@ from solver import limits, pipeline
 from solver.cli import main
 from solver.genres import genre_by_slug
 from solver.io import sheet
-from solver.io.sheet import Grid, InputError
+from solver.io.sheet import Grid, InputError, openpyxl_book
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.io.workbook import add_puzzle_sheet
 from solver.limits import LONGER, LimitError, check_workbook_file
@@ -327,7 +327,7 @@ def test_a_link_to_dev_zero_is_refused(tmp_path, monkeypatch):
     def endless(*args, **kw):  # openpyxl would read /dev/zero until memory runs out
         raise AssertionError("/dev/zero handed to openpyxl")
 
-    monkeypatch.setattr(openpyxl, "load_workbook", endless)
+    monkeypatch.setattr(openpyxl_book, "load_workbook", endless)
     link = tmp_path / "zero.xlsx"
     link.symlink_to("/dev/zero")
     box = quickly(lambda: OpenpyxlBook(link))

@@ -462,3 +462,53 @@ def test_removing_the_record_sheet_keeps_the_active_sheet(sample):
     book.wb.active = book.wb["notes"]
     clear_sheet(book, "bomber")
     assert book.wb.sheetnames == ["bomber", "notes"] and book.wb.active.title == "notes"
+
+
+def chart_sheet_book(path: Path, kind: str) -> Path:
+    """The bomber sample with a chart sheet 'Chart1' after it: `empty` as openpyxl writes one
+    without a chart (a drawing reference, no relationships part), `bare` a chart sheet part that
+    holds nothing at all, `chart` one with a column chart (as Excel writes one, by xlsxwriter)."""
+    if kind == "chart":
+        wb = xlsxwriter.Workbook(path)
+        ws = wb.add_worksheet("bomber")
+        for r, row in enumerate(BOMBER):
+            ws.write_row(r, 0, row)
+        ws.write(5, 5, "E")
+        chart = wb.add_chart({"type": "column"})
+        chart.add_series({"values": "=bomber!$A$1:$A$5"})
+        wb.add_chartsheet("Chart1").set_chart(chart)
+        wb.close()
+        return path
+    wb = openpyxl.load_workbook(WORKBOOKS / "bomber.xlsx")
+    wb.create_chartsheet("Chart1")
+    wb.save(path)
+    if kind == "bare":
+        with zipfile.ZipFile(path) as z:
+            parts = {n: z.read(n) for n in z.namelist()}
+        parts["xl/chartsheets/sheet1.xml"] = (
+            b'<chartsheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>'
+        )
+        with zipfile.ZipFile(path, "w") as z:
+            for n, data in parts.items():
+                z.writestr(n, data)
+    return path
+
+
+@pytest.mark.parametrize("kind", ["empty", "bare", "chart"])
+def test_a_chart_sheet_is_skipped_and_kept(tmp_path, capsys, kind):
+    path = chart_sheet_book(tmp_path / "charted.xlsx", kind)
+    assert main(["lp", str(path), "-o", str(tmp_path / "b.lp")]) == 0
+    assert main(["hint", str(path), "--no-write"]) == 0
+    assert main(["solve", str(path), "--in-place"]) == 0
+    book = OpenpyxlBook(path)
+    assert book.sheet_names() == ["bomber"] and book.wb["bomber"]["C1"].value == "●"
+    assert [cs.title for cs in book.wb.chartsheets] == ["Chart1"]
+    assert package.contents(path)[package.WHOLE_BOOK]["chart sheet"] == 1
+    if kind == "chart":
+        charts = sum(things["chart"] for things in package.contents(path).values())
+        assert charts == 1
+    assert main(["check", str(path)]) == 0
+    assert main(["clear", str(path)]) == 0
+    assert OpenpyxlBook(path).wb["bomber"]["C1"].value is None
+    assert main(["solve", str(path), "--sheet", "Chart1"]) == 1
+    assert "sheet 'Chart1': a chart sheet, which holds no puzzle" in capsys.readouterr().out

@@ -200,3 +200,22 @@ def test_a_merged_range_reads_as_its_top_left_value():
     assert grid.cells == [[1, None, None], [None, 3, None], [None, None, None]]
     assert sheet.merged_area(2, 3) == (2, 2, 3, 3) and sheet.merged_area(2, 2) is None
     assert sheet.merged_area(1, 1) is None
+
+
+def test_a_cell_holding_a_number_too_long_to_read_is_refused_by_its_cell():
+    """Python's int() refuses text of more than 4300 digits (ValueError): the grid is read
+    only when no cell holds a number of more than MAX_NUMBER_DIGITS digits, alone or in text."""
+    from solver.blocks.values import MAX_NUMBER_DIGITS, long_number
+
+    longest = "9" * MAX_NUMBER_DIGITS
+    assert long_number(longest) is None and long_number("A" + longest + "↓") is None
+    assert long_number(int(longest)) is None and long_number(10**MAX_NUMBER_DIGITS) == 1001
+    assert long_number("A" + "1" * 4301) == 4301 and long_number("１" * 2000) == 2000
+    assert long_number("²" * 1500) == 1500  # NFKC makes superscripts digits, as genres read them
+    assert long_number(10**5000) == 5001 and long_number(None) is None and long_number("x") is None
+    for value in ("A" + "1" * 4301, "2" + "1" * 1001 + "↓", 10**1200):
+        with pytest.raises(InputError) as err:
+            read_grid(sheet_with({"A1": 1, "B2": value, "C3": "E"}, "s"))
+        assert str(err.value).startswith("sheet 's' cell B2: a number of ")
+        assert "type a number of at most 1,000 digits" in str(err.value)
+    assert read_grid(sheet_with({"A1": "A" + longest, "B2": "E"})).cells == [["A" + longest]]

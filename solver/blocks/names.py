@@ -53,3 +53,14 @@ def quote(value: object) -> str:
         shown += f" (a text of {len(value)} characters)"
     what = getattr(value, "what", None)
     return f"{what} {shown}" if what else shown
+
+
+def one_line(text: str | None) -> str | None:
+    """A message as one line, for the result records and the summary (the README promises one
+    line per record and message): its lines, stripped and without the empty ones, joined with
+    '; '. A message may hold line breaks from an exception of openpyxl, zipfile, PuLP or a
+    solver, or from what a cell, a sheet name or a file name holds. None stays None."""
+    if text is None:
+        return None
+    lines = (line.strip().rstrip(";").rstrip() for line in text.splitlines())
+    return "; ".join(line for line in lines if line)

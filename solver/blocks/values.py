@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 import math
+import re
 import unicodedata
 
 Value = int | str | None
@@ -32,6 +33,13 @@ EXCEL_ERRORS = {"#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/
 
 
 MAX_DIGITS = 15  # Excel keeps 15 significant digits: a longer digit string is text
+
+# The most digits a number in a cell may have, alone or within text (`A12`, `2↓`): far more than
+# any puzzle needs (the longest, a sum-line sum of a 100-cell row, has 101) and far fewer than
+# Python's int() reads from text (4300 by default; more raises ValueError). The sheet refuses a
+# longer one by its cell before any genre reads it (`solver.io.sheet.read_grid`).
+MAX_NUMBER_DIGITS = 1000
+_LONG_RUN = re.compile(rf"\d{{{MAX_NUMBER_DIGITS + 1},}}")
 
 
 def _odd(value: object) -> OddValue:
@@ -81,3 +89,21 @@ def normalize(value: object) -> Value:
     if folded.isdigit() and folded.isascii() and len(folded.lstrip("0")) <= MAX_DIGITS:
         return int(folded)
     return text
+
+
+def long_number(value: Value) -> int | None:
+    """The digits of the longest number the value holds, when that is more than
+    MAX_NUMBER_DIGITS (a whole number, or a run of digits within text, read as the genres read
+    it: after NFKC folding, which makes full-width and superscript digits ASCII); None when it
+    holds no number that long."""
+    if isinstance(value, int):
+        bits = abs(value).bit_length()
+        if bits < 3000:  # below 10**903: not too long, and no str() needed
+            return None
+        # str() of an int fails beyond 4300 digits: past 14,000 bits the count is estimated
+        n = len(str(abs(value))) if bits < 14_000 else int(bits * 0.30103) + 1
+        return n if n > MAX_NUMBER_DIGITS else None
+    if not isinstance(value, str):
+        return None
+    runs = _LONG_RUN.findall(unicodedata.normalize("NFKC", value))
+    return max(map(len, runs)) if runs else None

@@ -46,6 +46,11 @@ A genre module documents its sheet layout in its docstring, defines these functi
   ANSWER_ON_BORDERS                (a module constant) True for a genre whose answer is drawn on
                                    the cells' borders (slitherlink): Check then tells a blank
                                    cell from a filled one by its drawn sides, not its value
+  ANSWER_FILLS                     (a module constant) True for a genre whose answer is shown
+                                   as dark fills and whose `read_answer` reads a dark fill as a
+                                   shaded cell: solving then takes off a dark fill the user left
+                                   on a cell the answer leaves unshaded (`pipeline.stray_fills`),
+                                   so that the sheet shows the answer and nothing else
   SQUARE_CELLS                     (a module constant) False for a genre whose cells hold words
                                    or long numbers (alphametic, logic grid): solving then keeps
                                    the sheet's column widths and row heights (default: True,
@@ -126,6 +131,7 @@ class Genre:
     is_answer: Callable[[Grid, tuple[int, int]], bool] | None = None
     blank: Callable[[Grid, tuple[int, int]], bool] | None = None
     answer_on_borders: bool = False  # the answer is drawn on cell borders (ANSWER_ON_BORDERS)
+    answer_fills: bool = False  # the answer shows as dark fills, read back as shaded (ANSWER_FILLS)
     square_cells: bool = True  # solving makes the grid's cells squares (SQUARE_CELLS)
     drawn_rooms: Callable[[Puzzle], tuple[Rooms, tuple[int, int]] | None] = lambda p: None
     has_lazy: bool = False  # model(puzzle, lazy=True) exists
@@ -229,6 +235,7 @@ def define(
         is_answer=getattr(m, "is_answer", None),
         blank=getattr(m, "blank", None),
         answer_on_borders=bool(getattr(m, "ANSWER_ON_BORDERS", False)),
+        answer_fills=bool(getattr(m, "ANSWER_FILLS", False)),
         square_cells=bool(getattr(m, "SQUARE_CELLS", True)),
         drawn_rooms=getattr(m, "drawn_rooms", rooms_of_puzzle),
         has_lazy=has_lazy,

@@ -33,6 +33,7 @@ from solver.mip.model import Model, cname, new_problem, value
 BOMB = "●"
 BOMB_MARKS = frozenset({BOMB, "*"})  # what a person types for a bomb, besides the shading marks
 ANSWER_MARKS = BOMB_MARKS | SHADE_MARKS | WHITE_MARKS
+ANSWER_FILLS = True  # the answer shows as dark fills, and a dark fill reads as shaded
 
 
 @dataclass(frozen=True)

@@ -105,6 +105,7 @@ from solver.mip.model import Model, cname, new_problem, value
 Puzzle = RoomPuzzle  # the rooms, and each room's number in the cell that holds it
 Answer = frozenset[Cell]  # the shaded cells
 ANSWER_MARKS = SHADING_MARKS
+ANSWER_FILLS = True  # the answer shows as dark fills, and a dark fill reads as shaded
 
 
 def parse(grid: Grid) -> Puzzle:

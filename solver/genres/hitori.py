@@ -61,6 +61,7 @@ from solver.mip.backends import ONE_SCIP_SEARCH, Tuning
 from solver.mip.model import Model, cname, new_problem, value
 
 ANSWER_MARKS = SHADING_MARKS
+ANSWER_FILLS = True  # the answer shows as dark fills, and a dark fill reads as shaded
 
 
 @dataclass(frozen=True)

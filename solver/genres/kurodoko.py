@@ -74,6 +74,7 @@ from solver.mip.backends import LEAN_PRESOLVE, Tuning
 from solver.mip.model import Model, cname, new_problem, value
 
 ANSWER_MARKS = SHADING_MARKS
+ANSWER_FILLS = True  # the answer shows as dark fills, and a dark fill reads as shaded
 
 
 @dataclass(frozen=True)

@@ -99,9 +99,11 @@ Answer = frozenset[Pair]
 
 
 def label(v: Value) -> str:
-    """An item as messages and the picture name it: as typed, or shortened when long."""
+    """An item as messages and the picture name it: as typed, or quoted (shortened, a line
+    break shown as \\n) when long or when it holds a line break or another unprintable
+    character."""
     text = str(v)
-    return text if len(text) <= QUOTE_CHARS else quote(v)
+    return text if len(text) <= QUOTE_CHARS and text.isprintable() else quote(v)
 
 
 KNOWN_CHARS = 300  # a message lists the known items up to about this length

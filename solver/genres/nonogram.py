@@ -58,6 +58,7 @@ from solver.io.sheet.answer import CellWrite
 from solver.mip.model import Model, cname, new_problem, value, var
 
 ANSWER_MARKS = SHADING_MARKS
+ANSWER_FILLS = True  # the answer shows as dark fills, and a dark fill reads as shaded
 Clue = tuple[int, ...]  # run lengths in order; () for an empty line
 
 

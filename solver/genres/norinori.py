@@ -78,6 +78,7 @@ from solver.mip.model import Model, cname, new_problem, row, value, var
 Puzzle = RoomPuzzle  # the rooms; norinori has no numbers
 Answer = frozenset[Cell]  # the shaded cells
 ANSWER_MARKS = SHADING_MARKS
+ANSWER_FILLS = True  # the answer shows as dark fills, and a dark fill reads as shaded
 SHADED_PER_ROOM = 2
 
 

@@ -63,6 +63,7 @@ from solver.mip.model import Model, cname, new_problem, value
 Puzzle = RoomPuzzle  # the tiles, and the numbers in their cells
 Answer = frozenset[Cell]  # the painted cells
 ANSWER_MARKS = SHADING_MARKS
+ANSWER_FILLS = True  # the answer shows as dark fills, and a dark fill reads as shaded
 
 
 def parse(grid: Grid) -> Puzzle:

@@ -54,7 +54,7 @@ from solver.blocks.geometry import HEX, CellPuzzle, ray
 from solver.blocks.names import cell_name, quote
 from solver.blocks.violation import Violation
 from solver.genres import define
-from solver.io.sheet import Grid, is_dark
+from solver.io.sheet import Grid, check_number_length, is_dark
 from solver.io.sheet.answer import CellWrite
 from solver.mip.model import Model, cname, new_problem, value, var
 
@@ -284,7 +284,9 @@ def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | 
             height = grid[r, c]
         elif isinstance(p.cells[r][c], int) and sheet is not None:
             shown = SHOWN_HEIGHT.fullmatch(sheet.get_style(r + 1, c + 1).number_format)
-            height = int(shown.group(1).translate(DIGITS)) if shown else None
+            digits = shown.group(1).translate(DIGITS) if shown else None
+            check_number_length(grid.sheet, digits, (r + 1, c + 1))
+            height = int(digits) if digits else None
             if height is None and (r, c) in A:  # no way to type it: the nearest answer's
                 entries[A[r, c]] = None
                 entries.update({v: None for (i, j, _), v in h.items() if (i, j) == (r, c)})

@@ -56,6 +56,7 @@ SPELLING = {ch: circle for circle, chars in CIRCLES.items() for ch in chars}
 COLOUR = {WHITE: "white", BLACK: "black", GREY: "grey"}
 # the answer is a fill on the labelled cells: no text of the answer form is typed
 ANSWER_MARKS: frozenset[str] = frozenset()
+ANSWER_FILLS = True  # the answer shows as dark fills, and a dark fill reads as shaded
 
 
 @dataclass(frozen=True)

@@ -58,6 +58,7 @@ from solver.mip.model import Model, new_problem, value
 ORIGIN = (1, 1)  # the grid's top-left cell in the sheet, 0-based: B2
 Answer = frozenset[Cell]  # the painted cells, counted from the grid's top-left cell
 ANSWER_MARKS = SHADING_MARKS
+ANSWER_FILLS = True  # the answer shows as dark fills, and a dark fill reads as shaded
 
 
 @dataclass(frozen=True)

@@ -96,6 +96,7 @@ from solver.mip.model import Model, cell_vars, cname, new_problem, value
 
 UNKNOWN = "?"
 ANSWER_MARKS = LINE_MARKS | SHADING_MARKS
+ANSWER_FILLS = True  # the answer shows as dark fills, and a dark fill reads as shaded
 
 
 class Clue(NamedTuple):

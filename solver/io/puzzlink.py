@@ -92,14 +92,24 @@ def parse_url(text: str) -> PzprUrl:
     if rest and rest[0].startswith("v:"):
         rest = rest[1:]
     flags = ""
-    if rest and not rest[0].isdigit():
+    if rest and not _SIZE.fullmatch(rest[0]):
         flags, rest = rest[0], rest[1:]
-    if len(rest) < 2 or not rest[0].isdigit() or not rest[1].isdigit():
+    if len(rest) < 2 or not _SIZE.fullmatch(rest[0]) or not _SIZE.fullmatch(rest[1]):
         raise UrlError(f"puzz.link URL for '{pid}' has no '<cols>/<rows>' size: {text!r}")
-    cols, rows = int(rest[0]), int(rest[1])
+    cols, rows = _dimension(rest[0]), _dimension(rest[1])
     if not (0 < cols <= 200 and 0 < rows <= 200):
-        raise UrlError(f"puzz.link URL size {cols}x{rows} is out of range")
+        size = "x".join(n if len(n) <= 12 else n[:12] + "…" for n in rest[:2])
+        raise UrlError(f"puzz.link URL size {size} is out of range (at most 200x200)")
     return PzprUrl(pid, cols, rows, flags, "/".join(rest[2:]), text)
+
+
+_SIZE = re.compile(r"[0-9]+")  # a URL's column or row count: ASCII digits (isdigit() takes '²')
+
+
+def _dimension(digits: str) -> int:
+    """A URL's column or row count; a number too long for any grid (int() refuses thousands of
+    digits) as one beyond every limit."""
+    return int(digits) if len(digits.lstrip("0")) <= 9 else 10**9
 
 
 def decode_number16(

@@ -22,7 +22,7 @@ from solver.blocks.geometry import Cell
 from solver.blocks.rooms import RoomPuzzle
 from solver.blocks.values import Value
 from solver.io.rooms_sheet import read_label
-from solver.io.sheet import Grid
+from solver.io.sheet import Grid, check_number_length
 from solver.io.sheet.answer import CellWrite
 
 DIGIT_AFTER = re.compile(r"^(?P<before>.*?)\s*=\s*(?P<digit>\d+)$")
@@ -71,9 +71,10 @@ def shown_digit(grid: Grid, cell: Cell, clue: bool = False) -> int | None:
         return after
     sheet = grid.source
     if v is not None and sheet is not None:
-        fmt = sheet.get_style(cell[0] + grid.origin[0] + 1, cell[1] + grid.origin[1] + 1)
-        m = DIGIT_FORMAT.match(fmt.number_format or "")
+        at = (cell[0] + grid.origin[0] + 1, cell[1] + grid.origin[1] + 1)
+        m = DIGIT_FORMAT.match(sheet.get_style(*at).number_format or "")
         if m:
+            check_number_length(grid.sheet, m["digit"], at)
             return int(m["digit"])
     if clue:
         return None

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from solver.blocks.names import a1, column_letter, quote
-from solver.blocks.values import Value, normalize
+from solver.blocks.values import MAX_NUMBER_DIGITS, Value, long_number, normalize
 from solver.limits import MAX_GRID_COLS, MAX_GRID_ROWS
 
 
@@ -427,9 +427,25 @@ def read_grid(sheet: Sheet, ignore: dict[tuple[int, int], object] | None = None)
     for r in range(1, rows + 1):
         line: list[Value] = []
         for c in range(1, cols + 1):
-            line.append(None if _is_ignored(sheet, (r, c), ignore) else normalize(sheet.get(r, c)))
+            value = None if _is_ignored(sheet, (r, c), ignore) else normalize(sheet.get(r, c))
+            check_number_length(sheet.name, value, (r, c))
+            line.append(value)
         cells.append(line)
     return Grid(sheet.name, cells, sheet)
+
+
+def check_number_length(sheet_name: str, value: Value, cell: tuple[int, int]) -> None:
+    """An InputError naming the 1-based cell when its value holds a number of more than
+    MAX_NUMBER_DIGITS digits (alone or within text): every genre reads the grid's numbers with
+    int(), which refuses text of thousands of digits, and no puzzle has such a number."""
+    n = long_number(value)
+    if n is not None:
+        raise InputError(
+            sheet_name,
+            f"a number of {n:,} digits; no puzzle needs one that long: type a number of at "
+            f"most {MAX_NUMBER_DIGITS:,} digits",
+            cell,
+        )
 
 
 def _is_ignored(sheet: Sheet, rc: tuple[int, int], ignore: dict[tuple[int, int], object]) -> bool:

@@ -112,6 +112,8 @@ class CellWrite:
     borders: str = ""  # sides ('T', 'B', 'L', 'R') to draw the answer's line on
     mark: bool = False  # Check's mark on a cell of a broken rule (a red fill, value kept)
     through: str = ""  # sides ('U', 'D', 'L', 'R') of the line through a given cell
+    unfill: bool = False  # take off the cell's fill: a dark fill the user left, which would
+    # read as shaded where the answer is not (a light font that showed on it becomes automatic)
 
 
 MAX_ROW, MAX_COL = 1_048_576, 16_384  # Excel's sheet
@@ -241,6 +243,17 @@ def _records(
         else:
             found.append(record)
     return rec, found, damaged
+
+
+def fills_before_answer(book: Book, sheet_name: str) -> dict[tuple[int, int], str | None]:
+    """Cells (1-based) that solving, Check or hints restyled, with the fill each had before the
+    first of them: the fill that clearing gives back."""
+    _, found, _ = _records(book, sheet_name)
+    fills: dict[tuple[int, int], str | None] = {}
+    for rec in reversed(found):  # the earliest record of a cell last: its look wins
+        if isinstance(rec, Record):
+            fills[rec.cell] = rec.before.fill_color
+    return fills
 
 
 def recorded_answer(book: Book, sheet_name: str) -> dict[tuple[int, int], object]:
@@ -434,6 +447,7 @@ def write_answer(
             borders = old.borders.with_sides({s: ANSWER_BORDER for s in sides})
         face = LINE_FACE if old.face is not None else None
         fmt = w.number_format or _line_format(w) or old.number_format
+        fill = None if w.unfill else old.fill_color
         if w.mark:
             dark = old.fill_color is not None and is_dark(old.fill_color)
             new = Style(
@@ -447,9 +461,11 @@ def write_answer(
                 SHADE_FILL if value == SHADE_GLYPH else SHADE_FONT, SHADE_FILL, fmt, borders
             )
         elif value is not None:
-            new = Style(ANSWER_FONT, old.fill_color, fmt, borders, face)
+            new = Style(ANSWER_FONT, fill, fmt, borders, face)
         elif w.number_format or w.borders or w.through:
-            new = Style(old.font_color, old.fill_color, fmt, borders, face)
+            new = Style(old.font_color, fill, fmt, borders, face)
+        elif w.unfill:
+            new = Style(_on_white(old.font_color), None, fmt, borders, face)
         else:
             continue
         record(
@@ -480,6 +496,12 @@ def write_answer(
             if height != CELL_HEIGHT:
                 record([sheet_name, f"{r}:{r}", None, height])
                 sheet.set_row_height(r, CELL_HEIGHT)
+
+
+def _on_white(font: str | None) -> str | None:
+    """A font colour for a cell whose dark fill is taken off: a dark one stays, a light one
+    (white text on the fill) becomes automatic, so a given stays readable."""
+    return font if font is None or is_dark(font) else None
 
 
 def _holds_wide_number(sheet: Sheet, col: int, rows: int) -> bool:

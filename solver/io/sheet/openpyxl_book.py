@@ -28,7 +28,6 @@ from collections.abc import Iterator
 from copy import copy
 from pathlib import Path
 
-import openpyxl
 from openpyxl.cell.cell import Cell, MergedCell
 from openpyxl.styles import Alignment, PatternFill, Side
 from openpyxl.styles.colors import COLOR_INDEX, Color
@@ -48,6 +47,7 @@ from solver.io.sheet import (
     theme_text,
 )
 from solver.io.sheet.graft import graft_drawings
+from solver.io.sheet.load import load_workbook
 from solver.limits import check_workbook_file
 
 
@@ -324,7 +324,7 @@ class OpenpyxlBook:
         self.name = self.path.name
         self.is_xlsm = self.path.suffix.lower() == ".xlsm"
         check_workbook_file(self.path)  # a FIFO, a device, a zip bomb: refused before reading
-        self.wb = openpyxl.load_workbook(self.path, keep_vba=self.is_xlsm)
+        self.wb = load_workbook(self.path, keep_vba=self.is_xlsm)  # chart sheets: see `load`
         self.lacks: list[str] = []  # what the last save's copy lacks, see `save`
 
     def sheet_names(self) -> list[str]:
