@@ -478,9 +478,9 @@ def _labels(
         for q in _near(p, cells):
             for k in labels.get(q, []):  # q labelled k and p in the set: p labelled k too
                 prob += (
-                        pulp.lpSum([a.get((p, k), 0), -a[q, k], -x[p]]) >= -1,
-                        cname(f"{prefix}Same", p, q, order[k]),
-                    )
+                    pulp.lpSum([a.get((p, k), 0), -a[q, k], -x[p]]) >= -1,
+                    cname(f"{prefix}Same", p, q, order[k]),
+                )
     return a
 
 
