@@ -22,9 +22,12 @@ import pytest
 
 from solver import batch, pipeline
 from solver.cli import main
+from solver.genres import genre_by_slug
 from solver.io.sheet.answer import RECORD_SHEET
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.io.workbook import add_puzzle_sheet
 from solver.mip.backends import Settings
+from tests.test_limits import hard_country_road
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -521,8 +524,6 @@ def test_ctrl_c_with_workers_reports_every_finished_book(books, sample):
 
 def hard_book(path: Path) -> Path:
     """A hotaru-beam 20x20 that CBC needs far more than a minute for."""
-    from solver.genres import genre_by_slug
-    from solver.io.workbook import add_puzzle_sheet
     from tests.generators import generator
 
     puzzle, _ = generator("hotaru-beam").generate(20, seed=20)
@@ -614,3 +615,26 @@ def test_solve_has_a_default_time_limit_and_none_lifts_it():
     assert build_parser().parse_args(["solve", "x.xlsx"]).time_limit == DEFAULT_TIME_LIMIT
     assert build_parser().parse_args(["solve", "x.xlsx", "--time-limit", "none"]).time_limit is None
     assert build_parser().parse_args(["run-lp", "x.lp", "--time-limit", "7"]).time_limit == 7.0
+
+
+@pytest.mark.parametrize("solver", ["highs", "scip"])
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+@pytest.mark.parametrize("command", ["solve", "hint"])
+def test_a_signal_ends_one_book_on_an_in_process_solver(tmp_path, solver, sig, command):
+    """One book, no time limit, the solver in this process: the signal stops the solver and
+    the run, with exit 130, one line on stderr and nothing written."""
+    book = tmp_path / "hard.xlsx"
+    add_puzzle_sheet(book, genre_by_slug("country-road"), hard_country_road())
+    before = book.read_bytes()
+    how = ["--in-place", "--jobs", "1"] if command == "solve" else ["--no-write"]
+    p = cli(command, str(book), "--solver", solver, "--time-limit", "none", *how)
+    try:
+        time.sleep(3)  # started, read and solving
+        p.send_signal(sig)
+        _out, err = p.communicate(timeout=30)
+    finally:
+        p.kill()
+    assert p.returncode == 130, err
+    assert "interrupted" in err and "Traceback" not in err and "ERROR" not in err
+    assert book.read_bytes() == before
+    assert [q.name for q in tmp_path.iterdir()] == ["hard.xlsx"]
