@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import atexit
 import contextlib
 import dataclasses
 import difflib
@@ -715,5 +716,16 @@ def _os_reason(exc: Exception) -> str:
     return str(exc)
 
 
+def run() -> None:
+    """The `puzzle-solver` command: `main`, then the process ends as soon as its output is out
+    and the exit handlers (temporary folders) have run. Freeing the models one by one at
+    interpreter shutdown (a large one is millions of objects) would add up to a second."""
+    code = main()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    atexit._run_exitfuncs()
+    os._exit(code)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    run()
