@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from addin.xlwings_book import XlwingsBook
-from solver import check, pipeline, progress
+from solver import check, limits, pipeline, progress
 from solver.io import picture
 from solver.io.sheet import InputError
 from solver.mip.backends import DEFAULT_SOLVER, Settings, SolverError
@@ -103,7 +103,8 @@ def _button(func: Callable[[Any, XlwingsBook, str], str]) -> Callable[..., str]:
         book = _caller() if book is None else book
         sheet = book.sheets.active.name
         try:
-            return func(book, XlwingsBook(book), sheet)
+            with limits.stopping():  # the time limit holds in every loop (in Python's main thread)
+                return func(book, XlwingsBook(book), sheet)
         except (InputError, SolverError, OSError) as exc:
             return alert(book, _for_buttons(str(exc)), error=True)
 

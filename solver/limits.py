@@ -225,7 +225,12 @@ def abandoned() -> list[threading.Thread]:
     return list(_abandoned)
 
 
-def run_solver(run: Callable[[], object], stop: Callable[[], None], at: float | None) -> None:
+def run_solver(
+    run: Callable[[], object],
+    stop: Callable[[], None],
+    at: float | None,
+    tick: Callable[[], None] | None = None,
+) -> None:
     """Run a solver's call that lets go of Python's lock (HiGHS's `run`, SCIP's
     `optimizeNogil`) in the solver thread, and wait for it here. So Ctrl-C and SIGTERM are
     handled at once, here, whatever the solver is doing, and so is the deadline `at`: either
@@ -235,8 +240,9 @@ def run_solver(run: Callable[[], object], stop: Callable[[], None], at: float | 
     returned SOLVER_STOP_GRACE seconds after the first request is left to run out on its own
     time limit (`abandoned`) and OutOfTime (or the signal) is raised: a run never outlasts its
     deadline or its Ctrl-C by more than that. The call runs with the caller's context but no
-    deadline, so that the solver's callbacks are never interrupted. What it raises is raised
-    here."""
+    deadline, so that the solver's callbacks are never interrupted; `tick` is called here
+    while it runs, at least every tenth of a second (to pass on what the callbacks saw: Excel
+    takes its status bar only from this thread). What the call raises is raised here."""
     global _solver_thread
     if _solver_thread is None:
         _solver_thread = _SolverThread()
@@ -247,6 +253,8 @@ def run_solver(run: Callable[[], object], stop: Callable[[], None], at: float | 
     worker.jobs.put((context, run, job))
     try:
         while not job.done.wait(_poll(at)):
+            if tick is not None:
+                tick()
             if at is not None and time.perf_counter() > at:
                 if not _stop(stop, job, worker):
                     raise OutOfTime

@@ -691,9 +691,10 @@ def _highs_run(h: object, deadline: float | None) -> None:
     interrupt callbacks (simplex, interior point, MIP), where it heeds them. While somebody
     watches (`progress.active()`): at most every `progress.INTERVAL`, the nodes explored,
     whether an answer was found, and the bound and gap when the model has an objective, from
-    the MIP callback (a few hundred calls a second on a hard 20x20 model)."""
+    the MIP callback (a few hundred calls a second on a hard 20x20 model), reported from the
+    waiting thread."""
     stop = threading.Event()
-    watch = progress.SolverWatch() if progress.active() else None
+    watch = _SolverReport() if progress.active() else None
 
     def interrupt(e: object) -> None:
         if stop.is_set():
@@ -706,7 +707,7 @@ def _highs_run(h: object, deadline: float | None) -> None:
             out = e.data_out
             found = math.isfinite(out.mip_primal_bound)
             gap = out.mip_primal_bound != out.mip_dual_bound and found
-            progress.report(
+            watch.saw(
                 nodes=int(out.mip_node_count),
                 found=found,
                 bound=out.mip_dual_bound if gap else None,
@@ -728,11 +729,30 @@ def _highs_run(h: object, deadline: float | None) -> None:
     for event, callback in callbacks:
         event.subscribe(callback)
     try:
-        limits.run_solver(run, stop.set, deadline)
+        limits.run_solver(run, stop.set, deadline, watch.tell if watch else None)
     finally:
         if returned.is_set():  # not one left running (`limits.abandoned`)
             for event, callback in callbacks:
                 event.unsubscribe(callback)
+        if watch is not None:
+            watch.tell()
+
+
+class _SolverReport(progress.SolverWatch):
+    """What a solver's callback saw last (`saw`, in the solver thread), told to the reporter by
+    the thread that waits for the solver (`tell`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: dict[str, Any] | None = None
+
+    def saw(self, **fields: Any) -> None:
+        self.seen = fields
+
+    def tell(self) -> None:
+        seen, self.seen = self.seen, None
+        if seen is not None:
+            progress.report(**seen)
 
 
 def new_scip() -> object:
@@ -752,8 +772,8 @@ def _optimize(m: object, deadline: float | None) -> None:
     nodes, whether an answer was found, and the bound and gap when the model has an objective,
     from an event handler on solved nodes, found solutions and cuts added at the root (the
     only events that come during a long root: thousands a second on a hard 20x20 model, at
-    most 0.6 s apart). The handler stays in the model (SCIP cannot remove one), silent when
-    nobody watches."""
+    most 0.6 s apart), reported from the waiting thread. The handler stays in the model (SCIP
+    cannot remove one), silent when nobody watches."""
     handler = None
     if progress.active():
         handler = _scip_handlers.get(m)
@@ -762,10 +782,13 @@ def _optimize(m: object, deadline: float | None) -> None:
             m.includeEventhdlr(handler, "puzzle-solver-progress", "reports progress")
         handler.on = True
     try:
-        limits.run_solver(m.optimizeNogil, m.interruptSolve, deadline)
+        limits.run_solver(
+            m.optimizeNogil, m.interruptSolve, deadline, handler.watch.tell if handler else None
+        )
     finally:
         if handler is not None:
             handler.on = False
+            handler.watch.tell()
 
 
 _scip_handlers: weakref.WeakKeyDictionary[object, object] = weakref.WeakKeyDictionary()
@@ -794,7 +817,7 @@ def _scip_handler_class() -> type:
 
         def __init__(self) -> None:
             super().__init__()
-            self.watch = progress.SolverWatch()
+            self.watch = _SolverReport()
 
         def eventinit(self) -> None:
             self.model.catchEvent(caught, self)
@@ -808,7 +831,7 @@ def _scip_handler_class() -> type:
             if self.on and self.watch.due():
                 found = m.getNSols() > 0
                 objective = found and m.getPrimalbound() != m.getDualbound()
-                progress.report(
+                self.watch.saw(
                     nodes=int(m.getNNodes()),
                     found=found,
                     bound=m.getDualbound() if objective else None,
