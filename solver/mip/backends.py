@@ -163,6 +163,7 @@ def _stdout_silenced():
 
 
 _highs_threads: list[int] = []  # the thread count HiGHS's scheduler was started with (0: default)
+_scheduler_reset: list[bool] = []  # the count changed: restart the scheduler before the next run
 
 
 def new_highs(threads: int | None = None) -> object:
@@ -179,7 +180,7 @@ def new_highs(threads: int | None = None) -> object:
         h.setOptionValue("output_flag", False)
     wanted = int(threads or 0)
     if _highs_threads and _highs_threads[0] != wanted:
-        highspy.Highs.resetGlobalScheduler(True)
+        _scheduler_reset.append(True)  # done in the solver thread, which runs HiGHS
     _highs_threads[:] = [wanted]
     if threads:
         h.setOptionValue("threads", wanted)
@@ -693,6 +694,8 @@ def _highs_run(h: object, deadline: float | None) -> None:
     whether an answer was found, and the bound and gap when the model has an objective, from
     the MIP callback (a few hundred calls a second on a hard 20x20 model), reported from the
     waiting thread."""
+    import highspy
+
     stop = threading.Event()
     watch = _SolverReport() if progress.active() else None
 
@@ -716,6 +719,9 @@ def _highs_run(h: object, deadline: float | None) -> None:
 
     def run() -> None:
         try:
+            if _scheduler_reset:
+                _scheduler_reset.clear()
+                highspy.Highs.resetGlobalScheduler(True)
             h.run()
         finally:
             returned.set()
