@@ -498,8 +498,8 @@ def test_workers_do_not_outlive_a_killed_main_process(books, tmp_path):
         time.sleep(0.5)
         family = descendants(p.pid)
         p.kill()
-        p.wait(timeout=10)
-        wait_for(lambda: not alive(family), seconds=15)
+        p.wait(timeout=60)
+        wait_for(lambda: not alive(family), seconds=60)
         assert not list(tmp.glob("puzzle-solver-*"))  # the workers' temporary files
     finally:
         p.kill()
@@ -514,7 +514,7 @@ def test_ctrl_c_with_workers_reports_every_finished_book(books, sample):
         wait_for(lambda: len(list((books / "solved").glob("*.xlsx"))) == 2)
         time.sleep(1)  # for the worker to send the second book's records after saving it
         p.send_signal(signal.SIGINT)
-        out, err = p.communicate(timeout=30)
+        out, err = p.communicate(timeout=120)
     finally:
         p.kill()
     assert p.returncode == 130, err
@@ -550,10 +550,10 @@ def test_interrupting_a_cbc_solve_leaves_nothing_behind(tmp_path, sig):
         wait_for(cbc_running)
         family = descendants(p.pid)
         p.send_signal(sig)
-        _out, err = p.communicate(timeout=30)
+        _out, err = p.communicate(timeout=120)
         assert p.returncode == 130, err
         assert "interrupted; 0 of 1 books were done, 0 saved" in err and "Traceback" not in err
-        wait_for(lambda: not alive(family), seconds=15)
+        wait_for(lambda: not alive(family), seconds=60)
     finally:
         p.kill()
         for pid in alive(family):  # what the test found left behind
@@ -631,7 +631,7 @@ def test_a_signal_ends_one_book_on_an_in_process_solver(tmp_path, solver, sig, c
     try:
         time.sleep(3)  # started, read and solving
         p.send_signal(sig)
-        _out, err = p.communicate(timeout=30)
+        _out, err = p.communicate(timeout=120)
     finally:
         p.kill()
     assert p.returncode == 130, err

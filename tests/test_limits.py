@@ -17,6 +17,7 @@ from pathlib import Path
 import openpyxl
 import pulp
 import pytest
+from conftest import SLACK
 
 from solver import limits, pipeline
 from solver.cli import main
@@ -94,7 +95,7 @@ def test_the_time_limit_holds_for_the_whole_sheet(solver, tmp_path):
     res = solve_sheet(book, sheet, Settings(solver, 2.0))
     seconds = time.perf_counter() - start
     assert res.status == "timeout" or (res.status == "solved" and res.unique is None), res
-    assert seconds < 2.0 + 1.0, f"{solver}: {seconds:.2f} s for a limit of 2 s"
+    assert seconds < 2.0 + SLACK, f"{solver}: {seconds:.2f} s for a limit of 2 s"
 
 
 @pytest.fixture(scope="module")
@@ -112,7 +113,7 @@ def test_the_time_limit_holds_for_a_big_numberlink(solver, tmp_path, big_numberl
     start = time.perf_counter()
     solve_sheet(book, sheet, Settings(solver, 2.0))
     seconds = time.perf_counter() - start
-    assert seconds < 2.0 + 1.0, f"{solver}: {seconds:.2f} s for a limit of 2 s"
+    assert seconds < 2.0 + SLACK, f"{solver}: {seconds:.2f} s for a limit of 2 s"
 
 
 @pytest.mark.parametrize("solver", SOLVERS)
@@ -123,7 +124,7 @@ def test_building_and_handing_over_a_model_count_too(solver, big_numberlink):
     out = solve_puzzle(genre_by_slug("numberlink"), big_numberlink, Settings(solver, 0.2))
     seconds = time.perf_counter() - start
     assert out.status == "timeout" and out.rounds == 0
-    assert seconds < 0.2 + 0.2, f"{solver}: {seconds:.2f} s for a limit of 0.2 s"
+    assert seconds < 0.2 + SLACK, f"{solver}: {seconds:.2f} s for a limit of 0.2 s"
 
 
 def test_the_deadline_stops_a_build_in_progress(big_numberlink):
@@ -145,7 +146,7 @@ def test_cbc_is_killed_when_its_root_processing_overruns_the_limit(
     start = time.perf_counter()
     assert LiveModel(m.prob, Settings("cbc", 1.0)).solve() == "timeout"
     seconds = time.perf_counter() - start
-    assert seconds < 1.0 + limits.CBC_KILL_GRACE + 0.5  # + the hand-over and the MPS file
+    assert seconds < 1.0 + limits.CBC_KILL_GRACE + SLACK  # + the hand-over and the MPS file
     assert list(tmp_path.iterdir()) == []
 
 
@@ -363,7 +364,7 @@ def test_a_zip_bomb_is_refused_at_once_with_little_memory(tmp_path):
     seconds = time.perf_counter() - start
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
-    assert seconds < 0.5 and peak < 5 * limits.MB
+    assert seconds < SLACK and peak < 5 * limits.MB
 
 
 def test_many_parts_that_add_up_are_refused(tmp_path, monkeypatch):
@@ -417,7 +418,7 @@ def test_a_sentinel_at_the_last_cell_of_a_sheet_is_refused_at_once(tmp_path, mon
     tracemalloc.stop()
     assert res.status == "error" and res.error.startswith("sheet 'bomber' cell XFD1048576:")
     assert "1048575 rows by 16383 columns; at most 100 by 100" in res.error
-    assert seconds < 0.5 and peak < 5 * limits.MB
+    assert seconds < SLACK and peak < 5 * limits.MB
 
 
 class FakeSheet:
@@ -516,7 +517,7 @@ def test_a_signal_stops_an_in_process_solver_at_once(solver, sig):
         with pytest.raises(KeyboardInterrupt):
             live.solve()
         timer.join()
-    assert time.perf_counter() - start < 30  # stopped, not at the end of a search of hours
+    assert time.perf_counter() - start < 0.5 + SLACK  # stopped: the search takes hours
     assert not limits.abandoned()
 
 
