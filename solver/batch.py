@@ -309,7 +309,8 @@ def output_problems(jobs: list[Job], in_place: bool) -> tuple[list[str], list[st
     room: list[str] = []
     by_target: dict[Path, Path] = {}
     for job in jobs:
-        other = by_target.setdefault(job.target.resolve(), job.path)
+        # (realpath, not resolve: a link loop is the save's to report)
+        other = by_target.setdefault(Path(os.path.realpath(job.target)), job.path)
         if other != job.path:
             usage.append(f"{other} and {job.path} would both be saved as {job.target}")
     folders: dict[Path, list[Job]] = {}

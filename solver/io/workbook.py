@@ -11,7 +11,7 @@ from openpyxl.styles import Alignment, Font
 from solver.blocks.values import Value
 from solver.genres import Genre
 from solver.io.rooms_sheet import write_rooms
-from solver.io.sheet.openpyxl_book import OpenpyxlBook, check_writable
+from solver.io.sheet.openpyxl_book import OpenpyxlBook, check_writable, real_target
 
 SENTINEL = "E"  # as in the seed's sheet ("範囲読み込みよう文字")
 
@@ -52,7 +52,7 @@ def add_puzzle_sheet(path: Path, genre: Genre, puzzle: Any) -> tuple[OpenpyxlBoo
     else:
         if path.suffix.lower() != ".xlsx":
             raise ValueError(f"{path.name}: a new workbook is written as .xlsx")
-        check_writable(path)  # before anything is written there
+        check_writable(real_target(path))  # before anything is written there
         wb = openpyxl.Workbook()
         ws = wb.active
         name = ws.title = genre.slug

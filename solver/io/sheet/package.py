@@ -17,6 +17,7 @@ import re
 import zipfile
 from collections import Counter
 from pathlib import Path
+from typing import IO
 from xml.etree.ElementTree import Element
 
 from defusedxml import ElementTree
@@ -82,7 +83,7 @@ PLURALS = {
 class Package:
     """The parts of an OOXML package (a zip), read on demand."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path | IO[bytes]) -> None:
         self.zip = zipfile.ZipFile(path)
         self.names = set(self.zip.namelist())
 
@@ -205,7 +206,7 @@ def sheet_parts(pkg: Package) -> dict[str, str]:
     return found
 
 
-def contents(path: str | Path) -> dict[str, Counter[str]]:
+def contents(path: str | Path | IO[bytes]) -> dict[str, Counter[str]]:
     """What the workbook holds: {sheet name: Counter of things}, and under WHOLE_BOOK ('') the
     parts that belong to no one sheet."""
     pkg = Package(path)
