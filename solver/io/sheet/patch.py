@@ -688,12 +688,25 @@ class _Patch:
                 )
                 self.edit(self.book, name.start, name.body, head)
         views = book.child("bookViews")
+        shown = [
+            i
+            for i, e in enumerate(entries)
+            if i not in gone and e.attrs.get("state", "visible") == "visible"
+        ]
         for view in [] if views is None else views.all("workbookView"):
             changes: dict[str, str | None] = {}
             for attr in ("activeTab", "firstSheet"):
                 value = view.attrs.get(attr, "")
-                if value.isdigit() and max(0, min(moved(int(value)), left - 1)) != int(value):
-                    changes[attr] = str(max(0, min(moved(int(value)), left - 1)))
+                if not value.isdigit():
+                    continue
+                n = int(value)
+                if n in gone and attr == "activeTab":  # the next sheet shown, else the one before
+                    n = min(
+                        [i for i in shown if i > n] or [max([i for i in shown if i < n] or [0])]
+                    )
+                new = str(max(0, min(moved(n), left - 1)))
+                if new != value:
+                    changes[attr] = new
             if changes:
                 head = with_attrs(data[view.start : view.body], changes)
                 self.edit(self.book, view.start, view.body, head)
