@@ -223,6 +223,7 @@ def test_clear_refuses_a_read_only_workbook_with_a_message(sample, capsys):
 
 def test_saving_uses_our_own_temporary_files(sample, monkeypatch):
     book = OpenpyxlBook(sample("bomber"))
+    solve_sheet(book, "bomber", Settings())
     names = []
     real = os.replace
     monkeypatch.setattr(os, "replace", lambda a, b: (names.append(Path(a).name), real(a, b)))
@@ -241,7 +242,9 @@ def test_a_killed_saves_temporary_files_are_cleaned_up_on_the_next_save(sample):
         p.write_bytes(b"half a workbook")
         if p != fresh:
             os.utime(p, (hour_ago, hour_ago))
-    OpenpyxlBook(path).save()
+    book = OpenpyxlBook(path)
+    solve_sheet(book, "bomber", Settings())
+    book.save()
     assert not any(p.exists() for p in stale)
     assert fresh.exists() and mine.exists()
 

@@ -59,7 +59,7 @@ from solver.io.sheet import (
     parse_theme,
     theme_text,
 )
-from solver.io.sheet.patch import PatchError, patch
+from solver.io.sheet.patch import Patched, PatchError, patch
 from solver.limits import LINK_LOOP, check_workbook_file
 
 
@@ -271,6 +271,17 @@ def lock_files(target: Path) -> list[tuple[Path, str]]:
     return [(target.with_name(n), app) for n, app in candidates]
 
 
+def check_not_open(path: Path) -> None:
+    """Raise BookError when a lock file beside `path` says it is open in Excel or LibreOffice
+    (beside a link, when it was opened through the link)."""
+    for lock, app in lock_files(path):
+        if lock.exists():
+            raise BookError(
+                f"{path}: the workbook is open in {app} ({lock.name} beside it); "
+                "close it there and run again, or write a copy elsewhere (--out)"
+            )
+
+
 def check_writable(target: Path) -> None:
     """Raise BookError when writing `target` would harm what the user has: a read-only
     workbook or folder, one owned by another user (we may run as root, where permission bits
@@ -287,12 +298,7 @@ def check_writable(target: Path) -> None:
                 f"{target}: the workbook belongs to another user (uid {st.st_uid}); "
                 f"replacing it would make it ours; write a copy elsewhere (--out)"
             )
-        for lock, app in lock_files(target):
-            if lock.exists():
-                raise BookError(
-                    f"{target}: the workbook is open in {app} ({lock.name} beside it); "
-                    f"close it there and run again, {hint}"
-                )
+        check_not_open(target)
     folder = target.parent
     while not folder.exists() and folder != folder.parent:
         folder = folder.parent
@@ -315,6 +321,34 @@ def clean_stale_temps(folder: Path) -> None:
                 p.unlink()
         except OSError:
             pass
+
+
+def write_new(path: Path, data: bytes) -> None:
+    """Write a new workbook at `path` (through a link), atomically, never over a file: one
+    that appeared there meanwhile (another program saved it) gives BookError."""
+    target = real_target(path)
+    check_writable(target)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=target.suffix, dir=target.parent)
+    try:
+        try:
+            write_all(fd, data)
+        finally:
+            os.close(fd)
+        os.chmod(tmp, _mode_for(target))
+        try:
+            os.link(tmp, target)  # atomic, and fails where a file is
+        except FileExistsError:
+            raise BookError(
+                f"{path} appeared on disk while the new workbook was being made; "
+                "nothing was saved; run again"
+            ) from None
+        except OSError:  # a file system without hard links
+            if target.exists():
+                raise
+            os.replace(tmp, target)
+    finally:
+        Path(tmp).unlink(missing_ok=True)
 
 
 @dataclass(frozen=True)
@@ -435,7 +469,7 @@ class OpenpyxlBook:
         if self.wb._active_sheet_index > index:  # the same sheet stays the active one
             self.wb._active_sheet_index -= 1
 
-    def _package(self, target: Path) -> bytes:
+    def _patched(self, target: Path) -> Patched:
         """The workbook as it is now, written into the package it was read from; BookError when
         that cannot be done without loss."""
         try:
@@ -453,7 +487,7 @@ class OpenpyxlBook:
                 f"{target}: not saved: writing it would lose {'; '.join(lacks)}; "
                 "the workbook is unchanged"
             )
-        return patched.data
+        return patched
 
     def save(self, path: str | Path | None = None) -> Path:
         """Save atomically to `path` (default: where it was loaded from); returns the path.
@@ -464,13 +498,16 @@ class OpenpyxlBook:
         loss (see the module docstring)."""
         given = Path(path) if path else self.path
         target = real_target(given)
-        check_writable(target)
-        if target.name != given.name:  # Excel's lock file may sit beside the link
-            check_writable(given)
         same = target == self.real or (
             target.exists() and self.path.exists() and os.path.samefile(target, self.path)
         )
-        data = self._package(target)
+        check_writable(target)
+        if given != target and given.is_symlink():
+            check_not_open(given)
+        patched = self._patched(target)
+        if same and not patched.changed and target.exists():
+            return given  # nothing changed: the file stays as it is
+        data = patched.data
         target.parent.mkdir(parents=True, exist_ok=True)
         clean_stale_temps(target.parent)
         fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=target.suffix, dir=target.parent)

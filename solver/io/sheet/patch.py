@@ -108,6 +108,7 @@ class Patched:
 
     data: bytes
     removed: list[str] = field(default_factory=list)
+    changed: bool = True  # False: every part is as it was
 
 
 def patch(base: bytes, wb: Workbook, loaded: list[tuple[Any, str]]) -> Patched:
@@ -477,7 +478,7 @@ class _Patch:
                 self.parts[self.styles_part] = styles
         for part, edits in self.edits.items():
             self.parts[part] = apply(self.parts.get(part) or self.read(part), edits)
-        return Patched(self.write(), removed)
+        return Patched(self.write(), removed, bool(self.parts or self.gone))
 
     def write(self) -> bytes:
         out = io.BytesIO()
