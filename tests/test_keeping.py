@@ -32,6 +32,8 @@ from openpyxl.worksheet.datavalidation import DataValidation
 
 from solver import batch
 from solver.cli import main
+from solver.io import workbook
+from solver.io.sheet import openpyxl_book
 from solver.io.sheet.answer import RECORD_SHEET
 from solver.io.sheet.openpyxl_book import BookError, OpenpyxlBook
 from solver.mip.backends import Settings
@@ -321,6 +323,22 @@ def test_solve_in_place_while_import_adds_a_sheet_keeps_the_sheet(sample, monkey
     assert "changed on disk while it was being solved" in out and "run again" in out
     wb = openpyxl.load_workbook(path)
     assert "bomber" in wb.sheetnames and wb["sudoku"]["C2"].value is None
+
+
+def test_a_new_book_is_never_written_over_one_that_appeared_meanwhile(tmp_path, monkeypatch):
+    """import -o into a new file: if a workbook appears there while the new one is being made,
+    it is kept and the import says so."""
+    path = tmp_path / "new.xlsx"
+    real = openpyxl_book.write_new
+
+    def meanwhile(target, data):
+        shutil.copy(WORKBOOKS / "sudoku.xlsx", target)  # another program saves a book there
+        real(target, data)
+
+    monkeypatch.setattr(workbook, "write_new", meanwhile)
+    assert main(["import", MINES, "-o", str(path)]) == 3
+    assert path.read_bytes() == (WORKBOOKS / "sudoku.xlsx").read_bytes()
+    assert [p.name for p in tmp_path.iterdir()] == ["new.xlsx"]
 
 
 def test_saving_a_copy_elsewhere_does_not_depend_on_the_original(sample, tmp_path):
