@@ -439,7 +439,6 @@ class OpenpyxlBook:
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self.name = self.path.name
-        self.is_xlsm = self.path.suffix.lower() == ".xlsm"
         check_workbook_file(self.path)  # a FIFO, a device, a zip bomb: refused before reading
         self.data, self.snapshot = read_whole(self.path)  # what the book was read from
         self.real = real_target(self.path)

@@ -1,13 +1,11 @@
-"""What a workbook package holds that a user would miss, to find what a save through openpyxl
-drops.
+"""What a workbook package holds that a user would miss: a save's last guard.
 
-openpyxl rewrites a workbook from its own model: it keeps cells, styles, comments, charts,
-tables and (with `keep_vba`) the VBA project and buttons, but drops text boxes and shapes,
-pictures (unless Pillow is installed), sparklines, slicers, pivot tables' formatting and more.
-`contents` counts, per sheet and for the whole book, the things a person put there (pictures,
-charts, text boxes, shapes, comments, buttons, tables, pivot tables, ...); `lost` compares the
-counts of the original package with those of what openpyxl wrote, so that a save can refuse to
-replace a workbook with a poorer one, or say what a copy lacks.
+Saving edits the package a workbook was read from (`solver.io.sheet.patch`), so every part it
+does not change keeps its bytes; as a guard against a mistake there, `contents` counts, per
+sheet and for the whole book, the things a person put there (pictures, charts, text boxes,
+shapes, comments, buttons, tables, pivot tables, sparklines, ...), and `lost` compares the counts
+of the original package with those of what is to be written, so that a save refuses to replace a
+workbook with a poorer one, saying what would be lost.
 """
 
 from __future__ import annotations
