@@ -14,7 +14,8 @@ writes the differences into a copy of that package:
   empty now; a new cell goes into its row, a new row into `<sheetData>`, in order; a row's
   `spans` and the sheet's `<dimension>` widen to what was added;
 - a row's height: its `ht` and `customHeight`; a column's width: its `<col>` (split where a
-  `<col>` covers several columns of which only some change);
+  `<col>` covers several columns of which only some change); merged ranges: those that stay
+  keep their `<mergeCell>`, the others go, new ones come last;
 - a look no cell had before: a font, fill, border, number format and cell format (`<xf>`) added
   at the end of its list in the styles part (nothing there is renumbered or removed, so the
   styles part only grows: a look given back by `clear` keeps its entries);
@@ -26,18 +27,23 @@ writes the differences into a copy of that package:
 - when a cell holding a formula is given a value, the calculation chain goes (Excel rebuilds it;
   a chain naming a cell without a formula makes Excel repair the file).
 
+A cell's value is compared as openpyxl reads it, and its look by meaning: the cell keeps its own
+`s` while that format still says what the model says (two equal fonts in the list count as one).
 Nothing else openpyxl's model may hold is written (its defined names, properties, views, data
-validation, conditional formatting, ...): solving changes none of them; a change this module
-cannot write (merged cells, a sheet moved, a formula shared with other cells overwritten) raises
-PatchError rather than being dropped.
+validation, conditional formatting, comments, links): solving changes none of them. A change
+this module cannot write (a sheet moved among the others, a new sheet with drawings, comments
+or formatting rules, a formula shared with other cells overwritten) raises PatchError rather
+than being dropped.
 
 What still differs from the original after an in-place solve, and why:
-- the solved sheet's part, where the answer is (its cells, and the widths and heights that make
-  the grid's cells square); a new value is written inline (`t="inlineStr"`), not into the shared
-  strings, which keep their bytes;
-- the styles part gains the answer's looks at the end of its lists, with their counts;
-- `workbook.xml`, its relationships and `[Content_Types].xml` gain the hidden record sheet (and
-  its part is new); `clear` takes them out again, byte for byte;
+- the solved sheet's part, where the answer is: its cells (written as openpyxl writes a cell,
+  `<c r="C2" s="5" t="n"><v>4</v></c>`; a string inline, `t="inlineStr"`, so that the shared
+  strings keep their bytes), its rows' heights and its columns' widths (the grid's cells made
+  square); a `<col>` split around the grid's columns stays split after `clear`, each piece with
+  the width the whole had (adjacent `<col>`s are never joined: two a person made stay two);
+- the styles part gains the answer's looks at the end of its lists, and their counts;
+- `workbook.xml`, its relationships and `[Content_Types].xml` gain the hidden record sheet's
+  entries (its part is new, written by openpyxl); `clear` takes them out again, byte for byte;
 - `docProps/app.xml` (its list of sheet titles) and `docProps/core.xml` (the last-modified time)
   are not updated: Excel and LibreOffice rebuild them on their next save;
 - the zip container itself: parts are compressed anew (the same method, not necessarily the same
