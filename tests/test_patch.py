@@ -114,6 +114,23 @@ def test_a_sheet_without_cells_gets_its_first_ones(tmp_path):
     assert ws["B3"].value == "three" and ws.row_dimensions[5].height == 30
 
 
+def test_a_row_given_back_its_height_keeps_its_cells(tmp_path):
+    path = sudoku(tmp_path)
+    before = parts(path)
+    book = OpenpyxlBook(path)
+    book.sheet("sudoku").set_row_height(10, 40)  # the sentinel's row: no cell of it changes
+    book.save()
+    book = OpenpyxlBook(path)
+    book.sheet("sudoku").set_row_height(10, 22)
+    book.save()
+    assert parts(path)[SHEET] == before[SHEET]
+    book = OpenpyxlBook(path)
+    book.sheet("sudoku").set_row_height(10, None)
+    book.save()
+    assert re.search(rb'<row r="10"><c r="J10"', parts(path)[SHEET])
+    assert OpenpyxlBook(path).sheet("sudoku").get(10, 10) == "E"
+
+
 def test_a_new_number_format_where_the_styles_have_none(tmp_path):
     def no_formats(found):
         assert b"<numFmts" in found["xl/styles.xml"]

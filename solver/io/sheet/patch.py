@@ -772,7 +772,7 @@ class _SheetEdit:
     def scan(self) -> Node:
         """The part's top-level elements, its rows and columns, and the cells of the rows that
         change, each row and cell numbered."""
-        wanted = {r for r, _ in self.changes}
+        wanted = {r for r, _ in self.changes} | self.heights.keys()
         row_at = 0
 
         def want(ancestors: list[Node], name: str, attrs: dict[str, str]) -> bool:
