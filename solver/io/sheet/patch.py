@@ -120,10 +120,14 @@ class Patched:
 def patch(base: bytes, wb: Workbook, loaded: list[tuple[Any, str]]) -> Patched:
     """The package `base` (what `wb` was read from) with `wb`'s changes written into it.
     `loaded`: each sheet object of `wb` as read, with its title then."""
+    work = _Patch(base, wb, loaded)
     try:
-        return _Patch(base, wb, loaded).run()
+        return work.run()
     except splice.PartError as exc:
         raise PatchError(str(exc)) from None
+    finally:
+        work.zin.close()
+        work.pkg.zip.close()
 
 
 def _num(x: float) -> str:
@@ -433,7 +437,11 @@ class _Patch:
         if self._strings is None:
             types = self.pkg.part_types()
             part = next((n for n, t in types.items() if t == STRINGS_TYPE), None)
-            self._strings = [] if part is None else read_string_table(self.zin.open(part))
+            if part is None:
+                self._strings = []
+            else:
+                with self.zin.open(part) as f:
+                    self._strings = read_string_table(f)
         return self._strings
 
     # --- the whole book -------------------------------------------------------------------------

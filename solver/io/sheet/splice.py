@@ -130,6 +130,9 @@ def scan(data: bytes, want: Want | None = None, depth: int = 2) -> Node:
         parser.Parse(data, True)
     except expat.ExpatError as exc:
         raise PartError(f"not well-formed XML ({exc})") from None
+    finally:  # the handlers refer to the parser: break the cycle, the parser goes now
+        parser.StartElementHandler = parser.EndElementHandler = None
+        parser.StartDoctypeDeclHandler = parser.EntityDeclHandler = None
     return found[0]
 
 
