@@ -93,10 +93,38 @@ STRINGS_TYPE = SML + "sharedStrings+xml"
 REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 REL_WORKSHEET = REL_NS + "/worksheet"
 MAX_COLUMN = 16384
+CONTENT_TYPES = "[Content_Types].xml"
+# the elements of a worksheet part, in the order CT_Worksheet puts them (from mergeCells on)
+WORKSHEET_ORDER = (
+    "mergeCells",
+    "phoneticPr",
+    "conditionalFormatting",
+    "dataValidations",
+    "hyperlinks",
+    "printOptions",
+    "pageMargins",
+    "pageSetup",
+    "headerFooter",
+    "rowBreaks",
+    "colBreaks",
+    "customProperties",
+    "cellWatches",
+    "ignoredErrors",
+    "smartTags",
+    "drawing",
+    "legacyDrawing",
+    "legacyDrawingHF",
+    "drawingHF",
+    "picture",
+    "oleObjects",
+    "controls",
+    "webPublishItems",
+    "tableParts",
+    "extLst",
+)
 # the styles part's lists, in the order CT_Stylesheet puts them
 STYLE_LISTS = ("numFmts", "fonts", "fills", "borders", "cellStyleXfs", "cellXfs", "cellStyles")
-STYLE_ITEMS = {"numFmts": "numFmt", "fonts": "font", "fills": "fill", "borders": "border"}
-STYLE_ITEMS["cellXfs"] = "xf"
+STYLE_ADDED = ("numFmts", "fonts", "fills", "borders", "cellXfs")  # the lists saving adds to
 # a formula other cells share, or an array formula: overwriting its cell would break others
 _SHARED_FORMULA = re.compile(rb"<(?:\w+:)?f\b[^>]*\sref\s*=")
 _FORMULA = re.compile(rb"<(?:\w+:)?f[\s/>]")
@@ -174,7 +202,7 @@ class _Styles:
         self.by_key: dict[tuple[Any, ...], int] = {}
         for i, key in enumerate(self.keys):
             self.by_key.setdefault(key, i)
-        self.added: dict[str, list[bytes]] = {name: [] for name in STYLE_ITEMS}
+        self.added: dict[str, list[bytes]] = {name: [] for name in STYLE_ADDED}
         self.counts = {
             "numFmts": len(sheet.numFmts.numFmt),
             "fonts": len(self.lists["fonts"]),
@@ -743,9 +771,6 @@ class _Patch:
         return reach - used
 
 
-CONTENT_TYPES = "[Content_Types].xml"
-
-
 def _prefix_for(root: Node, namespace: str) -> str | None:
     """The prefix the root element binds to `namespace`, if any."""
     return next(
@@ -1042,36 +1067,6 @@ class _SheetEdit:
             head = with_attrs(head, {"count": count})
         body = b"".join(self.data[m.start : m.end] for m in stay) + new
         self.out.append((node.start, node.end, splice.open_tag(head) + body + _end(node)))
-
-
-# the elements of a worksheet part, in the order CT_Worksheet puts them (from mergeCells on)
-WORKSHEET_ORDER = (
-    "mergeCells",
-    "phoneticPr",
-    "conditionalFormatting",
-    "dataValidations",
-    "hyperlinks",
-    "printOptions",
-    "pageMargins",
-    "pageSetup",
-    "headerFooter",
-    "rowBreaks",
-    "colBreaks",
-    "customProperties",
-    "cellWatches",
-    "ignoredErrors",
-    "smartTags",
-    "drawing",
-    "legacyDrawing",
-    "legacyDrawingHF",
-    "drawingHF",
-    "picture",
-    "oleObjects",
-    "controls",
-    "webPublishItems",
-    "tableParts",
-    "extLst",
-)
 
 
 def _ranged(text: bytes, low: int, high: int) -> bytes:
