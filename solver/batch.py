@@ -28,7 +28,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import functools
-import gc
 import multiprocessing
 import os
 import shutil
@@ -39,11 +38,10 @@ import threading
 import time
 import traceback
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
-from typing import Any
 
 from solver import limits, pipeline, progress
 from solver.genres import genre_for_sheet
@@ -100,14 +98,6 @@ def puzzle_sheets(book: OpenpyxlBook, only: str | None) -> list[str]:
             )
         return [only]
     return [s for s in book.sheet_names() if genre_for_sheet(s) is not None]
-
-
-def close_book(book: OpenpyxlBook) -> None:
-    """Let go of what openpyxl keeps open: an .xlsm book's VBA archive, which otherwise prints
-    'Exception ignored in ... ZipFile.__del__' when it is collected after its buffer."""
-    archive = getattr(book.wb, "vba_archive", None)
-    if archive is not None:
-        archive.close()
 
 
 def _record(job: Job, sheet: str, error: str) -> pipeline.SheetResult:
@@ -192,46 +182,40 @@ def solve_book(job: Job, starting: Callable[[list[str], int], None] | None = Non
         done.failed = True
         return done
     try:
+        sheets = puzzle_sheets(book, job.sheet)
+    except InputError as exc:
+        done.results = [_record(job, job.sheet or "", str(exc))]
+        return done
+    for i, sheet in enumerate(sheets):
+        if starting is not None:
+            starting(sheets, i)
         try:
-            sheets = puzzle_sheets(book, job.sheet)
-        except InputError as exc:
-            done.results = [_record(job, job.sheet or "", str(exc))]
+            done.results.append(solve_sheet(book, sheet, job))
+        except Spoiled as exc:
+            done.results.append(_record(job, sheet, str(exc)))
+            _not_saved(job, done, f"not saved: {exc}; {job.path} is untouched")
             return done
-        for i, sheet in enumerate(sheets):
-            if starting is not None:
-                starting(sheets, i)
-            try:
-                done.results.append(solve_sheet(book, sheet, job))
-            except Spoiled as exc:
-                done.results.append(_record(job, sheet, str(exc)))
-                _not_saved(job, done, f"not saved: {exc}; {job.path} is untouched")
-                return done
-        if not sheets:
-            done.note = "no sheet named after a genre; not saved"
-        elif not any(r.status == "solved" for r in done.results):
-            done.note = "nothing solved; not saved"
-        else:
-            _save(book, job, done)
-            if done.saved is not None and job.pictures:
-                _pictures(done)
-    finally:
-        close_book(book)
+    if not sheets:
+        done.note = "no sheet named after a genre; not saved"
+    elif not any(r.status == "solved" for r in done.results):
+        done.note = "nothing solved; not saved"
+    else:
+        _save(book, job, done)
+        if done.saved is not None and job.pictures:
+            _pictures(done)
     return done
 
 
 def _save(book: OpenpyxlBook, job: Job, done: BookResult) -> None:
-    with _quiet_failed_zip():
-        try:
-            done.saved = book.save(job.target)
-        except BookError as exc:  # a refusal that names the book and says what to do
-            _not_saved(job, done, f"not saved: {exc}; {job.path} is untouched")
-        except Exception as exc:
-            reason = _reason(exc) if isinstance(exc, OSError) else str(exc)
-            if not isinstance(exc, OSError) and job.debug:
-                traceback.print_exception(exc, file=sys.stderr)
-            _not_saved(job, done, f"not saved to {job.target}: {reason}; {job.path} is untouched")
-        if done.failed:
-            gc.collect()
+    try:
+        done.saved = book.save(job.target)
+    except BookError as exc:  # a refusal that names the book and says what to do
+        _not_saved(job, done, f"not saved: {exc}; {job.path} is untouched")
+    except Exception as exc:
+        reason = _reason(exc) if isinstance(exc, OSError) else str(exc)
+        if not isinstance(exc, OSError) and job.debug:
+            traceback.print_exception(exc, file=sys.stderr)
+        _not_saved(job, done, f"not saved to {job.target}: {reason}; {job.path} is untouched")
 
 
 def _pictures(done: BookResult) -> None:
@@ -257,27 +241,6 @@ def _not_saved(job: Job, done: BookResult, note: str) -> None:
         if r.status == "solved":
             r.status, r.error = "error", f"solved, but the book was {note}"
             r.unique, r.answer, r.note, r.differ = None, None, None, []
-
-
-@contextlib.contextmanager
-def _quiet_failed_zip() -> Iterator[None]:
-    """openpyxl leaves the zip file of a failed save open; closing it fails again (a full disk)
-    and Python prints 'Exception ignored in ... ZipFile.__del__' when it is collected. The
-    book's records already say why it was not saved: let that pass silently, nothing else."""
-    hook = sys.unraisablehook
-
-    def quiet(u: Any) -> None:
-        if not (
-            isinstance(u.exc_value, OSError)
-            and getattr(u.object, "__qualname__", "") == "ZipFile.__del__"
-        ):
-            hook(u)
-
-    sys.unraisablehook = quiet
-    try:
-        yield
-    finally:
-        sys.unraisablehook = hook
 
 
 def _reason(exc: BaseException) -> str:
@@ -326,7 +289,8 @@ def output_problems(jobs: list[Job], in_place: bool) -> tuple[list[str], list[st
     room: list[str] = []
     by_target: dict[Path, Path] = {}
     for job in jobs:
-        other = by_target.setdefault(job.target.resolve(), job.path)
+        # (realpath, not resolve: a link loop is the save's to report)
+        other = by_target.setdefault(Path(os.path.realpath(job.target)), job.path)
         if other != job.path:
             usage.append(f"{other} and {job.path} would both be saved as {job.target}")
     folders: dict[Path, list[Job]] = {}

@@ -23,7 +23,7 @@ from solver.genres import Genre, all_genres, genre_for_pzpr, genre_for_sheet
 from solver.io.puzzlink import UrlError, parse_url
 from solver.io.sheet import InputError
 from solver.io.sheet.openpyxl_book import BookError, OpenpyxlBook
-from solver.limits import DEFAULT_TIME_LIMIT, LimitError
+from solver.limits import DEFAULT_TIME_LIMIT, LINK_LOOP, LimitError, is_link_loop
 from solver.mip.backends import (
     CONNECTIVITY,
     DEFAULT_SOLVER,
@@ -81,6 +81,8 @@ def _books(paths: list[str]) -> list[Path]:
             )
         elif p.suffix.lower() in BOOK_SUFFIXES and p.is_file():
             found.append(p)
+        elif is_link_loop(p):
+            raise UsageError(f"{p} {LINK_LOOP}; point it at a workbook")
         elif not p.exists():
             raise UsageError(f"{p} does not exist")
         else:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import _thread
 import contextlib
 import contextvars
+import errno
 import os
 import queue
 import re
@@ -47,6 +48,8 @@ CBC_KILL_GRACE = 0.5
 # HiGHS and SCIP run in a thread of their own (`run_solver`); asked to stop (the deadline,
 # Ctrl-C, SIGTERM), one that has not returned this long after is left behind (`abandoned`).
 SOLVER_STOP_GRACE = 0.5
+
+LINK_LOOP = "is a symbolic link loop (each link points at another, never at a file)"
 
 _WORKSHEET = re.compile(r"xl/worksheets/[^/]+\.xml")
 
@@ -295,7 +298,12 @@ def check_regular_file(path: Path, max_bytes: int, what: str) -> None:
     or a file over `max_bytes`, from its metadata alone; `what` names the file kind expected
     ("an .xlsx or .xlsm workbook"). A link to a regular file is fine."""
     name = path.name
-    info = os.stat(path)  # follows links
+    try:
+        info = os.stat(path)  # follows links
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise LimitError(f"{name} {LINK_LOOP}; give the path of {what}") from None
+        raise
     if not stat.S_ISREG(info.st_mode):
         kind = (
             "a folder, not a file"
@@ -308,6 +316,15 @@ def check_regular_file(path: Path, max_bytes: int, what: str) -> None:
             f"{name}: the file is {_mb(info.st_size)}, more than the {_mb(max_bytes)} this "
             f"program reads as {what}"
         )
+
+
+def is_link_loop(path: Path) -> bool:
+    """Whether `path` is a symbolic link that never reaches a file (a -> b -> a)."""
+    try:
+        os.stat(path)
+    except OSError as exc:
+        return exc.errno == errno.ELOOP
+    return False
 
 
 def check_workbook_file(path: Path) -> None:

@@ -3,6 +3,7 @@ what solving wrote, and it all survives saving the workbook."""
 
 from __future__ import annotations
 
+import os
 import types
 from dataclasses import replace
 
@@ -10,7 +11,7 @@ import openpyxl
 import pytest
 
 from addin import xlwings_book as xw
-from solver.io.sheet import Border, Borders, InputError, Style
+from solver.io.sheet import Border, Borders, InputError, Style, openpyxl_book
 from solver.io.sheet.answer import (
     ANSWER_BORDER,
     ANSWER_FONT,
@@ -154,12 +155,11 @@ def test_a_failed_save_leaves_the_old_file_whole(sample, monkeypatch):
     book = OpenpyxlBook(path)
     solve_sheet(book, "bomber", Settings())
 
-    def crash(filename):
-        with open(filename, "wb") as fh:
-            fh.write(b"half a workbook")
+    def crash(fd, data):
+        os.write(fd, data[: len(data) // 2])
         raise OSError("disk full")
 
-    monkeypatch.setattr(book.wb, "save", crash)
+    monkeypatch.setattr(openpyxl_book, "write_all", crash)
     with pytest.raises(OSError, match="disk full"):
         book.save()
     assert path.read_bytes() == before

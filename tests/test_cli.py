@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import zipfile
 
 import pytest
 
@@ -243,8 +244,11 @@ def test_import_into_what_cannot_hold_a_new_puzzle_says_so(tmp_path, capsys, nam
 def test_import_into_an_existing_xlsm_keeps_it_a_macro_book(tmp_path, sample, capsys):
     book = sample("bomber", ".xlsm")
     assert main(["import", MINES, "-o", str(book)]) == 0
-    loaded = OpenpyxlBook(book)
-    assert "bomber (2)" in loaded.sheet_names() and loaded.wb.vba_archive is not None
+    assert "bomber (2)" in OpenpyxlBook(book).sheet_names()
+    with zipfile.ZipFile(book) as z:
+        assert "xl/vbaProject.bin" in z.namelist()
+        types = z.read("[Content_Types].xml").decode()
+    assert "application/vnd.ms-excel.sheet.macroEnabled.main+xml" in types
 
 
 def test_import_into_a_file_that_is_not_a_workbook_names_it(tmp_path, capsys):

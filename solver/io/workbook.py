@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +12,7 @@ from openpyxl.styles import Alignment, Font
 from solver.blocks.values import Value
 from solver.genres import Genre
 from solver.io.rooms_sheet import write_rooms
-from solver.io.sheet.openpyxl_book import OpenpyxlBook, check_writable
+from solver.io.sheet.openpyxl_book import OpenpyxlBook, OpenpyxlSheet, write_new
 
 SENTINEL = "E"  # as in the seed's sheet ("範囲読み込みよう文字")
 
@@ -45,25 +46,28 @@ def free_sheet_name(existing: list[str], base: str) -> str:
 def add_puzzle_sheet(path: Path, genre: Genre, puzzle: Any) -> tuple[OpenpyxlBook, str]:
     """Add the puzzle as a new sheet named after its genre to the workbook at `path` (created
     if missing; an existing workbook keeps all its sheets). Returns the saved book and sheet."""
-    if path.exists():
-        book = OpenpyxlBook(path)
-        name = free_sheet_name(book.wb.sheetnames, genre.slug)
-        ws = book.wb.create_sheet(name)
-    else:
+    if not path.exists():
         if path.suffix.lower() != ".xlsx":
             raise ValueError(f"{path.name}: a new workbook is written as .xlsx")
-        check_writable(path)  # before anything is written there
         wb = openpyxl.Workbook()
         ws = wb.active
-        name = ws.title = genre.slug
-        path.parent.mkdir(parents=True, exist_ok=True)
-        wb.save(path)
-        book = OpenpyxlBook(path)
-        ws = book.wb[name]
+        ws.title = genre.slug
+        _add(ws, genre, puzzle)
+        data = io.BytesIO()
+        wb.save(data)
+        write_new(path, data.getvalue())
+        return OpenpyxlBook(path), genre.slug
+    book = OpenpyxlBook(path)
+    name = free_sheet_name(book.wb.sheetnames, genre.slug)
+    _add(book.wb.create_sheet(name), genre, puzzle)
+    book.save()
+    return book, name
+
+
+def _add(ws: Any, genre: Genre, puzzle: Any) -> None:
+    """Type the puzzle into the worksheet, its rooms as thick borders if it has any."""
     fill_sheet(ws, genre.to_cells(puzzle))
     drawn = genre.drawn_rooms(puzzle)
     if drawn is not None:  # rooms as a person sees them printed: thick borders
         rooms, (top, left) = drawn
-        write_rooms(book.sheet(name), rooms, top + 1, left + 1)
-    book.save()
-    return book, name
+        write_rooms(OpenpyxlSheet(ws), rooms, top + 1, left + 1)

@@ -12,6 +12,7 @@ writes the chart sheet back.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import BinaryIO
 
 from openpyxl.chartsheet import Chartsheet
 from openpyxl.packaging.relationship import get_rels_path
@@ -32,9 +33,9 @@ class _Reader(ExcelReader):
         self.wb._add_sheet(cs)
 
 
-def load_workbook(path: Path, keep_vba: bool) -> Workbook:
-    """The workbook at `path`, as `openpyxl.load_workbook(path, keep_vba=keep_vba)` loads it,
-    with chart sheets that have no relationships part loaded empty."""
-    reader = _Reader(path, read_only=False, keep_vba=keep_vba)
+def load_workbook(source: Path | BinaryIO) -> Workbook:
+    """The workbook in `source` (a path or the file's bytes), as `openpyxl.load_workbook`
+    loads it, with chart sheets that have no relationships part loaded empty."""
+    reader = _Reader(source, read_only=False)
     reader.read()
     return reader.wb

@@ -1,12 +1,20 @@
 """The `Book` and `Sheet` protocols over openpyxl, for batch mode and tests.
 
-`.xlsm` files are loaded with `keep_vba=True` so that saving keeps the VBA project and buttons;
-openpyxl uses defusedxml (a dependency) against XML bombs. Saving is atomic: the workbook is
-written to a temporary file beside the target (`.~puzzle-solver-*`; ones a killed save left are
-removed by the next save into that folder), then renamed over it. Saving never spoils what the
-user has: it refuses (BookError) a workbook that is read-only, another user's, or open in Excel
-or LibreOffice, puts back the sheets' drawings openpyxl drops (`solver.io.sheet.graft`), and
-refuses to replace a workbook with one that lacks anything else (`solver.io.sheet.package`).
+A workbook is read whole into memory once (its bytes, their size, time and hash kept), and
+openpyxl loads it from there (with defusedxml, a dependency, against XML bombs). Saving writes
+what changed in openpyxl's model into a copy of those bytes (`solver.io.sheet.patch`): every part
+nothing changed keeps its exact bytes (drawings, VBA and buttons, sparklines, rich text, numbers
+openpyxl cannot hold...), so a save never makes the workbook poorer; as a last guard, a package
+that lacks anything the original has (`solver.io.sheet.package`) is not written.
+
+Saving is atomic: the workbook is written to a temporary file beside the target
+(`.~puzzle-solver-*`; ones a killed save left are removed by the next save into that folder),
+then renamed over it. A symbolic link is written through: its target is replaced, the link
+stays. Saving never spoils what the user has: it refuses (BookError) a workbook that is
+read-only, another user's, or open in Excel or LibreOffice, and one that changed on disk since it
+was read (another program saved it meanwhile: replacing it would lose that program's changes);
+that last check is made just before the rename, under an advisory lock that our own saves of the
+same file take too.
 
 Colours (of fonts, solid fills and borders) are read as 'RRGGBB', as a theme colour 'theme:1'
 or 'theme:4:-0.25' (index and tint, kept as they are: themes are not resolved), or None for
@@ -19,14 +27,18 @@ sides an answer does not cover are never rewritten.
 from __future__ import annotations
 
 import contextlib
+import errno
+import hashlib
+import io
 import os
 import re
 import tempfile
 import time
-import zipfile
 from collections.abc import Iterator
 from copy import copy
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from openpyxl.cell.cell import Cell, MergedCell
 from openpyxl.styles import Alignment, PatternFill, Side
@@ -46,9 +58,9 @@ from solver.io.sheet import (
     parse_theme,
     theme_text,
 )
-from solver.io.sheet.graft import graft_drawings
 from solver.io.sheet.load import load_workbook
-from solver.limits import check_workbook_file
+from solver.io.sheet.patch import Patched, PatchError, patch
+from solver.limits import LINK_LOOP, check_workbook_file
 
 
 def _rgb(color: object) -> str | None:
@@ -238,19 +250,6 @@ def _mode_for(target: Path) -> int:
     return 0o666 & ~umask
 
 
-def _keep_drawings(original: Path, written: Path) -> list[str]:
-    """Put the original's drawings back into what openpyxl wrote; what it still lacks."""
-    try:
-        before = package.contents(original)
-    except (OSError, zipfile.BadZipFile):  # the original is gone since: nothing to keep
-        return []
-    if any(things for things in before.values()):
-        # a package shape not foreseen: the comparison below still guards
-        with contextlib.suppress(Exception):
-            graft_drawings(original, written)
-    return package.lost(before, package.contents(written))
-
-
 class BookError(Exception):
     """A workbook that cannot be written without harm; the message says why and what to do."""
 
@@ -272,6 +271,17 @@ def lock_files(target: Path) -> list[tuple[Path, str]]:
     return [(target.with_name(n), app) for n, app in candidates]
 
 
+def check_not_open(path: Path) -> None:
+    """Raise BookError when a lock file beside `path` says it is open in Excel or LibreOffice
+    (beside a link, when it was opened through the link)."""
+    for lock, app in lock_files(path):
+        if lock.exists():
+            raise BookError(
+                f"{path}: the workbook is open in {app} ({lock.name} beside it); "
+                "close it there and run again, or write a copy elsewhere (--out)"
+            )
+
+
 def check_writable(target: Path) -> None:
     """Raise BookError when writing `target` would harm what the user has: a read-only
     workbook or folder, one owned by another user (we may run as root, where permission bits
@@ -288,12 +298,7 @@ def check_writable(target: Path) -> None:
                 f"{target}: the workbook belongs to another user (uid {st.st_uid}); "
                 f"replacing it would make it ours; write a copy elsewhere (--out)"
             )
-        for lock, app in lock_files(target):
-            if lock.exists():
-                raise BookError(
-                    f"{target}: the workbook is open in {app} ({lock.name} beside it); "
-                    f"close it there and run again, {hint}"
-                )
+        check_not_open(target)
     folder = target.parent
     while not folder.exists() and folder != folder.parent:
         folder = folder.parent
@@ -318,14 +323,127 @@ def clean_stale_temps(folder: Path) -> None:
             pass
 
 
+def write_new(path: Path, data: bytes) -> None:
+    """Write a new workbook at `path` (through a link), atomically, never over a file: one
+    that appeared there meanwhile (another program saved it) gives BookError."""
+    target = real_target(path)
+    check_writable(target)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=target.suffix, dir=target.parent)
+    try:
+        try:
+            write_all(fd, data)
+        finally:
+            os.close(fd)
+        os.chmod(tmp, _mode_for(target))
+        try:
+            os.link(tmp, target)  # atomic, and fails where a file is
+        except FileExistsError:
+            raise BookError(
+                f"{path} appeared on disk while the new workbook was being made; "
+                "nothing was saved; run again"
+            ) from None
+        except OSError:  # a file system without hard links
+            if target.exists():
+                raise
+            os.replace(tmp, target)
+    finally:
+        Path(tmp).unlink(missing_ok=True)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A file as it was read: its size, modification time and content hash."""
+
+    size: int
+    mtime_ns: int
+    digest: str
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def read_whole(path: Path) -> tuple[bytes, Snapshot]:
+    """A file's bytes and its snapshot, taken together (read again if it changed while being
+    read)."""
+    with open(path, "rb") as f:
+        for _ in range(3):
+            before = os.fstat(f.fileno())
+            f.seek(0)
+            data = f.read()
+            after = os.fstat(f.fileno())
+            if (before.st_size, before.st_mtime_ns) == (after.st_size, after.st_mtime_ns):
+                break
+    return data, Snapshot(len(data), after.st_mtime_ns, _digest(data))
+
+
+def changed_since(path: Path, snap: Snapshot) -> bool:
+    """Whether the file at `path` is no longer the one `snap` was taken of (a file that is gone
+    has nothing to lose)."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return False
+    if (st.st_size, st.st_mtime_ns) != (snap.size, snap.mtime_ns):
+        return True
+    with open(path, "rb") as f:
+        return _digest(f.read()) != snap.digest
+
+
+def real_target(path: Path) -> Path:
+    """Where writing `path` goes: a symbolic link's target (the link stays a link), resolved
+    through every link; BookError for a link loop."""
+    try:
+        return Path(os.path.realpath(path, strict=True))
+    except FileNotFoundError:
+        return Path(os.path.realpath(path))  # a new file (or a link to one to be made)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise BookError(
+                f"{path} {LINK_LOOP}; point it at a workbook, or write elsewhere (--out)"
+            ) from None
+        raise
+
+
+def write_all(fd: int, data: bytes) -> None:
+    """Write `data` to the file `fd` and onto the disk."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+    os.fsync(fd)
+
+
+@contextlib.contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """An exclusive advisory lock on the file at `path` (if there is one), for as long as the
+    block runs: two of our saves of one file check and replace it one after the other."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: no advisory locks; the check alone guards
+        yield
+        return
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        yield
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
+
+
 class OpenpyxlBook:
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self.name = self.path.name
-        self.is_xlsm = self.path.suffix.lower() == ".xlsm"
         check_workbook_file(self.path)  # a FIFO, a device, a zip bomb: refused before reading
-        self.wb = load_workbook(self.path, keep_vba=self.is_xlsm)  # chart sheets: see `load`
-        self.lacks: list[str] = []  # what the last save's copy lacks, see `save`
+        self.data, self.snapshot = read_whole(self.path)  # what the book was read from
+        self.real = real_target(self.path)
+        self.wb = load_workbook(io.BytesIO(self.data))  # chart sheets: see `load`
+        self.loaded: list[tuple[Any, str]] = [(ws, ws.title) for ws in self.wb._sheets]
 
     def sheet_names(self) -> list[str]:
         return [ws.title for ws in self.wb.worksheets if ws.sheet_state == "visible"]
@@ -350,40 +468,67 @@ class OpenpyxlBook:
         if self.wb._active_sheet_index > index:  # the same sheet stays the active one
             self.wb._active_sheet_index -= 1
 
+    def _patched(self, target: Path) -> Patched:
+        """The workbook as it is now, written into the package it was read from; BookError when
+        that cannot be done without loss."""
+        try:
+            patched = patch(self.data, self.wb, self.loaded)
+        except PatchError as exc:
+            raise BookError(f"{target}: cannot be saved without harm: {exc}") from None
+        before = package.contents(io.BytesIO(self.data))
+        for name in patched.removed:
+            before.pop(name, None)
+        titles = {title: ws.title for ws, title in self.loaded}
+        before = {titles.get(k, k): v for k, v in before.items()}
+        lacks = package.lost(before, package.contents(io.BytesIO(patched.data)))
+        if lacks:
+            raise BookError(
+                f"{target}: not saved: writing it would lose {'; '.join(lacks)}; "
+                "the workbook is unchanged"
+            )
+        return patched
+
     def save(self, path: str | Path | None = None) -> Path:
         """Save atomically to `path` (default: where it was loaded from); returns the path.
 
-        openpyxl cannot keep everything a workbook may hold: the sheets' drawings (text boxes,
-        shapes, pictures, charts) are put back from the original file (`graft`), and then what
-        was written is compared with the original: a save that would replace the original with
-        a poorer workbook (sparklines, slicers... lost) raises BookError saying what would be
-        lost. A copy elsewhere is written; `self.lacks` then lists what it lacks ("1 sparkline
-        group on sheet 'notes'").
-        BookError too for a target that is read-only, another user's, or open in Excel or
-        LibreOffice (`check_writable`)."""
-        target = Path(path) if path else self.path
+        BookError for a target that is read-only, another user's, or open in Excel or
+        LibreOffice (`check_writable`), for a link loop, for the workbook itself when it
+        changed on disk since it was read, and for a change that cannot be written without
+        loss (see the module docstring)."""
+        given = Path(path) if path else self.path
+        target = real_target(given)
+        same = target == self.real or (
+            target.exists() and self.path.exists() and os.path.samefile(target, self.path)
+        )
         check_writable(target)
+        if given != target and given.is_symlink():
+            check_not_open(given)
+        patched = self._patched(target)
+        if same and not patched.changed and target.exists():
+            return given  # nothing changed: the file stays as it is
+        data = patched.data
         target.parent.mkdir(parents=True, exist_ok=True)
         clean_stale_temps(target.parent)
         fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=target.suffix, dir=target.parent)
-        os.close(fd)
         try:
-            for ws in self.wb.worksheets:
-                # openpyxl's copies of the pictures (read only with Pillow) are not needed: the
-                # original drawings go back in; and openpyxl can write them only once
-                ws._images = []
-            self.wb.save(tmp)
-            lacks = _keep_drawings(self.path, Path(tmp))
-            if lacks and target.resolve() == self.path.resolve():
-                raise BookError(
-                    f"{self.name}: not saved: writing it would lose {'; '.join(lacks)} "
-                    "(openpyxl cannot keep them); the workbook is unchanged; "
-                    "write a copy elsewhere (--out), or solve it in Excel"
-                )
+            try:
+                write_all(fd, data)
+            finally:
+                os.close(fd)
             os.chmod(tmp, _mode_for(target))
-            os.replace(tmp, target)
+            with _locked(target):
+                if same and changed_since(target, self.snapshot):
+                    raise BookError(
+                        f"{given} changed on disk while it was being solved (another program "
+                        "saved it since it was read); nothing was saved; run again"
+                    )
+                written = os.stat(tmp)
+                os.replace(tmp, target)
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
-        self.lacks = lacks
-        return target
+        if same:  # what is on disk now is what the next save starts from
+            self.data = data
+            self.snapshot = Snapshot(len(data), written.st_mtime_ns, _digest(data))
+            self.loaded = [(ws, ws.title) for ws in self.wb._sheets]
+        return given

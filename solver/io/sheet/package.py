@@ -1,13 +1,11 @@
-"""What a workbook package holds that a user would miss, to find what a save through openpyxl
-drops.
+"""What a workbook package holds that a user would miss: a save's last guard.
 
-openpyxl rewrites a workbook from its own model: it keeps cells, styles, comments, charts,
-tables and (with `keep_vba`) the VBA project and buttons, but drops text boxes and shapes,
-pictures (unless Pillow is installed), sparklines, slicers, pivot tables' formatting and more.
-`contents` counts, per sheet and for the whole book, the things a person put there (pictures,
-charts, text boxes, shapes, comments, buttons, tables, pivot tables, ...); `lost` compares the
-counts of the original package with those of what openpyxl wrote, so that a save can refuse to
-replace a workbook with a poorer one, or say what a copy lacks.
+Saving edits the package a workbook was read from (`solver.io.sheet.patch`), so every part it
+does not change keeps its bytes; as a guard against a mistake there, `contents` counts, per
+sheet and for the whole book, the things a person put there (pictures, charts, text boxes,
+shapes, comments, buttons, tables, pivot tables, sparklines, ...), and `lost` compares the counts
+of the original package with those of what is to be written, so that a save refuses to replace a
+workbook with a poorer one, saying what would be lost.
 """
 
 from __future__ import annotations
@@ -17,6 +15,7 @@ import re
 import zipfile
 from collections import Counter
 from pathlib import Path
+from typing import IO
 from xml.etree.ElementTree import Element
 
 from defusedxml import ElementTree
@@ -82,7 +81,7 @@ PLURALS = {
 class Package:
     """The parts of an OOXML package (a zip), read on demand."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path | IO[bytes]) -> None:
         self.zip = zipfile.ZipFile(path)
         self.names = set(self.zip.namelist())
 
@@ -205,7 +204,7 @@ def sheet_parts(pkg: Package) -> dict[str, str]:
     return found
 
 
-def contents(path: str | Path) -> dict[str, Counter[str]]:
+def contents(path: str | Path | IO[bytes]) -> dict[str, Counter[str]]:
     """What the workbook holds: {sheet name: Counter of things}, and under WHOLE_BOOK ('') the
     parts that belong to no one sheet."""
     pkg = Package(path)
