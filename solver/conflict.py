@@ -18,6 +18,8 @@ trial and the given is still needed). A conflict of k givens among n takes about
 
 Before that, one trial without any given: where that is infeasible too, the givens are not to
 blame (the grid's shape, its rooms or black cells allow no answer), and the conflict is empty.
+A genre that refuses a grid without givens (hitori without numbers, masyu without pearls) has
+no such puzzle: there some given is to blame, and a single one can be the whole conflict.
 
 All of it runs by the sheet's deadline: S is infeasible at every step, so where the time runs
 out the search reports what it has narrowed so far, as not minimal (or the plain message where
@@ -48,6 +50,7 @@ class Conflict:
     grid: Grid
     givens: list[Given] = field(default_factory=list)
     minimal: bool = False
+    timed_out: bool = False  # the deadline came before the search's end
     of: int = 0  # the puzzle's givens, all of them
     trials: int = 0
     seconds: float = 0.0
@@ -65,16 +68,20 @@ class Conflict:
                 "(its shape, rooms, walls or black cells) allows none"
             )
         if not self.minimal and len(self.givens) >= self.of:
+            if not self.timed_out:
+                return PLAIN
             return f"{PLAIN} (the time limit ran out before the givens that conflict were found)"
         names = [g.name(self.grid) for g in self.givens]
         if not self.minimal:
             shown = names[:MOST_NAMED] + (
                 [f"{len(names) - MOST_NAMED} more"] if len(names) > MOST_NAMED else []
             )
-            return (
-                f"no answer: the givens {_listed(shown)} cannot all hold (not narrowed to a "
-                "smallest such set within the time limit)"
+            why = (
+                "not narrowed to a smallest such set within the time limit"
+                if self.timed_out
+                else "not proved a smallest such set: a given could not be taken out"
             )
+            return f"no answer: the givens {_listed(shown)} cannot all hold ({why})"
         if len(names) == 1:
             return f"no answer: the given {names[0]} cannot hold"
         both = "both" if len(names) == 2 else "all"
@@ -116,10 +123,15 @@ def find_conflict(
             with progress.reporting(None):  # the status line says "conflict" throughout
                 status = solve(relaxed)
         except OutOfTime:
+            found.timed_out = True
             return None
-        except InputError:  # givens the genre cannot take out (a bug): they stay in the set
-            unsure = True
+        except InputError:
+            # a grid without any given that the genre refuses (hitori without numbers): then
+            # some given is to blame; else givens it cannot take out (a bug) stay, unproved
+            unsure = unsure or bool(kept)
             return False
+        if status == "timeout":
+            found.timed_out = True
         return {"infeasible": True, "solved": False}.get(status)
 
     def narrowed(kept: Sequence[int], minimal: bool = False) -> None:
@@ -132,7 +144,7 @@ def find_conflict(
         else:
             found.minimal = True  # nothing to take out: the grid alone allows no answer
     except OutOfTime:  # the deadline's alarm between two trials: what was narrowed stands
-        pass
+        found.timed_out = True
     found.seconds = time.perf_counter() - start
     return found
 

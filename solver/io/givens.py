@@ -23,6 +23,8 @@ from dataclasses import dataclass
 
 from solver.blocks.names import a1
 from solver.blocks.values import Value
+from solver.io.room_digits import split_digit
+from solver.io.rooms_sheet import read_label
 from solver.io.sheet import Grid
 
 Cell = tuple[int, int]
@@ -31,11 +33,13 @@ Cell = tuple[int, int]
 @dataclass(frozen=True)
 class Given:
     """One given: its 0-based cell in the grid, the clue as a message names it (`5`, `16
-    down`), and what the cell holds once the clue is taken out."""
+    down`), what the cell holds once the clue is taken out, and the other cells emptied with it
+    (a numberlink line's other end, the rest of a hint's row)."""
 
     cell: Cell
     text: str
     dropped: Value = None
+    also: tuple[Cell, ...] = ()
 
     def name(self, grid: Grid) -> str:
         """`A1 (5)`: the given's sheet cell and its clue."""
@@ -57,6 +61,26 @@ def numbers(grid: Grid, dropped: Value = None) -> list[Given]:
     ]
 
 
+def in_rooms(grid: Grid, numbers: Iterable[tuple[Cell, int]], dropped: Value = None) -> list[Given]:
+    """A room genre's numbers (`solver.io.rooms_sheet`) as givens: a number among thick borders
+    is taken out as `dropped`; one beside its room's label (`A4`) leaves the label, with
+    `dropped` after it where that is text (`A?`); a digit typed after a cell's text (`A=3`,
+    `12=3`) leaves that text."""
+    found = []
+    for cell, n in sorted(numbers):
+        v = grid[cell]
+        own, after = split_digit(v)
+        label = read_label(v)
+        if after is not None:
+            left = own
+        elif label is not None:
+            left = label[0] + (dropped if isinstance(dropped, str) else "")
+        else:
+            left = dropped
+        found.append(Given(cell, str(n), left))
+    return found
+
+
 def every_value(grid: Grid, cells: Iterable[Cell] | None = None) -> list[Given]:
     """Whatever the cells hold (every cell of the grid by default) as givens, taken out by
     leaving the cell empty: pearls, pipe pieces, signs."""
@@ -65,8 +89,11 @@ def every_value(grid: Grid, cells: Iterable[Cell] | None = None) -> list[Given]:
 
 
 def without(grid: Grid, givens: Iterable[Given]) -> Grid:
-    """The grid with the givens taken out: each given's cell holds its `dropped` value."""
+    """The grid with the givens taken out: each given's cell holds its `dropped` value, the
+    cells that go with it are empty."""
     cells = [list(row) for row in grid.cells]
     for g in givens:
         cells[g.cell[0]][g.cell[1]] = g.dropped
+        for r, c in g.also:
+            cells[r][c] = None
     return Grid(grid.sheet, cells, grid.source, grid.origin)
