@@ -19,8 +19,9 @@ to ONE_BY_ONE givens the blocks are of one from the start.
 
 Before that, one trial without any given: where that is infeasible too, the givens are not to
 blame (the grid's shape, its rooms or black cells allow no answer), and the conflict is empty.
-A genre that refuses a grid without givens (hitori without numbers, masyu without pearls) has
-no such puzzle: there some given is to blame, and a single one can be the whole conflict.
+A genre that refuses a grid without givens (hitori without numbers, masyu without pearls,
+numberlink without lines) has no such puzzle: there some given is to blame, and a single one
+can be the whole conflict.
 
 All of it runs by the sheet's deadline: S is infeasible at every step, so where the time runs
 out the search reports what it has narrowed so far, as not minimal (or the plain message where
