@@ -7,15 +7,17 @@ puzzle), parses it again and solves it as the solve did (`pipeline.solve_puzzle`
 included, without the uniqueness proof). A trial that is still infeasible lets the givens it
 took out go for good.
 
-The algorithm is the deletion filter, in blocks first. The set S starts as all givens (known
-infeasible). For a block size of half of S, then a quarter, and so on down to 1, each block of
-S in turn is taken out: if S without it is still infeasible, S loses the block; else the block
-stays (it holds a given that the conflict needs). With blocks of one given, every given left
-in S has been tried alone, and S without it had an answer: S is an irreducible infeasible set
-(every given in it is needed; since taking givens out only relaxes, S only shrank after that
-trial and the given is still needed). A conflict of k givens among n takes about
-2k log2(n/k) + 2k trials, where the plain filter (blocks of one from the start) takes n: so up
-to ONE_BY_ONE givens the blocks are of one from the start.
+The search is QuickXplain (Junker, 2004), the deletion filter done by halves. The filter
+takes each given out in turn, for good where the puzzle without it is still infeasible: every
+given left is needed, and since taking givens out only relaxes, it stays needed as the set
+shrinks, so the set left is irreducible. It takes a trial per given. QuickXplain finds the same
+kind of set by halves: to narrow candidates C against givens B kept anyway (B with all of C is
+infeasible), it narrows the second half of C keeping B and the first half, then the first half
+keeping B and what the second half needed; a trial that finds B infeasible alone ends a branch
+(none of C is needed there), a single candidate left is needed. A conflict of k givens among n
+takes about 2k log2(n/k) + k trials: a few givens among dozens in ten to twenty. Where most
+givens take part (k near n) that is more than the filter's n, so up to ONE_BY_ONE givens the
+filter runs instead.
 
 Before that, one trial without any given: where that is infeasible too, the givens are not to
 blame (the grid's shape, its rooms or black cells allow no answer), and the conflict is empty.
@@ -23,9 +25,9 @@ A genre that refuses a grid without givens (hitori without numbers, masyu withou
 numberlink without lines) has no such puzzle: there some given is to blame, and a single one
 can be the whole conflict.
 
-All of it runs by the sheet's deadline: S is infeasible at every step, so where the time runs
-out the search reports what it has narrowed so far, as not minimal (or the plain message where
-it narrowed nothing).
+All of it runs by the sheet's deadline. Every trial that finds no answer gives an infeasible set
+of givens, so where the time runs out the search reports the smallest of those so far, as not
+minimal (or the plain message where it found none smaller than all the givens).
 """
 
 from __future__ import annotations
@@ -42,10 +44,10 @@ from solver.limits import OutOfTime
 
 PLAIN = "the puzzle has no answer: check the givens"
 MOST_NAMED = 12  # a message names at most this many givens of a set not narrowed to the end
-# blocks pay where a conflict is small beside the givens; up to this many givens the filter
-# tries them one by one, at most that many trials (blocks take more where the conflict holds
-# most of them: kakuro's sample with a sum changed, 9 of 12 givens in 19 trials)
-ONE_BY_ONE = 16
+# up to this many givens the deletion filter tries them one by one (a trial each); beyond,
+# QuickXplain's halves take fewer for conflicts of one to three givens, the common ones (on
+# random conflicts: 7 trials for one given among 15, 14 for two among 30)
+ONE_BY_ONE = 8
 
 
 @dataclass
@@ -64,7 +66,17 @@ class Conflict:
     def cells(self) -> list[str] | None:
         """The record's `conflict`: the sheet cells of an irreducible set (empty where the
         givens are not to blame), None where the search did not narrow it to the end."""
-        return [g.where(self.grid) for g in self.givens] if self.minimal else None
+        if not self.minimal:
+            return None
+        return list(dict.fromkeys(g.where(self.grid) for g in self.givens))
+
+    def names(self) -> list[str]:
+        """The givens as a message names them, by cell: `A1 (5)`; two in one cell (a kakuro
+        clue's sums) `D4 (3 down, 4 across)`."""
+        texts: dict[str, list[str]] = {}
+        for g in self.givens:
+            texts.setdefault(g.where(self.grid), []).append(g.text)
+        return [f"{where} ({', '.join(said)})" for where, said in texts.items()]
 
     def message(self) -> str:
         """One line for a person: which givens cannot all hold."""
@@ -77,7 +89,7 @@ class Conflict:
             if not self.timed_out:
                 return PLAIN
             return f"{PLAIN} (the time limit ran out before the givens that conflict were found)"
-        names = [g.name(self.grid) for g in self.givens]
+        names = self.names()
         if not self.minimal:
             shown = names[:MOST_NAMED] + (
                 [f"{len(names) - MOST_NAMED} more"] if len(names) > MOST_NAMED else []
@@ -88,9 +100,9 @@ class Conflict:
                 else "not proved a smallest such set: a given could not be taken out"
             )
             return f"no answer: the givens {_listed(shown)} cannot all hold ({why})"
-        if len(names) == 1:
+        if len(self.givens) == 1:
             return f"no answer: the given {names[0]} cannot hold"
-        both = "both" if len(names) == 2 else "all"
+        both = "both" if len(self.givens) == 2 else "all"
         return f"no answer: the givens {_listed(names)} cannot {both} hold"
 
 
@@ -140,50 +152,73 @@ def find_conflict(
             found.timed_out = True
         return {"infeasible": True, "solved": False}.get(status)
 
-    def narrowed(kept: Sequence[int], minimal: bool = False) -> None:
-        found.givens = [givens[i] for i in kept]
-        found.minimal = minimal and not unsure
+    def narrowed(kept: Sequence[int], minimal: bool) -> None:
+        if minimal or len(kept) < len(found.givens):
+            found.givens = [givens[i] for i in sorted(kept)]
+            found.minimal = minimal and not unsure
 
     try:
-        if givens:
-            _narrow(len(givens), infeasible, narrowed)
-        else:
+        if not givens:
             found.minimal = True  # nothing to take out: the grid alone allows no answer
-    except OutOfTime:  # the deadline's alarm between two trials: what was narrowed stands
+        elif infeasible([]) is True:
+            narrowed([], True)  # the givens are not to blame
+        elif not found.timed_out:
+            search = _deletion_filter if len(givens) <= ONE_BY_ONE else _quickxplain
+            narrowed(search(len(givens), _trial(infeasible, narrowed)), True)
+    except (OutOfTime, _TimeUp):  # the deadline: the smallest infeasible set found stands
         found.timed_out = True
     found.seconds = time.perf_counter() - start
     return found
 
 
-def _narrow(
-    n: int,
+class _TimeUp(Exception):
+    """A trial ran out of time: the search ends."""
+
+
+def _trial(
     infeasible: Callable[[Sequence[int]], bool | None],
     narrowed: Callable[[Sequence[int], bool], None],
-) -> None:
-    """The deletion filter in blocks over givens 0..n-1 (all of them infeasible): `narrowed`
-    gets the indices kept at every step, and whether they are an irreducible set (not where a
-    trial ran out of time)."""
-    verdict = infeasible([])
-    if verdict is None:
-        return
-    if verdict:
-        narrowed([], True)
-        return
+) -> Callable[[list[int]], bool]:
+    """Whether the givens kept (by index) are infeasible, each infeasible set passed on as
+    narrowed so far; _TimeUp where the time ran out."""
+
+    def trial(kept: list[int]) -> bool:
+        verdict = infeasible(kept)
+        if verdict is None:
+            raise _TimeUp
+        if verdict:
+            narrowed(kept, False)
+        return verdict
+
+    return trial
+
+
+def _deletion_filter(n: int, infeasible: Callable[[list[int]], bool]) -> list[int]:
+    """An irreducible infeasible subset of givens 0..n-1 (all of them infeasible, none
+    feasible), a trial per given."""
     kept = list(range(n))
-    size = 1 if n <= ONE_BY_ONE else n // 2
-    while True:
-        i = 0
-        while i < len(kept):
-            rest = kept[:i] + kept[i + size :]
-            verdict = infeasible(rest) if rest else False  # none at all: tried first
-            if verdict is None:
-                return
-            if verdict:
-                kept = rest
-                narrowed(kept, False)
-            else:
-                i += size
-        if size == 1:
-            narrowed(kept, True)
-            return
-        size = max(1, size // 2)
+    for i in range(n):
+        rest = [j for j in kept if j != i]
+        if rest and infeasible(rest):
+            kept = rest
+    return kept
+
+
+def _quickxplain(n: int, infeasible: Callable[[list[int]], bool]) -> list[int]:
+    """An irreducible infeasible subset of givens 0..n-1 (all of them infeasible, none
+    feasible), by halves."""
+
+    def needed(kept: list[int], changed: bool, candidates: list[int]) -> list[int]:
+        """The candidates needed for a conflict beside `kept` (with all of them infeasible);
+        `changed`: `kept` grew since it was last tried."""
+        if changed and infeasible(kept):
+            return []
+        if len(candidates) == 1:
+            return candidates
+        half = len(candidates) // 2
+        first, second = candidates[:half], candidates[half:]
+        of_second = needed(kept + first, True, second)
+        of_first = needed(kept + of_second, bool(of_second), first)
+        return of_first + of_second
+
+    return needed([], False, list(range(n)))

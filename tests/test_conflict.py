@@ -4,6 +4,7 @@ Genre.without), the message, the record's `conflict`, and the sheet's time limit
 
 from __future__ import annotations
 
+import math
 import time
 
 import openpyxl
@@ -117,6 +118,14 @@ def test_three_givens_cannot_all_hold(tmp_path):
     assert res.error == ("no answer: the givens A1 (7), B1 (7), C1 (7) and D1 (7) cannot all hold")
 
 
+def test_two_givens_in_one_cell_are_named_once(tmp_path):
+    # the sample's 11 down in C1 made 12: the run's sums no longer add up
+    res = solve_sheet(edited(tmp_path, "kakuro", {"C1": "12\\"}), "kakuro", Settings())
+    assert res.status == "infeasible" and "C1" in res.conflict
+    assert len(res.conflict) == len(set(res.conflict))
+    assert "D4 (3 down, 4 across)" in res.error
+
+
 def test_a_grid_without_answer_whatever_the_givens(tmp_path):
     # rooms B and C side by side in one row: their 2s are two cells apart, never more
     book = typed(tmp_path, "ripple-effect", [["A1", "A", "A", "A2"], ["B", "B", "C", "C"]])
@@ -181,14 +190,20 @@ class _Rule:
         return "infeasible" if self.conflict <= kept else "solved"
 
 
-@pytest.mark.parametrize(("n", "planted"), [(12, {3, 7}), (40, {5, 31}), (64, {0, 1, 2, 63})])
+@pytest.mark.parametrize(
+    ("n", "planted"), [(8, {2, 5}), (12, {3, 7}), (15, {0}), (40, {5, 31}), (64, {0, 1, 2, 63})]
+)
 def test_the_search_finds_the_conflict_in_few_trials(n, planted):
+    """A trial per given (and one without any) up to ONE_BY_ONE givens; beyond, QuickXplain's
+    bound for k givens among n: 2k log2(n/k) + k, and the one without any."""
     rule = _Rule(n, planted)
     grid = Grid("rule", [list(range(n))])
     found = conflict.find_conflict(rule, grid, set(range(n)), rule.solve)
     assert found is not None and found.minimal
     assert {g.cell[1] for g in found.givens} == planted
-    assert found.trials == rule.trials <= (n + 1 if n <= conflict.ONE_BY_ONE else n // 2 + 2)
+    k = len(planted)
+    bound = n + 1 if n <= conflict.ONE_BY_ONE else 2 * k * math.log2(n / k) + k + 1
+    assert found.trials == rule.trials <= bound
 
 
 def test_the_search_reports_what_it_narrowed_when_time_runs_out():

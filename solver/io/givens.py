@@ -41,10 +41,6 @@ class Given:
     dropped: Value = None
     also: tuple[Cell, ...] = ()
 
-    def name(self, grid: Grid) -> str:
-        """`A1 (5)`: the given's sheet cell and its clue."""
-        return f"{self.where(grid)} ({self.text})"
-
     def where(self, grid: Grid) -> str:
         """The given's cell as the sheet names it (`A1`)."""
         r, c = self.cell
