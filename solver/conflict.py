@@ -43,7 +43,7 @@ from solver.io.sheet import Grid, InputError
 from solver.limits import OutOfTime
 
 PLAIN = "the puzzle has no answer: check the givens"
-MOST_NAMED = 12  # a message names at most this many givens of a set not narrowed to the end
+MOST_NAMED = 12  # a message names at most this many cells of givens (the record has them all)
 # up to this many givens the deletion filter tries them one by one (a trial each); beyond,
 # QuickXplain's halves take fewer for conflicts of one to three givens, the common ones (on
 # random conflicts: 7 trials for one given among 15, 14 for two among 30)
@@ -81,19 +81,19 @@ class Conflict:
     def message(self) -> str:
         """One line for a person: which givens cannot all hold."""
         if self.minimal and not self.givens:
-            return (
-                "no answer, and not because of the givens: even without any of them the grid "
-                "(its shape, rooms, walls or black cells) allows none"
-            )
+            made = "the grid, its rooms, walls, black cells or words allow none"
+            if not self.of:
+                return f"no answer, and the puzzle has no givens to blame: {made}"
+            return f"no answer, and not because of the givens: without any of them, {made}"
         if not self.minimal and len(self.givens) >= self.of:
             if not self.timed_out:
                 return PLAIN
             return f"{PLAIN} (the time limit ran out before the givens that conflict were found)"
         names = self.names()
+        shown = names[:MOST_NAMED] + (
+            [f"{len(names) - MOST_NAMED} more"] if len(names) > MOST_NAMED else []
+        )
         if not self.minimal:
-            shown = names[:MOST_NAMED] + (
-                [f"{len(names) - MOST_NAMED} more"] if len(names) > MOST_NAMED else []
-            )
             why = (
                 "not narrowed to a smallest such set within the time limit"
                 if self.timed_out
@@ -103,7 +103,7 @@ class Conflict:
         if len(self.givens) == 1:
             return f"no answer: the given {names[0]} cannot hold"
         both = "both" if len(self.givens) == 2 else "all"
-        return f"no answer: the givens {_listed(names)} cannot {both} hold"
+        return f"no answer: the givens {_listed(shown)} cannot {both} hold"
 
 
 def _listed(names: Sequence[str]) -> str:

@@ -266,3 +266,13 @@ def test_a_given_taken_out_leaves_a_puzzle_the_answer_still_solves(slug):
         genre.parse(genre.without(grid, givens))
     except InputError as exc:  # a genre that has no puzzle without any given
         assert slug in ("hitori", "masyu", "numberlink"), exc
+
+
+def test_a_large_conflict_is_named_in_part_and_recorded_whole():
+    rule = _Rule(40, set(range(0, 40, 2)))
+    grid = Grid("rule", [list(range(40))])
+    found = conflict.find_conflict(rule, grid, set(range(40)), rule.solve)
+    assert found is not None and found.minimal and len(found.cells()) == 20
+    said = found.message()
+    assert said.startswith("no answer: the givens A1 (0), C1 (2), E1 (4)")
+    assert said.endswith(", W1 (22) and 8 more cannot all hold")
