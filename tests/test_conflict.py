@@ -276,3 +276,20 @@ def test_a_large_conflict_is_named_in_part_and_recorded_whole():
     said = found.message()
     assert said.startswith("no answer: the givens A1 (0), C1 (2), E1 (4)")
     assert said.endswith(", W1 (22) and 8 more cannot all hold")
+
+
+@pytest.mark.parametrize(
+    ("slug", "cells", "texts"),
+    [
+        ("inshi-no-heya", {"B1": "B15=3"}, ["3"]),  # B15 is the room B's product
+        ("ripple-effect", {"A1": "A=1", "B2": "F2"}, ["1", "2"]),
+        ("alphametic", {"B1": 9567, "B2": "1?85"}, ["9567", "1?85"]),
+    ],
+)
+def test_digits_typed_into_answer_cells_are_givens(tmp_path, slug, cells, texts):
+    """Taken out, such a cell reads as the sample's own: what the cell held before the digit."""
+    _, _, sample = read_puzzle(OpenpyxlBook(WORKBOOKS / f"{slug}.xlsx"), slug)
+    genre, grid, puzzle = read_puzzle(edited(tmp_path, slug, cells), slug)
+    givens = [g for g in genre.givens(puzzle, grid) if g.where(grid) in cells]
+    assert [g.text for g in givens] == texts
+    assert genre.parse(genre.without(grid, givens)) == sample
