@@ -6,6 +6,7 @@ book is an openpyxl file or a live Excel workbook.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import math
@@ -17,7 +18,7 @@ from typing import Any
 
 import pulp
 
-from solver import limits, progress
+from solver import conflict, limits, progress
 from solver.blocks.names import a1, one_line
 from solver.deduce import Deductions
 from solver.genres import Genre, genre_for_sheet
@@ -409,6 +410,9 @@ class SheetResult:
     outcome: Outcome | None = None
     givens: list[list[Any]] | None = None  # what the person typed, kept for a picture
     deduced: tuple[int, int] | None = None  # answer variables the deductions fixed, of all
+    # of an infeasible sheet: the sheet cells of givens that cannot all hold, an irreducible set
+    # (empty: the grid allows no answer without any given); None where not found
+    conflict: list[str] | None = None
 
     def record(self) -> dict[str, Any]:
         """The JSON result record of DESIGN.md; its messages (error, note) one line each."""
@@ -425,6 +429,7 @@ class SheetResult:
             "deduced": None
             if self.deduced is None
             else {"fixed": self.deduced[0], "of": self.deduced[1]},
+            "conflict": self.conflict,
             "answer": self.answer,
         }
 
@@ -575,12 +580,16 @@ def solve_sheet(
     start = time.perf_counter()
     deadline = settings.deadline()  # one deadline for the sheet, reading it included
     res = SheetResult(book.name, sheet_name, _slug(sheet_name), "error", settings.solver)
+    found: conflict.Conflict | None = None
     try:
         try:
             with limits.deadline(deadline):
                 genre, grid, puzzle = read_puzzle(book, sheet_name)
                 res.genre, res.solver = genre.slug, settings.resolved(genre.tuning).solver
                 out = solve_puzzle(genre, puzzle, settings, check_unique, deadline)
+                if out.status == "infeasible":
+                    with contextlib.suppress(OutOfTime):  # the deadline's alarm after the search
+                        found = givens_in_conflict(genre, grid, puzzle, settings, deadline)
         except OutOfTime:  # reading the sheet, or a stage between the solver's runs
             out = Outcome("timeout")
         res.outcome = out
@@ -589,7 +598,8 @@ def solve_sheet(
         res.status, res.unique, res.differ = out.status, out.unique, out.differ
         res.note = out.note
         if out.status == "infeasible":
-            res.error = "the puzzle has no answer: check the givens"
+            res.error = conflict.PLAIN if found is None else found.message()
+            res.conflict = None if found is None else found.cells()
         elif out.status == "timeout":
             res.error = f"no answer within the time limit of {settings.time_limit:g} s; {LONGER}"
         elif out.violations:
@@ -604,6 +614,20 @@ def solve_sheet(
         res.status, res.error = "error", str(exc)
     res.seconds = time.perf_counter() - start
     return res
+
+
+def givens_in_conflict(
+    genre: Genre, grid: Grid, puzzle: Any, settings: Settings, deadline: float | None
+) -> conflict.Conflict | None:
+    """Of a puzzle without answer, a smallest set of givens that cannot all hold
+    (`solver.conflict`), each trial solved as the puzzle was, by the deadline; None for a genre
+    without givens."""
+
+    def status(relaxed: Any) -> str:
+        return solve_puzzle(genre, relaxed, settings, check_unique=False, deadline=deadline).status
+
+    with limits.deadline(deadline):
+        return conflict.find_conflict(genre, grid, puzzle, status)
 
 
 def _squared(genre: Genre, grid: Grid) -> tuple[int, int] | None:

@@ -33,7 +33,7 @@ class Status:
 
     book: str = ""
     sheet: str = ""
-    phase: str = "reading"  # one of PHASES
+    phase: str = "reading"  # one of PHASES, or "conflict" after a proof of no answer
     round: int = 0  # solves so far in this phase; from 2 on, each after a round of lazy cuts
     cuts: int = 0  # lazy cuts added so far to the sheet's model
     limit: float | None = None  # the sheet's time limit in seconds, if any
@@ -56,6 +56,7 @@ class Status:
             "model": "building the model",
             "solving": "solving",
             "unique": "proving uniqueness",
+            "conflict": "no answer; finding the givens that conflict",
         }.get(self.phase, self.phase)
         if self.round > 1:
             lazy = f"lazy round {self.round} ({self.cuts} cuts)"

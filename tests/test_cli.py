@@ -13,6 +13,7 @@ from solver.io.sheet.openpyxl_book import OpenpyxlBook
 
 RECORD_KEYS = {
     "book",
+    "conflict",
     "deduced",
     "sheet",
     "genre",

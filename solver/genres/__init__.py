@@ -32,6 +32,15 @@ A genre module documents its sheet layout in its docstring, defines these functi
                                    (solver.io.rooms_sheet.write_rooms), with the grid cell of their
                                    top-left room cell; default: a puzzle's `rooms` (a
                                    solver.blocks.rooms.Rooms) from the top-left cell, else none
+  givens(puzzle, grid) -> [Given]  the clues that only narrow the answers (solver.io.givens), each
+                                   with what its cell holds once it is taken out: the conflict
+                                   search (solver.conflict) takes them out of the typed grid and
+                                   parses it again; default: every whole number, taken out as
+                                   WITHOUT_NUMBER (a module constant; default None, an empty
+                                   cell); `givens = None` for a genre without any (its rooms,
+                                   islands or word lists are the puzzle itself)
+  without(grid, givens) -> Grid    the typed grid with those givens taken out; default: each
+                                   given's cell holds its `dropped` value
   ANSWER_MARKS                     (a module constant) the texts of the answer form that are not
                                    givens, such as the line glyphs; check reads the puzzle from
                                    the cells that hold none of them (default: none)
@@ -93,7 +102,7 @@ import inspect
 import pkgutil
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -101,7 +110,9 @@ from solver.blocks.lines import line_segments, lines_record
 from solver.blocks.rooms import Rooms
 from solver.blocks.values import Value
 from solver.deduce import Deductions
+from solver.io import givens as given_cells
 from solver.io import puzzlink
+from solver.io.givens import Given
 from solver.io.sheet import Grid
 from solver.io.sheet.answer import CellWrite
 from solver.mip.backends import FALLBACK_SOLVER, SEARCH_AFTER, Tuning
@@ -138,6 +149,10 @@ class Genre:
     lazy: bool = False  # ... and is the default form (the faster one on the genre's puzzles)
     tuning: Tuning = field(default_factory=Tuning)  # everything the genre tunes
     deduce: Callable[[Puzzle, Tuning], Deductions] | None = None  # its rules before the solve
+    # the givens the conflict search takes out (None: the genre has none), and the grid without
+    # some of them
+    givens: Callable[[Puzzle, Grid], list[Given]] | None = None
+    without: Callable[[Grid, Sequence[Given]], Grid] = given_cells.without
 
     @property
     def solver(self) -> str:
@@ -241,6 +256,8 @@ def define(
         has_lazy=has_lazy,
         lazy=lazy and has_lazy,
         deduce=getattr(m, "deduce", None),
+        givens=getattr(m, "givens", _numbers_given(getattr(m, "WITHOUT_NUMBER", None))),
+        without=getattr(m, "without", given_cells.without),
         tuning=tuning
         or Tuning(
             solver,
@@ -259,6 +276,11 @@ def define(
 def cells_as_typed(puzzle: Puzzle) -> list[list[Value]]:
     """The default to_cells: a puzzle whose `cells` hold what a user types."""
     return [list(row) for row in puzzle.cells]
+
+
+def _numbers_given(dropped: Value) -> Callable[[Puzzle, Grid], list[Given]]:
+    """The default givens: every whole number in the grid, taken out as `dropped`."""
+    return lambda puzzle, grid: given_cells.numbers(grid, dropped)
 
 
 def rooms_of_puzzle(puzzle: Puzzle) -> tuple[Rooms, tuple[int, int]] | None:

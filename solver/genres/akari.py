@@ -39,6 +39,8 @@ from solver.io.spellings import is_mark
 from solver.mip.model import Model, cname, new_problem, value
 
 ANSWER_MARKS = spellings.CIRCLE | WHITE_MARKS
+# a number taken out of the puzzle (Genre.givens) leaves its black cell
+WITHOUT_NUMBER = "■"
 
 
 @dataclass(frozen=True)

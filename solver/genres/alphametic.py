@@ -51,6 +51,7 @@ from solver.blocks.names import cell_name, quote
 from solver.blocks.values import MAX_DIGITS, Value
 from solver.blocks.violation import Violation
 from solver.genres import define
+from solver.io.givens import Given
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.mip.model import Model, cname, new_problem, var
@@ -514,6 +515,13 @@ def record(p: Puzzle, a: Answer) -> dict:
     ]
     rows.append(["=", p.result.letters, _number(a[-1])])
     return {"letters": dict(sorted(letters.items())), "sum": rows}
+
+
+def givens(p: Puzzle, grid: Grid) -> list[Given]:
+    """The numbers typed into the answer column, for the conflict search; the words are the
+    puzzle's own."""
+    cells = (p.answer_cell(w) for w in p.words)
+    return [Given(cell, str(grid[cell])) for cell in cells if grid[cell] is not None]
 
 
 GENRE = define(__name__, slug="alphametic", ja="覆面算", names=("cryptarithm",))

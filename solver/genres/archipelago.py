@@ -255,4 +255,8 @@ def record(p: Puzzle, a: Answer) -> dict:
     return {"lines": [list(seg) for seg in sorted(lines)]}
 
 
+# No givens for the conflict search (Genre.givens): the islands are the puzzle itself: a sea cell
+# where an island was must then carry a bridge, which asks for more, not less.
+givens = None
+
 GENRE = define(__name__, slug="archipelago", ja="アーキペラゴ", prove_by_search=True)

@@ -299,6 +299,10 @@ def record(p: Puzzle, a: Answer) -> dict:
     return regions.regions_record(a)
 
 
+# No givens for the conflict search (Genre.givens): every cell's letter is part of the board the
+# blocks divide.
+givens = None
+
 GENRE = define(
     __name__,
     slug="block-puzzle",

@@ -83,6 +83,7 @@ from solver.deduce import Deductions, loop_logic
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.drawn_lines import glyph, read_arms
+from solver.io.givens import Given
 from solver.io.rooms_sheet import check_joined
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
@@ -444,6 +445,16 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
         [label[r, c] for r in range(url.rows) for c in range(url.cols)], url.cols
     )
     return Puzzle(cells, tuple(sorted(numbers)))
+
+
+def givens(p: Puzzle, grid: Grid) -> list[Given]:
+    """The countries' numbers, for the conflict search: taken out, a cell keeps its label."""
+    found = []
+    for r, c in grid.positions():
+        label, n = _read_cell(grid, r, c)
+        if n is not None:
+            found.append(Given((r, c), str(n), label))
+    return found
 
 
 GENRE = define(

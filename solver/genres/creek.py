@@ -48,6 +48,8 @@ from solver.io.spellings import is_mark
 from solver.mip.model import Model, cname, new_problem, value
 
 ANSWER_MARKS = SHADING_MARKS
+# a clue taken out of the puzzle (Genre.givens) leaves a clue whose number is not given
+WITHOUT_NUMBER = "?"
 ANSWER_FILLS = True  # the answer shows as dark fills, and a dark fill reads as shaded
 
 

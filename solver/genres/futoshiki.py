@@ -52,6 +52,7 @@ from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io.digits_sheet import read_digits, render_digits
+from solver.io.givens import Given, every_value
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.mip.model import Model, cname, new_problem
@@ -331,6 +332,12 @@ def record(p: Puzzle, a: Answer) -> dict:
     digit's cell first (puzzle cells, 0-based: sheet cell (2 r, 2 c))."""
     signs = [[r // 2 for r in (*s.smaller, *s.larger)] for s in p.signs]
     return {"numbers": [[a[r][c] for r, c in line] for line in p.square()], "signs": signs}
+
+
+def givens(p: Puzzle, grid: Grid) -> list[Given]:
+    """The given digits and the signs, for the conflict search: each taken out leaves its cell
+    empty."""
+    return every_value(grid)
 
 
 GENRE = define(__name__, slug="futoshiki", ja="不等式", prove_by_search=True)

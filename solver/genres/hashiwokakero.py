@@ -61,6 +61,8 @@ GLYPHS = {(False, 1): "─", (False, 2): "═", (True, 1): "│", (True, 2): "�
 TYPED = {**{g: key for key, g in GLYPHS.items()}, "-": (False, 1), "=": (False, 2)}
 TYPED |= {"|": (True, 1), "‖": (True, 2), "||": (True, 2)}
 ANSWER_MARKS = frozenset(TYPED) | NO_LINE
+# a number taken out of the puzzle (Genre.givens) leaves its island, its number not given
+WITHOUT_NUMBER = "?"
 
 Clue = int | str  # a number 1..8, or UNKNOWN
 

@@ -94,6 +94,7 @@ from solver.deduce.shade_logic import (
 )
 from solver.genres import define
 from solver.io import puzzlink
+from solver.io.givens import Given, in_rooms
 from solver.io.puzzlink import rooms_of_url
 from solver.io.rooms_sheet import grid_rooms
 from solver.io.shading import SHADING_MARKS, read_shaded, render_shaded, shading_blank
@@ -361,6 +362,11 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
                 )
             numbers.append((cells[0], n))
     return Puzzle(rooms, tuple(sorted(numbers)))
+
+
+def givens(p: Puzzle, grid: Grid) -> list[Given]:
+    """The rooms' numbers, for the conflict search; the rooms are the puzzle's own."""
+    return in_rooms(grid, p.numbers)
 
 
 # SCIP's one search (ONE_SCIP_SEARCH): the ring cuts go inside it from the first solve on, where

@@ -80,6 +80,7 @@ from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.drawn_lines import LINE_MARKS, draw, read_lines
+from solver.io.givens import Given
 from solver.io.puzzlink import UNKNOWN
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
@@ -603,6 +604,16 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
             )
         values.append(None if arrow is None else Firefly(*arrow))  # type: ignore[arg-type]
     return Puzzle(puzzlink.grid_rows(values, url.cols))
+
+
+def givens(p: Puzzle, grid: Grid) -> list[Given]:
+    """The fireflies' numbers, for the conflict search: taken out, a firefly keeps its dot and
+    may turn any number of times."""
+    return [
+        Given(cell, str(grid[cell]), Firefly(f.dot, UNKNOWN).text())
+        for cell, f in p.fireflies().items()
+        if f.number != UNKNOWN
+    ]
 
 
 GENRE = define(

@@ -92,6 +92,7 @@ from solver.deduce.frontier import path_answers
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.drawn_lines import LINE_MARKS, glyph, read_arms
+from solver.io.givens import Given
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import ARROW, arrow
@@ -496,6 +497,12 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
         raise puzzlink.UrlError(f"icebarn: bad IN/OUT ids {doors[:2]}") from exc
     (o_in, c_in), (o_out, c_out) = (puzzlink.outer_border(rows, cols, k) for k in (k_in, k_out))
     return Puzzle(puzzlink.grid_rows(ice, cols), frozenset(arrows), (o_in, c_in), (c_out, o_out))
+
+
+def givens(p: Puzzle, grid: Grid) -> list[Given]:
+    """The arrows on inner borders, for the conflict search (a border without one lets the path
+    cross either way); the ice, IN and OUT are the puzzle's own."""
+    return [Given(at, str(grid[at])) for at in sorted(_border(a, b) for a, b in p.arrows)]
 
 
 GENRE = define(

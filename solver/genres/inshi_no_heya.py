@@ -72,6 +72,7 @@ from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io import puzzlink
+from solver.io.givens import Given, in_rooms
 from solver.io.puzzlink import rooms_of_url
 from solver.io.room_digits import (
     read_room_digits,
@@ -262,6 +263,12 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
             )
         products.append((cells[0], v))
     return Puzzle(rooms, tuple(products))
+
+
+def givens(p: Puzzle, grid: Grid) -> list[Given]:
+    """The digits typed into the grid, for the conflict search; the rooms and their products
+    are the puzzle's own (every room has its product)."""
+    return in_rooms(grid, p.digits)
 
 
 GENRE = define(

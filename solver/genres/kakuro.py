@@ -61,6 +61,8 @@ others.
 from __future__ import annotations
 
 import re
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pulp
@@ -86,8 +88,10 @@ from solver.blocks.names import cell_name, quote
 from solver.blocks.values import OddValue, Value
 from solver.blocks.violation import Violation
 from solver.genres import define
+from solver.io import givens as given_cells
 from solver.io import puzzlink
 from solver.io.digits_sheet import read_digits, render_digits
+from solver.io.givens import Given
 from solver.io.sheet import Grid, InputError, is_dark
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import BLACK, fold
@@ -370,6 +374,31 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
         message = f"kakuro: the sheet's cell {cell_name(problem[0])}: {problem[1]}"
         raise puzzlink.UrlError(message)
     return p
+
+
+def givens(p: Puzzle, grid: Grid) -> list[Given]:
+    """Each sum on its own (`16 down`) and the digits typed into white cells, for the conflict
+    search: a clue cell without one of its sums keeps the other; the black cells and the runs
+    are the puzzle's own."""
+    found = []
+    for (r, c), v in ((cell, p.cells[cell[0]][cell[1]]) for cell in grid.positions()):
+        if isinstance(v, Clue):
+            if v.down is not None:
+                found.append(Given((r, c), f"{v.down} down", Clue(None, v.across).text()))
+            if v.across is not None:
+                found.append(Given((r, c), f"{v.across} across", Clue(v.down, None).text()))
+        elif v is not None:
+            found.append(Given((r, c), str(v)))
+    return found
+
+
+def without(grid: Grid, givens: Sequence[Given]) -> Grid:
+    """The grid without these givens: a clue cell that loses both its sums is a black cell."""
+    out = given_cells.without(grid, givens)
+    for (r, c), k in Counter(g.cell for g in givens).items():
+        if k == 2:
+            out.cells[r][c] = WALL
+    return out
 
 
 GENRE = define(__name__, slug="kakuro", ja="カックロ", pzpr_ids=("kakuro",), prove_by_search=True)

@@ -330,4 +330,8 @@ def record(p: Puzzle, a: Answer) -> dict:
     }
 
 
+# No givens for the conflict search (Genre.givens): without a listed word some board cells would get
+# no letter, which asks for more, not less.
+givens = None
+
 GENRE = define(__name__, slug="kanaore", ja="カナオレ")

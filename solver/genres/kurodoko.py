@@ -74,6 +74,8 @@ from solver.mip.backends import LEAN_PRESOLVE, Tuning
 from solver.mip.model import Model, cname, new_problem, value
 
 ANSWER_MARKS = SHADING_MARKS
+# a number taken out of the puzzle (Genre.givens) leaves an unshaded cell whose number is not given
+WITHOUT_NUMBER = "?"
 ANSWER_FILLS = True  # the answer shows as dark fills, and a dark fill reads as shaded
 
 

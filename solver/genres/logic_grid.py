@@ -40,6 +40,7 @@ from solver.blocks.names import QUOTE_CHARS, a1, cell_name, column_letter, quote
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.genres import define
+from solver.io.givens import Given
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.mip.model import Model, new_problem
@@ -437,6 +438,19 @@ def record(p: Puzzle, a: Answer) -> dict:
             row.append(p.groups[h][found[0]] if len(found) == 1 else None)
         rows.append(row)
     return {"groups": rows}
+
+
+def givens(p: Puzzle, grid: Grid) -> list[Given]:
+    """The hints and the items typed into the answer columns, for the conflict search: a hint
+    taken out empties its row; the groups are the puzzle's own."""
+    typed = [
+        Given(cell, str(grid[cell]))
+        for i in range(p.size)
+        for g in range(1, len(p.groups))
+        if grid[cell := p.answer_cell(i, g)] is not None
+    ]
+    hints = [Given(h.cells[0], h.text, also=h.cells[1:]) for h in p.hints]
+    return typed + hints
 
 
 GENRE = define(

@@ -52,6 +52,7 @@ from solver.deduce import Deductions, loop_logic
 from solver.genres import define
 from solver.io import puzzlink, spellings
 from solver.io.drawn_lines import LINE_MARKS, draw, read_lines
+from solver.io.givens import Given, every_value
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import is_mark
@@ -223,6 +224,11 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     kinds = {0: None, 1: WHITE, 2: BLACK}
     values = puzzlink.decode_circles(url.body, url.rows * url.cols)
     return Puzzle(puzzlink.grid_rows([kinds[v] for v in values], url.cols))
+
+
+def givens(p: Puzzle, grid: Grid) -> list[Given]:
+    """The pearls, for the conflict search: a cell without its pearl puts no rule on the loop."""
+    return every_value(grid, p.givens())
 
 
 GENRE = define(

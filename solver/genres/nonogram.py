@@ -310,6 +310,10 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return flush(rows, cols)
 
 
+# No givens for the conflict search (Genre.givens): every row and column needs its clue (a line
+# without one could not be typed).
+givens = None
+
 GENRE = define(
     __name__, slug="nonogram", ja="ののぐらむ", pzpr_ids=("nonogram",), prove_by_search=True
 )

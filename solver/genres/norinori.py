@@ -233,6 +233,10 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return Puzzle(rooms)
 
 
+# No givens for the conflict search (Genre.givens): its rooms are the whole puzzle.
+givens = None
+
+
 # The uniqueness proof keeps HiGHS's presolve (no `prove_by_search`): on the grids the rules
 # leave undecided, the search without it has a heavy tail (a 23x33 over thirty times slower).
 GENRE = define(

@@ -133,6 +133,7 @@ from solver.deduce.frontier import MAX_WORK, link_answers
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.drawn_lines import LINE_MARKS, draw, read_lines
+from solver.io.givens import Given
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.mip.backends import Tuning
@@ -576,6 +577,14 @@ def _letter(n: int) -> Label:
     if 27 <= n <= 52:
         return chr(96 + n - 26)
     return n
+
+
+def givens(p: Puzzle, grid: Grid) -> list[Given]:
+    """The lines' two ends, for the conflict search: a line taken out empties both (every cell
+    need not be used, so the other lines lose nothing)."""
+    return [
+        Given(a, f"{label}, with {cell_name(b)}", also=(b,)) for label, (a, b) in p.ends().items()
+    ]
 
 
 GENRE = define(

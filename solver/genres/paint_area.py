@@ -53,6 +53,7 @@ from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io import puzzlink
+from solver.io.givens import Given, in_rooms
 from solver.io.puzzlink import rooms_of_url
 from solver.io.rooms_sheet import grid_rooms
 from solver.io.shading import SHADING_MARKS, read_shaded, render_shaded, shading_blank
@@ -176,6 +177,11 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
             raise puzzlink.UrlError(f"paintarea: unexpected character {ch!r} in the numbers")
         cell += 1
     return Puzzle(rooms, tuple(numbers))
+
+
+def givens(p: Puzzle, grid: Grid) -> list[Given]:
+    """The rooms' numbers, for the conflict search; the rooms are the puzzle's own."""
+    return in_rooms(grid, p.numbers)
 
 
 GENRE = define(

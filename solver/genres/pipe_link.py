@@ -75,6 +75,7 @@ from solver.deduce import Deductions, loop_logic
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.drawn_lines import ARMS, GLYPHS, draw, glyph
+from solver.io.givens import Given, every_value
 from solver.io.sheet import Grid
 from solver.io.sheet.answer import ANSWER_FONT, CellWrite
 from solver.mip.backends import Tuning
@@ -421,6 +422,11 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
         (r, c), message = misfits[0]
         raise puzzlink.UrlError(f"pipelink: cell ({r + 1}, {c + 1}): {message}")
     return p
+
+
+def givens(p: Puzzle, grid: Grid) -> list[Given]:
+    """The given pieces, for the conflict search: a cell without one takes any piece."""
+    return every_value(grid, p.pieces())
 
 
 GENRE = define(

@@ -60,6 +60,7 @@ from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io import puzzlink
+from solver.io.givens import Given, in_rooms
 from solver.io.puzzlink import rooms_of_url
 from solver.io.room_digits import (
     read_room_digits,
@@ -225,6 +226,11 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
             )
         digits.append(((r, c), v))
     return Puzzle(rooms, tuple(digits))
+
+
+def givens(p: Puzzle, grid: Grid) -> list[Given]:
+    """The rooms' numbers, for the conflict search; the rooms are the puzzle's own."""
+    return in_rooms(grid, p.numbers)
 
 
 GENRE = define(

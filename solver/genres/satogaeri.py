@@ -66,6 +66,7 @@ from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.drawn_lines import LINE_MARKS, draw, glyph, read_arms
+from solver.io.givens import Given
 from solver.io.puzzlink import rooms_of_url
 from solver.io.rooms_sheet import grid_rooms
 from solver.io.sheet import Grid
@@ -436,6 +437,18 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     if not circles:
         raise puzzlink.UrlError("satogaeri: the URL has no circles")
     return Puzzle(rooms, tuple(sorted(circles)))
+
+
+def givens(p: Puzzle, grid: Grid) -> list[Given]:
+    """The circles' numbers, for the conflict search: taken out, a circle moves any distance
+    (`?`, after its room's label on a labelled sheet); the circles and rooms are the puzzle's
+    own."""
+    found = []
+    for (r, c), n in p.circles:
+        if n is not None:
+            label = _read_cell(grid, r, c)[0]
+            found.append(Given((r, c), str(n), (label or "") + UNKNOWN))
+    return found
 
 
 GENRE = define(

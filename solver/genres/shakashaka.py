@@ -50,6 +50,8 @@ CORNERS = ("TL", "TR", "BL", "BR")
 GLYPH = {"TL": "◤", "TR": "◥", "BL": "◣", "BR": "◢"}
 CORNER_OF = {g: k for k, g in GLYPH.items()}
 ANSWER_MARKS = frozenset(GLYPH.values()) | WHITE_MARKS
+# a number taken out of the puzzle (Genre.givens) leaves its black cell
+WITHOUT_NUMBER = "■"
 
 
 @dataclass(frozen=True)

@@ -218,6 +218,10 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     return p
 
 
+# a number taken out of the puzzle (Genre.givens) leaves its rectangle, of any area
+WITHOUT_NUMBER = "?"
+
+
 GENRE = define(
     __name__, slug="shikaku", ja="四角に切れ", pzpr_ids=("shikaku",), prove_by_search=True
 )

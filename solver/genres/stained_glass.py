@@ -226,4 +226,8 @@ def record(p: Puzzle, shaded: Answer) -> dict:
     return shaded_record(shaded)
 
 
+# No givens for the conflict search (Genre.givens): the pieces and circles are the whole picture,
+# and a circle's cell cannot be left empty.
+givens = None
+
 GENRE = define(__name__, slug="stained-glass", ja="ステンドグラス", prove_by_search=True)

@@ -57,6 +57,8 @@ from solver.mip.model import Model, cname, new_problem
 DIGITS = range(1, 5)
 NO_DIGIT = WHITE_MARKS | {"x"}  # a cell marked as holding no digit
 ANSWER_MARKS = NO_DIGIT | {"X"}
+# a digit taken out of the puzzle (Genre.givens) leaves a cell that holds some digit
+WITHOUT_NUMBER = "?"
 
 
 @dataclass(frozen=True)

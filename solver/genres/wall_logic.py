@@ -51,6 +51,8 @@ BLACK = "■"
 BODY = {"U": "│", "D": "│", "L": "─", "R": "─"}
 END = {"U": "╷", "D": "╵", "L": "╶", "R": "╴"}  # a half stroke back towards the number
 ANSWER_MARKS = frozenset(BODY.values()) | frozenset(END.values()) | frozenset(TYPED)
+# a number taken out of the puzzle (Genre.givens) leaves its lines, of any total
+WITHOUT_NUMBER = "?"
 
 Clue = int | str  # a number, UNKNOWN, or BLACK
 

@@ -87,6 +87,7 @@ from solver.deduce import Deductions, loop_logic
 from solver.genres import define
 from solver.io import puzzlink, spellings
 from solver.io.drawn_lines import LINE_MARKS, draw, read_lines
+from solver.io.givens import Given
 from solver.io.shading import SHADING_MARKS, read_shaded
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
@@ -375,6 +376,16 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
             )
         values.append(Clue(None if n == puzzlink.UNKNOWN else int(n), d))
     return Puzzle(puzzlink.grid_rows(values, url.cols))
+
+
+def givens(p: Puzzle, grid: Grid) -> list[Given]:
+    """The clues' numbers, for the conflict search: taken out, a clue keeps its cell and arrow
+    (`?↓`)."""
+    return [
+        Given(cell, str(grid[cell]), UNKNOWN + (ARROW[k.d] if k.d else ""))
+        for cell, k in p.clues().items()
+        if k.n is not None
+    ]
 
 
 # SCIP's one search (ONE_SCIP_SEARCH), without strong branching: on published yajilins faster

@@ -69,6 +69,8 @@ from solver.mip.backends import Tuning
 from solver.mip.model import Model, new_problem, value
 
 ANSWER_MARKS = SHADING_MARKS
+# a number taken out of the puzzle (Genre.givens) leaves its island, of any size
+WITHOUT_NUMBER = "?"
 ANSWER_FILLS = True  # the answer shows as dark fills, and a dark fill reads as shaded
 Size = int | None  # an island's size, None for `?`
 
