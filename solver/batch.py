@@ -47,7 +47,7 @@ from typing import Any
 
 from solver import limits, pipeline, progress
 from solver.genres import genre_for_sheet
-from solver.io import picture
+from solver.io import picture, text_view
 from solver.io.sheet import InputError
 from solver.io.sheet.answer import clear_answer, write_answer
 from solver.io.sheet.openpyxl_book import BookError, OpenpyxlBook
@@ -75,6 +75,7 @@ class Job:
     debug: bool = False
     pictures: bool = False  # also save a PNG and an SVG of each solved sheet beside the book
     progress: bool = False  # a worker sends the main process its progress (progress.Status)
+    show: bool = False  # keep each solved sheet's answer as text (--show)
 
 
 @dataclass
@@ -166,6 +167,8 @@ def solve_sheet(book: OpenpyxlBook, sheet: str, job: Job) -> pipeline.SheetResul
             _write(book, sheet, res)
             if job.pictures:
                 res.givens = picture.givens_of(res.answer, res.writes)
+            if job.show:
+                res.view = text_view.text(res.answer, res.writes, res.genre or "")
     except Spoiled:
         raise
     except (InputError, SolverError) as exc:

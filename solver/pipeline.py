@@ -408,6 +408,7 @@ class SheetResult:
     note: str | None = None  # e.g. why uniqueness is unknown
     outcome: Outcome | None = None
     givens: list[list[Any]] | None = None  # what the person typed, kept for a picture
+    view: str | None = None  # the answer as text (solver.io.text_view), kept for --show
     deduced: tuple[int, int] | None = None  # answer variables the deductions fixed, of all
 
     def record(self) -> dict[str, Any]:
