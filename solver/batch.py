@@ -166,7 +166,7 @@ def solve_sheet(book: OpenpyxlBook, sheet: str, job: Job) -> pipeline.SheetResul
         if res.status == "solved":
             _write(book, sheet, res)
             if job.pictures:
-                res.givens = picture.givens_of(res.answer, res.writes)
+                res.picture = picture.of_answer(res.answer, res.writes, res.genre or "")
             if job.show:
                 res.view = text_view.text(res.answer, res.writes, res.genre or "")
     except Spoiled:
@@ -241,14 +241,17 @@ def _pictures(done: BookResult) -> None:
     """A PNG and an SVG of each solved sheet beside the saved book; one that cannot be written
     is said in its sheet's note, and the book stays saved."""
     for r in done.results:
-        if r.status != "solved" or r.givens is None or r.answer is None:
+        if r.status != "solved" or r.picture is None:
             continue
         try:
             stem = picture.file_stem(done.saved, r.sheet)
-            done.pictures += picture.save(r.givens, r.answer, r.genre or "", stem)
+            done.pictures += picture.write(r.picture, stem)
+        except picture.MissingFont as exc:
+            done.pictures.append(exc.args[1])
+            r.note = "; ".join(filter(None, [r.note, f"no PNG picture: {exc.args[0]}"]))
         except OSError as exc:
             r.note = "; ".join(filter(None, [r.note, f"no picture written: {_reason(exc)}"]))
-        r.givens = None
+        r.picture = None
 
 
 def _not_saved(job: Job, done: BookResult, note: str) -> None:
