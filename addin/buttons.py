@@ -225,7 +225,7 @@ def place_picture(book: Any, res: pipeline.SheetResult) -> None:
     an empty one, the buttons), named `PICTURE`: a second one replaces the first."""
     assert res.answer is not None
     sht = book.sheets[res.sheet]
-    drawn = picture.draw(picture.givens_of(res.answer, res.writes), res.answer, res.genre or "")
+    drawn = picture.of_answer(res.answer, res.writes, res.genre or "")
     anchor = sht.range((1, res.answer["cols"] + 3))
     with tempfile.TemporaryDirectory() as folder:  # Excel keeps a copy of the picture
         png = Path(folder) / "answer.png"

@@ -45,7 +45,7 @@ from pathlib import Path
 
 from solver import limits, pipeline, progress
 from solver.genres import genre_for_sheet
-from solver.io import picture
+from solver.io import picture, text_view
 from solver.io.sheet import InputError
 from solver.io.sheet.answer import clear_answer, write_answer
 from solver.io.sheet.openpyxl_book import BookError, OpenpyxlBook
@@ -73,6 +73,7 @@ class Job:
     debug: bool = False
     pictures: bool = False  # also save a PNG and an SVG of each solved sheet beside the book
     progress: bool = False  # a worker sends the main process its progress (progress.Status)
+    show: bool = False  # keep each solved sheet's answer as text (--show)
 
 
 @dataclass
@@ -155,7 +156,9 @@ def solve_sheet(book: OpenpyxlBook, sheet: str, job: Job) -> pipeline.SheetResul
         if res.status == "solved":
             _write(book, sheet, res)
             if job.pictures:
-                res.givens = picture.givens_of(res.answer, res.writes)
+                res.picture = picture.of_answer(res.answer, res.writes, res.genre or "")
+            if job.show:
+                res.view = text_view.text(res.answer, res.writes, res.genre or "")
     except Spoiled:
         raise
     except (InputError, SolverError) as exc:
@@ -222,14 +225,17 @@ def _pictures(done: BookResult) -> None:
     """A PNG and an SVG of each solved sheet beside the saved book; one that cannot be written
     is said in its sheet's note, and the book stays saved."""
     for r in done.results:
-        if r.status != "solved" or r.givens is None or r.answer is None:
+        if r.status != "solved" or r.picture is None:
             continue
         try:
             stem = picture.file_stem(done.saved, r.sheet)
-            done.pictures += picture.save(r.givens, r.answer, r.genre or "", stem)
+            done.pictures += picture.write(r.picture, stem)
+        except picture.MissingFont as exc:
+            done.pictures.append(exc.args[1])
+            r.note = "; ".join(filter(None, [r.note, f"no PNG picture: {exc.args[0]}"]))
         except OSError as exc:
             r.note = "; ".join(filter(None, [r.note, f"no picture written: {_reason(exc)}"]))
-        r.givens = None
+        r.picture = None
 
 
 def _not_saved(job: Job, done: BookResult, note: str) -> None:

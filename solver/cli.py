@@ -20,6 +20,7 @@ from typing import TextIO
 from solver import batch, check, limits, pipeline, progress
 from solver.blocks.names import one_line, quote
 from solver.genres import Genre, all_genres, genre_for_pzpr, genre_for_sheet
+from solver.io import text_view
 from solver.io.puzzlink import UrlError, parse_url
 from solver.io.sheet import InputError
 from solver.io.sheet.openpyxl_book import BookError, OpenpyxlBook
@@ -104,11 +105,6 @@ def _open(path: Path) -> OpenpyxlBook:
         ) from None
 
 
-def show(cells: list[list[object]]) -> str:
-    """A solved grid as text, one cell per column (what the sheet shows)."""
-    return "\n".join(" ".join(f"{'' if v is None else v!s:>2}" for v in row) for row in cells)
-
-
 def _output_path(src: Path, out_dir: str | None, in_place: bool) -> Path:
     if in_place:
         return src
@@ -123,7 +119,14 @@ def cmd_solve(a: argparse.Namespace) -> int:
     unique = not a.no_unique
     jobs = [
         batch.Job(
-            p, _output_path(p, a.out, a.in_place), a.sheet, settings, unique, a.debug, a.picture
+            p,
+            _output_path(p, a.out, a.in_place),
+            a.sheet,
+            settings,
+            unique,
+            a.debug,
+            a.picture,
+            show=a.show and not a.json,
         )
         for p in paths
     ]
@@ -195,8 +198,8 @@ def _report(book: batch.BookResult, a: argparse.Namespace, out: TextIO) -> None:
         print(f"  picture: {path}", file=out)
     if a.show and not a.json:
         for res in book.results:
-            if res.answer:
-                print(f"\n{res.book} [{res.sheet}]\n{show(res.answer['cells'])}\n")
+            if res.view is not None:
+                print(f"\n{res.book} [{res.sheet}]\n{res.view}\n")
 
 
 def _progress(total: int, quiet: bool):
@@ -369,8 +372,9 @@ def cmd_hint(a: argparse.Namespace) -> int:
         if a.forced and res.writes:
             grid = [list(row) for row in res.shown]  # the givens, with the forced cells
             for w in res.writes:
-                grid[w.row][w.col] = "■" if w.shade and w.value is None else w.value
-            print(show(grid))
+                if w.value is not None:
+                    grid[w.row][w.col] = w.value
+            print(text_view.text({"cells": grid}, res.writes))
     if res.writes and not a.no_write:
         n = len(res.writes)
         print(f"wrote {n} cell{'' if n == 1 else 's'} into {book.save(target)}", file=sys.stderr)

@@ -408,7 +408,8 @@ class SheetResult:
     differ: list[tuple[int, int]] = field(default_factory=list)
     note: str | None = None  # e.g. why uniqueness is unknown
     outcome: Outcome | None = None
-    givens: list[list[Any]] | None = None  # what the person typed, kept for a picture
+    picture: Any = None  # the answer's picture (solver.io.picture.Picture) until it is saved
+    view: str | None = None  # the answer as text (solver.io.text_view), kept for --show
     deduced: tuple[int, int] | None = None  # answer variables the deductions fixed, of all
     # of an infeasible sheet: the sheet cells of givens that cannot all hold, an irreducible set
     # (empty: the grid allows no answer without any given); None where not found

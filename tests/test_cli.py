@@ -179,7 +179,15 @@ def test_a_damaged_workbook_is_named(tmp_path, capsys):
 
 def test_show_prints_the_solved_grid(books, capsys):
     assert main(["solve", str(books / "bomber.xlsx"), "--show"]) == 0
-    assert " 1  2  ●     1" in capsys.readouterr().out
+    assert "\n1 2 ●   1\n●   3 ● 1\n" in capsys.readouterr().out
+
+
+def test_show_prints_the_loop_the_rooms_and_the_shading(books, sample, capsys):
+    """slitherlink's loop on the sides, heyawake's rooms as walls around its shaded cells."""
+    assert main(["solve", str(sample("slitherlink")), str(sample("heyawake")), "--show"]) == 0
+    out = capsys.readouterr().out
+    assert "\n┌─┐ ┌─────┐ ┌─┐\n│3│3│     │3│ │\n" in out
+    assert "heyawake.xlsx [heyawake]\n┏━━━━━┳━┳━━━━━━┳━━━━━━━━┓\n┃█2   ┃ ┃██    ┃" in out
 
 
 def test_stage_commands_on_a_book_of_several_puzzles_ask_which_sheet(books, capsys):

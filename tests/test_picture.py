@@ -161,3 +161,141 @@ def test_a_logic_grid_is_drawn_as_the_table_of_its_matched_rows():
         ("red", picture.ANSWER_COLOUR),
     ]
     assert pic.width == 3 * picture.WORD_CELLS * CELL + 2 * MARGIN
+
+
+# --- what a solver checks by eye: boxes, rooms, countries; the samples -------------------------
+
+
+def _solved_pictures(tmp_path, *slugs: str):
+    import shutil
+
+    from conftest import WORKBOOKS
+
+    from solver import cli
+
+    for slug in slugs:
+        shutil.copy(WORKBOOKS / f"{slug}.xlsx", tmp_path)
+    out = tmp_path / "out"
+    assert cli.main(["solve", str(tmp_path), "--out", str(out), "--picture", "--jobs", "1"]) == 0
+    return out
+
+
+def _walls(svg) -> list[tuple[float, ...]]:
+    """The thick lines between regions in an SVG picture, as (x1, y1, x2, y2)."""
+    root = ET.parse(svg).getroot()
+    return [
+        tuple(float(x.get(k)) for k in ("x1", "y1", "x2", "y2"))
+        for x in root.findall(f"{SVG}line")
+        if x.get("stroke") == "black" and float(x.get("stroke-width")) == picture.WALL
+    ]
+
+
+def _borders(regions: list[list[int]]) -> int:
+    """How many sides between two cells of different regions a grid has."""
+    rows, cols = len(regions), len(regions[0])
+    return sum(
+        (c + 1 < cols and regions[r][c] != regions[r][c + 1])
+        + (r + 1 < rows and regions[r][c] != regions[r + 1][c])
+        for r in range(rows)
+        for c in range(cols)
+    )
+
+
+def test_sudoku_has_its_boxes_heyawake_its_rooms_country_road_its_countries(tmp_path):
+    out = _solved_pictures(tmp_path, "sudoku", "heyawake", "country-road")
+    boxes = _walls(out / "sudoku-sudoku.svg")
+    assert len(boxes) == 36  # two walls across the 9 rows, two down the 9 columns
+    across = {x1 for x1, _, x2, _ in boxes if x1 == x2}
+    down = {y1 for _, y1, _, y2 in boxes if y1 == y2}
+    assert across == down == {MARGIN + 3 * CELL, MARGIN + 6 * CELL}
+    from solver import pipeline
+    from solver.io.sheet.openpyxl_book import OpenpyxlBook
+    from solver.mip.backends import Settings
+
+    for book, sheet in [
+        ("heyawake", "heyawake"),
+        ("heyawake", "heyawake borders"),
+        ("country-road", "country-road"),
+    ]:
+        res = pipeline.solve_sheet(OpenpyxlBook(out / f"{book}.xlsx"), sheet, Settings())
+        walls = _walls(out / f"{book}-{sheet.replace(' ', '_')}.svg")
+        assert len(walls) == _borders(res.answer["regions"]) > 10, sheet
+    texts = [t.text for t in ET.parse(out / "country-road-country-road.svg").iter(f"{SVG}text")]
+    assert sorted(texts) == ["1", "1", "2", "3", "4", "4"]  # the numbers, not the labels
+
+
+def test_the_picture_shades_the_cells_the_answer_fills_where_they_stand_on_the_sheet(tmp_path):
+    """Tile-paint's record counts its painted cells from the grid's top-left cell (B2); the
+    picture shades the sheet's cells the answer fills, beside the counts."""
+    from solver.io.sheet.answer import CellWrite
+
+    answer = {"rows": 2, "cols": 2, "cells": [["", 1], [1, "■"]], "shaded": [[0, 0]]}
+    pic = picture.of_answer(answer, [CellWrite(1, 1, shade=True)], "tile-paint")
+    dark = [s.points[:2] for s in pic.shapes if s.kind == "rect" and s.fill == picture.SHADE_COLOUR]
+    assert dark == [(MARGIN + CELL, MARGIN + CELL)]
+
+
+def test_katakana_are_drawn_with_a_cjk_font(tmp_path):
+    """Two different katakana give two different glyphs (a font without them draws the same
+    empty box for both)."""
+    answer = {"rows": 1, "cols": 2, "cells": [["ナ", "ア"]]}
+    _, png = picture.save([[None, None]], answer, "kanaore", tmp_path / "k")
+    img = Image.open(png).convert("L")
+    crops = [
+        img.crop(
+            (
+                2 * (MARGIN + c * CELL) + 8,
+                2 * MARGIN + 8,
+                2 * (MARGIN + (c + 1) * CELL) - 8,
+                2 * (MARGIN + CELL) - 8,
+            )
+        )
+        for c in (0, 1)
+    ]
+    assert all(crop.getextrema()[0] < 128 for crop in crops)  # ink in both cells
+    assert crops[0].tobytes() != crops[1].tobytes()
+    assert picture.cjk_fonts(), "the dependency noto-cjk-sans-jp-regular brings one"
+
+
+def test_without_a_cjk_font_only_the_svg_is_written_and_the_note_says_so(tmp_path, monkeypatch):
+    import shutil
+
+    from conftest import WORKBOOKS
+
+    from solver import batch
+    from solver.mip.backends import Settings
+
+    monkeypatch.setattr(picture, "cjk_fonts", lambda: [])
+    picture._font.cache_clear()
+    try:
+        shutil.copy(WORKBOOKS / "skeleton.xlsx", tmp_path)
+        job = batch.Job(
+            tmp_path / "skeleton.xlsx", tmp_path / "out" / "s.xlsx", None, Settings(), pictures=True
+        )
+        done = batch.solve_book(job)
+    finally:
+        picture._font.cache_clear()
+    assert [p.name for p in done.pictures] == ["s-skeleton.svg"]
+    assert not (tmp_path / "out" / "s-skeleton.png").exists()
+    assert "no PNG picture: no font with katakana" in done.results[0].note
+
+
+def test_every_sample_gets_a_picture_that_shows_its_answer(tmp_path):
+    """A PNG and an SVG for every sample sheet; the SVG draws the answer: the line, a shaded
+    cell, an answer digit or letter, a lamp, a triangle, or walls."""
+    from conftest import WORKBOOKS
+
+    from solver.batch import puzzle_sheets
+    from solver.io.sheet.openpyxl_book import OpenpyxlBook
+
+    slugs = sorted(p.stem for p in WORKBOOKS.glob("*.xlsx"))
+    out = _solved_pictures(tmp_path, *slugs)
+    answer = {picture.LINE_COLOUR, picture.ANSWER_COLOUR, picture.SHADE_COLOUR}
+    answer |= {picture.LAMP_COLOUR}
+    for slug in slugs:
+        for sheet in puzzle_sheets(OpenpyxlBook(WORKBOOKS / f"{slug}.xlsx"), None):
+            stem = picture.file_stem(out / f"{slug}.xlsx", sheet)
+            assert Image.open(stem.with_suffix(".png")).size[0] > 3 * CELL, sheet
+            root = ET.parse(stem.with_suffix(".svg")).getroot()
+            colours = {e.get("fill") for e in root} | {e.get("stroke") for e in root}
+            assert colours & answer or _walls(stem.with_suffix(".svg")), sheet

@@ -69,6 +69,7 @@ from solver.blocks.lines import (
     check_ends,
     check_pieces,
     edge_vars,
+    lines_record,
     loop_no_good,
     no_square_loop,
     pieces,
@@ -411,6 +412,15 @@ def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | 
             n = step(cell, side)
             (drawn if side in s else absent).add((min(cell, n), max(cell, n)))
     return segment_entries(m["x"], drawn, absent - drawn)
+
+
+def record(p: Puzzle, a: Answer) -> dict:
+    """The loop's `lines`, and the countries as `regions` (numbered by their first cells)."""
+    countries = [[0] * p.cols for _ in range(p.rows)]
+    for k, cells in enumerate(p.countries().values()):
+        for r, c in cells:
+            countries[r][c] = k
+    return {**lines_record(a), "regions": countries}
 
 
 def render(p: Puzzle, a: Answer) -> list[CellWrite]:

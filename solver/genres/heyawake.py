@@ -340,7 +340,7 @@ def render(p: Puzzle, shaded: Answer) -> list[CellWrite]:
 
 
 def record(p: Puzzle, shaded: Answer) -> dict:
-    return shaded_record(shaded)
+    return {**shaded_record(shaded), "regions": p.rooms.regions()}
 
 
 def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | None]:

@@ -149,7 +149,7 @@ def render(p: Puzzle, painted: Answer) -> list[CellWrite]:
 
 
 def record(p: Puzzle, painted: Answer) -> dict:
-    return shaded_record(painted)
+    return {**shaded_record(painted), "regions": p.rooms.regions()}
 
 
 def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | None]:

@@ -223,7 +223,12 @@ def render(p: Puzzle, shaded: Answer) -> list[CellWrite]:
 
 
 def record(p: Puzzle, shaded: Answer) -> dict:
-    return shaded_record(shaded)
+    """The shaded cells, and the pieces as `regions` (None for a circle's cell)."""
+    pieces: list[list[int | None]] = [[None] * p.cols for _ in range(p.rows)]
+    for k, cells in enumerate(p.pieces().values()):
+        for r, c in cells:
+            pieces[r][c] = k
+    return {**shaded_record(shaded), "regions": pieces}
 
 
 # No givens for the conflict search (Genre.givens): the pieces and circles are the whole picture,

@@ -135,7 +135,10 @@ def render(p: Puzzle, a: Answer) -> list[CellWrite]:
 
 
 def record(p: Puzzle, a: Answer) -> dict:
-    return {"numbers": [list(row) for row in a]}
+    """The digits, and the boxes as `regions` (the picture and the text draw them as walls)."""
+    h, w = box_shape(p.n)
+    boxes = [[(r // h) * (p.n // w) + c // w for c in range(p.n)] for r in range(p.n)]
+    return {"numbers": [list(row) for row in a], "regions": boxes}
 
 
 def from_url(url: PzprUrl) -> Puzzle:

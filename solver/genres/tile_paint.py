@@ -162,7 +162,12 @@ def render(p: Puzzle, painted: Answer) -> list[CellWrite]:
 
 
 def record(p: Puzzle, painted: Answer) -> dict:
-    return shaded_record(painted)
+    """The painted cells (from the grid's top-left cell) and the tiles as `regions` over the
+    sheet's grid (None in the counts' row and column, as the sheet's `cells`)."""
+    top, left = ORIGIN
+    tiles = [[None] * (left + p.cols) for _ in range(top)]
+    tiles += [[None] * left + list(row) for row in p.rooms.regions()]
+    return {**shaded_record(painted), "regions": tiles}
 
 
 def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | None]:

@@ -1,22 +1,32 @@
 """A picture of a solved sheet, drawn the way puzz.link draws a puzzle: the grid, the clues, the
-loop or path as one thick line, shaded cells as dark squares, regions with thick borders.
+loop or path as one thick line, shaded cells as dark squares, regions (rooms given or found,
+sudoku's boxes, country-road's countries) with thick walls.
 
 The picture is drawn once, from what every genre already gives (the givens as typed and the
-answer's result record: `shaded`, `lines`, `edges`, `numbers`, `regions`, `black`, `moves`: a
-circle drawn where it ends, its start left empty), as a short
-list of shapes; `svg()` writes those shapes as SVG text and `png()` paints them with Pillow. A
-genre adds nothing for its picture.
+cells the answer fills dark, both from its cell writes, and the answer's result record:
+`shaded`, `lines`, `edges`, `numbers`, `regions`, `black`, `moves`: a circle drawn where it
+ends, its start left empty), as a short list of shapes; `svg()` writes those shapes as SVG text
+and `png()` paints them with Pillow. A genre adds nothing for its picture.
+
+Katakana and kanji (skeleton's and kanaore's letters) are painted in a CJK font: Noto Sans CJK
+JP from the dependency noto-cjk-sans-jp-regular, else one of the machine's (`CJK_FONTS`); with
+none, `write` saves the SVG alone (an SVG viewer finds a font) and says so (MissingFont).
 """
 
 from __future__ import annotations
 
 import functools
+import os
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
+
+from solver.blocks.geometry import STEPS
+from solver.io.drawn_lines import ARMS
 
 CELL = 36  # pixels per cell at scale 1
 MARGIN = 12
@@ -38,6 +48,7 @@ CORNER_CLUES = {"inshi-no-heya"}  # genres whose clues stand small in a corner, 
 SUM_CLUES = {"kakuro"}  # genres whose clue cells hold sums split by a diagonal (down\\across)
 CLUE_CELL_COLOUR = "#C0C0C0"  # pzprjs' grey for such clue cells
 FRAME_CLUES = {"skyscrapers"}  # genres whose clues stand in a frame row and column around the grid
+SPACED_CELLS = {"icebarn"}  # puzzle cell (r, c) in sheet cell (2r + 1, 2c + 1), borders between
 LETTER_ANSWERS = {"skeleton", "kanaore"}  # record `cells`: answer letters in empty cells
 PART_LETTERS = {"block-puzzle"}  # genres whose letters are givens, not room labels, beside regions
 LAMP_COLOUR = "#FFD24D"
@@ -49,11 +60,30 @@ TRIANGLE = {
     "BR": ((1, 0), (1, 1), (0, 1)),
 }
 
-FONTS = (  # tried in turn for PNG text; Pillow's own font when none is installed
+_WINDOWS_FONTS = Path(os.environ.get("WINDIR", "C:/Windows")) / "Fonts"
+FONTS = (  # tried in turn for PNG text (then CJK_FONTS, which have Latin letters too)
     "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
     "/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf",
-    "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+    str(_WINDOWS_FONTS / "arial.ttf"),
+    "/System/Library/Fonts/Supplemental/Arial.ttf",
 )
+CJK_FONTS = (  # for text with katakana or kanji, after the font the package
+    # noto-cjk-sans-jp-regular installs (a dependency): Noto Sans CJK as Debian installs it
+    # (fonts-noto-cjk), then the Japanese fonts Windows and macOS come with
+    "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+    str(_WINDOWS_FONTS / "YuGothM.ttc"),
+    str(_WINDOWS_FONTS / "meiryo.ttc"),
+    str(_WINDOWS_FONTS / "msgothic.ttc"),
+    "/System/Library/Fonts/ヒラギノ角ゴシック W3.ttc",
+)
+SVG_FONTS = (
+    "DejaVu Sans, Arial, 'Noto Sans CJK JP', 'Noto Sans JP', 'Hiragino Sans', 'Yu Gothic', "
+    "Meiryo, sans-serif"
+)
+
+
+class MissingFont(Exception):
+    """No font on this machine draws the picture's text (katakana, kanji)."""
 
 
 @dataclass(frozen=True)
@@ -67,6 +97,8 @@ class Shape:
     width: float = 1.0
     text: str = ""
     size: float = 0.0
+    cap: str = "round"  # a line's ends: round (the answer's line) or butt (walls, which join
+    # in squares of their own)
 
 
 @dataclass
@@ -97,7 +129,7 @@ class Picture:
                 x1, y1, x2, y2 = s.points
                 out.append(
                     f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" '
-                    f'stroke="{s.stroke}" stroke-width="{s.width:g}" stroke-linecap="round"/>'
+                    f'stroke="{s.stroke}" stroke-width="{s.width:g}" stroke-linecap="{s.cap}"/>'
                 )
             elif s.kind == "circle":
                 cx, cy, r = s.points
@@ -110,7 +142,7 @@ class Picture:
             else:
                 x, y = s.points
                 out.append(
-                    f'<text x="{x:g}" y="{y:g}" font-family="DejaVu Sans, Arial, sans-serif" '
+                    f'<text x="{x:g}" y="{y:g}" font-family="{SVG_FONTS}" '
                     f'font-size="{s.size:g}" fill="{s.fill}" text-anchor="middle" '
                     f'dominant-baseline="central">{escape(s.text)}</text>'
                 )
@@ -133,7 +165,7 @@ class Picture:
                 )
             elif s.kind == "line":
                 pen.line(p, fill=s.stroke, width=w)
-                for x, y in ((p[0], p[1]), (p[2], p[3])):  # round caps
+                for x, y in ((p[0], p[1]), (p[2], p[3])) if s.cap == "round" else ():
                     pen.ellipse((x - w / 2, y - w / 2, x + w / 2, y + w / 2), fill=s.stroke)
             elif s.kind == "circle":
                 cx, cy, r = p
@@ -143,19 +175,39 @@ class Picture:
             elif s.kind == "polygon":
                 pen.polygon(list(zip(p[::2], p[1::2], strict=True)), fill=s.fill, outline=s.stroke)
             else:
-                pen.text(
-                    (p[0], p[1]), s.text, fill=s.fill, font=_font(round(s.size * big)), anchor="mm"
-                )
+                font = _font(round(s.size * big), wide(s.text))
+                pen.text((p[0], p[1]), s.text, fill=s.fill, font=font, anchor="mm")
         img.resize((self.width * scale, self.height * scale), Image.LANCZOS).save(path)
 
 
+def wide(text: str) -> bool:
+    """Whether a text holds wide (CJK) characters, katakana or kanji, which need a CJK font."""
+    return any(unicodedata.east_asian_width(ch) in "WF" for ch in text)
+
+
+def cjk_fonts() -> list[str]:
+    """The fonts with katakana on this machine, the one the package installs first."""
+    found = []
+    try:
+        from noto_cjk_sans_jp_regular import FONT_PATH
+
+        found.append(str(FONT_PATH))
+    except ImportError:  # installed without its dependencies: the machine's own fonts
+        pass
+    return [path for path in [*found, *CJK_FONTS] if Path(path).exists()]
+
+
 @functools.cache
-def _font(size: int) -> Any:
+def _font(size: int, cjk: bool = False) -> Any:
+    """A font of `size` pixels for PNG text; `cjk`: one with katakana and kanji, else
+    MissingFont (Pillow's own font would draw them as empty boxes)."""
     from PIL import ImageFont
 
-    for path in FONTS:
-        if Path(path).exists():
-            return ImageFont.truetype(path, size)
+    paths = cjk_fonts() if cjk else [p for p in FONTS if Path(p).exists()] + cjk_fonts()
+    if paths:
+        return ImageFont.truetype(paths[0], size)
+    if cjk:
+        raise MissingFont("no font with katakana and kanji: pip install noto-cjk-sans-jp-regular")
     return ImageFont.load_default(size)
 
 
@@ -163,9 +215,16 @@ def _centre(r: float, c: float) -> tuple[float, float]:
     return MARGIN + (c + 0.5) * CELL, MARGIN + (r + 0.5) * CELL
 
 
-def draw(givens: list[list[Any]], answer: dict[str, Any], genre: str = "") -> Picture:
+def draw(
+    givens: list[list[Any]],
+    answer: dict[str, Any],
+    genre: str = "",
+    dark: set[tuple[int, int]] | None = None,
+) -> Picture:
     """The picture of a solved sheet: `givens` as typed (None for an empty cell), `answer` the
-    result record's answer (rows, cols and the genre's fields), `genre` its slug."""
+    result record's answer (rows, cols and the genre's fields), `genre` its slug, `dark` the
+    cells the answer fills dark (`dark_of` its writes); where it fills none, the record's
+    `shaded` cells are drawn dark (bomber's bombs)."""
     rows, cols = answer["rows"], answer["cols"]
     if "sum" in answer:
         return _written_sum(answer["sum"])
@@ -173,6 +232,8 @@ def draw(givens: list[list[Any]], answer: dict[str, Any], genre: str = "") -> Pi
         return _table(answer["groups"])
     if genre in LATTICE_CLUES:
         return _lattice(givens, answer, rows - 1, cols - 1)
+    if genre in SPACED_CELLS:
+        return _spaced(givens, answer)
     if "regions" in answer and genre not in PART_LETTERS:
         # rooms drawn as borders: of a labelled cell, only its number shows
         givens = [[_unlabelled(v) for v in row] for row in givens]
@@ -189,11 +250,15 @@ def draw(givens: list[list[Any]], answer: dict[str, Any], genre: str = "") -> Pi
             [None if (r, c) in moves else v for c, v in enumerate(row)]
             for r, row in enumerate(givens)
         ]
-    pic = Picture(cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN)
     shown = answer.get("cells") or [[None] * cols for _ in range(rows)]
+    if genre in LETTER_ANSWERS:  # the board alone, without the word list right of it
+        used = [c for row in shown for c, v in enumerate(row) if v not in (None, "")]
+        cols = 1 + max(used + [c for _, c in answer.get("black", [])], default=cols - 1)
+    pic = Picture(cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN)
     cells = [(r, c) for r in range(rows) for c in range(cols)]
     lamps = {(r, c) for r, c in cells if givens[r][c] is None and shown[r][c] == LAMP}
-    shaded = {tuple(rc) for rc in answer.get("shaded", [])} - lamps
+    shaded = set(dark) if dark else {tuple(rc) for rc in answer.get("shaded", [])}
+    shaded -= lamps
     walls = {
         (r, c)
         for r, c in cells
@@ -244,6 +309,23 @@ def draw(givens: list[list[Any]], answer: dict[str, Any], genre: str = "") -> Pi
             (MARGIN + c2 * CELL, MARGIN + r2 * CELL),
             1,
         )
+    for r, c in cells:  # a given piece of the line (pipe-link): black, over the answer's
+        piece = ARMS.get(givens[r][c], ()) if isinstance(givens[r][c], str) else ()
+        x, y, w = *_centre(r, c), CELL * 0.14
+        for side in piece:
+            dr, dc = STEPS[side]
+            pic.add(
+                "line",
+                x,
+                y,
+                x + dc * CELL / 2,
+                y + dr * CELL / 2,
+                stroke="black",
+                width=w,
+                cap="butt",
+            )
+        if piece:
+            pic.add("rect", x - w / 2, y - w / 2, w, w, fill="black")
     for (r, c), text in sorted(arrived.items()):
         x, y = _centre(r, c)
         pic.add("circle", x, y, CELL * 0.38, fill="white", stroke="black", width=1.5)
@@ -269,7 +351,13 @@ def draw(givens: list[list[Any]], answer: dict[str, Any], genre: str = "") -> Pi
                 text = str(numbers[r][c])
                 pic.add("text", x, y + CELL * 0.08, text=text, size=_size(text), fill=ANSWER_COLOUR)
             continue
-        if v is None or v in BLACK_CELLS or v in ICE or v in (WHITE_PEARL, BLACK_PEARL):
+        if (
+            v is None
+            or v in BLACK_CELLS
+            or v in ICE
+            or v in (WHITE_PEARL, BLACK_PEARL)
+            or v in ARMS
+        ):
             if numbers and v is None and numbers[r][c] not in (None, ""):
                 text = str(numbers[r][c])
                 pic.add("text", x, y, text=text, size=_size(text), fill=ANSWER_COLOUR)
@@ -316,6 +404,54 @@ def _lattice(givens: list[list[Any]], answer: dict[str, Any], rows: int, cols: i
             x, y = MARGIN + c * CELL, MARGIN + r * CELL
             pic.add("circle", x, y, CELL * 0.3, fill="white", stroke="black", width=1.2)
             pic.add("text", x, y, text=str(v), size=_size(str(v)) * 0.75, fill="black")
+    return pic
+
+
+def _spaced(givens: list[list[Any]], answer: dict[str, Any]) -> Picture:
+    """A sheet that holds puzzle cell (r, c) in sheet cell (2r + 1, 2c + 1), the marks on the
+    borders between cells in the cells between, and IN and OUT on its frame (icebarn), as
+    puzz.link draws it: the R x C grid, ice cells pale blue, each border's arrow on its border,
+    IN and OUT outside the grid beside their cells, and the record's `lines` (in puzzle cells;
+    the two to a cell outside the grid reach IN and OUT)."""
+    rows, cols = (answer["rows"] - 1) // 2, (answer["cols"] - 1) // 2
+    pic = Picture((cols + 2) * CELL + 2 * MARGIN, (rows + 2) * CELL + 2 * MARGIN)
+    inner = MARGIN + CELL  # the grid's top-left corner, one cell in from the canvas' margin
+
+    def place(i: int, n: int) -> float:
+        """A sheet row (column) as puzzle rows (columns) from the grid's top (left) side."""
+        return -0.5 if i == 0 else n + 0.5 if i == 2 * n else i / 2
+
+    for r in range(rows):
+        for c in range(cols):
+            if givens[2 * r + 1][2 * c + 1] is not None:
+                pic.add("rect", inner + c * CELL, inner + r * CELL, CELL, CELL, fill=ICE_COLOUR)
+    for r in range(rows + 1):
+        y = inner + r * CELL
+        pic.add("line", inner, y, inner + cols * CELL, y, stroke=GRID_COLOUR, width=1)
+    for c in range(cols + 1):
+        x = inner + c * CELL
+        pic.add("line", x, inner, x, inner + rows * CELL, stroke=GRID_COLOUR, width=1)
+    pic.add("rect", inner, inner, cols * CELL, rows * CELL, stroke="black", width=2)
+    for r1, c1, r2, c2, *n in answer.get("lines", []):
+        ends = [(r1 + 0.5, c1 + 0.5), (r2 + 0.5, c2 + 0.5)]
+        for k, (r, c) in enumerate(ends):  # one outside the grid: the line stops at its side
+            if not (0 < r < rows and 0 < c < cols):
+                other = ends[1 - k]
+                ends[k] = ((r + other[0]) / 2, (c + other[1]) / 2)
+        (ra, ca), (rb, cb) = ends
+        a, b = (inner + ca * CELL, inner + ra * CELL), (inner + cb * CELL, inner + rb * CELL)
+        _line(pic, a, b, n[0] if n else 1)
+    for i, row in enumerate(givens):
+        for j, v in enumerate(row):
+            if v is None or (i % 2 == 1 and j % 2 == 1):  # empty, or a cell's ice
+                continue
+            text = str(v)
+            x, y = inner + place(j, cols) * CELL, inner + place(i, rows) * CELL
+            frame = i in (0, 2 * rows) or j in (0, 2 * cols)
+            size = CELL * 0.4 if frame else _size(text) * 0.75
+            if not frame:  # an arrow on a border: on a white disc, over the line
+                pic.add("circle", x, y, CELL * 0.22, fill="white")
+            pic.add("text", x, y, text=text, size=size, fill="black")
     return pic
 
 
@@ -514,17 +650,37 @@ def _line(pic: Picture, a: tuple[float, float], b: tuple[float, float], n: int) 
         )
 
 
+WALL = 2.5  # the width of a wall between regions
+
+
 def _regions(pic: Picture, regions: list[list[Any]] | None, rows: int, cols: int) -> None:
-    """Thick borders between cells of different regions."""
+    """Thick borders between cells of different regions, as puzz.link draws room walls: square
+    ends, joined by a square where walls meet inside the grid (the frame covers the others)."""
     if not regions:
         return
+    joints = set()
     for r in range(rows):
         for c in range(cols):
             x, y = MARGIN + c * CELL, MARGIN + r * CELL
             if c + 1 < cols and regions[r][c] != regions[r][c + 1]:
-                pic.add("line", x + CELL, y, x + CELL, y + CELL, stroke="black", width=2.5)
+                pic.add(
+                    "line", x + CELL, y, x + CELL, y + CELL, stroke="black", width=WALL, cap="butt"
+                )
+                joints |= {(r, c + 1), (r + 1, c + 1)}
             if r + 1 < rows and regions[r][c] != regions[r + 1][c]:
-                pic.add("line", x, y + CELL, x + CELL, y + CELL, stroke="black", width=2.5)
+                pic.add(
+                    "line", x, y + CELL, x + CELL, y + CELL, stroke="black", width=WALL, cap="butt"
+                )
+                joints |= {(r + 1, c), (r + 1, c + 1)}
+    for r, c in sorted(joints):
+        if 0 < r < rows and 0 < c < cols:
+            x, y = MARGIN + c * CELL - WALL / 2, MARGIN + r * CELL - WALL / 2
+            pic.add("rect", x, y, WALL, WALL, fill="black")
+
+
+def dark_of(writes: Iterable[Any]) -> set[tuple[int, int]]:
+    """The cells the answer's cell writes fill dark, in the sheet's rows and columns."""
+    return {(w.row, w.col) for w in writes if w.shade}
 
 
 def givens_of(answer: dict[str, Any], writes: Iterable[Any]) -> list[list[Any]]:
@@ -545,8 +701,24 @@ def file_stem(book: Path, sheet: str) -> Path:
 
 def save(givens: list[list[Any]], answer: dict[str, Any], genre: str, stem: Path) -> list[Path]:
     """Write `stem`.svg and `stem`.png; returns both paths."""
-    pic = draw(givens, answer, genre)
+    return write(draw(givens, answer, genre), stem)
+
+
+def of_answer(answer: dict[str, Any], writes: Iterable[Any], genre: str) -> Picture:
+    """The picture of a solved sheet, from its record's answer and the answer's cell writes."""
+    writes = list(writes)
+    return draw(givens_of(answer, writes), answer, genre, dark_of(writes))
+
+
+def write(pic: Picture, stem: Path) -> list[Path]:
+    """Write `stem`.svg and `stem`.png; returns both paths. Where no font on this machine draws
+    the picture's text, only the SVG is written (its viewer finds one) and MissingFont says
+    so, with the SVG's path as its second argument."""
     svg, png = stem.with_suffix(".svg"), stem.with_suffix(".png")
     svg.write_text(pic.svg(), encoding="utf-8")
-    pic.png(png)
+    try:
+        pic.png(png)
+    except MissingFont as exc:
+        png.unlink(missing_ok=True)
+        raise MissingFont(f"{exc}; only the SVG was written", svg) from None
     return [svg, png]
