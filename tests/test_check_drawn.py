@@ -25,7 +25,7 @@ from openpyxl.styles import Border, Side
 from solver import check
 from solver.blocks.names import a1
 from solver.genres import all_genres
-from solver.io.drawn_lines import ARMS
+from solver.io.drawn_lines import ARMS, one_sided, within
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from tests.test_check import FAST, solved
 
@@ -269,3 +269,53 @@ def test_a_border_added_is_wrong_and_named(sample, slug):
         assert (res.verdict, res.completable) == ("wrong", False), res.record()
         dr, dc = SIDES[s][1]  # the line lies between two cells: a problem names one of them
         assert named(res, (r, c)) or named(res, (r + dr, c + dc)), res.record()
+
+
+# --- the reading rule itself --------------------------------------------------------------------
+
+
+def test_one_sided_names_every_arm_that_no_line_meets():
+    """A 4 x 4 grid. A1 `┌` leads right into B1 `┘`, which leads back, and down into the blank
+    A2 (a line not drawn yet); B1's other arm leaves the grid. C2 `└` leads up into C1, marked
+    as having no line, and right into D2, a clue no line enters. Row 3: `─` at A3 leaves the
+    grid, and B3's single line meets C3's double one. F6 lies outside the grid."""
+    shown = {
+        (0, 0): frozenset("RD"),
+        (0, 1): frozenset("UL"),
+        (0, 2): frozenset(),
+        (1, 2): frozenset("UR"),  # into the marked C1, and into the clue D2
+        (2, 0): frozenset("LR"),  # off the grid on the left
+        (2, 1): frozenset("LR"),  # one line back to A3, two from C3
+        (2, 2): frozenset("L"),
+        (5, 5): frozenset("L"),  # outside the grid
+    }
+    lines = {(2, 2): 2}
+
+    def closed(a, b):
+        return "into the clue D2" if b == (1, 3) else None
+
+    got = [(str(p), p.cells) for p in one_sided(shown, within(4, 4), closed, lines)]
+    assert got == [
+        ("B1's line goes up off the grid", ((0, 1),)),
+        ("C2's line goes up into C1, which shows no line", ((0, 2), (1, 2))),
+        ("C2's line goes right into the clue D2", ((1, 2), (1, 3))),
+        ("A3's line goes left off the grid", ((2, 0),)),
+        ("B3 draws 1 line right into C3, which draws 2 back", ((2, 1), (2, 2))),
+        ("F6 shows a line outside the grid", ((5, 5),)),
+    ]
+
+
+def test_the_yajilin_corner_turned_into_its_clue_names_both_cells(sample):
+    book, sheet, _ = solved_correct(sample, "yajilin")
+    ws = book.wb[sheet]
+    assert (ws["B6"].value, ws["C6"].value, ws["D6"].value) == ("0←", "┌", "┘")
+    ws["C6"] = "┐"  # its left arm into the clue, and D6 still leads into it
+    res = check.check_sheet(book, sheet, FAST)
+    assert (res.verdict, res.completable) == ("wrong", False)
+    assert res.problems == [
+        ("C6's line goes left into the clue B6", ["B6", "C6"]),
+        ("D6's line goes left into C6, which has no line back", ["C6", "D6"]),
+    ]
+    assert {(w.row, w.col) for w in res.marks} == {(5, 1), (5, 2), (5, 3)}
+    hint = check.hint_sheet(book, sheet, FAST, write=False)
+    assert hint.status == "wrong" and "C6's line goes left into the clue B6" in hint.message

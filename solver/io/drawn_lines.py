@@ -217,12 +217,10 @@ def one_sided(
                     Violation(f"{said} into {cell_name(b)}, which has no {line} back", [a, b])
                 )
             elif a < b and (n := lines.get(a, 1)) != (k := lines.get(b, 1)):
+                drawn = f"{n} {line}" + ("s" if n != 1 else "")
+                into = f"into {cell_name(b)}, which draws {k} back"
                 problems.append(
-                    Violation(
-                        f"{cell_name(a)} draws {n} {line}s {SIDE_WORDS[side]} into "
-                        f"{cell_name(b)}, which draws {k} back",
-                        [a, b],
-                    )
+                    Violation(f"{cell_name(a)} draws {drawn} {SIDE_WORDS[side]} {into}", [a, b])
                 )
     return problems
 
