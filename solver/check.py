@@ -20,6 +20,14 @@ each broken rule are
 marked (a red fill, recorded like every answer write, so Clear removes it; checking again
 replaces the marks).
 
+Lines are read strictly (`solver.io.drawn_lines`): a glyph's arm off the grid, into a clue, or
+into a cell that does not draw it back is a broken rule of its own, named with both cells;
+what is there then cannot be completed (no answer has both cells as they are). The rules the
+answer as read breaks are named after those, each with the glyphs that draw a line into a cell
+it names that shows none of its own (a branch at a pearl is marked with the glyphs around it).
+An arm into a blank cell is a line not drawn yet. A sheet that fits no answer while the answer
+as read breaks no rule is wrong by what the reading could not place (a wall inside a piece).
+
 A genre whose answer is drawn on the cells' borders (slitherlink, `Genre.answer_on_borders`)
 fills a cell by the lines on its sides: a cell is blank when no side shows a drawn line
 (`solver.io.drawn_lines.drawn_sides`), whatever its value (a given); a hint goes to a cell that
@@ -46,10 +54,10 @@ from typing import Any
 import pulp
 
 from solver import limits
-from solver.blocks.names import a1, one_line
-from solver.blocks.violation import cells_of
+from solver.blocks.names import a1, cell_name, one_line
+from solver.blocks.violation import Violation, cells_of
 from solver.genres import Genre, genre_for_sheet
-from solver.io.drawn_lines import drawn_sides
+from solver.io.drawn_lines import Misdrawn, drawn_sides, misdrawn
 from solver.io.sheet import Book, Grid, InputError, read_grid
 from solver.io.sheet.answer import CHECK, CellWrite, clear_answer, write_answer
 from solver.limits import LONGER, OutOfTime
@@ -92,9 +100,17 @@ def read_shown(book: Book, sheet_name: str) -> tuple[Genre, Grid, Any]:
     return genre, shown, genre.parse(givens)
 
 
-def _entries(genre: Genre, puzzle: Any, shown: Grid, m: Model) -> dict[pulp.LpVariable, int | None]:
+def _entries(
+    genre: Genre, puzzle: Any, shown: Grid, m: Model
+) -> tuple[dict[pulp.LpVariable, int | None], Misdrawn]:
+    """The values the sheet's answer fixes, and what its reading found of the lines drawn
+    (`solver.io.drawn_lines.Misdrawn`): the arms drawn from one side only (into a clue, off the
+    grid, into a cell without the arm back), the arms every cell shows, and what the answer as
+    read leaves out (a wall inside a piece)."""
     assert genre.read_answer is not None
-    return genre.read_answer(puzzle, shown, m)
+    with misdrawn() as found:
+        entries = genre.read_answer(puzzle, shown, m)
+    return entries, found
 
 
 def _as_shown(
@@ -320,16 +336,21 @@ def _check(
 ) -> None:
     genre, shown, puzzle = read_shown(book, sheet_name)
     m = genre.build(puzzle, lazy=False, deduce=settings.deduce)
-    entries = _entries(genre, puzzle, shown, m)
+    entries, drawn = _entries(genre, puzzle, shown, m)
+    one_sided = drawn.problems
     fixed = {v.name: x for v, x in entries.items() if x is not None}
 
     status, near = _solve(genre, puzzle, settings, deadline, fixed=fixed)
     res.completable = {"solved": True, "infeasible": False}.get(status)
+    if one_sided:  # two cells that disagree on the line between them: no answer has both
+        res.completable = False
     if status != "solved" and fixed:  # the nearest answer is then any answer
         status, near = _solve(genre, puzzle, settings, deadline)
     near_values = {v.name: round(v.varValue or 0) for v in near.prob.variables()}
     as_shown = _as_shown(genre, puzzle, m, entries, near_values)
-    problems = genre.verify(puzzle, as_shown)
+    problems = [*one_sided, *map(drawn.drawn_into, genre.verify(puzzle, as_shown))]
+    if not problems and res.completable is False:  # what the answer as read leaves out
+        problems = drawn.unplaced or _unfit(entries, near_values)
     blank = _shown(genre, shown).blank
     lines = genre.answer_on_borders or bool(genre.answer_marks)  # a blank is an answer too
     if status == "solved":
@@ -355,7 +376,9 @@ def _check(
         res.empty = 0
     elif every_cell and res.empty:
         res.verdict = "incomplete"
-        problems = [p for p in problems if cells_of(p) and not set(cells_of(p)) & blank]
+        problems = [
+            p for p in problems if p in one_sided or (cells_of(p) and not set(cells_of(p)) & blank)
+        ]
     elif res.completable:
         res.verdict = "incomplete"
         problems = []
@@ -365,6 +388,19 @@ def _check(
     inside = {(r, c) for r, c in shown.positions()}
     marked = sorted({cell for p in problems for cell in cells_of(p)} & inside)
     res.marks = [CellWrite(r, c, mark=True) for r, c in marked]
+
+
+def _unfit(entries: dict[pulp.LpVariable, int | None], answer: dict[str, int]) -> list[Violation]:
+    """The cells whose entries differ from an answer, each a problem: for a sheet that fits no
+    answer although the answer as read breaks no rule, where the sheet shows what that answer
+    leaves out (a second `●` on satogaeri's move, which its decoding of the lines ignores)."""
+    cells = {
+        cell
+        for v, x in entries.items()
+        if x is not None and answer.get(v.name, x) != x and (cell := _cell_of(v.name))
+    }
+    said = "does not fit the answer the rest of the sheet shows"
+    return [Violation(f"{cell_name(cell)} {said}", [cell]) for cell in sorted(cells)]
 
 
 # --- hints and forced cells ------------------------------------------------------------------
@@ -457,7 +493,17 @@ def _hint(
     several = " (the puzzle has more than one answer)" if found.answers > 1 else ""
     seen = _shown(genre, shown)
     m = genre.build(puzzle, lazy=False, deduce=settings.deduce)
-    entries = _entries(genre, puzzle, shown, m)
+    entries, drawn = _entries(genre, puzzle, shown, m)
+    one_sided = drawn.problems
+    inside = set(shown.positions())
+    if one_sided:  # a line one cell draws and its neighbour does not: named as check names it
+        res.status = "wrong"
+        res.message = "; ".join(one_sided[:3]) + (
+            f"; and {len(one_sided) - 3} more" if len(one_sided) > 3 else ""
+        )
+        marked = sorted({cell for p in one_sided for cell in cells_of(p)} & inside)
+        res.writes = [CellWrite(r, c, mark=True) for r, c in marked]
+        return
     against = {
         cell
         for v, x in entries.items()
@@ -468,7 +514,6 @@ def _hint(
         for w in found.writes
         if (w.row, w.col) not in seen.blank and not _shows(shown, seen, w)
     }
-    inside = set(shown.positions())
     if against & inside:
         filled_in = {cell for cell in against & inside if cell not in seen.blank}
         wrong = sorted(filled_in or against & inside)

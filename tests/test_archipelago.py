@@ -272,8 +272,11 @@ def test_check_names_a_bridge_that_runs_into_the_wrong_cell(sample):
     ws.cell(r + 1, c + 1).value = "─"  # one cell of a vertical bridge turned
     res = check_sheet(book, "archipelago", Settings())
     assert res.verdict == "wrong" and res.completable is False
-    island_1 = ["A1", "B1", "C1", "D1", "E1", "B2", "C2", "D2", "E2"]
+    # island 1, and A2, whose bridge now runs into it
+    island_1 = ["A1", "B1", "C1", "D1", "E1", "A2", "B2", "C2", "D2", "E2"]
     assert (r, c) == (1, 0) and res.problems == [
+        ("A2's bridge goes left off the grid", ["A2"]),
+        ("A3's bridge goes up into A2, which has no bridge back", ["A2", "A3"]),
         ("vertical bridge from A3 to A5 does not end at islands on both sides", ["A3", "A4", "A5"]),
         ("horizontal bridge at A2 does not end at islands on both sides", ["A2"]),
         ("the islands fall into 2 groups that no bridges join", island_1),

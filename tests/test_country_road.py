@@ -275,8 +275,9 @@ def test_check_reads_a_hand_typed_answer_and_names_a_broken_rule(sample):
     res = check.check_sheet(book, "country-road", Settings())
     assert res.verdict == "wrong" and res.completable is False
     assert res.problems == [
+        ("C1's line goes left into B1, which has no line back", ["B1", "C1"]),
         ("the loop branches at B1", ["B1"]),
-        ("the loop ends at D1 (a dead end)", ["D1"]),
+        ("the loop ends at D1 (a dead end)", ["C1", "D1"]),  # D1 blank: C1 draws into it
     ]
 
 

@@ -258,8 +258,8 @@ def test_check_names_an_island_with_a_bridge_too_few(sample):
     res = check_sheet(book, "hashiwokakero", Settings())
     assert res.verdict == "wrong" and res.completable is False
     assert (a1(double.row + 1, double.col + 1)) == "E1"  # between the 5 at D1 and the 3 at F1
-    assert res.problems == [
-        ("the island 5 at D1 has 4 bridges", ["D1"]),
-        ("the island 3 at F1 has 2 bridges", ["F1"]),
+    assert res.problems == [  # an island with the bridge glyphs next to it
+        ("the island 5 at D1 has 4 bridges", ["C1", "D1", "E1", "D2"]),
+        ("the island 3 at F1 has 2 bridges", ["E1", "F1", "G1"]),
     ]
     assert ws["D1"].fill.fgColor.rgb.endswith(MARK_FILL)

@@ -306,8 +306,11 @@ def test_check_reads_beams_typed_by_hand_and_names_a_wrong_one(sample):
     res = check_sheet(book, "hotaru-beam", Settings())
     assert res.verdict == "wrong" and res.completable is False
     assert res.problems == [
+        ("E2's line goes right into F2, which has no line back", ["E2", "F2"]),
+        ("F2's line goes right off the grid", ["F2"]),
         ("the beam from the firefly at F1 returns to it", ["E1", "F1", "E2", "F2"]),
-        ("the fireflies fall into 2 networks that no beam joins", ["F1"]),
+        # with the glyphs that draw a beam into the firefly
+        ("the fireflies fall into 2 networks that no beam joins", ["E1", "F1", "F2"]),
     ], res.record()
 
 

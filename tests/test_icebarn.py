@@ -316,6 +316,8 @@ def test_check_reads_a_hand_typed_answer_and_names_a_broken_rule(sample):
     res = check.check_sheet(book, "icebarn", Settings())
     assert res.verdict == "wrong" and res.completable is False
     assert res.problems == [
+        ("C2's line goes left into B2, which has no line back", ["B2", "C2"]),
+        ("C2's line goes right into D2, which has no line back", ["C2", "D2"]),
         ("the path branches at B2", ["B2"]),
         ("the path branches at D2", ["D2"]),
     ]

@@ -397,6 +397,7 @@ def test_check_reads_a_hand_typed_answer_and_names_a_broken_rule(sample):
     res = check.check_sheet(book, "numberlink", Settings())
     assert res.verdict == "wrong" and res.completable is False
     assert res.problems == [
+        ("E1's line goes left into D1, which shows no line", ["D1", "E1"]),
         ("a line ends at D1 (a dead end)", ["D1"]),
         ("no line leaves the number at C1", ["C1"]),
     ]

@@ -327,6 +327,10 @@ def test_check_reads_a_hand_typed_answer_and_names_a_broken_rule(sample):
     res = check.check_sheet(book, "pipe-link", Settings())
     assert res.verdict == "wrong" and res.completable is False
     assert res.problems == [  # its neighbours still lead into it
+        ("A1's line goes right into B1, which has no line back", ["A1", "B1"]),
+        ("B1's line goes up off the grid", ["B1"]),
+        ("B1's line goes down into B2, which has no line back", ["B1", "B2"]),
+        ("C1's line goes left into B1, which has no line back", ["B1", "C1"]),
         ("the loop branches in cell B1", ["B1"]),
         ("the loop branches in cell B2", ["B2"]),
         ("the given piece ┌ at B2 became DRU", ["B2"]),

@@ -230,7 +230,8 @@ def test_check_reads_lines_typed_in_ascii_and_names_a_miscount(sample):
     res = check_sheet(book, SLUG, Settings())
     assert res.verdict == "wrong" and res.completable is False
     assert (end.row, end.col) == (0, 2)
-    assert res.problems == [
+    assert res.problems == [  # B1's `-` is typed: it says which way, not where it ends
+        ("C1's line goes up off the grid", ["C1"]),
         ("the empty cell C1 is on no line", ["C1"]),
         ("the number 4 at A1 draws 3 cells", ["A1", "B1", "A2", "A3"]),
     ], res.record()

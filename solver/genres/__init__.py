@@ -86,7 +86,8 @@ What genres share lives in one place each, and no genre imports another:
   solver.io.puzzlink          the URL envelope, every genre name, and every body codec
   solver.io.shading           a shaded answer written into the sheet and read back
   solver.io.black_cells       black cells typed into a grid (is_black, read_walls)
-  solver.io.drawn_lines       lines drawn as glyphs or borders, and read back (draw, read_lines)
+  solver.io.drawn_lines       lines drawn as glyphs or borders, and read back strictly (draw,
+                              read_lines, read_segments, one_sided)
   solver.io.rooms_sheet       rooms typed as labels or drawn as thick borders (grid_rooms, ...)
   solver.io.room_digits       digits on a room grid, after a label through the number format
   solver.io.digits_sheet      digits and letters written into the cells and read back

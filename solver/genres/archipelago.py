@@ -36,7 +36,7 @@ from solver.blocks.geometry import Cell, CellPuzzle, components, inside
 from solver.blocks.names import cell_name, quote
 from solver.blocks.violation import Violation
 from solver.genres import define
-from solver.io.drawn_lines import NO_LINE
+from solver.io.drawn_lines import NO_LINE, one_sided, report, within
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.mip.model import Model, cell_vars, cname, new_problem, value
@@ -221,8 +221,10 @@ def span(cells: list[Cell]) -> str:
 
 def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict:
     """The sea cells' bridges as typed: `│` `|` vertical, `─` `-` horizontal, `×` `・` `.`
-    none."""
+    none. The glyphs are held to each other as `solver.io.drawn_lines.one_sided` holds them: a
+    bridge that runs off the grid or into a sea cell that does not show it back is named."""
     entries: dict[pulp.LpVariable, int | None] = {}
+    shown: dict[Cell, frozenset[str]] = {}
     for r, c in p.sea():
         v = grid[r, c]
         text = v.strip() if isinstance(v, str) else None
@@ -230,6 +232,8 @@ def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict:
             kind = TYPED.get(text)
             entries[m["V"][r, c]] = int(kind == "V")
             entries[m["H"][r, c]] = int(kind == "H")
+            shown[r, c] = frozenset({"V": "UD", "H": "LR"}.get(kind, ""))  # type: ignore[arg-type]
+    report(one_sided(shown, within(p.rows, p.cols), line="bridge"), shown)
     return entries
 
 

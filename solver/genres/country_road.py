@@ -62,7 +62,7 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver.blocks.geometry import STEPS, Cell, CellPuzzle, Segment, grid_edges, step
+from solver.blocks.geometry import Cell, CellPuzzle, Segment, grid_edges
 from solver.blocks.lines import (
     Network,
     arms,
@@ -73,7 +73,6 @@ from solver.blocks.lines import (
     loop_no_good,
     no_square_loop,
     pieces,
-    segment_entries,
     single_loop,
 )
 from solver.blocks.names import a1, cell_name, quote
@@ -83,7 +82,7 @@ from solver.blocks.violation import Violation
 from solver.deduce import Deductions, loop_logic
 from solver.genres import define
 from solver.io import puzzlink
-from solver.io.drawn_lines import glyph, read_arms
+from solver.io.drawn_lines import glyph, read_arms, read_segments, within
 from solver.io.givens import Given
 from solver.io.rooms_sheet import check_joined
 from solver.io.sheet import Grid, InputError
@@ -404,14 +403,10 @@ def blank(grid: Grid, cell: Cell) -> bool:
 
 
 def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | None]:
-    """The loop as the cells show it (see `_shown_arms`); a segment one cell draws counts."""
-    drawn, absent = set(), set()
-    for cell in grid.positions():
-        s = _shown_arms(grid, cell)
-        for side in STEPS if s is not None else ():
-            n = step(cell, side)
-            (drawn if side in s else absent).add((min(cell, n), max(cell, n)))
-    return segment_entries(m["x"], drawn, absent - drawn)
+    """The loop as the cells show it (see `_shown_arms`), read strictly
+    (`solver.io.drawn_lines.read_segments`)."""
+    shown = {cell: s for cell in grid.positions() if (s := _shown_arms(grid, cell)) is not None}
+    return read_segments(shown, m["x"], within(p.rows, p.cols))
 
 
 def record(p: Puzzle, a: Answer) -> dict:

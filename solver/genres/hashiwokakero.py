@@ -49,7 +49,7 @@ from solver.blocks.names import cell_name, quote
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io import puzzlink, spellings
-from solver.io.drawn_lines import NO_LINE
+from solver.io.drawn_lines import NO_LINE, one_sided, report, within
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import is_mark
@@ -227,7 +227,11 @@ def verify(p: Puzzle, a: Answer) -> list[Violation]:
 def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | None]:
     """Each pair's bridges as its water cells show them: the fewest bridges any of its cells
     shows, 0 when one of them shows water (`×`, `・`, `.`) or a bridge the other way, nothing
-    when all are blank; two islands side by side: None (no cell shows their bridge)."""
+    when all are blank; two islands side by side: None (no cell shows their bridge). The glyphs
+    are held to each other as `solver.io.drawn_lines.one_sided` holds them: a bridge that runs
+    off the grid, where no two islands see each other, or into a water cell that does not show
+    it back (or shows another number of bridges) is named."""
+    report(*_one_sided(p, grid))
     entries: dict[pulp.LpVariable, int | None] = {}
     for pair in p.pairs():
         key = (pair.a, pair.b)
@@ -250,6 +254,31 @@ def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | 
             entries[one] = int(min(shown) >= 1)
             entries[two] = int(min(shown) == 2)
     return entries
+
+
+def _one_sided(p: Puzzle, grid: Grid) -> tuple[list[Violation], dict[Cell, frozenset[str]]]:
+    """The bridge glyphs whose arm no bridge meets, and the arms of every bridge glyph."""
+    shown: dict[Cell, frozenset[str]] = {}
+    lines: dict[Cell, int] = {}
+    for cell in grid.positions():
+        v = grid[cell]
+        text = v.strip() if isinstance(v, str) else None
+        if text in NO_LINE:
+            shown[cell] = frozenset()
+        elif text in TYPED and p.cells[cell[0]][cell[1]] is None:
+            vertical, lines[cell] = TYPED[text]
+            shown[cell] = frozenset("UD" if vertical else "LR")
+    spans = set()  # the unit segments some bridge may run over
+    for pair in p.pairs():
+        path = [pair.a, *pair.between, pair.b]
+        spans |= {frozenset(seg) for seg in pairwise(path)}
+
+    def closed(a: Cell, b: Cell) -> str | None:
+        if frozenset((a, b)) in spans:
+            return None
+        return f"into {cell_name(b)}, where no bridge can go"
+
+    return one_sided(shown, within(p.rows, p.cols), closed, lines, "bridge"), shown
 
 
 def render(p: Puzzle, a: Answer) -> list[CellWrite]:

@@ -91,7 +91,7 @@ from solver.deduce import NOTHING, Deductions
 from solver.deduce.frontier import path_answers
 from solver.genres import define
 from solver.io import puzzlink
-from solver.io.drawn_lines import LINE_MARKS, glyph, read_arms
+from solver.io.drawn_lines import LINE_MARKS, SIDE_WORDS, glyph, one_sided, read_arms, report
 from solver.io.givens import Given
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
@@ -438,7 +438,12 @@ def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | 
     """The path as drawn: a segment is drawn when the border between its cells shows a line
     (`─ │ - |`) or a cell's glyph leads into it, absent when the border is marked `×` (or `・`)
     or a drawn cell's glyph has no arm that way. A segment over an arrow shows in no cell: the
-    arrow says the path crosses there."""
+    arrow says the path crosses there. In the sheet the path is one line through the cells and
+    the borders between them, and its glyphs are held to each other as
+    `solver.io.drawn_lines.one_sided` holds them: an arm off the grid (the frame beside IN and
+    OUT excepted), into a corner where borders meet, or into a glyph without the arm back is
+    named."""
+    report(*_one_sided(p, grid))
     drawn, absent, unseen = [], [], []
     for seg, x in m["x"].items():
         if not isinstance(x, pulp.LpVariable):
@@ -457,6 +462,46 @@ def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | 
         elif (a, b) in p.arrows or (b, a) in p.arrows:
             unseen.append(seg)
     return segment_entries(m["x"], drawn, absent, unseen)
+
+
+def _one_sided(p: Puzzle, grid: Grid) -> tuple[list[Violation], dict[Cell, frozenset[str]]]:
+    """The glyphs of the sheet (cells and borders alike) whose arm no line meets, and the arms
+    of every glyph, an arrow's (the path crosses it) and IN's and OUT's (the path leaves them
+    into their cell) included. A glyph where borders meet (a corner) is a problem of its own;
+    two cells' glyphs that disagree across a blank border (not drawn yet) are one too."""
+    shown = {pos: s for pos in grid.positions() if (s := read_arms(grid[pos])) is not None}
+    doors = {_border(*p.entrance), _border(*p.exit)}
+    for a, b in p.arrows:  # an arrow is the path crossing its border: a line both ways
+        shown[_border(a, b)] = frozenset("LR" if a[0] == b[0] else "UD")
+    for door, cell in (p.entrance, p.exit[::-1]):  # IN and OUT lead into their cell
+        shown[_border(door, cell)] = frozenset(heading(_border(door, cell), _sheet(cell)))
+
+    def corner(pos: Cell) -> bool:
+        return pos[0] % 2 == 0 and pos[1] % 2 == 0
+
+    def inside(pos: Cell) -> bool:
+        return (0 < pos[0] < 2 * p.rows and 0 < pos[1] < 2 * p.cols) or pos in doors
+
+    def closed(a: Cell, b: Cell) -> str | None:
+        return f"into {cell_name(b)}, where borders meet" if corner(b) else None
+
+    corners = {pos for pos, s in shown.items() if s and corner(pos) and inside(pos)}
+    problems = [
+        Violation(f"{cell_name(pos)} shows a line where borders meet", [pos])
+        for pos in sorted(corners)
+    ]
+    shown = {pos: s for pos, s in shown.items() if pos not in corners}
+    problems += one_sided(shown, inside, closed)
+    cells = {pos: s for pos, s in shown.items() if pos[0] % 2 == 1 and pos[1] % 2 == 1}
+    for a, sides in sorted(cells.items()):  # two cells' glyphs across a blank border
+        for side in sorted(sides, key="UDLR".index):
+            border = step(a, side)
+            b = step(border, side)
+            if b in cells and OPPOSITE[side] not in cells[b] and grid[border] is None:
+                into = f"into {cell_name(b)}, which has no line back"
+                said = f"{cell_name(a)}'s line goes {SIDE_WORDS[side]} across {cell_name(border)}"
+                problems.append(Violation(f"{said} {into}", [a, b]))
+    return problems, shown
 
 
 def render(p: Puzzle, a: Answer) -> list[CellWrite]:

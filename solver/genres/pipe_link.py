@@ -67,14 +67,14 @@ from solver.blocks.geometry import (
     squares,
     step,
 )
-from solver.blocks.lines import arms, connected, edge_vars, on, segment_entries, strands
+from solver.blocks.lines import arms, connected, edge_vars, on, strands
 from solver.blocks.names import cell_name, quote
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.deduce import Deductions, loop_logic
 from solver.genres import define
 from solver.io import puzzlink
-from solver.io.drawn_lines import ARMS, GLYPHS, draw, glyph
+from solver.io.drawn_lines import ARMS, GLYPHS, draw, glyph, read_segments, within
 from solver.io.givens import Given, every_value
 from solver.io.sheet import Grid
 from solver.io.sheet.answer import ANSWER_FONT, CellWrite
@@ -393,17 +393,11 @@ def is_answer(grid: Grid, cell: Cell) -> bool:
 
 
 def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | None]:
-    """The loop as the pieces show it, given and drawn alike (`─ │ ┌ ┐ └ ┘ ┼`, `-`, `|`, `+`):
-    a segment a piece leads into is drawn, one a piece has no arm for is absent."""
-    drawn, absent = set(), set()
-    for cell in grid.positions():
-        piece = _piece(grid[cell])
-        if piece is None:
-            continue
-        for side in STEPS:
-            n = step(cell, side)
-            (drawn if side in ARMS[piece] else absent).add((min(cell, n), max(cell, n)))
-    return segment_entries(m["x"], drawn, absent - drawn)
+    """The loop as the pieces show it, given and drawn alike (`─ │ ┌ ┐ └ ┘ ┼`, `-`, `|`, `+`),
+    read strictly (`solver.io.drawn_lines.read_segments`): a segment a piece leads into is
+    drawn, one a piece has no arm for is absent, and a piece whose arm no piece meets is named."""
+    shown = {cell: ARMS[piece] for cell in grid.positions() if (piece := _piece(grid[cell]))}
+    return read_segments(shown, m["x"], within(p.rows, p.cols))
 
 
 def render(p: Puzzle, a: Answer) -> list[CellWrite]:

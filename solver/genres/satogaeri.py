@@ -57,7 +57,7 @@ from typing import Any
 import pulp
 
 from solver.blocks.geometry import OPPOSITE, STEPS, Cell, step
-from solver.blocks.lines import arms, line_segments, lines_record, segment_entries
+from solver.blocks.lines import arms, line_segments, lines_record
 from solver.blocks.names import cell_name, quote
 from solver.blocks.placements import choose, cover
 from solver.blocks.rooms import Rooms
@@ -65,7 +65,15 @@ from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io import puzzlink
-from solver.io.drawn_lines import LINE_MARKS, draw, glyph, read_arms
+from solver.io.drawn_lines import (
+    LINE_MARKS,
+    draw,
+    glyph,
+    read_arms,
+    read_segments,
+    report,
+    within,
+)
 from solver.io.givens import Given
 from solver.io.puzzlink import rooms_of_url
 from solver.io.rooms_sheet import grid_rooms
@@ -403,27 +411,22 @@ def blank(grid: Grid, cell: Cell) -> bool:
 
 def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | None]:
     """The lines the cells show (glyphs as `solver.io.drawn_lines.read_arms` reads them, in a
-    cell or after its text), and the `●` where a circle ends. Sides a glyph does not use read as
-    no line. A segment between two cells that can show no line of it (a circle's text and a `●`
-    on a bordered sheet) is None: Check takes it from the nearest answer."""
+    cell or after its text), read strictly (`solver.io.drawn_lines.read_segments`), and the `●`
+    where a circle ends (one where no circle can end is named). Sides a glyph does not use read
+    as no line. A segment between two cells that can show no line of it (a circle's text and a
+    `●` on a bordered sheet) is None: Check takes it from the nearest answer."""
     x, o = m["x"], m["o"]
     marks = {cell: mark for cell in grid.positions() if (mark := shown_mark(grid, cell))}
     ended = {cell for cell, mark in marks.items() if mark == END}
     mute = ended | set(p.starts())
-    drawn: set[Segment] = set()
-    absent: set[Segment] = set()
-    for cell, mark in marks.items():
-        sides = read_arms(mark)
-        if sides is None:
-            continue
-        for d in STEPS:
-            n = step(cell, d)
-            (drawn if d in sides else absent).add((min(cell, n), max(cell, n)))
+    shown = {cell: sides for cell, mark in marks.items() if (sides := read_arms(mark)) is not None}
     unseen = [(a, b) for a, b in x if a in mute and b in mute]
-    entries = segment_entries(x, drawn, absent - drawn, unseen)
+    entries = read_segments(shown, x, within(p.rows, p.cols), p.starts(), unseen)
     for cell in ended:
         if cell in o:
             entries[o[cell]] = 1
+    nowhere = sorted(cell for cell in ended if cell not in o)
+    report([Violation(f"{cell_name(c)} shows {END}, where no circle ends", [c]) for c in nowhere])
     return entries
 
 

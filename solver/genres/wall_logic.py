@@ -40,7 +40,7 @@ from solver.blocks.names import cell_name, quote
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io import puzzlink, spellings
-from solver.io.drawn_lines import ARMS, TYPED, read_drawn
+from solver.io.drawn_lines import ARMS, TYPED, one_sided, report, segments_of, shown_arms, within
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import is_mark
@@ -226,11 +226,23 @@ def verify(p: Puzzle, a: Answer) -> list[Violation]:
 
 def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | None]:
     """The lines drawn in the empty cells, walked from each number: a cell its line reaches
-    over drawn segments (`solver.io.drawn_lines.read_drawn`; over a blank cell too where the line
+    over drawn segments (`solver.io.drawn_lines.shown_arms`; over a blank cell too where the line
     goes on beyond it) is covered by it (1), when the cell's glyph runs its way; a drawn cell that
     the line of a number does not reach is not covered by that one (0). A cell that the lines of
-    two numbers both reach (`-` meeting `-` head on) is the sheet's to show and not: None."""
-    drawn, _ = read_drawn(grid, set(p.givens()))
+    two numbers both reach (`-` meeting `-` head on) is the sheet's to show and not: None.
+
+    The glyphs are held to each other as `solver.io.drawn_lines.one_sided` holds them: an arm
+    off the grid, into a black cell or into a glyph without the arm back is named. A typed `-`
+    or `|` says which way a line runs, not where it ends (the last cell of a line typed so
+    points on), so it takes any arm and its own are not held against its neighbours."""
+    shown = shown_arms(grid, set(p.givens()))
+    drawn, _ = segments_of(shown)
+
+    def closed(a: Cell, b: Cell) -> str | None:
+        return f"into the black cell {cell_name(b)}" if p.cells[b[0]][b[1]] == BLACK else None
+
+    glyphs = {cell: s for cell, s in shown.items() if grid[cell].strip() not in TYPED}
+    report(one_sided(glyphs, within(p.rows, p.cols), closed), glyphs)
     reached: dict[Cell, list[tuple[Cell, str, int]]] = defaultdict(list)
 
     def joined(a: Cell, b: Cell) -> bool:

@@ -88,7 +88,7 @@ from solver.genres import define
 from solver.io import puzzlink, spellings
 from solver.io.drawn_lines import LINE_MARKS, draw, read_lines
 from solver.io.givens import Given
-from solver.io.shading import SHADING_MARKS, read_shaded
+from solver.io.shading import SHADE_MARKS, SHADING_MARKS, read_shaded
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import ARROW, arrow_clue, is_mark
@@ -326,9 +326,9 @@ def verify(p: Puzzle, a: Answer) -> list[Violation]:
 
 def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | None]:
     """The loop as drawn (`─ │ ┌ ┐ └ ┘`, `-`, `|`) and the shading (`■`, `#` or a dark fill);
-    a cell marked `・` (or `.`, `×`) is not shaded, so on the loop."""
+    a cell marked `・` (or `.`, `×`) is not shaded, so on the loop; a shaded one has no line."""
     return {
-        **read_lines(grid, m["x"], p.clues(), no_line=()),
+        **read_lines(grid, m["x"], p.clues(), no_line=SHADE_MARKS),
         **read_shaded(grid, m["b"]),
     }
 

@@ -7,7 +7,9 @@ medium line, on both cells of the wall, not on the grid's frame, the edge of eve
 (`solver.io.sheet.answer` records the user's own lines there and Clear restores them). Read back
 (`read_regions`): a side drawn medium or heavier on either of its two cells, in any colour
 (`solver.io.drawn_lines.drawn_sides`), is a wall; a side without one fixes nothing (a border
-cannot say "no wall here").
+cannot say "no wall here"). A wall drawn inside a piece (its two cells joined around it) cuts
+nothing off: while the sheet can still be completed it is a wall not finished yet, and when it
+cannot, it is what is wrong (`solver.io.drawn_lines.Misdrawn.unplaced`).
 """
 
 from __future__ import annotations
@@ -16,8 +18,10 @@ from typing import Any
 
 import pulp
 
-from solver.blocks.regions import Pair, Regions
-from solver.io.drawn_lines import drawn_sides
+from solver.blocks.names import cell_name
+from solver.blocks.regions import Pair, Regions, pieces
+from solver.blocks.violation import Violation
+from solver.io.drawn_lines import drawn_sides, report
 from solver.io.sheet.answer import CellWrite
 
 
@@ -44,11 +48,25 @@ def render_regions(regions: Regions, top: int = 0, left: int = 0) -> list[CellWr
 def read_regions(grid: Any, w: dict[Pair, pulp.LpVariable]) -> dict[pulp.LpVariable, int]:
     """The walls drawn on the sheet, as the wall variables they fix to 1 (a genre's
     `read_answer`): a side counts when either of its cells shows a medium or heavier line
-    there. Sides without a line fix nothing."""
+    there. Sides without a line fix nothing. The walls inside a piece are reported."""
     shown = drawn_sides(grid)
     entries: dict[pulp.LpVariable, int] = {}
+    drawn = []
     for (a, b), x in w.items():
         near, far = ("R", "L") if a[0] == b[0] else ("B", "T")
         if near in shown.get(a, ()) or far in shown.get(b, ()):
             entries[x] = 1
+            drawn.append((a, b))
+    rows = 1 + max((b[0] for _, b in w), default=0)
+    cols = 1 + max((b[1] for _, b in w), default=0)
+    ids = pieces(rows, cols, drawn)
+    report(
+        unplaced=[
+            Violation(
+                f"the wall between {cell_name(a)} and {cell_name(b)} cuts nothing off", [a, b]
+            )
+            for a, b in sorted(drawn)
+            if ids[a[0]][a[1]] == ids[b[0]][b[1]]
+        ]
+    )
     return entries
