@@ -118,8 +118,22 @@ def test_import_command_reads_a_penpa_link(tmp_path, capsys):
     assert main(["import", query, "-o", str(out), "--genre", "nurikabe"]) == 0
 
 
+def test_import_command_names_what_it_cannot_use(tmp_path, capsys):
+    link, out = LINKS["nurikabe-noqx0"]["link"], str(tmp_path / "x.xlsx")
+    assert main(["import", link, "-o", out, "--genre", "nosuch"]) == 2
+    assert "--genre nosuch: no such genre" in capsys.readouterr().err
+    assert main(["import", link, "-o", out, "--genre", "nonogram"]) == 2
+    assert "penpa links of nonogram are not supported" in capsys.readouterr().err
+
+
+def test_a_penpa_link_that_wraps_a_puzzlink_url_imports_that_url(tmp_path, capsys):
+    wrapped = penpa.PENPA_HOME + "#m=edit&p=https://puzz.link/p?mines/3/3/1h1k"
+    assert main(["import", wrapped, "-o", str(tmp_path / "x.xlsx")]) == 0
+    assert "wrote bomber 3x3" in capsys.readouterr().out
+
+
 def test_import_command_refuses_a_genre_other_than_the_urls(tmp_path, capsys):
-    url = "https://puz.link/p?mines/3/3/1h1k".replace("puz.link", "puzz.link")
+    url = "https://puzz.link/p?mines/3/3/1h1k"
     assert main(["import", url, "-o", str(tmp_path / "x.xlsx"), "--genre", "nurikabe"]) == 2
     assert "bomber" in capsys.readouterr().err
 

@@ -1,8 +1,8 @@
 """penpa-edit (Penpa+) links: read a puzzle from one, and make one from a sheet's puzzle.
 
 A link is `https://swaroopg92.github.io/penpa-edit/#m=solve&p=<P>` (also `m=edit`, `?m=...`
-instead of `#m=...`, other hosts, and `&a=<A>` with the answer check's solution). P is raw
-deflate, then base64 (penpa's `encrypt_data`), of a text that penpa abbreviates
+instead of `#m=...`, other hosts; an `&a=<A>`, the answer check's solution, is not read). P is
+raw deflate, then base64 (penpa's `encrypt_data`), of a text that penpa abbreviates
 (`COMPRESS_SUB`: `"surface"` is `zS` and so on, every `z` of the text first escaped as `zZ`).
 Its lines (penpa's `maketext`, `load` in `docs/js/general.js`):
 
@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import itertools
 import json
 import re
@@ -214,7 +215,7 @@ def inflate(data: str, what: str = "puzzle") -> str:
         out = inflater.decompress(raw, MAX_TEXT_BYTES)
     except zlib.error as exc:
         raise UrlError(f"penpa link: the {what} data does not inflate ({exc})") from None
-    if inflater.unconsumed_tail:
+    if not inflater.eof and (inflater.unconsumed_tail or len(out) >= MAX_TEXT_BYTES):
         raise UrlError(
             f"penpa link: the {what} data inflates to more than {MAX_TEXT_BYTES:,} bytes; "
             "no puzzle is that large"
@@ -259,7 +260,6 @@ class Board:
     title: str = ""
     rules: str = ""
     tags: tuple[str, ...] = ()
-    answer: str | None = None  # the answer check's solution text (`&a=`), when the link has one
     diagonals: bool = False  # penpa draws a sudoku's diagonals (its grid settings)
 
     @property
@@ -344,20 +344,10 @@ def read_board(text: str) -> Board:
         title=_field(header, 15, "Title: "),
         rules=_field(header, 18),
         tags=_tags(lines),
-        answer=_answer(params.get("a")),
         diagonals="1" in (header[11:12] + header[14:15]),
     )
     _check_cells(board, lines)
     return board
-
-
-def _answer(data: str | None) -> str | None:
-    """The answer check's solution; a link whose answer cannot be read still holds its
-    puzzle."""
-    try:
-        return inflate(data, "answer") if data else None
-    except UrlError:
-        return None
 
 
 def _json(text: str, what: str) -> Any:
@@ -1420,6 +1410,7 @@ def _fold(text: str) -> str:
     return unicodedata.normalize("NFKC", text).casefold()
 
 
+@functools.cache
 def _names() -> list[tuple[str, str]]:
     """(name, slug) for every genre with a codec, longest names first."""
     found = [(_words(k), v) for k, v in OTHER_NAMES.items()]
