@@ -314,3 +314,68 @@ def test_a_mutated_link_on_the_command_line_is_a_usage_error(tmp_path, capsys):
     assert main(["import", bad, "-o", str(tmp_path / "x.xlsx"), "--genre", "masyu"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("puzzle-solver: penpa link:") and err.count("\n") == 1
+
+
+# --- the ways authors draw clues in penpa -----------------------------------------------------
+
+
+def drawn(slug: str, w: penpa.Writer):
+    """The sheet cells that a board drawn by hand gives for a genre."""
+    link = link_of(penpa.abbreviate(w.text("", (), "surface")))
+    return penpa.genre_by_slug(slug).to_cells(penpa.penpa_import(link, genre_by_slug(slug))[1])
+
+
+def test_circles_round_numbers_are_drawing_and_an_empty_one_is_an_island():
+    w = penpa.Writer(1, 4)
+    w.number((penpa.CELL, 0, 0), 2, style=1)
+    w.symbol((penpa.CELL, 0, 0), 1, "circle_L")
+    w.symbol((penpa.CELL, 0, 3), 1, "circle_M")
+    assert drawn("hashiwokakero", w) == [[2, None, None, "?"]]
+
+
+def test_a_room_number_small_in_a_corner_is_the_rooms():
+    w = penpa.Writer(2, 2)
+    w.wall((0, 0), (0, 1))
+    w.wall((1, 0), (1, 1))
+    w.corner_number(0, 1, 0, 1)
+    link = link_of(penpa.abbreviate(w.text("Heyawake", (), "surface")))  # named by its title
+    _, puzzle, _ = penpa.penpa_import(link)
+    assert puzzle.room_numbers() == {1: 1}
+
+
+def test_old_yajilin_arrows_and_akari_walls_without_number():
+    w = penpa.Writer(1, 3)
+    w.number((penpa.CELL, 0, 1), 1)
+    w.symbol((penpa.CELL, 0, 1), [0, 0, 0, 0, 0, 0, 1, 0], "arrow_fouredge_B", 2)
+    assert drawn("yajilin", w) == [[None, "1→", None]]
+    w = penpa.Writer(1, 3)
+    w.surface(0, 0)
+    w.number((penpa.CELL, 0, 0), " ", style=4)
+    w.surface(0, 2, 1)
+    assert drawn("akari", w) == [["■", None, "■"]]
+
+
+def test_fireflies_on_cells_make_a_board_of_points():
+    w = penpa.Writer(2, 3)
+    w.symbol((penpa.CELL, 0, 0), 1, "firefly", 2)
+    w.number((penpa.CELL, 0, 0), 1)
+    w.symbol((penpa.CELL, 1, 2), 3, "firefly", 2)
+    assert drawn("hotaru-beam", w) == [["1→", None, None], [None, None, "←"]]
+
+
+def test_drawings_a_genre_has_no_place_for_are_refused():
+    w = penpa.Writer(9, 9, gridtype="sudoku")
+    w.wall((0, 0), (0, 1))  # not where 3x3 boxes meet: an irregular sudoku
+    assert "irregular" in refused(link_of(penpa.abbreviate(w.text("", (), "number"))), "sudoku")
+    w = penpa.Writer(2, 2, (1, 0, 0, 0))
+    w.number((penpa.CELL, -1, 0), 3)  # in the margin above the board
+    message = refused(link_of(penpa.abbreviate(w.text("", (), "surface"))), "nurikabe")
+    assert (
+        "the number '3' in the margin above the board" in message
+        and "nurikabe has no place" in message
+    )
+    w = penpa.Writer(2, 2)
+    w.surface(0, 0)
+    assert "a shaded cell at row 1, column 1" in refused(
+        link_of(penpa.abbreviate(w.text("", (), "surface"))), "masyu"
+    )

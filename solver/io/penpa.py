@@ -421,8 +421,14 @@ def _is_index(text: str) -> bool:
     return re.fullmatch(r"[0-9]{1,10}", text) is not None
 
 
-def where_text(point: Point) -> str:
+def where_text(point: Point, board: Board | None = None) -> str:
+    """Where a point is, for messages; a cell outside the board (given the board) as the
+    margin it is in."""
     category, r, c = point
+    if category == CELL and board is not None and not board.inside(r, c):
+        side = "above" if r < 0 else "below" if r >= board.rows else "left of"
+        side = "right of" if side == "left of" and c >= board.cols else side
+        return f"in the margin {side} the board"
     if category == CELL:
         return f"row {r + 1}, column {c + 1}"
     if category == CORNER:
@@ -586,7 +592,7 @@ class Reader:
             }.get(name, LAYER_NAMES.get(name, name))
             text = str(key).split(",")[0].rstrip("E")
             point = self.board.where(int(text)) if _is_index(text) else None
-            at = f" at {where_text(point)}" if point else ""
+            at = f" {_at(where_text(point, self.board))}" if point else ""
             raise UrlError(f"penpa link: it draws {what}{at}, {NO_PLACE.format(genre=genre)}")
         for name in LIST_LAYERS:
             if self.board.q.get(name):
@@ -594,6 +600,10 @@ class Reader:
                 raise UrlError(f"penpa link: it draws {what}, {NO_PLACE.format(genre=genre)}")
         if self.board.diagonals:
             raise UrlError(f"penpa link: it draws diagonals, {NO_PLACE.format(genre=genre)}")
+
+
+def _at(where: str) -> str:
+    return where if where.startswith("in ") else "at " + where
 
 
 NO_PLACE = "which {genre} has no place for (is it a {genre} puzzle? --genre NAME says which)"
@@ -794,6 +804,15 @@ def read_numbers(rd: Reader) -> tuple[Cells, Rooms | None]:
     return cells, None
 
 
+def read_circled_numbers(rd: Reader) -> tuple[Cells, Rooms | None]:
+    """Numbers, which may sit in drawn circles; a circle without number is a clue whose
+    number is not given (hashiwokakero's islands, kurodoko's numbers)."""
+    cells, _ = read_numbers(rd)
+    for _, r, c in rd.symbols(lambda s: s.startswith("circle_")):
+        cells[r][c] = UNKNOWN if cells[r][c] is None else cells[r][c]
+    return cells, None
+
+
 def read_known_numbers(rd: Reader) -> tuple[Cells, Rooms | None]:
     """Numbers in cells, where a number not given is no number (hitori, paint area: as
     their puzz.link codecs read one)."""
@@ -820,10 +839,15 @@ def _write_rooms(w: Writer, rooms: Rooms | None) -> None:
 
 
 def read_rooms(rd: Reader) -> tuple[Cells, Rooms | None]:
-    """Rooms drawn with thick lines, and numbers in cells (heyawake, paint area, ...); a
-    number not given is no number, as the genres' puzz.link codecs read one."""
+    """Rooms drawn with thick lines, and their numbers in cells or small in a cell's top left
+    corner (as penpa draws some puzz.link genres' room numbers): heyawake, country road,
+    ...; a number not given is no number, as the genres' puzz.link codecs read one."""
     rooms = rooms_from_walls(rd.rows, rd.cols, rd.walls())
     cells, _ = read_known_numbers(rd)
+    for (r, c, corner), text in rd.corner_numbers().items():
+        if corner != 0 or cells[r][c] is not None:
+            raise UrlError(f"penpa link: a second number in row {r + 1}, column {c + 1}")
+        cells[r][c] = None if clue(text) == UNKNOWN else clue(text)
     return cells, rooms
 
 
@@ -836,14 +860,9 @@ def read_ripples(rd: Reader) -> tuple[Cells, Rooms | None]:
 
 
 def read_room_products(rd: Reader) -> tuple[Cells, Rooms | None]:
-    """Rooms, and their numbers in cells or small in a cell's top left corner (inshi no
-    heya, as penpa draws puzz.link's `factors`)."""
+    """Rooms and their products (inshi no heya), each moved to its room's first cell."""
     cells, rooms = read_rooms(rd)
     assert rooms is not None
-    for (r, c, corner), text in rd.corner_numbers().items():
-        if corner != 0 or cells[r][c] is not None:
-            raise UrlError(f"penpa link: a second number in row {r + 1}, column {c + 1}")
-        cells[r][c] = clue(text)
     for room in rooms.all():  # the sheet holds a room's product in the room's first cell
         held = [(r, c) for r, c in room if cells[r][c] is not None]
         if len(held) == 1 and held[0] != room[0]:
@@ -1315,7 +1334,7 @@ def read_norinori(rd: Reader) -> tuple[Cells, Rooms | None]:
 CODECS: dict[str, Codec] = {
     "sudoku": Codec("Sudoku", read_sudoku, write_sudoku, ("classic",), "number"),
     "nurikabe": Codec("Nurikabe", read_numbers, number_writer(), ("nurikabe",)),
-    "kurodoko": Codec("Kurodoko", read_numbers, number_writer(6), ("kurodoko",)),
+    "kurodoko": Codec("Kurodoko", read_circled_numbers, number_writer(6), ("kurodoko",)),
     "hitori": Codec("Hitori", read_known_numbers, number_writer(), ("hitori",)),
     "shikaku": Codec("Shikaku", read_numbers, number_writer(), ("shikaku",), "lineE"),
     "slitherlink": Codec("Slitherlink", read_numbers, number_writer(), ("slitherlink",), "lineE"),
@@ -1323,7 +1342,7 @@ CODECS: dict[str, Codec] = {
     "bomber": Codec("Bomber", read_numbers, number_writer(), ("minesweeper",)),
     "hashiwokakero": Codec(
         "Hashiwokakero",
-        read_numbers,
+        read_circled_numbers,
         number_writer(6, " "),
         ("hashiwokakero (hashi/bridges)",),
         "line",
