@@ -327,6 +327,8 @@ def drawn(slug: str, w: penpa.Writer):
 
 def test_circles_round_numbers_are_drawing_and_an_empty_one_is_an_island():
     w = penpa.Writer(1, 4)
+    w.line("lineE", (penpa.CORNER, 0, 0), (penpa.CORNER, 0, 1))  # a thick frame: drawing
+    w.line("lineE", (penpa.CORNER, 0, 4), (penpa.CORNER, 1, 4))
     w.number((penpa.CELL, 0, 0), 2, style=1)
     w.symbol((penpa.CELL, 0, 0), 1, "circle_L")
     w.symbol((penpa.CELL, 0, 3), 1, "circle_M")

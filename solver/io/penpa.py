@@ -452,6 +452,9 @@ class Reader:
             if name == "lineE":  # thin and dashed lines are drawing, not walls
                 items = {k: v for k, v in items.items() if v in WALL_STYLES}
             self.left[name] = items
+        for key in list(self.left["lineE"]):  # a thick frame, lines round outside clues
+            if self._side(key)[0] == "frame":
+                del self.left["lineE"][key]
 
     # each reader returns what it found and takes it from what is left
 
@@ -528,31 +531,37 @@ class Reader:
         return found
 
     def walls(self, tolerate: bool = False) -> set[Pair]:
-        """The thick lines between cells of the board as walls (pairs of cells); thick lines
-        on the board's frame and outside it are drawing. tolerate: take them all, as lines a
-        genre draws for its looks only (boxes round yajilin's clues)."""
+        """The thick lines between cells of the board as walls (pairs of cells). tolerate:
+        take them all, as lines a genre draws for its looks only (boxes round yajilin's
+        clues), and also thick lines that are no side of a cell."""
         walls = set()
-        for key, _ in list(self.left["lineE"].items()):
-            ends = self._pair(key)
-            if ends is None:
-                continue
-            (ka, ra, ca), (kb, rb, cb) = ends
-            if ka != CORNER or kb != CORNER or abs(ra - rb) + abs(ca - cb) != 1:
-                if tolerate:
-                    del self.left["lineE"][key]
-                continue
-            if ra == rb:  # along a row of corners: the wall above cell (ra, c)
-                c = min(ca, cb)
-                pair = ((ra - 1, c), (ra, c)) if 0 <= c < self.cols else None
-                inner = 0 < ra < self.rows
-            else:
-                r = min(ra, rb)
-                pair = ((r, ca - 1), (r, ca)) if 0 <= r < self.rows else None
-                inner = 0 < ca < self.cols
-            if pair is not None and inner and not tolerate:
+        for key in list(self.left["lineE"]):
+            kind, pair = self._side(key)
+            if kind == "wall" or tolerate:
+                del self.left["lineE"][key]
+            if kind == "wall" and not tolerate:
                 walls.add(pair)
-            del self.left["lineE"][key]
         return walls
+
+    def _side(self, key: str) -> tuple[str, Pair | None]:
+        """What a thick line is: ("wall", its two cells) between cells of the board,
+        ("frame", None) on the board's frame or outside the board (drawing), ("other", None)
+        when it is no side of a cell (a diagonal, a line to a side's middle)."""
+        ends = self._pair(key)
+        if ends is None:
+            return "other", None
+        (ka, ra, ca), (kb, rb, cb) = ends
+        if ka != CORNER or kb != CORNER or abs(ra - rb) + abs(ca - cb) != 1:
+            return "other", None
+        if ra == rb:  # along a row of corners: the side above cell (ra, c)
+            c = min(ca, cb)
+            if 0 < ra < self.rows and 0 <= c < self.cols:
+                return "wall", ((ra - 1, c), (ra, c))
+        else:
+            r = min(ra, rb)
+            if 0 < ca < self.cols and 0 <= r < self.rows:
+                return "wall", ((r, ca - 1), (r, ca))
+        return "frame", None
 
     def segments(self) -> list[tuple[Point, Point]]:
         """The lines of the line layer: between two cell centres, or from a centre to the
