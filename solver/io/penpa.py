@@ -66,6 +66,7 @@ from solver.io.rooms_sheet import label_cells, rooms_from_labels, write_rooms
 from solver.io.sheet import Book, Grid, InputError, read_grid
 from solver.io.sheet.openpyxl_book import OpenpyxlBook, OpenpyxlSheet
 from solver.io.spellings import ARROW, arrow, arrow_clue
+from solver.io.workbook import fill_sheet
 from solver.limits import MAX_GRID_COLS, MAX_GRID_ROWS
 
 PENPA_HOME = "https://swaroopg92.github.io/penpa-edit/"
@@ -1516,8 +1517,6 @@ def sheet_puzzle(genre: Genre, cells: Cells, rooms: Rooms | None) -> Any:
     with the genre's own parse."""
     ws = openpyxl.Workbook().active
     ws.title = genre.slug
-    from solver.io.workbook import fill_sheet
-
     if not cells or not cells[0]:
         raise UrlError("penpa link: the board has no cells")
     fill_sheet(ws, cells)
