@@ -450,16 +450,29 @@ def tuning_text(g: Genre) -> str:
 
 
 def cmd_import(a: argparse.Namespace) -> int:
+    from solver.io import penpa
     from solver.io.workbook import add_puzzle_sheet
 
-    url = parse_url(a.url)
-    genre = genre_for_pzpr(url.pid)
-    if genre is None or genre.from_url is None:
-        known = sorted(p for g in all_genres() for p in g.pzpr_ids)
-        raise UrlError(
-            f"puzz.link genre '{url.pid}' is not supported; supported: {', '.join(known)}"
-        )
-    puzzle = genre.from_url(url)
+    asked = _import_genre(a.genre) if a.genre else None
+    text = penpa.wrapped_url(a.url) or a.url
+    if penpa.is_penpa_link(text):
+        genre, puzzle, board = penpa.penpa_import(text, asked)
+        size = f"{board.cols}x{board.rows}"
+    else:
+        url = parse_url(text)
+        genre = genre_for_pzpr(url.pid)
+        if genre is None or genre.from_url is None:
+            known = sorted(p for g in all_genres() for p in g.pzpr_ids)
+            raise UrlError(
+                f"puzz.link genre '{url.pid}' is not supported; supported: {', '.join(known)}"
+            )
+        if asked is not None and asked is not genre:
+            raise UsageError(
+                f"--genre {a.genre}: the URL is a {genre.slug} puzzle ('{url.pid}'); leave "
+                "--genre out for puzz.link URLs"
+            )
+        puzzle = genre.from_url(url)
+        size = f"{url.cols}x{url.rows}"
     out = Path(a.output)
     if out.suffix.lower() not in BOOK_SUFFIXES:
         raise UsageError(f"-o {out}: the puzzle goes into a workbook: give a .xlsx file")
@@ -475,13 +488,24 @@ def cmd_import(a: argparse.Namespace) -> int:
             f"-o {out}: the file is not a workbook; give a new file name, or an .xlsx or .xlsm "
             "workbook to add the puzzle to"
         ) from None
-    print(f"wrote {genre.slug} {url.cols}x{url.rows} to {out} [{sheet}]")
+    print(f"wrote {genre.slug} {size} to {out} [{sheet}]")
     if a.solve:
         res = pipeline.solve_sheet(book, sheet, _settings(a))
         book.save()
         print(f"[{sheet}] {res.summary()}")
         return 0 if res.status == "solved" else 1
     return 0
+
+
+def _import_genre(name: str) -> Genre:
+    """The genre `import --genre NAME` names: a slug, Japanese name or puzz.link name."""
+    genre = genre_for_sheet(name) or genre_for_pzpr(name.strip().casefold())
+    if genre is None:
+        raise UsageError(
+            f"--genre {name}: no such genre; 'puzzle-solver genres' lists them (slug or "
+            "Japanese name)"
+        )
+    return genre
 
 
 def _settings(a: argparse.Namespace) -> Settings:
@@ -665,8 +689,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     q.set_defaults(func=cmd_genres)
 
-    q = sub.add_parser("import", help="make a workbook from a puzz.link URL")
-    q.add_argument("url")
+    q = sub.add_parser("import", help="make a workbook from a puzz.link URL or a penpa-edit link")
+    q.add_argument("url", help="a puzz.link URL, or a penpa-edit link (m=edit or m=solve)")
+    q.add_argument(
+        "--genre",
+        metavar="NAME",
+        help="the genre of a penpa-edit link whose title does not name one (e.g. nurikabe)",
+    )
     q.add_argument("-o", "--output", required=True, metavar="BOOK.xlsx")
     q.add_argument("--solve", action="store_true")
     solver_opts(q)
