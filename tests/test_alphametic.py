@@ -78,6 +78,7 @@ def test_verify_accepts_the_answer_and_names_each_broken_rule():
 
 
 @pytest.mark.parametrize("solver", SOLVERS)
+@pytest.mark.slow
 def test_subtraction_several_addends_and_one_letter_per_cell(solver):
     diff = alphametic.parse(sheet("MONEY", "-MORE", "=====", "SEND", letters=True))
     out = solve(diff, solver)

@@ -463,6 +463,7 @@ def wait_for(condition, seconds: float = 60.0) -> None:
         time.sleep(0.1)
 
 
+@pytest.mark.slow
 def test_a_dead_worker_costs_only_its_book(books, tmp_path, sample):
     shutil.copy(books / "bomber.xlsx", books / "other.xlsx")
     two_sheet_book(books / "two.xlsx", sample)  # bomber, then sudoku
@@ -507,6 +508,7 @@ def test_workers_do_not_outlive_a_killed_main_process(books, tmp_path):
             os.kill(pid, signal.SIGKILL)
 
 
+@pytest.mark.slow
 def test_ctrl_c_with_workers_reports_every_finished_book(books, sample):
     shutil.move(sample("masyu"), books / "masyu.xlsx")
     p = cli("solve", str(books), "--json", "--jobs", "2", env={batch.TEST_HOOK: "hang:bomber"})
@@ -532,6 +534,7 @@ def hard_book(path: Path) -> Path:
 
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+@pytest.mark.slow
 def test_interrupting_a_cbc_solve_leaves_nothing_behind(tmp_path, sig):
     book = hard_book(tmp_path / "hard.xlsx")
     tmp = tmp_path / "tmp"
@@ -571,6 +574,7 @@ def commands(pids: set[int]) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 def test_workers_start_clean_after_an_in_process_highs_solve(books):
     """highspy 1.16: a worker forked from a process that has run HiGHS stalls. The pool
     starts from a fork server, so a batch after an in-process solve finishes."""
@@ -620,6 +624,7 @@ def test_solve_has_a_default_time_limit_and_none_lifts_it():
 @pytest.mark.parametrize("solver", ["highs", "scip"])
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
 @pytest.mark.parametrize("command", ["solve", "hint"])
+@pytest.mark.slow
 def test_a_signal_ends_one_book_on_an_in_process_solver(tmp_path, solver, sig, command):
     """One book, no time limit, the solver in this process: the signal stops the solver and
     the run, with exit 130, one line on stderr and nothing written."""

@@ -125,6 +125,7 @@ def test_render_and_record():
 
 
 @pytest.mark.parametrize("lazy", FORMS)
+@pytest.mark.slow
 def test_connected_every_subset_of_3x3(lazy):
     cells = grid(3, 3)
     prob, b = setup(cells)
@@ -351,6 +352,7 @@ def test_no_square_skips_walls():
 
 @pytest.mark.parametrize("lazy", FORMS)
 @pytest.mark.parametrize("rows,cols", [(3, 3), (3, 4)])
+@pytest.mark.slow
 def test_unshaded_connected_with_its_corner_rows_keeps_every_answer(lazy, rows, cols):
     """The shadings with shaded cells apart and unshaded cells connected, with and without the
     rows that no corner is walled in (`corners`): the same set, every one of them."""

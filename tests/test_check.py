@@ -145,6 +145,7 @@ def test_an_answer_with_cells_taken_away_is_incomplete_and_can_be_completed(samp
 
 
 @pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.slow
 def test_hints_followed_to_the_end_give_the_answer(sample, slug):
     book, sheet, writes = solved(sample, slug)
     gone = erase_every(book, sheet, writes, slice(1, None, 2))

@@ -60,6 +60,7 @@ def check_against_brute_force(puzzles: list[Puzzle]) -> list[int]:
     return met
 
 
+@pytest.mark.slow
 def test_the_count_agrees_with_trying_every_path():
     met = check_against_brute_force(random_puzzles(1, 300))
     assert all(met.count(n) >= 10 for n in (0, 1, 2, 3))  # none, one, two, more: all met

@@ -178,6 +178,7 @@ def run_case(seed: int, folder: Path, record_damage: bool = False) -> None:
 
 
 @pytest.mark.parametrize("block", range(6))
+@pytest.mark.slow
 def test_damaged_sheets_give_a_status_and_a_message(tmp_path, block):
     for seed in range(block * 100, block * 100 + 100):
         run_case(seed, tmp_path)

@@ -172,6 +172,7 @@ def count_answers(m: Model) -> int:
 
 # every single loop of a 3x4 grid of nodes, counted with the plain no-good (the reference)
 @pytest.mark.parametrize("lazy", FORMS)
+@pytest.mark.slow
 def test_loop_no_good_cuts_off_one_loop_and_no_other(lazy):
     m, x = optional_loops(3, 4, lazy)
     plain = count_answers(m)
@@ -189,6 +190,7 @@ def test_loop_no_good_is_the_loop_edges_only():
     assert cut.sense == -1
 
 
+@pytest.mark.slow
 def test_crossing_parity_keeps_every_loop_and_some_used_every_loop():
     m, _ = optional_loops(3, 4, lazy=True)
     plain = count_answers(m)

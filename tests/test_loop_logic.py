@@ -9,6 +9,8 @@ from __future__ import annotations
 import itertools
 import random
 
+import pytest
+
 from solver.blocks.geometry import grid_edges
 from solver.deduce import loop_logic
 from solver.genres import yajilin
@@ -64,6 +66,7 @@ def random_puzzle(rng: random.Random) -> Puzzle:
     return Puzzle(tuple(map(tuple, cells)))
 
 
+@pytest.mark.slow
 def test_what_it_decides_holds_in_every_answer():
     rng = random.Random(5)
     decided = contradictions = solvable = 0

@@ -220,6 +220,7 @@ def test_a_corner_that_can_turn_round_an_empty_cell_is_not_unique(how):
     )
 
 
+@pytest.mark.slow
 def test_uniqueness_with_minimal_answers_agrees_with_trying_every_path(how):
     """The search for minimal answers, then detours and moves, against every answer by brute
     force, on random tiny puzzles, unique, not unique and without answer (removing `moved`

@@ -52,6 +52,7 @@ def random_puzzle(rng: random.Random) -> Puzzle:
     return Puzzle(tuple(map(tuple, cells)))
 
 
+@pytest.mark.slow
 def test_what_it_decides_holds_in_every_answer():
     rng = random.Random(7)
     puzzles = [random_puzzle(rng) for _ in range(120)]
@@ -136,6 +137,7 @@ def test_a_block_only_one_island_can_reach_narrows_that_island(monkeypatch):
     assert len(sea) + len(land) < 80
 
 
+@pytest.mark.slow
 def test_every_answer_spends_the_penalty_exactly():
     """The penalty's identity, on random answers (the nurikabe generator's, one number per
     island): the border points land touches, the 2x2 blocks of land and the blocks of land
@@ -191,6 +193,7 @@ def test_the_penalty_decides_the_tutorial(monkeypatch):
     assert len(sea) + len(land) < 100
 
 
+@pytest.mark.slow
 def test_the_search_is_exact_on_small_grids():
     """The search after probing (`probing.search` over these rules), run on every grid: it
     decides the grid whole exactly where the puzzle has one answer (and then that answer), says

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+import pytest
 from PIL import Image
 
 from solver.io import picture
@@ -280,6 +281,7 @@ def test_without_a_cjk_font_only_the_svg_is_written_and_the_note_says_so(tmp_pat
     assert "no PNG picture: no font with katakana" in done.results[0].note
 
 
+@pytest.mark.slow
 def test_every_sample_gets_a_picture_that_shows_its_answer(tmp_path):
     """A PNG and an SVG for every sample sheet; the SVG draws the answer: the line, a shaded
     cell, an answer digit or letter, a lamp, a triangle, or walls."""

@@ -98,6 +98,7 @@ def test_nothing_is_reported_and_no_solver_is_hooked_when_nobody_watches(sample,
 
 
 @pytest.mark.parametrize("solver", ["highs", "scip"])
+@pytest.mark.slow
 def test_the_solver_reports_nodes_and_no_answer_yet_while_it_searches(solver):
     """A hard 20x20 country road (complete form: one long search): the callbacks report."""
     m = genre_by_slug("country-road").build(hard_country_road(), False)
@@ -200,6 +201,7 @@ def test_not_on_a_terminal_nothing_is_shown_and_nothing_hooked(sample, monkeypat
     assert "\r" not in capsys.readouterr().err and calls == []
 
 
+@pytest.mark.slow
 def test_workers_send_their_status_to_the_main_process(tmp_path, sample):
     add_puzzle_sheet(tmp_path / "hard.xlsx", genre_by_slug("country-road"), hard_country_road())
     jobs = [
@@ -216,6 +218,7 @@ def test_workers_send_their_status_to_the_main_process(tmp_path, sample):
     assert all(s.limit == 1.5 and s.elapsed() < 30 for s in running)
 
 
+@pytest.mark.slow
 def test_the_json_stream_has_no_status_even_with_stderr_a_terminal(tmp_path, sample):
     """The installed command, stderr a real terminal (pty), two books in two workers."""
     for slug in ("masyu", "bomber"):

@@ -162,6 +162,7 @@ def test_a_digit_too_big_for_its_bordered_room_is_named(sample):
         read_puzzle(book, "ripple-effect borders")
 
 
+@pytest.mark.slow
 def test_check_a_hand_typed_answer_right_and_wrong(sample):
     """A person types the digits: into the empty cells among borders, after the labels with
     `=` on the labelled sheet."""

@@ -272,6 +272,7 @@ def look(path: Path) -> dict:
 
 
 @pytest.mark.parametrize("slug", SAMPLES)
+@pytest.mark.slow
 def test_clear_gives_back_the_workbook_as_it_was(sample, slug):
     path = sample(slug, ".xlsm")
     before = look(path)

@@ -409,6 +409,7 @@ def test_sample_solves_to_the_known_answer(sample, slug, solver, form):
 @pytest.mark.parametrize("form", FORMS)
 @pytest.mark.parametrize("solver", SOLVERS)
 @pytest.mark.parametrize("slug", DEDUCING)
+@pytest.mark.slow
 def test_sample_pure_mip_solves_to_the_known_answer(sample, slug, solver, form):
     """The genre's MIP alone (`--no-deduce`): the same answer, proved unique by the solver."""
     settings = Settings(solver, connectivity=form, deduce=False)
@@ -424,6 +425,7 @@ def test_sample_pure_mip_solves_to_the_known_answer(sample, slug, solver, form):
 @pytest.mark.parametrize(
     ("slug", "deduced"), [(s, False) for s in SLUGS] + [(s, True) for s in DEDUCING]
 )
+@pytest.mark.slow
 def test_lp_file_alone_gives_the_known_answer(sample, tmp_path, slug, deduced, solver):
     """Stage 1's file, the formulation alone or with the deductions' bounds (`lp --deduced`,
     for the genres that have deductions), solved by stage 2 and read back by stage 3."""

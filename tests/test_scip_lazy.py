@@ -26,6 +26,7 @@ def published(name: str, path: Path = LARGE) -> tuple[object, object]:
 
 
 @pytest.mark.parametrize("name", ["heyawake-3", "hitori-2", "country-2"])
+@pytest.mark.slow
 def test_one_search_finds_the_answer_of_the_rounds_and_proves_it_unique(name):
     """On the pure MIP (no deductions, which decide some of these whole before any search)."""
     genre, puzzle = published(name)
@@ -114,6 +115,7 @@ def test_one_search_finds_a_second_answer_and_stops_there():
     assert out.differ and out.rounds == 1
 
 
+@pytest.mark.slow
 def test_one_search_agrees_with_a_second_search_where_scip_presolves_and_guesses():
     """With SCIP's presolve and primal heuristics on (as nurikabe's SCIP has them): SCIP checks a
     heuristic's all-unshaded grid during presolve, which breaks no cut but a room's count; it is

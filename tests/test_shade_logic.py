@@ -12,6 +12,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import pytest
+
 from solver.blocks.cells import seen_cells
 from solver.blocks.geometry import grid_edges, neighbours
 from solver.blocks.rooms import RoomPuzzle, Rooms, rooms_from_walls
@@ -59,6 +61,7 @@ def random_puzzle(rng: random.Random) -> Puzzle:
     return Puzzle(tuple(map(tuple, cells)))
 
 
+@pytest.mark.slow
 def test_what_it_decides_holds_in_every_answer():
     rng = random.Random(5)
     puzzles = [random_puzzle(rng) for _ in range(120)]
@@ -151,6 +154,7 @@ def random_heyawake(rng: random.Random) -> RoomPuzzle:
     return RoomPuzzle(rooms, tuple(sorted(numbers)))
 
 
+@pytest.mark.slow
 def test_heyawake_what_it_decides_holds_in_every_answer():
     rng = random.Random(11)
     puzzles = [random_heyawake(rng) for _ in range(40)]
@@ -247,6 +251,7 @@ def random_norinori(rng: random.Random) -> RoomPuzzle:
     return RoomPuzzle(rooms_from_walls(rows, cols, walls))
 
 
+@pytest.mark.slow
 def test_norinori_what_it_decides_holds_in_every_answer():
     rng = random.Random(13)
     puzzles = [random_norinori(rng) for _ in range(80)]
@@ -302,6 +307,7 @@ def random_hitori(rng: random.Random) -> hitori.Puzzle:
     return hitori.Puzzle(tuple(tuple(cells[r, c] for c in range(cols)) for r in range(rows)))
 
 
+@pytest.mark.slow
 def test_hitori_what_it_decides_holds_in_every_answer():
     rng = random.Random(17)
     puzzles = [random_hitori(rng) for _ in range(50)]

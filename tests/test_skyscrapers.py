@@ -217,6 +217,7 @@ def test_the_picture_shows_the_frame_clues_outside_the_grid(sample):
     assert [s.points for s in frame] == [(MARGIN + CELL, MARGIN + CELL, 5 * CELL, 5 * CELL)]
 
 
+@pytest.mark.slow
 def test_generator_makes_unique_puzzles():
     """tests/generators/skyscrapers.py: clues taken away while the answer stays one, and that
     answer is the square the clues came from (5x5, two seeds)."""

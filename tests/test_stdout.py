@@ -26,6 +26,7 @@ def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.mark.parametrize("solver", ["highs", "scip", "cbc"])
+@pytest.mark.slow
 def test_json_stdout_is_json_lines_only(tmp_path, solver):
     for slug in ("bomber", "masyu"):
         shutil.copy(WORKBOOKS / f"{slug}.xlsx", tmp_path)

@@ -31,6 +31,7 @@ def test_box_shapes(n, shape):
 
 
 @pytest.mark.parametrize("n", [4, 6, 16])
+@pytest.mark.slow
 def test_other_sizes_solve_and_verify(n):
     givens = [[None] * n for _ in range(n)]
     givens[0] = list(range(1, n + 1))

@@ -152,6 +152,7 @@ def test_check_a_hand_typed_answer(sample):
     assert ("the 1 at A1 has 2 digits beside it", ["A1", "B1", "A2"]) in res.problems
 
 
+@pytest.mark.slow
 def test_the_generator_makes_a_puzzle_with_one_answer():
     """tests/generators/sukoro.py gives digits where other answers differ until one answer is
     left, then takes givens away while it stays so."""
