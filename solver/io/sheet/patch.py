@@ -59,6 +59,7 @@ import re
 import time
 import warnings
 import zipfile
+from copy import copy
 from dataclasses import dataclass, field
 from typing import Any
 from xml.etree import ElementTree as ET
@@ -68,6 +69,7 @@ from openpyxl.cell._writer import etree_write_cell
 from openpyxl.cell.cell import Cell, MergedCell
 from openpyxl.reader.strings import read_string_table
 from openpyxl.styles import Alignment, Protection
+from openpyxl.styles.borders import Border as OpenpyxlBorder
 from openpyxl.styles.cell_style import CellStyle, StyleArray
 from openpyxl.styles.numbers import BUILTIN_FORMATS_MAX_SIZE, BUILTIN_FORMATS_REVERSE
 from openpyxl.styles.stylesheet import Stylesheet
@@ -174,6 +176,23 @@ def _same_value(a: object, b: object) -> bool:
     return a == b
 
 
+_BORDER_SIDES = ("left", "right", "top", "bottom", "diagonal", "vertical", "horizontal")
+
+
+def _meaning(item: Any) -> Any:
+    """A font, fill or border as what it shows: a border's side without a line style draws
+    nothing, whether the part writes it as `<left/>` or not at all (openpyxl reads the one as an
+    empty side, the other as none), so the two are one border."""
+    if not isinstance(item, OpenpyxlBorder):
+        return item
+    plain = copy(item)
+    for name in _BORDER_SIDES:
+        side = getattr(plain, name, None)
+        if side is not None and not side.style:
+            setattr(plain, name, None)
+    return plain
+
+
 class _Styles:
     """The styles part: the index of a look in its cell formats, added when it has none."""
 
@@ -191,7 +210,7 @@ class _Styles:
         for name, items in self.lists.items():
             first: dict[Any, int] = {}
             for i, item in enumerate(items):
-                first.setdefault(item, i)
+                first.setdefault(_meaning(item), i)
             self.first[name] = first
         self.custom = {n.numFmtId: n.formatCode for n in sheet.numFmts.numFmt}
         self.code_id: dict[str, int] = {}
@@ -216,7 +235,7 @@ class _Styles:
         items = self.lists[name]
         if i is None or not 0 <= i < len(items):
             return ("missing", i)
-        return self.first[name][items[i]]
+        return self.first[name][_meaning(items[i])]
 
     def _number_key(self, raw: int | None) -> tuple[str, object]:
         code = self.custom.get(raw or 0)
@@ -241,12 +260,12 @@ class _Styles:
 
     def _item(self, name: str, obj: Any) -> int:
         """The index of a font, fill or border equal to `obj`, added if there is none."""
-        found = self.first[name].get(obj)
+        found = self.first[name].get(_meaning(obj))
         if found is not None:
             return found
         index = len(self.lists[name])
         self.lists[name].append(obj)
-        self.first[name][obj] = index
+        self.first[name][_meaning(obj)] = index
         self.added[name].append(splice.element(obj.to_tree(), self.root.prefix))
         return index
 
