@@ -299,7 +299,7 @@ def fills_before_answer(book: Book, sheet_name: str) -> dict[tuple[int, int], st
     _, found, _ = _records(book, sheet_name)
     fills: dict[tuple[int, int], str | None] = {}
     for rec in reversed(found):  # the earliest record of a cell last: its look wins
-        if isinstance(rec, Record):
+        if isinstance(rec, Record) and rec.kind != GRID:  # the grid's lines change no fill
             fills[rec.cell] = rec.before.fill_color
     return fills
 
@@ -560,39 +560,41 @@ def write_answer(
             if height != CELL_HEIGHT:
                 record([sheet_name, f"{r}:{r}", None, height])
                 sheet.set_row_height(r, CELL_HEIGHT)
-        for (row, col), sides in grid_sides(sheet, rows, cols).items():
-            style = olds.get((row - 1, col - 1)) or sheet.get_style(row, col)
+        for (row, col), (sides, look) in grid_sides(sheet, rows, cols).items():
+            # no look in a grid's record: clearing it gives back the sides alone, all lineless
             drawn = borders_text(dict.fromkeys(sides))
-            record([sheet_name, a1(row, col), None, *_look(style), drawn, GRID, None])
-            now = sheet.get_style(row, col, borders=True)
-            assert now.borders is not None
-            lines = now.borders.with_sides(dict.fromkeys(sides, GRID_LINE))
-            sheet.set_style(row, col, replace(now, borders=lines))
+            record([sheet_name, a1(row, col), None, None, None, None, drawn, GRID])
+            assert look.borders is not None
+            lines = look.borders.with_sides(dict.fromkeys(sides, GRID_LINE))
+            sheet.set_style(row, col, replace(look, borders=lines))
 
 
 _FACING = {"T": (-1, 0, "B"), "B": (1, 0, "T"), "L": (0, -1, "R"), "R": (0, 1, "L")}
 
 
-def grid_sides(sheet: Sheet, rows: int, cols: int) -> dict[tuple[int, int], str]:
+def grid_sides(sheet: Sheet, rows: int, cols: int) -> dict[tuple[int, int], tuple[str, Style]]:
     """The grid's edges that show no line on either side, as the sides of its cells (1-based)
-    to draw them on: each edge once, as the top or left side of the cell below or right of it,
-    and the frame's bottom and right as the last row's and column's. Hidden cells of a merged
-    range get none (Excel shows only its top-left cell)."""
-    seen: dict[tuple[int, int], Borders] = {}
+    to draw them on, with each such cell's look as read (borders included): each edge once, as
+    the top or left side of the cell below or right of it, and the frame's bottom and right as
+    the last row's and column's. Hidden cells of a merged range get none (Excel shows only its
+    top-left cell)."""
+    seen: dict[tuple[int, int], Style] = {}
+
+    def look(r: int, c: int) -> Style:
+        if (r, c) not in seen:
+            style = sheet.get_style(r, c, borders=True)
+            seen[r, c] = style if style.borders is not None else replace(style, borders=Borders())
+        return seen[r, c]
 
     def line(r: int, c: int, side: str) -> Border | None:
-        if r < 1 or c < 1:
-            return None
-        if (r, c) not in seen:
-            borders = sheet.get_style(r, c, borders=True).borders
-            seen[r, c] = borders if borders is not None else Borders()
-        return seen[r, c].side(side)
+        borders = look(r, c).borders if r >= 1 and c >= 1 else None
+        return borders.side(side) if borders is not None else None
 
     def free(r: int, c: int, side: str) -> bool:
         dr, dc, facing = _FACING[side]
         return line(r, c, side) is None and line(r + dr, c + dc, facing) is None
 
-    found: dict[tuple[int, int], str] = {}
+    found: dict[tuple[int, int], tuple[str, Style]] = {}
     for r in range(1, rows + 1):
         for c in range(1, cols + 1):
             if sheet.merged_area(r, c) is not None:
@@ -600,13 +602,8 @@ def grid_sides(sheet: Sheet, rows: int, cols: int) -> dict[tuple[int, int], str]
             wanted = "TL" + ("B" if r == rows else "") + ("R" if c == cols else "")
             sides = "".join(s for s in wanted if free(r, c, s))
             if sides:
-                found[r, c] = sides
+                found[r, c] = sides, look(r, c)
     return found
-
-
-def _look(style: Style) -> tuple[str | None, str | None, str]:
-    """A cell's font colour, fill and number format, as the record sheet keeps them."""
-    return style.font_color, style.fill_color, style.number_format
 
 
 def _on_white(font: str | None) -> str | None:
