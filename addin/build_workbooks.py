@@ -365,7 +365,7 @@ def build(xlsx: Path, xlsm: Path, vba: bytes | None = None) -> Path:
         elif ws is src.active:
             out.activate()
         if ws.sheet_state == "visible":
-            _add_buttons(out, _button_column(ws))
+            add_buttons(out, _button_column(ws))
     wb.close()
     return xlsm
 
@@ -385,7 +385,9 @@ def _write_cell(out: Any, cell: Cell, cell_format: Any) -> None:
         out.write_string(r, c, str(v), cell_format)
 
 
-def _add_buttons(out: Any, col: int) -> None:
+def add_buttons(out: Any, col: int) -> int:
+    """One form button per macro on an XlsxWriter sheet, top to bottom in the 0-based column
+    `col` from its first row; returns the pixels they take from the sheet's top."""
     y = 4
     for i, (macro, caption) in enumerate(BUTTONS):
         if i == 3:
@@ -403,6 +405,7 @@ def _add_buttons(out: Any, col: int) -> None:
             },
         )
         y += BUTTON_STEP
+    return y
 
 
 def samples(folder: Path = WORKBOOKS) -> list[Path]:

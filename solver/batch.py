@@ -134,7 +134,9 @@ class Spoiled(Exception):
 def _write(book: OpenpyxlBook, sheet: str, res: pipeline.SheetResult) -> None:
     """Write a solved sheet's answer; if that fails half way, take back what was written."""
     try:
-        grid = (res.answer["rows"], res.answer["cols"]) if res.answer else None
+        genre, grid = genre_for_sheet(sheet), None
+        if res.answer and genre is not None and genre.square_cells:  # else the cells keep sizes
+            grid = (res.answer["rows"], res.answer["cols"])
         write_answer(book, sheet, res.writes, grid=grid)
     except BaseException as exc:
         try:

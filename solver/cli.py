@@ -15,7 +15,7 @@ import sys
 import unicodedata
 import zipfile
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from solver import batch, check, limits, pipeline, progress
 from solver.blocks.names import one_line, quote
@@ -33,6 +33,10 @@ from solver.mip.backends import (
     Settings,
     SolverError,
 )
+
+if TYPE_CHECKING:
+    from solver.io.blank import Blank
+    from solver.io.workbook import Macros
 
 BOOK_SUFFIXES = (".xlsx", ".xlsm")
 EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, EXIT_BOOK, EXIT_BUG, EXIT_INTERRUPTED = 0, 1, 2, 3, 4, 130
@@ -508,6 +512,123 @@ def _import_genre(name: str) -> Genre:
     return genre
 
 
+NEW_HELP = """Write a blank puzzle: the genre's empty grid at the size asked (the puzzle's size,
+ROWSxCOLS), as a new sheet named after the genre, ready to type the givens into.
+
+The sheet has the grid with thin grid lines (medium ones around sudoku's boxes and a grid
+inside its clues), square cells, the sentinel diagonally below-right of the grid, the genre's
+rules and layout in a text box right of it, and, in an .xlsm, the buttons. A genre whose sheet
+holds more than its cells gets room for it: nonogram's clues above and left of the grid,
+kakuro's clue row and column (filled with ■), skyscrapers' frame, futoshiki's sign cells,
+tile-paint's and sum-line's counts and sums, creek's border points, icebarn's borders, the list
+column of skeleton, number-skeleton and kanaore. Sudoku takes N x N with N = 4, 6, 8, 9, 12, 16
+or 25; futoshiki, skyscrapers and inshi-no-heya take N x N; alphametic and logic-grid have no
+grid of a size and are refused with what to type instead. The sheet's grid, clue cells
+included, is at most 100 x 100.
+
+BOOK is created if it does not exist (a new .xlsm gets the VBA project and the buttons, which
+needs the build tools: pip install "puzzle-solver[build]"); an existing one gets the sheet
+added under a name no sheet has (nurikabe (2) ...), and in an .xlsm with this program's macros,
+the buttons too. No sheet is ever overwritten.
+"""
+
+
+def cmd_new(a: argparse.Namespace) -> int:
+    from solver.io.blank import BlankError, blank, parse_size
+    from solver.io.workbook import add_blank_sheet
+
+    found = _find_genre(a.genre)
+    if isinstance(found, str):
+        raise UsageError(found)
+    out = Path(a.output)
+    if out.suffix.lower() not in BOOK_SUFFIXES:
+        raise UsageError(f"-o {out}: the blank goes into a workbook: give a .xlsx or .xlsm file")
+    try:
+        b = blank(found, *parse_size(a.size))
+    except BlankError as exc:
+        raise UsageError(str(exc)) from None
+    macros, note = _macros(out)
+    try:
+        _, sheet = add_blank_sheet(out, b, blank_help(found, b), macros)
+    except zipfile.BadZipFile:
+        raise UsageError(
+            f"-o {out}: the file is not a workbook; give a new file name, or an .xlsx or .xlsm "
+            "workbook to add the blank to"
+        ) from None
+    rows, cols = b.size
+    print(f"wrote a blank {found.slug} {rows} x {cols} to {out} [{sheet}]: {b.where()}")
+    if note:
+        print(f"puzzle-solver: {note}", file=sys.stderr)
+    return 0
+
+
+def blank_help(g: Genre, b: Blank) -> str:
+    """The help beside a blank: where its grid and sentinel are, where its parts go, then the
+    genre's first two paragraphs as `genres NAME` prints them (its rules and its layout), a
+    paragraph a line, without an example set out in columns (a text box's font would not keep
+    them)."""
+    rows, cols = b.size
+    head = f"{g.slug} {rows} x {cols}: {b.where()}. {b.parts}".strip()
+    prose = [p for p in user_part(g.layout) if not _example(p)][:2]
+    tail = f"puzzle-solver genres {g.slug} prints the whole text, with examples."
+    return "\n\n".join([head, *(_whole_sentences(_one_line(p)) for p in prose), tail])
+
+
+def _example(paragraph: str) -> bool:
+    """Whether a docstring's paragraph is an example set out in columns: fenced, or every line
+    indented."""
+    lines = paragraph.strip("\n").splitlines()
+    return lines[0].lstrip().startswith("```") or all(line.startswith(" ") for line in lines)
+
+
+def _one_line(paragraph: str) -> str:
+    """A docstring's paragraph as one line, for a text box to wrap; one with indented lines (a
+    list set out line by line) keeps its lines."""
+    lines = paragraph.strip("\n").splitlines()
+    if any(line.startswith(" ") for line in lines[1:]):
+        return "\n".join(lines)
+    return " ".join(line.strip() for line in lines)
+
+
+def _macros(out: Path) -> tuple[Macros | None, str | None]:
+    """The buttons, and for a new book the VBA project, of an .xlsm (None for an .xlsx), and a
+    note on what the sheet goes without. The VBA project and the buttons are the Excel side's
+    (`addin.build_workbooks`), made as the sample workbooks' are."""
+    if out.suffix.lower() != ".xlsm":
+        return None, None
+    from addin import build_workbooks
+    from solver.io.workbook import Macros
+
+    if out.exists():
+        try:
+            with zipfile.ZipFile(out) as z:
+                vba = z.read("xl/vbaProject.bin") if "xl/vbaProject.bin" in z.namelist() else b""
+            modules = build_workbooks.module_sources(vba) if vba else {}
+        except ImportError as exc:
+            return None, f"no buttons: reading the book's macros needs {exc.name} ({BUILD_TOOLS})"
+        except (zipfile.BadZipFile, OSError):
+            return None, None  # add_blank_sheet says what the file is
+        except Exception:  # a damaged VBA project: the book keeps it, the sheet has no buttons
+            modules = {}
+        if build_workbooks.module_name(build_workbooks.vba_sources()[0]) not in modules:
+            return None, (
+                f"{out.name} has no PuzzleSolver macros: the new sheet has no buttons (run the "
+                "macros with Alt+F8 from a book that has them, or make the blank in a new .xlsm)"
+            )
+        return Macros(build_workbooks.add_buttons), None
+    try:
+        vba = build_workbooks.vba_project(build_workbooks.vba_sources(), ("Sheet1",))
+    except ImportError as exc:
+        raise UsageError(
+            f"-o {out}: a new .xlsm needs its VBA project built, which takes {exc.name} "
+            f"({BUILD_TOOLS}); or write a .xlsx"
+        ) from None
+    return Macros(build_workbooks.add_buttons, vba), None
+
+
+BUILD_TOOLS = 'pip install "puzzle-solver[build]"'
+
+
 def _settings(a: argparse.Namespace) -> Settings:
     return Settings(
         a.solver,
@@ -696,6 +817,20 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME",
         help="the genre of a penpa-edit link whose title does not name one (e.g. nurikabe)",
     )
+
+    q = sub.add_parser(
+        "new",
+        help="write a blank puzzle: a genre's empty grid at a size, ready to type",
+        description=NEW_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    q.add_argument("genre", help="a genre's name (see 'puzzle-solver genres')")
+    q.add_argument("size", metavar="ROWSxCOLS", help="the puzzle's size, e.g. 10x10 (9 for 9x9)")
+    q.add_argument("-o", "--output", required=True, metavar="BOOK.xlsx|.xlsm")
+    q.set_defaults(func=cmd_new)
+
+    q = sub.add_parser("import", help="make a workbook from a puzz.link URL")
+    q.add_argument("url")
     q.add_argument("-o", "--output", required=True, metavar="BOOK.xlsx")
     q.add_argument("--solve", action="store_true")
     solver_opts(q)

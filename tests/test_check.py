@@ -22,6 +22,7 @@ from solver import check, cli
 from solver.batch import puzzle_sheets
 from solver.blocks.values import normalize
 from solver.genres import all_genres
+from solver.io.drawn_lines import DRAWN_STYLES
 from solver.io.shading import SHADE_MARKS
 from solver.io.sheet.answer import MARK_DARK_FILL, MARK_FILL, RECORD_SHEET
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
@@ -78,8 +79,8 @@ def erase(book: OpenpyxlBook, sheet: str, write) -> None:
 
 
 def shows_nothing(book: OpenpyxlBook, sheet: str, write) -> bool:
-    """Whether an answer cell shows nothing of the answer any more (no value, no fill, no line
-    on its sides, its own or its neighbours' facing ones)."""
+    """Whether an answer cell shows nothing of the answer any more (no value, no fill, no drawn
+    line on its sides, its own or its neighbours' facing ones: the thin grid is no answer)."""
     ws = book.wb[sheet]
     cell = ws.cell(write.row + 1, write.col + 1)
     if write.borders:
@@ -87,7 +88,7 @@ def shows_nothing(book: OpenpyxlBook, sheet: str, write) -> bool:
             r, c = write.row + dr, write.col + dc
             near = getattr(ws.cell(r + 1, c + 1).border, facing) if r >= 0 and c >= 0 else None
             own = getattr(cell.border, name)
-            if (own is not None and own.style) or (near is not None and near.style):
+            if _drawn(own) or _drawn(near):
                 return False
         return True
     if write.number_format and write.value is None and not write.shade:
@@ -108,9 +109,13 @@ def shows_all(book: OpenpyxlBook, sheet: str, write) -> bool:
         r, c = write.row + dr, write.col + dc
         near = getattr(ws.cell(r + 1, c + 1).border, facing) if r >= 0 and c >= 0 else None
         own = getattr(cell.border, name)
-        if not ((own is not None and own.style) or (near is not None and near.style)):
+        if not (_drawn(own) or _drawn(near)):
             return False
     return True
+
+
+def _drawn(side) -> bool:
+    return side is not None and side.style in DRAWN_STYLES
 
 
 def answer_cells(writes) -> list:

@@ -500,7 +500,7 @@ def test_solving_in_place_changes_only_the_answer_part_by_part(tmp_path):
             k: v for k, v in b.attrib.items() if k != "count"
         }
     # the puzzle's sheet: everything outside <cols> and <sheetData> as it was; every cell
-    # outside the answer byte for byte
+    # outside the grid byte for byte, a given but for its style (the grid's thin lines)
     before_sheet, after_sheet = original[puzzle], saved[puzzle]
     for tag in (b"cols", b"sheetData"):
         before_sheet = re.sub(rb"<" + tag + rb">.*</" + tag + rb">", b"", before_sheet, flags=re.S)
@@ -509,8 +509,11 @@ def test_solving_in_place_changes_only_the_answer_part_by_part(tmp_path):
     for cell in re.findall(rb'<c r="([A-Z]+\d+)"', original[puzzle]):
         ref = cell.decode()
         at = openpyxl.utils.cell.coordinate_to_tuple(ref)
-        if at not in GRID or ("sudoku", *at) in givens:
+        if at not in GRID:
             assert cell_xml(saved[puzzle], ref) == cell_xml(original[puzzle], ref), ref
+        elif ("sudoku", *at) in givens:
+            was, now_xml = (cell_xml(x[puzzle], ref) for x in (original, saved))
+            assert re.sub(rb' s="\d+"', b"", now_xml) == re.sub(rb' s="\d+"', b"", was), ref
     rows = re.findall(rb'<row r="(\d+)"[^>]*>', original[puzzle])
     assert b"12" in rows
     for r in (r for r in rows if int(r) > 10):  # the rows below the grid and its sentinel
@@ -523,6 +526,11 @@ def test_solving_in_place_changes_only_the_answer_part_by_part(tmp_path):
     assert now.pop(RECORD_SHEET, None) is None
     differ = [k for k in shown.keys() | now.keys() if shown.get(k) != now.get(k)]
     differ = [k for k in differ if k[:3] not in answer and k[0] != RECORD_SHEET]
+    lined = [k for k in differ if k[0] == "sudoku" and k[1:] in GRID]  # givens: their lines
+    for k in lined:
+        assert now[k][:4] + now[k][5:] == shown[k][:4] + shown[k][5:], k
+        assert now[k][4].top.style == "thin" and now[k][4] != shown[k][4], k
+    differ = [k for k in differ if k not in lined]
     assert sorted(map(str, differ)) == ["('sudoku', 'cols')", "('sudoku', 'rows')", "sheets"]
     assert now["sheets"] == [*shown["sheets"], (RECORD_SHEET, "hidden")]
     for key in ("cols", "rows"):

@@ -14,15 +14,19 @@ from pathlib import Path
 
 import pytest
 
-from solver.io.sheet import width_px
+from solver.io.sheet import file_width, width_px
 from solver.io.sheet.answer import (
+    ANSWER_BORDER,
     CELL_HEIGHT,
     CELL_WIDTH,
+    GRID_LINE,
+    LIBREOFFICE_DIGIT_PT,
     LINE_FACE,
     RECORD_SHEET,
     SHADE_FILL,
     SHADE_GLYPH,
     line_format,
+    square_width,
 )
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.mip.backends import Settings
@@ -41,6 +45,22 @@ def _sizes(ws) -> tuple[dict, dict]:
     cols = {k: d.width for k, d in ws.column_dimensions.items()}
     rows = {k: d.height for k, d in ws.row_dimensions.items()}
     return cols, rows
+
+
+def test_a_square_cell_is_as_wide_in_excel_as_it_is_high_and_nearly_so_in_libreoffice():
+    """Excel: pixels of a width by ECMA-376's formula (`width_px`), 4/3 pixels a point of
+    height; LibreOffice: the width times its digit of Calibri 11 (measured, see answer.py)."""
+    assert CELL_WIDTH == square_width(CELL_HEIGHT) == 865 / 256
+    assert width_px(CELL_WIDTH) == round(CELL_HEIGHT * 4 / 3) == 24
+    libreoffice = CELL_WIDTH * LIBREOFFICE_DIGIT_PT / CELL_HEIGHT
+    assert 1 < libreoffice < 1.05  # and Excel's own width for 24 px is not within 5 %:
+    assert file_width(2.71) * LIBREOFFICE_DIGIT_PT / CELL_HEIGHT > 1.05
+    for height in (12.0, 15.0, 18.0, 22.5, 30.0):
+        px = round(height * 4 / 3)
+        narrowest = square_width(height, margin=0)
+        assert width_px(narrowest) == px and width_px(narrowest - 1 / 256) == px - 1
+        assert width_px(square_width(height)) == px  # the margin keeps the pixel
+        assert 0 < (square_width(height) - narrowest) * 7 <= 1 / 8 + 7 / 256  # 1/8 px more
 
 
 def test_a_solved_loop_is_square_joined_and_cleared_back(sample):
@@ -64,6 +84,61 @@ def test_a_solved_loop_is_square_joined_and_cleared_back(sample):
     clear_sheet(book, "masyu")
     assert _looks(ws) == before and _sizes(ws) == sizes
     assert RECORD_SHEET not in book.wb.sheetnames
+
+
+def _borders(ws, rows: int, cols: int) -> dict:
+    return {
+        (r, c): tuple(
+            (side.style, side.color.rgb[-6:] if side.color is not None else None)
+            for side in (cell.border.top, cell.border.left, cell.border.bottom, cell.border.right)
+        )
+        for r in range(1, rows + 2)
+        for c in range(1, cols + 2)
+        for cell in [ws.cell(r, c)]
+    }
+
+
+def test_a_solved_grid_shows_a_thin_grid_that_clear_takes_back(sample):
+    book = OpenpyxlBook(sample("nurikabe"))
+    ws = book.wb["nurikabe"]
+    before = _borders(ws, 7, 7)
+    assert set(before.values()) == {((None, None),) * 4}  # typed without lines
+    res = solve_sheet(book, "nurikabe", Settings())
+    assert res.status == "solved" and res.answer is not None
+    thin = ("thin", GRID_LINE.color)
+    for r in range(1, 8):  # every edge once: the cell's top and left, the frame's bottom, right
+        for c in range(1, 8):
+            top, left, bottom, right = _borders(ws, 7, 7)[r, c]
+            assert top == left == thin
+            assert (bottom == thin) == (r == 7) and (right == thin) == (c == 7)
+    assert _borders(ws, 7, 7)[8, 8] == ((None, None),) * 4  # the sentinel keeps its look
+    kinds = {row[7] for row in book.wb[RECORD_SHEET].iter_rows(values_only=True)}
+    assert "grid" in kinds
+    sea = len(res.answer["shaded"])  # the grid's lines are no answer cells:
+    assert clear_sheet(book, "nurikabe") == sea
+    assert _borders(ws, 7, 7) == before
+
+
+def test_the_grid_never_draws_over_a_line(sample):
+    """Rooms drawn as walls and thin lines keep them (nothing left to draw); slitherlink's loop
+    keeps its medium lines, the grid fills in the other edges."""
+    book = OpenpyxlBook(sample("heyawake"))
+    ws = book.wb["heyawake borders"]
+    before = _borders(ws, 10, 10)
+    assert solve_sheet(book, "heyawake borders", Settings()).status == "solved"
+    assert _borders(ws, 10, 10) == before
+    book = OpenpyxlBook(sample("slitherlink"))
+    ws = book.wb["slitherlink"]
+    before = _borders(ws, 7, 7)
+    assert solve_sheet(book, "slitherlink", Settings()).status == "solved"
+    after = _borders(ws, 7, 7)
+    loop = ("medium", ANSWER_BORDER.color)
+    assert any(loop in sides for sides in after.values())
+    assert all(
+        any(s != (None, None) for s in after[r, c]) for r in range(1, 8) for c in range(1, 8)
+    )
+    clear_sheet(book, "slitherlink")
+    assert _borders(ws, 7, 7) == before
 
 
 def test_shading_is_a_plain_dark_square(sample):
@@ -94,14 +169,26 @@ def test_sheets_shown_by_number_formats_keep_their_sizes(sample):
     assert _sizes(book.wb["country-road"]) == sizes
 
 
+def test_the_command_line_keeps_the_sizes_of_word_genres(sample, tmp_path):
+    """alphametic's words need their width (SQUARE_CELLS = False): no squares, no grid."""
+    from solver import cli
+
+    path = sample("alphametic")
+    sizes = _sizes(OpenpyxlBook(path).wb["alphametic"])
+    assert cli.main(["solve", str(path), "--out", str(tmp_path), "--no-unique"]) == 0
+    ws = OpenpyxlBook(tmp_path / path.name).wb["alphametic"]
+    assert _sizes(ws) == sizes
+    assert not any(c.border.top.style for row in ws.iter_rows() for c in row)
+
+
 # --- what LibreOffice shows ----------------------------------------------------------------
 
 FORMS = ("masyu", "yajilin", "sudoku", "slitherlink", "hashiwokakero")  # loop glyphs, shading,
 # digits, cell borders, bridges
 
 
-def _render(xlsx: Path) -> Path:
-    """The sheet as LibreOffice prints it, as a PNG at 96 dpi (first page)."""
+def _render(xlsx: Path, dpi: int = 96) -> Path:
+    """The sheet as LibreOffice prints it, as a PNG (first page)."""
     subprocess.run(
         ["soffice", "--headless", "--convert-to", "pdf", "--outdir", str(xlsx.parent), str(xlsx)],
         check=True,
@@ -110,7 +197,19 @@ def _render(xlsx: Path) -> Path:
     )
     pdf = xlsx.with_suffix(".pdf")
     subprocess.run(
-        ["pdftoppm", "-r", "96", "-png", "-f", "1", "-l", "1", "-singlefile", str(pdf), str(pdf)],
+        [
+            "pdftoppm",
+            "-r",
+            str(dpi),
+            "-png",
+            "-f",
+            "1",
+            "-l",
+            "1",
+            "-singlefile",
+            str(pdf),
+            str(pdf),
+        ],
         check=True,
         capture_output=True,
         timeout=60,
@@ -143,6 +242,54 @@ def test_libreoffice_shows_the_answer(sample, slug):
         assert longest > 45  # unbroken over two cells or more (glyphs alone: under 20 px)
     if slug == "yajilin":  # plain dark squares: no light glyph inside a shaded cell
         assert dark > 6 * 20 * 20
+
+
+RENDERS = pytest.mark.skipif(
+    (shutil.which("soffice") is None or shutil.which("pdftoppm") is None)
+    and not os.environ.get("PUZZLE_SOLVER_RENDER"),
+    reason="LibreOffice (soffice) and poppler's pdftoppm draw the sheets",
+)
+
+
+def grid_lines(png, color: str) -> tuple[list[float], list[float]]:
+    """The x of every vertical and the y of every horizontal line drawn in `color` ('RRGGBB')
+    across most of the drawing's lines of that colour (its middle, for a line a few pixels
+    thick)."""
+
+    rgb = tuple(int(color[i : i + 2], 16) for i in (0, 2, 4))
+    on = (abs(png - rgb).sum(axis=2) < 40).astype(int)
+
+    def centres(counts) -> list[float]:
+        runs, start = [], None
+        hit = counts > 0.6 * counts.max()
+        for i, v in enumerate([*hit, False]):
+            if v and start is None:
+                start = i
+            elif not v and start is not None:
+                runs.append((start + i - 1) / 2)
+                start = None
+        return runs
+
+    return centres(on.sum(axis=0)), centres(on.sum(axis=1))
+
+
+@pytest.mark.slow
+@RENDERS
+def test_libreoffice_draws_square_cells_with_the_grid(sample):
+    """The pitch of the grid's lines as LibreOffice prints a solved sudoku, at 288 dpi."""
+    import numpy as np
+    from PIL import Image
+
+    path = sample("sudoku")
+    book = OpenpyxlBook(path)
+    assert solve_sheet(book, "sudoku", Settings()).status == "solved"
+    book.save()
+    png = np.asarray(Image.open(_render(path, dpi=288)).convert("RGB")).astype(int)
+    xs, ys = grid_lines(png, GRID_LINE.color)
+    assert len(xs) == len(ys) == 10  # every edge of the 9 x 9 grid
+    wide, high = (xs[-1] - xs[0]) / 9, (ys[-1] - ys[0]) / 9
+    assert high == pytest.approx(CELL_HEIGHT * 4, rel=0.01)  # 18 pt at 4 pixels a point
+    assert abs(wide / high - 1) < 0.05
 
 
 def _run(line) -> int:

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import datetime
+import random
+import re
 
 import openpyxl
 import pytest
+from openpyxl.utils import column_index_from_string
 from openpyxl.worksheet.formula import ArrayFormula, DataTableFormula
 
 from solver.blocks.names import a1, quote
@@ -48,8 +51,9 @@ def test_missing_sentinel_says_what_was_found_where_and_where_it_goes():
     with pytest.raises(InputError) as err:
         read_grid(sheet_with(cells))
     msg = str(err.value)
-    assert msg.startswith("sheet 'bomber': no sentinel: type one character (the sentinel) in D5")
-    assert "the grid's last cell C4" in msg and "B4" in msg and "C2" in msg
+    assert msg.startswith("sheet 'bomber': no sentinel: the typed cells reach C4")
+    assert "type one character (the sentinel) in D5, diagonally below-right of C4" in msg
+    assert "the last used row 4 has B4" in msg and "column C has C2" in msg
     grid = read_grid(sheet_with({**cells, "D5": "E"}))  # doing what it says works
     assert (grid.rows, grid.cols) == (4, 3)
 
@@ -60,9 +64,46 @@ def test_a_full_grid_without_sentinel_is_told_where_the_sentinel_goes():
         read_grid(sheet_with(full, "sudoku"))
     msg = str(err.value)
     assert "the sentinel is at I9, but its row or column also holds I1, I2" in msg
-    assert msg.endswith("if I9 belongs to the grid, type one character (the sentinel) in J10")
+    assert "if I9 belongs to the grid, type one character (the sentinel) in J10" in msg
     grid = read_grid(sheet_with({**full, "J10": "E"}, "sudoku"))
     assert (grid.rows, grid.cols) == (9, 9)
+
+
+def _advice(cells: dict[str, object], title: str) -> str:
+    with pytest.raises(InputError) as err:
+        read_grid(sheet_with(cells, title))
+    return str(err.value)
+
+
+def test_the_sentinels_advice_covers_every_typed_cell_and_names_the_grids_size():
+    """A 6 x 5 nurikabe whose last two rows are empty, typed without a sentinel: nothing typed
+    shows those rows, so the advice covers the typed cells (4 x 5), says so, and says where a
+    larger grid's sentinel goes; following it for the whole grid reads the whole grid."""
+    clues = {"A1": 2, "D2": 3, "E3": 1, "B4": 2}
+    msg = _advice(clues, "nurikabe")
+    assert "in F5, diagonally below-right of E4 (for a 4 x 5 grid, rows x columns;" in msg
+    assert "a larger grid, whose last rows or columns are empty, needs it further out" in msg
+    grid = read_grid(sheet_with({**clues, "F5": "E"}, "nurikabe"))
+    assert (grid.rows, grid.cols) == (4, 5)  # every typed cell is inside
+    grid = read_grid(sheet_with({**clues, "F7": "E"}, "nurikabe"))
+    assert (grid.rows, grid.cols) == (6, 5)
+    # a clue in the corner looks like a sentinel with a stray beside it: the advice still
+    # covers every typed cell, never a grid that leaves the stray out
+    msg = _advice({"A1": 2, "D2": 3, "B4": 1, "E4": 2}, "nurikabe")
+    assert "the sentinel is at E4, but its row or column also holds B4" in msg
+    assert "if E4 belongs to the grid, type one character (the sentinel) in F5" in msg
+    assert "(for a 4 x 5 grid, rows x columns;" in msg
+    rng = random.Random(7)  # wherever the cells are typed, the advice lies beyond them all
+    for _ in range(200):
+        typed = {(rng.randint(1, 6), rng.randint(1, 6)) for _ in range(rng.randint(1, 8))}
+        try:
+            find_extent("nurikabe", typed)
+        except InputError as err:
+            m = re.search(r"type one character \(the sentinel\) in ([A-Z]+)([0-9]+)", str(err))
+            assert m is not None, err
+            row, col = int(m.group(2)), column_index_from_string(m.group(1))
+            assert all(r < row and c < col for r, c in typed), err
+            assert f"(for a {row - 1} x {col - 1} grid" in str(err)
 
 
 def test_stray_cell_in_the_sentinels_row_is_named():

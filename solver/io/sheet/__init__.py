@@ -362,10 +362,10 @@ def find_extent(sheet_name: str, used: Iterable[tuple[int, int]]) -> tuple[int, 
         in_col = sorted(r for r, c in cells if c == last_col)
         raise InputError(
             sheet_name,
-            f"no sentinel: {_sentinel_goes(last_row, last_col)}, diagonally below-right of the "
-            f"grid's last cell {corner} (the last used row {last_row} "
-            f"has {a1(last_row, in_row[-1])}, the last used column {column_letter(last_col)} has "
-            f"{a1(in_col[-1], last_col)}; nothing else goes below or right of the grid)",
+            f"no sentinel: the typed cells reach {corner} (the last used row {last_row} has "
+            f"{a1(last_row, in_row[-1])}, the last used column {column_letter(last_col)} has "
+            f"{a1(in_col[-1], last_col)}); {_sentinel_goes(last_row, last_col)}; nothing else "
+            "goes below or right of the grid",
         )
     strays = sorted(
         (r, c)
@@ -393,8 +393,16 @@ def find_extent(sheet_name: str, used: Iterable[tuple[int, int]]) -> tuple[int, 
 
 
 def _sentinel_goes(row: int, col: int) -> str:
-    """Where the sentinel goes for a grid whose last cell is (row, col), 1-based."""
-    return f"type one character (the sentinel) in {a1(row + 1, col + 1)}"
+    """Where the sentinel goes for a grid whose last cell is (row, col), 1-based. The advice
+    covers every typed cell (a grid it gives can only be larger than what is typed, never cut
+    it), names the grid's size, and says where a larger grid's sentinel goes: one whose last
+    rows or columns are empty, which nothing typed can show."""
+    return (
+        f"type one character (the sentinel) in {a1(row + 1, col + 1)}, diagonally below-right "
+        f"of {a1(row, col)} (for a {row} x {col} grid, rows x columns; a larger grid, whose "
+        f"last rows or columns are empty, needs it further out, below-right of its own last "
+        f"cell: {a1(row + 2, col + 2)} for {row + 1} x {col + 1})"
+    )
 
 
 def sentinel_check(sheet: Sheet, rows: int, cols: int) -> None:

@@ -28,6 +28,37 @@ nothing in it.
 A shaded cell that solving fills holds `■` in the fill's own colour: it shows as a plain dark
 square, and the glyph is what tells an earlier answer when solving again.
 
+A grid whose cells solving makes square also gets a thin grid (`GRID_LINE`) on every edge
+between its cells, and around it, that shows no line on either side: Excel and LibreOffice
+print and export a sheet without its grid lines, and an answer needs its cells to be read. An
+edge is drawn once, as the top or left side of the cell below or right of it (the bottom or
+right side on the grid's last row or column), and recorded as the kind `GRID`: clearing takes
+off the sides that still show `GRID_LINE` and touches nothing else of the cell. A side that
+shows any line (the user's rooms, the answer's loop) is never drawn over. Readers take a thin
+line for the grid, never a wall or a drawn answer (`solver.io.rooms_sheet`,
+`solver.io.drawn_lines`).
+
+Cell sizes. A row's height is stored in points, and both programs draw it so: 18 pt is 24
+pixels at 96 dpi. A column's width is stored in characters of the workbook's standard font
+(the Normal style's: Calibri 11 in the samples and in Excel's books up to 2023), margins
+included, and the two programs turn it into a length differently:
+- Excel (ECMA-376 part 1, 18.3.1.13): pixels = trunc((256 w + trunc(128 / d)) / 256 * d), with
+  d the standard font's widest digit in whole pixels, 7 for Calibri 11 at 96 dpi: every width
+  from 860/256 to 896/256 (3.36 to 3.50) is 24 pixels, which Format > Column Width shows as
+  2.71, and which Excel itself stores as 876/256 = 3.421875 (`solver.io.sheet.file_width`).
+- LibreOffice (7.4, measured on its PDF export of a 9 x 9 grid, the cells' centres from
+  `pdftotext -bbox`): length = w times the standard font's digit as LibreOffice draws it, not
+  rounded to pixels: `LIBREOFFICE_DIGIT_PT`, 5.549 pt (7.40 px) for Calibri 11, drawn as its
+  metric twin Carlito, so every column is 5.7% wider than in Excel: 3.421875 is 18.99 pt
+  beside 18 pt rows (aspect 1.055). A machine without Carlito (Debian's
+  fonts-crosextra-carlito) draws Calibri, and any other font it lacks, as DejaVu Sans, whose
+  digit is 6.99 pt: 23.9 pt, an aspect of 4:3, for any width written.
+- `CELL_WIDTH` = 865/256 = 3.3789 (`square_width`): Excel 24.14, so 24 pixels, beside 24 pixel
+  rows: square; LibreOffice with Carlito 18.74 pt beside 18 pt: aspect 1.041 (measured).
+  A workbook with another standard font gets columns in proportion to that font's digit, in
+  Excel and in LibreOffice. The Excel buttons set widths through Excel (`ColumnWidth` 2.71),
+  which stores its own 3.421875: such a book shows LibreOffice aspect 1.055.
+
 The record sheet is hidden, not locked: someone may edit it. A damaged row never stops a solve
 or a clear: one without a usable cell address is skipped (and dropped at the next write), a look
 that no longer reads as one is restored as the automatic colour, no fill, General. An answer
@@ -37,15 +68,18 @@ like an earlier answer that the record sheet does not know (`explain_stray_answe
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, replace
 
 from solver.blocks.names import a1, column_letter, quote
 from solver.blocks.values import normalize
 from solver.io.sheet import (
+    DIGIT_PX,
     SIDES,
     Book,
     Border,
+    Borders,
     Face,
     InputError,
     Sheet,
@@ -53,10 +87,10 @@ from solver.io.sheet import (
     borders_text,
     check_color,
     face_text,
-    file_width,
     is_dark,
     parse_borders_text,
     parse_face_text,
+    width_px,
 )
 
 RECORD_SHEET = "puzzle-solver"
@@ -71,16 +105,30 @@ ANSWER_BORDER = Border("medium", ANSWER_FONT)  # a line the answer draws on a ce
 COLUMNS = 9  # of the record sheet, see the module docstring
 FACE_COLUMN = 9  # the face (font, alignment) a cell had before solving set LINE_FACE
 
-# A solved grid's cells are squares of 24 x 24 pixels in Excel (18 points high; 2.71 characters
-# wide, as Excel's Format > Column Width says), and line glyphs are set in a monospaced font a
-# little taller than the row, centred: a vertical stroke then runs from the cell's top to its
-# bottom (the row cuts off the rest), and a number format puts strokes beside a horizontal arm
-# (`"─"@" "` for `┐`) that reach the cell's sides (the neighbour cuts off the rest). Consolas
-# comes with Windows and Office for Mac; LibreOffice draws it as DejaVu Sans Mono.
-CELL_HEIGHT = 18.0  # points
-CELL_WIDTH = file_width(2.71)  # as a file stores it
+# A solved grid's cells are squares of 24 x 24 pixels in Excel (`square_width`, and the module
+# docstring's "Cell sizes"), and line glyphs are set in a monospaced font a little taller than
+# the row, centred: a vertical stroke then runs from the cell's top to its bottom (the row cuts
+# off the rest), and a number format puts strokes beside a horizontal arm (`"─"@" "` for `┐`)
+# that reach the cell's sides (the neighbour cuts off the rest). Consolas comes with Windows and
+# Office for Mac; LibreOffice draws it as DejaVu Sans Mono.
+CELL_HEIGHT = 18.0  # points: 24 pixels at 96 dpi
 LINE_FACE = Face("Consolas", 20.0, "center", "center")
 LINE_GLYPHS = frozenset("─│┌┐└┘┼═║╴╶╵╷")
+LIBREOFFICE_DIGIT_PT = 5.549  # a digit of Calibri 11 as LibreOffice draws it (Carlito), measured
+GRID_LINE = Border("thin", "808080")  # the thin grid solving draws where a side has no line
+GRID = "grid"  # the record kind of the grid's lines
+
+
+def square_width(height: float, margin: float = 1 / 8) -> float:
+    """The column width, as a file stores it, that Excel draws as many pixels wide as a row of
+    `height` points is high: the narrowest such width, plus `margin` of a pixel so that no
+    rounding in Excel's arithmetic takes a pixel off. The narrowest, because LibreOffice draws
+    every column 5.7% wider than Excel does (see the module docstring's "Cell sizes")."""
+    px = round(height * 4 / 3)
+    return (math.ceil((px + margin) * 256 / DIGIT_PX) - math.trunc(128 / DIGIT_PX)) / 256
+
+
+CELL_WIDTH = square_width(CELL_HEIGHT)  # 865/256 = 3.3789: 24 px in Excel, shown as 2.71
 _LEFT = {"─": "─", "┐": "─", "┘": "─", "┼": "─", "╴": "─", "═": "═"}  # glyph -> its left arm
 _RIGHT = {"─": "─", "┌": "─", "└": "─", "┼": "─", "╶": "─", "═": "═"}
 
@@ -251,7 +299,7 @@ def fills_before_answer(book: Book, sheet_name: str) -> dict[tuple[int, int], st
     _, found, _ = _records(book, sheet_name)
     fills: dict[tuple[int, int], str | None] = {}
     for rec in reversed(found):  # the earliest record of a cell last: its look wins
-        if isinstance(rec, Record):
+        if isinstance(rec, Record) and rec.kind != GRID:  # the grid's lines change no fill
             fills[rec.cell] = rec.before.fill_color
     return fills
 
@@ -322,6 +370,9 @@ def clear_answer(
         if isinstance(record, SizeRecord):
             _restore_size(sheet, record)
             continue
+        if record.kind == GRID:
+            _restore_grid(sheet, record)
+            continue
         row, col = record.cell
         written = record.written
         current = normalize(sheet.get(row, col))
@@ -348,11 +399,24 @@ def clear_answer(
     return restored
 
 
+def _restore_grid(sheet: Sheet, record: Record) -> None:
+    """Take the grid's lines off a cell's sides that still show them; nothing else changes."""
+    row, col = record.cell
+    now = sheet.get_style(row, col, borders=True)
+    assert now.borders is not None
+    borders = now.borders
+    sides = {s: b for s, b in record.sides.items() if borders.side(s) == GRID_LINE}
+    if sides:
+        sheet.set_style(row, col, replace(now, borders=borders.with_sides(sides)))
+
+
 def _restore_size(sheet: Sheet, record: SizeRecord) -> None:
     """Give a column or row its size back, unless the user resized it since."""
     kind, n = record.line
     if kind == "col":
-        if sheet.column_width(n) == CELL_WIDTH:
+        width = sheet.column_width(n)
+        # as wide as a square cell in Excel: ours, whichever width Excel stored for it
+        if width is not None and width_px(width) == width_px(CELL_WIDTH):
             sheet.set_column_width(n, record.before)
     elif sheet.row_height(n) == CELL_HEIGHT:
         sheet.set_row_height(n, record.before)
@@ -496,6 +560,50 @@ def write_answer(
             if height != CELL_HEIGHT:
                 record([sheet_name, f"{r}:{r}", None, height])
                 sheet.set_row_height(r, CELL_HEIGHT)
+        for (row, col), (sides, look) in grid_sides(sheet, rows, cols).items():
+            # no look in a grid's record: clearing it gives back the sides alone, all lineless
+            drawn = borders_text(dict.fromkeys(sides))
+            record([sheet_name, a1(row, col), None, None, None, None, drawn, GRID])
+            assert look.borders is not None
+            lines = look.borders.with_sides(dict.fromkeys(sides, GRID_LINE))
+            sheet.set_style(row, col, replace(look, borders=lines))
+
+
+_FACING = {"T": (-1, 0, "B"), "B": (1, 0, "T"), "L": (0, -1, "R"), "R": (0, 1, "L")}
+
+
+def grid_sides(sheet: Sheet, rows: int, cols: int) -> dict[tuple[int, int], tuple[str, Style]]:
+    """The grid's edges that show no line on either side, as the sides of its cells (1-based)
+    to draw them on, with each such cell's look as read (borders included): each edge once, as
+    the top or left side of the cell below or right of it, and the frame's bottom and right as
+    the last row's and column's. Hidden cells of a merged range get none (Excel shows only its
+    top-left cell)."""
+    seen: dict[tuple[int, int], Style] = {}
+
+    def look(r: int, c: int) -> Style:
+        if (r, c) not in seen:
+            style = sheet.get_style(r, c, borders=True)
+            seen[r, c] = style if style.borders is not None else replace(style, borders=Borders())
+        return seen[r, c]
+
+    def line(r: int, c: int, side: str) -> Border | None:
+        borders = look(r, c).borders if r >= 1 and c >= 1 else None
+        return borders.side(side) if borders is not None else None
+
+    def free(r: int, c: int, side: str) -> bool:
+        dr, dc, facing = _FACING[side]
+        return line(r, c, side) is None and line(r + dr, c + dc, facing) is None
+
+    found: dict[tuple[int, int], tuple[str, Style]] = {}
+    for r in range(1, rows + 1):
+        for c in range(1, cols + 1):
+            if sheet.merged_area(r, c) is not None:
+                continue
+            wanted = "TL" + ("B" if r == rows else "") + ("R" if c == cols else "")
+            sides = "".join(s for s in wanted if free(r, c, s))
+            if sides:
+                found[r, c] = sides, look(r, c)
+    return found
 
 
 def _on_white(font: str | None) -> str | None:

@@ -59,7 +59,7 @@ from solver.io.sheet import (
     theme_text,
 )
 from solver.io.sheet.load import load_workbook
-from solver.io.sheet.patch import Patched, PatchError, patch
+from solver.io.sheet.patch import Attachment, Patched, PatchError, patch
 from solver.limits import LINK_LOOP, check_workbook_file
 
 
@@ -444,6 +444,7 @@ class OpenpyxlBook:
         self.real = real_target(self.path)
         self.wb = load_workbook(io.BytesIO(self.data))  # chart sheets: see `load`
         self.loaded: list[tuple[Any, str]] = [(ws, ws.title) for ws in self.wb._sheets]
+        self.attached: dict[int, list[Attachment]] = {}  # drawings of sheets added, by id()
 
     def sheet_names(self) -> list[str]:
         return [ws.title for ws in self.wb.worksheets if ws.sheet_state == "visible"]
@@ -468,11 +469,19 @@ class OpenpyxlBook:
         if self.wb._active_sheet_index > index:  # the same sheet stays the active one
             self.wb._active_sheet_index -= 1
 
+    def attach(self, name: str, drawings: list[Attachment]) -> None:
+        """Give a sheet added since the book was read its drawings (text boxes, buttons), to be
+        written with it (`solver.io.sheet.patch.Attachment`)."""
+        ws = self.wb[name]
+        if any(ws is loaded for loaded, _ in self.loaded):
+            raise ValueError(f"sheet '{name}' was read from the workbook: only a new one")
+        self.attached[id(ws)] = list(drawings)
+
     def _patched(self, target: Path) -> Patched:
         """The workbook as it is now, written into the package it was read from; BookError when
         that cannot be done without loss."""
         try:
-            patched = patch(self.data, self.wb, self.loaded)
+            patched = patch(self.data, self.wb, self.loaded, self.attached)
         except PatchError as exc:
             raise BookError(f"{target}: cannot be saved without harm: {exc}") from None
         before = package.contents(io.BytesIO(self.data))
@@ -531,4 +540,5 @@ class OpenpyxlBook:
             self.data = data
             self.snapshot = Snapshot(len(data), written.st_mtime_ns, _digest(data))
             self.loaded = [(ws, ws.title) for ws in self.wb._sheets]
+            self.attached = {}  # written: part of the package now
         return given

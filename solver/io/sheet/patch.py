@@ -19,11 +19,13 @@ writes the differences into a copy of that package:
 - a look no cell had before: a font, fill, border, number format and cell format (`<xf>`) added
   at the end of its list in the styles part (nothing there is renumbered or removed, so the
   styles part only grows: a look given back by `clear` keeps its entries);
-- a sheet added (the hidden record sheet, a sheet `import` adds): a new part as openpyxl writes a
-  worksheet, with its style numbers turned into the styles part's, and its `<sheet>`,
-  relationship and content type; a sheet removed: those taken out, with the parts only it used,
-  and the defined names' `localSheetId` and the active tab renumbered; a sheet renamed, hidden or
-  shown: its `<sheet>` element's attribute;
+- a sheet added (the hidden record sheet, a sheet `import` or `new` adds): a new part as
+  openpyxl writes a worksheet, with its style numbers turned into the styles part's, and its
+  `<sheet>`, relationship and content type; the drawings attached to it (`Attachment`: `new`'s
+  text box and buttons, as XlsxWriter writes them) as new parts under `xl/drawings/`, a VML
+  drawing's shape ids moved to a block of its own; a sheet removed: those taken out, with the
+  parts only it used, and the defined names' `localSheetId` and the active tab renumbered; a
+  sheet renamed, hidden or shown: its `<sheet>` element's attribute;
 - when a cell holding a formula is given a value, the calculation chain goes (Excel rebuilds it;
   a chain naming a cell without a formula makes Excel repair the file).
 
@@ -31,9 +33,9 @@ A cell's value is compared as openpyxl reads it, and its look by meaning: the ce
 `s` while that format still says what the model says (two equal fonts in the list count as one).
 Nothing else openpyxl's model may hold is written (its defined names, properties, views, data
 validation, conditional formatting, comments, links): solving changes none of them. A change
-this module cannot write (a sheet moved among the others, a new sheet with drawings, comments
-or formatting rules, a formula shared with other cells overwritten) raises PatchError rather
-than being dropped.
+this module cannot write (a sheet moved among the others, a new sheet with openpyxl's drawings,
+comments or formatting rules, a formula shared with other cells overwritten) raises PatchError
+rather than being dropped.
 
 What still differs from the original after an in-place solve, and why:
 - the solved sheet's part, where the answer is: its cells (written as openpyxl writes a cell,
@@ -59,6 +61,7 @@ import re
 import time
 import warnings
 import zipfile
+from copy import copy
 from dataclasses import dataclass, field
 from typing import Any
 from xml.etree import ElementTree as ET
@@ -68,6 +71,7 @@ from openpyxl.cell._writer import etree_write_cell
 from openpyxl.cell.cell import Cell, MergedCell
 from openpyxl.reader.strings import read_string_table
 from openpyxl.styles import Alignment, Protection
+from openpyxl.styles.borders import Border as OpenpyxlBorder
 from openpyxl.styles.cell_style import CellStyle, StyleArray
 from openpyxl.styles.numbers import BUILTIN_FORMATS_MAX_SIZE, BUILTIN_FORMATS_REVERSE
 from openpyxl.styles.stylesheet import Stylesheet
@@ -88,6 +92,9 @@ from solver.io.sheet.package import Package
 from solver.io.sheet.splice import Node, apply, qualified, with_attrs
 
 SML = "application/vnd.openxmlformats-officedocument.spreadsheetml."
+DRAWING_TYPE = "application/vnd.openxmlformats-officedocument.drawing+xml"
+VML_TYPE = "application/vnd.openxmlformats-officedocument.vmlDrawing"
+_IDMAP = re.compile(rb'(<o:idmap\b[^>]*\bdata=")([^"]*)"')
 WORKSHEET_TYPE = SML + "worksheet+xml"
 STRINGS_TYPE = SML + "sharedStrings+xml"
 REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
@@ -122,6 +129,17 @@ WORKSHEET_ORDER = (
     "tableParts",
     "extLst",
 )
+# what comes after a sheet's drawings in CT_Worksheet
+_AFTER_LEGACY = (
+    b"legacyDrawingHF",
+    b"drawingHF",
+    b"picture",
+    b"oleObjects",
+    b"controls",
+    b"webPublishItems",
+    b"tableParts",
+    b"extLst",
+)
 # the styles part's lists, in the order CT_Stylesheet puts them
 STYLE_LISTS = ("numFmts", "fonts", "fills", "borders", "cellStyleXfs", "cellXfs", "cellStyles")
 STYLE_ADDED = ("numFmts", "fonts", "fills", "borders", "cellXfs")  # the lists saving adds to
@@ -145,10 +163,25 @@ class Patched:
     changed: bool = True  # False: every part is as it was
 
 
-def patch(base: bytes, wb: Workbook, loaded: list[tuple[Any, str]]) -> Patched:
+@dataclass(frozen=True)
+class Attachment:
+    """A drawing a new sheet comes with, as XlsxWriter writes it: `element` 'drawing' for
+    DrawingML (text boxes), 'legacyDrawing' for VML (form buttons)."""
+
+    element: str
+    data: bytes
+
+
+def patch(
+    base: bytes,
+    wb: Workbook,
+    loaded: list[tuple[Any, str]],
+    attached: dict[int, list[Attachment]] | None = None,
+) -> Patched:
     """The package `base` (what `wb` was read from) with `wb`'s changes written into it.
-    `loaded`: each sheet object of `wb` as read, with its title then."""
-    work = _Patch(base, wb, loaded)
+    `loaded`: each sheet object of `wb` as read, with its title then; `attached`: the drawings
+    of sheets added (by the id() of the sheet object)."""
+    work = _Patch(base, wb, loaded, attached or {})
     try:
         return work.run()
     except splice.PartError as exc:
@@ -174,6 +207,23 @@ def _same_value(a: object, b: object) -> bool:
     return a == b
 
 
+_BORDER_SIDES = ("left", "right", "top", "bottom", "diagonal", "vertical", "horizontal")
+
+
+def _meaning(item: Any) -> Any:
+    """A font, fill or border as what it shows: a border's side without a line style draws
+    nothing, whether the part writes it as `<left/>` or not at all (openpyxl reads the one as an
+    empty side, the other as none), so the two are one border."""
+    if not isinstance(item, OpenpyxlBorder):
+        return item
+    plain = copy(item)
+    for name in _BORDER_SIDES:
+        side = getattr(plain, name, None)
+        if side is not None and not side.style:
+            setattr(plain, name, None)
+    return plain
+
+
 class _Styles:
     """The styles part: the index of a look in its cell formats, added when it has none."""
 
@@ -191,7 +241,7 @@ class _Styles:
         for name, items in self.lists.items():
             first: dict[Any, int] = {}
             for i, item in enumerate(items):
-                first.setdefault(item, i)
+                first.setdefault(_meaning(item), i)
             self.first[name] = first
         self.custom = {n.numFmtId: n.formatCode for n in sheet.numFmts.numFmt}
         self.code_id: dict[str, int] = {}
@@ -216,7 +266,7 @@ class _Styles:
         items = self.lists[name]
         if i is None or not 0 <= i < len(items):
             return ("missing", i)
-        return self.first[name][items[i]]
+        return self.first[name][_meaning(items[i])]
 
     def _number_key(self, raw: int | None) -> tuple[str, object]:
         code = self.custom.get(raw or 0)
@@ -241,12 +291,12 @@ class _Styles:
 
     def _item(self, name: str, obj: Any) -> int:
         """The index of a font, fill or border equal to `obj`, added if there is none."""
-        found = self.first[name].get(obj)
+        found = self.first[name].get(_meaning(obj))
         if found is not None:
             return found
         index = len(self.lists[name])
         self.lists[name].append(obj)
-        self.first[name][obj] = index
+        self.first[name][_meaning(obj)] = index
         self.added[name].append(splice.element(obj.to_tree(), self.root.prefix))
         return index
 
@@ -416,8 +466,14 @@ def _row_number(ref: str | None, previous: int) -> int:
 
 
 class _Patch:
-    def __init__(self, base: bytes, wb: Workbook, loaded: list[tuple[Any, str]]) -> None:
-        self.wb, self.loaded = wb, loaded
+    def __init__(
+        self,
+        base: bytes,
+        wb: Workbook,
+        loaded: list[tuple[Any, str]],
+        attached: dict[int, list[Attachment]],
+    ) -> None:
+        self.wb, self.loaded, self.attached = wb, loaded, attached
         self.zin = zipfile.ZipFile(io.BytesIO(base))
         self.pkg = Package(io.BytesIO(base))
         self.names = set(self.zin.namelist())
@@ -653,7 +709,8 @@ class _Patch:
         while f"{folder}/sheet{k}.xml".lower() in taken:
             k += 1
         part = f"{folder}/sheet{k}.xml"
-        self.parts[part] = xml
+        drawings = self.attached.get(id(ws))
+        self.parts[part] = self.attach(xml, part, drawings) if drawings else xml
         rid = self.add_relationship(REL_WORKSHEET, part)
         self.add_content_type(part, WORKSHEET_TYPE)
         sheet_id = 1 + max(
@@ -672,6 +729,75 @@ class _Patch:
         prefix = _prefix_for(self.tree(self.book), REL_NS)
         attrs += [(f"{prefix}:id", rid)] if prefix else [("xmlns:r", REL_NS), ("r:id", rid)]
         self.edit(self.book, sheets.close, sheets.close, _tag(sheets.prefix, "sheet", attrs))
+
+    def attach(self, xml: bytes, sheet: str, drawings: list[Attachment]) -> bytes:
+        """A new sheet's part with its drawings: each a new part under xl/drawings/ with its
+        content type, the sheet's relationships to them, and the sheet's elements naming them
+        (where CT_Worksheet puts them). A VML drawing's shapes are renumbered into a block of
+        ids no other VML part of the package uses."""
+        rels, elements = [], []
+        for k, drawing in enumerate(drawings, start=1):
+            if drawing.element == "drawing":
+                part, data = self.free_part("xl/drawings/drawing{}.xml"), drawing.data
+                self.add_content_type(part, DRAWING_TYPE)
+                kind = REL_NS + "/drawing"
+            elif drawing.element == "legacyDrawing":
+                part, data = self.free_part("xl/drawings/vmlDrawing{}.vml"), self.vml(drawing.data)
+                self.add_content_type(part, VML_TYPE)
+                kind = REL_NS + "/vmlDrawing"
+            else:
+                raise PatchError(f"a sheet's drawing of the kind {drawing.element!r}")
+            self.parts[part] = data
+            target = posixpath.relpath(part, posixpath.dirname(sheet))
+            rels.append(
+                _tag("", "Relationship", [("Id", f"rId{k}"), ("Type", kind), ("Target", target)])
+            )
+            elements.append(_tag("", drawing.element, [("r:id", f"rId{k}")]))
+        self.parts[_rels_name(sheet)] = (
+            b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+            b'<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+            + b"".join(rels)
+            + b"</Relationships>"
+        )
+        root = splice.START_TAG.match(xml) if xml.startswith(b"<worksheet") else None
+        if root is None:
+            raise PatchError("a new sheet's part does not start with its <worksheet> element")
+        if b"xmlns:r=" not in root.group(0):
+            at = len(b"<worksheet")
+            xml = xml[:at] + b' xmlns:r="' + REL_NS.encode() + b'"' + xml[at:]
+        after = re.search(rb"<(?:" + b"|".join(_AFTER_LEGACY) + rb")[\s/>]|</worksheet>", xml)
+        assert after is not None
+        return xml[: after.start()] + b"".join(elements) + xml[after.start() :]
+
+    def free_part(self, pattern: str) -> str:
+        """The first name of the pattern ('xl/drawings/drawing{}.xml') no part has."""
+        taken = {n.lower() for n in self.names | set(self.parts)}
+        k = 1
+        while pattern.format(k).lower() in taken:
+            k += 1
+        return pattern.format(k)
+
+    def vml(self, data: bytes) -> bytes:
+        """A VML drawing moved to the first block of 1024 shape ids (`o:idmap`) that no other
+        VML part of the package uses: Excel wants a shape's id unique in the workbook."""
+        used: set[int] = set()
+        for name in [n for n in self.names if n.lower().endswith(".vml")] + [
+            n for n in self.parts if n.lower().endswith(".vml")
+        ]:
+            text = self.parts.get(name) or self.read(name)
+            for m in _IDMAP.finditer(text):
+                used |= {int(v) for v in re.findall(rb"\d+", m.group(2))}
+        own = _IDMAP.search(data)
+        if own is None:
+            return data
+        old = int((re.findall(rb"\d+", own.group(2)) or [b"1"])[0])
+        block = max(used, default=0) + 1
+        data = data[: own.start(2)] + str(block).encode() + data[own.end(2) :]
+        return re.sub(
+            rb"_x0000_s(\d+)",
+            lambda m: b"_x0000_s" + str(int(m.group(1)) + 1024 * (block - old)).encode(),
+            data,
+        )
 
     def add_relationship(self, kind: str, part: str) -> str:
         root = self.tree(self.book_rels)
