@@ -817,6 +817,10 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME",
         help="the genre of a penpa-edit link whose title does not name one (e.g. nurikabe)",
     )
+    q.add_argument("-o", "--output", required=True, metavar="BOOK.xlsx")
+    q.add_argument("--solve", action="store_true")
+    solver_opts(q)
+    q.set_defaults(func=cmd_import)
 
     q = sub.add_parser(
         "new",
@@ -829,12 +833,6 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("-o", "--output", required=True, metavar="BOOK.xlsx|.xlsm")
     q.set_defaults(func=cmd_new)
 
-    q = sub.add_parser("import", help="make a workbook from a puzz.link URL")
-    q.add_argument("url")
-    q.add_argument("-o", "--output", required=True, metavar="BOOK.xlsx")
-    q.add_argument("--solve", action="store_true")
-    solver_opts(q)
-    q.set_defaults(func=cmd_import)
     for q in sub.choices.values():  # --debug after the command too (SUPPRESS: no default there)
         q.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=debug)
     return p
