@@ -17,11 +17,11 @@ import zipfile
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from solver import batch, check, limits, pipeline, progress
+from solver import batch, check, limits, links, pipeline, progress
 from solver.blocks.names import one_line, quote
 from solver.genres import Genre, all_genres, genre_for_pzpr, genre_for_sheet
 from solver.io import text_view
-from solver.io.puzzlink import UrlError, parse_url
+from solver.io.puzzlink import UrlError
 from solver.io.sheet import InputError
 from solver.io.sheet.openpyxl_book import BookError, OpenpyxlBook
 from solver.limits import DEFAULT_TIME_LIMIT, LINK_LOOP, LimitError, is_link_loop
@@ -66,6 +66,17 @@ On a terminal, a status line on stderr shows the sheet being solved: the phase (
 model, solving, lazy round N with its cuts, proving uniqueness), the seconds so far and, with
 HiGHS and SCIP, the nodes searched and whether an answer was found; with several books, the
 sheet running longest, after the books bar. Nothing of it goes to stdout.
+"""
+
+
+URL_HELP = """Print the puzz.link URL of the sheet's puzzle, as pzprjs (puzz.link's editor)
+writes it, or with --penpa a penpa-edit link (solve mode): `puzzle-solver import` reads either
+back to the same puzzle. --json prints a record: book, sheet, genre and url (on failure url
+null and error).
+
+Exit 0 with the URL; 1 where the sheet has none: its genre has no puzz.link id (the message
+says so), the puzzle holds what a URL cannot (given digits in a kakuro, say), or an error in
+the sheet; 2 for a usage error.
 """
 
 
@@ -463,19 +474,12 @@ def cmd_import(a: argparse.Namespace) -> int:
         genre, puzzle, board = penpa.penpa_import(text, asked)
         size = f"{board.cols}x{board.rows}"
     else:
-        url = parse_url(text)
-        genre = genre_for_pzpr(url.pid)
-        if genre is None or genre.from_url is None:
-            known = sorted(p for g in all_genres() for p in g.pzpr_ids)
-            raise UrlError(
-                f"puzz.link genre '{url.pid}' is not supported; supported: {', '.join(known)}"
-            )
+        genre, url, puzzle = links.puzzle_of_url(text)
         if asked is not None and asked is not genre:
             raise UsageError(
                 f"--genre {a.genre}: the URL is a {genre.slug} puzzle ('{url.pid}'); leave "
                 "--genre out for puzz.link URLs"
             )
-        puzzle = genre.from_url(url)
         size = f"{url.cols}x{url.rows}"
     out = Path(a.output)
     if out.suffix.lower() not in BOOK_SUFFIXES:
@@ -627,6 +631,22 @@ def _macros(out: Path) -> tuple[Macros | None, str | None]:
 
 
 BUILD_TOOLS = 'pip install "puzzle-solver[build]"'
+
+
+def cmd_url(a: argparse.Namespace) -> int:
+    book = _open(Path(a.book))
+    sheet = _single_sheet(book, a.sheet)
+    try:
+        link = links.sheet_url(book, sheet, penpa=a.penpa)
+    except (InputError, UrlError) as exc:
+        if a.json:
+            record = {"book": book.name, "sheet": sheet, "url": None, "error": one_line(str(exc))}
+            print(json.dumps(record, ensure_ascii=False))
+        else:
+            print(f"puzzle-solver: {sheet}: {one_line(str(exc))}", file=sys.stderr)
+        return EXIT_UNSOLVED
+    print(json.dumps(link.record(), ensure_ascii=False) if a.json else link.url)
+    return EXIT_OK
 
 
 def _settings(a: argparse.Namespace) -> Settings:
@@ -832,6 +852,18 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("size", metavar="ROWSxCOLS", help="the puzzle's size, e.g. 10x10 (9 for 9x9)")
     q.add_argument("-o", "--output", required=True, metavar="BOOK.xlsx|.xlsm")
     q.set_defaults(func=cmd_new)
+
+    q = sub.add_parser(
+        "url",
+        help="print the puzz.link URL (or with --penpa a penpa-edit link) of a sheet's puzzle",
+        description=URL_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    q.add_argument("book")
+    q.add_argument("--sheet", help="the puzzle sheet, where the book has several")
+    q.add_argument("--penpa", action="store_true", help="a penpa-edit link instead")
+    q.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    q.set_defaults(func=cmd_url)
 
     for q in sub.choices.values():  # --debug after the command too (SUPPRESS: no default there)
         q.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=debug)

@@ -15,13 +15,27 @@ from solver.io.puzzlink import (
     decode_border,
     decode_border_marks,
     decode_circles,
+    decode_kakuro,
     decode_letters,
+    decode_number10,
     decode_number16,
+    decode_number36,
+    encode_4cell,
+    encode_arrow_number16,
+    encode_bits,
+    encode_border,
+    encode_border_marks,
+    encode_circles,
+    encode_kakuro,
+    encode_letters,
+    encode_number10,
     encode_number16,
+    encode_number36,
     outer_border,
     parse_url,
     pid_of,
     rooms,
+    url_text,
 )
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.pipeline import read_puzzle
@@ -126,38 +140,92 @@ def test_other_names_of_later_genres_map_to_their_pid():
 
 
 def test_4cell_tokens():
-    assert decode_4cell("5.g", 4) == [0, None, UNKNOWN, None]
-    assert decode_4cell("a3", 4) == [0, None, None, 3]
+    assert decode_4cell("5.g", 4) == ([0, None, UNKNOWN, None], "")
+    assert decode_4cell("a3x", 4) == ([0, None, None, 3], "x")
+    assert decode_4cell("2d", 3) == ([2, 3, None], "")  # the last number's empties run past
     with pytest.raises(UrlError, match="ends after 1 of 2"):
         decode_4cell("3", 2)
+    with pytest.raises(UrlError, match="run of 3 empty cells at position 1 goes past"):
+        decode_4cell("3i", 3)
+
+
+def test_4cell_is_written_as_pzprjs_writes_it():
+    # a number takes the one or two empty cells after it into its character, the last number
+    # even past the end; runs of empty cells are g-z, 20 at most
+    assert encode_4cell([0, None, UNKNOWN, None]) == "5.g"
+    assert encode_4cell([0, None, None, 3]) == "ad"
+    assert encode_4cell([2, 3, None]) == "2d"
+    assert encode_4cell([None] * 21 + [1]) == "zgb"
+    assert encode_4cell([1, None, None, None, 4]) == "bge"
 
 
 def test_arrow_number16_tokens():
     # '-4012' arrow 4 and 0x012; '712' arrow 2 and 0x12; '2.' arrow 2, unknown; '0.' no arrow;
-    # 'a' one empty cell; the cell after the body's end is empty
-    values = decode_arrow_number16("-40127122.0.a", 7)
+    # 'c' three empty cells
+    values, rest = decode_arrow_number16("-40127122.0.c", 7)
     assert values == [("R", 18), ("D", 18), ("D", UNKNOWN), (None, UNKNOWN), None, None, None]
+    assert rest == "" and encode_arrow_number16(values) == "9127122.0.c"  # 18: two digits
+    assert encode_arrow_number16([None] * 27 + [("U", 300)]) == "za-112c"
+    with pytest.raises(UrlError, match="ends after 6 of 7"):
+        decode_arrow_number16("-40127122.0.b", 7)
     with pytest.raises(UrlError, match="bad arrow direction 5"):
         decode_arrow_number16("-5012", 1)
     with pytest.raises(UrlError, match="bad number"):
         decode_arrow_number16("3!", 1)
 
 
+def test_number16_is_written_as_pzprjs_writes_it():
+    values = [0, 15, 16, 255, 256, 4095, 4096, 8191, 8192, 12239, 12240, 77775, 77776, UNKNOWN]
+    text = encode_number16(values)
+    assert text == "0f-10-ff+100+fff=000=fff@000@fcf*0000*ffff$00000."
+    assert decode_number16(text, len(values)) == (values, "")
+    assert encode_number16([None] * 20 + [None] * 21 + [3]) == "zzg3"
+    with pytest.raises(UrlError, match="cannot hold the number -1"):
+        encode_number16([-1])
+
+
+def test_number16_refuses_what_no_token_makes():
+    with pytest.raises(UrlError, match="bad number '1g'"):
+        decode_number16("-1g", 1)
+    with pytest.raises(UrlError, match="bad number ' 1'"):  # int() would take the space
+        decode_number16("- 1", 1)
+    with pytest.raises(UrlError, match="run of 2 empty cells at position 1 goes past"):
+        decode_number16("1h", 2)
+    with pytest.raises(UrlError, match="unexpected character 'A'"):
+        decode_number16("A", 1)
+
+
+def test_other_cell_codecs_both_ways():
+    assert decode_number10("1.a9", 4) == ([1, UNKNOWN, None, 9], "")
+    assert encode_number10([None] * 27 + [0]) == "za0"
+    assert decode_number36("1z-10.@", 5) == ([1, 35, 36, None, None], "")
+    assert encode_number36([1, 35, 36, None]) == "1z-10."
+    with pytest.raises(UrlError, match="unexpected character '!'"):
+        decode_number36("1!", 2)
+    assert encode_circles([2, 0, 0, 0, 1, 0, 1]) == "i39"
+    assert decode_circles("i39", 7) == ([2, 0, 0, 0, 1, 0, 1], "")
+    assert encode_bits([True] * 5 + [False] * 2) == "v0"
+    assert encode_letters([1, None, None, None, 2], {1: "a", 2: "b"}, "h") == "ajb"
+
+
 def test_border_and_rooms():
     # 3x2: one wall right of (0, 0) (bits 10 -> 'g'), one wall below (0, 2) (bits 001 -> '4')
     walls, rest = decode_border("g4x", 2, 3)
     assert walls == {((0, 0), (0, 1)), ((0, 2), (1, 2))} and rest == "x"
+    assert encode_border(2, 3, walls) == "g4"
     assert rooms(2, 3, walls) == [[(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)]]
     walls, _ = decode_border("gs", 2, 3)  # a wall right of (0, 0) and one across the middle
     assert rooms(2, 3, walls) == [[(0, 0)], [(0, 1), (0, 2)], [(1, 0), (1, 1), (1, 2)]]
+    with pytest.raises(UrlError, match="'w' at position 0 of the URL body is not a base-32"):
+        decode_border("w0", 2, 3)
 
 
 def test_circles_bits_letters():
-    assert decode_circles("i3", 6) == [2, 0, 0, 0, 1, 0]
+    assert decode_circles("i3", 6) == ([2, 0, 0, 0, 1, 0], "")
     with pytest.raises(UrlError, match="not a circle digit"):
         decode_circles("z", 3)
     assert decode_bits("v0", 7) == ([True] * 5 + [False] * 2, "")
-    assert decode_letters("ai.b", 5, {"a": 1, "b": 2}, "h", ".") == [1, None, None, None, 2]
+    assert decode_letters("ai.b", 5, {"a": 1, "b": 2}, "h", ".") == ([1, None, None, None, 2], "")
     with pytest.raises(UrlError, match="ends after 2 of 3"):
         decode_letters("ab", 3, {"a": 1, "b": 2}, "h")
 
@@ -167,6 +235,8 @@ def test_border_marks_and_outer_borders():
     # first run (up/left): mark border 1; second run (down/right): mark border 2
     marks, rest = decode_border_marks("1z2z/x", 2, 2)
     assert marks == {((1, 1), (1, 0)), ((0, 0), (1, 0))} and rest == "/x"
+    assert encode_border_marks(2, 2, marks) == "1221"
+    assert decode_border_marks("1221", 2, 2) == (marks, "")
     assert [outer_border(2, 3, k) for k in (0, 3, 6, 9)] == [
         ((-1, 0), (0, 0)),
         ((2, 0), (1, 0)),
@@ -175,9 +245,21 @@ def test_border_marks_and_outer_borders():
     ]
 
 
+def test_kakuro_board_and_frame_both_ways():
+    # pzprjs' test URL writes a side without a sum as 0; pzprjs itself now writes '-'
+    grid, rest = decode_kakuro("48la0.na0lh3l0Bn.0cl.c4a3", 5, 5)
+    assert rest == "" and grid[1][1] == (4, 8) and grid[1][4] == (10, 0)
+    assert encode_kakuro(grid) == "48la-.na-lh3l-Bn.-cl.c4a3"
+    assert decode_kakuro(encode_kakuro(grid), 5, 5) == (grid, "")
+
+
+def test_envelope_is_written_as_pzprjs_writes_it():
+    assert url_text("hashikake", 5, 4, "1g") == "https://puzz.link/p?hashi/5/4/1g"
+    assert url_text("slither", 2, 2, "g.", "f") == "https://puzz.link/p?slither/f/2/2/g./"
+    assert parse_url("https://puzz.link/p?slither/f/2/2/g./").body == "g."
+
+
 def test_a_circle_body_may_leave_out_trailing_empty_cells():
     """pzprjs reads a masyu body that stops early and leaves the rest of the grid empty."""
-    from solver.io.puzzlink import decode_circles
-
-    assert decode_circles("i", 7) == [2, 0, 0, 0, 0, 0, 0]
-    assert decode_circles("", 2) == [0, 0]
+    assert decode_circles("i", 7) == ([2, 0, 0, 0, 0, 0, 0], "")
+    assert decode_circles("", 2) == ([0, 0], "")

@@ -144,10 +144,10 @@ def test_puzzlink_url_gives_pzprjs_answer(solver):
 
 
 def test_puzzlink_unknown_number_and_a_number_that_fits_nowhere():
-    p = shikaku.from_url(parse_url("https://puzz.link/p?shikaku/2/2/.j"))
+    p = shikaku.from_url(parse_url("https://puzz.link/p?shikaku/2/2/.i"))
     assert p.cells == ((UNKNOWN, None), (None, None))
     with pytest.raises(UrlError, match="no rectangle of 9 cells"):
-        shikaku.from_url(parse_url("https://puzz.link/p?shikaku/2/2/9j"))
+        shikaku.from_url(parse_url("https://puzz.link/p?shikaku/2/2/9i"))
 
 
 def test_import_url_and_solve(tmp_path):

@@ -172,7 +172,7 @@ def test_puzzlink_given_heights_and_bad_urls():
     with pytest.raises(UrlError, match="square"):
         skyscrapers.from_url(parse_url("https://puzz.link/p?skyscrapers/4/3/z"))
     with pytest.raises(UrlError, match="a clue 5 is not 1-4"):
-        skyscrapers.from_url(parse_url("https://puzz.link/p?skyscrapers/4/4/5w"))
+        skyscrapers.from_url(parse_url("https://puzz.link/p?skyscrapers/4/4/5u"))
 
 
 def test_import_url_and_solve(tmp_path):

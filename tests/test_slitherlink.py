@@ -221,7 +221,7 @@ def test_from_url_reads_the_pzprjs_test_puzzle():
     assert p == Puzzle(
         tuple(tuple(None if ch == "." else int(ch) for ch in row) for row in URL_PUZZLE)
     )
-    assert puzzlink.decode_4cell("5.g", 4) == [0, None, "?", None]
+    assert puzzlink.decode_4cell("5.g", 4) == ([0, None, "?", None], "")
     with pytest.raises(puzzlink.UrlError, match="ends after"):
         slitherlink.from_url(puzzlink.parse_url("https://puzz.link/p?slither/5/5/cbc"))
 

@@ -121,11 +121,13 @@ def test_puzzlink_url_and_pzprjs_answer():
     out = solve_puzzle(sukoro.GENRE, p, Settings("highs"))
     want = tuple(tuple(int(t) if t.isdigit() else 0 for t in row.split()) for row in PZPR_ANSWER)
     assert out.status == "solved" and out.unique is True and out.answer == want
-    assert sukoro.from_url(parse_url("https://puzz.link/p?sukoro/3/1/.a")).cells == (
+    assert sukoro.from_url(parse_url("https://puzz.link/p?sukoro/3/1/.b")).cells == (
         (UNKNOWN, None, None),
     )
     with pytest.raises(UrlError, match="holds 7"):
-        sukoro.from_url(parse_url("https://puzz.link/p?sukoro/2/1/7"))
+        sukoro.from_url(parse_url("https://puzz.link/p?sukoro/2/1/7a"))
+    with pytest.raises(UrlError, match="ends after 2 of 3 cells"):
+        sukoro.from_url(parse_url("https://puzz.link/p?sukoro/3/1/.a"))
 
 
 def test_import_url_and_solve(tmp_path):

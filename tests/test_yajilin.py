@@ -237,8 +237,8 @@ def test_a_puzzle_that_needs_connectivity(form, reasoning):
 
 def test_from_url_codec_tokens():
     # 3x2: "-4012" three digits (arrow 4, 18), "712" two digits (arrow 2, 18), "2." an
-    # unknown count, "0." a plain grey cell, "a" one empty cell, and the last cell left out
-    p = yajilin.from_url(parse_url("https://puzz.link/p?yajilin/3/2/-40127122.0.a"))
+    # unknown count, "0." a plain grey cell, "b" two empty cells
+    p = yajilin.from_url(parse_url("https://puzz.link/p?yajilin/3/2/-40127122.0.b"))
     assert p.cells == (
         (Clue(18, "R"), Clue(18, "D"), Clue(None, "D")),
         (Clue(None, None), None, None),

@@ -191,24 +191,29 @@ def room_digits(prob: pulp.LpProblem, rooms: Iterable[Sequence[Cell]], name: str
 
 
 def factorisations(product: int, count: int, digits: Sequence[int]) -> list[tuple[int, ...]]:
-    """Every multiset of `count` digits (non-decreasing tuples) whose product is `product`:
-    12 into 3 digits from 1-4 -> (1, 3, 4), (2, 2, 3). Exact integer arithmetic."""
+    """Every multiset of `count` digits (non-decreasing tuples, in increasing order) whose
+    product is `product`: 12 into 3 digits from 1-4 -> (1, 3, 4), (2, 2, 3). Exact integer
+    arithmetic. The digits above 1 are chosen first (at most log2(product) of them), the rest
+    are 1s, so a large count costs no deeper search."""
     found: list[tuple[int, ...]] = []
-    pool = sorted(set(digits))
+    pool = sorted(d for d in set(digits) if d > 1)
+    ones = 1 in digits
 
-    def extend(start: int, left: int, rest: int, chosen: list[int]) -> None:
-        if left == 0:
-            if rest == 1:
-                found.append(tuple(chosen))
+    def extend(start: int, rest: int, chosen: list[int]) -> None:
+        if rest == 1:
+            if len(chosen) == count or (ones and len(chosen) < count):
+                found.append((1,) * (count - len(chosen)) + tuple(chosen))
+            return
+        if len(chosen) == count:
             return
         for i in range(start, len(pool)):
             d = pool[i]
-            if d > 0 and rest % d == 0:
-                extend(i, left - 1, rest // d, [*chosen, d])
+            if rest % d == 0:
+                extend(i, rest // d, [*chosen, d])
 
-    if product > 0:
-        extend(0, count, product, [])
-    return found
+    if product > 0 and count >= 0:
+        extend(0, product, [])
+    return sorted(found)
 
 
 def product_is(

@@ -18,7 +18,11 @@ A genre module documents its sheet layout in its docstring, defines these functi
                                    solve (solver.deduce.Deductions), within the budgets of the
                                    genre's Tuning (work, never seconds); `build` applies them to
                                    the model as fixed bounds, so `model` stays the formulation
-  from_url(url) -> puzzle          the puzz.link codec, where the genre has one
+  from_url(url) -> puzzle          the puzz.link codec, where the genre has one: a malformed
+                                   URL is a puzzlink.UrlError, never another error
+  to_url(puzzle) -> str            its inverse, as pzprjs encodes the puzzle (the same body,
+                                   byte for byte, for a URL pzprjs made); UrlError for a puzzle
+                                   the URL cannot hold
   read_answer(puzzle, grid, model) -> {variable: value}
                                    the inverse of render: what a person filled in by hand (or
                                    solving wrote) read back from the sheet, as the values of the
@@ -138,6 +142,7 @@ class Genre:
     pzpr_ids: tuple[str, ...] = ()  # every puzz.link name: pzprjs' ids, then their other names
     names: tuple[str, ...] = ()  # other names a sheet may carry (e.g. 'mashu', 'pearl')
     from_url: Callable[[Any], Puzzle] | None = None
+    to_url: Callable[[Puzzle], str] | None = None
     read_answer: Callable[[Puzzle, Grid, Model], dict[Any, int | None]] | None = None
     answer_marks: frozenset[str] = frozenset()
     is_answer: Callable[[Grid, tuple[int, int]], bool] | None = None
@@ -246,6 +251,7 @@ def define(
         pzpr_ids=every_pzpr_name,
         names=every_pzpr_name if names is None else names,
         from_url=getattr(m, "from_url", None),
+        to_url=getattr(m, "to_url", None),
         read_answer=getattr(m, "read_answer", None),
         answer_marks=frozenset(getattr(m, "ANSWER_MARKS", ())),
         is_answer=getattr(m, "is_answer", None),

@@ -137,9 +137,15 @@ def record(p: Puzzle, lamps: Answer) -> dict:
 def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     """`lightup` (also `akari`, `bijutsukan`): 4cell over cells; `.` a black cell without a
     number."""
-    values = puzzlink.decode_4cell(url.body, url.rows * url.cols)
+    values, rest = puzzlink.decode_4cell(url.body, url.rows * url.cols)
+    puzzlink.end(rest)
     cells = [WALL if v == puzzlink.UNKNOWN else v for v in values]
     return Puzzle(puzzlink.grid_rows(cells, url.cols))
+
+
+def to_url(p: Puzzle) -> str:
+    values = [puzzlink.UNKNOWN if v == WALL else v for v in puzzlink.cells_of(p.cells)]
+    return puzzlink.url_text("lightup", p.cols, p.rows, puzzlink.encode_4cell(values))
 
 
 # SCIP by default: HiGHS's uniqueness proofs here end in its presolve, which then needs a check.

@@ -23,7 +23,17 @@ from solver.blocks.geometry import KING, CellPuzzle, neighbours
 from solver.blocks.names import cell_name
 from solver.blocks.violation import Violation
 from solver.genres import define
-from solver.io.puzzlink import UNKNOWN, PzprUrl, UrlError, decode_number16, grid_rows
+from solver.io.puzzlink import (
+    UNKNOWN,
+    PzprUrl,
+    UrlError,
+    cells_of,
+    decode_number16,
+    encode_number16,
+    end,
+    grid_rows,
+    url_text,
+)
 from solver.io.shading import SHADE_MARKS, WHITE_MARKS, read_shading
 from solver.io.sheet import Grid
 from solver.io.sheet.answer import CellWrite
@@ -107,10 +117,15 @@ def record(p: Puzzle, bombs: Answer) -> dict:
 
 
 def from_url(url: PzprUrl) -> Puzzle:
-    values, _ = decode_number16(url.body, url.rows * url.cols)
+    values, rest = decode_number16(url.body, url.rows * url.cols)
+    end(rest)
     if any(v == UNKNOWN or (isinstance(v, int) and v > 8) for v in values):
         raise UrlError("a mines URL may only hold the numbers 0-8")
     return Puzzle(grid_rows(values, url.cols))
+
+
+def to_url(p: Puzzle) -> str:
+    return url_text("mines", p.cols, p.rows, encode_number16(cells_of(p.cells)))
 
 
 GENRE = define(

@@ -76,7 +76,7 @@ from solver.blocks.lines import (
     single_loop,
 )
 from solver.blocks.names import a1, cell_name, quote
-from solver.blocks.rooms import room_label
+from solver.blocks.rooms import Rooms, room_label
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.deduce import Deductions, loop_logic
@@ -436,7 +436,8 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
         )
     walls, rest = puzzlink.decode_border(url.body, url.rows, url.cols)
     countries = puzzlink.rooms(url.rows, url.cols, walls)
-    values, _ = puzzlink.decode_number16(rest, len(countries))
+    values, rest = puzzlink.decode_number16(rest, len(countries), what="countries")
+    puzzlink.end(rest)
     label = {cell: room_label(k) for k, cells in enumerate(countries) for cell in cells}
     numbers = []
     for k, n in enumerate(values):
@@ -450,6 +451,16 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
         [label[r, c] for r in range(url.rows) for c in range(url.cols)], url.cols
     )
     return Puzzle(cells, tuple(sorted(numbers)))
+
+
+def to_url(p: Puzzle) -> str:
+    """The walls between countries, then each country's number in the order of its first
+    cell."""
+    ids = {label: k for k, label in enumerate(p.countries())}
+    rooms = Rooms(tuple(tuple(ids[label] for label in row) for row in p.cells))
+    numbers = [p.number(label) for label in p.countries()]
+    body = puzzlink.encode_rooms(rooms) + puzzlink.encode_number16(numbers)
+    return puzzlink.url_text("country", p.cols, p.rows, body)
 
 
 def givens(p: Puzzle, grid: Grid) -> list[Given]:

@@ -171,14 +171,23 @@ def record(p: Puzzle, shaded: Answer) -> dict:
 
 def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     """`creek`: 4cell over the (rows+1) x (cols+1) points, row by row (`.` a clue whose number
-    is not given); with pflag `d` the old format, one character per point, `0-4` a clue."""
+    is not given); with pflag `d` the old format, one character per point, `0-4` a clue, any
+    other character none."""
     count = (url.rows + 1) * (url.cols + 1)
     if "d" in url.flags:
         values: list[int | str | None] = [int(ch) if ch in "01234" else None for ch in url.body]
+        puzzlink.end(url.body[count:])
         values = (values + [None] * count)[:count]
     else:
-        values = puzzlink.decode_4cell(url.body, count)
+        values, rest = puzzlink.decode_4cell(url.body, count)
+        puzzlink.end(rest)
     return Puzzle(puzzlink.grid_rows(values, url.cols + 1))
+
+
+def to_url(p: Puzzle) -> str:
+    rows, cols = p.size()
+    body = puzzlink.encode_4cell(puzzlink.cells_of(p.cells))
+    return puzzlink.url_text("creek", cols, rows, body)
 
 
 GENRE = define(__name__, slug="creek", ja="クリーク", pzpr_ids=("creek",), lazy=True)

@@ -219,7 +219,8 @@ def record(p: Puzzle, a: Answer) -> dict:
 
 def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     """`fillmat`: number10 over the cells (`a`-`z` skip 1-26 cells), `.` an unknown number."""
-    values = puzzlink.decode_number10(url.body, url.rows * url.cols)
+    values, rest = puzzlink.decode_number10(url.body, url.rows * url.cols)
+    puzzlink.end(rest)
     for v in values:
         if isinstance(v, int) and not 1 <= v <= LONGEST:
             raise puzzlink.UrlError(f"fillmat: a number is a mat's length 1-4, found {v}")
@@ -227,6 +228,11 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     if (cell := unfit(p)) is not None:
         raise puzzlink.UrlError(f"fillmat: no mat fits the number at {cell_name(cell)}")
     return p
+
+
+def to_url(p: Puzzle) -> str:
+    body = puzzlink.encode_number10(puzzlink.cells_of(p.cells))
+    return puzzlink.url_text("fillmat", p.cols, p.rows, body)
 
 
 GENRE = define(__name__, slug="fillmat", ja="フィルマット", pzpr_ids=("fillmat",))

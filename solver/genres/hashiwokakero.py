@@ -301,11 +301,17 @@ def record(p: Puzzle, a: Answer) -> dict:
 
 def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     """`hashikake` (alias `hashi`): number16 over cells; `.` is an island with no number."""
-    values, _ = puzzlink.decode_number16(url.body, url.rows * url.cols)
+    values, rest = puzzlink.decode_number16(url.body, url.rows * url.cols)
+    puzzlink.end(rest)
     for v in values:
         if isinstance(v, int) and not 1 <= v <= 8:
             raise puzzlink.UrlError(f"hashikake: an island holds 1 to 8 bridges, not {v}")
     return Puzzle(puzzlink.grid_rows(values, url.cols))
+
+
+def to_url(p: Puzzle) -> str:
+    body = puzzlink.encode_number16(puzzlink.cells_of(p.cells))
+    return puzzlink.url_text("hashikake", p.cols, p.rows, body)
 
 
 # HiGHS by default: with the Spanning row it is the faster on published puzzles (17x13 to 41x19;

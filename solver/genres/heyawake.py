@@ -352,7 +352,8 @@ blank = shading_blank  # a shaded number or label keeps its text: only the fill 
 
 def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     rooms, rest = rooms_of_url(url)
-    values, _ = puzzlink.decode_number16(rest, len(rooms))
+    values, rest = puzzlink.decode_number16(rest, len(rooms), what="rooms")
+    puzzlink.end(rest)
     numbers = []
     for k, (cells, n) in enumerate(zip(rooms.all(), values, strict=True)):
         if isinstance(n, int):
@@ -362,6 +363,13 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
                 )
             numbers.append((cells[0], n))
     return Puzzle(rooms, tuple(sorted(numbers)))
+
+
+def to_url(p: Puzzle) -> str:
+    """The walls between rooms, then each room's number (room number16)."""
+    numbers = puzzlink.room_numbers(p.rooms, p.numbers)
+    body = puzzlink.encode_rooms(p.rooms) + puzzlink.encode_number16(numbers)
+    return puzzlink.url_text("heyawake", p.cols, p.rows, body)
 
 
 def givens(p: Puzzle, grid: Grid) -> list[Given]:

@@ -193,8 +193,14 @@ def record(p: Puzzle, shaded: Answer) -> dict:
 
 def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     """`hitori`: one base-36 number per cell (`solver.io.puzzlink.decode_number36`)."""
-    values = puzzlink.decode_number36(url.body, url.rows * url.cols)
+    values, rest = puzzlink.decode_number36(url.body, url.rows * url.cols)
+    puzzlink.end(rest)
     return Puzzle(puzzlink.grid_rows(values, url.cols))
+
+
+def to_url(p: Puzzle) -> str:
+    body = puzzlink.encode_number36(puzzlink.cells_of(p.cells))
+    return puzzlink.url_text("hitori", p.cols, p.rows, body)
 
 
 # SCIP's one search (ONE_SCIP_SEARCH): the ring cuts inside it from the first solve on, and on

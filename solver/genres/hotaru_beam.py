@@ -596,7 +596,9 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     """`firefly`: arrow number16 over the lattice points (pzprjs' cells); the direction is the
     side of the dot, `.` a firefly without number."""
     values: list[Firefly | None] = []
-    for k, arrow in enumerate(puzzlink.decode_arrow_number16(url.body, url.rows * url.cols)):
+    arrows, rest = puzzlink.decode_arrow_number16(url.body, url.rows * url.cols)
+    puzzlink.end(rest)
+    for k, arrow in enumerate(arrows):
         if arrow is not None and arrow[0] is None:
             r, c = divmod(k, url.cols)
             raise puzzlink.UrlError(
@@ -604,6 +606,12 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
             )
         values.append(None if arrow is None else Firefly(*arrow))  # type: ignore[arg-type]
     return Puzzle(puzzlink.grid_rows(values, url.cols))
+
+
+def to_url(p: Puzzle) -> str:
+    arrows = [None if f is None else (f.dot, f.number) for f in puzzlink.cells_of(p.cells)]
+    body = puzzlink.encode_arrow_number16(arrows)
+    return puzzlink.url_text("firefly", p.cols, p.rows, body)
 
 
 def givens(p: Puzzle, grid: Grid) -> list[Given]:

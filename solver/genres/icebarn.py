@@ -61,6 +61,7 @@ the search.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import pulp
@@ -533,15 +534,28 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     rows, cols = url.rows, url.cols
     head, *doors = url.body.split("/")
     ice, rest = puzzlink.decode_bits(head, rows * cols)
-    arrows, _ = puzzlink.decode_border_marks(rest, rows, cols)
-    if len(doors) < 2:
-        raise puzzlink.UrlError("icebarn: the URL has no '/in/out' part")
-    try:
-        k_in, k_out = int(doors[0] or 0), int(doors[1] or 0)
-    except ValueError as exc:
-        raise puzzlink.UrlError(f"icebarn: bad IN/OUT ids {doors[:2]}") from exc
+    arrows, rest = puzzlink.decode_border_marks(rest, rows, cols)
+    puzzlink.end(rest)
+    if len(doors) != 2 or not all(re.fullmatch(r"[0-9]{0,4}", k) for k in doors):
+        raise puzzlink.UrlError(
+            f"icebarn: the URL ends in {puzzlink.shown('/'.join(doors))}, not '/<in>/<out>' "
+            "(the ids of IN and OUT among the outer borders)"
+        )
+    k_in, k_out = (int(k or 0) for k in doors)  # pzprjs reads an empty id as 0
+    if k_in == k_out:
+        raise puzzlink.UrlError(f"icebarn: IN and OUT on the same border ({k_in})")
     (o_in, c_in), (o_out, c_out) = (puzzlink.outer_border(rows, cols, k) for k in (k_in, k_out))
     return Puzzle(puzzlink.grid_rows(ice, cols), frozenset(arrows), (o_in, c_in), (c_out, o_out))
+
+
+def to_url(p: Puzzle) -> str:
+    if p.all_ice:
+        raise puzzlink.UrlError("icebarn: puzz.link has no form for the rule 'every ice cell'")
+    k_in = puzzlink.outer_border_id(p.rows, p.cols, *p.entrance)
+    k_out = puzzlink.outer_border_id(p.rows, p.cols, p.exit[1], p.exit[0])
+    body = puzzlink.encode_bits(puzzlink.cells_of(p.cells))
+    body += puzzlink.encode_border_marks(p.rows, p.cols, p.arrows) + f"/{k_in}/{k_out}"
+    return puzzlink.url_text("icebarn", p.cols, p.rows, body)
 
 
 def givens(p: Puzzle, grid: Grid) -> list[Given]:

@@ -252,10 +252,11 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     if url.rows != url.cols:
         raise puzzlink.UrlError(f"a factors URL must be square, this one is {url.cols}x{url.rows}")
     rooms, rest = rooms_of_url(url)
-    values, _ = puzzlink.decode_number16(rest, len(rooms))
+    values, rest = puzzlink.decode_number16(rest, len(rooms), what="rooms")
+    puzzlink.end(rest)
     products = []
     for k, cells in enumerate(rooms.all()):
-        v = values[k] if k < len(values) else None
+        v = values[k]
         if not isinstance(v, int) or not factorisations(v, len(cells), range(1, url.rows + 1)):
             raise puzzlink.UrlError(
                 f"factors: room {k + 1} (from row {cells[0][0] + 1}, column {cells[0][1] + 1}) "
@@ -263,6 +264,19 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
             )
         products.append((cells[0], v))
     return Puzzle(rooms, tuple(products))
+
+
+def to_url(p: Puzzle) -> str:
+    """The walls between rooms, then each room's product (room number16); the digits typed in
+    cells have no place in a URL."""
+    if p.digits:
+        raise puzzlink.UrlError(
+            f"inshi-no-heya: a puzz.link URL holds the rooms and their products, not the digits "
+            f"typed in cells ({cell_name(p.digits[0][0])} ...); clear them to make a link"
+        )
+    numbers = puzzlink.room_numbers(p.rooms, p.numbers)
+    body = puzzlink.encode_rooms(p.rooms) + puzzlink.encode_number16(numbers)
+    return puzzlink.url_text("factors", p.cols, p.rows, body)
 
 
 def givens(p: Puzzle, grid: Grid) -> list[Given]:

@@ -364,7 +364,8 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     and left of it), read as the sheet's grid of rows + 1 x cols + 1, the frame its first row
     and column (`solver.io.puzzlink.decode_kakuro`). A clue no answer can meet is refused, as
     on a sheet."""
-    frame = puzzlink.decode_kakuro(url.body, url.cols, url.rows)
+    frame, rest = puzzlink.decode_kakuro(url.body, url.cols, url.rows)
+    puzzlink.end(rest)
     cells = tuple(
         tuple(v if v is None else Clue(v[0] or None, v[1] or None) for v in row) for row in frame
     )
@@ -374,6 +375,31 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
         message = f"kakuro: the sheet's cell {cell_name(problem[0])}: {problem[1]}"
         raise puzzlink.UrlError(message)
     return p
+
+
+def to_url(p: Puzzle) -> str:
+    """The sheet's grid less its first row and column as pzprjs' board, those as its frame;
+    a URL has no white cell in the frame and no given digit."""
+    grid: puzzlink.KakuroGrid = []
+    for r, row in enumerate(p.cells):
+        grid.append([])
+        for c, v in enumerate(row):
+            if isinstance(v, Clue):
+                grid[-1].append((v.down or 0, v.across or 0))
+            elif v is not None:
+                raise puzzlink.UrlError(
+                    f"kakuro: a puzz.link URL holds no given digit ({v} in {cell_name((r, c))})"
+                )
+            elif r == 0 or c == 0:
+                raise puzzlink.UrlError(
+                    f"kakuro: {cell_name((r, c))} is white; a puzz.link URL's first row and "
+                    "column are clue or black cells"
+                )
+            else:
+                grid[-1].append(None)
+    if p.rows < 2 or p.cols < 2:
+        raise puzzlink.UrlError("kakuro: a puzz.link URL needs a white cell below and right")
+    return puzzlink.url_text("kakuro", p.cols - 1, p.rows - 1, puzzlink.encode_kakuro(grid))
 
 
 def givens(p: Puzzle, grid: Grid) -> list[Given]:

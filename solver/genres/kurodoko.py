@@ -218,10 +218,16 @@ def record(p: Puzzle, shaded: Answer) -> dict:
 
 def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     """`kurodoko`: number16 over cells, `.` a number not given."""
-    values, _ = puzzlink.decode_number16(url.body, url.rows * url.cols)
+    values, rest = puzzlink.decode_number16(url.body, url.rows * url.cols)
+    puzzlink.end(rest)
     if any(v == 0 for v in values):
         raise puzzlink.UrlError("kurodoko: a number sees at least its own cell, 0 cannot be")
     return Puzzle(puzzlink.grid_rows(values, url.cols))
+
+
+def to_url(p: Puzzle) -> str:
+    body = puzzlink.encode_number16(puzzlink.cells_of(p.cells))
+    return puzzlink.url_text("kurodoko", p.cols, p.rows, body)
 
 
 GENRE = define(

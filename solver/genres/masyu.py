@@ -221,9 +221,20 @@ def render(p: Puzzle, a: Answer) -> list[CellWrite]:
 
 def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     """`mashu` (also `masyu`, `pearl`): the circle codec, 1 white, 2 black."""
+    if "f" in url.flags:
+        raise puzzlink.UrlError(
+            "mashu: the 'f' variant (the loop through every cell) is not supported"
+        )
     kinds = {0: None, 1: WHITE, 2: BLACK}
-    values = puzzlink.decode_circles(url.body, url.rows * url.cols)
+    values, rest = puzzlink.decode_circles(url.body, url.rows * url.cols)
+    puzzlink.end(rest)
     return Puzzle(puzzlink.grid_rows([kinds[v] for v in values], url.cols))
+
+
+def to_url(p: Puzzle) -> str:
+    codes = {None: 0, WHITE: 1, BLACK: 2}
+    body = puzzlink.encode_circles([codes[v] for v in puzzlink.cells_of(p.cells)])
+    return puzzlink.url_text("mashu", p.cols, p.rows, body)
 
 
 def givens(p: Puzzle, grid: Grid) -> list[Given]:

@@ -295,7 +295,8 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     (cols + 1) // 2 slots per row, row by row, again nearest the grid first."""
     per_col, per_row = (url.rows + 1) // 2, (url.cols + 1) // 2
     count = url.cols * per_col + url.rows * per_row
-    values, _ = puzzlink.decode_number16(url.body, count)
+    values, rest = puzzlink.decode_number16(url.body, count, what="clue cells")
+    puzzlink.end(rest)
     if any(v == puzzlink.UNKNOWN for v in values):
         raise puzzlink.UrlError("a nonogram clue with an unknown number ('.') is not supported")
 
@@ -308,6 +309,18 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
         clue(values[base + r * per_row : base + (r + 1) * per_row]) for r in range(url.rows)
     )
     return flush(rows, cols)
+
+
+def to_url(p: Puzzle) -> str:
+    """Each column's runs, then each row's, nearest the grid first, packed there (pzprjs
+    writes its clues flushed so); an empty line has no number."""
+    slots: list[int | None] = []
+    for clues, per in ((p.col_clues, (p.rows + 1) // 2), (p.row_clues, (p.cols + 1) // 2)):
+        for runs in clues:
+            if len(runs) > per:
+                raise puzzlink.UrlError(f"nonogram: {len(runs)} runs cannot fit in their line")
+            slots += [*reversed(runs), *[None] * (per - len(runs))]
+    return puzzlink.url_text("nonogram", p.cols, p.rows, puzzlink.encode_number16(slots))
 
 
 # No givens for the conflict search (Genre.givens): every row and column needs its clue (a line

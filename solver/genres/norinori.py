@@ -227,10 +227,15 @@ blank = shading_blank  # a shaded label keeps its text: only the fill shows the 
 
 
 def from_url(url: puzzlink.PzprUrl) -> Puzzle:
-    rooms, _ = rooms_of_url(url)
+    rooms, rest = rooms_of_url(url)
+    puzzlink.end(rest)
     if any(len(cells) < 2 for cells in rooms.all()):
         raise puzzlink.UrlError("norinori: a room of one cell cannot hold two shaded cells")
     return Puzzle(rooms)
+
+
+def to_url(p: Puzzle) -> str:
+    return puzzlink.url_text("norinori", p.cols, p.rows, puzzlink.encode_rooms(p.rooms))
 
 
 # No givens for the conflict search (Genre.givens): its rooms are the whole puzzle.

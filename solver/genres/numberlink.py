@@ -97,6 +97,7 @@ the search.
 from __future__ import annotations
 
 import math
+import string
 import unicodedata
 from collections import Counter, defaultdict
 from dataclasses import dataclass
@@ -556,7 +557,8 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
             "arukone without the 'e' flag asks for lines through every cell; numberlink "
             "solves the rule where cells may stay empty (the 'e' flag)"
         )
-    values, _ = puzzlink.decode_number16(url.body, url.rows * url.cols)
+    values, rest = puzzlink.decode_number16(url.body, url.rows * url.cols)
+    puzzlink.end(rest)
     if puzzlink.UNKNOWN in values:
         raise puzzlink.UrlError(f"{url.pid}: a '?' number cannot be paired with its other end")
     if url.pid == "arukone":
@@ -569,6 +571,24 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
                 "marks the two ends of one line"
             )
     return Puzzle(puzzlink.grid_rows(values, url.cols))
+
+
+def to_url(p: Puzzle) -> str:
+    """`numlin` for numbers; `arukone` with the flag `e` (cells may stay empty) for the letters
+    A-Z and a-z; other labels as numbers after the largest number."""
+    labels = p.labels()
+    letters = string.ascii_uppercase + string.ascii_lowercase
+    if labels and all(isinstance(k, str) and len(k) == 1 and k in letters for k in labels):
+        code: dict[Label, int] = {k: letters.index(k) + 1 for k in labels}  # type: ignore[arg-type]
+        pid, flags = "arukone", "e"
+    else:
+        top = max((k for k in labels if isinstance(k, int)), default=0)
+        others = (k for k in labels if not isinstance(k, int))
+        code = {k: k for k in labels if isinstance(k, int)}
+        code |= {k: top + n for n, k in enumerate(others, start=1)}
+        pid, flags = "numlin", ""
+    values = [None if v is None else code[v] for v in puzzlink.cells_of(p.cells)]
+    return puzzlink.url_text(pid, p.cols, p.rows, puzzlink.encode_number16(values), flags)
 
 
 def _letter(n: int) -> Label:

@@ -160,23 +160,26 @@ blank = shading_blank  # a shaded number or label keeps its text: only the fill 
 
 
 def from_url(url: puzzlink.PzprUrl) -> Puzzle:
+    """`paintarea`: the border codec, then number10 over the cells (`.`, a number not given,
+    says nothing and is left out)."""
     rooms, rest = rooms_of_url(url)
+    values, rest = puzzlink.decode_number10(rest, url.rows * url.cols)
+    puzzlink.end(rest)
     numbers: list[tuple[Cell, int]] = []
-    cell, count = 0, url.rows * url.cols
-    for ch in rest:
-        if cell >= count:
-            break
-        if ch.isdigit():
-            at = divmod(cell, url.cols)
-            if int(ch) > len(_near(at, url.rows, url.cols)):
-                raise puzzlink.UrlError(f"paintarea: the number {ch} has fewer neighbours")
-            numbers.append((at, int(ch)))
-        elif "a" <= ch <= "z":
-            cell += int(ch, 36) - 10
-        elif ch != ".":
-            raise puzzlink.UrlError(f"paintarea: unexpected character {ch!r} in the numbers")
-        cell += 1
+    for k, v in enumerate(values):
+        if isinstance(v, int):
+            at = divmod(k, url.cols)
+            if v > len(_near(at, url.rows, url.cols)):
+                raise puzzlink.UrlError(f"paintarea: the number {v} has fewer neighbours")
+            numbers.append((at, v))
     return Puzzle(rooms, tuple(numbers))
+
+
+def to_url(p: Puzzle) -> str:
+    at = dict(p.numbers)
+    values = [at.get((r, c)) for r in range(p.rows) for c in range(p.cols)]
+    body = puzzlink.encode_rooms(p.rooms) + puzzlink.encode_number10(values)
+    return puzzlink.url_text("paintarea", p.cols, p.rows, body)
 
 
 def givens(p: Puzzle, grid: Grid) -> list[Given]:

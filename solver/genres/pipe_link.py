@@ -410,12 +410,19 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
         raise puzzlink.UrlError(
             "pipelink: digits mark ice cells, which only the variant 'pipelinkr' has"
         )
-    values = puzzlink.decode_letters(url.body, url.rows * url.cols, URL_PIECES, "h", ".")
+    values, rest = puzzlink.decode_letters(url.body, url.rows * url.cols, URL_PIECES, "h", ".")
+    puzzlink.end(rest)
     p = Puzzle(puzzlink.grid_rows(values, url.cols))
     if misfits := _misfits(p):
         (r, c), message = misfits[0]
         raise puzzlink.UrlError(f"pipelink: cell ({r + 1}, {c + 1}): {message}")
     return p
+
+
+def to_url(p: Puzzle) -> str:
+    letters = {piece: letter for letter, piece in URL_PIECES.items()}
+    body = puzzlink.encode_letters(puzzlink.cells_of(p.cells), letters, "h")
+    return puzzlink.url_text("pipelink", p.cols, p.rows, body)
 
 
 def givens(p: Puzzle, grid: Grid) -> list[Given]:

@@ -211,21 +211,35 @@ def record(p: Puzzle, a: Answer) -> dict:
 
 def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     """`ripple`: the border codec, then number16 over the cells (`.` a given whose digit is
-    not shown, which we refuse: the sheet has no way to type it)."""
+    not shown, which we refuse: the sheet has no way to type it); then, in pzprjs' variant with
+    cells left out of the grid, those cells as bits, which we refuse too."""
     rooms, rest = rooms_of_url(url)
-    values, _ = puzzlink.decode_number16(rest, url.rows * url.cols)
+    values, rest = puzzlink.decode_number16(rest, url.rows * url.cols)
+    if rest:
+        empty, rest = puzzlink.decode_bits(rest, url.rows * url.cols)
+        if any(empty):
+            raise puzzlink.UrlError("ripple: cells left out of the grid are not supported")
+    puzzlink.end(rest)
+    sizes = [len(cells) for cells in rooms.all()]
     digits = []
     for k, v in enumerate(values):
         if v is None:
             continue
         r, c = divmod(k, url.cols)
-        size = len(rooms.cells(rooms.room_of((r, c))))
+        size = sizes[rooms.room_of((r, c))]
         if not isinstance(v, int) or not 1 <= v <= size:
             raise puzzlink.UrlError(
                 f"ripple: row {r + 1}, column {c + 1} holds {v!s}, not a digit 1-{size} of its room"
             )
         digits.append(((r, c), v))
     return Puzzle(rooms, tuple(digits))
+
+
+def to_url(p: Puzzle) -> str:
+    at = dict(p.numbers)
+    values = [at.get((r, c)) for r in range(p.rows) for c in range(p.cols)]
+    body = puzzlink.encode_rooms(p.rooms) + puzzlink.encode_number16(values)
+    return puzzlink.url_text("ripple", p.cols, p.rows, body)
 
 
 def givens(p: Puzzle, grid: Grid) -> list[Given]:

@@ -432,7 +432,8 @@ def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | 
 
 def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     rooms, rest = rooms_of_url(url)
-    values, _ = puzzlink.decode_number16(rest, url.rows * url.cols)
+    values, rest = puzzlink.decode_number16(rest, url.rows * url.cols)
+    puzzlink.end(rest)
     circles = []
     for k, v in enumerate(values):
         if v is not None:
@@ -440,6 +441,13 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     if not circles:
         raise puzzlink.UrlError("satogaeri: the URL has no circles")
     return Puzzle(rooms, tuple(sorted(circles)))
+
+
+def to_url(p: Puzzle) -> str:
+    at = {cell: UNKNOWN if n is None else n for cell, n in p.circles}
+    values = [at.get((r, c)) for r in range(p.rows) for c in range(p.cols)]
+    body = puzzlink.encode_rooms(p.rooms) + puzzlink.encode_number16(values)
+    return puzzlink.url_text("satogaeri", p.cols, p.rows, body)
 
 
 def givens(p: Puzzle, grid: Grid) -> list[Given]:

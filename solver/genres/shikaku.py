@@ -211,11 +211,17 @@ def record(p: Puzzle, a: Answer) -> dict:
 
 def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     """`shikaku`: number16 over the cells, `.` an unknown number."""
-    values, _ = puzzlink.decode_number16(url.body, url.rows * url.cols)
+    values, rest = puzzlink.decode_number16(url.body, url.rows * url.cols)
+    puzzlink.end(rest)
     p = Puzzle(puzzlink.grid_rows(values, url.cols))
     if (bad := unfit(p)) is not None:
         raise puzzlink.UrlError(f"shikaku: at {cell_name(bad[0])}, {bad[1]}")
     return p
+
+
+def to_url(p: Puzzle) -> str:
+    body = puzzlink.encode_number16(puzzlink.cells_of(p.cells))
+    return puzzlink.url_text("shikaku", p.cols, p.rows, body)
 
 
 # a number taken out of the puzzle (Genre.givens) leaves its rectangle, of any area

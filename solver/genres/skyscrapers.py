@@ -254,8 +254,9 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     n = url.cols
     if url.rows != n:
         raise puzzlink.UrlError(f"a skyscrapers URL must be square, this one is {n}x{url.rows}")
-    frame, rest = puzzlink.decode_number16(url.body, 4 * n)
-    heights, _ = puzzlink.decode_number16(rest, n * n) if rest else ([None] * (n * n), "")
+    frame, rest = puzzlink.decode_number16(url.body, 4 * n, what="outside cells")
+    heights, rest = puzzlink.decode_number16(rest, n * n) if rest else ([None] * (n * n), "")
+    puzzlink.end(rest)
 
     def number(v: int | str | None, what: str) -> int | None:
         if v is None or v == puzzlink.UNKNOWN:  # pzprjs' '?' says nothing
@@ -267,6 +268,16 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     clues = tuple(tuple(number(v, "a clue") for v in frame[k * n : (k + 1) * n]) for k in range(4))
     givens = puzzlink.grid_rows([number(v, "a height") for v in heights], n)
     return Puzzle(n, givens, clues)
+
+
+def to_url(p: Puzzle) -> str:
+    """The clues outside (top, bottom, left, right), then the given heights if there are
+    any."""
+    body = puzzlink.encode_number16(v for side in p.clues for v in side)
+    heights = puzzlink.cells_of(p.givens)
+    if any(v is not None for v in heights):
+        body += puzzlink.encode_number16(heights)
+    return puzzlink.url_text("skyscrapers", p.n, p.n, body)
 
 
 GENRE = define(__name__, slug="skyscrapers", ja="ビルディングパズル", pzpr_ids=("skyscrapers",))

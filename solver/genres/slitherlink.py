@@ -317,8 +317,14 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     """`slither`: 4cell over the cells; flag `f`: the loop visits every dot."""
     if url.flags not in ("", "f"):
         raise puzzlink.UrlError(f"slither: unknown flag {url.flags!r} (known: 'f', every dot)")
-    values = puzzlink.decode_4cell(url.body, url.rows * url.cols)
+    values, rest = puzzlink.decode_4cell(url.body, url.rows * url.cols)
+    puzzlink.end(rest)
     return Puzzle(puzzlink.grid_rows(values, url.cols), every_point=url.flags == "f")
+
+
+def to_url(p: Puzzle) -> str:
+    body = puzzlink.encode_4cell(puzzlink.cells_of(p.cells))
+    return puzzlink.url_text("slither", p.cols, p.rows, body, "f" if p.every_point else "")
 
 
 GENRE = define(

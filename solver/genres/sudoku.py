@@ -31,7 +31,17 @@ from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io.digits_sheet import read_digits, render_digits
-from solver.io.puzzlink import UNKNOWN, PzprUrl, UrlError, decode_number16, grid_rows
+from solver.io.puzzlink import (
+    UNKNOWN,
+    PzprUrl,
+    UrlError,
+    cells_of,
+    decode_number16,
+    encode_number16,
+    end,
+    grid_rows,
+    url_text,
+)
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.limits import MAX_SUDOKU_N
@@ -144,10 +154,15 @@ def record(p: Puzzle, a: Answer) -> dict:
 def from_url(url: PzprUrl) -> Puzzle:
     if url.rows != url.cols:
         raise UrlError(f"a sudoku URL must be square, this one is {url.cols}x{url.rows}")
-    values, _ = decode_number16(url.body, url.rows * url.cols)
+    values, rest = decode_number16(url.body, url.rows * url.cols)
+    end(rest)
     if any(v == UNKNOWN or (isinstance(v, int) and not 1 <= v <= url.rows) for v in values):
         raise UrlError(f"a {url.rows}x{url.rows} sudoku URL may only hold the digits 1-{url.rows}")
     return Puzzle(grid_rows(values, url.cols))
+
+
+def to_url(p: Puzzle) -> str:
+    return url_text("sudoku", p.n, p.n, encode_number16(cells_of(p.givens)))
 
 
 GENRE = define(__name__, slug="sudoku", ja="数独", pzpr_ids=("sudoku",), prove_by_search=True)

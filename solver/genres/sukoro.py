@@ -184,12 +184,18 @@ def record(p: Puzzle, a: Answer) -> dict:
 
 def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     """`sukoro`: number10 over cells, `.` a cell with a digit not given."""
-    values = puzzlink.decode_number10(url.body, url.rows * url.cols)
+    values, rest = puzzlink.decode_number10(url.body, url.rows * url.cols)
+    puzzlink.end(rest)
     for k, v in enumerate(values):
         if isinstance(v, int) and v not in DIGITS:
             r, c = divmod(k, url.cols)
             raise puzzlink.UrlError(f"sukoro: row {r + 1}, column {c + 1} holds {v}, not 1-4")
     return Puzzle(puzzlink.grid_rows(values, url.cols))
+
+
+def to_url(p: Puzzle) -> str:
+    body = puzzlink.encode_number10(puzzlink.cells_of(p.cells))
+    return puzzlink.url_text("sukoro", p.cols, p.rows, body)
 
 
 GENRE = define(

@@ -178,8 +178,11 @@ blank = shading_blank  # a shaded label keeps its text: only the fill shows the 
 
 
 def from_url(url: puzzlink.PzprUrl) -> Puzzle:
+    """`tilepaint`: the border codec; the cells, `g`-`z` runs of 1-20 plain cells (pzprjs'
+    clue cells inside the grid, any other character, are not supported); then the count above
+    each column and left of each row: a hex digit, `-` and two, or `.` for none."""
     rooms, rest = rooms_of_url(url)
-    i, cell, count = 0, 0, url.rows * url.cols
+    cell, i, count = 0, 0, url.rows * url.cols
     while cell < count:
         if i >= len(rest):
             raise puzzlink.UrlError("tilepaint: the URL body ends inside the grid")
@@ -189,6 +192,8 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
                 "tilepaint: clue cells inside the grid (kakuro-like black cells) are not supported"
             )
         cell += int(ch, 36) - 15
+        if cell > count:
+            raise puzzlink.UrlError(f"tilepaint: a run of cells goes past the last of {count}")
         i += 1
     counts: list[int | None] = []
     while len(counts) < url.cols + url.rows:
@@ -199,16 +204,45 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
             counts.append(None)
             i += 1
         elif ch == "-":
-            counts.append(int(rest[i + 1 : i + 3], 16))
+            counts.append(int(_hex(rest[i + 1 : i + 3], 2), 16))
             i += 3
         else:
-            counts.append(int(ch, 16))
+            counts.append(int(_hex(ch, 1), 16))
             i += 1
+    puzzlink.end(rest[i:])
     cols, rows = counts[: url.cols], counts[url.cols :]
     for n, most in [(n, url.rows) for n in cols] + [(n, url.cols) for n in rows]:
         if n is not None and n > most:
             raise puzzlink.UrlError(f"tilepaint: a count of {n} in a line of {most} cells")
     return Puzzle(rooms, (), tuple(cols), tuple(rows))
+
+
+def _hex(digits: str, length: int) -> str:
+    if len(digits) != length or any(ch not in "0123456789abcdef" for ch in digits):
+        raise puzzlink.UrlError(
+            f"tilepaint: {puzzlink.shown(digits)} is not a count (a hex digit, `-` and two, "
+            "or `.`); clue cells inside the grid are not supported"
+        )
+    return digits
+
+
+def to_url(p: Puzzle) -> str:
+    """The walls between rooms, the plain cells, then the counts above the columns and left of
+    the rows."""
+
+    def count(n: int | None) -> str:
+        if n is None:
+            return "."
+        if 0 <= n < 16:
+            return format(n, "x")
+        if 16 <= n < 256:
+            return "-" + format(n, "02x")
+        raise puzzlink.UrlError(f"tilepaint: a puzz.link URL cannot hold the count {n}")
+
+    plain = puzzlink.encode_letters([None] * (p.rows * p.cols), {}, "g")
+    body = puzzlink.encode_rooms(p.rooms) + plain
+    body += "".join(count(n) for n in (*p.col_counts, *p.row_counts))
+    return puzzlink.url_text("tilepaint", p.cols, p.rows, body)
 
 
 GENRE = define(__name__, slug="tile-paint", ja="タイルペイント", pzpr_ids=("tilepaint",))

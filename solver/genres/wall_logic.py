@@ -296,8 +296,15 @@ def record(p: Puzzle, a: Answer) -> dict:
 def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     """`walllogic`: number16 over cells, except that `+` is a black cell (no 3-digit numbers);
     `.` is a number whose value is not given."""
-    values, _ = puzzlink.decode_number16(url.body, url.rows * url.cols, symbols={"+": BLACK})
+    values, rest = puzzlink.decode_number16(url.body, url.rows * url.cols, symbols={"+": BLACK})
+    puzzlink.end(rest)
     return Puzzle(puzzlink.grid_rows(values, url.cols))
+
+
+def to_url(p: Puzzle) -> str:
+    values = puzzlink.cells_of(p.cells)
+    body = puzzlink.encode_number16(values, symbols={BLACK: "+"}, most=255)
+    return puzzlink.url_text("walllogic", p.cols, p.rows, body)
 
 
 GENRE = define(

@@ -363,8 +363,10 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
             f"yajilin: unknown pflag {''.join(unknown)!r} (only 'b', a display option, is "
             "supported)"
         )
+    arrows, rest = puzzlink.decode_arrow_number16(url.body, url.rows * url.cols)
+    puzzlink.end(rest)
     values: list[Clue | None] = []
-    for cell, arrow in enumerate(puzzlink.decode_arrow_number16(url.body, url.rows * url.cols)):
+    for cell, arrow in enumerate(arrows):
         if arrow is None:
             values.append(None)
             continue
@@ -376,6 +378,16 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
             )
         values.append(Clue(None if n == puzzlink.UNKNOWN else int(n), d))
     return Puzzle(puzzlink.grid_rows(values, url.cols))
+
+
+def to_url(p: Puzzle) -> str:
+    """Arrow number16 over cells; pzprjs' display flag `b` (grey clue cells) is not kept."""
+    arrows = [
+        None if v is None else (v.d, puzzlink.UNKNOWN if v.n is None else v.n)
+        for v in puzzlink.cells_of(p.cells)
+    ]
+    body = puzzlink.encode_arrow_number16(arrows)
+    return puzzlink.url_text("yajilin", p.cols, p.rows, body)
 
 
 def givens(p: Puzzle, grid: Grid) -> list[Given]:

@@ -90,6 +90,15 @@ def add_puzzle_sheet(path: Path, genre: Genre, puzzle: Any) -> tuple[OpenpyxlBoo
     return book, name
 
 
+def typed_sheet(genre: Genre, puzzle: Any) -> OpenpyxlSheet:
+    """The puzzle typed into a sheet of a workbook in memory, as `add_puzzle_sheet` types it:
+    for reading it back as a user's sheet is read."""
+    ws = openpyxl.Workbook().active
+    ws.title = genre.slug
+    _add(ws, genre, puzzle)
+    return OpenpyxlSheet(ws)
+
+
 def _add(ws: Any, genre: Genre, puzzle: Any) -> None:
     """Type the puzzle into the worksheet, its rooms as thick borders if it has any."""
     fill_sheet(ws, genre.to_cells(puzzle))

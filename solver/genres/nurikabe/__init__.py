@@ -170,10 +170,16 @@ def record(p: Puzzle, sea: Answer) -> dict:
 
 def from_url(url: puzzlink.PzprUrl) -> Puzzle:
     """`nurikabe`: number16 over cells, `.` a number not given."""
-    values, _ = puzzlink.decode_number16(url.body, url.rows * url.cols)
+    values, rest = puzzlink.decode_number16(url.body, url.rows * url.cols)
+    puzzlink.end(rest)
     if any(v == 0 for v in values):
         raise puzzlink.UrlError("nurikabe: an island of size 0 cannot be")
     return Puzzle(puzzlink.grid_rows(values, url.cols))
+
+
+def to_url(p: Puzzle) -> str:
+    body = puzzlink.encode_number16(puzzlink.cells_of(p.cells))
+    return puzzlink.url_text("nurikabe", p.cols, p.rows, body)
 
 
 # SCIP by default: faster than HiGHS on generated grids up to 20x20, and as fast on nurikabe-2.
