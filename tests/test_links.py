@@ -76,6 +76,12 @@ NORMALISED = {
         "the sheet does not tell 0 from none"
     ),
     "yajilin/b/": "the display flag b (grey clue cells) is not part of the puzzle and not kept",
+    "hitori/8/8/.%.632": "penpa's snapshot writes '%' for an empty cell, which pzprjs writes '.'",
+    "kakuro/10/16/70Z3": "penpa's snapshot writes a sum not entered as 0; pzprjs writes '-'",
+    "kakuro/11/11/.6Bn": "penpa's snapshot writes a sum not entered as 0; pzprjs writes '-'",
+    "paintarea/10/10/vfmnvett": (
+        "its last run of empty cells goes past the grid's end (pzprjs reads it cut there)"
+    ),
     "yajirin/b/": "the display flag b (grey clue cells) is not part of the puzzle and not kept",
 }
 

@@ -165,10 +165,9 @@ def _number(body: str, i: int, length: int, base: int) -> int:
 
 
 def _skip(out: list, n: int, count: int, i: int, what: str) -> None:
-    """Add n empty cells to out, refusing a run past the last of `count`."""
-    if len(out) + n > count:
-        raise UrlError(f"a run of {n} empty {what} at position {i} goes past the last of {count}")
-    out.extend([None] * n)
+    """Add n empty cells to out, up to the last of `count`: a run that goes past the end is cut
+    there, as pzprjs reads it (published URLs have one: penpa's test puzzle 'Paintarea 1')."""
+    out.extend([None] * min(n, count - len(out)))
 
 
 def _bad(ch: str, i: int) -> UrlError:
