@@ -36,7 +36,9 @@ told as an input error before the solve. The LP relaxation is tight on these pie
 
 from __future__ import annotations
 
+import bisect
 import functools
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 import pulp
@@ -89,25 +91,102 @@ def parse(grid: Grid) -> Puzzle:
     return p
 
 
-def rectangles(p: Puzzle, cell: Cell, area: int | None) -> list[tuple[Cell, ...]]:
+def rectangles(
+    p: Puzzle,
+    cell: Cell,
+    area: int | None,
+    most: int | None = None,
+    columns: dict[int, list[int]] | None = None,
+) -> list[tuple[Cell, ...]]:
     """Every rectangle inside the grid that holds `cell` and no other number, of `area` cells
-    (None: any area), as its cells in reading order; smaller and squarer ones first."""
-    numbered = set(p.numbers())
+    (None: any area), as its cells in reading order; smaller and squarer ones first (then by
+    height, width, top row, left column). Only rectangles free of other numbers are visited:
+    for each band of rows through the cell, the columns between the nearest numbers beside it.
+    TooManyRectangles when their cells add up to more than `most` (default MOST_CELLS).
+    `columns`: each row's numbered columns in order (`numbered_columns`), made once for all the
+    numbers of a puzzle."""
+    c0 = cell[1]
+    most = MOST_CELLS if most is None else most
+    columns = numbered_columns(p) if columns is None else columns
+    found: list[tuple[int, int, int, int]] = []  # height, width, top row, left column
+    total = 0
+    for top, bottom, lo, hi in _bands(p, cell, columns):
+        h = bottom - top + 1
+        if area is None:
+            widths: Iterable[int] = range(1, hi - lo + 2)
+        else:
+            widths = [area // h] if area % h == 0 else []
+        for w in widths:
+            lefts = range(max(lo, c0 - w + 1), min(c0, hi - w + 1) + 1)
+            total += h * w * len(lefts)
+            if total > most:
+                raise TooManyRectangles(cell)
+            found += [(h, w, top, left) for left in lefts]
+    found.sort(key=lambda k: (k[0] * k[1], abs(k[0] - k[1]), *k))
+    at = _cells(p.rows, p.cols)
+    return [
+        tuple(at[r][c] for r in range(top, top + h) for c in range(left, left + w))
+        for h, w, top, left in found
+    ]
+
+
+# the cells of a puzzle's candidate rectangles, all numbers together: a model beyond this is
+# refused before it is listed (a `?` alone on a 100 x 100 grid would list 6 million rectangles)
+MOST_CELLS = 4_000_000
+
+
+class TooManyRectangles(Exception):
+    """A number whose rectangles are too many to list (a `?` far from other numbers on a large
+    grid): with those of the numbers before it, their cells would pass MOST_CELLS."""
+
+    def __init__(self, cell: Cell) -> None:
+        self.cell = cell
+
+
+def numbered_columns(p: Puzzle) -> dict[int, list[int]]:
+    """Each row's numbered columns, in order."""
+    columns: dict[int, list[int]] = {}
+    for r, c in p.numbers():  # reading order: each row's columns come sorted
+        columns.setdefault(r, []).append(c)
+    return columns
+
+
+@functools.cache
+def _cells(rows: int, cols: int) -> list[list[Cell]]:
+    """One (r, c) tuple per cell, shared by every rectangle that holds it."""
+    return [[(r, c) for c in range(cols)] for r in range(rows)]
+
+
+def _bands(
+    p: Puzzle, cell: Cell, columns: dict[int, list[int]]
+) -> Iterator[tuple[int, int, int, int]]:
+    """(top, bottom, lo, hi): each band of rows top..bottom through the cell whose column holds
+    no other number, with the columns lo..hi that a rectangle over the band may span;
+    `columns`: each row's numbered columns, in order."""
     r0, c0 = cell
-    found = []
-    for h in range(1, p.rows + 1):
-        for w in range(1, p.cols + 1):
-            if area is not None and h * w != area:
-                continue
-            for top in range(max(0, r0 - h + 1), min(r0, p.rows - h) + 1):
-                for left in range(max(0, c0 - w + 1), min(c0, p.cols - w) + 1):
-                    cells = tuple(
-                        (r, c) for r in range(top, top + h) for c in range(left, left + w)
-                    )
-                    if all(q == cell or q not in numbered for q in cells):
-                        found.append(cells)
-    found.sort(key=lambda cells: (len(cells), abs(_height(cells) - _width(cells))))
-    return found
+
+    @functools.cache
+    def span(r: int) -> tuple[int, int] | None:
+        """The columns row r leaves open around column c0 (None: another number in c0)."""
+        cs = columns.get(r, [])
+        k, j = bisect.bisect_left(cs, c0), bisect.bisect_right(cs, c0)
+        if j > k and r != r0:
+            return None
+        return (cs[k - 1] + 1 if k else 0), (cs[j] - 1 if j < len(cs) else p.cols - 1)
+
+    above_lo, above_hi = 0, p.cols - 1
+    for top in range(r0, -1, -1):
+        here = span(top)
+        if here is None:
+            break
+        above_lo, above_hi = max(above_lo, here[0]), min(above_hi, here[1])
+        lo, hi = above_lo, above_hi
+        for bottom in range(r0, p.rows):
+            below = span(bottom)
+            if below is None:
+                break
+            lo, hi = max(lo, below[0]), min(hi, below[1])
+            yield top, bottom, lo, hi
 
 
 def _height(cells: tuple[Cell, ...]) -> int:
@@ -121,16 +200,25 @@ def _width(cells: tuple[Cell, ...]) -> int:
 @functools.cache
 def candidates(p: Puzzle) -> dict[Cell, list[tuple[Cell, ...]]]:
     """Each number's rectangles, in reading order of the numbers."""
-    return {
-        cell: rectangles(p, cell, None if n == UNKNOWN else int(n))
-        for cell, n in p.numbers().items()
-    }
+    found, used, columns = {}, 0, numbered_columns(p)
+    for cell, n in p.numbers().items():
+        area = None if n == UNKNOWN else int(n)
+        found[cell] = rectangles(p, cell, area, MOST_CELLS - used, columns)
+        used += sum(map(len, found[cell]))
+    return found
 
 
 def unfit(p: Puzzle) -> tuple[Cell, str] | None:
     """The first number that no rectangle fits, or else the first cell that no rectangle
     reaches, with what to say about it; None when every number and cell has a rectangle."""
-    found = candidates(p)
+    try:
+        found = candidates(p)
+    except TooManyRectangles as exc:
+        return exc.cell, (
+            f"this {quote(p.cells[exc.cell[0]][exc.cell[1]])} could take more rectangles than "
+            f"this program lists (their cells pass {MOST_CELLS:,}): give its area, or more "
+            "numbers around it"
+        )
     for cell, n in p.numbers().items():
         if not found[cell]:
             return cell, (
