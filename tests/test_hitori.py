@@ -96,7 +96,7 @@ def test_puzzlink_url():
 
 
 def test_number36_codec():
-    assert decode_number36("az-1g%.", 5) == [10, 35, 52, None, None]
+    assert decode_number36("az-1g%.", 5) == ([10, 35, 52, None, None], "")
     with pytest.raises(UrlError, match="ends after 2 of 3"):
         decode_number36("12", 3)
 

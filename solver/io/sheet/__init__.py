@@ -398,10 +398,9 @@ def _sentinel_goes(row: int, col: int) -> str:
     it), names the grid's size, and says where a larger grid's sentinel goes: one whose last
     rows or columns are empty, which nothing typed can show."""
     return (
-        f"type one character (the sentinel) in {a1(row + 1, col + 1)}, diagonally below-right "
-        f"of {a1(row, col)} (for a {row} x {col} grid, rows x columns; a larger grid, whose "
-        f"last rows or columns are empty, needs it further out, below-right of its own last "
-        f"cell: {a1(row + 2, col + 2)} for {row + 1} x {col + 1})"
+        f"type one character (the sentinel) in {a1(row + 1, col + 1)}, below-right of "
+        f"{a1(row, col)}, for a {row} x {col} grid ({a1(row + 2, col + 2)} for "
+        f"{row + 1} x {col + 1})"
     )
 
 

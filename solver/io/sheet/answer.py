@@ -344,9 +344,8 @@ def explain_stray_answer(book: Book, sheet_name: str, error: InputError) -> Inpu
     message = str(error).split(": ", 1)[-1]
     return InputError(
         sheet_name,
-        f"{message}; {a1(row, col)} looks like an earlier answer, but the hidden sheet "
-        f"'{RECORD_SHEET}' where solving records its answers has no record of it (was that "
-        "sheet edited or deleted?): if it is one, delete the earlier answer from this sheet by "
+        f"{message}; {a1(row, col)} looks like an earlier answer that the hidden sheet "
+        f"'{RECORD_SHEET}' has no record of (edited or deleted?): if it is one, delete it by "
         "hand, then solve again",
         error.cell,
     )
