@@ -345,8 +345,8 @@ def explain_stray_answer(book: Book, sheet_name: str, error: InputError) -> Inpu
     return InputError(
         sheet_name,
         f"{message}; {a1(row, col)} looks like an earlier answer that the hidden sheet "
-        f"'{RECORD_SHEET}' has no record of (edited or deleted?): if it is one, delete it by "
-        "hand, then solve again",
+        f"'{RECORD_SHEET}' has no record of (edited or deleted?): if it is one, delete the "
+        "earlier answer by hand, then solve again",
         error.cell,
     )
 
