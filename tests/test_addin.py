@@ -802,6 +802,7 @@ def test_built_workbooks_are_up_to_date():
     assert build_workbooks.main(["--check"]) == 0, "run: python -m addin.build_workbooks"
 
 
+@pytest.mark.slow
 def test_rebuilding_gives_the_same_bytes(tmp_path):
     a = build_workbooks.build(WORKBOOKS / "bomber.xlsx", tmp_path / "a.xlsm")
     b = build_workbooks.build(WORKBOOKS / "bomber.xlsx", tmp_path / "b.xlsm")

@@ -153,6 +153,7 @@ def test_connected_whites_of_a_shading_with_a_root_and_walls(lazy):
 
 @pytest.mark.parametrize("lazy", FORMS)
 @pytest.mark.parametrize("seed", range(4))
+@pytest.mark.slow
 def test_connected_random_4x4_and_5x5_with_fixed_cells(lazy, seed):
     rng = random.Random(seed)
     size = 4 if seed < 2 else 5
@@ -309,6 +310,7 @@ def solve_status(m: Model) -> str:
 
 @pytest.mark.parametrize("solver", ["highs", "scip"])
 @pytest.mark.parametrize("lazy", FORMS)
+@pytest.mark.slow
 def test_islands_of_a_nurikabe_with_the_sea_rules(lazy, solver):
     # whites = islands, sea connected and without 2x2: a 4x4 nurikabe with four answers
     cells = grid(4, 4)

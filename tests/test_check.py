@@ -335,6 +335,7 @@ USERS_FILL = "000000"  # a dark fill a person gave a cell with Excel's fill tool
         ("nurikabe", "clue", USERS_FILL),
     ],
 )
+@pytest.mark.slow
 def test_a_dark_fill_the_user_left_never_shows_as_part_of_the_answer(
     sample, capsys, slug, kind, after
 ):

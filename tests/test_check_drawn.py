@@ -113,6 +113,7 @@ def named(res, cell: tuple[int, int]) -> bool:
 
 @pytest.mark.parametrize("way", [QUARTER, MIRROR], ids=["quarter", "mirror"])
 @pytest.mark.parametrize("slug", GLYPH_GENRES)
+@pytest.mark.slow
 def test_a_turned_glyph_is_wrong_and_named(sample, slug, way):
     book, sheet, writes = solved_correct(sample, slug)
     ws = book.wb[sheet]

@@ -146,6 +146,7 @@ def test_a_puzzle_with_an_answer_has_no_conflict(tmp_path):
     assert res.status == "solved" and res.record()["conflict"] is None
 
 
+@pytest.mark.slow
 def test_the_search_stops_when_the_time_is_up(tmp_path, monkeypatch):
     """The sheet's own solve and two trials run; the third runs into the deadline, and no
     trial starts after it: the record keeps no conflict and the message says why."""

@@ -75,6 +75,7 @@ def test_a_count_of_three_or_more_still_hands_back_two():
 
 
 @pytest.mark.parametrize("side", SIDES)
+@pytest.mark.slow
 def test_each_side_counts_the_same(side):
     """Every side the count may start from (the race takes whichever finishes first) gives the
     same verdicts and, for a unique puzzle, the same answer, mapped back to the grid."""
@@ -88,6 +89,7 @@ def test_each_side_counts_the_same(side):
             assert got == truth, (side, p)
 
 
+@pytest.mark.slow
 def test_two_byte_tags_and_colliding_keys_change_nothing(monkeypatch):
     """The merge is exact whatever the sort key does: with every word folded to nothing but the
     last (keys collide all the time: the merge falls back to sorting by every word) and with

@@ -184,6 +184,7 @@ def test_damaged_sheets_give_a_status_and_a_message(tmp_path, block):
         run_case(seed, tmp_path)
 
 
+@pytest.mark.slow
 def test_a_damaged_record_sheet_costs_nothing(tmp_path):
     """The hidden record sheet of an earlier answer, damaged, then the sheet too: solving again
     and clearing still give a status and a message."""

@@ -117,6 +117,7 @@ def test_a_letter_of_no_word_cannot_be_completed(sample):
 
 
 @pytest.mark.parametrize("size", [6, 8, 10])
+@pytest.mark.slow
 def test_generator_makes_unique_puzzles(size):
     from tests.generators import kanaore as gen
 

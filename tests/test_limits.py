@@ -506,6 +506,7 @@ def _signal_soon(sig: int, after: float = 0.5) -> threading.Timer:
 
 @pytest.mark.parametrize("solver", ["highs", "scip"])
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+@pytest.mark.slow
 def test_a_signal_stops_an_in_process_solver_at_once(solver, sig):
     """HiGHS and SCIP run in the solver thread; the signal lands in the main thread, which
     stops the solver and raises KeyboardInterrupt, with no time limit at all."""

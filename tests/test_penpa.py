@@ -71,6 +71,7 @@ def solve_link(tmp_path: Path, entry: dict) -> dict:
 
 
 @pytest.mark.parametrize("name", PUBLISHED)
+@pytest.mark.slow
 def test_published_link_solves_to_one_answer(tmp_path, name):
     entry = LINKS[name]
     record = solve_link(tmp_path, entry)

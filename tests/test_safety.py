@@ -401,6 +401,7 @@ DAMAGED = ["bomber", "yajilin", "slitherlink"]
 
 
 @pytest.mark.parametrize("seed", range(2 * len(DAMAGES)))
+@pytest.mark.slow
 def test_a_damaged_record_sheet_gives_a_clean_solve_or_says_what_to_do(sample, seed):
     damage = DAMAGES[seed % len(DAMAGES)]
     slug = DAMAGED[seed % len(DAMAGED)]
@@ -424,6 +425,7 @@ def test_a_damaged_record_sheet_gives_a_clean_solve_or_says_what_to_do(sample, s
     book.save()
 
 
+@pytest.mark.slow
 def test_reading_and_clearing_many_damaged_record_sheets_never_raises(sample):
     path = sample("bomber")
     book = OpenpyxlBook(path)

@@ -513,6 +513,7 @@ def look(path: Path, slug: str) -> dict[tuple[int, int], tuple]:
 
 
 @pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.slow
 def test_solving_twice_gives_the_same_sheet_and_clear_restores_it(sample, slug):
     path = sample(slug)
     typed = look(path, slug)

@@ -163,6 +163,7 @@ def test_heyawake_what_it_decides_holds_in_every_answer():
     assert decided > 70 and contradictions >= 3 and solvable > 25
 
 
+@pytest.mark.slow
 def test_heyawake_search_is_exact_on_small_grids():
     """The search after probing (`probing.search` over heyawake's rules, `shade_logic.deduce`'s
     search_work): it decides the grid whole exactly where the puzzle has one answer (and then
