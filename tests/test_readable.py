@@ -217,12 +217,16 @@ def _render(xlsx: Path, dpi: int = 96) -> Path:
     return pdf.with_suffix(".pdf.png")
 
 
-@pytest.mark.slow
-@pytest.mark.skipif(
+# .ci/run installs LibreOffice and poppler and sets PUZZLE_SOLVER_RENDER: there these must run
+RENDERS = pytest.mark.skipif(
     (shutil.which("soffice") is None or shutil.which("pdftoppm") is None)
-    and not os.environ.get("PUZZLE_SOLVER_RENDER"),  # .ci/run installs them and sets it
+    and not os.environ.get("PUZZLE_SOLVER_RENDER"),
     reason="LibreOffice (soffice) and poppler's pdftoppm draw the sheets",
 )
+
+
+@pytest.mark.slow
+@RENDERS
 @pytest.mark.parametrize("slug", FORMS)
 def test_libreoffice_shows_the_answer(sample, slug):
     import numpy as np
@@ -242,13 +246,6 @@ def test_libreoffice_shows_the_answer(sample, slug):
         assert longest > 45  # unbroken over two cells or more (glyphs alone: under 20 px)
     if slug == "yajilin":  # plain dark squares: no light glyph inside a shaded cell
         assert dark > 6 * 20 * 20
-
-
-RENDERS = pytest.mark.skipif(
-    (shutil.which("soffice") is None or shutil.which("pdftoppm") is None)
-    and not os.environ.get("PUZZLE_SOLVER_RENDER"),
-    reason="LibreOffice (soffice) and poppler's pdftoppm draw the sheets",
-)
 
 
 def grid_lines(png, color: str) -> tuple[list[float], list[float]]:
