@@ -50,7 +50,8 @@ class Outcome:
     answer: Any = None
     unique: bool | None = None
     differ: list[tuple[int, int]] = field(default_factory=list)  # cells a second answer changes
-    build_seconds: float = 0.0
+    deduce_seconds: float = 0.0  # the genre's deductions (`deduce`), before the build
+    build_seconds: float = 0.0  # the model (the deductions' seconds included)
     solve_seconds: float = 0.0  # to the answer (in a search that goes on to the proof: to the
     # moment it found the answer)
     unique_seconds: float = 0.0  # the uniqueness proof after it (or the rest of that search)
@@ -89,31 +90,55 @@ def solve_puzzle(
         progress.report(phase="model")
         try:
             deductions = _deduce(genre, puzzle, settings)
+            deduced_at = time.perf_counter()
             if deductions is not None and deductions.answer is not None:
-                return _decided_answer(genre, puzzle, deductions, check_unique, t0)
+                out = _decided_answer(genre, puzzle, deductions, check_unique, t0)
+                out.deduce_seconds = deduced_at - t0
+                return out
             m = _build(genre, puzzle, settings, deductions)
         except OutOfTime:
             return Outcome("timeout", build_seconds=time.perf_counter() - t0)
         t1 = time.perf_counter()
-        if not m.reinforcements and switch is None:
-            return _attempt(genre, puzzle, m, settings, check_unique, deadline, t0, t1)
-        tuning = settings.tuning
-        first = t1 + (tuning.reinforce_after if m.reinforcements else tuning.switch_after)
-        if deadline is not None and deadline <= first:
-            first = deadline
-        with limits.deadline(first):
-            out = _attempt(genre, puzzle, m, settings, check_unique, first, t0, t1)
-        if not _ran_out(out, check_unique) or first == deadline:
-            return out
-        again = switch or settings
-        try:
-            m = _reinforced(genre, puzzle, again, m, deductions)
-        except OutOfTime:
-            return out
-        out = _attempt(genre, puzzle, m, again, check_unique, deadline, t0, t1)
-        out.reinforced = bool(m.reinforcements)
-        out.switched = switch.solver if switch else None
+        out = _attempts(
+            genre, puzzle, m, settings, switch, deductions, check_unique, deadline, t0, t1
+        )
+        out.deduce_seconds = deduced_at - t0
         return out
+
+
+def _attempts(
+    genre: Genre,
+    puzzle: Any,
+    m: Model,
+    settings: Settings,
+    switch: Settings | None,
+    deductions: Deductions | None,
+    check_unique: bool,
+    deadline: float | None,
+    t0: float,
+    t1: float,
+) -> Outcome:
+    """The built model solved by the deadline; with reinforcements or a back end to switch to,
+    a first attempt within the Tuning's span and, where it runs out, a second one."""
+    if not m.reinforcements and switch is None:
+        return _attempt(genre, puzzle, m, settings, check_unique, deadline, t0, t1)
+    tuning = settings.tuning
+    first = t1 + (tuning.reinforce_after if m.reinforcements else tuning.switch_after)
+    if deadline is not None and deadline <= first:
+        first = deadline
+    with limits.deadline(first):
+        out = _attempt(genre, puzzle, m, settings, check_unique, first, t0, t1)
+    if not _ran_out(out, check_unique) or first == deadline:
+        return out
+    again = switch or settings
+    try:
+        m = _reinforced(genre, puzzle, again, m, deductions)
+    except OutOfTime:
+        return out
+    out = _attempt(genre, puzzle, m, again, check_unique, deadline, t0, t1)
+    out.reinforced = bool(m.reinforcements)
+    out.switched = switch.solver if switch else None
+    return out
 
 
 def _deduce(genre: Genre, puzzle: Any, settings: Settings) -> Deductions | None:
@@ -414,6 +439,25 @@ class SheetResult:
     # of an infeasible sheet: the sheet cells of givens that cannot all hold, an irreducible set
     # (empty: the grid allows no answer without any given); None where not found
     conflict: list[str] | None = None
+    timings: dict[str, float] = field(default_factory=dict)  # seconds of each step (`steps`)
+
+    def steps(self, read: float, write: float, conflict: float) -> None:
+        """The record's `timings`: reading the sheet, the deductions, the model's build, the
+        solve to the answer, the proof of uniqueness, the search for conflicting givens (where
+        the sheet has no answer) and writing the answer into the sheet."""
+        out = self.outcome
+        spans = {"read": read}
+        if out is not None:
+            spans |= {
+                "deduce": out.deduce_seconds,
+                "build": out.build_seconds - out.deduce_seconds,
+                "solve": out.solve_seconds,
+                "proof": out.unique_seconds,
+            }
+        if conflict:
+            spans["conflict"] = conflict
+        spans["write"] = write
+        self.timings = {step: round(t, 4) for step, t in spans.items()}
 
     def record(self) -> dict[str, Any]:
         """The JSON result record of DESIGN.md; its messages (error, note) one line each."""
@@ -424,6 +468,7 @@ class SheetResult:
             "status": self.status,
             "unique": self.unique,
             "seconds": round(self.seconds, 4),
+            "timings": self.timings,
             "solver": self.solver,
             "error": one_line(self.error),
             "note": one_line(self.note),
@@ -582,15 +627,19 @@ def solve_sheet(
     deadline = settings.deadline()  # one deadline for the sheet, reading it included
     res = SheetResult(book.name, sheet_name, _slug(sheet_name), "error", settings.solver)
     found: conflict.Conflict | None = None
+    read = written = searched = 0.0
     try:
         try:
             with limits.deadline(deadline):
                 genre, grid, puzzle = read_puzzle(book, sheet_name)
+                read = time.perf_counter() - start
                 res.genre, res.solver = genre.slug, settings.resolved(genre.tuning).solver
                 out = solve_puzzle(genre, puzzle, settings, check_unique, deadline)
                 if out.status == "infeasible":
+                    t = time.perf_counter()
                     with contextlib.suppress(OutOfTime):  # the deadline's alarm after the search
                         found = givens_in_conflict(genre, grid, puzzle, settings, deadline)
+                    searched = time.perf_counter() - t
         except OutOfTime:  # reading the sheet, or a stage between the solver's runs
             out = Outcome("timeout")
         res.outcome = out
@@ -607,13 +656,16 @@ def solve_sheet(
             res.status = "error"
             res.error = "the solver's answer breaks the rules: " + "; ".join(out.violations[:5])
         else:
+            t = time.perf_counter()
             res.writes = _writes(book, sheet_name, genre, grid, puzzle, out.answer)
             res.answer = answer_record(genre, grid, puzzle, out.answer, res.writes)
             if write:
                 write_answer(book, sheet_name, res.writes, grid=_squared(genre, grid))
+            written = time.perf_counter() - t
     except (InputError, SolverError) as exc:
         res.status, res.error = "error", str(exc)
     res.seconds = time.perf_counter() - start
+    res.steps(read, written, searched)
     return res
 
 

@@ -18,6 +18,7 @@ RECORD_KEYS = {
     "sheet",
     "genre",
     "status",
+    "timings",
     "unique",
     "seconds",
     "solver",
@@ -36,6 +37,9 @@ def test_solve_folder_json_records(books, capsys):
         assert set(r) == RECORD_KEYS
         assert r["status"] == "solved" and r["unique"] is True and r["error"] is None
         assert r["solver"] == "highs" and r["seconds"] > 0
+        steps = r["timings"]
+        assert list(steps) == ["read", "deduce", "build", "solve", "proof", "write"]
+        assert all(t >= 0 for t in steps.values()) and sum(steps.values()) <= r["seconds"] + 1e-3
     assert records[0]["answer"]["cells"][0] == [1, 2, "●", "", 1]
     assert records[1]["answer"]["numbers"][0] == [5, 3, 6, 8, 2, 7, 9, 4, 1]
     assert "book" in err and "solved" in err  # the summary table goes to stderr with --json
