@@ -6,6 +6,8 @@ Run as modules, they import the `solver` package of this tree, not an installed 
 
 - benchmark: every sample workbook on every back end and connectivity form;
 - benchmark_large: published puzzles (tests/data/large/*.json), beside the peers' times;
+- benchmark_puzzlekit: every published puzzle of SmilingWayne/puzzlekit-dataset that a reader
+  of benchmarks/puzzlekit/ types, solved as a sheet against its published answer;
 - benchmark_sizes: generated puzzles of growing size (tests/generators/);
 - benchmark_cells: the island and shading blocks' formulations (solver/blocks/cells.py);
 - benchmark_kakuro: kakuro's forms of a run's sum;

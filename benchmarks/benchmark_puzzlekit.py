@@ -1,0 +1,173 @@
+"""Every published puzzle of SmilingWayne/puzzlekit-dataset that a reader of
+`benchmarks/puzzlekit/` can type, solved as a sheet and proved unique, against its published
+answer.
+
+    python -m benchmarks.benchmark_puzzlekit --root DIR [--genres a,b] [--time-limit 60]
+                                             [--solver default] [--every N] [--json out.jsonl]
+
+DIR: a clone of the dataset's repository (its `assets/data` is read), or its git directory
+(read with `git show HEAD:...`); default: $PUZZLEKIT_DATASET. `--every N` keeps every Nth puzzle
+of each genre, its largest always kept (for a quick look; the published figures use them all).
+
+Timed span: the record's `seconds` of `solve_sheet`, reading the typed sheet, the deductions,
+the model, every solve, the proof of uniqueness and writing the answer into the cells (its
+`timings` split it), the book already open; no interpreter start, no opening or saving of the
+file.
+
+Verdicts: `unique` (the published answer, proved unique) is right; `NOT unique`, `unique
+unproved`, `timeout`, `WRONG` (an answer other than the published one, or one the record does
+not show), `error` and `unreadable` (the reader or the genre's parse refused the puzzle) are
+not, and make the exit status 1. Printed: a line per puzzle, then per genre the count, the
+right verdicts, and the median, 90th percentile and worst seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import openpyxl
+
+from benchmarks.puzzlekit import readers, size_of
+from solver import limits
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.io.workbook import fill_sheet
+from solver.mip.backends import SOLVER_CHOICES, Settings
+from solver.pipeline import solve_sheet
+
+RIGHT = "unique"
+
+
+def dataset(root: Path, name: str) -> dict[str, dict[str, Any]]:
+    """One genre's dataset, `{puzzle name: {"problem", "solution", "source"}}`."""
+    path = f"assets/data/{name}/{name}_dataset.json"
+    if (root / "assets").is_dir():
+        text = (root / path).read_text(encoding="utf-8")
+    else:
+        show = ["git", "-C", str(root), "show", f"HEAD:{path}"]
+        text = subprocess.run(show, check=True, capture_output=True, text=True).stdout
+    return json.loads(text)["data"]
+
+
+def chosen(entries: dict[str, dict[str, Any]], every: int) -> Iterator[tuple[str, dict]]:
+    """The entries with a problem and a solution, every `every`th of them and the largest."""
+    ready = [(n, e) for n, e in entries.items() if e.get("problem") and e.get("solution")]
+    if every <= 1 or not ready:
+        yield from ready
+        return
+    largest = max(ready, key=lambda ne: _cells(ne[1]["problem"]))
+    for i, (name, entry) in enumerate(ready):
+        if i % every == 0 or name == largest[0]:
+            yield name, entry
+
+
+def _cells(problem: str) -> int:
+    rows, cols = size_of(problem)
+    return rows * cols
+
+
+def measure(slug: str, reader: ModuleType, name: str, entry: dict, settings: Settings) -> dict:
+    """One puzzle typed into a new book's sheet named after the genre, solved there."""
+    rows, cols = size_of(entry["problem"])
+    out: dict[str, Any] = {"genre": slug, "name": name, "size": f"{rows}x{cols}"}
+    try:
+        cells = reader.cells(entry["problem"])
+        want = reader.expected(entry["solution"])
+    except (ValueError, KeyError, IndexError) as exc:
+        return out | {"verdict": "unreadable", "error": f"{type(exc).__name__}: {exc}"}
+    with tempfile.TemporaryDirectory() as tmp:
+        wb = openpyxl.Workbook()
+        wb.active.title = slug
+        fill_sheet(wb.active, cells)
+        path = Path(tmp) / f"{slug}.xlsx"
+        wb.save(path)
+        res = solve_sheet(OpenpyxlBook(path), slug, settings)
+    rec = res.record()
+    out |= {"seconds": rec["seconds"], "timings": rec["timings"], "solver": rec["solver"]}
+    if rec["status"] != "solved":
+        return out | {"verdict": rec["status"], "error": rec["error"]}
+    answer = rec["answer"] or {}
+    wrong = sorted(k for k, v in want.items() if answer.get(k) != v)
+    if wrong:
+        return out | {"verdict": "WRONG", "error": f"differs in {', '.join(wrong)}"}
+    verdict = {True: RIGHT, False: "NOT unique", None: "unique unproved"}[rec["unique"]]
+    return out | {"verdict": verdict}
+
+
+def line(r: dict[str, Any]) -> str:
+    seconds = f"{r['seconds']:9.3f}" if "seconds" in r else f"{'-':>9}"
+    more = f"  {r['error']}" if r.get("error") else ""
+    return f"{r['genre']:<16}{r['name']:<22}{r['size']:>8}{seconds}  {r['verdict']}{more}"
+
+
+def summary(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """Count, right verdicts, median / 90th percentile / worst seconds of the right ones."""
+    times = sorted(r["seconds"] for r in results if r["verdict"] == RIGHT)
+    out: dict[str, Any] = {"puzzles": len(results), "right": len(times)}
+    if times:
+        out["median"] = statistics.median(times)
+        out["p90"] = times[min(len(times) - 1, int(0.9 * len(times)))]
+        out["worst"] = max(r.get("seconds", 0.0) for r in results)
+        out["largest"] = max((r["size"] for r in results), key=_area)
+    return out
+
+
+def _area(size: str) -> int:
+    rows, cols = size.split("x")
+    return int(rows) * int(cols)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--root", type=Path, default=os.environ.get("PUZZLEKIT_DATASET"))
+    ap.add_argument("--genres", help="slugs, comma-separated (default: every reader)")
+    ap.add_argument("--time-limit", type=float, default=60.0)
+    ap.add_argument("--solver", default="default", choices=SOLVER_CHOICES)
+    ap.add_argument("--every", type=int, default=1)
+    ap.add_argument("--json", type=Path, help="write one JSON line per puzzle here")
+    a = ap.parse_args(argv)
+    if a.root is None:
+        ap.error("give --root DIR (a clone of SmilingWayne/puzzlekit-dataset) or PUZZLEKIT_DATASET")
+    found = readers()
+    slugs = a.genres.split(",") if a.genres else sorted(found)
+    unknown = [s for s in slugs if s not in found]
+    if unknown:
+        ap.error(f"no reader for {', '.join(unknown)}; readers: {', '.join(sorted(found))}")
+    settings = Settings(a.solver, time_limit=a.time_limit)
+    show = functools.partial(print, flush=True)
+    sink = a.json.open("w", encoding="utf-8") if a.json else None
+    every: dict[str, list[dict[str, Any]]] = {}
+    with limits.stopping():
+        for slug in slugs:
+            reader = found[slug]
+            for name, entry in chosen(dataset(a.root, reader.DATASET), a.every):
+                r = measure(slug, reader, name, entry, settings)
+                every.setdefault(slug, []).append(r)
+                show(line(r))
+                if sink:
+                    sink.write(json.dumps(r, ensure_ascii=False) + "\n")
+                    sink.flush()
+    show("")
+    for slug, results in every.items():
+        s = summary(results)
+        times = (
+            f"; median {s['median']:.3f} s, 90% {s['p90']:.3f} s, worst {s['worst']:.3f} s"
+            if s["right"]
+            else ""
+        )
+        show(f"{slug}: {s['right']} of {s['puzzles']} right and proved unique{times}")
+    return 0 if all(r["verdict"] == RIGHT for rs in every.values() for r in rs) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,42 @@
+"""Readers of SmilingWayne/puzzlekit-dataset, one module per genre (the module's name is the
+genre's slug with `_` for `-`), for `benchmarks.benchmark_puzzlekit`.
+
+The dataset holds published puzzles (most of them janko.at's) with their answers, one JSON file
+per genre: `assets/data/<DATASET>/<DATASET>_dataset.json`, `{"data": {name: {"problem": text,
+"solution": text, "source": url}}}`, each text a first line `rows cols` and then the grid. A
+module defines:
+
+    DATASET = "Starbattle"                        # the dataset's folder and file name
+    def cells(problem: str) -> list[list[Value]]  # the grid as a person types it into the
+                                                  # sheet from A1, without the sentinel
+    def expected(solution: str) -> dict           # fields the solved sheet's record `answer`
+                                                  # must hold, as the record writes them
+
+so a published puzzle goes through what a person's sheet goes through: typed cells, the genre's
+`parse`, the solve, the answer written into the cells, the record.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from types import ModuleType
+
+
+def readers() -> dict[str, ModuleType]:
+    """Every reader of this package, by the slug of its genre."""
+    found = {}
+    for info in pkgutil.iter_modules(__path__):
+        found[info.name.replace("_", "-")] = importlib.import_module(f"{__name__}.{info.name}")
+    return found
+
+
+def size_of(text: str) -> tuple[int, int]:
+    """The `rows cols` of a dataset text's first line."""
+    rows, cols = text.split("\n", 1)[0].split()[:2]
+    return int(rows), int(cols)
+
+
+def grid_of(text: str) -> list[list[str]]:
+    """A dataset text's grid: the lines after the size, each split at blanks."""
+    return [line.split() for line in text.strip().split("\n")[1:] if line.strip()]
