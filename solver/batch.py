@@ -45,7 +45,6 @@ from pathlib import Path
 
 from solver import limits, pipeline, progress
 from solver.genres import genre_for_sheet
-from solver.io import picture, text_view
 from solver.io.sheet import InputError
 from solver.io.sheet.answer import clear_answer, write_answer
 from solver.io.sheet.openpyxl_book import BookError, OpenpyxlBook
@@ -156,10 +155,16 @@ def solve_sheet(book: OpenpyxlBook, sheet: str, job: Job) -> pipeline.SheetResul
                 book, sheet, job.settings, check_unique=job.unique, write=False
             )
         if res.status == "solved":
+            t = time.perf_counter()
             _write(book, sheet, res)
-            if job.pictures:
+            res.timings["write"] = round(res.timings["write"] + time.perf_counter() - t, 4)
+            if job.pictures:  # imported where used: a plain solve loads only what it needs
+                from solver.io import picture
+
                 res.picture = picture.of_answer(res.answer, res.writes, res.genre or "")
             if job.show:
+                from solver.io import text_view
+
                 res.view = text_view.text(res.answer, res.writes, res.genre or "")
     except Spoiled:
         raise
@@ -226,6 +231,8 @@ def _save(book: OpenpyxlBook, job: Job, done: BookResult) -> None:
 def _pictures(done: BookResult) -> None:
     """A PNG and an SVG of each solved sheet beside the saved book; one that cannot be written
     is said in its sheet's note, and the book stays saved."""
+    from solver.io import picture
+
     for r in done.results:
         if r.status != "solved" or r.picture is None:
             continue

@@ -17,10 +17,9 @@ import zipfile
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from solver import batch, check, limits, links, pipeline, progress
+from solver import batch, limits, pipeline, progress
 from solver.blocks.names import one_line, quote
 from solver.genres import Genre, all_genres, genre_for_pzpr, genre_for_sheet
-from solver.io import text_view
 from solver.io.puzzlink import UrlError
 from solver.io.sheet import InputError
 from solver.io.sheet.openpyxl_book import BookError, OpenpyxlBook
@@ -361,6 +360,8 @@ def cmd_check(a: argparse.Namespace) -> int:
     sheets = batch.puzzle_sheets(book, a.sheet)
     if not sheets:
         raise UsageError(no_puzzle_sheet(book))
+    from solver import check  # imported where used: a solve loads only what it needs
+
     results = [check.check_sheet(book, s, _settings(a), mark=not a.no_mark) for s in sheets]
     for res in results:
         if a.json:
@@ -377,6 +378,8 @@ def cmd_hint(a: argparse.Namespace) -> int:
     target = _target(a)
     book = _open(Path(a.book))
     sheet = _single_sheet(book, a.sheet)
+    from solver import check
+
     res = check.hint_sheet(book, sheet, _settings(a), every=a.forced, write=not a.no_write)
     if a.json:
         print(json.dumps(res.record(), ensure_ascii=False), flush=True)
@@ -389,6 +392,8 @@ def cmd_hint(a: argparse.Namespace) -> int:
             for w in res.writes:
                 if w.value is not None:
                     grid[w.row][w.col] = w.value
+            from solver.io import text_view
+
             print(text_view.text({"cells": grid}, res.writes))
     if res.writes and not a.no_write:
         n = len(res.writes)
@@ -474,6 +479,8 @@ def cmd_import(a: argparse.Namespace) -> int:
         genre, puzzle, board = penpa.penpa_import(text, asked)
         size = f"{board.cols}x{board.rows}"
     else:
+        from solver import links
+
         genre, url, puzzle = links.puzzle_of_url(text)
         if asked is not None and asked is not genre:
             raise UsageError(
@@ -637,6 +644,8 @@ def cmd_url(a: argparse.Namespace) -> int:
     book = _open(Path(a.book))
     sheet = _single_sheet(book, a.sheet)
     try:
+        from solver import links
+
         link = links.sheet_url(book, sheet, penpa=a.penpa)
     except (InputError, UrlError) as exc:
         if a.json:

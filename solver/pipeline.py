@@ -14,11 +14,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pulp
 
-from solver import conflict, limits, progress
+from solver import limits, progress
 from solver.blocks.names import a1, one_line
 from solver.deduce import Deductions
 from solver.genres import Genre, genre_for_sheet
@@ -37,6 +37,9 @@ from solver.limits import LONGER, OutOfTime
 from solver.mip import backends
 from solver.mip.backends import Settings, SolverError
 from solver.mip.model import Model, is_fixed
+
+if TYPE_CHECKING:
+    from solver.conflict import Conflict
 
 # the outcome's note where the deductions fixed every answer variable before the search (`_decided`)
 DECIDED = "the rules decided every cell; no solver search was needed"
@@ -626,7 +629,7 @@ def solve_sheet(
     start = time.perf_counter()
     deadline = settings.deadline()  # one deadline for the sheet, reading it included
     res = SheetResult(book.name, sheet_name, _slug(sheet_name), "error", settings.solver)
-    found: conflict.Conflict | None = None
+    found: Conflict | None = None
     read = written = searched = 0.0
     try:
         try:
@@ -648,7 +651,9 @@ def solve_sheet(
         res.status, res.unique, res.differ = out.status, out.unique, out.differ
         res.note = out.note
         if out.status == "infeasible":
-            res.error = conflict.PLAIN if found is None else found.message()
+            from solver.conflict import PLAIN  # imported where used: most sheets have answers
+
+            res.error = PLAIN if found is None else found.message()
             res.conflict = None if found is None else found.cells()
         elif out.status == "timeout":
             res.error = f"no answer within the time limit of {settings.time_limit:g} s; {LONGER}"
@@ -671,7 +676,7 @@ def solve_sheet(
 
 def givens_in_conflict(
     genre: Genre, grid: Grid, puzzle: Any, settings: Settings, deadline: float | None
-) -> conflict.Conflict | None:
+) -> Conflict | None:
     """Of a puzzle without answer, a smallest set of givens that cannot all hold
     (`solver.conflict`), each trial solved as the puzzle was, by the deadline; None for a genre
     without givens."""
@@ -679,8 +684,10 @@ def givens_in_conflict(
     def status(relaxed: Any) -> str:
         return solve_puzzle(genre, relaxed, settings, check_unique=False, deadline=deadline).status
 
+    from solver.conflict import find_conflict
+
     with limits.deadline(deadline):
-        return conflict.find_conflict(genre, grid, puzzle, status)
+        return find_conflict(genre, grid, puzzle, status)
 
 
 def _squared(genre: Genre, grid: Grid) -> tuple[int, int] | None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import solver.genres
@@ -24,7 +26,7 @@ def genre_files() -> dict[str, list[Path]]:
     """Each genre's module name and its files: a module, or a folder of modules."""
     found = {}
     for path in sorted(GENRES.iterdir()):
-        if path.suffix == ".py" and path.stem != "__init__":
+        if path.suffix == ".py" and not path.stem.startswith("_"):
             found[f"solver.genres.{path.stem}"] = [path]
         elif path.is_dir() and (path / "__init__.py").exists():
             found[f"solver.genres.{path.name}"] = sorted(path.glob("*.py"))
@@ -43,6 +45,32 @@ def test_no_genre_imports_another():
                 if g != name and (m == g or m.startswith(g + "."))
             }
             assert not others, f"{path.name} imports {sorted(others)}: lift it into a shared module"
+
+
+def test_the_index_of_sheet_names_is_what_the_modules_define():
+    """`solver/genres/_index.py` lets a sheet's genre be found without importing every genre;
+    it must say what the modules' `define` calls say (write it with `python -m solver.genres`)."""
+    from solver.genres import _index, sheet_names
+
+    defined = {
+        name: g.parse.__module__.removeprefix("solver.genres.").split(".")[0]
+        for g in solver.genres.all_genres()
+        for name in sheet_names(g)
+    }
+    assert defined == _index.SHEET_NAMES, "run `python -m solver.genres` to write the index"
+
+
+def test_a_sheet_imports_only_its_own_genre():
+    code = (
+        "import sys; from solver.genres import genre_for_sheet; "
+        "g = genre_for_sheet('sudoku (2)'); "
+        "print(g.slug, sorted(m for m in sys.modules if m.startswith('solver.genres.')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split(" ", 1) == [
+        "sudoku",
+        "['solver.genres._index', 'solver.genres.sudoku']\n",
+    ]
 
 
 SOLVER = GENRES.parent

@@ -115,6 +115,7 @@ from solver.blocks.lines import line_segments, lines_record
 from solver.blocks.rooms import Rooms
 from solver.blocks.values import Value
 from solver.deduce import Deductions
+from solver.genres import _index
 from solver.io import givens as given_cells
 from solver.io import puzzlink
 from solver.io.givens import Given
@@ -316,18 +317,47 @@ def all_genres() -> list[Genre]:
 _SUFFIX = re.compile(r"(\s*\(\d+\)|[-_ ].*)?")
 
 
+def sheet_names(genre: Genre) -> tuple[str, ...]:
+    """The names a sheet may carry for the genre (before a suffix), casefolded."""
+    return tuple(dict.fromkeys(k.casefold() for k in (genre.slug, genre.ja, *genre.names)))
+
+
 def genre_for_sheet(sheet_name: str) -> Genre | None:
     """The genre a sheet's name asks for: slug, Japanese name or another name (`mashu`), any
-    case, with an optional suffix such as ' (2)' or '-hard'; None when the name names no genre."""
+    case, with an optional suffix such as ' (2)' or '-hard'; None when the name names no genre.
+    The names come from `_index` (what every module defines), so only the genre asked for is
+    imported; a name the index lacks is looked up in every module."""
     wanted = sheet_name.strip().casefold()
-    keys = [(key.casefold(), g) for g in all_genres() for key in (g.slug, g.ja, *g.names)]
-    for key, g in sorted(keys, key=lambda kg: -len(kg[0])):  # 'wall-logic' before 'wall'
+    for key in _longest_first():  # 'wall-logic' before 'wall'
+        if wanted.startswith(key) and _SUFFIX.fullmatch(wanted[len(key) :]):
+            genre = _module_genre(_index.SHEET_NAMES[key])
+            if genre is not None and key in sheet_names(genre):
+                return genre
+            break
+    keys = [(key, g) for g in all_genres() for key in sheet_names(g)]
+    for key, g in sorted(keys, key=lambda kg: -len(kg[0])):
         if wanted.startswith(key) and _SUFFIX.fullmatch(wanted[len(key) :]):
             return g
     return None
 
 
+@functools.cache
+def _longest_first() -> list[str]:
+    return sorted(_index.SHEET_NAMES, key=lambda k: -len(k))
+
+
+def _module_genre(module: str) -> Genre | None:
+    try:
+        return importlib.import_module(f"{__name__}.{module}").GENRE
+    except (ImportError, AttributeError):
+        return None
+
+
 def genre_by_slug(slug: str) -> Genre:
+    module = _index.SHEET_NAMES.get(slug)
+    genre = _module_genre(module) if module else None
+    if genre is not None and genre.slug == slug:
+        return genre
     for g in all_genres():
         if g.slug == slug:
             return g

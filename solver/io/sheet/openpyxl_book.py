@@ -34,6 +34,7 @@ import os
 import re
 import tempfile
 import time
+import weakref
 from collections.abc import Iterator
 from copy import copy
 from dataclasses import dataclass
@@ -124,6 +125,19 @@ def _face(cell: Cell) -> Face:
     )
 
 
+def _clone(style: Any) -> Any:
+    """A new copy of a cell's font, border or alignment to change: openpyxl keeps their fields
+    in the instance's dict (its descriptors), and its own copy goes through XML."""
+    target = getattr(style, "_StyleProxy__target", style)
+    new = object.__new__(type(target))
+    new.__dict__.update(target.__dict__)
+    return new
+
+
+# per workbook: (a cell's style ids, the Style asked for) -> the style ids it got (set_style)
+_styled: weakref.WeakKeyDictionary[Any, dict[tuple, Any]] = weakref.WeakKeyDictionary()
+
+
 class OpenpyxlSheet:
     def __init__(self, ws: Worksheet) -> None:
         self.ws = ws
@@ -165,10 +179,21 @@ class OpenpyxlSheet:
 
     def set_style(self, row: int, col: int, style: Style) -> None:
         """Only what differs is rewritten: a fill pattern or a colour this module does not
-        read stays as it was when the style keeps it."""
+        read stays as it was when the style keeps it. A cell that starts from the same look as
+        one styled before gets the look that one got (the workbook's style ids: the answer of
+        a grid gives a few looks to many cells)."""
         cell = self.ws.cell(row, col)
+        done = _styled.setdefault(self.ws.parent, {})
+        key = (None if cell._style is None else tuple(cell._style), style)  # None: no look yet
+        if key in done:
+            cell._style = copy(done[key])
+            return
+        self._restyle(cell, style)
+        done[key] = copy(cell._style)
+
+    def _restyle(self, cell: Cell, style: Style) -> None:
         if style.font_color != _color_text(cell.font.color if cell.font else None):
-            font = copy(cell.font)
+            font = _clone(cell.font)
             font.color = _color(style.font_color)
             cell.font = font
         if style.fill_color != _fill_text(cell.fill):
@@ -182,15 +207,15 @@ class OpenpyxlSheet:
             now = _borders(cell.border)
             changed = [s for s in SIDES if style.borders.side(s) != now.side(s)]
             if changed:  # the other sides keep their exact look (a theme colour, say)
-                border = copy(cell.border)
+                border = _clone(cell.border)
                 for s in changed:
                     setattr(border, SIDES[s], _side(style.borders.side(s)))
                 cell.border = border
         if style.face is not None and style.face != _face(cell):
-            font = copy(cell.font)
+            font = _clone(cell.font)
             font.name, font.sz = style.face.name, style.face.size
             cell.font = font
-            align = copy(cell.alignment) if cell.alignment else Alignment()
+            align = _clone(cell.alignment) if cell.alignment else Alignment()
             align.horizontal, align.vertical = style.face.horizontal, style.face.vertical
             cell.alignment = align
 
