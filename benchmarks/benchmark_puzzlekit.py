@@ -4,6 +4,7 @@ answer.
 
     python -m benchmarks.benchmark_puzzlekit --root DIR [--genres a,b] [--time-limit 60]
                                              [--solver default] [--every N] [--json out.jsonl]
+                                             [--noqx ROOT --noqx-python PYTHON]
 
 DIR: a clone of the dataset's repository (its `assets/data` is read), or its git directory
 (read with `git show HEAD:...`); default: $PUZZLEKIT_DATASET. `--every N` keeps every Nth puzzle
@@ -13,6 +14,13 @@ Timed span: the record's `seconds` of `solve_sheet`, reading the typed sheet, th
 the model, every solve, the proof of uniqueness and writing the answer into the cells (its
 `timings` split it), the book already open; no interpreter start, no opening or saving of the
 file.
+
+Beside noqx (`--noqx`, benchmarks.noqx_peer): each puzzle also goes to noqx as this project's
+penpa-edit link of the sheet, timed in the same run with the same limit, asked for two answers;
+its seconds are its whole `run_solver` (reading the link to the answers written back), the
+span of our record's `seconds`. The ratio (ours / noqx) is taken over the puzzles both answer
+right: ours proved unique, noqx's one answer (two answers or an error from noqx, where it reads
+the link otherwise than penpa does, are listed and left out).
 
 Verdicts: `unique` (the published answer, proved unique) is right; `NOT unique`, `unique
 unproved`, `timeout`, `WRONG` (an answer other than the published one, or one the record does
@@ -38,8 +46,12 @@ from typing import Any
 
 import openpyxl
 
+from benchmarks.noqx_peer import Noqx
 from benchmarks.puzzlekit import readers, size_of
-from solver import limits
+from solver import limits, links
+from solver.genres import genre_by_slug
+from solver.io.puzzlink import UrlError
+from solver.io.sheet import InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.io.workbook import fill_sheet
 from solver.mip.backends import SOLVER_CHOICES, Settings
@@ -76,8 +88,16 @@ def _cells(problem: str) -> int:
     return rows * cols
 
 
-def measure(slug: str, reader: ModuleType, name: str, entry: dict, settings: Settings) -> dict:
-    """One puzzle typed into a new book's sheet named after the genre, solved there."""
+def measure(
+    slug: str,
+    reader: ModuleType,
+    name: str,
+    entry: dict,
+    settings: Settings,
+    noqx: Noqx | None = None,
+) -> dict:
+    """One puzzle typed into a new book's sheet named after the genre, solved there; and by
+    noqx, where given one that has the genre."""
     rows, cols = size_of(entry["problem"])
     out: dict[str, Any] = {"genre": slug, "name": name, "size": f"{rows}x{cols}"}
     try:
@@ -91,7 +111,10 @@ def measure(slug: str, reader: ModuleType, name: str, entry: dict, settings: Set
         fill_sheet(wb.active, cells)
         path = Path(tmp) / f"{slug}.xlsx"
         wb.save(path)
-        res = solve_sheet(OpenpyxlBook(path), slug, settings)
+        book = OpenpyxlBook(path)
+        if noqx is not None:
+            out |= _peer(noqx, book, slug, settings.time_limit or 600.0)
+        res = solve_sheet(book, slug, settings)
     rec = res.record()
     out |= {"seconds": rec["seconds"], "timings": rec["timings"], "solver": rec["solver"]}
     if rec["status"] != "solved":
@@ -104,10 +127,32 @@ def measure(slug: str, reader: ModuleType, name: str, entry: dict, settings: Set
     return out | {"verdict": verdict}
 
 
+def _peer(noqx: Noqx, book: OpenpyxlBook, slug: str, limit: float) -> dict[str, Any]:
+    genre = genre_by_slug(slug)
+    name = noqx.solver_for([slug, *genre.pzpr_ids, *genre.names])
+    if name is None:
+        return {"noqx_error": "no such genre in noqx"}
+    try:
+        link = links.sheet_url(book, slug, penpa=True).url
+    except (InputError, UrlError) as exc:
+        return {"noqx_error": f"no penpa link: {exc}"}
+    got = noqx.time(name, link, limit)
+    if "error" in got:
+        return {"noqx_error": got["error"]}
+    if got["answers"] != 1:
+        return {"noqx_error": f"{got['answers']} answers", "noqx_seconds": got["seconds"]}
+    return {"noqx_seconds": got["seconds"]}
+
+
 def line(r: dict[str, Any]) -> str:
     seconds = f"{r['seconds']:9.3f}" if "seconds" in r else f"{'-':>9}"
+    peer = ""
+    if r.get("noqx_error"):
+        peer = f"  (noqx: {r['noqx_error']})"
+    elif "noqx_seconds" in r:
+        peer = f"  noqx {r['noqx_seconds']:.3f}"
     more = f"  {r['error']}" if r.get("error") else ""
-    return f"{r['genre']:<16}{r['name']:<22}{r['size']:>8}{seconds}  {r['verdict']}{more}"
+    return f"{r['genre']:<16}{r['name']:<22}{r['size']:>8}{seconds}  {r['verdict']}{more}{peer}"
 
 
 def summary(results: list[dict[str, Any]]) -> dict[str, Any]:
@@ -119,6 +164,15 @@ def summary(results: list[dict[str, Any]]) -> dict[str, Any]:
         out["p90"] = times[min(len(times) - 1, int(0.9 * len(times)))]
         out["worst"] = max(r.get("seconds", 0.0) for r in results)
         out["largest"] = max((r["size"] for r in results), key=_area)
+    both = [
+        r["seconds"] / r["noqx_seconds"]
+        for r in results
+        if r["verdict"] == RIGHT and "noqx_seconds" in r and not r.get("noqx_error")
+    ]
+    if both:
+        out["beside_noqx"] = len(both)
+        out["noqx_median"] = statistics.median(both)
+        out["noqx_worst"] = max(both)
     return out
 
 
@@ -135,6 +189,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--solver", default="default", choices=SOLVER_CHOICES)
     ap.add_argument("--every", type=int, default=1)
     ap.add_argument("--json", type=Path, help="write one JSON line per puzzle here")
+    ap.add_argument("--noqx", type=Path, help="a checkout of noqx, timed beside us")
+    ap.add_argument("--noqx-python", default="python3", help="a Python that has clingo")
     a = ap.parse_args(argv)
     if a.root is None:
         ap.error("give --root DIR (a clone of SmilingWayne/puzzlekit-dataset) or PUZZLEKIT_DATASET")
@@ -147,11 +203,12 @@ def main(argv: list[str] | None = None) -> int:
     show = functools.partial(print, flush=True)
     sink = a.json.open("w", encoding="utf-8") if a.json else None
     every: dict[str, list[dict[str, Any]]] = {}
+    noqx = Noqx(a.noqx, a.noqx_python) if a.noqx else None
     with limits.stopping():
         for slug in slugs:
             reader = found[slug]
             for name, entry in chosen(dataset(a.root, reader.DATASET), a.every):
-                r = measure(slug, reader, name, entry, settings)
+                r = measure(slug, reader, name, entry, settings, noqx)
                 every.setdefault(slug, []).append(r)
                 show(line(r))
                 if sink:
@@ -165,7 +222,15 @@ def main(argv: list[str] | None = None) -> int:
             if s["right"]
             else ""
         )
-        show(f"{slug}: {s['right']} of {s['puzzles']} right and proved unique{times}")
+        peer = (
+            f"; ratio to noqx over {s['beside_noqx']}: median {s['noqx_median']:.2f}, "
+            f"worst {s['noqx_worst']:.2f}"
+            if "beside_noqx" in s
+            else ""
+        )
+        show(f"{slug}: {s['right']} of {s['puzzles']} right and proved unique{times}{peer}")
+    if noqx is not None:
+        noqx.close()
     return 0 if all(r["verdict"] == RIGHT for rs in every.values() for r in rs) else 1
 
 

@@ -1,0 +1,121 @@
+"""noqx (T0nyX1ang/noqx: a genre per Answer Set Program on clingo) timed beside this project, in
+the same run, on the same puzzle: the peer of `benchmarks.benchmark_puzzlekit --noqx`.
+
+noqx runs in a process of its own, with its own Python (clingo is not a dependency of this
+project): `python -m venv V && V/bin/pip install clingo`, and a checkout of noqx as ROOT. The
+worker loads noqx's solvers once, then for each puzzle times noqx's `run_solver` (its whole
+span: reading the penpa-edit link, the program, grounding, the search, the answers written back)
+asked for two answers, so that one answer is noqx's proof of uniqueness, as ours is.
+
+The puzzle goes to noqx as the penpa-edit link this project writes for the sheet
+(`solver.io.penpa`). That is a link to solve (`m=solve`), with no answer board; noqx reads edit
+links (`m=edit`), whose fifth part is the answer board, so the bridge gives it an empty one.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import subprocess
+import zlib
+from pathlib import Path
+from typing import Any
+
+WORKER = r"""
+import json, logging, pkgutil, sys, time
+sys.path.insert(0, ".")
+logging.disable(logging.CRITICAL)
+from noqx.clingo import Config, run_solver
+from noqx.manager import list_solver_metadata, load_solver
+for info in pkgutil.iter_modules(["solver"]):
+    load_solver("solver", info.name)
+meta = list_solver_metadata()
+print(json.dumps(sorted(meta)), flush=True)
+Config.max_solutions_to_find = 2
+for line in sys.stdin:
+    ask = json.loads(line)
+    Config.time_limit = ask["limit"]
+    params = {k: str(v["default"]) for k, v in meta[ask["name"]].get("parameters", {}).items()}
+    start = time.perf_counter()
+    try:
+        found = len(run_solver(ask["name"], ask["data"], params)["url"])
+        out = {"seconds": time.perf_counter() - start, "answers": found}
+    except TimeoutError:
+        out = {"seconds": time.perf_counter() - start, "error": "timeout"}
+    except Exception as exc:
+        out = {"seconds": time.perf_counter() - start, "error": f"{type(exc).__name__}: {exc}"}
+    print(json.dumps(out), flush=True)
+"""
+
+
+class Noqx:
+    """A noqx worker process: `time(names, link, limit)` for each puzzle."""
+
+    def __init__(self, root: Path, python: str) -> None:
+        self.proc = subprocess.Popen(
+            [python, "-c", WORKER],
+            cwd=root,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        assert self.proc.stdout is not None
+        self.solvers = set(json.loads(self.proc.stdout.readline()))
+
+    def solver_for(self, names: list[str]) -> str | None:
+        """noqx's name of a genre: the first of its names (slug, puzz.link ids) noqx has."""
+        for name in names:
+            for spelling in (name, name.replace("-", ""), name.replace("-", "_")):
+                if spelling in self.solvers:
+                    return spelling
+        return None
+
+    def time(self, name: str, link: str, limit: float) -> dict[str, Any]:
+        """noqx's seconds and count of answers (at most 2), or its error."""
+        ask = {"name": name, "data": edit_link(link), "limit": limit}
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(json.dumps(ask) + "\n")
+        self.proc.stdin.flush()
+        return json.loads(self.proc.stdout.readline())
+
+    def close(self) -> None:
+        if self.proc.stdin is not None:
+            self.proc.stdin.close()
+        self.proc.wait(timeout=10)
+
+
+def edit_link(link: str) -> str:
+    """A penpa-edit solve link as the edit link noqx reads: `m=edit&p=...`, with an empty
+    answer board where the solve link has none."""
+    data = link.split("p=", 1)[1].split("&", 1)[0]
+    parts = zlib.decompress(base64.b64decode(data), -15).decode().split("\n")
+    if len(parts) > 4 and not parts[4].strip():
+        parts[4] = _empty_board(parts[3])
+    packed = zlib.compressobj(9, zlib.DEFLATED, -15)
+    body = packed.compress("\n".join(parts).encode()) + packed.flush()
+    return "m=edit&p=" + base64.b64encode(body).decode()
+
+
+def _empty_board(question: str) -> str:
+    """The question board's fields, each empty (the board keeps penpa's abbreviated keys)."""
+    keys = [k.split(":", 1)[0] for k in _top_level(question.strip()[1:-1])]
+    return "{" + ",".join(f"{k}:{{}}" for k in keys) + "}"
+
+
+def _top_level(body: str) -> list[str]:
+    """The top-level `key:value` items of a JSON-like object body (penpa's abbreviated keys
+    are not quoted, so it is not JSON)."""
+    items, depth, start, quoted = [], 0, 0, False
+    for i, ch in enumerate(body):
+        if ch == '"':
+            quoted = not quoted
+        elif not quoted and ch in "{[":
+            depth += 1
+        elif not quoted and ch in "}]":
+            depth -= 1
+        elif not quoted and ch == "," and depth == 0:
+            items.append(body[start:i])
+            start = i + 1
+    if body[start:].strip():
+        items.append(body[start:])
+    return items
