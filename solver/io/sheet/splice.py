@@ -15,13 +15,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from xml.etree import ElementTree as ET
 from xml.parsers import expat
-from xml.sax.saxutils import escape
 
 # a start tag, its attribute values quoted either way (they may hold '>')
 START_TAG = re.compile(rb"""<[^\s/>]+(?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*\s*(/?)>""")
 ATTR = re.compile(rb"""(\s+)([^\s=/>]+)(\s*=\s*)("[^"]*"|'[^']*')""")
 TAG_END = re.compile(rb"\s*/?>$")
 XML_NS = "http://www.w3.org/XML/1998/namespace"
+
+# what an attribute's value escapes (xml.sax.saxutils would bring urllib, http and ssl along)
+_ATTRIBUTE = str.maketrans(
+    {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\n": "&#10;", "\t": "&#9;"}
+)
 
 
 class PartError(ValueError):
@@ -150,7 +154,7 @@ def apply(data: bytes, edits: list[tuple[int, int, bytes]]) -> bytes:
 
 
 def quote(value: str) -> bytes:
-    return ('"' + escape(value, {'"': "&quot;", "\n": "&#10;", "\t": "&#9;"}) + '"').encode()
+    return ('"' + value.translate(_ATTRIBUTE) + '"').encode()
 
 
 def with_attrs(tag: bytes, changes: dict[str, str | None]) -> bytes:
