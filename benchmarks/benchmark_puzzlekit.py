@@ -5,6 +5,7 @@ answer.
     python -m benchmarks.benchmark_puzzlekit --root DIR [--genres a,b] [--time-limit 60]
                                              [--solver default] [--every N] [--json out.jsonl]
                                              [--noqx ROOT --noqx-python PYTHON]
+    python -m benchmarks.benchmark_puzzlekit --table RUN.jsonl ... [--out docs/performance.md]
 
 DIR: a clone of the dataset's repository (its `assets/data` is read), or its git directory
 (read with `git show HEAD:...`); default: $PUZZLEKIT_DATASET. `--every N` keeps every Nth puzzle
@@ -21,6 +22,10 @@ its seconds are its whole `run_solver` (reading the link to the answers written 
 span of our record's `seconds`. The ratio (ours / noqx) is taken over the puzzles both answer
 right: ours proved unique, noqx's one answer (two answers or an error from noqx, where it reads
 the link otherwise than penpa does, are listed and left out).
+
+`--table` writes no run: it puts the table of the runs given (their `--json` files, a genre's
+puzzles from the last file that has them) into docs/performance.md, between the lines
+`<!-- puzzlekit -->` and `<!-- /puzzlekit -->` (benchmarks.report keeps that part as it is).
 
 Verdicts: `unique` (the published answer, proved unique) is right; `NOT unique`, `unique
 unproved`, `timeout`, `WRONG` (an answer other than the published one, or one the record does
@@ -46,6 +51,7 @@ from typing import Any
 
 import openpyxl
 
+from benchmarks import ROOT
 from benchmarks.noqx_peer import Noqx
 from benchmarks.puzzlekit import readers, size_of
 from solver import limits, links
@@ -181,6 +187,62 @@ def _area(size: str) -> int:
     return int(rows) * int(cols)
 
 
+BEGIN, END = "<!-- puzzlekit -->", "<!-- /puzzlekit -->"
+
+
+def table(runs: list[Path]) -> str:
+    """The part of docs/performance.md for these runs: per genre, the puzzles, how many were
+    right and proved unique, the largest, the median, 90th percentile and worst seconds, and the
+    ratio to noqx."""
+    by_genre: dict[str, list[dict[str, Any]]] = {}
+    for run in runs:
+        mine: dict[str, list[dict[str, Any]]] = {}
+        for text in run.read_text(encoding="utf-8").splitlines():
+            r = json.loads(text)
+            mine.setdefault(r["genre"], []).append(r)
+        by_genre |= mine
+    head = "| genre | puzzles | right, unique | largest | median s | 90% s | worst s | "
+    head += "beside noqx | median × noqx | worst × noqx | not right |"
+    lines = [
+        BEGIN,
+        "## Published puzzles: SmilingWayne/puzzlekit-dataset",
+        "",
+        "Every puzzle of the dataset that a reader of benchmarks/puzzlekit/ types, one run each, "
+        "typed into a sheet and solved with its proof of uniqueness, against its published "
+        "answer; the time is the record's `seconds` (reading the sheet to the answer written "
+        "into it). noqx timed in the same run on the same puzzle, as this project's penpa-edit "
+        "link (benchmarks/noqx_peer.py); the ratio is ours over noqx's, over the puzzles both "
+        "answered right. Made by `python -m benchmarks.benchmark_puzzlekit` (its docstring says "
+        "how) from " + ", ".join(f"`{r.name}`" for r in runs) + ".",
+        "",
+        head,
+        "|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for slug in sorted(by_genre):
+        results = by_genre[slug]
+        s = summary(results)
+        wrong = [f"{r['name']}: {r['verdict']}" for r in results if r["verdict"] != RIGHT]
+        cells = [slug, str(s["puzzles"]), str(s["right"]), s.get("largest", "")]
+        cells += [f"{s[k]:.3f}" if k in s else "–" for k in ("median", "p90", "worst")]
+        cells.append(str(s.get("beside_noqx", 0)))
+        cells += [f"{s[k]:.2f}" if k in s else "–" for k in ("noqx_median", "noqx_worst")]
+        cells.append(
+            "; ".join(wrong[:3]) + (f" and {len(wrong) - 3} more" if len(wrong) > 3 else "")
+        )
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join([*lines, END])
+
+
+def put_table(text: str, path: Path) -> None:
+    """Put the table into the file in place of the one there, or at its end."""
+    old = path.read_text(encoding="utf-8") if path.exists() else ""
+    if BEGIN in old and END in old:
+        new = old[: old.index(BEGIN)] + text + old[old.index(END) + len(END) :]
+    else:
+        new = old.rstrip("\n") + "\n\n" + text + "\n"
+    path.write_text(new, encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--root", type=Path, default=os.environ.get("PUZZLEKIT_DATASET"))
@@ -191,7 +253,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", type=Path, help="write one JSON line per puzzle here")
     ap.add_argument("--noqx", type=Path, help="a checkout of noqx, timed beside us")
     ap.add_argument("--noqx-python", default="python3", help="a Python that has clingo")
+    ap.add_argument("--table", type=Path, nargs="+", help="runs' --json files: write the table")
+    ap.add_argument("--out", type=Path, default=ROOT / "docs" / "performance.md")
     a = ap.parse_args(argv)
+    if a.table:
+        put_table(table(a.table), a.out)
+        return 0
     if a.root is None:
         ap.error("give --root DIR (a clone of SmilingWayne/puzzlekit-dataset) or PUZZLEKIT_DATASET")
     found = readers()
