@@ -469,7 +469,8 @@ def write_answer(
     def record(line: list[object]) -> None:
         nonlocal next_row
         for c, v in enumerate(line, start=1):
-            rec.put(next_row, c, v)
+            if v is not None:  # a new row: an empty cell needs no writing
+                rec.put(next_row, c, v)
         next_row += 1
 
     # every cell's look before any of it changes: in Excel a border between two cells may read
