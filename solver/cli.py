@@ -436,9 +436,8 @@ def cmd_genres(a: argparse.Namespace) -> int:
         ids = f"  puzz.link: {', '.join(g.pzpr_ids)}" if g.pzpr_ids else ""
         own = f"  solver: {g.solver}" if g.solver != FALLBACK_SOLVER else ""
         if g.tuning.switch_to:  # see backends.Tuning.switch_to
-            own = (
-                f"  solver: {g.solver}, then {g.tuning.switch_to} after {g.tuning.switch_after:g} s"
-            )
+            then = f"{g.tuning.switch_to} after {g.tuning.switch_after} nodes"
+            own = f"  solver: {g.solver}, then {then}"
         print(f"{g.slug}  {g.ja}{ids}{own}")
         if a.name and a.tuning:
             text = tuning_text(g)

@@ -67,6 +67,7 @@ class Outcome:
     switched: str | None = None  # the back end that started again (Tuning.switch_to), if one did
     guessed: bool = False  # the answer came from the search with the model's guesses
     deduced: tuple[int, int] | None = None  # answer variables the deductions fixed, of all
+    out_of_budget: bool = False  # a first attempt's solves used up its nodes (`_attempts`)
 
 
 def solve_puzzle(
@@ -79,11 +80,12 @@ def solve_puzzle(
     """Build, solve, decode, verify and check uniqueness, all by one deadline (a
     `time.perf_counter()` value; default: the settings' time limit from now). A model with
     reinforcements (`Model.reinforcements`) is first tried without them for the genre's
-    `Tuning.reinforce_after` seconds; where that attempt runs out of time (no answer, or no
-    proof), a second attempt on a new model with the reinforcements runs by the deadline (the
-    outcome's solve seconds count both attempts). So does a genre with another back end to
-    switch to (`Tuning.switch_to`, where the back end is left to the genre), after
-    `Tuning.switch_after` seconds on its own, on that back end, with the lazy cuts found."""
+    `Tuning.reinforce_after` branch-and-bound nodes; where that attempt uses them up (no
+    answer, or no proof), a second attempt on a new model with the reinforcements runs by the
+    deadline (the outcome's solve seconds count both attempts). So does a genre with another
+    back end to switch to (`Tuning.switch_to`, where the back end is left to the genre), after
+    `Tuning.switch_after` nodes on its own, on that back end, with the lazy cuts found. The
+    budgets count work, not seconds: a sheet takes the same route on every machine."""
     t0 = time.perf_counter()
     switch = settings.switched(genre.tuning)
     settings = settings.resolved(genre.tuning)
@@ -122,16 +124,13 @@ def _attempts(
     t1: float,
 ) -> Outcome:
     """The built model solved by the deadline; with reinforcements or a back end to switch to,
-    a first attempt within the Tuning's span and, where it runs out, a second one."""
+    a first attempt within the Tuning's nodes and, where it uses them up, a second one."""
     if not m.reinforcements and switch is None:
         return _attempt(genre, puzzle, m, settings, check_unique, deadline, t0, t1)
     tuning = settings.tuning
-    first = t1 + (tuning.reinforce_after if m.reinforcements else tuning.switch_after)
-    if deadline is not None and deadline <= first:
-        first = deadline
-    with limits.deadline(first):
-        out = _attempt(genre, puzzle, m, settings, check_unique, first, t0, t1)
-    if not _ran_out(out, check_unique) or first == deadline:
+    budget = tuning.reinforce_after if m.reinforcements else tuning.switch_after
+    out = _attempt(genre, puzzle, m, settings, check_unique, deadline, t0, t1, budget)
+    if not out.out_of_budget:
         return out
     again = switch or settings
     try:
@@ -194,13 +193,6 @@ def _build(genre: Genre, puzzle: Any, settings: Settings, deductions: Deductions
     return m
 
 
-def _ran_out(out: Outcome, check_unique: bool) -> bool:
-    """Whether an attempt stopped at its time limit, before the answer or the proof."""
-    return out.status == "timeout" or (
-        out.status == "solved" and check_unique and out.unique is None and not out.violations
-    )
-
-
 def _attempt(
     genre: Genre,
     puzzle: Any,
@@ -210,14 +202,17 @@ def _attempt(
     deadline: float | None,
     t0: float,
     t1: float,
+    budget: int | None = None,
 ) -> Outcome:
-    """Solve the built model by the deadline, then decode, verify and check uniqueness. The
+    """Solve the built model by the deadline, then decode, verify and check uniqueness; with a
+    budget, its solves take at most that many branch-and-bound nodes in all (the outcome says
+    `out_of_budget` where they used them up before the answer and its proof). The
     solve's seconds count from t1, the end of the build (an attempt given up included). Where
     the deadline's alarm comes between the stages, what was decided stands: an answer verified
     before it, with its uniqueness unknown; else a timeout."""
     out = Outcome("error", build_seconds=t1 - t0, lazy=bool(m.separators), deduced=m.deduced)
     try:
-        return _attempt_stages(genre, puzzle, m, settings, check_unique, deadline, t1, out)
+        return _attempt_stages(genre, puzzle, m, settings, check_unique, deadline, t1, out, budget)
     except OutOfTime:
         if out.status != "solved" or out.answer is None:  # no answer verified yet
             out.status, out.answer, out.violations = "timeout", None, []
@@ -235,6 +230,7 @@ def _attempt_stages(
     deadline: float | None,
     t1: float,
     out: Outcome,
+    budget: int | None = None,
 ) -> Outcome:
     decided = _decided(m)
     if decided is not None:
@@ -259,10 +255,12 @@ def _attempt_stages(
     except OutOfTime:
         out.status = "timeout"
         return out
+    live.budget = budget
     progress.report(phase="solving")
     status = out.status = _search(live, m, out, deadline, _exclude(m, check_unique))
     t2 = time.perf_counter()
     out.solve_seconds = t2 - t1
+    out.out_of_budget = live.out_of_budget
     if status != "solved":
         return out
     answer = genre.decode(puzzle, m)
@@ -277,7 +275,8 @@ def _attempt_stages(
         except OutOfTime:  # the deadline's alarm between the proof's solves
             out.unique, out.differ = None, []
         out.unique_seconds = time.perf_counter() - t2
-        if out.unique is None:
+        out.out_of_budget = live.out_of_budget
+        if out.unique is None and not out.out_of_budget:
             limit = "" if settings.time_limit is None else f" of {settings.time_limit:g} s"
             out.note = f"uniqueness not proved within the time limit{limit}; {LONGER}"
     return out

@@ -235,15 +235,15 @@ def _large(name: str) -> heyawake.Puzzle:
 
 def test_a_long_search_starts_again_with_the_forest_count(monkeypatch):
     """tests/data/large/heyawake.json's heyawake-10b: one room of 88 cells holds 29 shaded
-    ones. With the rings alone SCIP takes about 100 s; once the search has run past
-    `reinforce_after`, the pipeline adds the forest count (`cells.forest_count`) and starts
+    ones. With the rings alone SCIP takes about 100 s; once the search has used up
+    `reinforce_after` nodes, the pipeline adds the forest count (`cells.forest_count`) and starts
     again, with the ring cuts the first attempt found (over the new model's variables: the
     old ones would leave the new answer unread), and the answer and its uniqueness take a
     fraction of a second. (Its packed room would put the count in from the start: here the
     share of the grid that asks for that is out of reach.)"""
     monkeypatch.setattr(heyawake, "PACKED_GRID", 2.0)
     p = _large("heyawake-10b")
-    out = solve_puzzle(_with_tuning(reinforce_after=0.3), p, Settings(time_limit=30))
+    out = solve_puzzle(_with_tuning(reinforce_after=200), p, Settings(time_limit=30))
     assert (out.status, out.unique, out.reinforced, out.violations) == ("solved", True, True, [])
 
 
@@ -277,7 +277,7 @@ def test_small_or_sparse_rooms_are_not_packed():
 
 
 def test_starting_again_drops_the_first_attempts_uniqueness_cut(monkeypatch):
-    """An attempt that found the answer but ran out of time in the uniqueness proof has cut
+    """An attempt that found the answer but used up its nodes in the uniqueness proof has cut
     that answer off; the next attempt must not inherit the cut. (On the pure MIP: the
     deductions decide the sample whole.)"""
     real = pipeline._second_answer
@@ -287,12 +287,13 @@ def test_starting_again_drops_the_first_attempts_uniqueness_cut(monkeypatch):
         calls.append(1)
         if len(calls) == 1:
             live.add(m.exclude_answer(), "no_good_1")
+            live.out_of_budget = True
             return None, []
         return real(genre, puzzle, m, live, out, deadline)
 
     monkeypatch.setattr(pipeline, "_second_answer", out_of_time_once)
     p = example_puzzle("heyawake")
     settings = Settings(time_limit=120, deduce=False)
-    out = solve_puzzle(_with_tuning(reinforce_after=60), p, settings)
+    out = solve_puzzle(_with_tuning(reinforce_after=10**9), p, settings)
     assert len(calls) == 2 and out.reinforced
     assert (out.status, out.unique) == ("solved", True) and out.answer == KNOWN

@@ -358,19 +358,19 @@ def test_the_uniqueness_cut_is_not_every_segment_again(monkeypatch):
 def test_a_long_run_on_highs_starts_again_on_scip_with_its_cuts(monkeypatch):
     """hotaru-beam's HiGHS rounds can run long where SCIP's one search does not (generated
     15x15 and 20x20 with several answers: 7-30 s and more against 3-10 s), so a run whose back
-    end is left to the genre starts again on SCIP after `switch_after` seconds, carrying the
-    lazy cuts the rounds found; a back end the user chose is kept. Here the wait is cut to no
-    time at all, so the switch always happens."""
+    end is left to the genre starts again on SCIP after `switch_after` nodes, carrying the
+    lazy cuts the rounds found; a back end the user chose is kept. Here the budget is cut to
+    nothing, so the switch always happens."""
     import dataclasses
 
     from solver.mip.backends import DEFAULT_SOLVER, SolverError, Tuning
 
     genre = dataclasses.replace(
-        hotaru_beam.GENRE, tuning=dataclasses.replace(hotaru_beam.GENRE.tuning, switch_after=0.0)
+        hotaru_beam.GENRE, tuning=dataclasses.replace(hotaru_beam.GENRE.tuning, switch_after=0)
     )
     assert hotaru_beam.GENRE.tuning.switch_to == "scip"
     switch = Settings(DEFAULT_SOLVER).switched(genre.tuning)
-    assert switch is not None and switch.solver == "scip" and switch.tuning.search_after == 0.0
+    assert switch is not None and switch.solver == "scip" and switch.tuning.search_after == 0
     assert Settings("highs").switched(genre.tuning) is None
     with pytest.raises(SolverError, match="unknown solver 'gurobi'"):
         Tuning(switch_to="gurobi")

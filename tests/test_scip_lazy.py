@@ -31,7 +31,7 @@ def test_one_search_finds_the_answer_of_the_rounds_and_proves_it_unique(name):
     """On the pure MIP (no deductions, which decide some of these whole before any search)."""
     genre, puzzle = published(name)
     rounds = solve_puzzle(genre, puzzle, Settings("scip", cuts_in_search=False, deduce=False))
-    at_once = dataclasses.replace(genre, tuning=Tuning("scip", search_after=0.0))
+    at_once = dataclasses.replace(genre, tuning=Tuning("scip", search_after=0))
     search = solve_puzzle(
         at_once, puzzle, Settings("scip", deduce=False)
     )  # one search, answer and proof
@@ -44,7 +44,7 @@ def test_one_search_finds_the_answer_of_the_rounds_and_proves_it_unique(name):
 def test_cuts_learnt_in_a_search_are_kept_in_the_model():
     genre, puzzle = published("heyawake-3")
     m = genre.build(puzzle, True)
-    at_once = Settings("scip").resolved(Tuning("scip", search_after=0.0))
+    at_once = Settings("scip").resolved(Tuning("scip", search_after=0))
     live = LiveModel(m.prob, at_once, separate=m.violated)
     assert live.solve_lazy(m.violated) == "solved"
     assert m.violated() == []  # the answer breaks no cut, though no round added them all
@@ -123,7 +123,7 @@ def test_one_search_agrees_with_a_second_search_where_scip_presolves_and_guesses
     the answer again (its cut gone with the transformed problem) and must not count it twice."""
     for name in ("hitori-2", "nurikabe-2", "heyawake-3"):
         genre, puzzle = published(name)
-        tuning = Tuning("scip", search_after=0.0, scip_presolve=True, scip_heuristics=True)
+        tuning = Tuning("scip", search_after=0, scip_presolve=True, scip_heuristics=True)
         m = genre.build(puzzle, True)
         live = LiveModel(m.prob, Settings().resolved(tuning), separate=m.violated)
         assert live.solve_lazy(m.violated, exclude=m.exclude_answer) == "solved"

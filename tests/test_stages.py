@@ -182,15 +182,15 @@ def _three_of_two() -> pulp.LpProblem:
 @pytest.mark.parametrize(
     "make, quick, scip_says, runs, asked",
     [
-        (_market_split_without_answer, 0.02, True, ["choose"], 0),  # searched: believed
-        (_three_of_two, 0.02, True, ["choose", "off"], 0),  # presolve alone: checked at once
+        (_market_split_without_answer, 100, True, ["choose"], 0),  # searched: believed
+        (_three_of_two, 100, True, ["choose", "off"], 0),  # presolve alone: checked at once
         (_three_of_two, 0, True, ["choose"], 1),  # no quick check, SCIP agrees: believed
         (_three_of_two, 0, False, ["choose", "off"], 1),  # SCIP does not: HiGHS, no presolve
     ],
 )
 def test_highs_checks_what_presolve_decided_alone(make, quick, scip_says, runs, asked, monkeypatch):
     """An "infeasible" that HiGHS's presolve decided without searching a node (the 1.15.1
-    failure above) is checked: by HiGHS without presolve for QUICK_CHECK seconds, then by
+    failure above) is checked: by HiGHS without presolve for QUICK_CHECK nodes, then by
     SCIP's opinion, believed when it agrees and otherwise by HiGHS without presolve to the end;
     one that branch and bound reached is believed. HiGHS's options are left as they were."""
     opinions = []

@@ -209,7 +209,7 @@ def define(
     names: tuple[str, ...] | None = None,
     lazy: bool = False,
     solver: str = FALLBACK_SOLVER,
-    search_after: float = SEARCH_AFTER,
+    search_after: int = SEARCH_AFTER,
     scip_separating: bool = True,
     scip_heuristics: bool = True,
     scip_presolve: bool = True,

@@ -108,7 +108,7 @@ class Settings:
         takes the lazy cuts inside its one search from the start."""
         if tuning.switch_to is None or self.solver != DEFAULT_SOLVER:
             return None
-        again = dataclasses.replace(tuning, solver=tuning.switch_to, search_after=0.0)
+        again = dataclasses.replace(tuning, solver=tuning.switch_to, search_after=0)
         return dataclasses.replace(self, solver=tuning.switch_to, tuning=again)
 
     def deadline(self) -> float | None:
@@ -224,16 +224,21 @@ PROOF_BY_SEARCH = (
 _LEARNT = itertools.count(1)  # names for the cuts learnt in SCIP searches
 _LAZY = itertools.count(1)  # names for the cuts added between solves
 CUT_NAMES = ("lazy_", "learnt_")  # how the names of those cuts begin: rows every answer keeps
-# Seconds of rounds of solves before SCIP takes the lazy cuts inside its search. Where rounds
+# The budgets that choose a route count work, never seconds, so that a sheet takes the same
+# route on every machine: the branch-and-bound nodes of the solves (a solve counts one node at
+# least; `LiveModel.work`).
+#
+# Nodes of rounds of solves before SCIP takes the lazy cuts inside its search. Where rounds
 # are cheap they win (each new solve presolves with all the cuts; one search asks Python about
 # every integral node and runs without dual reductions); where each round is a hard solve, one
 # search wins. A genre whose rounds are hard says so with 0 (Tuning.search_after).
-SEARCH_AFTER = 2.0
-# A genre's reinforcements (Model.reinforcements) wait this long: see cells.forest_count.
-REINFORCE_AFTER = 5.0
-# A genre with `Tuning.switch_to` waits this long on its own back end before it starts again on
-# that one: ten times the slowest published puzzle of such a genre (hotaru-beam: 0.2 s).
-SWITCH_AFTER = 2.0
+SEARCH_AFTER = 200
+# A genre's reinforcements (Model.reinforcements) wait this many nodes of the first attempt:
+# see cells.forest_count.
+REINFORCE_AFTER = 5000
+# A genre with `Tuning.switch_to` spends this many nodes on its own back end before it starts
+# again on that one.
+SWITCH_AFTER = 1000
 
 
 @dataclass(frozen=True)
@@ -243,7 +248,7 @@ class Tuning:
     budgets of its deductions. The answers never depend on it; only how soon they come."""
 
     solver: str = FALLBACK_SOLVER
-    search_after: float = SEARCH_AFTER  # seconds of rounds before SCIP's one search (0: at once)
+    search_after: int = SEARCH_AFTER  # nodes of rounds before SCIP's one search (0: at once)
     scip_separating: bool = True  # SCIP's own cutting planes (False: none; the search is faster
     # where the LP bound says little, e.g. heyawake's lazy rings)
     scip_heuristics: bool = True  # SCIP's primal heuristics (False: none; where the search
@@ -252,7 +257,7 @@ class Tuning:
     # second run without it, see _run_scip)
     highs_options: tuple[tuple[str, bool | int | float | str], ...] = ()  # set on every HiGHS
     # model of the genre (yajilin: a smaller cut pool)
-    reinforce_after: float = REINFORCE_AFTER  # seconds of search before the model's
+    reinforce_after: int = REINFORCE_AFTER  # nodes of the first attempt before the model's
     # reinforcements join it and the search starts again (Model.reinforcements)
     scip_strong_branching: bool = True  # SCIP's strong branching, to learn what branching on
     # a variable does (False: pseudo-costs from the start; yajilin's search is faster)
@@ -260,8 +265,8 @@ class Tuning:
     # heuristics (LiveModel.start_proof; False: as the first search)
     switch_to: str | None = None  # where the user left the back end to the genre: the back end
     # that starts again, with the lazy cuts found, when the genre's own has not answered and
-    # proved within `switch_after` seconds (hotaru-beam: HiGHS's rounds, then SCIP's one search)
-    switch_after: float = SWITCH_AFTER
+    # proved within `switch_after` nodes (hotaru-beam: HiGHS's rounds, then SCIP's one search)
+    switch_after: int = SWITCH_AFTER
     # the deductions' budgets (`Genre.deduce`), in work, never seconds: what probing may spend
     # (the board's cells once a probe: the grid's cells for cells of two states, the graph's
     # cells and edges for a loop), at least `probe_work`, or `probe_passes` passes over the grid
@@ -291,7 +296,7 @@ class Tuning:
 # presolve, where the lazy rows make the LP bound weak and the answer is found as soon without
 # them. A genre takes it with `dataclasses.replace(ONE_SCIP_SEARCH, ...)`.
 ONE_SCIP_SEARCH = Tuning(
-    "scip", search_after=0.0, scip_separating=False, scip_heuristics=False, scip_presolve=False
+    "scip", search_after=0, scip_separating=False, scip_heuristics=False, scip_presolve=False
 )
 
 
@@ -337,6 +342,11 @@ class LiveModel:
         self.guessing = False  # inside `trial`: an "infeasible" is reported to no one, so the
         # presolve's word is not checked (see _run_highs, _run_scip)
         self.rounds = 0  # solves by solve_lazy
+        self.work = 0  # branch-and-bound nodes of every solve so far, one at least a solve
+        self.budget: int | None = None  # the nodes the solves may take in all (None: no
+        # limit); a solve that reaches it ends as "timeout" with `out_of_budget` set. CBC,
+        # a child process that reports no node count, takes none: its attempt runs to the end
+        self.out_of_budget = False
         self.cuts = 0  # lazy cuts added, between solves or in searches
         # what the last search that went on past its answer (solve_lazy's `exclude`) told:
         self.unique: bool | None = None  # None: it told nothing (or there was no such search)
@@ -437,7 +447,7 @@ class LiveModel:
     ) -> Status:
         """Solve until the answer breaks none of a lazy model's cuts (`violated`, its
         separators): add the cuts an answer breaks and solve again. On SCIP, once the rounds
-        have taken the genre's `Tuning.search_after` seconds (from the first solve on where that
+        have taken the genre's `Tuning.search_after` nodes (from the first solve on where that
         is 0), the cuts are taken inside the search instead.
 
         exclude: the cut that excludes the answer found and no other (`Model.exclude_answer`).
@@ -445,14 +455,13 @@ class LiveModel:
         is unique (solver.mip.scip_lazy, `collect`): `unique` and `second` say what it found (None:
         it told nothing, e.g. the answer came from a round, or time ran out)."""
         self.unique = self.second = self.answer_at = None
-        spent = 0.0  # seconds in this call's solves
+        start = self.work  # the nodes of this call's solves: self.work - start
         for n in itertools.count(1):
             progress.report(round=n, cuts=self.cuts)
-            learnt, start = self.learnt(), time.perf_counter()
+            learnt = self.learnt()
             if self.in_search is not None:
                 self.in_search.collect(exclude if self.in_search.active else None)
             status = self.solve(deadline)
-            spent += time.perf_counter() - start
             self.rounds += 1
             self.cuts += self.learnt() - learnt
             if status != "solved":
@@ -463,6 +472,7 @@ class LiveModel:
             for cut in cuts:
                 self.cuts += 1
                 self.add(cut, f"lazy_{next(_LAZY)}")
+            spent = self.work - start
             if spent >= self.settings.tuning.search_after and self.in_search is not None:
                 self.in_search.switch_on()
         raise AssertionError("unreachable")
@@ -491,14 +501,21 @@ class LiveModel:
         if not self.columns:  # nothing to choose: the rows hold or they do not
             holds = all(_holds_at_zero(c) for c in self.prob.constraints())
             return "solved" if holds else "infeasible"
+        left = None if self.budget is None else self.budget - self.work
+        if left is not None and left <= 0:
+            self.out_of_budget = True
+            return "timeout"
         start = time.perf_counter()
         if self.settings.solver == "highs":
-            found, infeasible = self._solve_highs(deadline)
+            found, infeasible = self._solve_highs(deadline, left)
         elif self.settings.solver == "scip":
-            found, infeasible = self._solve_scip(deadline)
+            found, infeasible = self._solve_scip(deadline, left)
         else:
             found, infeasible = self._solve_cbc(deadline)
         seconds = time.perf_counter() - start
+        if not (found or infeasible) and self.budget is not None and self.work >= self.budget:
+            self.out_of_budget = True
+            return "timeout"
         return _classify(found, infeasible, seconds, limit, self.settings.solver)
 
     # HiGHS ----------------------------------------------------------------------------------
@@ -547,13 +564,19 @@ class LiveModel:
                 len(ints), np.array(ints, dtype=np.int32), np.ones(len(ints), dtype=np.uint8)
             )
 
-    def _solve_highs(self, deadline: float | None) -> tuple[bool, bool]:
+    def _solve_highs(self, deadline: float | None, nodes: int | None) -> tuple[bool, bool]:
+        """nodes: the most branch-and-bound nodes this solve may take (None: no limit)."""
         h = self.native
-        # with lazy cuts in the model, HiGHS without presolve is slow to prove what its
-        # presolve found, and SCIP's opinion is asked at once (see _run_highs)
-        infeasible = _run_highs(
-            h, deadline, quick=0 if self.cuts else None, check=not self.guessing
-        )
+        h.setOptionValue("mip_max_nodes", NO_NODE_LIMIT if nodes is None else nodes)
+        try:
+            # with lazy cuts in the model, HiGHS without presolve is slow to prove what its
+            # presolve found, and SCIP's opinion is asked at once (see _run_highs)
+            infeasible = _run_highs(
+                h, deadline, quick=0 if self.cuts else None, check=not self.guessing
+            )
+        finally:
+            h.setOptionValue("mip_max_nodes", NO_NODE_LIMIT)
+        self.work += max(1, h.getInfo().mip_node_count)
         found = h.getInfo().primal_solution_status == 2  # kSolutionStatusFeasible
         if found:
             for v, x in zip(self.columns, h.getSolution().col_value, strict=True):
@@ -606,11 +629,14 @@ class LiveModel:
             return self.native.addCons(expr <= hi, name=name)
         return self.native.addCons(expr >= lo, name=name)
 
-    def _solve_scip(self, deadline: float | None) -> tuple[bool, bool]:
+    def _solve_scip(self, deadline: float | None, nodes: int | None) -> tuple[bool, bool]:
+        """nodes: the most branch-and-bound nodes this solve may take (None: no limit)."""
         m = self.native
         if self.in_search and self.in_search.learnt:
             self._keep_learnt()
+        m.setParam("limits/totalnodes", -1 if nodes is None else nodes)
         infeasible = _run_scip(m, deadline, check=not self.guessing)
+        self.work += max(1, m.getNTotalNodes())
         if self.in_search is not None and self.in_search.exclude is not None:
             return self._collected(infeasible)
         found = m.getNSols() > 0
@@ -900,26 +926,27 @@ def _scip_seconds(left: float) -> float:
     return min(max(left, 0.001), 1e20)  # SCIP's range for limits/time
 
 
+NO_NODE_LIMIT = 2_147_483_647  # HiGHS's mip_max_nodes when it has none
 FIRST = 10  # SCIP's branching priority of `Model.branch_first` (the others keep 0)
 RULE_FIRST = 100_000  # the priority of `Model.scip_branching`'s rule (SCIP's own: 10000 at most)
 RECHECK_SEARCHED = False  # True: check every "infeasible" again, searched or not (2x a proof)
-QUICK_CHECK = 0.02  # seconds HiGHS without presolve gets before SCIP's opinion (0: at once)
+QUICK_CHECK = 100  # nodes HiGHS without presolve gets before SCIP's opinion (0: at once)
 
 
 def _run_highs(
-    h: object, deadline: float | None, quick: float | None = None, check: bool = True
+    h: object, deadline: float | None, quick: int | None = None, check: bool = True
 ) -> bool:
     """Run HiGHS by the deadline; True when it proved the model infeasible. An "infeasible"
     that its MIP presolve decided alone (no branch-and-bound node searched) is checked: HiGHS
     1.15.1's presolve calls a feasible slitherlink model infeasible that way
     (tests/data/highs_presolve_false_infeasible.mps.gz, 0 nodes; 1.16.0 solves it; the
     tracker has more such reports), and here infeasible means "no answer" or "unique", so it
-    must be a proof. The check: HiGHS again with presolve off, for QUICK_CHECK seconds (enough
+    must be a proof. The check: HiGHS again with presolve off, for QUICK_CHECK nodes (enough
     for a small model); past that, SCIP's second opinion (copying a model to SCIP costs about
     as much, and SCIP proves these far sooner than HiGHS without presolve: country-2 0.09 s
     against 0.59 s); where SCIP does not agree, HiGHS without presolve to the end. An
     infeasibility that the search reached is believed: checking those too would double every
-    uniqueness proof. quick: the seconds for HiGHS without presolve instead of QUICK_CHECK (0:
+    uniqueness proof. quick: the nodes for HiGHS without presolve instead of QUICK_CHECK (0:
     SCIP's opinion at once). check=False: the "infeasible" is believed as it stands (a search
     whose verdict no one is told)."""
     import highspy
@@ -947,26 +974,30 @@ def _run_highs(
 
 
 def _highs_without_presolve(
-    h: object, deadline: float | None, cap: float | None = None
+    h: object, deadline: float | None, cap: int | None = None
 ) -> bool | None:
-    """HiGHS again with presolve off, by the deadline and for at most `cap` seconds: whether
-    it proved the model infeasible, or None when the cap (not the deadline) stopped it."""
+    """HiGHS again with presolve off, by the deadline and for at most `cap` branch-and-bound
+    nodes (within the solve's own limit, `mip_max_nodes`): whether it proved the model
+    infeasible, or None when the cap stopped it."""
     import highspy
 
     left = _remaining(deadline)
     if left is not None and left <= 0:
         return False  # no time left to check the presolve's word
-    limit = min(x for x in (left, cap, highspy.kHighsInf) if x is not None)
-    h.setOptionValue("time_limit", max(limit, 0.001))
+    h.setOptionValue("time_limit", highspy.kHighsInf if left is None else max(left, 0.001))
+    nodes = h.getOptions().mip_max_nodes
+    capped = cap is not None and cap < nodes
+    if capped:
+        h.setOptionValue("mip_max_nodes", cap)
     h.setOptionValue("presolve", "off")
     try:
         _highs_run(h, deadline)
     finally:
         h.setOptionValue("presolve", "choose")
         h.setOptionValue("time_limit", highspy.kHighsInf)
-    capped = cap is not None and (left is None or cap < left)
+        h.setOptionValue("mip_max_nodes", nodes)
     found = h.getInfo().primal_solution_status == 2  # kSolutionStatusFeasible
-    if capped and h.getModelStatus() == highspy.HighsModelStatus.kTimeLimit and not found:
+    if capped and h.getModelStatus() == highspy.HighsModelStatus.kSolutionLimit and not found:
         return None
     return _highs_infeasible(h)
 

@@ -56,8 +56,8 @@ class Model:
     answer is unique when it has no detour and the search finds nothing.
     reinforcements: functions that make rows every answer keeps and that turn a hard search
     into an easy one, but slow the easy ones (more columns and rows in every LP): the pipeline
-    makes and adds them and starts again when a search runs past the genre's
-    `Tuning.reinforce_after` seconds. They stay out of the `.lp` file, like `minimal`.
+    makes and adds them and starts again when a first attempt uses up the genre's
+    `Tuning.reinforce_after` nodes. They stay out of the `.lp` file, like `minimal`.
     guesses: rows that the answers of most puzzles keep though the rules do not ask for them
     (numberlink: every cell on a line). The pipeline's first search takes them, for at most
     half the time left; where that finds no answer, the search runs again without them. The
