@@ -930,7 +930,10 @@ NO_NODE_LIMIT = 2_147_483_647  # HiGHS's mip_max_nodes when it has none
 FIRST = 10  # SCIP's branching priority of `Model.branch_first` (the others keep 0)
 RULE_FIRST = 100_000  # the priority of `Model.scip_branching`'s rule (SCIP's own: 10000 at most)
 RECHECK_SEARCHED = False  # True: check every "infeasible" again, searched or not (2x a proof)
-QUICK_CHECK = 100  # nodes HiGHS without presolve gets before SCIP's opinion (0: at once)
+# nodes HiGHS without presolve gets before SCIP's opinion (0: at once). At once: a node count
+# does not bound HiGHS's root without presolve (a published 33x23 norinori's ran a minute), and
+# SCIP's opinion costs about what a small model's check does
+QUICK_CHECK = 0
 
 
 def _run_highs(
@@ -941,14 +944,13 @@ def _run_highs(
     1.15.1's presolve calls a feasible slitherlink model infeasible that way
     (tests/data/highs_presolve_false_infeasible.mps.gz, 0 nodes; 1.16.0 solves it; the
     tracker has more such reports), and here infeasible means "no answer" or "unique", so it
-    must be a proof. The check: HiGHS again with presolve off, for QUICK_CHECK nodes (enough
-    for a small model); past that, SCIP's second opinion (copying a model to SCIP costs about
-    as much, and SCIP proves these far sooner than HiGHS without presolve: country-2 0.09 s
-    against 0.59 s); where SCIP does not agree, HiGHS without presolve to the end. An
-    infeasibility that the search reached is believed: checking those too would double every
-    uniqueness proof. quick: the nodes for HiGHS without presolve instead of QUICK_CHECK (0:
-    SCIP's opinion at once). check=False: the "infeasible" is believed as it stands (a search
-    whose verdict no one is told)."""
+    must be a proof. The check: HiGHS again with presolve off for QUICK_CHECK nodes where
+    that is more than none; then SCIP's second opinion (SCIP proves these far sooner than
+    HiGHS without presolve: country-2 0.09 s against 0.59 s); where SCIP does not agree,
+    HiGHS without presolve to the end. An infeasibility that the search reached is believed:
+    checking those too would double every uniqueness proof. quick: the nodes for HiGHS
+    without presolve instead of QUICK_CHECK (0: SCIP's opinion at once). check=False: the
+    "infeasible" is believed as it stands (a search whose verdict no one is told)."""
     import highspy
 
     quick = QUICK_CHECK if quick is None else quick
