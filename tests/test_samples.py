@@ -215,7 +215,7 @@ def creek() -> dict[str, Any]:
 
 
 def digit_rows(slug: str) -> dict[str, Any]:
-    """A solution of digits, one line a row (ripple-effect, inshi-no-heya)."""
+    """A solution of digits, one line a row (ripple-effect, inshi-no-heya, suguru)."""
     return {"numbers": [[int(ch) for ch in row] for row in text_rows(slug)]}
 
 
@@ -352,6 +352,7 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "sukoro": sukoro,
     "creek": creek,
     "ripple-effect": lambda: digit_rows("ripple-effect"),
+    "suguru": lambda: digit_rows("suguru"),
     "inshi-no-heya": lambda: digit_rows("inshi-no-heya"),
     "sum-line": sum_line,
     "number-skeleton": number_skeleton,
