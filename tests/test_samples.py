@@ -374,6 +374,7 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "fillmat": lambda: lettered_regions("fillmat"),
     "block-puzzle": lambda: lettered_regions("block-puzzle"),
     "abc-place": abc_place,
+    "hidato": lambda: {"numbers": [[int(t) for t in r.split()] for r in text_rows("hidato")]},
 }
 
 # the samples with several answers: every one of them, as fields of the record (the seed's
