@@ -89,7 +89,9 @@ def test_a_range_wider_than_the_clues_adds_letters():
     assert found[0][0] == "A" and all(sorted(row) == ["A", "B", "C", "D"] for row in found)
 
 
-@pytest.mark.parametrize("solver", SOLVERS)
+@pytest.mark.parametrize(
+    "solver", [pytest.param(s, marks=pytest.mark.slow) if s == "cbc" else s for s in SOLVERS]
+)
 def test_the_sightline_is_exact_on_every_line_of_four(solver):
     """A 4 x 4 grid of the letters A-B, its first row given in every arrangement: a clue from
     the left fits exactly when it is the first letter (the other rows can always be filled)."""

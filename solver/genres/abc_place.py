@@ -33,8 +33,8 @@ Model: x(r,c,k) = 1 when the grid cell at sheet row r, column c holds the k-th l
 each letter once (`solver.blocks.digits.latin` over the letters). A clue k seen along cells
 l0, l1 ... (nearest first) is Sees: at each cell l(i) the letters other than k add up to at
 most the sum of x(l(j),k) over j < i (a letter stands there only after the k), which is the
-rule since each letter stands once in the line, and as one row per cell tighter than a row per
-letter.
+rule since each letter stands once in the line; one row per cell implies the row of each other
+letter alone, so it is at least as tight in the LP.
 """
 
 from __future__ import annotations
