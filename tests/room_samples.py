@@ -29,7 +29,8 @@ from tests.conftest import WORKBOOKS, example
 
 def example_rooms(slug: str) -> Rooms:
     """The room map of a genre's example (equal letters, one room; ripple-effect's rooms are
-    listed as cells in its puzzle_extra, one room a token: `0,1/0,2/1,2`)."""
+    listed as cells in its puzzle_extra, one room a token: `0,1/0,2/1,2`; suguru's map is its
+    puzzle_extra's `rooms`, its puzzle_text the given digits)."""
     ex = example(slug)
     if slug == "ripple-effect":
         found = {}
@@ -43,7 +44,8 @@ def example_rooms(slug: str) -> Rooms:
         ]
         rooms, _ = rooms_from_labels(Grid(slug, rows))
         return Rooms(rooms.ids)
-    rows = [list(line) for line in ex["puzzle_text"].strip().split("\n")]
+    text = ex["puzzle_extra"]["rooms"] if slug == "suguru" else ex["puzzle_text"]
+    rows = [list(line) for line in text.strip().split("\n")]
     rooms, _ = rooms_from_labels(Grid(slug, rows))
     return rooms
 
@@ -69,7 +71,7 @@ def example_puzzle(slug: str) -> Any:
     if slug == "paint-area":
         numbers = sorted(((r, c), n) for r, c, n in ex["puzzle_extra"]["nums"])
         return module.Puzzle(rooms, tuple(numbers))
-    if slug == "ripple-effect":  # the given digits
+    if slug in ("ripple-effect", "suguru"):  # the given digits
         lines = ex["puzzle_text"].split("\n")
         digits = [
             ((r, c), int(ch))
@@ -152,6 +154,7 @@ if __name__ == "__main__":
         "tile-paint",
         "paint-area",
         "ripple-effect",
+        "suguru",
         "inshi-no-heya",
         "satogaeri",
     ]:

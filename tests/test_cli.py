@@ -166,7 +166,7 @@ def test_genres_of_an_unknown_name_says_so(capsys, name, hint):
     out, err = capsys.readouterr()
     assert out == ""
     assert err.startswith(
-        f"puzzle-solver: no genre '{name}'{hint} (genres: akari, alphametic, archipelago,"
+        f"puzzle-solver: no genre '{name}'{hint} (genres: abc-place, akari, alphametic,"
     )
 
 

@@ -102,9 +102,11 @@ NAMES = {
     "factors": ("inshi-no-heya", ["factors"], "5/5/rvvcm9jf54653-28ca2833-14"),
     "kakuro": ("kakuro", ["kakuro"], "5/5/48la0.na0lh3l0Bn.0cl.c4a3"),
     "skyscrapers": ("skyscrapers", ["skyscrapers", "building", "skyscraper"], "4/4/k13h4j3g"),
+    "easyasabc": ("abc-place", ["easyasabc"], "4/4/3/1m2h3g3h"),
     "satogaeri": ("satogaeri", ["satogaeri", "sato"], "4/4/94g1g02m1h.j"),
     "shikaku": ("shikaku", ["shikaku"], "6/6/j3g56h6t6h23g5j"),
     "fillmat": ("fillmat", ["fillmat"], "5/5/3b3h1h1b4"),
+    "suguru": ("suguru", ["suguru"], "5/5/cih47bs73m3g5p1g2g"),
 }
 
 

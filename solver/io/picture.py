@@ -47,7 +47,8 @@ LATTICE_CLUES = {"creek"}  # genres whose clues sit on the grid's corners, one p
 CORNER_CLUES = {"inshi-no-heya"}  # genres whose clues stand small in a corner, a digit below
 SUM_CLUES = {"kakuro"}  # genres whose clue cells hold sums split by a diagonal (down\\across)
 CLUE_CELL_COLOUR = "#C0C0C0"  # pzprjs' grey for such clue cells
-FRAME_CLUES = {"skyscrapers"}  # genres whose clues stand in a frame row and column around the grid
+# genres whose clues stand in a frame row and column around the grid (abc-place: letters)
+FRAME_CLUES = {"skyscrapers", "abc-place"}
 SPACED_CELLS = {"icebarn"}  # puzzle cell (r, c) in sheet cell (2r + 1, 2c + 1), borders between
 LETTER_ANSWERS = {"skeleton", "kanaore"}  # record `cells`: answer letters in empty cells
 PART_LETTERS = {"block-puzzle"}  # genres whose letters are givens, not room labels, beside regions
@@ -509,9 +510,10 @@ def _sums(givens: list[list[Any]], answer: dict[str, Any]) -> Picture:
 
 
 def _digit(pic: Picture, r: int, c: int, given: Any, shown: Any) -> None:
-    """A digit in cell (r, c) of the picture: the given in black, else the answer's in blue."""
+    """A digit (or letter) in cell (r, c) of the picture: the given in black, else the answer's
+    in blue."""
     x, y = _centre(r, c)
-    if isinstance(given, int):
+    if isinstance(given, int) or (isinstance(given, str) and given.strip()):
         pic.add("text", x, y, text=str(given), size=_size(str(given)), fill="black")
     elif shown not in (None, "", 0):
         pic.add("text", x, y, text=str(shown), size=_size(str(shown)), fill=ANSWER_COLOUR)
@@ -543,11 +545,11 @@ def _signs(givens: list[list[Any]], answer: dict[str, Any]) -> Picture:
 
 
 def _framed(givens: list[list[Any]], answer: dict[str, Any]) -> Picture:
-    """A square grid inside a frame row and column of clues (skyscrapers): the sheet's first
-    and last rows and columns hold the clues, drawn outside the grid; the record's `numbers`
-    is the grid's N x N."""
+    """A grid inside a frame row and column of clues (skyscrapers, abc-place): the sheet's first
+    and last rows and columns hold the clues, drawn outside the grid (abc-place's letters range
+    in the corner); the record's `numbers` (abc-place: `letters`) is the grid inside."""
     rows, cols = answer["rows"], answer["cols"]
-    numbers = answer["numbers"]
+    numbers = answer.get("numbers") or answer["letters"]
     pic = Picture(cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN)
     for r in range(1, rows):
         y = MARGIN + r * CELL
