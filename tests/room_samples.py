@@ -63,7 +63,7 @@ def example_puzzle(slug: str) -> Any:
                 first.setdefault(ch, (r, c))
         numbers = sorted((first[k], n) for k, n in ex["puzzle_extra"]["nums"].items())
         return module.Puzzle(rooms, tuple(numbers))
-    if slug == "norinori":
+    if slug in ("norinori", "star-battle"):
         return module.Puzzle(rooms)
     if slug == "tile-paint":
         cols, rows = ex["puzzle_extra"]["hint"]
@@ -157,5 +157,6 @@ if __name__ == "__main__":
         "suguru",
         "inshi-no-heya",
         "satogaeri",
+        "star-battle",
     ]:
         print(build(name))

@@ -30,7 +30,7 @@ from solver.mip.backends import Settings
 from solver.pipeline import clear_sheet, solve_sheet
 
 SLUGS = [g.slug for g in all_genres()]
-SEVERAL = {"abc-place"}  # samples with several answers (tests/test_samples.py's SEVERAL)
+SEVERAL = {"abc-place", "star-battle"}  # samples with several answers (test_samples' SEVERAL)
 FAST = Settings(time_limit=60)
 
 
@@ -161,6 +161,8 @@ def test_hints_followed_to_the_end_give_the_answer(sample, slug):
         assert len(hint.writes) == 1, hint.record()
         hints += 1
         assert hints <= partly
+    if slug in SEVERAL and hint.status == "several":
+        return  # the cells kept leave several answers (star battle's): hints stop there
     assert hint.status == "done", hint.record()
     # one hint per erased cell; on borders a hint draws a neighbour's side too, which may
     # complete that neighbour (or leave it for a hint of its own)

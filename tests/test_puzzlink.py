@@ -107,6 +107,7 @@ NAMES = {
     "shikaku": ("shikaku", ["shikaku"], "6/6/j3g56h6t6h23g5j"),
     "fillmat": ("fillmat", ["fillmat"], "5/5/3b3h1h1b4"),
     "suguru": ("suguru", ["suguru"], "5/5/cih47bs73m3g5p1g2g"),
+    "starbattle": ("star-battle", ["starbattle"], "6/6/1/4ilbhgdnmhou"),
 }
 
 

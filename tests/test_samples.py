@@ -375,12 +375,17 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "block-puzzle": lambda: lettered_regions("block-puzzle"),
     "abc-place": abc_place,
     "hidato": lambda: {"numbers": [[int(t) for t in r.split()] for r in text_rows("hidato")]},
+    "star-battle": lambda: {"shaded": marked(text_rows("star-battle"), "*")},
 }
 
 # the samples with several answers: every one of them, as fields of the record (the seed's
 # abc-place example has 13)
 SEVERAL: dict[str, Callable[[], list[dict[str, Any]]]] = {
     "abc-place": lambda: [abc_place(s) for s in example("abc-place")["all_solutions"]],
+    "star-battle": lambda: [
+        {"shaded": marked(text.split("\n"), "*")}
+        for text in example("star-battle")["all_solutions"]
+    ],
 }
 UNIQUE = {slug: slug not in SEVERAL for slug in SLUGS}  # what the record's `unique` says
 

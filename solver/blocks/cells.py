@@ -620,6 +620,18 @@ def never_adjacent(prob: pulp.LpProblem, x: Mapping[Cell, Expr], prefix: str = "
                 prob += pulp.lpSum([x[r, c], x[q]]) <= 1, cname(f"{prefix}NoAdj{kind}", (r, c))
 
 
+def never_touching(prob: pulp.LpProblem, x: Mapping[Cell, Expr], prefix: str = "") -> None:
+    """No two cells of the set touch, not even diagonally (star battle's stars, tents' tents):
+    at most one in every 2x2 block (Touch(r,c) for the block from (r,c); cells that are not keys
+    of x are left out of their blocks). Every touching pair lies in such a block, and each block
+    is a clique of touching cells, so these rows are stronger than the pairs."""
+    corners = {(r + dr, c + dc) for r, c in x for dr in (-1, 0) for dc in (-1, 0)}
+    for r, c in sorted(corners):
+        block = [q for q in ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)) if q in x]
+        if len(block) > 1:
+            prob += pulp.lpSum(x[q] for q in block) <= 1, cname(f"{prefix}Touch", (r, c))
+
+
 # --- lines of sight -------------------------------------------------------------------------
 
 
@@ -773,6 +785,17 @@ def check_never_adjacent(cells: Iterable[Cell], what: str) -> list[Violation]:
         Violation(f"{what} at {_where((r, c))} and {_where(q)} touch", [(r, c), q])
         for r, c in sorted(inside)
         for q in ((r, c + 1), (r + 1, c))
+        if q in inside
+    ]
+
+
+def check_never_touching(cells: Iterable[Cell], what: str) -> list[Violation]:
+    """One problem per pair of cells of the set that touch, side by side or diagonally."""
+    inside = set(cells)
+    return [
+        Violation(f"{what} at {_where((r, c))} and {_where(q)} touch", [(r, c), q])
+        for r, c in sorted(inside)
+        for q in ((r, c + 1), (r + 1, c - 1), (r + 1, c), (r + 1, c + 1))
         if q in inside
     ]
 

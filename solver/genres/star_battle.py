@@ -1,0 +1,187 @@
+"""Star Battle (スターバトル).
+
+Rules: the square grid is divided into as many rooms as it has rows. Place stars in some cells:
+every row, every column and every room holds the same number of stars (one, unless the puzzle
+says two or more). Two stars never touch, not even diagonally.
+
+Layout: one puzzle cell per spreadsheet cell from A1, the sentinel one cell diagonally
+below-right of the grid, and the rooms in either of two ways (`solver.io.rooms_sheet`): thick
+borders drawn with Excel's border tool (medium or thick lines) around empty cells, as the puzzle
+is printed; or labels, every cell holding its room's label (`A`, `B` ... `Z`, `AA` ...). The
+number of stars per row, column and room goes in A1: the number alone among thick borders
+(`2`), after A1's label with labels (`A2`); without it the puzzle has one star a line. No other
+cell holds a number.
+
+    thick borders, 2 stars:     labels, 1 star:
+    ┏━━━━━┳━━━┓
+    ┃2    ┃   ┃                 A  A  B
+    ┃  ┏━━┛   ┃                 A  B  B
+    ...                          ...
+
+The answer shades the stars' cells (a dark fill, and `■` in an empty cell; a label or the count
+keeps its text). Shading by hand, for Check: `■` or `#`, or a dark fill (the only way on
+labelled cells); `・`, `.` or `×` marks a cell known to hold no star. `import` writes the rooms
+as thick borders and the count in A1 when it is more than one.
+
+puzz.link: `starbattle`: the star count and `/`, then the border codec.
+
+Model: s(r,c) = 1 when cell (r,c) holds a star. Row(r), Col(c) and Room(k): the s of each row,
+column and room sum to the star count. Touch(r,c): at most one star in each 2x2 block (every two
+touching cells lie in one), `solver.blocks.cells.never_touching`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+import pulp
+
+from solver.blocks.cells import check_never_touching, never_touching, shade_vars, shaded_record
+from solver.blocks.geometry import Cell
+from solver.blocks.names import column_letter, quote
+from solver.blocks.rooms import RoomPuzzle
+from solver.blocks.values import Value
+from solver.blocks.violation import Violation
+from solver.genres import define
+from solver.io import puzzlink
+from solver.io.puzzlink import rooms_of_url
+from solver.io.rooms_sheet import grid_rooms
+from solver.io.shading import SHADING_MARKS, read_shaded, render_shaded, shading_blank
+from solver.io.sheet import Grid, InputError
+from solver.io.sheet.answer import CellWrite
+from solver.mip.backends import Tuning
+from solver.mip.model import Model, new_problem, value
+
+Answer = frozenset[Cell]  # the stars' cells
+ANSWER_MARKS = SHADING_MARKS
+ANSWER_FILLS = True  # the answer shows as dark fills, and a dark fill reads as shaded
+
+
+@dataclass(frozen=True)
+class Puzzle(RoomPuzzle):
+    stars: int = 1  # stars in every row, column and room
+
+
+def most_stars(n: int) -> int:
+    """The most stars a line of n cells holds without two touching."""
+    return (n + 1) // 2
+
+
+def _check(rows: int, cols: int, rooms: int, stars: int) -> str | None:
+    """What makes the shape impossible, or None."""
+    if rows != cols:
+        return f"the grid is {rows} x {cols}; a star battle grid is square"
+    if rooms != rows:
+        return f"the grid has {rooms} rooms; a {rows} x {rows} star battle has {rows}"
+    if not 1 <= stars <= most_stars(rows):
+        return f"{stars} stars a line do not fit in {rows} cells without touching"
+    return None
+
+
+def parse(grid: Grid) -> Puzzle:
+    rooms, numbers = grid_rooms(grid, per_room=False)
+    stars = numbers.pop((0, 0), 1)
+    if numbers:
+        (r, c), n = min(numbers.items())
+        raise grid.error(
+            r, c, f"only A1 holds a number (the stars per row, column and room); found {quote(n)}"
+        )
+    problem = _check(grid.rows, grid.cols, len(rooms), stars)
+    if problem is not None:
+        if stars != 1 and not 1 <= stars <= most_stars(grid.rows):
+            raise grid.error(0, 0, problem)
+        raise InputError(grid.sheet, f"{problem}: check the rooms' borders or labels")
+    return Puzzle(rooms, (), stars)
+
+
+def to_cells(p: Puzzle) -> list[list[Value]]:
+    """Empty cells, the count in A1 when more than one; the rooms are drawn as borders."""
+    cells: list[list[Value]] = [[None] * p.cols for _ in range(p.rows)]
+    if p.stars != 1:
+        cells[0][0] = p.stars
+    return cells
+
+
+def model(p: Puzzle) -> Model:
+    prob = new_problem("star_battle")
+    s = shade_vars(prob, p.rows, p.cols, base="s")
+    for r in range(p.rows):
+        prob += pulp.lpSum(s[r, c] for c in range(p.cols)) == p.stars, f"Row({r + 1})"
+    for c in range(p.cols):
+        prob += pulp.lpSum(s[r, c] for r in range(p.rows)) == p.stars, f"Col({c + 1})"
+    for k, cells in enumerate(p.rooms.all()):
+        prob += pulp.lpSum(s[q] for q in cells) == p.stars, f"Room({k + 1})"
+    never_touching(prob, s)
+    return Model(prob, list(s.values()), {"s": s})
+
+
+def decode(p: Puzzle, m: Model) -> Answer:
+    return frozenset(cell for cell, v in m["s"].items() if value(v))
+
+
+def verify(p: Puzzle, stars: Answer) -> list[str]:
+    inside = {cell for cell in stars if 0 <= cell[0] < p.rows and 0 <= cell[1] < p.cols}
+    problems: list[str] = []
+    want = p.stars
+
+    def count(what: str, cells: list[Cell]) -> None:
+        n = sum(cell in inside for cell in cells)
+        if n != want:
+            problems.append(Violation(f"{what} has {n} star{'s' * (n != 1)}, not {want}", cells))
+
+    for r in range(p.rows):
+        count(f"row {r + 1}", [(r, c) for c in range(p.cols)])
+    for c in range(p.cols):
+        count(f"column {column_letter(c + 1)}", [(r, c) for r in range(p.rows)])
+    for k, cells in enumerate(p.rooms.all()):
+        count(p.room_name(k), cells)
+    problems += check_never_touching(inside, "stars")
+    return problems
+
+
+def render(p: Puzzle, stars: Answer) -> list[CellWrite]:
+    return render_shaded(stars)
+
+
+def record(p: Puzzle, stars: Answer) -> dict:
+    return {**shaded_record(stars), "regions": p.rooms.regions(), "stars": p.stars}
+
+
+def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | None]:
+    return dict(read_shaded(grid, m["s"]))
+
+
+blank = shading_blank  # a starred label keeps its text: only the fill shows the answer
+
+
+def from_url(url: puzzlink.PzprUrl) -> Puzzle:
+    count, slash, rest = url.body.partition("/")
+    if not slash or not count.isascii() or not count.isdigit():
+        raise puzzlink.UrlError("starbattle: the body starts with the star count and '/'")
+    stars = int(count)
+    rooms, rest = rooms_of_url(dataclasses.replace(url, body=rest))
+    puzzlink.end(rest)
+    problem = _check(url.rows, url.cols, len(rooms), stars)
+    if problem is not None:
+        raise puzzlink.UrlError(f"starbattle: {problem}")
+    return Puzzle(rooms, (), stars)
+
+
+def to_url(p: Puzzle) -> str:
+    body = f"{p.stars}/{puzzlink.encode_rooms(p.rooms)}"
+    return puzzlink.url_text("starbattle", p.cols, p.rows, body)
+
+
+# No givens for the conflict search (Genre.givens): its rooms are the whole puzzle.
+givens = None
+
+
+GENRE = define(
+    __name__,
+    slug="star-battle",
+    ja="スターバトル",
+    pzpr_ids=("starbattle",),
+    names=("starbattle", "star battle", "two not touch", "スターバトル"),
+    tuning=Tuning(),
+)

@@ -1,0 +1,146 @@
+"""Star Battle: the sample's two sheets (labels, thick borders), the star count in A1, verify
+from the rules, bad input named by sheet and cell, the puzz.link codec with pzprjs's answer,
+import, check my answer on a hand-shaded sheet, and published puzzles of one and two stars.
+(The sample, which has four answers, on every back end: tests/test_samples.py.)"""
+
+from __future__ import annotations
+
+import json
+
+import openpyxl
+import pytest
+from openpyxl.styles import PatternFill
+from room_samples import example_puzzle
+
+from solver import check
+from solver.cli import main
+from solver.genres import star_battle
+from solver.io.puzzlink import UrlError, parse_url
+from solver.io.sheet import Grid, InputError
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.io.workbook import fill_sheet
+from solver.mip.backends import Settings
+from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
+from tests.conftest import ROOT, example
+
+
+def stars_of(text: str) -> frozenset:
+    return frozenset(
+        (r, c) for r, line in enumerate(text.split("\n")) for c, ch in enumerate(line) if ch == "*"
+    )
+
+
+KNOWN = stars_of(example("star-battle")["solution_text"])
+ALL = [stars_of(text) for text in example("star-battle")["all_solutions"]]
+URL = "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou"
+FAST = Settings(time_limit=60)
+PUBLISHED = json.loads((ROOT / "tests/data/published/star-battle.json").read_text("utf-8"))
+
+
+def test_both_sheets_hold_the_example_and_it_has_four_answers(sample):
+    book = OpenpyxlBook(sample("star-battle"))
+    want = example_puzzle("star-battle")
+    for sheet in ("star-battle", "star-battle borders"):
+        _, _, p = read_puzzle(book, sheet)
+        assert p.rooms.ids == want.rooms.ids and p.stars == 1
+    res = solve_sheet(book, "star-battle", FAST)
+    assert res.status == "solved" and res.unique is False
+    assert frozenset(map(tuple, res.answer["shaded"])) in ALL
+    assert example("star-battle")["unique"].startswith("no")
+
+
+def test_verify_accepts_every_listed_answer_and_names_each_broken_rule():
+    p = example_puzzle("star-battle")
+    assert all(star_battle.verify(p, stars) == [] for stars in ALL)
+    extra = star_battle.verify(p, KNOWN | {(1, 1)})  # B2 beside A1's star
+    assert "row 2 has 2 stars, not 1" in extra and "column B has 2 stars, not 1" in extra
+    assert "stars at A1 and B2 touch" in extra
+    assert any(v.startswith("room 'A' has 2 stars") for v in extra)
+    assert "row 1 has 0 stars, not 1" in star_battle.verify(p, KNOWN - {(0, 0)})
+    assert star_battle.verify(p, frozenset({(9, 9)})) != []  # odd cells: no crash
+
+
+def test_the_model_places_two_stars_a_line():
+    """A 2-star puzzle typed with labels, the count after A1's label."""
+    entry = next(e for e in PUBLISHED if e["cells"][0][0].endswith("2"))
+    p = star_battle.parse(Grid("star-battle", entry["cells"]))
+    assert p.stars == 2
+    out = solve_puzzle(star_battle.GENRE, p, FAST)
+    assert out.status == "solved" and out.unique is True
+    assert sorted(map(list, out.answer)) == entry["expected"]["shaded"]
+    assert all(sum(r == row for r, _ in out.answer) == 2 for row in range(p.rows))
+
+
+def test_puzzlink_url_and_pzprjs_answer():
+    """pzprjs test/script/starbattle.js: its URL and its answer."""
+    p = star_battle.from_url(parse_url(URL))
+    assert p.stars == 1 and star_battle.to_url(p) == URL
+    want = {(0, 1), (1, 3), (2, 5), (3, 2), (4, 4), (5, 0)}
+    assert star_battle.verify(p, frozenset(want)) == []
+    out = solve_puzzle(star_battle.GENRE, p, Settings())
+    assert out.status == "solved" and out.unique is True and out.answer == want
+    with pytest.raises(UrlError, match="star count"):
+        star_battle.from_url(parse_url("https://puzz.link/p?starbattle/6/6/4ilbhgdnmhou"))
+    with pytest.raises(UrlError, match="do not fit"):
+        star_battle.from_url(parse_url("https://puzz.link/p?starbattle/6/6/4/4ilbhgdnmhou"))
+
+
+def test_import_writes_the_count_in_a1_and_the_rooms_as_borders(tmp_path):
+    path = tmp_path / "s.xlsx"
+    p = star_battle.from_url(parse_url(URL))
+    two = star_battle.Puzzle(p.rooms, (), 2)
+    assert main(["import", star_battle.to_url(two), "-o", str(path)]) == 0
+    _, grid, again = read_puzzle(OpenpyxlBook(path), "star-battle")
+    assert again == two and grid[0, 0] == 2
+    assert all(v is None for row in grid.cells[1:] for v in row)
+
+
+@pytest.mark.parametrize(
+    ("rows", "where", "says"),
+    [
+        ([["A", "A2"], ["B", "B"]], "B1", "only A1 holds a number"),
+        ([["A5", "A"], ["B", "B"]], "A1", "do not fit"),
+        ([["A", "A", "B"], ["B", "B", "B"]], None, "square"),
+        ([["A", "A"], ["A", "A"]], None, "1 rooms"),
+        ([["A", "A"], ["B", "?"]], "B2", "label"),
+    ],
+)
+def test_bad_input_names_the_sheet_and_cell(tmp_path, rows, where, says):
+    wb = openpyxl.Workbook()
+    wb.active.title = "star-battle"
+    fill_sheet(wb.active, rows)
+    wb.save(tmp_path / "bad.xlsx")
+    with pytest.raises(InputError) as e:
+        read_puzzle(OpenpyxlBook(tmp_path / "bad.xlsx"), "star-battle")
+    at = f"sheet 'star-battle' cell {where}:" if where else "sheet 'star-battle'"
+    assert at in str(e.value) and says in str(e.value)
+
+
+def test_check_a_hand_shaded_answer_right_and_wrong(sample):
+    book = OpenpyxlBook(sample("star-battle"))
+    borders, labels = book.wb["star-battle borders"], book.wb["star-battle"]
+    dark = PatternFill("solid", fgColor="000000")
+    for r, c in KNOWN:
+        borders.cell(r + 1, c + 1).value = "#"
+        labels.cell(r + 1, c + 1).fill = dark
+    for sheet in ("star-battle borders", "star-battle"):
+        res = check.check_sheet(book, sheet, FAST)
+        assert (res.verdict, res.problems) == ("correct", []), res.record()
+    borders.cell(2, 2).value = "■"  # B2, touching A1's star
+    labels.cell(2, 2).fill = dark
+    for sheet in ("star-battle borders", "star-battle"):
+        res = check.check_sheet(book, sheet, FAST)
+        assert res.verdict == "wrong" and res.completable is False
+        assert "stars at A1 and B2 touch" in [m for m, _ in res.problems]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("entry", PUBLISHED, ids=[e["name"] for e in PUBLISHED])
+def test_published_puzzles_solve_to_their_answers(entry):
+    """janko.at's and puzzle-star-battle.com's puzzles (puzzlekit-dataset): a handful of small
+    ones and the largest, typed with labels as benchmarks/puzzlekit/star_battle.py types them."""
+    p = star_battle.parse(Grid("star-battle", entry["cells"]))
+    assert (p.rows, p.cols) == (entry["rows"], entry["cols"])
+    out = solve_puzzle(star_battle.GENRE, p, FAST)
+    assert out.status == "solved" and out.unique is True
+    assert sorted(map(list, out.answer)) == entry["expected"]["shaded"]
