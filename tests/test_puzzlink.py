@@ -108,6 +108,7 @@ NAMES = {
     "fillmat": ("fillmat", ["fillmat"], "5/5/3b3h1h1b4"),
     "suguru": ("suguru", ["suguru"], "5/5/cih47bs73m3g5p1g2g"),
     "starbattle": ("star-battle", ["starbattle"], "6/6/1/4ilbhgdnmhou"),
+    "tents": ("tents", ["tents"], "5/5/2g0h1i1j82323"),
 }
 
 

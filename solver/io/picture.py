@@ -40,6 +40,7 @@ ICE_COLOUR = "#C8E6FF"
 WHITE_PEARL, BLACK_PEARL = "○", "●"
 BLACK_CELLS = {"■", "#"}
 LAMP = "○"  # an answer value drawn as a lamp (akari's `shaded` are its lamps)
+GLYPHS = frozenset({"▲"})  # answer values drawn as written (tents' tents)
 ICE = {"氷"}
 CIRCLED_CLUES = {"hashiwokakero"}  # genres whose numbers stand in circles (islands)
 BLACK_CLUES = {"akari", "shakashaka"}  # genres whose numbers stand in black cells (walls)
@@ -361,6 +362,9 @@ def draw(
         ):
             if numbers and v is None and numbers[r][c] not in (None, ""):
                 text = str(numbers[r][c])
+                pic.add("text", x, y, text=text, size=_size(text), fill=ANSWER_COLOUR)
+            if v is None and shown[r][c] in GLYPHS:
+                text = str(shown[r][c])
                 pic.add("text", x, y, text=text, size=_size(text), fill=ANSWER_COLOUR)
             if genre in LETTER_ANSWERS and v is None and shown[r][c] not in (None, ""):
                 text = str(shown[r][c])
