@@ -377,6 +377,7 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "hidato": lambda: {"numbers": [[int(t) for t in r.split()] for r in text_rows("hidato")]},
     "star-battle": lambda: {"shaded": marked(text_rows("star-battle"), "*")},
     "tents": lambda: {"tents": marked(text_rows("tents"), "A")},
+    "binairo": lambda: digit_rows("binairo"),
 }
 
 # the samples with several answers: every one of them, as fields of the record (the seed's
