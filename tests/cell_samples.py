@@ -1,5 +1,5 @@
 """The sample workbooks of the genres whose example is the sheet itself, a character a cell
-(tents, with its counts around the grid; binairo), made from tests/data/examples/<slug>.json:
+(tents, with its counts around the grid; binairo; ohno), made from tests/data/examples/<slug>.json:
 
     python tests/cell_samples.py [slug ...]     # writes workbooks/<slug>.xlsx
 
@@ -23,7 +23,7 @@ from solver.blocks.values import Value
 from solver.io.workbook import fill_sheet
 from tests.conftest import ROOT, WORKBOOKS, example
 
-SLUGS = ("tents", "binairo")
+SLUGS = ("tents", "binairo", "ohno")
 # a second sheet, a published puzzle of the genre (tests/data/published/<slug>.json), by name
 SECOND = {"tents": ("tents 8x12", "223_8x12")}
 

@@ -378,6 +378,7 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "star-battle": lambda: {"shaded": marked(text_rows("star-battle"), "*")},
     "tents": lambda: {"tents": marked(text_rows("tents"), "A")},
     "binairo": lambda: digit_rows("binairo"),
+    "ohno": lambda: {"shaded": marked(text_rows("ohno"), "R")},
 }
 
 # the samples with several answers: every one of them, as fields of the record (the seed's

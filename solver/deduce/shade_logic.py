@@ -1,6 +1,7 @@
 """Sound deductions for shading where shaded cells never touch and the unshaded cells are
 connected (kurodoko, heyawake, hitori), or where shaded cells pair off into dominoes (norinori,
-whose board has neither of those two rules), made before the solve.
+whose board has neither of those two rules, nor have binairo's and 0h n0's), made before the
+solve.
 
 All are solved as MIPs: kurodoko's sightlines are many rows (a binary per cell a number may
 see), heyawake's rings are lazy cuts in SCIP's search. The rules decide most or all cells of a
@@ -31,6 +32,9 @@ State: every cell is shaded, unshaded or unknown. `propagate` applies, until not
     neighbours among them, and where that is just enough the unpaired ones are shaded); a run
     of cells across two room borders holds a shaded cell (its last unknown one, where none
     is shaded);
+  - binairo (its genre's board, 1 shaded): no three equal in a line, half of each line 1;
+  - 0h n0 (its genre's board, red shaded): each number's sight (`sight`, as kurodoko's), and
+    a blue cell with a blue neighbour;
 - the unshaded cells are connected (with `connected`, as kurodoko's, heyawake's and hitori's):
   the unshaded and unknown cells hang together (or there is no answer: a part cut off by shaded
   cells holds an unshaded cell, as a cell of it next to a shaded one cannot be shaded), and an
@@ -199,6 +203,48 @@ def exactly(board: Board, number: tuple[int, list[int]]) -> None:
     if shaded == n or shaded + len(free) == n:
         for i in free:
             board.set(i, UNSHADED if shaded == n else SHADED)
+
+
+def sight(board: Board, cell: Cell, n: int) -> None:
+    """The rule that the unshaded cell `cell` sees n cells, itself included, along its four
+    rays up to the first shaded cell (kurodoko's numbers; 0h n0's, which count one more)."""
+    rows, cols = board.rows, board.cols
+    rays = []
+    for dr, dc in RAYS:  # each cut after n cells: it shows at most n - 1
+        ray = []
+        rr, cc = cell[0] + dr, cell[1] + dc
+        while 0 <= rr < rows and 0 <= cc < cols and len(ray) < n:
+            ray.append(rr * cols + cc)
+            rr, cc = rr + dr, cc + dc
+        rays.append(ray)
+    board.rule(_sight, (n, rays), [i for ray in rays for i in ray])
+
+
+def _sight(board: Board, number: tuple[int, list[list[int]]]) -> None:
+    """A number sees its count: looking along each of its rays, it sees at least the unshaded
+    cells next to it in a row (`lo`) and at most the cells up to the first shaded one (`hi`). So
+    n lies between 1 + the sum of the lo and 1 + the sum of the hi (or there is no answer); a ray
+    must show at least n - 1 - (the other rays' hi) cells, which are unshaded; and a ray that may
+    show only its lo (n - 1 - the other rays' lo) ends there: the cell after its run is shaded."""
+    (n, rays), state = number, board.state
+    lo, hi = [], []
+    for ray in rays:
+        a = 0
+        while a < len(ray) and state[ray[a]] == UNSHADED:
+            a += 1
+        b = a
+        while b < len(ray) and state[ray[b]] != SHADED:
+            b += 1
+        lo.append(a)
+        hi.append(b)
+    least, most = 1 + sum(lo), 1 + sum(hi)
+    if least > n or most < n:
+        raise Contradiction
+    for ray, a, b in zip(rays, lo, hi, strict=True):
+        for j in ray[a : max(n - (most - b), 0)]:  # the ray must show this many
+            board.set(j, UNSHADED)
+        if n - (least - a) == a and a < len(ray):  # it may show only its run
+            board.set(ray[a], SHADED)
 
 
 def shading_deductions(

@@ -7,6 +7,8 @@ change, write it again with
 """
 
 SHEET_NAMES: dict[str, str] = {
+    "0h n0": "ohno",
+    "0hn0": "ohno",
     "abc end view": "abc_place",
     "abc-end-view": "abc_place",
     "abc-place": "abc_place",
@@ -65,6 +67,8 @@ SHEET_NAMES: dict[str, str] = {
     "numberskeleton": "number_skeleton",
     "numlin": "numberlink",
     "nurikabe": "nurikabe",
+    "oh no": "ohno",
+    "ohno": "ohno",
     "paint-area": "paint_area",
     "paintarea": "paint_area",
     "panorama": "panorama",
@@ -112,6 +116,7 @@ SHEET_NAMES: dict[str, str] = {
     "アイスバーン": "icebarn",
     "アーキペラゴ": "archipelago",
     "ウォールロジック": "wall_logic",
+    "オーノー": "ohno",
     "カックロ": "kakuro",
     "カナオレ": "kanaore",
     "カントリーロード": "country_road",

@@ -57,12 +57,10 @@ from solver.blocks.names import cell_name, quote
 from solver.blocks.violation import Violation
 from solver.deduce import Deductions, probing, shade_logic
 from solver.deduce.shade_logic import (
-    RAYS,
-    SHADED,
     UNSHADED,
     Board,
-    Contradiction,
     shading_deductions,
+    sight,
 )
 from solver.genres import define
 from solver.io import puzzlink
@@ -132,42 +130,10 @@ def deduction_board(rows: int, cols: int, clues: Mapping[Cell, int | None]) -> B
     board = Board(rows, cols)
     for r, c in clues:
         board.set(r * cols + c, UNSHADED)
-    for (r, c), n in clues.items():
-        if n is None:
-            continue
-        rays = []
-        for dr, dc in RAYS:  # each cut after n cells: it shows at most n - 1
-            ray = []
-            rr, cc = r + dr, c + dc
-            while 0 <= rr < rows and 0 <= cc < cols and len(ray) < n:
-                ray.append(rr * cols + cc)
-                rr, cc = rr + dr, cc + dc
-            rays.append(ray)
-        board.rule(_sight, (n, rays), [i for ray in rays for i in ray])
+    for cell, n in clues.items():
+        if n is not None:
+            sight(board, cell, n)
     return board
-
-
-def _sight(board: Board, number: tuple[int, list[list[int]]]) -> None:
-    """A number sees its count (see the module's docstring)."""
-    (n, rays), state = number, board.state
-    lo, hi = [], []
-    for ray in rays:
-        a = 0
-        while a < len(ray) and state[ray[a]] == UNSHADED:
-            a += 1
-        b = a
-        while b < len(ray) and state[ray[b]] != SHADED:
-            b += 1
-        lo.append(a)
-        hi.append(b)
-    least, most = 1 + sum(lo), 1 + sum(hi)
-    if least > n or most < n:
-        raise Contradiction
-    for ray, a, b in zip(rays, lo, hi, strict=True):
-        for j in ray[a : max(n - (most - b), 0)]:  # the ray must show this many
-            board.set(j, UNSHADED)
-        if n - (least - a) == a and a < len(ray):  # it may show only its run
-            board.set(ray[a], SHADED)
 
 
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
