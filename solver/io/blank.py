@@ -34,9 +34,9 @@ import math
 import re
 from dataclasses import dataclass, field, replace
 
+from solver.blocks.digits import box_shape
 from solver.blocks.names import a1, column_letter
 from solver.genres import Genre
-from solver.genres.sudoku import box_shape
 from solver.limits import MAX_GRID_COLS, MAX_GRID_ROWS
 
 SUDOKU_SIZES = (4, 6, 8, 9, 12, 16, 25)  # as the sudoku genre documents them
