@@ -92,11 +92,13 @@ def render_room_digits(
     answer: Sequence[Sequence[int]],
     given: Iterable[Cell],
     clues: Iterable[Cell] = (),
+    texts: Iterable[Cell] = (),
 ) -> list[CellWrite]:
     """The answer's digits on a room grid (the answer form above): into an empty cell as its
     value; after a label or a clue number (`clues`: cells that hold one on a bordered grid)
-    through the number format. `given` cells hold their digit already and get nothing."""
-    skip, held = set(given), set(clues)
+    through the number format, a text's format for the clues typed as text (`texts`: kenken's
+    `12+`). `given` cells hold their digit already and get nothing."""
+    skip, held, text = set(given), set(clues), set(texts)
     writes = []
     for r, row in enumerate(answer):
         for c, d in enumerate(row):
@@ -105,7 +107,8 @@ def render_room_digits(
             if p.rooms.labels:
                 writes.append(CellWrite(r, c, None, number_format=digit_format("A", d)))
             elif (r, c) in held:
-                writes.append(CellWrite(r, c, None, number_format=digit_format(0, d)))
+                holds = "A" if (r, c) in text else 0
+                writes.append(CellWrite(r, c, None, number_format=digit_format(holds, d)))
             else:
                 writes.append(CellWrite(r, c, d))
     return writes
