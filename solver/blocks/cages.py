@@ -3,13 +3,14 @@ kenken's sums, differences, products and quotients), stated exactly and linearly
 
 A cage is a room (`solver.blocks.rooms`) with a target. Its arithmetic:
 
-- a sum: `solver.blocks.digits.sum_is` (the digits' values add up, coefficients 1-9 on
-  binaries: exact), or, where the digits of a cage differ (killer sudoku),
+- where the digits of a cage differ (killer sudoku), a sum by its sets of different digits,
   `solver.blocks.digits.sum_by_combinations`;
-- anything else as a choice among listed multisets (`solver.blocks.digits.one_multiset`): a
-  product by its factorisations (`factorisations`), a difference or a quotient of two cells by
-  the pairs that make it, a cage without its operation by every multiset that one of the
-  operations makes. No logarithms, no big-M: a target no multiset makes has no option to choose.
+- else a choice among listed multisets (`solver.blocks.digits.one_multiset`): a sum by the
+  multisets that add up to it (and as one equation, `solver.blocks.digits.sum_is`), a product by
+  its factorisations (`factorisations`), a difference or a quotient of two cells by the pairs
+  that make it, a cage without its operation by every multiset that one of the operations
+  makes; only the multisets that fit the cage (`placeable`: equal digits never in one row or
+  column). No logarithms, no big-M: a target no multiset makes has no option to choose.
 
 `OPERATIONS` are the operations by their sign; `options` lists a cage's multisets, `makes`
 tells whether some digits make the target (for verify, from the rule alone), and `cage_is`
