@@ -215,3 +215,20 @@ def test_published_puzzles_solve_to_their_answers(entry):
     out = solve_puzzle(killer_sudoku.GENRE, p, FAST)
     assert out.status == "solved" and out.unique is True
     assert killer_sudoku.record(p, out.answer)["numbers"] == entry["expected"]["numbers"]
+
+
+def test_check_and_hints_work_on_the_bordered_sheet_too(sample):
+    """tests/test_check.py runs the first (labelled) sheet; the bordered one writes values
+    into empty cells and number formats after clues: erase a third, hint back to the end."""
+    from test_check import erase_every
+
+    book = OpenpyxlBook(sample(SLUG))
+    sheet = f"{SLUG} borders"
+    res = solve_sheet(book, sheet, FAST)
+    gone = erase_every(book, sheet, res.writes, slice(None, None, 3))
+    shown = check.check_sheet(book, sheet, FAST)
+    assert (shown.verdict, shown.completable, shown.empty) == ("incomplete", True, gone)
+    hints = 0
+    while check.hint_sheet(book, sheet, FAST).status == "hint":
+        hints += 1
+    assert hints == gone and check.check_sheet(book, sheet, FAST).verdict == "correct"
