@@ -175,6 +175,8 @@ CLUES = [
         ([CLUES[0], [None, "2+", "7+", None], *CLUES[2:]], CAGES, "B2", "first cell, here A1"),
         ([CLUES[0], [None, 9, "7+", None], *CLUES[2:]], CAGES, "B2", "found 9"),
         ([row[:3] for row in LAYOUT], None, None, "square"),
+        ([*LAYOUT[:3], ["E", "F", "H2%", "H"]], None, "C4", "expected a cage's clue"),
+        ([CLUES[0], [None, None, "7++", None], *CLUES[2:]], CAGES, "C2", "found '7++'"),
         ([["A24×=5", *LAYOUT[0][1:]], *LAYOUT[1:]], None, "A1", "after '=', found 5"),
     ],
 )

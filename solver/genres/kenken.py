@@ -86,7 +86,7 @@ from solver.blocks.digits import (
     rows_and_columns,
 )
 from solver.blocks.geometry import Cell
-from solver.blocks.names import cell_name
+from solver.blocks.names import cell_name, quote
 from solver.blocks.rooms import RoomPuzzle
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
@@ -127,6 +127,7 @@ CLUE = re.compile(
     + re.escape("".join(SIGNS))
     + r"])$"
 )
+SIGNED = re.compile(r"^[^\W\d_]*\s*\d+\s*[^\w\s]\S*$")  # a number and some mark after it
 MOST_LISTED = 9  # cells of a cage whose multisets of a sum are listed (a sum, no operation)
 
 
@@ -181,8 +182,16 @@ def _split_clues(grid: Grid) -> tuple[Grid, dict[Cell, str]]:
         own, digit = split_digit(grid[r, c])
         if not isinstance(own, str):
             continue
-        m = CLUE.match(unicodedata.normalize("NFKC", own).strip())
+        text = unicodedata.normalize("NFKC", own).strip()
+        m = CLUE.match(text)
         if m is None:
+            if SIGNED.match(text):
+                raise grid.error(
+                    r,
+                    c,
+                    f"expected a cage's clue, a target and its operation (`12+`, `3-`, `24×`, "
+                    f"`2÷`; after a label: `A12+`), found {quote(own)}",
+                )
             continue
         ops[r, c] = SIGNS[m["sign"]]
         target = int(m["target"])
