@@ -21,16 +21,17 @@ its target and then its operation: `12+`, `3-`, `24×`, `2÷`; `×` may be typed
 
 Every cage has its clue.
 
-    thick borders:                 labels:
-    ┏━━━━━━━━━┳━━━━━━━━━━━┳━━━━┓
-    ┃ 24×     ┃ 2÷        ┃ 3- ┃    A24× B2÷ B    C3-
-    ┃    ┏━━━━┻━━━━┳━━━━━━┫    ┃
-    ┃    ┃         ┃ 7+   ┃    ┃    A    A   D7+  C
-    ┣━━━━╋━━━━┳━━━━┫      ┣━━━━┫
-    ┃ 3- ┃ 5+ ┃    ┃      ┃ 3  ┃    E3-  F5+ D    G3
-    ┃    ┃    ┣━━━━┻━━━━━━┻━━━━┫
-    ┃    ┃    ┃ 2÷             ┃    E    F   H2÷  H
-    ┗━━━━┻━━━━┻━━━━━━━━━━━━━━━━┛    (the answer: 3124 2431 1243 4312)
+    thick borders:           labels:
+    ┏━━━━┳━━━━━━━━━┳━━━━┓
+    ┃24× ┃2÷       ┃3-  ┃    A24× B2÷ B    C3-
+    ┃    ┗━━━━┳━━━━┫    ┃
+    ┃         ┃7+  ┃    ┃    A    A   D7+  C
+    ┣━━━━┳━━━━┫    ┣━━━━┫
+    ┃3-  ┃5+  ┃    ┃3   ┃    E3-  F5+ D    G3
+    ┃    ┃    ┣━━━━┻━━━━┫
+    ┃    ┃    ┃2÷       ┃    E    F   H2÷  H
+    ┗━━━━┻━━━━┻━━━━━━━━━┛
+    (the answer: 3124 2431 1243 4312)
 
 The answer writes the digits in blue into the empty cells among thick borders; after what a cell
 holds (a clue, a label) it shows the digit through the cell's number format, in the cell's own
