@@ -531,10 +531,10 @@ rules and layout in a text box right of it, and, in an .xlsm, the buttons. A gen
 holds more than its cells gets room for it: nonogram's clues above and left of the grid,
 kakuro's clue row and column (filled with ■), skyscrapers' frame, futoshiki's sign cells,
 tile-paint's and sum-line's counts and sums, creek's border points, icebarn's borders, the list
-column of skeleton, number-skeleton and kanaore. Sudoku takes N x N with N = 4, 6, 8, 9, 12, 16
-or 25; futoshiki, skyscrapers and inshi-no-heya take N x N; alphametic and logic-grid have no
-grid of a size and are refused with what to type instead. The sheet's grid, clue cells
-included, is at most 100 x 100.
+column of skeleton, number-skeleton and kanaore. Sudoku and killer-sudoku take N x N with N = 4,
+6, 8, 9, 12, 16 or 25; futoshiki, skyscrapers, inshi-no-heya, jigsaw-sudoku and kenken take N x
+N; alphametic and logic-grid have no grid of a size and are refused with what to type instead.
+The sheet's grid, clue cells included, is at most 100 x 100.
 
 BOOK is created if it does not exist (a new .xlsm gets the VBA project and the buttons, which
 needs the build tools: pip install "puzzle-solver[build]"); an existing one gets the sheet

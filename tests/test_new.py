@@ -25,7 +25,15 @@ from solver.io.sheet.openpyxl_book import OpenpyxlBook
 
 ROOT = Path(__file__).resolve().parent.parent
 REFUSED = ("alphametic", "logic-grid")
-SMALL = {"sudoku": (4, 4), "futoshiki": (3, 3), "skyscrapers": (3, 3), "inshi-no-heya": (3, 3)}
+SMALL = {
+    "sudoku": (4, 4),
+    "futoshiki": (3, 3),
+    "skyscrapers": (3, 3),
+    "inshi-no-heya": (3, 3),
+    "jigsaw-sudoku": (4, 4),
+    "killer-sudoku": (4, 4),
+    "kenken": (4, 4),
+}
 MADE = [g.slug for g in all_genres() if g.slug not in REFUSED]
 EXTENT_ERRORS = re.compile(r"no sentinel|the sentinel is at|sentinel must be|leaves no room")
 

@@ -215,7 +215,8 @@ def creek() -> dict[str, Any]:
 
 
 def digit_rows(slug: str) -> dict[str, Any]:
-    """A solution of digits, one line a row (ripple-effect, inshi-no-heya, suguru)."""
+    """A solution of digits, one line a row (ripple-effect, inshi-no-heya, suguru, jigsaw-sudoku,
+    killer-sudoku, kenken)."""
     return {"numbers": [[int(ch) for ch in row] for row in text_rows(slug)]}
 
 
@@ -360,6 +361,9 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "ripple-effect": lambda: digit_rows("ripple-effect"),
     "suguru": lambda: digit_rows("suguru"),
     "inshi-no-heya": lambda: digit_rows("inshi-no-heya"),
+    "jigsaw-sudoku": lambda: digit_rows("jigsaw-sudoku"),
+    "killer-sudoku": lambda: digit_rows("killer-sudoku"),
+    "kenken": lambda: digit_rows("kenken"),
     "sum-line": sum_line,
     "number-skeleton": number_skeleton,
     "skeleton": skeleton,

@@ -11,7 +11,10 @@ stay empty) and states its rules over them:
 - `fix`: the givens;
 - `room_digits`: rooms that hold 1..n, n their size (ripple effect);
 - `factorisations` and `product_is`: a group of cells whose digits multiply to a product,
-  exactly, as a choice among the product's factorisations (inshi no heya).
+  exactly, as a choice among the product's factorisations (inshi no heya); `one_multiset`, the
+  same choice among any listed multisets (kenken's cages);
+- `box_shape`, `sudoku_boxes` and `box_ids`: the boxes of an N x N sudoku (sudoku, killer
+  sudoku).
 
 For answers: `decode_digits` (0 for a cell without a digit), `check_filled` and `check_repeats`
 (verify: `row 3: two 7s, in C3 and F3`, with the cells). Writing the digits into the sheet and
@@ -40,6 +43,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -229,12 +233,57 @@ def product_is(
     cells equal to its multiplicity in the chosen one (Count(room,d): sum over the cells of
     x(q,d) = sum_i mult_i(d) y(room,i)). No logarithms, no tolerance: a wrong product has no y to
     choose. Returns the y in the order of `options`."""
-    y = [var(prob, "y", room, i) for i in range(1, len(options) + 1)]
-    prob += pulp.lpSum(y) == 1, cname("Factor", room)
+    return one_multiset(prob, x, cells, options, room)
+
+
+def one_multiset(
+    prob: pulp.LpProblem,
+    x: Digits,
+    cells: Sequence[Cell],
+    options: Sequence[tuple[int, ...]],
+    index: int,
+    names: tuple[str, str, str] = ("y", "Factor", "Count"),
+) -> list[pulp.LpVariable]:
+    """The cells hold, as a multiset, one of `options` (tuples of len(cells) digits): one binary
+    per option, exactly one chosen (names[1](index)), and the count of every digit d among the
+    cells equal to its multiplicity in the chosen option (names[2](index,d)). The exact linear
+    form of any rule on a group's digits that can be listed: a product (`product_is`), a cage's
+    difference or quotient (`solver.blocks.cages`). `names`: the binaries' name and the two
+    constraints'. Returns the binaries in the order of `options`."""
+    y_name, choose, count_name = names
+    y = [var(prob, y_name, index, i) for i in range(1, len(options) + 1)]
+    prob += pulp.lpSum(y) == 1, cname(choose, index)
     for d in digits_of(x):
         count = pulp.lpSum(x[r, c, d] for r, c in cells if (r, c, d) in x)
         uses = pulp.lpSum(f.count(d) * yf for f, yf in zip(options, y, strict=True) if d in f)
-        prob += count == uses, cname("Count", room, d)
+        prob += count == uses, cname(count_name, index, d)
+    return y
+
+
+def box_shape(n: int) -> tuple[int, int]:
+    """(box height, box width) for an n x n sudoku: the most square factorisation, wider than
+    tall (6: boxes of 2 x 3)."""
+    height = max(h for h in range(1, math.isqrt(n) + 1) if n % h == 0)
+    if height == 1 and n > 1:
+        raise ValueError(f"a {n}x{n} sudoku has no box shape")
+    return height, n // height
+
+
+def sudoku_boxes(n: int) -> list[list[Cell]]:
+    """The boxes of an n x n sudoku (`box_shape`), each row by row, the boxes in reading
+    order (sudoku, killer sudoku)."""
+    h, w = box_shape(n)
+    return [
+        [(br + r, bc + c) for r in range(h) for c in range(w)]
+        for br in range(0, n, h)
+        for bc in range(0, n, w)
+    ]
+
+
+def box_ids(n: int) -> list[list[int]]:
+    """The record's `regions` of an n x n sudoku: each cell's box, boxes in reading order."""
+    h, w = box_shape(n)
+    return [[(r // h) * (n // w) + c // w for c in range(n)] for r in range(n)]
 
 
 # --- numbers read from runs of white cells (sum-line, number-skeleton) -------------------------

@@ -66,7 +66,7 @@ from solver.blocks.digits import (
     rows_and_columns,
 )
 from solver.blocks.geometry import Cell
-from solver.blocks.names import cell_name, quote
+from solver.blocks.names import cell_name
 from solver.blocks.rooms import RoomPuzzle
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
@@ -77,11 +77,10 @@ from solver.io.puzzlink import rooms_of_url
 from solver.io.room_digits import (
     read_room_digits,
     render_room_digits,
+    room_clues,
     shown_digit,
-    typed_digits,
     without_digits,
 )
-from solver.io.rooms_sheet import grid_rooms, has_labels
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.mip.model import Model, new_problem
@@ -107,41 +106,8 @@ def parse(grid: Grid) -> Puzzle:
             "columns (check the sentinel's place)",
         )
     n = bare.rows
-    labelled = has_labels(bare)
-    rooms, found = grid_rooms(bare, per_room=labelled)
-    products, digits = dict(found), typed_digits(grid)
-    if not labelled:  # a room's product in its first cell; the other numbers are digits
-        firsts = {cells[0] for cells in rooms.all()}
-        products = {cell: v for cell, v in found.items() if cell in firsts}
-        for (r, c), v in sorted(found.items()):
-            if (r, c) not in firsts and not 1 <= v <= n:
-                first = rooms.cells(rooms.room_of((r, c)))[0]
-                raise grid.error(
-                    r,
-                    c,
-                    f"expected a digit from 1 to {n} or an empty cell, found {quote(v)}; a "
-                    f"room's product goes into its first cell, here {_at(grid, first)}",
-                )
-            if (r, c) not in firsts:
-                digits[r, c] = v
-    for (r, c), d in sorted(digits.items()):
-        if not 1 <= d <= n:
-            raise grid.error(r, c, f"expected a digit from 1 to {n} after '=', found {d}")
+    rooms, products, digits = room_clues(grid, n, "product")
     p = Puzzle(rooms, tuple(sorted(products.items())), tuple(sorted(digits.items())))
-    named = p.room_numbers()
-    for k, cells in enumerate(rooms.all()):
-        if k not in named:
-            where = (
-                (
-                    f"type it beside its label in one of its cells, e.g. {rooms.labels[k]}12"
-                    if len(str(rooms.labels[k])) <= 8
-                    else "type it beside its label in one of its cells"
-                )
-                if labelled
-                else f"type it into the room's first cell {_at(grid, cells[0])}"
-            )
-            r, c = cells[0]
-            raise grid.error(r, c, f"{p.room_name(k)} has no product: {where}")
     for (r, c), v in p.numbers:
         size = len(rooms.cells(rooms.room_of((r, c))))
         if not factorisations(v, size, range(1, n + 1)):
@@ -152,10 +118,6 @@ def parse(grid: Grid) -> Puzzle:
                 "product and the room's walls",
             )
     return p
-
-
-def _at(grid: Grid, cell: Cell) -> str:
-    return cell_name((cell[0] + grid.origin[0], cell[1] + grid.origin[1]))
 
 
 def to_cells(p: Puzzle) -> list[list[Value]]:

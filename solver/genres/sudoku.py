@@ -13,10 +13,11 @@ per cell, givens fixed, a latin square, and each digit once per box.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from solver.blocks.digits import (
+    box_ids,
+    box_shape,
     check_filled,
     check_repeats,
     decode_digits,
@@ -25,6 +26,7 @@ from solver.blocks.digits import (
     latin_square,
     once_each,
     rows_and_columns,
+    sudoku_boxes,
 )
 from solver.blocks.names import cell_name
 from solver.blocks.values import Value
@@ -48,15 +50,6 @@ from solver.limits import MAX_SUDOKU_N
 from solver.mip.model import Model, new_problem
 
 
-def box_shape(n: int) -> tuple[int, int]:
-    """(box height, box width) for an n x n sudoku: the most square factorisation, wider than
-    tall (6: boxes of 2 x 3)."""
-    height = max(h for h in range(1, math.isqrt(n) + 1) if n % h == 0)
-    if height == 1 and n > 1:
-        raise ValueError(f"a {n}x{n} sudoku has no box shape")
-    return height, n // height
-
-
 @dataclass(frozen=True)
 class Puzzle:
     givens: tuple[tuple[int | None, ...], ...]
@@ -72,12 +65,7 @@ class Puzzle:
         return {(r, c): d for r, c in self.cells() if (d := self.givens[r][c]) is not None}
 
     def boxes(self) -> list[list[tuple[int, int]]]:
-        h, w = box_shape(self.n)
-        return [
-            [(br + r, bc + c) for r in range(h) for c in range(w)]
-            for br in range(0, self.n, h)
-            for bc in range(0, self.n, w)
-        ]
+        return sudoku_boxes(self.n)
 
 
 Answer = tuple[tuple[int, ...], ...]
@@ -146,9 +134,7 @@ def render(p: Puzzle, a: Answer) -> list[CellWrite]:
 
 def record(p: Puzzle, a: Answer) -> dict:
     """The digits, and the boxes as `regions` (the picture and the text draw them as walls)."""
-    h, w = box_shape(p.n)
-    boxes = [[(r // h) * (p.n // w) + c // w for c in range(p.n)] for r in range(p.n)]
-    return {"numbers": [list(row) for row in a], "regions": boxes}
+    return {"numbers": [list(row) for row in a], "regions": box_ids(p.n)}
 
 
 def from_url(url: PzprUrl) -> Puzzle:

@@ -8,7 +8,8 @@ size asked is always the puzzle's, as a newspaper gives it (and puzz.link's URLs
 - sudoku: N x N, N = 4, 6, 8, 9, 12, 16 or 25, the boxes outlined by medium lines;
 - futoshiki: an N x N puzzle is a (2N-1)-square block, digit cells and sign cells alternating;
 - skyscrapers: the N x N grid inside a frame of clue cells, an (N+2)-square block;
-- inshi-no-heya: N x N (a latin square);
+- inshi-no-heya, jigsaw-sudoku, kenken: N x N (a latin square); killer-sudoku: N x N as sudoku,
+  the boxes not outlined (medium lines are its cages' walls);
 - kakuro: the white area; its clue row and column come above and left of it, filled with `■`
   (type a clue's sums over its `■`);
 - nonogram: the grid, with room for its clues above and left of it: a line of n cells has at
@@ -34,9 +35,9 @@ import math
 import re
 from dataclasses import dataclass, field, replace
 
+from solver.blocks.digits import box_shape
 from solver.blocks.names import a1, column_letter
 from solver.genres import Genre
-from solver.genres.sudoku import box_shape
 from solver.limits import MAX_GRID_COLS, MAX_GRID_ROWS
 
 SUDOKU_SIZES = (4, 6, 8, 9, 12, 16, 25)  # as the sudoku genre documents them
@@ -132,11 +133,22 @@ def _plain(slug: str, rows: int, cols: int) -> Blank:
     return Blank(slug, (rows, cols), rows, cols, lined=(0, 0, rows, cols))
 
 
-def _sudoku(slug: str, rows: int, cols: int) -> Blank:
+def _sudoku_size(slug: str, rows: int, cols: int) -> int:
     n = _square(slug, rows, cols)
     if n not in SUDOKU_SIZES:
         sizes = ", ".join(map(str, SUDOKU_SIZES[:-1])) + f" or {SUDOKU_SIZES[-1]}"
-        raise BlankError(f"sudoku {rows}x{cols}: a sudoku is N x N with N = {sizes} (e.g. 9x9)")
+        raise BlankError(f"{slug} {rows}x{cols}: a {slug} is N x N with N = {sizes} (e.g. 9x9)")
+    return n
+
+
+def _killer(slug: str, rows: int, cols: int) -> Blank:
+    """As sudoku's, without the boxes: a medium line is a cage's wall."""
+    _sudoku_size(slug, rows, cols)
+    return _plain(slug, rows, cols)
+
+
+def _sudoku(slug: str, rows: int, cols: int) -> Blank:
+    n = _sudoku_size(slug, rows, cols)
     h, w = box_shape(n)
     boxes = tuple((r, c, h, w) for r in range(0, n, h) for c in range(0, n, w))
     return Blank(slug, (n, n), n, n, lined=(0, 0, n, n), walls=boxes)
@@ -291,6 +303,9 @@ _LAYOUTS = {
     "futoshiki": _futoshiki,
     "skyscrapers": _skyscrapers,
     "inshi-no-heya": _latin,
+    "jigsaw-sudoku": _latin,
+    "killer-sudoku": _killer,
+    "kenken": _latin,
     "kakuro": _kakuro,
     "nonogram": _nonogram,
     "tile-paint": _tile_paint,

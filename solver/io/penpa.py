@@ -1019,7 +1019,7 @@ def write_yajilin(cells: Cells, rooms: Rooms | None) -> Writer:
 
 def read_sudoku(rd: Reader) -> tuple[Cells, Rooms | None]:
     """Givens; thick lines only where the boxes of a classic sudoku of this size meet."""
-    from solver.genres.sudoku import box_shape
+    from solver.blocks.digits import box_shape
 
     cells, _ = read_numbers(rd)
     n = rd.rows
@@ -1047,7 +1047,7 @@ def _box_borders(n: int, height: int, width: int) -> list[Pair]:
 
 
 def write_sudoku(cells: Cells, rooms: Rooms | None) -> Writer:
-    from solver.genres.sudoku import box_shape
+    from solver.blocks.digits import box_shape
 
     n = len(cells)
     w = Writer(n, n, gridtype="sudoku")

@@ -45,7 +45,8 @@ ICE = {"氷"}
 CIRCLED_CLUES = {"hashiwokakero"}  # genres whose numbers stand in circles (islands)
 BLACK_CLUES = {"akari", "shakashaka"}  # genres whose numbers stand in black cells (walls)
 LATTICE_CLUES = {"creek"}  # genres whose clues sit on the grid's corners, one per sheet cell
-CORNER_CLUES = {"inshi-no-heya"}  # genres whose clues stand small in a corner, a digit below
+# genres whose clues stand small in a corner, a digit below
+CORNER_CLUES = {"inshi-no-heya", "killer-sudoku", "kenken"}
 SUM_CLUES = {"kakuro"}  # genres whose clue cells hold sums split by a diagonal (down\\across)
 CLUE_CELL_COLOUR = "#C0C0C0"  # pzprjs' grey for such clue cells
 # genres whose clues stand in a frame row and column around the grid (abc-place: letters)
@@ -386,11 +387,13 @@ def _unlabelled(v: Any) -> Any:
     """A room genre's cell without its room label (the rooms are drawn as borders): the number
     beside the label (`A3` -> 3), None for a label alone, and no answer digit typed after it."""
     from solver.io.room_digits import split_digit
-    from solver.io.rooms_sheet import read_label
+    from solver.io.rooms_sheet import LABELLED_CLUE, read_label
 
     own, _ = split_digit(v)
     if not isinstance(own, str):
         return own
+    if m := LABELLED_CLUE.match(unicodedata.normalize("NFKC", own)):
+        return m["clue"]
     label = read_label(own)
     return own if label is None else label[1]
 

@@ -9,6 +9,8 @@ and `12/3` into a date; and a space would not do: `A 3` is the label A with the 
 
 `split_digit`, `without_digits` and `typed_digits` read what a person typed after a cell's text,
 `shown_digit` and `read_room_digits` read an answer back, `render_room_digits` writes one.
+`room_clues` reads a grid whose rooms each have one clue number (inshi-no-heya's products,
+killer sudoku's sums, kenken's targets) and whose other numbers are digits.
 """
 
 from __future__ import annotations
@@ -19,9 +21,10 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from solver.blocks.geometry import Cell
-from solver.blocks.rooms import RoomPuzzle
+from solver.blocks.names import cell_name, quote
+from solver.blocks.rooms import RoomPuzzle, Rooms
 from solver.blocks.values import Value
-from solver.io.rooms_sheet import read_label
+from solver.io.rooms_sheet import grid_rooms, has_labels, read_label
 from solver.io.sheet import Grid, check_number_length
 from solver.io.sheet.answer import CellWrite
 
@@ -89,11 +92,13 @@ def render_room_digits(
     answer: Sequence[Sequence[int]],
     given: Iterable[Cell],
     clues: Iterable[Cell] = (),
+    texts: Iterable[Cell] = (),
 ) -> list[CellWrite]:
     """The answer's digits on a room grid (the answer form above): into an empty cell as its
     value; after a label or a clue number (`clues`: cells that hold one on a bordered grid)
-    through the number format. `given` cells hold their digit already and get nothing."""
-    skip, held = set(given), set(clues)
+    through the number format, a text's format for the clues typed as text (`texts`: kenken's
+    `12+`). `given` cells hold their digit already and get nothing."""
+    skip, held, text = set(given), set(clues), set(texts)
     writes = []
     for r, row in enumerate(answer):
         for c, d in enumerate(row):
@@ -102,7 +107,8 @@ def render_room_digits(
             if p.rooms.labels:
                 writes.append(CellWrite(r, c, None, number_format=digit_format("A", d)))
             elif (r, c) in held:
-                writes.append(CellWrite(r, c, None, number_format=digit_format(0, d)))
+                holds = "A" if (r, c) in text else 0
+                writes.append(CellWrite(r, c, None, number_format=digit_format(holds, d)))
             else:
                 writes.append(CellWrite(r, c, d))
     return writes
@@ -125,3 +131,60 @@ def read_room_digits(
         for k in own:
             entries[x[(*cell, k)]] = int(k == d)
     return entries
+
+
+def room_clues(
+    grid: Grid, n: int, clue: str = "product", room: str = "room"
+) -> tuple[Rooms, dict[Cell, int], dict[Cell, int]]:
+    """A grid of rooms that each hold one clue number, and digits 1-n: the rooms (labels or
+    thick borders, `solver.io.rooms_sheet.grid_rooms`), each room's clue by the cell it stands
+    in, and the digits typed (givens). With labels a room's clue goes beside its label in any
+    one of its cells (`A12`) and digits after a `=` (`A=3`, `A12=3`); among borders the clue
+    stands in the room's first cell (the leftmost of its top row) and a number in any other
+    cell is a digit, as is one after a `=` (`12=3`). `clue` and `room` name the clue and the
+    room in messages (`sum`, `cage`). An InputError names the cell of a digit out of 1-n, a
+    number among borders that is neither, and a room without its clue."""
+    bare = without_digits(grid)
+    labelled = has_labels(bare)
+    rooms, found = grid_rooms(bare, per_room=labelled)
+    clues, digits = dict(found), typed_digits(grid)
+    if not labelled:  # a room's clue in its first cell; the other numbers are digits
+        firsts = {cells[0] for cells in rooms.all()}
+        clues = {cell: v for cell, v in found.items() if cell in firsts}
+        for (r, c), v in sorted(found.items()):
+            if (r, c) in firsts:
+                continue
+            if not 1 <= v <= n:
+                first = rooms.cells(rooms.room_of((r, c)))[0]
+                raise grid.error(
+                    r,
+                    c,
+                    f"expected a digit from 1 to {n} or an empty cell, found {quote(v)}; a "
+                    f"{room}'s {clue} goes into its first cell, here {_at(grid, first)}",
+                )
+            digits[r, c] = v
+    for (r, c), d in sorted(digits.items()):
+        if not 1 <= d <= n:
+            raise grid.error(r, c, f"expected a digit from 1 to {n} after '=', found {d}")
+    named = {rooms.room_of(cell) for cell in clues}
+    for k, cells in enumerate(rooms.all()):
+        if k in named:
+            continue
+        r, c = cells[0]
+        if labelled:
+            label = rooms.labels[k]
+            where = (
+                f"type it beside its label in one of its cells, e.g. {label}12"
+                if len(str(label)) <= 8
+                else "type it beside its label in one of its cells"
+            )
+            name = f"{room} {quote(label)}"
+        else:
+            where = f"type it into the {room}'s first cell {_at(grid, cells[0])}"
+            name = f"{room} at {cell_name((r, c))}"
+        raise grid.error(r, c, f"{name} has no {clue}: {where}")
+    return rooms, clues, digits
+
+
+def _at(grid: Grid, cell: Cell) -> str:
+    return cell_name((cell[0] + grid.origin[0], cell[1] + grid.origin[1]))

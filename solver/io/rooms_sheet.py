@@ -62,6 +62,8 @@ INNER = Border("thin")
 
 # a label of letters with an optional number before or after it: A, A4, 4A, A 4
 LABEL = re.compile(r"^(?:(?P<before>\d+)\s*)?(?P<label>[^\W\d_]+)(?:\s*(?P<after>\d+))?$")
+# a label with a clue of a number and a sign after it (kenken's `A12+`, `A2÷`): the clue
+LABELLED_CLUE = re.compile(r"^[^\W\d_]+\s*(?P<clue>\d+\s*[^\w\s])$")
 
 
 # --- thick borders ---------------------------------------------------------------------------

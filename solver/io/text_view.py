@@ -80,15 +80,17 @@ def after_value(number_format: str | None) -> str:
 
 def unlabelled(v: Any) -> Any:
     """A room genre's cell without its room label (the rooms are drawn as walls): the number
-    beside the label (`A3` -> 3), a circle's mark after it (`A?` -> `?`), None for a label
-    alone."""
-    from solver.io.rooms_sheet import read_label
+    beside the label (`A3` -> 3), a circle's mark after it (`A?` -> `?`), a cage's clue after
+    it (`A12+` -> `12+`), None for a label alone."""
+    from solver.io.rooms_sheet import LABELLED_CLUE, read_label
 
     label = read_label(v)
     if label is not None:
         return label[1]
     if isinstance(v, str) and (m := _LABEL_FIRST.match(unicodedata.normalize("NFKC", v))):
         return m["rest"]
+    if isinstance(v, str) and (m := LABELLED_CLUE.match(unicodedata.normalize("NFKC", v))):
+        return m["clue"]
     return v
 
 

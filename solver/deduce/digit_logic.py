@@ -1,0 +1,268 @@
+"""Digits in cells: each cell's candidates narrowed by sound rules (latin squares, sudokus of
+boxes or regions, cages with sums or other clues), for the digit genres' `deduce`.
+
+The board is houses (groups of cells that hold every digit exactly once: rows, columns, boxes,
+regions) and cages (groups of cells that hold one of listed multisets of digits: a killer cage's
+sets of different digits with its sum, a kenken cage's multisets that make its clue). The rules,
+cheapest first, each repeated until nothing changes:
+
+- a cell with one candidate takes it, and the cells of its houses lose it (naked single);
+- a digit with one place left in a house goes there (hidden single);
+- a cage keeps the multisets that can still be placed into its cells (each digit into a cell
+  that has it as a candidate, a digit held twice never twice in a house), and each cell keeps
+  the digits of some placement (`_placements`);
+- a digit that every kept multiset of a cage holds, with all its places in the cage inside one
+  house, leaves that house's other cells;
+- then probing: a cell of few candidates is given each in turn, and a candidate the rules above
+  refute is taken out.
+
+Every rule holds in every answer, so the candidates left contain every answer. Work is counted
+in candidates looked at and placements tried, never seconds (`budget`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from solver.blocks.geometry import Cell
+from solver.deduce import NOTHING, Deductions
+
+Candidates = dict[Cell, set[int]]
+
+
+class Contradiction(Exception):
+    """A cell without candidates, a house without a place for a digit, a cage without a
+    multiset: the board has no answer."""
+
+
+class OutOfWork(Exception):
+    """The budget is spent."""
+
+
+@dataclass
+class Board:
+    """Houses and cages over the cells, and the work counted so far against `budget`."""
+
+    digits: tuple[int, ...]
+    houses: list[list[Cell]]
+    cages: list[tuple[list[Cell], list[tuple[int, ...]]]] = field(default_factory=list)
+    budget: int = 0
+    work: int = 0
+
+    def __post_init__(self) -> None:
+        self.peers: dict[Cell, set[Cell]] = {}
+        self.house_of: dict[Cell, list[int]] = {}
+        for k, house in enumerate(self.houses):
+            for cell in house:
+                self.peers.setdefault(cell, set()).update(house)
+                self.house_of.setdefault(cell, []).append(k)
+        for cell, others in self.peers.items():
+            others.discard(cell)
+
+    def spend(self, amount: int = 1) -> None:
+        self.work += amount
+        if self.work > self.budget:
+            raise OutOfWork
+
+
+def _singles(board: Board, cand: Candidates) -> bool:
+    """Naked and hidden singles until none is left; whether anything changed."""
+    changed, queue = False, [cell for cell, ds in cand.items() if len(ds) == 1]
+    while True:
+        while queue:
+            cell = queue.pop()
+            (d,) = cand[cell]
+            for other in board.peers.get(cell, ()):
+                board.spend()
+                if d in cand[other]:
+                    cand[other].discard(d)
+                    changed = True
+                    if not cand[other]:
+                        raise Contradiction
+                    if len(cand[other]) == 1:
+                        queue.append(other)
+        for house in board.houses:
+            for d in board.digits:
+                board.spend(len(house))
+                places = [cell for cell in house if d in cand[cell]]
+                if not places:
+                    raise Contradiction
+                if len(places) == 1 and len(cand[places[0]]) > 1:
+                    cand[places[0]] = {d}
+                    queue.append(places[0])
+                    changed = True
+        if not queue:
+            return changed
+
+
+class _Done(Exception):
+    """Every candidate a placement could support is supported: no need to look further."""
+
+
+def _placements(
+    board: Board, cand: Candidates, cells: Sequence[Cell], multiset: tuple[int, ...]
+) -> dict[Cell, set[int]]:
+    """The digits each cell takes in some placement of the multiset into the cells (a digit
+    into a cell that has it, equal digits never in one house); empty when there is none."""
+    support: dict[Cell, set[int]] = {cell: set() for cell in cells}
+    most = {cell: cand[cell] & set(multiset) for cell in cells}
+    order = sorted(cells, key=lambda cell: len(most[cell]))
+    counts: dict[int, int] = {}
+    for d in multiset:
+        counts[d] = counts.get(d, 0) + 1
+    placed: dict[Cell, int] = {}
+
+    def extend(i: int) -> None:
+        if i == len(order):
+            board.spend(len(cells))
+            for cell, d in placed.items():
+                support[cell].add(d)
+            if all(support[cell] == most[cell] for cell in cells):
+                raise _Done
+            return
+        cell = order[i]
+        board.spend(1 + len(most[cell]) * len(board.peers.get(cell, ())))
+        for d in sorted(most[cell]):
+            if not counts[d] or any(placed.get(o) == d for o in board.peers.get(cell, ())):
+                continue
+            counts[d] -= 1
+            placed[cell] = d
+            extend(i + 1)
+            del placed[cell]
+            counts[d] += 1
+
+    with contextlib.suppress(_Done):
+        extend(0)
+    return support
+
+
+def _cages(board: Board, cand: Candidates) -> bool:
+    """Each cage keeps the multisets it can still place; its cells keep the digits of some
+    placement; a digit every kept multiset holds, placed only within one house, leaves that
+    house's other cells. Whether anything changed."""
+    changed = False
+    for k, (cells, options) in enumerate(board.cages):
+        kept, support = [], {cell: set() for cell in cells}
+        for multiset in options:
+            found = _placements(board, cand, cells, multiset)
+            if any(found.values()):
+                kept.append(multiset)
+                for cell in cells:
+                    support[cell] |= found[cell]
+        if not kept:
+            raise Contradiction
+        if len(kept) < len(options):
+            board.cages[k] = (cells, kept)
+        for cell in cells:
+            if not support[cell]:
+                raise Contradiction
+            if support[cell] < cand[cell]:
+                cand[cell] = support[cell]
+                changed = True
+        for d in set.intersection(*(set(m) for m in kept)):
+            places = [cell for cell in cells if d in cand[cell]]
+            if not places:
+                raise Contradiction
+            shared = set.intersection(*(set(board.house_of.get(c, ())) for c in places))
+            for h in shared:
+                for other in board.houses[h]:
+                    board.spend()
+                    if other not in cells and d in cand[other]:
+                        cand[other].discard(d)
+                        changed = True
+                        if not cand[other]:
+                            raise Contradiction
+    return changed
+
+
+def innies_outies(
+    regions: Sequence[tuple[Sequence[Cell], int]],
+    cages: Sequence[tuple[Sequence[Cell], int]],
+    most: int = 4,
+) -> list[tuple[list[Cell], int]]:
+    """Sums that the cages' sums imply (killer sudoku's innies and outies): for a region of
+    houses whose digits add up to a known total (a band of rows: N(N+1)/2 a row), the cells of
+    the region outside the cages that lie wholly inside it add up to the total less those
+    cages' sums, and the cells outside the region of the cages that reach into it add up to
+    those cages' sums less the total. Each such group of at most `most` cells, with its sum."""
+    found: dict[tuple[Cell, ...], int] = {}
+    for region, total in regions:
+        inside = set(region)
+        within = [(cells, t) for cells, t in cages if set(cells) <= inside]
+        touching = [(cells, t) for cells, t in cages if set(cells) & inside]
+        rest = inside - {cell for cells, _ in within for cell in cells}
+        if 0 < len(rest) <= most and rest != inside:
+            found[tuple(sorted(rest))] = total - sum(t for _, t in within)
+        covered = {cell for cells, _ in touching for cell in cells}
+        if inside <= covered:
+            out = covered - inside
+            if 0 < len(out) <= most:
+                found[tuple(sorted(out))] = sum(t for _, t in touching) - total
+    return [(list(cells), t) for cells, t in sorted(found.items())]
+
+
+def propagate(board: Board, cand: Candidates) -> None:
+    """The rules until nothing changes (Contradiction: no answer; OutOfWork: stopped)."""
+    while True:
+        _singles(board, cand)
+        if not _cages(board, cand):
+            return
+
+
+def deduce(board: Board, givens: dict[Cell, int], probe_most: int = 3) -> Candidates | None:
+    """The candidates each cell keeps in every answer: the givens, the rules to their end, then
+    probing (cells of at most `probe_most` candidates, each candidate tried); None where the
+    rules show the board has no answer. Stops where `board.budget` is spent, with what it has
+    (every rule applied so far is sound, so any stopping point is)."""
+    cand: Candidates = {cell: set(board.digits) for cell in board.peers}
+    for cage_cells, _ in board.cages:
+        for cell in cage_cells:
+            cand.setdefault(cell, set(board.digits))
+    for cell, d in givens.items():
+        cand[cell] = {d}
+    try:
+        propagate(board, cand)
+        progress = True
+        while progress:
+            progress = False
+            for cell in sorted(cand, key=lambda c: (len(cand[c]), c)):
+                if not 1 < len(cand[cell]) <= probe_most:
+                    continue
+                for d in sorted(cand[cell]):
+                    board.spend(len(cand))
+                    trial = {c: set(ds) for c, ds in cand.items()}
+                    trial[cell] = {d}
+                    saved = list(board.cages)
+                    try:
+                        propagate(board, trial)
+                    except Contradiction:
+                        board.cages = saved
+                        cand[cell].discard(d)
+                        progress = True
+                        propagate(board, cand)
+                        break
+                    board.cages = saved
+    except Contradiction:
+        return None
+    except OutOfWork:
+        pass
+    return cand
+
+
+def deductions(cand: Candidates | None, rows: int, cols: int, digits: Sequence[int]) -> Deductions:
+    """The candidates as fixings of the one-hot digits x(r, c, d): 0 for a digit a cell lost,
+    1 for a cell's only one; where every cell has one, the answer (rows of digits)."""
+    if cand is None:
+        return NOTHING
+    fixed = {
+        (r, c, d): int(ds == {d})
+        for (r, c), ds in cand.items()
+        for d in digits
+        if d not in ds or len(ds) == 1
+    }
+    if len(cand) == rows * cols and all(len(ds) == 1 for ds in cand.values()):
+        answer = tuple(tuple(min(cand[r, c]) for c in range(cols)) for r in range(rows))
+        return Deductions({"x": fixed}, answer=answer, answer_vars=len(fixed))
+    return Deductions({"x": fixed})
