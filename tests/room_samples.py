@@ -61,7 +61,7 @@ def example_puzzle(slug: str) -> Any:
                 first.setdefault(ch, (r, c))
         numbers = sorted((first[k], n) for k, n in ex["puzzle_extra"]["nums"].items())
         return module.Puzzle(rooms, tuple(numbers))
-    if slug == "norinori":
+    if slug in ("norinori", "lits"):
         return module.Puzzle(rooms)
     if slug == "tile-paint":
         cols, rows = ex["puzzle_extra"]["hint"]
@@ -154,5 +154,6 @@ if __name__ == "__main__":
         "ripple-effect",
         "inshi-no-heya",
         "satogaeri",
+        "lits",
     ]:
         print(build(name))
