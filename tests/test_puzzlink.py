@@ -106,6 +106,7 @@ NAMES = {
     "shikaku": ("shikaku", ["shikaku"], "6/6/j3g56h6t6h23g5j"),
     "fillmat": ("fillmat", ["fillmat"], "5/5/3b3h1h1b4"),
     "lits": ("lits", ["lits"], "4/4/9q02jg"),
+    "battleship": ("battleship", ["battleship"], "6/6/g12h2g30g3gk0r3w//c"),
 }
 
 
