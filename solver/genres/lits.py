@@ -584,6 +584,9 @@ def to_url(p: Puzzle) -> str:
 givens = None
 
 
+# The rules decide 406 of janko's 410 published puzzles whole (no solver runs). Of the four left
+# to the MIP, HiGHS proves a 20x20 in 8 s of CPU and SCIP in 16 s (a 12x12: 3.3 s and 2.9 s), so
+# HiGHS, the default, with the complete form (lazy room cuts: 15 s on that 20x20).
 GENRE = define(
     __name__,
     slug="lits",
