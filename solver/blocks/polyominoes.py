@@ -12,8 +12,8 @@ sets.
   of some named pieces a set of cells is);
 - `fits`: every placement of a piece's orientations inside a set of cells (a room, the grid);
 - `TETROMINOES` (L, I, T, S and O) and `straight(n)` (a ship of n cells);
-- `halo`: the cells around a piece (orthogonal, or diagonal too: battleship's ships never
-  touch);
+- `halo`: the cells around a piece (orthogonal, or diagonal too: the cells a ship keeps
+  free);
 - `shaped`: a cell's coverage by the chosen pieces of one shape, as an expression (LITS: equal
   shapes never side by side across a room border).
 

@@ -13,12 +13,15 @@ is printed; or labels, every cell holding its room's label (`A`, `B` ... `Z`, `A
 has no numbers. Every room has at least four cells.
 
     thick borders:        labels:
-    ┏━━━━━━━┳━━━━━━━┓
-    ┃       ┃       ┃     A  A  B  B
-    ┃       ┗━━━┓   ┃     A  A  B  C
-    ┃   ┏━━━━━━━┛   ┃     A  B  B  C
-    ┣━━━┻━━━━━━━━━━━┫     C  C  C  C   (C is one room: its cells hang together)
-    ┗━━━━━━━━━━━━━━━┛
+    ┏━━━┳━━━┓
+    ┃   ┃   ┃             A  A  B  B
+    ┃   ┃ ┏━┫             A  A  B  C
+    ┃   ┃ ┃ ┃             A  B  B  C
+    ┃ ┏━┛ ┃ ┃             C  C  C  C
+    ┃ ┃   ┃ ┃
+    ┣━┻━━━┛ ┃
+    ┃       ┃
+    ┗━━━━━━━┛
 
 The answer shades the shaded cells (a dark fill, and `■` in an empty cell; a label keeps its
 text). Shading by hand, for Check: `■` or `#`, or a dark fill (the only way on labelled cells);
@@ -33,8 +36,22 @@ one, `solver.blocks.placements.choose`); b(r,c) = 1 when cell (r,c) is shaded. F
 cell's b is the sum of the y of its room's placements over it. Apart(r,c,d,X): for two
 neighbours in different rooms (d = 1 the right one, 2 the one below) and each shape X, at most
 one of them is covered by a piece of shape X. NoSquare(r,c): a 2x2 block holds at most three
-shaded cells. The shaded cells are connected (`solver.blocks.cells.connected`: a flow, or lazy
-vertex cuts).
+shaded cells. The shaded cells are connected, as rooms (`_rooms_joined`): z(r,c,d) = 1 joins
+two shaded neighbours in different rooms (Join); complete form, t(k,l) = 1 lets rooms k and l
+touch through a join (Touch) and a flow from the first room reaches every other (RoomFlow,
+RoomCap); lazy form, a cut over the rooms of each group of shaded cells that is not the whole.
+
+Deductions (`deduce`): each room's candidates are narrowed to those that fit what is known
+(none over an unshaded cell, none leaving out a shaded cell of its room, none completing a 2x2
+block, none beside a shaded cell of another room whose candidates there all have its shape),
+the cells every candidate of a room shades are shaded and those none does unshaded, and cells
+that no path of cells not unshaded joins to the shaded ones (or to every room) are unshaded.
+Then each room's candidates are tried one at a time (probing): one that leads to a
+contradiction goes, and what all the others lead to holds; within the Tuning's `probe_work`
+(candidates examined). Rooms left open go to a depth-first search over their candidates
+(within `search_work`) that decides the answer where it finds exactly one. The pipeline fixes
+the decided cells' b and the removed candidates' y; on janko's published puzzles the rules
+decide almost all of them whole.
 """
 
 from __future__ import annotations
