@@ -74,7 +74,7 @@ def example_puzzle(slug: str) -> Any:
                 first.setdefault(ch, (r, c))
         numbers = sorted((first[k], n) for k, n in ex["puzzle_extra"]["nums"].items())
         return module.Puzzle(rooms, tuple(numbers))
-    if slug in ("norinori", "star-battle"):
+    if slug in ("norinori", "star-battle", "lits"):
         return module.Puzzle(rooms)
     if slug == "tile-paint":
         cols, rows = ex["puzzle_extra"]["hint"]
@@ -171,6 +171,7 @@ if __name__ == "__main__":
         "inshi-no-heya",
         "satogaeri",
         "star-battle",
+        "lits",
         *TYPED,
     ]:
         print(build(name))

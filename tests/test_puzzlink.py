@@ -109,6 +109,8 @@ NAMES = {
     "suguru": ("suguru", ["suguru"], "5/5/cih47bs73m3g5p1g2g"),
     "starbattle": ("star-battle", ["starbattle"], "6/6/1/4ilbhgdnmhou"),
     "tents": ("tents", ["tents"], "5/5/2g0h1i1j82323"),
+    "lits": ("lits", ["lits"], "4/4/9q02jg"),
+    "battleship": ("battleship", ["battleship"], "6/6/g12h2g30g3gk0r3w//c"),
 }
 
 

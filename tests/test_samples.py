@@ -383,6 +383,8 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "tents": lambda: {"tents": marked(text_rows("tents"), "A")},
     "binairo": lambda: digit_rows("binairo"),
     "ohno": lambda: {"shaded": marked(text_rows("ohno"), "R")},
+    "lits": lambda: {"shaded": marked(text_rows("lits"), "#")},
+    "battleship": lambda: {"shaded": marked(text_rows("battleship"), "#")},
 }
 
 # the samples with several answers: every one of them, as fields of the record (the seed's

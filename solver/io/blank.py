@@ -21,6 +21,8 @@ size asked is always the puzzle's, as a newspaper gives it (and puzz.link's URLs
 - icebarn: R x C cells and the borders between them, 2R+1 x 2C+1 sheet cells;
 - skeleton, number-skeleton, kanaore: the grid, one empty column, and one column for the list
   (the list may take more columns: the sentinel then moves right of the last);
+- battleship: the grid from B2 with its counts as tile-paint's, one empty column, and one
+  column for the fleet;
 - panorama: the seed's block of hexes, R x C (hexes: no square cells, no grid lines);
 - alphametic and logic-grid have no grid of a size (words; groups and hints): refused, with
   what to type instead.
@@ -287,6 +289,21 @@ def _listed(slug: str, rows: int, cols: int) -> Blank:
     )
 
 
+def _fleet(slug: str, rows: int, cols: int) -> Blank:
+    fleet = column_letter(cols + 3)
+    return Blank(
+        slug,
+        (rows, cols),
+        rows + 1,
+        cols + 3,
+        lined=(0, 0, rows + 1, cols + 1),
+        walls=((1, 1, rows, cols),),
+        parts=f"The grid B2:{a1(rows + 1, cols + 1)}; the column counts in row 1, the row "
+        f"counts in column A; column {column_letter(cols + 2)} stays empty; the fleet's lengths "
+        f"from {fleet}1 down, or in {fleet}1 alone (`4 3 3 2 2 2 1 1 1 1`).",
+    )
+
+
 def _panorama(slug: str, rows: int, cols: int) -> Blank:
     return Blank(
         slug,
@@ -315,6 +332,7 @@ _LAYOUTS = {
     "skeleton": _listed,
     "number-skeleton": _listed,
     "kanaore": _listed,
+    "battleship": _fleet,
     "panorama": _panorama,
 }
 _REFUSED = {

@@ -1,0 +1,150 @@
+"""LITS: the sample's two sheets (labels, thick borders), the model on small rooms, verify from
+the rules, bad input named by cell, the deductions, the puzz.link codec with pzprjs' answer,
+import drawing the rooms, check on a hand-shaded sheet, and published puzzles
+(tests/data/published/lits.json). (The sample on every back end through the .lp file:
+tests/test_samples.py; check, hints and forced cells: tests/test_check.py.)"""
+
+from __future__ import annotations
+
+import json
+
+import openpyxl
+import pytest
+from openpyxl.styles import PatternFill
+from room_samples import example_puzzle
+
+from solver import check
+from solver.cli import main
+from solver.genres import lits
+from solver.io.puzzlink import UrlError, parse_url
+from solver.io.sheet import Grid, InputError
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.io.workbook import fill_sheet
+from solver.mip.backends import Settings
+from solver.pipeline import read_puzzle, solve_puzzle
+from tests.conftest import ROOT, example
+
+KNOWN = frozenset(
+    (r, c)
+    for r, line in enumerate(example("lits")["solution_text"].split("\n"))
+    for c, ch in enumerate(line)
+    if ch == "#"
+)
+URL = "https://puzz.link/p?lits/4/4/9q02jg"
+FAST = Settings(time_limit=60)
+PUBLISHED = json.loads((ROOT / "tests/data/published/lits.json").read_text("utf-8"))
+
+
+def puzzle(*rows: str) -> lits.Puzzle:
+    return lits.parse(Grid("lits", [list(row) for row in rows]))
+
+
+def test_both_sheets_hold_the_example(sample):
+    book = OpenpyxlBook(sample("lits"))
+    want = example_puzzle("lits")
+    for sheet in ("lits", "lits borders"):
+        _, _, p = read_puzzle(book, sheet)
+        assert p.rooms.ids == want.rooms.ids
+
+
+@pytest.mark.parametrize("deduce", [False, True])
+def test_the_model_on_small_rooms(deduce):
+    """A room a row of four: each takes an I, and two I side by side across a border are not
+    allowed: no answer. A row over a 2x4 room: several answers, each valid."""
+    settings = Settings(deduce=deduce)
+    assert solve_puzzle(lits.GENRE, puzzle("AAAA", "BBBB"), settings).status == "infeasible"
+    p = puzzle("AAAA", "BBBB", "BBBB")
+    out = solve_puzzle(lits.GENRE, p, settings)
+    assert out.status == "solved" and out.unique is False
+    assert lits.verify(p, out.answer) == []
+    assert lits.record(p, out.answer)["pieces"][0] == ["I"] * 4
+
+
+def test_verify_names_the_cells():
+    p = example_puzzle("lits")
+    assert lits.verify(p, KNOWN) == []
+    fewer = lits.verify(p, KNOWN - {(3, 0)})
+    assert "room 'C' has 3 shaded cells, not 4" in fewer
+    assert any(
+        v.startswith("a 2x2 block of shaded cells at A1") for v in lits.verify(p, KNOWN | {(0, 1)})
+    )
+    apart = lits.verify(p, KNOWN - {(1, 0)} | {(0, 1)})
+    assert "the 4 shaded cells of room 'A' do not hang together side by side" in apart
+    same = puzzle("AAAA", "BBBB")
+    touching = lits.verify(same, frozenset((r, c) for r in range(2) for c in range(4)))
+    assert "two I tetrominoes touch at A1 and A2, across a room border" in touching
+    assert lits.verify(p, frozenset({(9, 9)})) != []  # odd cells: no crash
+
+
+def test_bad_input_names_the_cell(tmp_path):
+    wb = openpyxl.Workbook()
+    wb.active.title = "lits"
+    fill_sheet(wb.active, [list("AAAB"), list("AABB"), list("CCCB")])
+    wb.save(tmp_path / "bad.xlsx")
+    with pytest.raises(InputError) as e:
+        read_puzzle(OpenpyxlBook(tmp_path / "bad.xlsx"), "lits")
+    assert "sheet 'lits' cell A3:" in str(e.value) and "no L, I, T or S" in str(e.value)
+
+
+def test_the_rules_decide_the_sample_whole():
+    p = example_puzzle("lits")
+    d = lits.deduce(p, lits.GENRE.tuning)
+    assert d.answer == KNOWN
+    assert all(v == 0 for v in d.fixed["y"].values())
+
+
+def test_puzzlink_url_and_pzprjs_answer():
+    """pzprjs test/script/lits.js: its URL and its answer."""
+    p = lits.from_url(parse_url(URL))
+    assert p.rooms.ids == example_puzzle("lits").rooms.ids
+    assert lits.to_url(p) == URL
+    answer = "# + # # /# # # + /# + # + /# # # # /"
+    want = {
+        (r, c)
+        for r, row in enumerate(answer.strip("/").split("/"))
+        for c, ch in enumerate(row.split())
+        if ch == "#"
+    }
+    assert lits.verify(p, frozenset(want)) == []
+    out = solve_puzzle(lits.GENRE, p, Settings(deduce=False))
+    assert out.status == "solved" and out.unique is True and out.answer == want
+    with pytest.raises(UrlError, match="no L, I, T or S"):
+        lits.from_url(parse_url("https://puzz.link/p?lits/2/2/00"))
+
+
+def test_import_draws_the_rooms(tmp_path):
+    path = tmp_path / "l.xlsx"
+    assert main(["import", URL, "-o", str(path)]) == 0
+    book = OpenpyxlBook(path)
+    _, _, p = read_puzzle(book, "lits")
+    assert p == lits.from_url(parse_url(URL))
+    assert book.wb["lits"]["A1"].border.top.style == "medium"
+
+
+def test_check_a_hand_shaded_answer_right_and_wrong(sample):
+    book = OpenpyxlBook(sample("lits"))
+    borders, labels = book.wb["lits borders"], book.wb["lits"]
+    dark = PatternFill("solid", fgColor="000000")
+    for r, c in KNOWN:
+        borders.cell(r + 1, c + 1).value = "■"
+        labels.cell(r + 1, c + 1).fill = dark
+    for sheet in ("lits borders", "lits"):
+        res = check.check_sheet(book, sheet, FAST)
+        assert (res.verdict, res.problems) == ("correct", []), res.record()
+    borders.cell(1, 2).value = "#"  # B1: room A gets a fifth shaded cell, and a 2x2 block
+    res = check.check_sheet(book, "lits borders", FAST)
+    assert res.verdict == "wrong"
+    assert any(text.startswith("room at A1 has 5 shaded cells") for text, _ in res.problems)
+
+
+def _published(entry: dict) -> None:
+    p = lits.parse(Grid("lits", entry["cells"]))
+    out = solve_puzzle(lits.GENRE, p, FAST)
+    assert out.status == "solved" and out.unique is True, entry["name"]
+    assert lits.record(p, out.answer)["shaded"] == entry["expected"]["shaded"], entry["name"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("entry", PUBLISHED, ids=[e["name"] for e in PUBLISHED])
+def test_published_puzzles_solve_to_their_answers(entry):
+    _published(entry)
