@@ -105,6 +105,7 @@ NAMES = {
     "satogaeri": ("satogaeri", ["satogaeri", "sato"], "4/4/94g1g02m1h.j"),
     "shikaku": ("shikaku", ["shikaku"], "6/6/j3g56h6t6h23g5j"),
     "fillmat": ("fillmat", ["fillmat"], "5/5/3b3h1h1b4"),
+    "chocona": ("chocona", ["chocona"], "6/6/8guumlfvo1eq33122g21g32"),
 }
 
 
