@@ -106,6 +106,7 @@ NAMES = {
     "shikaku": ("shikaku", ["shikaku"], "6/6/j3g56h6t6h23g5j"),
     "fillmat": ("fillmat", ["fillmat"], "5/5/3b3h1h1b4"),
     "chocona": ("chocona", ["chocona"], "6/6/8guumlfvo1eq33122g21g32"),
+    "yinyang": ("yin-yang", ["yinyang"], "5/5/016612300"),
 }
 
 

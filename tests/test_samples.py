@@ -367,6 +367,7 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "fillmat": lambda: lettered_regions("fillmat"),
     "block-puzzle": lambda: lettered_regions("block-puzzle"),
     "chocona": lambda: {"shaded": marked(text_rows("chocona"), "#")},
+    "yin-yang": lambda: {"shaded": marked(text_rows("yin-yang"), "#")},
 }
 
 
