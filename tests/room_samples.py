@@ -26,7 +26,7 @@ from solver.io.sheet.openpyxl_book import OpenpyxlSheet
 from solver.io.workbook import fill_sheet
 from tests.conftest import WORKBOOKS, example
 
-AREA_MAPS = ("chocona",)  # examples whose rooms are a map in puzzle_extra.area
+AREA_MAPS = ("chocona", "aqre")  # examples whose rooms are a map in puzzle_extra.area
 
 
 def example_rooms(slug: str) -> Rooms:
@@ -172,5 +172,6 @@ if __name__ == "__main__":
         "inshi-no-heya",
         "satogaeri",
         "chocona",
+        "aqre",
     ]:
         print(build(name))

@@ -107,6 +107,7 @@ NAMES = {
     "fillmat": ("fillmat", ["fillmat"], "5/5/3b3h1h1b4"),
     "chocona": ("chocona", ["chocona"], "6/6/8guumlfvo1eq33122g21g32"),
     "yinyang": ("yin-yang", ["yinyang"], "5/5/016612300"),
+    "aqre": ("aqre", ["aqre"], "6/6/444400vvo3u0012345g"),
 }
 
 

@@ -368,6 +368,7 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "block-puzzle": lambda: lettered_regions("block-puzzle"),
     "chocona": lambda: {"shaded": marked(text_rows("chocona"), "#")},
     "yin-yang": lambda: {"shaded": marked(text_rows("yin-yang"), "#")},
+    "aqre": lambda: {"shaded": marked(text_rows("aqre"), "#")},
 }
 
 
