@@ -98,19 +98,23 @@ def connected(
     lazy: bool,
     root: Cell | None = None,
     prefix: str = "c",
+    anchor: Collection[Cell] = (),
 ) -> Separator | None:
     """The cells with x = 1 form one orthogonally connected group (an empty set or one cell
     counts as connected).
 
     root: a cell in the set in every answer (a clue cell that is always white), if one is known;
     the block fixes x[root] = 1. Without it, a cell fixed to 1 is used when there is one.
+    anchor: cells of which at least one is in the set in every answer (aqre's four cells in a
+    row), where no root is known: the lazy form's cut for a group without an anchor cell then
+    needs no second cell (see `_vertex_cuts`); the model itself must say that one is in the set.
     Complete form (returns None): `_flow`. Lazy form: returns the separator `_vertex_cuts`."""
     if root is None:
         root = min((cell for cell, e in x.items() if _constant(e) == 1), default=None)
     elif _constant(x[root]) is None:
         prob += pulp.lpSum(x[root]) == 1, cname(f"{prefix}Root", root)
     if lazy:
-        return _vertex_cuts(x, root)
+        return _vertex_cuts(x, root, anchor if root is None else ())
     _flow(prob, x, root, prefix)
     return None
 
@@ -175,12 +179,17 @@ def _fence(group: set[Cell], towards: Iterable[Cell], cells: set[Cell]) -> set[C
     return {q for p in group for q in _near(p, cells) if q not in group and q in beyond}
 
 
-def _vertex_cuts(x: Mapping[Cell, Expr], root: Cell | None) -> Separator:
+def _vertex_cuts(
+    x: Mapping[Cell, Expr], root: Cell | None, anchor: Collection[Cell] = ()
+) -> Separator:
     """For each group S of the solved set that is not the whole (or, with a root, each group
     without the root): sum over the fence of S towards j of x >= x_i + x_j - 1, with i in S and
-    j in the largest other group (x_i alone when j is the root, which is in every answer).
-    i and j are cells fixed to 1 where the groups hold one (then the cut is stronger)."""
+    j in the largest other group (x_i alone when j is the root, which is in every answer; and
+    when S holds no anchor cell, one of which is in every answer: then the fence is towards the
+    anchor cells). i and j are cells fixed to 1 where the groups hold one (then the cut is
+    stronger)."""
     cells = _candidates(x)
+    anchors = set(anchor) & cells
 
     def cuts() -> list[pulp.LpConstraint]:
         groups = components(cell for cell in cells if on(x[cell]))
@@ -191,6 +200,10 @@ def _vertex_cuts(x: Mapping[Cell, Expr], root: Cell | None) -> Separator:
             if root is not None and root in group:
                 continue
             i = _pick(group, x)
+            if anchors and not anchors & group:
+                fence = _fence(group, anchors, cells)
+                found.append(pulp.lpSum(x[q] for q in sorted(fence)) >= x[i])
+                continue
             if root is not None:
                 need = pulp.lpSum(x[i])
                 j = root

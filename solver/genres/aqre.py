@@ -31,11 +31,15 @@ Model: b(r,c) = 1 when cell (r,c) is shaded. Room(k): the b of a numbered room s
 number. Shaded4H(r,c)/Shaded4V(r,c): the four cells from (r,c) rightwards (downwards) hold at most
 three shaded cells; Unshaded4H(r,c)/Unshaded4V(r,c): at least one. The shaded cells are connected
 (`solver.blocks.cells.connected`, prefix `s`): in the complete form a flow from a root cell
-(sRoot/sFlow...), in the lazy form (the default) vertex cuts on the solved shaded areas. Implied,
-for speed, where every answer shades two cells or more (`two_shaded`): sNext(r,c), a shaded cell
-has a shaded neighbour (`solver.blocks.cells.never_alone`). The back end is SCIP's one search
-(`ONE_SCIP_SEARCH`), the cuts inside it from the first solve on: on janko.at's aqres HiGHS starts
-a new search for each round of cuts, and a 6x6 with one big room takes it 40 s, SCIP 3 s.
+(sRoot/sFlow...), in the lazy form (the default) vertex cuts on the solved shaded areas; an area
+without a cell of the `anchor` (the smallest numbered room, or four cells in a row: one of its
+cells is shaded in every answer) is cut off by its fence towards the anchor holding a shaded cell
+once one of its own cells is shaded, a cut as strong as with a known root. Implied, for speed,
+where every answer shades two cells or more (`two_shaded`): sNext(r,c), a shaded cell has a
+shaded neighbour (`solver.blocks.cells.never_alone`). The back end is SCIP's one search
+(`ONE_SCIP_SEARCH`), the cuts inside it from the first solve on, where HiGHS starts a new search
+for each round of cuts (benchmarks/puzzlekit/aqre.py: janko.at's 001, a 6x6 with one big room,
+takes HiGHS 40 s).
 
 Deductions (`deduce`): the rules of `solver.deduce.shade_logic` decide cells shaded and unshaded
 before the solve: each numbered room's count (`exactly`), no four in a row of one colour
@@ -130,10 +134,19 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
         prob += total <= 3, cname(f"Shaded4{kind}", run[0])
         prob += total >= 1, cname(f"Unshaded4{kind}", run[0])
     m = Model(prob, list(b.values()), {"b": b})
-    m.separate(connected(prob, b, lazy, prefix="s"))
+    m.separate(connected(prob, b, lazy, prefix="s", anchor=anchor(p)))
     if two_shaded(p):
         never_alone(prob, b, "s")
     return m
+
+
+def anchor(p: Puzzle) -> list[Cell]:
+    """The fewest cells of which one is shaded in every answer, for the connection's cuts: a
+    numbered room's cells (its number at least 1), or four cells in a row, whichever is smaller;
+    none where neither exists."""
+    found = [p.rooms.cells(k) for k, n in p.room_numbers().items() if n > 0]
+    found += [run for _, run in fours(p.rows, p.cols)[:2]]
+    return min(found, key=len, default=[])
 
 
 def two_shaded(p: Puzzle) -> bool:
