@@ -26,6 +26,8 @@ from solver.io.sheet.openpyxl_book import OpenpyxlSheet
 from solver.io.workbook import fill_sheet
 from tests.conftest import WORKBOOKS, example
 
+AREA_MAPS = ("chocona", "aqre")  # examples whose rooms are a map in puzzle_extra.area
+
 
 def example_rooms(slug: str) -> Rooms:
     """The room map of a genre's example (equal letters, one room; ripple-effect's rooms are
@@ -42,6 +44,12 @@ def example_rooms(slug: str) -> Rooms:
             [found[r, c] for c in range(1 + max(c for _, c in found))]
             for r in range(1 + max(r for r, _ in found))
         ]
+        rooms, _ = rooms_from_labels(Grid(slug, rows))
+        return Rooms(rooms.ids)
+    if slug in AREA_MAPS:  # the rooms in puzzle_extra.area, the numbers in puzzle_text
+        area = ex["puzzle_extra"]["area"].split("\n")
+        label = {ch: room_label(k) for k, ch in enumerate(dict.fromkeys("".join(area)))}
+        rows = [[label[ch] for ch in line] for line in area]
         rooms, _ = rooms_from_labels(Grid(slug, rows))
         return Rooms(rooms.ids)
     text = ex["puzzle_extra"]["rooms"] if slug == "suguru" else ex["puzzle_text"]
@@ -76,6 +84,15 @@ def example_puzzle(slug: str) -> Any:
         return module.Puzzle(rooms, tuple(numbers))
     if slug in ("norinori", "star-battle", "lits"):
         return module.Puzzle(rooms)
+    if slug in AREA_MAPS:  # each room's number in its cell of puzzle_text
+        lines = ex["puzzle_text"].split("\n")
+        numbers = [
+            ((r, c), int(ch))
+            for r, line in enumerate(lines)
+            for c, ch in enumerate(line)
+            if ch.isdigit()
+        ]
+        return module.Puzzle(rooms, tuple(numbers))
     if slug == "tile-paint":
         cols, rows = ex["puzzle_extra"]["hint"]
         return module.Puzzle(rooms, (), tuple(cols), tuple(rows))
@@ -172,6 +189,8 @@ if __name__ == "__main__":
         "satogaeri",
         "star-battle",
         "lits",
+        "chocona",
+        "aqre",
         *TYPED,
     ]:
         print(build(name))

@@ -195,6 +195,35 @@ def test_lazy_cut_goes_through_the_cells_that_lead_to_the_other_group():
     assert not first.valid() and not second.valid()  # the current answer breaks both
 
 
+@pytest.mark.parametrize("lazy", FORMS)
+def test_connected_with_an_anchor_keeps_every_answer(lazy):
+    """Anchor cells, one of which the model puts in the set (aqre's four in a row): the cuts
+    for groups without an anchor cell need no second cell, and the answers are every connected
+    set through the anchor, as brute force finds them."""
+    cells = grid(3, 3)
+    anchor = [(0, 0), (1, 1)]
+    prob, b = setup(cells)
+    prob += pulp.lpSum(b[q] for q in anchor) >= 1
+    m = Model(prob, list(b.values()))
+    m.separate(connected(prob, b, lazy=lazy, anchor=anchor))
+    want = brute(cells, lambda s: bool(s & set(anchor)) and is_connected(s))
+    assert answers(m, b) == want
+
+
+def test_lazy_cut_of_a_group_without_an_anchor_cell_needs_one_cell():
+    prob, b = setup(grid(1, 5))
+    separate = connected(prob, b, lazy=True, anchor=[(0, 0)])
+    assert separate is not None
+    for cell, v in b.items():
+        v.varValue = int(cell in ((0, 0), (0, 3)))
+    # A1's group holds the anchor: its cut towards D1 as without one; D1's reaches A1 through
+    # C1, whatever else is in: b(1,3) >= b(1,4)
+    first, second = separate()
+    assert first.constant == 1 and not first.valid()
+    assert {v.name: a for v, a in second.items()} == {"b(1,3)": 1, "b(1,4)": -1}
+    assert second.constant == 0 and not second.valid()
+
+
 # --- islands ----------------------------------------------------------------------------------
 
 

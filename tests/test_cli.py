@@ -165,9 +165,8 @@ def test_genres_of_an_unknown_name_says_so(capsys, name, hint):
     assert main(["genres", name]) == 2
     out, err = capsys.readouterr()
     assert out == ""
-    assert err.startswith(
-        f"puzzle-solver: no genre '{name}'{hint} (genres: abc-place, akari, alphametic,"
-    )
+    assert err.startswith(f"puzzle-solver: no genre '{name}'{hint} (genres: ")
+    assert "akari, alphametic, aqre, archipelago," in err
 
 
 def test_a_damaged_workbook_is_named(tmp_path, capsys):

@@ -111,6 +111,9 @@ NAMES = {
     "tents": ("tents", ["tents"], "5/5/2g0h1i1j82323"),
     "lits": ("lits", ["lits"], "4/4/9q02jg"),
     "battleship": ("battleship", ["battleship"], "6/6/g12h2g30g3gk0r3w//c"),
+    "chocona": ("chocona", ["chocona"], "6/6/8guumlfvo1eq33122g21g32"),
+    "yinyang": ("yin-yang", ["yinyang"], "5/5/016612300"),
+    "aqre": ("aqre", ["aqre"], "6/6/444400vvo3u0012345g"),
 }
 
 

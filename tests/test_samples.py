@@ -385,6 +385,9 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "ohno": lambda: {"shaded": marked(text_rows("ohno"), "R")},
     "lits": lambda: {"shaded": marked(text_rows("lits"), "#")},
     "battleship": lambda: {"shaded": marked(text_rows("battleship"), "#")},
+    "chocona": lambda: {"shaded": marked(text_rows("chocona"), "#")},
+    "yin-yang": lambda: {"shaded": marked(text_rows("yin-yang"), "#")},
+    "aqre": lambda: {"shaded": marked(text_rows("aqre"), "#")},
 }
 
 # the samples with several answers: every one of them, as fields of the record (the seed's

@@ -9,7 +9,8 @@ it as outside the grid. Neighbours are orthogonal.
 The rules:
 
 - `connected`: the cells of the set form one orthogonally connected group (whites connected,
-  blacks connected, digits connected);
+  blacks connected, digits connected); `both_colours_connected`: the set and the rest each
+  connected (yin-yang), with the rows that implies locally (`two_colour_rows`);
 - `islands`: the set splits into groups that each hold exactly one clue cell, of that clue's
   size (nurikabe's islands);
 - `no_square`: no 2x2 block of cells all in the set (or, value=0, all out of it);
@@ -97,19 +98,23 @@ def connected(
     lazy: bool,
     root: Cell | None = None,
     prefix: str = "c",
+    anchor: Collection[Cell] = (),
 ) -> Separator | None:
     """The cells with x = 1 form one orthogonally connected group (an empty set or one cell
     counts as connected).
 
     root: a cell in the set in every answer (a clue cell that is always white), if one is known;
     the block fixes x[root] = 1. Without it, a cell fixed to 1 is used when there is one.
+    anchor: cells of which at least one is in the set in every answer (aqre's four cells in a
+    row), where no root is known: the lazy form's cut for a group without an anchor cell then
+    needs no second cell (see `_vertex_cuts`); the model itself must say that one is in the set.
     Complete form (returns None): `_flow`. Lazy form: returns the separator `_vertex_cuts`."""
     if root is None:
         root = min((cell for cell, e in x.items() if _constant(e) == 1), default=None)
     elif _constant(x[root]) is None:
         prob += pulp.lpSum(x[root]) == 1, cname(f"{prefix}Root", root)
     if lazy:
-        return _vertex_cuts(x, root)
+        return _vertex_cuts(x, root, anchor if root is None else ())
     _flow(prob, x, root, prefix)
     return None
 
@@ -174,12 +179,17 @@ def _fence(group: set[Cell], towards: Iterable[Cell], cells: set[Cell]) -> set[C
     return {q for p in group for q in _near(p, cells) if q not in group and q in beyond}
 
 
-def _vertex_cuts(x: Mapping[Cell, Expr], root: Cell | None) -> Separator:
+def _vertex_cuts(
+    x: Mapping[Cell, Expr], root: Cell | None, anchor: Collection[Cell] = ()
+) -> Separator:
     """For each group S of the solved set that is not the whole (or, with a root, each group
     without the root): sum over the fence of S towards j of x >= x_i + x_j - 1, with i in S and
-    j in the largest other group (x_i alone when j is the root, which is in every answer).
-    i and j are cells fixed to 1 where the groups hold one (then the cut is stronger)."""
+    j in the largest other group (x_i alone when j is the root, which is in every answer; and
+    when S holds no anchor cell, one of which is in every answer: then the fence is towards the
+    anchor cells). i and j are cells fixed to 1 where the groups hold one (then the cut is
+    stronger)."""
     cells = _candidates(x)
+    anchors = set(anchor) & cells
 
     def cuts() -> list[pulp.LpConstraint]:
         groups = components(cell for cell in cells if on(x[cell]))
@@ -190,6 +200,10 @@ def _vertex_cuts(x: Mapping[Cell, Expr], root: Cell | None) -> Separator:
             if root is not None and root in group:
                 continue
             i = _pick(group, x)
+            if anchors and not anchors & group:
+                fence = _fence(group, anchors, cells)
+                found.append(pulp.lpSum(x[q] for q in sorted(fence)) >= x[i])
+                continue
             if root is not None:
                 need = pulp.lpSum(x[i])
                 j = root
@@ -254,6 +268,76 @@ def unshaded_connected(
     if not lazy:
         return connected(prob, {cell: 1 - v for cell, v in b.items()}, lazy=False, prefix=prefix)
     return _ring_cuts(b, rows, cols)
+
+
+def both_colours_connected(
+    prob: pulp.LpProblem, b: Mapping[Cell, Expr], lazy: bool
+) -> Separator | None:
+    """The cells with b = 1 (black) are connected and so are those with b = 0 (white), in a grid
+    that b covers whole (yin-yang); constants in b are given cells of either colour. `connected`
+    on b (prefix `b`) and on 1 - b (prefix `w`), each in the form asked for: the complete form
+    adds two flows and returns None, the lazy form one separator that cuts both colours.
+
+    Two rows that every such answer keeps go in both forms (`two_colour_rows`): they are
+    what connectivity implies locally, which the flows' LP and the lazy cuts see only late."""
+    white = {cell: 1 - v for cell, v in b.items()}
+    black_cuts = connected(prob, b, lazy, prefix="b")
+    white_cuts = connected(prob, white, lazy, prefix="w")
+    for constraint, name in two_colour_rows(prob, b):
+        prob += constraint, name
+    if black_cuts is None or white_cuts is None:
+        return None
+    return lambda: black_cuts() + white_cuts()
+
+
+def two_colour_rows(
+    prob: pulp.LpProblem, b: Mapping[Cell, Expr]
+) -> list[tuple[pulp.LpConstraint, str]]:
+    """Rows that hold wherever both colours of a whole grid are connected:
+
+    - NoChess(r,c,k): no 2x2 block coloured like a chessboard (a black path joining its two
+      black cells would cut its two white cells apart): for each diagonal k (1: top-left and
+      bottom-right, 2: the other), its two b less the other two b lie between -1 and 1;
+    - EdgeTurn(k,1..2)/EdgeTurns: the cells along the grid's edge, once round, change colour at most
+      twice (a black path joining two black stretches of the edge would cut the white ones
+      between them apart): t(k) >= |b of edge cell k - b of the next| (continuous) and the t sum
+      to at most 2. Only on grids of at least two rows and two columns."""
+    rows = 1 + max(r for r, _ in b)
+    cols = 1 + max(c for _, c in b)
+    found = []
+    for block in geometry.squares(rows, cols):
+        a, right, below, d = (b[q] for q in block)
+        for k, (one, two) in enumerate((((a, d), (right, below)), ((right, below), (a, d))), 1):
+            diff = pulp.lpSum(one) - pulp.lpSum(two)
+            if _constant(diff) is None:
+                found.append((diff <= 1, cname("NoChess", block[0], k)))
+    if rows < 2 or cols < 2:
+        return found
+    ring = edge_ring(rows, cols)
+    turns = []
+    for k, (p, q) in enumerate(zip(ring, ring[1:] + ring[:1], strict=True), start=1):
+        step = pulp.lpSum(b[p]) - pulp.lpSum(b[q])
+        if _constant(step) is not None:
+            turns.append(abs(_constant(step) or 0))
+            continue
+        t = var(prob, "edgeTurn", k, cat=pulp.LpContinuous, up=1)
+        found.append((t >= step, cname("EdgeTurn", k, 1)))
+        found.append((t >= -step, cname("EdgeTurn", k, 2)))
+        turns.append(t)
+    if any(not isinstance(t, int) for t in turns):  # (all given: connectivity decides)
+        found.append((pulp.lpSum(turns) <= 2, "EdgeTurns"))
+    return found
+
+
+def edge_ring(rows: int, cols: int) -> list[Cell]:
+    """The cells along the edge of a grid of at least two rows and columns, once round
+    clockwise from the top-left corner."""
+    return (
+        [(0, c) for c in range(cols)]
+        + [(r, cols - 1) for r in range(1, rows)]
+        + [(rows - 1, c) for c in range(cols - 2, -1, -1)]
+        + [(r, 0) for r in range(rows - 2, 0, -1)]
+    )
 
 
 def forest_count(

@@ -1,7 +1,8 @@
 """Sound deductions for shading where shaded cells never touch and the unshaded cells are
-connected (kurodoko, heyawake, hitori), or where shaded cells pair off into dominoes (norinori,
-whose board has neither of those two rules, nor have binairo's and 0h n0's), made before the
-solve.
+connected (kurodoko, heyawake, hitori), where shaded cells pair off into dominoes (norinori,
+whose board has neither of those two rules, nor have binairo's and 0h n0's), or where the cells
+of one colour or of both are connected whatever their neighbours (aqre, yin-yang), made before
+the solve.
 
 All are solved as MIPs: kurodoko's sightlines are many rows (a binary per cell a number may
 see), heyawake's rings are lazy cuts in SCIP's search. The rules decide most or all cells of a
@@ -42,6 +43,13 @@ State: every cell is shaded, unshaded or unknown. `propagate` applies, until not
   unshaded: shaded, it would make its neighbours on both sides unshaded, apart. Looked at only
   after a cell was shaded: nothing else changes what it decides, and a pass over the grid costs
   most of a probe.
+- a colour's cells are connected, whatever their neighbours (a board made with `joined`: aqre's
+  shaded cells, yin-yang's both colours): that colour's cells all lie in one part of the cells
+  not of the other colour (or there is no answer); an unknown cell outside that part takes the
+  other colour, and an unknown cell without which the part falls apart into pieces that each
+  hold a cell of the colour (a cut vertex between them) takes the colour. Looked at after any
+  cell was set; the genre's own rules (room counts, 2x2 blocks, runs of four: chocona, aqre,
+  yin-yang) live in their modules.
 `deduce` then tries each unknown cell next to a decided one both ways (probing), or every unknown
 cell (`everywhere`: hitori, norinori, and heyawake's larger grids, where the rules alone decide
 little before it): where one way propagates to a contradiction, the other holds; it stops when a
@@ -74,9 +82,18 @@ class Board:
     board and its data, and per cell the rules to look at again when it is set (`watchers`);
     the cells set since the rules last looked (`todo`)."""
 
-    def __init__(self, rows: int, cols: int, apart: bool = True, connected: bool = True) -> None:
+    def __init__(
+        self,
+        rows: int,
+        cols: int,
+        apart: bool = True,
+        connected: bool = True,
+        joined: tuple[int, ...] = (),
+    ) -> None:
         self.rows, self.cols, n = rows, cols, rows * cols
         self.apart, self.connected = apart, connected  # the two rules of every board but norinori's
+        self.joined = joined  # the colours whose cells are connected, whatever their neighbours
+        self.rejoin = bool(joined)  # ... to be looked at
         self.near = [
             [r2 * cols + c2 for r2, c2 in neighbours(rows, cols, *divmod(i, cols))]
             for i in range(n)
@@ -111,16 +128,22 @@ class Board:
         self.state[i] = value
         self.todo.append(i)
         self.cut |= value == SHADED and self.connected
+        self.rejoin |= bool(self.joined)
         return True
 
     def propagate(self) -> None:
-        """The local rules for every cell set, then the connection; again while it sets one."""
+        """The local rules for every cell set, then the connections; again while they set one."""
         while True:
             self._local()
-            if not self.cut:
-                return
-            self.cut = False
-            if not self._connected():
+            changed = False
+            if self.cut:
+                self.cut = False
+                changed = self._connected()
+            if self.rejoin:
+                self.rejoin = False
+                for colour in self.joined:
+                    changed |= self._joined(colour)
+            if not changed:
                 return
 
     def frontier(self) -> list[int]:
@@ -189,6 +212,55 @@ class Board:
         changed = False
         for u in cuts:
             changed |= self.set(u, UNSHADED)
+        return changed
+
+    def _joined(self, colour: int) -> bool:
+        """The cells of `colour` are connected (`Board.joined`): they all lie in one part of the
+        cells not of the other colour (or there is no answer); an unknown cell outside that part
+        takes the other colour; an unknown cell without which that part falls apart into pieces
+        that each hold a cell of `colour` (a cut vertex between them) takes `colour`. True when
+        that set a cell."""
+        state, near, n = self.state, self.near, len(self.state)
+        other = UNSHADED if colour == SHADED else SHADED
+        start = next((i for i in range(n) if state[i] == colour), None)
+        if start is None:
+            return False
+        order = [-1] * n  # depth-first discovery order, -1 not reached
+        low = [0] * n  # the lowest order reachable from the subtree through one back edge
+        below = [0] * n  # the cells of `colour` in the subtree
+        order[start], count, below[start] = 0, 1, 1
+        stack = [(start, -1, iter(near[start]))]
+        cuts = []
+        while stack:
+            v, parent, edges = stack[-1]
+            for w in edges:
+                if state[w] == other:
+                    continue
+                if order[w] < 0:
+                    order[w] = low[w] = count
+                    below[w] = int(state[w] == colour)
+                    count += 1
+                    stack.append((w, v, iter(near[w])))
+                    break
+                if w != parent and order[w] < low[v]:
+                    low[v] = order[w]
+            else:
+                stack.pop()
+                if stack:
+                    u = stack[-1][0]
+                    low[u] = min(low[u], low[v])
+                    below[u] += below[v]
+                    # u cuts v's subtree, which holds a cell of `colour`, from the start's
+                    if low[v] >= order[u] and below[v] and state[u] == UNKNOWN:
+                        cuts.append(u)
+        if below[start] < state.count(colour):
+            raise Contradiction  # cells of `colour` that cannot meet the start
+        changed = False
+        for i in range(n):
+            if order[i] < 0 and state[i] == UNKNOWN:
+                changed |= self.set(i, other)
+        for u in cuts:
+            changed |= self.set(u, colour)
         return changed
 
 

@@ -1,0 +1,30 @@
+"""Chocona from the puzzlekit dataset (janko.at): the problem's numbers, then its room ids, typed
+as room labels with each number after its label (`A3`); the solution's `x` are shaded."""
+
+from __future__ import annotations
+
+from solver.blocks.rooms import room_label
+from solver.blocks.values import Value
+
+DATASET = "Chocona"
+
+
+def cells(problem: str) -> list[list[Value]]:
+    lines = problem.strip().split("\n")
+    rows, _ = map(int, lines[0].split())
+    numbers = [line.split() for line in lines[1 : 1 + rows]]
+    ids = [line.split() for line in lines[1 + rows : 1 + 2 * rows]]
+    label = {k: room_label(i) for i, k in enumerate(dict.fromkeys(k for row in ids for k in row))}
+    return [
+        [label[k] + ("" if n == "-" else n) for n, k in zip(nrow, krow, strict=True)]
+        for nrow, krow in zip(numbers, ids, strict=True)
+    ]
+
+
+def expected(solution: str) -> dict:
+    lines = solution.strip().split("\n")[1:]
+    return {
+        "shaded": [
+            [r, c] for r, line in enumerate(lines) for c, t in enumerate(line.split()) if t == "x"
+        ]
+    }

@@ -1,0 +1,309 @@
+"""Aqre.
+
+Rules: the grid is divided into rooms. Shade some cells. A number in a room counts its shaded
+cells (a room without a number may have any count). All the shaded cells form one orthogonally
+connected area. No four cells in a row, across or down, are all shaded or all unshaded.
+
+Layout: one puzzle cell per spreadsheet cell from A1, the sentinel one cell diagonally
+below-right of the grid, and the rooms in either of two ways (`solver.io.rooms_sheet`).
+
+- thick borders: draw the room walls with Excel's border tool (medium or thick lines), as the
+  puzzle is printed, and type each room's number into one of its cells; other cells stay empty;
+- labels: every cell holds its room's label (`A`, `B` ... `Z`, `AA` ...), and a room's number
+  goes with its label into one of its cells (`A2`, `2A`).
+
+    thick borders:        labels:
+    ┏━━━━━┳━━━━━━━┓
+    ┃ 2   ┃ 0     ┃       A2 A  B0 B
+    ┃     ┣━━━┳━━━┫       A  A  C1 D
+    ┃     ┃ 1 ┃   ┃
+    ┗━━━━━┻━━━┻━━━┛
+
+The answer shades the shaded cells (a dark fill, and `■` in an empty cell; a number or a label
+keeps its text). Shading by hand, for Check: `■` or `#` in a cell, or a dark fill (the only way
+on labelled cells, which keep their label); `・`, `.` or `×` marks a cell known to stay unshaded.
+`import` writes the rooms as thick borders (what a person sees).
+
+puzz.link: `aqre`: the border codec, then room number16 (`.`, a room whose number is not given, is
+a room without number).
+
+Model: b(r,c) = 1 when cell (r,c) is shaded. Room(k): the b of a numbered room sum to its
+number. Shaded4H(r,c)/Shaded4V(r,c): the four cells from (r,c) rightwards (downwards) hold at most
+three shaded cells; Unshaded4H(r,c)/Unshaded4V(r,c): at least one. The shaded cells are connected
+(`solver.blocks.cells.connected`, prefix `s`): in the complete form a flow from a root cell
+(sRoot/sFlow...), in the lazy form (the default) vertex cuts on the solved shaded areas; an area
+without a cell of the `anchor` (the smallest numbered room, or four cells in a row: one of its
+cells is shaded in every answer) is cut off by its fence towards the anchor holding a shaded cell
+once one of its own cells is shaded, a cut as strong as with a known root. Implied, for speed,
+where every answer shades two cells or more (`two_shaded`): sNext(r,c), a shaded cell has a
+shaded neighbour (`solver.blocks.cells.never_alone`). The back end is SCIP's one search
+(`ONE_SCIP_SEARCH`), the cuts inside it from the first solve on, where HiGHS starts a new search
+for each round of cuts (benchmarks/puzzlekit/aqre.py: janko.at's 001, a 6x6 with one big room,
+takes HiGHS 40 s).
+
+Deductions (`deduce`): the rules of `solver.deduce.shade_logic` decide cells shaded and unshaded
+before the solve: each numbered room's count (`exactly`), no four in a row of one colour
+(`_four`: three of one colour leave the fourth the other), the shaded cells connected
+(`Board.joined`: a cell cut off from the shaded cells is unshaded, one without which they would
+fall apart is shaded); then every unknown cell is tried both ways (probing), pass after pass while
+one decides a cell, within the Tuning's `probe_work` (or `probe_passes` passes over a larger
+grid), and a small depth-first search after it (`search_work`) decides the grid whole where it
+finds exactly one answer. The pipeline fixes each decided cell's b by its bounds; where they
+decide every cell the pipeline runs no solver (`pipeline._decided`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+
+import pulp
+
+from solver.blocks.cells import check_connected, connected, never_alone, shade_vars, shaded_record
+from solver.blocks.geometry import Cell
+from solver.blocks.names import a1, quote
+from solver.blocks.rooms import RoomPuzzle
+from solver.blocks.values import Value
+from solver.blocks.violation import Violation
+from solver.deduce import Deductions, probing, shade_logic
+from solver.deduce.shade_logic import (
+    SHADED,
+    UNKNOWN,
+    UNSHADED,
+    Board,
+    Contradiction,
+    exactly,
+    shading_deductions,
+)
+from solver.genres import define
+from solver.io import puzzlink
+from solver.io.givens import Given, in_rooms
+from solver.io.puzzlink import rooms_of_url
+from solver.io.rooms_sheet import grid_rooms
+from solver.io.shading import SHADING_MARKS, read_shaded, render_shaded, shading_blank
+from solver.io.sheet import Grid
+from solver.io.sheet.answer import CellWrite
+from solver.mip.backends import ONE_SCIP_SEARCH, Tuning
+from solver.mip.model import Model, cname, new_problem, value
+
+Puzzle = RoomPuzzle  # the rooms, and each room's number in the cell that holds it
+Answer = frozenset[Cell]  # the shaded cells
+ANSWER_MARKS = SHADING_MARKS
+ANSWER_FILLS = True  # the answer shows as dark fills, and a dark fill reads as shaded
+
+
+def parse(grid: Grid) -> Puzzle:
+    rooms, numbers = grid_rooms(grid)
+    for (r, c), n in sorted(numbers.items()):
+        size = len(rooms.cells(rooms.room_of((r, c))))
+        if n > size:
+            raise grid.error(
+                r, c, f"a room of {size} cells holds at most {size} shaded cells; found {n}"
+            )
+    return Puzzle(rooms, tuple(sorted(numbers.items())))
+
+
+def to_cells(p: Puzzle) -> list[list[Value]]:
+    """The numbers in their cells; the rooms are drawn as borders
+    (`solver.io.rooms_sheet.write_rooms`)."""
+    cells: list[list[Value]] = [[None] * p.cols for _ in range(p.rows)]
+    for (r, c), n in p.numbers:
+        cells[r][c] = n
+    return cells
+
+
+def fours(rows: int, cols: int) -> list[tuple[str, list[Cell]]]:
+    """Every four cells in a row: across ('H', from each cell rightwards) and down ('V')."""
+    found = []
+    for r in range(rows):
+        for c in range(cols):
+            if c + 4 <= cols:
+                found.append(("H", [(r, c + k) for k in range(4)]))
+            if r + 4 <= rows:
+                found.append(("V", [(r + k, c) for k in range(4)]))
+    return found
+
+
+def model(p: Puzzle, lazy: bool = False) -> Model:
+    prob = new_problem("aqre")
+    b = shade_vars(prob, p.rows, p.cols)
+    for k, n in sorted(p.room_numbers().items()):
+        prob += pulp.lpSum(b[q] for q in p.rooms.cells(k)) == n, f"Room({k + 1})"
+    for kind, run in fours(p.rows, p.cols):
+        total = pulp.lpSum(b[q] for q in run)
+        prob += total <= 3, cname(f"Shaded4{kind}", run[0])
+        prob += total >= 1, cname(f"Unshaded4{kind}", run[0])
+    m = Model(prob, list(b.values()), {"b": b})
+    m.separate(connected(prob, b, lazy, prefix="s", anchor=anchor(p)))
+    if two_shaded(p):
+        never_alone(prob, b, "s")
+    return m
+
+
+def anchor(p: Puzzle) -> list[Cell]:
+    """The fewest cells of which one is shaded in every answer, for the connection's cuts: a
+    numbered room's cells (its number at least 1), or four cells in a row, whichever is smaller;
+    none where neither exists."""
+    found = [p.rooms.cells(k) for k, n in p.room_numbers().items() if n > 0]
+    found += [run for _, run in fours(p.rows, p.cols)[:2]]
+    return min(found, key=len, default=[])
+
+
+def two_shaded(p: Puzzle) -> bool:
+    """Whether every answer shades two cells or more: the numbers ask for two, or the grid holds
+    two runs of four cells apart, in one row or column or in two (each holds a shaded cell)."""
+    return (
+        sum(p.room_numbers().values()) >= 2
+        or p.rows * (p.cols // 4) >= 2
+        or p.cols * (p.rows // 4) >= 2
+    )
+
+
+def deduction_board(rows: int, cols: int, rooms: Iterable[tuple[int, list[Cell]]]) -> Board:
+    """Aqre: each numbered room (its number, its cells) holds that many shaded cells, no four
+    in a row of one colour, the shaded cells connected."""
+    board = Board(rows, cols, apart=False, connected=False, joined=(SHADED,))
+    for n, cells in rooms:
+        room = [r * cols + c for r, c in cells]
+        board.rule(exactly, (n, room), room)
+    for _, run in fours(rows, cols):
+        cells = [r * cols + c for r, c in run]
+        board.rule(_four, cells, cells)
+    return board
+
+
+def _four(board: Board, cells: list[int]) -> None:
+    """Four cells in a row are never all of one colour: with three of one colour and the fourth
+    unknown, the fourth takes the other."""
+    state = board.state
+    free = [i for i in cells if state[i] == UNKNOWN]
+    if len(free) > 1:
+        return
+    shaded = sum(state[i] == SHADED for i in cells)
+    if not free:
+        if shaded in (0, 4):
+            raise Contradiction
+        return
+    if shaded == 3:
+        board.set(free[0], UNSHADED)
+    elif shaded == 0:
+        board.set(free[0], SHADED)
+
+
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """What the rules decide (`solver.deduce.shade_logic`): each numbered room's count, no four
+    in a row of one colour, the shaded cells connected; then every unknown cell tried both
+    ways."""
+    numbered = sorted(p.room_numbers().items())
+    known = shade_logic.deduce(
+        lambda: deduction_board(p.rows, p.cols, [(n, p.rooms.cells(k)) for k, n in numbered]),
+        probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
+        everywhere=True,
+        idle=tuning.probe_idle,
+        search_work=tuning.search_work,
+    )
+    return shading_deductions(known, p.rows, p.cols)
+
+
+def decode(p: Puzzle, m: Model) -> Answer:
+    return frozenset(cell for cell, v in m["b"].items() if value(v))
+
+
+def verify(p: Puzzle, shaded: Answer) -> list[str]:
+    shaded = frozenset(cell for cell in shaded if 0 <= cell[0] < p.rows and 0 <= cell[1] < p.cols)
+    problems: list[str] = []
+    for k, n in sorted(p.room_numbers().items()):
+        cells = p.rooms.cells(k)
+        count = sum(cell in shaded for cell in cells)
+        if count != n:
+            problems.append(
+                Violation(
+                    f"{p.room_name(k)} has {count} shaded cell{'s' * (count != 1)}, its number "
+                    f"says {n}",
+                    cells,
+                )
+            )
+    problems += check_connected(shaded, "the shaded cells")
+    problems += _fours(p, shaded)
+    return problems
+
+
+def _fours(p: Puzzle, shaded: Answer) -> list[Violation]:
+    """Each maximal run of four or more cells of one colour along a row or column."""
+    found = []
+    for line in [[(r, c) for c in range(p.cols)] for r in range(p.rows)] + [
+        [(r, c) for r in range(p.rows)] for c in range(p.cols)
+    ]:
+        start = 0
+        for k in range(1, len(line) + 1):
+            if k < len(line) and (line[k] in shaded) == (line[start] in shaded):
+                continue
+            if k - start >= 4:
+                (r0, c0), (r1, c1) = line[start], line[k - 1]
+                what = "shaded" if line[start] in shaded else "unshaded"
+                found.append(
+                    Violation(
+                        f"{k - start} {what} cells in a row at {a1(r0 + 1, c0 + 1)}:"
+                        f"{a1(r1 + 1, c1 + 1)} (at most 3)",
+                        line[start:k],
+                    )
+                )
+            start = k
+    return found
+
+
+def render(p: Puzzle, shaded: Answer) -> list[CellWrite]:
+    return render_shaded(shaded)
+
+
+def record(p: Puzzle, shaded: Answer) -> dict:
+    return {**shaded_record(shaded), "regions": p.rooms.regions()}
+
+
+def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | None]:
+    return dict(read_shaded(grid, m["b"]))
+
+
+blank = shading_blank  # a shaded number or label keeps its text: only the fill shows the answer
+
+
+def from_url(url: puzzlink.PzprUrl) -> Puzzle:
+    rooms, rest = rooms_of_url(url)
+    values, rest = puzzlink.decode_number16(rest, len(rooms), what="rooms")
+    puzzlink.end(rest)
+    numbers = []
+    for k, (cells, n) in enumerate(zip(rooms.all(), values, strict=True)):
+        if isinstance(n, int):
+            if n > len(cells):
+                raise puzzlink.UrlError(
+                    f"aqre: room {k + 1} has {len(cells)} cells but the number {quote(n)}"
+                )
+            numbers.append((cells[0], n))
+    return Puzzle(rooms, tuple(sorted(numbers)))
+
+
+def to_url(p: Puzzle) -> str:
+    """The walls between rooms, then each room's number (room number16)."""
+    numbers = puzzlink.room_numbers(p.rooms, p.numbers)
+    body = puzzlink.encode_rooms(p.rooms) + puzzlink.encode_number16(numbers)
+    return puzzlink.url_text("aqre", p.cols, p.rows, body)
+
+
+def givens(p: Puzzle, grid: Grid) -> list[Given]:
+    """The rooms' numbers, for the conflict search; the rooms are the puzzle's own."""
+    return in_rooms(grid, p.numbers)
+
+
+GENRE = define(
+    __name__,
+    slug="aqre",
+    ja="Aqre",
+    pzpr_ids=("aqre",),
+    lazy=True,
+    tuning=dataclasses.replace(
+        ONE_SCIP_SEARCH,
+        probe_work=2_000_000,
+        probe_passes=10,
+        search_work=30_000,
+    ),
+)
