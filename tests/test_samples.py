@@ -215,7 +215,7 @@ def creek() -> dict[str, Any]:
 
 
 def digit_rows(slug: str) -> dict[str, Any]:
-    """A solution of digits, one line a row (ripple-effect, inshi-no-heya)."""
+    """A solution of digits, one line a row (ripple-effect, inshi-no-heya, fillomino)."""
     return {"numbers": [[int(ch) for ch in row] for row in text_rows(slug)]}
 
 
@@ -366,6 +366,7 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "shikaku": lambda: lettered_regions("shikaku"),
     "fillmat": lambda: lettered_regions("fillmat"),
     "block-puzzle": lambda: lettered_regions("block-puzzle"),
+    "fillomino": lambda: digit_rows("fillomino"),
 }
 
 
