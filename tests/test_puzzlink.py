@@ -106,6 +106,7 @@ NAMES = {
     "shikaku": ("shikaku", ["shikaku"], "6/6/j3g56h6t6h23g5j"),
     "fillmat": ("fillmat", ["fillmat"], "5/5/3b3h1h1b4"),
     "fillomino": ("fillomino", ["fillomino"], "6/6/h4j53g2k5233k2g14j3h"),
+    "tentaisho": ("galaxies", ["tentaisho"], "5/5/6fl94fi65en8dbf10000"),
 }
 
 

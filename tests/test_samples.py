@@ -316,7 +316,8 @@ def satogaeri() -> dict[str, Any]:
 
 
 def lettered_regions(slug: str) -> dict[str, Any]:
-    """Equal letters, one piece (shikaku's rectangles, fillmat's mats, block-puzzle's blocks);
+    """Equal letters, one piece (shikaku's rectangles, fillmat's mats, block-puzzle's blocks,
+    galaxies' regions);
     ids in reading order of first cells, as the letters are."""
     rows = text_rows(slug)
     order = {ch: k for k, ch in enumerate(dict.fromkeys("".join(rows)))}
@@ -367,6 +368,7 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "fillmat": lambda: lettered_regions("fillmat"),
     "block-puzzle": lambda: lettered_regions("block-puzzle"),
     "fillomino": lambda: digit_rows("fillomino"),
+    "galaxies": lambda: lettered_regions("galaxies"),
 }
 
 
