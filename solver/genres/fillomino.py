@@ -37,6 +37,12 @@ Lazy form (the default): no roots, flow or labels; after each solve, for every g
 |G| > n: a connected part T of G of n + 1 cells is not all n, sum over T of x(., n) <= n;
 |G| < n: the group goes on beyond its side, sum over N(G) of x(., n) >= sum over G of
 x(., n) - |G| + 1.
+
+Deductions (`deduce`, `solver.deduce.sizes`): the numbers each cell can hold, narrowed by the
+rules on the decided groups (a complete group's neighbours hold another number, a group too
+small grows through its one possible neighbour) and the parts a region of n fits in, then each
+number of each undecided cell tried (probing), within PROBE_WORK cells looked at. Many published
+puzzles are decided whole, with no search; the rest start the search with smaller domains.
 """
 
 from __future__ import annotations
@@ -53,16 +59,19 @@ from solver.blocks.geometry import ORTHOGONAL, Cell, CellPuzzle, grid_edges
 from solver.blocks.names import cell_name, quote
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
+from solver.deduce import NOTHING, Deductions, sizes
 from solver.genres import define
 from solver.io import puzzlink, spellings
 from solver.io.digits_sheet import read_digits, render_digits
 from solver.io.sheet import Grid
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import is_mark
+from solver.mip.backends import Tuning
 from solver.mip.model import Model, cname, new_problem, row, var
 from solver.mip.model import value as solved
 
 Answer = tuple[tuple[int, ...], ...]  # the number of each cell, 0 for a cell not filled
+PROBE_WORK = 1_000_000  # cells looked at by the deductions' probes (solver.deduce.sizes)
 
 
 @dataclass(frozen=True)
@@ -182,6 +191,32 @@ def _small_regions(prob: pulp.LpProblem, x: Digits, p: Puzzle) -> None:
                     >= pulp.lpSum(x[(*q, n)] for q in shape) - k + 1,
                     cname("Small", shape[0], n, i),
                 )
+
+
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """What the rules decide (`solver.deduce.sizes`): the numbers each cell can still hold,
+    narrowed by the groups and the parts a region fits in, then by probing each number."""
+    start = domains(p)
+    board = sizes.Board({cell: set(d) for cell, d in start.items()})
+    try:
+        sizes.probe(board, tuning.probe_work)
+    except sizes.Contradiction:
+        return NOTHING
+    fixed: dict[tuple[int, int, int], int] = {}
+    for cell, d in start.items():
+        left = board.dom[cell]
+        for n in d:
+            if n not in left:
+                fixed[(*cell, n)] = 0
+            elif len(left) == 1:
+                fixed[(*cell, n)] = 1
+    decided = all(len(left) == 1 for left in board.dom.values())
+    answer = None
+    if decided:
+        answer = tuple(
+            tuple(next(iter(board.dom[r, c])) for c in range(p.cols)) for r in range(p.rows)
+        )
+    return Deductions({"x": fixed}, answer=answer, answer_vars=sum(map(len, start.values())))
 
 
 def _regions_flow(prob: pulp.LpProblem, x: Digits, p: Puzzle) -> None:
@@ -357,4 +392,11 @@ def to_url(p: Puzzle) -> str:
     return puzzlink.url_text("fillomino", p.cols, p.rows, body)
 
 
-GENRE = define(__name__, slug="fillomino", ja="フィルオミノ", pzpr_ids=("fillomino",), lazy=True)
+GENRE = define(
+    __name__,
+    slug="fillomino",
+    ja="フィルオミノ",
+    pzpr_ids=("fillomino",),
+    lazy=True,
+    tuning=Tuning(probe_work=PROBE_WORK),
+)
