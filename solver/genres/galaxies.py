@@ -15,13 +15,13 @@ A dot is `○` (also `o`, `O`; a black dot `●`, `*`, `•`, the same to the ru
 cell where it sits: a cell's own for a dot at its centre, a side's for a dot on a side, a
 corner's for a dot on a corner. A black cell is `■` (or `#`) in its cell's sheet cell.
 Everything else stays empty. The sentinel one cell diagonally below-right, as always (at G6 for
-a 3 x 3 puzzle, whose sheet is A1:E5). A 2 x 3 puzzle with a dot on the side B1 (between the
-cells A1 and C1) and one on the corner D2 (of the cells C1, E1, C3, E3), and its answer:
+a 3 x 3 puzzle, whose sheet is A1:E5). A 2 x 3 puzzle with dots on the sides B1 (between the
+cells A1 and C1), B3 (between A3 and C3) and E2 (between E1 and E3), and its answer:
 
         A   B   C   D   E           A   B   C   D   E
-    1       ○                   1       ○   │
-    2               ○           2   ─   ─   ┤   ○
-    3                           3           │
+    1       ○                   1       ○       │
+    2                   ○       2   ─   ─   ─   ┤   ○
+    3       ○                   3       ○       │
 
 The answer draws the walls between the regions in the side sheet cells: `│` between two cells
 side by side, `─` between two cells one above the other, and in the corner sheet cells the
@@ -32,7 +32,7 @@ in the corners where walls meet the glyph, or `+` for "the walls beside meet her
 (the answer is drawn whole with its corners). Check names the cells of a region that is not
 symmetric, and a wall drawn where none goes.
 
-puzz.link: `tentaisho` (also `galaxies`): the dots over the (2R-1) x (2C-1) positions, then the
+puzz.link: `tentaisho`: the dots over the (2R-1) x (2C-1) positions, then the
 black cells as bits.
 
 Model: x(r,c,k) = 1 when cell (r,c) is in the region of the k-th dot (dots in reading order of
