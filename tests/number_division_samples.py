@@ -1,5 +1,5 @@
 """The sample workbooks of the division genres typed as numbers or letters in cells (shikaku,
-fillmat; block-puzzle's part letters), made from the seeds' examples
+fillmat, fillomino; block-puzzle's part letters; galaxies' dots), made from the seeds' examples
 (tests/data/examples/<slug>.json):
 
     python tests/number_division_samples.py [slug ...]     # writes workbooks/<slug>.xlsx
@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from solver.io.workbook import fill_sheet
 from tests.conftest import WORKBOOKS, example
 
-SLUGS = ("shikaku", "fillmat", "block-puzzle")
+SLUGS = ("shikaku", "fillmat", "block-puzzle", "fillomino", "galaxies")
 
 
 def example_cells(slug: str) -> list[list[int | str | None]]:

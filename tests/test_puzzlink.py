@@ -114,6 +114,8 @@ NAMES = {
     "chocona": ("chocona", ["chocona"], "6/6/8guumlfvo1eq33122g21g32"),
     "yinyang": ("yin-yang", ["yinyang"], "5/5/016612300"),
     "aqre": ("aqre", ["aqre"], "6/6/444400vvo3u0012345g"),
+    "fillomino": ("fillomino", ["fillomino"], "6/6/h4j53g2k5233k2g14j3h"),
+    "tentaisho": ("galaxies", ["tentaisho"], "5/5/6fl94fi65en8dbf10000"),
 }
 
 

@@ -216,7 +216,7 @@ def creek() -> dict[str, Any]:
 
 def digit_rows(slug: str) -> dict[str, Any]:
     """A solution of digits, one line a row (ripple-effect, inshi-no-heya, suguru, jigsaw-sudoku,
-    killer-sudoku, kenken)."""
+    killer-sudoku, kenken, fillomino)."""
     return {"numbers": [[int(ch) for ch in row] for row in text_rows(slug)]}
 
 
@@ -323,7 +323,8 @@ def abc_place(solution: str | None = None) -> dict[str, Any]:
 
 
 def lettered_regions(slug: str) -> dict[str, Any]:
-    """Equal letters, one piece (shikaku's rectangles, fillmat's mats, block-puzzle's blocks);
+    """Equal letters, one piece (shikaku's rectangles, fillmat's mats, block-puzzle's blocks,
+    galaxies' regions);
     ids in reading order of first cells, as the letters are."""
     rows = text_rows(slug)
     order = {ch: k for k, ch in enumerate(dict.fromkeys("".join(rows)))}
@@ -388,6 +389,8 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "chocona": lambda: {"shaded": marked(text_rows("chocona"), "#")},
     "yin-yang": lambda: {"shaded": marked(text_rows("yin-yang"), "#")},
     "aqre": lambda: {"shaded": marked(text_rows("aqre"), "#")},
+    "fillomino": lambda: digit_rows("fillomino"),
+    "galaxies": lambda: lettered_regions("galaxies"),
 }
 
 # the samples with several answers: every one of them, as fields of the record (the seed's

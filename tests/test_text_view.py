@@ -139,7 +139,14 @@ def test_the_text_shows_every_part_of_the_answer(book, sheet):
             seen = drawing.at("top", max(r1, r2), c1)[-1:]
             assert seen in {1: ("│", "╂"), 2: ("║",)}[n], ((r1, c1, r2, c2), drawing.text)
     regions = answer.get("regions")
-    if regions is not None:
+    if regions is not None and genre in text_view.DOTTED_CELLS:  # walls: glyphs in side cells
+        for r, row in enumerate(regions):
+            for c, k in enumerate(row):
+                if c + 1 < len(row) and k != row[c + 1]:
+                    assert drawing.at("cell", 2 * r, 2 * c + 1) == "│"
+                if r + 1 < len(regions) and k != regions[r + 1][c]:
+                    assert drawing.at("cell", 2 * r + 1, 2 * c) == "─"
+    elif regions is not None:
         rows, cols = len(regions), len(regions[0])
         for r in range(rows):
             for c in range(cols):

@@ -52,6 +52,7 @@ CLUE_CELL_COLOUR = "#C0C0C0"  # pzprjs' grey for such clue cells
 # genres whose clues stand in a frame row and column around the grid (abc-place: letters)
 FRAME_CLUES = {"skyscrapers", "abc-place"}
 SPACED_CELLS = {"icebarn"}  # puzzle cell (r, c) in sheet cell (2r + 1, 2c + 1), borders between
+DOTTED_CELLS = {"galaxies"}  # puzzle cell (r, c) in sheet cell (2r, 2c), sides and corners between
 LETTER_ANSWERS = {"skeleton", "kanaore"}  # record `cells`: answer letters in empty cells
 PART_LETTERS = {"block-puzzle"}  # genres whose letters are givens, not room labels, beside regions
 LAMP_COLOUR = "#FFD24D"
@@ -237,6 +238,8 @@ def draw(
         return _lattice(givens, answer, rows - 1, cols - 1)
     if genre in SPACED_CELLS:
         return _spaced(givens, answer)
+    if genre in DOTTED_CELLS:
+        return _dotted(givens, answer)
     if "regions" in answer and genre not in PART_LETTERS:
         # rooms drawn as borders: of a labelled cell, only its number shows
         givens = [[_unlabelled(v) for v in row] for row in givens]
@@ -460,6 +463,31 @@ def _spaced(givens: list[list[Any]], answer: dict[str, Any]) -> Picture:
             if not frame:  # an arrow on a border: on a white disc, over the line
                 pic.add("circle", x, y, CELL * 0.22, fill="white")
             pic.add("text", x, y, text=text, size=size, fill="black")
+    return pic
+
+
+def _dotted(givens: list[list[Any]], answer: dict[str, Any]) -> Picture:
+    """A sheet that holds puzzle cell (r, c) in sheet cell (2r, 2c), the sides between cells and
+    the corners where four meet in the sheet cells between (galaxies), as puzz.link draws it:
+    the R x C grid, a black cell dark, the record's `regions` as walls, each dot (a given on any
+    sheet cell other than a black cell's) a small circle where it sits, white or black."""
+    rows, cols = (answer["rows"] + 1) // 2, (answer["cols"] + 1) // 2
+    pic = Picture(cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN)
+    for i, row in enumerate(givens):
+        for j, v in enumerate(row):
+            if v in BLACK_CELLS and i % 2 == 0 and j % 2 == 0:
+                x, y = MARGIN + j // 2 * CELL, MARGIN + i // 2 * CELL
+                pic.add("rect", x, y, CELL, CELL, fill=SHADE_COLOUR)
+    _grid(pic, rows, cols)
+    _regions(pic, answer.get("regions"), rows, cols)
+    for i, row in enumerate(givens):
+        for j, v in enumerate(row):
+            if v is None or v in BLACK_CELLS:
+                continue
+            x, y = _centre(i / 2, j / 2)
+            black = v in ("●", "*", "•", "＊")
+            fill = "black" if black else "white"
+            pic.add("circle", x, y, CELL * 0.17, fill=fill, stroke="black", width=1.5)
     return pic
 
 

@@ -60,6 +60,10 @@ _LABEL_FIRST = re.compile(r"^[^\W\d_]+\s*(?P<rest>[^\w\s]\S*)$")  # a label, the
 LATTICE_CLUES = {"creek"}  # genres whose clues stand on the grid's corners, one per sheet cell
 SPACED_CELLS = {"icebarn"}  # genres whose puzzle cell (r, c) is sheet cell (2r + 1, 2c + 1)
 PART_LETTERS = {"block-puzzle"}  # genres whose letters are givens, not room labels
+# genres whose puzzle cell (r, c) is sheet cell (2r, 2c), the sides and corners between them
+# (galaxies): the sheet's own glyphs show the walls, and its record's `regions` (over the puzzle's
+# cells) is not drawn again
+DOTTED_CELLS = {"galaxies"}
 
 
 def width(text: str) -> int:
@@ -133,7 +137,7 @@ def draw(answer: dict[str, Any], writes: Iterable[CellWrite] = (), genre: str = 
     dark |= {(r, c) for r, c in answer.get("black", [])}
     marked = {(w.row, w.col) for w in writes if w.shade and w.value is not None}
     after = {(w.row, w.col): after_value(w.number_format) for w in writes if w.number_format}
-    regions = answer.get("regions")
+    regions = None if genre in DOTTED_CELLS else answer.get("regions")
     corners: dict[tuple[int, int], str] = {}
     if genre in LATTICE_CLUES:  # sheet cell (r, c) holds the clue of the corner (r, c)
         corners = {
@@ -182,7 +186,7 @@ def draw(answer: dict[str, Any], writes: Iterable[CellWrite] = (), genre: str = 
     rows: list[list[tuple[Slot, str]]] = []
     for i in range(grid.rows + 1):
         # a sheet that spaces its cells shows the line between two rows in the row between them
-        rows.append([] if genre in SPACED_CELLS else grid.sides_row(i))
+        rows.append([] if genre in SPACED_CELLS | DOTTED_CELLS else grid.sides_row(i))
         if i < grid.rows:
             rows.append(grid.cells_row(i, shown))
     return _trim(rows)

@@ -1,0 +1,160 @@
+"""Fillomino: the layout and its errors, the model on small cases in both forms, verify from the
+rules, pzprjs' test puzzle by URL with its answer, check on a hand-filled sheet, and published
+puzzles (janko.at, through puzzlekit-dataset) solved to their answers. (The sample on every back
+end and through the .lp file: tests/test_samples.py.)"""
+
+from __future__ import annotations
+
+import json
+
+import openpyxl
+import pytest
+
+from solver import check
+from solver.genres import fillomino, genre_by_slug
+from solver.io.puzzlink import UrlError, parse_url
+from solver.io.sheet import Grid, InputError
+from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.io.workbook import fill_sheet
+from solver.mip.backends import SOLVERS, Settings
+from solver.pipeline import solve_puzzle
+from tests.conftest import EXAMPLES, example
+
+GENRE = genre_by_slug("fillomino")
+KNOWN = tuple(
+    tuple(int(ch) for ch in line) for line in example("fillomino")["solution_text"].split("\n")
+)
+URL = "https://puzz.link/p?fillomino/6/6/h4j53g2k5233k2g14j3h"
+# pzprjs test/script/fillomino.js: the answer of its URL (the failcheck entry without an error)
+PZPR_ANSWER = (
+    (5, 5, 4, 4, 4, 4),
+    (5, 5, 3, 2, 2, 1),
+    (3, 5, 3, 3, 5, 2),
+    (3, 3, 5, 5, 5, 2),
+    (2, 2, 5, 1, 4, 4),
+    (1, 3, 3, 3, 4, 4),
+)
+
+
+def puzzle(rows: list[str]) -> fillomino.Puzzle:
+    cells = [[int(ch) if ch.isdigit() else None for ch in row] for row in rows]
+    return fillomino.parse(Grid("fillomino", cells))
+
+
+def sample() -> fillomino.Puzzle:
+    return puzzle(example("fillomino")["puzzle_text"].split("\n"))
+
+
+def test_layout_errors_name_the_cell():
+    with pytest.raises(InputError, match=r"B1.*region's size.*'x'"):
+        fillomino.parse(Grid("fillomino", [[1, "x"], [None, None]]))
+    with pytest.raises(InputError, match=r"B1.*region's size.*0"):
+        fillomino.parse(Grid("fillomino", [[1, 0], [None, None]]))
+    p = fillomino.parse(Grid("fillomino", [["?", "."], ["・", 4]]))
+    assert p.numbers() == {(1, 1): 4}
+
+
+def test_domains_follow_the_parts_a_region_can_fill():
+    p = puzzle(["1.2", "...", "..."])
+    d = fillomino.domains(p)
+    assert d[0, 0] == (1,) and d[0, 2] == (2,)
+    assert d[2, 2] == tuple(range(1, 8))  # the seven free cells, and the 1 and 2 given too
+    assert d[0, 1] == tuple(range(1, 8))
+
+
+@pytest.mark.parametrize("form", ["complete", "lazy"])
+def test_the_model_solves_small_grids_in_both_forms(form):
+    m = fillomino.model(puzzle(["1.", ".1"]), lazy=form == "lazy")
+    assert bool(m.separators) is (form == "lazy")
+    settings = Settings("highs", connectivity=form)
+    p = puzzle(["1.."])  # the other two cells are one region of two
+    out = solve_puzzle(GENRE, p, settings)
+    assert out.status == "solved" and out.unique is True
+    assert out.answer == ((1, 2, 2),)
+    p = puzzle(["1.", ".1"])  # the 2s would stand apart, corner to corner
+    assert solve_puzzle(GENRE, p, settings).status == "infeasible"
+    p = puzzle(["1.", ".."])  # the 1 alone, the other three a region of 3, which no given holds
+    out = solve_puzzle(GENRE, p, settings)
+    assert out.status == "solved" and out.unique is True
+    assert out.answer == ((1, 3), (3, 3))
+    p = puzzle(["5.2", ".3.", "1.."])  # the 5 reaches only three cells
+    assert solve_puzzle(GENRE, p, settings).status == "infeasible"
+    p = puzzle(["3..", "...", "..3"])  # many answers
+    out = solve_puzzle(GENRE, p, settings)
+    assert out.status == "solved" and out.unique is False
+    assert fillomino.verify(p, out.answer) == []
+    p = puzzle(["22", ".."])  # the 2s are one region; the row below fits no region
+    out = solve_puzzle(GENRE, p, settings)
+    assert out.status == "infeasible"
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_the_sample_solves_to_its_known_answer(solver):
+    out = solve_puzzle(GENRE, sample(), Settings(solver))
+    assert out.status == "solved" and out.unique is True
+    assert out.answer == KNOWN
+
+
+def test_verify_names_each_broken_region():
+    p = sample()
+    assert fillomino.verify(p, KNOWN) == []
+    wrong = [list(row) for row in KNOWN]
+    wrong[0][0] = 4  # A1 (empty in the puzzle) holds 4 where its region of 2s needs a 2
+    problems = fillomino.verify(p, wrong)
+    assert "the region of 4s from A1 has 1 cell" in problems
+    assert "the region of 2s from B1 has 1 cell" in problems
+    given = [list(row) for row in KNOWN]
+    given[0][1] = 3
+    assert "cell B1 changes the given 2" in fillomino.verify(p, given)
+    partial = [list(row) for row in KNOWN]
+    partial[6][6] = 0
+    problems = fillomino.verify(p, partial)
+    assert "1 cell holds no number: G7" in problems
+    region = next(v for v in problems if v.startswith("the region of 2s from G6"))
+    assert region == "the region of 2s from G6 has 1 cell" and region.cells == ((5, 6),)
+
+
+def test_pzprjs_test_url_round_trips_and_solves_to_its_answer():
+    url = parse_url(URL)
+    p = fillomino.from_url(url)
+    assert fillomino.to_url(p) == URL
+    assert p.numbers()[0, 2] == 4 and p.numbers()[4, 3] == 1
+    out = solve_puzzle(GENRE, p, Settings())
+    assert out.status == "solved" and out.unique is True
+    assert out.answer == PZPR_ANSWER
+    with pytest.raises(UrlError):
+        fillomino.from_url(parse_url("https://puzz.link/p?fillomino/2/2/9"))
+
+
+def test_check_reads_a_hand_filled_sheet(tmp_path):
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "fillomino"
+    rows = example("fillomino")["puzzle_text"].split("\n")
+    cells = [[int(ch) if ch.isdigit() else None for ch in row] for row in rows]
+    fill_sheet(ws, cells)
+    for r, row in enumerate(KNOWN):
+        for c, n in enumerate(row):
+            if cells[r][c] is None:
+                ws.cell(r + 1, c + 1).value = n
+    ws.cell(1, 1).value = 3  # A1: a 2 written as 3
+    path = tmp_path / "filled.xlsx"
+    wb.save(path)
+    res = check.check_sheet(OpenpyxlBook(path), "fillomino", Settings())
+    assert res.verdict == "wrong"
+    messages = dict(res.problems)
+    assert messages["the region of 3s from A1 has 1 cell"] == ["A1"], messages
+
+
+PUBLISHED = json.loads(
+    (EXAMPLES.parent / "published" / "fillomino.json").read_text(encoding="utf-8")
+)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("entry", PUBLISHED, ids=[e["name"] for e in PUBLISHED])
+def test_published_puzzles_solve_to_their_answers(entry):
+    p = fillomino.parse(Grid("fillomino", entry["cells"]))
+    out = solve_puzzle(GENRE, p, Settings(time_limit=120))
+    assert out.status == "solved" and out.unique is True
+    assert GENRE.record(p, out.answer) == entry["expected"]
