@@ -37,7 +37,9 @@ State: every cell is shaded, unshaded or unknown. `propagate` applies, until not
   unknown cell without which they would fall apart (a cut vertex, Tarjan's algorithm) is
   unshaded: shaded, it would make its neighbours on both sides unshaded, apart. Looked at only
   after a cell was shaded: nothing else changes what it decides, and a pass over the grid costs
-  most of a probe.
+  most of a probe. On a board whose shaded cells may touch (sukoro's, `apart=False`), a part
+  cut off from the unshaded cells is shaded instead, and an unknown cut vertex is unshaded only
+  where it parts unshaded cells; looked at after every cell set.
 `deduce` then tries each unknown cell next to a decided one both ways (probing), or every unknown
 cell (`everywhere`: hitori, norinori, and heyawake's larger grids, where the rules alone decide
 little before it): where one way propagates to a contradiction, the other holds; it stops when a
@@ -106,7 +108,9 @@ class Board:
             raise Contradiction
         self.state[i] = value
         self.todo.append(i)
-        self.cut |= value == SHADED and self.connected
+        # an apart board's connection changes only where a cell is shaded; any other's also
+        # where one is unshaded (a new cell to keep joined)
+        self.cut |= self.connected and (value == SHADED or not self.apart)
         return True
 
     def propagate(self) -> None:
@@ -145,9 +149,13 @@ class Board:
 
     def _connected(self) -> bool:
         """The unshaded and unknown cells hang together, and an unknown cut vertex among them is
-        unshaded (see the module's docstring). True when that set a cell."""
+        unshaded (see the module's docstring). True when that set a cell. On a board without
+        `apart` a part cut off from the unshaded cells is shaded instead, and a cut vertex is
+        unshaded only where it parts unshaded cells (`_joined`)."""
         state, near, n = self.state, self.near, len(self.state)
         start = next((i for i in range(n) if state[i] == UNSHADED), None)
+        if not self.apart:
+            return False if start is None else self._joined(start)
         if start is None:  # none unshaded yet: the rules hold all the same
             start = next((i for i in range(n) if state[i] == UNKNOWN), None)
             if start is None:
@@ -183,6 +191,49 @@ class Board:
         if count < n - state.count(SHADED):
             raise Contradiction  # cells that cannot meet the start's
         changed = False
+        for u in cuts:
+            changed |= self.set(u, UNSHADED)
+        return changed
+
+    def _joined(self, start: int) -> bool:
+        """The connection where shaded cells may touch (sukoro's empty cells): from the unshaded
+        cell `start` over unshaded and unknown cells, an unshaded cell not reached means no
+        answer, an unknown one not reached is shaded, and an unknown cut vertex that parts
+        unshaded cells from `start`'s is unshaded. True when that set a cell."""
+        state, near, n = self.state, self.near, len(self.state)
+        order = [-1] * n
+        low = [0] * n
+        held = [0] * n  # the unshaded cells in each cell's subtree
+        order[start], held[start], count = 0, 1, 1
+        stack = [(start, -1, iter(near[start]))]
+        cuts = []
+        while stack:
+            v, parent, edges = stack[-1]
+            for w in edges:
+                if state[w] == SHADED:
+                    continue
+                if order[w] < 0:
+                    order[w] = low[w] = count
+                    held[w] = state[w] == UNSHADED
+                    count += 1
+                    stack.append((w, v, iter(near[w])))
+                    break
+                if w != parent and order[w] < low[v]:
+                    low[v] = order[w]
+            else:
+                stack.pop()
+                if stack:
+                    u = stack[-1][0]
+                    low[u] = min(low[u], low[v])
+                    held[u] += held[v]
+                    if low[v] >= order[u] and held[v] and state[u] == UNKNOWN:
+                        cuts.append(u)  # start is unshaded, so never u here
+        changed = False
+        for i in range(n):
+            if order[i] < 0 and state[i] != SHADED:
+                if state[i] == UNSHADED:
+                    raise Contradiction  # an unshaded cell that cannot meet the start's
+                changed |= self.set(i, SHADED)
         for u in cuts:
             changed |= self.set(u, UNSHADED)
         return changed
