@@ -4,7 +4,7 @@ cell."""
 
 from __future__ import annotations
 
-from benchmarks.puzzlekit import grid_of
+from benchmarks.puzzlekit import answer_grid, grid_of
 from solver.blocks.values import Value
 
 DATASET = "Creek"
@@ -15,5 +15,5 @@ def cells(problem: str) -> list[list[Value]]:
 
 
 def expected(solution: str) -> dict:
-    grid = grid_of(solution)
+    grid = answer_grid(solution)
     return {"shaded": [[r, c] for r, row in enumerate(grid) for c, t in enumerate(row) if t == "x"]}

@@ -5,7 +5,7 @@ a shaded cell, at its sheet cell (the clue rows and columns before it)."""
 
 from __future__ import annotations
 
-from benchmarks.puzzlekit import grid_of, size_of
+from benchmarks.puzzlekit import answer_grid, size_of
 from solver.blocks.values import Value
 
 DATASET = "Nonogram"
@@ -43,7 +43,7 @@ def cells(problem: str) -> list[list[Value]]:
 def expected(solution: str) -> dict:
     """The shaded cells at their sheet cells: the grid starts after as many rows and columns
     of clues as the longest clue, read off the answer's own runs (the problem's clues)."""
-    grid = [[t == "x" for t in row] for row in grid_of(solution)]
+    grid = [[t == "x" for t in row] for row in answer_grid(solution)]
     top = max(len(runs([row[c] for row in grid])) for c in range(len(grid[0])))
     left = max(len(runs(row)) for row in grid)
     return {

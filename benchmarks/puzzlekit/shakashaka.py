@@ -4,7 +4,7 @@ with its right angle in that corner."""
 
 from __future__ import annotations
 
-from benchmarks.puzzlekit import grid_of
+from benchmarks.puzzlekit import answer_grid, grid_of
 from solver.blocks.values import Value
 
 DATASET = "Shakashaka"
@@ -20,7 +20,7 @@ def expected(solution: str) -> dict:
     return {
         "triangles": [
             [r, c, CORNER[t]]
-            for r, row in enumerate(grid_of(solution))
+            for r, row in enumerate(answer_grid(solution))
             for c, t in enumerate(row)
             if t in CORNER
         ]
