@@ -224,6 +224,7 @@ def free(p: Puzzle) -> list:
     return [q for q in p.positions() if q not in p.givens()]
 
 
+@pytest.mark.slow
 def test_what_the_deductions_decide_holds_in_every_answer():
     """Brute force over small grids: the cells the rules and probing leave empty are empty and
     those they give a digit hold one in every answer (shade_logic's board without `apart`)."""
@@ -237,6 +238,7 @@ def test_what_the_deductions_decide_holds_in_every_answer():
     assert decided > 120 and contradictions > 20 and solvable > 30
 
 
+@pytest.mark.slow
 def test_the_search_is_exact_on_small_grids():
     rng = random.Random(4)
     puzzles = [random_puzzle(rng) for _ in range(60)]
