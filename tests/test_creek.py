@@ -5,10 +5,14 @@ file: tests/test_samples.py.)"""
 
 from __future__ import annotations
 
+import itertools
+import random
+
 import pytest
 
 from solver import check
 from solver.cli import main
+from solver.deduce import shade_logic
 from solver.genres import creek
 from solver.genres.creek import Puzzle
 from solver.io.puzzlink import UNKNOWN, parse_url
@@ -16,7 +20,7 @@ from solver.io.sheet import InputError, is_dark
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.mip.backends import Settings
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
-from tests.conftest import example
+from tests.conftest import every_shading_answer, example, shading_tally
 
 EX = example("creek")
 
@@ -156,3 +160,43 @@ def test_check_a_hand_typed_answer(sample):
     res = check.check_sheet(book, "creek", Settings())
     assert res.verdict == "wrong" and res.completable is False
     assert ("the 0 at A2 has 1 shaded cells around it", ["A1", "A2"]) in res.problems
+
+
+def random_creek(rng: random.Random) -> Puzzle:
+    """Mostly clues read off a random shading, on some of the points; else random clues."""
+    rows, cols = rng.choice(((2, 3), (3, 3), (3, 4)))
+    points = list(itertools.product(range(rows + 1), range(cols + 1)))
+    shaded = {q for q in itertools.product(range(rows), range(cols)) if rng.random() < 0.4}
+    cells: list[list[int | None]] = [[None] * (cols + 1) for _ in range(rows + 1)]
+    probe = Puzzle(tuple(map(tuple, cells)))
+    for i, j in rng.sample(points, rng.randint(2, len(points) // 2)):
+        near = probe.around((i, j))
+        count = sum(q in shaded for q in near)
+        cells[i][j] = count if rng.random() < 0.8 else rng.randint(0, len(near))
+    return Puzzle(tuple(map(tuple, cells)))
+
+
+def creek_deduce(p: Puzzle, work: int = 10**6, search: int = 0) -> tuple | None:
+    return shade_logic.deduce(
+        lambda: creek.deduction_board(p), work, everywhere=True, search_work=search
+    )
+
+
+@pytest.mark.slow
+def test_what_the_deductions_decide_holds_in_every_answer():
+    """Brute force over small grids: the clues' counts and the connection of the unshaded
+    cells (shade_logic's board whose shaded cells may touch) decide only what every answer
+    holds, and the search decides a grid whole exactly where it has one answer."""
+    rng = random.Random(2)
+    puzzles = [random_creek(rng) for _ in range(80)]
+    squares = lambda p: p.squares()  # noqa: E731
+    decided, contradictions, solvable = shading_tally(puzzles, creek_deduce, creek.verify, squares)
+    assert decided > 150 and contradictions > 5 and solvable > 30
+    for p in puzzles:
+        answers = every_shading_answer(p, creek.verify, p.squares())
+        known = creek_deduce(p, search=10**6)
+        assert (known is None) == (not answers), p
+        if known:
+            whole = len(known[0]) + len(known[1]) == len(p.squares())
+            assert whole == (len(answers) == 1), p
+            assert not whole or answers == [frozenset(known[0])]

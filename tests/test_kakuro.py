@@ -313,3 +313,24 @@ def test_the_forms_benchmark_reports_every_form(capsys):
         (name, f"highs/{form}") for name in ("sample", "pzprjs", "random") for form in kakuro.FORMS
     ]
     assert {status for _, _, status in measured} == {"unique"}
+
+
+def test_the_deductions_decide_the_example_whole():
+    found = kakuro.deduce(example_puzzle(), kakuro.GENRE.tuning)
+    assert found.answer == KNOWN
+
+
+def test_the_deductions_keep_every_answer_of_a_puzzle_with_two():
+    """A 2x2 square under sums that two fillings meet (1 2 / 2 1 and 2 1 / 1 2): nothing is
+    decided but the digits no sum allows."""
+    two = Puzzle(
+        (
+            (Clue(), Clue(3, None), Clue(3, None)),
+            (Clue(None, 3), None, None),
+            (Clue(None, 3), None, None),
+        )
+    )
+    found = kakuro.deduce(two, kakuro.GENRE.tuning)
+    assert found.answer is None
+    assert all(v == 0 for v in found.fixed["x"].values())
+    assert {d for (_, _, d) in found.fixed["x"]} == set(range(3, 10))

@@ -4,6 +4,9 @@ and check my answer on a hand-typed sheet. (The sample on every back end: tests/
 
 from __future__ import annotations
 
+import itertools
+import random
+
 import pytest
 
 from solver import check
@@ -156,3 +159,49 @@ def test_the_generator_makes_a_unique_puzzle_whose_answer_it_built():
     assert shakashaka.verify(puzzle, out.answer) == []
     diamonds = int(note.split(" diamonds")[0].rsplit(" ", 1)[1])
     assert len(shakashaka.record(puzzle, out.answer)["triangles"]) == 4 * diamonds
+
+
+def test_the_deductions_decide_the_example_whole():
+    p = puzzle(EX["puzzle_text"])
+    found = shakashaka.deduce(p, shakashaka.GENRE.tuning)
+    assert found.answer == KNOWN
+    assert found.fixed["t"] == {
+        (q, k): int(KNOWN.get(q) == k) for q in p.white() for k in shakashaka.CORNERS
+    }
+
+
+@pytest.mark.slow
+def test_what_the_deductions_decide_holds_in_every_answer():
+    """Brute force over every way to fill small grids: each state the points' arcs, the numbers
+    and probing strike out is in no answer, and a grid decided whole has that one answer."""
+    rng = random.Random(6)
+    tuning = shakashaka.GENRE.tuning
+    decided = contradictions = 0
+    for _ in range(150):
+        rows, cols = rng.choice(((2, 3), (3, 3), (3, 2)))
+        cells = [
+            [
+                rng.choice((None, None, WALL, 0, 1, 2)) if rng.random() < 0.6 else None
+                for _ in range(cols)
+            ]
+            for _ in range(rows)
+        ]
+        p = Puzzle(tuple(map(tuple, cells)))
+        white = sorted(p.white())
+        if len(white) > 5:
+            continue  # 5 ** 6 fillings and more: too many to try
+        answers = []
+        for states in itertools.product((None, *shakashaka.CORNERS), repeat=len(white)):
+            a = {q: k for q, k in zip(white, states, strict=True) if k}
+            if not shakashaka.verify(p, a):
+                answers.append(a)
+        found = shakashaka.deduce(p, tuning)
+        if not found.fixed:
+            assert answers == [] or not white, p
+            contradictions += not answers
+            continue
+        for (q, k), v in found.fixed["t"].items():
+            assert all((a.get(q) == k) == bool(v) for a in answers), (p, q, k)
+        decided += len(found.fixed["t"])
+        assert found.answer is None or answers == [found.answer], p
+    assert decided > 100 and contradictions > 3

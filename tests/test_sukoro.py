@@ -4,10 +4,14 @@ sheet. (The sample on every back end and form, through the .lp file: tests/test_
 
 from __future__ import annotations
 
+import itertools
+import random
+
 import pytest
 
 from solver import check
 from solver.cli import main
+from solver.deduce import probing, shade_logic
 from solver.genres import sukoro
 from solver.genres.sukoro import Puzzle
 from solver.io.puzzlink import UNKNOWN, UrlError, parse_url
@@ -15,7 +19,7 @@ from solver.io.sheet import InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.mip.backends import Settings
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
-from tests.conftest import example
+from tests.conftest import example, search_tally, shading_tally
 
 EX = example("sukoro")
 
@@ -164,3 +168,86 @@ def test_the_generator_makes_a_puzzle_with_one_answer():
     assert note.endswith(", unique") and "0 repairs" not in note
     out = solve_puzzle(sukoro.GENRE, p, Settings("highs", 60))
     assert out.status == "solved" and out.unique and out.violations == []
+
+
+def test_the_deductions_decide_the_example_whole():
+    """The counts, the digits beside a known one and the connection, with probing and the
+    search after it, leave nothing to the solver on the example and on pzprjs' puzzle."""
+    for p, want in ((known_puzzle(), KNOWN), (sukoro.from_url(parse_url(URL)), None)):
+        found = sukoro.deduce(p, sukoro.GENRE.tuning)
+        assert found.answer is not None and not sukoro.verify(p, found.answer)
+        assert want is None or found.answer == want
+        empty = {k for k, v in found.fixed["x"].items() if v == 0}
+        assert all(found.answer[r][c] != d for r, c, d in empty)
+
+
+def digits_of(p: Puzzle, empty: frozenset) -> tuple[tuple[int, ...], ...]:
+    """The answer whose empty cells are `empty`: every other cell counts its digit neighbours."""
+    held = {q for q in p.positions() if q not in empty}
+    return tuple(
+        tuple(
+            sum(q in held for q in p.beside((r, c))) if (r, c) in held else 0 for c in range(p.cols)
+        )
+        for r in range(p.rows)
+    )
+
+
+def random_puzzle(rng: random.Random) -> Puzzle:
+    """Mostly the digits of a few cells of a random connected group, else random digits."""
+    rows, cols = rng.choice(((3, 3), (3, 4), (4, 3)))
+    grid = list(itertools.product(range(rows), range(cols)))
+    cells: list[list[int | str | None]] = [[None] * cols for _ in range(rows)]
+    places = rng.sample(grid, rng.randint(2, 4))
+    if rng.random() < 0.3:
+        for r, c in places:
+            cells[r][c] = rng.choice((1, 2, 3, 4, UNKNOWN))
+        return Puzzle(tuple(map(tuple, cells)))
+    empty = frozenset(q for q in grid if rng.random() < 0.4 and q not in places)
+    answer = digits_of(Puzzle(tuple(map(tuple, cells))), empty)
+    for r, c in places:
+        cells[r][c] = answer[r][c] or None if rng.random() < 0.9 else UNKNOWN
+    if all(v is None for row in cells for v in row):
+        cells[places[0][0]][places[0][1]] = UNKNOWN
+    return Puzzle(tuple(map(tuple, cells)))
+
+
+def verify_empty(p: Puzzle, empty: frozenset) -> list:
+    """The rules, for the answer whose empty cells are `empty` (a cell with a digit and none
+    beside it would hold 0: no answer)."""
+    answer = digits_of(p, empty)
+    if any(answer[r][c] == 0 for r, c in p.positions() if (r, c) not in empty):
+        return ["a digit cell with no digit beside it"]
+    return sukoro.verify(p, answer)
+
+
+def free(p: Puzzle) -> list:
+    return [q for q in p.positions() if q not in p.givens()]
+
+
+@pytest.mark.slow
+def test_what_the_deductions_decide_holds_in_every_answer():
+    """Brute force over small grids: the cells the rules and probing leave empty are empty and
+    those they give a digit hold one in every answer (shade_logic's board without `apart`)."""
+    rng = random.Random(3)
+    puzzles = [random_puzzle(rng) for _ in range(80)]
+
+    def deduce(p: Puzzle, work: int) -> tuple | None:
+        return shade_logic.deduce(lambda: sukoro.deduction_board(p), work, everywhere=True)
+
+    decided, contradictions, solvable = shading_tally(puzzles, deduce, verify_empty, free)
+    assert decided > 120 and contradictions > 20 and solvable > 30
+
+
+@pytest.mark.slow
+def test_the_search_is_exact_on_small_grids():
+    rng = random.Random(4)
+    puzzles = [random_puzzle(rng) for _ in range(60)]
+
+    def deduce(p: Puzzle) -> tuple | None:
+        work = probing.budget(p.rows, p.cols, 10**6, 10)
+        return shade_logic.deduce(
+            lambda: sukoro.deduction_board(p), work, everywhere=True, search_work=10**7
+        )
+
+    tally = search_tally(puzzles, deduce, verify_empty, free)
+    assert all(tally.values()), tally

@@ -40,3 +40,17 @@ def size_of(text: str) -> tuple[int, int]:
 def grid_of(text: str) -> list[list[str]]:
     """A dataset text's grid: the lines after the size, each split at blanks."""
     return [line.split() for line in text.strip().split("\n")[1:] if line.strip()]
+
+
+def answer_grid(solution: str) -> list[list[str]]:
+    """A solution's grid: its first `rows` lines after the size (a few texts repeat the grid
+    after a `[solution]` line)."""
+    return grid_of(solution)[: size_of(solution)[0]]
+
+
+def marked(solution: str, mark: str = "x") -> dict:
+    """The record's `shaded` for a solution that marks its shaded cells (lamps, sea) `mark`."""
+    grid = answer_grid(solution)
+    return {
+        "shaded": [[r, c] for r, row in enumerate(grid) for c, t in enumerate(row) if t == mark]
+    }

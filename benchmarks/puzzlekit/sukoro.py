@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from benchmarks.puzzlekit import grid_of
+from benchmarks.puzzlekit import answer_grid, grid_of
 from solver.blocks.values import Value
 
 DATASET = "Sukoro"
@@ -13,4 +13,6 @@ def cells(problem: str) -> list[list[Value]]:
 
 
 def expected(solution: str) -> dict:
-    return {"numbers": [[None if t == "-" else int(t) for t in row] for row in grid_of(solution)]}
+    return {
+        "numbers": [[None if t == "-" else int(t) for t in row] for row in answer_grid(solution)]
+    }

@@ -42,7 +42,9 @@ State: every cell is shaded, unshaded or unknown. `propagate` applies, until not
   unknown cell without which they would fall apart (a cut vertex, Tarjan's algorithm) is
   unshaded: shaded, it would make its neighbours on both sides unshaded, apart. Looked at only
   after a cell was shaded: nothing else changes what it decides, and a pass over the grid costs
-  most of a probe.
+  most of a probe. On a board whose shaded cells may touch (sukoro's, creek's: `apart=False`),
+  the unshaded cells are joined the way `joined` joins a colour: a part cut off from them is
+  shaded, and an unknown cut vertex is unshaded only where it parts unshaded cells.
 - a colour's cells are connected, whatever their neighbours (a board made with `joined`: aqre's
   shaded cells, yin-yang's both colours): that colour's cells all lie in one part of the cells
   not of the other colour (or there is no answer); an unknown cell outside that part takes the
@@ -127,7 +129,9 @@ class Board:
             raise Contradiction
         self.state[i] = value
         self.todo.append(i)
-        self.cut |= value == SHADED and self.connected
+        # an apart board's connection changes only where a cell is shaded; any other's also
+        # where one is unshaded (a new cell to keep joined)
+        self.cut |= self.connected and (value == SHADED or not self.apart)
         self.rejoin |= bool(self.joined)
         return True
 
@@ -172,9 +176,13 @@ class Board:
 
     def _connected(self) -> bool:
         """The unshaded and unknown cells hang together, and an unknown cut vertex among them is
-        unshaded (see the module's docstring). True when that set a cell."""
+        unshaded (see the module's docstring). True when that set a cell. On a board without
+        `apart` a part cut off from the unshaded cells is shaded instead, and a cut vertex is
+        unshaded only where it parts unshaded cells (`_joined`)."""
         state, near, n = self.state, self.near, len(self.state)
         start = next((i for i in range(n) if state[i] == UNSHADED), None)
+        if not self.apart:
+            return False if start is None else self._joined(UNSHADED)
         if start is None:  # none unshaded yet: the rules hold all the same
             start = next((i for i in range(n) if state[i] == UNKNOWN), None)
             if start is None:

@@ -25,6 +25,11 @@ around its point add up to it (Clue); the cells with b = 0 are connected
 (`solver.blocks.cells.connected` on 1 - b, rooted at a cell beside a 0 when there is one: a flow in
 the complete form, vertex cuts in the lazy form, the default as the faster on generated grids,
 benchmarks/benchmark_sizes.py).
+
+Deductions (`deduce`): the clues' counts and the connection of the unshaded cells on
+`solver.deduce.shade_logic`'s board whose shaded cells may touch (a part cut off from the
+unshaded cells is shaded, a cut vertex between unshaded cells unshaded), then probing and a
+depth-first search; they decide most published puzzles whole, and then no solver runs.
 """
 
 from __future__ import annotations
@@ -38,6 +43,8 @@ from solver.blocks.geometry import Cell, CellPuzzle
 from solver.blocks.names import cell_name, quote
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
+from solver.deduce import Deductions, probing, shade_logic
+from solver.deduce.shade_logic import Board, exactly, shading_deductions
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.puzzlink import UNKNOWN
@@ -45,6 +52,7 @@ from solver.io.shading import SHADING_MARKS, read_shaded, render_shaded, shading
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import is_mark
+from solver.mip.backends import Tuning
 from solver.mip.model import Model, cname, new_problem, value
 
 ANSWER_MARKS = SHADING_MARKS
@@ -129,6 +137,33 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     return m
 
 
+def deduction_board(p: Puzzle) -> Board:
+    """The rules on a board of shaded and unshaded cells (`solver.deduce.shade_logic`): each
+    clue's cells hold its number of shaded ones, and the unshaded cells are connected (shaded
+    cells may touch)."""
+    rows, cols = p.size()
+    board = Board(rows, cols, apart=False, connected=True)
+    for point, n in sorted(p.clues().items()):
+        cells = [r * cols + c for r, c in p.around(point)]
+        board.rule(exactly, (n, cells), cells)
+    return board
+
+
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """What the rules decide (`deduction_board`), then every unknown cell tried both ways
+    (probing) and a depth-first search for the answers (`probing.search`), which decides the
+    grid whole where it finds exactly one."""
+    rows, cols = p.size()
+    known = shade_logic.deduce(
+        lambda: deduction_board(p),
+        probing.budget(rows, cols, tuning.probe_work, tuning.probe_passes),
+        everywhere=True,
+        idle=tuning.probe_idle,
+        search_work=tuning.search_work,
+    )
+    return shading_deductions(known, rows, cols)
+
+
 def decode(p: Puzzle, m: Model) -> Answer:
     return frozenset(cell for cell, v in m["b"].items() if value(v))
 
@@ -190,4 +225,11 @@ def to_url(p: Puzzle) -> str:
     return puzzlink.url_text("creek", cols, rows, body)
 
 
-GENRE = define(__name__, slug="creek", ja="クリーク", pzpr_ids=("creek",), lazy=True)
+GENRE = define(
+    __name__,
+    slug="creek",
+    ja="クリーク",
+    pzpr_ids=("creek",),
+    lazy=True,
+    tuning=Tuning(probe_work=1_000_000, probe_idle=0.5, search_work=300_000),
+)

@@ -56,10 +56,16 @@ uniqueness proof (its LP relaxation is the weaker one: fractional digits can mee
 combination makes), and both together are no faster than the combinations alone
 (`benchmarks/benchmark_kakuro.py` compares the forms). `model(p, form="sum")` or `"both"` builds the
 others.
+
+Deductions (`deduce`): each white cell's possible digits, kept consistent run by run (a digit
+stays where a set of different digits with the run's sum holds it and fits the run's cells),
+then each open digit tried (probing); they decide the published puzzles whole, and then no
+solver runs.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -67,6 +73,7 @@ from dataclasses import dataclass
 
 import pulp
 
+from solver import limits
 from solver.blocks.digits import (
     DIGITS_1_9,
     Run,
@@ -87,6 +94,8 @@ from solver.blocks.geometry import Cell
 from solver.blocks.names import cell_name, quote
 from solver.blocks.values import OddValue, Value
 from solver.blocks.violation import Violation
+from solver.deduce import NOTHING, Deductions
+from solver.deduce.probing import Contradiction
 from solver.genres import define
 from solver.io import givens as given_cells
 from solver.io import puzzlink
@@ -95,6 +104,7 @@ from solver.io.givens import Given
 from solver.io.sheet import Grid, InputError, is_dark
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import BLACK, fold
+from solver.mip.backends import Tuning
 from solver.mip.model import Model, new_problem
 
 FORMS = ("combinations", "sum", "both")
@@ -316,6 +326,131 @@ def model(p: Puzzle, form: str = FORM) -> Model:
     return Model(prob, list(x.values()), {"x": x})
 
 
+# --- deductions: each white cell's possible digits, kept consistent run by run -------------
+
+ALL_DIGITS = sum(1 << d for d in DIGITS_1_9)  # a cell's possible digits, bit d for digit d
+
+
+def _combinations(length: int, total: int | None) -> list[int]:
+    """The sets of `length` different digits (as bits) that add up to `total` (any: None)."""
+    return [
+        sum(1 << d for d in digits)
+        for digits in itertools.combinations(DIGITS_1_9, length)
+        if total is None or sum(digits) == total
+    ]
+
+
+def _narrow(dom: list[int], cells: list[int], sets: list[int]) -> list[int]:
+    """A run's rule: a digit stays in a cell where some set of digits the run can hold has it,
+    the run's decided digits, and a digit for each of its cells (every cell's digits meet it,
+    and its cells' digits together cover it); a decided digit leaves the run's other cells,
+    and a digit every such set holds that only one cell can take goes there. The cells
+    narrowed."""
+    decided = [dom[q] for q in cells if dom[q] & (dom[q] - 1) == 0]
+    fixed = 0
+    for bits in decided:
+        if fixed & bits:
+            raise Contradiction
+        fixed |= bits
+    union = 0
+    for q in cells:
+        union |= dom[q]
+    fits = [
+        one
+        for one in sets
+        if one & fixed == fixed and one & union == one and all(dom[q] & one for q in cells)
+    ]
+    if not fits:
+        raise Contradiction
+    allowed, required = 0, ALL_DIGITS
+    for one in fits:
+        allowed |= one
+        required &= one
+    narrowed = []
+    for q in cells:
+        keep = dom[q] & allowed
+        if keep & (keep - 1):
+            keep &= ~fixed
+        if not keep:
+            raise Contradiction
+        if keep != dom[q]:
+            dom[q] = keep
+            narrowed.append(q)
+    for d in DIGITS_1_9:
+        bit = 1 << d
+        if required & bit and not fixed & bit:
+            holders = [q for q in cells if dom[q] & bit]
+            if not holders:
+                raise Contradiction
+            if len(holders) == 1 and dom[holders[0]] != bit:
+                dom[holders[0]] = bit
+                narrowed.append(holders[0])
+    return narrowed
+
+
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """What the runs decide (`_narrow`, run by run until none narrows a cell), then each open
+    digit of each cell tried (probing): a digit that propagates to a contradiction is struck
+    out. Probing's work counts the white cells once a trial, within `tuning.probe_work`."""
+    cells = p.white()
+    index = {cell: i for i, cell in enumerate(cells)}
+    dom = [ALL_DIGITS] * len(cells)
+    for cell, d in p.given_digits().items():
+        dom[index[cell]] = 1 << d
+    runs = [
+        ([index[q] for q in run.cells], _combinations(len(run.cells), total))
+        for run, total in p.runs()
+    ]
+    watch: list[list[int]] = [[] for _ in cells]
+    for k, (run_cells, _) in enumerate(runs):
+        for q in run_cells:
+            watch[q].append(k)
+
+    def propagate(dom: list[int], todo: set[int]) -> None:
+        while todo:
+            run_cells, sets = runs[todo.pop()]
+            for q in _narrow(dom, run_cells, sets):
+                todo.update(watch[q])
+
+    try:
+        propagate(dom, set(range(len(runs))))
+        spent, progress = 0, True
+        while progress and spent < tuning.probe_work:
+            progress = False
+            for q in range(len(dom)):
+                for d in DIGITS_1_9:
+                    bit = 1 << d
+                    if dom[q] == bit or not dom[q] & bit or spent >= tuning.probe_work:
+                        continue
+                    limits.check_time()
+                    spent += len(dom)
+                    trial = dom[:]
+                    trial[q] = bit
+                    try:
+                        propagate(trial, set(watch[q]))
+                    except Contradiction:
+                        dom[q] &= ~bit
+                        propagate(dom, set(watch[q]))
+                        progress = True
+    except Contradiction:
+        return NOTHING
+    x = {
+        (*cell, d): int(dom[i] == 1 << d)
+        for cell, i in index.items()
+        for d in DIGITS_1_9
+        if dom[i] == 1 << d or not dom[i] >> d & 1
+    }
+    answer = None
+    if all(bits & (bits - 1) == 0 for bits in dom):
+        answer = tuple(
+            tuple(
+                dom[index[r, c]].bit_length() - 1 if (r, c) in index else 0 for c in range(p.cols)
+            )
+            for r in range(p.rows)
+        )
+    return Deductions({"x": x}, answer=answer, answer_vars=len(DIGITS_1_9) * len(cells))
+
+
 def decode(p: Puzzle, m: Model) -> Answer:
     return decode_digits(m["x"], p.rows, p.cols)
 
@@ -427,4 +562,10 @@ def without(grid: Grid, givens: Sequence[Given]) -> Grid:
     return out
 
 
-GENRE = define(__name__, slug="kakuro", ja="カックロ", pzpr_ids=("kakuro",), prove_by_search=True)
+GENRE = define(
+    __name__,
+    slug="kakuro",
+    ja="カックロ",
+    pzpr_ids=("kakuro",),
+    tuning=Tuning(prove_by_search=True, probe_work=2_000_000),
+)

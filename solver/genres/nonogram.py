@@ -36,6 +36,11 @@ one per run (Start); run k+1 starts at least clue(k) + 1 cells after run k start
 for every p, the starts of run k+1 up to p are at most the starts of run k up to
 p - clue(k) - 1); and each cell is shaded exactly when one of its line's runs covers it (Cover:
 b = sum of the starts that cover the cell), for rows and for columns alike.
+
+Deductions (`deduce`, `solver.deduce.runs`): each row and column settled against its clue (the
+cells every placement of its runs agreeing with the decided cells shades, or leaves unshaded)
+until no line changes, then probing and a depth-first search; they decide most published
+puzzles whole, and then no solver runs.
 """
 
 from __future__ import annotations
@@ -50,11 +55,14 @@ from solver.blocks.geometry import Cell
 from solver.blocks.names import cell_name, quote
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
+from solver.deduce import NOTHING, Deductions, probing
+from solver.deduce import runs as run_logic
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.shading import SHADING_MARKS, read_shaded, render_shaded
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
+from solver.mip.backends import Tuning
 from solver.mip.model import Model, cname, new_problem, value, var
 
 ANSWER_MARKS = SHADING_MARKS
@@ -236,6 +244,25 @@ def model(p: Puzzle) -> Model:
     return Model(prob, list(b.values()), {"b": b})
 
 
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """What the lines decide (`solver.deduce.runs`: each row and column settled against its
+    clue until none changes), then every unknown cell tried both ways (probing) and a
+    depth-first search, which decides the grid whole where it finds exactly one answer."""
+    work = probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes)
+    board = run_logic.deduce(p.row_clues, p.col_clues, work, tuning.search_work)
+    if board is None:
+        return NOTHING
+    where = {r * p.cols + c: (p.top + r, p.left + c) for r in range(p.rows) for c in range(p.cols)}
+    known = {
+        where[i]: int(s == run_logic.SHADED)
+        for i, s in enumerate(board.state)
+        if s != run_logic.UNKNOWN
+    }
+    whole = len(known) == p.rows * p.cols
+    answer = frozenset(cell for cell, v in known.items() if v) if whole else None
+    return Deductions({"b": known}, answer=answer, answer_vars=p.rows * p.cols)
+
+
 def decode(p: Puzzle, m: Model) -> Answer:
     return frozenset(cell for cell, v in m["b"].items() if value(v))
 
@@ -328,5 +355,9 @@ def to_url(p: Puzzle) -> str:
 givens = None
 
 GENRE = define(
-    __name__, slug="nonogram", ja="ののぐらむ", pzpr_ids=("nonogram",), prove_by_search=True
+    __name__,
+    slug="nonogram",
+    ja="ののぐらむ",
+    pzpr_ids=("nonogram",),
+    tuning=Tuning(prove_by_search=True, probe_work=300_000, search_work=300_000),
 )

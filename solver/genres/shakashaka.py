@@ -27,23 +27,34 @@ such arc starting at each sector is cut off (sum of its sectors - the two black 
 bound it <= its length - 1; Arc). A white area whose every boundary point turns by 90 degrees or
 not at all and that has no dents or holes is a rectangle, upright or at 45 degrees, since its
 sides run along cell edges or diagonals.
+
+Deductions (`deduce`): each white cell's possible states (no triangle, or one of the four),
+kept consistent point by point (a state stays while the point's other cells have states that
+with it leave only arcs of 2, 4 or 8 white sectors) and with the numbers; then each open state
+tried (probing), struck out where it propagates to a contradiction. They decide the published
+puzzles whole, and then no solver runs.
 """
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 import pulp
 
+from solver import limits
 from solver.blocks.geometry import ORTHOGONAL, Cell, CellPuzzle, components
 from solver.blocks.names import cell_name
 from solver.blocks.violation import Violation
+from solver.deduce import NOTHING, Deductions
+from solver.deduce.probing import Contradiction
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.black_cells import WALL, read_walls
 from solver.io.shading import WHITE_MARKS, read_shading
 from solver.io.sheet import Grid
 from solver.io.sheet.answer import CellWrite
+from solver.mip.backends import Tuning
 from solver.mip.model import Model, cname, new_problem, value, var
 
 CORNERS = ("TL", "TR", "BL", "BR")
@@ -136,6 +147,162 @@ def model(p: Puzzle) -> Model:
                     arc = pulp.LpAffineExpression({v: k for v, k in coef.items() if k})
                     prob += arc <= len(bound) - 1, cname("Arc", (i, j), length, start + 1)
     return Model(prob, list(t.values()), {"t": t})
+
+
+# --- deductions: each white cell's possible states, kept consistent point by point -----------
+
+STATES = (None, *CORNERS)  # a white cell's states: no triangle, or its right angle's corner
+ALL_STATES = (1 << len(STATES)) - 1  # a cell's possible states, one bit each
+
+
+def _good_arcs(mask: int) -> bool:
+    """Whether the white sectors around a point (bit k: sector k of SECTORS) form only arcs
+    of 2, 4 or 8 sectors."""
+    if mask == 0xFF:
+        return True
+    if mask == 0:
+        return True
+    k = next(k for k in range(8) if not mask >> k & 1)  # a black sector to start after
+    run = 0
+    for step in range(1, 9):
+        if mask >> ((k + step) % 8) & 1:
+            run += 1
+        else:
+            if run in BAD_ARCS:
+                return False
+            run = 0
+    return True
+
+
+GOOD = [_good_arcs(mask) for mask in range(256)]
+
+
+class _Board:
+    """The white cells' possible states (`dom`, a bit per state of STATES) and the rules over
+    them: each lattice point's sectors form good arcs (every state kept has a way for the
+    point's other cells to agree with it), and each number counts the triangles beside it."""
+
+    def __init__(self, p: Puzzle) -> None:
+        cells = sorted(p.white())
+        index = {cell: i for i, cell in enumerate(cells)}
+        self.cells, self.dom = cells, [ALL_STATES] * len(cells)
+        self.rules: list[tuple[str, object]] = []
+        self.watch: list[list[int]] = [[] for _ in cells]
+        for i in range(p.rows + 1):
+            for j in range(p.cols + 1):
+                white: dict[int, list[int]] = {}  # cell -> per state the white sectors' bits
+                for k, ((dr, dc), corner, other) in enumerate(SECTORS):
+                    q = index.get((i + dr, j + dc))
+                    if q is None:
+                        continue
+                    bits = white.setdefault(q, [0] * len(STATES))
+                    for s, state in enumerate(STATES):
+                        if state not in (corner, other):
+                            bits[s] |= 1 << k
+                if white:
+                    self._rule("point", list(white.items()))
+        for cell, n in sorted(p.numbers().items()):
+            self._rule("number", (n, [index[q] for q in p.beside(cell)]))
+
+    def _rule(self, kind: str, data: object) -> None:
+        k = len(self.rules)
+        self.rules.append((kind, data))
+        cells = [q for q, _ in data] if kind == "point" else data[1]  # type: ignore[index,misc]
+        for q in cells:
+            self.watch[q].append(k)
+
+    def propagate(self, dom: list[int], todo: set[int]) -> None:
+        """Narrow `dom` by the rules in `todo` and those of every cell narrowed, until none
+        narrows one; Contradiction where a cell has no state left."""
+        while todo:
+            kind, data = self.rules[todo.pop()]
+            narrowed = self._point(dom, data) if kind == "point" else self._number(dom, *data)  # type: ignore[arg-type,misc]
+            for q in narrowed:
+                todo.update(self.watch[q])
+
+    @staticmethod
+    def _point(dom: list[int], slots: list[tuple[int, list[int]]]) -> list[int]:
+        options = [
+            [(s, bits[s]) for s in range(len(STATES)) if dom[q] >> s & 1] for q, bits in slots
+        ]
+        kept = [0] * len(slots)
+        for combo in itertools.product(*options):
+            mask = 0
+            for _, bits in combo:
+                mask |= bits
+            if GOOD[mask]:
+                for k, (s, _) in enumerate(combo):
+                    kept[k] |= 1 << s
+        narrowed = []
+        for (q, _), states in zip(slots, kept, strict=True):
+            if not states:
+                raise Contradiction
+            if states != dom[q]:
+                dom[q] = states
+                narrowed.append(q)
+        return narrowed
+
+    @staticmethod
+    def _number(dom: list[int], n: int, cells: list[int]) -> list[int]:
+        sure = sum(not dom[q] & 1 for q in cells)  # no "none" left: a triangle
+        free = [q for q in cells if dom[q] & 1 and dom[q] != 1]
+        if sure > n or sure + len(free) < n:
+            raise Contradiction
+        narrowed = []
+        if free and sure == n:
+            for q in free:
+                dom[q] = 1
+            narrowed = free
+        elif free and sure + len(free) == n:
+            for q in free:
+                dom[q] &= ~1
+            narrowed = free
+        return narrowed
+
+
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """What the rules decide (`_Board`: the points' arcs, the numbers), then each open state of
+    each cell tried (probing): a state that propagates to a contradiction is struck out.
+    Probing's work counts the white cells once a trial, within `tuning.probe_work`."""
+    board = _Board(p)
+    dom = board.dom
+    try:
+        board.propagate(dom, set(range(len(board.rules))))
+        spent, progress = 0, True
+        while progress and spent < tuning.probe_work:
+            progress = False
+            for q in range(len(dom)):
+                for s in range(len(STATES)):
+                    if dom[q] == 1 << s or not dom[q] >> s & 1 or spent >= tuning.probe_work:
+                        continue
+                    limits.check_time()
+                    spent += len(dom)
+                    trial = dom[:]
+                    trial[q] = 1 << s
+                    try:
+                        board.propagate(trial, set(board.watch[q]))
+                    except Contradiction:
+                        dom[q] &= ~(1 << s)
+                        board.propagate(dom, set(board.watch[q]))
+                        progress = True
+    except Contradiction:
+        return NOTHING
+    t: dict[tuple[Cell, str], int] = {}
+    for cell, states in zip(board.cells, dom, strict=True):
+        for s, corner in enumerate(CORNERS, start=1):
+            if not states >> s & 1:
+                t[cell, corner] = 0
+            elif states == 1 << s:
+                t[cell, corner] = 1
+    whole = all(states & (states - 1) == 0 for states in dom)
+    answer = None
+    if whole:
+        answer = {
+            cell: STATES[states.bit_length() - 1]
+            for cell, states in zip(board.cells, dom, strict=True)
+            if states != 1
+        }
+    return Deductions({"t": t}, answer=answer, answer_vars=len(CORNERS) * len(dom))
 
 
 def decode(p: Puzzle, m: Model) -> Answer:
@@ -283,5 +450,9 @@ def to_url(p: Puzzle) -> str:
 
 
 GENRE = define(
-    __name__, slug="shakashaka", ja="シャカシャカ", pzpr_ids=("shakashaka",), prove_by_search=True
+    __name__,
+    slug="shakashaka",
+    ja="シャカシャカ",
+    pzpr_ids=("shakashaka",),
+    tuning=Tuning(prove_by_search=True, probe_work=3_000_000),
 )

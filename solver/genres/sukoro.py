@@ -30,6 +30,12 @@ which makes a generated 10x10 three times faster with HiGHS). Equal digits never
 x(p,d) + x(q,d) <= 1 (`never_adjacent` per digit). The cells with n = 1 are connected
 (`solver.blocks.cells.connected`, rooted at the first given: a flow in the complete form, vertex
 cuts in the lazy form, the default as the faster on generated grids, benchmarks/benchmark_sizes.py).
+
+Deductions (`deduce`): which cells hold a digit decides the answer (a digit is the count of
+digits beside it), so the rules run on a board of two states (`solver.deduce.shade_logic`,
+digit or empty, the digits connected): a digit lies between the digits beside it and those
+that may be, 1-4, its given value, and differs from every known digit beside it; then probing
+and a depth-first search, which decide most published puzzles whole: no solver runs then.
 """
 
 from __future__ import annotations
@@ -44,6 +50,9 @@ from solver.blocks.geometry import ORTHOGONAL, Cell, CellPuzzle
 from solver.blocks.names import cell_name, quote
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
+from solver.deduce import NOTHING, Deductions, probing, shade_logic
+from solver.deduce.shade_logic import SHADED, UNSHADED, Board
+from solver.deduce.shade_logic import UNKNOWN as OPEN
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.digits_sheet import read_digits, render_digits
@@ -52,6 +61,7 @@ from solver.io.shading import WHITE_MARKS
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import is_mark
+from solver.mip.backends import Tuning
 from solver.mip.model import Model, cname, new_problem
 
 DIGITS = range(1, 5)
@@ -131,6 +141,104 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     return m
 
 
+# The deductions' board (`solver.deduce.shade_logic`): a cell with a digit is "unshaded", an
+# empty one "shaded"; empty cells may touch, the digits are connected. A cell's digit is the
+# number of digits beside it, so which cells hold one decides the whole answer.
+DIGIT, EMPTY = UNSHADED, SHADED
+
+
+def _around(board: Board, i: int) -> tuple[int, list[int]]:
+    """The digits beside cell i, and its unknown neighbours."""
+    state = board.state
+    return sum(state[j] == DIGIT for j in board.near[i]), [
+        j for j in board.near[i] if state[j] == OPEN
+    ]
+
+
+def _digit(board: Board, i: int, given: int | None) -> int | None:
+    """The digit of cell i where it is known: given, or its neighbours all decided."""
+    if given is not None or board.state[i] != DIGIT:
+        return given
+    digits, free = _around(board, i)
+    return None if free else digits
+
+
+def _count(board: Board, data: tuple[int, int | None, list[int | None]]) -> None:
+    """A digit is the count of digits beside it, 1 to 4 (its given one, if any), and differs
+    from every known digit beside it: where no count is left, the cell holds no digit; where
+    one is left and it is all or none of the undecided neighbours, they are decided so."""
+    i, given, near_givens = data
+    state = board.state
+    if state[i] == EMPTY:
+        return
+    digits, free = _around(board, i)
+    taken = {_digit(board, j, g) for j, g in zip(board.near[i], near_givens, strict=True)}
+    low, high = max(digits, 1), min(digits + len(free), len(DIGITS))
+    if given is not None:
+        low, high = max(low, given), min(high, given)
+    counts = [d for d in range(low, high + 1) if d not in taken]
+    if not counts:
+        board.set(i, EMPTY)
+    elif len(counts) == 1 and state[i] == DIGIT and counts[0] in (digits, digits + len(free)):
+        for j in free:
+            board.set(j, EMPTY if counts[0] == digits else DIGIT)
+
+
+def deduction_board(p: Puzzle) -> Board:
+    """The board of the rules: the givens hold digits, a digit counts the digits beside it and
+    differs from the known ones among them (`_count`), the digits are connected."""
+    board = Board(p.rows, p.cols, apart=False, connected=True)
+    cols = p.cols
+
+    def given(i: int) -> int | None:
+        v = p.cells[i // cols][i % cols]
+        return v if isinstance(v, int) else None
+
+    for r, c in p.givens():
+        board.set(r * cols + c, DIGIT)
+    for i in range(p.rows * cols):
+        near = board.near[i]
+        second = {k for j in near for k in board.near[j]}
+        board.rule(_count, (i, given(i), [given(j) for j in near]), {i, *near} | second)
+    return board
+
+
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """What the rules decide (`deduction_board`), then every unknown cell tried both ways
+    (probing), then a depth-first search for the answers (`probing.search`, which decides the
+    grid whole where it finds exactly one): the cells with a digit and without; a cell whose
+    neighbours are all decided has its digit, the count of digits beside it."""
+    known = shade_logic.deduce(
+        lambda: deduction_board(p),
+        probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
+        everywhere=True,
+        idle=tuning.probe_idle,
+        search_work=tuning.search_work,
+    )
+    if known is None:
+        return NOTHING
+    empty, digits = known
+    x: dict[tuple[int, int, int], int] = {}
+    for cell in empty:
+        x |= {(*cell, d): 0 for d in DIGITS}
+    for cell in digits:
+        near = p.beside(cell)
+        lo = sum(q in digits for q in near)
+        hi = lo + sum(q not in digits and q not in empty for q in near)
+        x |= {(*cell, d): int(lo == hi == d) for d in DIGITS if lo == hi or not lo <= d <= hi}
+    whole = len(empty) + len(digits) == p.rows * p.cols
+    answer = None
+    if whole:
+        answer = tuple(
+            tuple(
+                sum(q in digits for q in p.beside((r, c))) if (r, c) in digits else 0
+                for c in range(p.cols)
+            )
+            for r in range(p.rows)
+        )
+    return Deductions({"x": x}, answer=answer, answer_vars=len(DIGITS) * p.rows * p.cols)
+
+
 def decode(p: Puzzle, m: Model) -> Answer:
     return decode_digits(m["x"], p.rows, p.cols)
 
@@ -199,5 +307,12 @@ def to_url(p: Puzzle) -> str:
 
 
 GENRE = define(
-    __name__, slug="sukoro", ja="数コロ", pzpr_ids=("sukoro",), lazy=True, prove_by_search=True
+    __name__,
+    slug="sukoro",
+    ja="数コロ",
+    pzpr_ids=("sukoro",),
+    lazy=True,
+    tuning=Tuning(
+        prove_by_search=True, probe_work=2_000_000, probe_passes=10, search_work=3_000_000
+    ),
 )

@@ -1,0 +1,16 @@
+"""Hitori: each cell's number as typed; the answer's `x` a shaded cell."""
+
+from __future__ import annotations
+
+from benchmarks.puzzlekit import grid_of, marked
+from solver.blocks.values import Value
+
+DATASET = "Hitori"
+
+
+def cells(problem: str) -> list[list[Value]]:
+    return [[None if t == "-" else int(t) for t in row] for row in grid_of(problem)]
+
+
+def expected(solution: str) -> dict:
+    return marked(solution)
