@@ -136,6 +136,8 @@ def _clone(style: Any) -> Any:
 
 # per workbook: (a cell's style ids, the Style asked for) -> the style ids it got (set_style)
 _styled: weakref.WeakKeyDictionary[Any, dict[tuple, Any]] = weakref.WeakKeyDictionary()
+# per workbook: (a cell's style ids, borders read, face read) -> its look (get_style)
+_looks: weakref.WeakKeyDictionary[Any, dict[tuple, Style]] = weakref.WeakKeyDictionary()
 
 
 class OpenpyxlSheet:
@@ -166,7 +168,17 @@ class OpenpyxlSheet:
         return None
 
     def get_style(self, row: int, col: int, borders: bool = False, face: bool = False) -> Style:
+        """The cell's look, read once for each set of the workbook's style ids (a look is what
+        those ids point to)."""
         cell = self.ws._cells.get((row, col))
+        ids = None if cell is None or cell._style is None else tuple(cell._style)
+        seen = _looks.setdefault(self.ws.parent, {})
+        key = (ids, borders, face)
+        if key not in seen:
+            seen[key] = self._look(cell, row, col, borders, face)
+        return seen[key]
+
+    def _look(self, cell: Cell | None, row: int, col: int, borders: bool, face: bool) -> Style:
         if cell is None:  # an empty cell shows the workbook's default look
             cell = Cell(self.ws, row=row, column=col)
         return Style(
