@@ -105,6 +105,7 @@ NAMES = {
     "satogaeri": ("satogaeri", ["satogaeri", "sato"], "4/4/94g1g02m1h.j"),
     "shikaku": ("shikaku", ["shikaku"], "6/6/j3g56h6t6h23g5j"),
     "fillmat": ("fillmat", ["fillmat"], "5/5/3b3h1h1b4"),
+    "nurimisaki": ("nurimisaki", ["nurimisaki"], "5/5/g.i.m2l.j"),
 }
 
 

@@ -366,6 +366,7 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "shikaku": lambda: lettered_regions("shikaku"),
     "fillmat": lambda: lettered_regions("fillmat"),
     "block-puzzle": lambda: lettered_regions("block-puzzle"),
+    "nurimisaki": lambda: {"shaded": marked(text_rows("nurimisaki"), "#")},
 }
 
 

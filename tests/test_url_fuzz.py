@@ -1,5 +1,6 @@
 """Fuzzing the puzz.link readers: every genre with a pzprjs id, from its seed URLs (pzprjs's own
-test URLs, tests/data/pzprjs_urls.json, and the URLs of the sample sheets), damaged in every way
+test URLs, tests/data/pzprjs_urls.json, the URLs of the sample sheets and of the first
+published puzzle of each genre in tests/data/published), damaged in every way
 a link gets damaged: cut at every position, each character replaced by each of a set of
 characters, junk appended, flags added, sizes 0, negative, huge, one off, swapped, and bodies
 repeated to fill the largest grid. Every URL either makes a puzzle or is a UrlError, never
@@ -20,8 +21,9 @@ import pytest
 from conftest import ROOT, SLACK, WORKBOOKS
 
 from solver import batch
-from solver.genres import Genre, all_genres, genre_for_pzpr, genre_for_sheet
+from solver.genres import Genre, all_genres, genre_by_slug, genre_for_pzpr, genre_for_sheet
 from solver.io.puzzlink import UrlError, parse_url
+from solver.io.sheet import Grid
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.links import puzzle_of_url
 from solver.pipeline import read_puzzle
@@ -49,6 +51,11 @@ def seeds() -> list[str]:
             if genre is not None and genre.to_url is not None:
                 genre, _, puzzle = read_puzzle(book, sheet)
                 found.append(genre.to_url(puzzle))
+    for path in sorted((ROOT / "tests/data/published").glob("*.json")):  # the first of each
+        genre = genre_by_slug(path.stem)
+        entry = json.loads(path.read_text(encoding="utf-8"))[0]
+        if genre.to_url is not None:
+            found.append(genre.to_url(genre.parse(Grid(path.stem, entry["cells"]))))
     return list(dict.fromkeys(found))
 
 
