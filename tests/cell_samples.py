@@ -21,7 +21,7 @@ from solver.blocks.values import Value
 from solver.io.workbook import fill_sheet
 from tests.conftest import WORKBOOKS, example
 
-SLUGS = ("nurimisaki",)
+SLUGS = ("nurimisaki", "gokigen")
 
 
 def typed(slug: str) -> list[list[Value]]:
