@@ -21,7 +21,7 @@ from solver.blocks.values import Value
 from solver.io.workbook import fill_sheet
 from tests.conftest import WORKBOOKS, example
 
-SLUGS = ("nurimisaki", "gokigen")
+SLUGS = ("nurimisaki", "kurotto", "gokigen")
 
 
 def typed(slug: str) -> list[list[Value]]:

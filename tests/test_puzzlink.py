@@ -106,6 +106,7 @@ NAMES = {
     "shikaku": ("shikaku", ["shikaku"], "6/6/j3g56h6t6h23g5j"),
     "fillmat": ("fillmat", ["fillmat"], "5/5/3b3h1h1b4"),
     "nurimisaki": ("nurimisaki", ["nurimisaki"], "5/5/g.i.m2l.j"),
+    "kurotto": ("kurotto", ["kurotto"], "5/5/30m4h6h4m02"),
     "gokigen": ("gokigen", ["gokigen"], "4/4/iaegcgcj6a"),
 }
 

@@ -367,6 +367,7 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "fillmat": lambda: lettered_regions("fillmat"),
     "block-puzzle": lambda: lettered_regions("block-puzzle"),
     "nurimisaki": lambda: {"shaded": marked(text_rows("nurimisaki"), "#")},
+    "kurotto": lambda: {"shaded": marked(text_rows("kurotto"), "#")},
     "gokigen": lambda: {"diagonals": text_rows("gokigen")},
 }
 
