@@ -8,8 +8,15 @@ from solver.blocks.values import Value
 DATASET = "Kurotto"
 
 
-def _rows(text: str) -> list[list[str]]:
-    return [line.split() for line in text.strip().split("\n")[1:]]
+def _rows(text: str, extra: int = 0) -> list[list[str]]:
+    """The grid's tokens; ValueError where they are not the R x C (plus `extra`) the first line
+    says (a few entries of the dataset are cut short)."""
+    head, *lines = text.strip().split("\n")
+    rows, cols = (int(n) + extra for n in head.split())
+    found = [line.split() for line in lines]
+    if len(found) != rows or any(len(line) != cols for line in found):
+        raise ValueError(f"the grid is not {rows} x {cols}")
+    return found
 
 
 def cells(problem: str) -> list[list[Value]]:
