@@ -1,10 +1,12 @@
 """The sample workbooks of the genres whose example is the sheet itself, a character a cell
-(tents, with its counts around the grid; binairo; ohno), made from tests/data/examples/<slug>.json:
+(tents, with its counts around the grid; binairo; ohno; nurimisaki; kurotto; gokigen, whose
+characters are its lattice points, one a sheet cell, as creek's), made from
+tests/data/examples/<slug>.json:
 
     python tests/cell_samples.py [slug ...]     # writes workbooks/<slug>.xlsx
 
 Each line of the example's `puzzle_text` is a row typed from A1: '.' an empty cell, a digit a
-number, any other character itself; then the sentinel. Tents has a second sheet, a published
+number, any other character itself ('?' a circle or clue without number); then the sentinel. Tents has a second sheet, a published
 puzzle (its URL is one more seed for tests/test_url_fuzz.py). Then `python -m
 addin.build_workbooks workbooks/<slug>.xlsx` makes the .xlsm beside it.
 """
@@ -23,7 +25,7 @@ from solver.blocks.values import Value
 from solver.io.workbook import fill_sheet
 from tests.conftest import ROOT, WORKBOOKS, example
 
-SLUGS = ("tents", "binairo", "ohno")
+SLUGS = ("tents", "binairo", "ohno", "nurimisaki", "kurotto", "gokigen")
 # a second sheet, a published puzzle of the genre (tests/data/published/<slug>.json), by name
 SECOND = {"tents": ("tents 8x12", "223_8x12")}
 

@@ -116,6 +116,9 @@ NAMES = {
     "aqre": ("aqre", ["aqre"], "6/6/444400vvo3u0012345g"),
     "fillomino": ("fillomino", ["fillomino"], "6/6/h4j53g2k5233k2g14j3h"),
     "tentaisho": ("galaxies", ["tentaisho"], "5/5/6fl94fi65en8dbf10000"),
+    "nurimisaki": ("nurimisaki", ["nurimisaki"], "5/5/g.i.m2l.j"),
+    "kurotto": ("kurotto", ["kurotto"], "5/5/30m4h6h4m02"),
+    "gokigen": ("gokigen", ["gokigen"], "4/4/iaegcgcj6a"),
 }
 
 

@@ -391,6 +391,9 @@ EXPECTED: dict[str, Callable[[], dict[str, Any]]] = {
     "aqre": lambda: {"shaded": marked(text_rows("aqre"), "#")},
     "fillomino": lambda: digit_rows("fillomino"),
     "galaxies": lambda: lettered_regions("galaxies"),
+    "nurimisaki": lambda: {"shaded": marked(text_rows("nurimisaki"), "#")},
+    "kurotto": lambda: {"shaded": marked(text_rows("kurotto"), "#")},
+    "gokigen": lambda: {"diagonals": text_rows("gokigen")},
 }
 
 # the samples with several answers: every one of them, as fields of the record (the seed's

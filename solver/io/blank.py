@@ -17,7 +17,7 @@ size asked is always the puzzle's, as a newspaper gives it (and puzz.link's URLs
   clues; the grid is outlined by medium lines;
 - tile-paint: the grid from B2, its counts in row 1 and column A; sum-line: the grid from A1,
   its sums in the column right of it and the row below;
-- creek: R x C cells have R+1 x C+1 points, one more row and column of sheet cells;
+- creek, gokigen: R x C cells have R+1 x C+1 points, one more row and column of sheet cells;
 - icebarn: R x C cells and the borders between them, 2R+1 x 2C+1 sheet cells;
 - skeleton, number-skeleton, kanaore: the grid, one empty column, and one column for the list
   (the list may take more columns: the sentinel then moves right of the last);
@@ -328,6 +328,7 @@ _LAYOUTS = {
     "tile-paint": _tile_paint,
     "sum-line": _sum_line,
     "creek": _creek,
+    "gokigen": _creek,
     "icebarn": _icebarn,
     "skeleton": _listed,
     "number-skeleton": _listed,

@@ -44,7 +44,8 @@ GLYPHS = frozenset({"▲"})  # answer values drawn as written (tents' tents)
 ICE = {"氷"}
 CIRCLED_CLUES = {"hashiwokakero"}  # genres whose numbers stand in circles (islands)
 BLACK_CLUES = {"akari", "shakashaka"}  # genres whose numbers stand in black cells (walls)
-LATTICE_CLUES = {"creek"}  # genres whose clues sit on the grid's corners, one per sheet cell
+LATTICE_CLUES = {"creek", "gokigen"}  # genres whose clues sit on the grid's corners, one per
+# sheet cell
 # genres whose clues stand small in a corner, a digit below
 CORNER_CLUES = {"inshi-no-heya", "killer-sudoku", "kenken"}
 SUM_CLUES = {"kakuro"}  # genres whose clue cells hold sums split by a diagonal (down\\across)
@@ -402,12 +403,18 @@ def _unlabelled(v: Any) -> Any:
 
 
 def _lattice(givens: list[list[Any]], answer: dict[str, Any], rows: int, cols: int) -> Picture:
-    """A grid of rows x cols cells whose clues stand on its corners (creek): the clue typed in
-    sheet cell (r, c) belongs to the top-left corner of cell (r, c), drawn in a small circle."""
+    """A grid of rows x cols cells whose clues stand on its corners (creek, gokigen): the clue
+    typed in sheet cell (r, c) belongs to the top-left corner of cell (r, c), drawn in a small
+    circle; gokigen's diagonals (the record's `diagonals`) cross their cells."""
     pic = Picture(cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN)
     for r, c in answer.get("shaded", []):
         pic.add("rect", MARGIN + c * CELL, MARGIN + r * CELL, CELL, CELL, fill=SHADE_COLOUR)
     _grid(pic, rows, cols)
+    for r, line in enumerate(answer.get("diagonals", [])):  # gokigen's: `\\` or `/` a cell
+        for c, d in enumerate(line):
+            x0, y0 = MARGIN + c * CELL, MARGIN + r * CELL
+            ys = (y0, y0 + CELL) if d == "\\" else (y0 + CELL, y0)
+            pic.add("line", x0, ys[0], x0 + CELL, ys[1], stroke=ANSWER_COLOUR, width=3)
     for r, row in enumerate(givens):
         for c, v in enumerate(row):
             if not isinstance(v, int) and v != "?":  # a shade the answer wrote is no clue

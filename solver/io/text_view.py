@@ -16,7 +16,8 @@ between two cells a column of them, and the sides meet at the grid's corners. So
 - a line through the cells' centres (the record's `lines`) links the cells across their sides,
   `─` and `│` (`═` and `║` for two bridges), and a cell it passes without a text of its own
   shows its piece of the line (`┌`, `┼`); a line that crosses a wall crosses it as `┿` or `╂`;
-- clues on the grid's corners (creek) stand on the corners;
+- clues on the grid's corners (creek, gokigen) stand on the corners, and gokigen's diagonals
+  `╲ ╱` in the cells;
 - a cell filled dark is `█` (filling the cell's width); a dark cell that shows a text, a number
   on it, shows the text after `█`: `█3` is a shaded 3. A mark the answer writes on its dark cell
   (bomber's `●`) shows alone;
@@ -57,7 +58,9 @@ _STEP = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
 _BACK = {"U": "D", "D": "U", "L": "R", "R": "L"}
 _LABEL_FIRST = re.compile(r"^[^\W\d_]+\s*(?P<rest>[^\w\s]\S*)$")  # a label, then a mark: `A?`
 
-LATTICE_CLUES = {"creek"}  # genres whose clues stand on the grid's corners, one per sheet cell
+LATTICE_CLUES = {"creek", "gokigen"}  # genres whose clues stand on the grid's corners, one per
+# sheet cell
+DIAGONALS = frozenset("╲╱")  # gokigen's answer: a cell's diagonal, kept in its cell
 SPACED_CELLS = {"icebarn"}  # genres whose puzzle cell (r, c) is sheet cell (2r + 1, 2c + 1)
 PART_LETTERS = {"block-puzzle"}  # genres whose letters are givens, not room labels
 # genres whose puzzle cell (r, c) is sheet cell (2r, 2c), the sides and corners between them
@@ -146,7 +149,7 @@ def draw(answer: dict[str, Any], writes: Iterable[CellWrite] = (), genre: str = 
             for c, v in enumerate(row)
             if isinstance(v, int) or v == "?"
         }
-        cells = [["" for _ in row[:-1]] for row in cells[:-1]]
+        cells = [["" if v not in DIAGONALS else v for v in row[:-1]] for row in cells[:-1]]
     lines = answer.get("lines", [])
     if genre in SPACED_CELLS:
         lines = _spaced(lines, len(cells), len(cells[0]))

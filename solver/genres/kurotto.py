@@ -1,0 +1,311 @@
+"""Kurotto (クロット).
+
+Rules: shade some cells. Circled cells stay unshaded. A number in a circle is the total size of
+the groups of shaded cells (orthogonally connected) that touch the circle side by side; a
+circle without number says nothing about them.
+
+Layout: one puzzle cell per spreadsheet cell from A1: a circle with a number is its number (0
+and up), a circle without one is `?` (or `○`, `o`); other cells stay empty. The sentinel one
+cell diagonally below-right of the grid. The answer shades cells (a dark fill and `■`). When
+checking an answer typed by hand, `■` or `#` or a dark fill is a shaded cell, and `・`, `.` or
+`×` marks a cell known to stay unshaded. The record's `shaded` lists the shaded cells.
+
+puzz.link: `kurotto`, number16 over the cells (`.` a circle without number).
+
+Model: b(r,c) = 1 when cell (r,c) is shaded (circles have no b). For each number n at k, the
+cells its groups may hold (`reach`: within n - 1 steps of k's neighbours through cells that are
+no circle) get t(r,c,k) = 1 when the cell is shaded and in a group that touches k; a neighbour
+of k has b in its place. In(r,c,k): t <= b. Next(r,c,k), implied: a counted cell that is no
+neighbour of k has a counted neighbour. Grow(p,q,k): a shaded neighbour of a counted cell
+is counted, t_q >= t_p + b_q - 1. Far(p,q,k): a counted cell's neighbour beyond the reach is
+unshaded, t_p + b_q <= 1 (shaded, it would make the group larger than n). Sum(k): the t add up
+to n. And the counted cells with k are connected (`solver.blocks.cells.connected`, rooted at k:
+a flow in the complete form, the default, vertex cuts in the lazy form), so that only groups
+touching k are counted: with Grow those are whole groups, each counted once.
+
+Deductions (`deduce`): the rules of `solver.deduce.shade_logic` with kurotto's own (`_total`):
+circles unshaded; a number's shaded groups so far number at most n, the cells its groups could
+hold at least n (just n: they are all shaded); an unknown cell beside the number or its groups
+that would bring them past n is unshaded. Then every unknown cell is tried both ways (probing),
+and a depth-first search follows (`probing.search`, within the Tuning's `search_work`): on a
+decided grid the rules are the whole puzzle, so a search that ends with one answer decides it.
+Where they decide every cell the pipeline runs no solver; where they leave cells open, the
+MIP takes the rest with those fixed (the MIP alone takes up to a minute on some of janko.at's,
+Kurotto 007 and 017, which the rules decide whole).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+import pulp
+
+from solver.blocks.cells import components, connected, shade_vars, shaded_record
+from solver.blocks.geometry import ORTHOGONAL, Cell, CellPuzzle
+from solver.blocks.names import cell_name, quote
+from solver.blocks.violation import Violation
+from solver.deduce import Deductions, probing, shade_logic
+from solver.deduce.shade_logic import (
+    SHADED,
+    UNKNOWN,
+    UNSHADED,
+    Board,
+    Contradiction,
+    shading_deductions,
+)
+from solver.genres import define
+from solver.io import puzzlink
+from solver.io.shading import SHADING_MARKS, read_shaded, render_shaded
+from solver.io.sheet import Grid, InputError
+from solver.io.sheet.answer import CellWrite
+from solver.io.spellings import CIRCLE, is_mark
+from solver.io.spellings import UNKNOWN as NOT_GIVEN
+from solver.mip.backends import Tuning
+from solver.mip.model import Model, cname, new_problem, row, value, var
+
+ANSWER_MARKS = SHADING_MARKS
+# a number taken out of the puzzle (Genre.givens) leaves a circle without number
+WITHOUT_NUMBER = "?"
+ANSWER_FILLS = True  # the answer shows as dark fills, and a dark fill reads as shaded
+
+
+@dataclass(frozen=True)
+class Puzzle(CellPuzzle):
+    cells: tuple[tuple[int | str | None, ...], ...]  # a number, puzzlink.UNKNOWN ('?') or None
+
+    def circles(self) -> dict[Cell, int | None]:
+        """The circles: their number, None for a circle without one."""
+        return {cell: (None if v == puzzlink.UNKNOWN else v) for cell, v in self.givens().items()}
+
+    def near(self, cell: Cell) -> list[Cell]:
+        r, c = cell
+        return [
+            (r + dr, c + dc)
+            for dr, dc in ORTHOGONAL
+            if 0 <= r + dr < self.rows and 0 <= c + dc < self.cols
+        ]
+
+    def reach(self, k: Cell, n: int) -> dict[Cell, int]:
+        """The cells a group touching the circle k can hold when the groups total n cells, with
+        their steps from k's nearest neighbour (0 for the neighbours): through cells that are no
+        circle, at most n - 1 steps."""
+        circles = self.circles()
+        dist = {q: 0 for q in self.near(k) if q not in circles}
+        queue = deque(dist)
+        while queue:
+            p = queue.popleft()
+            if dist[p] >= n - 1:
+                continue
+            for q in self.near(p):
+                if q not in circles and q not in dist:
+                    dist[q] = dist[p] + 1
+                    queue.append(q)
+        return dist
+
+
+Answer = frozenset[Cell]  # the shaded cells
+
+
+def parse(grid: Grid) -> Puzzle:
+    most = grid.rows * grid.cols
+
+    def clue(r: int, c: int) -> int | str | None:
+        v = grid[r, c]
+        if v is None:
+            return None
+        if is_mark(v, NOT_GIVEN | CIRCLE):
+            return puzzlink.UNKNOWN
+        if isinstance(v, int) and 0 <= v < most:
+            return v
+        raise grid.error(
+            r,
+            c,
+            f"a cell holds a circle's number from 0 to {most - 1} (the shaded cells it "
+            f"touches), ? or ○ (a circle without number), or nothing; found {quote(v)}",
+        )
+
+    cells = tuple(tuple(clue(r, c) for c in range(grid.cols)) for r in range(grid.rows))
+    if not any(v is not None for row in cells for v in row):
+        raise InputError(grid.sheet, "no circles: type the circles' numbers, or ? for a circle")
+    return Puzzle(cells)
+
+
+def model(p: Puzzle, lazy: bool = False) -> Model:
+    prob = new_problem("kurotto")
+    circles = p.circles()
+    b = shade_vars(prob, p.rows, p.cols, skip=circles)
+    m = Model(prob, list(b.values()), {"b": b})
+    order = {k: i + 1 for i, k in enumerate(sorted(circles))}
+    for k, n in sorted(circles.items()):
+        if n is None:
+            continue
+        i = order[k]
+        reach = p.reach(k, n)
+        t: dict[Cell, pulp.LpVariable] = {
+            q: b[q] if d == 0 else var(prob, "t", q[0] + 1, q[1] + 1, i)
+            for q, d in sorted(reach.items())
+        }
+        for q, d in sorted(reach.items()):
+            if d > 0:
+                prob += row({t[q]: 1, b[q]: -1}, "<=", 0), cname("In", q, i)
+                near = [t[x] for x in p.near(q) if x in t]
+                prob += row({t[q]: 1, **dict.fromkeys(near, -1)}, "<=", 0), cname("Next", q, i)
+        for q1, tq in sorted(t.items()):
+            for q2 in p.near(q1):
+                if q2 in t and reach[q2] > 0:  # t_q2 >= t_q1 + b_q2 - 1
+                    prob += row({t[q2]: 1, tq: -1, b[q2]: -1}, ">=", -1), cname("Grow", q1, q2, i)
+                elif q2 in b and q2 not in t:  # t_q1 + b_q2 <= 1
+                    prob += row({tq: 1, b[q2]: 1}, "<=", 1), cname("Far", q1, q2, i)
+        prob += pulp.lpSum(t.values()) == n, cname("Sum", k)
+        counted = {k: 1, **t}
+        m.separate(connected(prob, counted, lazy, root=k, prefix=f"k{i}"))
+    return m
+
+
+def deduction_board(p: Puzzle) -> Board:
+    """Kurotto: circles unshaded, and each number's groups (`_total`)."""
+    cols = p.cols
+    board = Board(p.rows, cols, apart=False, connected=False)
+    circles = p.circles()
+    for r, c in circles:
+        board.set(r * cols + c, UNSHADED)
+    for k, n in sorted(circles.items()):
+        if n is None:
+            continue
+        reach = p.reach(k, n)
+        watched = set(reach) | {q for cell in reach for q in p.near(cell)}
+        start = [r * cols + c for r, c in p.near(k) if (r, c) not in circles]
+        board.rule(_total, (n, start), sorted(r * cols + c for r, c in watched))
+    return board
+
+
+def _group(board: Board, starts: list[int], through: frozenset[int], most: int) -> list[int]:
+    """The cells reached from the starts (whose state is in `through`) through cells whose
+    state is, stopping once past `most` cells."""
+    state, near = board.state, board.near
+    seen = [i for i in dict.fromkeys(starts) if state[i] in through]
+    found = set(seen)
+    queue = deque(seen)
+    while queue and len(seen) <= most:
+        for j in near[queue.popleft()]:
+            if j not in found and state[j] in through:
+                found.add(j)
+                seen.append(j)
+                queue.append(j)
+    return seen
+
+
+SHADED_ONLY = frozenset({SHADED})
+OPEN = frozenset({SHADED, UNKNOWN})
+
+
+def _total(board: Board, number: tuple[int, list[int]]) -> None:
+    """A number n counts its groups: the shaded groups touching it (at least) number at most
+    n, and the cells that shaded groups touching it could hold (at most) at least n; where
+    the cells it could count are just n, they are shaded; an unknown cell beside it or its
+    groups that would bring the count past n, shaded, is unshaded."""
+    (n, start), state, near = number, board.state, board.near
+    counted = _group(board, start, SHADED_ONLY, n)
+    if len(counted) > n:
+        raise Contradiction
+    could = _group(board, start, OPEN, n)
+    if len(could) < n:
+        raise Contradiction
+    if len(could) == n:
+        for i in could:
+            board.set(i, SHADED)
+        return
+    inside = set(counted)
+    edge = {j for i in counted for j in near[i] if state[j] == UNKNOWN}
+    edge |= {i for i in start if state[i] == UNKNOWN}
+    for u in sorted(edge):
+        others = [j for j in near[u] if state[j] == SHADED and j not in inside]
+        grown = _group(board, others, SHADED_ONLY, n) if others else []
+        if len(counted) + 1 + len(grown) > n:
+            board.set(u, UNSHADED)
+
+
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """What the rules decide (`solver.deduce.shade_logic`): circles unshaded, each number's
+    groups between what is shaded and what could be, then every unknown cell tried both ways,
+    then a depth-first search within the Tuning's `search_work` (the rules check a decided grid
+    whole, so a search that ends with one answer decides it)."""
+    known = shade_logic.deduce(
+        lambda: deduction_board(p),
+        probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
+        everywhere=True,
+        idle=tuning.probe_idle,
+        search_work=tuning.search_work,
+    )
+    return shading_deductions(known, p.rows, p.cols, skip=p.circles())
+
+
+def decode(p: Puzzle, m: Model) -> Answer:
+    return frozenset(cell for cell, v in m["b"].items() if value(v))
+
+
+def verify(p: Puzzle, shaded: Answer) -> list[str]:
+    circles = p.circles()
+    shaded = shaded & set(p.positions())
+    problems: list[str] = [
+        Violation(f"the circle {cell_name(cell)} is shaded", [cell])
+        for cell in sorted(shaded & circles.keys())
+    ]
+    groups = components(shaded - circles.keys())
+    for k, n in sorted(circles.items()):
+        if n is None or k in shaded:
+            continue
+        near = set(p.near(k))
+        touching = [g for g in groups if g & near]
+        got = sum(len(g) for g in touching)
+        if got != n:
+            cells = [k, *sorted(q for g in touching for q in g)]
+            problems.append(
+                Violation(
+                    f"the {n} at {cell_name(k)} touches groups of {got} shaded cells, not {n}",
+                    cells,
+                )
+            )
+    return problems
+
+
+def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict:
+    return read_shaded(grid, m["b"])
+
+
+def render(p: Puzzle, shaded: Answer) -> list[CellWrite]:
+    return render_shaded(shaded)
+
+
+def record(p: Puzzle, shaded: Answer) -> dict:
+    return shaded_record(shaded)
+
+
+def from_url(url: puzzlink.PzprUrl) -> Puzzle:
+    """`kurotto`: number16 over cells, `.` a circle without number."""
+    values, rest = puzzlink.decode_number16(url.body, url.rows * url.cols)
+    puzzlink.end(rest)
+    most = url.rows * url.cols
+    if any(isinstance(v, int) and v >= most for v in values):
+        raise puzzlink.UrlError(f"kurotto: a circle's number is less than {most}")
+    if all(v is None for v in values):
+        raise puzzlink.UrlError("kurotto: no circle")
+    return Puzzle(puzzlink.grid_rows(values, url.cols))
+
+
+def to_url(p: Puzzle) -> str:
+    body = puzzlink.encode_number16(puzzlink.cells_of(p.cells))
+    return puzzlink.url_text("kurotto", p.cols, p.rows, body)
+
+
+GENRE = define(
+    __name__,
+    slug="kurotto",
+    ja="クロット",
+    pzpr_ids=("kurotto",),
+    # the complete form by default: where the rules leave cells open, HiGHS proves janko.at's
+    # Kurotto 052 unique in 18 s with the flows, and not within 60 s with the lazy cuts
+    lazy=False,
+    tuning=Tuning(probe_work=2_000_000, probe_passes=10, search_work=300_000),
+)
