@@ -35,7 +35,8 @@ run given a `--json` file that exists goes on after the puzzles it holds.
 `--table`: the puzzles with a solve, then per budget given (`--at`), how many stay on the
 first route, how many go on, and the estimated CPU seconds in all: a puzzle whose first route
 takes more nodes than the budget pays that route's seconds in proportion to the budget's share
-of its nodes, then the second route's.
+of its nodes, then the second route's (a capped row: the cap's seconds at most, so that above
+the cap its figure is a lower bound).
 """
 
 from __future__ import annotations
@@ -228,10 +229,11 @@ def measure(a: argparse.Namespace) -> int:
 
 
 def cost(row: dict[str, Any], budget: int) -> float:
-    """The estimated CPU seconds of a puzzle with that budget (see the module's docstring)."""
+    """The estimated CPU seconds of a puzzle with that budget (see the module's docstring); a
+    capped first route goes on at any budget, at most its cap's seconds spent first."""
     if row["nodes"] is None or (row["nodes"] <= budget and not row.get("capped")):
         return row["cpu_a"]
-    return row["cpu_a"] * budget / row["nodes"] + row["cpu_b"]
+    return row["cpu_a"] * min(budget, row["nodes"]) / row["nodes"] + row["cpu_b"]
 
 
 def table(paths: list[str], budgets: list[int]) -> str:
@@ -248,7 +250,7 @@ def table(paths: list[str], budgets: list[int]) -> str:
             f"second {r['cpu_b']:>8.3f} s {r['verdict_b']}"
         )
     for b in budgets:
-        on = [r for r in searched if r["nodes"] > b]
+        on = [r for r in searched if r["nodes"] > b or r.get("capped")]
         costs = [cost(r, b) for r in rows]
         lines.append(
             f"budget {b:>7}: {len(searched) - len(on):>4} stay, {len(on):>3} go on; CPU in all "
