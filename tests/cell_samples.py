@@ -6,9 +6,10 @@ tests/data/examples/<slug>.json:
     python tests/cell_samples.py [slug ...]     # writes workbooks/<slug>.xlsx
 
 Each line of the example's `puzzle_text` is a row typed from A1: '.' an empty cell, a digit a
-number, any other character itself ('?' a circle or clue without number); then the sentinel. Tents has a second sheet, a published
-puzzle (its URL is one more seed for tests/test_url_fuzz.py). Then `python -m
-addin.build_workbooks workbooks/<slug>.xlsx` makes the .xlsm beside it.
+number, any other character itself ('?' a circle or clue without number); then the sentinel.
+Tents has a second sheet, a published puzzle (its URL is one more seed for
+tests/test_url_fuzz.py). Then `python -m addin.build_workbooks workbooks/<slug>.xlsx` makes the
+.xlsm beside it.
 """
 
 from __future__ import annotations

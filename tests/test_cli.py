@@ -138,7 +138,7 @@ def test_genres_lists_layouts(capsys):
     assert main(["genres"]) == 0
     out = capsys.readouterr().out
     assert "bomber  ボンバーパズル  puzz.link: mines" in out and "数独" in out and "Layout:" in out
-    assert "ホタルビーム  puzz.link: firefly  solver: highs, then scip after 1000 nodes" in out
+    assert "ホタルビーム  puzz.link: firefly  solver: highs, then scip after 20 nodes" in out
 
 
 def test_the_genres_overview_cuts_no_sentence(capsys):

@@ -231,14 +231,23 @@ CUT_NAMES = ("lazy_", "learnt_")  # how the names of those cuts begin: rows ever
 # Nodes of rounds of solves before SCIP takes the lazy cuts inside its search. Where rounds
 # are cheap they win (each new solve presolves with all the cuts; one search asks Python about
 # every integral node and runs without dual reductions); where each round is a hard solve, one
-# search wins. A genre whose rounds are hard says so with 0 (Tuning.search_after).
+# search wins. A genre whose rounds are hard says so with 0 (Tuning.search_after). Three times
+# the most a published puzzle's rounds take where they end sooner than one search (60,
+# slither-25x15c of tests/data/large/published.json without deductions); a generated masyu-20
+# with several answers takes 7080, 28 times one search's seconds
+# (benchmarks/benchmark_budgets.py search).
 SEARCH_AFTER = 200
-# A genre's reinforcements (Model.reinforcements) wait this many nodes of the first attempt:
-# see cells.forest_count.
+# A genre's reinforcements (Model.reinforcements, see cells.forest_count) wait this many nodes
+# of the first attempt: above the most a first attempt takes where it is the faster route
+# (3500, heyawake-19x15 of tests/data/large/heyawake.json); the searches that need the forest
+# count run past 20000 (benchmarks/benchmark_budgets.py reinforce).
 REINFORCE_AFTER = 5000
 # A genre with `Tuning.switch_to` spends this many nodes on its own back end before it starts
-# again on that one.
-SWITCH_AFTER = 1000
+# again on that one: above the most a published masyu or hotaru-beam takes on HiGHS (18,
+# mashu-janko823 of tests/data/large/janko.json, where SCIP takes twice as long); generated
+# masyu with several answers take more and end sooner on SCIP (benchmarks/benchmark_budgets.py
+# switch). A HiGHS round is mostly one node: this counts rounds.
+SWITCH_AFTER = 20
 
 
 @dataclass(frozen=True)
