@@ -438,15 +438,24 @@ class LiveModel:
         self.guessing = True
         try:
             yield
-        finally:
-            self.guessing = False
-            if scip:
-                _scip_to_problem_stage(self.native)
-                for cons in held:
-                    self.native.delCons(cons)
-            else:
-                taken = np.arange(first, first + len(rows), dtype=np.int32)
-                self.native.deleteRows(len(taken), taken)
+        except BaseException:  # unwinding (the deadline, Ctrl-C): the model is not used again,
+            self.guessing = False  # and a solver stopped half way may refuse the change (SCIP
+            with contextlib.suppress(Exception):  # interrupted while transforming)
+                self._take_out(held, first)
+            raise
+        self.guessing = False
+        self._take_out(held, first)
+
+    def _take_out(self, held: list[object], first: int | None) -> None:
+        """Take a trial's rows out of the solver's copy: SCIP's constraints, or HiGHS's rows
+        from index `first` on."""
+        if self.settings.solver == "scip":
+            _scip_to_problem_stage(self.native)
+            for cons in held:
+                self.native.delCons(cons)
+        else:
+            taken = np.arange(first, first + len(held), dtype=np.int32)
+            self.native.deleteRows(len(taken), taken)
 
     def solve_lazy(
         self,
