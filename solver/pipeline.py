@@ -77,6 +77,29 @@ def solve_puzzle(
     check_unique: bool = True,
     deadline: float | None = None,
 ) -> Outcome:
+    """The puzzle solved (`_solve_puzzle`); where it has no answer and its genre knows a
+    published variant with looser rules (`Genre.looser`: binairo's lines that may repeat), the
+    variant solved by the same deadline, its answer given with the genre's note."""
+    if deadline is None:
+        deadline = settings.deadline()
+    out = _solve_puzzle(genre, puzzle, settings, check_unique, deadline)
+    looser = genre.looser(puzzle) if out.status == "infeasible" and genre.looser else None
+    if looser is None:
+        return out
+    again = _solve_puzzle(genre, looser, settings, check_unique, deadline)
+    if again.status != "solved" or again.violations:
+        return out
+    again.note = "; ".join(filter(None, [genre.looser_note, again.note]))
+    return again
+
+
+def _solve_puzzle(
+    genre: Genre,
+    puzzle: Any,
+    settings: Settings,
+    check_unique: bool = True,
+    deadline: float | None = None,
+) -> Outcome:
     """Build, solve, decode, verify and check uniqueness, all by one deadline (a
     `time.perf_counter()` value; default: the settings' time limit from now). A model with
     reinforcements (`Model.reinforcements`) is first tried without them for the genre's

@@ -9,7 +9,7 @@ import json
 import openpyxl
 import pytest
 
-from solver import check
+from solver import check, pipeline
 from solver.genres import binairo
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
@@ -47,9 +47,14 @@ def test_the_model_keeps_rows_and_columns_apart():
     out = solve_puzzle(binairo.GENRE, p, FAST)
     assert out.status == "solved" and binairo.verify(p, out.answer) == []
     assert len(set(out.answer)) == 4 and len(set(zip(*out.answer, strict=True))) == 4
-    # two given rows the same: no answer
+    # two given rows the same: no answer with the rule, janko's answer without it
     same = puzzle(["1010", "1010", "....", "...."])
-    assert solve_puzzle(binairo.GENRE, same, FAST).status == "infeasible"
+    assert pipeline._solve_puzzle(binairo.GENRE, same, FAST).status == "infeasible"
+    out = solve_puzzle(binairo.GENRE, same, FAST)
+    assert out.status == "solved" and out.note.startswith(binairo.LOOSER)
+    # three 1s in a row: no answer under either rules
+    three = puzzle(["111.", "....", "....", "...."])
+    assert solve_puzzle(binairo.GENRE, three, FAST).status == "infeasible"
     # a unique 4x4
     one = puzzle(["1...", "..1.", ".0..", "...1"])
     out = solve_puzzle(binairo.GENRE, one, FAST)
@@ -115,3 +120,46 @@ def test_published_puzzles_solve_to_their_answers(entry):
     out = solve_puzzle(binairo.GENRE, p, FAST)
     assert out.status == "solved" and out.unique is True
     assert [list(row) for row in out.answer] == entry["expected"]["numbers"]
+
+
+# janko.at's binairo no. 322 (8x8, via puzzlekit-dataset): its answer repeats rows 1 and 4
+JANKO_322 = """
+..1.1.01
+0.00..1.
+.0...0..
+0.1.1..1
+........
+0...010.
+.1..10..
+...1....
+"""
+JANKO_322_ANSWER = """
+00101101
+01001011
+10110010
+00101101
+11010010
+00110101
+11001010
+11010100
+"""
+
+
+def _digits(text: str) -> list[list[int | None]]:
+    return [[None if ch == "." else int(ch) for ch in row] for row in text.split()]
+
+
+@pytest.mark.parametrize("solver", ["highs", "scip", "cbc"])
+def test_a_puzzle_whose_lines_repeat_gets_the_answer_without_that_rule(solver):
+    """Under the rule that lines differ the puzzle has no answer; the pipeline gives the
+    answer of janko's variant without it, unique there, and says so in the note; on the pure
+    model as with the deductions."""
+    p = binairo.parse(Grid("binairo", _digits(JANKO_322)))
+    for deduce in (True, False):
+        out = solve_puzzle(binairo.GENRE, p, Settings(solver, 60, deduce=deduce))
+        assert (out.status, out.unique) == ("solved", True)
+        assert [list(row) for row in out.answer] == _digits(JANKO_322_ANSWER)
+        assert out.note is not None and out.note.startswith(binairo.LOOSER)
+    assert binairo.verify(p, out.answer)  # the answer breaks the stricter rule ...
+    assert not binairo.verify(binairo.looser(p), out.answer)  # ... and no other
+    assert binairo.looser(binairo.looser(p)) is None

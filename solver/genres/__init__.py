@@ -160,6 +160,10 @@ class Genre:
     # some of them
     givens: Callable[[Puzzle, Grid], list[Given]] | None = None
     without: Callable[[Grid, Sequence[Given]], Grid] = given_cells.without
+    # the puzzle under a published variant's looser rules, tried where it has no answer, and
+    # the record's note then (binairo: lines may repeat, as janko.at's); None: no such variant
+    looser: Callable[[Puzzle], Puzzle | None] | None = None
+    looser_note: str = ""
 
     @property
     def solver(self) -> str:
@@ -266,6 +270,8 @@ def define(
         deduce=getattr(m, "deduce", None),
         givens=getattr(m, "givens", _numbers_given(getattr(m, "WITHOUT_NUMBER", None))),
         without=getattr(m, "without", given_cells.without),
+        looser=getattr(m, "looser", None),
+        looser_note=getattr(m, "LOOSER", ""),
         tuning=tuning
         or Tuning(
             solver,

@@ -2,7 +2,9 @@
 
 Rules: fill every cell with 0 or 1. No three equal digits follow each other in a row or a column;
 every row and every column holds as many 0s as 1s; no two rows are the same, and no two columns
-are the same. The given digits stay.
+are the same. The given digits stay. janko.at publishes binairos without the rule that lines
+differ: where a puzzle has no answer with it, the answer without it is given, and the record's
+note says so.
 
 Layout: one puzzle cell per spreadsheet cell from A1, the sentinel one cell diagonally
 below-right of the grid; the grid has an even number of rows and of columns. A given is the
@@ -35,6 +37,7 @@ whole, and then the pipeline runs no solver.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from dataclasses import dataclass
 
@@ -58,6 +61,8 @@ Answer = tuple[tuple[int, ...], ...]  # the digit of every cell
 @dataclass(frozen=True)
 class Puzzle(CellPuzzle):
     cells: tuple[tuple[int | None, ...], ...]  # a given 0 or 1, None to fill
+    lines_differ: bool = True  # no two rows and no two columns the same (`looser`: janko's
+    # binairos leave the rule out)
 
 
 def parse(grid: Grid) -> Puzzle:
@@ -103,10 +108,8 @@ def model(p: Puzzle) -> Model:
     for c in range(p.cols):
         prob += pulp.lpSum(x[r, c] for r in range(p.rows)) == p.rows // 2, f"Col({c + 1})"
     e = {}
-    for base, count, length, at in (
-        ("e", p.rows, p.cols, lambda i, k: (i, k)),
-        ("f", p.cols, p.rows, lambda i, k: (k, i)),
-    ):
+    lines = (("e", p.rows, p.cols, lambda i, k: (i, k)), ("f", p.cols, p.rows, lambda i, k: (k, i)))
+    for base, count, length, at in lines if p.lines_differ else ():
         pair = "RowPair" if base == "e" else "ColPair"
         for i, j in itertools.combinations(range(count), 2):
             differ = []
@@ -201,11 +204,26 @@ def verify(p: Puzzle, a: Answer) -> list[Violation]:
                 Violation(f"{what} holds {ones} 1s and {len(line) - ones} 0s, not as many", line)
             )
         key = (what.startswith("row"), *digits)
-        if key in texts:
+        if key in texts and p.lines_differ:
             problems.append(Violation(f"{what} is the same as {texts[key]}", line))
         else:
             texts[key] = what
     return problems
+
+
+LOOSER = (
+    "no answer has every row and column different; this answer follows the rules without that "
+    "one, as janko.at's binairos do"
+)
+
+
+def looser(p: Puzzle) -> Puzzle | None:
+    """The puzzle without the rule that lines differ, where it has it: janko.at publishes
+    binairos under the other rules alone, and most of their answers repeat a line (307 of the
+    380 of puzzlekit-dataset). The pipeline solves it where the puzzle has no answer (a puzzle
+    with one answer under the looser rules has that one or none under these) and says so
+    (LOOSER)."""
+    return dataclasses.replace(p, lines_differ=False) if p.lines_differ else None
 
 
 def render(p: Puzzle, a: Answer) -> list[CellWrite]:
