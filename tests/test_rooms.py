@@ -115,6 +115,16 @@ def test_labels_errors_name_the_cell():
         rooms_from_labels(grid_of([["A", "A2B"]]))
 
 
+def test_a_merged_range_in_a_labelled_grid_is_named_not_an_empty_cell():
+    ws = openpyxl.Workbook().active
+    ws.title = "heyawake"
+    for address, v in {"A1": "A", "A2": "A", "B2": "A", "C3": "E"}.items():
+        ws[address] = v
+    ws.merge_cells("A1:B1")
+    with pytest.raises(InputError, match=r"cell B1: cells A1:B1 are merged.*unmerge them"):
+        rooms_from_labels(read_grid(OpenpyxlSheet(ws)))
+
+
 # --- thick borders -------------------------------------------------------------------------------
 
 

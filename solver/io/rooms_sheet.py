@@ -157,6 +157,7 @@ def rooms_from_labels(grid: Grid, per_room: bool = True) -> tuple[Rooms, dict[Ce
         v = grid[r, c]
         found = read_label(v)
         if found is None:
+            _check_not_merged(grid, r, c)
             what = (
                 "an empty cell"
                 if v is None
@@ -168,7 +169,7 @@ def rooms_from_labels(grid: Grid, per_room: bool = True) -> tuple[Rooms, dict[Ce
             raise grid.error(
                 r,
                 c,
-                "every cell holds the label of its room (A, or A4 with the room's number), "
+                "every cell holds the label of its room (A, or A4 with a number), "
                 f"or no cell does (rooms drawn as thick borders); found {what}",
             )
         labels[r, c], n = found
@@ -183,6 +184,23 @@ def rooms_from_labels(grid: Grid, per_room: bool = True) -> tuple[Rooms, dict[Ce
     if per_room:
         _one_number_per_room(grid, rooms, numbers)
     return rooms, numbers
+
+
+def _check_not_merged(grid: Grid, r: int, c: int) -> None:
+    """An InputError naming the merged range when the grid cell (r, c) is hidden in one: Excel
+    shows only a range's top-left cell, so the others read as empty, and a room label or a
+    number typed across the range is in one cell only."""
+    if grid.source is None:
+        return
+    row, col = r + 1 + grid.origin[0], c + 1 + grid.origin[1]
+    area = grid.source.merged_area(row, col)
+    if area is not None and (row, col) != area[:2]:
+        raise grid.error(
+            r,
+            c,
+            f"cells {a1(*area[:2])}:{a1(*area[2:])} are merged, so {a1(row, col)} holds "
+            "nothing; unmerge them (Home > Merge & Center) and type each cell's own label",
+        )
 
 
 def check_joined(grid: Grid, groups: dict[str, list[Cell]], what: str) -> None:
