@@ -193,6 +193,15 @@ def test_a_room_with_two_numbers_names_the_second_cell():
     assert numbers == {(0, 0): 2, (2, 0): 1} and len(rooms) == 3
 
 
+def test_rooms_drawn_only_in_thin_lines_are_named_not_read_as_one_room():
+    thin = sheet({"A1": 3, "C3": "E"}, {"A1": {"bottom": "thin"}, "B1": {"bottom": "thin"}})
+    with pytest.raises(InputError, match=r"cell A1: no room walls found, only thin lines"):
+        read_rooms(thin, read_grid(thin))
+    framed = sheet({"A1": 3, "C3": "E"}, {"A1": {"top": "thin", "left": "thin"}})
+    rooms, _ = read_rooms(framed, read_grid(framed))  # a frame only: one room, as drawn
+    assert rooms.ids == ((0, 0), (0, 0))
+
+
 def test_read_rooms_tells_labels_from_borders():
     labels = sheet({"A1": "A2", "B1": "A", "A2": "B", "B2": "B", "C3": "E"})
     grid = read_grid(labels)
