@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import difflib
 import functools
 import multiprocessing
 import os
@@ -44,7 +45,7 @@ from multiprocessing.connection import Connection, wait
 from pathlib import Path
 
 from solver import limits, pipeline, progress
-from solver.genres import genre_for_sheet
+from solver.genres import all_genres, genre_for_sheet
 from solver.io.sheet import InputError
 from solver.io.sheet.answer import clear_answer, write_answer
 from solver.io.sheet.openpyxl_book import BookError, OpenpyxlBook
@@ -98,6 +99,23 @@ def puzzle_sheets(book: OpenpyxlBook, only: str | None) -> list[str]:
             )
         return [only]
     return [s for s in book.sheet_names() if genre_for_sheet(s) is not None]
+
+
+def misnamed_sheets(book: OpenpyxlBook) -> list[str]:
+    """'sheet X: skipped ...' for each sheet not named after a genre whose name is close to a
+    genre's (`sugru`): a typo there would otherwise leave its puzzle unsolved without a word."""
+    names = {n.casefold(): g.slug for g in all_genres() for n in (g.slug, g.ja, *g.pzpr_ids)}
+    said = []
+    for sheet in book.sheet_names():
+        if genre_for_sheet(sheet) is not None:
+            continue
+        close = difflib.get_close_matches(sheet.strip().casefold(), names, n=1, cutoff=0.75)
+        if close:
+            said.append(
+                f"sheet '{sheet}' skipped: no genre is named so; if it holds a "
+                f"{names[close[0]]}, rename it '{names[close[0]]}'"
+            )
+    return said
 
 
 def _record(job: Job, sheet: str, error: str) -> pipeline.SheetResult:
@@ -213,6 +231,9 @@ def solve_book(job: Job, starting: Callable[[list[str], int], None] | None = Non
         _save(book, job, done)
         if done.saved is not None and job.pictures:
             _pictures(done)
+    skipped = misnamed_sheets(book) if job.sheet is None else []
+    if skipped:
+        done.note = "; ".join(skipped + ([done.note] if done.note else []))
     return done
 
 

@@ -191,6 +191,9 @@ def cmd_solve(a: argparse.Namespace) -> int:
             + f"; {NAME_A_SHEET}",
             file=sys.stderr,
         )
+        for b in books:
+            if b.note and "skipped" in b.note:
+                print(f"{b.path.name}: {one_line(b.note)}", file=sys.stderr)
         return EXIT_USAGE
     _summary(results, out)
     for b in books:

@@ -43,6 +43,11 @@ from solver.io.sheet import Grid, InputError
 from solver.limits import OutOfTime
 
 PLAIN = "the puzzle has no answer: check the givens"
+# a genre with no givens to take out (star-battle, norinori): what else there is to check
+WITHOUT_GIVENS = (
+    "the puzzle has no answer: check it against the printed puzzle (its rooms or walls, its "
+    "numbers and counts)"
+)
 MOST_NAMED = 12  # a message names at most this many cells of givens (the record has them all)
 # up to this many givens the deletion filter tries them one by one (a trial each); beyond,
 # QuickXplain's halves take fewer for conflicts of one to three givens, the common ones (on

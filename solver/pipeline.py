@@ -673,9 +673,12 @@ def solve_sheet(
         res.status, res.unique, res.differ = out.status, out.unique, out.differ
         res.note = out.note
         if out.status == "infeasible":
-            from solver.conflict import PLAIN  # imported where used: most sheets have answers
+            # imported where used: most sheets have answers
+            from solver.conflict import PLAIN, WITHOUT_GIVENS
 
-            res.error = PLAIN if found is None else found.message()
+            res.error = found.message() if found is not None else PLAIN
+            if found is None and genre.givens is None:
+                res.error = WITHOUT_GIVENS
             res.conflict = None if found is None else found.cells()
         elif out.status == "timeout":
             res.error = f"no answer within the time limit of {settings.time_limit:g} s; {LONGER}"

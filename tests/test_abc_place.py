@@ -205,7 +205,7 @@ def _book(tmp_path, rows):
         (
             [["A-D", "A", None, None], [None] * 4, [None] * 4, [None] * 4],
             "A1",
-            "do not fit into a line of 2",
+            "do not fit into a line of 2 cells (the sentinel makes the grid 2 x 2 inside its frame",
         ),
         (
             [["A:B", "A", None, None], [None] * 4, [None] * 4, [None] * 4],

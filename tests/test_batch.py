@@ -289,6 +289,27 @@ def test_only_books_written_to_are_saved(books, capsys):
     assert "no sheet named after a genre in" in capsys.readouterr().err
 
 
+def test_a_sheet_named_near_a_genre_is_said_to_be_skipped(books, capsys):
+    plain = OpenpyxlBook(books / "sudoku.xlsx")
+    plain.wb["sudoku"].title = "sudoku1"  # not a genre's name, but close to one
+    plain.save(books / "typo.xlsx")
+    assert main(["solve", str(books / "typo.xlsx")]) == 2
+    said = "typo.xlsx: sheet 'sudoku1' skipped: no genre is named so; if it holds a sudoku, "
+    assert said + "rename it 'sudoku'" in capsys.readouterr().err
+    bomber = OpenpyxlBook(books / "bomber.xlsx")
+    bomber.wb["bomber"].title = "bombr"
+    bomber.wb.create_sheet("bomber")
+    for row in bomber.wb["bombr"].iter_rows():
+        for cell in row:
+            bomber.wb["bomber"][cell.coordinate] = cell.value
+    bomber.wb.create_sheet("Sheet1")  # an ordinary name is no typo: nothing said of it
+    bomber.save(books / "both.xlsx")
+    assert main(["solve", str(books / "both.xlsx")]) == 0
+    out = capsys.readouterr().out
+    assert "both.xlsx: sheet 'bombr' skipped: no genre is named so; if it holds a bomber" in out
+    assert "Sheet1" not in out
+
+
 def test_xlsm_books_leave_no_zipfile_noise(tmp_path, sample, monkeypatch, capsys):
     unraisable: list[object] = []
     monkeypatch.setattr(sys, "unraisablehook", unraisable.append)

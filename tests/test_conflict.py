@@ -134,11 +134,12 @@ def test_a_grid_without_answer_whatever_the_givens(tmp_path):
     assert "not because of the givens" in res.error
 
 
-def test_a_genre_without_givens_keeps_the_plain_message(tmp_path):
+def test_a_genre_without_givens_says_what_to_check_instead(tmp_path):
     book = typed(tmp_path, "norinori", [["A", "A", "B", "B"], ["C", "C", "C", "C"]])
     res = solve_sheet(book, "norinori", Settings())
     assert res.status == "infeasible" and res.conflict is None
-    assert res.error == conflict.PLAIN
+    assert res.error == conflict.WITHOUT_GIVENS
+    assert "check the givens" not in res.error
 
 
 def test_a_puzzle_with_an_answer_has_no_conflict(tmp_path):

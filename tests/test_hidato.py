@@ -129,6 +129,23 @@ def test_bad_input_names_the_sheet_and_cell(tmp_path, rows, where, says):
     assert says in str(e.value)
 
 
+def test_a_number_as_sentinel_is_the_grids_last_cell_its_sentinel_forgotten(tmp_path):
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "hidato"
+    ws["A1"], ws["C3"] = 1, 9  # a 3 x 3 hidato, its sentinel not typed: C3 would be one
+    wb.save(tmp_path / "nine.xlsx")
+    with pytest.raises(InputError) as e:
+        read_puzzle(OpenpyxlBook(tmp_path / "nine.xlsx"), "hidato")
+    assert "sheet 'hidato' cell C3: the sentinel C3 is the number 9" in str(e.value)
+    assert "type one character (the sentinel, e.g. E) in D4" in str(e.value)
+    ws["C3"] = 1  # a digit no larger than the grid's cells is a sentinel as any character is
+    ws["A1"] = None
+    ws["A2"] = 1
+    wb.save(tmp_path / "one.xlsx")
+    read_puzzle(OpenpyxlBook(tmp_path / "one.xlsx"), "hidato")
+
+
 @pytest.mark.slow
 def test_check_a_hand_typed_answer_right_and_wrong(sample):
     book = OpenpyxlBook(sample("hidato"))

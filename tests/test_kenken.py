@@ -178,6 +178,20 @@ CLUES = [
         ([*LAYOUT[:3], ["E", "F", "H2%", "H"]], None, "C4", "expected a cage's clue"),
         ([CLUES[0], [None, None, "7++", None], *CLUES[2:]], CAGES, "C2", "found '7++'"),
         ([["A24×=5", *LAYOUT[0][1:]], *LAYOUT[1:]], None, "A1", "after '=', found 5"),
+        (
+            [["*24", *CLUES[0][1:]], *CLUES[1:]],
+            CAGES,
+            "A1",
+            "then its operation; found '*24': type 24*",
+        ),
+        ([["A÷ 24", *LAYOUT[0][1:]], *LAYOUT[1:]], None, "A1", "type A24÷"),
+        (
+            [CLUES[0], CLUES[1], [-3, *CLUES[2][1:]], CLUES[3]],
+            CAGES,
+            "A3",
+            "-3 (Excel reads a leading - as a minus sign): type 3-",
+        ),
+        ([["X24×", "B2÷", "B", "C3-"], ["X", "X", "D7+", "C"], *LAYOUT[2:]], None, None, None),
     ],
 )
 def test_bad_input_names_the_sheet_and_cell(tmp_path, rows, rooms, where, says):

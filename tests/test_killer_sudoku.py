@@ -153,7 +153,13 @@ SUMS = [[9, None, 8, 3], [None, 7, None, None], [4, None, None, 9], [None] * 4]
         ([["A9", "A", "B8", "C"], *LAYOUT[1:]], None, "D1", "cage 'C' has no sum"),
         ([["A9", "A", "B8", "C3"], ["A", "D7", "B", "C3"], *LAYOUT[2:]], None, "D2", "second"),
         ([[9, None, 8, 3], [None, 7, 9, None], *SUMS[2:]], CAGES, "C2", "first cell, here C1"),
-        ([[9, None, 8, None], *SUMS[1:]], CAGES, "D1", "cage at D1 has no sum"),
+        (
+            [[9, None, 8, None], *SUMS[1:]],
+            CAGES,
+            "D1",
+            "cage at D1 has no sum: type it into the cage's first cell D1, or, if this cell "
+            "belongs to a larger cage, take out the wall",
+        ),
         ([row[:3] for row in LAYOUT[:3]], None, None, "no box shape"),
         ([row[:3] for row in LAYOUT], None, None, "square"),
         ([["A9=5", "A", "B8", "C3"], *LAYOUT[1:]], None, "A1", "after '=', found 5"),

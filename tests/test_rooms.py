@@ -115,6 +115,16 @@ def test_labels_errors_name_the_cell():
         rooms_from_labels(grid_of([["A", "A2B"]]))
 
 
+def test_a_merged_range_in_a_labelled_grid_is_named_not_an_empty_cell():
+    ws = openpyxl.Workbook().active
+    ws.title = "heyawake"
+    for address, v in {"A1": "A", "A2": "A", "B2": "A", "C3": "E"}.items():
+        ws[address] = v
+    ws.merge_cells("A1:B1")
+    with pytest.raises(InputError, match=r"cell B1: cells A1:B1 are merged.*unmerge them"):
+        rooms_from_labels(read_grid(OpenpyxlSheet(ws)))
+
+
 # --- thick borders -------------------------------------------------------------------------------
 
 
@@ -181,6 +191,15 @@ def test_a_room_with_two_numbers_names_the_second_cell():
         rooms_from_borders(s, read_grid(s))
     rooms, numbers = rooms_from_borders(s, read_grid(s), per_room=False)  # paint-area's clues
     assert numbers == {(0, 0): 2, (2, 0): 1} and len(rooms) == 3
+
+
+def test_rooms_drawn_only_in_thin_lines_are_named_not_read_as_one_room():
+    thin = sheet({"A1": 3, "C3": "E"}, {"A1": {"bottom": "thin"}, "B1": {"bottom": "thin"}})
+    with pytest.raises(InputError, match=r"cell A1: no room walls found, only thin lines"):
+        read_rooms(thin, read_grid(thin))
+    framed = sheet({"A1": 3, "C3": "E"}, {"A1": {"top": "thin", "left": "thin"}})
+    rooms, _ = read_rooms(framed, read_grid(framed))  # a frame only: one room, as drawn
+    assert rooms.ids == ((0, 0), (0, 0))
 
 
 def test_read_rooms_tells_labels_from_borders():

@@ -101,7 +101,9 @@ def test_import_writes_the_count_in_a1_and_the_rooms_as_borders(tmp_path):
         ([["A", "A2"], ["B", "B"]], "B1", "only A1 holds a number"),
         ([["A5", "A"], ["B", "B"]], "A1", "do not fit"),
         ([["A", "A", "B"], ["B", "B", "B"]], None, "square"),
-        ([["A", "A"], ["A", "A"]], None, "1 rooms"),
+        ([["A", "A"], ["A", "A"]], None, "one room (no walls found)"),
+        ([["A", "A", "B"], ["A", "A", "B"], ["A", "A", "B"]], None, "has 2 rooms; a 3 x 3"),
+        ([[None] * 5 for _ in range(5)], None, "draw the walls as medium or thick borders"),
         ([["A", "A"], ["B", "?"]], "B2", "label"),
     ],
 )

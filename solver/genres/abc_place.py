@@ -203,7 +203,8 @@ def parse(grid: Grid) -> Puzzle:
             0,
             0,
             f"{count} letters (A-{letter(count)}) do not fit into a line of {min(rows, cols)} "
-            "cells",
+            f"cells (the sentinel makes the grid {rows} x {cols} inside its frame: if that is "
+            "too small, check the sentinel's place)",
         )
     p = Puzzle(rows, cols, count, givens, clues)
     for r, c in (

@@ -76,6 +76,26 @@ class Puzzle:
         }
 
 
+def _check_sentinel(grid: Grid, n: int) -> None:
+    """A sentinel that is a number larger than the grid's cells can hold is the grid's own last
+    cell, its sentinel forgotten (`9` in C3 of a 3 x 3 grid would make a 2 x 2 one): an
+    InputError at it, instead of a smaller puzzle solved."""
+    if grid.source is None:
+        return
+    row, col = grid.rows + 1 + grid.origin[0], grid.cols + 1 + grid.origin[1]
+    v = grid.source.get(row, col)
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or v <= n:
+        return
+    raise InputError(
+        grid.sheet,
+        f"the sentinel {a1(row, col)} is the number {v:g}, more than the {n} cells of this "
+        f"{grid.rows} x {grid.cols} grid hold; if {a1(row, col)} is the grid's last cell, "
+        f"type one character (the sentinel, e.g. E) in {a1(row + 1, col + 1)}, below-right "
+        "of it",
+        (row, col),
+    )
+
+
 def parse(grid: Grid) -> Puzzle:
     cells: list[list[int | str | None]] = []
     for r in range(grid.rows):
@@ -97,6 +117,7 @@ def parse(grid: Grid) -> Puzzle:
     n = len(p.path_cells())
     if n == 0:
         raise InputError(grid.sheet, "no cell for the numbers: every cell is black")
+    _check_sentinel(grid, n)
     seen: dict[int, Cell] = {}
     for (r, c), k in p.given().items():
         if not 1 <= k <= n:

@@ -128,6 +128,12 @@ CLUE = re.compile(
     + re.escape("".join(SIGNS))
     + r"])$"
 )
+# the operation typed before the target: `*24`, `A ÷2` (not `x`: `X24` is room X's 24)
+OP_FIRST = re.compile(
+    r"^(?P<label>[^\W\d_]*?)\s*(?P<sign>["
+    + re.escape("".join(sign for sign in SIGNS if sign.isalpha() is False))
+    + r"])\s*(?P<target>\d+)$"
+)
 SIGNED = re.compile(r"^[^\W\d_]*\s*\d+\s*[^\w\s]\S*$")  # a number and some mark after it
 MOST_LISTED = 9  # cells of a cage whose multisets of a sum are listed (a sum, no operation)
 
@@ -181,11 +187,26 @@ def _split_clues(grid: Grid) -> tuple[Grid, dict[Cell, str]]:
     ops: dict[Cell, str] = {}
     for r, c in grid.positions():
         own, digit = split_digit(grid[r, c])
+        if isinstance(own, (int, float)) and not isinstance(own, bool) and own < 0:
+            raise grid.error(
+                r,
+                c,
+                f"a cage's clue is its target, then its operation; found the number {own} "
+                f"(Excel reads a leading - as a minus sign): type {-own}-",
+            )
         if not isinstance(own, str):
             continue
         text = unicodedata.normalize("NFKC", own).strip()
         m = CLUE.match(text)
         if m is None:
+            first = OP_FIRST.match(text)
+            if first is not None:
+                raise grid.error(
+                    r,
+                    c,
+                    f"a cage's clue is its target, then its operation; found {quote(own)}: "
+                    f"type {first['label']}{first['target']}{first['sign']}",
+                )
             if SIGNED.match(text):
                 raise grid.error(
                     r,

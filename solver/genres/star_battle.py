@@ -72,6 +72,11 @@ def _check(rows: int, cols: int, rooms: int, stars: int) -> str | None:
     """What makes the shape impossible, or None."""
     if rows != cols:
         return f"the grid is {rows} x {cols}; a star battle grid is square"
+    if rooms == 1 and rows > 1:
+        return (
+            f"the grid is one room (no walls found); a {rows} x {rows} star battle has {rows}: "
+            "draw the walls as medium or thick borders, or type a room label in every cell"
+        )
     if rooms != rows:
         return f"the grid has {rooms} rooms; a {rows} x {rows} star battle has {rows}"
     if not 1 <= stars <= most_stars(rows):
@@ -91,7 +96,9 @@ def parse(grid: Grid) -> Puzzle:
     if problem is not None:
         if stars != 1 and not 1 <= stars <= most_stars(grid.rows):
             raise grid.error(0, 0, problem)
-        raise InputError(grid.sheet, f"{problem}: check the rooms' borders or labels")
+        if not problem.endswith("every cell"):
+            problem += ": check the rooms' borders or labels"
+        raise InputError(grid.sheet, problem)
     return Puzzle(rooms, (), stars)
 
 

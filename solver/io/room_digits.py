@@ -180,7 +180,11 @@ def room_clues(
             )
             name = f"{room} {quote(label)}"
         else:
-            where = f"type it into the {room}'s first cell {_at(grid, cells[0])}"
+            where = (
+                f"type it into the {room}'s first cell {_at(grid, cells[0])}, or, if this "
+                f"cell belongs to a larger {room}, take out the wall that cuts it off (only "
+                f"the {room}s' walls are drawn{', not the boxes' if room == 'cage' else ''})"
+            )
             name = f"{room} at {cell_name((r, c))}"
         raise grid.error(r, c, f"{name} has no {clue}: {where}")
     return rooms, clues, digits

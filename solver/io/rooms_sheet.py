@@ -101,11 +101,35 @@ def rooms_from_borders(
     the second number's cell otherwise)."""
     top, left = grid.origin
     walls = read_walls(sheet, grid.rows, grid.cols, top + 1, left + 1)
+    if not walls and grid.rows * grid.cols > 1:
+        _refuse_thin_walls(sheet, grid)
     rooms = rooms_from_walls(grid.rows, grid.cols, walls)
     numbers = {(r, c): v for (r, c) in grid.positions() if isinstance(v := grid[r, c], int)}
     if per_room:
         _one_number_per_room(grid, rooms, numbers)
     return rooms, numbers
+
+
+def _refuse_thin_walls(sheet: Sheet, grid: Grid) -> None:
+    """A grid without any wall, but with lines of a style that is none (thin, hair, dotted,
+    dashed) between its cells: the rooms drawn too thin, an InputError at the first such line,
+    rather than the whole grid read as one room."""
+    top, left = grid.origin
+    for r, c in grid.positions():
+        borders = sheet.get_style(r + top + 1, c + left + 1, borders=True).borders
+        if borders is None:
+            continue
+        for side, inside in (("R", c + 1 < grid.cols), ("B", r + 1 < grid.rows)):
+            line = borders.side(side)
+            if inside and line is not None and line.style:
+                raise grid.error(
+                    r,
+                    c,
+                    f"no room walls found, only {line.style} lines (this cell's "
+                    f"{'right' if side == 'R' else 'bottom'} side, and maybe more): a wall is a "
+                    "medium or thick border (double and medium dashed count too); redraw the "
+                    "rooms' walls that way, or type each room's label into its cells",
+                )
 
 
 def _one_number_per_room(grid: Grid, rooms: Rooms, numbers: dict[Cell, int]) -> None:
@@ -157,6 +181,7 @@ def rooms_from_labels(grid: Grid, per_room: bool = True) -> tuple[Rooms, dict[Ce
         v = grid[r, c]
         found = read_label(v)
         if found is None:
+            _check_not_merged(grid, r, c)
             what = (
                 "an empty cell"
                 if v is None
@@ -168,7 +193,7 @@ def rooms_from_labels(grid: Grid, per_room: bool = True) -> tuple[Rooms, dict[Ce
             raise grid.error(
                 r,
                 c,
-                "every cell holds the label of its room (A, or A4 with the room's number), "
+                "every cell holds the label of its room (A, or A4 with a number), "
                 f"or no cell does (rooms drawn as thick borders); found {what}",
             )
         labels[r, c], n = found
@@ -183,6 +208,23 @@ def rooms_from_labels(grid: Grid, per_room: bool = True) -> tuple[Rooms, dict[Ce
     if per_room:
         _one_number_per_room(grid, rooms, numbers)
     return rooms, numbers
+
+
+def _check_not_merged(grid: Grid, r: int, c: int) -> None:
+    """An InputError naming the merged range when the grid cell (r, c) is hidden in one: Excel
+    shows only a range's top-left cell, so the others read as empty, and a room label or a
+    number typed across the range is in one cell only."""
+    if grid.source is None:
+        return
+    row, col = r + 1 + grid.origin[0], c + 1 + grid.origin[1]
+    area = grid.source.merged_area(row, col)
+    if area is not None and (row, col) != area[:2]:
+        raise grid.error(
+            r,
+            c,
+            f"cells {a1(*area[:2])}:{a1(*area[2:])} are merged, so {a1(row, col)} holds "
+            "nothing; unmerge them (Home > Merge & Center) and type each cell's own label",
+        )
 
 
 def check_joined(grid: Grid, groups: dict[str, list[Cell]], what: str) -> None:
