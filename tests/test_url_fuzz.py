@@ -152,15 +152,32 @@ def _runs(cells: int, most: int = 20, first: str = "g") -> str:
 N = 100
 NO_WALLS = "0" * (2 * (-(-(N - 1) * N // 5)))  # the border codec of a 100 x 100 grid, no walls
 
+
+def _halves() -> str:
+    """The border codec of a 100 x 100 grid of two rooms, its left and right halves (a grid of
+    one room, typed among thin lines, reads as walls drawn too thin)."""
+    bits = [0] * ((N - 1) * N)
+    for r in range(N):
+        bits[r * (N - 1) + N // 2 - 1] = 1
+    bits += [0] * (-len(bits) % 5)
+    digits = "0123456789abcdefghijklmnopqrstuv"
+    vertical = "".join(
+        digits[int("".join(map(str, bits[k : k + 5])), 2)] for k in range(0, len(bits), 5)
+    )
+    return vertical + NO_WALLS[len(vertical) :]
+
+
+HALVES = _halves()
+
 # the largest grids, with what makes a genre's checks work hardest: a lone `?` (every rectangle
 # of the grid), one room of every cell, every cell a clue
 LARGEST = [
     (f"shikaku/{N}/{N}/" + _runs(N * N // 2) + "." + _runs(N * N - N * N // 2 - 1), "more"),
     (f"shikaku/{N}/{N}/" + "." * (N * N), None),
     (f"fillmat/{N}/{N}/" + "." * (N * N), None),
-    (f"factors/{N}/{N}/{NO_WALLS}1", None),
-    (f"heyawake/{N}/{N}/{NO_WALLS}5", None),
-    (f"ripple/{N}/{N}/{NO_WALLS}" + _runs(N * N), None),
+    (f"factors/{N}/{N}/{HALVES}11", None),
+    (f"heyawake/{N}/{N}/{HALVES}5.", None),
+    (f"ripple/{N}/{N}/{HALVES}" + _runs(N * N), None),
     (f"hitori/{N}/{N}/" + "1" * (N * N), None),
     (f"nurikabe/{N}/{N}/" + "." * (N * N), None),
 ]

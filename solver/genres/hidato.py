@@ -121,7 +121,7 @@ def parse(grid: Grid) -> Puzzle:
     seen: dict[int, Cell] = {}
     for (r, c), k in p.given().items():
         if not 1 <= k <= n:
-            raise grid.error(r, c, f"the {n} cells hold the numbers 1 to {n}; found {k}")
+            raise grid.error(r, c, f"the {n} cells hold the numbers 1 to {n}; found {quote(k)}")
         if k in seen:
             first = seen[k]
             raise grid.error(
