@@ -58,8 +58,9 @@ def test_domains_follow_the_parts_a_region_can_fill():
     p = puzzle(["1.2", "...", "..."])
     d = fillomino.domains(p)
     assert d[0, 0] == (1,) and d[0, 2] == (2,)
-    assert d[2, 2] == tuple(range(1, 8))  # the seven free cells, and the 1 and 2 given too
-    assert d[0, 1] == tuple(range(1, 8))
+    # seven free cells, of which the 2's region takes one: a region without a given has six
+    assert d[2, 2] == tuple(range(1, 7))
+    assert d[0, 1] == tuple(range(1, 7))
 
 
 @pytest.mark.parametrize("form", ["complete", "lazy"])
@@ -158,3 +159,17 @@ def test_published_puzzles_solve_to_their_answers(entry):
     out = solve_puzzle(GENRE, p, Settings(time_limit=120))
     assert out.status == "solved" and out.unique is True
     assert GENRE.record(p, out.answer) == entry["expected"]
+
+
+def test_the_search_decides_what_probing_leaves():
+    from solver.deduce import sizes
+
+    p = puzzle(["3..", "...", "..3"])  # two 3s in the corners, four cells for other regions
+    board = sizes.Board({c: set(d) for c, d in fillomino.domains(p).items()})
+    board.propagate()
+    assert board.undecided()
+    # several answers (the 3s bend either way): the search finds a second and decides nothing
+    assert sizes.search(board, 10**6) is None
+    board = sizes.Board({c: set(d) for c, d in fillomino.domains(puzzle(["1.."])).items()})
+    found = sizes.search(board, 10**6)  # one answer: the search proves it unique
+    assert found is not None and found.dom == {(0, 0): {1}, (0, 1): {2}, (0, 2): {2}}

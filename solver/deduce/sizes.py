@@ -8,11 +8,15 @@ decided cells with equal numbers side by side are groups. The rules, until nothi
   no cell beside it holds n;
 - a group of n with fewer cells grows: a cell beside it holds n; with one such cell left, that
   cell holds n, with none the rules are broken;
-- a cell holds n only inside a part of at least n cells that can all hold n (`reach`), and not
-  where the groups of n beside it, joined through it, would make more than n cells.
+- a cell holds n only inside a part of at least n cells that can all hold n, and not where the
+  groups of n beside it, joined through it, would make more than n cells;
+- a cell holds n only within n - |g| steps of a group g of n (through cells that can hold n), or
+  in a part of at least n cells that can hold n and touch no decided n (a region of n without a
+  decided cell lies there) (`unreachable`).
 
 Probing (`probe`) tries each number of each undecided cell, and takes it out where the rules
-then break; its work counts the cells each try touches, within the genre's budget.
+then break; its work counts the cells each try touches, within the genre's budget. A depth-first
+search (`search`) over the same rules then looks for the answers, to the second.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ class Board:
         self.dom = dom
         self.near = {c: [q for q in _around(c) if q in dom] for c in dom}
         self.work = 0  # cells looked at by `propagate`
+        self.spare = len(dom)  # at least the cells the decided groups' regions leave
         self.dirty: set[int] = set().union(*dom.values())  # numbers whose cells changed
 
     def copy(self) -> Board:
@@ -39,6 +44,7 @@ class Board:
         other.dom = {c: set(d) for c, d in self.dom.items()}
         other.near = self.near
         other.work = 0
+        other.spare = self.spare
         other.dirty = set(self.dirty)
         return other
 
@@ -58,7 +64,7 @@ class Board:
             raise Contradiction
         if len(d) == 1:
             return False
-        self.dirty |= d - {n}
+        self.dirty |= d
         self.dom[cell] = {n}
         return True
 
@@ -89,6 +95,7 @@ class Board:
             changed = False
             groups = self.groups()
             self.work += len(self.dom)
+            self.spare = len(self.dom) - _region_cells(groups)
             group_of: dict[Cell, int] = {}
             for k, (n, group) in enumerate(groups):
                 for c in group:
@@ -119,16 +126,76 @@ class Board:
             for n in sorted(values):
                 if n == 1:
                     continue
-                self.work += len(self.dom)
-                can = {c for c, d in self.dom.items() if n in d}
-                for part in _parts(can, self.near):
-                    if len(part) < n:
-                        for c in part:
-                            changed |= self.remove(c, n)
+                for c in self.unreachable(n):
+                    changed |= self.remove(c, n)
             changed |= bool(self.dirty)
+
+    def unreachable(self, n: int) -> list[Cell]:
+        """The undecided cells that can hold n but lie in no region of n cells: a region lies
+        in a part of at least n cells that can hold n; its decided cells of n, if any, are
+        whole groups, and a region holding a group g reaches at most n - |g| steps beyond g; a
+        region without one lies in the cells that can hold n and touch no decided n, so in one
+        of their parts of at least n cells."""
+        can: set[Cell] = set()
+        held: set[Cell] = set()
+        for c, d in self.dom.items():
+            if n in d:
+                (can if len(d) > 1 else held).add(c)
+        self.work += len(self.dom)
+        small = {c for part in _parts(can | held, self.near) if len(part) < n for c in part}
+        reached: set[Cell] = set()
+        for group in _parts(held, self.near):
+            if len(group) >= n:
+                continue
+            seen = set(group)
+            ring = list(group)
+            for _ in range(n - len(group)):
+                step = []
+                for c in ring:
+                    for q in self.near[c]:
+                        if q not in seen and n in self.dom[q]:
+                            seen.add(q)
+                            step.append(q)
+                self.work += len(ring)
+                ring = step
+                if not ring:
+                    break
+            reached |= seen
+        touching = {c for c in can if any(q in held for q in self.near[c])}
+        alone = [c for c in can if c not in reached]
+        free = can - touching
+        out = [c for c in can if c in small or (c in touching and c not in reached)]
+        sizes: dict[Cell, int] = {}
+        for part in _parts(free, self.near):
+            for c in part:
+                sizes[c] = len(part)
+        short = n > self.spare
+        out += [c for c in alone if c in free and (short or sizes[c] < n) and c not in small]
+        return out
 
     def undecided(self) -> list[Cell]:
         return [c for c, d in self.dom.items() if len(d) > 1]
+
+
+def _region_cells(groups: list[tuple[int, list[Cell]]]) -> int:
+    """At least this many cells lie in the regions of the groups: two groups of n whose cells
+    and the steps between them make more than n are in different regions of n cells (picked
+    greedily, the larger groups first)."""
+    total = 0
+    by_number: dict[int, list[list[Cell]]] = {}
+    for n, group in groups:
+        by_number.setdefault(n, []).append(group)
+    for n, found in by_number.items():
+        apart: list[list[Cell]] = []
+        for a in sorted(found, key=len, reverse=True):
+            if all(len(a) + len(b) + _distance(a, b) - 1 > n for b in apart):
+                apart.append(a)
+        total += n * len(apart)
+    return total
+
+
+def _distance(a: list[Cell], b: list[Cell]) -> int:
+    return min(abs(p[0] - q[0]) + abs(p[1] - q[1]) for p in a for q in b)
 
 
 def _around(cell: Cell) -> Iterable[Cell]:
@@ -180,3 +247,76 @@ def probe(board: Board, work: int) -> None:
                     spent += board.work
                     progress = True
                 spent += trial.work
+
+
+def search(board: Board, work: int, grow_first: bool = True) -> Board | None:
+    """Depth-first search for the board's answers, to the second. Each node is propagated, then
+    split in two on one number n of one cell: the cell holds n, or it does not. The cell is the
+    undecided one with the fewest numbers left (beside a decided cell where one is), n the
+    least; with `grow_first`, a group too small with no more cells to grow through than that
+    grows first (the first of its cells, n its number): its region has to go on, so this
+    settles the regions of the givens first. The two orders suit different puzzles
+    (`solver.genres.fillomino` tries both). Every step is the rules' propagation, so a branch
+    ends only where no answer has it, and a board with every cell decided is an answer.
+
+    Returns the one answer's board when the search ends with exactly one (it is then unique);
+    raises Contradiction when it ends with none; None when it finds a second or its work (cells
+    looked at by the propagations) exceeds `work`: then it has decided nothing."""
+    found: list[Board] = []
+    spent = 0
+    stack = [board]
+    while stack:
+        node = stack.pop()
+        split = _split(node, grow_first)
+        if split is None:
+            found.append(node)
+            if len(found) > 1:
+                return None
+            continue
+        cell, n = split
+        children = []
+        for holds in (True, False):
+            child = node.copy()
+            try:
+                if holds:
+                    child.fix(cell, n)
+                else:
+                    child.remove(cell, n)
+                child.propagate()
+            except Contradiction:
+                continue
+            finally:
+                spent += child.work
+            children.append(child)
+        if spent > work:
+            return None
+        stack += reversed(children)
+    if not found:
+        raise Contradiction
+    return found[0]
+
+
+def _split(board: Board, grow_first: bool) -> tuple[Cell, int] | None:
+    """The cell and number the search splits on (`search`); None when every cell is decided."""
+    open_cells = board.undecided()
+    if not open_cells:
+        return None
+
+    def rank(c: Cell) -> tuple[int, bool, Cell]:
+        beside = any(len(board.dom[q]) == 1 for q in board.near[c])
+        return (len(board.dom[c]), not beside, c)
+
+    cell = min(open_cells, key=rank)
+    if grow_first:
+        best: tuple[int, Cell, int] | None = None
+        for n, group in board.groups():
+            if len(group) >= n:
+                continue
+            inside = set(group)
+            grow = {q for c in group for q in board.near[c] if q not in inside}
+            grow = {q for q in grow if n in board.dom[q]}
+            if grow and (best is None or len(grow) < best[0]):
+                best = (len(grow), min(grow), n)
+        if best is not None and best[0] <= len(board.dom[cell]):
+            return best[1], best[2]
+    return cell, min(board.dom[cell])

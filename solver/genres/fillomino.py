@@ -17,8 +17,9 @@ puzz.link: `fillomino`, number16 over the cells.
 
 Model: x(r,c,n) = 1 when cell (r,c) holds n (`solver.blocks.digits`, one number a cell, Cell),
 for the n that a region through the cell can have: a region of n lies within the cells that
-hold no given other than n, so n is at most the size of the cell's part of them (`domains`); a
-given has only its own number (a puzzle whose given cannot fit has no answer). Neighbours
+hold no given other than n, so n is at most the size of the cell's part of them, and a region
+without a given has at most the cells the givens' regions leave (`domains`); a given has only
+its own number (a puzzle whose given cannot fit has no answer). Neighbours
 holding the same number are one region by the rules, so the regions are the groups of equal
 numbers, and what is left to say is that each group of n's has n cells. Rows both forms share:
 Apart (two 1s never side by side), Grow (a cell holding n >= 2 has a neighbour holding n), and
@@ -40,9 +41,11 @@ x(., n) - |G| + 1.
 
 Deductions (`deduce`, `solver.deduce.sizes`): the numbers each cell can hold, narrowed by the
 rules on the decided groups (a complete group's neighbours hold another number, a group too
-small grows through its one possible neighbour) and the parts a region of n fits in, then each
-number of each undecided cell tried (probing), within PROBE_WORK cells looked at. Many published
-puzzles are decided whole, with no search; the rest start the search with smaller domains.
+small grows through its one possible neighbour), the parts a region of n fits in and the steps a
+group of n can still reach, then each number of each undecided cell tried (probing), within
+PROBE_WORK cells looked at, then a depth-first search over the same rules for the answers, to the
+second, in two orders of splitting, each within half of SEARCH_WORK: where one ends with one
+answer, that answer is unique and needs no model. The rest start the MIP with smaller domains.
 """
 
 from __future__ import annotations
@@ -72,6 +75,7 @@ from solver.mip.model import value as solved
 
 Answer = tuple[tuple[int, ...], ...]  # the number of each cell, 0 for a cell not filled
 PROBE_WORK = 1_000_000  # cells looked at by the deductions' probes (solver.deduce.sizes)
+SEARCH_WORK = 10_000_000  # and by their search for the answer (solver.deduce.sizes.search)
 
 
 @dataclass(frozen=True)
@@ -123,15 +127,29 @@ def domains(p: Puzzle) -> dict[Cell, tuple[int, ...]]:
 
     given = set(numbers.values())
     plain = sizes(0)  # the free cells' parts (no given holds 0)
+    spare = p.rows * p.cols - _given_cells(numbers)
     found: dict[Cell, tuple[int, ...]] = {}
     for cell in p.positions():
         if cell in numbers:
             found[cell] = (numbers[cell],)
             continue
-        options = set(range(1, plain[cell] + 1))
+        options = set(range(1, min(plain[cell], max(spare, 1)) + 1))
         options |= {n for n in given if sizes(n)[cell] >= n}
         found[cell] = tuple(sorted(options))
     return found
+
+
+def _given_cells(numbers: dict[Cell, int]) -> int:
+    """At least this many cells lie in regions holding a given: givens of n at least n steps
+    apart are in different regions of n cells (picked greedily in reading order)."""
+    total = 0
+    for n in sorted(set(numbers.values())):
+        apart: list[Cell] = []
+        for a in sorted(c for c, v in numbers.items() if v == n):
+            if all(abs(a[0] - b[0]) + abs(a[1] - b[1]) >= n for b in apart):
+                apart.append(a)
+        total += n * len(apart)
+    return total
 
 
 def model(p: Puzzle, lazy: bool = False) -> Model:
@@ -200,6 +218,9 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     board = sizes.Board({cell: set(d) for cell, d in start.items()})
     try:
         sizes.probe(board, tuning.probe_work)
+        for grow_first in (True, False):
+            if board.undecided() and tuning.search_work:
+                board = sizes.search(board, tuning.search_work // 2, grow_first) or board
     except sizes.Contradiction:
         return NOTHING
     fixed: dict[tuple[int, int, int], int] = {}
@@ -398,5 +419,5 @@ GENRE = define(
     ja="フィルオミノ",
     pzpr_ids=("fillomino",),
     lazy=True,
-    tuning=Tuning(probe_work=PROBE_WORK),
+    tuning=Tuning(probe_work=PROBE_WORK, search_work=SEARCH_WORK),
 )
