@@ -38,8 +38,16 @@ def size_of(text: str) -> tuple[int, int]:
 
 
 def grid_of(text: str) -> list[list[str]]:
-    """A dataset text's grid: the lines after the size, each split at blanks."""
-    return [line.split() for line in text.strip().split("\n")[1:] if line.strip()]
+    """A dataset text's grid: the lines after the size, each split at blanks, up to a marker
+    line such as `[end]` or `[solution]` (a few texts say a size one row more than they hold,
+    and end with `[end]`)."""
+    lines = []
+    for line in text.strip().split("\n")[1:]:
+        if line.strip().startswith("["):
+            break
+        if line.strip():
+            lines.append(line.split())
+    return lines
 
 
 def answer_grid(solution: str) -> list[list[str]]:
