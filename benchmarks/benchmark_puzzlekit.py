@@ -24,8 +24,8 @@ right: ours proved unique, noqx's one answer (two answers or an error from noqx,
 the link otherwise than penpa does, are listed and left out).
 
 `--table` writes no run: it puts the table of the runs given (their `--json` files, a genre's
-puzzles from the last file that has them) into docs/performance.md, between the lines
-`<!-- puzzlekit -->` and `<!-- /puzzlekit -->` (benchmarks.report keeps that part as it is).
+puzzles from the last file that has them) into docs/performance.md, as its part `puzzlekit`
+(benchmarks.put_part; benchmarks.report keeps it as it is).
 
 Verdicts: `unique` (the published answer, proved unique) is right; `NOT unique`, `unique
 unproved`, `timeout`, `WRONG` (an answer other than the published one, or one the record does
@@ -51,7 +51,7 @@ from typing import Any
 
 import openpyxl
 
-from benchmarks import ROOT
+from benchmarks import ROOT, put_part
 from benchmarks.noqx_peer import Noqx
 from benchmarks.puzzlekit import readers, size_of
 from solver import limits, links
@@ -141,7 +141,11 @@ def _peer(noqx: Noqx, book: OpenpyxlBook, slug: str, limit: float) -> dict[str, 
     try:
         link = links.sheet_url(book, slug, penpa=True).url
     except (InputError, UrlError) as exc:
-        return {"noqx_error": f"no penpa link: {exc}"}
+        return {
+            "noqx_error": "no penpa-edit link for this genre"
+            if "no penpa form" in str(exc)
+            else f"no penpa link: {exc}"
+        }
     got = noqx.time(name, link, limit)
     if "error" in got:
         return {"noqx_error": got["error"]}
@@ -187,10 +191,10 @@ def _area(size: str) -> int:
     return int(rows) * int(cols)
 
 
-BEGIN, END = "<!-- puzzlekit -->", "<!-- /puzzlekit -->"
+PART = "puzzlekit"  # its part of docs/performance.md (benchmarks.put_part)
 
 
-def table(runs: list[Path]) -> str:
+def table(runs: list[Path], about: str = "") -> str:
     """The part of docs/performance.md for these runs: per genre, the puzzles, how many were
     right and proved unique, the largest, the median, 90th percentile and worst seconds, and the
     ratio to noqx."""
@@ -204,7 +208,6 @@ def table(runs: list[Path]) -> str:
     head = "| genre | puzzles | right, unique | largest | median s | 90% s | worst s | "
     head += "beside noqx | median × noqx | worst × noqx | not right |"
     lines = [
-        BEGIN,
         "## Published puzzles: SmilingWayne/puzzlekit-dataset",
         "",
         "Every puzzle of the dataset that a reader of benchmarks/puzzlekit/ types, one run each, "
@@ -213,7 +216,7 @@ def table(runs: list[Path]) -> str:
         "into it). noqx timed in the same run on the same puzzle, as this project's penpa-edit "
         "link (benchmarks/noqx_peer.py); the ratio is ours over noqx's, over the puzzles both "
         "answered right. Made by `python -m benchmarks.benchmark_puzzlekit` (its docstring says "
-        "how) from " + ", ".join(f"`{r.name}`" for r in runs) + ".",
+        "how)" + (f": {about}" if about else "") + ".",
         "",
         head,
         "|---|---|---|---|---|---|---|---|---|---|---|",
@@ -230,17 +233,7 @@ def table(runs: list[Path]) -> str:
             "; ".join(wrong[:3]) + (f" and {len(wrong) - 3} more" if len(wrong) > 3 else "")
         )
         lines.append("| " + " | ".join(cells) + " |")
-    return "\n".join([*lines, END])
-
-
-def put_table(text: str, path: Path) -> None:
-    """Put the table into the file in place of the one there, or at its end."""
-    old = path.read_text(encoding="utf-8") if path.exists() else ""
-    if BEGIN in old and END in old:
-        new = old[: old.index(BEGIN)] + text + old[old.index(END) + len(END) :]
-    else:
-        new = old.rstrip("\n") + "\n\n" + text + "\n"
-    path.write_text(new, encoding="utf-8")
+    return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -255,9 +248,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--noqx-python", default="python3", help="a Python that has clingo")
     ap.add_argument("--table", type=Path, nargs="+", help="runs' --json files: write the table")
     ap.add_argument("--out", type=Path, default=ROOT / "docs" / "performance.md")
+    ap.add_argument("--about", default="", help="with --table: how the runs were made")
     a = ap.parse_args(argv)
     if a.table:
-        put_table(table(a.table), a.out)
+        put_part(a.out, PART, table(a.table, a.about))
         return 0
     if a.root is None:
         ap.error("give --root DIR (a clone of SmilingWayne/puzzlekit-dataset) or PUZZLEKIT_DATASET")

@@ -37,12 +37,14 @@ import time
 from pathlib import Path
 from typing import Any
 
-from benchmarks import LARGE, ROOT, WORKBOOKS, benchmark, benchmark_large, benchmark_puzzlekit
+from benchmarks import LARGE, ROOT, WORKBOOKS, benchmark, benchmark_large, kept_parts
 from solver.genres import genre_for_sheet
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.mip.backends import SOLVER_CHOICES, Settings
 
 OUT = ROOT / "docs" / "performance.md"
+# the parts other benchmarks write into it (benchmarks.put_part), kept as they are
+KEPT = ("startup", "puzzlekit")
 LISTS = ("puzzles", "numberlink", "yajilin", "heyawake", "published", "penpa", "janko")
 SETS = ("samples", *LISTS)
 # where each list's peers' times come from (tests/data/large/README.md); the others have none
@@ -283,16 +285,6 @@ def render(a: argparse.Namespace, run: dict[str, Any], done: dict[str, list], wa
     return "\n".join(out) + "\n"
 
 
-def kept_part(path: Path) -> str:
-    """The published puzzles' table that benchmarks.benchmark_puzzlekit wrote into the file,
-    kept as it is (this report does not run it)."""
-    old = path.read_text(encoding="utf-8") if path.exists() else ""
-    begin, end = benchmark_puzzlekit.BEGIN, benchmark_puzzlekit.END
-    if begin not in old or end not in old:
-        return ""
-    return "\n" + old[old.index(begin) : old.index(end) + len(end)] + "\n"
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--sets", default=",".join(SETS), help=f"of {', '.join(SETS)}")
@@ -331,7 +323,7 @@ def main(argv: list[str] | None = None) -> int:
         done[name], wall[name] = results, time.perf_counter() - start
         run["load_end"] = os.getloadavg()[0]
         a.out.parent.mkdir(parents=True, exist_ok=True)
-        a.out.write_text(render(a, run, done, wall) + kept_part(a.out), encoding="utf-8")
+        a.out.write_text(render(a, run, done, wall) + kept_parts(a.out, KEPT), encoding="utf-8")
         if a.json:
             a.json.write_text(json.dumps({"run": run, "sets": done}, indent=1))
     print(f"wrote {a.out}")
