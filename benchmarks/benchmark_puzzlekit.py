@@ -29,9 +29,11 @@ puzzles from the last file that has them) into docs/performance.md, as its part 
 
 Verdicts: `unique` (the published answer, proved unique) is right; `NOT unique`, `unique
 unproved`, `timeout`, `WRONG` (an answer other than the published one, or one the record does
-not show), `error` and `unreadable` (the reader or the genre's parse refused the puzzle) are
-not, and make the exit status 1. Printed: a line per puzzle, then per genre the count, the
-right verdicts, and the median, 90th percentile and worst seconds.
+not show, said to be unique), `error` and `unreadable` (the reader or the genre's parse refused
+the puzzle) are not, and make the exit status 1; an answer other than the published one that
+the record does not call unique keeps its verdict (`NOT unique`, `unique unproved`) and says so.
+Printed: a line per puzzle, then per genre the count, the right verdicts, and the median, 90th
+percentile and worst seconds.
 """
 
 from __future__ import annotations
@@ -127,9 +129,11 @@ def measure(
         return out | {"verdict": rec["status"], "error": rec["error"]}
     answer = rec["answer"] or {}
     wrong = sorted(k for k, v in want.items() if answer.get(k) != v)
-    if wrong:
-        return out | {"verdict": "WRONG", "error": f"differs in {', '.join(wrong)}"}
     verdict = {True: RIGHT, False: "NOT unique", None: "unique unproved"}[rec["unique"]]
+    if wrong and rec["unique"]:
+        return out | {"verdict": "WRONG", "error": f"differs in {', '.join(wrong)}"}
+    if wrong:
+        return out | {"verdict": verdict, "error": f"another answer: differs in {', '.join(wrong)}"}
     return out | {"verdict": verdict}
 
 
