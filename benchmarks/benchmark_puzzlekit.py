@@ -6,6 +6,7 @@ answer.
                                              [--solver default] [--every N] [--json out.jsonl]
                                              [--noqx ROOT --noqx-python PYTHON]
     python -m benchmarks.benchmark_puzzlekit --table RUN.jsonl ... [--out docs/performance.md]
+    python -m benchmarks.benchmark_puzzlekit --root DIR --examples tests/data/puzzlekit.json
 
 DIR: a clone of the dataset's repository (its `assets/data` is read), or its git directory
 (read with `git show HEAD:...`); default: $PUZZLEKIT_DATASET. `--every N` keeps every Nth puzzle
@@ -26,6 +27,10 @@ the link otherwise than penpa does, are listed and left out).
 `--table` writes no run: it puts the table of the runs given (their `--json` files, a genre's
 puzzles from the last file that has them) into docs/performance.md, as its part `puzzlekit`
 (benchmarks.put_part; benchmarks.report keeps it as it is).
+
+`--examples` keeps each reader's smallest published puzzle (the first of the smallest) in a file
+that tests/test_puzzlekit_readers.py solves through `measure`, so a reader is tested without the
+dataset.
 
 Verdicts: `unique` (the published answer, proved unique) is right; `NOT unique`, `unique
 unproved`, `timeout`, `WRONG` (an answer other than the published one, or one the record does
@@ -89,6 +94,11 @@ def chosen(entries: dict[str, dict[str, Any]], every: int) -> Iterator[tuple[str
     for i, (name, entry) in enumerate(ready):
         if i % every == 0 or name == largest[0]:
             yield name, entry
+
+
+def smallest(entries: dict[str, dict[str, Any]]) -> tuple[str, dict[str, Any]]:
+    """The first of the entries with the fewest cells."""
+    return min(chosen(entries, 1), key=lambda ne: _cells(ne[1]["problem"]))
 
 
 def _cells(problem: str) -> int:
@@ -253,6 +263,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--table", type=Path, nargs="+", help="runs' --json files: write the table")
     ap.add_argument("--out", type=Path, default=ROOT / "docs" / "performance.md")
     ap.add_argument("--about", default="", help="with --table: how the runs were made")
+    ap.add_argument("--examples", type=Path, help="write each reader's smallest puzzle here")
     a = ap.parse_args(argv)
     if a.table:
         put_part(a.out, PART, table(a.table, a.about))
@@ -264,6 +275,14 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [s for s in slugs if s not in found]
     if unknown:
         ap.error(f"no reader for {', '.join(unknown)}; readers: {', '.join(sorted(found))}")
+    if a.examples:
+        kept = {}
+        for slug in slugs:
+            name, entry = smallest(dataset(a.root, found[slug].DATASET))
+            kept[slug] = {"name": name} | {k: entry[k] for k in ("problem", "solution", "source")}
+        text = json.dumps(kept, ensure_ascii=False, indent=1, sort_keys=True)
+        a.examples.write_text(text + "\n", encoding="utf-8")
+        return 0
     settings = Settings(a.solver, time_limit=a.time_limit)
     show = functools.partial(print, flush=True)
     sink = a.json.open("w", encoding="utf-8") if a.json else None

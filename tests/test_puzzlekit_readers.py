@@ -1,0 +1,39 @@
+"""The readers of benchmarks/puzzlekit/, each on its genre's smallest published puzzle (kept in
+tests/data/puzzlekit.json by `benchmark_puzzlekit --examples`): typed into a sheet by the reader,
+solved by the pipeline, proved unique, and the record's answer the published one."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from benchmarks.benchmark_puzzlekit import RIGHT, measure
+from benchmarks.puzzlekit import readers
+from solver.mip.backends import Settings
+
+EXAMPLES = json.loads((Path(__file__).parent / "data" / "puzzlekit.json").read_text("utf-8"))
+READERS = readers()
+
+
+def test_every_reader_has_an_example():
+    assert sorted(EXAMPLES) == sorted(READERS)
+
+
+@pytest.mark.parametrize("slug", sorted(READERS))
+def test_reader_types_its_smallest_published_puzzle(slug):
+    example = EXAMPLES[slug]
+    got = measure(slug, READERS[slug], example["name"], example, Settings("default", time_limit=60.0))
+    assert got["verdict"] == RIGHT, got
+
+
+def test_a_different_answer_is_caught():
+    slug = "nurikabe"
+    example = dict(EXAMPLES[slug])
+    first, *rest = example["solution"].split("\n")
+    grid = [row.split() for row in rest]
+    grid[0][0] = "-" if grid[0][0] == "x" else "x"
+    example["solution"] = "\n".join([first, *(" ".join(row) for row in grid)])
+    got = measure(slug, READERS[slug], example["name"], example, Settings("default", time_limit=60.0))
+    assert got["verdict"] == "WRONG"
