@@ -15,6 +15,7 @@ from solver.mip.backends import Settings
 
 EXAMPLES = json.loads((Path(__file__).parent / "data" / "puzzlekit.json").read_text("utf-8"))
 READERS = readers()
+SETTINGS = Settings("default", time_limit=60.0)
 
 
 def test_every_reader_has_an_example():
@@ -24,7 +25,7 @@ def test_every_reader_has_an_example():
 @pytest.mark.parametrize("slug", sorted(READERS))
 def test_reader_types_its_smallest_published_puzzle(slug):
     example = EXAMPLES[slug]
-    got = measure(slug, READERS[slug], example["name"], example, Settings("default", time_limit=60.0))
+    got = measure(slug, READERS[slug], example["name"], example, SETTINGS)
     assert got["verdict"] == RIGHT, got
 
 
@@ -35,5 +36,5 @@ def test_a_different_answer_is_caught():
     grid = [row.split() for row in rest]
     grid[0][0] = "-" if grid[0][0] == "x" else "x"
     example["solution"] = "\n".join([first, *(" ".join(row) for row in grid)])
-    got = measure(slug, READERS[slug], example["name"], example, Settings("default", time_limit=60.0))
+    got = measure(slug, READERS[slug], example["name"], example, SETTINGS)
     assert got["verdict"] == "WRONG"
