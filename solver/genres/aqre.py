@@ -59,9 +59,9 @@ from collections.abc import Iterable
 
 import pulp
 
-from solver.blocks.cells import check_connected, connected, never_alone, shade_vars, shaded_record
+from solver.blocks.cells import check_connected, connected, never_alone, shade_vars
 from solver.blocks.geometry import Cell
-from solver.blocks.names import a1, quote
+from solver.blocks.names import a1
 from solver.blocks.rooms import RoomPuzzle
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
@@ -76,13 +76,10 @@ from solver.deduce.shade_logic import (
     shading_deductions,
 )
 from solver.genres import define
-from solver.io import puzzlink
-from solver.io.givens import Given, in_rooms
-from solver.io.puzzlink import rooms_of_url
+from solver.io import puzzlink, shaded_rooms
 from solver.io.rooms_sheet import grid_rooms
-from solver.io.shading import SHADING_MARKS, read_shaded, render_shaded, shading_blank
+from solver.io.shading import SHADING_MARKS
 from solver.io.sheet import Grid
-from solver.io.sheet.answer import CellWrite
 from solver.mip.backends import ONE_SCIP_SEARCH, Tuning
 from solver.mip.model import Model, cname, new_problem, value
 
@@ -252,46 +249,21 @@ def _fours(p: Puzzle, shaded: Answer) -> list[Violation]:
     return found
 
 
-def render(p: Puzzle, shaded: Answer) -> list[CellWrite]:
-    return render_shaded(shaded)
-
-
-def record(p: Puzzle, shaded: Answer) -> dict:
-    return {**shaded_record(shaded), "regions": p.rooms.regions()}
-
-
-def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | None]:
-    return dict(read_shaded(grid, m["b"]))
-
-
-blank = shading_blank  # a shaded number or label keeps its text: only the fill shows the answer
+# The answer as shading, the record, a hand-filled answer, the link: solver.io.shaded_rooms.
+render = shaded_rooms.render
+record = shaded_rooms.record
+read_answer = shaded_rooms.read_answer
+blank = shaded_rooms.blank
+givens = shaded_rooms.givens
 
 
 def from_url(url: puzzlink.PzprUrl) -> Puzzle:
-    rooms, rest = rooms_of_url(url)
-    values, rest = puzzlink.decode_number16(rest, len(rooms), what="rooms")
-    puzzlink.end(rest)
-    numbers = []
-    for k, (cells, n) in enumerate(zip(rooms.all(), values, strict=True)):
-        if isinstance(n, int):
-            if n > len(cells):
-                raise puzzlink.UrlError(
-                    f"aqre: room {k + 1} has {len(cells)} cells but the number {quote(n)}"
-                )
-            numbers.append((cells[0], n))
-    return Puzzle(rooms, tuple(sorted(numbers)))
+    return shaded_rooms.from_url("aqre", url)
 
 
 def to_url(p: Puzzle) -> str:
     """The walls between rooms, then each room's number (room number16)."""
-    numbers = puzzlink.room_numbers(p.rooms, p.numbers)
-    body = puzzlink.encode_rooms(p.rooms) + puzzlink.encode_number16(numbers)
-    return puzzlink.url_text("aqre", p.cols, p.rows, body)
-
-
-def givens(p: Puzzle, grid: Grid) -> list[Given]:
-    """The rooms' numbers, for the conflict search; the rooms are the puzzle's own."""
-    return in_rooms(grid, p.numbers)
+    return shaded_rooms.to_url("aqre", p)
 
 
 GENRE = define(
