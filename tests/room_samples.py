@@ -73,7 +73,7 @@ def example_puzzle(slug: str) -> Any:
         return genre_by_slug(slug).parse(Grid(slug, typed_cells(slug)))
     ex = example(slug)
     rooms = example_rooms(slug)
-    module = sys.modules[genre_by_slug(slug).parse.__module__]
+    module = sys.modules[genre_by_slug(slug).module]
     if slug == "heyawake":
         letters = ex["puzzle_text"].strip().split("\n")
         first = {}

@@ -31,7 +31,7 @@ def example_puzzle(slug: str) -> Any:
     rows = ex["puzzle_text"].split("\n")
     black = frozenset((r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "*")
     # kanaore: rows are its words, `row,col,arrow,word` (black is not used)
-    module = sys.modules[genre_by_slug(slug).parse.__module__]
+    module = sys.modules[genre_by_slug(slug).module]
     if slug == "sum-line":
         extra = ex["puzzle_extra"]
         return module.Puzzle(black, tuple(extra["hh"]), tuple(extra["hw"]))

@@ -53,7 +53,7 @@ def test_the_index_of_sheet_names_is_what_the_modules_define():
     from solver.genres import _index, sheet_names
 
     defined = {
-        name: g.parse.__module__.removeprefix("solver.genres.").split(".")[0]
+        name: g.module.removeprefix("solver.genres.").split(".")[0]
         for g in solver.genres.all_genres()
         for name in sheet_names(g)
     }

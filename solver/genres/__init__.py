@@ -164,6 +164,7 @@ class Genre:
     # the record's note then (binairo: lines may repeat, as janko.at's); None: no such variant
     looser: Callable[[Puzzle], Puzzle | None] | None = None
     looser_note: str = ""
+    module: str = ""  # the genre's module (solver.genres.X), for the index of sheet names
 
     @property
     def solver(self) -> str:
@@ -272,6 +273,7 @@ def define(
         without=getattr(m, "without", given_cells.without),
         looser=getattr(m, "looser", None),
         looser_note=getattr(m, "LOOSER", ""),
+        module=module,
         tuning=tuning
         or Tuning(
             solver,

@@ -11,7 +11,7 @@ from solver.genres import _index, all_genres, sheet_names
 
 def write_index() -> None:
     found = {
-        name: g.parse.__module__.removeprefix("solver.genres.").split(".")[0]
+        name: g.module.removeprefix("solver.genres.").split(".")[0]
         for g in all_genres()
         for name in sheet_names(g)
     }
