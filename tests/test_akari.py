@@ -154,8 +154,29 @@ def test_the_uniqueness_proof_is_one_search_without_presolve(solver, monkeypatch
     )
     asked: list[object] = []
     monkeypatch.setattr(backends, "_scip_agrees_infeasible", lambda h, d: asked.append(h))
-    out = solve_puzzle(akari.GENRE, known_puzzle(), Settings(solver), check_unique=True)
+    pure = Settings(solver, deduce=False)  # the deductions decide the puzzle with no search
+    out = solve_puzzle(akari.GENRE, known_puzzle(), pure, check_unique=True)
     assert out.answer == KNOWN and out.unique is True and asked == []
     assert runs == ([-1, 0] if solver == "scip" else [])
     open_grid = Puzzle(((None, None), (WALL, WALL)))  # a lamp in either top cell
-    assert solve_puzzle(akari.GENRE, open_grid, Settings(solver), check_unique=True).unique is False
+    assert solve_puzzle(akari.GENRE, open_grid, pure, check_unique=True).unique is False
+
+
+def test_the_deductions_decide_the_example_whole():
+    found = akari.deduce(known_puzzle(), akari.GENRE.tuning)
+    assert found.answer == KNOWN
+
+
+def test_the_deductions_keep_every_answer():
+    """Two white cells in a run, the rest black: either holds the lamp, so neither is fixed."""
+    p = Puzzle(((None, None), (WALL, WALL)))
+    found = akari.deduce(p, akari.GENRE.tuning)
+    assert not found.fixed.get("l") and found.answer is None
+
+
+def test_the_deductions_find_a_contradiction():
+    """A 2 beside one white cell has no answer: the deductions fix nothing and the solve says
+    infeasible."""
+    p = Puzzle(((None, 2), (WALL, WALL)))
+    assert akari.deduce(p, akari.GENRE.tuning).answer is None
+    assert solve_puzzle(akari.GENRE, p, Settings()).status == "infeasible"

@@ -36,6 +36,9 @@ State: every cell is shaded, unshaded or unknown. `propagate` applies, until not
   - binairo (its genre's board, 1 shaded): no three equal in a line, half of each line 1;
   - 0h n0 (its genre's board, red shaded): each number's sight (`sight`, as kurodoko's), and
     a blue cell with a blue neighbour;
+  - akari (its genre's board, a lamp shaded; neither apart nor connected): a run holds at most
+    one lamp (`at_most_one`), a white cell sees one (`at_least_one`), a number has its count
+    beside it (`between`);
 - the unshaded cells are connected (with `connected`, as kurodoko's, heyawake's and hitori's):
   the unshaded and unknown cells hang together (or there is no answer: a part cut off by shaded
   cells holds an unshaded cell, as a cell of it next to a shaded one cannot be shaded), and an
@@ -285,6 +288,53 @@ def exactly(board: Board, number: tuple[int, list[int]]) -> None:
             board.set(i, UNSHADED if shaded == n else SHADED)
 
 
+def between(board: Board, count: tuple[int, int, list[int]]) -> None:
+    """At least `low` and at most `high` of the cells are shaded: once `high` are, the others
+    are unshaded; once only `low` can be, the unknown ones are shaded."""
+    (low, high, cells), state = count, board.state
+    shaded, free = 0, []
+    for i in cells:
+        s = state[i]
+        if s == SHADED:
+            shaded += 1
+        elif s == UNKNOWN:
+            free.append(i)
+    if shaded > high or shaded + len(free) < low:
+        raise Contradiction
+    if free and (shaded == high or shaded + len(free) == low):
+        for i in free:
+            board.set(i, UNSHADED if shaded == high else SHADED)
+
+
+def at_least_one(board: Board, cells: list[int]) -> None:
+    """One of the cells at least is shaded: once all but one are unshaded, that one is (a
+    scan that stops at the first shaded cell or the second unknown one)."""
+    state, last = board.state, -1
+    for i in cells:
+        s = state[i]
+        if s == SHADED:
+            return
+        if s == UNKNOWN:
+            if last >= 0:
+                return
+            last = i
+    if last < 0:
+        raise Contradiction
+    board.set(last, SHADED)
+
+
+def at_most_one(board: Board, cells: list[int]) -> None:
+    """One of the cells at most is shaded: once one is, the others are unshaded."""
+    state = board.state
+    shaded = [i for i in cells if state[i] == SHADED]
+    if len(shaded) > 1:
+        raise Contradiction
+    if shaded:
+        for i in cells:
+            if state[i] == UNKNOWN:
+                board.set(i, UNSHADED)
+
+
 def sight(board: Board, cell: Cell, n: int) -> None:
     """The rule that the unshaded cell `cell` sees n cells, itself included, along its four
     rays up to the first shaded cell (kurodoko's numbers; 0h n0's, which count one more)."""
@@ -328,17 +378,21 @@ def _sight(board: Board, number: tuple[int, list[list[int]]]) -> None:
 
 
 def shading_deductions(
-    known: tuple[set[Cell], set[Cell]] | None, rows: int, cols: int, skip: Iterable[Cell] = ()
+    known: tuple[set[Cell], set[Cell]] | None,
+    rows: int,
+    cols: int,
+    skip: Iterable[Cell] = (),
+    var: str = "b",
 ) -> Deductions:
     """What `deduce` decided (shaded, unshaded; None: no answer) as a genre's Deductions over
-    its model's shading `b` (1 shaded, 0 not; the `skip` cells have no variable, such as
+    its model's shading `var` (1 shaded, 0 not; the `skip` cells have no variable, such as
     numbered cells): where every cell is decided, the answer is the shaded cells."""
     if known is None:  # the rules leave no answer, which the solve will find
         return NOTHING
     shaded, unshaded = known
     skip = set(skip)
     return Deductions(
-        {"b": {**dict.fromkeys(shaded - skip, 1), **dict.fromkeys(unshaded - skip, 0)}},
+        {var: {**dict.fromkeys(shaded - skip, 1), **dict.fromkeys(unshaded - skip, 0)}},
         answer=frozenset(shaded) if len(shaded) + len(unshaded) == rows * cols else None,
         answer_vars=rows * cols - len(skip),
     )

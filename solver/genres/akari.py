@@ -17,6 +17,11 @@ column stretch of white cells between black cells (`solver.blocks.cells.runs`): 
 run (Run), since two lamps in one run light each other. A white cell is lit by a lamp among the
 cells it sees (`solver.blocks.cells.seen_cells`: itself and its row and column runs): that sum is at
 least 1 (Lit). A numbered black cell: the lamps beside it add up to its number (Around).
+
+Deductions (`solver.deduce.shade_logic`, a lamp shaded): the same three rules on a board of
+cells (a run holds at most one lamp, a white cell sees at least one, a number has its count
+beside it), each looked at again when one of its cells is decided, then each unknown cell next
+to a decided one tried both ways (probing). On published puzzles they decide most grids whole.
 """
 
 from __future__ import annotations
@@ -29,6 +34,15 @@ from solver.blocks.cells import runs, seen_cells, shade_vars, shaded_record, sha
 from solver.blocks.geometry import ORTHOGONAL, Cell, CellPuzzle
 from solver.blocks.names import cell_name
 from solver.blocks.violation import Violation
+from solver.deduce import Deductions, probing, shade_logic
+from solver.deduce.shade_logic import (
+    UNSHADED,
+    Board,
+    at_least_one,
+    at_most_one,
+    between,
+    shading_deductions,
+)
 from solver.genres import define
 from solver.io import puzzlink, spellings
 from solver.io.black_cells import WALL, read_walls
@@ -36,6 +50,7 @@ from solver.io.shading import WHITE_MARKS, read_shading, render_shaded
 from solver.io.sheet import Grid
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import is_mark
+from solver.mip.backends import Tuning
 from solver.mip.model import Model, cname, new_problem, value
 
 ANSWER_MARKS = spellings.CIRCLE | WHITE_MARKS
@@ -81,6 +96,39 @@ def model(p: Puzzle) -> Model:
     for cell, n in sorted(p.numbers().items()):
         prob += pulp.lpSum(lamp[q] for q in p.beside(cell)) == n, cname("Around", cell)
     return Model(prob, list(lamp.values()), {"l": lamp})
+
+
+def deduction_board(p: Puzzle) -> Board:
+    """The rules on a board of cells, a lamp shaded; black cells unshaded (they have none)."""
+    white, cols = p.white(), p.cols
+    board = Board(p.rows, p.cols, apart=False, connected=False)
+    for r, c in sorted(set(p.positions()) - white):
+        board.set(r * cols + c, UNSHADED)
+
+    def ids(cells: list[Cell]) -> list[int]:
+        return [r * cols + c for r, c in cells]
+
+    for run in runs(white):
+        if len(run) > 1:
+            board.rule(at_most_one, ids(run), ids(run))
+    for cell in sorted(white):
+        seen = ids(seen_cells(cell, white))
+        board.rule(at_least_one, seen, seen)
+    for cell, n in sorted(p.numbers().items()):
+        beside = ids(p.beside(cell))
+        board.rule(between, (n, n, beside), beside)
+    return board
+
+
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """What the rules decide, then each unknown cell next to a decided one tried both ways."""
+    known = shade_logic.deduce(
+        lambda: deduction_board(p),
+        probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
+        idle=tuning.probe_idle,
+    )
+    black = set(p.positions()) - p.white()
+    return shading_deductions(known, p.rows, p.cols, skip=black, var="l")
 
 
 def decode(p: Puzzle, m: Model) -> Answer:
@@ -155,6 +203,7 @@ GENRE = define(
     slug="akari",
     ja="美術館",
     pzpr_ids=("lightup",),
-    scip_heuristics=False,
-    prove_by_search=True,
+    tuning=Tuning(
+        scip_heuristics=False, prove_by_search=True, probe_work=2_000_000, probe_passes=10
+    ),
 )
