@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Iterable
 from types import ModuleType
 
 
@@ -62,3 +63,37 @@ def marked(solution: str, mark: str = "x") -> dict:
     return {
         "shaded": [[r, c] for r, row in enumerate(grid) for c, t in enumerate(row) if t == mark]
     }
+
+
+def given_cells(grid: list[list[str]]) -> list[tuple[int, int]]:
+    """The cells of a problem's grid that hold something (not `-`)."""
+    return [(r, c) for r, row in enumerate(grid) for c, t in enumerate(row) if t != "-"]
+
+
+def room_labels(ids: list[list[str]], numbered: Iterable[tuple[int, int]] = ()) -> list[list[str]]:
+    """The sheet's labels for a grid of room ids: each connected area of one id gets a label of
+    its own (`A` ... `Z`, `AA` ...), in the order of its first cell (a few texts give two
+    rooms apart the same id). A room in parts whose number counts over all of them (a number
+    in one of the `numbered` cells) cannot be typed: ValueError."""
+    from solver.blocks.rooms import room_label
+
+    rows, cols = len(ids), len(ids[0]) if ids else 0
+    out: list[list[str]] = [[""] * cols for _ in range(rows)]
+    parts: dict[str, int] = {}
+    for r in range(rows):
+        for c in range(cols):
+            if out[r][c]:
+                continue
+            name, todo = room_label(sum(parts.values())), [(r, c)]
+            parts[ids[r][c]] = parts.get(ids[r][c], 0) + 1
+            out[r][c] = name
+            while todo:
+                a, b = todo.pop()
+                for x, y in ((a - 1, b), (a + 1, b), (a, b - 1), (a, b + 1)):
+                    if 0 <= x < rows and 0 <= y < cols and not out[x][y] and ids[x][y] == ids[a][b]:
+                        out[x][y] = name
+                        todo.append((x, y))
+    for r, c in numbered:
+        if parts[ids[r][c]] > 1:
+            raise ValueError(f"room {ids[r][c]} lies in {parts[ids[r][c]]} parts and has a number")
+    return out

@@ -3,7 +3,7 @@ as room labels with each number after its label (`A3`); the solution's `x` are s
 
 from __future__ import annotations
 
-from solver.blocks.rooms import room_label
+from benchmarks.puzzlekit import given_cells, room_labels
 from solver.blocks.values import Value
 
 DATASET = "Chocona"
@@ -14,10 +14,9 @@ def cells(problem: str) -> list[list[Value]]:
     rows, _ = map(int, lines[0].split())
     numbers = [line.split() for line in lines[1 : 1 + rows]]
     ids = [line.split() for line in lines[1 + rows : 1 + 2 * rows]]
-    label = {k: room_label(i) for i, k in enumerate(dict.fromkeys(k for row in ids for k in row))}
     return [
-        [label[k] + ("" if n == "-" else n) for n, k in zip(nrow, krow, strict=True)]
-        for nrow, krow in zip(numbers, ids, strict=True)
+        [k + ("" if n == "-" else n) for n, k in zip(nrow, krow, strict=True)]
+        for nrow, krow in zip(numbers, room_labels(ids, given_cells(numbers)), strict=True)
     ]
 
 

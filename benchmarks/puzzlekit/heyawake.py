@@ -3,35 +3,23 @@ room's given number with its label (`A2`); the answer's `x` cells shaded."""
 
 from __future__ import annotations
 
-from benchmarks.puzzlekit import grid_of, size_of
+from benchmarks.puzzlekit import given_cells, grid_of, room_labels, size_of
 from solver.blocks.values import Value
 
 DATASET = "Heyawake"
-
-
-def label(n: int) -> str:
-    """The n-th label, 0-based: A ... Z, AA, AB ..."""
-    out = ""
-    n += 1
-    while n:
-        n, k = divmod(n - 1, 26)
-        out = chr(ord("A") + k) + out
-    return out
 
 
 def cells(problem: str) -> list[list[Value]]:
     rows, _ = size_of(problem)
     grid = grid_of(problem)
     numbers, rooms = grid[:rows], grid[rows : 2 * rows]
-    names: dict[str, str] = {}
-    out: list[list[Value]] = []
-    for room_row, number_row in zip(rooms, numbers, strict=True):
-        row: list[Value] = []
-        for room, number in zip(room_row, number_row, strict=True):
-            name = names.setdefault(room, label(len(names)))
-            row.append(name if number == "-" else f"{name}{number}")
-        out.append(row)
-    return out
+    return [
+        [
+            name if number == "-" else f"{name}{number}"
+            for name, number in zip(lrow, nrow, strict=True)
+        ]
+        for lrow, nrow in zip(room_labels(rooms, given_cells(numbers)), numbers, strict=True)
+    ]
 
 
 def expected(solution: str) -> dict:

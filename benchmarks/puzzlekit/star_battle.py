@@ -3,8 +3,7 @@ per cell; the solution marks each star `x`."""
 
 from __future__ import annotations
 
-from benchmarks.puzzlekit import grid_of
-from solver.blocks.rooms import room_label
+from benchmarks.puzzlekit import grid_of, room_labels
 from solver.blocks.values import Value
 
 DATASET = "Starbattle"
@@ -17,10 +16,7 @@ def cells(problem: str) -> list[list[Value]]:
     stars = int(problem.split("\n", 1)[0].split()[2])
     if any(t in BLACK for row in grid_of(problem) for t in row):
         raise ValueError("janko's variant with black cells ('#', '@'), not a plain star battle")
-    order: dict[str, str] = {}
-    grid: list[list[Value]] = [
-        [order.setdefault(t, room_label(len(order))) for t in row] for row in grid_of(problem)
-    ]
+    grid: list[list[Value]] = [list(row) for row in room_labels(grid_of(problem))]
     if stars != 1:
         grid[0][0] = f"{grid[0][0]}{stars}"
     return grid

@@ -4,7 +4,7 @@ room's label (`A3`)."""
 
 from __future__ import annotations
 
-from solver.blocks.rooms import room_label
+from benchmarks.puzzlekit import room_labels
 from solver.blocks.values import Value
 
 DATASET = "Suguru"
@@ -15,13 +15,9 @@ def cells(problem: str) -> list[list[Value]]:
     rows, _ = map(int, lines[0].split())
     givens = [line.split() for line in lines[1 : 1 + rows]]
     rooms = [line.split() for line in lines[1 + rows : 1 + 2 * rows]]
-    label: dict[str, str] = {}
-    for row in rooms:
-        for k in row:
-            label.setdefault(k, room_label(len(label)))
     return [
-        [label[k] + ("" if g == "-" else g) for g, k in zip(grow, krow, strict=True)]
-        for grow, krow in zip(givens, rooms, strict=True)
+        [k + ("" if g == "-" else g) for g, k in zip(grow, krow, strict=True)]
+        for grow, krow in zip(givens, room_labels(rooms), strict=True)
     ]
 
 

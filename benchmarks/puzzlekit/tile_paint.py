@@ -5,37 +5,21 @@ painted cell."""
 
 from __future__ import annotations
 
-from benchmarks.puzzlekit import answer_grid, grid_of
+from benchmarks.puzzlekit import answer_grid, grid_of, room_labels
 from solver.blocks.values import Value
 
 DATASET = "TilePaint"
 
 
-def label(k: int) -> str:
-    """Spreadsheet-column letters for the k-th tile (0: `A`, 26: `AA`)."""
-    out = ""
-    k += 1
-    while k:
-        k, d = divmod(k - 1, 26)
-        out = chr(ord("A") + d) + out
-    return out
-
-
 def cells(problem: str) -> list[list[Value]]:
     lines = grid_of(problem)
     top, left, tiles = lines[0], lines[1], lines[2:]
-    names: dict[str, str] = {}
-    for row in tiles:
-        for t in row:
-            names.setdefault(t, label(len(names)))
 
     def count(t: str) -> Value:
         return None if t == "-" else int(t)
 
     sheet: list[list[Value]] = [[None, *map(count, top)]]
-    return sheet + [
-        [count(n), *(names[t] for t in row)] for n, row in zip(left, tiles, strict=True)
-    ]
+    return sheet + [[count(n), *row] for n, row in zip(left, room_labels(tiles), strict=True)]
 
 
 def expected(solution: str) -> dict:
