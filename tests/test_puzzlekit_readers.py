@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks.benchmark_puzzlekit import RIGHT, measure
-from benchmarks.puzzlekit import readers
+from benchmarks.puzzlekit import readers, room_labels
 from solver.mip.backends import Settings
 
 EXAMPLES = json.loads((Path(__file__).parent / "data" / "puzzlekit.json").read_text("utf-8"))
@@ -38,3 +38,10 @@ def test_a_different_answer_is_caught():
     example["solution"] = "\n".join([first, *(" ".join(row) for row in grid)])
     got = measure(slug, READERS[slug], example["name"], example, SETTINGS)
     assert got["verdict"] == "WRONG"
+
+
+def test_rooms_apart_with_one_id_get_labels_of_their_own():
+    ids = [["a", "b", "a"], ["c", "c", "c"]]
+    assert room_labels(ids) == [["A", "B", "C"], ["D", "D", "D"]]
+    with pytest.raises(ValueError, match="room a lies in 2 parts"):
+        room_labels(ids, numbered=[(0, 2)])
