@@ -7,6 +7,7 @@ tests/test_check.py.)"""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import openpyxl
 import pytest
@@ -21,7 +22,7 @@ from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook, OpenpyxlSheet
 from solver.io.workbook import fill_sheet
 from solver.mip.backends import Settings
-from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
+from solver.pipeline import clear_sheet, read_puzzle, solve_puzzle, solve_sheet
 from tests.conftest import example
 
 SLUG = "kenken"
@@ -282,3 +283,17 @@ def test_check_and_hints_work_on_the_bordered_sheet_too(sample):
     while check.hint_sheet(book, sheet, FAST).status == "hint":
         hints += 1
     assert hints == gone and check.check_sheet(book, sheet, FAST).verdict == "correct"
+
+
+def test_solving_widens_the_labelled_columns_and_clearing_narrows_them(tmp_path):
+    """The labelled sheet shows each digit after its cell's text (`A16×=1`): solving widens a
+    column too narrow for that, and clearing gives the column its width back."""
+    path = tmp_path / "kenken.xlsx"
+    path.write_bytes((Path(__file__).parent.parent / "workbooks" / "kenken.xlsx").read_bytes())
+    book = OpenpyxlBook(path)
+    sheet = book.sheet("kenken")
+    before = sheet.column_width(1)
+    assert solve_sheet(book, "kenken", Settings()).status == "solved"
+    assert sheet.column_width(1) > 1.35 * len("A16×=1") > (before or 0)
+    clear_sheet(book, "kenken")
+    assert sheet.column_width(1) == before

@@ -18,10 +18,11 @@ format, the previous borders of the sides drawn (`solver.io.sheet.borders_text`;
 side was drawn), what wrote it: empty for an answer or a hint, `check` for the marks Check puts
 on the cells of a broken rule (so that checking again takes only its own marks away), and the
 previous face (font and alignment, `solver.io.sheet.face_text`) of a cell solving set in
-`LINE_FACE` (empty otherwise). A column or row that solving made square (`square_cells`) has a
-row of its own: its address is the whole column or row ('C:C', '3:3') and the font colour's
-column holds its size before (empty for the default); clearing gives it back unless the user
-resized it since. Clearing undoes the records latest first, so a cell marked after it was
+`LINE_FACE` (empty otherwise). A column or row that solving made square (`square_cells`), or a
+column it widened to show an answer written through number formats in full (`A16×=4`), has a
+row of its own: its address is the whole column or row ('C:C', '3:3'), the font colour's column
+holds its size before (empty for the default) and the fill's column a widened column's new
+width; clearing gives the size back unless the user resized it since. Clearing undoes the records latest first, so a cell marked after it was
 answered gets its look from before the answer back. The sheet is removed when clearing leaves
 nothing in it.
 
@@ -213,21 +214,30 @@ class Record:
 @dataclass(frozen=True)
 class SizeRecord:
     """A row of the record sheet for a column or row that solving resized (address 'C:C' or
-    '3:3'), with its size before in the font colour's column (empty: the default size)."""
+    '3:3'), with its size before in the font colour's column (empty: the default size) and,
+    for a column widened to show its texts, the width solving gave it in the fill's column
+    (empty: a square cell's)."""
 
     row: int  # in the record sheet
     line: tuple[str, int]  # ('col', 3) or ('row', 3), 1-based
     before: float | None
     kind: str = ""  # an answer's (Check and hints never resize)
+    after: float | None = None
 
 
 def _size_record(r: int, line: list[object]) -> SizeRecord | None:
     where = _parse_line(line[1])
     if where is None:
         return None
-    size = line[3]
+    size, after = line[3], line[4] if len(line) > 4 else None
     ok = isinstance(size, int | float) and not isinstance(size, bool) and 0 < size <= 409
-    return SizeRecord(r, where, float(size) if ok else None)  # type: ignore[arg-type]
+    widened = isinstance(after, int | float) and not isinstance(after, bool) and 0 < after <= 255
+    return SizeRecord(
+        r,
+        where,  # type: ignore[arg-type]
+        float(size) if ok else None,
+        after=float(after) if widened else None,  # type: ignore[arg-type]
+    )
 
 
 def _record(r: int, line: list[object]) -> Record | None:
@@ -414,8 +424,9 @@ def _restore_size(sheet: Sheet, record: SizeRecord) -> None:
     kind, n = record.line
     if kind == "col":
         width = sheet.column_width(n)
-        # as wide as a square cell in Excel: ours, whichever width Excel stored for it
-        if width is not None and width_px(width) == width_px(CELL_WIDTH):
+        # as wide as solving made it in Excel: ours, whichever width Excel stored for it
+        ours = record.after or CELL_WIDTH
+        if width is not None and width_px(width) == width_px(ours):
             sheet.set_column_width(n, record.before)
     elif sheet.row_height(n) == CELL_HEIGHT:
         sheet.set_row_height(n, record.before)
@@ -548,6 +559,12 @@ def write_answer(
         if value is not None:
             sheet.put(row, col, value)
         sheet.set_style(row, col, new)
+    if grid is not None and not square_cells(writes):
+        for c in range(1, grid[1] + 1):
+            width, wanted = sheet.column_width(c), _text_width(sheet, c, grid[0])
+            if wanted > (width or DEFAULT_WIDTH):
+                record([sheet_name, f"{column_letter(c)}:{column_letter(c)}", None, width, wanted])
+                sheet.set_column_width(c, wanted)
     if grid is not None and square_cells(writes):
         rows, cols = grid
         for c in range(1, cols + 1):
@@ -610,6 +627,23 @@ def _on_white(font: str | None) -> str | None:
     """A font colour for a cell whose dark fill is taken off: a dark one stays, a light one
     (white text on the fill) becomes automatic, so a given stays readable."""
     return font if font is None or is_dark(font) else None
+
+
+DEFAULT_WIDTH = 8.43  # a column's width where the file gives none (Calibri 11's default)
+
+
+def _text_width(sheet: Sheet, col: int, rows: int) -> float:
+    """The width a column of the grid needs to show its longest text in full, the text a
+    number format adds included (`A16×` shown as `A16×=4`): a character of the sheet's own
+    font (up to 12 points) is up to 1.35 of a column width's units, plus a margin."""
+    longest = 0
+    for r in range(1, rows + 1):
+        v = sheet.get(r, col)
+        if v is None:
+            continue
+        added = "".join(re.findall(r'"([^"]*)"', sheet.get_style(r, col).number_format or ""))
+        longest = max(longest, len(str(v)) + len(added))
+    return round(1.35 * longest + 2, 2) if longest > 2 else 0.0
 
 
 def _holds_wide_number(sheet: Sheet, col: int, rows: int) -> bool:
