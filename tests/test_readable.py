@@ -112,8 +112,9 @@ def test_a_solved_grid_shows_a_thin_grid_that_clear_takes_back(sample):
             assert top == left == thin
             assert (bottom == thin) == (r == 7) and (right == thin) == (c == 7)
     assert _borders(ws, 7, 7)[8, 8] == ((None, None),) * 4  # the sentinel keeps its look
-    kinds = {row[7] for row in book.wb[RECORD_SHEET].iter_rows(values_only=True)}
-    assert "grid" in kinds
+    grid = [row for row in book.wb[RECORD_SHEET].iter_rows(values_only=True) if row[7] == "grid"]
+    # a record for each run of a row's cells with the same sides: A-F (top, left), G (+ right)
+    assert [row[1] for row in grid[:2]] == ["A1:F1", "G1"] and len(grid) == 2 * 7
     sea = len(res.answer["shaded"])  # the grid's lines are no answer cells:
     assert clear_sheet(book, "nurikabe") == sea
     assert _borders(ws, 7, 7) == before

@@ -22,9 +22,9 @@ previous face (font and alignment, `solver.io.sheet.face_text`) of a cell solvin
 column it widened to show an answer written through number formats in full (`A16×=4`), has a
 row of its own: its address is the whole column or row ('C:C', '3:3'), the font colour's column
 holds its size before (empty for the default) and the fill's column a widened column's new
-width; clearing gives the size back unless the user resized it since. Clearing undoes the records latest first, so a cell marked after it was
-answered gets its look from before the answer back. The sheet is removed when clearing leaves
-nothing in it.
+width; clearing gives the size back unless the user resized it since. Clearing undoes the
+records latest first, so a cell marked after it was answered gets its look from before the
+answer back. The sheet is removed when clearing leaves nothing in it.
 
 A shaded cell that solving fills holds `■` in the fill's own colour: it shows as a plain dark
 square, and the glyph is what tells an earlier answer when solving again.
@@ -33,8 +33,9 @@ A grid whose cells solving makes square also gets a thin grid (`GRID_LINE`) on e
 between its cells, and around it, that shows no line on either side: Excel and LibreOffice
 print and export a sheet without its grid lines, and an answer needs its cells to be read. An
 edge is drawn once, as the top or left side of the cell below or right of it (the bottom or
-right side on the grid's last row or column), and recorded as the kind `GRID`: clearing takes
-off the sides that still show `GRID_LINE` and touches nothing else of the cell. A side that
+right side on the grid's last row or column), and recorded as the kind `GRID`, a row of the
+record sheet for each run of cells of a grid row that got the same sides (`B3:AX3`): clearing
+takes off the sides that still show `GRID_LINE` and touches nothing else of the cell. A side that
 shows any line (the user's rooms, the answer's loop) is never drawn over. Readers take a thin
 line for the grid, never a wall or a drawn answer (`solver.io.rooms_sheet`,
 `solver.io.drawn_lines`).
@@ -169,6 +170,7 @@ MAX_ROW, MAX_COL = 1_048_576, 16_384  # Excel's sheet
 _ADDRESS = re.compile(r"\$?([A-Z]{1,3})\$?([0-9]{1,7})")
 _COLUMN = re.compile(r"\$?([A-Z]{1,3}):\$?\1")
 _ROW = re.compile(r"\$?([0-9]{1,7}):\$?\1")
+_RUN = re.compile(r"\$?([A-Z]{1,3})\$?([0-9]{1,7}):\$?([A-Z]{1,3})\$?\2")  # B3:AX3
 
 
 def _column_number(letters: str) -> int:
@@ -296,11 +298,33 @@ def _records(
         if line[0] != sheet_name:
             continue
         record = _size_record(r, line) or _record(r, line)
-        if record is None:
-            damaged.append(r)
-        else:
+        if record is not None:
             found.append(record)
+        elif run := _grid_run(r, line):
+            found.extend(run)
+        else:
+            damaged.append(r)
     return rec, found, damaged
+
+
+def _grid_run(r: int, line: list[object]) -> list[Record]:
+    """A grid record of a run of cells in one row (`B3:AX3`), as a record per cell."""
+    address, sides = line[1], line[6]
+    m = _RUN.fullmatch(address.strip().upper()) if isinstance(address, str) else None
+    if m is None or line[7] != GRID or not isinstance(sides, str):
+        return []
+    first, last = _parse_a1(m.group(1) + m.group(2)), _parse_a1(m.group(3) + m.group(2))
+    try:
+        drawn = parse_borders_text(sides)
+    except ValueError:
+        drawn = {s: None for s in SIDES}  # unknown: at least take our own lines away
+    if first is None or last is None or first[1] > last[1]:
+        return []
+    row = first[0]
+    return [
+        Record(r, (row, col), None, Style(None, None, "General"), drawn, GRID)
+        for col in range(first[1], last[1] + 1)
+    ]
 
 
 def fills_before_answer(book: Book, sheet_name: str) -> dict[tuple[int, int], str | None]:
@@ -577,13 +601,32 @@ def write_answer(
             if height != CELL_HEIGHT:
                 record([sheet_name, f"{r}:{r}", None, height])
                 sheet.set_row_height(r, CELL_HEIGHT)
-        for (row, col), (sides, look) in grid_sides(sheet, rows, cols).items():
+        drawn_grid = grid_sides(sheet, rows, cols)
+        for (row, first, last), sides in _runs(drawn_grid):
             # no look in a grid's record: clearing it gives back the sides alone, all lineless
+            where = a1(row, first) + ("" if first == last else f":{a1(row, last)}")
             drawn = borders_text(dict.fromkeys(sides))
-            record([sheet_name, a1(row, col), None, None, None, None, drawn, GRID])
+            record([sheet_name, where, None, None, None, None, drawn, GRID])
+        for (row, col), (sides, look) in drawn_grid.items():
             assert look.borders is not None
             lines = look.borders.with_sides(dict.fromkeys(sides, GRID_LINE))
             sheet.set_style(row, col, replace(look, borders=lines))
+
+
+def _runs(
+    drawn: dict[tuple[int, int], tuple[str, Style]],
+) -> list[tuple[tuple[int, int, int], str]]:
+    """The cells that got grid sides as runs along their rows with the same sides: ((row,
+    first column, last column), sides)."""
+    runs: list[tuple[tuple[int, int, int], str]] = []
+    for (row, col), (sides, _) in sorted(drawn.items()):
+        if runs:
+            (r, first, last), same = runs[-1]
+            if r == row and last == col - 1 and same == sides:
+                runs[-1] = ((r, first, col), sides)
+                continue
+        runs.append(((row, col, col), sides))
+    return runs
 
 
 _FACING = {"T": (-1, 0, "B"), "B": (1, 0, "T"), "L": (0, -1, "R"), "R": (0, 1, "L")}
