@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import random
 
+import openpyxl
 import pulp
 import pytest
 
@@ -21,6 +22,7 @@ from solver.io.picture import CELL, MARGIN
 from solver.io.puzzlink import UrlError, parse_url
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.io.workbook import fill_sheet
 from solver.mip.backends import SOLVERS, LiveModel, Settings
 from solver.mip.model import new_problem
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
@@ -318,3 +320,23 @@ def test_verify_names_a_missing_height_and_a_broken_diagonal():
     assert "row 2 holds no 3" in problems and "the diagonal from B2 holds no 3" in problems
     sheet[1][1], sheet[1][2] = 1, 3  # B2, C2 swapped: the diagonal holds 1 twice
     assert "the diagonal from B2: two 1s, in B2 and E5" in skyscrapers.verify(p, sheet)
+
+
+def test_check_a_hand_typed_answer_with_empty_cells_marked(tmp_path):
+    """Heights 1-4 in a 5x5 with the diagonals: the heights typed by hand and the cells without
+    a building marked `・` are correct; a height where the answer has none is wrong."""
+    cells, numbers = VARIANTS["271_5x5"]
+    typed = [list(row) for row in cells]
+    for i, row in enumerate(numbers):
+        for j, d in enumerate(row):
+            typed[i + 1][j + 1] = d or "・"
+    path = tmp_path / "variant.xlsx"
+    wb = openpyxl.Workbook()
+    wb.active.title = "skyscrapers"
+    fill_sheet(wb.active, typed)
+    wb.save(path)
+    assert check.check_sheet(OpenpyxlBook(path), "skyscrapers", Settings()).verdict == "correct"
+    typed[1][5] = 4  # F2: row 2 holds two 4s
+    fill_sheet(wb.active, typed)
+    wb.save(path)
+    assert check.check_sheet(OpenpyxlBook(path), "skyscrapers", Settings()).verdict != "correct"
