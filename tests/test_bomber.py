@@ -7,6 +7,7 @@ import pytest
 from conftest import example
 
 from solver.genres import bomber
+from solver.io import penpa
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.mip.backends import SOLVERS, Settings
@@ -108,3 +109,43 @@ def test_check_names_a_number_with_too_many_bombs(sample):
         ("number 3 at C2 has 4 bombs around it", ["C1", "D1", "C2", "D2", "C3"]),
         ("number 1 at E2 has 2 bombs around it", ["D1", "D2", "E2"]),
     ], res.record()
+
+
+# janko.at's minesweeper 81 (puzzlekit dataset 81_6x6, benchmarks/puzzlekit/bomber.py): two
+# answers (11 bombs or 12) without its count of bombs, one with it.
+JANKO_81 = [[None, 1, None, None, None, 1], [None, None, None, 2, None, None],
+            [None, 1, 2, None, None, None], [None, None, None, None, None, 1],
+            [3, None, None, 2, 3, None], [None, None, 2, None, None, None]]  # fmt: skip
+JANKO_81_BOMBS = [[0, 0], [0, 3], [1, 5], [2, 0], [2, 3], [2, 5], [3, 3], [4, 1], [5, 0],
+                  [5, 1], [5, 4], [5, 5]]  # fmt: skip
+
+
+def test_the_count_of_bombs_right_of_the_grid_makes_the_answer_unique(tmp_path):
+    from solver.io.workbook import add_puzzle_sheet
+    from solver.pipeline import solve_puzzle
+
+    plain = bomber.parse(Grid("bomber", JANKO_81))
+    assert plain.total is None
+    assert solve_puzzle(bomber.GENRE, plain, Settings()).unique is False
+    typed = [[*row, None] for row in JANKO_81]
+    for count in ("●12", "12●", "*12"):
+        typed[0][-1] = count
+        p = bomber.parse(Grid("bomber", typed))
+        assert (p.total, p.cells) == (12, plain.cells)
+    assert bomber.GENRE.to_cells(p) == [[*row, "●12" if r == 0 else None]
+                                        for r, row in enumerate(JANKO_81)]  # fmt: skip
+    book, sheet = add_puzzle_sheet(tmp_path / "b.xlsx", bomber.GENRE, p)
+    res = solve_sheet(book, sheet, Settings())
+    assert res.status == "solved" and res.unique is True
+    assert res.record()["answer"]["shaded"] == JANKO_81_BOMBS
+    bombs = frozenset(map(tuple, JANKO_81_BOMBS))
+    assert bomber.verify(p, bombs) == []
+    assert "11 bombs, the count says 12" in bomber.verify(p, bombs - {(1, 5)})
+    assert penpa.to_penpa(bomber.GENRE, p) == penpa.to_penpa(bomber.GENRE, plain)  # no place
+
+
+def test_the_count_of_bombs_stands_alone_in_its_column():
+    with pytest.raises(InputError, match="cell C2: the count of bombs '●3' stands alone"):
+        bomber.parse(Grid("bomber", [[1, None, "●3"], [None, None, 1]]))
+    with pytest.raises(InputError, match="5 bombs do not fit into 4 cells"):
+        bomber.parse(Grid("bomber", [[1, None, "●5"], [None, None, None]]))

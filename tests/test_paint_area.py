@@ -5,16 +5,21 @@ file: tests/test_samples.py; check, hints and forced cells: tests/test_check.py.
 
 from __future__ import annotations
 
+import random
+
 import openpyxl
 import pytest
 from openpyxl.styles import PatternFill
 from room_samples import example_puzzle
 
 from solver import check
+from solver.blocks.geometry import ORTHOGONAL
+from solver.blocks.rooms import room_label
 from solver.cli import main
+from solver.deduce import shade_logic
 from solver.genres import paint_area
 from solver.io.puzzlink import parse_url
-from solver.io.sheet import InputError
+from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.io.workbook import fill_sheet
 from solver.mip.backends import Settings
@@ -113,3 +118,67 @@ def test_check_a_hand_painted_answer_right_and_wrong(sample):
         assert res.verdict == "wrong" and res.completable is False
         messages = [m for m, _ in res.problems]
         assert any(m.startswith("the tile at D3 is painted in 1 of its 4 cells") for m in messages)
+
+
+def _random_puzzle(rng, rows: int, cols: int) -> paint_area.Puzzle:
+    """Random tiles (neighbours merged at random) and one or two random numbers, typed as
+    labels."""
+    parent = list(range(rows * cols))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            i = parent[i]
+        return i
+
+    for _ in range(rows * cols // 2):
+        r, c = rng.randrange(rows), rng.randrange(cols)
+        dr, dc = rng.choice(((0, 1), (1, 0)))
+        if r + dr < rows and c + dc < cols:
+            parent[root(r * cols + c)] = root((r + dr) * cols + c + dc)
+    labels: dict[int, str] = {}
+    cells = [[room_label(labels.setdefault(root(r * cols + c), len(labels))) for c in range(cols)]
+             for r in range(rows)]  # fmt: skip
+    for r, c in rng.sample([(r, c) for r in range(rows) for c in range(cols)], rng.choice((1, 2))):
+        near = sum(0 <= r + dr < rows and 0 <= c + dc < cols for dr, dc in ORTHOGONAL)
+        cells[r][c] = f"{cells[r][c]}{rng.randint(0, near)}"
+    return paint_area.parse(Grid("paint-area", cells))
+
+
+def _every_answer(p: paint_area.Puzzle) -> list[frozenset]:
+    tiles = p.rooms.all()
+    found = []
+    for bits in range(1 << len(tiles)):
+        painted = frozenset(q for k, t in enumerate(tiles) if bits >> k & 1 for q in t)
+        if not paint_area.verify(p, painted):
+            found.append(painted)
+    return found
+
+
+@pytest.mark.slow
+def test_what_the_deductions_decide_holds_in_every_answer():
+    """Random tiles and numbers on 3x3 to 4x4 grids: the cells the rules, probing and the search
+    decide are so in every answer (all of them kept where there are several), the search
+    decides a grid whole only where it has one answer, and where they find no answer there is
+    none."""
+    rng = random.Random(5)
+    decided = contradictions = several = whole = 0
+    for _ in range(100):
+        rows, cols = rng.choice(((3, 3), (3, 4), (4, 3), (4, 4)))
+        p = _random_puzzle(rng, rows, cols)
+        answers = _every_answer(p)
+        known = shade_logic.deduce(
+            lambda p=p: paint_area.deduction_board(p), 10**9, everywhere=True, search_work=10**6
+        )
+        if known is None:
+            assert answers == [], p
+            contradictions += 1
+            continue
+        painted, unpainted = known
+        for answer in answers:
+            assert painted <= answer and not unpainted & answer, p
+        if len(painted | unpainted) == rows * cols:
+            assert answers == [frozenset(painted)], p
+            whole += 1
+        several += len(answers) > 1
+        decided += len(painted | unpainted)
+    assert decided > 200 and contradictions > 20 and several > 20 and whole >= 3

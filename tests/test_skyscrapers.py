@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import random
 
+import openpyxl
 import pulp
 import pytest
 
@@ -16,11 +17,12 @@ from solver import check
 from solver.blocks.digits import digit_vars, fix, once_each, seen, sightline
 from solver.cli import main
 from solver.genres import skyscrapers
-from solver.io import picture
+from solver.io import penpa, picture
 from solver.io.picture import CELL, MARGIN
 from solver.io.puzzlink import UrlError, parse_url
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.io.workbook import fill_sheet
 from solver.mip.backends import SOLVERS, LiveModel, Settings
 from solver.mip.model import new_problem
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
@@ -115,7 +117,8 @@ def test_verify_names_each_broken_rule_with_its_cells():
 @pytest.mark.parametrize(
     "rows, message",
     [
-        (["1   ", " .. ", " .. ", "    "], r"cell A1: the frame's corners stay empty"),
+        (["   1", " .. ", " .. ", "    "], r"cell D1: only the top-left corner holds something"),
+        (["3   ", " .. ", " .. ", "    "], r"cell A1: the corner says the variant: .*at most 2"),
         (["  3 ", " .. ", " .. ", "    "], r"cell C1: expected a clue \(the buildings seen from "),
         (["    ", " .3 ", " .. ", "    "], r"cell C2: expected a height from 1 to 2"),
         (["    ", "2..2", " .. ", "    "], r"cell A2: the clues 2 at A2 and 2 at D2 cannot both "),
@@ -231,3 +234,109 @@ def test_generator_makes_unique_puzzles():
         assert out.unique is True and out.violations == []
         square = random_latin(5, random.Random(seed))
         assert skyscrapers.record(p, out.answer)["numbers"] == square
+
+
+# janko.at's variants (puzzlekit dataset, benchmarks/puzzlekit/skyscrapers.py types them):
+# heights 1-3 in a 4x4 with one empty cell a line, the diagonals, and both.
+VARIANTS = {
+    "15_4x4": (
+        [["1-3", 2, 2, 1, 2, None], [2, None, None, None, None, 2], [2, None, None, None, None, 2],
+         [3, None, None, None, None, 1], [1, None, None, None, None, 3], [None, 1, 2, 3, 1, None]],
+        [[0, 1, 3, 2], [2, 3, 0, 1], [1, 0, 2, 3], [3, 2, 1, 0]],
+    ),
+    "05_4x4": (
+        [["D", None, None, None, None, None], [1, None, None, None, None, None],
+         [2, None, None, None, None, None], [3, None, None, None, None, None],
+         [None, 1, None, None, None, None], [None, None, None, None, None, None]],
+        [[4, 1, 3, 2], [3, 2, 4, 1], [2, 3, 1, 4], [1, 4, 2, 3]],
+    ),
+    "271_5x5": (
+        [["1-4 D", 2, 3, 2, 1, 1, None], [2, None, None, None, None, None, 1],
+         [3, None, None, None, None, None, 1], [2, None, None, None, None, None, 3],
+         [1, None, None, None, None, None, 2], [2, None, None, None, None, None, 3],
+         [None, 2, 1, 2, 4, 3, None]],
+        [[3, 1, 2, 4, 0], [2, 0, 1, 3, 4], [0, 3, 4, 2, 1], [4, 2, 0, 1, 3], [1, 4, 3, 0, 2]],
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "corner, variant",
+    [
+        ("1-3", (3, False)),
+        (3, (3, False)),
+        ("3 d", (3, True)),
+        ("D", (0, True)),
+        ("1-4", (0, False)),
+    ],
+)
+def test_the_corner_says_the_variant(corner, variant):
+    grid = typed(["      ", " .... ", " .... ", " .... ", " .... ", "      "])
+    grid.cells[0][0] = corner
+    p = skyscrapers.parse(grid)
+    assert (p.top, p.diagonal) == variant
+    assert skyscrapers.parse(Grid("skyscrapers", skyscrapers.to_cells(p))) == p
+
+
+def test_the_sightline_is_exact_with_empty_cells():
+    """Heights 1-3 and one empty cell in a line of four, every order: only the count `seen`
+    gives is feasible (an empty cell is neither seen nor hides anything)."""
+    for heights in itertools.permutations(range(4)):
+        for count in range(1, 4):
+            prob = new_problem("sightline")
+            line = [(0, c) for c in range(4)]
+            x = digit_vars(prob, line, range(1, 4), optional=True)
+            once_each(prob, x, line, "row(1)")
+            fix(prob, x, {q: h for q, h in zip(line, heights, strict=True) if h})
+            sightline(prob, x, line, count, "L1", blanks=True)
+            status = LiveModel(prob, Settings("highs")).solve(None)
+            want = "solved" if count == seen(heights) else "infeasible"
+            assert status == want, (heights, count)
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_janko_variants_solve_to_their_answers(name):
+    cells, numbers = VARIANTS[name]
+    p = skyscrapers.parse(Grid("skyscrapers", cells))
+    out = solve_puzzle(skyscrapers.GENRE, p, Settings())
+    assert out.status == "solved" and out.unique is True
+    assert skyscrapers.record(p, out.answer)["numbers"] == numbers
+    assert skyscrapers.verify(p, out.answer) == []
+    with pytest.raises(UrlError, match="no form"):
+        skyscrapers.to_url(p)
+    with pytest.raises(UrlError, match="no penpa form"):
+        penpa.to_penpa(skyscrapers.GENRE, p)
+
+
+def test_verify_names_a_missing_height_and_a_broken_diagonal():
+    p = skyscrapers.parse(Grid("skyscrapers", VARIANTS["271_5x5"][0]))
+    sheet = [[0] * 7 for _ in range(7)]
+    for i, row in enumerate(VARIANTS["271_5x5"][1]):
+        for j, d in enumerate(row):
+            sheet[1 + i][1 + j] = d
+    assert skyscrapers.verify(p, sheet) == []
+    sheet[1][1] = 0  # B2: 3 -> empty
+    problems = skyscrapers.verify(p, sheet)
+    assert "row 2 holds no 3" in problems and "the diagonal from B2 holds no 3" in problems
+    sheet[1][1], sheet[1][2] = 1, 3  # B2, C2 swapped: the diagonal holds 1 twice
+    assert "the diagonal from B2: two 1s, in B2 and E5" in skyscrapers.verify(p, sheet)
+
+
+def test_check_a_hand_typed_answer_with_empty_cells_marked(tmp_path):
+    """Heights 1-4 in a 5x5 with the diagonals: the heights typed by hand and the cells without
+    a building marked `・` are correct; a height where the answer has none is wrong."""
+    cells, numbers = VARIANTS["271_5x5"]
+    typed = [list(row) for row in cells]
+    for i, row in enumerate(numbers):
+        for j, d in enumerate(row):
+            typed[i + 1][j + 1] = d or "・"
+    path = tmp_path / "variant.xlsx"
+    wb = openpyxl.Workbook()
+    wb.active.title = "skyscrapers"
+    fill_sheet(wb.active, typed)
+    wb.save(path)
+    assert check.check_sheet(OpenpyxlBook(path), "skyscrapers", Settings()).verdict == "correct"
+    typed[1][5] = 4  # F2: row 2 holds two 4s
+    fill_sheet(wb.active, typed)
+    wb.save(path)
+    assert check.check_sheet(OpenpyxlBook(path), "skyscrapers", Settings()).verdict != "correct"

@@ -509,7 +509,12 @@ def seen(heights: Sequence[int]) -> int:
 
 
 def sightline(
-    prob: pulp.LpProblem, x: Digits, line: Sequence[Cell], count: int, name: str
+    prob: pulp.LpProblem,
+    x: Digits,
+    line: Sequence[Cell],
+    count: int,
+    name: str,
+    blanks: bool = False,
 ) -> dict[Cell, pulp.LpVariable]:
     """Exactly `count` of the line's buildings are seen from its start (cells in viewing order,
     each holding one digit, the line's digits all different: a row or column of a latin
@@ -519,7 +524,9 @@ def sightline(
       hidden: s(i) <= 1 - sum over j < i of x(j,e) + sum over d > e of x(i,d), for every e
               (a building e stands before i and the one at i is not taller than e).
     With integral digits these leave s no choice; `name` tells the lines apart (`L3`: row 3
-    seen from the left: variables seeL3(3,1)...). Returns the s variables."""
+    seen from the left: variables seeL3(3,1)...). With `blanks` a cell may hold no digit (x
+    from `digit_vars(optional=True)`: no building, which hides nothing): blank(i) says such a
+    cell is not seen, s(i) <= sum over d of x(i,d). Returns the s variables."""
     digits = digits_of(x)
     s = {cell: var(prob, f"see{name}", cell[0] + 1, cell[1] + 1) for cell in line}
     for i, cell in enumerate(line):
@@ -534,5 +541,8 @@ def sightline(
                     s[cell] <= 1 - e_before + taller_here,
                     cname(f"hidden{name}", cell, d),
                 )
+        if blanks:
+            held = pulp.lpSum(x[(*cell, d)] for d in digits)
+            prob += s[cell] <= held, cname(f"blank{name}", cell)
     prob += pulp.lpSum(s.values()) == count, f"sight{name}"
     return s

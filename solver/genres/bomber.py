@@ -1,26 +1,33 @@
 """Bomber puzzle (ボンバーパズル), Minesweeper-like.
 
 Rules: find every hidden bomb, at most one per cell. A number counts the bombs among the (up to
-8) cells around it; a cell with a number holds no bomb.
+8) cells around it; a cell with a number holds no bomb. Where the puzzle gives the count of all
+its bombs (janko.at's minesweeper does), there are that many.
 
 Layout: one puzzle cell per spreadsheet cell from A1; type the numbers 0-8, leave unknown cells
-empty; one character diagonally below-right of the grid (the sentinel). The answer puts `●` into
-every bomb cell, on a dark fill. Solving by hand, mark a bomb with `●`, `*`, `■` or `#`, or a
-dark fill; `・`, `.` or `×` marks a cell known to be free (Check reads the marks back).
+empty; one character diagonally below-right of the grid (the sentinel). The count of all the
+bombs, where the puzzle gives it, goes right of the grid's first row with a bomb beside it
+(`●12`, `12●`, or `*12`), that column empty below it, and the sentinel below-right of it. The
+answer puts `●` into every bomb cell, on a dark fill. Solving by hand, mark a bomb with `●`,
+`*`, `■` or `#`, or a dark fill; `・`, `.` or `×` marks a cell known to be free (Check reads
+the marks back).
 
 Model (the seed's): b(I,J) = 1 when cell (I,J) holds a bomb; for every number N at (In,Jn):
-b(In,Jn) = 0 and the sum of b over its neighbours = N.
+b(In,Jn) = 0 and the sum of b over its neighbours = N. Total: the sum of all b is the count of
+bombs, where given.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import pulp
 
 from solver.blocks.cells import shade_vars, shading_entries
 from solver.blocks.geometry import KING, CellPuzzle, neighbours
-from solver.blocks.names import cell_name
+from solver.blocks.names import cell_name, quote
+from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io.puzzlink import (
@@ -44,20 +51,47 @@ BOMB = "●"
 BOMB_MARKS = frozenset({BOMB, "*"})  # what a person types for a bomb, besides the shading marks
 ANSWER_MARKS = BOMB_MARKS | SHADE_MARKS | WHITE_MARKS
 ANSWER_FILLS = True  # the answer shows as dark fills, and a dark fill reads as shaded
+TOTAL = re.compile(r"^\s*[●*]\s*(\d+)\s*$|^\s*(\d+)\s*[●*]\s*$")  # the count: `●12`, `12●`
 
 
 @dataclass(frozen=True)
 class Puzzle(CellPuzzle):
     cells: tuple[tuple[int | None, ...], ...]  # cells[r][c]: 0-8, or None for an unknown cell
+    total: int | None = None  # the count of all the bombs, where given
 
 
 Answer = frozenset[tuple[int, int]]  # the bomb cells
 
 
 def parse(grid: Grid) -> Puzzle:
+    total, cols = _total(grid), grid.cols
+    if total is not None:
+        cols -= 1
+        if total > grid.rows * cols:
+            raise grid.error(0, cols, f"{total} bombs do not fit into {grid.rows * cols} cells")
     return Puzzle(
-        tuple(tuple(grid.number(r, c, 0, 8) for c in range(grid.cols)) for r in range(grid.rows))
+        tuple(tuple(grid.number(r, c, 0, 8) for c in range(cols)) for r in range(grid.rows)),
+        total,
     )
+
+
+def _total(grid: Grid) -> int | None:
+    """The count of bombs right of the grid: a `●12` at the top of the last column, which holds
+    nothing else (a text that no grid cell can hold)."""
+    last = grid.cols - 1
+    v = grid[0, last]
+    m = TOTAL.match(v) if isinstance(v, str) and grid.cols > 1 else None
+    if m is None:
+        return None
+    for r in range(1, grid.rows):
+        if grid[r, last] is not None:
+            raise grid.error(
+                r,
+                last,
+                f"the count of bombs {quote(v)} stands alone in its column, right of the grid; "
+                f"found {quote(grid[r, last])}",
+            )
+    return int(m.group(1) or m.group(2))
 
 
 def model(p: Puzzle) -> Model:
@@ -70,6 +104,8 @@ def model(p: Puzzle) -> Model:
                 pulp.lpSum(b[q] for q in neighbours(p.rows, p.cols, r, c, KING)) == n,
                 cname("Around", (r, c)),
             )
+    if p.total is not None:
+        prob += pulp.lpSum(b.values()) == p.total, "Total"
     return Model(prob, list(b.values()), {"b": b})
 
 
@@ -79,8 +115,10 @@ def decode(p: Puzzle, m: Model) -> Answer:
 
 def verify(p: Puzzle, bombs: Answer) -> list[Violation]:
     """No bomb on a number; each number counts the bombs around it (the number and those
-    bombs are the cells named)."""
+    bombs are the cells named); as many bombs as the count, where given."""
     problems = []
+    if p.total is not None and len(bombs) != p.total:
+        problems.append(Violation(f"{len(bombs)} bombs, the count says {p.total}", sorted(bombs)))
     for r in range(p.rows):
         for c in range(p.cols):
             n = p.cells[r][c]
@@ -124,7 +162,18 @@ def from_url(url: PzprUrl) -> Puzzle:
     return Puzzle(grid_rows(values, url.cols))
 
 
+def to_cells(p: Puzzle) -> list[list[Value]]:
+    """The numbers, and the count of bombs right of the first row, where given."""
+    cells: list[list[Value]] = [list(row) for row in p.cells]
+    if p.total is not None:
+        for r, row in enumerate(cells):
+            row.append(f"{BOMB}{p.total}" if r == 0 else None)
+    return cells
+
+
 def to_url(p: Puzzle) -> str:
+    if p.total is not None:
+        raise UrlError("mines: puzz.link has no form for the count of bombs")
     return url_text("mines", p.cols, p.rows, encode_number16(cells_of(p.cells)))
 
 

@@ -3,33 +3,42 @@
 Rules: put a building of height 1-N into every cell of the N x N grid so that each row and each
 column holds every height once (a latin square). A clue outside the grid says how many
 buildings are seen from there, looking along its row or column: a building is seen when every
-building before it is lower. Given heights in the grid stand.
+building before it is lower. Given heights in the grid stand. Two variants (janko.at's): heights
+1-H only, H < N, each once in every row and column and the other N - H cells of each line
+empty (an empty cell hides nothing and is not seen); and diagonals, where each of the two main
+diagonals also holds every height once.
 
 Layout: the grid inside a frame of clues, an (N+2) x (N+2) block from A1: the clues seen from
 the top of each column in row 1 (B1, C1 ...), from the bottom in the block's last row, from the
 left of each row in column A (A2, A3 ...), from the right in its last column; an empty frame
-cell is no clue, the four corners stay empty. Inside the frame, a given height 1-N or empty.
-The sentinel one cell diagonally below-right of the block (at H8 for 5x5, whose block is
-A1:G7). The answer writes the heights in blue into the empty grid cells; the record's `numbers`
-is the N x N grid of heights. Solving by hand: type heights (read like the givens, as for
-sudoku).
+cell is no clue. The top-left corner (A1) says a variant, empty for the plain puzzle: the
+heights `1-4` (or the largest, `4`) when they stop below N, `D` when the diagonals hold every
+height too, or both (`1-4 D`); the other three corners stay empty. Inside the frame, a given
+height or empty. The sentinel one cell diagonally below-right of the block (at H8 for 5x5,
+whose block is A1:G7). The answer writes the heights in blue into the empty grid cells (a cell
+without a building stays empty); the record's `numbers` is the N x N grid of heights, 0 for a
+cell without a building. Solving by hand: type heights (read like the givens, as for sudoku),
+and mark a cell without a building `・` (or `.`, `×`, `x`).
 
 Opposite clues that cannot both hold are named before solving: from both ends of a line at
-most N + 1 buildings are seen together (the tallest is seen from both), and at least 3 when
-N > 1 (only one of the two ends can see the tallest first).
+most H + 1 buildings are seen together (the tallest is seen from both), and at least 3 when
+H > 1 (only one of the two ends can see the tallest first).
 
 puzz.link: `skyscrapers` (also `building`, `skyscraper`): the frame's clues in number16 over
 pzprjs' outside cells (top row left to right, bottom row, left column top to bottom, right
-column), then the given heights in number16 over the cells when there are any.
+column), then the given heights in number16 over the cells when there are any; it has no
+form for the variants.
 
 Model: x(r,c,d) = 1 when the grid cell at sheet row r, column c holds height d
-(`solver.blocks.digits`), one height per cell, givens fixed, a latin square
-(`solver.blocks.digits.latin`). Each clue is a sightline (`solver.blocks.digits.sightline`): s(cell)
+(`solver.blocks.digits`), one height per cell (at most one with heights 1-H), givens fixed,
+each height once in every row and column (`solver.blocks.digits.latin`; Diag(1), Diag(2) on the
+diagonals). Each clue is a sightline (`solver.blocks.digits.sightline`): s(cell)
 = 1 when that building is seen from the clue, exactly: seen when nothing taller stands before it, s
 >= x(i,d) - sum of x(j,e) over j before i and e > d; hidden when some e stands before it and it is
-not taller, s <= 1 - sum_j<i x(j,e) + sum_{d>e} x(i,d); the s of the line add up to the clue. Reach:
-a clue c allows at most N - c + 1 + i at the i-th cell from it (at most i + 1 buildings are seen
-up to there and, behind a building of height h, at most N - h more), x = 0 above that; implied
+not taller, s <= 1 - sum_j<i x(j,e) + sum_{d>e} x(i,d) (and an empty cell is not seen); the s of
+the line add up to the clue. Reach: a clue c allows at most H - c + 1 + i at the i-th cell from
+it (at most i + 1 buildings are seen up to there and, behind a building of height h, at most H -
+h more), x = 0 above that; implied
 by the rules, it halves the solving time of a fully clued 8x8. Fully clued 12x12 puzzles
 without given heights stay hard for this model (over a minute with HiGHS or SCIP); the other
 forms of the sightline are slower still (a running maximum as cumulative binaries, per-digit
@@ -38,6 +47,7 @@ seen binaries with clique rows, a flow over the running maximum).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import pulp
@@ -49,6 +59,7 @@ from solver.blocks.digits import (
     digit_vars,
     fix,
     latin,
+    once_each,
     seen,
     sightline,
     square_at,
@@ -60,12 +71,18 @@ from solver.blocks.violation import Violation
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.digits_sheet import read_digits, render_digits
+from solver.io.givens import Given, every_value
+from solver.io.shading import WHITE_MARKS
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
+from solver.io.spellings import is_mark
 from solver.mip.model import Model, cname, new_problem
 
 Cell = tuple[int, int]
 SIDES = ("T", "B", "L", "R")  # the clues seen from the top, bottom, left and right
+NO_BUILDING = WHITE_MARKS | {"x"}  # a cell marked as holding no building (heights 1-H)
+ANSWER_MARKS = NO_BUILDING | {"X"}
+VARIANT = re.compile(r"^(?:(?:1\s*[-–~〜]\s*)?(\d+))?\s*(D)?$")  # the corner: `1-4 D`
 
 
 @dataclass(frozen=True)
@@ -73,6 +90,29 @@ class Puzzle:
     n: int
     givens: tuple[tuple[int | None, ...], ...]  # N x N
     clues: tuple[tuple[int | None, ...], ...]  # per side (SIDES), one per column or row
+    top: int = 0  # the largest height, H; 0: N
+    diagonal: bool = False  # the two main diagonals hold every height too
+
+    @property
+    def heights(self) -> int:
+        """H: heights 1-H, each once in every line (fewer than N: N - H empty cells a line)."""
+        return self.top or self.n
+
+    @property
+    def blanks(self) -> bool:
+        return self.heights < self.n
+
+    def units(self) -> list[tuple[str, list[Cell]]]:
+        """The rows and columns (and the diagonals), named as the sheet names them."""
+        square = self.square()
+        units = square_units(square)
+        if self.diagonal:
+            for line in (
+                [row[i] for i, row in enumerate(square)],
+                [row[-1 - i] for i, row in enumerate(square)],
+            ):
+                units.append((f"the diagonal from {cell_name(line[0])}", line))
+        return units
 
     @property
     def size(self) -> int:
@@ -138,42 +178,64 @@ def parse(grid: Grid) -> Puzzle:
         )
     n = size - 2
     last = size - 1
-    for r, c in ((0, 0), (0, last), (last, 0), (last, last)):
+    for r, c in ((0, last), (last, 0), (last, last)):
         if grid[r, c] is not None:
             raise grid.error(
                 r,
                 c,
-                f"the frame's corners stay empty (no clue sees from there); found "
+                f"only the top-left corner holds something (the variant); found "
                 f"{quote(grid[r, c])}",
             )
+    top, diagonal = _variant(grid, n)
+    h = top or n
     clue = "a clue (the buildings seen from there)"
     clues = (
-        tuple(grid.number(0, 1 + k, 1, n, clue) for k in range(n)),
-        tuple(grid.number(last, 1 + k, 1, n, clue) for k in range(n)),
-        tuple(grid.number(1 + k, 0, 1, n, clue) for k in range(n)),
-        tuple(grid.number(1 + k, last, 1, n, clue) for k in range(n)),
+        tuple(grid.number(0, 1 + k, 1, h, clue) for k in range(n)),
+        tuple(grid.number(last, 1 + k, 1, h, clue) for k in range(n)),
+        tuple(grid.number(1 + k, 0, 1, h, clue) for k in range(n)),
+        tuple(grid.number(1 + k, last, 1, h, clue) for k in range(n)),
     )
     givens = tuple(
-        tuple(grid.number(1 + i, 1 + j, 1, n, "a height") for j in range(n)) for i in range(n)
+        tuple(grid.number(1 + i, 1 + j, 1, h, "a height") for j in range(n)) for i in range(n)
     )
-    p = Puzzle(n, givens, clues)
+    p = Puzzle(n, givens, clues, top, diagonal)
     _check_pairs(grid, p)
     return p
 
 
+def _variant(grid: Grid, n: int) -> tuple[int, bool]:
+    """The corner's variant: the largest height when below N (0: N) and whether the diagonals
+    count; `1-4 D`, `4D`, `4`, `D` or empty."""
+    v = grid[0, 0]
+    if v is None:
+        return 0, False
+    text = str(v).strip().upper() if isinstance(v, (int, str)) else ""
+    m = VARIANT.match(text)
+    if not text or m is None or (m.group(1) and not 1 <= int(m.group(1)) <= n):
+        raise grid.error(
+            0,
+            0,
+            f"the corner says the variant: the heights `1-4` (at most {n}), `D` for the "
+            f"diagonals, or both (`1-4 D`); found {quote(v)}",
+        )
+    top = int(m.group(1)) if m.group(1) else 0
+    return (0 if top == n else top), bool(m.group(2))
+
+
 def _check_pairs(grid: Grid, p: Puzzle) -> None:
-    """Two clues at the two ends of a line that no line of 1-N can show both."""
+    """Two clues at the two ends of a line that no line of 1-H can show both."""
     for first, second in (("T", "B"), ("L", "R")):
         a_side, b_side = p.clues[SIDES.index(first)], p.clues[SIDES.index(second)]
         for k, (a, b) in enumerate(zip(a_side, b_side, strict=True)):
             if a is None or b is None:
                 continue
-            if a + b > p.n + 1 or (p.n > 1 and a + b < 3):
+            h = p.heights
+            if a + b > h + 1 or (h > 1 and a + b < 3):
                 at_a, _ = _line(first, k, p.n)
                 at_b, _ = _line(second, k, p.n)
                 limit = (
-                    f"together they see at most {p.n + 1} (the tallest is seen from both)"
-                    if a + b > p.n + 1
+                    f"together they see at most {h + 1} (the tallest is seen from both)"
+                    if a + b > h + 1
                     else "only one end sees the tallest building first"
                 )
                 raise grid.error(
@@ -185,6 +247,8 @@ def _check_pairs(grid: Grid, p: Puzzle) -> None:
 
 def to_cells(p: Puzzle) -> list[list[Value]]:
     cells: list[list[Value]] = [[None] * p.size for _ in range(p.size)]
+    if p.blanks or p.diagonal:
+        cells[0][0] = " ".join(([f"1-{p.heights}"] if p.blanks else []) + (["D"] * p.diagonal))
     for (r, c), d in p.given_digits().items():
         cells[r][c] = d
     for _, (r, c), _, clue in p.sightlines():
@@ -194,13 +258,17 @@ def to_cells(p: Puzzle) -> list[list[Value]]:
 
 def model(p: Puzzle) -> Model:
     prob = new_problem("skyscrapers")
-    x = digit_vars(prob, p.cells(), range(1, p.n + 1))
+    h = p.heights
+    x = digit_vars(prob, p.cells(), range(1, h + 1), optional=p.blanks)
     fix(prob, x, p.given_digits())
     latin(prob, x, p.square())
+    if p.diagonal:
+        for k, (_, line) in enumerate(p.units()[-2:], start=1):
+            once_each(prob, x, line, f"Diag({k})")
     for name, _, line, clue in p.sightlines():
-        sightline(prob, x, line, clue, name)
-        for i, cell in enumerate(line):  # clue c: at most N - c + 1 + i at the i-th cell
-            for d in range(p.n - clue + 2 + i, p.n + 1):
+        sightline(prob, x, line, clue, name, blanks=p.blanks)
+        for i, cell in enumerate(line):  # clue c: at most H - c + 1 + i at the i-th cell
+            for d in range(h - clue + 2 + i, h + 1):
                 prob += x[(*cell, d)] == 0, cname(f"Reach{name}", cell, d)
     return Model(prob, list(x.values()), {"x": x})
 
@@ -210,13 +278,22 @@ def decode(p: Puzzle, m: Model) -> Answer:
 
 
 def verify(p: Puzzle, a: Answer) -> list[Violation]:
-    """Every grid cell holds a height, the givens stand, no row or column holds a height twice,
-    and each clue counts the buildings seen from it (on a full line)."""
-    problems = check_filled(a, p.cells(), p.given_digits(), "height")
-    problems += check_repeats(a, square_units(p.square()))
+    """Every grid cell holds a height (with heights 1-H: every line holds each height), the
+    givens stand, no line holds a height twice, and each clue counts the buildings seen from
+    it (on a full line)."""
+    h = p.heights
+    blank: tuple[int | None, ...] = (None,) if p.blanks else (None, 0)
+    problems = check_filled(a, p.cells(), p.given_digits(), "height", blank)
+    problems += check_repeats(a, p.units())
+    if p.blanks:
+        for unit, cells in p.units():
+            held = {a[r][c] for r, c in cells}
+            missing = [str(d) for d in range(1, h + 1) if d not in held]
+            if missing:
+                problems.append(Violation(f"{unit} holds no {', '.join(missing)}", cells))
     for name, at, line, clue in p.sightlines():
-        heights = [a[r][c] for r, c in line]
-        if all(heights) and (count := seen(heights)) != clue:
+        heights = [a[r][c] or 0 for r, c in line]
+        if len(set(heights) - {0}) == h and (count := seen(heights)) != clue:
             buildings = "1 building is" if count == 1 else f"{count} buildings are"
             problems.append(
                 Violation(
@@ -229,8 +306,14 @@ def verify(p: Puzzle, a: Answer) -> list[Violation]:
 
 def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int]:
     """The heights the sheet shows in the grid (read as givens too, as for sudoku); the
-    frame's clues are not heights."""
-    return read_digits(grid, m["x"])
+    frame's clues are not heights. With heights 1-H, a cell marked `・` holds none."""
+    x = m["x"]
+    entries = read_digits(grid, x)
+    if p.blanks:
+        for r, c in p.cells():
+            if is_mark(grid[r, c], NO_BUILDING):
+                entries |= {x[r, c, d]: 0 for d in range(1, p.heights + 1)}
+    return entries
 
 
 def blank(grid: Grid, cell: Cell) -> bool:
@@ -273,11 +356,19 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
 def to_url(p: Puzzle) -> str:
     """The clues outside (top, bottom, left, right), then the given heights if there are
     any."""
+    if p.blanks or p.diagonal:
+        raise puzzlink.UrlError("skyscrapers: puzz.link has no form for heights 1-H or diagonals")
     body = puzzlink.encode_number16(v for side in p.clues for v in side)
     heights = puzzlink.cells_of(p.givens)
     if any(v is not None for v in heights):
         body += puzzlink.encode_number16(heights)
     return puzzlink.url_text("skyscrapers", p.n, p.n, body)
+
+
+def givens(p: Puzzle, grid: Grid) -> list[Given]:
+    """The clues in the frame and the given heights; the corner's variant is the puzzle's own."""
+    cells = [at for _, at, _, _ in p.sightlines()] + list(p.given_digits())
+    return every_value(grid, sorted(cells))
 
 
 GENRE = define(__name__, slug="skyscrapers", ja="ビルディングパズル", pzpr_ids=("skyscrapers",))

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import dataclasses
 import functools
 import itertools
 import json
@@ -1537,6 +1538,11 @@ def to_penpa(genre: Genre, puzzle: Any) -> str:
         raise UrlError(f"{genre.slug} has no penpa form here; supported: {', '.join(supported())}")
     if getattr(puzzle, "every_point", False):
         raise UrlError("slitherlink's every-dot variant has no penpa form")
+    if genre.slug == "skyscrapers" and (puzzle.blanks or puzzle.diagonal):
+        raise UrlError("skyscrapers' variants (heights 1-H, the diagonals) have no penpa form")
+    if genre.slug == "bomber" and puzzle.total is not None:
+        # penpa-edit has no place for the count of bombs: the link leaves it out
+        puzzle = dataclasses.replace(puzzle, total=None)
     cells = genre.to_cells(puzzle)
     drawn = genre.drawn_rooms(puzzle)
     rooms = None if drawn is None or codec.labels else drawn[0]
