@@ -11,6 +11,8 @@ module defines:
                                                   # sheet from A1, without the sentinel
     def expected(solution: str) -> dict           # fields the solved sheet's record `answer`
                                                   # must hold, as the record writes them
+                                                  # (`expected(solution, problem)` where the
+                                                  # answer's text alone does not say them)
 
 so a published puzzle goes through what a person's sheet goes through: typed cells, the genre's
 `parse`, the solve, the answer written into the cells, the record.
@@ -19,6 +21,7 @@ so a published puzzle goes through what a person's sheet goes through: typed cel
 from __future__ import annotations
 
 import importlib
+import inspect
 import pkgutil
 from collections.abc import Iterable
 from types import ModuleType
@@ -30,6 +33,14 @@ def readers() -> dict[str, ModuleType]:
     for info in pkgutil.iter_modules(__path__):
         found[info.name.replace("_", "-")] = importlib.import_module(f"{__name__}.{info.name}")
     return found
+
+
+def expected_of(reader: ModuleType, entry: dict) -> dict:
+    """The reader's expected answer fields for a dataset entry (given its problem too where its
+    `expected` asks for it)."""
+    if "problem" in inspect.signature(reader.expected).parameters:
+        return reader.expected(entry["solution"], problem=entry["problem"])
+    return reader.expected(entry["solution"])
 
 
 def size_of(text: str) -> tuple[int, int]:
@@ -49,6 +60,16 @@ def grid_of(text: str) -> list[list[str]]:
         if line.strip():
             lines.append(line.split())
     return lines
+
+
+def full_grid(text: str) -> list[list[str]]:
+    """A problem's grid, refused (ValueError) unless it holds `rows` lines of `cols` cells as
+    its first line says (a few texts are cut short)."""
+    rows, cols = size_of(text)
+    grid = grid_of(text)
+    if len(grid) != rows or any(len(row) != cols for row in grid):
+        raise ValueError(f"the grid is not {rows}x{cols}")
+    return grid
 
 
 def answer_grid(solution: str) -> list[list[str]]:
