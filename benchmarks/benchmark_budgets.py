@@ -51,7 +51,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.benchmark_puzzlekit import chosen, dataset
-from benchmarks.puzzlekit import expected_of, readers
+from benchmarks.puzzlekit import readers
 from solver.genres import Genre, genre_by_slug, genre_for_pzpr
 from solver.io.puzzlink import parse_url
 from solver.io.sheet import Grid
@@ -123,7 +123,7 @@ def entries(a: argparse.Namespace, wanted: set[str] | None) -> list[tuple[str, G
                     puzzle = genre.parse(Grid(slug, reader.cells(e["problem"])))
                 except Exception:  # unreadable puzzles are left out
                     continue
-                found.append((name, genre, puzzle, expected_of(reader, e)))
+                found.append((name, genre, puzzle, reader.expected(e["solution"])))
     for slug in a.generated.split(",") if a.generated else []:
         genre = genre_by_slug(slug)
         for size in a.sizes:

@@ -60,7 +60,7 @@ import openpyxl
 
 from benchmarks import ROOT, put_part
 from benchmarks.noqx_peer import Noqx
-from benchmarks.puzzlekit import expected_of, readers, size_of
+from benchmarks.puzzlekit import readers, size_of
 from solver import limits, links
 from solver.genres import genre_by_slug
 from solver.io.puzzlink import UrlError
@@ -120,7 +120,7 @@ def measure(
     out: dict[str, Any] = {"genre": slug, "name": name, "size": f"{rows}x{cols}"}
     try:
         cells = reader.cells(entry["problem"])
-        want = expected_of(reader, entry)
+        want = reader.expected(entry["solution"])
     except (ValueError, KeyError, IndexError) as exc:
         return out | {"verdict": "unreadable", "error": f"{type(exc).__name__}: {exc}"}
     with tempfile.TemporaryDirectory() as tmp:

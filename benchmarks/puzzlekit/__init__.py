@@ -11,8 +11,6 @@ module defines:
                                                   # sheet from A1, without the sentinel
     def expected(solution: str) -> dict           # fields the solved sheet's record `answer`
                                                   # must hold, as the record writes them
-                                                  # (`expected(solution, problem)` where the
-                                                  # answer's text alone does not say them)
 
 so a published puzzle goes through what a person's sheet goes through: typed cells, the genre's
 `parse`, the solve, the answer written into the cells, the record.
@@ -21,7 +19,6 @@ so a published puzzle goes through what a person's sheet goes through: typed cel
 from __future__ import annotations
 
 import importlib
-import inspect
 import pkgutil
 from collections.abc import Iterable
 from types import ModuleType
@@ -33,14 +30,6 @@ def readers() -> dict[str, ModuleType]:
     for info in pkgutil.iter_modules(__path__):
         found[info.name.replace("_", "-")] = importlib.import_module(f"{__name__}.{info.name}")
     return found
-
-
-def expected_of(reader: ModuleType, entry: dict) -> dict:
-    """The reader's expected answer fields for a dataset entry (given its problem too where its
-    `expected` asks for it)."""
-    if "problem" in inspect.signature(reader.expected).parameters:
-        return reader.expected(entry["solution"], problem=entry["problem"])
-    return reader.expected(entry["solution"])
 
 
 def size_of(text: str) -> tuple[int, int]:
