@@ -1,8 +1,7 @@
 """Country Road: the problem's countries (its second grid, a number per country) typed as labels,
 each country's given number (from its first grid) with its label (`A4`); the answer's cells the
 directions the loop leaves by (`ns`, `se`, ...), read as the unit segments of the record's
-`lines`, and the countries as its `regions`. A country cell `@` (a cell in no country, which
-janko.at draws black) has no spelling on the sheet: such a puzzle is unreadable."""
+`lines`. A country cell `@` (a cell in no country, which janko.at draws black) is typed `■`."""
 
 from __future__ import annotations
 
@@ -26,7 +25,8 @@ def cells(problem: str) -> list[list[Value]]:
         row: list[Value] = []
         for country, number in zip(country_row, number_row, strict=True):
             if country == "@":
-                raise ValueError("a cell in no country (@)")
+                row.append("■")
+                continue
             name = names.setdefault(country, label(len(names)))
             if number == "-" or country in numbered:
                 row.append(name)
