@@ -5,8 +5,7 @@ directions the loop leaves by (`ns`, `se`, ...), read as the unit segments of th
 
 from __future__ import annotations
 
-from benchmarks.puzzlekit import answer_grid, grid_of, size_of
-from benchmarks.puzzlekit.heyawake import label
+from benchmarks.puzzlekit import answer_grid, given_cells, grid_of, room_labels, size_of
 from solver.blocks.values import Value
 
 DATASET = "CountryRoad"
@@ -18,23 +17,14 @@ def cells(problem: str) -> list[list[Value]]:
     numbers, countries = grid[:rows], grid[rows : 2 * rows]
     if len(countries) != rows:
         raise ValueError(f"{len(countries)} rows of countries, not {rows}")
-    names: dict[str, str] = {}
-    numbered: set[str] = set()
-    out: list[list[Value]] = []
-    for country_row, number_row in zip(countries, numbers, strict=True):
-        row: list[Value] = []
-        for country, number in zip(country_row, number_row, strict=True):
-            if country == "@":
-                row.append("■")
-                continue
-            name = names.setdefault(country, label(len(names)))
-            if number == "-" or country in numbered:
-                row.append(name)
-            else:
-                numbered.add(country)
-                row.append(f"{name}{number}")
-        out.append(row)
-    return out
+    labels = room_labels(countries, given_cells(numbers))
+    return [
+        [
+            "■" if country == "@" else name if number == "-" else f"{name}{number}"
+            for name, number, country in zip(lrow, nrow, crow, strict=True)
+        ]
+        for lrow, nrow, crow in zip(labels, numbers, countries, strict=True)
+    ]
 
 
 def expected(solution: str) -> dict:
