@@ -14,7 +14,7 @@ from solver.io.puzzlink import UrlError, parse_url
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.mip.backends import Settings
-from solver.pipeline import clear_sheet, make_lp, read_puzzle, solve_sheet
+from solver.pipeline import clear_sheet, make_lp, read_puzzle, solve_puzzle, solve_sheet
 
 SHEET = "country-road"
 # pzprjs test/script/country.js: the URL, and its answer in the pzprv3 file (rooms, numbers,
@@ -293,3 +293,46 @@ def test_the_uniqueness_cut_is_not_every_loop_edge_again(monkeypatch):
     puzzles = [generate(size, seed)[0] for size, seed in ((6, 1), (6, 2), (7, 3), (8, 4))]
     own, plain = verdicts_own_and_plain(monkeypatch, country_road, "loop_no_good", puzzles, "highs")
     assert own == plain and True in own and False in own, (own, plain)
+
+
+# janko.at's Country Road 23 (via puzzlekit-dataset): four black cells, in no country
+BLACK_ROWS = [
+    "A B ■ C C C C D",
+    "A B B B C D D D",
+    "A B E E F2 F D4 ■",
+    "A E E E G F F F",
+    "A H H G G I I I",
+    "■ H G G3 J K3 K I",
+    "L H H J J J K I",
+    "L L L L J ■ K K",
+]
+
+
+def black_cells_puzzle() -> Puzzle:
+    return country_road.parse(Grid(SHEET, [row.split() for row in BLACK_ROWS]))
+
+
+@pytest.mark.parametrize("deduce", [True, False])
+def test_black_cells_are_in_no_country_and_off_the_loop(deduce):
+    p = black_cells_puzzle()
+    black = {(0, 2), (2, 7), (5, 0), (7, 5)}
+    assert {cell for cell in p.positions() if p.label(cell) is None} == black
+    assert len(p.countries()) == 12 and not black & set(p.open_cells())
+    assert country_road.to_cells(p)[0][2] == "■"
+    out = solve_puzzle(country_road.GENRE, p, Settings(deduce=deduce))
+    assert out.status == "solved" and out.unique is True
+    assert country_road.verify(p, out.answer) == []
+    assert not black & {cell for segment in out.answer for cell in segment}
+    regions = country_road.record(p, out.answer)["regions"]
+    assert [regions[r][c] for r, c in sorted(black)] == [None] * 4 and regions[0][0] == 0
+
+
+def test_verify_names_a_loop_through_a_black_cell():
+    p = black_cells_puzzle()
+    through = frozenset({((0, 1), (0, 2)), ((0, 2), (0, 3))})
+    assert "the loop enters the black cell C1" in country_road.verify(p, through)
+
+
+def test_a_map_with_black_cells_has_no_url():
+    with pytest.raises(UrlError, match="no black cells"):
+        country_road.to_url(black_cells_puzzle())

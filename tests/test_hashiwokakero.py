@@ -263,3 +263,71 @@ def test_check_names_an_island_with_a_bridge_too_few(sample):
         ("the island 3 at F1 has 2 bridges", ["E1", "F1", "G1"]),
     ]
     assert ws["D1"].fill.fgColor.rgb.endswith(MARK_FILL)
+
+
+def all_answers(p: Puzzle) -> set[hashiwokakero.Answer]:
+    """Every answer of a small puzzle, by trying every count on every pair."""
+    import itertools
+
+    pairs = p.pairs()
+    found = set()
+    for counts in itertools.product((0, 1, 2), repeat=len(pairs)):
+        a = frozenset((q.a, q.b, n) for q, n in zip(pairs, counts, strict=True) if n)
+        if not hashiwokakero.verify(p, a):
+            found.add(a)
+    return found
+
+
+def random_puzzles(count: int, seed: int = 7):
+    """Small grids of islands, their numbers from random bridges (so some have no answer, some
+    one, some several), now and then a number not given."""
+    import random
+
+    rng = random.Random(seed)
+    made = 0
+    while made < count:
+        size = rng.choice((3, 4))
+        cells = rng.sample([(r, c) for r in range(size) for c in range(size)], rng.randint(3, 6))
+        grid = [[None] * size for _ in range(size)]
+        for cell in cells:
+            grid[cell[0]][cell[1]] = 0
+        p = Puzzle(tuple(tuple(row) for row in grid))
+        if not 1 <= len(p.pairs()) <= 8:
+            continue
+        counts = {cell: 0 for cell in cells}
+        for q in p.pairs():
+            n = rng.choice((0, 1, 2))
+            counts[q.a] += n
+            counts[q.b] += n
+        for (r, c), n in counts.items():
+            grid[r][c] = UNKNOWN if rng.random() < 0.15 else n
+        if any(v == 0 for row in grid for v in row):
+            continue
+        made += 1
+        yield Puzzle(tuple(tuple(row) for row in grid))
+
+
+@pytest.mark.slow
+def test_deductions_hold_in_every_answer():
+    """The bridges' rules and probing (solver.deduce.bridges) fix only what every answer has:
+    over random small puzzles with no answer, one or several, each fixing holds in every
+    answer, and the answer they decide is the only one."""
+    seen = {"none": 0, "one": 0, "several": 0}
+    for p in random_puzzles(150):
+        answers = all_answers(p)
+        seen[{0: "none", 1: "one"}.get(len(answers), "several")] += 1
+        d = hashiwokakero.deduce(p, hashiwokakero.GENRE.tuning)
+        for a in answers:
+            n = {(x, y): k for x, y, k in a}
+            for key, v in d.fixed.get("one", {}).items():
+                assert v == int(n.get(key, 0) >= 1), (p, a, key)
+            for key, v in d.fixed.get("two", {}).items():
+                assert v == int(n.get(key, 0) == 2), (p, a, key)
+        if d.answer is not None:
+            assert answers == {d.answer}, p
+    assert min(seen.values()) >= 10, seen
+
+
+def test_deductions_decide_the_sample_and_keep_its_answer():
+    d = hashiwokakero.deduce(puzzle(), hashiwokakero.GENRE.tuning)
+    assert d.answer == known_answer()

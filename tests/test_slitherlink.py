@@ -314,3 +314,34 @@ def test_check_names_a_wrong_loop_and_a_loop_not_finished(sample):
     draw_by_hand(ws, known_edges() - {((0, 0), (0, 1))})
     res = check_sheet(book, "slitherlink", Settings())
     assert (res.verdict, res.completable, res.empty) == ("incomplete", True, 0), res.record()
+
+
+def test_the_inside_rows_keep_every_answer_and_join_a_long_search():
+    """The reinforcement (`inside_rows`, the loop's inside): the known answer's edges fixed, the
+    rows hold (an inside exists); and with `reinforce_after` 0 the search starts with them and
+    finds the one answer of the sample as without them, and a second answer where there is
+    one."""
+    import dataclasses
+
+    p = known_puzzle()
+    m = slitherlink.model(p)
+    (make,) = m.reinforcements
+    found = make()
+    edges = known_edges()
+    for seg, x in m["x"].items():
+        x.varValue = int(seg in edges)
+    inside = {v.name: v for row, _ in found for v in row if v.name.startswith("i(")}
+    assert len(inside) == p.rows * p.cols
+    for v in inside.values():  # inside: the loop's left sides crossed on the way there
+        r, c = (int(k) - 1 for k in v.name[2:-1].split(","))
+        v.varValue = sum(((r, k), (r + 1, k)) in edges for k in range(c + 1)) % 2
+    assert len(found) == 4 * len(m["x"]) and all(row.valid() for row, _ in found)
+
+    genre = slitherlink.GENRE
+    eager = dataclasses.replace(genre, tuning=dataclasses.replace(genre.tuning, reinforce_after=0))
+    for g in (genre, eager):
+        out = solve_puzzle(g, p, Settings(time_limit=60, deduce=False))
+        assert (out.status, out.unique, out.violations) == ("solved", True, [])
+        assert out.answer == frozenset(edges) and out.reinforced == (g is eager)
+        several = solve_puzzle(g, Puzzle(((1, None), (None, None))), Settings(deduce=False))
+        assert several.status == "solved" and several.unique is False

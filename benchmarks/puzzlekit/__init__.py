@@ -51,6 +51,16 @@ def grid_of(text: str) -> list[list[str]]:
     return lines
 
 
+def full_grid(text: str) -> list[list[str]]:
+    """A problem's grid, refused (ValueError) unless it holds `rows` lines of `cols` cells as
+    its first line says (a few texts are cut short)."""
+    rows, cols = size_of(text)
+    grid = grid_of(text)
+    if len(grid) != rows or any(len(row) != cols for row in grid):
+        raise ValueError(f"the grid is not {rows}x{cols}")
+    return grid
+
+
 def answer_grid(solution: str) -> list[list[str]]:
     """A solution's grid: its first `rows` lines after the size (a few texts repeat the grid
     after a `[solution]` line)."""

@@ -10,6 +10,7 @@ never seconds: a sheet gives the same fixings on every machine and under any loa
 - loop_logic: one loop (or path) in a graph of cells and edges
 - shade_logic: shaded and unshaded cells (apart, joined, counts)
 - frontier: answers counted cell by cell along a frontier (lines between numbered ends)
+- bridges: the bridges between islands (hashiwokakero), each pair's bounds
 """
 
 from __future__ import annotations

@@ -4,15 +4,17 @@ Rules: the grid is divided into countries (regions). Draw one loop through the c
 moving up, down, left and right, never crossing or branching, that visits every country exactly
 once: it enters each country once and leaves it once. A number in a country counts the cells
 of that country the loop passes through; a country without a number may have any count. Two
-cells that the loop leaves out never face each other across a country border.
+cells that the loop leaves out never face each other across a country border. Some puzzles
+(janko.at's) have black cells: they belong to no country and the loop never enters them.
 
 Layout: one puzzle cell per spreadsheet cell from A1, and every cell holds the label of its
 country: a word of letters, such as `A`, `B` ... `Z`, then `AA`, `AB` ... for bigger maps (kana
 and other letters work too; case does not matter, `a` is `A`). All cells of a country carry the
 same label and must hang together; two countries need two labels. A country's number is typed
 together with its label in one (any one) of its cells, before or after it: `A4`, `4A` or
-`A 4`. One number per country at most, from 1 to the country's size. Nothing stays empty. The
-sentinel one cell diagonally below-right of the grid, as always. For the map
+`A 4`. One number per country at most, from 1 to the country's size. A black cell is `■` (or
+`#`). Nothing stays empty. The sentinel one cell diagonally below-right of the grid, as always.
+For the map
 
     A A B B        with 4 in country A:   A4 A  B  B
     A C C B                               A  C  C  B
@@ -27,20 +29,20 @@ reads both forms.
 
 Model (the seed's, on undirected edges): h(r,c) = 1 when the loop joins cell (r,c) to its right
 neighbour, v(r,c) to the cell below; u(r,c) = 1 when the loop visits the cell (fixed to 1 in a
-country of one cell and in a country whose number is its size). Every cell has loop degree
-2 u. Countries are numbered k = 1, 2 ... in the order of their first cell. Cross(k): exactly
-two loop edges cross the border of country k (it is entered and left once; the seed counts
-one outgoing arc). Count(k): the u of a numbered country sum to its
-number. FaceH/FaceV: u(a) + u(b) >= 1 for neighbours a, b in different countries. Valid
-inequalities that tighten it: Pair(i,j): at most one loop edge between two countries (two
-would close a loop over those two alone), and, once there are more than four countries,
-Block(r,c): at most three of the four edges of a 2x2 block (a loop of four cells cannot visit
-them all). The loop is one piece (`solver.blocks.lines.single_loop`, rooted at a cell the clues
-force onto the loop, if there is one). The lazy form adds its own cut on whole countries: a piece
-of an answer that visits only the countries U gets x(border of U) >= 2 (the loop must still go
-from U to the others), on top of `single_loop`'s cell cut. The loop is the whole answer, so the
-uniqueness check cuts off the answer found by "not every edge of this loop again"
-(`solver.blocks.lines.loop_no_good`), which every other loop satisfies.
+country of one cell and in a country whose number is its size). Every cell has loop degree 2 u. (A
+black cell has neither u nor segments: the model leaves it out.) Countries are numbered k = 1, 2 ...
+in the order of their first cell. Cross(k): exactly two loop edges cross the border of country k (it
+is entered and left once; the seed counts one outgoing arc). Count(k): the u of a numbered country
+sum to its number. FaceH/FaceV: u(a) + u(b) >= 1 for neighbours a, b in different countries. Valid
+inequalities that tighten it: Pair(i,j): at most one loop edge between two countries (two would
+close a loop over those two alone), and, once there are more than four countries, Block(r,c): at
+most three of the four edges of a 2x2 block (a loop of four cells cannot visit them all). The loop
+is one piece (`solver.blocks.lines.single_loop`, rooted at a cell the clues force onto the loop, if
+there is one). The lazy form adds its own cut on whole countries: a piece of an answer that visits
+only the countries U gets x(border of U) >= 2 (the loop must still go from U to the others), on top
+of `single_loop`'s cell cut. The loop is the whole answer, so the uniqueness check cuts off the
+answer found by "not every edge of this loop again" (`solver.blocks.lines.loop_no_good`), which
+every other loop satisfies.
 
 Deductions (`deduce`): the rules of `solver.deduce.loop_logic` decide cells on the loop or off it
 and segments used or unused before the solve: a loop's own rules; each country's border crossed
@@ -81,12 +83,13 @@ from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.deduce import Deductions, loop_logic
 from solver.genres import define
-from solver.io import puzzlink
+from solver.io import puzzlink, spellings
 from solver.io.drawn_lines import glyph, read_arms, read_segments, within
 from solver.io.givens import Given
 from solver.io.rooms_sheet import check_joined
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
+from solver.io.spellings import is_mark
 from solver.mip.backends import FULL_PRESOLVE, Tuning
 from solver.mip.model import Model, cell_vars, cname, new_problem
 
@@ -101,7 +104,8 @@ FORMAT = re.compile(r'^@\s*"\s*(?P<line>.)\s*"$')  # the number format the answe
 
 @dataclass(frozen=True)
 class Puzzle(CellPuzzle):
-    cells: tuple[tuple[str, ...], ...]  # each cell's country label (upper case)
+    cells: tuple[tuple[str | None, ...], ...]  # each cell's country label (upper case);
+    # None for a black cell, in no country
     numbers: tuple[tuple[str, int], ...] = ()  # (label, number) of the numbered countries
 
     def countries(self) -> dict[str, list[Cell]]:
@@ -109,19 +113,30 @@ class Puzzle(CellPuzzle):
         found: dict[str, list[Cell]] = {}
         for r, row in enumerate(self.cells):
             for c, label in enumerate(row):
-                found.setdefault(label, []).append((r, c))
+                if label is not None:
+                    found.setdefault(label, []).append((r, c))
         return found
+
+    def open_cells(self) -> list[Cell]:
+        """The cells of some country (every cell but the black ones), in reading order."""
+        return [cell for cell in self.positions() if self.label(cell) is not None]
+
+    def segments(self) -> list[Segment]:
+        """The segments between neighbouring cells of some country, lower cell first."""
+        return [
+            (a, b)
+            for a, b in grid_edges(self.rows, self.cols)
+            if self.label(a) is not None and self.label(b) is not None
+        ]
 
     def number(self, label: str) -> int | None:
         return dict(self.numbers).get(label)
 
     def borders(self) -> list[tuple[Cell, Cell]]:
         """The pairs of neighbouring cells in different countries, lower cell first."""
-        return [
-            (a, b) for a, b in grid_edges(self.rows, self.cols) if self.label(a) != self.label(b)
-        ]
+        return [(a, b) for a, b in self.segments() if self.label(a) != self.label(b)]
 
-    def label(self, cell: Cell) -> str:
+    def label(self, cell: Cell) -> str | None:
         return self.cells[cell[0]][cell[1]]
 
 
@@ -161,22 +176,25 @@ def parse(grid: Grid) -> Puzzle:
                 f"from 1 to {size}; found {quote(n)}",
             )
     if len(countries) < 2:
+        one = f"one country ({quote(next(iter(countries)))})" if countries else "black"
         raise InputError(
             grid.sheet,
-            f"the whole grid is one country ({quote(next(iter(countries)))}); label each country "
-            "of the map with its own letters",
+            f"the whole grid is {one}; label each country of the map with its own letters",
         )
     return Puzzle(p.cells, tuple(sorted((k, n) for k, (n, _) in numbered.items())))
 
 
-def _read_cell(grid: Grid, r: int, c: int) -> tuple[str, int | None]:
+def _read_cell(grid: Grid, r: int, c: int) -> tuple[str | None, int | None]:
+    """A cell's country label and number; (None, None) for a black cell."""
     v = grid[r, c]
+    if is_mark(v, spellings.BLACK):
+        return None, None
     if v is None:
         raise grid.error(
             r,
             c,
-            "every cell holds the label of its country (A, or A4 with its number); "
-            "found an empty cell",
+            "every cell holds the label of its country (A, or A4 with its number), or ■ for a "
+            "black cell; found an empty cell",
         )
     if isinstance(v, int):
         raise grid.error(
@@ -199,8 +217,9 @@ def _read_cell(grid: Grid, r: int, c: int) -> tuple[str, int | None]:
 
 
 def to_cells(p: Puzzle) -> list[list[Value]]:
-    """Labels, and each number with the label in its country's first cell."""
-    out: list[list[Value]] = [list(row) for row in p.cells]
+    """Labels (`■` for a black cell), and each number with the label in its country's first
+    cell."""
+    out: list[list[Value]] = [["■" if v is None else v for v in row] for row in p.cells]
     for label, cells in p.countries().items():
         n = p.number(label)
         if n is not None:
@@ -224,8 +243,8 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     countries = p.countries()
     index = {label: k for k, label in enumerate(countries, start=1)}
     on_loop = forced(p)
-    cells = p.positions()
-    x = edge_vars(prob, grid_edges(p.rows, p.cols))
+    cells = p.open_cells()
+    x = edge_vars(prob, p.segments())
     u = cell_vars(prob, "u", [cell for cell in cells if cell not in on_loop])
     used = {cell: u.get(cell, 1) for cell in cells}
     borders = p.borders()
@@ -266,8 +285,8 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
 def logic_graph(p: Puzzle) -> tuple[list[Cell], list[Segment], loop_logic.Graph]:
     """The cells, the segments between them, and the countries as `solver.deduce.loop_logic` takes
     them."""
-    cells = p.positions()
-    segments = list(grid_edges(p.rows, p.cols))
+    cells = p.open_cells()
+    segments = p.segments()
     index = {segment: e for e, segment in enumerate(segments)}
     place = {cell: i for i, cell in enumerate(cells)}
     borders = [index[segment] for segment in p.borders()]
@@ -332,11 +351,15 @@ def _country_cuts(p: Puzzle, net: Network) -> Callable[[], list[pulp.LpConstrain
 
 
 def verify(p: Puzzle, a: Answer) -> list[Violation]:
-    inside = set(p.positions())
+    grid, inside = set(p.positions()), set(p.open_cells())
     problems = [
         Violation(f"the loop leaves the grid between {cell_name(s)} and {cell_name(t)}", [s, t])
         for s, t in sorted(a)
-        if s not in inside or t not in inside
+        if s not in grid or t not in grid
+    ]
+    problems += [
+        Violation(f"the loop enters the black cell {cell_name(cell)}", [cell])
+        for cell in sorted({cell for segment in a for cell in segment} & grid - inside)
     ]
     problems += [
         Violation(f"{cell_name(s)} and {cell_name(t)} are not neighbours", [s, t])
@@ -410,8 +433,9 @@ def read_answer(p: Puzzle, grid: Grid, m: Model) -> dict[pulp.LpVariable, int | 
 
 
 def record(p: Puzzle, a: Answer) -> dict:
-    """The loop's `lines`, and the countries as `regions` (numbered by their first cells)."""
-    countries = [[0] * p.cols for _ in range(p.rows)]
+    """The loop's `lines`, and the countries as `regions` (numbered by their first cells; null
+    for a black cell)."""
+    countries: list[list[int | None]] = [[None] * p.cols for _ in range(p.rows)]
     for k, cells in enumerate(p.countries().values()):
         for r, c in cells:
             countries[r][c] = k
@@ -455,7 +479,9 @@ def from_url(url: puzzlink.PzprUrl) -> Puzzle:
 
 def to_url(p: Puzzle) -> str:
     """The walls between countries, then each country's number in the order of its first
-    cell."""
+    cell. (puzz.link's country has no black cells: a map with them has no URL.)"""
+    if any(v is None for row in p.cells for v in row):
+        raise puzzlink.UrlError("country: puzz.link has no black cells")
     ids = {label: k for k, label in enumerate(p.countries())}
     rooms = Rooms(tuple(tuple(ids[label] for label in row) for row in p.cells))
     numbers = [p.number(label) for label in p.countries()]
@@ -468,7 +494,7 @@ def givens(p: Puzzle, grid: Grid) -> list[Given]:
     found = []
     for r, c in grid.positions():
         label, n = _read_cell(grid, r, c)
-        if n is not None:
+        if label is not None and n is not None:
             found.append(Given((r, c), str(n), label))
     return found
 

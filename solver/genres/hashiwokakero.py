@@ -33,6 +33,16 @@ lazy form most of its rounds of cuts). All islands are connected over the pairs 
 f(r,c,rr,cc) from the first island (top row, leftmost) that reaches every other island over
 pairs in use, in the lazy form cuts "some bridge leaves this group of islands" (the seed's own
 loop adds such a cut for each disconnected answer).
+
+Deductions (`deduce`): the rules of `solver.deduce.bridges` bound each pair's bridges before the
+solve: an island's number against what its pairs can and must carry, no bridge across one in
+use, the islands one group (every island reachable over the pairs still possible, no group of
+islands closed off from the rest by their sure bridges or by a pair's bridges that would close
+it); then each value of each open pair is tried (probing), and what holds after every value
+that survives holds. The pipeline fixes each decided h1/h2 and v1/v2 by its bounds; what the
+rules decide holds in every answer, so the model keeps its answers. Probing's budget is the
+genre's Tuning, in work (the pairs once a probe): `probe_work`, or `probe_work_per_cell` for
+each pair where that is more. Where the rules decide every pair, the pipeline runs no solver.
 """
 
 from __future__ import annotations
@@ -47,13 +57,14 @@ from solver.blocks.geometry import Cell, CellPuzzle, components
 from solver.blocks.lines import Network, connected, lines_record
 from solver.blocks.names import cell_name, quote
 from solver.blocks.violation import Violation
+from solver.deduce import NOTHING, Deductions, bridges
 from solver.genres import define
 from solver.io import puzzlink, spellings
 from solver.io.drawn_lines import NO_LINE, one_sided, report, within
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import is_mark
-from solver.mip.backends import LEAN_PRESOLVE
+from solver.mip.backends import LEAN_PRESOLVE, Tuning
 from solver.mip.model import Model, cname, new_problem, value, var
 
 UNKNOWN = "?"
@@ -158,6 +169,46 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     net = Network(dict(one), {cell: 1 for cell in sorted(islands)})
     m.separate(connected(prob, net, lazy=lazy, root=min(islands), crossing=1))
     return m
+
+
+def logic_graph(p: Puzzle) -> tuple[list[Pair], bridges.Graph]:
+    """The pairs, and the islands and pairs as `solver.deduce.bridges` takes them."""
+    islands = p.islands()
+    index = {cell: i for i, cell in enumerate(sorted(islands))}
+    pairs = p.pairs()
+    over: dict[Cell, list[int]] = defaultdict(list)
+    for k, pair in enumerate(pairs):
+        for cell in pair.between:
+            over[cell].append(k)
+    crossing: list[list[int]] = [[] for _ in pairs]
+    for ks in over.values():
+        for k in ks:
+            crossing[k] += [q for q in ks if q != k]
+    numbers = [None if islands[cell] == UNKNOWN else islands[cell] for cell in sorted(islands)]
+    ends = [(index[pair.a], index[pair.b]) for pair in pairs]
+    return pairs, bridges.Graph(numbers, ends, crossing)
+
+
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """What the rules decide of each pair's bridges (`solver.deduce.bridges`): at least one
+    (`one`), two (`two`); the answer where they decide every pair."""
+    pairs, graph = logic_graph(p)
+    board = bridges.decide(graph, max(tuning.probe_work, tuning.probe_work_per_cell * len(pairs)))
+    if board is None:
+        return NOTHING
+    one, two = {}, {}
+    for pair, lo, hi in zip(pairs, board.lo, board.hi, strict=True):
+        key = (pair.a, pair.b)
+        if lo >= 1 or hi == 0:
+            one[key] = int(lo >= 1)
+        if lo == 2 or hi <= 1:
+            two[key] = int(lo == 2)
+    answer = None
+    if not board.open():
+        answer = frozenset(
+            (pair.a, pair.b, lo) for pair, lo in zip(pairs, board.lo, strict=True) if lo
+        )
+    return Deductions({"one": one, "two": two}, answer=answer, answer_vars=2 * len(pairs))
 
 
 def decode(p: Puzzle, m: Model) -> Answer:
@@ -323,7 +374,10 @@ GENRE = define(
     ja="橋をかけろ",
     pzpr_ids=("hashikake",),
     lazy=True,
-    solver="highs",
-    scip_heuristics=False,
-    highs_options=(LEAN_PRESOLVE,),
+    tuning=Tuning(
+        solver="highs",
+        scip_heuristics=False,
+        highs_options=(LEAN_PRESOLVE,),
+        probe_work_per_cell=200,
+    ),
 )

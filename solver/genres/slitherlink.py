@@ -33,6 +33,12 @@ than the complete flow form on every back end. The loop is the whole answer, so 
 check cuts off the answer found by "not every edge of this loop again"
 (`solver.blocks.lines.loop_no_good`), which every other loop satisfies.
 
+Reinforcement (`Model.reinforce`, `inside_rows`): the loop's inside, i(r,c) = 1 for a cell inside
+it, each edge used exactly where the cells on its two sides differ. Every loop has an inside, so
+every answer keeps the rows; they settle the hard grids of 2s that the deductions leave open, but
+add columns to every LP elsewhere, so they join a search only after the Tuning's
+`reinforce_after` nodes.
+
 Deductions (`deduce`): the rules of `solver.deduce.loop_logic` decide dots on the loop or off it and
 segments used or unused before the solve: a loop's own rules, the numbers as sums of edges, the
 cells as regions inside or outside the loop (and every dot on the loop in the every-dot variant);
@@ -166,10 +172,37 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     prob += pulp.lpSum(x.values()) >= 4, "Loop"
 
     m = Model(prob, list(x.values()), {"x": x, "u": u})
+    m.reinforce(lambda: inside_rows(prob, p, x))
     root = min(on_loop) if on_loop else None
     m.separate(single_loop(prob, Network(dict(x), used), lazy=lazy, root=root))
     m.no_good = loop_no_good(x)  # the loop is the whole answer
     return m
+
+
+def inside_rows(
+    prob: pulp.LpProblem, p: Puzzle, x: dict[Segment, pulp.LpVariable]
+) -> list[tuple[pulp.LpConstraint, str]]:
+    """The loop's inside, for `Model.reinforce`: i(r,c) = 1 for a cell inside the loop (the
+    grid's outside is outside), and each edge used exactly where the cells on its two sides
+    differ, x = i(a) xor i(b) (four rows, the outside a constant 0). Every single loop has
+    such an inside, so every answer keeps the rows. They tie the edges of each cell to its
+    neighbours' and cut off LP solutions the degree rows allow, which settles the hard all-2
+    grids; on the others they only add columns to every LP, hence a reinforcement."""
+    inside = cell_vars(prob, "i", [(r, c) for r in range(p.rows) for c in range(p.cols)])
+    rows = []
+    for (a, b), e in sorted(x.items()):
+        r, c = a
+        across = a[0] == b[0]  # a horizontal edge lies between the cells above and below it
+        one = inside.get((r - 1, c) if across else (r, c - 1), 0)
+        two = inside.get((r, c), 0)
+        name = cname("InsideH" if across else "InsideV", a)
+        rows += [
+            (e <= one + two, f"{name}_a"),
+            (e <= 2 - one - two, f"{name}_b"),
+            (e >= one - two, f"{name}_c"),
+            (e >= two - one, f"{name}_d"),
+        ]
+    return rows
 
 
 def logic_graph(p: Puzzle) -> tuple[list[Point], list[Segment], loop_logic.Graph]:
@@ -334,6 +367,12 @@ GENRE = define(
     pzpr_ids=("slither",),
     lazy=True,
     tuning=Tuning(
-        highs_options=(LEAN_PRESOLVE,), probe_work=30_000_000, probe_work_per_cell=15_000
+        highs_options=(LEAN_PRESOLVE,),
+        probe_work=30_000_000,
+        probe_work_per_cell=15_000,
+        # above the most nodes a published slitherlink's first attempt takes where it is the
+        # faster route (HiGHS settles each solve at the root: a node a solve), as
+        # benchmarks/benchmark_budgets.py reinforce counts them
+        reinforce_after=13,
     ),
 )
