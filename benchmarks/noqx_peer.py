@@ -5,7 +5,9 @@ noqx runs in a process of its own, with its own Python (clingo is not a dependen
 project): `python -m venv V && V/bin/pip install clingo`, and a checkout of noqx as ROOT. The
 worker loads noqx's solvers once, then for each puzzle times noqx's `run_solver` (its whole
 span: reading the penpa-edit link, the program, grounding, the search, the answers written back)
-asked for two answers, so that one answer is noqx's proof of uniqueness, as ours is.
+asked for two answers, so that one answer is noqx's proof of uniqueness, as ours is. Each of
+the genre's parameters is its default, as noqx's page sends it: a checkbox as a boolean (a
+string "False" would switch it on), any other field as its text.
 
 The puzzle goes to noqx as the penpa-edit link this project writes for the sheet
 (`solver.io.penpa`). That is a link to solve (`m=solve`), with no answer board; noqx reads edit
@@ -35,7 +37,10 @@ Config.max_solutions_to_find = 2
 for line in sys.stdin:
     ask = json.loads(line)
     Config.time_limit = ask["limit"]
-    params = {k: str(v["default"]) for k, v in meta[ask["name"]].get("parameters", {}).items()}
+    params = {
+        k: v["default"] if isinstance(v["default"], bool) else str(v["default"])
+        for k, v in meta[ask["name"]].get("parameters", {}).items()
+    }
     start = time.perf_counter()
     try:
         found = len(run_solver(ask["name"], ask["data"], params)["url"])
