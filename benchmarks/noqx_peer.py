@@ -53,6 +53,10 @@ for line in sys.stdin:
 """
 
 
+# genres that noqx solves as a variant of another: its sudoku reads penpa's killer cages
+VARIANT_OF = {"killer-sudoku": "sudoku"}
+
+
 class Noqx:
     """A noqx worker process: `time(names, link, limit)` for each puzzle."""
 
@@ -68,8 +72,9 @@ class Noqx:
         self.solvers = set(json.loads(self.proc.stdout.readline()))
 
     def solver_for(self, names: list[str]) -> str | None:
-        """noqx's name of a genre: the first of its names (slug, puzz.link ids) noqx has."""
-        for name in names:
+        """noqx's name of a genre: the first of its names (slug, puzz.link ids) noqx has, or
+        the noqx genre that holds it as a variant."""
+        for name in [*names, *(VARIANT_OF[n] for n in names if n in VARIANT_OF)]:
             for spelling in (name, name.replace("-", ""), name.replace("-", "_")):
                 if spelling in self.solvers:
                     return spelling

@@ -57,7 +57,7 @@ from urllib.parse import unquote, urlsplit
 
 import openpyxl
 
-from solver.blocks.geometry import Cell
+from solver.blocks.geometry import Cell, grid_edges
 from solver.blocks.rooms import Rooms, rooms_from_walls
 from solver.blocks.values import Value
 from solver.genres import Genre, all_genres, genre_by_slug
@@ -456,6 +456,24 @@ class Reader:
         for key in list(self.left["lineE"]):  # a thick frame, lines round outside clues
             if self._side(key)[0] == "frame":
                 del self.left["lineE"][key]
+        self.taken: set[str] = set()  # the list layers read
+
+    def killer_cages(self) -> list[list[Cell]]:
+        """penpa's killer cages (`killercages`: lists of cell indices), each as its cells; the
+        dashed lines of the `cage` layer are their drawing."""
+        found = []
+        for cage in self.board.q.get("killercages") or []:
+            cells = []
+            for index in cage if isinstance(cage, list) else []:
+                point = self.board.where(index) if isinstance(index, int) else None
+                if point is None or not self.is_cell(point):
+                    raise UrlError("penpa link: a killer cage has a cell outside the board")
+                cells.append((point[1], point[2]))
+            if cells:
+                found.append(cells)
+        self.taken.add("killercages")
+        self.left["cage"].clear()
+        return found
 
     # each reader returns what it found and takes it from what is left
 
@@ -605,7 +623,7 @@ class Reader:
             at = f" {_at(where_text(point, self.board))}" if point else ""
             raise UrlError(f"penpa link: it draws {what}{at}, {NO_PLACE.format(genre=genre)}")
         for name in LIST_LAYERS:
-            if self.board.q.get(name):
+            if self.board.q.get(name) and name not in self.taken:
                 what = LAYER_NAMES.get(name, name)
                 raise UrlError(f"penpa link: it draws {what}, {NO_PLACE.format(genre=genre)}")
         if self.board.diagonals:
@@ -658,6 +676,58 @@ class Writer:
         else:
             ends = ((CORNER, rb, ca), (CORNER, rb, ca + 1))
         self.line("lineE", *ends, style=2)
+
+    def killer_cage(self, cells: list[Cell], style: int = 10) -> None:
+        """A killer cage as penpa draws one (`class_p.js`, the cage tool's mouse-up): its cells in
+        `killercages`, and in `cage` the dashed lines between the cells' inner corners (the
+        points of small numbers) that run round it."""
+        b = self.board
+        n = b.nx0 * b.ny0
+        inside = set(cells)
+        k = {cell: b.index((CELL, *cell)) for cell in cells}
+        self.q["killercages"].append(sorted(k.values()))
+
+        def corners(r: int, c: int) -> tuple[int, int, int, int]:
+            top_left = 4 * (b.index((CELL, r, c)) + n)
+            return top_left, top_left + 1, top_left + 2, top_left + 3
+
+        def put(a: int, z: int) -> None:
+            self.q["cage"][f"{a},{z}"] = style
+
+        for r, c in sorted(cells, key=k.__getitem__):
+            tl, tr, bl, br = corners(r, c)
+            if (r, c - 1) in inside:
+                _ltl, ltr, _lbl, lbr = corners(r, c - 1)
+                if not ((r - 1, c - 1) in inside and (r - 1, c) in inside):
+                    put(ltr, tl)
+                if not ((r + 1, c - 1) in inside and (r + 1, c) in inside):
+                    put(lbr, bl)
+            else:
+                put(tl, bl)
+            if (r - 1, c) in inside:
+                _ttl, _ttr, tbl, tbr = corners(r - 1, c)
+                if not ((r - 1, c - 1) in inside and (r, c - 1) in inside):
+                    put(tbl, tl)
+                if not ((r - 1, c + 1) in inside and (r, c + 1) in inside):
+                    put(tbr, tr)
+            else:
+                put(tl, tr)
+            if (r, c + 1) in inside:
+                rtl, _rtr, rbl, _rbr = corners(r, c + 1)
+                if not ((r - 1, c) in inside and (r - 1, c + 1) in inside):
+                    put(tr, rtl)
+                if not ((r + 1, c) in inside and (r + 1, c + 1) in inside):
+                    put(br, rbl)
+            else:
+                put(tr, br)
+            if (r + 1, c) in inside:
+                btl, btr, _bbl, _bbr = corners(r + 1, c)
+                if not ((r, c - 1) in inside and (r + 1, c - 1) in inside):
+                    put(bl, btl)
+                if not ((r, c + 1) in inside and (r + 1, c + 1) in inside):
+                    put(br, btr)
+            else:
+                put(bl, br)
 
     def line(self, layer: str, p: Point, q: Point, style: int = 2) -> None:
         i, j = sorted((self.board.index(p), self.board.index(q)))
@@ -745,6 +815,7 @@ ANSWER_MODES = {  # penpa's tool for the answer: edit mode and its setting
     "surface": ("surface", ["", 1]),
     "line": ("line", ["1", 3]),
     "lineE": ("lineE", ["1", 3]),
+    "diagonal": ("lineE", ["2", 3]),
     "number": ("number", ["1", 2]),
 }
 
@@ -1337,6 +1408,203 @@ def put_number(w: Writer, p: Point, v: Value) -> None:
     w.number(p, v, style=6)
 
 
+def put_slant_number(w: Writer, p: Point, v: Value) -> None:
+    """A gokigen clue: a number in a circle on a lattice point; one whose number is not given
+    is a blank circle (penpa writes a space)."""
+    w.number(p, " " if v == UNKNOWN else v, style=6)
+
+
+def read_margin_clues(rd: Reader, sides: str) -> dict[str, dict[int, list[str]]]:
+    """The numbers and letters in the margins beside the board: side ('T' above, 'B' below,
+    'L' left, 'R' right) -> row or column -> its texts, outermost first."""
+    rows, cols = rd.rows, rd.cols
+
+    def side_of(p: Point) -> str | None:
+        _, r, c = p
+        if p[0] != CELL:
+            return None
+        if 0 <= c < cols and (r < 0 or r >= rows):
+            return "T" if r < 0 else "B"
+        if 0 <= r < rows and (c < 0 or c >= cols):
+            return "L" if c < 0 else "R"
+        return None
+
+    found: dict[str, dict[int, list[tuple[int, str]]]] = {s: {} for s in sides}
+    for p, num in rd.numbers(lambda p: (side_of(p) or "-") in sides).items():
+        side, (_, r, c) = side_of(p), p
+        assert side is not None
+        line, depth = (c, r) if side in "TB" else (r, c)
+        depth = depth if side in "TL" else -depth  # outermost first
+        found[side].setdefault(line, []).append((depth, num.text))
+    return {
+        s: {k: [t for _, t in sorted(v)] for k, v in lines.items()} for s, lines in found.items()
+    }
+
+
+def read_nonogram(rd: Reader) -> tuple[Cells, Rooms | None]:
+    """Run lengths in the margins: a column's above it, a row's left of it, read towards the
+    grid; a line without numbers (or with a lone 0) has no shaded cell. The board's thick and
+    dotted lines (penpa's frame and its guides every five cells) are drawing."""
+    from solver.genres.nonogram import flush, to_cells
+
+    clues = read_margin_clues(rd, "TL")
+    rd.walls(tolerate=True)
+
+    def runs(texts: list[str]) -> tuple[int, ...]:
+        out = []
+        for t in texts:
+            n = clue(t)
+            if not isinstance(n, int):
+                raise UrlError(f"penpa link: the nonogram clue {t!r} is no run length")
+            out.append(n)
+        return tuple(n for n in out if n)
+
+    cols = tuple(runs(clues["T"].get(c, [])) for c in range(rd.cols))
+    rows = tuple(runs(clues["L"].get(r, [])) for r in range(rd.rows))
+    return to_cells(flush(rows, cols)), None
+
+
+def write_nonogram(cells: Cells, rooms: Rooms | None) -> Writer:
+    """penpa's nonogram (its puzz.link import): margins as deep as the longest clues, each
+    line's runs flush against the grid, an empty line without number."""
+    from solver.genres.nonogram import parse
+
+    p = parse(Grid("nonogram", cells))
+    top = max(1, *(len(runs) for runs in p.col_clues))
+    left = max(1, *(len(runs) for runs in p.row_clues))
+    w = Writer(p.rows, p.cols, (top, 0, left, 0))
+    for c, runs in enumerate(p.col_clues):
+        for k, n in enumerate(runs):
+            w.number((CELL, k - len(runs), c), n)
+    for r, runs in enumerate(p.row_clues):
+        for k, n in enumerate(runs):
+            w.number((CELL, r, k - len(runs)), n)
+    _nonogram_guides(w, top, left)
+    return w
+
+
+def _nonogram_guides(w: Writer, top: int, left: int) -> None:
+    """The lines penpa draws on a nonogram (general.js, its puzz.link import): solid along
+    the grid's outer sides and between the clues and the grid, dotted (style 13) every five
+    cells, each across the clues too."""
+    b = w.board
+    rows, cols, n = b.rows + top, b.cols + left, b.nx0 * b.ny0
+    for i in range(left - 1, cols + 5, 5):
+        col = min(cols - 1, i)
+        style = 2 if col in (left - 1, cols - 1) else 13
+        for row in range(rows):
+            a = n + b.nx0 * (1 + row) + 2 + col
+            w.q["lineE"][f"{a},{a + b.nx0}"] = style
+    for i in range(top - 1, rows + 5, 5):
+        row = min(rows - 1, i)
+        style = 2 if row in (top - 1, rows - 1) else 13
+        for col in range(cols):
+            a = n + b.nx0 * (2 + row) + 1 + col
+            w.q["lineE"][f"{a},{a + 1}"] = style
+
+
+TREE = "T"
+
+
+def read_tents(rd: Reader) -> tuple[Cells, Rooms | None]:
+    """Trees (penpa's `tents` symbol, style 1), the counts above the columns and left of the
+    rows; the sheet has them in its first row and column."""
+    clues = read_margin_clues(rd, "TL")
+    cells = blank(rd.rows + 1, rd.cols + 1)
+    for side, lines in clues.items():
+        for k, texts in lines.items():
+            if len(texts) != 1:
+                raise UrlError(f"penpa link: {len(texts)} counts for one line of tents")
+            r, c = (0, k + 1) if side == "T" else (k + 1, 0)
+            cells[r][c] = clue(texts[0])
+    for (_, r, c), (style, _) in rd.symbols(lambda s: s == "tents").items():
+        if style != 1:
+            raise UrlError(
+                f"penpa link: a tent in row {r + 1}, column {c + 1}; tents has only trees given"
+            )
+        cells[r + 1][c + 1] = TREE
+    return cells, None
+
+
+def write_tents(cells: Cells, rooms: Rooms | None) -> Writer:
+    rows, cols = len(cells) - 1, len(cells[0]) - 1
+    w = Writer(rows, cols, (1, 1, 1, 1))
+    for r, c, v in _each(cells):
+        if r == 0 and c > 0:
+            w.number((CELL, -1, c - 1), v)
+        elif c == 0 and r > 0:
+            w.number((CELL, r - 1, -1), v)
+        elif r > 0 and c > 0:
+            w.symbol((CELL, r - 1, c - 1), 1, "tents", 1)
+    return w
+
+
+def read_killer(rd: Reader) -> tuple[Cells, Rooms | None]:
+    """Given digits; the cages (penpa's `killercages`: lists of cells; its dashed `cage` lines
+    are their drawing) and their sums, small in the top left corner of one of their cells;
+    thick lines only where the boxes of a sudoku of this size meet."""
+    cells, _ = read_sudoku(rd)
+    cage_of: dict[Cell, Any] = {}
+    for k, cage in enumerate(rd.killer_cages()):
+        for cell in cage:
+            cage_of[cell] = k
+
+    free = [(r, c) for r in range(rd.rows) for c in range(rd.cols) if (r, c) not in cage_of]
+    if free:
+        r, c = free[0]
+        raise UrlError(
+            f"penpa link: row {r + 1}, column {c + 1} is in no killer cage; a killer sudoku "
+            "here has every cell in a cage"
+        )
+
+    def cage(cell: Cell) -> Any:
+        return cage_of[cell]
+
+    walls = [(a, b) for a, b in grid_edges(rd.rows, rd.cols) if cage(a) != cage(b)]
+    rooms = rooms_from_walls(rd.rows, rd.cols, walls)
+    sums: dict[int, Value] = {}
+    for (r, c, corner), text in rd.corner_numbers().items():
+        room = rooms.room_of((r, c))
+        if corner != 0 or room in sums:
+            raise UrlError(
+                f"penpa link: a second cage sum in the cage of row {r + 1}, column {c + 1}"
+            )
+        sums[room] = clue(text)
+    for room, total in sums.items():
+        r, c = rooms.cells(room)[0]
+        cells[r][c] = total if cells[r][c] is None else f"{total}={cells[r][c]}"
+    return cells, rooms
+
+
+def write_killer(cells: Cells, rooms: Rooms | None) -> Writer:
+    """penpa's killer sudoku: the boxes' thick lines, given digits, each cage as a killer cage
+    (its cells, and the dashed lines penpa draws round it) with its sum small in the top left
+    corner of its first cell."""
+    assert rooms is not None
+    n = len(cells)
+    given = [[None] * n for _ in range(n)]
+    w = write_sudoku(given, None)
+    first = {room[0] for room in rooms.all()}
+    for r, c, v in _each(cells):
+        total, _, digit = str(v).partition("=")
+        if (r, c) in first:
+            w.corner_number(r, c, 0, total.strip())
+            if digit.strip():
+                w.number((CELL, r, c), int(digit))
+        else:
+            w.number((CELL, r, c), v)
+    for room in rooms.all():
+        w.killer_cage(room)
+    return w
+
+
+def read_regions_digits(rd: Reader) -> tuple[Cells, Rooms | None]:
+    """Given digits, the regions drawn as thick lines (jigsaw sudoku)."""
+    rooms = rooms_from_walls(rd.rows, rd.cols, rd.walls())
+    cells, _ = read_numbers(rd)
+    return cells, rooms
+
+
 def read_norinori(rd: Reader) -> tuple[Cells, Rooms | None]:
     return blank(rd.rows, rd.cols), rooms_from_walls(rd.rows, rd.cols, rd.walls())
 
@@ -1397,6 +1665,20 @@ CODECS: dict[str, Codec] = {
     ),
     "creek": Codec(
         "Creek", lambda rd: read_lattice(rd, lambda s: False), lattice_writer(put_number)
+    ),
+    "gokigen": Codec(
+        "Gokigen",
+        lambda rd: read_lattice(rd, lambda s: False),
+        lattice_writer(put_slant_number),
+        ("slant (gokigen)",),
+        "diagonal",
+    ),
+    "fillomino": Codec("Fillomino", read_numbers, number_writer(), ("fillomino",), "number"),
+    "nonogram": Codec("Nonogram", read_nonogram, write_nonogram, ("nonogram",)),
+    "tents": Codec("Tents", read_tents, write_tents, ("tents",)),
+    "killer-sudoku": Codec("Killer Sudoku", read_killer, write_killer, ("killer",), "number"),
+    "jigsaw-sudoku": Codec(
+        "Jigsaw Sudoku", read_regions_digits, number_writer(), ("irregular",), "number"
     ),
 }
 
