@@ -52,7 +52,7 @@ from typing import Any
 import openpyxl
 
 from benchmarks import ROOT, put_part
-from benchmarks.noqx_peer import Noqx
+from benchmarks.noqx_peer import Noqx, parameters
 from benchmarks.puzzlekit import readers, size_of
 from solver import limits, links
 from solver.genres import genre_by_slug
@@ -61,7 +61,7 @@ from solver.io.sheet import InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.io.workbook import fill_sheet
 from solver.mip.backends import SOLVER_CHOICES, Settings
-from solver.pipeline import solve_sheet
+from solver.pipeline import read_puzzle, solve_sheet
 
 RIGHT = "unique"
 
@@ -146,7 +146,8 @@ def _peer(noqx: Noqx, book: OpenpyxlBook, slug: str, limit: float) -> dict[str, 
             if "no penpa form" in str(exc)
             else f"no penpa link: {exc}"
         }
-    got = noqx.time(name, link, limit)
+    _, _, puzzle = read_puzzle(book, slug)
+    got = noqx.time(name, link, limit, parameters(slug, puzzle))
     if "error" in got:
         return {"noqx_error": got["error"]}
     if got["answers"] != 1:

@@ -40,7 +40,7 @@ for line in sys.stdin:
     params = {
         k: v["default"] if isinstance(v["default"], bool) else str(v["default"])
         for k, v in meta[ask["name"]].get("parameters", {}).items()
-    }
+    } | ask["params"]
     start = time.perf_counter()
     try:
         found = len(run_solver(ask["name"], ask["data"], params)["url"])
@@ -55,6 +55,14 @@ for line in sys.stdin:
 
 # genres that noqx solves as a variant of another: its sudoku reads penpa's killer cages
 VARIANT_OF = {"killer-sudoku": "sudoku"}
+
+
+def parameters(slug: str, puzzle: Any) -> dict[str, str]:
+    """The noqx parameters a puzzle sets, as noqx's page sends them: where noqx's genre takes
+    from a field what the link does not tell it (star battle's count of stars)."""
+    if slug == "star-battle":
+        return {"stars": str(puzzle.stars)}
+    return {}
 
 
 class Noqx:
@@ -80,9 +88,13 @@ class Noqx:
                     return spelling
         return None
 
-    def time(self, name: str, link: str, limit: float) -> dict[str, Any]:
-        """noqx's seconds and count of answers (at most 2), or its error."""
-        ask = {"name": name, "data": edit_link(link), "limit": limit}
+    def time(
+        self, name: str, link: str, limit: float, params: dict[str, str] | None = None
+    ) -> dict[str, Any]:
+        """noqx's seconds and count of answers (at most 2), or its error. params: the
+        genre's parameters that the puzzle sets (`parameters`), the others at their
+        defaults."""
+        ask = {"name": name, "data": edit_link(link), "limit": limit, "params": params or {}}
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self.proc.stdin.write(json.dumps(ask) + "\n")
         self.proc.stdin.flush()

@@ -1605,6 +1605,56 @@ def read_regions_digits(rd: Reader) -> tuple[Cells, Rooms | None]:
     return cells, rooms
 
 
+YIN_YANG = {1: "○", 2: "●"}  # penpa's circle_M styles: white, black
+
+
+def read_yin_yang(rd: Reader) -> tuple[Cells, Rooms | None]:
+    cells = blank(rd.rows, rd.cols)
+    for (_, r, c), (style, _) in rd.symbols(lambda s: s in ("circle_M", "circle_L")).items():
+        if style not in YIN_YANG:
+            raise UrlError(
+                f"penpa link: a circle of style {style!r} in row {r + 1}, column {c + 1} "
+                "(yin-yang has white 1 and black 2)"
+            )
+        cells[r][c] = YIN_YANG[style]
+    return cells, None
+
+
+def write_yin_yang(cells: Cells, rooms: Rooms | None) -> Writer:
+    w = Writer(*_size(cells))
+    style = _inverse(YIN_YANG)
+    for r, c, v in _each(cells):
+        w.symbol((CELL, r, c), style[v], "circle_M")
+    return w
+
+
+def read_star_battle(rd: Reader) -> tuple[Cells, Rooms | None]:
+    """The rooms drawn as thick lines; the count of stars a number in the margin (penpa
+    writes it above the board's right end, a star beside it), one star without it."""
+    rooms = rooms_from_walls(rd.rows, rd.cols, rd.walls())
+    counts = rd.numbers(lambda p: p[0] == CELL and not rd.board.inside(p[1], p[2]))
+    rd.symbols(lambda s: s == "star", lambda p: p[0] == CELL and not rd.board.inside(p[1], p[2]))
+    if len(counts) > 1:
+        raise UrlError("penpa link: more than one number beside the board; star battle has one")
+    cells = blank(rd.rows, rd.cols)
+    for num in counts.values():
+        stars = clue(num.text)
+        if stars != 1:
+            cells[0][0] = stars
+    return cells, rooms
+
+
+def write_star_battle(cells: Cells, rooms: Rooms | None) -> Writer:
+    """penpa's star battle (its puzz.link import): a margin of one cell round the board, the
+    count of stars above the last column but one and a star above the last."""
+    rows, cols = _size(cells)
+    w = Writer(rows, cols, (1, 1, 1, 1))
+    w.number((CELL, -1, cols - 2), cells[0][0] if cells[0][0] is not None else 1)
+    w.symbol((CELL, -1, cols - 1), 2, "star", 2)
+    _write_rooms(w, rooms)
+    return w
+
+
 def read_norinori(rd: Reader) -> tuple[Cells, Rooms | None]:
     return blank(rd.rows, rd.cols), rooms_from_walls(rd.rows, rd.cols, rd.walls())
 
@@ -1677,6 +1727,14 @@ CODECS: dict[str, Codec] = {
     "nonogram": Codec("Nonogram", read_nonogram, write_nonogram, ("nonogram",)),
     "tents": Codec("Tents", read_tents, write_tents, ("tents",)),
     "killer-sudoku": Codec("Killer Sudoku", read_killer, write_killer, ("killer",), "number"),
+    "yin-yang": Codec("Yin-Yang", read_yin_yang, write_yin_yang, ("yin-yang",)),
+    "lits": Codec("LITS", read_norinori, number_writer(), ("lits",)),
+    "star-battle": Codec("Star Battle", read_star_battle, write_star_battle, ("starbattle",)),
+    "kurotto": Codec("Kurotto", read_circled_numbers, number_writer(6, " "), ("kurotto",)),
+    "nurimisaki": Codec("Nurimisaki", read_circled_numbers, number_writer(6, " "), ("nurimisaki",)),
+    "aqre": Codec("Aqre", read_rooms, number_writer(), ("aqre",)),
+    "chocona": Codec("Chocona", read_rooms, number_writer(), ()),
+    "suguru": Codec("Suguru", read_ripples, number_writer(), (), "number"),
     "jigsaw-sudoku": Codec(
         "Jigsaw Sudoku", read_regions_digits, number_writer(), ("irregular",), "number"
     ),
