@@ -141,3 +141,16 @@ def test_report_writes_the_tables_the_method_and_the_machine(tmp_path, capsys):
     assert row[1] == "10x10" and row[2].startswith("default:") and row[4] == "unique"
     seconds, noqx, to_noqx = float(row[3]), float(row[5]), float(row[6])
     assert noqx == 0.009 and abs(to_noqx - seconds / noqx) < 0.0006 / noqx + 0.006
+
+
+def test_noqx_is_told_the_parameters_its_link_does_not_carry():
+    """noqx's star battle takes its count of stars from a field (default two), not from the
+    link: the peer sets it from the puzzle; other genres keep noqx's defaults."""
+    from types import SimpleNamespace
+
+    from benchmarks.noqx_peer import VARIANT_OF, parameters
+
+    assert parameters("star-battle", SimpleNamespace(stars=2)) == {"stars": "2"}
+    assert parameters("star-battle", SimpleNamespace(stars=1)) == {"stars": "1"}
+    assert parameters("masyu", None) == {}
+    assert VARIANT_OF["killer-sudoku"] == "sudoku"
