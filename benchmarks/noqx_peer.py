@@ -59,9 +59,12 @@ VARIANT_OF = {"killer-sudoku": "sudoku"}
 
 def parameters(slug: str, puzzle: Any) -> dict[str, str]:
     """The noqx parameters a puzzle sets, as noqx's page sends them: where noqx's genre takes
-    from a field what the link does not tell it (star battle's count of stars)."""
+    from a field what the link does not tell it (star battle's count of stars, the letters of
+    easy as abc)."""
     if slug == "star-battle":
         return {"stars": str(puzzle.stars)}
+    if slug == "abc-place":  # the letters used, which penpa writes as a long text
+        return {"letters": "".join(chr(ord("A") + k) for k in range(puzzle.letters))}
     return {}
 
 
@@ -108,9 +111,19 @@ class Noqx:
 
 def edit_link(link: str) -> str:
     """A penpa-edit solve link as the edit link noqx reads: `m=edit&p=...`, with an empty
-    answer board where the solve link has none."""
+    answer board where the solve link has none, and without penpa's long texts (number
+    submode 8: a note to the solver, as easy as abc's range of letters, which noqx would read
+    as a clue; noqx takes the letters from its parameter)."""
+    from solver.io.penpa import abbreviate, expand
+
     data = link.split("p=", 1)[1].split("&", 1)[0]
     parts = zlib.decompress(base64.b64decode(data), -15).decode().split("\n")
+    question = json.loads(expand(parts[3]))
+    numbers = question.get("number") or {}
+    notes = [k for k, v in numbers.items() if isinstance(v, list) and v[2:3] == ["8"]]
+    if notes:
+        question["number"] = {k: v for k, v in numbers.items() if k not in notes}
+        parts[3] = abbreviate(json.dumps(question, separators=(",", ":"), ensure_ascii=False))
     if len(parts) > 4 and not parts[4].strip():
         parts[4] = _empty_board(parts[3])
     packed = zlib.compressobj(9, zlib.DEFLATED, -15)

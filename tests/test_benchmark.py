@@ -154,3 +154,27 @@ def test_noqx_is_told_the_parameters_its_link_does_not_carry():
     assert parameters("star-battle", SimpleNamespace(stars=1)) == {"stars": "1"}
     assert parameters("masyu", None) == {}
     assert VARIANT_OF["killer-sudoku"] == "sudoku"
+
+
+def test_noqx_gets_no_long_texts_and_easy_as_abc_letters_as_its_parameter():
+    """penpa's long texts are notes (easy as abc's range of letters), which noqx would read
+    as clues: its link goes without them, the letters as noqx's parameter."""
+    import json
+    from types import SimpleNamespace
+
+    from benchmarks import ROOT
+    from benchmarks.noqx_peer import edit_link, parameters
+    from solver.genres import genre_by_slug
+    from solver.io import penpa
+    from solver.io.sheet.openpyxl_book import OpenpyxlBook
+    from solver.pipeline import read_puzzle
+
+    book = OpenpyxlBook(ROOT / "workbooks" / "abc-place.xlsx")
+    genre, _, puzzle = read_puzzle(book, "abc-place")
+    link = penpa.to_penpa(genre, puzzle)
+    assert genre is genre_by_slug("abc-place")
+    assert any(v[2] == "8" for v in penpa.read_board(link).q["number"].values())
+    parts = penpa.expand(penpa.inflate(edit_link(link).split("p=", 1)[1])).split("\n")
+    numbers = json.loads(parts[3])["number"]
+    assert numbers and not any(v[2] == "8" for v in numbers.values())
+    assert parameters("abc-place", SimpleNamespace(letters=3)) == {"letters": "ABC"}

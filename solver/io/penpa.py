@@ -1655,6 +1655,51 @@ def write_star_battle(cells: Cells, rooms: Rooms | None) -> Writer:
     return w
 
 
+ABC_RANGE = re.compile(r"\(?\s*A\s*-\s*([A-Za-z])\s*\)?")
+
+
+def read_abc(rd: Reader) -> tuple[Cells, Rooms | None]:
+    """Letters seen from outside in the margin cells next to the board, given letters in it
+    (a `?` is none, as in pzprjs); the letters the puzzle uses as penpa's long text `(A-C)`
+    above the clues (a second row of margin), else from the letters drawn."""
+    cells = blank(rd.rows + 2, rd.cols + 2)
+    above = rd.numbers(lambda p: p[0] == CELL and p[1] <= -2)
+    for p, num in above.items():
+        found = ABC_RANGE.fullmatch(num.text)
+        if found is None or cells[0][0] is not None:
+            raise UrlError(f"penpa link: {num.text!r} {_at(where_text(p, rd.board))} is no range")
+        cells[0][0] = f"A-{found.group(1).upper()}"
+    for side, lines in read_margin_clues(rd, "TBLR").items():
+        for k, texts in lines.items():
+            texts = [t for t in texts if t not in ("", UNKNOWN)]  # a `?` tells nothing
+            if not texts:
+                continue
+            if len(texts) != 1:
+                raise UrlError(f"penpa link: {len(texts)} letters beside one line of the board")
+            r = {"T": 0, "B": rd.rows + 1}.get(side, k + 1)
+            c = {"L": 0, "R": rd.cols + 1}.get(side, k + 1)
+            cells[r][c] = texts[0]
+    for (_, r, c), num in rd.numbers().items():
+        cells[r + 1][c + 1] = None if num.text in ("", UNKNOWN) else num.text
+    return cells, None
+
+
+def write_abc(cells: Cells, rooms: Rooms | None) -> Writer:
+    """penpa's easy as abc (its puzz.link import): a margin of one cell round the board for
+    the letters seen, one more above it for the range of letters, `(A-C)`, a long text above
+    the last column."""
+    rows, cols = len(cells) - 2, len(cells[0]) - 2
+    w = Writer(rows, cols, (2, 1, 1, 1))
+    for r, c, v in _each(cells):
+        if (r, c) == (0, 0):
+            last = str(v).strip()[-1].upper() if str(v).strip()[-1:].isalpha() else None
+            last = last or chr(ord("A") + int(v) - 1)
+            w.number((CELL, -2, cols - 1), f"(A-{last})", submode="8")
+        else:
+            w.number((CELL, r - 1, c - 1), str(v).upper())
+    return w
+
+
 def read_norinori(rd: Reader) -> tuple[Cells, Rooms | None]:
     return blank(rd.rows, rd.cols), rooms_from_walls(rd.rows, rd.cols, rd.walls())
 
@@ -1735,6 +1780,7 @@ CODECS: dict[str, Codec] = {
     "aqre": Codec("Aqre", read_rooms, number_writer(), ("aqre",)),
     "chocona": Codec("Chocona", read_rooms, number_writer(), ()),
     "suguru": Codec("Suguru", read_ripples, number_writer(), (), "number"),
+    "abc-place": Codec("Easy as ABC", read_abc, write_abc, ("easy as abc",), "number"),
     "jigsaw-sudoku": Codec(
         "Jigsaw Sudoku", read_regions_digits, number_writer(), ("irregular",), "number"
     ),
