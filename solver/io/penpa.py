@@ -1700,6 +1700,73 @@ def write_abc(cells: Cells, rooms: Rooms | None) -> Writer:
     return w
 
 
+GALAXY_DOTS = {1: "○", 2: "●"}  # penpa's circle_SS styles (its puzz.link import)
+
+
+def read_galaxies(rd: Reader) -> tuple[Cells, Rooms | None]:
+    """Dots (small circles, `circle_SS`) at the centres of cells, the middles of their sides
+    and their corners, and black cells (a dark surface, cells outside every region); the
+    sheet puts cells, sides and corners in alternate cells."""
+    rows, cols = rd.rows, rd.cols
+    cells = blank(2 * rows - 1, 2 * cols - 1)
+
+    def spot(p: Point) -> Cell | None:
+        kind, r, c = p
+        at = {
+            CELL: (2 * r, 2 * c),
+            BELOW: (2 * r + 1, 2 * c),
+            RIGHT: (2 * r, 2 * c + 1),
+            CORNER: (2 * r - 1, 2 * c - 1),
+        }[kind]
+        return at if 0 <= at[0] < 2 * rows - 1 and 0 <= at[1] < 2 * cols - 1 else None
+
+    for p, (style, _) in rd.symbols(lambda s: s.startswith("circle_"), spot).items():
+        at = spot(p)
+        assert at is not None
+        cells[at[0]][at[1]] = GALAXY_DOTS.get(style, "○")
+    for r, c in rd.surface(DARK):
+        cells[2 * r][2 * c] = "■"
+    return cells, None
+
+
+def write_galaxies(cells: Cells, rooms: Rooms | None) -> Writer:
+    rows, cols = (len(cells) + 1) // 2, (len(cells[0]) + 1) // 2
+    w = Writer(rows, cols)
+    style = {"●": 2, "*": 2, "•": 2}
+    for sr, sc, v in _each(cells):
+        r, c = sr // 2, sc // 2
+        if str(v).strip() in ("■", "#"):
+            w.surface(r, c)
+            continue
+        kind = {(0, 0): CELL, (1, 0): BELOW, (0, 1): RIGHT, (1, 1): CORNER}[sr % 2, sc % 2]
+        point = (CORNER, r + 1, c + 1) if kind == CORNER else (kind, r, c)
+        w.symbol(point, style.get(str(v).strip(), 1), "circle_SS", 2)
+    return w
+
+
+BINARY = {1: 0, 2: 1}  # circle styles: white 0, black 1
+
+
+def read_binairo(rd: Reader) -> tuple[Cells, Rooms | None]:
+    """Givens as circles, white 0 and black 1, or as the numbers 0 and 1."""
+    cells, _ = read_numbers(rd)
+    for (_, r, c), (style, _) in rd.symbols(lambda s: s in ("circle_M", "circle_L")).items():
+        if style not in BINARY or cells[r][c] is not None:
+            raise UrlError(
+                f"penpa link: a circle of style {style!r} in row {r + 1}, column {c + 1}"
+            )
+        cells[r][c] = BINARY[style]
+    return cells, None
+
+
+def write_binairo(cells: Cells, rooms: Rooms | None) -> Writer:
+    w = Writer(*_size(cells))
+    style = _inverse(BINARY)
+    for r, c, v in _each(cells):
+        w.symbol((CELL, r, c), style[int(v)], "circle_M", 2)
+    return w
+
+
 def read_norinori(rd: Reader) -> tuple[Cells, Rooms | None]:
     return blank(rd.rows, rd.cols), rooms_from_walls(rd.rows, rd.cols, rd.walls())
 
@@ -1781,6 +1848,8 @@ CODECS: dict[str, Codec] = {
     "chocona": Codec("Chocona", read_rooms, number_writer(), ()),
     "suguru": Codec("Suguru", read_ripples, number_writer(), (), "number"),
     "abc-place": Codec("Easy as ABC", read_abc, write_abc, ("easy as abc",), "number"),
+    "galaxies": Codec("Galaxies", read_galaxies, write_galaxies, ("spiralgalaxies",), "lineE"),
+    "binairo": Codec("Binairo", read_binairo, write_binairo, ()),
     "jigsaw-sudoku": Codec(
         "Jigsaw Sudoku", read_regions_digits, number_writer(), ("irregular",), "number"
     ),
