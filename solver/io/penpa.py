@@ -1767,6 +1767,51 @@ def write_binairo(cells: Cells, rooms: Rooms | None) -> Writer:
     return w
 
 
+PENPA_OPS = str.maketrans({"-": "−", "*": "×", "x": "×", "X": "×", "/": "÷", ":": "÷"})
+
+
+def read_kenken(rd: Reader) -> tuple[Cells, Rooms | None]:
+    """The cages drawn as thick lines, each clue (`12+`, `2÷`, a target alone) small in the top
+    left corner of one of its cells; given digits in cells; beside the board, at most a note of
+    the digits (`{1-6}`)."""
+    rooms = rooms_from_walls(rd.rows, rd.cols, rd.walls())
+    cells, _ = read_numbers(rd)
+    for p, num in rd.numbers(lambda p: p[0] == CELL and not rd.board.inside(p[1], p[2])).items():
+        found = re.fullmatch(r"[{(\[]?\s*1\s*[-~]\s*(\d+)\s*[})\]]?", num.text)
+        if found is None or int(found.group(1)) != rd.rows:
+            raise UrlError(
+                f"penpa link: {num.text!r} {_at(where_text(p, rd.board))} is no note of the digits"
+            )
+    clues: dict[int, str] = {}
+    for (r, c, corner), text in rd.corner_numbers().items():
+        room = rooms.room_of((r, c))
+        if corner != 0 or room in clues:
+            raise UrlError(f"penpa link: a second clue in the cage of row {r + 1}, column {c + 1}")
+        clues[room] = text
+    for room, text in clues.items():
+        r, c = rooms.cells(room)[0]
+        cells[r][c] = text if cells[r][c] is None else f"{text}={cells[r][c]}"
+    return cells, rooms
+
+
+def write_kenken(cells: Cells, rooms: Rooms | None) -> Writer:
+    """Each cage's clue small in the top left corner of its first cell, with penpa's signs
+    (× − ÷, as its keyboard writes them), the cages as thick lines, given digits in cells."""
+    assert rooms is not None
+    w = Writer(*_size(cells))
+    _write_rooms(w, rooms)
+    first = {room[0] for room in rooms.all()}
+    for r, c, v in _each(cells):
+        text, _, digit = str(v).partition("=")
+        if (r, c) in first:
+            w.corner_number(r, c, 0, text.strip().translate(PENPA_OPS))
+            if digit.strip():
+                w.number((CELL, r, c), int(digit))
+        else:
+            w.number((CELL, r, c), v)
+    return w
+
+
 def read_norinori(rd: Reader) -> tuple[Cells, Rooms | None]:
     return blank(rd.rows, rd.cols), rooms_from_walls(rd.rows, rd.cols, rd.walls())
 
@@ -1850,6 +1895,7 @@ CODECS: dict[str, Codec] = {
     "abc-place": Codec("Easy as ABC", read_abc, write_abc, ("easy as abc",), "number"),
     "galaxies": Codec("Galaxies", read_galaxies, write_galaxies, ("spiralgalaxies",), "lineE"),
     "binairo": Codec("Binairo", read_binairo, write_binairo, ()),
+    "kenken": Codec("KenKen", read_kenken, write_kenken, (), "number"),
     "jigsaw-sudoku": Codec(
         "Jigsaw Sudoku", read_regions_digits, number_writer(), ("irregular",), "number"
     ),
