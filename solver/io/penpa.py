@@ -530,9 +530,13 @@ class Reader:
                 del self.left["surface"][key]
         return found
 
-    def corner_numbers(self) -> dict[tuple[int, int, int], str]:
-        """Small numbers in the corners of cells: (r, c, corner) -> text; corner 0 top left,
-        1 top right, 2 bottom left, 3 bottom right."""
+    def corner_numbers(
+        self, where: Callable[[Point], bool] | None = None
+    ) -> dict[tuple[int, int, int], str]:
+        """Small numbers in the corners of the cells `where` accepts (default: the board's):
+        (r, c, corner) -> text; corner 0 top left, 1 top right, 2 bottom left, 3 bottom
+        right."""
+        where = where or self.is_cell
         found = {}
         n = self.board.nx0 * self.board.ny0
         for key, value in list(self.left["numberS"].items()):
@@ -541,7 +545,7 @@ class Reader:
                 raise UrlError(f"penpa link: '{short(text, 12)}' is not a corner of a cell")
             spot, corner = divmod(int(text), 4)
             point = self.board.where(spot - n) if n <= spot < 2 * n else None
-            if point is None or not self.is_cell(point):
+            if point is None or point[0] != CELL or not where(point):
                 continue
             if not isinstance(value, list) or not value:
                 raise UrlError(f"penpa link: a malformed small number at {where_text(point)}")
@@ -863,6 +867,7 @@ class Codec:
     tags: tuple[str, ...] = ()
     answer_mode: str = "surface"
     labels: bool = False  # the rooms are typed as labels (country road), not drawn
+    rooms_at: Cell = (0, 0)  # the sheet cell of the rooms' first cell (tile paint's (1, 1))
 
 
 def blank(rows: int, cols: int) -> Cells:
@@ -1508,7 +1513,7 @@ TREE = "T"
 
 def read_tents(rd: Reader) -> tuple[Cells, Rooms | None]:
     """Trees (penpa's `tents` symbol, style 1), the counts above the columns and left of the
-    rows; the sheet has them in its first row and column."""
+    rows (a `?` is no count); the sheet has them in its first row and column."""
     clues = read_margin_clues(rd, "TL")
     cells = blank(rd.rows + 1, rd.cols + 1)
     for side, lines in clues.items():
@@ -1516,7 +1521,7 @@ def read_tents(rd: Reader) -> tuple[Cells, Rooms | None]:
             if len(texts) != 1:
                 raise UrlError(f"penpa link: {len(texts)} counts for one line of tents")
             r, c = (0, k + 1) if side == "T" else (k + 1, 0)
-            cells[r][c] = clue(texts[0])
+            cells[r][c] = None if clue(texts[0]) == UNKNOWN else clue(texts[0])  # `?`: none
     for (_, r, c), (style, _) in rd.symbols(lambda s: s == "tents").items():
         if style != 1:
             raise UrlError(
@@ -1812,6 +1817,54 @@ def write_kenken(cells: Cells, rooms: Rooms | None) -> Writer:
     return w
 
 
+def read_tile_paint(rd: Reader) -> tuple[Cells, Rooms | None]:
+    """The tiles drawn as thick lines; the counts small in margin cells, a column's bottom
+    left above it, a row's top right left of it (kakuro's places, as noqx's tile paint
+    draws them; plain numbers there are read too), a `?` no count; the margin's black cells
+    are drawing."""
+    rooms = rooms_from_walls(rd.rows, rd.cols, rd.walls())
+    cells = blank(rd.rows + 1, rd.cols + 1)
+
+    def margin(p: Point) -> bool:
+        return p[0] == CELL and not rd.board.inside(p[1], p[2])
+
+    rd.symbols(lambda s: s == "kakuro", margin)
+    rd.surface()  # the margin's shading
+    for (r, c, corner), text in rd.corner_numbers(margin).items():
+        if (r == -1 and 0 <= c < rd.cols and corner == 2) or (
+            c == -1 and 0 <= r < rd.rows and corner == 1
+        ):
+            cells[r + 1][c + 1] = None if clue(text) == UNKNOWN else clue(text)
+        else:
+            raise UrlError(f"penpa link: a small number {_at(where_text((CELL, r, c), rd.board))}")
+    for side, lines in read_margin_clues(rd, "TL").items():
+        for k, texts in lines.items():
+            r, c = (0, k + 1) if side == "T" else (k + 1, 0)
+            if len(texts) != 1 or cells[r][c] is not None:
+                raise UrlError("penpa link: two counts for one line of tile paint")
+            cells[r][c] = None if clue(texts[0]) == UNKNOWN else clue(texts[0])
+    return cells, rooms
+
+
+def write_tile_paint(cells: Cells, rooms: Rooms | None) -> Writer:
+    """A margin of one cell above and left of the board, its cells black (penpa's kakuro
+    cell), a column's count small in the bottom left corner of the cell above it, a row's in
+    the top right corner of the cell left of it."""
+    rows, cols = len(cells) - 1, len(cells[0]) - 1
+    w = Writer(rows, cols, (1, 0, 1, 0))
+    for c in range(-1, cols):
+        w.symbol((CELL, -1, c), 5, "kakuro", 1)
+    for r in range(rows):
+        w.symbol((CELL, r, -1), 5, "kakuro", 1)
+    for r, c, v in _each(cells):
+        if r == 0 and c > 0:
+            w.corner_number(-1, c - 1, 2, v)
+        elif c == 0 and r > 0:
+            w.corner_number(r - 1, -1, 1, v)
+    _write_rooms(w, rooms)
+    return w
+
+
 def read_norinori(rd: Reader) -> tuple[Cells, Rooms | None]:
     return blank(rd.rows, rd.cols), rooms_from_walls(rd.rows, rd.cols, rd.walls())
 
@@ -1896,6 +1949,7 @@ CODECS: dict[str, Codec] = {
     "galaxies": Codec("Galaxies", read_galaxies, write_galaxies, ("spiralgalaxies",), "lineE"),
     "binairo": Codec("Binairo", read_binairo, write_binairo, ()),
     "kenken": Codec("KenKen", read_kenken, write_kenken, (), "number"),
+    "tile-paint": Codec("Tile Paint", read_tile_paint, write_tile_paint, (), rooms_at=(1, 1)),
     "jigsaw-sudoku": Codec(
         "Jigsaw Sudoku", read_regions_digits, number_writer(), ("irregular",), "number"
     ),
@@ -2009,10 +2063,10 @@ def penpa_import(text: str, genre: Genre | None = None) -> tuple[Genre, Any, Boa
     except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
         # a layer whose items are not what penpa writes (a list for a style, ...)
         raise UrlError(f"penpa link: a malformed layer ({type(exc).__name__}: {exc})") from None
-    return genre, sheet_puzzle(genre, cells, rooms), board
+    return genre, sheet_puzzle(genre, cells, rooms, codec.rooms_at), board
 
 
-def sheet_puzzle(genre: Genre, cells: Cells, rooms: Rooms | None) -> Any:
+def sheet_puzzle(genre: Genre, cells: Cells, rooms: Rooms | None, at: Cell = (0, 0)) -> Any:
     """The puzzle that a sheet holding these cells (and these rooms, drawn as thick
     borders) gives: the cells are typed into a sheet as `import` writes them, and read back
     with the genre's own parse."""
@@ -2023,7 +2077,7 @@ def sheet_puzzle(genre: Genre, cells: Cells, rooms: Rooms | None) -> Any:
     fill_sheet(ws, cells)
     sheet = OpenpyxlSheet(ws)
     if rooms is not None:
-        write_rooms(sheet, rooms)
+        write_rooms(sheet, rooms, 1 + at[0], 1 + at[1])
     try:
         return genre.parse(read_grid(sheet))
     except InputError as exc:
