@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import base64
 import json
+import select
 import subprocess
 import zlib
 from pathlib import Path
@@ -68,19 +69,28 @@ def parameters(slug: str, puzzle: Any) -> dict[str, str]:
     return {}
 
 
+GRACE = 10.0  # seconds past the limit before a worker that has not answered is stopped
+
+
 class Noqx:
-    """A noqx worker process: `time(names, link, limit)` for each puzzle."""
+    """A noqx worker process: `time(names, link, limit)` for each puzzle. noqx checks its time
+    limit only once clingo has finished, so a search that runs on is stopped here: the worker
+    is ended after the limit (and a grace) and a new one started."""
 
     def __init__(self, root: Path, python: str) -> None:
-        self.proc = subprocess.Popen(
-            [python, "-c", WORKER],
-            cwd=root,
+        self.root, self.python = root, python
+        self.proc = self._start()
+        assert self.proc.stdout is not None
+        self.solvers = set(json.loads(self.proc.stdout.readline()))
+
+    def _start(self) -> subprocess.Popen:
+        return subprocess.Popen(
+            [self.python, "-c", WORKER],
+            cwd=self.root,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
         )
-        assert self.proc.stdout is not None
-        self.solvers = set(json.loads(self.proc.stdout.readline()))
 
     def solver_for(self, names: list[str]) -> str | None:
         """noqx's name of a genre: the first of its names (slug, puzz.link ids) noqx has, or
@@ -101,7 +111,15 @@ class Noqx:
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self.proc.stdin.write(json.dumps(ask) + "\n")
         self.proc.stdin.flush()
-        return json.loads(self.proc.stdout.readline())
+        ready, _, _ = select.select([self.proc.stdout], [], [], limit + GRACE)
+        if ready:
+            return json.loads(self.proc.stdout.readline())
+        self.proc.kill()
+        self.proc.wait()
+        self.proc = self._start()
+        assert self.proc.stdout is not None
+        self.proc.stdout.readline()  # its list of genres
+        return {"seconds": limit, "error": "timeout (stopped)"}
 
     def close(self) -> None:
         if self.proc.stdin is not None:
