@@ -58,14 +58,17 @@ for line in sys.stdin:
 VARIANT_OF = {"killer-sudoku": "sudoku"}
 
 
-def parameters(slug: str, puzzle: Any) -> dict[str, str]:
+def parameters(slug: str, puzzle: Any) -> dict[str, Any]:
     """The noqx parameters a puzzle sets, as noqx's page sends them: where noqx's genre takes
     from a field what the link does not tell it (star battle's count of stars, the letters of
-    easy as abc)."""
+    easy as abc, battleship's fleet)."""
     if slug == "star-battle":
         return {"stars": str(puzzle.stars)}
     if slug == "abc-place":  # the letters used, which penpa writes as a long text
         return {"letters": "".join(chr(ord("A") + k) for k in range(puzzle.letters))}
+    if slug == "battleship":  # the fleet, as noqx's shape set: a ship of n cells is n 1s
+        lengths = sorted(set(puzzle.fleet), reverse=True)
+        return {"shapeset": [{"shape": "1" * n, "count": puzzle.fleet.count(n)} for n in lengths]}
     return {}
 
 
@@ -102,7 +105,7 @@ class Noqx:
         return None
 
     def time(
-        self, name: str, link: str, limit: float, params: dict[str, str] | None = None
+        self, name: str, link: str, limit: float, params: dict[str, Any] | None = None
     ) -> dict[str, Any]:
         """noqx's seconds and count of answers (at most 2), or its error. params: the
         genre's parameters that the puzzle sets (`parameters`), the others at their

@@ -144,14 +144,23 @@ def test_report_writes_the_tables_the_method_and_the_machine(tmp_path, capsys):
 
 
 def test_noqx_is_told_the_parameters_its_link_does_not_carry():
-    """noqx's star battle takes its count of stars from a field (default two), not from the
-    link: the peer sets it from the puzzle; other genres keep noqx's defaults."""
+    """noqx's star battle takes its count of stars from a field (default two), its battleship
+    the fleet, not from the link: the peer sets them from the puzzle; other genres keep noqx's
+    defaults."""
     from types import SimpleNamespace
 
     from benchmarks.noqx_peer import VARIANT_OF, parameters
 
     assert parameters("star-battle", SimpleNamespace(stars=2)) == {"stars": "2"}
     assert parameters("star-battle", SimpleNamespace(stars=1)) == {"stars": "1"}
+    fleet = SimpleNamespace(fleet=(3, 2, 2, 1))
+    assert parameters("battleship", fleet) == {
+        "shapeset": [
+            {"shape": "111", "count": 1},
+            {"shape": "11", "count": 2},
+            {"shape": "1", "count": 1},
+        ]
+    }
     assert parameters("masyu", None) == {}
     assert VARIANT_OF["killer-sudoku"] == "sudoku"
 

@@ -1865,6 +1865,83 @@ def write_tile_paint(cells: Cells, rooms: Rooms | None) -> Writer:
     return w
 
 
+SHIP_PARTS = {1: "single", 2: "middle", 3: "left", 4: "top", 5: "right", 6: "bottom", 7: "water"}
+FLEET = re.compile(r"(?i)\s*fleet\s*:?\s*([0-9 ,]+)")
+
+
+def read_battleship(rd: Reader) -> tuple[Cells, Rooms | None]:
+    """The counts above the columns and left of the rows (a `?` is no count); given ship
+    parts and water as penpa's battleship symbols (1 a ship of one cell, 2 a middle, 3-6 the
+    left, top, right and bottom ends, 7 and 8 water); the fleet, which penpa has no place
+    for, as a long text beside the board: `Fleet: 4 3 3 2 2 2 1 1 1 1`."""
+    from solver.genres.battleship import Puzzle, to_cells
+
+    fleet: tuple[int, ...] | None = None
+
+    def is_fleet(p: Point) -> bool:
+        key = str(rd.board.index(p))
+        item = rd.left["number"].get(key)
+        return not rd.is_cell(p) and isinstance(item, list) and bool(FLEET.fullmatch(str(item[0])))
+
+    for num in rd.numbers(is_fleet).values():
+        found = FLEET.fullmatch(num.text)
+        assert found is not None
+        fleet = tuple(
+            sorted((int(t) for t in re.split(r"[ ,]+", found.group(1).strip())), reverse=True)
+        )
+    if not fleet:
+        raise UrlError("penpa link: no fleet (a long text beside the board: 'Fleet: 4 3 3 2 ...')")
+    counts = read_margin_clues(rd, "TL")
+
+    def count(texts: list[str]) -> int | None:
+        if len(texts) > 1:
+            raise UrlError("penpa link: two counts for one line of battleship")
+        n = clue(texts[0]) if texts else None
+        return None if n == UNKNOWN else n  # type: ignore[return-value]
+
+    givens = []
+    for (_, r, c), (style, _) in rd.symbols(lambda s: s.startswith("battleship")).items():
+        part = "water" if style == 8 else SHIP_PARTS.get(style) if isinstance(style, int) else None
+        if part is None:
+            raise UrlError(
+                f"penpa link: a ship part of style {style!r} in row {r + 1}, column {c + 1}"
+            )
+        givens.append(((r, c), part))
+    puzzle = Puzzle(
+        rd.rows,
+        rd.cols,
+        tuple(count(counts["T"].get(c, [])) for c in range(rd.cols)),
+        tuple(count(counts["L"].get(r, [])) for r in range(rd.rows)),
+        fleet,
+        tuple(sorted(givens)),
+    )
+    return to_cells(puzzle), None
+
+
+def write_battleship(cells: Cells, rooms: Rooms | None) -> Writer:
+    """A margin of one cell above and left of the board for the counts, one below it for the
+    fleet (a long text); given parts as penpa's battleship symbols."""
+    from solver.genres.battleship import parse
+
+    p = parse(Grid("battleship", cells))
+    w = Writer(p.rows, p.cols, (1, 1, 1, 0))
+    for c, n in enumerate(p.col_counts):
+        if n is not None:
+            w.number((CELL, -1, c), n)
+    for r, n in enumerate(p.row_counts):
+        if n is not None:
+            w.number((CELL, r, -1), n)
+    style = _inverse(SHIP_PARTS)
+    for (r, c), part in p.givens:
+        if part not in style:
+            raise UrlError(
+                f"battleship: a given '{part}' in row {r + 1}, column {c + 1} has no penpa symbol"
+            )
+        w.symbol((CELL, r, c), style[part], "battleship_B", 1)
+    w.number((CELL, p.rows, 0), "Fleet: " + " ".join(map(str, p.fleet)), submode="8")
+    return w
+
+
 def read_norinori(rd: Reader) -> tuple[Cells, Rooms | None]:
     return blank(rd.rows, rd.cols), rooms_from_walls(rd.rows, rd.cols, rd.walls())
 
@@ -1950,6 +2027,7 @@ CODECS: dict[str, Codec] = {
     "binairo": Codec("Binairo", read_binairo, write_binairo, ()),
     "kenken": Codec("KenKen", read_kenken, write_kenken, (), "number"),
     "tile-paint": Codec("Tile Paint", read_tile_paint, write_tile_paint, (), rooms_at=(1, 1)),
+    "battleship": Codec("Battleship", read_battleship, write_battleship, ("battleships",)),
     "jigsaw-sudoku": Codec(
         "Jigsaw Sudoku", read_regions_digits, number_writer(), ("irregular",), "number"
     ),
