@@ -18,9 +18,10 @@ the model, every solve, the proof of uniqueness and writing the answer into the 
 file.
 
 Beside noqx (`--noqx`, benchmarks.noqx_peer): each puzzle also goes to noqx as this project's
-penpa-edit link of the sheet, timed in the same run with the same limit, asked for two answers;
-its seconds are its whole `run_solver` (reading the link to the answers written back), the
-span of our record's `seconds`. The ratio (ours / noqx) is taken over the puzzles both answer
+penpa-edit link of the sheet (with the parameters noqx takes from a field rather than the link:
+star battle's stars, easy as abc's letters, battleship's fleet), timed in the same run with the
+same limit, asked for two answers; its seconds are its whole `run_solver` (reading the link to
+the answers written back), the span of our record's `seconds`. The ratio (ours / noqx) is taken over the puzzles both answer
 right: ours proved unique, noqx's one answer (two answers or an error from noqx, where it reads
 the link otherwise than penpa does, are listed and left out).
 
@@ -59,7 +60,7 @@ from typing import Any
 import openpyxl
 
 from benchmarks import ROOT, put_part
-from benchmarks.noqx_peer import Noqx
+from benchmarks.noqx_peer import Noqx, parameters
 from benchmarks.puzzlekit import readers, size_of
 from solver import limits, links
 from solver.genres import genre_by_slug
@@ -68,7 +69,7 @@ from solver.io.sheet import InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.io.workbook import fill_sheet
 from solver.mip.backends import SOLVER_CHOICES, Settings
-from solver.pipeline import solve_sheet
+from solver.pipeline import read_puzzle, solve_sheet
 
 RIGHT = "unique"
 
@@ -160,7 +161,8 @@ def _peer(noqx: Noqx, book: OpenpyxlBook, slug: str, limit: float) -> dict[str, 
             if "no penpa form" in str(exc)
             else f"no penpa link: {exc}"
         }
-    got = noqx.time(name, link, limit)
+    _, _, puzzle = read_puzzle(book, slug)
+    got = noqx.time(name, link, limit, parameters(slug, puzzle))
     if "error" in got:
         return {"noqx_error": got["error"]}
     if got["answers"] != 1:

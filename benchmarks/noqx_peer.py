@@ -5,7 +5,9 @@ noqx runs in a process of its own, with its own Python (clingo is not a dependen
 project): `python -m venv V && V/bin/pip install clingo`, and a checkout of noqx as ROOT. The
 worker loads noqx's solvers once, then for each puzzle times noqx's `run_solver` (its whole
 span: reading the penpa-edit link, the program, grounding, the search, the answers written back)
-asked for two answers, so that one answer is noqx's proof of uniqueness, as ours is.
+asked for two answers, so that one answer is noqx's proof of uniqueness, as ours is. Each of
+the genre's parameters is its default, as noqx's page sends it: a checkbox as a boolean (a
+string "False" would switch it on), any other field as its text.
 
 The puzzle goes to noqx as the penpa-edit link this project writes for the sheet
 (`solver.io.penpa`). That is a link to solve (`m=solve`), with no answer board; noqx reads edit
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import base64
 import json
+import select
 import subprocess
 import zlib
 from pathlib import Path
@@ -35,7 +38,10 @@ Config.max_solutions_to_find = 2
 for line in sys.stdin:
     ask = json.loads(line)
     Config.time_limit = ask["limit"]
-    params = {k: str(v["default"]) for k, v in meta[ask["name"]].get("parameters", {}).items()}
+    params = {
+        k: v["default"] if isinstance(v["default"], bool) else str(v["default"])
+        for k, v in meta[ask["name"]].get("parameters", {}).items()
+    } | ask["params"]
     start = time.perf_counter()
     try:
         found = len(run_solver(ask["name"], ask["data"], params)["url"])
@@ -48,35 +54,75 @@ for line in sys.stdin:
 """
 
 
+# genres that noqx solves as a variant of another: its sudoku reads penpa's killer cages
+VARIANT_OF = {"killer-sudoku": "sudoku"}
+
+
+def parameters(slug: str, puzzle: Any) -> dict[str, Any]:
+    """The noqx parameters a puzzle sets, as noqx's page sends them: where noqx's genre takes
+    from a field what the link does not tell it (star battle's count of stars, the letters of
+    easy as abc, battleship's fleet)."""
+    if slug == "star-battle":
+        return {"stars": str(puzzle.stars)}
+    if slug == "abc-place":  # the letters used, which penpa writes as a long text
+        return {"letters": "".join(chr(ord("A") + k) for k in range(puzzle.letters))}
+    if slug == "battleship":  # the fleet, as noqx's shape set: a ship of n cells is n 1s
+        lengths = sorted(set(puzzle.fleet), reverse=True)
+        return {"shapeset": [{"shape": "1" * n, "count": puzzle.fleet.count(n)} for n in lengths]}
+    return {}
+
+
+GRACE = 10.0  # seconds past the limit before a worker that has not answered is stopped
+
+
 class Noqx:
-    """A noqx worker process: `time(names, link, limit)` for each puzzle."""
+    """A noqx worker process: `time(names, link, limit)` for each puzzle. noqx checks its time
+    limit only once clingo has finished, so a search that runs on is stopped here: the worker
+    is ended after the limit (and a grace) and a new one started."""
 
     def __init__(self, root: Path, python: str) -> None:
-        self.proc = subprocess.Popen(
-            [python, "-c", WORKER],
-            cwd=root,
+        self.root, self.python = root, python
+        self.proc = self._start()
+        assert self.proc.stdout is not None
+        self.solvers = set(json.loads(self.proc.stdout.readline()))
+
+    def _start(self) -> subprocess.Popen:
+        return subprocess.Popen(
+            [self.python, "-c", WORKER],
+            cwd=self.root,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
         )
-        assert self.proc.stdout is not None
-        self.solvers = set(json.loads(self.proc.stdout.readline()))
 
     def solver_for(self, names: list[str]) -> str | None:
-        """noqx's name of a genre: the first of its names (slug, puzz.link ids) noqx has."""
-        for name in names:
+        """noqx's name of a genre: the first of its names (slug, puzz.link ids) noqx has, or
+        the noqx genre that holds it as a variant."""
+        for name in [*names, *(VARIANT_OF[n] for n in names if n in VARIANT_OF)]:
             for spelling in (name, name.replace("-", ""), name.replace("-", "_")):
                 if spelling in self.solvers:
                     return spelling
         return None
 
-    def time(self, name: str, link: str, limit: float) -> dict[str, Any]:
-        """noqx's seconds and count of answers (at most 2), or its error."""
-        ask = {"name": name, "data": edit_link(link), "limit": limit}
+    def time(
+        self, name: str, link: str, limit: float, params: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """noqx's seconds and count of answers (at most 2), or its error. params: the
+        genre's parameters that the puzzle sets (`parameters`), the others at their
+        defaults."""
+        ask = {"name": name, "data": edit_link(link), "limit": limit, "params": params or {}}
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self.proc.stdin.write(json.dumps(ask) + "\n")
         self.proc.stdin.flush()
-        return json.loads(self.proc.stdout.readline())
+        ready, _, _ = select.select([self.proc.stdout], [], [], limit + GRACE)
+        if ready:
+            return json.loads(self.proc.stdout.readline())
+        self.proc.kill()
+        self.proc.wait()
+        self.proc = self._start()
+        assert self.proc.stdout is not None
+        self.proc.stdout.readline()  # its list of genres
+        return {"seconds": limit, "error": "timeout (stopped)"}
 
     def close(self) -> None:
         if self.proc.stdin is not None:
@@ -86,9 +132,19 @@ class Noqx:
 
 def edit_link(link: str) -> str:
     """A penpa-edit solve link as the edit link noqx reads: `m=edit&p=...`, with an empty
-    answer board where the solve link has none."""
+    answer board where the solve link has none, and without penpa's long texts (number
+    submode 8: a note to the solver, as easy as abc's range of letters, which noqx would read
+    as a clue; noqx takes the letters from its parameter)."""
+    from solver.io.penpa import abbreviate, expand
+
     data = link.split("p=", 1)[1].split("&", 1)[0]
     parts = zlib.decompress(base64.b64decode(data), -15).decode().split("\n")
+    question = json.loads(expand(parts[3]))
+    numbers = question.get("number") or {}
+    notes = [k for k, v in numbers.items() if isinstance(v, list) and v[2:3] == ["8"]]
+    if notes:
+        question["number"] = {k: v for k, v in numbers.items() if k not in notes}
+        parts[3] = abbreviate(json.dumps(question, separators=(",", ":"), ensure_ascii=False))
     if len(parts) > 4 and not parts[4].strip():
         parts[4] = _empty_board(parts[3])
     packed = zlib.compressobj(9, zlib.DEFLATED, -15)

@@ -141,3 +141,49 @@ def test_report_writes_the_tables_the_method_and_the_machine(tmp_path, capsys):
     assert row[1] == "10x10" and row[2].startswith("default:") and row[4] == "unique"
     seconds, noqx, to_noqx = float(row[3]), float(row[5]), float(row[6])
     assert noqx == 0.009 and abs(to_noqx - seconds / noqx) < 0.0006 / noqx + 0.006
+
+
+def test_noqx_is_told_the_parameters_its_link_does_not_carry():
+    """noqx's star battle takes its count of stars from a field (default two), its battleship
+    the fleet, not from the link: the peer sets them from the puzzle; other genres keep noqx's
+    defaults."""
+    from types import SimpleNamespace
+
+    from benchmarks.noqx_peer import VARIANT_OF, parameters
+
+    assert parameters("star-battle", SimpleNamespace(stars=2)) == {"stars": "2"}
+    assert parameters("star-battle", SimpleNamespace(stars=1)) == {"stars": "1"}
+    fleet = SimpleNamespace(fleet=(3, 2, 2, 1))
+    assert parameters("battleship", fleet) == {
+        "shapeset": [
+            {"shape": "111", "count": 1},
+            {"shape": "11", "count": 2},
+            {"shape": "1", "count": 1},
+        ]
+    }
+    assert parameters("masyu", None) == {}
+    assert VARIANT_OF["killer-sudoku"] == "sudoku"
+
+
+def test_noqx_gets_no_long_texts_and_easy_as_abc_letters_as_its_parameter():
+    """penpa's long texts are notes (easy as abc's range of letters), which noqx would read
+    as clues: its link goes without them, the letters as noqx's parameter."""
+    import json
+    from types import SimpleNamespace
+
+    from benchmarks import ROOT
+    from benchmarks.noqx_peer import edit_link, parameters
+    from solver.genres import genre_by_slug
+    from solver.io import penpa
+    from solver.io.sheet.openpyxl_book import OpenpyxlBook
+    from solver.pipeline import read_puzzle
+
+    book = OpenpyxlBook(ROOT / "workbooks" / "abc-place.xlsx")
+    genre, _, puzzle = read_puzzle(book, "abc-place")
+    link = penpa.to_penpa(genre, puzzle)
+    assert genre is genre_by_slug("abc-place")
+    assert any(v[2] == "8" for v in penpa.read_board(link).q["number"].values())
+    parts = penpa.expand(penpa.inflate(edit_link(link).split("p=", 1)[1])).split("\n")
+    numbers = json.loads(parts[3])["number"]
+    assert numbers and not any(v[2] == "8" for v in numbers.values())
+    assert parameters("abc-place", SimpleNamespace(letters=3)) == {"letters": "ABC"}

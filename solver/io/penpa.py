@@ -58,7 +58,7 @@ from urllib.parse import unquote, urlsplit
 
 import openpyxl
 
-from solver.blocks.geometry import Cell
+from solver.blocks.geometry import Cell, grid_edges
 from solver.blocks.rooms import Rooms, rooms_from_walls
 from solver.blocks.values import Value
 from solver.genres import Genre, all_genres, genre_by_slug
@@ -457,6 +457,24 @@ class Reader:
         for key in list(self.left["lineE"]):  # a thick frame, lines round outside clues
             if self._side(key)[0] == "frame":
                 del self.left["lineE"][key]
+        self.taken: set[str] = set()  # the list layers read
+
+    def killer_cages(self) -> list[list[Cell]]:
+        """penpa's killer cages (`killercages`: lists of cell indices), each as its cells; the
+        dashed lines of the `cage` layer are their drawing."""
+        found = []
+        for cage in self.board.q.get("killercages") or []:
+            cells = []
+            for index in cage if isinstance(cage, list) else []:
+                point = self.board.where(index) if isinstance(index, int) else None
+                if point is None or not self.is_cell(point):
+                    raise UrlError("penpa link: a killer cage has a cell outside the board")
+                cells.append((point[1], point[2]))
+            if cells:
+                found.append(cells)
+        self.taken.add("killercages")
+        self.left["cage"].clear()
+        return found
 
     # each reader returns what it found and takes it from what is left
 
@@ -513,9 +531,13 @@ class Reader:
                 del self.left["surface"][key]
         return found
 
-    def corner_numbers(self) -> dict[tuple[int, int, int], str]:
-        """Small numbers in the corners of cells: (r, c, corner) -> text; corner 0 top left,
-        1 top right, 2 bottom left, 3 bottom right."""
+    def corner_numbers(
+        self, where: Callable[[Point], bool] | None = None
+    ) -> dict[tuple[int, int, int], str]:
+        """Small numbers in the corners of the cells `where` accepts (default: the board's):
+        (r, c, corner) -> text; corner 0 top left, 1 top right, 2 bottom left, 3 bottom
+        right."""
+        where = where or self.is_cell
         found = {}
         n = self.board.nx0 * self.board.ny0
         for key, value in list(self.left["numberS"].items()):
@@ -524,7 +546,7 @@ class Reader:
                 raise UrlError(f"penpa link: '{short(text, 12)}' is not a corner of a cell")
             spot, corner = divmod(int(text), 4)
             point = self.board.where(spot - n) if n <= spot < 2 * n else None
-            if point is None or not self.is_cell(point):
+            if point is None or point[0] != CELL or not where(point):
                 continue
             if not isinstance(value, list) or not value:
                 raise UrlError(f"penpa link: a malformed small number at {where_text(point)}")
@@ -606,7 +628,7 @@ class Reader:
             at = f" {_at(where_text(point, self.board))}" if point else ""
             raise UrlError(f"penpa link: it draws {what}{at}, {NO_PLACE.format(genre=genre)}")
         for name in LIST_LAYERS:
-            if self.board.q.get(name):
+            if self.board.q.get(name) and name not in self.taken:
                 what = LAYER_NAMES.get(name, name)
                 raise UrlError(f"penpa link: it draws {what}, {NO_PLACE.format(genre=genre)}")
         if self.board.diagonals:
@@ -659,6 +681,58 @@ class Writer:
         else:
             ends = ((CORNER, rb, ca), (CORNER, rb, ca + 1))
         self.line("lineE", *ends, style=2)
+
+    def killer_cage(self, cells: list[Cell], style: int = 10) -> None:
+        """A killer cage as penpa draws one (`class_p.js`, the cage tool's mouse-up): its cells in
+        `killercages`, and in `cage` the dashed lines between the cells' inner corners (the
+        points of small numbers) that run round it."""
+        b = self.board
+        n = b.nx0 * b.ny0
+        inside = set(cells)
+        k = {cell: b.index((CELL, *cell)) for cell in cells}
+        self.q["killercages"].append(sorted(k.values()))
+
+        def corners(r: int, c: int) -> tuple[int, int, int, int]:
+            top_left = 4 * (b.index((CELL, r, c)) + n)
+            return top_left, top_left + 1, top_left + 2, top_left + 3
+
+        def put(a: int, z: int) -> None:
+            self.q["cage"][f"{a},{z}"] = style
+
+        for r, c in sorted(cells, key=k.__getitem__):
+            tl, tr, bl, br = corners(r, c)
+            if (r, c - 1) in inside:
+                _ltl, ltr, _lbl, lbr = corners(r, c - 1)
+                if not ((r - 1, c - 1) in inside and (r - 1, c) in inside):
+                    put(ltr, tl)
+                if not ((r + 1, c - 1) in inside and (r + 1, c) in inside):
+                    put(lbr, bl)
+            else:
+                put(tl, bl)
+            if (r - 1, c) in inside:
+                _ttl, _ttr, tbl, tbr = corners(r - 1, c)
+                if not ((r - 1, c - 1) in inside and (r, c - 1) in inside):
+                    put(tbl, tl)
+                if not ((r - 1, c + 1) in inside and (r, c + 1) in inside):
+                    put(tbr, tr)
+            else:
+                put(tl, tr)
+            if (r, c + 1) in inside:
+                rtl, _rtr, rbl, _rbr = corners(r, c + 1)
+                if not ((r - 1, c) in inside and (r - 1, c + 1) in inside):
+                    put(tr, rtl)
+                if not ((r + 1, c) in inside and (r + 1, c + 1) in inside):
+                    put(br, rbl)
+            else:
+                put(tr, br)
+            if (r + 1, c) in inside:
+                btl, btr, _bbl, _bbr = corners(r + 1, c)
+                if not ((r, c - 1) in inside and (r + 1, c - 1) in inside):
+                    put(bl, btl)
+                if not ((r, c + 1) in inside and (r + 1, c + 1) in inside):
+                    put(br, btr)
+            else:
+                put(bl, br)
 
     def line(self, layer: str, p: Point, q: Point, style: int = 2) -> None:
         i, j = sorted((self.board.index(p), self.board.index(q)))
@@ -746,6 +820,7 @@ ANSWER_MODES = {  # penpa's tool for the answer: edit mode and its setting
     "surface": ("surface", ["", 1]),
     "line": ("line", ["1", 3]),
     "lineE": ("lineE", ["1", 3]),
+    "diagonal": ("lineE", ["2", 3]),
     "number": ("number", ["1", 2]),
 }
 
@@ -793,6 +868,7 @@ class Codec:
     tags: tuple[str, ...] = ()
     answer_mode: str = "surface"
     labels: bool = False  # the rooms are typed as labels (country road), not drawn
+    rooms_at: Cell = (0, 0)  # the sheet cell of the rooms' first cell (tile paint's (1, 1))
 
 
 def blank(rows: int, cols: int) -> Cells:
@@ -1338,6 +1414,535 @@ def put_number(w: Writer, p: Point, v: Value) -> None:
     w.number(p, v, style=6)
 
 
+def put_slant_number(w: Writer, p: Point, v: Value) -> None:
+    """A gokigen clue: a number in a circle on a lattice point; one whose number is not given
+    is a blank circle (penpa writes a space)."""
+    w.number(p, " " if v == UNKNOWN else v, style=6)
+
+
+def read_margin_clues(rd: Reader, sides: str) -> dict[str, dict[int, list[str]]]:
+    """The numbers and letters in the margins beside the board: side ('T' above, 'B' below,
+    'L' left, 'R' right) -> row or column -> its texts, outermost first."""
+    rows, cols = rd.rows, rd.cols
+
+    def side_of(p: Point) -> str | None:
+        _, r, c = p
+        if p[0] != CELL:
+            return None
+        if 0 <= c < cols and (r < 0 or r >= rows):
+            return "T" if r < 0 else "B"
+        if 0 <= r < rows and (c < 0 or c >= cols):
+            return "L" if c < 0 else "R"
+        return None
+
+    found: dict[str, dict[int, list[tuple[int, str]]]] = {s: {} for s in sides}
+    for p, num in rd.numbers(lambda p: (side_of(p) or "-") in sides).items():
+        side, (_, r, c) = side_of(p), p
+        assert side is not None
+        line, depth = (c, r) if side in "TB" else (r, c)
+        depth = depth if side in "TL" else -depth  # outermost first
+        found[side].setdefault(line, []).append((depth, num.text))
+    return {
+        s: {k: [t for _, t in sorted(v)] for k, v in lines.items()} for s, lines in found.items()
+    }
+
+
+def read_nonogram(rd: Reader) -> tuple[Cells, Rooms | None]:
+    """Run lengths in the margins: a column's above it, a row's left of it, read towards the
+    grid; a line without numbers (or with a lone 0) has no shaded cell. The board's thick and
+    dotted lines (penpa's frame and its guides every five cells) are drawing."""
+    from solver.genres.nonogram import flush, to_cells
+
+    clues = read_margin_clues(rd, "TL")
+    rd.walls(tolerate=True)
+
+    def runs(texts: list[str]) -> tuple[int, ...]:
+        out = []
+        for t in texts:
+            n = clue(t)
+            if not isinstance(n, int):
+                raise UrlError(f"penpa link: the nonogram clue {t!r} is no run length")
+            out.append(n)
+        return tuple(n for n in out if n)
+
+    cols = tuple(runs(clues["T"].get(c, [])) for c in range(rd.cols))
+    rows = tuple(runs(clues["L"].get(r, [])) for r in range(rd.rows))
+    return to_cells(flush(rows, cols)), None
+
+
+def write_nonogram(cells: Cells, rooms: Rooms | None) -> Writer:
+    """penpa's nonogram (its puzz.link import): margins as deep as the longest clues, each
+    line's runs flush against the grid, an empty line without number."""
+    from solver.genres.nonogram import parse
+
+    p = parse(Grid("nonogram", cells))
+    top = max(1, *(len(runs) for runs in p.col_clues))
+    left = max(1, *(len(runs) for runs in p.row_clues))
+    w = Writer(p.rows, p.cols, (top, 0, left, 0))
+    for c, runs in enumerate(p.col_clues):
+        for k, n in enumerate(runs):
+            w.number((CELL, k - len(runs), c), n)
+    for r, runs in enumerate(p.row_clues):
+        for k, n in enumerate(runs):
+            w.number((CELL, r, k - len(runs)), n)
+    _nonogram_guides(w, top, left)
+    return w
+
+
+def _nonogram_guides(w: Writer, top: int, left: int) -> None:
+    """The lines penpa draws on a nonogram (general.js, its puzz.link import): solid along
+    the grid's outer sides and between the clues and the grid, dotted (style 13) every five
+    cells, each across the clues too."""
+    b = w.board
+    rows, cols, n = b.rows + top, b.cols + left, b.nx0 * b.ny0
+    for i in range(left - 1, cols + 5, 5):
+        col = min(cols - 1, i)
+        style = 2 if col in (left - 1, cols - 1) else 13
+        for row in range(rows):
+            a = n + b.nx0 * (1 + row) + 2 + col
+            w.q["lineE"][f"{a},{a + b.nx0}"] = style
+    for i in range(top - 1, rows + 5, 5):
+        row = min(rows - 1, i)
+        style = 2 if row in (top - 1, rows - 1) else 13
+        for col in range(cols):
+            a = n + b.nx0 * (2 + row) + 1 + col
+            w.q["lineE"][f"{a},{a + 1}"] = style
+
+
+TREE = "T"
+
+
+def read_tents(rd: Reader) -> tuple[Cells, Rooms | None]:
+    """Trees (penpa's `tents` symbol, style 1), the counts above the columns and left of the
+    rows (a `?` is no count); the sheet has them in its first row and column."""
+    clues = read_margin_clues(rd, "TL")
+    cells = blank(rd.rows + 1, rd.cols + 1)
+    for side, lines in clues.items():
+        for k, texts in lines.items():
+            if len(texts) != 1:
+                raise UrlError(f"penpa link: {len(texts)} counts for one line of tents")
+            r, c = (0, k + 1) if side == "T" else (k + 1, 0)
+            cells[r][c] = None if clue(texts[0]) == UNKNOWN else clue(texts[0])  # `?`: none
+    for (_, r, c), (style, _) in rd.symbols(lambda s: s == "tents").items():
+        if style != 1:
+            raise UrlError(
+                f"penpa link: a tent in row {r + 1}, column {c + 1}; tents has only trees given"
+            )
+        cells[r + 1][c + 1] = TREE
+    return cells, None
+
+
+def write_tents(cells: Cells, rooms: Rooms | None) -> Writer:
+    rows, cols = len(cells) - 1, len(cells[0]) - 1
+    w = Writer(rows, cols, (1, 1, 1, 1))
+    for r, c, v in _each(cells):
+        if r == 0 and c > 0:
+            w.number((CELL, -1, c - 1), v)
+        elif c == 0 and r > 0:
+            w.number((CELL, r - 1, -1), v)
+        elif r > 0 and c > 0:
+            w.symbol((CELL, r - 1, c - 1), 1, "tents", 1)
+    return w
+
+
+def read_killer(rd: Reader) -> tuple[Cells, Rooms | None]:
+    """Given digits; the cages (penpa's `killercages`: lists of cells; its dashed `cage` lines
+    are their drawing) and their sums, small in the top left corner of one of their cells;
+    thick lines only where the boxes of a sudoku of this size meet."""
+    cells, _ = read_sudoku(rd)
+    cage_of: dict[Cell, Any] = {}
+    for k, cage in enumerate(rd.killer_cages()):
+        for cell in cage:
+            cage_of[cell] = k
+
+    free = [(r, c) for r in range(rd.rows) for c in range(rd.cols) if (r, c) not in cage_of]
+    if free:
+        r, c = free[0]
+        raise UrlError(
+            f"penpa link: row {r + 1}, column {c + 1} is in no killer cage; a killer sudoku "
+            "here has every cell in a cage"
+        )
+
+    def cage(cell: Cell) -> Any:
+        return cage_of[cell]
+
+    walls = [(a, b) for a, b in grid_edges(rd.rows, rd.cols) if cage(a) != cage(b)]
+    rooms = rooms_from_walls(rd.rows, rd.cols, walls)
+    sums: dict[int, Value] = {}
+    for (r, c, corner), text in rd.corner_numbers().items():
+        room = rooms.room_of((r, c))
+        if corner != 0 or room in sums:
+            raise UrlError(
+                f"penpa link: a second cage sum in the cage of row {r + 1}, column {c + 1}"
+            )
+        sums[room] = clue(text)
+    for room, total in sums.items():
+        r, c = rooms.cells(room)[0]
+        cells[r][c] = total if cells[r][c] is None else f"{total}={cells[r][c]}"
+    return cells, rooms
+
+
+def write_killer(cells: Cells, rooms: Rooms | None) -> Writer:
+    """penpa's killer sudoku: the boxes' thick lines, given digits, each cage as a killer cage
+    (its cells, and the dashed lines penpa draws round it) with its sum small in the top left
+    corner of its first cell."""
+    assert rooms is not None
+    n = len(cells)
+    given = [[None] * n for _ in range(n)]
+    w = write_sudoku(given, None)
+    first = {room[0] for room in rooms.all()}
+    for r, c, v in _each(cells):
+        total, _, digit = str(v).partition("=")
+        if (r, c) in first:
+            w.corner_number(r, c, 0, total.strip())
+            if digit.strip():
+                w.number((CELL, r, c), int(digit))
+        else:
+            w.number((CELL, r, c), v)
+    for room in rooms.all():
+        w.killer_cage(room)
+    return w
+
+
+def read_regions_digits(rd: Reader) -> tuple[Cells, Rooms | None]:
+    """Given digits, the regions drawn as thick lines (jigsaw sudoku)."""
+    rooms = rooms_from_walls(rd.rows, rd.cols, rd.walls())
+    cells, _ = read_numbers(rd)
+    return cells, rooms
+
+
+YIN_YANG = {1: "○", 2: "●"}  # penpa's circle_M styles: white, black
+
+
+def read_yin_yang(rd: Reader) -> tuple[Cells, Rooms | None]:
+    cells = blank(rd.rows, rd.cols)
+    for (_, r, c), (style, _) in rd.symbols(lambda s: s in ("circle_M", "circle_L")).items():
+        if style not in YIN_YANG:
+            raise UrlError(
+                f"penpa link: a circle of style {style!r} in row {r + 1}, column {c + 1} "
+                "(yin-yang has white 1 and black 2)"
+            )
+        cells[r][c] = YIN_YANG[style]
+    return cells, None
+
+
+def write_yin_yang(cells: Cells, rooms: Rooms | None) -> Writer:
+    w = Writer(*_size(cells))
+    style = _inverse(YIN_YANG)
+    for r, c, v in _each(cells):
+        w.symbol((CELL, r, c), style[v], "circle_M")
+    return w
+
+
+def read_star_battle(rd: Reader) -> tuple[Cells, Rooms | None]:
+    """The rooms drawn as thick lines; the count of stars a number in the margin (penpa
+    writes it above the board's right end, a star beside it), one star without it."""
+    rooms = rooms_from_walls(rd.rows, rd.cols, rd.walls())
+    counts = rd.numbers(lambda p: p[0] == CELL and not rd.board.inside(p[1], p[2]))
+    rd.symbols(lambda s: s == "star", lambda p: p[0] == CELL and not rd.board.inside(p[1], p[2]))
+    if len(counts) > 1:
+        raise UrlError("penpa link: more than one number beside the board; star battle has one")
+    cells = blank(rd.rows, rd.cols)
+    for num in counts.values():
+        stars = clue(num.text)
+        if stars != 1:
+            cells[0][0] = stars
+    return cells, rooms
+
+
+def write_star_battle(cells: Cells, rooms: Rooms | None) -> Writer:
+    """penpa's star battle (its puzz.link import): a margin of one cell round the board, the
+    count of stars above the last column but one and a star above the last."""
+    rows, cols = _size(cells)
+    w = Writer(rows, cols, (1, 1, 1, 1))
+    w.number((CELL, -1, cols - 2), cells[0][0] if cells[0][0] is not None else 1)
+    w.symbol((CELL, -1, cols - 1), 2, "star", 2)
+    _write_rooms(w, rooms)
+    return w
+
+
+ABC_RANGE = re.compile(r"\(?\s*A\s*-\s*([A-Za-z])\s*\)?")
+
+
+def read_abc(rd: Reader) -> tuple[Cells, Rooms | None]:
+    """Letters seen from outside in the margin cells next to the board, given letters in it
+    (a `?` is none, as in pzprjs); the letters the puzzle uses as penpa's long text `(A-C)`
+    above the clues (a second row of margin), else from the letters drawn."""
+    cells = blank(rd.rows + 2, rd.cols + 2)
+    above = rd.numbers(lambda p: p[0] == CELL and p[1] <= -2)
+    for p, num in above.items():
+        found = ABC_RANGE.fullmatch(num.text)
+        if found is None or cells[0][0] is not None:
+            raise UrlError(f"penpa link: {num.text!r} {_at(where_text(p, rd.board))} is no range")
+        cells[0][0] = f"A-{found.group(1).upper()}"
+    for side, lines in read_margin_clues(rd, "TBLR").items():
+        for k, texts in lines.items():
+            texts = [t for t in texts if t not in ("", UNKNOWN)]  # a `?` tells nothing
+            if not texts:
+                continue
+            if len(texts) != 1:
+                raise UrlError(f"penpa link: {len(texts)} letters beside one line of the board")
+            r = {"T": 0, "B": rd.rows + 1}.get(side, k + 1)
+            c = {"L": 0, "R": rd.cols + 1}.get(side, k + 1)
+            cells[r][c] = texts[0]
+    for (_, r, c), num in rd.numbers().items():
+        cells[r + 1][c + 1] = None if num.text in ("", UNKNOWN) else num.text
+    return cells, None
+
+
+def write_abc(cells: Cells, rooms: Rooms | None) -> Writer:
+    """penpa's easy as abc (its puzz.link import): a margin of one cell round the board for
+    the letters seen, one more above it for the range of letters, `(A-C)`, a long text above
+    the last column."""
+    rows, cols = len(cells) - 2, len(cells[0]) - 2
+    w = Writer(rows, cols, (2, 1, 1, 1))
+    for r, c, v in _each(cells):
+        if (r, c) == (0, 0):
+            last = str(v).strip()[-1].upper() if str(v).strip()[-1:].isalpha() else None
+            last = last or chr(ord("A") + int(v) - 1)
+            w.number((CELL, -2, cols - 1), f"(A-{last})", submode="8")
+        else:
+            w.number((CELL, r - 1, c - 1), str(v).upper())
+    return w
+
+
+GALAXY_DOTS = {1: "○", 2: "●"}  # penpa's circle_SS styles (its puzz.link import)
+
+
+def read_galaxies(rd: Reader) -> tuple[Cells, Rooms | None]:
+    """Dots (small circles, `circle_SS`) at the centres of cells, the middles of their sides
+    and their corners, and black cells (a dark surface, cells outside every region); the
+    sheet puts cells, sides and corners in alternate cells."""
+    rows, cols = rd.rows, rd.cols
+    cells = blank(2 * rows - 1, 2 * cols - 1)
+
+    def spot(p: Point) -> Cell | None:
+        kind, r, c = p
+        at = {
+            CELL: (2 * r, 2 * c),
+            BELOW: (2 * r + 1, 2 * c),
+            RIGHT: (2 * r, 2 * c + 1),
+            CORNER: (2 * r - 1, 2 * c - 1),
+        }[kind]
+        return at if 0 <= at[0] < 2 * rows - 1 and 0 <= at[1] < 2 * cols - 1 else None
+
+    for p, (style, _) in rd.symbols(lambda s: s.startswith("circle_"), spot).items():
+        at = spot(p)
+        assert at is not None
+        cells[at[0]][at[1]] = GALAXY_DOTS.get(style, "○")
+    for r, c in rd.surface(DARK):
+        cells[2 * r][2 * c] = "■"
+    return cells, None
+
+
+def write_galaxies(cells: Cells, rooms: Rooms | None) -> Writer:
+    rows, cols = (len(cells) + 1) // 2, (len(cells[0]) + 1) // 2
+    w = Writer(rows, cols)
+    style = {"●": 2, "*": 2, "•": 2}
+    for sr, sc, v in _each(cells):
+        r, c = sr // 2, sc // 2
+        if str(v).strip() in ("■", "#"):
+            w.surface(r, c)
+            continue
+        kind = {(0, 0): CELL, (1, 0): BELOW, (0, 1): RIGHT, (1, 1): CORNER}[sr % 2, sc % 2]
+        point = (CORNER, r + 1, c + 1) if kind == CORNER else (kind, r, c)
+        w.symbol(point, style.get(str(v).strip(), 1), "circle_SS", 2)
+    return w
+
+
+BINARY = {1: 0, 2: 1}  # circle styles: white 0, black 1
+
+
+def read_binairo(rd: Reader) -> tuple[Cells, Rooms | None]:
+    """Givens as circles, white 0 and black 1, or as the numbers 0 and 1."""
+    cells, _ = read_numbers(rd)
+    for (_, r, c), (style, _) in rd.symbols(lambda s: s in ("circle_M", "circle_L")).items():
+        if style not in BINARY or cells[r][c] is not None:
+            raise UrlError(
+                f"penpa link: a circle of style {style!r} in row {r + 1}, column {c + 1}"
+            )
+        cells[r][c] = BINARY[style]
+    return cells, None
+
+
+def write_binairo(cells: Cells, rooms: Rooms | None) -> Writer:
+    w = Writer(*_size(cells))
+    style = _inverse(BINARY)
+    for r, c, v in _each(cells):
+        w.symbol((CELL, r, c), style[int(v)], "circle_M", 2)
+    return w
+
+
+PENPA_OPS = str.maketrans({"-": "−", "*": "×", "x": "×", "X": "×", "/": "÷", ":": "÷"})
+
+
+def read_kenken(rd: Reader) -> tuple[Cells, Rooms | None]:
+    """The cages drawn as thick lines, each clue (`12+`, `2÷`, a target alone) small in the top
+    left corner of one of its cells; given digits in cells; beside the board, at most a note of
+    the digits (`{1-6}`)."""
+    rooms = rooms_from_walls(rd.rows, rd.cols, rd.walls())
+    cells, _ = read_numbers(rd)
+    for p, num in rd.numbers(lambda p: p[0] == CELL and not rd.board.inside(p[1], p[2])).items():
+        found = re.fullmatch(r"[{(\[]?\s*1\s*[-~]\s*(\d+)\s*[})\]]?", num.text)
+        if found is None or int(found.group(1)) != rd.rows:
+            raise UrlError(
+                f"penpa link: {num.text!r} {_at(where_text(p, rd.board))} is no note of the digits"
+            )
+    clues: dict[int, str] = {}
+    for (r, c, corner), text in rd.corner_numbers().items():
+        room = rooms.room_of((r, c))
+        if corner != 0 or room in clues:
+            raise UrlError(f"penpa link: a second clue in the cage of row {r + 1}, column {c + 1}")
+        clues[room] = text
+    for room, text in clues.items():
+        r, c = rooms.cells(room)[0]
+        cells[r][c] = text if cells[r][c] is None else f"{text}={cells[r][c]}"
+    return cells, rooms
+
+
+def write_kenken(cells: Cells, rooms: Rooms | None) -> Writer:
+    """Each cage's clue small in the top left corner of its first cell, with penpa's signs
+    (× − ÷, as its keyboard writes them), the cages as thick lines, given digits in cells."""
+    assert rooms is not None
+    w = Writer(*_size(cells))
+    _write_rooms(w, rooms)
+    first = {room[0] for room in rooms.all()}
+    for r, c, v in _each(cells):
+        text, _, digit = str(v).partition("=")
+        if (r, c) in first:
+            w.corner_number(r, c, 0, text.strip().translate(PENPA_OPS))
+            if digit.strip():
+                w.number((CELL, r, c), int(digit))
+        else:
+            w.number((CELL, r, c), v)
+    return w
+
+
+def read_tile_paint(rd: Reader) -> tuple[Cells, Rooms | None]:
+    """The tiles drawn as thick lines; the counts small in margin cells, a column's bottom
+    left above it, a row's top right left of it (kakuro's places, as noqx's tile paint
+    draws them; plain numbers there are read too), a `?` no count; the margin's black cells
+    are drawing."""
+    rooms = rooms_from_walls(rd.rows, rd.cols, rd.walls())
+    cells = blank(rd.rows + 1, rd.cols + 1)
+
+    def margin(p: Point) -> bool:
+        return p[0] == CELL and not rd.board.inside(p[1], p[2])
+
+    rd.symbols(lambda s: s == "kakuro", margin)
+    rd.surface()  # the margin's shading
+    for (r, c, corner), text in rd.corner_numbers(margin).items():
+        if (r == -1 and 0 <= c < rd.cols and corner == 2) or (
+            c == -1 and 0 <= r < rd.rows and corner == 1
+        ):
+            cells[r + 1][c + 1] = None if clue(text) == UNKNOWN else clue(text)
+        else:
+            raise UrlError(f"penpa link: a small number {_at(where_text((CELL, r, c), rd.board))}")
+    for side, lines in read_margin_clues(rd, "TL").items():
+        for k, texts in lines.items():
+            r, c = (0, k + 1) if side == "T" else (k + 1, 0)
+            if len(texts) != 1 or cells[r][c] is not None:
+                raise UrlError("penpa link: two counts for one line of tile paint")
+            cells[r][c] = None if clue(texts[0]) == UNKNOWN else clue(texts[0])
+    return cells, rooms
+
+
+def write_tile_paint(cells: Cells, rooms: Rooms | None) -> Writer:
+    """A margin of one cell above and left of the board, its cells black (penpa's kakuro
+    cell), a column's count small in the bottom left corner of the cell above it, a row's in
+    the top right corner of the cell left of it."""
+    rows, cols = len(cells) - 1, len(cells[0]) - 1
+    w = Writer(rows, cols, (1, 0, 1, 0))
+    for c in range(-1, cols):
+        w.symbol((CELL, -1, c), 5, "kakuro", 1)
+    for r in range(rows):
+        w.symbol((CELL, r, -1), 5, "kakuro", 1)
+    for r, c, v in _each(cells):
+        if r == 0 and c > 0:
+            w.corner_number(-1, c - 1, 2, v)
+        elif c == 0 and r > 0:
+            w.corner_number(r - 1, -1, 1, v)
+    _write_rooms(w, rooms)
+    return w
+
+
+SHIP_PARTS = {1: "single", 2: "middle", 3: "left", 4: "top", 5: "right", 6: "bottom", 7: "water"}
+FLEET = re.compile(r"(?i)\s*fleet\s*:?\s*([0-9 ,]+)")
+
+
+def read_battleship(rd: Reader) -> tuple[Cells, Rooms | None]:
+    """The counts above the columns and left of the rows (a `?` is no count); given ship
+    parts and water as penpa's battleship symbols (1 a ship of one cell, 2 a middle, 3-6 the
+    left, top, right and bottom ends, 7 and 8 water); the fleet, which penpa has no place
+    for, as a long text beside the board: `Fleet: 4 3 3 2 2 2 1 1 1 1`."""
+    from solver.genres.battleship import Puzzle, to_cells
+
+    fleet: tuple[int, ...] | None = None
+
+    def is_fleet(p: Point) -> bool:
+        key = str(rd.board.index(p))
+        item = rd.left["number"].get(key)
+        return not rd.is_cell(p) and isinstance(item, list) and bool(FLEET.fullmatch(str(item[0])))
+
+    for num in rd.numbers(is_fleet).values():
+        found = FLEET.fullmatch(num.text)
+        assert found is not None
+        fleet = tuple(
+            sorted((int(t) for t in re.split(r"[ ,]+", found.group(1).strip())), reverse=True)
+        )
+    if not fleet:
+        raise UrlError("penpa link: no fleet (a long text beside the board: 'Fleet: 4 3 3 2 ...')")
+    counts = read_margin_clues(rd, "TL")
+
+    def count(texts: list[str]) -> int | None:
+        if len(texts) > 1:
+            raise UrlError("penpa link: two counts for one line of battleship")
+        n = clue(texts[0]) if texts else None
+        return None if n == UNKNOWN else n  # type: ignore[return-value]
+
+    givens = []
+    for (_, r, c), (style, _) in rd.symbols(lambda s: s.startswith("battleship")).items():
+        part = "water" if style == 8 else SHIP_PARTS.get(style) if isinstance(style, int) else None
+        if part is None:
+            raise UrlError(
+                f"penpa link: a ship part of style {style!r} in row {r + 1}, column {c + 1}"
+            )
+        givens.append(((r, c), part))
+    puzzle = Puzzle(
+        rd.rows,
+        rd.cols,
+        tuple(count(counts["T"].get(c, [])) for c in range(rd.cols)),
+        tuple(count(counts["L"].get(r, [])) for r in range(rd.rows)),
+        fleet,
+        tuple(sorted(givens)),
+    )
+    return to_cells(puzzle), None
+
+
+def write_battleship(cells: Cells, rooms: Rooms | None) -> Writer:
+    """A margin of one cell above and left of the board for the counts, one below it for the
+    fleet (a long text); given parts as penpa's battleship symbols."""
+    from solver.genres.battleship import parse
+
+    p = parse(Grid("battleship", cells))
+    w = Writer(p.rows, p.cols, (1, 1, 1, 0))
+    for c, n in enumerate(p.col_counts):
+        if n is not None:
+            w.number((CELL, -1, c), n)
+    for r, n in enumerate(p.row_counts):
+        if n is not None:
+            w.number((CELL, r, -1), n)
+    style = _inverse(SHIP_PARTS)
+    for (r, c), part in p.givens:
+        if part not in style:
+            raise UrlError(
+                f"battleship: a given '{part}' in row {r + 1}, column {c + 1} has no penpa symbol"
+            )
+        w.symbol((CELL, r, c), style[part], "battleship_B", 1)
+    w.number((CELL, p.rows, 0), "Fleet: " + " ".join(map(str, p.fleet)), submode="8")
+    return w
+
+
 def read_norinori(rd: Reader) -> tuple[Cells, Rooms | None]:
     return blank(rd.rows, rd.cols), rooms_from_walls(rd.rows, rd.cols, rd.walls())
 
@@ -1398,6 +2003,34 @@ CODECS: dict[str, Codec] = {
     ),
     "creek": Codec(
         "Creek", lambda rd: read_lattice(rd, lambda s: False), lattice_writer(put_number)
+    ),
+    "gokigen": Codec(
+        "Gokigen",
+        lambda rd: read_lattice(rd, lambda s: False),
+        lattice_writer(put_slant_number),
+        ("slant (gokigen)",),
+        "diagonal",
+    ),
+    "fillomino": Codec("Fillomino", read_numbers, number_writer(), ("fillomino",), "number"),
+    "nonogram": Codec("Nonogram", read_nonogram, write_nonogram, ("nonogram",)),
+    "tents": Codec("Tents", read_tents, write_tents, ("tents",)),
+    "killer-sudoku": Codec("Killer Sudoku", read_killer, write_killer, ("killer",), "number"),
+    "yin-yang": Codec("Yin-Yang", read_yin_yang, write_yin_yang, ("yin-yang",)),
+    "lits": Codec("LITS", read_norinori, number_writer(), ("lits",)),
+    "star-battle": Codec("Star Battle", read_star_battle, write_star_battle, ("starbattle",)),
+    "kurotto": Codec("Kurotto", read_circled_numbers, number_writer(6, " "), ("kurotto",)),
+    "nurimisaki": Codec("Nurimisaki", read_circled_numbers, number_writer(6, " "), ("nurimisaki",)),
+    "aqre": Codec("Aqre", read_rooms, number_writer(), ("aqre",)),
+    "chocona": Codec("Chocona", read_rooms, number_writer(), ()),
+    "suguru": Codec("Suguru", read_ripples, number_writer(), (), "number"),
+    "abc-place": Codec("Easy as ABC", read_abc, write_abc, ("easy as abc",), "number"),
+    "galaxies": Codec("Galaxies", read_galaxies, write_galaxies, ("spiralgalaxies",), "lineE"),
+    "binairo": Codec("Binairo", read_binairo, write_binairo, ()),
+    "kenken": Codec("KenKen", read_kenken, write_kenken, (), "number"),
+    "tile-paint": Codec("Tile Paint", read_tile_paint, write_tile_paint, (), rooms_at=(1, 1)),
+    "battleship": Codec("Battleship", read_battleship, write_battleship, ("battleships",)),
+    "jigsaw-sudoku": Codec(
+        "Jigsaw Sudoku", read_regions_digits, number_writer(), ("irregular",), "number"
     ),
 }
 
@@ -1509,10 +2142,10 @@ def penpa_import(text: str, genre: Genre | None = None) -> tuple[Genre, Any, Boa
     except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
         # a layer whose items are not what penpa writes (a list for a style, ...)
         raise UrlError(f"penpa link: a malformed layer ({type(exc).__name__}: {exc})") from None
-    return genre, sheet_puzzle(genre, cells, rooms), board
+    return genre, sheet_puzzle(genre, cells, rooms, codec.rooms_at), board
 
 
-def sheet_puzzle(genre: Genre, cells: Cells, rooms: Rooms | None) -> Any:
+def sheet_puzzle(genre: Genre, cells: Cells, rooms: Rooms | None, at: Cell = (0, 0)) -> Any:
     """The puzzle that a sheet holding these cells (and these rooms, drawn as thick
     borders) gives: the cells are typed into a sheet as `import` writes them, and read back
     with the genre's own parse."""
@@ -1523,7 +2156,7 @@ def sheet_puzzle(genre: Genre, cells: Cells, rooms: Rooms | None) -> Any:
     fill_sheet(ws, cells)
     sheet = OpenpyxlSheet(ws)
     if rooms is not None:
-        write_rooms(sheet, rooms)
+        write_rooms(sheet, rooms, 1 + at[0], 1 + at[1])
     try:
         return genre.parse(read_grid(sheet))
     except InputError as exc:
