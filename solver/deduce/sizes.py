@@ -81,9 +81,12 @@ class Board:
                 self.can[n] = self.can.get(n, 0) | self.grid.bit[cell]
         self.work = 0  # numbers propagated and flood steps taken by `propagate`
         self.spare = len(dom)  # at least the cells the decided groups' regions leave
-        self.dirty: set[int] = set(self.can)  # numbers whose cells changed
+        # the queue: for each number whose cells changed, the cells (all at first)
+        self.dirty: dict[int, int] = dict.fromkeys(self.can, self.grid.all)
         self.decided = 0  # the cells with one number left, as of the last count
-        self.held: dict[int, list[int]] = {}  # the groups of n as of n's last propagation
+        self.grouped: dict[int, list[int]] = {}  # the groups of n at its last propagation
+        self.counted: dict[int, int] = {}  # at least the cells of their regions
+        self.reach: dict[int, dict[int, int]] = {}  # each unfinished group of n: its reach
 
     def copy(self) -> Board:
         other = Board.__new__(Board)
@@ -91,9 +94,11 @@ class Board:
         other.can = dict(self.can)
         other.work = 0
         other.spare = self.spare
-        other.dirty = set(self.dirty)
+        other.dirty = dict(self.dirty)
         other.decided = self.decided
-        other.held = dict(self.held)
+        other.grouped = dict(self.grouped)
+        other.counted = dict(self.counted)
+        other.reach = dict(self.reach)
         return other
 
     @property
@@ -121,7 +126,7 @@ class Board:
         if not have & x:
             return False
         self.can[n] = have & ~x
-        self.dirty.add(n)
+        self.dirty[n] = self.dirty.get(n, 0) | (have & x)
         return True
 
     def _fix(self, b: int, n: int) -> bool:
@@ -131,10 +136,10 @@ class Board:
         for m, x in self.can.items():
             if m != n and x & b:
                 self.can[m] = x & ~b
-                self.dirty.add(m)
+                self.dirty[m] = self.dirty.get(m, 0) | b
                 changed = True
         if changed:
-            self.dirty.add(n)
+            self.dirty[n] = self.dirty.get(n, 0) | b
         return changed
 
     def _count(self) -> None:
@@ -151,7 +156,7 @@ class Board:
         if new:
             for n, x in self.can.items():
                 if x & new:
-                    self.dirty.add(n)
+                    self.dirty[n] = self.dirty.get(n, 0) | (x & new)
         self.decided = decided
 
     def groups(self, n: int) -> list[int]:
@@ -175,16 +180,25 @@ class Board:
     def _reach(self, g: int, within: int, steps: int, others: list[tuple[int, int, int]]) -> int:
         """The cells of `within` that a region of a group g can reach: at most `steps` steps
         from g, through `within`; and a cell beside another group of h cells not reached yet
-        (`others`: the group, the cells beside it, h) only within `steps` - h steps, as the
-        region then holds that group too (its cells are not on the way, being further)."""
+        (`others`: the group, the cells beside it, h; the furthest h first) only within
+        `steps` - h steps, as the region then holds that group too (its cells are not on the
+        way, being further)."""
         w = self.grid.width
         within &= self.grid.all
-        later = sorted(((steps - h, group, beside) for group, beside, h in others), reverse=True)
-        blocked: list[tuple[int, int]] = []  # the groups whose cells beside are too far now
         seen = g
+        if not others:
+            for _ in range(steps):
+                more = seen | (((seen << 1) | (seen >> 1) | (seen << w) | (seen >> w)) & within)
+                self.work += 1
+                if more == seen:
+                    break
+                seen = more
+            return seen
+        later = list(others)
+        blocked: list[tuple[int, int]] = []  # the groups whose cells beside are too far now
         for d in range(1, steps + 1):
-            while later and later[-1][0] < d:
-                _, group, beside = later.pop()
+            while later and steps - later[-1][2] < d:
+                group, beside, _ = later.pop()
                 blocked.append((group, beside))
             out = 0
             if blocked:
@@ -205,20 +219,26 @@ class Board:
         while True:
             while self.dirty:
                 n = min(self.dirty)
-                self.dirty.discard(n)
                 self.work += 1
-                self._number(n)
+                self._number(n, self.dirty.pop(n))
                 self._count()
-            spare = len(self.grid.cells) - self._region_cells()
+            spare = len(self.grid.cells) - sum(self.counted.values())
             if spare >= self.spare:
                 return
-            self.dirty |= {n for n in self.can if spare < n <= self.spare}
+            for n in self.can:
+                if spare < n <= self.spare:
+                    self.dirty.setdefault(n, 0)
             self.spare = spare
 
-    def _number(self, n: int) -> None:
+    def _number(self, n: int, changed: int) -> None:
+        """The rules for n, its cells `changed` since it was last propagated: a group further
+        than n + 1 steps from them keeps its reach (`reach`) and has nothing new to give."""
         near = self.grid.near
         groups = self.groups(n)
-        self.held[n] = groups
+        if self.grouped.get(n) != groups:
+            self.grouped[n] = groups
+            self.counted[n] = self._region_cells(n, groups)
+        zone = self._reach(changed, self.grid.all, n + 1, [])
         for g in groups:
             k = g.bit_count()
             if k > n:
@@ -228,26 +248,35 @@ class Board:
         can = self.can.get(n, 0)
         held = can & self.decided
         open_ = can & ~held
-        rest = [(g, g.bit_count()) for g in groups if g.bit_count() < n]
+        # the unfinished groups, smallest first (`_reach` blocks the largest first)
+        rest = [(g, k) for k, g in sorted((g.bit_count(), g) for g in groups if g.bit_count() < n)]
         beside_of = [(g, near(g) & can, k) for g, k in rest]
+        known, reach = self.reach.get(n, {}), {}
         reached = 0
         beside: dict[int, int] = {}  # an open cell beside groups of n: their cells
         for i, (g, k) in enumerate(rest):
             exits = beside_of[i][1]
+            for b in _bits(exits):
+                beside[b] = beside.get(b, 0) + k
+            if g in known and not g & zone:
+                reach[g] = known[g]
+                reached |= known[g]
+                continue
             if not exits:
                 raise Contradiction
             others = beside_of[:i] + beside_of[i + 1 :]
             ball = self._reach(g, can, n - k, others)
             if ball.bit_count() < n:
                 raise Contradiction
+            reach[g] = ball
             reached |= ball
             if exits & (exits - 1) == 0:
                 self._fix(exits, n)
                 continue
             for b in _bits(exits):
-                beside[b] = beside.get(b, 0) + k
                 if self._reach(g, can & ~b, n - k, others).bit_count() < n:
                     self._fix(b, n)
+        self.reach[n] = reach
         for b, k in beside.items():
             if 1 + k > n:
                 self._remove(b, n)
@@ -259,30 +288,26 @@ class Board:
         if n == 1 <= self.spare:
             roomy = free
         elif 1 < n <= self.spare:
-            for part in self._parts(free):
-                if part & alone and part.bit_count() >= n:
+            seeds = alone & free
+            while seeds:
+                part = self._reach(seeds & -seeds, free, len(self.grid.cells), [])
+                if part.bit_count() >= n:
                     roomy |= part
+                seeds &= ~part
         self._remove(alone & ~roomy, n)
 
-    def _region_cells(self) -> int:
-        """At least this many cells lie in the regions of the groups (as of their numbers'
-        last propagation): two groups of n whose cells and the steps between them make more
-        than n are in different regions of n cells (picked greedily, the larger groups
-        first)."""
-        total = 0
-        for n, found in self.held.items():
-            if len(found) < 2:
-                total += n * len(found)
-                continue
-            apart: list[tuple[int, int]] = []
-            for a in sorted(found, key=int.bit_count, reverse=True):
-                ka = a.bit_count()
-                if all(
-                    not self._reach(a, self.grid.all, n + 1 - ka - kb, []) & b for b, kb in apart
-                ):
-                    apart.append((a, ka))
-            total += n * len(apart)
-        return total
+    def _region_cells(self, n: int, groups: list[int]) -> int:
+        """At least this many cells lie in the regions of the groups of n: two groups whose
+        cells and the steps between them make more than n are in different regions of n cells
+        (picked greedily, the larger groups first)."""
+        if len(groups) < 2:
+            return n * len(groups)
+        apart: list[tuple[int, int]] = []
+        for a in sorted(groups, key=int.bit_count, reverse=True):
+            ka = a.bit_count()
+            if all(not self._reach(a, self.grid.all, n + 1 - ka - kb, []) & b for b, kb in apart):
+                apart.append((a, ka))
+        return n * len(apart)
 
     def undecided(self) -> list[Cell]:
         one = two = 0
