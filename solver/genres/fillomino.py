@@ -77,7 +77,7 @@ from solver.mip.model import value as solved
 
 Answer = tuple[tuple[int, ...], ...]  # the number of each cell, 0 for a cell not filled
 PROBE_WORK = 300_000  # the work of the deductions' probes (solver.deduce.sizes.Board.work)
-SEARCH_WORK = 3_000_000  # and of their search for the answers (solver.deduce.sizes.search)
+SEARCH_WORK = 4_000_000  # and of their search for the answers (solver.deduce.sizes.search)
 
 
 @dataclass(frozen=True)
