@@ -238,3 +238,23 @@ def test_the_deductions_keep_every_answer(seed):
         found = sizes.search(board.copy(), 10**6, grow_first)
         if found is not None:
             assert found.dom == {(r, c): {known[r][c]} for r in range(rows) for c in range(cols)}
+
+
+def test_a_group_goes_on_through_its_only_way():
+    from solver.deduce import sizes
+
+    # the 4 in A1 could go on through B1 (a 2 may join the 2 in B2) or A2, but through B1
+    # alone it meets the 1 and the 2: two cells, so A2 holds 4
+    p = puzzle(["4.1...", ".2....", "......", "......"])
+    board = sizes.Board({c: set(d) for c, d in fillomino.domains(p).items()})
+    board.propagate()
+    assert board.dom[1, 0] == {4} and board.dom[0, 1] == {2, 4}
+
+
+def test_two_groups_of_one_number_too_close_have_no_answer():
+    from solver.deduce import sizes
+
+    # each 3 could only grow toward the other, and joined they would make four cells
+    board = sizes.Board({c: set(d) for c, d in fillomino.domains(puzzle(["3..3"])).items()})
+    with pytest.raises(sizes.Contradiction):
+        board.propagate()
