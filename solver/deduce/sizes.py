@@ -305,8 +305,14 @@ class Board:
         apart: list[tuple[int, int]] = []
         for a in sorted(groups, key=int.bit_count, reverse=True):
             ka = a.bit_count()
-            if all(not self._reach(a, self.grid.all, n + 1 - ka - kb, []) & b for b, kb in apart):
-                apart.append((a, ka))
+            if apart:  # the cells within s steps of a, for s up to n - ka
+                layers = [a]
+                for _ in range(n + 1 - ka - min(kb for _, kb in apart)):
+                    layers.append(layers[-1] | self.grid.near(layers[-1]))
+                    self.work += 1
+                if any(layers[n + 1 - ka - kb] & b for b, kb in apart if n + 1 - ka - kb > 0):
+                    continue
+            apart.append((a, ka))
         return n * len(apart)
 
     def undecided(self) -> list[Cell]:
