@@ -173,3 +173,88 @@ def test_the_search_decides_what_probing_leaves():
     board = sizes.Board({c: set(d) for c, d in fillomino.domains(puzzle(["1.."])).items()})
     found = sizes.search(board, 10**6)  # one answer: the search proves it unique
     assert found is not None and found.dom == {(0, 0): {1}, (0, 1): {2}, (0, 2): {2}}
+
+
+def _random_answer(rng, rows: int, cols: int, most: int) -> list[list[int]] | None:
+    """Regions grown at random to sizes up to `most`, as an answer's numbers; None where two
+    regions of one size touch (they would be one region)."""
+    owner: dict[tuple[int, int], int] = {}
+    regions: list[list[tuple[int, int]]] = []
+    starts = [(r, c) for r in range(rows) for c in range(cols)]
+    rng.shuffle(starts)
+    for start in starts:
+        if start in owner:
+            continue
+        region, target = [start], rng.randint(1, most)
+        owner[start] = len(regions)
+        while len(region) < target:
+            ways = sorted(
+                {
+                    (r + dr, c + dc)
+                    for r, c in region
+                    for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+                    if 0 <= r + dr < rows and 0 <= c + dc < cols and (r + dr, c + dc) not in owner
+                }
+            )
+            if not ways:
+                break
+            q = rng.choice(ways)
+            owner[q] = len(regions)
+            region.append(q)
+        regions.append(region)
+    numbers = [[len(regions[owner[r, c]]) for c in range(cols)] for r in range(rows)]
+    for (r, c), k in owner.items():
+        for q in ((r + 1, c), (r, c + 1)):
+            if q in owner and owner[q] != k and numbers[q[0]][q[1]] == numbers[r][c]:
+                return None
+    return numbers
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_the_deductions_keep_every_answer(seed):
+    """Random grids of regions with some numbers given (most with several answers): probing
+    keeps the known answer's numbers, and where the search proves an answer unique it is the
+    known one."""
+    import random
+
+    from solver.deduce import sizes
+
+    rng = random.Random(seed)
+    rows, cols = rng.randint(2, 5), rng.randint(2, 5)
+    known = None
+    while known is None:
+        known = _random_answer(rng, rows, cols, rng.randint(2, 6))
+    share = rng.choice([0.2, 0.4, 0.6])
+    p = fillomino.Puzzle(
+        tuple(
+            tuple(known[r][c] if rng.random() < share else None for c in range(cols))
+            for r in range(rows)
+        )
+    )
+    board = sizes.Board({c: set(d) for c, d in fillomino.domains(p).items()})
+    sizes.probe(board, 10**6)
+    assert all(known[r][c] in d for (r, c), d in board.dom.items())
+    for grow_first in (True, False):
+        found = sizes.search(board.copy(), 10**6, grow_first)
+        if found is not None:
+            assert found.dom == {(r, c): {known[r][c]} for r in range(rows) for c in range(cols)}
+
+
+def test_a_group_goes_on_through_its_only_way():
+    from solver.deduce import sizes
+
+    # the 4 in A1 could go on through B1 (a 2 may join the 2 in B2) or A2, but through B1
+    # alone it meets the 1 and the 2: two cells, so A2 holds 4
+    p = puzzle(["4.1...", ".2....", "......", "......"])
+    board = sizes.Board({c: set(d) for c, d in fillomino.domains(p).items()})
+    board.propagate()
+    assert board.dom[1, 0] == {4} and board.dom[0, 1] == {2, 4}
+
+
+def test_two_groups_of_one_number_too_close_have_no_answer():
+    from solver.deduce import sizes
+
+    # each 3 could only grow toward the other, and joined they would make four cells
+    board = sizes.Board({c: set(d) for c, d in fillomino.domains(puzzle(["3..3"])).items()})
+    with pytest.raises(sizes.Contradiction):
+        board.propagate()

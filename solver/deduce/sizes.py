@@ -1,240 +1,343 @@
 """Regions of side-by-side equal numbers, each as large as its number (fillomino): the numbers
-each cell can still hold, narrowed by rules that hold in every answer, then by probing.
+each cell can still hold, narrowed by rules that hold in every answer, then by probing and a
+depth-first search.
 
-The board keeps a set of numbers per cell (`dom`). A cell with one number left is decided; the
-decided cells with equal numbers side by side are groups. The rules, until nothing changes:
+The board keeps, for each number n, the set of cells that can still hold n as the bits of one
+integer (`can`), so a board is a handful of integers: copied in a step, and its groups and
+reaches are floods over whole rows of bits at a time. A cell with one number left is decided;
+the decided cells with equal numbers side by side are groups. The rules, for each number whose
+cells changed (a queue of numbers), until none is left:
 
 - a group of n with more than n cells breaks the rules; one of exactly n cells is complete, and
   no cell beside it holds n;
 - a group of n with fewer cells grows: a cell beside it holds n; with one such cell left, that
-  cell holds n, with none the rules are broken;
-- a cell holds n only inside a part of at least n cells that can all hold n, and not where the
-  groups of n beside it, joined through it, would make more than n cells;
-- a cell holds n only within n - |g| steps of a group g of n (through cells that can hold n), or
-  in a part of at least n cells that can hold n and touch no decided n (a region of n without a
-  decided cell lies there) (`unreachable`).
+  cell holds n, with none the rules are broken; and a cell beside it without which the cells
+  within reach of the group are fewer than n holds n (the group's only way on);
+- a group of g cells of n reaches at most n - g steps through the cells that can hold n, a
+  cell beside another group of h cells of n at most n - g - h steps (the region then holds
+  that group too), and where fewer than n cells lie within that reach the rules are broken;
+- no cell holds n where the groups of n beside it, joined through it, would make more than n
+  cells;
+- a cell holds n only within the reach of a group of n, or in a part of at least n cells that
+  can hold n and touch no decided n (a region of n without a decided cell lies there), and only
+  while such a region fits in the cells the decided groups' regions leave (`spare`).
 
 Probing (`probe`) tries each number of each undecided cell, and takes it out where the rules
-then break; its work counts the cells each try touches, within the genre's budget. A depth-first
-search (`search`) over the same rules then looks for the answers, to the second.
+then break; its work counts the numbers each try propagates and the flood steps they take,
+within the genre's budget. A depth-first search (`search`) over the same rules then looks for
+the answers, to the second.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from solver import limits
-from solver.blocks.geometry import ORTHOGONAL, Cell
+from solver.blocks.geometry import Cell
 
 
 class Contradiction(Exception):
     """The board breaks a rule: no answer has it."""
 
 
+class _Grid:
+    """The cells as bits: cell (r, c) is bit r * width + c, with one column more than the
+    widest row so that a shift by one never wraps from one row into the next."""
+
+    def __init__(self, cells: list[Cell]) -> None:
+        self.cells = sorted(cells)
+        self.width = max(c for _, c in self.cells) + 2
+        self.bit = {(r, c): 1 << (r * self.width + c) for r, c in self.cells}
+        self.all = sum(self.bit.values())
+
+    def near(self, x: int) -> int:
+        """The cells beside the cells of x (and not in x)."""
+        w = self.width
+        return ((x << 1) | (x >> 1) | (x << w) | (x >> w)) & self.all & ~x
+
+    def cell(self, b: int) -> Cell:
+        return divmod(b.bit_length() - 1, self.width)
+
+    def cells_of(self, x: int) -> list[Cell]:
+        found = []
+        while x:
+            b = x & -x
+            found.append(self.cell(b))
+            x ^= b
+        return found
+
+
+def _bits(x: int):
+    while x:
+        b = x & -x
+        yield b
+        x ^= b
+
+
 class Board:
     def __init__(self, dom: dict[Cell, set[int]]) -> None:
-        self.dom = dom
-        self.near = {c: [q for q in _around(c) if q in dom] for c in dom}
-        self.work = 0  # cells looked at by `propagate`
+        self.grid = _Grid(list(dom))
+        self.can: dict[int, int] = {}
+        for cell, d in dom.items():
+            for n in d:
+                self.can[n] = self.can.get(n, 0) | self.grid.bit[cell]
+        self.work = 0  # numbers propagated and flood steps taken by `propagate`
         self.spare = len(dom)  # at least the cells the decided groups' regions leave
-        self.dirty: set[int] = set().union(*dom.values())  # numbers whose cells changed
+        # the queue: for each number whose cells changed, the cells (all at first)
+        self.dirty: dict[int, int] = dict.fromkeys(self.can, self.grid.all)
+        self.decided = 0  # the cells with one number left, as of the last count
+        self.grouped: dict[int, list[int]] = {}  # the groups of n at its last propagation
+        self.counted: dict[int, int] = {}  # at least the cells of their regions
+        self.reach: dict[int, dict[int, int]] = {}  # each unfinished group of n: its reach
 
     def copy(self) -> Board:
         other = Board.__new__(Board)
-        other.dom = {c: set(d) for c, d in self.dom.items()}
-        other.near = self.near
+        other.grid = self.grid
+        other.can = dict(self.can)
         other.work = 0
         other.spare = self.spare
-        other.dirty = set(self.dirty)
+        other.dirty = dict(self.dirty)
+        other.decided = self.decided
+        other.grouped = dict(self.grouped)
+        other.counted = dict(self.counted)
+        other.reach = dict(self.reach)
         return other
 
-    def remove(self, cell: Cell, n: int) -> bool:
-        d = self.dom[cell]
-        if n not in d:
-            return False
-        d.discard(n)
-        self.dirty.add(n)
-        if not d:
-            raise Contradiction
-        return True
-
-    def fix(self, cell: Cell, n: int) -> bool:
-        d = self.dom[cell]
-        if n not in d:
-            raise Contradiction
-        if len(d) == 1:
-            return False
-        self.dirty |= d
-        self.dom[cell] = {n}
-        return True
-
-    def groups(self) -> list[tuple[int, list[Cell]]]:
-        """The decided cells' groups of equal numbers."""
-        seen: set[Cell] = set()
-        found = []
-        for c, d in self.dom.items():
-            if len(d) != 1 or c in seen:
-                continue
-            n = next(iter(d))
-            group, k = [c], 0
-            seen.add(c)
-            while k < len(group):
-                for q in self.near[group[k]]:
-                    if q not in seen and self.dom[q] == {n}:
-                        seen.add(q)
-                        group.append(q)
-                k += 1
-            found.append((n, group))
+    @property
+    def dom(self) -> dict[Cell, set[int]]:
+        """The numbers each cell can still hold."""
+        found: dict[Cell, set[int]] = {cell: set() for cell in self.grid.cells}
+        for n, x in sorted(self.can.items()):
+            for cell in self.grid.cells_of(x):
+                found[cell].add(n)
         return found
 
-    def propagate(self) -> None:
-        """The rules until nothing changes, counting the cells looked at in `work`."""
-        changed = True
-        while changed:
-            limits.check_time()
-            changed = False
-            groups = self.groups()
-            self.work += len(self.dom)
-            self.spare = len(self.dom) - _region_cells(groups)
-            group_of: dict[Cell, int] = {}
-            for k, (n, group) in enumerate(groups):
-                for c in group:
-                    group_of[c] = k
-                if len(group) > n:
-                    raise Contradiction
-                beside = {q for c in group for q in self.near[c] if q not in group}
-                if len(group) == n:
-                    for q in beside:
-                        changed |= self.remove(q, n)
-                    continue
-                grow = [q for q in beside if n in self.dom[q]]
-                if not grow:
-                    raise Contradiction
-                if len(grow) == 1:
-                    changed |= self.fix(grow[0], n)
-            # a cell joining the groups of n beside it: too many cells
-            for n, group in groups:
-                for c in {q for g in group for q in self.near[g]}:
-                    d = self.dom[c]
-                    if len(d) == 1 or n not in d:
-                        continue
-                    ks = {group_of[q] for q in self.near[c] if q in group_of}
-                    size = 1 + sum(len(groups[k][1]) for k in ks if groups[k][0] == n)
-                    if size > n:
-                        changed |= self.remove(c, n)
-            values, self.dirty = self.dirty, set()
-            for n in sorted(values):
-                if n == 1:
-                    continue
-                for c in self.unreachable(n):
-                    changed |= self.remove(c, n)
-            changed |= bool(self.dirty)
+    def numbers(self, cell: Cell) -> list[int]:
+        b = self.grid.bit[cell]
+        return sorted(n for n, x in self.can.items() if x & b)
 
-    def unreachable(self, n: int) -> list[Cell]:
-        """The undecided cells that can hold n but lie in no region of n cells: a region lies
-        in a part of at least n cells that can hold n; its decided cells of n, if any, are
-        whole groups, and a region holding a group g reaches at most n - |g| steps beyond g; a
-        region without one lies in the cells that can hold n and touch no decided n, so in one
-        of their parts of at least n cells."""
-        can: set[Cell] = set()
-        held: set[Cell] = set()
-        for c, d in self.dom.items():
-            if n in d:
-                (can if len(d) > 1 else held).add(c)
-        self.work += len(self.dom)
-        small = {c for part in _parts(can | held, self.near) if len(part) < n for c in part}
-        reached: set[Cell] = set()
-        for group in _parts(held, self.near):
-            if len(group) >= n:
-                continue
-            seen = set(group)
-            ring = list(group)
-            for _ in range(n - len(group)):
-                step = []
-                for c in ring:
-                    for q in self.near[c]:
-                        if q not in seen and n in self.dom[q]:
-                            seen.add(q)
-                            step.append(q)
-                self.work += len(ring)
-                ring = step
-                if not ring:
+    def remove(self, cell: Cell, n: int) -> bool:
+        return self._remove(self.grid.bit[cell], n)
+
+    def fix(self, cell: Cell, n: int) -> bool:
+        return self._fix(self.grid.bit[cell], n)
+
+    def _remove(self, x: int, n: int) -> bool:
+        """Takes n out of the cells of x."""
+        have = self.can.get(n, 0)
+        if not have & x:
+            return False
+        self.can[n] = have & ~x
+        self.dirty[n] = self.dirty.get(n, 0) | (have & x)
+        return True
+
+    def _fix(self, b: int, n: int) -> bool:
+        if not self.can.get(n, 0) & b:
+            raise Contradiction
+        changed = False
+        for m, x in self.can.items():
+            if m != n and x & b:
+                self.can[m] = x & ~b
+                self.dirty[m] = self.dirty.get(m, 0) | b
+                changed = True
+        if changed:
+            self.dirty[n] = self.dirty.get(n, 0) | b
+        return changed
+
+    def _count(self) -> None:
+        """The decided cells; a cell without a number breaks the rules; the numbers of the
+        cells decided since the last count are queued (their groups changed)."""
+        one = two = 0
+        for x in self.can.values():
+            two |= one & x
+            one |= x
+        if self.grid.all & ~one:
+            raise Contradiction
+        decided = one & ~two
+        new = decided & ~self.decided
+        if new:
+            for n, x in self.can.items():
+                if x & new:
+                    self.dirty[n] = self.dirty.get(n, 0) | (x & new)
+        self.decided = decided
+
+    def groups(self, n: int) -> list[int]:
+        """The groups of n: the parts of the decided cells holding n."""
+        return self._parts(self.can.get(n, 0) & self.decided)
+
+    def _parts(self, x: int) -> list[int]:
+        found = []
+        while x:
+            part = x & -x
+            while True:
+                more = part | (self.grid.near(part) & x)
+                self.work += 1
+                if more == part:
                     break
-            reached |= seen
-        touching = {c for c in can if any(q in held for q in self.near[c])}
-        alone = [c for c in can if c not in reached]
-        free = can - touching
-        out = [c for c in can if c in small or (c in touching and c not in reached)]
-        sizes: dict[Cell, int] = {}
-        for part in _parts(free, self.near):
-            for c in part:
-                sizes[c] = len(part)
-        short = n > self.spare
-        out += [c for c in alone if c in free and (short or sizes[c] < n) and c not in small]
-        return out
+                part = more
+            found.append(part)
+            x &= ~part
+        return found
+
+    def _reach(self, g: int, within: int, steps: int, others: list[tuple[int, int, int]]) -> int:
+        """The cells of `within` that a region of a group g can reach: at most `steps` steps
+        from g, through `within`; and a cell beside another group of h cells not reached yet
+        (`others`: the group, the cells beside it, h; the furthest h first) only within
+        `steps` - h steps, as the region then holds that group too (its cells are not on the
+        way, being further)."""
+        w = self.grid.width
+        within &= self.grid.all
+        seen = g
+        if not others:
+            for _ in range(steps):
+                more = seen | (((seen << 1) | (seen >> 1) | (seen << w) | (seen >> w)) & within)
+                self.work += 1
+                if more == seen:
+                    break
+                seen = more
+            return seen
+        later = list(others)
+        blocked: list[tuple[int, int]] = []  # the groups whose cells beside are too far now
+        for d in range(1, steps + 1):
+            while later and steps - later[-1][2] < d:
+                group, beside, _ = later.pop()
+                blocked.append((group, beside))
+            out = 0
+            if blocked:
+                blocked = [(group, beside) for group, beside in blocked if not group & seen]
+                for _, beside in blocked:
+                    out |= beside
+            more = seen | (((seen << 1) | (seen >> 1) | (seen << w) | (seen >> w)) & within & ~out)
+            self.work += 1
+            if more == seen:
+                break
+            seen = more
+        return seen
+
+    def propagate(self) -> None:
+        """The rules, for each number queued, until the queue is empty; `work` counts."""
+        limits.check_time()
+        self._count()
+        while True:
+            while self.dirty:
+                n = min(self.dirty)
+                self.work += 1
+                self._number(n, self.dirty.pop(n))
+                self._count()
+            spare = len(self.grid.cells) - sum(self.counted.values())
+            if spare >= self.spare:
+                return
+            for n in self.can:
+                if spare < n <= self.spare:
+                    self.dirty.setdefault(n, 0)
+            self.spare = spare
+
+    def _number(self, n: int, changed: int) -> None:
+        """The rules for n, its cells `changed` since it was last propagated: a group further
+        than n + 1 steps from them keeps its reach (`reach`) and has nothing new to give."""
+        near = self.grid.near
+        groups = self.groups(n)
+        if self.grouped.get(n) != groups:
+            self.grouped[n] = groups
+            self.counted[n] = self._region_cells(n, groups)
+        zone = self._reach(changed, self.grid.all, n + 1, [])
+        for g in groups:
+            k = g.bit_count()
+            if k > n:
+                raise Contradiction
+            if k == n:
+                self._remove(near(g), n)
+        can = self.can.get(n, 0)
+        held = can & self.decided
+        open_ = can & ~held
+        # the unfinished groups, smallest first (`_reach` blocks the largest first)
+        rest = [(g, k) for k, g in sorted((g.bit_count(), g) for g in groups if g.bit_count() < n)]
+        beside_of = [(g, near(g) & can, k) for g, k in rest]
+        known, reach = self.reach.get(n, {}), {}
+        reached = 0
+        beside: dict[int, int] = {}  # an open cell beside groups of n: their cells
+        for i, (g, k) in enumerate(rest):
+            exits = beside_of[i][1]
+            for b in _bits(exits):
+                beside[b] = beside.get(b, 0) + k
+            if g in known and not g & zone:
+                reach[g] = known[g]
+                reached |= known[g]
+                continue
+            if not exits:
+                raise Contradiction
+            others = beside_of[:i] + beside_of[i + 1 :]
+            ball = self._reach(g, can, n - k, others)
+            if ball.bit_count() < n:
+                raise Contradiction
+            reach[g] = ball
+            reached |= ball
+            if exits & (exits - 1) == 0:
+                self._fix(exits, n)
+                continue
+            for b in _bits(exits):
+                if self._reach(g, can & ~b, n - k, others).bit_count() < n:
+                    self._fix(b, n)
+        self.reach[n] = reach
+        for b, k in beside.items():
+            if 1 + k > n:
+                self._remove(b, n)
+        alone = open_ & ~reached  # cells of n only in a region without a decided n
+        if not alone:
+            return
+        free = open_ & ~near(held)
+        roomy = 0
+        if n == 1 <= self.spare:
+            roomy = free
+        elif 1 < n <= self.spare:
+            seeds = alone & free
+            while seeds:
+                part = self._reach(seeds & -seeds, free, len(self.grid.cells), [])
+                if part.bit_count() >= n:
+                    roomy |= part
+                seeds &= ~part
+        self._remove(alone & ~roomy, n)
+
+    def _region_cells(self, n: int, groups: list[int]) -> int:
+        """At least this many cells lie in the regions of the groups of n: two groups whose
+        cells and the steps between them make more than n are in different regions of n cells
+        (picked greedily, the larger groups first)."""
+        if len(groups) < 2:
+            return n * len(groups)
+        apart: list[tuple[int, int]] = []
+        for a in sorted(groups, key=int.bit_count, reverse=True):
+            ka = a.bit_count()
+            if apart:  # the cells within s steps of a, for s up to n - ka
+                layers = [a]
+                for _ in range(n + 1 - ka - min(kb for _, kb in apart)):
+                    layers.append(layers[-1] | self.grid.near(layers[-1]))
+                    self.work += 1
+                if any(layers[n + 1 - ka - kb] & b for b, kb in apart if n + 1 - ka - kb > 0):
+                    continue
+            apart.append((a, ka))
+        return n * len(apart)
 
     def undecided(self) -> list[Cell]:
-        return [c for c, d in self.dom.items() if len(d) > 1]
-
-
-def _region_cells(groups: list[tuple[int, list[Cell]]]) -> int:
-    """At least this many cells lie in the regions of the groups: two groups of n whose cells
-    and the steps between them make more than n are in different regions of n cells (picked
-    greedily, the larger groups first)."""
-    total = 0
-    by_number: dict[int, list[list[Cell]]] = {}
-    for n, group in groups:
-        by_number.setdefault(n, []).append(group)
-    for n, found in by_number.items():
-        apart: list[list[Cell]] = []
-        for a in sorted(found, key=len, reverse=True):
-            if all(len(a) + len(b) + _distance(a, b) - 1 > n for b in apart):
-                apart.append(a)
-        total += n * len(apart)
-    return total
-
-
-def _distance(a: list[Cell], b: list[Cell]) -> int:
-    return min(abs(p[0] - q[0]) + abs(p[1] - q[1]) for p in a for q in b)
-
-
-def _around(cell: Cell) -> Iterable[Cell]:
-    r, c = cell
-    return ((r + dr, c + dc) for dr, dc in ORTHOGONAL)
-
-
-def _parts(cells: set[Cell], near: dict[Cell, list[Cell]]) -> list[list[Cell]]:
-    seen: set[Cell] = set()
-    found = []
-    for c in cells:
-        if c in seen:
-            continue
-        part, k = [c], 0
-        seen.add(c)
-        while k < len(part):
-            for q in near[part[k]]:
-                if q in cells and q not in seen:
-                    seen.add(q)
-                    part.append(q)
-            k += 1
-        found.append(part)
-    return found
+        one = two = 0
+        for x in self.can.values():
+            two |= one & x
+            one |= x
+        return self.grid.cells_of(two)
 
 
 def probe(board: Board, work: int) -> None:
     """Each number of each undecided cell tried, the smallest domains first, pass after pass
-    while a pass takes a number out, within `work` (cells looked at); a number whose try breaks
+    while a pass takes a number out, within `work` (`Board.work`); a number whose try breaks
     the rules is taken out (and the board propagated)."""
     board.propagate()
     spent = board.work
     progress = True
     while progress and spent < work:
         progress = False
-        for cell in sorted(board.undecided(), key=lambda c: (len(board.dom[c]), c)):
-            for n in sorted(board.dom[cell]):
-                if spent >= work or len(board.dom[cell]) == 1:
+        order = sorted(board.undecided(), key=lambda c: (len(board.numbers(c)), c))
+        for cell in order:
+            for n in board.numbers(cell):
+                if spent >= work or len(board.numbers(cell)) == 1:
                     break
-                if n not in board.dom[cell]:
+                if n not in board.numbers(cell):
                     continue
                 trial = board.copy()
                 try:
@@ -251,17 +354,16 @@ def probe(board: Board, work: int) -> None:
 
 def search(board: Board, work: int, grow_first: bool = True) -> Board | None:
     """Depth-first search for the board's answers, to the second. Each node is propagated, then
-    split in two on one number n of one cell: the cell holds n, or it does not. The cell is the
-    undecided one with the fewest numbers left (beside a decided cell where one is), n the
+    split in two on one number n of one cell: the cell holds n, or it does not. The cell is an
+    undecided one with the fewest numbers left (beside a decided cell where one is), n its
     least; with `grow_first`, a group too small with no more cells to grow through than that
-    grows first (the first of its cells, n its number): its region has to go on, so this
-    settles the regions of the givens first. The two orders suit different puzzles
-    (`solver.genres.fillomino` tries both). Every step is the rules' propagation, so a branch
+    grows first (its first such cell, n its number): its region has to go on, so this settles
+    the regions of the givens first. Every step is the rules' propagation, so a branch
     ends only where no answer has it, and a board with every cell decided is an answer.
 
     Returns the one answer's board when the search ends with exactly one (it is then unique);
-    raises Contradiction when it ends with none; None when it finds a second or its work (cells
-    looked at by the propagations) exceeds `work`: then it has decided nothing."""
+    raises Contradiction when it ends with none; None when it finds a second or its work
+    (`Board.work` of the propagations) exceeds `work`: then it has decided nothing."""
     found: list[Board] = []
     spent = 0
     stack = [board]
@@ -273,15 +375,15 @@ def search(board: Board, work: int, grow_first: bool = True) -> Board | None:
             if len(found) > 1:
                 return None
             continue
-        cell, n = split
+        b, n = split
         children = []
         for holds in (True, False):
             child = node.copy()
             try:
                 if holds:
-                    child.fix(cell, n)
+                    child._fix(b, n)
                 else:
-                    child.remove(cell, n)
+                    child._remove(b, n)
                 child.propagate()
             except Contradiction:
                 continue
@@ -296,27 +398,39 @@ def search(board: Board, work: int, grow_first: bool = True) -> Board | None:
     return found[0]
 
 
-def _split(board: Board, grow_first: bool) -> tuple[Cell, int] | None:
-    """The cell and number the search splits on (`search`); None when every cell is decided."""
-    open_cells = board.undecided()
-    if not open_cells:
+def _split(board: Board, grow_first: bool) -> tuple[int, int] | None:
+    """The cell (its bit) and number the search splits on (`search`); None when every cell is
+    decided."""
+    levels = [0, 0, 0, 0]  # cells with at least 1, 2, 3, 4 numbers
+    for x in board.can.values():
+        for i in range(3, 0, -1):
+            levels[i] |= levels[i - 1] & x
+        levels[0] |= x
+    if not levels[1]:
         return None
-
-    def rank(c: Cell) -> tuple[int, bool, Cell]:
-        beside = any(len(board.dom[q]) == 1 for q in board.near[c])
-        return (len(board.dom[c]), not beside, c)
-
-    cell = min(open_cells, key=rank)
+    beside = board.grid.near(board.decided)
+    best_size, cell = 0, 0
+    pairs = zip(levels[1:], [*levels[2:], 0], strict=True)
+    for size, (at_least, more) in enumerate(pairs, start=2):
+        exact = at_least & ~more  # the last: four numbers or more
+        if exact:
+            pick = exact & beside or exact
+            best_size, cell = size, pick & -pick
+            break
     if grow_first:
-        best: tuple[int, Cell, int] | None = None
-        for n, group in board.groups():
-            if len(group) >= n:
+        best: tuple[int, int, int] | None = None
+        for n in sorted(board.can):
+            if n == 1:
                 continue
-            inside = set(group)
-            grow = {q for c in group for q in board.near[c] if q not in inside}
-            grow = {q for q in grow if n in board.dom[q]}
-            if grow and (best is None or len(grow) < best[0]):
-                best = (len(grow), min(grow), n)
-        if best is not None and best[0] <= len(board.dom[cell]):
+            can = board.can[n]
+            for g in board._parts(can & board.decided):
+                if g.bit_count() >= n:
+                    continue
+                exits = board.grid.near(g) & can
+                k = exits.bit_count()
+                if exits and (best is None or k < best[0]):
+                    best = (k, exits & -exits, n)
+        if best is not None and best[0] <= best_size:
             return best[1], best[2]
-    return cell, min(board.dom[cell])
+    n = min(m for m, x in board.can.items() if x & cell)
+    return cell, n

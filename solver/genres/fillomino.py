@@ -41,11 +41,13 @@ x(., n) - |G| + 1.
 
 Deductions (`deduce`, `solver.deduce.sizes`): the numbers each cell can hold, narrowed by the
 rules on the decided groups (a complete group's neighbours hold another number, a group too
-small grows through its one possible neighbour), the parts a region of n fits in and the steps a
-group of n can still reach, then each number of each undecided cell tried (probing), within
-PROBE_WORK cells looked at, then a depth-first search over the same rules for the answers, to the
-second, in two orders of splitting, each within half of SEARCH_WORK: where one ends with one
-answer, that answer is unique and needs no model. The rest start the MIP with smaller domains.
+small grows through its one possible neighbour or through a cell without which it cannot reach
+its size), the steps a group of n can still reach (not beside another group of n that would
+make the region too large), the parts a region of n without a decided cell fits in, each
+number propagated from a queue of the numbers whose cells changed; then each number of each
+undecided cell tried (probing), within PROBE_WORK, then a depth-first search over the same
+rules for the answers, to the second, within SEARCH_WORK: where it ends with one answer, that
+answer is unique and needs no model. The rest start the MIP with smaller domains.
 """
 
 from __future__ import annotations
@@ -74,8 +76,8 @@ from solver.mip.model import Model, cname, new_problem, row, var
 from solver.mip.model import value as solved
 
 Answer = tuple[tuple[int, ...], ...]  # the number of each cell, 0 for a cell not filled
-PROBE_WORK = 1_000_000  # cells looked at by the deductions' probes (solver.deduce.sizes)
-SEARCH_WORK = 10_000_000  # and by their search for the answer (solver.deduce.sizes.search)
+PROBE_WORK = 300_000  # the work of the deductions' probes (solver.deduce.sizes.Board.work)
+SEARCH_WORK = 4_000_000  # and of their search for the answers (solver.deduce.sizes.search)
 
 
 @dataclass(frozen=True)
@@ -218,25 +220,23 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     board = sizes.Board({cell: set(d) for cell, d in start.items()})
     try:
         sizes.probe(board, tuning.probe_work)
-        for grow_first in (True, False):
-            if board.undecided() and tuning.search_work:
-                board = sizes.search(board, tuning.search_work // 2, grow_first) or board
+        if board.undecided() and tuning.search_work:
+            board = sizes.search(board, tuning.search_work) or board
     except sizes.Contradiction:
         return NOTHING
     fixed: dict[tuple[int, int, int], int] = {}
+    dom = board.dom
     for cell, d in start.items():
-        left = board.dom[cell]
+        left = dom[cell]
         for n in d:
             if n not in left:
                 fixed[(*cell, n)] = 0
             elif len(left) == 1:
                 fixed[(*cell, n)] = 1
-    decided = all(len(left) == 1 for left in board.dom.values())
+    decided = all(len(left) == 1 for left in dom.values())
     answer = None
     if decided:
-        answer = tuple(
-            tuple(next(iter(board.dom[r, c])) for c in range(p.cols)) for r in range(p.rows)
-        )
+        answer = tuple(tuple(next(iter(dom[r, c])) for c in range(p.cols)) for r in range(p.rows))
     return Deductions({"x": fixed}, answer=answer, answer_vars=sum(map(len, start.values())))
 
 
