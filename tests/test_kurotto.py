@@ -157,3 +157,60 @@ def test_published_puzzles(entry):
     out = solve_puzzle(kurotto.GENRE, p, Settings())
     assert out.status == "solved" and out.unique is True
     assert kurotto.record(p, out.answer) == entry["expected"]
+
+
+JANKO_056 = """\
+- - - 5 4 - - 1 - -
+3 - - - - 6 - - 5 -
+- 7 - - - - - - - 4
+- - - - - - 7 - - -
+6 - - - - - - - - 5
+- 6 - 6 - - - - 9 -
+- - 6 - 2 - - 4 - 5
+8 - - - - - - - - -
+- - - 3 - - 4 - - -
+- - - 7 - - - - 3 -"""
+
+
+def janko(text: str) -> Puzzle:
+    lines = text.split("\n")
+    return Puzzle(tuple(tuple(None if t == "-" else int(t) for t in x.split()) for x in lines))
+
+
+def test_the_ways_search_decides_a_puzzle_probing_leaves_whole():
+    """janko.at's Kurotto 056: no cell falls to probing; the search over each number's ways
+    finds its one answer, which the rules then check."""
+    p = janko(JANKO_056)
+    d = kurotto.deduce(p, kurotto.GENRE.tuning)
+    assert d.answer is not None and kurotto.verify(p, d.answer) == []
+    assert (1, 3) in d.answer and (0, 6) not in d.answer
+
+
+def test_the_ways_search_keeps_every_answer():
+    """A puzzle with several answers keeps them: the search hands two to the solve, which
+    finds it not unique."""
+    p = Puzzle(((None, 1, None), (None, None, None)))
+    d = kurotto.deduce(p, kurotto.GENRE.tuning)
+    assert d.answer is None and len(set(d.answers)) == 2
+    assert d.answers_of == "b" and all(kurotto.verify(p, a) == [] for a in d.answers)
+    out = solve_puzzle(kurotto.GENRE, p, Settings())
+    assert out.status == "solved" and out.unique is False
+    p = Puzzle(((None, 1, None), (None, 2, None), (None, None, None)))
+    for settings in (Settings(), Settings("highs", deduce=False)):
+        out = solve_puzzle(kurotto.GENRE, p, settings)
+        assert out.status == "solved" and out.unique is False
+        assert kurotto.verify(p, out.answer) == []
+
+
+def test_the_ways_of_a_number():
+    """A number's ways: its n cells with it connected, the shaded cells beside it inside."""
+    p = Puzzle(((None, None, None), (None, 2, None), (None, None, None)))
+    board = kurotto.deduction_board(p)
+    board.propagate()
+    ways = kurotto._ways(board, 4, 2, 10_000)
+    cells = sorted(sorted(divmod(i, 3) for i in range(9) if u >> i & 1) for u, _ in ways)
+    # two of its four neighbours (6), or one neighbour and a corner beside it (8)
+    assert len(cells) == 14 and [(0, 1), (1, 0)] in cells and [(0, 0), (0, 1)] in cells
+    board.set(1, kurotto.SHADED)
+    board.propagate()
+    assert all(u >> 1 & 1 for u, _ in kurotto._ways(board, 4, 2, 10_000))

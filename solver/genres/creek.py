@@ -231,5 +231,5 @@ GENRE = define(
     ja="クリーク",
     pzpr_ids=("creek",),
     lazy=True,
-    tuning=Tuning(probe_work=1_000_000, probe_idle=0.5, search_work=300_000),
+    tuning=Tuning(probe_work=1_000_000, probe_idle=0.5, search_work=1_000_000),
 )

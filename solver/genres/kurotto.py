@@ -27,20 +27,24 @@ Deductions (`deduce`): the rules of `solver.deduce.shade_logic` with kurotto's o
 circles unshaded; a number's shaded groups so far number at most n, the cells its groups could
 hold at least n (just n: they are all shaded); an unknown cell beside the number or its groups
 that would bring them past n is unshaded. Then every unknown cell is tried both ways (probing),
-and a depth-first search follows (`probing.search`, within the Tuning's `search_work`): on a
-decided grid the rules are the whole puzzle, so a search that ends with one answer decides it.
-Where they decide every cell the pipeline runs no solver; where they leave cells open, the
-MIP takes the rest with those fixed (the MIP alone takes up to a minute on some of janko.at's,
-Kurotto 007 and 017, which the rules decide whole).
+and a depth-first search follows over the numbers' ways (`_search`, within the Tuning's
+`search_work`): a number's way is the set of n cells its groups hold, connected with it, with
+the cells beside them unshaded; at each node each number's ways are listed (`_ways`, those of
+a number with too many to list within SHAPES_WORK steps left out), a way of one number is kept
+only where a way of each other number agrees with it (`_agree`), what all the ways of a number
+share is set, and the search branches on the number with the fewest. It ends with the answers
+(the first two) or gives up: one answer decides the grid, two go to the solve, which finds the
+puzzle not unique. Where the rules leave cells open, the MIP takes the rest with those fixed.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pulp
 
+from solver import limits
 from solver.blocks.cells import components, connected, shade_vars, shaded_record
 from solver.blocks.geometry import ORTHOGONAL, Cell, CellPuzzle
 from solver.blocks.names import cell_name, quote
@@ -176,7 +180,8 @@ def deduction_board(p: Puzzle) -> Board:
         reach = p.reach(k, n)
         watched = set(reach) | {q for cell in reach for q in p.near(cell)}
         start = [r * cols + c for r, c in p.near(k) if (r, c) not in circles]
-        board.rule(_total, (n, start), sorted(r * cols + c for r, c in watched))
+        cells = sorted(r * cols + c for r, c in watched)
+        board.rule(_total, (n, start), cells)
     return board
 
 
@@ -226,6 +231,213 @@ def _total(board: Board, number: tuple[int, list[int]]) -> None:
             board.set(u, UNSHADED)
 
 
+SHAPES_WORK = 2000  # the steps `_ways` may take for one number at a node of the search
+RETRY = 4  # ... and the cells near it decided since it gave up before it tries again
+
+
+class _TooMany(Exception):
+    """A number's sets took more steps than allowed."""
+
+
+Way = tuple[int, int]  # a number's set U of shaded cells, and the unknown cells beside: bits
+
+
+def _ways(board: Board, k: int, n: int, most: int) -> list[Way]:
+    """The ways the number n at cell k can still count: each set U of n cells that, with k,
+    are connected, every other neighbour of U and of k unshaded (or a circle), with U's cells
+    shaded or unknown and every shaded cell beside U or k in U; with the unknown cells beside
+    them, outside U (as bits: cell i is 1 << i). Each set is grown from k once (Redelmeier's
+    way: a cell is added, or left out for good). Raises _TooMany past `most` steps."""
+    state, near = board.state, board.near
+    start = [j for j in near[k] if state[j] != UNSHADED]
+    found: list[Way] = []
+    steps = 0
+    me = 1 << k
+
+    def grow(untried: list[int], shaded: int, size: int, cells: int, seen: int) -> None:
+        # `shaded` of the untried cells are shaded; `size` cells are in U (bits `cells`);
+        # `seen`: the cells added or left out, and the untried ones (with k)
+        nonlocal steps
+        steps += 1
+        if steps > most:
+            raise _TooMany
+        if size == n:
+            if not shaded:
+                found.append((cells, seen & ~cells & ~me))
+            return
+        if size + shaded > n:
+            return
+        rest = list(untried)
+        while rest:
+            c = rest.pop()
+            on = state[c] == SHADED
+            added = [j for j in near[c] if not seen >> j & 1 and state[j] != UNSHADED]
+            more = seen
+            for j in added:
+                more |= 1 << j
+            grow(
+                rest + added,
+                shaded - on + sum(state[j] == SHADED for j in added),
+                size + 1,
+                cells | 1 << c,
+                more,
+            )
+            if on:
+                return  # a shaded cell beside the set is in it
+
+    seen = me
+    for j in start:
+        seen |= 1 << j
+    grow(start, sum(state[j] == SHADED for j in start), 0, 0, seen)
+    return found
+
+
+def _bits(state: list[int], value: int) -> int:
+    return sum(1 << i for i, s in enumerate(state) if s == value)
+
+
+def _take(board: Board, way: Way) -> None:
+    """Shade the way's cells and unshade the cells beside them."""
+    for bits, mark in ((way[0], SHADED), (way[1], UNSHADED)):
+        i = 0
+        while bits:
+            if bits & 1:
+                board.set(i, mark)
+            bits >>= 1
+            i += 1
+
+
+Ways = dict[int, list[Way] | int]  # per number's cell, its ways, or (too many to list) the
+# unknown cells near it when listing them was given up
+
+
+def _narrow(board: Board, numbers: list[tuple[int, int, list[int]]], known: Ways) -> Ways:
+    """Each number's ways (those of `known` that still fit: a board with more cells decided
+    has fewer ways; else `_ways` within SHAPES_WORK steps, tried again for a number given up
+    on once RETRY more cells near it are decided); what all the ways of a number share is set,
+    until that sets nothing. Returns the ways; Contradiction where a number has none."""
+    ways: Ways = dict(known)
+    while True:
+        changed = False
+        for k, n, area in numbers:
+            state = board.state
+            listed = ways.get(k)
+            if isinstance(listed, list):
+                shaded, unshaded = _bits(state, SHADED), _bits(state, UNSHADED)
+                listed = [w for w in listed if not (w[0] & unshaded or w[1] & shaded)]
+            else:
+                unknown = sum(state[i] == UNKNOWN for i in area)
+                if listed is not None and unknown > listed - RETRY:
+                    continue
+                try:
+                    listed = _ways(board, k, n, SHAPES_WORK)
+                except _TooMany:
+                    ways[k] = unknown
+                    continue
+            if not listed:
+                raise Contradiction
+            ways[k] = listed
+            before = state.count(UNKNOWN)
+            shaded = beside = -1
+            for w in listed:
+                shaded &= w[0]
+                beside &= w[1]
+            _take(board, (shaded, beside))
+            if board.state.count(UNKNOWN) < before:
+                board.propagate()
+                changed = True
+        if not changed and not _agree(ways):
+            return ways
+
+
+def _agree(ways: Ways) -> bool:
+    """Two numbers' ways where they meet: a way of one is kept only where a way of the other
+    agrees with it (neither shades a cell the other leaves beside its set). Each way is looked
+    at only on the cells both numbers' ways touch, once for all the ways alike there. True when
+    that took a way out."""
+    listed = sorted((k, w) for k, w in ways.items() if isinstance(w, list))
+    reach = {}
+    for k, w in listed:
+        touched = 0
+        for u, b in w:
+            touched |= u | b
+        reach[k] = touched
+    dropped = False
+    for x, (k1, w1) in enumerate(listed):
+        for k2, _ in listed[x + 1 :]:
+            both = reach[k1] & reach[k2]
+            if not both:
+                continue
+            w1, w2 = ways[k1], ways[k2]
+            seen1 = {(u & both, b & both) for u, b in w1}
+            seen2 = {(u & both, b & both) for u, b in w2}
+            ok1 = {a for a in seen1 if any(not (a[0] & b[1] or a[1] & b[0]) for b in seen2)}
+            ok2 = {b for b in seen2 if any(not (a[0] & b[1] or a[1] & b[0]) for a in ok1)}
+            if len(ok1) < len(seen1):
+                ways[k1] = [w for w in w1 if (w[0] & both, w[1] & both) in ok1]
+                dropped = True
+            if len(ok2) < len(seen2):
+                ways[k2] = [w for w in w2 if (w[0] & both, w[1] & both) in ok2]
+                dropped = True
+            if not ways[k1] or not ways[k2]:
+                raise Contradiction
+    return dropped
+
+
+def _search(
+    board: Board, numbers: list[tuple[int, int, list[int]]], work: int
+) -> list[Board] | None:
+    """Depth-first search over the numbers' ways: at each node what every way of a number
+    shares is set (`_narrow`), then the search branches on the ways of the open number with
+    the fewest (on an unknown cell, both ways, where no open number's ways could be listed
+    within SHAPES_WORK steps). Where every number is settled, an unknown cell left touches no
+    number's groups, and makes two answers. Returns the one answer's board when the search
+    ends with exactly one; raises Contradiction with none; None with two, or when its work
+    (the ways listed and looked at, SHAPES_WORK a node) exceeds `work`."""
+    found: list[Board] = []
+    spent = 0
+    stack: list[tuple[Board, Ways]] = [(board, {})]
+    while stack:
+        node, known = stack.pop()
+        spent += SHAPES_WORK + sum(len(w) for w in known.values() if isinstance(w, list))
+        if spent > work:
+            return None
+        limits.check_time()
+        try:
+            ways = _narrow(node, numbers, known)
+        except Contradiction:
+            continue
+        state = node.state
+        choices = sorted((len(w), k) for k, w in ways.items() if isinstance(w, list) and len(w) > 1)
+        children: list[tuple[Board, Ways]] = []
+        if choices:
+            for way in ways[choices[0][1]]:
+                child = node.copy()
+                try:
+                    _take(child, way)
+                    child.propagate()
+                except Contradiction:
+                    continue
+                children.append((child, ways))
+        elif UNKNOWN not in state:
+            found.append(node)
+            if len(found) > 1:
+                return found
+            continue
+        else:
+            cell = (Board.frontier(node) or [state.index(UNKNOWN)])[0]
+            for value in (SHADED, UNSHADED):
+                child = node.copy()
+                try:
+                    child.set(cell, value)
+                    child.propagate()
+                except Contradiction:
+                    continue
+                children.append((child, ways))
+        stack += reversed(children)
+    return found
+
+
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the rules decide (`solver.deduce.shade_logic`): circles unshaded, each number's
     groups between what is shaded and what could be, then every unknown cell tried both ways,
@@ -236,9 +448,33 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
         probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
         everywhere=True,
         idle=tuning.probe_idle,
-        search_work=tuning.search_work,
     )
-    return shading_deductions(known, p.rows, p.cols, skip=p.circles())
+    if known is None or len(known[0]) + len(known[1]) == p.rows * p.cols:
+        return shading_deductions(known, p.rows, p.cols, skip=p.circles())
+    board = deduction_board(p)
+    for cells, mark in ((known[0], SHADED), (known[1], UNSHADED)):
+        for r, c in sorted(cells):
+            board.set(r * p.cols + c, mark)
+    board.propagate()
+    numbers = [
+        (r * p.cols + c, n, sorted(q * p.cols + d for q, d in p.reach((r, c), n)))
+        for (r, c), n in sorted(p.circles().items())
+        if n is not None
+    ]
+    found = _search(board, numbers, tuning.search_work)
+    if found is None:
+        return shading_deductions(known, p.rows, p.cols, skip=p.circles())
+    answers = [
+        frozenset(divmod(i, p.cols) for i, s in enumerate(a.state) if s == SHADED) for a in found
+    ]
+    if len(answers) == 1:
+        known = (set(answers[0]), {divmod(i, p.cols) for i in range(len(board.state))} - answers[0])
+        return shading_deductions(known, p.rows, p.cols, skip=p.circles())
+    return replace(
+        shading_deductions(known, p.rows, p.cols, skip=p.circles()),
+        answers=answers,
+        answers_of="b",
+    )
 
 
 def decode(p: Puzzle, m: Model) -> Answer:
@@ -307,5 +543,5 @@ GENRE = define(
     # the complete form by default: where the rules leave cells open, HiGHS proves janko.at's
     # Kurotto 052 unique in 18 s with the flows, and not within 60 s with the lazy cuts
     lazy=False,
-    tuning=Tuning(probe_work=2_000_000, probe_passes=10, search_work=300_000),
+    tuning=Tuning(probe_work=2_000_000, probe_passes=10, search_work=1_000_000),
 )
