@@ -21,9 +21,9 @@ Beside noqx (`--noqx`, benchmarks.noqx_peer): each puzzle also goes to noqx as t
 penpa-edit link of the sheet (with the parameters noqx takes from a field rather than the link:
 star battle's stars, easy as abc's letters, battleship's fleet), timed in the same run with the
 same limit, asked for two answers; its seconds are its whole `run_solver` (reading the link to
-the answers written back), the span of our record's `seconds`. The ratio (ours / noqx) is taken over the puzzles both answer
-right: ours proved unique, noqx's one answer (two answers or an error from noqx, where it reads
-the link otherwise than penpa does, are listed and left out).
+the answers written back), the span of our record's `seconds`. The ratio (ours / noqx) is taken
+over the puzzles both answer right: ours proved unique, noqx's one answer (two answers or an
+error from noqx, where it reads the link otherwise than penpa does, are listed and left out).
 
 `--table` writes no run: it puts the table of the runs given (their `--json` files, a genre's
 puzzles from the last file that has them) into docs/performance.md, as its part `puzzlekit`
