@@ -5,7 +5,8 @@ answer.
     python -m benchmarks.benchmark_puzzlekit --root DIR [--genres a,b] [--time-limit 60]
                                              [--solver default] [--every N] [--json out.jsonl]
                                              [--noqx ROOT --noqx-python PYTHON]
-    python -m benchmarks.benchmark_puzzlekit --table RUN.jsonl ... [--out docs/performance.md]
+    python -m benchmarks.benchmark_puzzlekit --table RUN.jsonl ... [--peers RUN.jsonl ...]
+                                             [--out docs/performance.md]
     python -m benchmarks.benchmark_puzzlekit --root DIR --examples tests/data/puzzlekit.json
 
 DIR: a clone of the dataset's repository (its `assets/data` is read), or its git directory
@@ -27,7 +28,9 @@ error from noqx, where it reads the link otherwise than penpa does, are listed a
 
 `--table` writes no run: it puts the table of the runs given (their `--json` files, a genre's
 puzzles from the last file that has them) into docs/performance.md, as its part `puzzlekit`
-(benchmarks.put_part; benchmarks.report keeps it as it is).
+(benchmarks.put_part; benchmarks.report keeps it as it is); with `--peers RUN.jsonl ...`, the
+ratios to noqx come from those runs (a run beside noqx over every Nth puzzle, say, where the
+table's counts and times are of the whole set).
 
 `--examples` keeps each reader's smallest published puzzle (the first of the smallest) in a file
 that tests/test_puzzlekit_readers.py solves through `measure`, so a reader is tested without the
@@ -210,10 +213,8 @@ def _area(size: str) -> int:
 PART = "puzzlekit"  # its part of docs/performance.md (benchmarks.put_part)
 
 
-def table(runs: list[Path], about: str = "") -> str:
-    """The part of docs/performance.md for these runs: per genre, the puzzles, how many were
-    right and proved unique, the largest, the median, 90th percentile and worst seconds, and the
-    ratio to noqx."""
+def _by_genre(runs: list[Path]) -> dict[str, list[dict[str, Any]]]:
+    """The runs' results per genre, each genre's from the last run that has it."""
     by_genre: dict[str, list[dict[str, Any]]] = {}
     for run in runs:
         mine: dict[str, list[dict[str, Any]]] = {}
@@ -221,6 +222,16 @@ def table(runs: list[Path], about: str = "") -> str:
             r = json.loads(text)
             mine.setdefault(r["genre"], []).append(r)
         by_genre |= mine
+    return by_genre
+
+
+def table(runs: list[Path], about: str = "", peers: list[Path] | None = None) -> str:
+    """The part of docs/performance.md for these runs: per genre, the puzzles, how many were
+    right and proved unique, the largest, the median, 90th percentile and worst seconds, and the
+    ratio to noqx: from the same runs, or (`peers`) from runs beside noqx, each its own ours and
+    noqx's in one run."""
+    by_genre = _by_genre(runs)
+    beside = _by_genre(peers) if peers else by_genre
     head = "| genre | puzzles | right, unique | largest | median s | 90% s | worst s | "
     head += "beside noqx | median × noqx | worst × noqx | not right |"
     lines = [
@@ -240,11 +251,12 @@ def table(runs: list[Path], about: str = "") -> str:
     for slug in sorted(by_genre):
         results = by_genre[slug]
         s = summary(results)
+        peer = summary(beside.get(slug, []))
         wrong = [f"{r['name']}: {r['verdict']}" for r in results if r["verdict"] != RIGHT]
         cells = [slug, str(s["puzzles"]), str(s["right"]), s.get("largest", "")]
         cells += [f"{s[k]:.3f}" if k in s else "–" for k in ("median", "p90", "worst")]
-        cells.append(str(s.get("beside_noqx", 0)))
-        cells += [f"{s[k]:.2f}" if k in s else "–" for k in ("noqx_median", "noqx_worst")]
+        cells.append(str(peer.get("beside_noqx", 0)))
+        cells += [f"{peer[k]:.2f}" if k in peer else "–" for k in ("noqx_median", "noqx_worst")]
         cells.append(
             "; ".join(wrong[:3]) + (f" and {len(wrong) - 3} more" if len(wrong) > 3 else "")
         )
@@ -265,10 +277,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--table", type=Path, nargs="+", help="runs' --json files: write the table")
     ap.add_argument("--out", type=Path, default=ROOT / "docs" / "performance.md")
     ap.add_argument("--about", default="", help="with --table: how the runs were made")
+    ap.add_argument("--peers", type=Path, nargs="+", help="with --table: runs beside noqx")
     ap.add_argument("--examples", type=Path, help="write each reader's smallest puzzle here")
     a = ap.parse_args(argv)
     if a.table:
-        put_part(a.out, PART, table(a.table, a.about))
+        put_part(a.out, PART, table(a.table, a.about, a.peers))
         return 0
     if a.root is None:
         ap.error("give --root DIR (a clone of SmilingWayne/puzzlekit-dataset) or PUZZLEKIT_DATASET")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.benchmark_puzzlekit import RIGHT, measure
+from benchmarks.benchmark_puzzlekit import RIGHT, measure, table
 from benchmarks.puzzlekit import readers, room_labels
 from solver.mip.backends import Settings
 
@@ -45,3 +45,13 @@ def test_rooms_apart_with_one_id_get_labels_of_their_own():
     assert room_labels(ids) == [["A", "B", "C"], ["D", "D", "D"]]
     with pytest.raises(ValueError, match="room a lies in 2 parts"):
         room_labels(ids, numbered=[(0, 2)])
+
+
+def test_the_table_takes_its_ratios_from_the_runs_beside_noqx(tmp_path):
+    whole, peers = tmp_path / "whole.jsonl", tmp_path / "peers.jsonl"
+    rows = [{"genre": "akari", "name": f"{k}", "size": "10x10", "verdict": RIGHT} for k in range(3)]
+    whole.write_text("\n".join(json.dumps(r | {"seconds": 0.1}) for r in rows), "utf-8")
+    peer = rows[0] | {"seconds": 0.2, "noqx_seconds": 0.4}
+    peers.write_text(json.dumps(peer), "utf-8")
+    line = next(t for t in table([whole], peers=[peers]).splitlines() if t.startswith("| akari"))
+    assert line.split(" | ")[1:3] == ["3", "3"] and line.split(" | ")[7:10] == ["1", "0.50", "0.50"]
