@@ -88,10 +88,10 @@ it finishes within the Tuning's `count_work` (frontiers made), the model settles
 (`Model.settle`): one answer fixes every segment and every cell's u by its bounds (they hold in
 every answer, there being no other), and the pipeline runs no solver (`pipeline._decided`); with
 more than one, the search first tries the first and the uniqueness check is handed the second
-(`Model.answers`). The count settles published puzzles of up to 11 x 11 in under a second each,
-their uniqueness included, where the search takes up to a minute or more; sparse grids of 13 x 13
-and more outgrow the bound (janko's 13 x 13 meets millions of frontiers at one cell) and are left to
-the search.
+(`Model.answers`). The count settles most published puzzles of up to 12 x 15, their uniqueness
+included, where the search takes up to a minute or more; sparse grids of 15 x 15 and more outgrow
+the bound (millions of frontiers at one cell) and are left to the search, whose proof that no
+answer leaves a cell empty is what stays hard there.
 """
 
 from __future__ import annotations
@@ -130,7 +130,7 @@ from solver.blocks.names import a1, cell_name, quote
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.deduce import NOTHING, Deductions
-from solver.deduce.frontier import MAX_WORK, link_answers
+from solver.deduce.frontier import link_answers
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.drawn_lines import LINE_MARKS, draw, read_lines
@@ -607,6 +607,11 @@ def givens(p: Puzzle, grid: Grid) -> list[Given]:
     ]
 
 
+# the count's budget in frontiers made (`Tuning.count_work`): chosen on every other published
+# 11 x 11 to 14 x 14 grid (benchmarks.benchmark_puzzlekit), most of which end within it; the
+# sparse 15 x 15 and larger seldom end at all
+COUNT_WORK = 30_000_000
+
 GENRE = define(
     __name__,
     slug="numberlink",
@@ -614,5 +619,5 @@ GENRE = define(
     pzpr_ids=("numlin", "arukone"),
     names=("numlin",),  # not 'arukone': that variant also needs every cell used
     lazy=True,
-    tuning=Tuning(count_work=MAX_WORK),
+    tuning=Tuning(count_work=COUNT_WORK),
 )
