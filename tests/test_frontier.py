@@ -115,6 +115,35 @@ def test_past_its_bounds_the_count_gives_up():
     assert link_answers(p.rows, p.cols, p.numbers(), max_states=1_000) is None
 
 
+def race_work(p: Puzzle) -> tuple[list[frozenset], int]:
+    """The count's answers and the work of its four searches together."""
+    made: list[frontier._Search] = []
+
+    class Counted(frontier._Search):
+        def __init__(self, rules, want):
+            super().__init__(rules, want)
+            made.append(self)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(frontier, "_Search", Counted)
+        answers = link_answers(p.rows, p.cols, p.numbers())
+    assert answers is not None
+    return answers, sum(s.work for s in made)
+
+
+@pytest.mark.slow
+def test_the_race_goes_on_with_the_search_foreseen_to_end_soonest(monkeypatch):
+    """Taking turns by work done plus the work foreseen at the current frontiers, the race
+    lets the side that meets few frontiers go on: the same answer for less work than taking
+    turns by work done alone."""
+    p = numberlink.from_url(parse_url(penpa("numlin-penpa1")))
+    answers, foreseen = race_work(p)
+    monkeypatch.setattr(frontier._Search, "foreseen", lambda self: 0)
+    again, by_work = race_work(p)
+    assert answers == again and len(answers) == 1
+    assert foreseen < by_work
+
+
 def penpa(name: str) -> str:
     entries = json.loads((LARGE / "penpa.json").read_text(encoding="utf-8"))
     return next(e["url"] for e in entries if e["name"] == name)

@@ -104,20 +104,25 @@ def _race(
     rules: Iterable[_Rules], want: int, max_states: int, max_work: int
 ) -> list[frozenset[Segment]] | None:
     """Up to `want` answers, from a search from each side (`rules`, one per side): the search
-    that has done least work so far takes the next cell, until one finishes. None when every
-    search outgrew `max_states` frontiers at one cell or all together made `max_work`.
+    whose work so far plus its foreseen work (`_Search.foreseen`) is least takes the next cell,
+    until one finishes. None when every search outgrew `max_states` frontiers at one cell or
+    all together made `max_work`.
 
     How many frontiers a search meets depends on the side it starts from, by a factor of ten or
     more on published 11 x 11 numberlinks, and no simple count of the clues foretells which side
-    is best; racing them costs the winner's work at most four times over (after a head start of
-    the first: on small grids the steps' own cost is most of it). The time limit
-    (`solver.limits.deadline`) is checked at every cell."""
+    is best. Taking turns by work alone costs the winner's work four times over; the foreseen
+    work lets a search whose frontiers stay few go on longer, and one that meets many wait
+    (after a head start of the first: on small grids the steps' own cost is most of it).
+    The time limit (`solver.limits.deadline`) is checked at every cell."""
     searches = [_Search(r, want) for r in rules]
     while searches:
         # the first alone while its work is small (most puzzles end there, at a quarter of the
-        # cost of four searches' steps), then the one that has done least
+        # cost of four searches' steps), then the one foreseen to end soonest
         first = searches[0]
-        search = first if first.work < HEAD_START else min(searches, key=lambda s: s.work)
+        if first.work < HEAD_START:
+            search = first
+        else:
+            search = min(searches, key=lambda s: s.work + s.foreseen())
         if search.step():
             return search.answers()
         if len(search.states) > max_states:
@@ -138,6 +143,12 @@ class _Search:
         self.count = np.ones(1, dtype=np.int64)
         self.layers: list[_Layer] = []
         self.work = 0
+
+    def foreseen(self) -> int:
+        """The work left if the frontiers stayed as many as now: the cells left, each costing
+        its frontiers and STEP_WORK."""
+        left = self.rules.rows * self.rules.cols - len(self.layers)
+        return left * (len(self.states) + STEP_WORK)
 
     def step(self) -> bool:
         """Take the next cell; True when the search is over (every cell taken, or no partial

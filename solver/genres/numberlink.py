@@ -84,14 +84,15 @@ Deductions (`deduce`): the answers counted before the solve (`solver.deduce.fron
 a search cell by cell that keeps, after each cell, every distinct way the lines cross the boundary
 of the cells done (their labels, or which loose ends belong together) and how many partial answers
 reach each, counts the answers exactly (none, one, or more) and hands back one or two of them. Where
-it finishes within the Tuning's `count_work` (frontiers made), the model settles on them
-(`Model.settle`): one answer fixes every segment and every cell's u by its bounds (they hold in
-every answer, there being no other), and the pipeline runs no solver (`pipeline._decided`); with
-more than one, the search first tries the first and the uniqueness check is handed the second
-(`Model.answers`). The count settles published puzzles of up to 11 x 11 in under a second each,
-their uniqueness included, where the search takes up to a minute or more; sparse grids of 13 x 13
-and more outgrow the bound (janko's 13 x 13 meets millions of frontiers at one cell) and are left to
-the search.
+it finishes within the Tuning's `count_work` (frontiers made), one answer is the answer: the
+pipeline builds no model and runs no solver (`pipeline._decided_answer`; its segments and every
+cell's u are also the fixings, as they hold in every answer, there being no other); with none,
+every segment is fixed at 0 and the model finds no answer; with more than one, the search first
+tries the first and the uniqueness check is handed the second (`Model.answers`). The count
+settles most published puzzles of up to 12 x 15, their uniqueness included, where the search
+takes up to a minute or more; sparse grids of 15 x 15 and more outgrow the bound (millions of
+frontiers at one cell) and are left to the search, whose proof that no answer leaves a cell
+empty is what stays hard there.
 """
 
 from __future__ import annotations
@@ -130,7 +131,7 @@ from solver.blocks.names import a1, cell_name, quote
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.deduce import NOTHING, Deductions
-from solver.deduce.frontier import MAX_WORK, link_answers
+from solver.deduce.frontier import link_answers
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.drawn_lines import LINE_MARKS, draw, read_lines
@@ -221,13 +222,8 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     starts = {a for a, _ in p.ends().values()}
     code = _code(p)
     width = len(next(iter(code.values())))
-    reach = _reach(p)
-    can = {cell: {v} for cell, v in numbers.items()} | {c: set(ks) for c, ks in reach.items()}
-    # an edge may join cells that can carry the same label; an edge between two numbers stays
-    # (held at 0 by the flows if they differ), so that no model is empty: HiGHS reports neither
-    # answer nor infeasibility on a model without columns
-    pairs = grid_edges(p.rows, p.cols)
-    x = edge_vars(prob, [(a, b) for a, b in pairs if can[a] & can[b] or {a, b} <= numbers.keys()])
+    can = _labels(p)
+    x = edge_vars(prob, _edges(p))
     at = incident(x)
     cells = p.positions()
     u = cell_vars(prob, "u", [cell for cell in cells if cell not in numbers])
@@ -301,18 +297,43 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     return m
 
 
+def _labels(p: Puzzle) -> dict[Cell, set[Label]]:
+    """Each cell's labels: a number its own, an empty cell those of `_reach`."""
+    return {cell: {v} for cell, v in p.numbers().items()} | {
+        cell: set(ks) for cell, ks in _reach(p).items()
+    }
+
+
+def _edges(p: Puzzle) -> list[Segment]:
+    """The model's segments: between cells that can carry the same label; one between two
+    numbers stays (held at 0 by the flows if they differ), so that no model is empty: HiGHS
+    reports neither answer nor infeasibility on a model without columns."""
+    can, numbers = _labels(p), p.numbers()
+    pairs = grid_edges(p.rows, p.cols)
+    return [(a, b) for a, b in pairs if can[a] & can[b] or {a, b} <= numbers.keys()]
+
+
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """The answers counted along a frontier (`solver.deduce.frontier.link_answers`, within
-    `Tuning.count_work`): none, one (its segments, and its cells used where its lines run), or
-    more (the model settles on them: `Model.settle`); nothing where the count gives up."""
+    `Tuning.count_work`): one (the answer itself, and its segments and cells used as fixings),
+    none (no segment or cell used: the model finds no answer), or more (the model settles on
+    them: `Model.settle`); nothing where the count gives up."""
     counted = link_answers(p.rows, p.cols, p.numbers(), max_work=tuning.count_work)
     if counted is None:
         return NOTHING
-    fixed = {}
-    if len(counted) < 2:
-        lines = {cell for e in counted[0] for cell in e} if counted else set()
-        fixed = {"u": {cell: int(cell in lines) for cell in p.positions()}}
-    return Deductions(fixed, answers=counted, answers_of="x")
+    if len(counted) > 1:
+        return Deductions(answers=counted, answers_of="x")
+    answer = counted[0] if counted else frozenset()
+    lines = {cell for e in answer for cell in e}
+    edges = _edges(p)
+    fixed = {
+        "x": {e: int(e in answer) for e in edges},
+        "u": {cell: int(cell in lines) for cell in p.positions()},
+    }
+    if not counted:  # no answer: the model, with every segment fixed at 0, finds none
+        return Deductions(fixed, answers=counted, answers_of="x")
+    # the one answer: the pipeline needs no model (`pipeline._decided_answer`)
+    return Deductions(fixed, answer=answer, answer_vars=len(edges))
 
 
 def _no_touching(
@@ -607,6 +628,11 @@ def givens(p: Puzzle, grid: Grid) -> list[Given]:
     ]
 
 
+# the count's budget in frontiers made (`Tuning.count_work`): chosen on every other published
+# 11 x 11 to 14 x 14 grid (benchmarks.benchmark_puzzlekit), most of which end within it; the
+# sparse 15 x 15 and larger seldom end at all
+COUNT_WORK = 30_000_000
+
 GENRE = define(
     __name__,
     slug="numberlink",
@@ -614,5 +640,5 @@ GENRE = define(
     pzpr_ids=("numlin", "arukone"),
     names=("numlin",),  # not 'arukone': that variant also needs every cell used
     lazy=True,
-    tuning=Tuning(count_work=MAX_WORK),
+    tuning=Tuning(count_work=COUNT_WORK),
 )
