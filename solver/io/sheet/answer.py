@@ -676,8 +676,8 @@ DEFAULT_WIDTH = 8.43  # a column's width where the file gives none (Calibri 11's
 
 
 def _text_width(sheet: Sheet, col: int, rows: int) -> float:
-    """The width a column of the grid needs to show its longest text in full, the text a
-    number format adds included (`A16×` shown as `A16×=4`): a character of the sheet's own
+    """The width a column of the grid needs to show its longest text with the digit a number
+    format adds after it (`A16×` shown as `A16×=4`): a character of the sheet's own
     font (up to 12 points) is up to 1.35 of a column width's units, plus a margin."""
     longest = 0
     for r in range(1, rows + 1):
@@ -685,7 +685,8 @@ def _text_width(sheet: Sheet, col: int, rows: int) -> float:
         if v is None:
             continue
         added = "".join(re.findall(r'"([^"]*)"', sheet.get_style(r, col).number_format or ""))
-        longest = max(longest, len(str(v)) + len(added))
+        if "=" in added:  # a digit after the cell's text; a line's glyphs fit the cell
+            longest = max(longest, len(str(v)) + len(added))
     return round(1.35 * longest + 2, 2) if longest > 2 else 0.0
 
 
