@@ -23,8 +23,9 @@ The result record's `shaded` holds the shaded cells.
 Model (the deck's): b(r,c) = 1 when cell (r,c) is shaded; for each clue the b of the cells
 around its point add up to it (Clue); the cells with b = 0 are connected
 (`solver.blocks.cells.connected` on 1 - b, rooted at a cell beside a 0 when there is one: a flow in
-the complete form, vertex cuts in the lazy form, the default as the faster on generated grids,
-benchmarks/benchmark_sizes.py).
+the complete form, vertex cuts in the lazy form). The complete form is the default: the
+published puzzles the deductions leave open have wide areas of unknown cells, where the flow's
+LP bound closes the search and the vertex cuts, added a few at a time, leave it open.
 
 Deductions (`deduce`): the clues' counts, each two clues on neighbouring points together
 (`shade_logic.overlapping`), and the connection of the unshaded cells on
@@ -242,6 +243,5 @@ GENRE = define(
     slug="creek",
     ja="クリーク",
     pzpr_ids=("creek",),
-    lazy=True,
     tuning=Tuning(probe_work=1_000_000, probe_idle=0.5, search_work=1_000_000),
 )
