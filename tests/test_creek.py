@@ -200,3 +200,48 @@ def test_what_the_deductions_decide_holds_in_every_answer():
             whole = len(known[0]) + len(known[1]) == len(p.squares())
             assert whole == (len(answers) == 1), p
             assert not whole or answers == [frozenset(known[0])]
+
+
+def rules_only(p: Puzzle) -> tuple | None:
+    """What the board's rules decide, without probing or search."""
+    return shade_logic.deduce(lambda: creek.deduction_board(p), 0)
+
+
+def test_two_clues_sharing_cells_decide_their_other_cells():
+    """A 3 and a 1 side by side share two cells, which hold at most one shaded cell (the 1's):
+    the 3's other two cells are shaded, though neither clue alone decides a cell."""
+    cells = [[None] * 4 for _ in range(4)]
+    cells[1][1], cells[1][2] = 3, 1
+    known = rules_only(Puzzle(tuple(map(tuple, cells))))
+    assert known is not None and {(0, 0), (1, 0)} <= known[0]
+    cells[1][2] = None
+    assert rules_only(Puzzle(tuple(map(tuple, cells)))) == (set(), set())
+
+
+@pytest.mark.slow
+def test_the_rules_on_dense_clues_hold_in_every_answer():
+    """Brute force over small grids with clues on most points (many neighbouring pairs): what
+    the rules alone decide holds in every answer, and where they find a contradiction there
+    is no answer."""
+    rng = random.Random(5)
+    decided = 0
+    for _ in range(150):
+        rows, cols = rng.choice(((2, 3), (3, 3), (3, 4)))
+        shaded = {q for q in itertools.product(range(rows), range(cols)) if rng.random() < 0.5}
+        cells: list[list[int | None]] = [[None] * (cols + 1) for _ in range(rows + 1)]
+        probe = Puzzle(tuple(map(tuple, cells)))
+        for i, j in itertools.product(range(rows + 1), range(cols + 1)):
+            if rng.random() < 0.6:
+                near = probe.around((i, j))
+                count = sum(q in shaded for q in near)
+                cells[i][j] = count if rng.random() < 0.9 else rng.randint(0, len(near))
+        p = Puzzle(tuple(map(tuple, cells)))
+        answers = every_shading_answer(p, creek.verify, p.squares())
+        known = rules_only(p)
+        if known is None:
+            assert not answers, p
+            continue
+        decided += len(known[0]) + len(known[1])
+        for answer in answers:
+            assert known[0] <= answer and not known[1] & answer, p
+    assert decided > 150

@@ -39,6 +39,8 @@ State: every cell is shaded, unshaded or unknown. `propagate` applies, until not
   - akari (its genre's board, a lamp shaded; neither apart nor connected): a run holds at most
     one lamp (`at_most_one`), a white cell sees one (`at_least_one`), a number has its count
     beside it (`between`);
+  - creek (its genre's board; not apart): a clue has its count around its point (`exactly`),
+    and two clues that share cells bound what the shared ones hold (`overlapping`);
 - the unshaded cells are connected (with `connected`, as kurodoko's, heyawake's and hitori's):
   the unshaded and unknown cells hang together (or there is no answer: a part cut off by shaded
   cells holds an unshaded cell, as a cell of it next to a shaded one cannot be shaded), and an
@@ -304,6 +306,38 @@ def between(board: Board, count: tuple[int, int, list[int]]) -> None:
     if free and (shaded == high or shaded + len(free) == low):
         for i in free:
             board.set(i, UNSHADED if shaded == high else SHADED)
+
+
+def overlapping(board: Board, two: tuple[int, list[int], list[int], int, list[int]]) -> None:
+    """Two counts that share cells (creek's clues): a of the cells P + S and b of S + Q are
+    shaded. Then the shaded cells of S number between the bounds both allow, and so those of
+    P are a less that and those of Q b less that; a part whose count can only be its shaded
+    cells has its unknown ones unshaded, and one whose count can only be its shaded and
+    unknown cells has them shaded. (Two clues 3 and 1 sharing two of their cells: the 1's
+    shared cells hold at most one shaded cell, so the 3's other two are shaded.)"""
+    (a, own_a, shared, b, own_b), state = two, board.state
+    parts = []
+    for cells in (own_a, shared, own_b):
+        shaded, free = 0, []
+        for i in cells:
+            if state[i] == SHADED:
+                shaded += 1
+            elif state[i] == UNKNOWN:
+                free.append(i)
+        parts.append((shaded, free))
+    (sa, fa), (ss, fs), (sb, fb) = parts
+    low = max(ss, a - sa - len(fa), b - sb - len(fb))  # the shaded cells of S
+    high = min(ss + len(fs), a - sa, b - sb)
+    if low > high:
+        raise Contradiction
+    for shaded, free, least, most in (
+        (sa, fa, a - high, a - low),
+        (ss, fs, low, high),
+        (sb, fb, b - high, b - low),
+    ):
+        if free and (shaded == most or shaded + len(free) == least):
+            for i in free:
+                board.set(i, UNSHADED if shaded == most else SHADED)
 
 
 def at_least_one(board: Board, cells: list[int]) -> None:

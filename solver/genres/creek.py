@@ -23,10 +23,12 @@ The result record's `shaded` holds the shaded cells.
 Model (the deck's): b(r,c) = 1 when cell (r,c) is shaded; for each clue the b of the cells
 around its point add up to it (Clue); the cells with b = 0 are connected
 (`solver.blocks.cells.connected` on 1 - b, rooted at a cell beside a 0 when there is one: a flow in
-the complete form, vertex cuts in the lazy form, the default as the faster on generated grids,
-benchmarks/benchmark_sizes.py).
+the complete form, vertex cuts in the lazy form). The complete form is the default: the
+published puzzles the deductions leave open have wide areas of unknown cells, where the flow's
+LP bound closes the search and the vertex cuts, added a few at a time, leave it open.
 
-Deductions (`deduce`): the clues' counts and the connection of the unshaded cells on
+Deductions (`deduce`): the clues' counts, each two clues on neighbouring points together
+(`shade_logic.overlapping`), and the connection of the unshaded cells on
 `solver.deduce.shade_logic`'s board whose shaded cells may touch (a part cut off from the
 unshaded cells is shaded, a cut vertex between unshaded cells unshaded), then probing and a
 depth-first search; they decide most published puzzles whole, and then no solver runs.
@@ -44,7 +46,7 @@ from solver.blocks.names import cell_name, quote
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.deduce import Deductions, probing, shade_logic
-from solver.deduce.shade_logic import Board, exactly, shading_deductions
+from solver.deduce.shade_logic import Board, exactly, overlapping, shading_deductions
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.puzzlink import UNKNOWN
@@ -139,13 +141,24 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
 
 def deduction_board(p: Puzzle) -> Board:
     """The rules on a board of shaded and unshaded cells (`solver.deduce.shade_logic`): each
-    clue's cells hold its number of shaded ones, and the unshaded cells are connected (shaded
-    cells may touch)."""
+    clue's cells hold its number of shaded ones, two clues on neighbouring points count the
+    cells they share alike (`overlapping`: what one's other cells must hold bounds what the
+    shared ones may), and the unshaded cells are connected (shaded cells may touch)."""
     rows, cols = p.size()
     board = Board(rows, cols, apart=False, connected=True)
-    for point, n in sorted(p.clues().items()):
+    clues = sorted(p.clues().items())
+    for point, n in clues:
         cells = [r * cols + c for r, c in p.around(point)]
         board.rule(exactly, (n, cells), cells)
+    given = dict(clues)
+    for (i, j), a in clues:  # each pair of clues on neighbouring points, once
+        for other in ((i, j + 1), (i + 1, j - 1), (i + 1, j), (i + 1, j + 1)):
+            if other in given:
+                mine, theirs = set(p.around((i, j))), set(p.around(other))
+                parts = (mine - theirs, mine & theirs, theirs - mine)
+                own_a, both, own_b = ([r * cols + c for r, c in sorted(q)] for q in parts)
+                data = (a, own_a, both, given[other], own_b)
+                board.rule(overlapping, data, own_a + both + own_b)
     return board
 
 
@@ -230,6 +243,5 @@ GENRE = define(
     slug="creek",
     ja="クリーク",
     pzpr_ids=("creek",),
-    lazy=True,
     tuning=Tuning(probe_work=1_000_000, probe_idle=0.5, search_work=1_000_000),
 )
