@@ -229,3 +229,44 @@ def test_the_search_decides_a_puzzle_of_few_large_islands():
     out = solve_puzzle(nurikabe.GENRE, p, Settings("default", time_limit=60))
     assert out.status == "solved" and out.unique is True and out.answer == sea
     assert out.rounds == 0
+
+
+def propagated(p: Puzzle, cuts: bool) -> tuple[set, set] | None:
+    """The rules' propagation alone (no probing, no search), the sea's cut cells among them or
+    not: the cells decided sea and land, None at a contradiction."""
+    board = island_logic.Board(p.rows, p.cols, p.clues())
+    board.cuts = cuts
+    try:
+        board.propagate()
+    except island_logic.Contradiction:
+        return None
+    cells = {value: set() for value in (island_logic.SEA, island_logic.LAND)}
+    for i, s in enumerate(board.state):
+        if s in cells:
+            cells[s].add(divmod(i, p.cols))
+    return cells[island_logic.SEA], cells[island_logic.LAND]
+
+
+@pytest.mark.slow
+def test_the_seas_cut_cells_are_sea_in_every_answer():
+    """An unknown cell whose removal leaves sea cells on two sides, or the sea's side short of
+    the sea's size, is sea (`Board._cut`): what propagation decides with the rule holds in every
+    answer (every shading tried), and the rule decides cells the others leave open."""
+    rng = random.Random(23)
+    puzzles = [random_puzzle(rng) for _ in range(150)]
+    free = lambda p: [q for q in p.positions() if q not in p.clues()]  # noqa: E731
+    with_cuts = shading_tally(puzzles, lambda p, work: propagated(p, True), nurikabe.verify, free)
+    without = shading_tally(puzzles, lambda p, work: propagated(p, False), nurikabe.verify, free)
+    assert with_cuts[0] > without[0] or with_cuts[1] > without[1], (with_cuts, without)
+
+
+def test_a_path_between_two_seas_is_sea():
+    """Sea cells in two corners of a 3x3, land across the middle row's left two cells: the
+    sea's only way between them runs round the right, and each cell on it is a cut cell."""
+    board = island_logic.Board(3, 3, {(1, 0): 2})
+    board.cuts = True
+    board.state[4] = island_logic.LAND
+    board.state[0] = board.state[6] = island_logic.SEA
+    assert board._cut()
+    sea = {i for i, s in enumerate(board.state) if s == island_logic.SEA}
+    assert sea == {0, 1, 2, 5, 6, 7, 8}

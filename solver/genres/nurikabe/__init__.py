@@ -29,7 +29,8 @@ land before the solve: a complete island walled in by sea, cells no island can r
 the sea joined, the blocks owed to one island, the penalty; then each unknown cell next to a
 decided one is tried both ways (probing), and where few islands are left with room to wander
 (`search_spread` unknown cells or more per unfinished island), a depth-first search over the same
-rules decides the grid whole when it finds exactly one answer. The pipeline fixes each decided
+rules (and the sea's cut cells: an unknown cell that alone holds the sea together is sea) decides
+the grid whole when it finds exactly one answer. The pipeline fixes each decided
 cell's b by its bounds; what the rules decide holds in every answer, so the model keeps its
 answers. The budgets are the genre's Tuning, in work: probing's `probe_work`, or `probe_passes`
 passes over a larger grid (`solver.deduce.probing.budget`), and the search's `search_work`. On
@@ -193,7 +194,7 @@ GENRE = define(
         "scip",
         probe_work=150_000,
         probe_passes=10,
-        search_work=1_000_000,
-        search_spread=5,
+        search_work=2_000_000,
+        search_spread=3,
     ),
 )

@@ -55,10 +55,15 @@ once a probe, at least `probe_work`, or `probe_passes` passes over a larger grid
 (`probing.budget`). A fixed amount stops large grids (janko's 20x36s) far short of what the rules
 decide, while passes over the grid stop deciding before they are spent; on small generated
 grids, where the lazy model alone is quick, the longer probing costs a little. The search is
-gated by the spread: below it (islands of a few cells with 2-4 unknown cells each, as
-generated puzzles have) the MIP is quicker than the search; above it the search decides most
-such grids whole within its work. The search propagates without the penalty and the blocks
-owed (`Board.counting`): they prune, but cost more there than they save."""
+gated by the spread: below it (islands of a few cells with an unknown cell or two each, as
+small generated puzzles have) the MIP is quicker than the search; above it the search decides
+most published grids whole within its work, and those it does not are where the MIP is
+slowest too. The search propagates without the penalty and the blocks
+owed (`Board.counting`): they prune, but cost more there than they save; and with the sea's
+cut cells (`Board.cuts`, `_cut`): an unknown cell whose removal leaves sea cells on two sides
+of the sea and unknown cells, or the sea's side short of the sea's size, is sea. In the search
+that rule closes branches the others leave open; in probing, which tries each such cell both
+ways anyway, it costs more than it decides."""
 
 from __future__ import annotations
 
@@ -115,6 +120,7 @@ class Board:
             )
         }
         self.counting = True  # the penalty and the blocks owed among the rules (`propagate`)
+        self.cuts = False  # the sea's cut cells among the rules (`propagate`)
         self.state = [UNKNOWN] * n
         self.owner = [FREE] * n
         for k, i in enumerate(self.clue_cells):
@@ -143,10 +149,12 @@ class Board:
         where an island's size is not given: such an island reaches nearly every block, and
         the rule costs a third more time for nothing (a published 19x12 with two `?`). Nor,
         with the penalty, in the search (`counting` False): they prune, and cost more there
-        than they save."""
+        than they save. The sea's cut cells (`_cut`) only where `cuts` is set (the search)."""
         while True:
             while self._squares() | self._islands() | self._reach() | self._sea():
                 pass
+            if self.cuts and self._cut():
+                continue
             if self.sea_size is None or not self.counting:
                 return
             if not (self._penalty() or self._owed()):
@@ -449,6 +457,54 @@ class Board:
                 return self.set(exits.pop(), SEA)
         return changed
 
+    def _cut(self) -> bool:
+        """The sea is one group, seen through its cut cells: an unknown cell whose removal
+        splits the sea and unknown cells around the sea so that sea cells lie on two sides, or
+        that leaves the side holding the sea smaller than the sea's size, is sea. One
+        depth-first search (Tarjan's low points) over that group, with the cells and sea cells
+        below each cell counted."""
+        state, near, n = self.state, self.near, len(self.state)
+        start = next((i for i, s in enumerate(state) if s == SEA), None)
+        if start is None:
+            return False
+        disc = [-1] * n
+        low = [0] * n
+        size = [1] * n
+        seas = [0] * n
+        disc[start], seas[start] = 0, 1
+        cut_off: dict[int, list[tuple[int, int]]] = {}  # cell -> (cells, seas) it cuts off
+        stack = [(start, -1, iter(near[start]))]
+        count = 1
+        while stack:
+            u, parent, it = stack[-1]
+            for v in it:
+                if state[v] == LAND or v == parent:
+                    continue
+                if disc[v] < 0:
+                    disc[v] = low[v] = count
+                    count += 1
+                    seas[v] = int(state[v] == SEA)
+                    stack.append((v, u, iter(near[v])))
+                    break
+                low[u] = min(low[u], disc[v])
+            else:
+                stack.pop()
+                if parent >= 0:
+                    low[parent] = min(low[parent], low[u])
+                    size[parent] += size[u]
+                    seas[parent] += seas[u]
+                    if low[u] >= disc[parent] and state[parent] == UNKNOWN:
+                        cut_off.setdefault(parent, []).append((size[u], seas[u]))
+        total, sea_total, most = size[start], seas[start], self.sea_size
+        changed = False
+        for u, parts in cut_off.items():
+            rest = total - 1 - sum(s for s, _ in parts)
+            sides = [(rest, sea_total - sum(c for _, c in parts)), *parts]
+            holding = [s for s, c in sides if c]
+            if len(holding) > 1 or (most is not None and holding[0] < most):
+                changed |= self.set(u, SEA)
+        return changed
+
 
 def _spends(block: list[int]) -> bool:
     """Whether a block's states (a b / c d) spend of the penalty: four land cells, or two land
@@ -506,7 +562,7 @@ def deduce(
         board.propagate()
         probing.probe(board, work)
         if UNKNOWN in board.state and search_work and board.spread() >= search_spread:
-            board.counting = False
+            board.counting, board.cuts = False, True
             board = probing.search(board, search_work, Board.frontier) or board
     except Contradiction:
         return None
