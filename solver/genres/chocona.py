@@ -51,7 +51,6 @@ from solver.blocks.cells import components, shade_vars
 from solver.blocks.geometry import Cell, squares
 from solver.blocks.names import a1
 from solver.blocks.rooms import RoomPuzzle
-from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.deduce import Deductions, probing, shade_logic
 from solver.deduce.shade_logic import (
@@ -65,9 +64,7 @@ from solver.deduce.shade_logic import (
 )
 from solver.genres import define
 from solver.io import puzzlink, shaded_rooms
-from solver.io.rooms_sheet import grid_rooms
 from solver.io.shading import SHADING_MARKS
-from solver.io.sheet import Grid
 from solver.mip.backends import Tuning
 from solver.mip.model import Model, cname, new_problem, row, value
 
@@ -75,26 +72,6 @@ Puzzle = RoomPuzzle  # the rooms, and each room's number in the cell that holds 
 Answer = frozenset[Cell]  # the shaded cells
 ANSWER_MARKS = SHADING_MARKS
 ANSWER_FILLS = True  # the answer shows as dark fills, and a dark fill reads as shaded
-
-
-def parse(grid: Grid) -> Puzzle:
-    rooms, numbers = grid_rooms(grid)
-    for (r, c), n in sorted(numbers.items()):
-        size = len(rooms.cells(rooms.room_of((r, c))))
-        if n > size:
-            raise grid.error(
-                r, c, f"a room of {size} cells holds at most {size} shaded cells; found {n}"
-            )
-    return Puzzle(rooms, tuple(sorted(numbers.items())))
-
-
-def to_cells(p: Puzzle) -> list[list[Value]]:
-    """The numbers in their cells; the rooms are drawn as borders
-    (`solver.io.rooms_sheet.write_rooms`)."""
-    cells: list[list[Value]] = [[None] * p.cols for _ in range(p.rows)]
-    for (r, c), n in p.numbers:
-        cells[r][c] = n
-    return cells
 
 
 def model(p: Puzzle) -> Model:
@@ -180,7 +157,10 @@ def verify(p: Puzzle, shaded: Answer) -> list[str]:
     return problems
 
 
-# The answer as shading, the record, a hand-filled answer, the link: solver.io.shaded_rooms.
+# The sheet, the answer as shading, the record, a hand-filled answer, the link:
+# solver.io.shaded_rooms.
+parse = shaded_rooms.parse
+to_cells = shaded_rooms.to_cells
 render = shaded_rooms.render
 record = shaded_rooms.record
 read_answer = shaded_rooms.read_answer
