@@ -107,3 +107,17 @@ def room_labels(ids: list[list[str]], numbered: Iterable[tuple[int, int]] = ()) 
         if parts[ids[r][c]] > 1:
             raise ValueError(f"room {ids[r][c]} lies in {parts[ids[r][c]]} parts and has a number")
     return out
+
+
+def line_segments(solution: str) -> list[list[int]]:
+    """The record's `lines` of a solution that gives each cell's line ends as letters (`se`,
+    `ew`, `nsew` ...): each segment once, from a cell to the cell south (`s`) or east (`e`) of
+    it, `[r, c, r2, c2, 1]`, sorted."""
+    segments = []
+    for r, row in enumerate(answer_grid(solution)):
+        for c, t in enumerate(row):
+            if "s" in t:
+                segments.append([r, c, r + 1, c, 1])
+            if "e" in t:
+                segments.append([r, c, r, c + 1, 1])
+    return sorted(segments)

@@ -5,7 +5,13 @@ directions the loop leaves by (`ns`, `se`, ...), read as the unit segments of th
 
 from __future__ import annotations
 
-from benchmarks.puzzlekit import answer_grid, given_cells, grid_of, room_labels, size_of
+from benchmarks.puzzlekit import (
+    given_cells,
+    grid_of,
+    line_segments,
+    room_labels,
+    size_of,
+)
 from solver.blocks.values import Value
 
 DATASET = "CountryRoad"
@@ -28,11 +34,4 @@ def cells(problem: str) -> list[list[Value]]:
 
 
 def expected(solution: str) -> dict:
-    segments = []
-    for r, row in enumerate(answer_grid(solution)):
-        for c, t in enumerate(row):
-            if "s" in t:
-                segments.append([r, c, r + 1, c, 1])
-            if "e" in t:
-                segments.append([r, c, r, c + 1, 1])
-    return {"lines": sorted(segments)}
+    return {"lines": line_segments(solution)}

@@ -4,7 +4,7 @@ as the record's `lines`."""
 
 from __future__ import annotations
 
-from benchmarks.puzzlekit import grid_of
+from benchmarks.puzzlekit import grid_of, line_segments
 from solver.blocks.values import Value
 
 DATASET = "Masyu"
@@ -16,11 +16,4 @@ def cells(problem: str) -> list[list[Value]]:
 
 
 def expected(solution: str) -> dict:
-    lines = []
-    for r, row in enumerate(grid_of(solution)):
-        for c, t in enumerate(row):
-            if "e" in t:
-                lines.append([r, c, r, c + 1, 1])
-            if "s" in t:
-                lines.append([r, c, r + 1, c, 1])
-    return {"lines": sorted(lines)}
+    return {"lines": line_segments(solution)}

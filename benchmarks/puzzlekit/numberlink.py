@@ -4,7 +4,7 @@ segments of the record's `lines`."""
 
 from __future__ import annotations
 
-from benchmarks.puzzlekit import answer_grid, grid_of
+from benchmarks.puzzlekit import grid_of, line_segments
 from solver.blocks.values import Value
 
 DATASET = "NumberLink"
@@ -15,11 +15,4 @@ def cells(problem: str) -> list[list[Value]]:
 
 
 def expected(solution: str) -> dict:
-    segments = set()
-    for r, row in enumerate(answer_grid(solution)):
-        for c, t in enumerate(row):
-            if "s" in t:
-                segments.add((r, c, r + 1, c))
-            if "e" in t:
-                segments.add((r, c, r, c + 1))
-    return {"lines": [[*seg, 1] for seg in sorted(segments)]}
+    return {"lines": line_segments(solution)}

@@ -4,7 +4,7 @@ empty cell; the answer's cells likewise, read as the unit segments of the record
 
 from __future__ import annotations
 
-from benchmarks.puzzlekit import answer_grid, full_grid
+from benchmarks.puzzlekit import full_grid, line_segments
 from solver.blocks.values import Value
 
 DATASET = "Pipelink"
@@ -38,11 +38,4 @@ def cells(problem: str) -> list[list[Value]]:
 
 
 def expected(solution: str) -> dict:
-    segments = []
-    for r, row in enumerate(answer_grid(solution)):
-        for c, t in enumerate(row):
-            if "s" in t:
-                segments.append([r, c, r + 1, c, 1])
-            if "e" in t:
-                segments.append([r, c, r, c + 1, 1])
-    return {"lines": sorted(segments)}
+    return {"lines": line_segments(solution)}

@@ -5,7 +5,7 @@ read as the unit segments of the record's `lines`."""
 
 from __future__ import annotations
 
-from benchmarks.puzzlekit import answer_grid, full_grid
+from benchmarks.puzzlekit import answer_grid, full_grid, line_segments
 from solver.blocks.values import Value
 
 DATASET = "Yajilin"
@@ -29,14 +29,7 @@ def cells(problem: str) -> list[list[Value]]:
 
 
 def expected(solution: str) -> dict:
-    shaded, segments = [], []
-    for r, row in enumerate(answer_grid(solution)):
-        for c, t in enumerate(row):
-            if t == "x":
-                shaded.append([r, c])
-                continue
-            if "s" in t:
-                segments.append([r, c, r + 1, c, 1])
-            if "e" in t:
-                segments.append([r, c, r, c + 1, 1])
-    return {"shaded": shaded, "lines": sorted(segments)}
+    shaded = [
+        [r, c] for r, row in enumerate(answer_grid(solution)) for c, t in enumerate(row) if t == "x"
+    ]
+    return {"shaded": shaded, "lines": line_segments(solution)}
