@@ -121,3 +121,19 @@ def line_segments(solution: str) -> list[list[int]]:
             if "e" in t:
                 segments.append([r, c, r, c + 1, 1])
     return sorted(segments)
+
+
+def rooms_with_clues(problem: str, whole: bool = False) -> list[list[str]]:
+    """The cells of a problem of two grids, the clues and then the rooms' ids: each cell its
+    room's label with the cell's clue after it (`A3`). A numbered room in parts cannot be typed
+    (`room_labels`); with `whole`, where the rule counts over each whole room, neither can any
+    other room in parts."""
+    rows, cols = size_of(problem)
+    grid = grid_of(problem)
+    clues, ids = grid[:rows], grid[rows : 2 * rows]
+    every = [(r, c) for r in range(rows) for c in range(cols)]
+    labels = room_labels(ids, every if whole else given_cells(clues))
+    return [
+        [label + ("" if t == "-" else t) for label, t in zip(lrow, crow, strict=True)]
+        for lrow, crow in zip(labels, clues, strict=True)
+    ]

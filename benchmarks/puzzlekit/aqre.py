@@ -3,21 +3,14 @@ room labels with each number after its label (`A3`); the solution's `x` are shad
 
 from __future__ import annotations
 
-from benchmarks.puzzlekit import given_cells, room_labels
+from benchmarks.puzzlekit import rooms_with_clues
 from solver.blocks.values import Value
 
 DATASET = "Aqre"
 
 
 def cells(problem: str) -> list[list[Value]]:
-    lines = problem.strip().split("\n")
-    rows, _ = map(int, lines[0].split())
-    numbers = [line.split() for line in lines[1 : 1 + rows]]
-    ids = [line.split() for line in lines[1 + rows : 1 + 2 * rows]]
-    return [
-        [k + ("" if n == "-" else n) for n, k in zip(nrow, krow, strict=True)]
-        for nrow, krow in zip(numbers, room_labels(ids, given_cells(numbers)), strict=True)
-    ]
+    return rooms_with_clues(problem)
 
 
 def expected(solution: str) -> dict:

@@ -3,23 +3,14 @@ room's given number with its label (`A2`); the answer's `x` cells shaded."""
 
 from __future__ import annotations
 
-from benchmarks.puzzlekit import given_cells, grid_of, room_labels, size_of
+from benchmarks.puzzlekit import grid_of, rooms_with_clues
 from solver.blocks.values import Value
 
 DATASET = "Heyawake"
 
 
 def cells(problem: str) -> list[list[Value]]:
-    rows, _ = size_of(problem)
-    grid = grid_of(problem)
-    numbers, rooms = grid[:rows], grid[rows : 2 * rows]
-    return [
-        [
-            name if number == "-" else f"{name}{number}"
-            for name, number in zip(lrow, nrow, strict=True)
-        ]
-        for lrow, nrow in zip(room_labels(rooms, given_cells(numbers)), numbers, strict=True)
-    ]
+    return rooms_with_clues(problem)
 
 
 def expected(solution: str) -> dict:

@@ -4,22 +4,14 @@ given digit beside its room's label (`A3`). The answer's digits."""
 
 from __future__ import annotations
 
-from benchmarks.puzzlekit import answer_grid, grid_of, room_labels, size_of
+from benchmarks.puzzlekit import answer_grid, rooms_with_clues
 from solver.blocks.values import Value
 
 DATASET = "Hakyuu"
 
 
 def cells(problem: str) -> list[list[Value]]:
-    rows, cols = size_of(problem)
-    # a room in parts, holding 1-n over all of them, cannot be typed: unreadable
-    every = [(r, c) for r in range(rows) for c in range(cols)]
-    labels = room_labels(grid_of(problem)[rows : 2 * rows], numbered=every)
-    givens = grid_of(problem)[:rows]
-    return [
-        [label + ("" if g == "-" else g) for label, g in zip(lrow, grow, strict=True)]
-        for lrow, grow in zip(labels, givens, strict=True)
-    ]
+    return rooms_with_clues(problem, whole=True)
 
 
 def expected(solution: str) -> dict:

@@ -4,21 +4,14 @@ room's label (`A3`)."""
 
 from __future__ import annotations
 
-from benchmarks.puzzlekit import room_labels
+from benchmarks.puzzlekit import rooms_with_clues
 from solver.blocks.values import Value
 
 DATASET = "Suguru"
 
 
 def cells(problem: str) -> list[list[Value]]:
-    lines = problem.strip().split("\n")
-    rows, _ = map(int, lines[0].split())
-    givens = [line.split() for line in lines[1 : 1 + rows]]
-    rooms = [line.split() for line in lines[1 + rows : 1 + 2 * rows]]
-    return [
-        [k + ("" if g == "-" else g) for g, k in zip(grow, krow, strict=True)]
-        for grow, krow in zip(givens, room_labels(rooms), strict=True)
-    ]
+    return rooms_with_clues(problem)
 
 
 def expected(solution: str) -> dict:
