@@ -5,13 +5,16 @@ answer.
     python -m benchmarks.benchmark_puzzlekit --root DIR [--genres a,b] [--time-limit 60]
                                              [--solver default] [--every N] [--json out.jsonl]
                                              [--noqx ROOT --noqx-python PYTHON]
+                                             [--puzzles 77_10x10,262_ ...]
     python -m benchmarks.benchmark_puzzlekit --table RUN.jsonl ... [--peers RUN.jsonl ...]
                                              [--out docs/performance.md]
     python -m benchmarks.benchmark_puzzlekit --root DIR --examples tests/data/puzzlekit.json
 
 DIR: a clone of the dataset's repository (its `assets/data` is read), or its git directory
 (read with `git show HEAD:...`); default: $PUZZLEKIT_DATASET. `--every N` keeps every Nth puzzle
-of each genre, its largest always kept (for a quick look; the published figures use them all).
+of each genre, its largest always kept (for a quick look; the published figures use them all);
+`--puzzles` keeps the puzzles whose names start with one of the given prefixes (`77_` for
+`77_10x10`), to run a genre's hard ones again.
 
 Timed span: the record's `seconds` of `solve_sheet`, reading the typed sheet, the deductions,
 the model, every solve, the proof of uniqueness and writing the answer into the cells (its
@@ -271,6 +274,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--time-limit", type=float, default=60.0)
     ap.add_argument("--solver", default="default", choices=SOLVER_CHOICES)
     ap.add_argument("--every", type=int, default=1)
+    ap.add_argument("--puzzles", help="name prefixes, comma-separated: only these puzzles")
     ap.add_argument("--json", type=Path, help="write one JSON line per puzzle here")
     ap.add_argument("--noqx", type=Path, help="a checkout of noqx, timed beside us")
     ap.add_argument("--noqx-python", default="python3", help="a Python that has clingo")
@@ -303,10 +307,13 @@ def main(argv: list[str] | None = None) -> int:
     sink = a.json.open("w", encoding="utf-8") if a.json else None
     every: dict[str, list[dict[str, Any]]] = {}
     noqx = Noqx(a.noqx, a.noqx_python) if a.noqx else None
+    prefixes = tuple(a.puzzles.split(",")) if a.puzzles else ()
     with limits.stopping():
         for slug in slugs:
             reader = found[slug]
             for name, entry in chosen(dataset(a.root, reader.DATASET), a.every):
+                if prefixes and not name.startswith(prefixes):
+                    continue
                 r = measure(slug, reader, name, entry, settings, noqx)
                 every.setdefault(slug, []).append(r)
                 show(line(r))
