@@ -10,8 +10,9 @@ the genre's parameters is its default, as noqx's page sends it: a checkbox as a 
 string "False" would switch it on), any other field as its text.
 
 The puzzle goes to noqx as the penpa-edit link this project writes for the sheet
-(`solver.io.penpa`). That is a link to solve (`m=solve`), with no answer board; noqx reads edit
-links (`m=edit`), whose fifth part is the answer board, so the bridge gives it an empty one.
+(`solver.io.penpa_genres`). That is a link to solve (`m=solve`), with no answer board; noqx
+reads edit links (`m=edit`), whose fifth part is the answer board, so the bridge gives it an
+empty one.
 """
 
 from __future__ import annotations

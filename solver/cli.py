@@ -472,13 +472,13 @@ def tuning_text(g: Genre) -> str:
 
 
 def cmd_import(a: argparse.Namespace) -> int:
-    from solver.io import penpa
+    from solver.io import penpa, penpa_genres
     from solver.io.workbook import add_puzzle_sheet
 
     asked = _import_genre(a.genre) if a.genre else None
     text = penpa.wrapped_url(a.url) or a.url
     if penpa.is_penpa_link(text):
-        genre, puzzle, board = penpa.penpa_import(text, asked)
+        genre, puzzle, board = penpa_genres.penpa_import(text, asked)
         size = f"{board.cols}x{board.rows}"
     else:
         from solver import links

@@ -80,11 +80,11 @@ class Link:
 
 def sheet_url(book: OpenpyxlBook, sheet: str, penpa: bool = False) -> Link:
     """The link of a sheet's puzzle: its puzz.link URL (`penpa`: a penpa-edit link, for every
-    genre, solver.io.penpa). InputError for a sheet that holds no puzzle, UrlError for a puzzle
-    that has no such link."""
+    genre, solver.io.penpa_genres). InputError for a sheet that holds no puzzle, UrlError for a
+    puzzle that has no such link."""
     genre, _, puzzle = read_puzzle(book, sheet)
     if penpa:
-        from solver.io.penpa import to_penpa
+        from solver.io.penpa_genres import to_penpa
 
         return Link(book.name, sheet, genre.slug, to_penpa(genre, puzzle))
     return Link(book.name, sheet, genre.slug, url_of(genre, puzzle))

@@ -174,13 +174,13 @@ def test_noqx_gets_no_long_texts_and_easy_as_abc_letters_as_its_parameter():
     from benchmarks import ROOT
     from benchmarks.noqx_peer import edit_link, parameters
     from solver.genres import genre_by_slug
-    from solver.io import penpa
+    from solver.io import penpa, penpa_genres
     from solver.io.sheet.openpyxl_book import OpenpyxlBook
     from solver.pipeline import read_puzzle
 
     book = OpenpyxlBook(ROOT / "workbooks" / "abc-place.xlsx")
     genre, _, puzzle = read_puzzle(book, "abc-place")
-    link = penpa.to_penpa(genre, puzzle)
+    link = penpa_genres.to_penpa(genre, puzzle)
     assert genre is genre_by_slug("abc-place")
     assert any(v[2] == "8" for v in penpa.read_board(link).q["number"].values())
     parts = penpa.expand(penpa.inflate(edit_link(link).split("p=", 1)[1])).split("\n")

@@ -17,7 +17,7 @@ from solver.batch import puzzle_sheets
 from solver.blocks.rooms import RoomPuzzle, Rooms
 from solver.cli import main
 from solver.genres import genre_by_slug
-from solver.io import penpa
+from solver.io import penpa, penpa_genres
 from solver.io.puzzlink import UrlError, parse_url
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.io.workbook import add_puzzle_sheet
@@ -64,7 +64,7 @@ def answer_marks(link: str) -> dict[str, set]:
 
 def solve_link(tmp_path: Path, entry: dict) -> dict:
     genre = None if entry["names_genre"] else genre_by_slug(entry["genre"])
-    genre, puzzle, _ = penpa.penpa_import(entry["link"], genre)
+    genre, puzzle, _ = penpa_genres.penpa_import(entry["link"], genre)
     assert genre.slug == entry["genre"]
     book, sheet = add_puzzle_sheet(tmp_path / "book.xlsx", genre, puzzle)
     res = pipeline.solve_sheet(book, sheet, Settings(time_limit=None))
@@ -91,7 +91,7 @@ def test_penpa_drawing_is_the_published_puzzlink_puzzle(name):
     """penpa's own drawing of a puzz.link puzzle (from its genre tags, with no --genre) reads
     as the puzzle that the puzz.link URL gives."""
     entry = LINKS[name]
-    genre, puzzle, _ = penpa.penpa_import(entry["link"])
+    genre, puzzle, _ = penpa_genres.penpa_import(entry["link"])
     assert genre.slug == entry["genre"]
     expected = genre.from_url(parse_url(entry["puzzlink"]))
     if isinstance(puzzle, RoomPuzzle):  # penpa writes a room's number in another of its cells
@@ -125,7 +125,7 @@ def test_our_link_draws_the_puzzle_as_penpa_does(name):
     its margins, the clue layers and penpa's guide lines."""
     entry = LINKS[name]
     genre = genre_by_slug(entry["genre"])
-    ours = penpa.to_penpa(genre, genre.from_url(parse_url(entry["puzzlink"])))
+    ours = penpa_genres.to_penpa(genre, genre.from_url(parse_url(entry["puzzlink"])))
     assert layers(ours) == layers(entry["link"])
 
 
@@ -145,7 +145,7 @@ def test_killer_cages_are_drawn_as_penpa_draws_them():
 @pytest.mark.parametrize("entry", DATA["refused"], ids=lambda e: e["name"])
 def test_variant_links_are_refused_with_what_they_draw(entry):
     with pytest.raises(UrlError) as caught:
-        penpa.penpa_import(entry["link"], genre_by_slug(entry["genre"]))
+        penpa_genres.penpa_import(entry["link"], genre_by_slug(entry["genre"]))
     message = str(caught.value)
     assert entry["refused_with"] in message and "\n" not in message
 
@@ -186,7 +186,7 @@ def test_import_command_refuses_a_genre_other_than_the_urls(tmp_path, capsys):
 
 def sample_sheets() -> list[tuple[str, str]]:
     found = []
-    for slug in sorted(penpa.CODECS):
+    for slug in sorted(penpa_genres.CODECS):
         path = SAMPLES / f"{slug}.xlsx"
         found += [(slug, sheet) for sheet in puzzle_sheets(OpenpyxlBook(path), None)]
     return found
@@ -196,15 +196,15 @@ def sample_sheets() -> list[tuple[str, str]]:
 def test_sample_round_trips_through_a_penpa_link(slug, sheet):
     book = OpenpyxlBook(SAMPLES / f"{slug}.xlsx")
     genre, _, puzzle = read_puzzle(book, sheet)
-    link = penpa.penpa_url(book, sheet)
+    link = penpa_genres.penpa_url(book, sheet)
     assert link.startswith(penpa.PENPA_HOME + "#m=solve&p=")
-    back, again, board = penpa.penpa_import(link)  # the link names its genre: its title
-    assert back is genre and board.title == penpa.CODECS[slug].title
+    back, again, board = penpa_genres.penpa_import(link)  # the link names its genre: its title
+    assert back is genre and board.title == penpa_genres.CODECS[slug].title
     assert plain(again) == plain(puzzle)
 
 
 def test_every_importable_genre_has_a_sample():
-    assert {slug for slug, _ in sample_sheets()} == set(penpa.CODECS)
+    assert {slug for slug, _ in sample_sheets()} == set(penpa_genres.CODECS)
 
 
 # --- the genre a link names ----------------------------------------------------------------
@@ -230,16 +230,16 @@ def test_every_importable_genre_has_a_sample():
     ],
 )
 def test_title_names_the_genre(title, slug):
-    assert penpa.genre_named(title) == slug
+    assert penpa_genres.genre_named(title) == slug
 
 
 def test_genre_tags_name_the_genre_when_the_title_does_not():
     board = penpa.Board("square", 2, 2, (0, 0, 0, 0), {}, title="Puzzle 7", tags=("country road",))
-    assert penpa.genre_of(board).slug == "country-road"
+    assert penpa_genres.genre_of(board).slug == "country-road"
     two = dataclasses.replace(board, tags=("masyu", "nurikabe"))
-    assert penpa.genre_of(two) is None
+    assert penpa_genres.genre_of(two) is None
     ruled = dataclasses.replace(two, rules="Nurikabe: shade some cells ...")
-    assert penpa.genre_of(ruled).slug == "nurikabe"
+    assert penpa_genres.genre_of(ruled).slug == "nurikabe"
 
 
 # --- malformed links -------------------------------------------------------------------------
@@ -259,7 +259,7 @@ def edited(name: str, **changes) -> str:
 
 def refused(link: str, genre: str | None = "nurikabe") -> str:
     with pytest.raises(UrlError) as caught:
-        penpa.penpa_import(link, genre_by_slug(genre) if genre else None)
+        penpa_genres.penpa_import(link, genre_by_slug(genre) if genre else None)
     message = str(caught.value)
     assert "\n" not in message and len(message) < 400
     return message
@@ -342,7 +342,7 @@ def test_mutated_links_are_read_or_refused_never_crash(name):
     genre = genre_by_slug(entry["genre"])
     for link in mutations(entry["link"], random.Random(name), 25):
         try:
-            penpa.penpa_import(link, genre)
+            penpa_genres.penpa_import(link, genre)
         except UrlError as exc:
             assert "\n" not in str(exc)
 
@@ -362,7 +362,7 @@ def test_a_mutated_link_on_the_command_line_is_a_usage_error(tmp_path, capsys):
 def drawn(slug: str, w: penpa.Writer):
     """The sheet cells that a board drawn by hand gives for a genre."""
     link = link_of(penpa.abbreviate(w.text("", (), "surface")))
-    return penpa.genre_by_slug(slug).to_cells(penpa.penpa_import(link, genre_by_slug(slug))[1])
+    return genre_by_slug(slug).to_cells(penpa_genres.penpa_import(link, genre_by_slug(slug))[1])
 
 
 def test_circles_round_numbers_are_drawing_and_an_empty_one_is_an_island():
@@ -381,7 +381,7 @@ def test_a_room_number_small_in_a_corner_is_the_rooms():
     w.wall((1, 0), (1, 1))
     w.corner_number(0, 1, 0, 1)
     link = link_of(penpa.abbreviate(w.text("Heyawake", (), "surface")))  # named by its title
-    _, puzzle, _ = penpa.penpa_import(link)
+    _, puzzle, _ = penpa_genres.penpa_import(link)
     assert puzzle.room_numbers() == {1: 1}
 
 

@@ -17,7 +17,7 @@ from solver import check
 from solver.blocks.digits import digit_vars, fix, once_each, seen, sightline
 from solver.cli import main
 from solver.genres import skyscrapers
-from solver.io import penpa, picture
+from solver.io import penpa_genres, picture
 from solver.io.picture import CELL, MARGIN
 from solver.io.puzzlink import UrlError, parse_url
 from solver.io.sheet import Grid, InputError
@@ -305,7 +305,7 @@ def test_janko_variants_solve_to_their_answers(name):
     with pytest.raises(UrlError, match="no form"):
         skyscrapers.to_url(p)
     with pytest.raises(UrlError, match="no penpa form"):
-        penpa.to_penpa(skyscrapers.GENRE, p)
+        penpa_genres.to_penpa(skyscrapers.GENRE, p)
 
 
 def test_verify_names_a_missing_height_and_a_broken_diagonal():
