@@ -6,7 +6,7 @@ answer.
                                              [--solver default] [--every N] [--json out.jsonl]
                                              [--noqx ROOT --noqx-python PYTHON]
                                              [--puzzles 77_10x10,262_ ...]
-    python -m benchmarks.benchmark_puzzlekit --table RUN.jsonl ... [--peers RUN.jsonl ...]
+    python -m benchmarks.benchmark_puzzlekit --table RUN.jsonl ... [--peers RUN.jsonl ...] [--keep]
                                              [--out docs/performance.md]
     python -m benchmarks.benchmark_puzzlekit --root DIR --examples tests/data/puzzlekit.json
 
@@ -33,7 +33,8 @@ error from noqx, where it reads the link otherwise than penpa does, are listed a
 puzzles from the last file that has them) into docs/performance.md, as its part `puzzlekit`
 (benchmarks.put_part; benchmarks.report keeps it as it is); with `--peers RUN.jsonl ...`, the
 ratios to noqx come from those runs (a run beside noqx over every Nth puzzle, say, where the
-table's counts and times are of the whole set).
+table's counts and times are of the whole set); with `--keep`, the rows of the genres that no
+run gives stay as they are in the table there (a genre measured again after a change).
 
 `--examples` keeps each reader's smallest published puzzle (the first of the smallest) in a file
 that tests/test_puzzlekit_readers.py solves through `measure`, so a reader is tested without the
@@ -228,12 +229,32 @@ def _by_genre(runs: list[Path]) -> dict[str, list[dict[str, Any]]]:
     return by_genre
 
 
-def table(runs: list[Path], about: str = "", peers: list[Path] | None = None) -> str:
+def kept_rows(path: Path) -> dict[str, str]:
+    """The rows of the table in the file's part `puzzlekit` as it is, by genre."""
+    text = path.read_text(encoding="utf-8") if path.exists() else ""
+    begin, end = f"<!-- {PART} -->", f"<!-- /{PART} -->"
+    if begin not in text or end not in text:
+        return {}
+    rows = {}
+    for row in text[text.index(begin) : text.index(end)].splitlines():
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        if row.startswith("| ") and cells[0] not in ("genre", "") and not cells[0].startswith("-"):
+            rows[cells[0]] = row
+    return rows
+
+
+def table(
+    runs: list[Path],
+    about: str = "",
+    peers: list[Path] | None = None,
+    kept: dict[str, str] | None = None,
+) -> str:
     """The part of docs/performance.md for these runs: per genre, the puzzles, how many were
     right and proved unique, the largest, the median, 90th percentile and worst seconds, and the
     ratio to noqx: from the same runs, or (`peers`) from runs beside noqx, each its own ours and
-    noqx's in one run."""
+    noqx's in one run. kept: rows of genres that no run gives, put in as they are."""
     by_genre = _by_genre(runs)
+    kept = {slug: row for slug, row in (kept or {}).items() if slug not in by_genre}
     beside = _by_genre(peers) if peers else by_genre
     head = "| genre | puzzles | right, unique | largest | median s | 90% s | worst s | "
     head += "beside noqx | median × noqx | worst × noqx | not right |"
@@ -251,7 +272,10 @@ def table(runs: list[Path], about: str = "", peers: list[Path] | None = None) ->
         head,
         "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
-    for slug in sorted(by_genre):
+    for slug in sorted(by_genre.keys() | kept.keys()):
+        if slug in kept:
+            lines.append(kept[slug])
+            continue
         results = by_genre[slug]
         s = summary(results)
         peer = summary(beside.get(slug, []))
@@ -282,10 +306,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=ROOT / "docs" / "performance.md")
     ap.add_argument("--about", default="", help="with --table: how the runs were made")
     ap.add_argument("--peers", type=Path, nargs="+", help="with --table: runs beside noqx")
+    ap.add_argument(
+        "--keep", action="store_true", help="with --table: keep the rows of genres no run gives"
+    )
     ap.add_argument("--examples", type=Path, help="write each reader's smallest puzzle here")
     a = ap.parse_args(argv)
     if a.table:
-        put_part(a.out, PART, table(a.table, a.about, a.peers))
+        kept = kept_rows(a.out) if a.keep else None
+        put_part(a.out, PART, table(a.table, a.about, a.peers, kept))
         return 0
     if a.root is None:
         ap.error("give --root DIR (a clone of SmilingWayne/puzzlekit-dataset) or PUZZLEKIT_DATASET")

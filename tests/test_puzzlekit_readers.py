@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.benchmark_puzzlekit import RIGHT, measure, table
+from benchmarks.benchmark_puzzlekit import RIGHT, main, measure, table
 from benchmarks.puzzlekit import readers, room_labels
 from solver.mip.backends import Settings
 
@@ -55,3 +55,16 @@ def test_the_table_takes_its_ratios_from_the_runs_beside_noqx(tmp_path):
     peers.write_text(json.dumps(peer), "utf-8")
     line = next(t for t in table([whole], peers=[peers]).splitlines() if t.startswith("| akari"))
     assert line.split(" | ")[1:3] == ["3", "3"] and line.split(" | ")[7:10] == ["1", "0.50", "0.50"]
+
+
+def test_the_table_keeps_the_rows_of_genres_no_run_gives(tmp_path):
+    run, doc = tmp_path / "run.jsonl", tmp_path / "performance.md"
+    row = {"genre": "akari", "name": "1", "size": "10x10", "verdict": RIGHT, "seconds": 0.1}
+    run.write_text(json.dumps(row), "utf-8")
+    old = "| akari | 9 | 9 | x |\n| tents | 7 | 6 | 5x5 |"
+    doc.write_text(f"# Performance\n\n<!-- puzzlekit -->\n{old}\n<!-- /puzzlekit -->\n", "utf-8")
+    main(["--table", str(run), "--keep", "--out", str(doc)])
+    rows = [t for t in doc.read_text("utf-8").splitlines() if t.startswith("| ")][1:]
+    assert rows[0].startswith("| akari | 1 | 1 | 10x10 |")  # measured again: the run's row
+    assert rows[1] == "| tents | 7 | 6 | 5x5 |"  # no run: kept as it was
+    assert len(rows) == 2
