@@ -250,3 +250,21 @@ def test_published_puzzles_solve_to_their_answers(entry):
     out = solve_puzzle(abc_place.GENRE, p, FAST)
     assert out.status == "solved" and out.unique is True
     assert abc_place.record(p, out.answer)["letters"] == entry["expected"]["letters"]
+
+
+def test_the_rules_keep_every_one_of_the_samples_13_answers(sample):
+    p = read_puzzle(OpenpyxlBook(sample("abc-place")), "abc-place")[2]
+    found = abc_place.deduce(p, abc_place.GENRE.tuning)
+    assert found.answer is None and found.fixed["x"]  # some cells decided, not all
+    for s in EX["all_solutions"]:
+        a = block(p, s.split("\n"))
+        assert all((a[r][c] == k) == bool(v) for (r, c, k), v in found.fixed["x"].items()), s
+
+
+@pytest.mark.parametrize("entry", PUBLISHED[:4], ids=[e["name"] for e in PUBLISHED[:4]])
+def test_the_rules_decide_published_puzzles_whole(entry):
+    p = abc_place.parse(Grid("abc-place", entry["cells"]))
+    found = abc_place.deduce(p, abc_place.GENRE.tuning)
+    assert abc_place.record(p, found.answer)["letters"] == entry["expected"]["letters"]
+    pure = solve_puzzle(abc_place.GENRE, p, Settings(deduce=False))
+    assert pure.unique is True and pure.answer == found.answer

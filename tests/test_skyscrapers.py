@@ -340,3 +340,36 @@ def test_check_a_hand_typed_answer_with_empty_cells_marked(tmp_path):
     fill_sheet(wb.active, typed)
     wb.save(path)
     assert check.check_sheet(OpenpyxlBook(path), "skyscrapers", Settings()).verdict != "correct"
+
+
+def test_line_fillings_are_the_lines_that_show_their_clues():
+    """Against `seen` over every arrangement: all heights, and heights 1-3 in five cells."""
+    for n, top in ((4, 4), (5, 3)):
+        every = set(itertools.permutations([*range(1, top + 1)] + [0] * (n - top)))
+        for first, last in itertools.product((None, 1, 2, 3), (None, 1, 2, 4)):
+            want = sorted(
+                t for t in every if first in (None, seen(t)) and last in (None, seen(t[::-1]))
+            )
+            table = skyscrapers.line_fillings(n, top, first, last)
+            assert sorted(tuple(int(v) for v in row) for row in table) == want, (n, first, last)
+
+
+def test_the_rules_decide_the_example_and_the_janko_variants_whole():
+    p = skyscrapers.parse(typed(EX["puzzle_text"].split("\n")))
+    found = skyscrapers.deduce(p, skyscrapers.GENRE.tuning)
+    assert skyscrapers.record(p, found.answer)["numbers"] == KNOWN
+    for cells, numbers in VARIANTS.values():  # heights 1-H with empty cells; the diagonals
+        p = skyscrapers.parse(Grid("skyscrapers", cells))
+        found = skyscrapers.deduce(p, skyscrapers.GENRE.tuning)
+        assert skyscrapers.record(p, found.answer)["numbers"] == numbers
+
+
+def test_without_clues_the_rules_fix_nothing_and_the_pure_model_proves_the_example():
+    open_grid = skyscrapers.parse(
+        typed(["      ", " .... ", " .... ", " .... ", " .... ", "      "])
+    )
+    found = skyscrapers.deduce(open_grid, skyscrapers.GENRE.tuning)
+    assert found.answer is None and not any(found.fixed["x"].values())
+    p = skyscrapers.parse(typed(EX["puzzle_text"].split("\n")))
+    out = solve_puzzle(skyscrapers.GENRE, p, Settings(deduce=False))
+    assert out.unique is True and skyscrapers.record(p, out.answer)["numbers"] == KNOWN

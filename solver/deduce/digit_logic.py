@@ -2,9 +2,12 @@
 boxes or regions, cages with sums or other clues), for the digit genres' `deduce`.
 
 The board is houses (groups of cells that hold every digit exactly once: rows, columns, boxes,
-regions) and cages (groups of cells that hold one of listed multisets of digits: a killer cage's
-sets of different digits with its sum, a kenken cage's multisets that make its clue). The rules,
-cheapest first, each repeated until nothing changes:
+regions), cages (groups of cells that hold one of listed multisets of digits: a killer cage's
+sets of different digits with its sum, a kenken cage's multisets that make its clue) and lines
+(cells in order that hold one of listed fillings: a skyscrapers line whose clues say how many
+buildings are seen from its ends, an ABC Place line whose clues name its first letters). Where
+a cell may stay empty (ABC Place, skyscrapers with heights 1-H), 0 is its candidate "empty",
+which no house counts. The rules, cheapest first, each repeated until nothing changes:
 
 - a cell with one candidate takes it, and the cells of its houses lose it (naked single);
 - a digit with one place left in a house goes there (hidden single);
@@ -13,6 +16,8 @@ cheapest first, each repeated until nothing changes:
   the digits of some placement (`_placements`);
 - a digit that every kept multiset of a cage holds, with all its places in the cage inside one
   house, leaves that house's other cells;
+- a line keeps the fillings whose every digit is still a candidate of its cell, and each cell
+  keeps the digits of some kept filling (`_lines`, over a table of fillings as a numpy array);
 - then probing: a cell of few candidates is given each in turn, and a candidate the rules above
   refute is taken out.
 
@@ -23,8 +28,12 @@ in candidates looked at and placements tried, never seconds (`budget`).
 from __future__ import annotations
 
 import contextlib
+import functools
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+
+import numpy as np
 
 from solver.blocks.geometry import Cell
 from solver.deduce import NOTHING, Deductions
@@ -50,6 +59,9 @@ class Board:
     cages: list[tuple[list[Cell], list[tuple[int, ...]]]] = field(default_factory=list)
     budget: int = 0
     work: int = 0
+    lines: list[tuple[list[Cell], np.ndarray]] = field(default_factory=list)  # cells in order,
+    # and their fillings: a row per filling, a column per cell (`arrangements`, filtered)
+    empty: bool = False  # a cell may hold no digit: candidate 0
 
     def __post_init__(self) -> None:
         self.peers: dict[Cell, set[Cell]] = {}
@@ -74,6 +86,8 @@ def _singles(board: Board, cand: Candidates) -> bool:
         while queue:
             cell = queue.pop()
             (d,) = cand[cell]
+            if d == 0:  # an empty cell takes nothing from its peers
+                continue
             for other in board.peers.get(cell, ()):
                 board.spend()
                 if d in cand[other]:
@@ -177,6 +191,41 @@ def _cages(board: Board, cand: Candidates) -> bool:
     return changed
 
 
+def _lines(board: Board, cand: Candidates) -> bool:
+    """Each line keeps the fillings whose digits are all still candidates of their cells; each
+    cell keeps the digits of some kept filling. Whether anything changed."""
+    changed = False
+    top = max(board.digits) + 1
+    for k, (cells, table) in enumerate(board.lines):
+        board.spend(len(table))
+        allowed = np.zeros((len(cells), top), dtype=bool)
+        for i, cell in enumerate(cells):
+            allowed[i, sorted(cand[cell])] = True
+        keep = allowed[np.arange(len(cells)), table].all(axis=1)
+        if not keep.any():
+            raise Contradiction
+        if not keep.all():
+            table = table[keep]
+            board.lines[k] = (cells, table)
+        for i, cell in enumerate(cells):
+            held = set(np.unique(table[:, i]).tolist())
+            if held < cand[cell]:
+                cand[cell] = held
+                changed = True
+    return changed
+
+
+@functools.cache
+def arrangements(n: int, top: int) -> np.ndarray:
+    """Every filling of a line of n cells with the digits 1-top once each and 0 (empty) in the
+    other n - top cells: a row per filling (n! / (n - top)! of them), read-only."""
+    ones = tuple(range(1, top + 1)) + (0,) * (n - top)
+    rows = sorted(set(itertools.permutations(ones)))  # a set: the 0s repeat
+    table = np.array(rows, dtype=np.int8).reshape(len(rows), n)
+    table.flags.writeable = False
+    return table
+
+
 def innies_outies(
     regions: Sequence[tuple[Sequence[Cell], int]],
     cages: Sequence[tuple[Sequence[Cell], int]],
@@ -207,7 +256,7 @@ def propagate(board: Board, cand: Candidates) -> None:
     """The rules until nothing changes (Contradiction: no answer; OutOfWork: stopped)."""
     while True:
         _singles(board, cand)
-        if not _cages(board, cand):
+        if not (_cages(board, cand) | _lines(board, cand)):
             return
 
 
@@ -216,10 +265,11 @@ def deduce(board: Board, givens: dict[Cell, int], probe_most: int = 3) -> Candid
     probing (cells of at most `probe_most` candidates, each candidate tried); None where the
     rules show the board has no answer. Stops where `board.budget` is spent, with what it has
     (every rule applied so far is sound, so any stopping point is)."""
-    cand: Candidates = {cell: set(board.digits) for cell in board.peers}
-    for cage_cells, _ in board.cages:
-        for cell in cage_cells:
-            cand.setdefault(cell, set(board.digits))
+    every = set(board.digits) | ({0} if board.empty else set())
+    cand: Candidates = {cell: set(every) for cell in board.peers}
+    for group in [cells for cells, _ in board.cages] + [cells for cells, _ in board.lines]:
+        for cell in group:
+            cand.setdefault(cell, set(every))
     for cell, d in givens.items():
         cand[cell] = {d}
     try:
@@ -234,16 +284,16 @@ def deduce(board: Board, givens: dict[Cell, int], probe_most: int = 3) -> Candid
                     board.spend(len(cand))
                     trial = {c: set(ds) for c, ds in cand.items()}
                     trial[cell] = {d}
-                    saved = list(board.cages)
+                    saved = list(board.cages), list(board.lines)
                     try:
                         propagate(board, trial)
                     except Contradiction:
-                        board.cages = saved
+                        board.cages, board.lines = saved
                         cand[cell].discard(d)
                         progress = True
                         propagate(board, cand)
                         break
-                    board.cages = saved
+                    board.cages, board.lines = saved
     except Contradiction:
         return None
     except OutOfWork:
@@ -251,9 +301,17 @@ def deduce(board: Board, givens: dict[Cell, int], probe_most: int = 3) -> Candid
     return cand
 
 
-def deductions(cand: Candidates | None, rows: int, cols: int, digits: Sequence[int]) -> Deductions:
+def deductions(
+    cand: Candidates | None,
+    rows: int,
+    cols: int,
+    digits: Sequence[int],
+    cells: int | None = None,
+) -> Deductions:
     """The candidates as fixings of the one-hot digits x(r, c, d): 0 for a digit a cell lost,
-    1 for a cell's only one; where every cell has one, the answer (rows of digits)."""
+    1 for a cell's only one; where every cell has one, the answer (rows of digits, 0 for an
+    empty cell and for a cell of the block that holds no digit, such as a frame of clues).
+    cells: how many cells hold digits (default: every cell of the rows x cols block)."""
     if cand is None:
         return NOTHING
     fixed = {
@@ -262,7 +320,8 @@ def deductions(cand: Candidates | None, rows: int, cols: int, digits: Sequence[i
         for d in digits
         if d not in ds or len(ds) == 1
     }
-    if len(cand) == rows * cols and all(len(ds) == 1 for ds in cand.values()):
-        answer = tuple(tuple(min(cand[r, c]) for c in range(cols)) for r in range(rows))
+    whole = rows * cols if cells is None else cells
+    if len(cand) == whole and all(len(ds) == 1 for ds in cand.values()):
+        answer = tuple(tuple(min(cand.get((r, c), {0})) for c in range(cols)) for r in range(rows))
         return Deductions({"x": fixed}, answer=answer, answer_vars=len(fixed))
     return Deductions({"x": fixed})

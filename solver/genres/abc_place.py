@@ -35,19 +35,27 @@ l0, l1 ... (nearest first) is Sees: at each cell l(i) the letters other than k a
 most the sum of x(l(j),k) over j < i (a letter stands there only after the k), which is the
 rule since each letter stands once in the line; one row per cell implies the row of each other
 letter alone, so it is at least as tight in the LP.
+
+Deductions (`solver.deduce.digit_logic`, a letter as its number, 0 an empty cell): each line
+with a clue keeps the fillings of its cells (every arrangement of the letters and the empty
+cells) whose first letters from its ends are the clues; each letter once a row and column; then
+each cell of two or three candidates probed. They decide most published puzzles whole.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
+import numpy as np
 import pulp
 
 from solver.blocks.digits import decode_digits, digit_vars, fix, latin
 from solver.blocks.names import cell_name, column_letter, quote
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
+from solver.deduce import Deductions, digit_logic
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.givens import Given, every_value
@@ -55,6 +63,7 @@ from solver.io.shading import WHITE_MARKS
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import is_mark
+from solver.mip.backends import Tuning
 from solver.mip.model import Model, cname, new_problem
 
 Cell = tuple[int, int]
@@ -249,6 +258,50 @@ def model(p: Puzzle) -> Model:
     return Model(prob, list(x.values()), {"x": x})
 
 
+def _first(table: np.ndarray) -> np.ndarray:
+    """Each filling's first letter (0: none)."""
+    return table[np.arange(len(table)), (table != 0).argmax(axis=1)]
+
+
+@functools.cache
+def line_fillings(n: int, letters: int, first: int | None, last: int | None) -> np.ndarray:
+    """The fillings of a line of n cells (letters 1-letters, 0 empty) whose first letter from
+    its first cell is `first` and from its last cell `last` (None: no clue there)."""
+    table = digit_logic.arrangements(n, letters)
+    keep = np.ones(len(table), dtype=bool)
+    if first is not None:
+        keep &= _first(table) == first
+    if last is not None:
+        keep &= _first(table[:, ::-1]) == last
+    return table[keep]
+
+
+def deduction_board(p: Puzzle, budget: int) -> digit_logic.Board:
+    """Each letter once in every row and column; each clued line's fillings."""
+    top, bottom, left, right = p.clues
+    square = p.square()
+    lines = [(row, left[i], right[i]) for i, row in enumerate(square)]
+    lines += [([row[j] for row in square], top[j], bottom[j]) for j in range(p.cols)]
+    return digit_logic.Board(
+        tuple(range(1, p.letters + 1)),
+        [cells for _, cells in p.lines()],
+        budget=budget,
+        lines=[
+            (cells, line_fillings(len(cells), p.letters, first, last))
+            for cells, first, last in lines
+            if first is not None or last is not None
+        ],
+        empty=True,
+    )
+
+
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """What the rules decide (`solver.deduce.digit_logic`), within the tuning's probe_work."""
+    cand = digit_logic.deduce(deduction_board(p, tuning.probe_work), p.given_letters())
+    letters = range(1, p.letters + 1)
+    return digit_logic.deductions(cand, p.rows + 2, p.cols + 2, letters, cells=p.rows * p.cols)
+
+
 def decode(p: Puzzle, m: Model) -> Answer:
     return decode_digits(m["x"], p.rows + 2, p.cols + 2)
 
@@ -398,4 +451,5 @@ GENRE = define(
     ja="ABCプレース",
     pzpr_ids=("easyasabc",),
     names=("easyasabc", "easy as abc", "easy-as-abc", "abc end view", "abc-end-view", "abcendview"),
+    tuning=Tuning(probe_work=2_000_000),
 )

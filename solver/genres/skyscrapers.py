@@ -38,18 +38,24 @@ diagonals). Each clue is a sightline (`solver.blocks.digits.sightline`): s(cell)
 not taller, s <= 1 - sum_j<i x(j,e) + sum_{d>e} x(i,d) (and an empty cell is not seen); the s of
 the line add up to the clue. Reach: a clue c allows at most H - c + 1 + i at the i-th cell from
 it (at most i + 1 buildings are seen up to there and, behind a building of height h, at most H -
-h more), x = 0 above that; implied
-by the rules, it halves the solving time of a fully clued 8x8. Fully clued 12x12 puzzles
-without given heights stay hard for this model (over a minute with HiGHS or SCIP); the other
-forms of the sightline are slower still (a running maximum as cumulative binaries, per-digit
-seen binaries with clique rows, a flow over the running maximum).
+h more), x = 0 above that; implied by the rules, it halves the solving time of a fully clued
+8x8. Fully clued 12x12 puzzles without given heights stay hard for this model (over a minute
+with HiGHS or SCIP); the other forms of the sightline are slower still (a running maximum as
+cumulative binaries, per-digit seen binaries with clique rows, a flow over the running maximum).
+
+Deductions (`solver.deduce.digit_logic`): each line with a clue keeps the fillings of its cells
+(every arrangement of the heights, and of the empty cells with heights 1-H) that show its clues
+from both ends; heights once a row, column (and diagonal); then each cell of two or three
+candidates probed. They decide most published puzzles whole, with no model solved.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
+import numpy as np
 import pulp
 
 from solver.blocks.digits import (
@@ -68,6 +74,7 @@ from solver.blocks.digits import (
 from solver.blocks.names import cell_name, column_letter, quote
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
+from solver.deduce import Deductions, digit_logic
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.digits_sheet import read_digits, render_digits
@@ -76,6 +83,7 @@ from solver.io.shading import WHITE_MARKS
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import is_mark
+from solver.mip.backends import Tuning
 from solver.mip.model import Model, cname, new_problem
 
 Cell = tuple[int, int]
@@ -273,6 +281,53 @@ def model(p: Puzzle) -> Model:
     return Model(prob, list(x.values()), {"x": x})
 
 
+def _seen(table: np.ndarray) -> np.ndarray:
+    """How many buildings each filling (a row of the table) shows from its first cell."""
+    tallest = np.maximum.accumulate(table, axis=1)
+    before = np.concatenate([np.zeros((len(table), 1), table.dtype), tallest[:, :-1]], axis=1)
+    return (table > before).sum(axis=1)
+
+
+@functools.cache
+def line_fillings(n: int, top: int, first: int | None, last: int | None) -> np.ndarray:
+    """The fillings of a line of n cells (heights 1-top, 0 empty) that show `first` buildings
+    from its first cell and `last` from its last (None: no clue there)."""
+    table = digit_logic.arrangements(n, top)
+    keep = np.ones(len(table), dtype=bool)
+    if first is not None:
+        keep &= _seen(table) == first
+    if last is not None:
+        keep &= _seen(table[:, ::-1]) == last
+    return table[keep]
+
+
+def deduction_board(p: Puzzle, budget: int) -> digit_logic.Board:
+    """Heights once in every row, column (and diagonal); each clued line's fillings."""
+    n, h = p.n, p.heights
+    top, bottom, left, right = p.clues
+    square = p.square()
+    lines = [(square[i], left[i], right[i]) for i in range(n)]
+    lines += [([row[j] for row in square], top[j], bottom[j]) for j in range(n)]
+    return digit_logic.Board(
+        tuple(range(1, h + 1)),
+        [cells for _, cells in p.units()],
+        budget=budget,
+        lines=[
+            (cells, line_fillings(n, h, first, last))
+            for cells, first, last in lines
+            if first is not None or last is not None
+        ],
+        empty=p.blanks,
+    )
+
+
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """What the rules decide (`solver.deduce.digit_logic`), within the tuning's probe_work."""
+    cand = digit_logic.deduce(deduction_board(p, tuning.probe_work), p.given_digits())
+    digits = range(1, p.heights + 1)
+    return digit_logic.deductions(cand, p.size, p.size, digits, cells=p.n * p.n)
+
+
 def decode(p: Puzzle, m: Model) -> Answer:
     return decode_digits(m["x"], p.size, p.size)
 
@@ -371,4 +426,10 @@ def givens(p: Puzzle, grid: Grid) -> list[Given]:
     return every_value(grid, sorted(cells))
 
 
-GENRE = define(__name__, slug="skyscrapers", ja="ビルディングパズル", pzpr_ids=("skyscrapers",))
+GENRE = define(
+    __name__,
+    slug="skyscrapers",
+    ja="ビルディングパズル",
+    pzpr_ids=("skyscrapers",),
+    tuning=Tuning(probe_work=2_000_000),
+)
