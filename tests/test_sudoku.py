@@ -101,3 +101,22 @@ def test_verify_names_empty_cells():
     p = sudoku.Puzzle(((1, None, None, None),) + ((None,) * 4,) * 3)
     partial = [[1, 0, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 0]]
     assert sudoku.verify(p, partial) == ["2 cells hold no digit: B1, D4"]
+
+
+def test_the_rules_decide_the_example_whole_and_the_pure_model_agrees(sample):
+    _, _, p = read_puzzle(OpenpyxlBook(sample("sudoku")), "sudoku")
+    known = tuple(
+        tuple(int(ch) for ch in line) for line in example("sudoku")["solution_text"].split("\n")
+    )
+    found = sudoku.deduce(p, sudoku.GENRE.tuning)
+    assert found.answer == known and sudoku.verify(p, found.answer) == []
+    pure = solve_puzzle(sudoku.GENRE, p, Settings(deduce=False), check_unique=True)
+    assert pure.answer == known and pure.unique is True
+
+
+def test_the_rules_keep_every_answer_of_an_open_grid():
+    """One row given, the rest open: many answers, so no cell outside that row is decided."""
+    p = sudoku.Puzzle(((1, 2, 3, 4),) + ((None,) * 4,) * 3)
+    found = sudoku.deduce(p, sudoku.GENRE.tuning)
+    assert found.answer is None
+    assert not any(v for (r, c, d), v in found.fixed["x"].items() if r > 0)

@@ -9,6 +9,9 @@ diagonally below-right of the grid (at J10 for 9x9). The answer fills every empt
 
 Model (the deck's): x(I,J,D) = 1 when cell (I,J) holds digit D (`solver.blocks.digits`); one digit
 per cell, givens fixed, a latin square, and each digit once per box.
+
+Deductions (`solver.deduce.digit_logic`): naked and hidden singles in rows, columns and boxes,
+then each cell of two or three candidates probed; they decide most published puzzles whole.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from solver.blocks.digits import (
 from solver.blocks.names import cell_name
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
+from solver.deduce import Deductions, digit_logic
 from solver.genres import define
 from solver.io.digits_sheet import read_digits, render_digits
 from solver.io.puzzlink import (
@@ -47,6 +51,7 @@ from solver.io.puzzlink import (
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.limits import MAX_SUDOKU_N
+from solver.mip.backends import Tuning
 from solver.mip.model import Model, new_problem
 
 
@@ -110,6 +115,17 @@ def model(p: Puzzle) -> Model:
     return Model(prob, list(x.values()), {"x": x})
 
 
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """What the rules decide: singles in rows, columns and boxes, then probing, within the
+    tuning's `probe_work`."""
+    rows = [[(r, c) for c in range(p.n)] for r in range(p.n)]
+    columns = [[(r, c) for r in range(p.n)] for c in range(p.n)]
+    digits = tuple(range(1, p.n + 1))
+    board = digit_logic.Board(digits, rows + columns + p.boxes(), budget=tuning.probe_work)
+    cand = digit_logic.deduce(board, p.given_digits())
+    return digit_logic.deductions(cand, p.n, p.n, digits)
+
+
 def decode(p: Puzzle, m: Model) -> Answer:
     return decode_digits(m["x"], p.n, p.n)
 
@@ -151,4 +167,10 @@ def to_url(p: Puzzle) -> str:
     return url_text("sudoku", p.n, p.n, encode_number16(cells_of(p.givens)))
 
 
-GENRE = define(__name__, slug="sudoku", ja="数独", pzpr_ids=("sudoku",), prove_by_search=True)
+GENRE = define(
+    __name__,
+    slug="sudoku",
+    ja="数独",
+    pzpr_ids=("sudoku",),
+    tuning=Tuning(prove_by_search=True, probe_work=10_000_000),
+)
