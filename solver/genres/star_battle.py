@@ -184,14 +184,14 @@ def to_url(p: Puzzle) -> str:
 givens = None
 
 
-# SCIP: the fastest back end on the published puzzles (every 5th of puzzlekit's Starbattle, 60
-# puzzles, solved and proved unique: 8.3 s in all, against HiGHS's 10.2 s and CBC's 14.1 s;
-# benchmarks/benchmark_puzzlekit.py --solver).
+# HiGHS: the faster back end on the published puzzles (every other one of puzzlekit's
+# Starbattle, 146 solved and proved unique: 42 s in all against SCIP's 53 s, one run each on a
+# loaded machine; benchmarks/benchmark_puzzlekit.py --solver).
 GENRE = define(
     __name__,
     slug="star-battle",
     ja="スターバトル",
     pzpr_ids=("starbattle",),
     names=("starbattle", "star battle", "two not touch", "スターバトル"),
-    tuning=Tuning(solver="scip"),
+    tuning=Tuning(solver="highs"),
 )
