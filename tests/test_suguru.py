@@ -200,3 +200,20 @@ def test_published_puzzles_solve_to_their_answers(entry):
     out = solve_puzzle(suguru.GENRE, p, FAST)
     assert out.status == "solved" and out.unique is True
     assert suguru.record(p, out.answer)["numbers"] == entry["expected"]["numbers"]
+
+
+def test_the_rules_decide_the_example_whole_and_the_pure_model_agrees():
+    p = example_puzzle("suguru")
+    found = suguru.deduce(p, suguru.GENRE.tuning)
+    assert found.answer == KNOWN and found.answer_vars == len(found.fixed["x"])
+    size = {cell: len(room) for room in p.rooms.all() for cell in room}
+    assert all(d <= size[r, c] for r, c, d in found.fixed["x"])  # digits the rooms can hold
+    pure = solve_puzzle(suguru.GENRE, p, Settings(deduce=False), check_unique=True)
+    assert pure.answer == KNOWN and pure.unique is True
+
+
+def test_the_rules_keep_both_answers_of_an_open_domino():
+    """One room of two cells: 1 2 or 2 1, so nothing is decided."""
+    p = suguru.parse(Grid("suguru", [["A", "A"]]))
+    found = suguru.deduce(p, suguru.GENRE.tuning)
+    assert found.answer is None and not any(found.fixed["x"].values())

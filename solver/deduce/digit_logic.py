@@ -2,14 +2,17 @@
 boxes or regions, cages with sums or other clues), for the digit genres' `deduce`.
 
 The board is houses (groups of cells that hold every digit exactly once: rows, columns, boxes,
-regions), cages (groups of cells that hold one of listed multisets of digits: a killer cage's
-sets of different digits with its sum, a kenken cage's multisets that make its clue) and lines
-(cells in order that hold one of listed fillings: a skyscrapers line whose clues say how many
-buildings are seen from its ends, an ABC Place line whose clues name its first letters). Where
-a cell may stay empty (ABC Place, skyscrapers with heights 1-H), 0 is its candidate "empty",
-which no house counts. The rules, cheapest first, each repeated until nothing changes:
+regions; or each of its own digits once: suguru's rooms, 1 to their size), pairs of cells
+apart (never one digit: suguru's touching cells), cages (groups of cells that hold one of
+listed multisets of digits: a killer cage's sets of different digits with its sum, a kenken
+cage's multisets that make its clue) and lines (cells in order that hold one of listed
+fillings: a skyscrapers line whose clues say how many buildings are seen from its ends, an ABC
+Place line whose clues name its first letters). Where a cell may stay empty (ABC Place,
+skyscrapers with heights 1-H), 0 is its candidate "empty", which no house counts. The rules,
+cheapest first, each repeated until nothing changes:
 
-- a cell with one candidate takes it, and the cells of its houses lose it (naked single);
+- a cell with one candidate takes it, and the cells of its houses and those apart from it lose
+  it (naked single);
 - a digit with one place left in a house goes there (hidden single);
 - a cage keeps the multisets that can still be placed into its cells (each digit into a cell
   that has it as a candidate, a digit held twice never twice in a house), and each cell keeps
@@ -62,6 +65,9 @@ class Board:
     lines: list[tuple[list[Cell], np.ndarray]] = field(default_factory=list)  # cells in order,
     # and their fillings: a row per filling, a column per cell (`arrangements`, filtered)
     empty: bool = False  # a cell may hold no digit: candidate 0
+    house_digits: list[tuple[int, ...]] | None = None  # the digits each house holds once
+    # (None: every house holds all of `digits`); its cells hold no other
+    apart: list[tuple[Cell, Cell]] = field(default_factory=list)  # never one digit
 
     def __post_init__(self) -> None:
         self.peers: dict[Cell, set[Cell]] = {}
@@ -70,6 +76,9 @@ class Board:
             for cell in house:
                 self.peers.setdefault(cell, set()).update(house)
                 self.house_of.setdefault(cell, []).append(k)
+        for a, b in self.apart:
+            self.peers.setdefault(a, set()).add(b)
+            self.peers.setdefault(b, set()).add(a)
         for cell, others in self.peers.items():
             others.discard(cell)
 
@@ -97,8 +106,8 @@ def _singles(board: Board, cand: Candidates) -> bool:
                         raise Contradiction
                     if len(cand[other]) == 1:
                         queue.append(other)
-        for house in board.houses:
-            for d in board.digits:
+        for k, house in enumerate(board.houses):
+            for d in board.house_digits[k] if board.house_digits else board.digits:
                 board.spend(len(house))
                 places = [cell for cell in house if d in cand[cell]]
                 if not places:
@@ -270,6 +279,10 @@ def deduce(board: Board, givens: dict[Cell, int], probe_most: int = 3) -> Candid
     for group in [cells for cells, _ in board.cages] + [cells for cells, _ in board.lines]:
         for cell in group:
             cand.setdefault(cell, set(every))
+    if board.house_digits:
+        for house, digits in zip(board.houses, board.house_digits, strict=True):
+            for cell in house:
+                cand[cell] &= set(digits)
     for cell, d in givens.items():
         cand[cell] = {d}
     try:

@@ -34,9 +34,14 @@ Model: x(r,c,d) = 1 when cell (r,c) holds digit d, for d from 1 to the size of t
 digits once); the givens fixed. Touch: every 2 x 2 block of cells holds at most one d. Any two
 cells that touch, side or corner, lie in one such block, so this is the rule; its four cells
 touch each other, so it is the clique of their pairwise conflicts, tighter than a row per pair.
+
+Deductions (`solver.deduce.digit_logic`): each room's digits once (naked and hidden singles),
+two touching cells never one digit; then each cell of two or three candidates probed.
 """
 
 from __future__ import annotations
+
+import dataclasses
 
 import pulp
 
@@ -49,8 +54,10 @@ from solver.blocks.digits import (
 from solver.blocks.names import cell_name
 from solver.blocks.rooms import RoomPuzzle
 from solver.blocks.violation import Violation
+from solver.deduce import Deductions, digit_logic
 from solver.genres import define
 from solver.io import filled_rooms, puzzlink
+from solver.mip.backends import Tuning
 from solver.mip.model import Model, cname, new_problem
 
 Puzzle = RoomPuzzle  # the rooms, and the given digits in their cells
@@ -89,6 +96,35 @@ def touch(prob: pulp.LpProblem, x: Digits, rows: int, cols: int) -> None:
             held = [x[(*cell, d)] for cell in block if (*cell, d) in x]
             if len(held) > 1:
                 prob += pulp.lpSum(held) <= 1, cname("Touch", block[0], d)
+
+
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """What the rules decide: each room's digits once, touching cells never one digit, then
+    probing, within the tuning's `probe_work`."""
+    rooms = p.rooms.all()
+    size = {cell: len(room) for room in rooms for cell in room}
+    near = ((0, 1), (1, -1), (1, 0), (1, 1))
+    apart = [
+        ((r, c), (r + dr, c + dc))
+        for r, c in size
+        for dr, dc in near
+        if 0 <= r + dr < p.rows and 0 <= c + dc < p.cols
+    ]
+    board = digit_logic.Board(
+        tuple(range(1, max(size.values()) + 1)),
+        rooms,
+        budget=tuning.probe_work,
+        house_digits=[tuple(range(1, len(room) + 1)) for room in rooms],
+        apart=apart,
+    )
+    found = digit_logic.deductions(
+        digit_logic.deduce(board, p.number_at()), p.rows, p.cols, board.digits
+    )
+    if not found.fixed:
+        return found
+    fixed = {k: v for k, v in found.fixed["x"].items() if k[2] <= size[k[0], k[1]]}
+    whole = len(fixed) if found.answer is not None else 0
+    return dataclasses.replace(found, fixed={"x": fixed}, answer_vars=whole)
 
 
 def verify(p: Puzzle, a: Answer) -> list[Violation]:
@@ -132,5 +168,5 @@ GENRE = define(
     ja="ナンバーブロック",
     pzpr_ids=("suguru",),
     names=("suguru", "tectonic", "スグル"),
-    prove_by_search=True,
+    tuning=Tuning(prove_by_search=True, probe_work=2_000_000),
 )
