@@ -5,6 +5,8 @@ file: tests/test_samples.py; check, hints and forced cells: tests/test_check.py.
 
 from __future__ import annotations
 
+import itertools
+
 import openpyxl
 import pytest
 from room_samples import example_puzzle
@@ -14,7 +16,7 @@ from solver.blocks.rooms import Rooms
 from solver.cli import main
 from solver.genres import genre_for_pzpr, ripple_effect
 from solver.io.puzzlink import parse_url
-from solver.io.sheet import InputError
+from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.io.workbook import fill_sheet
 from solver.mip.backends import SOLVERS, Settings
@@ -239,3 +241,33 @@ def test_check_and_hints_work_on_the_bordered_sheet_too(sample):
     while check.hint_sheet(book, sheet, FAST).status == "hint":
         hints += 1
     assert hints == gone and check.check_sheet(book, sheet, FAST).verdict == "correct"
+
+
+def test_the_rules_decide_the_example_whole_and_the_pure_model_agrees():
+    p = example_puzzle("ripple-effect")
+    found = ripple_effect.deduce(p, ripple_effect.GENRE.tuning)
+    assert found.answer == KNOWN and ripple_effect.verify(p, found.answer) == []
+    pure = solve_puzzle(ripple_effect.GENRE, p, Settings(deduce=False), check_unique=True)
+    assert pure.answer == KNOWN and pure.unique is True
+
+
+@pytest.mark.parametrize("row", [["A", "B", "B", "C", "C", "C"], ["A", "A", "B", "B", "B", "C"]])
+def test_the_rules_keep_every_answer_of_a_row(row):
+    """Every filling of a one-row grid's rooms, against verify: what the rules fix holds in
+    each answer (cells k apart lose only digits k and more)."""
+    p = ripple_effect.parse(Grid("ripple-effect", [row]))
+    rooms = p.rooms.all()
+    answers = []
+    for fills in itertools.product(*(itertools.permutations(range(1, len(r) + 1)) for r in rooms)):
+        a = [0] * len(row)
+        for room, fill in zip(rooms, fills, strict=True):
+            for (_, c), d in zip(room, fill, strict=True):
+                a[c] = d
+        if ripple_effect.verify(p, (tuple(a),)) == []:
+            answers.append(tuple(a))
+    found = ripple_effect.deduce(p, ripple_effect.GENRE.tuning)
+    assert answers
+    for (_, c, d), v in found.fixed["x"].items():
+        assert all((a[c] == d) == bool(v) for a in answers if v or a[c] == d), (c, d, v)
+    if len(answers) == 1:
+        assert found.answer == answers

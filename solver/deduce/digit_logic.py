@@ -3,7 +3,8 @@ boxes or regions, cages with sums or other clues), for the digit genres' `deduce
 
 The board is houses (groups of cells that hold every digit exactly once: rows, columns, boxes,
 regions; or each of its own digits once: suguru's rooms, 1 to their size), pairs of cells
-apart (never one digit: suguru's touching cells), cages (groups of cells that hold one of
+apart (never one digit from some digit on: suguru's touching cells never one digit, ripple
+effect's cells k apart in a line never one digit k or more), cages (groups of cells that hold one of
 listed multisets of digits: a killer cage's sets of different digits with its sum, a kenken
 cage's multisets that make its clue) and lines (cells in order that hold one of listed
 fillings: a skyscrapers line whose clues say how many buildings are seen from its ends, an ABC
@@ -31,6 +32,7 @@ in candidates looked at and placements tried, never seconds (`budget`).
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import itertools
 from collections.abc import Sequence
@@ -67,7 +69,8 @@ class Board:
     empty: bool = False  # a cell may hold no digit: candidate 0
     house_digits: list[tuple[int, ...]] | None = None  # the digits each house holds once
     # (None: every house holds all of `digits`); its cells hold no other
-    apart: list[tuple[Cell, Cell]] = field(default_factory=list)  # never one digit
+    apart: list[tuple[Cell, Cell, int]] = field(default_factory=list)  # (a, b, least): the
+    # two cells never hold one digit of `least` or more
 
     def __post_init__(self) -> None:
         self.peers: dict[Cell, set[Cell]] = {}
@@ -76,9 +79,12 @@ class Board:
             for cell in house:
                 self.peers.setdefault(cell, set()).update(house)
                 self.house_of.setdefault(cell, []).append(k)
-        for a, b in self.apart:
-            self.peers.setdefault(a, set()).add(b)
-            self.peers.setdefault(b, set()).add(a)
+        self.spaced: dict[Cell, list[tuple[Cell, int]]] = {}
+        for a, b, least in self.apart:
+            self.spaced.setdefault(a, []).append((b, least))
+            self.spaced.setdefault(b, []).append((a, least))
+        for pairs in self.spaced.values():
+            pairs.sort(key=lambda pair: pair[1])
         for cell, others in self.peers.items():
             others.discard(cell)
 
@@ -97,8 +103,13 @@ def _singles(board: Board, cand: Candidates) -> bool:
             (d,) = cand[cell]
             if d == 0:  # an empty cell takes nothing from its peers
                 continue
-            for other in board.peers.get(cell, ()):
-                board.spend()
+            others = list(board.peers.get(cell, ()))
+            for other, least in board.spaced.get(cell, ()):  # nearest first
+                if least > d:
+                    break
+                others.append(other)
+            board.spend(len(others))
+            for other in others:
                 if d in cand[other]:
                     cand[other].discard(d)
                     changed = True
@@ -338,3 +349,30 @@ def deductions(
         answer = tuple(tuple(min(cand.get((r, c), {0})) for c in range(cols)) for r in range(rows))
         return Deductions({"x": fixed}, answer=answer, answer_vars=len(fixed))
     return Deductions({"x": fixed})
+
+
+def filled_rooms(
+    rooms: Sequence[Sequence[Cell]],
+    rows: int,
+    cols: int,
+    givens: dict[Cell, int],
+    apart: list[tuple[Cell, Cell, int]],
+    budget: int,
+) -> Deductions:
+    """Rooms that each hold the digits 1 to their size once (suguru, ripple effect), with the
+    genre's pairs of cells `apart`: what the rules decide, as fixings of x(r, c, d) for the
+    digits each cell's room can hold; where every cell is decided, the answer."""
+    size = {cell: len(room) for room in rooms for cell in room}
+    board = Board(
+        tuple(range(1, max(size.values()) + 1)),
+        [list(room) for room in rooms],
+        budget=budget,
+        house_digits=[tuple(range(1, len(room) + 1)) for room in rooms],
+        apart=apart,
+    )
+    found = deductions(deduce(board, givens), rows, cols, board.digits)
+    if not found.fixed:
+        return found
+    fixed = {k: v for k, v in found.fixed["x"].items() if k[2] <= size[k[0], k[1]]}
+    whole = len(fixed) if found.answer is not None else 0
+    return dataclasses.replace(found, fixed={"x": fixed}, answer_vars=whole)

@@ -36,6 +36,10 @@ digits once); the givens fixed. Ripple: any d+1 consecutive cells of a row (Ripp
 (RippleV) hold at most one d, which is the rule (two ds closer than d+1 cells lie in one such
 window) and, as a clique of pairwise conflicts, tighter than one inequality per pair: the
 windows solve faster than the pairs on larger grids (15x15) with HiGHS and SCIP.
+
+Deductions (`solver.deduce.digit_logic.filled_rooms`): each room's digits once (naked and
+hidden singles), two cells k apart in a row or column never one digit k or more; then each
+cell of two or three candidates probed.
 """
 
 from __future__ import annotations
@@ -54,8 +58,10 @@ from solver.blocks.geometry import Cell
 from solver.blocks.names import cell_name, column_letter
 from solver.blocks.rooms import RoomPuzzle
 from solver.blocks.violation import Violation
+from solver.deduce import Deductions, digit_logic
 from solver.genres import define
 from solver.io import filled_rooms, puzzlink
+from solver.mip.backends import Tuning
 from solver.mip.model import Model, cname, new_problem
 
 Puzzle = RoomPuzzle  # the rooms, and the given digits in their cells
@@ -102,6 +108,22 @@ def ripple(prob: pulp.LpProblem, x: Digits, lines: list[tuple[str, list[Cell]]])
                     )
 
 
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """What the rules decide: each room's digits once, two cells k apart in a line never one
+    digit k or more, then probing, within the tuning's `probe_work`."""
+    size = {cell: len(room) for room in p.rooms.all() for cell in room}
+    apart = [  # only where both rooms hold a digit that large
+        (line[i], line[j], j - i)
+        for _, line in lines(p)
+        for i in range(len(line))
+        for j in range(i + 1, min(len(line), i + size[line[i]] + 1))
+        if size[line[j]] >= j - i
+    ]
+    return digit_logic.filled_rooms(
+        p.rooms.all(), p.rows, p.cols, p.number_at(), apart, tuning.probe_work
+    )
+
+
 def verify(p: Puzzle, a: Answer) -> list[Violation]:
     """The givens stand, every cell holds a digit its room can hold, no room holds a digit
     twice, and equal digits n in a row or column are more than n cells apart."""
@@ -145,5 +167,9 @@ def to_url(p: Puzzle) -> str:
 
 
 GENRE = define(
-    __name__, slug="ripple-effect", ja="波及効果", pzpr_ids=("ripple",), prove_by_search=True
+    __name__,
+    slug="ripple-effect",
+    ja="波及効果",
+    pzpr_ids=("ripple",),
+    tuning=Tuning(prove_by_search=True, probe_work=2_000_000),
 )

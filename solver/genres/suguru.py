@@ -41,8 +41,6 @@ two touching cells never one digit; then each cell of two or three candidates pr
 
 from __future__ import annotations
 
-import dataclasses
-
 import pulp
 
 from solver.blocks.digits import (
@@ -101,30 +99,17 @@ def touch(prob: pulp.LpProblem, x: Digits, rows: int, cols: int) -> None:
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the rules decide: each room's digits once, touching cells never one digit, then
     probing, within the tuning's `probe_work`."""
-    rooms = p.rooms.all()
-    size = {cell: len(room) for room in rooms for cell in room}
     near = ((0, 1), (1, -1), (1, 0), (1, 1))
     apart = [
-        ((r, c), (r + dr, c + dc))
-        for r, c in size
+        ((r, c), (r + dr, c + dc), 1)
+        for r in range(p.rows)
+        for c in range(p.cols)
         for dr, dc in near
         if 0 <= r + dr < p.rows and 0 <= c + dc < p.cols
     ]
-    board = digit_logic.Board(
-        tuple(range(1, max(size.values()) + 1)),
-        rooms,
-        budget=tuning.probe_work,
-        house_digits=[tuple(range(1, len(room) + 1)) for room in rooms],
-        apart=apart,
+    return digit_logic.filled_rooms(
+        p.rooms.all(), p.rows, p.cols, p.number_at(), apart, tuning.probe_work
     )
-    found = digit_logic.deductions(
-        digit_logic.deduce(board, p.number_at()), p.rows, p.cols, board.digits
-    )
-    if not found.fixed:
-        return found
-    fixed = {k: v for k, v in found.fixed["x"].items() if k[2] <= size[k[0], k[1]]}
-    whole = len(fixed) if found.answer is not None else 0
-    return dataclasses.replace(found, fixed={"x": fixed}, answer_vars=whole)
 
 
 def verify(p: Puzzle, a: Answer) -> list[Violation]:
