@@ -11,6 +11,7 @@ import pytest
 
 from solver import check
 from solver.cli import main
+from solver.deduce import shade_logic
 from solver.genres import nurimisaki
 from solver.genres.nurimisaki import Puzzle
 from solver.io.puzzlink import UNKNOWN, parse_url
@@ -86,7 +87,7 @@ def test_a_cape_without_number_may_point_anywhere():
 
 @pytest.mark.parametrize("form", ("complete", "lazy"))
 def test_both_forms_agree(form):
-    settings = Settings("highs", connectivity=form)
+    settings = Settings("highs", connectivity=form, deduce=False)  # the model, not the rules
     out = solve_puzzle(nurimisaki.GENRE, known_puzzle(), settings)
     assert out.status == "solved" and out.unique is True and out.answer == KNOWN
     assert out.lazy is (form == "lazy")
@@ -160,3 +161,32 @@ def test_published_puzzles(entry):
     out = solve_puzzle(nurimisaki.GENRE, p, Settings())
     assert out.status == "solved" and out.unique is True
     assert nurimisaki.record(p, out.answer) == entry["expected"]
+
+
+def test_the_rules_decide_the_example_whole_and_the_pure_model_agrees():
+    found = nurimisaki.deduce(known_puzzle(), nurimisaki.GENRE.tuning)
+    assert found.answer == KNOWN
+    pure = solve_puzzle(nurimisaki.GENRE, known_puzzle(), Settings(deduce=False))
+    assert pure.answer == KNOWN and pure.unique is True
+
+
+def test_a_white_cell_that_is_no_circle_branches():
+    """On a row of three cells without circles, no cell can have two white neighbours: the
+    ends have one neighbour, so they are shaded, and then so is the middle."""
+    board = shade_logic.Board(1, 3, apart=False, connected=False)
+    for i, near in ((0, [1]), (1, [0, 2]), (2, [1])):
+        board.rule(nurimisaki._branch, (i, near), [i, *near])
+    board.propagate()
+    assert board.state == [shade_logic.SHADED] * 3
+    with pytest.raises(shade_logic.Contradiction):
+        board.set(1, shade_logic.UNSHADED)
+
+
+def test_the_rules_turn_one_white_corner_into_the_ring_of_a_3x3():
+    """No circle: every white cell has two white neighbours and no 2x2 is one colour; from a
+    white corner that leaves the ring round a shaded centre."""
+    board = nurimisaki.deduction_board(Puzzle(((None,) * 3,) * 3))
+    board.set(0, shade_logic.UNSHADED)
+    board.propagate()
+    assert [i for i, v in enumerate(board.state) if v == shade_logic.SHADED] == [4]
+    assert shade_logic.UNKNOWN not in board.state

@@ -41,6 +41,8 @@ State: every cell is shaded, unshaded or unknown. `propagate` applies, until not
     beside it (`between`);
   - creek (its genre's board; not apart): a clue has its count around its point (`exactly`),
     and two clues that share cells bound what the shared ones hold (`overlapping`);
+  - paint area and nurimisaki (their genres' boards; not apart): no 2x2 block of one colour
+    (`mixed`), with each genre's own rules;
 - the unshaded cells are connected (with `connected`, as kurodoko's, heyawake's and hitori's):
   the unshaded and unknown cells hang together (or there is no answer: a part cut off by shaded
   cells holds an unshaded cell, as a cell of it next to a shaded one cannot be shaded), and an
@@ -338,6 +340,18 @@ def overlapping(board: Board, two: tuple[int, list[int], list[int], int, list[in
         if free and (shaded == most or shaded + len(free) == least):
             for i in free:
                 board.set(i, UNSHADED if shaded == most else SHADED)
+
+
+def mixed(board: Board, cells: list[int]) -> None:
+    """The cells (a 2x2 block) are not all one colour: three of a colour make the fourth the
+    other one (paint area's and nurimisaki's blocks)."""
+    state = [board.state[i] for i in cells]
+    for colour, other in ((SHADED, UNSHADED), (UNSHADED, SHADED)):
+        same = state.count(colour)
+        if same == len(cells):
+            raise Contradiction
+        if same == len(cells) - 1 and UNKNOWN in state:
+            board.set(cells[state.index(UNKNOWN)], other)
 
 
 def at_least_one(board: Board, cells: list[int]) -> None:

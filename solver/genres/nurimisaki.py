@@ -23,6 +23,12 @@ Sees(r,c): a number counts the cells its circle sees (`solver.blocks.cells.sight
 n): with its other three neighbours shaded or off the grid, that is the run towards its one
 unshaded neighbour. The unshaded cells are connected (`solver.blocks.cells.connected` on 1 - b,
 rooted at a circle: a flow in the complete form, vertex cuts in the lazy form).
+
+Deductions (`solver.deduce.shade_logic`): the same rules on a board of cells, the unshaded
+cells joined; a circle unshaded with its count of shaded neighbours (`exactly`), a number's
+sight (`sight`), an unshaded cell that is no circle with two unshaded neighbours at least
+(`_branch`), every 2x2 block of both colours (`mixed`); then every unknown cell tried both
+ways, and a small depth-first search.
 """
 
 from __future__ import annotations
@@ -38,15 +44,18 @@ from solver.blocks.cells import (
     shaded_record,
     sightline,
 )
-from solver.blocks.geometry import ORTHOGONAL, Cell, CellPuzzle
+from solver.blocks.geometry import ORTHOGONAL, Cell, CellPuzzle, squares
 from solver.blocks.names import cell_name, quote
 from solver.blocks.violation import Violation
+from solver.deduce import Deductions, probing, shade_logic
+from solver.deduce.shade_logic import Board, exactly, mixed, shading_deductions, sight
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.shading import SHADING_MARKS, read_shaded, render_shaded
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import CIRCLE, UNKNOWN, is_mark
+from solver.mip.backends import Tuning
 from solver.mip.model import Model, cname, new_problem, row, value
 
 ANSWER_MARKS = SHADING_MARKS
@@ -141,6 +150,51 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     white = {q: 1 - v for q, v in shaded.items()}
     m.separate(connected(prob, white, lazy, root=root, prefix="w"))
     return m
+
+
+def deduction_board(p: Puzzle) -> Board:
+    """The rules on a board of cells, the unshaded cells joined."""
+    cols, circles = p.cols, p.circles()
+    board = Board(p.rows, cols, apart=False)
+    for r, c in circles:
+        board.set(r * cols + c, shade_logic.UNSHADED)
+    for block in squares(p.rows, cols):
+        cells = [r * cols + c for r, c in block]
+        board.rule(mixed, cells, cells)
+    for cell in p.positions():
+        i = cell[0] * cols + cell[1]
+        near = [r * cols + c for r, c in _near(cell, p.rows, cols)]
+        if cell in circles:
+            board.rule(exactly, (len(near) - 1, near), near)
+        else:
+            board.rule(_branch, (i, near), [i, *near])
+    for cell, n in sorted(circles.items()):
+        if n is not None:
+            sight(board, cell, n)
+    return board
+
+
+def _branch(board: Board, cell: tuple[int, list[int]]) -> None:
+    """An unshaded cell that is no circle has two unshaded neighbours at least: with only two
+    neighbours left unshaded or unknown, both are unshaded; with fewer, the cell is shaded."""
+    (i, near), state = cell, board.state
+    open_ = [j for j in near if state[j] != shade_logic.SHADED]
+    if len(open_) < 2:
+        board.set(i, shade_logic.SHADED)
+    elif len(open_) == 2 and state[i] == shade_logic.UNSHADED:
+        for j in open_:
+            board.set(j, shade_logic.UNSHADED)
+
+
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """What the rules decide, each unknown cell tried both ways, then a small search."""
+    known = shade_logic.deduce(
+        lambda: deduction_board(p),
+        probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
+        everywhere=True,
+        search_work=tuning.search_work,
+    )
+    return shading_deductions(known, p.rows, p.cols, skip=p.circles())
 
 
 def decode(p: Puzzle, m: Model) -> Answer:
@@ -240,4 +294,5 @@ GENRE = define(
     ja="ぬりみさき",
     pzpr_ids=("nurimisaki",),
     lazy=True,
+    tuning=Tuning(probe_work=2_000_000, probe_passes=10, search_work=30_000),
 )

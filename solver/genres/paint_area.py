@@ -63,10 +63,10 @@ from solver.deduce import Deductions, probing, shade_logic
 from solver.deduce.shade_logic import (
     SHADED,
     UNKNOWN,
-    UNSHADED,
     Board,
     Contradiction,
     exactly,
+    mixed,
     shading_deductions,
 )
 from solver.genres import define
@@ -140,7 +140,7 @@ def deduction_board(p: Puzzle) -> Board:
         board.rule(exactly, (n, near), near)
     for block in squares(p.rows, p.cols):
         cells = [r * p.cols + c for r, c in block]
-        board.rule(_square, cells, cells)
+        board.rule(mixed, cells, cells)
     return board
 
 
@@ -153,17 +153,6 @@ def _tile(board: Board, cells: list[int]) -> None:
         (colour,) = known
         for i in cells:
             board.set(i, colour)
-
-
-def _square(board: Board, cells: list[int]) -> None:
-    """No 2x2 block of one colour: three of a colour make the fourth cell the other one."""
-    state = [board.state[i] for i in cells]
-    for colour, other in ((SHADED, UNSHADED), (UNSHADED, SHADED)):
-        same = state.count(colour)
-        if same == 4:
-            raise Contradiction
-        if same == 3 and UNKNOWN in state:
-            board.set(cells[state.index(UNKNOWN)], other)
 
 
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
