@@ -100,6 +100,58 @@ def test_two_byte_tags_and_colliding_keys_change_nothing(monkeypatch):
     check_against_brute_force(puzzles)
 
 
+def minimal_verdict(p: Puzzle) -> tuple[int, list[frozenset]]:
+    """What the count of minimal answers says (as `numberlink.deduce` reads it): 0 no answer,
+    1 unique, 2 more; and the answers it hands over (the one counted and its detour)."""
+    got = link_answers(p.rows, p.cols, p.numbers(), minimal=True)
+    assert got is not None
+    if len(got) == 1:
+        other = numberlink.detour(p, got[0])
+        got += [other] if other is not None else []
+    return len(got), got
+
+
+def check_minimal_against_brute_force(puzzles: list[Puzzle]) -> None:
+    for p in puzzles:
+        truth = numberlink_answers(p, most=3)
+        verdict, got = minimal_verdict(p)
+        assert verdict == min(len(truth), 2), p
+        assert len(set(got)) == len(got) and all(numberlink.verify(p, a) == [] for a in got), p
+        if verdict == 1:
+            assert got == truth
+
+
+def test_the_count_of_minimal_answers_with_its_detour_agrees_with_trying_every_path():
+    """Counting only answers whose lines never touch themselves (`minimal`), then asking the
+    one counted for a detour, gives the verdict of counting every answer."""
+    check_minimal_against_brute_force(random_puzzles(3, 40))
+
+
+@pytest.mark.slow
+def test_the_count_of_minimal_answers_agrees_on_many_more():
+    check_minimal_against_brute_force(random_puzzles(4, 300))
+
+
+def test_a_line_that_touches_itself_is_not_counted():
+    # 1 at A1 and B1: straight across, or round through A2 and B2, where A1 and B1 touch
+    p = Puzzle(((1, 1), (None, None)))
+    straight = frozenset({((0, 0), (0, 1))})
+    assert len(counted(p)) == 2
+    assert link_answers(p.rows, p.cols, p.numbers(), minimal=True) == [straight]
+    assert minimal_verdict(p) == (2, [straight, numberlink.detour(p, straight)])
+
+
+@pytest.mark.slow
+def test_counting_minimal_answers_meets_fewer_frontiers():
+    """On penpa-edit's Numberlink 1 (11 x 11) the count of minimal answers ends with the same
+    answer for less work."""
+    p = numberlink.from_url(parse_url(penpa("numlin-penpa1")))
+    answers, every = race_work(p)
+    again, minimal = race_work(p, minimal=True)
+    assert answers == again and len(answers) == 1
+    assert minimal < every
+
+
 def test_letters_and_numbers_are_labels_alike():
     p = Puzzle((("A", None, "A"), (7, None, 7)))
     assert (
@@ -115,7 +167,7 @@ def test_past_its_bounds_the_count_gives_up():
     assert link_answers(p.rows, p.cols, p.numbers(), max_states=1_000) is None
 
 
-def race_work(p: Puzzle) -> tuple[list[frozenset], int]:
+def race_work(p: Puzzle, minimal: bool = False) -> tuple[list[frozenset], int]:
     """The count's answers and the work of its four searches together."""
     made: list[frontier._Search] = []
 
@@ -126,7 +178,7 @@ def race_work(p: Puzzle) -> tuple[list[frozenset], int]:
 
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(frontier, "_Search", Counted)
-        answers = link_answers(p.rows, p.cols, p.numbers())
+        answers = link_answers(p.rows, p.cols, p.numbers(), minimal=minimal)
     assert answers is not None
     return answers, sum(s.work for s in made)
 

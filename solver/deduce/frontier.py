@@ -219,24 +219,35 @@ def link_answers(
     want: int = 2,
     max_states: int = MAX_STATES,
     max_work: int = MAX_WORK,
+    minimal: bool = False,
 ) -> list[frozenset[Segment]] | None:
     """Up to `want` answers of numberlink's rules on a rows x cols grid whose cell `ends[cell]`
     is a line end with that label (each label at exactly two cells): all answers when there are
     fewer, none when there is none. Each answer: its segments between side-by-side cells, lower
-    cell first. None when the searches outgrew their bounds (`_race`)."""
-    return _race((_Links(rows, cols, ends, side) for side in SIDES), want, max_states, max_work)
+    cell first. None when the searches outgrew their bounds (`_race`).
+
+    minimal: leave out answers where a line touches itself (two side-by-side cells of one line
+    not joined), as far as the frontiers tell (`_Links._untouched`): every minimal answer is
+    counted, and some others may be. Every answer shortens to a minimal one, so none counted
+    means none, two mean two, and the one counted is minimal and the only answer unless a path
+    through its empty cells can replace one of its segments (the caller asks)."""
+    searches = (_Links(rows, cols, ends, side, minimal) for side in SIDES)
+    return _race(searches, want, max_states, max_work)
 
 
 class _Links:
     """Numberlink's rules. Tags: 0 no line; 1..K the line of that label; K + 1 + j a piece whose
     other end dangles at position j."""
 
-    def __init__(self, rows: int, cols: int, ends: Mapping[Cell, Any], side: str) -> None:
+    def __init__(
+        self, rows: int, cols: int, ends: Mapping[Cell, Any], side: str, minimal: bool = False
+    ) -> None:
         place, self.rows, self.cols = _placed(rows, cols, side)
         self.cells = {place(r, c): (r, c) for r in range(rows) for c in range(cols)}
         labels = {k: i + 1 for i, k in enumerate(sorted(set(ends.values()), key=repr))}
         self.label = {place(*cell): labels[k] for cell, k in ends.items()}
         self.piece = len(labels) + 1  # the tag of a piece whose other end is at position 0
+        self.minimal = minimal
 
     def start(self) -> np.ndarray:
         return _frontier(self.cols, 0, self.piece + self.cols)
@@ -245,6 +256,58 @@ class _Links:
         return ~states.any(axis=1)
 
     def next(self, states: np.ndarray, r: int, c: int) -> tuple[np.ndarray, np.ndarray]:
+        """Every way the cell (r, c) goes on from each frontier (`_ways`); of minimal answers
+        only, those where no line touches itself (`_untouched`)."""
+        parents, children = self._ways(states, r, c)
+        if not self.minimal or not len(parents):
+            return parents, children
+        keep = self._untouched(states[parents], children, r, c)
+        return parents[keep], children[keep]
+
+    def _untouched(self, before: np.ndarray, after: np.ndarray, r: int, c: int) -> np.ndarray:
+        """Which ways on leave no line touching itself (two side-by-side cells of one line not
+        joined), as far as the frontiers tell: the cell (r, c) and its right neighbour, which
+        the line at position c + 1 enters from above; the cell and its left neighbour, which
+        sent the line at position c - 1 down; and the two cells that the ends of one piece
+        enter from side-by-side positions of the frontier after it (joined, they close a
+        loop)."""
+        piece, right, cols = self.piece, self.cols, self.cols
+        label = self.label.get((r, c), 0)
+        up, left = before[:, c], before[:, right]
+
+        def same(tag: np.ndarray, j: int) -> np.ndarray:
+            """The cell's line (through the position holding `tag` before it) is the line at
+            position j: one label, or a piece whose other end is at j."""
+            there = before[:, j]
+            return (tag != 0) & (((tag < piece) & (tag == there)) | (tag == piece + j))
+
+        def mine(j: int) -> np.ndarray:
+            found = same(up, j) | same(left, j)
+            return found | (before[:, j] == label) if label else found
+
+        keep = np.ones(len(before), dtype=bool)
+        # the cell on a label's line beside that label's other end: joined to it
+        line = np.where((up != 0) & (up < piece), up, np.where(left < piece, left, 0))
+        if label:
+            line[:] = label
+        for (dr, dc), way in (((-1, 0), up), ((0, -1), left), ((0, 1), None), ((1, 0), None)):
+            there = self.label.get((r + dr, c + dc), 0)
+            if there:
+                if way is None:
+                    way = after[:, right] if dc else after[:, c]
+                keep &= ~((line == there) & (way == 0))
+        if c + 1 < cols:  # the right neighbour, entered from above
+            keep &= ~((after[:, right] == 0) & (before[:, c + 1] != 0) & mine(c + 1))
+        if c > 0:  # the left neighbour, whose line went down
+            keep &= ~((left == 0) & (before[:, c - 1] != 0) & mine(c - 1))
+        for j in range(cols - 1):  # the ends of one piece side by side
+            if j != c:
+                keep &= after[:, j] != piece + j + 1
+        if c + 2 < cols:  # the one entering (r, c + 1) from the left, the next from above
+            keep &= after[:, right] != piece + c + 2
+        return keep
+
+    def _ways(self, states: np.ndarray, r: int, c: int) -> tuple[np.ndarray, np.ndarray]:
         """Every way the cell (r, c) (a line end with its label, or an empty cell) goes on
         from each frontier."""
         label, piece, right = self.label.get((r, c), 0), self.piece, self.cols

@@ -83,16 +83,23 @@ the plain no-good.
 Deductions (`deduce`): the answers counted before the solve (`solver.deduce.frontier.link_answers`):
 a search cell by cell that keeps, after each cell, every distinct way the lines cross the boundary
 of the cells done (their labels, or which loose ends belong together) and how many partial answers
-reach each, counts the answers exactly (none, one, or more) and hands back one or two of them. Where
-it finishes within the Tuning's `count_work` (frontiers made), one answer is the answer: the
-pipeline builds no model and runs no solver (`pipeline._decided_answer`; its segments and every
-cell's u are also the fixings, as they hold in every answer, there being no other); with none,
-every segment is fixed at 0 and the model finds no answer; with more than one, the search first
-tries the first and the uniqueness check is handed the second (`Model.answers`). The count
-settles most published puzzles of up to 12 x 15, their uniqueness included, where the search
-takes up to a minute or more; sparse grids of 15 x 15 and more outgrow the bound (millions of
-frontiers at one cell) and are left to the search, whose proof that no answer leaves a cell
-empty is what stays hard there.
+reach each, counts the answers exactly (none, one, or more) and hands back one or two of them. It
+counts minimal answers only, as the search does: a partial answer where a line touches itself
+(two side-by-side cells of one line not joined, as far as the frontier tells: a cell and its
+neighbours on the left and right, a line beside its label's other end, the two ends of one piece
+side by side) is dropped (the published 25_15x15, counted from the left: 89 million frontiers
+made instead of 160 million; benchmarks.benchmark_puzzlekit's dataset). Every answer
+shortens to a minimal one, so none counted means no answer, two are two answers, and one is the
+only answer unless it has a detour (`detour`: then that is the second). Where the count finishes
+within the Tuning's `count_work` (frontiers made), one answer is the answer: the pipeline builds
+no model and runs no solver (`pipeline._decided_answer`; its segments and every cell's u are also
+the fixings, as they hold in every answer, there being no other); with none, every segment is
+fixed at 0 and the model finds no answer; with more than one, the search first tries the first
+and the uniqueness check is handed the second (`Model.answers`). The count settles most
+published puzzles of up to 12 x 15, their uniqueness included, where the search takes up to a
+minute or more; sparse grids of 15 x 15 and more outgrow the bound (millions of frontiers at one
+cell) and are left to the search, whose proof that no answer leaves a cell empty is what stays
+hard there.
 """
 
 from __future__ import annotations
@@ -314,13 +321,17 @@ def _edges(p: Puzzle) -> list[Segment]:
 
 
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
-    """The answers counted along a frontier (`solver.deduce.frontier.link_answers`, within
-    `Tuning.count_work`): one (the answer itself, and its segments and cells used as fixings),
-    none (no segment or cell used: the model finds no answer), or more (the model settles on
-    them: `Model.settle`); nothing where the count gives up."""
-    counted = link_answers(p.rows, p.cols, p.numbers(), max_work=tuning.count_work)
+    """The minimal answers counted along a frontier (`solver.deduce.frontier.link_answers`,
+    within `Tuning.count_work`), the one counted with its detour, if it has one: one (the answer
+    itself, and its segments and cells used as fixings), none (no segment or cell used: the
+    model finds no answer), or more (the model settles on them: `Model.settle`); nothing where
+    the count gives up."""
+    counted = link_answers(p.rows, p.cols, p.numbers(), max_work=tuning.count_work, minimal=True)
     if counted is None:
         return NOTHING
+    if len(counted) == 1:  # minimal answers: the one counted is unique unless it has a detour
+        other = detour(p, counted[0])
+        counted += [other] if other is not None else []
     if len(counted) > 1:
         return Deductions(answers=counted, answers_of="x")
     answer = counted[0] if counted else frozenset()
