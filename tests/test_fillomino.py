@@ -258,3 +258,14 @@ def test_two_groups_of_one_number_too_close_have_no_answer():
     board = sizes.Board({c: set(d) for c, d in fillomino.domains(puzzle(["3..3"])).items()})
     with pytest.raises(sizes.Contradiction):
         board.propagate()
+
+
+def test_a_tight_reach_keeps_the_cells_the_region_cannot_go_round():
+    from solver.deduce import sizes
+
+    # the 4 in D2 reaches C2, D1, C1 and B1 (A1 is four steps off): without C1 it would reach
+    # two cells, so C1 holds 4, though it is not beside the 4
+    p = puzzle(["....", ".1.4"])
+    board = sizes.Board({c: set(d) for c, d in fillomino.domains(p).items()})
+    board.propagate()
+    assert board.dom[0, 2] == {4}

@@ -12,7 +12,9 @@ cells changed (a queue of numbers), until none is left:
   no cell beside it holds n;
 - a group of n with fewer cells grows: a cell beside it holds n; with one such cell left, that
   cell holds n, with none the rules are broken; and a cell beside it without which the cells
-  within reach of the group are fewer than n holds n (the group's only way on);
+  within reach of the group are fewer than n holds n (the group's only way on); where the
+  reach holds at most TIGHT more cells than n, so does any cell of the reach without which
+  it falls below n (the region cannot go round it);
 - a group of g cells of n reaches at most n - g steps through the cells that can hold n, a
   cell beside another group of h cells of n at most n - g - h steps (the region then holds
   that group too), and where fewer than n cells lie within that reach the rules are broken;
@@ -32,6 +34,13 @@ from __future__ import annotations
 
 from solver import limits
 from solver.blocks.geometry import Cell
+
+TIGHT = 5
+"""A group's reach of at most n + TIGHT cells has each of its cells tested (is it one the region
+cannot do without?), a wider one only the cells beside the group: a tight reach is where
+taking out a cell further on leaves too few, and each test is a flood. On the fillomino timeouts
+of the puzzlekit benchmark (`benchmarks.benchmark_puzzlekit --time-limit 10`), 5 and 12 prove the
+same puzzles, and a test of every reach's cells runs out of the probes' work first."""
 
 
 class Contradiction(Exception):
@@ -273,7 +282,8 @@ class Board:
             if exits & (exits - 1) == 0:
                 self._fix(exits, n)
                 continue
-            for b in _bits(exits):
+            tests = exits if ball.bit_count() > n + TIGHT else ball & ~held
+            for b in _bits(tests):
                 if self._reach(g, can & ~b, n - k, others).bit_count() < n:
                     self._fix(b, n)
         self.reach[n] = reach
