@@ -258,3 +258,27 @@ def test_two_groups_of_one_number_too_close_have_no_answer():
     board = sizes.Board({c: set(d) for c, d in fillomino.domains(puzzle(["3..3"])).items()})
     with pytest.raises(sizes.Contradiction):
         board.propagate()
+
+
+def test_a_tight_reach_keeps_the_cells_the_region_cannot_go_round():
+    from solver.deduce import sizes
+
+    # the 4 in D2 reaches C2, D1, C1 and B1 (A1 is four steps off): without C1 it would reach
+    # two cells, so C1 holds 4, though it is not beside the 4
+    p = puzzle(["....", ".1.4"])
+    board = sizes.Board({c: set(d) for c, d in fillomino.domains(p).items()})
+    board.propagate()
+    assert board.dom[0, 2] == {4}
+
+
+def test_a_group_with_no_room_for_a_region_of_its_own_joins_the_one_it_can_reach():
+    from solver.deduce import sizes
+
+    # the 4 in A1 and the 3 in A3 take seven of the eight cells: no other region than theirs
+    # has more than one cell, so the 4 the rules put in B2 lies in A1's region, within two
+    # steps of A1 and B2 together: A4, three steps from B2, holds no 4
+    p = puzzle(["4.", "..", "3.", ".."])
+    board = sizes.Board({c: set(d) for c, d in fillomino.domains(p).items()})
+    board.propagate()
+    assert board.dom[1, 1] == {4}
+    assert board.dom[3, 0] == {1, 3}

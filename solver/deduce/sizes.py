@@ -12,10 +12,16 @@ cells changed (a queue of numbers), until none is left:
   no cell beside it holds n;
 - a group of n with fewer cells grows: a cell beside it holds n; with one such cell left, that
   cell holds n, with none the rules are broken; and a cell beside it without which the cells
-  within reach of the group are fewer than n holds n (the group's only way on);
+  within reach of the group are fewer than n holds n (the group's only way on); where the
+  reach holds at most TIGHT more cells than n, so does any cell of the reach without which
+  it falls below n (the region cannot go round it);
 - a group of g cells of n reaches at most n - g steps through the cells that can hold n, a
   cell beside another group of h cells of n at most n - g - h steps (the region then holds
   that group too), and where fewer than n cells lie within that reach the rules are broken;
+- groups of n far enough apart lie in as many regions (`apart`), and their cells count
+  towards the cells of the regions of decided groups; where what is left has room for no
+  other region of n, each other group of n shares a region with one of those it can reach,
+  so its reach is only the cells within reach of it and one of them together;
 - no cell holds n where the groups of n beside it, joined through it, would make more than n
   cells;
 - a cell holds n only within the reach of a group of n, or in a part of at least n cells that
@@ -32,6 +38,13 @@ from __future__ import annotations
 
 from solver import limits
 from solver.blocks.geometry import Cell
+
+TIGHT = 5
+"""A group's reach of at most n + TIGHT cells has each of its cells tested (is it one the region
+cannot do without?), a wider one only the cells beside the group: a tight reach is where
+taking out a cell further on leaves too few, and each test is a flood. On the fillomino timeouts
+of the puzzlekit benchmark (`benchmarks.benchmark_puzzlekit --time-limit 10`), 5 and 12 prove the
+same puzzles, and a test of every reach's cells runs out of the probes' work first."""
 
 
 class Contradiction(Exception):
@@ -86,6 +99,7 @@ class Board:
         self.decided = 0  # the cells with one number left, as of the last count
         self.grouped: dict[int, list[int]] = {}  # the groups of n at its last propagation
         self.counted: dict[int, int] = {}  # at least the cells of their regions
+        self.apart: dict[int, list[int]] = {}  # groups of n in as many regions, as counted
         self.reach: dict[int, dict[int, int]] = {}  # each unfinished group of n: its reach
 
     def copy(self) -> Board:
@@ -98,6 +112,7 @@ class Board:
         other.decided = self.decided
         other.grouped = dict(self.grouped)
         other.counted = dict(self.counted)
+        other.apart = dict(self.apart)
         other.reach = dict(self.reach)
         return other
 
@@ -237,7 +252,8 @@ class Board:
         groups = self.groups(n)
         if self.grouped.get(n) != groups:
             self.grouped[n] = groups
-            self.counted[n] = self._region_cells(n, groups)
+            self.apart[n] = self._apart(n, groups)
+            self.counted[n] = n * len(self.apart[n])
         zone = self._reach(changed, self.grid.all, n + 1, [])
         for g in groups:
             k = g.bit_count()
@@ -254,6 +270,10 @@ class Board:
         known, reach = self.reach.get(n, {}), {}
         reached = 0
         beside: dict[int, int] = {}  # an open cell beside groups of n: their cells
+        apart = self.apart.get(n, [])
+        # no room for a region of n besides those of the groups apart: each other group's
+        # region holds one of them
+        short = len(self.grid.cells) - sum(self.counted.values()) < n
         for i, (g, k) in enumerate(rest):
             exits = beside_of[i][1]
             for b in _bits(exits):
@@ -265,7 +285,17 @@ class Board:
             if not exits:
                 raise Contradiction
             others = beside_of[:i] + beside_of[i + 1 :]
-            ball = self._reach(g, can, n - k, others)
+            ways: list[int] = []
+            if short and g not in apart:
+                ways = [
+                    a
+                    for a in apart
+                    if k + a.bit_count() <= n
+                    and self._reach(g, can, n + 1 - k - a.bit_count(), []) & a
+                ]
+                if not ways:
+                    raise Contradiction
+            ball = self._region_reach(g, k, n, can, others, ways)
             if ball.bit_count() < n:
                 raise Contradiction
             reach[g] = ball
@@ -273,8 +303,9 @@ class Board:
             if exits & (exits - 1) == 0:
                 self._fix(exits, n)
                 continue
-            for b in _bits(exits):
-                if self._reach(g, can & ~b, n - k, others).bit_count() < n:
+            tests = exits if ball.bit_count() > n + TIGHT else ball & ~held
+            for b in _bits(tests):
+                if self._region_reach(g, k, n, can & ~b, others, ways).bit_count() < n:
                     self._fix(b, n)
         self.reach[n] = reach
         for b, k in beside.items():
@@ -296,12 +327,34 @@ class Board:
                 seeds &= ~part
         self._remove(alone & ~roomy, n)
 
-    def _region_cells(self, n: int, groups: list[int]) -> int:
-        """At least this many cells lie in the regions of the groups of n: two groups whose
-        cells and the steps between them make more than n are in different regions of n cells
-        (picked greedily, the larger groups first)."""
+    def _region_reach(
+        self,
+        g: int,
+        k: int,
+        n: int,
+        within: int,
+        others: list[tuple[int, int, int]],
+        ways: list[int],
+    ) -> int:
+        """The cells of `within` that the region of a group g of k cells of n can reach
+        (`_reach`); with `ways`, groups of n one of which the region holds, only the cells
+        within reach of g and one of them together (their cells and the steps between them
+        are at most n)."""
+        ball = self._reach(g, within, n - k, others)
+        if ways:
+            union = 0
+            for a in ways:
+                rest = [o for o in others if o[0] != a]
+                union |= self._reach(g | a, within, n - k - a.bit_count(), rest)
+            ball &= union
+        return ball
+
+    def _apart(self, n: int, groups: list[int]) -> list[int]:
+        """Groups of n that lie in as many regions (of n cells each): two groups whose cells
+        and the steps between them make more than n are in different regions (picked
+        greedily, the larger groups first)."""
         if len(groups) < 2:
-            return n * len(groups)
+            return list(groups)
         apart: list[tuple[int, int]] = []
         for a in sorted(groups, key=int.bit_count, reverse=True):
             ka = a.bit_count()
@@ -313,7 +366,7 @@ class Board:
                 if any(layers[n + 1 - ka - kb] & b for b, kb in apart if n + 1 - ka - kb > 0):
                     continue
             apart.append((a, ka))
-        return n * len(apart)
+        return [a for a, _ in apart]
 
     def undecided(self) -> list[Cell]:
         one = two = 0

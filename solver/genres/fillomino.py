@@ -43,11 +43,13 @@ Deductions (`deduce`, `solver.deduce.sizes`): the numbers each cell can hold, na
 rules on the decided groups (a complete group's neighbours hold another number, a group too
 small grows through its one possible neighbour or through a cell without which it cannot reach
 its size), the steps a group of n can still reach (not beside another group of n that would
-make the region too large), the parts a region of n without a decided cell fits in, each
-number propagated from a queue of the numbers whose cells changed; then each number of each
-undecided cell tried (probing), within PROBE_WORK, then a depth-first search over the same
-rules for the answers, to the second, within SEARCH_WORK: where it ends with one answer, that
-answer is unique and needs no model. The rest start the MIP with smaller domains.
+make the region too large; with no room left for another region of n, only together with a
+group of n far from the others whose region it then shares), the parts a region of n without
+a decided cell fits in, each number propagated from a queue of the numbers whose cells
+changed; then each number of each undecided cell tried (probing), within PROBE_WORK, then a
+depth-first search over the same rules for the answers, to the second, within SEARCH_WORK:
+where it ends with one answer, that answer is unique and needs no model. The rest start the
+MIP with smaller domains.
 """
 
 from __future__ import annotations
