@@ -437,6 +437,7 @@ def _propagate(board: _Board, ctx: _Context, dirty: set[int]) -> None:
     are cut apart."""
     p = board.p
     unshaded = -1  # how many cells were unshaded when the shaded cells were last joined
+    squared = -1  # the shaded cells (a mask) that `squares` last looked at
     while dirty:
         while dirty:
             k = dirty.pop()
@@ -445,16 +446,23 @@ def _propagate(board: _Board, ctx: _Context, dirty: set[int]) -> None:
             mine = ctx.room_bits[k] & on
             bits, beside, names = ctx.bits[k], ctx.beside_bits[k], p.names[k]
             single, across, down = ctx.single_bits[k], ctx.across_bits[k], ctx.down_bits[k]
-            third, pairs, stacked = ctx.squares(on)
-            shaped = _shaped(board, ctx, k)
+            if on != squared:
+                squared = on
+                third, pairs, stacked = ctx.squares(on)
+            shaped = None  # worked out where a candidate lies beside a shaded cell
             kept = []
             for i in options:
                 board.work += 1
                 cells = bits[i]
                 if cells & (off | third) or mine & ~cells or single[i] & on:
                     continue
-                if across[i] & pairs or down[i] & stacked or beside[i] & shaped.get(names[i], 0):
+                if across[i] & pairs or down[i] & stacked:
                     continue
+                if beside[i] & on:
+                    if shaped is None:
+                        shaped = _shaped(board, ctx, k)
+                    if beside[i] & shaped.get(names[i], 0):
+                        continue
                 kept.append(i)
             if not kept:
                 raise _Contradiction
