@@ -6,7 +6,9 @@ file: tests/test_samples.py.)"""
 
 from __future__ import annotations
 
+import itertools
 import json
+import random
 
 import openpyxl
 import pytest
@@ -185,3 +187,67 @@ def test_published_puzzles_solve_to_their_answers(entry):
     out = solve_puzzle(GENRE, p, Settings(time_limit=120))
     assert out.status == "solved" and out.unique is True
     assert GENRE.record(p, out.answer) == entry["expected"]
+
+
+def test_the_deductions_decide_the_sample_whole():
+    """The sample's regions follow from the rules and probing alone: the pipeline needs no
+    solver."""
+    p = puzzle(example("galaxies")["puzzle_text"].split("\n"))
+    d = galaxies.deduce(p, GENRE.tuning)
+    assert d.answer == lettered(example("galaxies")["solution_text"].split("\n"))
+    out = solve_puzzle(GENRE, p, Settings("highs"))
+    assert out.status == "solved" and out.unique is True and out.answer == d.answer
+
+
+def _answers(p: galaxies.Puzzle) -> list[dict[tuple[int, int], int]]:
+    """Every answer of a tiny puzzle, by brute force over the dots of each cell (checked by
+    `verify`): each cell's dot."""
+    cells = [q for q in p.positions() if q not in p.black]
+    can = galaxies.candidates(p)
+    choices = [[k for k in range(len(p.dots)) if q in can[k]] for q in cells]
+    found = []
+    for pick in itertools.product(*choices):
+        dots = dict(zip(cells, pick, strict=True))
+        if any(dots.get(q) != k for k, dot in enumerate(p.dots) for q in p.cells_of(dot)):
+            continue
+        ids: dict[int, int] = {}
+        regions_of = tuple(
+            tuple(
+                -1 if (r, c) in p.black else ids.setdefault(dots[r, c], len(ids))
+                for c in range(p.cols)
+            )
+            for r in range(p.rows)
+        )
+        if not galaxies.verify(p, regions_of):
+            found.append(dots)
+    return found
+
+
+def test_the_deductions_hold_in_every_answer():
+    """On random small puzzles (a few dots on grids of 2 x 2 to 3 x 4 and 1 x 5 strips), what
+    the deductions fix holds in every answer found by brute force, a puzzle with an answer is
+    never taken for one without, and where they decide the whole answer it is the only one."""
+    rng = random.Random(3)
+    tried = decided = 0
+    while tried < 150:
+        rows, cols = rng.choice([(2, 3), (3, 3), (3, 4), (4, 3), (2, 4), (1, 5)])
+        spots = [(i, j) for i in range(2 * rows - 1) for j in range(2 * cols - 1)]
+        dots = tuple(sorted(rng.sample(spots, rng.randint(2, 5))))
+        try:
+            p = galaxies.Puzzle(rows, cols, dots)
+            if galaxies.unfit(p) is not None or len({q for d in dots for q in p.cells_of(d)}) < sum(
+                len(p.cells_of(d)) for d in dots
+            ):
+                continue
+        except ValueError:
+            continue
+        tried += 1
+        answers = _answers(p)
+        d = galaxies.deduce(p, GENRE.tuning)
+        assert not answers or d.fixed.get("x"), p
+        for (q, k), v in d.fixed.get("x", {}).items():
+            assert all((a[q] == k) == bool(v) for a in answers), (p, q, k, v)
+        if d.answer is not None:
+            decided += 1
+            assert len(answers) == 1
+    assert 10 < decided < tried

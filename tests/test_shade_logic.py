@@ -115,6 +115,62 @@ def test_no_answer_is_a_contradiction():
     assert out.status == "infeasible"
 
 
+def _apart_states(count: int, seed: int) -> list[tuple[int, int, list[int]]]:
+    """Random states of small grids as the connection rule sees them: shaded cells apart, their
+    neighbours unshaded, the other cells unshaded or unknown."""
+    rng = random.Random(seed)
+    found = []
+    for _ in range(count):
+        rows, cols = rng.randint(2, 6), rng.randint(2, 6)
+        state = [shade_logic.UNKNOWN] * (rows * cols)
+        near = shade_logic.Board(rows, cols).near
+        share = rng.random() * 0.5
+        for i in rng.sample(range(rows * cols), rows * cols):
+            if rng.random() < share and shade_logic.SHADED not in (state[j] for j in near[i]):
+                state[i] = shade_logic.SHADED
+        for i, s in enumerate(state):
+            beside = any(state[j] == shade_logic.SHADED for j in near[i])
+            if s == shade_logic.UNKNOWN and (beside or rng.random() < 0.2):
+                state[i] = shade_logic.UNSHADED
+        found.append((rows, cols, state))
+    return found
+
+
+def _joined(near: list[list[int]], state: list[int], shaded: set[int]) -> bool:
+    """Whether the cells neither shaded in `state` nor in `shaded` hang together."""
+    cells = [i for i, s in enumerate(state) if s != shade_logic.SHADED and i not in shaded]
+    seen, todo = set(cells[:1]), cells[:1]
+    while todo:
+        for j in near[todo.pop()]:
+            if j not in seen and state[j] != shade_logic.SHADED and j not in shaded:
+                seen.add(j)
+                todo.append(j)
+    return len(seen) == len(cells)
+
+
+def test_the_rings_of_shaded_cells_are_the_cut_vertices():
+    """Where shaded cells never touch, the connection rule (rings of shaded cells joined corner
+    to corner or through the frame) finds a contradiction exactly where the cells not shaded
+    lie apart, and unshades exactly the unknown cells whose shading would part them."""
+    for rows, cols, state in _apart_states(3000, 5):
+        board = shade_logic.Board(rows, cols)
+        board.state, board.todo = list(state), []
+        apart = not _joined(board.near, state, set())
+        try:
+            board._connected()
+        except shade_logic.Contradiction:
+            assert apart, (rows, cols, state)
+            continue
+        assert not apart, (rows, cols, state)
+        cuts = [
+            i
+            for i, s in enumerate(state)
+            if s == shade_logic.UNKNOWN and not _joined(board.near, state, {i})
+        ]
+        unshaded = [i for i, s in enumerate(state) if board.state[i] != s]
+        assert unshaded == cuts, (rows, cols, state)
+
+
 # --- heyawake ------------------------------------------------------------------------------
 
 

@@ -46,10 +46,12 @@ State: every cell is shaded, unshaded or unknown. `propagate` applies, until not
 - the unshaded cells are connected (with `connected`, as kurodoko's, heyawake's and hitori's):
   the unshaded and unknown cells hang together (or there is no answer: a part cut off by shaded
   cells holds an unshaded cell, as a cell of it next to a shaded one cannot be shaded), and an
-  unknown cell without which they would fall apart (a cut vertex, Tarjan's algorithm) is
-  unshaded: shaded, it would make its neighbours on both sides unshaded, apart. Looked at only
-  after a cell was shaded: nothing else changes what it decides, and a pass over the grid costs
-  most of a probe. On a board whose shaded cells may touch (sukoro's, creek's: `apart=False`),
+  unknown cell without which they would fall apart (a cut vertex: where shaded cells never
+  touch, one that would close a ring of shaded cells joined corner to corner or through the
+  grid's frame, found by union-find over the shaded cells; Tarjan's algorithm on a grid of one
+  row or column) is unshaded: shaded, it would make its neighbours on both sides unshaded,
+  apart. Looked at only after a cell was shaded: nothing else changes what it decides. On a
+  board whose shaded cells may touch (sukoro's, creek's: `apart=False`),
   the unshaded cells are joined the way `joined` joins a colour: a part cut off from them is
   shaded, and an unknown cut vertex is unshaded only where it parts unshaded cells.
 - a colour's cells are connected, whatever their neighbours (a board made with `joined`: aqre's
@@ -106,6 +108,20 @@ class Board:
         self.near = [
             [r2 * cols + c2 for r2, c2 in neighbours(rows, cols, *divmod(i, cols))]
             for i in range(n)
+        ]
+        # for `_rings`: each cell's diagonal neighbours, and whether it lies on the grid's edge
+        self.diagonal = [
+            [
+                (r + dr) * cols + c + dc
+                for dr in (-1, 1)
+                for dc in (-1, 1)
+                if 0 <= r + dr < rows and 0 <= c + dc < cols
+            ]
+            for r, c in map(lambda i: divmod(i, cols), range(n))
+        ]
+        self.edge = [
+            r in (0, rows - 1) or c in (0, cols - 1)
+            for r, c in map(lambda i: divmod(i, cols), range(n))
         ]
         self.rules: list[tuple[Callable[[Board, Any], None], Any]] = []
         self.watchers: list[list[int]] = [[] for _ in range(n)]
@@ -187,9 +203,12 @@ class Board:
         `apart` a part cut off from the unshaded cells is shaded instead, and a cut vertex is
         unshaded only where it parts unshaded cells (`_joined`)."""
         state, near, n = self.state, self.near, len(self.state)
-        start = next((i for i in range(n) if state[i] == UNSHADED), None)
         if not self.apart:
+            start = next((i for i in range(n) if state[i] == UNSHADED), None)
             return False if start is None else self._joined(UNSHADED)
+        if self.rows > 1 and self.cols > 1:
+            return self._rings()
+        start = next((i for i in range(n) if state[i] == UNSHADED), None)
         if start is None:  # none unshaded yet: the rules hold all the same
             start = next((i for i in range(n) if state[i] == UNKNOWN), None)
             if start is None:
@@ -227,6 +246,48 @@ class Board:
         changed = False
         for u in cuts:
             changed |= self.set(u, UNSHADED)
+        return changed
+
+    def _rings(self) -> bool:
+        """`_connected` where shaded cells never touch, on a grid of two rows and two columns
+        at least, by the shaded cells' rings: the cells not shaded fall apart exactly where the
+        shaded cells, joined corner to corner, with the grid's frame as one more shaded cell
+        (beside every cell on the edge), close a ring (the cells inside it, next to shaded ones,
+        are not shaded and cannot reach those outside). So no ring may be closed (or there is no
+        answer), and an unknown cell that would close one, touching the frame or a shaded cell
+        twice over one group (two diagonal neighbours, or one and the frame), is a cut vertex:
+        unshaded. (A cell of such a grid touches the frame along one stretch of it, so once.)
+        The same cells as Tarjan's cut vertices, in a pass of union-find over the shaded cells
+        rather than a depth-first search over the others."""
+        state, diagonal, edge, n = self.state, self.diagonal, self.edge, len(self.state)
+        parent = list(range(n + 1))  # n: the frame
+
+        def find(x: int) -> int:
+            while parent[x] != x:
+                parent[x] = parent[parent[x]]
+                x = parent[x]
+            return x
+
+        for i in range(n):
+            if state[i] != SHADED:
+                continue
+            links = [j for j in diagonal[i] if j < i and state[j] == SHADED]
+            if edge[i]:
+                links.append(n)
+            for j in links:
+                a, b = find(i), find(j)
+                if a == b:
+                    raise Contradiction  # a ring closed
+                parent[a] = b
+        changed = False
+        for u in range(n):
+            if state[u] != UNKNOWN:
+                continue
+            links = [find(j) for j in diagonal[u] if state[j] == SHADED]
+            if edge[u]:
+                links.append(find(n))
+            if len(set(links)) < len(links):
+                changed |= self.set(u, UNSHADED)
         return changed
 
     def _joined(self, colour: int) -> bool:

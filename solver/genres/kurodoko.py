@@ -31,9 +31,9 @@ is tried both ways (probing). The pipeline fixes each decided cell's b by its bo
 rules decide holds in every answer, so the model keeps its answers. Probing's budget is the
 genre's Tuning, in work: `probe_work`, or `probe_passes` passes over a larger grid
 (`solver.deduce.probing.budget`), so that the largest published grids are decided whole too; it
-also stops after `probe_idle` of the grid's cells probed in a row without deciding one. Where
-the rules decide every cell (kurodoko-2, most published and generated grids), the pipeline runs
-no solver (`pipeline._decided`).
+goes on pass after pass while a pass decides a cell. Where the rules decide every cell
+(kurodoko-2, most published and generated grids), the pipeline runs no solver
+(`pipeline._decided`).
 """
 
 from __future__ import annotations
@@ -208,6 +208,5 @@ GENRE = define(
         highs_options=(LEAN_PRESOLVE,),
         probe_work=150_000,
         probe_passes=10,
-        probe_idle=0.1,
     ),
 )
