@@ -47,15 +47,30 @@ def budget(rows: int, cols: int, work: int, passes: int) -> int:
     return max(work, passes_work(rows, cols, passes))
 
 
-def probe(board: Board, work: int, everywhere: bool = False, idle: float | None = None) -> None:
+def probe(
+    board: Board,
+    work: int,
+    everywhere: bool = False,
+    idle: float | None = None,
+    agree: bool = False,
+    radius: int | None = None,
+) -> int:
     """Try each unknown cell next to a decided one (every unknown cell: `everywhere`) both ways,
     pass after pass while a pass decides one, and set the value that holds where the other
-    leads to a contradiction (raised where both do). Stops when the probes' work (the grid's
-    cells once a probe) exceeds `work`, or (idle) after that share of the grid's cells probed in
-    a row without deciding one."""
+    leads to a contradiction (raised where both do); with `agree`, also the cells both ways
+    decide alike (`settle`). With `radius`, a cell already probed is probed again only once a
+    cell within that many steps of it (`near`) has been decided since: a probe's outcome
+    mostly turns on what lies near it, and the passes over a large grid then cost what
+    changed, not the grid. Stops when the probes' work (the grid's cells once a probe)
+    exceeds `work`, or (idle) after that share of the grid's cells probed in a row without
+    deciding one. The work spent."""
     state, n = board.state, len(board.state)
     most = float("inf") if idle is None else idle * n
     spent, waited, progress = 0, 0, True
+    balls = None if radius is None else _balls(board.near, radius)
+    decisions = 0  # the probes that decided, counted: `changed` and `probed` hold such counts
+    changed = [0] * n  # per cell, the count when it was decided
+    probed = [-1] * n  # per cell, the count at its last probe (-1: never probed)
     while progress and spent < work and waited <= most:
         progress = False
         for i in range(n):
@@ -63,22 +78,58 @@ def probe(board: Board, work: int, everywhere: bool = False, idle: float | None 
                 continue
             if not everywhere and all(state[j] == UNKNOWN for j in board.near[i]):
                 continue  # probes far from every decided cell seldom decide anything
+            if (
+                balls is not None
+                and probed[i] >= 0
+                and all(changed[j] <= probed[i] for j in balls[i])
+            ):
+                continue  # nothing near it has changed since its last probe
             limits.check_time()
             waited += 1
-            tries, decided = settle(board, i)
+            before = state[:] if balls is not None else state
+            probed[i] = decisions
+            tries, decided = settle(board, i, agree)
             spent += tries * n
             if decided:
                 progress, waited = True, 0
+                decisions += 1
+                if balls is not None:
+                    for j in range(n):
+                        if state[j] != before[j]:
+                            changed[j] = decisions
+    return spent
+
+
+def _balls(near: list[list[int]], radius: int) -> list[list[int]]:
+    """Per cell, the cells within `radius` steps of it (itself among them)."""
+    balls = []
+    for i in range(len(near)):
+        steps = {i: 0}
+        ball = [i]
+        for p in ball:  # the list grows as it is read: a breadth-first search
+            if steps[p] < radius:
+                for j in near[p]:
+                    if j not in steps:
+                        steps[j] = steps[p] + 1
+                        ball.append(j)
+        balls.append(ball)
+    return balls
 
 
 class OutOfWork(Exception):
     """The search spent its work before it ended."""
 
 
-def search(board: Board, work: int, frontier: Callable[[Board], list[int]]) -> Board | None:
+def search(
+    board: Board,
+    work: int,
+    frontier: Callable[[Board], list[int]],
+    probe_nodes: bool = True,
+) -> Board | None:
     """Depth-first search over the board for its answers, to the second: at each node the cells
     `frontier` names (unknown cells where a guess soon meets a rule) are probed both ways until
-    none decides one, then the search branches on the first, both ways. Every step is the
+    none decides one (not with `probe_nodes` False: each node is then one propagation, and the
+    search has more of them), then the search branches on the first, both ways. Every step is the
     rules' propagation, so a branch ends only where no answer has it, and a board with no
     unknown cell left after it is an answer.
 
@@ -102,7 +153,7 @@ def search(board: Board, work: int, frontier: Callable[[Board], list[int]]) -> B
         while stack:
             node = stack.pop()
             try:
-                cells = _probed(node, frontier, spend)
+                cells = _probed(node, frontier, spend) if probe_nodes else frontier(node)
             except Contradiction:
                 continue
             if not cells:
@@ -147,24 +198,43 @@ def _probed(
             return cells
 
 
-def settle(board: Board, i: int) -> tuple[int, bool]:
+def settle(board: Board, i: int, agree: bool = False) -> tuple[int, bool]:
     """Try unknown cell i both ways (VALUES in order); where one way propagates to a
-    contradiction, set the other and propagate it (raising where both do). The tries made (1
-    or 2) and whether the cell was decided."""
+    contradiction, set the other and propagate it (raising where both do). With `agree`, where
+    both ways hold, the unknown cells they decide alike hold in every answer (each answer takes
+    one of the two ways): set them and propagate. The tries made (1 or 2) and whether a cell
+    was decided."""
+    trials = []
     for tries, (guess, other) in enumerate((VALUES, VALUES[::-1]), start=1):
-        if not holds(board, i, guess):
+        trial = tried(board, i, guess)
+        if trial is None:
             board.set(i, other)
             board.propagate()
             return tries, True
-    return 2, False
+        trials.append(trial.state)
+    if not agree:
+        return 2, False
+    first, second = trials
+    state = board.state
+    alike = [j for j, s in enumerate(state) if s == UNKNOWN and first[j] == second[j] != UNKNOWN]
+    for j in alike:
+        board.set(j, first[j])
+    if alike:
+        board.propagate()
+    return 2, bool(alike)
 
 
-def holds(board: Board, i: int, guess: int) -> bool:
-    """Whether making cell i `guess` propagates without a contradiction."""
+def tried(board: Board, i: int, guess: int) -> Board | None:
+    """A copy of the board with cell i made `guess` and propagated; None at a contradiction."""
     trial = board.copy()
     try:
         trial.set(i, guess)
         trial.propagate()
     except Contradiction:
-        return False
-    return True
+        return None
+    return trial
+
+
+def holds(board: Board, i: int, guess: int) -> bool:
+    """Whether making cell i `guess` propagates without a contradiction."""
+    return tried(board, i, guess) is not None

@@ -293,7 +293,7 @@ class Board:
             for i in found:
                 d = dist[i] + 1
                 if d > left:
-                    continue
+                    break  # breadth-first: every cell after it is as far
                 for j in near[i]:
                     if visit[j] != k and only[j] in (ANY, k):
                         visit[j] = k
@@ -386,6 +386,10 @@ class Board:
         to_block = min(dist.get(b, self.rows * self.cols) for b in block)
         if to_block > left:
             raise Contradiction  # cannot happen: the block was reached
+        # d(x,B) <= d(G,x) + d(G,B), so only a cell x farther than left - d(G,B) can be dropped:
+        # where none is (a large island's reach, 994 cells of a 32x32), the search is skipped
+        if max(dist.values()) <= left - to_block:
+            return
         near, most = self.near, 2 * left - to_block  # d(G,x) + d(x,B) at most this
         group = self.owned[k]
         back = {b: 0 for b in block if only[b] in (ANY, k)}
@@ -542,6 +546,23 @@ def _edge(r: int, c: int, rows: int, cols: int) -> bool:
     return r in (0, rows) or c in (0, cols)
 
 
+PROBE_RADIUS = 4  # a probed cell is probed again once a cell this near it is decided
+
+
+def _probe(board: Board, work: int) -> None:
+    """Probing (`probing.probe`) with the trials' propagation short of the penalty and the
+    blocks owed (`Board.counting`), which then run once; another round where they decide
+    more and work is left."""
+    while work > 0:
+        board.counting = False
+        work -= probing.probe(board, work, radius=PROBE_RADIUS)
+        board.counting = True
+        unknown = board.state.count(UNKNOWN)
+        board.propagate()
+        if board.state.count(UNKNOWN) in (0, unknown):
+            return
+
+
 def deduce(
     rows: int,
     cols: int,
@@ -560,10 +581,10 @@ def deduce(
     board = Board(rows, cols, clues)
     try:
         board.propagate()
-        probing.probe(board, work)
+        _probe(board, work)
         if UNKNOWN in board.state and search_work and board.spread() >= search_spread:
             board.counting, board.cuts = False, True
-            board = probing.search(board, search_work, Board.frontier) or board
+            board = probing.search(board, search_work, Board.frontier, probe_nodes=False) or board
     except Contradiction:
         return None
     sea = {divmod(i, cols) for i, s in enumerate(board.state) if s == SEA}
