@@ -52,18 +52,16 @@ def probe(
     work: int,
     everywhere: bool = False,
     idle: float | None = None,
-    agree: bool = False,
     radius: int | None = None,
 ) -> int:
     """Try each unknown cell next to a decided one (every unknown cell: `everywhere`) both ways,
     pass after pass while a pass decides one, and set the value that holds where the other
-    leads to a contradiction (raised where both do); with `agree`, also the cells both ways
-    decide alike (`settle`). With `radius`, a cell already probed is probed again only once a
-    cell within that many steps of it (`near`) has been decided since: a probe's outcome
-    mostly turns on what lies near it, and the passes over a large grid then cost what
-    changed, not the grid. Stops when the probes' work (the grid's cells once a probe)
-    exceeds `work`, or (idle) after that share of the grid's cells probed in a row without
-    deciding one. The work spent."""
+    leads to a contradiction (raised where both do). With `radius`, a cell already probed is
+    probed again only once a cell within that many steps of it (`near`) has been decided
+    since: a probe's outcome mostly turns on what lies near it, and the passes over a large
+    grid then cost what changed, not the grid. Stops when the probes' work (the grid's cells
+    once a probe) exceeds `work`, or (idle) after that share of the grid's cells probed in a
+    row without deciding one. The work spent."""
     state, n = board.state, len(board.state)
     most = float("inf") if idle is None else idle * n
     spent, waited, progress = 0, 0, True
@@ -88,7 +86,7 @@ def probe(
             waited += 1
             before = state[:] if balls is not None else state
             probed[i] = decisions
-            tries, decided = settle(board, i, agree)
+            tries, decided = settle(board, i)
             spent += tries * n
             if decided:
                 progress, waited = True, 0
@@ -128,10 +126,10 @@ def search(
 ) -> Board | None:
     """Depth-first search over the board for its answers, to the second: at each node the cells
     `frontier` names (unknown cells where a guess soon meets a rule) are probed both ways until
-    none decides one (not with `probe_nodes` False: each node is then one propagation, and the
-    search has more of them), then the search branches on the first, both ways. Every step is the
-    rules' propagation, so a branch ends only where no answer has it, and a board with no
-    unknown cell left after it is an answer.
+    none decides one (not with `probe_nodes` False: each node is then one propagation, and
+    the search has more of them), then the search branches on the first, both ways. Every
+    step is the rules' propagation, so a branch ends only where no answer has it, and a board
+    with no unknown cell left after it is an answer.
 
     Returns the one answer's board when the search ends with exactly one (the answer is then
     unique); raises Contradiction when it ends with none; None when it finds a second answer
@@ -198,43 +196,24 @@ def _probed(
             return cells
 
 
-def settle(board: Board, i: int, agree: bool = False) -> tuple[int, bool]:
+def settle(board: Board, i: int) -> tuple[int, bool]:
     """Try unknown cell i both ways (VALUES in order); where one way propagates to a
-    contradiction, set the other and propagate it (raising where both do). With `agree`, where
-    both ways hold, the unknown cells they decide alike hold in every answer (each answer takes
-    one of the two ways): set them and propagate. The tries made (1 or 2) and whether a cell
-    was decided."""
-    trials = []
+    contradiction, set the other and propagate it (raising where both do). The tries made (1
+    or 2) and whether the cell was decided."""
     for tries, (guess, other) in enumerate((VALUES, VALUES[::-1]), start=1):
-        trial = tried(board, i, guess)
-        if trial is None:
+        if not holds(board, i, guess):
             board.set(i, other)
             board.propagate()
             return tries, True
-        trials.append(trial.state)
-    if not agree:
-        return 2, False
-    first, second = trials
-    state = board.state
-    alike = [j for j, s in enumerate(state) if s == UNKNOWN and first[j] == second[j] != UNKNOWN]
-    for j in alike:
-        board.set(j, first[j])
-    if alike:
-        board.propagate()
-    return 2, bool(alike)
+    return 2, False
 
 
-def tried(board: Board, i: int, guess: int) -> Board | None:
-    """A copy of the board with cell i made `guess` and propagated; None at a contradiction."""
+def holds(board: Board, i: int, guess: int) -> bool:
+    """Whether making cell i `guess` propagates without a contradiction."""
     trial = board.copy()
     try:
         trial.set(i, guess)
         trial.propagate()
     except Contradiction:
-        return None
-    return trial
-
-
-def holds(board: Board, i: int, guess: int) -> bool:
-    """Whether making cell i `guess` propagates without a contradiction."""
-    return tried(board, i, guess) is not None
+        return False
+    return True
