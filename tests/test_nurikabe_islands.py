@@ -303,3 +303,7 @@ def test_the_search_of_single_propagations_decides_a_puzzle_probing_leaves():
     assert found is not None and island_logic.UNKNOWN not in found.state
     sea = {divmod(i, p.cols) for i, s in enumerate(found.state) if s == island_logic.SEA}
     assert nurikabe.verify(p, frozenset(sea)) == []
+    # both searches taking turns (`probing.race`, as `deduce` runs them) end on the same answer
+    starts = [(board, False), (board.copy(), True)]
+    raced = probing.race(starts, 10**7, island_logic.Board.frontier)
+    assert raced is not None and raced.state == found.state

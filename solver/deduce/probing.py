@@ -9,7 +9,7 @@ its neighbours), `set(i, value)`, `propagate()` (its rules until nothing changes
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator, Iterator
 from typing import Protocol
 
 from solver import limits
@@ -114,10 +114,6 @@ def _balls(near: list[list[int]], radius: int) -> list[list[int]]:
     return balls
 
 
-class OutOfWork(Exception):
-    """The search spent its work before it ended."""
-
-
 def search(
     board: Board,
     work: int,
@@ -135,62 +131,81 @@ def search(
     unique); raises Contradiction when it ends with none; None when it finds a second answer
     or its work (the grid's cells once a propagation, as `probe` counts) exceeds `work`: then
     it has decided nothing for certain."""
-    found: list[Board] = []
-    n = len(board.state)
+    return race([(board, probe_nodes)], work, frontier)
+
+
+def race(
+    starts: list[tuple[Board, bool]], work: int, frontier: Callable[[Board], list[int]]
+) -> Board | None:
+    """Several searches (`search`) of the same puzzle, each from its board (copies of one
+    state, whose rules may differ) and probing its nodes or not, taking turns one propagation
+    each: every one of them is exact, so the first to end gives the outcome, as `search`
+    returns it, and the work (all of theirs) is that of the one fastest on the puzzle, times
+    the number of searches. None where the work runs out first."""
+    n = len(starts[0][0].state)
+    walks = [_answers(board, frontier, probe_nodes) for board, probe_nodes in starts]
+    found: list[list[Board]] = [[] for _ in walks]
     spent = 0
+    while True:
+        for walk, answers in zip(walks, found, strict=True):
+            step = next(walk, False)
+            if step is False:  # this search has ended
+                if not answers:
+                    raise Contradiction
+                return answers[0]
+            if step is None:
+                spent += n
+                if spent > work:
+                    return None
+                limits.check_time()
+            else:
+                answers.append(step)
+                if len(answers) > 1:
+                    return None
 
-    def spend() -> None:
-        nonlocal spent
-        spent += n
-        if spent > work:
-            raise OutOfWork
-        limits.check_time()
 
+def _answers(
+    board: Board, frontier: Callable[[Board], list[int]], probe_nodes: bool
+) -> Iterator[Board | None]:
+    """`search`'s walk, step by step: None after each propagation, and each answer found."""
     stack = [board]  # the nodes still to visit, the next on top
-    try:
-        while stack:
-            node = stack.pop()
+    while stack:
+        node = stack.pop()
+        try:
+            cells = (yield from _probed(node, frontier)) if probe_nodes else frontier(node)
+        except Contradiction:
+            continue
+        if not cells:
+            cells = [i for i, s in enumerate(node.state) if s == UNKNOWN]
+            if not cells:
+                yield node
+                continue
+        children = []
+        for value in VALUES:
+            child = node.copy()
+            yield None
             try:
-                cells = _probed(node, frontier, spend) if probe_nodes else frontier(node)
+                child.set(cells[0], value)
+                child.propagate()
             except Contradiction:
                 continue
-            if not cells:
-                cells = [i for i, s in enumerate(node.state) if s == UNKNOWN]
-                if not cells:
-                    found.append(node)
-                    if len(found) > 1:
-                        return None
-                    continue
-            children = []
-            for value in VALUES:
-                child = node.copy()
-                spend()
-                try:
-                    child.set(cells[0], value)
-                    child.propagate()
-                except Contradiction:
-                    continue
-                children.append(child)
-            stack += reversed(children)
-    except OutOfWork:
-        return None
-    if not found:
-        raise Contradiction
-    return found[0]
+            children.append(child)
+        stack += reversed(children)
 
 
 def _probed(
-    board: Board, frontier: Callable[[Board], list[int]], spend: Callable[[], None]
-) -> list[int]:
+    board: Board, frontier: Callable[[Board], list[int]]
+) -> Generator[None, None, list[int]]:
     """Probe the frontier's cells both ways, setting what a contradiction decides, pass after
-    pass while a pass decides one; the frontier then."""
+    pass while a pass decides one (None after each try); the frontier then (its return
+    value)."""
     while True:
         cells, changed = frontier(board), False
         for i in cells:
             if board.state[i] == UNKNOWN:
                 tries, decided = settle(board, i)
                 for _ in range(tries):
-                    spend()
+                    yield None
                 changed |= decided
         if not changed:
             return cells

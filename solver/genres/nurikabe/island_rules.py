@@ -46,8 +46,9 @@ propagate without the penalty and the blocks owed, which run once after each rou
 wide (`search_spread` unknown cells or more per unfinished island: few islands, each with room
 to wander, which is where the MIP's lazy island connectivity spends longest), a depth-first
 search follows (`probing.search`, within `search_work`): it branches on the cells beside the
-unfinished island with the fewest such cells (`Board.frontier`), each node one propagation of
-every rule, and when it ends with exactly one answer that answer is the
+unfinished island with the fewest such cells (`Board.frontier`); two such searches take turns
+(`probing.race`), one whose nodes are one propagation each, one that probes the frontier at
+each node, and when the first of them to end ends with exactly one answer that answer is the
 grid decided whole (and unique: the pipeline then runs no solver, `pipeline._decided`); with two
 answers, or out of work, it decides nothing and the solve goes on from the probing. What
 `deduce` returns holds in every answer; when the rules contradict themselves (a puzzle with no
@@ -63,10 +64,11 @@ small generated puzzles have) the MIP is quicker than the search; above it the s
 most published grids whole within its work, and those it does not are where the MIP is
 slowest too. Probing's trials leave out the penalty and the blocks owed (`Board.counting`),
 which cost more there than they decide: on janko's 14x24 no. 660 probing ends at the same 238
-unknown cells in a seventh of the time. The search keeps them, and probes nothing at its
-nodes: on janko's no. 975 (10x10) it ends in 296 propagations with them and not within 20,000
-without; janko's no. 407 takes 2,604 propagations with single-propagation nodes and 10,839
-probing the frontier at each. It also propagates the sea's cut cells (`Board.cuts`, `_cut`):
+unknown cells in a seventh of the time. The search keeps them: on janko's no. 975 (10x10) it
+ends in 296 propagations with them and not within 20,000 without. Which of the two searches
+ends first varies (propagations to the end, single ones against probing nodes: janko's no. 407
+2,596 against 15,135, no. 761 6,330 against 563), and taking turns costs twice the faster one.
+The search also propagates the sea's cut cells (`Board.cuts`, `_cut`):
 an unknown cell whose removal leaves sea cells on two sides of the sea and unknown cells, or
 the sea's side short of the sea's size, is sea. In the search that rule closes branches the
 others leave open; in probing, which tries each such cell both ways anyway, it costs more than
@@ -591,7 +593,8 @@ def deduce(
         _probe(board, work)
         if UNKNOWN in board.state and search_work and board.spread() >= search_spread:
             board.cuts = True
-            board = probing.search(board, search_work, Board.frontier, probe_nodes=False) or board
+            starts = [(board, False), (board.copy(), True)]  # see the module's docstring
+            board = probing.race(starts, search_work, Board.frontier) or board
     except Contradiction:
         return None
     sea = {divmod(i, cols) for i, s in enumerate(board.state) if s == SEA}
