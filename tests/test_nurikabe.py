@@ -197,3 +197,32 @@ def test_a_repair_keeps_our_answer_and_breaks_the_flipped_spot():
     assert (
         after.unique and set(after.answer) == {(r, c) for r in range(4) for c in range(4)} - white
     )
+
+
+# janko.at's Nurikabe no. 758 as puzzlekit's dataset holds it: `?` a number not given
+JANKO_758 = (
+    "11 11\n- - - - - 1 - - 2 - 2\n- - - 1 - - - - - - -\n- - - - - - - - 2 - -\n"
+    "- - - - - 2 - - - - ?\n- 1 - - - - - 1 - - -\n- - - - - ? - - - - 2\n"
+    "2 - - 1 - - - - - - -\n- - - - - 1 - - - 1 -\n- - - - - - - - - - -\n"
+    "2 - ? - ? - 1 - - - -\n- - - - - 1 - - - - -"
+)
+JANKO_758_SEA = (
+    "xxxxx-x--x-|x-x-xxxxxx-|x--xx-x--xx|xx--x-xxx--|x-x--xx-xxx|xxxx---xx--|"
+    "--x-xx--xxx|xxxxx-x-x-x|-x--xxx--xx|-x-x-x-x--x|xxxxx-xxxxx"
+)
+
+
+def test_puzzlekits_question_marks_are_islands_of_any_size():
+    """The dataset's reader types `?` as the genre reads it (an island whose size is not
+    given); the puzzle's one answer is the published one."""
+    from benchmarks.puzzlekit import nurikabe as reader
+
+    cells = reader.cells(JANKO_758)
+    assert cells[3][10] == UNKNOWN and cells[0][5] == 1 and cells[0][0] is None
+    p = Puzzle(tuple(map(tuple, cells)))
+    out = solve_puzzle(nurikabe.GENRE, p, Settings())
+    assert out.status == "solved" and out.unique is True
+    rows = JANKO_758_SEA.split("|")
+    assert out.answer == {
+        (r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "x"
+    }

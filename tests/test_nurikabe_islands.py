@@ -270,3 +270,40 @@ def test_a_path_between_two_seas_is_sea():
     assert board._cut()
     sea = {i for i, s in enumerate(board.state) if s == island_logic.SEA}
     assert sea == {0, 1, 2, 5, 6, 7, 8}
+
+
+@pytest.mark.parametrize("url", (TUTORIAL, PENPA_3))
+def test_probing_again_only_near_a_change_decides_as_much_for_less_work(url):
+    """Probing with a radius (`probing.probe`, as `deduce` runs it: `PROBE_RADIUS`) probes a
+    cell again only once a cell near it is decided: on these puzzles it ends where probing
+    every cell again ends, and spends less work (the grid's cells once a probe)."""
+    p = nurikabe.from_url(parse_url(url))
+    ends = {}
+    for radius in (None, island_logic.PROBE_RADIUS):
+        board = island_logic.Board(p.rows, p.cols, p.clues())
+        board.counting = False
+        board.propagate()
+        ends[radius] = board.state, probing.probe(board, 10**9, radius=radius)
+    (everywhere, spent), (near, spent_near) = ends.values()
+    assert near == everywhere and everywhere.count(island_logic.UNKNOWN) > 20
+    assert spent_near < spent
+
+
+def test_the_search_of_single_propagations_decides_a_puzzle_probing_leaves():
+    """`probing.search` without probing at its nodes (as `deduce` runs it) decides janko's no.
+    473 whole from where probing stops: its one answer, the answer `verify` accepts."""
+    rows = [[None if ch == "." else int(ch) for ch in row] for row in JANKO_473.split("|")]
+    p = Puzzle(tuple(map(tuple, rows)))
+    board = island_logic.Board(p.rows, p.cols, p.clues())
+    board.propagate()
+    island_logic._probe(board, 10**9)
+    assert board.state.count(island_logic.UNKNOWN) > 20
+    board.cuts = True
+    found = probing.search(board, 10**7, island_logic.Board.frontier, probe_nodes=False)
+    assert found is not None and island_logic.UNKNOWN not in found.state
+    sea = {divmod(i, p.cols) for i, s in enumerate(found.state) if s == island_logic.SEA}
+    assert nurikabe.verify(p, frozenset(sea)) == []
+    # both searches taking turns (`probing.race`, as `deduce` runs them) end on the same answer
+    starts = [(board, False), (board.copy(), True)]
+    raced = probing.race(starts, 10**7, island_logic.Board.frontier)
+    assert raced is not None and raced.state == found.state

@@ -1,4 +1,5 @@
-"""Nurikabe: the islands' numbers as typed, `-` an empty cell; the answer's `x` a sea cell."""
+"""Nurikabe: the islands' numbers as typed, `-` an empty cell, `?` a number not given (an island
+of any size, as the genre reads `?`); the answer's `x` a sea cell."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ DATASET = "Nurikabe"
 
 
 def cells(problem: str) -> list[list[Value]]:
-    return [[None if t == "-" else int(t) for t in row] for row in grid_of(problem)]
+    return [
+        [None if t == "-" else "?" if t == "?" else int(t) for t in row] for row in grid_of(problem)
+    ]
 
 
 def expected(solution: str) -> dict:

@@ -9,7 +9,7 @@ its neighbours), `set(i, value)`, `propagate()` (its rules until nothing changes
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator, Iterator
 from typing import Protocol
 
 from solver import limits
@@ -47,15 +47,28 @@ def budget(rows: int, cols: int, work: int, passes: int) -> int:
     return max(work, passes_work(rows, cols, passes))
 
 
-def probe(board: Board, work: int, everywhere: bool = False, idle: float | None = None) -> None:
+def probe(
+    board: Board,
+    work: int,
+    everywhere: bool = False,
+    idle: float | None = None,
+    radius: int | None = None,
+) -> int:
     """Try each unknown cell next to a decided one (every unknown cell: `everywhere`) both ways,
     pass after pass while a pass decides one, and set the value that holds where the other
-    leads to a contradiction (raised where both do). Stops when the probes' work (the grid's
-    cells once a probe) exceeds `work`, or (idle) after that share of the grid's cells probed in
-    a row without deciding one."""
+    leads to a contradiction (raised where both do). With `radius`, a cell already probed is
+    probed again only once a cell within that many steps of it (`near`) has been decided
+    since: a probe's outcome mostly turns on what lies near it, and the passes over a large
+    grid then cost what changed, not the grid. Stops when the probes' work (the grid's cells
+    once a probe) exceeds `work`, or (idle) after that share of the grid's cells probed in a
+    row without deciding one. The work spent."""
     state, n = board.state, len(board.state)
     most = float("inf") if idle is None else idle * n
     spent, waited, progress = 0, 0, True
+    balls = None if radius is None else _balls(board.near, radius)
+    decisions = 0  # the probes that decided, counted: `changed` and `probed` hold such counts
+    changed = [0] * n  # per cell, the count when it was decided
+    probed = [-1] * n  # per cell, the count at its last probe (-1: never probed)
     while progress and spent < work and waited <= most:
         progress = False
         for i in range(n):
@@ -63,85 +76,136 @@ def probe(board: Board, work: int, everywhere: bool = False, idle: float | None 
                 continue
             if not everywhere and all(state[j] == UNKNOWN for j in board.near[i]):
                 continue  # probes far from every decided cell seldom decide anything
+            if (
+                balls is not None
+                and probed[i] >= 0
+                and all(changed[j] <= probed[i] for j in balls[i])
+            ):
+                continue  # nothing near it has changed since its last probe
             limits.check_time()
             waited += 1
+            before = state[:] if balls is not None else state
+            probed[i] = decisions
             tries, decided = settle(board, i)
             spent += tries * n
             if decided:
                 progress, waited = True, 0
+                decisions += 1
+                if balls is not None:
+                    for j in range(n):
+                        if state[j] != before[j]:
+                            changed[j] = decisions
+    return spent
 
 
-class OutOfWork(Exception):
-    """The search spent its work before it ended."""
+def _balls(near: list[list[int]], radius: int) -> list[list[int]]:
+    """Per cell, the cells within `radius` steps of it (itself among them)."""
+    balls = []
+    for i in range(len(near)):
+        steps = {i: 0}
+        ball = [i]
+        for p in ball:  # the list grows as it is read: a breadth-first search
+            if steps[p] < radius:
+                for j in near[p]:
+                    if j not in steps:
+                        steps[j] = steps[p] + 1
+                        ball.append(j)
+        balls.append(ball)
+    return balls
 
 
-def search(board: Board, work: int, frontier: Callable[[Board], list[int]]) -> Board | None:
+def search(
+    board: Board,
+    work: int,
+    frontier: Callable[[Board], list[int]],
+    probe_nodes: bool = True,
+) -> Board | None:
     """Depth-first search over the board for its answers, to the second: at each node the cells
     `frontier` names (unknown cells where a guess soon meets a rule) are probed both ways until
-    none decides one, then the search branches on the first, both ways. Every step is the
-    rules' propagation, so a branch ends only where no answer has it, and a board with no
-    unknown cell left after it is an answer.
+    none decides one (not with `probe_nodes` False: each node is then one propagation, and
+    the search has more of them), then the search branches on the first, both ways. Every
+    step is the rules' propagation, so a branch ends only where no answer has it, and a board
+    with no unknown cell left after it is an answer.
 
     Returns the one answer's board when the search ends with exactly one (the answer is then
     unique); raises Contradiction when it ends with none; None when it finds a second answer
     or its work (the grid's cells once a propagation, as `probe` counts) exceeds `work`: then
     it has decided nothing for certain."""
-    found: list[Board] = []
-    n = len(board.state)
+    return race([(board, probe_nodes)], work, frontier)
+
+
+def race(
+    starts: list[tuple[Board, bool]], work: int, frontier: Callable[[Board], list[int]]
+) -> Board | None:
+    """Several searches (`search`) of the same puzzle, each from its board (copies of one
+    state, whose rules may differ) and probing its nodes or not, taking turns one propagation
+    each: every one of them is exact, so the first to end gives the outcome, as `search`
+    returns it, and the work (all of theirs) is that of the one fastest on the puzzle, times
+    the number of searches. None where the work runs out first."""
+    n = len(starts[0][0].state)
+    walks = [_answers(board, frontier, probe_nodes) for board, probe_nodes in starts]
+    found: list[list[Board]] = [[] for _ in walks]
     spent = 0
+    while True:
+        for walk, answers in zip(walks, found, strict=True):
+            step = next(walk, False)
+            if step is False:  # this search has ended
+                if not answers:
+                    raise Contradiction
+                return answers[0]
+            if step is None:
+                spent += n
+                if spent > work:
+                    return None
+                limits.check_time()
+            else:
+                answers.append(step)
+                if len(answers) > 1:
+                    return None
 
-    def spend() -> None:
-        nonlocal spent
-        spent += n
-        if spent > work:
-            raise OutOfWork
-        limits.check_time()
 
+def _answers(
+    board: Board, frontier: Callable[[Board], list[int]], probe_nodes: bool
+) -> Iterator[Board | None]:
+    """`search`'s walk, step by step: None after each propagation, and each answer found."""
     stack = [board]  # the nodes still to visit, the next on top
-    try:
-        while stack:
-            node = stack.pop()
+    while stack:
+        node = stack.pop()
+        try:
+            cells = (yield from _probed(node, frontier)) if probe_nodes else frontier(node)
+        except Contradiction:
+            continue
+        if not cells:
+            cells = [i for i, s in enumerate(node.state) if s == UNKNOWN]
+            if not cells:
+                yield node
+                continue
+        children = []
+        for value in VALUES:
+            child = node.copy()
+            yield None
             try:
-                cells = _probed(node, frontier, spend)
+                child.set(cells[0], value)
+                child.propagate()
             except Contradiction:
                 continue
-            if not cells:
-                cells = [i for i, s in enumerate(node.state) if s == UNKNOWN]
-                if not cells:
-                    found.append(node)
-                    if len(found) > 1:
-                        return None
-                    continue
-            children = []
-            for value in VALUES:
-                child = node.copy()
-                spend()
-                try:
-                    child.set(cells[0], value)
-                    child.propagate()
-                except Contradiction:
-                    continue
-                children.append(child)
-            stack += reversed(children)
-    except OutOfWork:
-        return None
-    if not found:
-        raise Contradiction
-    return found[0]
+            children.append(child)
+        stack += reversed(children)
 
 
 def _probed(
-    board: Board, frontier: Callable[[Board], list[int]], spend: Callable[[], None]
-) -> list[int]:
+    board: Board, frontier: Callable[[Board], list[int]]
+) -> Generator[None, None, list[int]]:
     """Probe the frontier's cells both ways, setting what a contradiction decides, pass after
-    pass while a pass decides one; the frontier then."""
+    pass while a pass decides one (None after each try); the frontier then (its return
+    value)."""
     while True:
         cells, changed = frontier(board), False
         for i in cells:
             if board.state[i] == UNKNOWN:
                 tries, decided = settle(board, i)
                 for _ in range(tries):
-                    spend()
+                    yield None
                 changed |= decided
         if not changed:
             return cells
