@@ -47,12 +47,19 @@ def budget(rows: int, cols: int, work: int, passes: int) -> int:
     return max(work, passes_work(rows, cols, passes))
 
 
-def probe(board: Board, work: int, everywhere: bool = False, idle: float | None = None) -> None:
+def probe(
+    board: Board,
+    work: int,
+    everywhere: bool = False,
+    idle: float | None = None,
+    agree: bool = False,
+) -> None:
     """Try each unknown cell next to a decided one (every unknown cell: `everywhere`) both ways,
     pass after pass while a pass decides one, and set the value that holds where the other
-    leads to a contradiction (raised where both do). Stops when the probes' work (the grid's
-    cells once a probe) exceeds `work`, or (idle) after that share of the grid's cells probed in
-    a row without deciding one."""
+    leads to a contradiction (raised where both do); with `agree` also the cells that both ways
+    decide alike (`settle`). Stops when the probes' work (the grid's cells once a probe) exceeds
+    `work`, or (idle) after that share of the grid's cells probed in a row without deciding
+    one."""
     state, n = board.state, len(board.state)
     most = float("inf") if idle is None else idle * n
     spent, waited, progress = 0, 0, True
@@ -65,7 +72,7 @@ def probe(board: Board, work: int, everywhere: bool = False, idle: float | None 
                 continue  # probes far from every decided cell seldom decide anything
             limits.check_time()
             waited += 1
-            tries, decided = settle(board, i)
+            tries, decided = settle(board, i, agree)
             spent += tries * n
             if decided:
                 progress, waited = True, 0
@@ -100,28 +107,18 @@ def search(board: Board, work: int, frontier: Callable[[Board], list[int]]) -> B
     stack = [board]  # the nodes still to visit, the next on top
     try:
         while stack:
-            node = stack.pop()
             try:
-                cells = _probed(node, frontier, spend)
+                node, cells, children = _probed(stack.pop(), frontier, spend)
             except Contradiction:
                 continue
-            if not cells:
+            if children is None:  # no frontier: branch on the first unknown cell
                 cells = [i for i, s in enumerate(node.state) if s == UNKNOWN]
                 if not cells:
                     found.append(node)
                     if len(found) > 1:
                         return None
                     continue
-            children = []
-            for value in VALUES:
-                child = node.copy()
-                spend()
-                try:
-                    child.set(cells[0], value)
-                    child.propagate()
-                except Contradiction:
-                    continue
-                children.append(child)
+                children = [c for c in _tries(node, cells[0], spend) if c is not None]
             stack += reversed(children)
     except OutOfWork:
         return None
@@ -132,39 +129,65 @@ def search(board: Board, work: int, frontier: Callable[[Board], list[int]]) -> B
 
 def _probed(
     board: Board, frontier: Callable[[Board], list[int]], spend: Callable[[], None]
-) -> list[int]:
-    """Probe the frontier's cells both ways, setting what a contradiction decides, pass after
-    pass while a pass decides one; the frontier then."""
+) -> tuple[Board, list[int], list[Board] | None]:
+    """Probe the frontier's cells both ways, taking the one way that holds where the other
+    leads to a contradiction (raising where both do), pass after pass while a pass decides one.
+    The board then, its frontier, and the first frontier cell's two ways (the children to
+    branch to; None where the frontier is empty)."""
     while True:
-        cells, changed = frontier(board), False
+        cells, changed, ways = frontier(board), False, {}
         for i in cells:
-            if board.state[i] == UNKNOWN:
-                tries, decided = settle(board, i)
-                for _ in range(tries):
-                    spend()
-                changed |= decided
+            if board.state[i] != UNKNOWN:
+                continue
+            held = [c for c in _tries(board, i, spend) if c is not None]
+            if not held:
+                raise Contradiction
+            if len(held) == 1:
+                board, changed = held[0], True
+            else:
+                ways[i] = held
         if not changed:
-            return cells
+            return board, cells, ways.get(cells[0]) if cells else None
 
 
-def settle(board: Board, i: int) -> tuple[int, bool]:
+def _tries(board: Board, i: int, spend: Callable[[], None]) -> list[Board | None]:
+    """The board with unknown cell i set each way (VALUES in order) and propagated; None for a
+    way that leads to a contradiction."""
+    out: list[Board | None] = []
+    for value in VALUES:
+        spend()
+        child = board.copy()
+        try:
+            child.set(i, value)
+            child.propagate()
+        except Contradiction:
+            child = None
+        out.append(child)
+    return out
+
+
+def settle(board: Board, i: int, agree: bool = False) -> tuple[int, bool]:
     """Try unknown cell i both ways (VALUES in order); where one way propagates to a
-    contradiction, set the other and propagate it (raising where both do). The tries made (1
-    or 2) and whether the cell was decided."""
+    contradiction, set the other and propagate it (raising where both do); with `agree`, where
+    both ways hold, set the unknown cells that both decide alike (each answer takes one of the
+    two ways). The tries made (1 or 2) and whether a cell was decided."""
+    ways = []
     for tries, (guess, other) in enumerate((VALUES, VALUES[::-1]), start=1):
-        if not holds(board, i, guess):
+        trial = board.copy()
+        try:
+            trial.set(i, guess)
+            trial.propagate()
+        except Contradiction:
             board.set(i, other)
             board.propagate()
             return tries, True
-    return 2, False
-
-
-def holds(board: Board, i: int, guess: int) -> bool:
-    """Whether making cell i `guess` propagates without a contradiction."""
-    trial = board.copy()
-    try:
-        trial.set(i, guess)
-        trial.propagate()
-    except Contradiction:
-        return False
-    return True
+        ways.append(trial.state)
+    if not agree:
+        return 2, False
+    state, (one, two) = board.state, ways
+    alike = [j for j, s in enumerate(state) if s == UNKNOWN and one[j] == two[j] != UNKNOWN]
+    for j in alike:
+        board.set(j, one[j])
+    if alike:
+        board.propagate()
+    return 2, bool(alike)
