@@ -245,3 +245,17 @@ def test_the_rules_on_dense_clues_hold_in_every_answer():
         for answer in answers:
             assert known[0] <= answer and not known[1] & answer, p
     assert decided > 150
+
+
+def test_groups_that_each_hold_an_unshaded_cell_are_joined_before_one_is_known():
+    """A row of five cells, a 1 over the first two and a 1 over the last two: each pair holds
+    an unshaded cell, though no cell is known unshaded, and the middle cell shaded would part
+    them, so the rules alone leave it unshaded."""
+    cells: list[list[int | None]] = [[None] * 6 for _ in range(2)]
+    cells[0][1], cells[0][4] = 1, 1
+    known = rules_only(Puzzle(tuple(map(tuple, cells))))
+    assert known is not None and (0, 2) in known[1]
+    answers = every_shading_answer(
+        Puzzle(tuple(map(tuple, cells))), creek.verify, [(0, c) for c in range(5)]
+    )
+    assert all((0, 2) not in shaded for shaded in answers)

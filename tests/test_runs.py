@@ -9,8 +9,8 @@ import random
 
 import pytest
 
-from solver.deduce.probing import Contradiction
-from solver.deduce.runs import SHADED, UNKNOWN, UNSHADED, deduce, settle_line
+from solver.deduce.probing import Contradiction, settle
+from solver.deduce.runs import SHADED, UNKNOWN, UNSHADED, RunsBoard, deduce, settle_line
 
 
 def runs_of(line: tuple[int, ...]) -> tuple[int, ...]:
@@ -58,3 +58,31 @@ def test_a_puzzle_of_one_answer_is_decided_whole_and_one_of_two_is_not():
     assert board is not None and board.state == [UNKNOWN] * 4
     # a row of two shaded cells across an empty column: no answer
     assert deduce([(2,), ()], [(1,), ()], work=10**6) is None
+
+
+def test_probing_tries_every_cell_where_the_lines_decide_none():
+    """A 5x5 picture whose lines alone decide no cell, so that no cell is next to a decided
+    one: probing every cell decides it whole."""
+    picture = [".x...", ".x..x", "x.x..", "x.x..", "...xx"]
+    grid = [[SHADED if ch == "x" else UNSHADED for ch in row] for row in picture]
+    rows = [runs_of(tuple(row)) for row in grid]
+    cols = [runs_of(tuple(row[c] for row in grid)) for c in range(5)]
+    assert deduce(rows, cols, work=0).state == [UNKNOWN] * 25
+    board = deduce(rows, cols, work=10**6)
+    assert board is not None and board.state == [v for row in grid for v in row]
+
+
+def test_a_probe_whose_two_ways_hold_keeps_what_both_decide():
+    """Rows and columns 1, 1 1, 1 1, 1 on a 4x4 grid: the lines decide nothing, and the second
+    cell of the top row shaded or not, either way holds; both leave the four corners unshaded,
+    which `settle` with `agree` keeps (and without it does not)."""
+    clues = [(1,), (1, 1), (1, 1), (1,)]
+    board = RunsBoard(clues, clues)
+    board.propagate()
+    assert board.state == [UNKNOWN] * 16
+    plain = board.copy()
+    assert settle(plain, 1) == (2, False) and plain.state == [UNKNOWN] * 16
+    assert settle(board, 1, agree=True) == (2, True)
+    assert {i for i, v in enumerate(board.state) if v != UNKNOWN} >= {0, 3, 12, 15}
+    assert all(board.state[i] == UNSHADED for i in (0, 3, 12, 15))
+    assert board.state[1] == UNKNOWN

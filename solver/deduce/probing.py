@@ -53,15 +53,17 @@ def probe(
     everywhere: bool = False,
     idle: float | None = None,
     radius: int | None = None,
+    agree: bool = False,
 ) -> int:
     """Try each unknown cell next to a decided one (every unknown cell: `everywhere`) both ways,
     pass after pass while a pass decides one, and set the value that holds where the other
-    leads to a contradiction (raised where both do). With `radius`, a cell already probed is
-    probed again only once a cell within that many steps of it (`near`) has been decided
-    since: a probe's outcome mostly turns on what lies near it, and the passes over a large
-    grid then cost what changed, not the grid. Stops when the probes' work (the grid's cells
-    once a probe) exceeds `work`, or (idle) after that share of the grid's cells probed in a
-    row without deciding one. The work spent."""
+    leads to a contradiction (raised where both do); with `agree` also the cells that both ways
+    decide alike (`settle`). With `radius`, a cell already probed is probed again only once a
+    cell within that many steps of it (`near`) has been decided since: a probe's outcome mostly
+    turns on what lies near it, and the passes over a large grid then cost what changed, not
+    the grid. Stops when the probes' work (the grid's cells once a probe) exceeds `work`, or
+    (idle) after that share of the grid's cells probed in a row without deciding one. The work
+    spent."""
     state, n = board.state, len(board.state)
     most = float("inf") if idle is None else idle * n
     spent, waited, progress = 0, 0, True
@@ -86,7 +88,7 @@ def probe(
             waited += 1
             before = state[:] if balls is not None else state
             probed[i] = decisions
-            tries, decided = settle(board, i)
+            tries, decided = settle(board, i, agree)
             spent += tries * n
             if decided:
                 progress, waited = True, 0
@@ -123,9 +125,10 @@ def search(
     """Depth-first search over the board for its answers, to the second: at each node the cells
     `frontier` names (unknown cells where a guess soon meets a rule) are probed both ways until
     none decides one (not with `probe_nodes` False: each node is then one propagation, and
-    the search has more of them), then the search branches on the first, both ways. Every
-    step is the rules' propagation, so a branch ends only where no answer has it, and a board
-    with no unknown cell left after it is an answer.
+    the search has more of them), then the search branches on the first, both ways (to the
+    two boards its last probe made, where it probed). Every step is the rules' propagation,
+    so a branch ends only where no answer has it, and a board with no unknown cell left after
+    it is an answer.
 
     Returns the one answer's board when the search ends with exactly one (the answer is then
     unique); raises Contradiction when it ends with none; None when it finds a second answer
@@ -172,63 +175,84 @@ def _answers(
     while stack:
         node = stack.pop()
         try:
-            cells = (yield from _probed(node, frontier)) if probe_nodes else frontier(node)
+            if probe_nodes:
+                node, cells, children = yield from _probed(node, frontier)
+            else:
+                cells, children = frontier(node), None
         except Contradiction:
             continue
-        if not cells:
-            cells = [i for i, s in enumerate(node.state) if s == UNKNOWN]
+        if children is None:  # branch on the frontier's first cell, or the first unknown one
             if not cells:
-                yield node
-                continue
-        children = []
-        for value in VALUES:
-            child = node.copy()
-            yield None
-            try:
-                child.set(cells[0], value)
-                child.propagate()
-            except Contradiction:
-                continue
-            children.append(child)
+                cells = [i for i, s in enumerate(node.state) if s == UNKNOWN]
+                if not cells:
+                    yield node
+                    continue
+            children = [c for c in (yield from _tries(node, cells[0])) if c is not None]
         stack += reversed(children)
 
 
 def _probed(
     board: Board, frontier: Callable[[Board], list[int]]
-) -> Generator[None, None, list[int]]:
-    """Probe the frontier's cells both ways, setting what a contradiction decides, pass after
-    pass while a pass decides one (None after each try); the frontier then (its return
-    value)."""
+) -> Generator[None, None, tuple[Board, list[int], list[Board] | None]]:
+    """Probe the frontier's cells both ways, taking the one way that holds where the other
+    leads to a contradiction (raising where both do), pass after pass while a pass decides one
+    (None after each try). Its return value: the board then, its frontier, and the first
+    frontier cell's two ways (the children to branch to, made by its last probe; None where
+    the frontier is empty)."""
     while True:
-        cells, changed = frontier(board), False
+        cells, changed, ways = frontier(board), False, {}
         for i in cells:
-            if board.state[i] == UNKNOWN:
-                tries, decided = settle(board, i)
-                for _ in range(tries):
-                    yield None
-                changed |= decided
+            if board.state[i] != UNKNOWN:
+                continue
+            held = [c for c in (yield from _tries(board, i)) if c is not None]
+            if not held:
+                raise Contradiction
+            if len(held) == 1:
+                board, changed = held[0], True
+            else:
+                ways[i] = held
         if not changed:
-            return cells
+            return board, cells, ways.get(cells[0]) if cells else None
 
 
-def settle(board: Board, i: int) -> tuple[int, bool]:
+def _tries(board: Board, i: int) -> Generator[None, None, list[Board | None]]:
+    """The board with unknown cell i set each way (VALUES in order) and propagated, None for a
+    way that leads to a contradiction (its return value; None yielded before each try)."""
+    out: list[Board | None] = []
+    for value in VALUES:
+        yield None
+        child = board.copy()
+        try:
+            child.set(i, value)
+            child.propagate()
+        except Contradiction:
+            child = None
+        out.append(child)
+    return out
+
+
+def settle(board: Board, i: int, agree: bool = False) -> tuple[int, bool]:
     """Try unknown cell i both ways (VALUES in order); where one way propagates to a
-    contradiction, set the other and propagate it (raising where both do). The tries made (1
-    or 2) and whether the cell was decided."""
+    contradiction, set the other and propagate it (raising where both do); with `agree`, where
+    both ways hold, set the unknown cells that both decide alike (each answer takes one of the
+    two ways). The tries made (1 or 2) and whether a cell was decided."""
+    ways = []
     for tries, (guess, other) in enumerate((VALUES, VALUES[::-1]), start=1):
-        if not holds(board, i, guess):
+        trial = board.copy()
+        try:
+            trial.set(i, guess)
+            trial.propagate()
+        except Contradiction:
             board.set(i, other)
             board.propagate()
             return tries, True
-    return 2, False
-
-
-def holds(board: Board, i: int, guess: int) -> bool:
-    """Whether making cell i `guess` propagates without a contradiction."""
-    trial = board.copy()
-    try:
-        trial.set(i, guess)
-        trial.propagate()
-    except Contradiction:
-        return False
-    return True
+        ways.append(trial.state)
+    if not agree:
+        return 2, False
+    state, (one, two) = board.state, ways
+    alike = [j for j, s in enumerate(state) if s == UNKNOWN and one[j] == two[j] != UNKNOWN]
+    for j in alike:
+        board.set(j, one[j])
+    if alike:
+        board.propagate()
+    return 2, bool(alike)

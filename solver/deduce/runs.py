@@ -133,14 +133,16 @@ def deduce(
     work: int,
     search_work: int = 0,
 ) -> RunsBoard | None:
-    """The board after the lines, probing within `work` (the grid's cells once a probe) and,
+    """The board after the lines, probing every unknown cell within `work` (the grid's cells
+    once a probe: where the lines decide nothing, no cell is next to a decided one, and a
+    probe far from them decides as often) and,
     where cells are left, a depth-first search within `search_work`, which decides the grid
     whole where it ends with exactly one answer. None where the clues leave no answer."""
     try:
         board = RunsBoard(row_runs, col_runs)
         board.propagate()
         if UNKNOWN in board.state:
-            probing.probe(board, work)
+            probing.probe(board, work, everywhere=True, agree=True)
         if UNKNOWN in board.state and search_work:
             board = probing.search(board, search_work, RunsBoard.frontier) or board
     except Contradiction:

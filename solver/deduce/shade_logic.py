@@ -53,7 +53,9 @@ State: every cell is shaded, unshaded or unknown. `propagate` applies, until not
   apart. Looked at only after a cell was shaded: nothing else changes what it decides. On a
   board whose shaded cells may touch (sukoro's, creek's: `apart=False`),
   the unshaded cells are joined the way `joined` joins a colour: a part cut off from them is
-  shaded, and an unknown cut vertex is unshaded only where it parts unshaded cells.
+  shaded, and an unknown cut vertex is unshaded only where it parts unshaded cells, or groups
+  of cells that each hold an unshaded cell (`Board.need`: creek's clues below their number of
+  cells, so that the connection decides cells before any is known unshaded).
 - a colour's cells are connected, whatever their neighbours (a board made with `joined`: aqre's
   shaded cells, yin-yang's both colours): that colour's cells all lie in one part of the cells
   not of the other colour (or there is no answer); an unknown cell outside that part takes the
@@ -75,7 +77,8 @@ the solve says so.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from math import comb
 from typing import Any
 
 from solver.blocks.geometry import Cell, neighbours
@@ -128,6 +131,7 @@ class Board:
         self.state = [UNKNOWN] * n
         self.todo: list[int] = []
         self.cut = connected  # the connection is to be looked at
+        self.needs: list[list[int]] = []  # groups that each hold an unshaded cell (`need`)
 
     def rule(self, check: Callable[[Board, Any], None], data: Any, cells: Iterable[int]) -> None:
         """A rule of the genre: check(board, data), looked at now and whenever one of `cells`
@@ -137,6 +141,14 @@ class Board:
         for i in cells:
             self.watchers[i].append(k)
         check(self, data)
+
+    def need(self, cells: list[int]) -> None:
+        """In every answer one of `cells` at least is unshaded (creek's clue below its number of
+        cells): the connection of the unshaded cells on a board whose shaded cells may touch
+        (`_joined`) then parts no two such groups, before any unshaded cell is known. The
+        genre's rules say it too (`exactly`); this tells the connection."""
+        self.needs.append(cells)
+        self.cut |= self.connected
 
     def copy(self) -> Board:
         other = object.__new__(Board)
@@ -204,8 +216,7 @@ class Board:
         unshaded only where it parts unshaded cells (`_joined`)."""
         state, near, n = self.state, self.near, len(self.state)
         if not self.apart:
-            start = next((i for i in range(n) if state[i] == UNSHADED), None)
-            return False if start is None else self._joined(UNSHADED)
+            return self._joined(UNSHADED, self.needs)
         if self.rows > 1 and self.cols > 1:
             return self._rings()
         start = next((i for i in range(n) if state[i] == UNSHADED), None)
@@ -290,53 +301,118 @@ class Board:
                 changed |= self.set(u, UNSHADED)
         return changed
 
-    def _joined(self, colour: int) -> bool:
+    def _joined(self, colour: int, needs: list[list[int]] = ()) -> bool:
         """The cells of `colour` are connected (`Board.joined`): they all lie in one part of the
         cells not of the other colour (or there is no answer); an unknown cell outside that part
         takes the other colour; an unknown cell without which that part falls apart into pieces
-        that each hold a cell of `colour` (a cut vertex between them) takes `colour`. True when
-        that set a cell."""
+        that each must hold a cell of `colour` (a cut vertex between them) takes `colour`. True
+        when that set a cell.
+
+        `needs` are groups of cells each of which holds a cell of `colour` in every answer
+        (`Board.need`): a piece must hold a cell of `colour` where it holds a known one or a
+        whole group. So the connection decides cells before any cell of `colour` is known: the
+        part that holds a whole group is the one (a group wholly outside the part of a cell of
+        another group makes that part the other colour), and a cut vertex between two groups
+        takes `colour`. A piece is a subtree of the depth-first search below the cut vertex
+        (a contiguous range of discovery orders); it holds a whole group where it holds the
+        group's lowest common ancestor, and the rest holds one where a group (or a cell of
+        `colour`) lies wholly before or after that range."""
         state, near, n = self.state, self.near, len(self.state)
         other = UNSHADED if colour == SHADED else SHADED
-        start = next((i for i in range(n) if state[i] == colour), None)
-        if start is None:
+        live = []  # the groups with no cell of `colour` yet: their unknown cells
+        for group in needs:
+            cells = []
+            for i in group:
+                s = state[i]
+                if s == colour:
+                    break
+                if s == UNKNOWN:
+                    cells.append(i)
+            else:
+                if not cells:
+                    raise Contradiction
+                live.append(cells)
+        seeds = [i for i, s in enumerate(state) if s == colour]
+        if seeds:
+            start = seeds[0]
+        elif live:
+            start = live[0][0]
+        else:
             return False
         order = [-1] * n  # depth-first discovery order, -1 not reached
         low = [0] * n  # the lowest order reachable from the subtree through one back edge
-        below = [0] * n  # the cells of `colour` in the subtree
-        order[start], count, below[start] = 0, 1, 1
-        stack = [(start, -1, iter(near[start]))]
-        cuts = []
+        parent = [-1] * n
+        end = [0] * n  # the subtree of v holds the orders order[v] .. end[v] - 1
+        reached = [start]  # in discovery order
+        order[start] = 0
+        stack = [(start, iter(near[start]))]
+        cuts = []  # (u, v): u unknown, and cutting it parts v's subtree from the rest
         while stack:
-            v, parent, edges = stack[-1]
+            v, edges = stack[-1]
             for w in edges:
                 if state[w] == other:
                     continue
                 if order[w] < 0:
-                    order[w] = low[w] = count
-                    below[w] = int(state[w] == colour)
-                    count += 1
-                    stack.append((w, v, iter(near[w])))
+                    order[w] = low[w] = len(reached)
+                    parent[w] = v
+                    reached.append(w)
+                    stack.append((w, iter(near[w])))
                     break
-                if w != parent and order[w] < low[v]:
+                if order[w] < low[v] and w != parent[v]:
                     low[v] = order[w]
             else:
                 stack.pop()
+                end[v] = len(reached)
                 if stack:
-                    u = stack[-1][0]
-                    low[u] = min(low[u], low[v])
-                    below[u] += below[v]
-                    # u cuts v's subtree, which holds a cell of `colour`, from the start's
-                    if low[v] >= order[u] and below[v] and state[u] == UNKNOWN:
-                        cuts.append(u)
-        if below[start] < state.count(colour):
+                    u = parent[v]
+                    if low[v] < low[u]:
+                        low[u] = low[v]
+                    elif low[v] >= order[u] and state[u] == UNKNOWN:
+                        cuts.append((u, v))
+        whole = len(reached) + state.count(other) == n  # every cell not `other` reached
+        if not whole and any(order[i] < 0 for i in seeds):
             raise Contradiction  # cells of `colour` that cannot meet the start
+        pinned, beyond = bool(seeds), False
+        spans = []
+        for cells in live:
+            got = [order[i] for i in cells if order[i] >= 0]
+            if not got:
+                beyond = True  # a group wholly outside the start's part
+                continue
+            pinned |= len(got) == len(cells)
+            spans.append((min(got), max(got)))
         changed = False
-        for i in range(n):
-            if order[i] < 0 and state[i] == UNKNOWN:
-                changed |= self.set(i, other)
-        for u in cuts:
-            changed |= self.set(u, colour)
+        if beyond and not pinned:  # the cells of `colour` lie beyond the start's part
+            for i in reached:
+                if state[i] == UNKNOWN:
+                    changed |= self.set(i, other)
+            return changed
+        if beyond:
+            raise Contradiction  # two groups that cannot meet
+        if not pinned:
+            return False  # every group reaches beyond the start's part: nothing is certain
+        if not whole:
+            for i in range(n):
+                if order[i] < 0 and state[i] == UNKNOWN:
+                    changed |= self.set(i, other)
+        if not cuts:
+            return changed
+        inner = [0] * n  # per cell, the seeds and whole groups its subtree holds
+        first, last = (0, max(order[i] for i in seeds)) if seeds else (n, -1)
+        for i in seeds:
+            inner[i] += 1
+        for lo, hi in spans:
+            w = reached[lo]
+            while end[w] <= hi:  # up to the lowest common ancestor of the group's cells
+                w = parent[w]
+            inner[w] += 1
+            first, last = min(first, hi), max(last, lo)
+        for v in reversed(reached[1:]):
+            if inner[v]:
+                inner[parent[v]] += inner[v]
+        for u, v in cuts:
+            if inner[v] and (first < order[v] or last >= end[v]):
+                changed |= self.set(u, colour)
         return changed
 
 
@@ -510,12 +586,47 @@ def shading_deductions(
 FRONTIER = 4  # the cells the search probes at each node, and branches on the first of
 
 
+def tightest_count(board: Board) -> list[int]:
+    """For the search (`deduce`'s `frontier`): the first unknown cell of the count (`exactly`)
+    with the fewest ways left to place its shaded cells among its unknown ones (then the fewest
+    unknown ones, then the first made), where a guess decides most of a count at once (creek);
+    `Board.frontier` where every count is decided."""
+    state, best, pick = board.state, None, None
+    for check, data in board.rules:
+        if check is not exactly:
+            continue
+        n, cells = data
+        free = [i for i in cells if state[i] == UNKNOWN]
+        if free:
+            key = (comb(len(free), n - sum(state[i] == SHADED for i in cells)), len(free))
+            if best is None or key < best:
+                best, pick = key, free[0]
+    return board.frontier() if pick is None else [pick]
+
+
+def _searched(board: Board, work: int, frontiers: Sequence[Callable[[Board], list[int]]]) -> Board:
+    """The board the first search that ends decides (`probing.search`), else the board as it
+    is: a search on each frontier in turn within a quarter of `work`, then on each within
+    `work`. How long a search takes depends on where it branches, differently from puzzle to
+    puzzle (creek's published puzzles: one needs a hundredth of the work on one frontier that
+    it needs on the other, and another the other way round), so each frontier has a short
+    try before any has a long one."""
+    rounds = (work // 4, work) if len(frontiers) > 1 else (work,)
+    for budget in rounds:
+        for frontier in frontiers:
+            found = probing.search(board, budget, frontier)
+            if found is not None:
+                return found
+    return board
+
+
 def deduce(
     make: Callable[[], Board],
     work: int,
     everywhere: bool = False,
     idle: float | None = None,
     search_work: int = 0,
+    frontiers: Sequence[Callable[[Board], list[int]]] = (Board.frontier,),
 ) -> tuple[set[Cell], set[Cell]] | None:
     """The cells shaded and the cells unshaded in every answer, by the rules and then by
     probing each unknown cell next to a decided one both ways (`solver.deduce.probing`, while the
@@ -526,14 +637,16 @@ def deduce(
     everywhere: probe every unknown cell, decided neighbours or not (where the rules alone
     decide little). idle: the share of the grid probed in a row without deciding a cell after
     which probing stops (None: it goes on while a pass decides one). search_work: a depth-first
-    search after probing (`probing.search`, branching on `Board.frontier`) within that work,
-    which decides the grid whole where it ends with exactly one answer (heyawake)."""
+    search after probing (`probing.search`, branching on the first of the cells a frontier
+    names) within that work, which decides the grid whole where it ends with exactly one answer
+    (heyawake). frontiers: the searches' frontiers (`Board.frontier` unless told), tried in
+    turn (`_searched`)."""
     try:
         board = make()
         board.propagate()
         probing.probe(board, work, everywhere, idle)
         if UNKNOWN in board.state and search_work:
-            board = probing.search(board, search_work, Board.frontier) or board
+            board = _searched(board, search_work, frontiers)
     except Contradiction:
         return None
     cols = board.cols

@@ -30,8 +30,11 @@ LP bound closes the search and the vertex cuts, added a few at a time, leave it 
 Deductions (`deduce`): the clues' counts, each two clues on neighbouring points together
 (`shade_logic.overlapping`), and the connection of the unshaded cells on
 `solver.deduce.shade_logic`'s board whose shaded cells may touch (a part cut off from the
-unshaded cells is shaded, a cut vertex between unshaded cells unshaded), then probing and a
-depth-first search; they decide most published puzzles whole, and then no solver runs.
+unshaded cells is shaded, a cut vertex between unshaded cells unshaded; a clue below its number
+of cells holds an unshaded cell, so a cut vertex between two such clues is unshaded before any
+unshaded cell is known), then probing and a depth-first search (`shade_logic.tightest_count`:
+branching on the clue with the fewest ways left, and on the cells next to decided ones); they
+decide most published puzzles whole, and then no solver runs.
 """
 
 from __future__ import annotations
@@ -150,6 +153,8 @@ def deduction_board(p: Puzzle) -> Board:
     for point, n in clues:
         cells = [r * cols + c for r, c in p.around(point)]
         board.rule(exactly, (n, cells), cells)
+        if n < len(cells):
+            board.need(cells)
     given = dict(clues)
     for (i, j), a in clues:  # each pair of clues on neighbouring points, once
         for other in ((i, j + 1), (i + 1, j - 1), (i + 1, j), (i + 1, j + 1)):
@@ -173,6 +178,7 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
         everywhere=True,
         idle=tuning.probe_idle,
         search_work=tuning.search_work,
+        frontiers=(shade_logic.tightest_count, Board.frontier),
     )
     return shading_deductions(known, rows, cols)
 
@@ -243,5 +249,5 @@ GENRE = define(
     slug="creek",
     ja="クリーク",
     pzpr_ids=("creek",),
-    tuning=Tuning(probe_work=1_000_000, probe_idle=0.5, search_work=1_000_000),
+    tuning=Tuning(probe_work=1_000_000, probe_idle=0.5, search_work=2_000_000),
 )

@@ -39,8 +39,9 @@ b = sum of the starts that cover the cell), for rows and for columns alike.
 
 Deductions (`deduce`, `solver.deduce.runs`): each row and column settled against its clue (the
 cells every placement of its runs agreeing with the decided cells shades, or leaves unshaded)
-until no line changes, then probing and a depth-first search; they decide most published
-puzzles whole, and then no solver runs.
+until no line changes, then probing every unknown cell (where both ways propagate, the cells
+they decide alike are decided too) and a depth-first search; they decide most published puzzles
+whole, and then no solver runs.
 """
 
 from __future__ import annotations
@@ -359,5 +360,5 @@ GENRE = define(
     slug="nonogram",
     ja="ののぐらむ",
     pzpr_ids=("nonogram",),
-    tuning=Tuning(prove_by_search=True, probe_work=300_000, search_work=300_000),
+    tuning=Tuning(prove_by_search=True, probe_work=300_000, probe_passes=2, search_work=3_000_000),
 )
