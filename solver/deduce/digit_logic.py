@@ -35,7 +35,7 @@ import contextlib
 import dataclasses
 import functools
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -244,6 +244,44 @@ def arrangements(n: int, top: int) -> np.ndarray:
     table = np.array(rows, dtype=np.int8).reshape(len(rows), n)
     table.flags.writeable = False
     return table
+
+
+def clued_fillings(
+    n: int,
+    top: int,
+    first: int | None,
+    last: int | None,
+    view: Callable[[np.ndarray], np.ndarray],
+) -> np.ndarray:
+    """The arrangements of a line (`arrangements(n, top)`) whose `view` (what a clue sees of
+    each filling, read from its first cell) is `first`, and read from its last cell `last`
+    (None: no clue at that end)."""
+    table = arrangements(n, top)
+    keep = np.ones(len(table), dtype=bool)
+    if first is not None:
+        keep &= view(table) == first
+    if last is not None:
+        keep &= view(table[:, ::-1]) == last
+    return table[keep]
+
+
+def clued_lines(
+    square: Sequence[Sequence[Cell]],
+    clues: Sequence[Sequence[int | None]],
+    fillings: Callable[[int, int | None, int | None], np.ndarray],
+) -> list[tuple[list[Cell], np.ndarray]]:
+    """The rows and columns of a grid in a frame of clues (skyscrapers', ABC Place's: per side,
+    top, bottom, left and right, a clue or None for each column or row) that have a clue, each
+    with its fillings, `fillings(n, first, last)` for its clue at its first cell's end and at
+    its last's."""
+    top, bottom, left, right = clues
+    lines = [(list(row), left[i], right[i]) for i, row in enumerate(square)]
+    lines += [([row[j] for row in square], top[j], bottom[j]) for j in range(len(square[0]))]
+    return [
+        (cells, fillings(len(cells), first, last))
+        for cells, first, last in lines
+        if first is not None or last is not None
+    ]
 
 
 def innies_outies(

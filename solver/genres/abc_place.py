@@ -267,30 +267,19 @@ def _first(table: np.ndarray) -> np.ndarray:
 def line_fillings(n: int, letters: int, first: int | None, last: int | None) -> np.ndarray:
     """The fillings of a line of n cells (letters 1-letters, 0 empty) whose first letter from
     its first cell is `first` and from its last cell `last` (None: no clue there)."""
-    table = digit_logic.arrangements(n, letters)
-    keep = np.ones(len(table), dtype=bool)
-    if first is not None:
-        keep &= _first(table) == first
-    if last is not None:
-        keep &= _first(table[:, ::-1]) == last
-    return table[keep]
+    return digit_logic.clued_fillings(n, letters, first, last, _first)
 
 
 def deduction_board(p: Puzzle, budget: int) -> digit_logic.Board:
     """Each letter once in every row and column; each clued line's fillings."""
-    top, bottom, left, right = p.clues
-    square = p.square()
-    lines = [(row, left[i], right[i]) for i, row in enumerate(square)]
-    lines += [([row[j] for row in square], top[j], bottom[j]) for j in range(p.cols)]
+    k = p.letters
     return digit_logic.Board(
-        tuple(range(1, p.letters + 1)),
+        tuple(range(1, k + 1)),
         [cells for _, cells in p.lines()],
         budget=budget,
-        lines=[
-            (cells, line_fillings(len(cells), p.letters, first, last))
-            for cells, first, last in lines
-            if first is not None or last is not None
-        ],
+        lines=digit_logic.clued_lines(
+            p.square(), p.clues, lambda n, first, last: line_fillings(n, k, first, last)
+        ),
         empty=True,
     )
 

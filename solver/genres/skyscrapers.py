@@ -292,31 +292,19 @@ def _seen(table: np.ndarray) -> np.ndarray:
 def line_fillings(n: int, top: int, first: int | None, last: int | None) -> np.ndarray:
     """The fillings of a line of n cells (heights 1-top, 0 empty) that show `first` buildings
     from its first cell and `last` from its last (None: no clue there)."""
-    table = digit_logic.arrangements(n, top)
-    keep = np.ones(len(table), dtype=bool)
-    if first is not None:
-        keep &= _seen(table) == first
-    if last is not None:
-        keep &= _seen(table[:, ::-1]) == last
-    return table[keep]
+    return digit_logic.clued_fillings(n, top, first, last, _seen)
 
 
 def deduction_board(p: Puzzle, budget: int) -> digit_logic.Board:
     """Heights once in every row, column (and diagonal); each clued line's fillings."""
-    n, h = p.n, p.heights
-    top, bottom, left, right = p.clues
-    square = p.square()
-    lines = [(square[i], left[i], right[i]) for i in range(n)]
-    lines += [([row[j] for row in square], top[j], bottom[j]) for j in range(n)]
+    h = p.heights
     return digit_logic.Board(
         tuple(range(1, h + 1)),
         [cells for _, cells in p.units()],
         budget=budget,
-        lines=[
-            (cells, line_fillings(n, h, first, last))
-            for cells, first, last in lines
-            if first is not None or last is not None
-        ],
+        lines=digit_logic.clued_lines(
+            p.square(), p.clues, lambda n, first, last: line_fillings(n, h, first, last)
+        ),
         empty=p.blanks,
     )
 
