@@ -322,7 +322,7 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """Which dots' regions each cell may join (`candidates`, then `_settle`), and then each
     cell's dots tried one at a time (probing): a dot whose region, given the cell, leaves some
     cell to no dot goes; within the Tuning's `probe_work` (cells looked at). x(cell, k) is 0 for
-    each dot k a cell lost, 1 where one is left."""
+    each dot k a cell lost, 1 where one is left; w(a, b) is fixed between two decided cells."""
     mine = [set(can) for can in candidates(p)]
     dom: dict[Cell, set[int]] = {q: set() for q in p.positions() if q not in p.black}
     for k, cells in enumerate(mine):
@@ -367,12 +367,14 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
         for q in can
         if k not in dom[q] or len(dom[q]) == 1
     }
-    if any(len(ks) > 1 for ks in dom.values()):
-        return Deductions({"x": fixed})
     sides = [(a, b) for a, b in grid_edges(p.rows, p.cols) if a in dom and b in dom]
-    walls = {(a, b) for a, b in sides if dom[a] != dom[b]}
-    answer = regions.pieces(p.rows, p.cols, walls | _black_walls(p))
-    return Deductions({"x": fixed}, answer=answer, answer_vars=len(sides))
+    # a side between two decided cells: a wall where their dots differ (the model's w)
+    walls = {(a, b): int(dom[a] != dom[b]) for a, b in sides if len(dom[a]) == len(dom[b]) == 1}
+    if len(walls) < len(sides):
+        return Deductions({"x": fixed, "w": walls})
+    drawn = {side for side, wall in walls.items() if wall}
+    answer = regions.pieces(p.rows, p.cols, drawn | _black_walls(p))
+    return Deductions({"x": fixed, "w": walls}, answer=answer, answer_vars=len(sides))
 
 
 def _only(p: Puzzle, dom: dict[Cell, set[int]], mine: list[set[Cell]], q: Cell, k: int) -> set[int]:
