@@ -62,7 +62,8 @@ VARIANT_OF = {"killer-sudoku": "sudoku"}
 def parameters(slug: str, puzzle: Any) -> dict[str, Any]:
     """The noqx parameters a puzzle sets, as noqx's page sends them: where noqx's genre takes
     from a field what the link does not tell it (star battle's count of stars, the letters of
-    easy as abc, battleship's fleet)."""
+    easy as abc, battleship's fleet), or where noqx's default rule is not this genre's
+    (numberlink)."""
     if slug == "star-battle":
         return {"stars": str(puzzle.stars)}
     if slug == "abc-place":  # the letters used, which penpa writes as a long text
@@ -70,6 +71,8 @@ def parameters(slug: str, puzzle: Any) -> dict[str, Any]:
     if slug == "battleship":  # the fleet, as noqx's shape set: a ship of n cells is n 1s
         lengths = sorted(set(puzzle.fleet), reverse=True)
         return {"shapeset": [{"shape": "1" * n, "count": puzzle.fleet.count(n)} for n in lengths]}
+    if slug == "numberlink":  # this genre's rule, Nikoli's and janko's: cells may stay empty
+        return {"visit_all": False, "no_2x2": False}  # (noqx's defaults use every cell)
     return {}
 
 

@@ -162,6 +162,7 @@ def test_noqx_is_told_the_parameters_its_link_does_not_carry():
         ]
     }
     assert parameters("masyu", None) == {}
+    assert parameters("numberlink", None) == {"visit_all": False, "no_2x2": False}
     assert VARIANT_OF["killer-sudoku"] == "sudoku"
 
 

@@ -130,3 +130,15 @@ def test_a_model_decided_whole_needs_no_solver(monkeypatch):
     monkeypatch.setattr(shade_logic, "deduce", lambda *args, **kwargs: (set(), everything))
     out = pipeline.solve_puzzle(kurodoko.GENRE, p, Settings("highs"))
     assert out.status == "infeasible"  # no cell shaded: the numbers see too much
+
+
+def test_senses_are_pulps():
+    import pulp
+
+    from solver.mip.model import SENSES
+
+    assert {
+        "<=": pulp.LpConstraintLE,
+        "==": pulp.LpConstraintEQ,
+        ">=": pulp.LpConstraintGE,
+    } == SENSES

@@ -44,6 +44,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Collection, Iterable, Mapping
+from typing import TypeAlias
 
 import pulp
 
@@ -54,8 +55,8 @@ from solver.blocks.names import a1
 from solver.blocks.violation import Violation
 from solver.mip.model import cname, row, var
 
-Expr = pulp.LpAffineExpression | pulp.LpVariable | int
-Separator = Callable[[], list[pulp.LpConstraint]]
+Expr: TypeAlias = "pulp.LpAffineExpression | pulp.LpVariable | int"
+Separator: TypeAlias = "Callable[[], list[pulp.LpConstraint]]"
 
 
 def shade_vars(

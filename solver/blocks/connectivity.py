@@ -20,13 +20,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeAlias
 
 import pulp
 
 from solver.mip.model import var
 
 Node = Hashable
-Expr = pulp.LpAffineExpression | pulp.LpVariable
+Expr: TypeAlias = "pulp.LpAffineExpression | pulp.LpVariable"
 
 
 def _index(node: Node) -> tuple[int, ...]:

@@ -46,6 +46,7 @@ import itertools
 import math
 from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeAlias
 
 import pulp
 
@@ -56,7 +57,7 @@ from solver.mip.model import cname, var
 from solver.mip.model import value as solved_value
 
 Cell = tuple[int, int]
-Digits = dict[tuple[int, int, int], pulp.LpVariable]
+Digits: TypeAlias = "dict[tuple[int, int, int], pulp.LpVariable]"
 TIMES = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 import itertools
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Mapping
+from typing import TypeAlias
 
 import pulp
 
@@ -33,8 +34,8 @@ from solver.mip.model import var
 
 Node = Hashable
 Edge = tuple[Node, Node]
-Expr = pulp.LpAffineExpression | pulp.LpVariable | int
-Separator = Callable[[], list[pulp.LpConstraint]]
+Expr: TypeAlias = "pulp.LpAffineExpression | pulp.LpVariable | int"
+Separator: TypeAlias = "Callable[[], list[pulp.LpConstraint]]"
 
 
 def acyclic(

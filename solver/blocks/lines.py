@@ -48,6 +48,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TypeAlias
 
 import pulp
 
@@ -65,8 +66,8 @@ from solver.mip.model import cname, is_fixed, row, var
 
 Node = Hashable
 Edge = tuple[Node, Node]
-Expr = pulp.LpAffineExpression | pulp.LpVariable | int
-Separator = Callable[[], list[pulp.LpConstraint]]
+Expr: TypeAlias = "pulp.LpAffineExpression | pulp.LpVariable | int"
+Separator: TypeAlias = "Callable[[], list[pulp.LpConstraint]]"
 
 
 def on(expr: Expr) -> bool:

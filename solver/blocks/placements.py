@@ -28,6 +28,7 @@ cell from the chosen candidates, the record's `regions`).
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
+from typing import TypeAlias
 
 import pulp
 
@@ -35,7 +36,7 @@ from solver.mip.model import value, var
 
 Cell = tuple[int, int]
 Candidates = Mapping[Hashable, Sequence[Collection[Cell]]]
-Choice = dict[tuple[Hashable, int], pulp.LpVariable]
+Choice: TypeAlias = "dict[tuple[Hashable, int], pulp.LpVariable]"
 
 
 def choose(
@@ -111,7 +112,8 @@ def region_map(
     return tuple(tuple(ids.get((r, c)) for c in range(cols)) for r in range(rows))
 
 
-Symbols = Mapping[tuple[int, int, int], pulp.LpVariable]  # x(r, c, s): cell (r, c) holds symbol s
+# x(r, c, s): cell (r, c) holds symbol s
+Symbols: TypeAlias = "Mapping[tuple[int, int, int], pulp.LpVariable]"
 
 
 def place_words(

@@ -7,6 +7,7 @@ within letters, digits, `_`, `(`, `)` and `,` (PuLP rewrites other characters).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -132,17 +133,24 @@ class Model:
         return self.vars[key]
 
 
-class Problem(pulp.LpProblem):
-    """A PuLP problem whose every added row checks the deadline (`solver.limits.deadline`), so
-    that building a large model stops when the time limit is up."""
+@functools.cache
+def _problem_class() -> type[pulp.LpProblem]:
+    """`Problem`, made on first use: it subclasses a class of pulp, which is imported only when
+    a model is built (solver.demand)."""
 
-    def addConstraint(self, constraint: pulp.LpConstraint, name: str | None = None) -> None:
-        check_time()
-        super().addConstraint(constraint, name)
+    class Problem(pulp.LpProblem):
+        """A PuLP problem whose every added row checks the deadline (`solver.limits.deadline`),
+        so that building a large model stops when the time limit is up."""
+
+        def addConstraint(self, constraint: pulp.LpConstraint, name: str | None = None) -> None:
+            check_time()
+            super().addConstraint(constraint, name)
+
+    return Problem
 
 
 def new_problem(genre: str) -> pulp.LpProblem:
-    prob = Problem(genre.replace("-", "_"), pulp.LpMinimize)
+    prob = _problem_class()(genre.replace("-", "_"), pulp.LpMinimize)
     prob += pulp.lpSum([])  # no objective: every feasible point is an answer
     return prob
 
@@ -151,7 +159,7 @@ def var(
     prob: pulp.LpProblem,
     base: str,
     *index: int,
-    cat: str = pulp.LpBinary,
+    cat: str = "Binary",  # pulp.LpBinary
     low: float | None = 0,
     up: float | None = None,
 ) -> pulp.LpVariable:
@@ -190,7 +198,8 @@ def value(v: pulp.LpVariable | float | int) -> int:
     return round(v.varValue or 0)
 
 
-SENSES = {"<=": pulp.LpConstraintLE, "==": pulp.LpConstraintEQ, ">=": pulp.LpConstraintGE}
+# pulp.LpConstraintLE, pulp.LpConstraintEQ and pulp.LpConstraintGE, as pulp defines them
+SENSES = {"<=": -1, "==": 0, ">=": 1}
 
 
 def row(coefficients: dict[pulp.LpVariable, float], sense: str, rhs: float) -> pulp.LpConstraint:

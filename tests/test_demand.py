@@ -1,0 +1,92 @@
+"""solver.demand: modules imported on first use, and a one-sheet run that imports only what its
+sheet needs."""
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from solver.demand import Deferred, defer, is_imported, loaded
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def module_on_path(tmp_path, monkeypatch):
+    """A module `deferred_probe` on sys.path, not imported yet, that counts its imports."""
+    (tmp_path / "deferred_probe.py").write_text(
+        "import builtins\n"
+        "builtins.deferred_probe_imports = getattr(builtins, 'deferred_probe_imports', 0) + 1\n"
+        "ANSWER = 42\n"
+        "def double(n):\n    return 2 * n\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "deferred_probe", raising=False)
+    import builtins
+
+    monkeypatch.setattr(builtins, "deferred_probe_imports", 0, raising=False)
+    yield builtins
+    sys.modules.pop("deferred_probe", None)
+
+
+def test_a_deferred_module_is_imported_on_its_first_attribute_read(module_on_path):
+    defer("deferred_probe")
+    import deferred_probe
+
+    assert isinstance(deferred_probe, Deferred)
+    assert not is_imported("deferred_probe")
+    assert module_on_path.deferred_probe_imports == 0
+    assert deferred_probe.double(deferred_probe.ANSWER) == 84
+    assert module_on_path.deferred_probe_imports == 1
+    assert is_imported("deferred_probe")
+    real = sys.modules["deferred_probe"]
+    assert not isinstance(real, Deferred)  # later imports bind the real module
+    assert loaded("deferred_probe") is real
+    assert deferred_probe.ANSWER == 42 and module_on_path.deferred_probe_imports == 1
+
+
+def test_a_module_already_imported_is_not_deferred(module_on_path):
+    import deferred_probe
+
+    defer("deferred_probe")
+    assert sys.modules["deferred_probe"] is deferred_probe
+    assert is_imported("deferred_probe")
+
+
+def _solve_and_report_pulp(book: Path, out: Path) -> dict:
+    """A new process solves the book's first sheet as `puzzle-solver solve` does and says
+    whether pulp was imported."""
+    code = (
+        "import sys, json, contextlib, io\n"
+        "from solver.cli import main\n"
+        "from solver.demand import is_imported\n"
+        "with contextlib.redirect_stdout(io.StringIO()) as text:\n"
+        f"    code = main(['solve', {str(book)!r}, '--out', {str(out)!r}, '--json'])\n"
+        "record = json.loads(text.getvalue().splitlines()[0])\n"
+        "print(json.dumps({'code': code, 'record': record, 'pulp': is_imported('pulp')}))\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    return json.loads(run.stdout.splitlines()[-1])
+
+
+def test_a_sheet_the_rules_decide_whole_imports_no_pulp(tmp_path):
+    book = tmp_path / "akari.xlsx"
+    shutil.copy(ROOT / "workbooks" / "akari.xlsx", book)
+    got = _solve_and_report_pulp(book, tmp_path / "out")
+    assert got["code"] == 0 and got["record"]["status"] == "solved"
+    assert got["record"]["deduced"]["fixed"] == got["record"]["deduced"]["of"]
+    assert got["pulp"] is False
+
+
+def test_a_sheet_that_needs_the_model_imports_pulp(tmp_path):
+    book = tmp_path / "tents.xlsx"
+    shutil.copy(ROOT / "workbooks" / "tents.xlsx", book)
+    got = _solve_and_report_pulp(book, tmp_path / "out")
+    assert got["code"] == 0 and got["record"]["status"] == "solved"
+    assert got["record"]["unique"] is True
+    assert got["pulp"] is True
