@@ -146,3 +146,17 @@ def test_published_puzzles_solve_to_their_answers(entry):
     out = solve_puzzle(star_battle.GENRE, p, FAST)
     assert out.status == "solved" and out.unique is True
     assert sorted(map(list, out.answer)) == entry["expected"]["shaded"]
+
+
+def test_the_uniqueness_cut_asks_for_an_answer_without_every_star_found():
+    """Every answer has rows x stars stars, so the cut is sum of the found stars <= their count
+    - 1 (solver.blocks.cells.not_all_again), not the no-good over every cell."""
+    import pulp
+
+    m = star_battle.model(example_puzzle("star-battle"))
+    for cell, v in m["s"].items():
+        v.varValue = 1 if cell in KNOWN else 0
+    cut = m.exclude_answer()
+    assert cut.sense == pulp.LpConstraintLE
+    assert {v.name for v in cut} == {m["s"][cell].name for cell in KNOWN}
+    assert cut.constant == -(len(KNOWN) - 1)

@@ -27,7 +27,9 @@ puzz.link: `starbattle`: the star count and `/`, then the border codec.
 
 Model: s(r,c) = 1 when cell (r,c) holds a star. Row(r), Col(c) and Room(k): the s of each row,
 column and room sum to the star count. Touch(r,c): at most one star in each 2x2 block (every two
-touching cells lie in one), `solver.blocks.cells.never_touching`.
+touching cells lie in one), `solver.blocks.cells.never_touching`. Every answer has as many
+stars (rows x the star count), so the uniqueness check asks for an answer without every star of
+the one found (`not_all_again`), a tighter row than the plain no-good over every cell.
 """
 
 from __future__ import annotations
@@ -37,7 +39,13 @@ from dataclasses import dataclass
 
 import pulp
 
-from solver.blocks.cells import check_never_touching, never_touching, shade_vars, shaded_record
+from solver.blocks.cells import (
+    check_never_touching,
+    never_touching,
+    not_all_again,
+    shade_vars,
+    shaded_record,
+)
 from solver.blocks.geometry import Cell
 from solver.blocks.names import column_letter, quote
 from solver.blocks.rooms import RoomPuzzle
@@ -120,7 +128,9 @@ def model(p: Puzzle) -> Model:
     for k, cells in enumerate(p.rooms.all()):
         prob += pulp.lpSum(s[q] for q in cells) == p.stars, f"Room({k + 1})"
     never_touching(prob, s)
-    return Model(prob, list(s.values()), {"s": s})
+    m = Model(prob, list(s.values()), {"s": s})
+    m.no_good = lambda: not_all_again(s)  # every answer has rows x stars stars
+    return m
 
 
 def decode(p: Puzzle, m: Model) -> Answer:
