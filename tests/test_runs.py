@@ -86,3 +86,31 @@ def test_a_probe_whose_two_ways_hold_keeps_what_both_decide():
     assert {i for i, v in enumerate(board.state) if v != UNKNOWN} >= {0, 3, 12, 15}
     assert all(board.state[i] == UNSHADED for i in (0, 3, 12, 15))
     assert board.state[1] == UNKNOWN
+
+
+def test_a_line_met_again_is_settled_as_the_first_time(monkeypatch):
+    """A board and its copies keep each line's settling for the cells it had (`settled`): a
+    copy that meets a line in the same state, a contradiction among them, settles it alike
+    without `settle_line`."""
+    clues = [(1,), (1, 1), (1, 1), (1,)]
+    board = RunsBoard(clues, clues)
+    board.propagate()
+    shaded, clash = board.copy(), board.copy()
+    shaded.set(1, SHADED)
+    shaded.propagate()
+    clash.set(0, SHADED)
+    clash.set(1, SHADED)  # two shaded cells side by side in a row of one run of 1
+    with pytest.raises(Contradiction):
+        clash.propagate()
+    calls = []
+    monkeypatch.setattr("solver.deduce.runs.settle_line", lambda *a: calls.append(a))
+    again = board.copy()
+    again.set(1, SHADED)
+    again.propagate()
+    assert again.state == shaded.state
+    clash = board.copy()
+    clash.set(0, SHADED)
+    clash.set(1, SHADED)
+    with pytest.raises(Contradiction):
+        clash.propagate()
+    assert calls == []

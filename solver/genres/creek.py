@@ -249,5 +249,5 @@ GENRE = define(
     slug="creek",
     ja="クリーク",
     pzpr_ids=("creek",),
-    tuning=Tuning(probe_work=1_000_000, probe_idle=0.5, search_work=2_000_000),
+    tuning=Tuning(probe_work=1_000_000, probe_idle=0.5, search_work=2_500_000),
 )

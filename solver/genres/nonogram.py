@@ -360,5 +360,5 @@ GENRE = define(
     slug="nonogram",
     ja="ののぐらむ",
     pzpr_ids=("nonogram",),
-    tuning=Tuning(prove_by_search=True, probe_work=300_000, probe_passes=2, search_work=3_000_000),
+    tuning=Tuning(prove_by_search=True, probe_work=300_000, probe_passes=2, search_work=40_000_000),
 )
