@@ -254,7 +254,7 @@ class Board:
             self.grouped[n] = groups
             self.apart[n] = self._apart(n, groups)
             self.counted[n] = n * len(self.apart[n])
-        zone = self._reach(changed, self.grid.all, n + 1, [])
+        zone = -1  # the cells within n + 1 steps of `changed`, flooded once a group needs them
         for g in groups:
             k = g.bit_count()
             if k > n:
@@ -278,6 +278,8 @@ class Board:
             exits = beside_of[i][1]
             for b in _bits(exits):
                 beside[b] = beside.get(b, 0) + k
+            if g in known and zone < 0:
+                zone = self._reach(changed, self.grid.all, n + 1, [])
             if g in known and not g & zone:
                 reach[g] = known[g]
                 reached |= known[g]
