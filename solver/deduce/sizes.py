@@ -97,6 +97,7 @@ class Board:
         # the queue: for each number whose cells changed, the cells (all at first)
         self.dirty: dict[int, int] = dict.fromkeys(self.can, self.grid.all)
         self.decided = 0  # the cells with one number left, as of the last count
+        self.lost = self.grid.all  # the cells that lost a number since the last count
         self.grouped: dict[int, list[int]] = {}  # the groups of n at its last propagation
         self.counted: dict[int, int] = {}  # at least the cells of their regions
         self.apart: dict[int, list[int]] = {}  # groups of n in as many regions, as counted
@@ -110,6 +111,7 @@ class Board:
         other.spare = self.spare
         other.dirty = dict(self.dirty)
         other.decided = self.decided
+        other.lost = self.lost
         other.grouped = dict(self.grouped)
         other.counted = dict(self.counted)
         other.apart = dict(self.apart)
@@ -141,6 +143,7 @@ class Board:
         if not have & x:
             return False
         self.can[n] = have & ~x
+        self.lost |= have & x
         self.dirty[n] = self.dirty.get(n, 0) | (have & x)
         return True
 
@@ -151,6 +154,7 @@ class Board:
         for m, x in self.can.items():
             if m != n and x & b:
                 self.can[m] = x & ~b
+                self.lost |= b
                 self.dirty[m] = self.dirty.get(m, 0) | b
                 changed = True
         if changed:
@@ -159,15 +163,21 @@ class Board:
 
     def _count(self) -> None:
         """The decided cells; a cell without a number breaks the rules; the numbers of the
-        cells decided since the last count are queued (their groups changed)."""
+        cells decided since the last count are queued (their groups changed). Only the cells
+        that lost a number since then are counted again: the others are as they were."""
+        lost = self.lost
+        if not lost:
+            return
+        self.lost = 0
         one = two = 0
         for x in self.can.values():
+            x &= lost
             two |= one & x
             one |= x
-        if self.grid.all & ~one:
+        if lost & ~one:
             raise Contradiction
-        decided = one & ~two
-        new = decided & ~self.decided
+        new = one & ~two & ~self.decided
+        decided = self.decided | new
         if new:
             for n, x in self.can.items():
                 if x & new:
@@ -249,7 +259,10 @@ class Board:
         """The rules for n, its cells `changed` since it was last propagated: a group further
         than n + 1 steps from them keeps its reach (`reach`) and has nothing new to give."""
         near = self.grid.near
-        groups = self.groups(n)
+        if n in self.grouped and not changed & self.can.get(n, 0) & self.decided:
+            groups = self.grouped[n]  # no cell decided n since: the groups are as they were
+        else:
+            groups = self.groups(n)
         if self.grouped.get(n) != groups:
             self.grouped[n] = groups
             self.apart[n] = self._apart(n, groups)
