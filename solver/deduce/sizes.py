@@ -256,18 +256,19 @@ class Board:
             self.spare = spare
 
     def _number(self, n: int, changed: int) -> None:
-        """The rules for n, its cells `changed` since it was last propagated: a group further
-        than n + 1 steps from them keeps its reach (`reach`) and has nothing new to give."""
+        """The rules for n, its cells `changed` since it was last propagated: a group whose
+        reach (`reach`) and cells beside it hold none of them keeps its reach and has nothing
+        new to give (its floods would take the same steps)."""
         near = self.grid.near
         if n in self.grouped and not changed & self.can.get(n, 0) & self.decided:
             groups = self.grouped[n]  # no cell decided n since: the groups are as they were
         else:
             groups = self.groups(n)
-        if self.grouped.get(n) != groups:
+        kept = self.grouped.get(n) == groups  # else every group's reach is flooded again
+        if not kept:
             self.grouped[n] = groups
             self.apart[n] = self._apart(n, groups)
             self.counted[n] = n * len(self.apart[n])
-        zone = -1  # the cells within n + 1 steps of `changed`, flooded once a group needs them
         for g in groups:
             k = g.bit_count()
             if k > n:
@@ -280,7 +281,7 @@ class Board:
         # the unfinished groups, smallest first (`_reach` blocks the largest first)
         rest = [(g, k) for k, g in sorted((g.bit_count(), g) for g in groups if g.bit_count() < n)]
         beside_of = [(g, near(g) & can, k) for g, k in rest]
-        known, reach = self.reach.get(n, {}), {}
+        known, reach = self.reach.get(n, {}) if kept else {}, {}
         reached = 0
         beside: dict[int, int] = {}  # an open cell beside groups of n: their cells
         apart = self.apart.get(n, [])
@@ -291,9 +292,7 @@ class Board:
             exits = beside_of[i][1]
             for b in _bits(exits):
                 beside[b] = beside.get(b, 0) + k
-            if g in known and zone < 0:
-                zone = self._reach(changed, self.grid.all, n + 1, [])
-            if g in known and not g & zone:
+            if g in known and not changed & (known[g] | near(g)):
                 reach[g] = known[g]
                 reached |= known[g]
                 continue
