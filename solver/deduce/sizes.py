@@ -299,6 +299,9 @@ class Board:
             if not exits:
                 raise Contradiction
             others = beside_of[:i] + beside_of[i + 1 :]
+            if others:  # only the groups within the group's plain reach can block a step
+                plain = self._reach(g, can, n - k, [])
+                others = [o for o in others if (o[0] | o[1]) & plain]
             ways: list[int] = []
             if short and g not in apart:
                 ways = [
