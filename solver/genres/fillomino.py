@@ -85,7 +85,7 @@ SEARCH_WORK = 4_000_000  # and of their search for the answers (solver.deduce.si
 # and the search starts again within SEARCH_WORK: most puzzles need a short search after a
 # short probing, a few (large grids, large numbers) a long probing that leaves no search.
 SEARCH_FIRST = 400_000
-PROBE_MORE = 1_700_000
+PROBE_MORE = 4_200_000
 
 
 @dataclass(frozen=True)
