@@ -282,3 +282,20 @@ def test_a_group_with_no_room_for_a_region_of_its_own_joins_the_one_it_can_reach
     board.propagate()
     assert board.dom[1, 1] == {4}
     assert board.dom[3, 0] == {1, 3}
+
+
+def test_where_the_first_search_runs_out_more_probing_and_the_search_decide(monkeypatch):
+    from solver.deduce import sizes
+    from solver.mip.backends import Tuning
+
+    p = fillomino.from_url(parse_url(URL))
+    board = sizes.Board({c: set(d) for c, d in fillomino.domains(p).items()})
+    board.propagate()
+    assert board.undecided()  # the rules alone leave cells open
+    monkeypatch.setattr(fillomino, "SEARCH_FIRST", 1)  # the first search stops at once
+    assert fillomino.deduce(p, Tuning(probe_work=1, search_work=10**6)).answer == PZPR_ANSWER
+    monkeypatch.setattr(fillomino, "PROBE_MORE", 1)
+    # without the second probing, the second search decides within its own work
+    assert fillomino.deduce(p, Tuning(probe_work=1, search_work=10**6)).answer == PZPR_ANSWER
+    # with no work for it, nothing is decided whole
+    assert fillomino.deduce(p, Tuning(probe_work=1, search_work=1)).answer is None

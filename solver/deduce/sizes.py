@@ -97,6 +97,7 @@ class Board:
         # the queue: for each number whose cells changed, the cells (all at first)
         self.dirty: dict[int, int] = dict.fromkeys(self.can, self.grid.all)
         self.decided = 0  # the cells with one number left, as of the last count
+        self.lost = self.grid.all  # the cells that lost a number since the last count
         self.grouped: dict[int, list[int]] = {}  # the groups of n at its last propagation
         self.counted: dict[int, int] = {}  # at least the cells of their regions
         self.apart: dict[int, list[int]] = {}  # groups of n in as many regions, as counted
@@ -110,6 +111,7 @@ class Board:
         other.spare = self.spare
         other.dirty = dict(self.dirty)
         other.decided = self.decided
+        other.lost = self.lost
         other.grouped = dict(self.grouped)
         other.counted = dict(self.counted)
         other.apart = dict(self.apart)
@@ -141,6 +143,7 @@ class Board:
         if not have & x:
             return False
         self.can[n] = have & ~x
+        self.lost |= have & x
         self.dirty[n] = self.dirty.get(n, 0) | (have & x)
         return True
 
@@ -151,6 +154,7 @@ class Board:
         for m, x in self.can.items():
             if m != n and x & b:
                 self.can[m] = x & ~b
+                self.lost |= b
                 self.dirty[m] = self.dirty.get(m, 0) | b
                 changed = True
         if changed:
@@ -159,15 +163,21 @@ class Board:
 
     def _count(self) -> None:
         """The decided cells; a cell without a number breaks the rules; the numbers of the
-        cells decided since the last count are queued (their groups changed)."""
+        cells decided since the last count are queued (their groups changed). Only the cells
+        that lost a number since then are counted again: the others are as they were."""
+        lost = self.lost
+        if not lost:
+            return
+        self.lost = 0
         one = two = 0
         for x in self.can.values():
+            x &= lost
             two |= one & x
             one |= x
-        if self.grid.all & ~one:
+        if lost & ~one:
             raise Contradiction
-        decided = one & ~two
-        new = decided & ~self.decided
+        new = one & ~two & ~self.decided
+        decided = self.decided | new
         if new:
             for n, x in self.can.items():
                 if x & new:
@@ -246,15 +256,19 @@ class Board:
             self.spare = spare
 
     def _number(self, n: int, changed: int) -> None:
-        """The rules for n, its cells `changed` since it was last propagated: a group further
-        than n + 1 steps from them keeps its reach (`reach`) and has nothing new to give."""
+        """The rules for n, its cells `changed` since it was last propagated: a group whose
+        reach (`reach`) and cells beside it hold none of them keeps its reach and has nothing
+        new to give (its floods would take the same steps)."""
         near = self.grid.near
-        groups = self.groups(n)
-        if self.grouped.get(n) != groups:
+        if n in self.grouped and not changed & self.can.get(n, 0) & self.decided:
+            groups = self.grouped[n]  # no cell decided n since: the groups are as they were
+        else:
+            groups = self.groups(n)
+        kept = self.grouped.get(n) == groups  # else every group's reach is flooded again
+        if not kept:
             self.grouped[n] = groups
             self.apart[n] = self._apart(n, groups)
             self.counted[n] = n * len(self.apart[n])
-        zone = self._reach(changed, self.grid.all, n + 1, [])
         for g in groups:
             k = g.bit_count()
             if k > n:
@@ -267,7 +281,7 @@ class Board:
         # the unfinished groups, smallest first (`_reach` blocks the largest first)
         rest = [(g, k) for k, g in sorted((g.bit_count(), g) for g in groups if g.bit_count() < n)]
         beside_of = [(g, near(g) & can, k) for g, k in rest]
-        known, reach = self.reach.get(n, {}), {}
+        known, reach = self.reach.get(n, {}) if kept else {}, {}
         reached = 0
         beside: dict[int, int] = {}  # an open cell beside groups of n: their cells
         apart = self.apart.get(n, [])
@@ -278,13 +292,16 @@ class Board:
             exits = beside_of[i][1]
             for b in _bits(exits):
                 beside[b] = beside.get(b, 0) + k
-            if g in known and not g & zone:
+            if g in known and not changed & (known[g] | near(g)):
                 reach[g] = known[g]
                 reached |= known[g]
                 continue
             if not exits:
                 raise Contradiction
             others = beside_of[:i] + beside_of[i + 1 :]
+            if others:  # only the groups within the group's plain reach can block a step
+                plain = self._reach(g, can, n - k, [])
+                others = [o for o in others if (o[0] | o[1]) & plain]
             ways: list[int] = []
             if short and g not in apart:
                 ways = [
@@ -376,16 +393,19 @@ class Board:
         return self.grid.cells_of(two)
 
 
-def probe(board: Board, work: int) -> None:
+def probe(board: Board, work: int, deciding: bool = False) -> None:
     """Each number of each undecided cell tried, the smallest domains first, pass after pass
-    while a pass takes a number out, within `work` (`Board.work`); a number whose try breaks
-    the rules is taken out (and the board propagated)."""
+    while a pass takes a number out (with `deciding`: while a pass decides a cell), within
+    `work` (`Board.work`); a number whose try breaks the rules is taken out (and the board
+    propagated)."""
     board.propagate()
     spent = board.work
     progress = True
     while progress and spent < work:
         progress = False
         order = sorted(board.undecided(), key=lambda c: (len(board.numbers(c)), c))
+        if deciding and not order:
+            break
         for cell in order:
             for n in board.numbers(cell):
                 if spent >= work or len(board.numbers(cell)) == 1:
@@ -403,6 +423,8 @@ def probe(board: Board, work: int) -> None:
                     spent += board.work
                     progress = True
                 spent += trial.work
+        if deciding:
+            progress = len(board.undecided()) < len(order)
 
 
 def search(board: Board, work: int, grow_first: bool = True) -> Board | None:

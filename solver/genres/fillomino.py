@@ -47,7 +47,9 @@ make the region too large; with no room left for another region of n, only toget
 group of n far from the others whose region it then shares), the parts a region of n without
 a decided cell fits in, each number propagated from a queue of the numbers whose cells
 changed; then each number of each undecided cell tried (probing), within PROBE_WORK, then a
-depth-first search over the same rules for the answers, to the second, within SEARCH_WORK:
+depth-first search over the same rules for the answers, to the second, within SEARCH_FIRST, and
+where that runs out, probing again within PROBE_MORE (while a pass decides a cell) and the
+search within SEARCH_WORK:
 where it ends with one answer, that answer is unique and needs no model. The rest start the
 MIP with smaller domains.
 """
@@ -80,6 +82,12 @@ from solver.mip.model import value as solved
 Answer = tuple[tuple[int, ...], ...]  # the number of each cell, 0 for a cell not filled
 PROBE_WORK = 300_000  # the work of the deductions' probes (solver.deduce.sizes.Board.work)
 SEARCH_WORK = 4_000_000  # and of their search for the answers (solver.deduce.sizes.search)
+# A first search within SEARCH_FIRST; where it runs out, probing goes on within PROBE_MORE more,
+# while a pass decides a cell, and the search starts again within SEARCH_WORK: most puzzles
+# need a short search after a short probing, a few (large grids, large numbers) a long probing
+# that leaves no search, and a few a long search that probing does not shorten.
+SEARCH_FIRST = 400_000
+PROBE_MORE = 4_200_000
 
 
 @dataclass(frozen=True)
@@ -223,7 +231,12 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     try:
         sizes.probe(board, tuning.probe_work)
         if board.undecided() and tuning.search_work:
-            board = sizes.search(board, tuning.search_work) or board
+            found = sizes.search(board, min(SEARCH_FIRST, tuning.search_work))
+            if found is None and tuning.search_work > SEARCH_FIRST:
+                sizes.probe(board, PROBE_MORE, deciding=True)
+                if board.undecided():
+                    found = sizes.search(board, tuning.search_work)
+            board = found or board
     except sizes.Contradiction:
         return NOTHING
     fixed: dict[tuple[int, int, int], int] = {}
