@@ -318,7 +318,6 @@ class _Links:
         label, piece, right, cols = self.label.get((r, c), 0), self.piece, self.cols, self.cols
         down_ok, right_ok = r < self.rows - 1, c < self.cols - 1
         up, left = states[:, c], states[:, right]
-        steps = _Steps()
         if touching is None:
             free = np.ones(len(states), dtype=bool)
             go_right = go_down = closed = free
@@ -337,63 +336,61 @@ class _Links:
             rows = np.flatnonzero(tag >= piece)
             child[rows, tag[rows] - piece] = value if np.isscalar(value) else value[rows]
 
+        # every way's frontiers before, then their children made at once, each way's a slice
+        ways: list[tuple[str, int, np.ndarray]] = []
         if label:
             for out, ok in ((c, down_ok), (right, right_ok)):
                 if ok:  # the line starts here
-                    start = way_of[out][0]
-                    child = states[start].copy()
-                    child[:, out] = label
-                    steps.add(start, child)
+                    ways.append(("start", out, way_of[out][0]))
             tag = (up | left)[one]
             ok = (tag == label) | (tag >= piece)  # it ends here: its own label, or a bare piece
-            index, tag = one[ok], tag[ok]
-            child = states[index].copy()
-            other_end(child, tag, label)
-            child[:, c] = child[:, right] = 0
-            steps.add(index, child)
-            return steps.done()
-        steps.add(none, states[none])  # the cell stays empty
-        if down_ok and right_ok:  # a new piece, both ends dangling
-            fresh = np.flatnonzero(empty & free)
-            child = states[fresh].copy()
-            child[:, c], child[:, right] = piece + right, piece + c
-            steps.add(fresh, child)
-        for out, ok in ((c, down_ok), (right, right_ok)):
-            if ok:  # the line goes on down or right
-                on = way_of[out][1]
-                tag = (up | left)[on]
-                child = states[on].copy()
+            ways.append(("end", 0, one[ok]))
+        else:
+            ways.append(("empty", 0, none))  # the cell stays empty
+            if down_ok and right_ok:  # a new piece, both ends dangling
+                ways.append(("fresh", 0, np.flatnonzero(empty & free)))
+            for out, ok in ((c, down_ok), (right, right_ok)):
+                if ok:  # the line goes on down or right
+                    on = way_of[out][1]
+                    if touching is not None:  # a piece whose ends it leaves side by side
+                        beside = {c: c - 1, right: c + 2}[out]
+                        if 0 <= beside < cols:
+                            on = on[(up | left)[on] != piece + beside]
+                    ways.append(("on", out, on))
+            both = np.flatnonzero((up != 0) & (left != 0) & closed)  # two lines meet
+            a, b = up[both], left[both]
+            labels = (a < piece) & (b < piece)
+            ok = ~((labels & (a != b)) | (a == piece + right))  # two labels; a piece's ends: loop
+            if touching is not None:  # two pieces joined into one whose ends are side by side
+                pieces = (a >= piece) & (b >= piece)
+                ok &= ~pieces | (np.abs(a.astype(np.int32) - b) != 1)
+            ways.append(("meet", 0, both[ok]))
+        parents = np.concatenate([index for _, _, index in ways])
+        children = states[parents]
+        at = 0
+        for kind, out, index in ways:
+            child, at = children[at : at + len(index)], at + len(index)
+            if kind == "start":
+                child[:, out] = label
+            elif kind == "end":
+                other_end(child, up[index] | left[index], label)
+                child[:, c] = child[:, right] = 0
+            elif kind == "fresh":
+                child[:, c], child[:, right] = piece + right, piece + c
+            elif kind == "on":
+                tag = up[index] | left[index]
                 child[:, c] = child[:, right] = 0
                 child[:, out] = tag
                 other_end(child, tag, piece + out)
-                if touching is not None:  # the moved piece's ends side by side
-                    if out == c and c > 0:
-                        on, child = (
-                            on[child[:, c - 1] != piece + c],
-                            child[child[:, c - 1] != piece + c],
-                        )
-                    if out == right and c + 2 < cols:
-                        bad = child[:, right] == piece + c + 2
-                        on, child = on[~bad], child[~bad]
-                steps.add(on, child)
-        both = np.flatnonzero((up != 0) & (left != 0) & closed)  # two lines meet
-        a, b = up[both], left[both]
-        labels = (a < piece) & (b < piece)
-        ok = ~((labels & (a != b)) | (a == piece + right))  # two labels; one piece's ends: a loop
-        index, a, b = both[ok], a[ok], b[ok]
-        child = states[index].copy()
-        other_end(child, b, np.where(a < piece, a, 0))  # a bare piece takes the label
-        other_end(child, a, np.where(b < piece, b, 0))
-        rows = np.flatnonzero((a >= piece) & (b >= piece))  # two pieces become one
-        pa, pb = a[rows] - piece, b[rows] - piece
-        child[rows, pa], child[rows, pb] = pb + piece, pa + piece
-        child[:, c] = child[:, right] = 0
-        if touching is not None:  # the joined piece's ends side by side (neither at c)
-            keep = np.ones(len(index), dtype=bool)
-            keep[rows] = np.abs(pa.astype(np.int32) - pb) != 1
-            index, child = index[keep], child[keep]
-        steps.add(index, child)
-        return steps.done()
+            elif kind == "meet":
+                a, b = up[index], left[index]
+                other_end(child, b, np.where(a < piece, a, 0))  # a bare piece takes the label
+                other_end(child, a, np.where(b < piece, b, 0))
+                rows = np.flatnonzero((a >= piece) & (b >= piece))  # two pieces become one
+                pa, pb = a[rows] - piece, b[rows] - piece
+                child[rows, pa], child[rows, pb] = pb + piece, pa + piece
+                child[:, c] = child[:, right] = 0
+        return parents, children
 
 
 # --- icebarn: one path from IN to OUT, straight across ice -----------------------------------
