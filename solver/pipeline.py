@@ -116,6 +116,7 @@ def _solve_puzzle(
         deadline = settings.deadline()
     with limits.deadline(deadline):
         progress.report(phase="model")
+        deduced_at = None
         try:
             deductions = _deduce(genre, puzzle, settings)
             deduced_at = time.perf_counter()
@@ -125,7 +126,11 @@ def _solve_puzzle(
                 return out
             m = _build(genre, puzzle, settings, deductions)
         except OutOfTime:
-            return Outcome("timeout", build_seconds=time.perf_counter() - t0)
+            # out of time in the deductions or the build: each stage's seconds as far as it got
+            now = time.perf_counter()
+            out = Outcome("timeout", build_seconds=now - t0)
+            out.deduce_seconds = (deduced_at or now) - t0
+            return out
         t1 = time.perf_counter()
         out = _attempts(
             genre, puzzle, m, settings, switch, deductions, check_unique, deadline, t0, t1

@@ -12,6 +12,7 @@ import threading
 import time
 import tracemalloc
 import zipfile
+from dataclasses import replace
 from pathlib import Path
 
 import openpyxl
@@ -125,6 +126,21 @@ def test_building_and_handing_over_a_model_count_too(solver, big_numberlink):
     seconds = time.perf_counter() - start
     assert out.status == "timeout" and out.rounds == 0
     assert seconds < 0.2 + SLACK, f"{solver}: {seconds:.2f} s for a limit of 0.2 s"
+
+
+def test_deductions_cut_short_by_the_deadline_count_as_deduce(big_numberlink):
+    """A genre's deductions that run until the deadline (numberlink's frontier count on a
+    large sparse grid does) are the record's deduce seconds, not its build's."""
+
+    def endless(puzzle, tuning):
+        while True:
+            limits.check_time()
+
+    genre = replace(genre_by_slug("numberlink"), deduce=endless)
+    out = solve_puzzle(genre, big_numberlink, Settings("highs", 0.2))
+    assert out.status == "timeout"
+    assert out.deduce_seconds >= 0.2
+    assert out.build_seconds == out.deduce_seconds  # no build began
 
 
 def test_the_deadline_stops_a_build_in_progress(big_numberlink):

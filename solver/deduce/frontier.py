@@ -257,112 +257,140 @@ class _Links:
 
     def next(self, states: np.ndarray, r: int, c: int) -> tuple[np.ndarray, np.ndarray]:
         """Every way the cell (r, c) goes on from each frontier (`_ways`); of minimal answers
-        only, those where no line touches itself (`_untouched`)."""
-        parents, children = self._ways(states, r, c)
-        if not self.minimal or not len(parents):
-            return parents, children
-        keep = self._untouched(states[parents], children, r, c)
-        return parents[keep], children[keep]
+        only, those where no line touches itself (`_touching`, and `_ways` for two pieces
+        joined)."""
+        touching = self._touching(states, r, c) if self.minimal else None
+        return self._ways(states, r, c, touching)
 
-    def _untouched(self, before: np.ndarray, after: np.ndarray, r: int, c: int) -> np.ndarray:
-        """Which ways on leave no line touching itself (two side-by-side cells of one line not
-        joined), as far as the frontiers tell: the cell (r, c) and its right neighbour, which
-        the line at position c + 1 enters from above; the cell and its left neighbour, which
-        sent the line at position c - 1 down; and the two cells that the ends of one piece
-        enter from side-by-side positions of the frontier after it (joined, they close a
-        loop)."""
+    def _touching(self, states: np.ndarray, r: int, c: int) -> tuple[np.ndarray, ...]:
+        """Where a line would touch itself (two side-by-side cells of one line not joined), as
+        far as the frontiers tell, per frontier before the cell (r, c): whatever the cell does
+        (its left neighbour sent the cell's line down, or a neighbour above or to the left is
+        the other end of the cell's label, not joined to it); unless the cell's line goes right
+        (the right neighbour, entered from above, is on the cell's line, or is the other end of
+        its label); unless it goes down (the neighbour below is the other end of its label).
+        The side-by-side ends of one piece, which the cell's step makes, are `_ways`' to see."""
         piece, right, cols = self.piece, self.cols, self.cols
         label = self.label.get((r, c), 0)
-        up, left = before[:, c], before[:, right]
+        up, left = states[:, c], states[:, right]
 
         def same(tag: np.ndarray, j: int) -> np.ndarray:
             """The cell's line (through the position holding `tag` before it) is the line at
             position j: one label, or a piece whose other end is at j."""
-            there = before[:, j]
+            there = states[:, j]
             return (tag != 0) & (((tag < piece) & (tag == there)) | (tag == piece + j))
 
         def mine(j: int) -> np.ndarray:
             found = same(up, j) | same(left, j)
-            return found | (before[:, j] == label) if label else found
+            return found | (states[:, j] == label) if label else found
 
-        keep = np.ones(len(before), dtype=bool)
-        # the cell on a label's line beside that label's other end: joined to it
-        line = np.where((up != 0) & (up < piece), up, np.where(left < piece, left, 0))
         if label:
-            line[:] = label
-        for (dr, dc), way in (((-1, 0), up), ((0, -1), left), ((0, 1), None), ((1, 0), None)):
+            line = np.full(len(states), label, dtype=states.dtype)
+        else:
+            line = np.where((up != 0) & (up < piece), up, np.where(left < piece, left, 0))
+        never = np.zeros(len(states), dtype=bool)
+        unless_right, unless_down = never.copy(), never.copy()
+        for (dr, dc), way in (((-1, 0), up), ((0, -1), left)):
             there = self.label.get((r + dr, c + dc), 0)
-            if there:
-                if way is None:
-                    way = after[:, right] if dc else after[:, c]
-                keep &= ~((line == there) & (way == 0))
+            if there:  # a label's other end above or to the left, not joined to its line
+                never |= (line == there) & (way == 0)
+        there = self.label.get((r, c + 1), 0)
+        if there:
+            unless_right |= line == there
+        there = self.label.get((r + 1, c), 0)
+        if there:
+            unless_down |= line == there
         if c + 1 < cols:  # the right neighbour, entered from above
-            keep &= ~((after[:, right] == 0) & (before[:, c + 1] != 0) & mine(c + 1))
+            unless_right |= (states[:, c + 1] != 0) & mine(c + 1)
         if c > 0:  # the left neighbour, whose line went down
-            keep &= ~((left == 0) & (before[:, c - 1] != 0) & mine(c - 1))
-        for j in range(cols - 1):  # the ends of one piece side by side
-            if j != c:
-                keep &= after[:, j] != piece + j + 1
-        if c + 2 < cols:  # the one entering (r, c + 1) from the left, the next from above
-            keep &= after[:, right] != piece + c + 2
-        return keep
+            never |= (left == 0) & (states[:, c - 1] != 0) & mine(c - 1)
+        return never, unless_right, unless_down
 
-    def _ways(self, states: np.ndarray, r: int, c: int) -> tuple[np.ndarray, np.ndarray]:
+    def _ways(
+        self,
+        states: np.ndarray,
+        r: int,
+        c: int,
+        touching: tuple[np.ndarray, ...] | None = None,
+    ) -> tuple[np.ndarray, np.ndarray]:
         """Every way the cell (r, c) (a line end with its label, or an empty cell) goes on
-        from each frontier."""
-        label, piece, right = self.label.get((r, c), 0), self.piece, self.cols
+        from each frontier; with `touching` (`_touching`), none where a line touches itself."""
+        label, piece, right, cols = self.label.get((r, c), 0), self.piece, self.cols, self.cols
         down_ok, right_ok = r < self.rows - 1, c < self.cols - 1
         up, left = states[:, c], states[:, right]
-        none = np.flatnonzero((up == 0) & (left == 0))
-        one = np.flatnonzero((up == 0) ^ (left == 0))
-        steps = _Steps()
+        if touching is None:
+            free = np.ones(len(states), dtype=bool)
+            go_right = go_down = closed = free
+        else:  # which frontiers may go on, by whether the cell's line goes right and down
+            never, unless_right, unless_down = touching
+            free = ~never
+            go_right, go_down = free & ~unless_down, free & ~unless_right
+            closed = go_right & ~unless_right
+        empty, single = (up == 0) & (left == 0), (up == 0) ^ (left == 0)
+        none, one = np.flatnonzero(empty & closed), np.flatnonzero(single & closed)
+        way_of = {c: (np.flatnonzero(empty & go_down), np.flatnonzero(single & go_down))}
+        way_of[right] = (np.flatnonzero(empty & go_right), np.flatnonzero(single & go_right))
 
         def other_end(child: np.ndarray, tag: np.ndarray, value: Any) -> None:
             """Where `tag` is a piece, its other end's tag becomes `value`."""
             rows = np.flatnonzero(tag >= piece)
             child[rows, tag[rows] - piece] = value if np.isscalar(value) else value[rows]
 
+        # every way's frontiers before, then their children made at once, each way's a slice
+        ways: list[tuple[str, int, np.ndarray]] = []
         if label:
             for out, ok in ((c, down_ok), (right, right_ok)):
                 if ok:  # the line starts here
-                    child = states[none].copy()
-                    child[:, out] = label
-                    steps.add(none, child)
+                    ways.append(("start", out, way_of[out][0]))
             tag = (up | left)[one]
             ok = (tag == label) | (tag >= piece)  # it ends here: its own label, or a bare piece
-            index, tag = one[ok], tag[ok]
-            child = states[index].copy()
-            other_end(child, tag, label)
-            child[:, c] = child[:, right] = 0
-            steps.add(index, child)
-            return steps.done()
-        steps.add(none, states[none])  # the cell stays empty
-        if down_ok and right_ok:  # a new piece, both ends dangling
-            child = states[none].copy()
-            child[:, c], child[:, right] = piece + right, piece + c
-            steps.add(none, child)
-        tag = (up | left)[one]
-        for out, ok in ((c, down_ok), (right, right_ok)):
-            if ok:  # the line goes on down or right
-                child = states[one].copy()
+            ways.append(("end", 0, one[ok]))
+        else:
+            ways.append(("empty", 0, none))  # the cell stays empty
+            if down_ok and right_ok:  # a new piece, both ends dangling
+                ways.append(("fresh", 0, np.flatnonzero(empty & free)))
+            for out, ok in ((c, down_ok), (right, right_ok)):
+                if ok:  # the line goes on down or right
+                    on = way_of[out][1]
+                    if touching is not None:  # a piece whose ends it leaves side by side
+                        beside = {c: c - 1, right: c + 2}[out]
+                        if 0 <= beside < cols:
+                            on = on[(up | left)[on] != piece + beside]
+                    ways.append(("on", out, on))
+            both = np.flatnonzero((up != 0) & (left != 0) & closed)  # two lines meet
+            a, b = up[both], left[both]
+            labels = (a < piece) & (b < piece)
+            ok = ~((labels & (a != b)) | (a == piece + right))  # two labels; a piece's ends: loop
+            if touching is not None:  # two pieces joined into one whose ends are side by side
+                pieces = (a >= piece) & (b >= piece)
+                ok &= ~pieces | (np.abs(a.astype(np.int32) - b) != 1)
+            ways.append(("meet", 0, both[ok]))
+        parents = np.concatenate([index for _, _, index in ways])
+        children = states[parents]
+        at = 0
+        for kind, out, index in ways:
+            child, at = children[at : at + len(index)], at + len(index)
+            if kind == "start":
+                child[:, out] = label
+            elif kind == "end":
+                other_end(child, up[index] | left[index], label)
+                child[:, c] = child[:, right] = 0
+            elif kind == "fresh":
+                child[:, c], child[:, right] = piece + right, piece + c
+            elif kind == "on":
+                tag = up[index] | left[index]
                 child[:, c] = child[:, right] = 0
                 child[:, out] = tag
                 other_end(child, tag, piece + out)
-                steps.add(one, child)
-        both = np.flatnonzero((up != 0) & (left != 0))  # two lines meet
-        a, b = up[both], left[both]
-        labels = (a < piece) & (b < piece)
-        ok = ~((labels & (a != b)) | (a == piece + right))  # two labels; one piece's ends: a loop
-        index, a, b = both[ok], a[ok], b[ok]
-        child = states[index].copy()
-        other_end(child, b, np.where(a < piece, a, 0))  # a bare piece takes the label
-        other_end(child, a, np.where(b < piece, b, 0))
-        rows = np.flatnonzero((a >= piece) & (b >= piece))  # two pieces become one
-        pa, pb = a[rows] - piece, b[rows] - piece
-        child[rows, pa], child[rows, pb] = pb + piece, pa + piece
-        child[:, c] = child[:, right] = 0
-        steps.add(index, child)
-        return steps.done()
+            elif kind == "meet":
+                a, b = up[index], left[index]
+                other_end(child, b, np.where(a < piece, a, 0))  # a bare piece takes the label
+                other_end(child, a, np.where(b < piece, b, 0))
+                rows = np.flatnonzero((a >= piece) & (b >= piece))  # two pieces become one
+                pa, pb = a[rows] - piece, b[rows] - piece
+                child[rows, pa], child[rows, pb] = pb + piece, pa + piece
+                child[:, c] = child[:, right] = 0
+        return parents, children
 
 
 # --- icebarn: one path from IN to OUT, straight across ice -----------------------------------
@@ -591,22 +619,26 @@ def _merge(
     """The distinct frontiers after the cell, each with its partial answers (capped at `cap`)
     and the first and the last frontier before it that led to it. Frontiers sort by their words
     folded into one key; equal keys of different frontiers (never seen) fall back to sorting by
-    every word, so that the merge is exact either way."""
+    every word, so that the merge is exact either way. The fold of words w_0 .. w_k is a
+    bijection of w_k for fixed w_0 .. w_(k-1) (odd multipliers), so two frontiers with equal
+    keys and equal words but the last are equal."""
     words = np.ascontiguousarray(children).view(np.uint64)
     key = words[:, 0]
     for k in range(1, words.shape[1]):
         key = key * _FOLD[k % len(_FOLD)] + words[:, k]
     order = np.argsort(key, kind="stable")
-    same = key[order][1:] == key[order][:-1]
-    if words.shape[1] > 1:
-        twins = np.flatnonzero(same)
-        if (words[order[twins]] != words[order[twins + 1]]).any():
+    ordered = key[order]
+    same = ordered[1:] == ordered[:-1]
+    for k in range(words.shape[1] - 1):
+        column = words[order, k]
+        if (same & (column[1:] != column[:-1])).any():
             order = np.lexsort(words.T[::-1])
             same = (words[order][1:] == words[order][:-1]).all(axis=1)
+            break
     starts = np.flatnonzero(np.concatenate(([True], ~same)))
     first = order[starts]
     last = order[np.append(starts[1:], len(order)) - 1]
-    total = np.minimum(np.add.reduceat(count[parents][order], starts), cap)
+    total = np.minimum(np.add.reduceat(count[parents[order]], starts), cap)
     return (
         children[first],
         total,

@@ -639,10 +639,11 @@ def givens(p: Puzzle, grid: Grid) -> list[Given]:
     ]
 
 
-# the count's budget in frontiers made (`Tuning.count_work`): chosen on every other published
-# 11 x 11 to 14 x 14 grid (benchmarks.benchmark_puzzlekit), most of which end within it; the
-# sparse 15 x 15 and larger seldom end at all
-COUNT_WORK = 30_000_000
+# the count's budget in frontiers made (`Tuning.count_work`): chosen on odd-numbered published
+# 13 x 13 to 15 x 15 grids (benchmarks.benchmark_puzzlekit): their counts end within 24M to 38M
+# (25_15x15 the most) or need 89M and more; checked on even-numbered ones; most sparse 15 x 15
+# and larger grids do not end within it
+COUNT_WORK = 40_000_000
 
 GENRE = define(
     __name__,
