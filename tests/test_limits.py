@@ -143,6 +143,22 @@ def test_deductions_cut_short_by_the_deadline_count_as_deduce(big_numberlink):
     assert out.build_seconds == out.deduce_seconds  # no build began
 
 
+def test_the_deadline_between_the_solvers_runs_counts_as_solve(monkeypatch, sample):
+    """The deadline's alarm outside the solver's own handlers (between two of its runs) still
+    gives a timeout whose timings hold the deductions, the build and the rest as solve."""
+    book = sheet.openpyxl_book.OpenpyxlBook(sample("tents"))
+    genre, _, puzzle = pipeline.read_puzzle(book, "tents")
+
+    def alarm(*args, **kwargs):
+        time.sleep(0.02)
+        raise limits.OutOfTime
+
+    monkeypatch.setattr(pipeline, "_attempts", alarm)
+    out = solve_puzzle(genre, puzzle, Settings("highs", 60))
+    assert out.status == "timeout"
+    assert out.solve_seconds >= 0.02 and out.build_seconds > 0
+
+
 def test_the_deadline_stops_a_build_in_progress(big_numberlink):
     genre = genre_by_slug("numberlink")
     with limits.deadline(time.perf_counter() + 0.05), pytest.raises(limits.OutOfTime):
