@@ -189,15 +189,13 @@ class Board:
     def _squares(self) -> bool:
         """No 2x2 block of sea: three sea cells make the fourth land."""
         state, changed = self.state, False
-        for block in self.blocks:
-            seas = (state[block[0]] == SEA) + (state[block[1]] == SEA)
-            seas += (state[block[2]] == SEA) + (state[block[3]] == SEA)
-            if seas == 4:
-                raise Contradiction
-            if seas == 3:
-                for i in block:
-                    if state[i] == UNKNOWN:
-                        changed |= self.set(i, LAND)
+        seas = (np.array(state, dtype=np.intp)[self.block_cells] == SEA).sum(axis=0)
+        if seas.max(initial=0) == 4:
+            raise Contradiction
+        for k in np.flatnonzero(seas == 3):
+            for i in self.blocks[k]:
+                if state[i] == UNKNOWN:
+                    changed |= self.set(i, LAND)
         return changed
 
     def _penalty(self) -> bool:
@@ -277,12 +275,11 @@ class Board:
         return only
 
     def _reach(self) -> bool:
-        """Which unfinished islands can reach which cells, within their remaining size."""
+        """Which unfinished islands can reach which cells, within their remaining size: a
+        breadth-first search from each island, a layer of cells per step."""
         state, near, only = self.state, self.near, self._only()
         n = len(state)
-        reached = [False] * n
-        visit = [-1] * n  # the island whose search last reached each cell
-        dist = [0] * n
+        visit = [-1] * n  # the island whose search last reached each cell (-1: none did)
         changed = False
         self.only = only
         self.reach: dict[int, tuple[list[int], list[int]]] = {}  # for `_owed`: island ->
@@ -290,31 +287,29 @@ class Board:
             size = self.sizes[k]
             left = n if size is None else size - len(group)
             for i in group:
-                reached[i] = True
                 visit[i] = k
-                dist[i] = 0
-            found = group[:]  # the list grows as it is read: a breadth-first search
+            found = group[:]
             steps = [0] * len(group)
             self.reach[k] = found, steps
             if left == 0:
                 continue
-            frontier = []
-            for i in found:
-                d = dist[i] + 1
-                if d > left:
-                    break  # breadth-first: every cell after it is as far
-                for j in near[i]:
-                    if visit[j] != k and only[j] in (ANY, k):
-                        visit[j] = k
-                        dist[j] = d
-                        reached[j] = True
-                        found.append(j)
-                        steps.append(d)
-                        if d == 1:
-                            frontier.append(j)
+            layer, d, frontier = group, 0, []
+            while layer and d < left:
+                d += 1
+                after = []
+                for i in layer:
+                    for j in near[i]:
+                        if visit[j] != k and only[j] in (ANY, k):
+                            visit[j] = k
+                            after.append(j)
+                if d == 1:
+                    frontier = after
+                found += after
+                steps += [d] * len(after)
+                layer = after
             if size is not None:  # a `?` island may be complete at any size
                 changed |= self._grow(size, len(found), frontier)
-        return self._unreached(reached) or changed
+        return self._unreached(visit) or changed
 
     def _grow(self, size: int, reachable: int, frontier: list[int]) -> bool:
         """An unfinished island of `size` cells that reaches `reachable` cells (its own among
@@ -326,11 +321,11 @@ class Board:
             return self.set(frontier[0], LAND)
         return False
 
-    def _unreached(self, reached: list[bool]) -> bool:
-        """Cells no island reaches are sea (land there is a contradiction)."""
+    def _unreached(self, visit: list[int]) -> bool:
+        """Cells no island reaches (`visit` -1) are sea (land there is a contradiction)."""
         changed = False
         for i, s in enumerate(self.state):
-            if not reached[i]:
+            if visit[i] < 0:
                 if s == LAND:
                     raise Contradiction  # land that no island can hold
                 if s == UNKNOWN:
@@ -459,15 +454,19 @@ class Board:
             if s == UNKNOWN and not inside[i]:
                 changed |= self.set(i, LAND)
         total = sum(len(g) for g in seas)
+        if len(seas) == 1 and (self.sea_size is None or total >= self.sea_size):
+            return changed  # the sea need not grow
+        # a group's one way out, each found before any is taken: taking one does not change
+        # another group's ways out (a cell next to that group would be one of them)
+        ways_out = set()
         for group in seas:
-            must_grow = len(seas) > 1 or (self.sea_size is not None and total < self.sea_size)
-            if not must_grow:
-                continue
             exits = {j for i in group for j in near[i] if state[j] == UNKNOWN}
             if not exits:
                 raise Contradiction
-            if len(exits) == 1:  # the groups change with it: look again on the next pass
-                return self.set(exits.pop(), SEA)
+            if len(exits) == 1:
+                ways_out |= exits
+        for j in sorted(ways_out):
+            changed |= self.set(j, SEA)
         return changed
 
     def _cut(self) -> bool:
