@@ -21,7 +21,9 @@ when their group of land cells holds that number. `propagate` applies, until not
   is no answer), the unknown cells outside that group are land, the group holds at least the
   sea's size (when every number is given), and a group of sea cells that must grow (another
   sea cell exists elsewhere, or it is short of the sea's size) and can grow through one unknown
-  cell only takes it;
+  cell only takes it; where the sea has fewer cells than a path between opposite corners of
+  the grid (a few huge islands), the sea's reach: a sea cell lies within the sea cells left
+  (unknown cells crossed) of every group of sea, so the unknown cells farther are land;
 - blocks owed (when every number is given; once the rules above are done): a 2x2 block without
   land that one island alone can reach holds a cell of that island, so the island keeps only
   the cells x it can hold together with one of the block's: joining its cells G, x and a cell
@@ -76,6 +78,7 @@ it decides."""
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Mapping
 
 import numpy as np
@@ -128,6 +131,11 @@ class Board:
                 ]
             )
         }
+        # the sea's reach (`_sea_reach`) among the rules where the sea has fewer cells than a
+        # path between opposite corners of the grid: a larger sea's reach spans the grid from
+        # its first cells, and the rule costs each propagation a search per group of sea for
+        # little (on 753_10x10, sea 19, each propagation 1.65 times dearer and no fewer of them)
+        self.small_sea = self.sea_size is not None and self.sea_size < rows + cols - 1
         self.counting = True  # the penalty and the blocks owed among the rules (`propagate`)
         self.cuts = False  # the sea's cut cells among the rules (`propagate`)
         self.state = [UNKNOWN] * n
@@ -454,6 +462,8 @@ class Board:
             if s == UNKNOWN and not inside[i]:
                 changed |= self.set(i, LAND)
         total = sum(len(g) for g in seas)
+        if self.small_sea and self._sea_reach(seas, self.sea_size - total):
+            return True
         if len(seas) == 1 and (self.sea_size is None or total >= self.sea_size):
             return changed  # the sea need not grow
         # a group's one way out, each found before any is taken: taking one does not change
@@ -467,6 +477,44 @@ class Board:
                 ways_out |= exits
         for j in sorted(ways_out):
             changed |= self.set(j, SEA)
+        return changed
+
+    def _sea_reach(self, seas: list[list[int]], left: int) -> bool:
+        """The sea's reach (its size known, `left` sea cells still to place): a path within
+        the sea from a group of sea cells to any other sea cell crosses at most `left` cells
+        not yet sea, so an unknown cell farther than that from any group (sea cells free to
+        cross, land closed) is land, and a sea cell that far is a contradiction. Where the sea
+        is the small part of a grid of large islands, a probe's one sea cell makes the land
+        around it beyond the sea's reach."""
+        state, near, n = self.state, self.near, len(self.state)
+        if left >= state.count(UNKNOWN):
+            return False  # no path crosses more unknown cells than there are
+        changed = False
+        for group in seas:
+            dist = [n] * n
+            for i in group:
+                dist[i] = 0
+            queue = deque(group)
+            while queue:  # a breadth-first search where sea cells cost 0 and unknown cells 1
+                i = queue.popleft()
+                d = dist[i]
+                for j in near[i]:
+                    s = state[j]
+                    if s == LAND:
+                        continue
+                    e = d + (s == UNKNOWN)
+                    if e < dist[j] and e <= left:
+                        dist[j] = e
+                        if s == UNKNOWN:
+                            queue.append(j)
+                        else:
+                            queue.appendleft(j)
+            for i, s in enumerate(state):
+                if dist[i] > left:
+                    if s == SEA:
+                        raise Contradiction
+                    if s == UNKNOWN:
+                        changed |= self.set(i, LAND)
         return changed
 
     def _cut(self) -> bool:
