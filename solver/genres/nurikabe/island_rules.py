@@ -179,17 +179,17 @@ class Board:
 
     def _groups(self, value: int) -> list[list[int]]:
         """The groups of cells of `value`, each in breadth-first order from its first cell."""
-        state, near = self.state, self.near
-        seen = [False] * len(state)
+        near = self.near
+        left = [s == value for s in self.state]  # the cells of `value` not yet in a group
         groups = []
-        for i, s in enumerate(state):
-            if s == value and not seen[i]:
-                seen[i] = True
+        for i in [i for i, s in enumerate(left) if s]:
+            if left[i]:
+                left[i] = False
                 group = [i]
                 for p in group:  # the list grows as it is read: a breadth-first search
                     for j in near[p]:
-                        if not seen[j] and state[j] == value:
-                            seen[j] = True
+                        if left[j]:
+                            left[j] = False
                             group.append(j)
                 groups.append(group)
         return groups
@@ -270,13 +270,10 @@ class Board:
     def _only(self) -> list[int]:
         """Per cell, the one island it could join (a land cell's owner, an unknown cell beside
         one island), ANY, or NONE (sea: `_islands` made a cell beside two islands sea)."""
-        state, owner = self.state, self.owner
-        only = [ANY] * len(state)
-        for i, s in enumerate(state):
-            if s == SEA:
-                only[i] = NONE
-            elif s == LAND and owner[i] != FREE:
-                only[i] = owner[i]
+        only = [NONE if s == SEA else ANY for s in self.state]
+        for k, group in self.owned.items():  # every land cell with an owner, by `_islands`
+            for i in group:
+                only[i] = k
         for j, ks in self.beside.items():
             if only[j] == ANY:
                 (only[j],) = ks
