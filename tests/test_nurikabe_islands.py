@@ -307,3 +307,56 @@ def test_the_search_of_single_propagations_decides_a_puzzle_probing_leaves():
     starts = [(board, False), (board.copy(), True)]
     raced = probing.race(starts, 10**7, island_logic.Board.frontier)
     assert raced is not None and raced.state == found.state
+
+
+def test_land_beyond_the_seas_reach():
+    """A 2x5 of one island of 8: the sea has 2 cells, so with sea in the bottom right corner
+    the other sea cell lies next to it, and every cell farther is land (`Board._sea_reach`)."""
+    board = island_logic.Board(2, 5, {(0, 0): 8})
+    assert board.small_sea
+    board.state[9] = island_logic.SEA
+    assert board._sea_reach([[9]], 1)
+    unknown = {i for i, s in enumerate(board.state) if s == island_logic.UNKNOWN}
+    assert unknown == {4, 8}
+    assert all(board.state[i] == island_logic.LAND for i in (1, 2, 3, 5, 6, 7))
+
+
+def probed(p: Puzzle, sea_reach: bool) -> tuple[set, set] | None:
+    """The rules' propagation and probing (no search), the sea's reach among the rules or not:
+    the cells decided sea and land, None at a contradiction."""
+    board = island_logic.Board(p.rows, p.cols, p.clues())
+    board.small_sea = sea_reach
+    try:
+        board.propagate()
+        island_logic._probe(board, 10**9)
+    except island_logic.Contradiction:
+        return None
+    cells = {value: set() for value in (island_logic.SEA, island_logic.LAND)}
+    for i, s in enumerate(board.state):
+        if s in cells:
+            cells[s].add(divmod(i, p.cols))
+    return cells[island_logic.SEA], cells[island_logic.LAND]
+
+
+@pytest.mark.slow
+def test_what_the_seas_reach_decides_holds_in_every_answer():
+    """On small grids whose sea is shorter than a path between opposite corners (where the
+    rule runs), what probing decides with the sea's reach holds in every answer (every shading
+    tried), and the rule decides cells probing without it leaves open."""
+    rng = random.Random(31)
+    puzzles = []
+    while len(puzzles) < 60:
+        rows, cols = rng.choice(((3, 3), (3, 4), (4, 3)))
+        n = rows * cols
+        cells = [[None] * cols for _ in range(rows)]
+        spots = rng.sample([(r, c) for r in range(rows) for c in range(cols)], rng.randint(1, 2))
+        for r, c in spots:
+            cells[r][c] = rng.randint(1, n - 1)
+        p = Puzzle(tuple(map(tuple, cells)))
+        sea = n - sum(p.clues().values())
+        if 0 < sea < rows + cols - 1:
+            puzzles.append(p)
+    free = lambda p: [q for q in p.positions() if q not in p.clues()]  # noqa: E731
+    with_reach = shading_tally(puzzles, lambda p, work: probed(p, True), nurikabe.verify, free)
+    without = shading_tally(puzzles, lambda p, work: probed(p, False), nurikabe.verify, free)
+    assert with_reach[0] > without[0] or with_reach[1] > without[1], (with_reach, without)

@@ -26,7 +26,8 @@ answer has as many sea cells.
 
 Deductions (`deduce`): the rules of `solver.genres.nurikabe.island_rules` decide cells of sea and of
 land before the solve: a complete island walled in by sea, cells no island can reach, no 2x2 of sea,
-the sea joined, the blocks owed to one island, the penalty; then each unknown cell next to a
+the sea joined (and, where the sea is shorter than a path across the grid, within its reach), the
+blocks owed to one island, the penalty; then each unknown cell next to a
 decided one is tried both ways (probing), and where few islands are left with room to wander
 (`search_spread` unknown cells or more per unfinished island), a depth-first search over the same
 rules (and the sea's cut cells: an unknown cell that alone holds the sea together is sea) decides
