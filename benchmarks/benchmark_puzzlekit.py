@@ -206,6 +206,13 @@ def summary(results: list[dict[str, Any]]) -> dict[str, Any]:
         out["beside_noqx"] = len(both)
         out["noqx_median"] = statistics.median(both)
         out["noqx_worst"] = max(both)
+    late = [
+        r
+        for r in results
+        if r["verdict"] == RIGHT and str(r.get("noqx_error", "")).startswith("timeout")
+    ]
+    if late:  # ours right where noqx gave no answer within the same limit: not in the ratio
+        out["noqx_out_of_time"] = len(late)
     return out
 
 
@@ -266,7 +273,9 @@ def table(
         "answer; the time is the record's `seconds` (reading the sheet to the answer written "
         "into it). noqx timed in the same run on the same puzzle, as this project's penpa-edit "
         "link (benchmarks/noqx_peer.py); the ratio is ours over noqx's, over the puzzles both "
-        "answered right. Made by `python -m benchmarks.benchmark_puzzlekit` (its docstring says "
+        "answered right (beside noqx: how many; the puzzles we answered right where noqx ran out "
+        "of the same time limit are counted apart, outside the ratio). Made by "
+        "`python -m benchmarks.benchmark_puzzlekit` (its docstring says "
         "how)" + (f": {about}" if about else "") + ".",
         "",
         head,
@@ -282,7 +291,9 @@ def table(
         wrong = [f"{r['name']}: {r['verdict']}" for r in results if r["verdict"] != RIGHT]
         cells = [slug, str(s["puzzles"]), str(s["right"]), s.get("largest", "")]
         cells += [f"{s[k]:.3f}" if k in s else "–" for k in ("median", "p90", "worst")]
-        cells.append(str(peer.get("beside_noqx", 0)))
+        late = peer.get("noqx_out_of_time")
+        beside = str(peer.get("beside_noqx", 0))
+        cells.append(beside + (f" (and {late} noqx ran out of time on)" if late else ""))
         cells += [f"{peer[k]:.2f}" if k in peer else "–" for k in ("noqx_median", "noqx_worst")]
         cells.append(
             "; ".join(wrong[:3]) + (f" and {len(wrong) - 3} more" if len(wrong) > 3 else "")

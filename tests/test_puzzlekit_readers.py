@@ -57,6 +57,21 @@ def test_the_table_takes_its_ratios_from_the_runs_beside_noqx(tmp_path):
     assert line.split(" | ")[1:3] == ["3", "3"] and line.split(" | ")[7:10] == ["1", "0.50", "0.50"]
 
 
+def test_the_table_counts_apart_the_puzzles_noqx_ran_out_of_time_on(tmp_path):
+    peers = tmp_path / "peers.jsonl"
+    rows = [
+        {"genre": "numberlink", "name": "1", "size": "9x9", "verdict": RIGHT, "seconds": 0.2}
+        | {"noqx_seconds": 0.1},
+        {"genre": "numberlink", "name": "2", "size": "15x15", "verdict": RIGHT, "seconds": 4.0}
+        | {"noqx_seconds": 10.0, "noqx_error": "timeout"},
+        {"genre": "numberlink", "name": "3", "size": "15x15", "verdict": "timeout"}
+        | {"seconds": 10.0, "noqx_seconds": 10.0, "noqx_error": "timeout"},
+    ]
+    peers.write_text("\n".join(json.dumps(r) for r in rows), "utf-8")
+    line = next(t for t in table([peers]).splitlines() if t.startswith("| numberlink"))
+    assert line.split(" | ")[7:10] == ["1 (and 1 noqx ran out of time on)", "2.00", "2.00"]
+
+
 def test_the_table_keeps_the_rows_of_genres_no_run_gives(tmp_path):
     run, doc = tmp_path / "run.jsonl", tmp_path / "performance.md"
     row = {"genre": "akari", "name": "1", "size": "10x10", "verdict": RIGHT, "seconds": 0.1}
