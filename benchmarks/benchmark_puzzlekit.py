@@ -292,8 +292,8 @@ def table(
         cells = [slug, str(s["puzzles"]), str(s["right"]), s.get("largest", "")]
         cells += [f"{s[k]:.3f}" if k in s else "–" for k in ("median", "p90", "worst")]
         late = peer.get("noqx_out_of_time")
-        beside = str(peer.get("beside_noqx", 0))
-        cells.append(beside + (f" (and {late} noqx ran out of time on)" if late else ""))
+        both = str(peer.get("beside_noqx", 0))
+        cells.append(both + (f" (and {late} noqx ran out of time on)" if late else ""))
         cells += [f"{peer[k]:.2f}" if k in peer else "–" for k in ("noqx_median", "noqx_worst")]
         cells.append(
             "; ".join(wrong[:3]) + (f" and {len(wrong) - 3} more" if len(wrong) > 3 else "")

@@ -66,10 +66,14 @@ def test_the_table_counts_apart_the_puzzles_noqx_ran_out_of_time_on(tmp_path):
         | {"noqx_seconds": 10.0, "noqx_error": "timeout"},
         {"genre": "numberlink", "name": "3", "size": "15x15", "verdict": "timeout"}
         | {"seconds": 10.0, "noqx_seconds": 10.0, "noqx_error": "timeout"},
+        {"genre": "nurikabe", "name": "1", "size": "9x9", "verdict": RIGHT, "seconds": 0.1}
+        | {"noqx_seconds": 0.2},
     ]
     peers.write_text("\n".join(json.dumps(r) for r in rows), "utf-8")
     line = next(t for t in table([peers]).splitlines() if t.startswith("| numberlink"))
     assert line.split(" | ")[7:10] == ["1 (and 1 noqx ran out of time on)", "2.00", "2.00"]
+    line = next(t for t in table([peers]).splitlines() if t.startswith("| nurikabe"))
+    assert line.split(" | ")[7:10] == ["1", "0.50", "0.50"]
 
 
 def test_the_table_keeps_the_rows_of_genres_no_run_gives(tmp_path):
