@@ -231,6 +231,15 @@ def test_the_search_decides_a_puzzle_of_few_large_islands():
     assert out.rounds == 0
 
 
+def decided(board: island_logic.Board, cols: int) -> tuple[set, set]:
+    """The cells the board has decided sea and land."""
+    cells = {value: set() for value in (island_logic.SEA, island_logic.LAND)}
+    for i, s in enumerate(board.state):
+        if s in cells:
+            cells[s].add(divmod(i, cols))
+    return cells[island_logic.SEA], cells[island_logic.LAND]
+
+
 def propagated(p: Puzzle, cuts: bool) -> tuple[set, set] | None:
     """The rules' propagation alone (no probing, no search), the sea's cut cells among them or
     not: the cells decided sea and land, None at a contradiction."""
@@ -240,11 +249,7 @@ def propagated(p: Puzzle, cuts: bool) -> tuple[set, set] | None:
         board.propagate()
     except island_logic.Contradiction:
         return None
-    cells = {value: set() for value in (island_logic.SEA, island_logic.LAND)}
-    for i, s in enumerate(board.state):
-        if s in cells:
-            cells[s].add(divmod(i, p.cols))
-    return cells[island_logic.SEA], cells[island_logic.LAND]
+    return decided(board, p.cols)
 
 
 @pytest.mark.slow
@@ -331,11 +336,7 @@ def probed(p: Puzzle, sea_reach: bool) -> tuple[set, set] | None:
         island_logic._probe(board, 10**9)
     except island_logic.Contradiction:
         return None
-    cells = {value: set() for value in (island_logic.SEA, island_logic.LAND)}
-    for i, s in enumerate(board.state):
-        if s in cells:
-            cells[s].add(divmod(i, p.cols))
-    return cells[island_logic.SEA], cells[island_logic.LAND]
+    return decided(board, p.cols)
 
 
 @pytest.mark.slow
