@@ -28,6 +28,7 @@ from solver.blocks.geometry import Cell, grid_edges
 from solver.blocks.rooms import Rooms, rooms_from_walls
 from solver.blocks.values import Value
 from solver.genres import Genre, all_genres, genre_by_slug
+from solver.io.drawn_lines import GLYPHS
 from solver.io.penpa import (
     ARROW_STYLE,
     BELOW,
@@ -506,15 +507,8 @@ def write_icebarn(cells: Cells, rooms: Rooms | None) -> Writer:
     return w
 
 
-PIECES = {
-    frozenset("LR"): "─",
-    frozenset("UD"): "│",
-    frozenset("DR"): "┌",
-    frozenset("DL"): "┐",
-    frozenset("UR"): "└",
-    frozenset("UL"): "┘",
-    frozenset("UDLR"): "┼",
-}
+# pipe pieces: the line glyphs of two or four arms
+PIECES = {arms: glyph for arms, glyph in GLYPHS.items() if len(arms) in (2, 4)}
 
 
 def read_pipes(rd: Reader) -> tuple[Cells, Rooms | None]:
