@@ -5,13 +5,17 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
+import signal
 from pathlib import Path
 
+import pyscipopt
 import pytest
 
+from solver import limits
 from solver.genres import genre_for_pzpr
 from solver.io.puzzlink import parse_url
-from solver.mip.backends import ONE_SCIP_SEARCH, LiveModel, Settings, Tuning
+from solver.mip.backends import ONE_SCIP_SEARCH, LiveModel, Settings, Tuning, scip_free
 from solver.pipeline import solve_puzzle
 
 DATA = Path(__file__).resolve().parent / "data" / "large"
@@ -174,3 +178,24 @@ def test_heyawake_branches_by_inference_on_small_grids_only():
     assert (out.status, out.unique, out.violations) == ("solved", True, [])
     _, larger = published("heyawake-24x14", DATA / "published.json")
     assert genre.build(larger, True).scip_branching is None
+
+
+def test_a_signal_while_scip_frees_its_handlers_is_raised_after(monkeypatch):
+    """Freeing the transformed problem calls the lazy cuts' handler (conslock) in this thread: a
+    Ctrl-C handled inside it would be lost there and fail SCIP; it is raised once SCIP is done."""
+    genre, puzzle = published("hitori-2")
+    m = genre.build(puzzle, True)
+    at_once = Settings("scip").resolved(Tuning("scip", search_after=0))
+    live = LiveModel(m.prob, at_once, separate=m.violated)
+    assert live.solve_lazy(m.violated) == "solved"
+    locked = []
+
+    def lock(*_args):
+        locked.append(True)
+        os.kill(os.getpid(), signal.SIGINT)
+
+    monkeypatch.setattr(live.in_search, "conslock", lock)
+    with limits.stopping(), pytest.raises(KeyboardInterrupt):
+        scip_free(live.native.freeTransform)
+    assert locked  # the signal came inside SCIP's call
+    assert live.native.getStage() == pyscipopt.SCIP_STAGE.PROBLEM

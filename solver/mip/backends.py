@@ -698,7 +698,7 @@ class LiveModel:
         elif self.settings.solver == "scip":
             import pyscipopt
 
-            self.native.freeTransform()
+            scip_free(self.native.freeTransform)
             self.native.setPresolve(pyscipopt.SCIP_PARAMSETTING.OFF)
             self.native.setHeuristics(pyscipopt.SCIP_PARAMSETTING.OFF)
 
@@ -891,13 +891,23 @@ def _scip_handler_class() -> type:
     return Handler
 
 
+def scip_free(free: Callable[[], object]) -> None:
+    """Free SCIP's transformed problem or its whole problem (`free`: the model's freeTransform
+    or freeProb) in this thread. SCIP calls the Python methods of its handlers as it frees them
+    (the lazy cuts' conslock, to remove their locks): a Ctrl-C, SIGTERM or deadline's alarm
+    raised inside one would be lost in it and fail SCIP, so what a signal raises waits for the
+    end (`limits.shielded`)."""
+    with limits.shielded():
+        free()
+
+
 def _scip_to_problem_stage(m: object) -> None:
     """Free SCIP's transformed problem, so that rows can be added, unless it is freed already
     (a round adds its cuts one by one: freeing each time costs 80 us a row)."""
     import pyscipopt
 
     if m.getStage() != pyscipopt.SCIP_STAGE.PROBLEM:
-        m.freeTransform()
+        scip_free(m.freeTransform)
 
 
 def _run_scip(m: object, deadline: float | None, check: bool = True) -> bool:
@@ -914,7 +924,7 @@ def _run_scip(m: object, deadline: float | None, check: bool = True) -> bool:
         return False
     if m.getParam("presolving/maxrounds") == 0 or not check:
         return True  # this run had no presolve (it is the check), or no check is wanted
-    m.freeTransform()
+    scip_free(m.freeTransform)
     left = _remaining(deadline)
     if left is not None and left <= 0:
         return False  # no time left to check the presolve's word
@@ -1049,7 +1059,7 @@ def _scip_agrees_infeasible(h: object, deadline: float | None) -> bool:
         _optimize(m, deadline)
         return m.getStatus() == "infeasible"
     finally:
-        m.freeProb()
+        scip_free(m.freeProb)
         _spare_scip.append(m)
 
 
@@ -1087,7 +1097,7 @@ def _scip_copy_through_file(h: object) -> object | None:
                 m.readProblem(path)
                 m.setObjective(0)
                 return m
-    m.freeProb()
+    scip_free(m.freeProb)
     _spare_scip.append(m)
     return None
 
