@@ -14,6 +14,7 @@ from room_samples import example_puzzle
 
 from solver import check
 from solver.cli import main
+from solver.deduce.shade_logic import UNSHADED
 from solver.genres import star_battle
 from solver.io.puzzlink import UrlError, parse_url
 from solver.io.sheet import Grid, InputError
@@ -160,3 +161,37 @@ def test_the_uniqueness_cut_asks_for_an_answer_without_every_star_found():
     assert cut.sense == pulp.LpConstraintLE
     assert {v.name for v in cut} == {m["s"][cell].name for cell in KNOWN}
     assert cut.constant == -(len(KNOWN) - 1)
+
+
+def test_rooms_held_in_a_band_of_lines_empty_the_rest_of_it():
+    """Room A lies in row 1, so row 1's other cells (B's) hold no star; row 5 is all room E,
+    so E holds no star outside it. The rows', columns' and rooms' counts alone decide none of
+    these cells (the board here has the bands' rule alone)."""
+    labels = ["AAABB", "CCCCB", "CDDDE", "DDDEE", "EEEEE"]
+    p = star_battle.parse(Grid("star-battle", [list(row) for row in labels]))
+    board = star_battle.StarBoard(p)
+    board.propagate()
+    empty = {divmod(i, 5) for i, s in enumerate(board.state) if s == UNSHADED}
+    assert {(0, 3), (0, 4)} <= empty  # B's cells in row 1
+    assert {(2, 4), (3, 3), (3, 4)} <= empty  # E's cells above row 5
+
+
+@pytest.mark.parametrize("entry", PUBLISHED, ids=lambda e: f"{len(e['cells'])}x{e['cells'][0][0]}")
+def test_the_deductions_hold_in_the_published_answer(entry):
+    """What the rules decide agrees with the published answer; where they decide every cell,
+    the answer is the published one, and the pure MIP proves it unique too."""
+    p = star_battle.parse(Grid("star-battle", entry["cells"]))
+    want = {tuple(cell) for cell in entry["expected"]["shaded"]}
+    fixed = star_battle.deduce(p, star_battle.GENRE.tuning).fixed["s"]
+    assert fixed and all(v == (((cell in want) and 1) or 0) for cell, v in fixed.items())
+    pure = solve_puzzle(star_battle.GENRE, p, Settings(time_limit=60, deduce=False))
+    assert pure.unique is True and set(pure.answer) == want
+
+
+def test_the_rules_alone_decide_the_published_one_star_puzzles():
+    ones = [e for e in PUBLISHED if e["cells"][0][0] == "A"]
+    for entry in ones:
+        p = star_battle.parse(Grid("star-battle", entry["cells"]))
+        answer = star_battle.deduce(p, star_battle.GENRE.tuning).answer
+        assert answer == {tuple(cell) for cell in entry["expected"]["shaded"]}
+    assert ones

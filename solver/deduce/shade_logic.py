@@ -151,7 +151,7 @@ class Board:
         self.cut |= self.connected
 
     def copy(self) -> Board:
-        other = object.__new__(Board)
+        other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         other.state, other.todo = self.state[:], self.todo[:]
         return other

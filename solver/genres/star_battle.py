@@ -30,6 +30,15 @@ column and room sum to the star count. Touch(r,c): at most one star in each 2x2 
 touching cells lie in one), `solver.blocks.cells.never_touching`. Every answer has as many
 stars (rows x the star count), so the uniqueness check asks for an answer without every star of
 the one found (`not_all_again`), a tighter row than the plain no-good over every cell.
+
+Deductions (`deduce`), made before the solve over the same cells (a star is shaded,
+`solver.deduce.shade_logic`): each row, column and room holds the star count, each 2x2 block
+at most one star; and the bands (`StarBoard`): w rows side by side hold w x the count, as w
+rooms do, so where w rooms can place stars only inside a band of w rows the band's other cells
+hold none, and where only w rooms can place one in the band they place none outside it (the
+same for columns). Then every unknown cell is tried both ways (probing) and a short
+depth-first search follows, which decides the grid whole where it ends with one answer; what is
+left goes to the MIP with the decided cells fixed.
 """
 
 from __future__ import annotations
@@ -51,6 +60,9 @@ from solver.blocks.names import column_letter, quote
 from solver.blocks.rooms import RoomPuzzle
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
+from solver.deduce import Deductions, probing, shade_logic
+from solver.deduce.probing import Contradiction
+from solver.deduce.shade_logic import UNSHADED, Board, at_most_one, exactly, shading_deductions
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.puzzlink import rooms_of_url
@@ -133,6 +145,127 @@ def model(p: Puzzle) -> Model:
     return m
 
 
+class StarBoard(Board):
+    """A board whose rooms also count against bands of rows and of columns (`_bands`): per
+    room and line (row or column), how many of its cells there may still hold a star (`left`),
+    and per line the rooms that may (`rooms_in`, a bit a room), kept as cells are emptied."""
+
+    def __init__(self, p: Puzzle) -> None:
+        super().__init__(p.rows, p.cols, apart=False, connected=False)
+        n, cols = p.rows, p.cols
+        self.rooms = [[r * cols + c for r, c in cells] for cells in p.rooms.all()]
+        self.room_of = [0] * (n * cols)
+        self.left = [[0] * (len(self.rooms) * n) for _axis in (0, 1)]
+        self.rooms_in = [[0] * n for _axis in (0, 1)]
+        for k, cells in enumerate(self.rooms):
+            for i in cells:
+                self.room_of[i] = k
+                for axis, line in enumerate(divmod(i, cols)):
+                    self.left[axis][k * n + line] += 1
+                    self.rooms_in[axis][line] |= 1 << k
+        self.banded = True  # the bands are to be looked at
+
+    def copy(self) -> StarBoard:
+        other = super().copy()
+        other.left = [self.left[0][:], self.left[1][:]]
+        other.rooms_in = [self.rooms_in[0][:], self.rooms_in[1][:]]
+        return other
+
+    def set(self, i: int, value: int) -> bool:
+        if not super().set(i, value):
+            return False
+        if value == UNSHADED:
+            k, n = self.room_of[i], self.rows
+            for axis, line in enumerate(divmod(i, self.cols)):
+                left = self.left[axis]
+                left[k * n + line] -= 1
+                if not left[k * n + line]:
+                    self.rooms_in[axis][line] &= ~(1 << k)
+                    self.banded = True
+        return True
+
+    def propagate(self) -> None:
+        super().propagate()
+        while self.banded:
+            self.banded = False
+            if self._bands():
+                super().propagate()
+
+    def _bands(self) -> bool:
+        """A band of w rows (or columns) side by side holds w x the star count, as do w rooms:
+        where w rooms may hold stars only inside the band, the band's other cells hold none
+        (more than w: no answer); where only w rooms may hold a star in it, those rooms hold
+        none outside it."""
+        n = self.rows
+        changed = False
+        for axis in (0, 1):
+            rooms_in = self.rooms_in[axis][:]
+            before, after = [0] * (n + 1), [0] * (n + 1)  # the rooms of the lines before l, after
+            for line in range(n):
+                before[line + 1] = before[line] | rooms_in[line]
+                after[n - 1 - line] = after[n - line] | rooms_in[n - 1 - line]
+            for first in range(n):
+                touching = 0
+                for last in range(first, n):
+                    touching |= rooms_in[last]
+                    width = last - first + 1
+                    if width == n:
+                        break
+                    inside = touching & ~(before[first] | after[last + 1])
+                    m, t = inside.bit_count(), touching.bit_count()
+                    if m > width or t < width:
+                        raise Contradiction
+                    if m == width < t:  # the other rooms hold no star in the band
+                        changed |= self._empty(axis, touching & ~inside, first, last, True)
+                    if t == width > m:  # these rooms hold no star outside it
+                        changed |= self._empty(axis, touching, first, last, False)
+        return changed
+
+    def _empty(self, axis: int, rooms: int, first: int, last: int, inside: bool) -> bool:
+        """Empty the cells of the rooms (a bit a room) inside the band of lines first..last, or
+        outside it."""
+        changed = False
+        for k, cells in enumerate(self.rooms):
+            if rooms >> k & 1:
+                for i in cells:
+                    if (first <= divmod(i, self.cols)[axis] <= last) == inside:
+                        changed |= self.set(i, UNSHADED)
+        return changed
+
+
+def deduction_board(p: Puzzle) -> Board:
+    """Shaded: a star. Each row, column and room holds the star count (`exactly`); each 2x2
+    block at most one star (`at_most_one`), so a star's eight neighbours hold none; and the
+    rooms against bands of rows and columns (`StarBoard`)."""
+    rows, cols = p.rows, p.cols
+    board = StarBoard(p)
+    lines = [[r * cols + c for c in range(cols)] for r in range(rows)]
+    lines += [[r * cols + c for r in range(rows)] for c in range(cols)]
+    lines += [[r * cols + c for r, c in cells] for cells in p.rooms.all()]
+    for cells in lines:
+        board.rule(exactly, (p.stars, cells), cells)
+    for r in range(rows - 1):
+        for c in range(cols - 1):
+            block = [r * cols + c, r * cols + c + 1, (r + 1) * cols + c, (r + 1) * cols + c + 1]
+            board.rule(at_most_one, block, block)
+    return board
+
+
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """What the rules decide (`deduction_board`), then every unknown cell tried both ways
+    (probing) and a depth-first search for the answers (`probing.search`), which decides the
+    grid whole where it finds exactly one."""
+    known = shade_logic.deduce(
+        lambda: deduction_board(p),
+        probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
+        everywhere=True,
+        idle=tuning.probe_idle,
+        search_work=tuning.search_work,
+        frontiers=(shade_logic.tightest_count, Board.frontier),
+    )
+    return shading_deductions(known, p.rows, p.cols, var="s")
+
+
 def decode(p: Puzzle, m: Model) -> Answer:
     return frozenset(cell for cell, v in m["s"].items() if value(v))
 
@@ -203,5 +336,5 @@ GENRE = define(
     ja="スターバトル",
     pzpr_ids=("starbattle",),
     names=("starbattle", "star battle", "two not touch", "スターバトル"),
-    tuning=Tuning(solver="highs"),
+    tuning=Tuning(solver="highs", probe_work=1_000_000, probe_idle=0.5, search_work=30_000),
 )
