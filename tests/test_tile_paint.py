@@ -13,6 +13,7 @@ from room_samples import example_puzzle
 
 from solver import check
 from solver.cli import main
+from solver.deduce.shade_logic import SHADED, UNSHADED, Board, Contradiction
 from solver.genres import tile_paint
 from solver.io.puzzlink import UrlError, parse_url
 from solver.io.sheet import InputError
@@ -118,3 +119,33 @@ def test_check_a_hand_painted_answer_right_and_wrong(sample):
             "the row of the count 1 at A2 has 2 painted cells",
             ["A2", "B2", "C2", "D2", "E2"],
         ) in res.problems
+
+
+@pytest.mark.parametrize(
+    ("count", "painted", "empty"),
+    [(3, [0, 1, 2], [3, 4, 5, 6]), (4, [3, 4, 5, 6], [0, 1, 2]), (5, [0, 1, 2], [])],
+)
+def test_a_line_is_the_sum_of_its_tiles_pieces(count, painted, empty):
+    """One row of a 3-cell piece and two 2-cell pieces: 3 is the big piece alone, 4 the two
+    small ones, 5 the big one and either small one."""
+    board = Board(1, 7, apart=False, connected=False)
+    pieces = [[0, 1, 2], [3, 4], [5, 6]]
+    for tile in pieces:
+        board.rule(tile_paint.whole_tile, tile, tile)
+    board.rule(tile_paint.line_pieces, (count, pieces), range(7))
+    board.propagate()
+    assert [i for i in range(7) if board.state[i] == SHADED] == painted
+    assert [i for i in range(7) if board.state[i] == UNSHADED] == empty
+
+
+def test_a_count_no_pieces_make_is_a_contradiction():
+    board = Board(1, 5, apart=False, connected=False)
+    with pytest.raises(Contradiction):
+        board.rule(tile_paint.line_pieces, (1, [[0, 1], [2, 3, 4]]), range(5))
+
+
+def test_the_rules_decide_the_pzprjs_puzzle_as_the_mip_does():
+    p = tile_paint.from_url(parse_url(URL))
+    deduced = tile_paint.deduce(p, tile_paint.GENRE.tuning)
+    pure = solve_puzzle(tile_paint.GENRE, p, Settings(deduce=False))
+    assert pure.unique is True and deduced.answer == pure.answer

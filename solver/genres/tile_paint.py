@@ -32,6 +32,13 @@ the columns and left of the rows (`.` none, a hex digit, or `-` and two).
 
 Model: b(r,c) = 1 when grid cell (r,c) is painted. Tile(r,c): each cell of a tile has the b of
 the tile's first cell. Row(r) and Col(c): the b of a counted row or column sum to its count.
+
+Deductions (`deduce`), made before the solve over the same cells (painted is shaded,
+`solver.deduce.shade_logic`): a tile's cells are all painted or none (`whole_tile`); a counted
+line is the sum of the pieces the tiles cut it into, each painted whole or not (`line_pieces`):
+a piece that no choice of the others fills up to the count without it is painted, one that
+every such choice leaves out is not. Then every unknown cell is tried both ways (probing) and a
+depth-first search follows, which decides the grid whole where it ends with one answer.
 """
 
 from __future__ import annotations
@@ -46,6 +53,15 @@ from solver.blocks.names import a1, quote
 from solver.blocks.rooms import RoomPuzzle, Rooms
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
+from solver.deduce import Deductions, probing, shade_logic
+from solver.deduce.shade_logic import (
+    SHADED,
+    UNKNOWN,
+    UNSHADED,
+    Board,
+    Contradiction,
+    shading_deductions,
+)
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.puzzlink import rooms_of_url
@@ -53,6 +69,7 @@ from solver.io.rooms_sheet import grid_rooms
 from solver.io.shading import SHADING_MARKS, read_shaded, render_shaded, shading_blank
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
+from solver.mip.backends import Tuning
 from solver.mip.model import Model, new_problem, value
 
 ORIGIN = (1, 1)  # the grid's top-left cell in the sheet, 0-based: B2
@@ -118,6 +135,90 @@ def model(p: Puzzle) -> Model:
         if n is not None:
             prob += pulp.lpSum(b[r, c] for r in range(p.rows)) == n, f"Col({c + 1})"
     return Model(prob, list(b.values()), {"b": b})
+
+
+def whole_tile(board: Board, cells: list[int]) -> None:
+    """A tile is painted whole or not at all: once one of its cells is decided, all are."""
+    state = board.state
+    known = {state[i] for i in cells} - {UNKNOWN}
+    if len(known) > 1:
+        raise Contradiction
+    if known:
+        (value,) = known
+        for i in cells:
+            board.set(i, value)
+
+
+def line_pieces(board: Board, line: tuple[int, list[list[int]]]) -> None:
+    """A line's count is the sum of its pieces (a tile's cells in the line), each painted whole
+    or not: with the painted pieces counted, the unknown ones must make up the rest. A piece
+    without which no choice of the others makes it is painted; one with which none does is
+    not (a subset sum over the unknown pieces: bit sets of the sums the pieces before each one
+    reach, and of what those after it leave to make)."""
+    (n, pieces), state = line, board.state
+    need, sizes, unknown = n, [], []
+    for cells in pieces:
+        s = state[cells[0]]
+        if s == SHADED:
+            need -= len(cells)
+        elif s == UNKNOWN:
+            sizes.append(len(cells))
+            unknown.append(cells)
+    if need < 0:
+        raise Contradiction
+    if not sizes:
+        if need:
+            raise Contradiction
+        return
+    k = len(sizes)
+    before = [1] * (k + 1)  # before[j]: the sums of pieces 0..j-1, a bit a sum
+    for j, size in enumerate(sizes):
+        before[j + 1] = before[j] | before[j] << size
+    if not before[k] >> need & 1:
+        raise Contradiction
+    rest = 1 << need  # what the pieces after j leave to make: need - their sums, a bit each
+    for j in range(k - 1, -1, -1):
+        size, sums = sizes[j], before[j]
+        if not sums & rest >> size:  # with it, the count cannot be made
+            board.set(unknown[j][0], UNSHADED)
+        elif not sums & rest:  # without it, it cannot
+            board.set(unknown[j][0], SHADED)
+        rest |= rest >> size
+
+
+def deduction_board(p: Puzzle) -> Board:
+    """Painted: shaded. Each tile whole (`whole_tile`), each counted line the sum of its pieces
+    (`line_pieces`)."""
+    rows, cols = p.rows, p.cols
+    board = Board(rows, cols, apart=False, connected=False)
+    for tile in p.rooms.all():
+        cells = [r * cols + c for r, c in tile]
+        board.rule(whole_tile, cells, cells)
+    lines = [(n, [(r, c) for c in range(cols)]) for r, n in enumerate(p.row_counts)]
+    lines += [(n, [(r, c) for r in range(rows)]) for c, n in enumerate(p.col_counts)]
+    for n, line in lines:
+        if n is None:
+            continue
+        pieces: dict[int, list[int]] = {}
+        for r, c in line:
+            pieces.setdefault(p.rooms.ids[r][c], []).append(r * cols + c)
+        cells = [i for piece in pieces.values() for i in piece]
+        board.rule(line_pieces, (n, list(pieces.values())), cells)
+    return board
+
+
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """What the rules decide (`deduction_board`), then every unknown cell tried both ways
+    (probing) and a depth-first search for the answers (`probing.search`), which decides the
+    grid whole where it finds exactly one."""
+    known = shade_logic.deduce(
+        lambda: deduction_board(p),
+        probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
+        everywhere=True,
+        idle=tuning.probe_idle,
+        search_work=tuning.search_work,
+    )
+    return shading_deductions(known, p.rows, p.cols)
 
 
 def decode(p: Puzzle, m: Model) -> Answer:
@@ -245,4 +346,10 @@ def to_url(p: Puzzle) -> str:
     return puzzlink.url_text("tilepaint", p.cols, p.rows, body)
 
 
-GENRE = define(__name__, slug="tile-paint", ja="タイルペイント", pzpr_ids=("tilepaint",))
+GENRE = define(
+    __name__,
+    slug="tile-paint",
+    ja="タイルペイント",
+    pzpr_ids=("tilepaint",),
+    tuning=Tuning(probe_work=1_000_000, probe_idle=0.5, search_work=100_000),
+)
