@@ -227,10 +227,11 @@ def _lines(board: Board, cand: Candidates) -> bool:
         if not keep.all():
             table = table[keep]
             board.lines[k] = (cells, table)
-        for i, cell in enumerate(cells):
-            held = set(np.unique(table[:, i]).tolist())
-            if held < cand[cell]:
-                cand[cell] = held
+        held = np.zeros((len(cells), top), dtype=bool)  # held[i, d]: a kept filling puts d in i
+        held[np.arange(len(cells)), table] = True
+        for i, count in enumerate(held.sum(axis=1).tolist()):
+            if len(cand[cells[i]]) > count:
+                cand[cells[i]] = set(np.flatnonzero(held[i]).tolist())
                 changed = True
     return changed
 
