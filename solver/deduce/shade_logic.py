@@ -420,11 +420,16 @@ def exactly(board: Board, number: tuple[int, list[int]]) -> None:
     """n of the cells are shaded: once n are, the others are unshaded; once only n can be, the
     unknown ones are shaded."""
     (n, cells), state = number, board.state
-    shaded = sum(state[i] == SHADED for i in cells)
-    free = [i for i in cells if state[i] == UNKNOWN]
+    shaded, free = 0, []
+    for i in cells:
+        s = state[i]
+        if s == SHADED:
+            shaded += 1
+        elif s == UNKNOWN:
+            free.append(i)
     if shaded > n or shaded + len(free) < n:
         raise Contradiction
-    if shaded == n or shaded + len(free) == n:
+    if free and (shaded == n or shaded + len(free) == n):
         for i in free:
             board.set(i, UNSHADED if shaded == n else SHADED)
 
@@ -510,9 +515,11 @@ def at_least_one(board: Board, cells: list[int]) -> None:
 
 def at_most_one(board: Board, cells: list[int]) -> None:
     """One of the cells at most is shaded: once one is, the others are unshaded."""
-    state = board.state
-    shaded = [i for i in cells if state[i] == SHADED]
-    if len(shaded) > 1:
+    state, shaded = board.state, 0
+    for i in cells:
+        if state[i] == SHADED:
+            shaded += 1
+    if shaded > 1:
         raise Contradiction
     if shaded:
         for i in cells:
