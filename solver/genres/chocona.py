@@ -103,12 +103,20 @@ def _block(board: Board, cells: list[int]) -> None:
     """A 2x2 block never holds exactly three shaded cells: with three shaded its fourth is
     shaded, with two shaded and one unshaded its last is unshaded."""
     state = board.state
-    shaded = sum(state[i] == SHADED for i in cells)
-    free = [i for i in cells if state[i] == UNKNOWN]
+    shaded, free, last = 0, 0, -1  # the shaded and the unknown cells, and the last unknown one
+    for i in cells:
+        s = state[i]
+        if s == SHADED:
+            shaded += 1
+        elif s == UNKNOWN:
+            free += 1
+            last = i
+    if shaded < 2 or free > 1:
+        return  # the block decides nothing yet (the rule looks at it on every set)
     if shaded == 3 and not free:
         raise Contradiction
-    if len(free) == 1 and shaded >= 2:
-        board.set(free[0], SHADED if shaded == 3 else UNSHADED)
+    if free == 1:
+        board.set(last, SHADED if shaded == 3 else UNSHADED)
 
 
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
