@@ -420,13 +420,20 @@ def exactly(board: Board, number: tuple[int, list[int]]) -> None:
     """n of the cells are shaded: once n are, the others are unshaded; once only n can be, the
     unknown ones are shaded."""
     (n, cells), state = number, board.state
-    shaded = sum(state[i] == SHADED for i in cells)
-    free = [i for i in cells if state[i] == UNKNOWN]
-    if shaded > n or shaded + len(free) < n:
+    shaded = free = 0
+    for i in cells:
+        s = state[i]
+        if s == SHADED:
+            shaded += 1
+        elif s == UNKNOWN:
+            free += 1
+    if shaded > n or shaded + free < n:
         raise Contradiction
-    if shaded == n or shaded + len(free) == n:
-        for i in free:
-            board.set(i, UNSHADED if shaded == n else SHADED)
+    if free and (shaded == n or shaded + free == n):
+        value = UNSHADED if shaded == n else SHADED
+        for i in cells:
+            if state[i] == UNKNOWN:
+                board.set(i, value)
 
 
 def between(board: Board, count: tuple[int, int, list[int]]) -> None:
