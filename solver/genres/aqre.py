@@ -43,13 +43,17 @@ takes HiGHS 40 s).
 
 Deductions (`deduce`): the rules of `solver.deduce.shade_logic` decide cells shaded and unshaded
 before the solve: each numbered room's count (`exactly`), no four in a row of one colour
-(`_four`: three of one colour leave the fourth the other), the shaded cells connected
-(`Board.joined`: a cell cut off from the shaded cells is unshaded, one without which they would
-fall apart is shaded); then every unknown cell is tried both ways (probing), pass after pass while
-one decides a cell, within the Tuning's `probe_work` (or `probe_passes` passes over a larger
-grid), and a small depth-first search after it (`search_work`) decides the grid whole where it
-finds exactly one answer. The pipeline fixes each decided cell's b by its bounds; where they
-decide every cell the pipeline runs no solver (`pipeline._decided`).
+(`_four`: three of one colour leave the fourth the other), where every answer shades two cells
+or more a shaded cell with a shaded neighbour (`_not_alone`: its one neighbour left that may be
+shaded is shaded, a cell whose neighbours are all unshaded is unshaded), the shaded cells
+connected (`Board.joined`: a cell cut off from the shaded cells is unshaded, one without which
+they would fall apart is shaded); then every unknown cell is tried both ways (probing), pass
+after pass while one decides a cell, first with the connection set aside (`local_first`: a try
+of the local rules costs a fraction of one that looks at the whole grid, and the probes with the
+connection then meet fewer unknown cells), within the Tuning's `probe_work` (or `probe_passes`
+passes over a larger grid), and a small depth-first search after it (`search_work`) decides the
+grid whole where it finds exactly one answer. The pipeline fixes each decided cell's b by its
+bounds; where they decide every cell the pipeline runs no solver (`pipeline._decided`).
 """
 
 from __future__ import annotations
@@ -133,9 +137,12 @@ def two_shaded(p: Puzzle) -> bool:
     )
 
 
-def deduction_board(rows: int, cols: int, rooms: Iterable[tuple[int, list[Cell]]]) -> Board:
+def deduction_board(
+    rows: int, cols: int, rooms: Iterable[tuple[int, list[Cell]]], two: bool = False
+) -> Board:
     """Aqre: each numbered room (its number, its cells) holds that many shaded cells, no four
-    in a row of one colour, the shaded cells connected."""
+    in a row of one colour, the shaded cells connected; with `two` (every answer shades two
+    cells or more, `two_shaded`) a shaded cell has a shaded neighbour (`_not_alone`)."""
     board = Board(rows, cols, apart=False, connected=False, joined=(SHADED,))
     for n, cells in rooms:
         room = [r * cols + c for r, c in cells]
@@ -143,25 +150,59 @@ def deduction_board(rows: int, cols: int, rooms: Iterable[tuple[int, list[Cell]]
     for _, run in fours(rows, cols):
         cells = [r * cols + c for r, c in run]
         board.rule(_four, cells, cells)
+    if two:
+        for i, near in enumerate(board.near):
+            board.rule(_not_alone, (i, near), [i, *near])
     return board
+
+
+def _not_alone(board: Board, cell: tuple[int, list[int]]) -> None:
+    """Where every answer shades two cells or more, a shaded cell has a shaded neighbour (the
+    shaded cells are connected): with one neighbour left that may be shaded, it is; an unknown
+    cell whose neighbours are all unshaded is unshaded. The connection (`Board.joined`) decides
+    the same over the whole grid; this local form decides it as soon as the cell's neighbours
+    are set, before the connection is looked at, and a probe that breaks it ends there."""
+    (i, near), state = cell, board.state
+    s = state[i]
+    if s == UNSHADED:
+        return
+    free, last = 0, -1  # the neighbours that may be shaded, and the last of them
+    for j in near:
+        if state[j] != UNSHADED:
+            free += 1
+            last = j
+            if free > 1:
+                return
+    if s == SHADED:
+        if not free:
+            raise Contradiction
+        board.set(last, SHADED)
+    elif not free:
+        board.set(i, UNSHADED)
 
 
 def _four(board: Board, cells: list[int]) -> None:
     """Four cells in a row are never all of one colour: with three of one colour and the fourth
     unknown, the fourth takes the other."""
     state = board.state
-    free = [i for i in cells if state[i] == UNKNOWN]
-    if len(free) > 1:
+    shaded, free, last = 0, 0, -1  # the shaded and the unknown cells, and the last unknown one
+    for i in cells:
+        s = state[i]
+        if s == SHADED:
+            shaded += 1
+        elif s == UNKNOWN:
+            free += 1
+            last = i
+    if free > 1:
         return
-    shaded = sum(state[i] == SHADED for i in cells)
     if not free:
         if shaded in (0, 4):
             raise Contradiction
         return
     if shaded == 3:
-        board.set(free[0], UNSHADED)
+        board.set(last, UNSHADED)
     elif shaded == 0:
-        board.set(free[0], SHADED)
+        board.set(last, SHADED)
 
 
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
@@ -170,11 +211,14 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     ways."""
     numbered = sorted(p.room_numbers().items())
     known = shade_logic.deduce(
-        lambda: deduction_board(p.rows, p.cols, [(n, p.rooms.cells(k)) for k, n in numbered]),
+        lambda: deduction_board(
+            p.rows, p.cols, [(n, p.rooms.cells(k)) for k, n in numbered], two_shaded(p)
+        ),
         probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
         everywhere=True,
         idle=tuning.probe_idle,
         search_work=tuning.search_work,
+        local_first=True,
     )
     return shading_deductions(known, p.rows, p.cols)
 
