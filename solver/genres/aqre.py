@@ -209,10 +209,10 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the rules decide (`solver.deduce.shade_logic`): each numbered room's count, no four
     in a row of one colour, the shaded cells connected; then every unknown cell tried both
     ways."""
-    numbered = sorted(p.room_numbers().items())
+    numbered, rooms = sorted(p.room_numbers().items()), p.rooms.all()
     known = shade_logic.deduce(
         lambda: deduction_board(
-            p.rows, p.cols, [(n, p.rooms.cells(k)) for k, n in numbered], two_shaded(p)
+            p.rows, p.cols, [(n, rooms[k]) for k, n in numbered], two_shaded(p)
         ),
         probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
         everywhere=True,

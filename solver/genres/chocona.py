@@ -122,9 +122,9 @@ def _block(board: Board, cells: list[int]) -> None:
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the rules decide (`solver.deduce.shade_logic`): each numbered room's count, no 2x2
     block with three shaded cells; then every unknown cell tried both ways."""
-    numbered = sorted(p.room_numbers().items())
+    numbered, rooms = sorted(p.room_numbers().items()), p.rooms.all()
     known = shade_logic.deduce(
-        lambda: deduction_board(p.rows, p.cols, [(n, p.rooms.cells(k)) for k, n in numbered]),
+        lambda: deduction_board(p.rows, p.cols, [(n, rooms[k]) for k, n in numbered]),
         probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
         everywhere=True,
         idle=tuning.probe_idle,
