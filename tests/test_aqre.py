@@ -112,6 +112,28 @@ def test_a_shaded_cell_has_a_shaded_neighbour_before_the_connection_is_looked_at
         assert (board.state[2 * 3 + 1], board.state[0]) == want
 
 
+def test_an_area_of_shaded_cells_leads_out_through_its_last_unknown_neighbour():
+    """The connection one area at a time, before the connection over the grid is looked at:
+    A1:B1 shaded, A2:B2 unshaded, D3 shaded: C1, the area's one way out, is shaded; with C1
+    unshaded there is no answer; without D3 the area may be all the shaded cells."""
+    for other, want in ((True, SHADED), (False, UNKNOWN)):
+        board = aqre.deduction_board(3, 4, [])
+        board.joined = ()  # the connection over the grid set aside: only the genre's own rules
+        for i, value in ((0, SHADED), (1, SHADED), (4, UNSHADED), (5, UNSHADED)):
+            board.set(i, value)
+        if other:
+            board.set(11, SHADED)
+        board.propagate()
+        assert board.state[2] == want
+    board = aqre.deduction_board(3, 4, [])
+    board.joined = ()
+    for i, value in ((0, SHADED), (1, SHADED), (4, UNSHADED), (5, UNSHADED), (11, SHADED)):
+        board.set(i, value)
+    board.set(2, UNSHADED)
+    with pytest.raises(shade_logic.Contradiction):
+        board.propagate()
+
+
 def random_aqre(rng: random.Random) -> aqre.Puzzle:
     """Rooms cut by random walls, numbered mostly from a random shading."""
     rows, cols = rng.choice(((3, 3), (3, 4), (4, 3)))

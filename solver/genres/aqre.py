@@ -42,18 +42,19 @@ for each round of cuts (benchmarks/puzzlekit/aqre.py: janko.at's 001, a 6x6 with
 takes HiGHS 40 s).
 
 Deductions (`deduce`): the rules of `solver.deduce.shade_logic` decide cells shaded and unshaded
-before the solve: each numbered room's count (`exactly`), no four in a row of one colour
-(`_four`: three of one colour leave the fourth the other), where every answer shades two cells
-or more a shaded cell with a shaded neighbour (`_not_alone`: its one neighbour left that may be
-shaded is shaded, a cell whose neighbours are all unshaded is unshaded), the shaded cells
-connected (`Board.joined`: a cell cut off from the shaded cells is unshaded, one without which
-they would fall apart is shaded); then every unknown cell is tried both ways (probing), pass
-after pass while one decides a cell, first with the connection set aside (`local_first`: a try
-of the local rules costs a fraction of one that looks at the whole grid, and the probes with the
-connection then meet fewer unknown cells), within the Tuning's `probe_work` (or `probe_passes`
-passes over a larger grid), and a small depth-first search after it (`search_work`) decides the
-grid whole where it finds exactly one answer. The pipeline fixes each decided cell's b by its
-bounds; where they decide every cell the pipeline runs no solver (`pipeline._decided`).
+before the solve: each numbered room's count (`exactly`), no four in a row of one colour (`_four`:
+three of one colour leave the fourth the other), where every answer shades two cells or more a
+shaded cell with a shaded neighbour (`_not_alone`: its one neighbour left that may be shaded is
+shaded, a cell whose neighbours are all unshaded is unshaded), the shaded cells connected
+(`Board.joined`: a cell cut off from the shaded cells is unshaded, one without which they would fall
+apart is shaded; and, cheaper, `_enclosed`: an area of shaded cells with a shaded cell outside it
+has a way out, its one unknown neighbour left is shaded); then every unknown cell is tried both ways
+(probing), pass after pass while one decides a cell, first with the connection set aside
+(`local_first`: a try of the local rules costs a fraction of one that looks at the whole grid, and
+the probes with the connection then meet fewer unknown cells), within the Tuning's `probe_work` (or
+`probe_passes` passes over a larger grid), and a small depth-first search after it (`search_work`)
+decides the grid whole where it finds exactly one answer. The pipeline fixes each decided cell's b
+by its bounds; where they decide every cell the pipeline runs no solver (`pipeline._decided`).
 """
 
 from __future__ import annotations
@@ -141,8 +142,9 @@ def deduction_board(
     rows: int, cols: int, rooms: Iterable[tuple[int, list[Cell]]], two: bool = False
 ) -> Board:
     """Aqre: each numbered room (its number, its cells) holds that many shaded cells, no four
-    in a row of one colour, the shaded cells connected; with `two` (every answer shades two
-    cells or more, `two_shaded`) a shaded cell has a shaded neighbour (`_not_alone`)."""
+    in a row of one colour, the shaded cells connected (over the grid, `Board.joined`, and an
+    area of shaded cells at a time, `_enclosed`); with `two` (every answer shades two cells or
+    more, `two_shaded`) a shaded cell has a shaded neighbour (`_not_alone`)."""
     board = Board(rows, cols, apart=False, connected=False, joined=(SHADED,))
     for n, cells in rooms:
         room = [r * cols + c for r, c in cells]
@@ -150,10 +152,51 @@ def deduction_board(
     for _, run in fours(rows, cols):
         cells = [r * cols + c for r, c in run]
         board.rule(_four, cells, cells)
-    if two:
-        for i, near in enumerate(board.near):
+    for i, near in enumerate(board.near):
+        board.rule(_enclosed, i, [i])
+        if two:
             board.rule(_not_alone, (i, near), [i, *near])
     return board
+
+
+def _enclosed(board: Board, i: int) -> None:
+    """The shaded cells are connected: an area of shaded cells joined side by side, where a
+    shaded cell lies outside it, leads out through an unknown neighbour (with one such
+    neighbour left, that one is shaded). Looked at when cell i is set: its own area where it
+    is shaded, its shaded neighbours' areas (one way out fewer) where it is unshaded."""
+    state, near = board.state, board.near
+    if state[i] == SHADED:
+        _way_out(board, i)
+    elif state[i] == UNSHADED:
+        for j in near[i]:
+            if state[j] == SHADED:
+                _way_out(board, j)
+
+
+def _way_out(board: Board, i: int) -> None:
+    """`_enclosed` for the area of shaded cell i: a search over it that stops at its second
+    unknown neighbour."""
+    state, near = board.state, board.near
+    if sum(state[j] == UNKNOWN for j in near[i]) > 1:
+        return  # two ways out next to the cell itself
+    seen, todo, exit = {i}, [i], -1
+    while todo:
+        v = todo.pop()
+        for j in near[v]:
+            s = state[j]
+            if s == SHADED:
+                if j not in seen:
+                    seen.add(j)
+                    todo.append(j)
+            elif s == UNKNOWN and j != exit:
+                if exit >= 0:
+                    return
+                exit = j
+    if state.count(SHADED) == len(seen):
+        return  # the area may be all the shaded cells
+    if exit < 0:
+        raise Contradiction
+    board.set(exit, SHADED)
 
 
 def _not_alone(board: Board, cell: tuple[int, list[int]]) -> None:
