@@ -44,8 +44,8 @@ takes HiGHS 40 s).
 Deductions (`deduce`): the rules of `solver.deduce.shade_logic` decide cells shaded and unshaded
 before the solve: each numbered room's count (`exactly`), no four in a row of one colour (`_four`:
 three of one colour leave the fourth the other), where every answer shades two cells or more a
-shaded cell with a shaded neighbour (`_not_alone`: its one neighbour left that may be shaded is
-shaded, a cell whose neighbours are all unshaded is unshaded), the shaded cells connected
+shaded cell with a shaded neighbour (a cell whose neighbours are all unshaded is unshaded), the
+shaded cells connected
 (`Board.joined`: a cell cut off from the shaded cells is unshaded, one without which they would fall
 apart is shaded; and, cheaper, `_enclosed`: an area of shaded cells with a shaded cell outside it
 has a way out, its one unknown neighbour left is shaded); then every unknown cell is tried both ways
@@ -143,8 +143,8 @@ def deduction_board(
 ) -> Board:
     """Aqre: each numbered room (its number, its cells) holds that many shaded cells, no four
     in a row of one colour, the shaded cells connected (over the grid, `Board.joined`, and an
-    area of shaded cells at a time, `_enclosed`); with `two` (every answer shades two cells or
-    more, `two_shaded`) a shaded cell has a shaded neighbour (`_not_alone`)."""
+    area of shaded cells at a time, `_enclosed`); `two`: every answer shades two cells or more
+    (`two_shaded`), so no shaded cell stands alone."""
     board = Board(rows, cols, apart=False, connected=False, joined=(SHADED,))
     for n, cells in rooms:
         room = [r * cols + c for r, c in cells]
@@ -152,28 +152,35 @@ def deduction_board(
     for _, run in fours(rows, cols):
         cells = [r * cols + c for r, c in run]
         board.rule(_four, cells, cells)
-    for i, near in enumerate(board.near):
-        board.rule(_enclosed, i, [i])
-        if two:
-            board.rule(_not_alone, (i, near), [i, *near])
+    least = 2 if two else 1  # the fewest shaded cells of an answer
+    for i in range(rows * cols):
+        board.rule(_enclosed, (i, least), [i])
     return board
 
 
-def _enclosed(board: Board, i: int) -> None:
-    """The shaded cells are connected: an area of shaded cells joined side by side, where a
-    shaded cell lies outside it, leads out through an unknown neighbour (with one such
-    neighbour left, that one is shaded). Looked at when cell i is set: its own area where it
-    is shaded, its shaded neighbours' areas (one way out fewer) where it is unshaded."""
-    state, near = board.state, board.near
+def _enclosed(board: Board, cell: tuple[int, int]) -> None:
+    """The shaded cells are connected, `least` of them at least: an area of shaded cells joined
+    side by side, where a shaded cell lies outside it or it holds fewer than `least`, leads out
+    through an unknown neighbour (with one such neighbour left, that one is shaded); an unknown
+    cell whose neighbours are all unshaded is unshaded where `least` is 2. Looked at when cell i
+    is set: its own area where it is shaded; where it is unshaded, its shaded neighbours' areas
+    (one way out fewer) and its unknown neighbours. The connection over the grid
+    (`Board.joined`) decides the same and more, at the cost of a search over the whole grid;
+    this decides it within the areas, so probing with the connection set aside (`local_first`)
+    decides most of it."""
+    (i, least), state, near = cell, board.state, board.near
     if state[i] == SHADED:
-        _way_out(board, i)
+        _way_out(board, i, least)
     elif state[i] == UNSHADED:
         for j in near[i]:
-            if state[j] == SHADED:
-                _way_out(board, j)
+            s = state[j]
+            if s == SHADED:
+                _way_out(board, j, least)
+            elif s == UNKNOWN and least > 1 and all(state[k] == UNSHADED for k in near[j]):
+                board.set(j, UNSHADED)
 
 
-def _way_out(board: Board, i: int) -> None:
+def _way_out(board: Board, i: int, least: int) -> None:
     """`_enclosed` for the area of shaded cell i: a search over it that stops at its second
     unknown neighbour."""
     state, near = board.state, board.near
@@ -192,36 +199,11 @@ def _way_out(board: Board, i: int) -> None:
                 if exit >= 0:
                     return
                 exit = j
-    if state.count(SHADED) == len(seen):
+    if len(seen) >= least and state.count(SHADED) == len(seen):
         return  # the area may be all the shaded cells
     if exit < 0:
         raise Contradiction
     board.set(exit, SHADED)
-
-
-def _not_alone(board: Board, cell: tuple[int, list[int]]) -> None:
-    """Where every answer shades two cells or more, a shaded cell has a shaded neighbour (the
-    shaded cells are connected): with one neighbour left that may be shaded, it is; an unknown
-    cell whose neighbours are all unshaded is unshaded. The connection (`Board.joined`) decides
-    the same over the whole grid; this local form decides it as soon as the cell's neighbours
-    are set, before the connection is looked at, and a probe that breaks it ends there."""
-    (i, near), state = cell, board.state
-    s = state[i]
-    if s == UNSHADED:
-        return
-    free, last = 0, -1  # the neighbours that may be shaded, and the last of them
-    for j in near:
-        if state[j] != UNSHADED:
-            free += 1
-            last = j
-            if free > 1:
-                return
-    if s == SHADED:
-        if not free:
-            raise Contradiction
-        board.set(last, SHADED)
-    elif not free:
-        board.set(i, UNSHADED)
 
 
 def _four(board: Board, cells: list[int]) -> None:
