@@ -184,12 +184,15 @@ def _way_out(board: Board, i: int, least: int) -> None:
     """`_enclosed` for the area of shaded cell i: a search over it that stops at its second
     unknown neighbour."""
     state, near = board.state, board.near
-    if sum(state[j] == UNKNOWN for j in near[i]) > 1:
-        return  # two ways out next to the cell itself
-    seen, todo, exit = {i}, [i], -1
+    exit = -1
+    for j in near[i]:
+        if state[j] == UNKNOWN:
+            if exit >= 0:
+                return  # two ways out next to the cell itself
+            exit = j
+    seen, todo = {i}, [i]
     while todo:
-        v = todo.pop()
-        for j in near[v]:
+        for j in near[todo.pop()]:
             s = state[j]
             if s == SHADED:
                 if j not in seen:
