@@ -20,6 +20,7 @@ from solver.blocks.geometry import grid_edges
 from solver.blocks.rooms import Rooms, rooms_from_walls
 from solver.cli import main
 from solver.deduce import shade_logic
+from solver.deduce.shade_logic import SHADED, UNKNOWN, UNSHADED
 from solver.genres import aqre
 from solver.io.puzzlink import UrlError, parse_url
 from solver.io.sheet import Grid, InputError
@@ -98,6 +99,41 @@ def test_the_deductions_decide_the_example():
     assert d.answer == KNOWN
 
 
+def test_a_shaded_cell_has_a_shaded_neighbour_before_the_connection_is_looked_at():
+    """Where every answer shades two cells or more, the local rule alone (the connection set
+    aside): a shaded cell with one neighbour that may be shaded shades it, and an unknown cell
+    whose neighbours are all unshaded is unshaded."""
+    for two, want in ((True, (SHADED, UNSHADED)), (False, (UNKNOWN, UNKNOWN))):
+        board = aqre.deduction_board(3, 3, [(1, [(1, 1)])], two=two)
+        board.joined = ()  # the connection set aside: only the genre's own rules
+        for r, c in ((0, 1), (1, 0), (1, 2)):
+            board.set(r * 3 + c, UNSHADED)
+        board.propagate()
+        assert (board.state[2 * 3 + 1], board.state[0]) == want
+
+
+def test_an_area_of_shaded_cells_leads_out_through_its_last_unknown_neighbour():
+    """The connection one area at a time, before the connection over the grid is looked at:
+    A1:B1 shaded, A2:B2 unshaded, D3 shaded: C1, the area's one way out, is shaded; with C1
+    unshaded there is no answer; without D3 the area may be all the shaded cells."""
+    for other, want in ((True, SHADED), (False, UNKNOWN)):
+        board = aqre.deduction_board(3, 4, [])
+        board.joined = ()  # the connection over the grid set aside: only the genre's own rules
+        for i, value in ((0, SHADED), (1, SHADED), (4, UNSHADED), (5, UNSHADED)):
+            board.set(i, value)
+        if other:
+            board.set(11, SHADED)
+        board.propagate()
+        assert board.state[2] == want
+    board = aqre.deduction_board(3, 4, [])
+    board.joined = ()
+    for i, value in ((0, SHADED), (1, SHADED), (4, UNSHADED), (5, UNSHADED), (11, SHADED)):
+        board.set(i, value)
+    board.set(2, UNSHADED)
+    with pytest.raises(shade_logic.Contradiction):
+        board.propagate()
+
+
 def random_aqre(rng: random.Random) -> aqre.Puzzle:
     """Rooms cut by random walls, numbered mostly from a random shading."""
     rows, cols = rng.choice(((3, 3), (3, 4), (4, 3)))
@@ -116,10 +152,11 @@ def random_aqre(rng: random.Random) -> aqre.Puzzle:
 @pytest.mark.slow
 def test_what_the_deductions_decide_holds_in_every_answer():
     """Random small aqres: what the rules and probing decide is so in every answer (brute force
-    over every shading, `verify` as the rules), and where they find no answer there is none."""
+    over every shading, `verify` as the rules), and where they find no answer there is none;
+    every other one probed first with the connection set aside (`local_first`)."""
     rng = random.Random(7)
     decided = contradictions = solvable = 0
-    for _ in range(40):
+    for k in range(40):
         p = random_aqre(rng)
         cells = p.positions()
         answers = []
@@ -129,10 +166,13 @@ def test_what_the_deductions_decide_holds_in_every_answer():
                 answers.append(shaded)
         rooms = [(n, p.rooms.cells(k)) for k, n in sorted(p.room_numbers().items())]
         known = shade_logic.deduce(
-            lambda p=p, rooms=rooms: aqre.deduction_board(p.rows, p.cols, rooms),
+            lambda p=p, rooms=rooms: aqre.deduction_board(
+                p.rows, p.cols, rooms, aqre.two_shaded(p)
+            ),
             10**9,
             everywhere=True,
             search_work=10**6,
+            local_first=bool(k % 2),
         )
         if known is None:
             assert answers == [], p

@@ -67,7 +67,9 @@ State: every cell is shaded, unshaded or unknown. `propagate` applies, until not
 cell (`everywhere`: hitori, norinori, and heyawake's larger grids, where the rules alone decide
 little before it): where one way propagates to a contradiction, the other holds; it stops when a
 pass decides nothing, when `idle` x the grid's cells were probed in a row without deciding one, or
-when its work is spent. On small heyawakes probing everywhere costs more than it decides, so they
+when its work is spent; with `local_first` (aqre) it probes first with the colours' connection set
+aside (cheap tries), then with it.
+On small heyawakes probing everywhere costs more than it decides, so they
 probe next to decided cells only (the genre's `Tuning.probe_everywhere_from`). Where `search_work`
 is given (heyawake), a depth-first search follows (`probing.search`, branching on `Board.frontier`),
 which decides the grid whole where it ends with exactly one answer. What `deduce` returns holds in
@@ -420,18 +422,20 @@ def exactly(board: Board, number: tuple[int, list[int]]) -> None:
     """n of the cells are shaded: once n are, the others are unshaded; once only n can be, the
     unknown ones are shaded."""
     (n, cells), state = number, board.state
-    shaded, free = 0, []
+    shaded = free = 0
     for i in cells:
         s = state[i]
         if s == SHADED:
             shaded += 1
         elif s == UNKNOWN:
-            free.append(i)
-    if shaded > n or shaded + len(free) < n:
+            free += 1
+    if shaded > n or shaded + free < n:
         raise Contradiction
-    if free and (shaded == n or shaded + len(free) == n):
-        for i in free:
-            board.set(i, UNSHADED if shaded == n else SHADED)
+    if free and (shaded == n or shaded + free == n):
+        value = UNSHADED if shaded == n else SHADED
+        for i in cells:
+            if state[i] == UNKNOWN:
+                board.set(i, value)
 
 
 def between(board: Board, count: tuple[int, int, list[int]]) -> None:
@@ -634,6 +638,7 @@ def deduce(
     idle: float | None = None,
     search_work: int = 0,
     frontiers: Sequence[Callable[[Board], list[int]]] = (Board.frontier,),
+    local_first: bool = False,
 ) -> tuple[set[Cell], set[Cell]] | None:
     """The cells shaded and the cells unshaded in every answer, by the rules and then by
     probing each unknown cell next to a decided one both ways (`solver.deduce.probing`, while the
@@ -647,10 +652,18 @@ def deduce(
     search after probing (`probing.search`, branching on the first of the cells a frontier
     names) within that work, which decides the grid whole where it ends with exactly one answer
     (heyawake). frontiers: the searches' frontiers (`Board.frontier` unless told), tried in
-    turn (`_searched`)."""
+    turn (`_searched`). local_first: probe first with the colours' connection (`Board.joined`)
+    set aside, then with it: a try of the genre's own rules alone costs a fraction of one
+    that also looks at the connection over the whole grid, and decides most of what probing
+    decides (aqre), so the probes with the connection meet fewer unknown cells."""
     try:
         board = make()
         board.propagate()
+        if local_first and board.joined:
+            joined, board.joined = board.joined, ()
+            work -= probing.probe(board, work, everywhere, idle)
+            board.joined, board.rejoin = joined, True
+            board.propagate()
         probing.probe(board, work, everywhere, idle)
         if UNKNOWN in board.state and search_work:
             board = _searched(board, search_work, frontiers)

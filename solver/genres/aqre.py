@@ -42,14 +42,19 @@ for each round of cuts (benchmarks/puzzlekit/aqre.py: janko.at's 001, a 6x6 with
 takes HiGHS 40 s).
 
 Deductions (`deduce`): the rules of `solver.deduce.shade_logic` decide cells shaded and unshaded
-before the solve: each numbered room's count (`exactly`), no four in a row of one colour
-(`_four`: three of one colour leave the fourth the other), the shaded cells connected
-(`Board.joined`: a cell cut off from the shaded cells is unshaded, one without which they would
-fall apart is shaded); then every unknown cell is tried both ways (probing), pass after pass while
-one decides a cell, within the Tuning's `probe_work` (or `probe_passes` passes over a larger
-grid), and a small depth-first search after it (`search_work`) decides the grid whole where it
-finds exactly one answer. The pipeline fixes each decided cell's b by its bounds; where they
-decide every cell the pipeline runs no solver (`pipeline._decided`).
+before the solve: each numbered room's count (`exactly`), no four in a row of one colour (`_four`:
+three of one colour leave the fourth the other), where every answer shades two cells or more a
+shaded cell with a shaded neighbour (a cell whose neighbours are all unshaded is unshaded), the
+shaded cells connected
+(`Board.joined`: a cell cut off from the shaded cells is unshaded, one without which they would fall
+apart is shaded; and, cheaper, `_enclosed`: an area of shaded cells with a shaded cell outside it
+has a way out, its one unknown neighbour left is shaded); then every unknown cell is tried both ways
+(probing), pass after pass while one decides a cell, first with the connection set aside
+(`local_first`: a try of the local rules costs a fraction of one that looks at the whole grid, and
+the probes with the connection then meet fewer unknown cells), within the Tuning's `probe_work` (or
+`probe_passes` passes over a larger grid), and a small depth-first search after it (`search_work`)
+decides the grid whole where it finds exactly one answer. The pipeline fixes each decided cell's b
+by its bounds; where they decide every cell the pipeline runs no solver (`pipeline._decided`).
 """
 
 from __future__ import annotations
@@ -133,9 +138,13 @@ def two_shaded(p: Puzzle) -> bool:
     )
 
 
-def deduction_board(rows: int, cols: int, rooms: Iterable[tuple[int, list[Cell]]]) -> Board:
+def deduction_board(
+    rows: int, cols: int, rooms: Iterable[tuple[int, list[Cell]]], two: bool = False
+) -> Board:
     """Aqre: each numbered room (its number, its cells) holds that many shaded cells, no four
-    in a row of one colour, the shaded cells connected."""
+    in a row of one colour, the shaded cells connected (over the grid, `Board.joined`, and an
+    area of shaded cells at a time, `_enclosed`); `two`: every answer shades two cells or more
+    (`two_shaded`), so no shaded cell stands alone."""
     board = Board(rows, cols, apart=False, connected=False, joined=(SHADED,))
     for n, cells in rooms:
         room = [r * cols + c for r, c in cells]
@@ -143,38 +152,101 @@ def deduction_board(rows: int, cols: int, rooms: Iterable[tuple[int, list[Cell]]
     for _, run in fours(rows, cols):
         cells = [r * cols + c for r, c in run]
         board.rule(_four, cells, cells)
+    least = 2 if two else 1  # the fewest shaded cells of an answer
+    for i in range(rows * cols):
+        board.rule(_enclosed, (i, least), [i])
     return board
+
+
+def _enclosed(board: Board, cell: tuple[int, int]) -> None:
+    """The shaded cells are connected, `least` of them at least: an area of shaded cells joined
+    side by side, where a shaded cell lies outside it or it holds fewer than `least`, leads out
+    through an unknown neighbour (with one such neighbour left, that one is shaded); an unknown
+    cell whose neighbours are all unshaded is unshaded where `least` is 2. Looked at when cell i
+    is set: its own area where it is shaded; where it is unshaded, its shaded neighbours' areas
+    (one way out fewer) and its unknown neighbours. The connection over the grid
+    (`Board.joined`) decides the same and more, at the cost of a search over the whole grid;
+    this decides it within the areas, so probing with the connection set aside (`local_first`)
+    decides most of it."""
+    (i, least), state, near = cell, board.state, board.near
+    if state[i] == SHADED:
+        _way_out(board, i, least)
+    elif state[i] == UNSHADED:
+        for j in near[i]:
+            s = state[j]
+            if s == SHADED:
+                _way_out(board, j, least)
+            elif s == UNKNOWN and least > 1 and all(state[k] == UNSHADED for k in near[j]):
+                board.set(j, UNSHADED)
+
+
+def _way_out(board: Board, i: int, least: int) -> None:
+    """`_enclosed` for the area of shaded cell i: a search over it that stops at its second
+    unknown neighbour."""
+    state, near = board.state, board.near
+    exit = -1
+    for j in near[i]:
+        if state[j] == UNKNOWN:
+            if exit >= 0:
+                return  # two ways out next to the cell itself
+            exit = j
+    seen, todo = {i}, [i]
+    while todo:
+        for j in near[todo.pop()]:
+            s = state[j]
+            if s == SHADED:
+                if j not in seen:
+                    seen.add(j)
+                    todo.append(j)
+            elif s == UNKNOWN and j != exit:
+                if exit >= 0:
+                    return
+                exit = j
+    if len(seen) >= least and state.count(SHADED) == len(seen):
+        return  # the area may be all the shaded cells
+    if exit < 0:
+        raise Contradiction
+    board.set(exit, SHADED)
 
 
 def _four(board: Board, cells: list[int]) -> None:
     """Four cells in a row are never all of one colour: with three of one colour and the fourth
     unknown, the fourth takes the other."""
     state = board.state
-    free = [i for i in cells if state[i] == UNKNOWN]
-    if len(free) > 1:
+    shaded, free, last = 0, 0, -1  # the shaded and the unknown cells, and the last unknown one
+    for i in cells:
+        s = state[i]
+        if s == SHADED:
+            shaded += 1
+        elif s == UNKNOWN:
+            free += 1
+            last = i
+    if free > 1:
         return
-    shaded = sum(state[i] == SHADED for i in cells)
     if not free:
         if shaded in (0, 4):
             raise Contradiction
         return
     if shaded == 3:
-        board.set(free[0], UNSHADED)
+        board.set(last, UNSHADED)
     elif shaded == 0:
-        board.set(free[0], SHADED)
+        board.set(last, SHADED)
 
 
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the rules decide (`solver.deduce.shade_logic`): each numbered room's count, no four
     in a row of one colour, the shaded cells connected; then every unknown cell tried both
     ways."""
-    numbered = sorted(p.room_numbers().items())
+    numbered, rooms = sorted(p.room_numbers().items()), p.rooms.all()
     known = shade_logic.deduce(
-        lambda: deduction_board(p.rows, p.cols, [(n, p.rooms.cells(k)) for k, n in numbered]),
+        lambda: deduction_board(
+            p.rows, p.cols, [(n, rooms[k]) for k, n in numbered], two_shaded(p)
+        ),
         probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
         everywhere=True,
         idle=tuning.probe_idle,
         search_work=tuning.search_work,
+        local_first=True,
     )
     return shading_deductions(known, p.rows, p.cols)
 

@@ -103,20 +103,28 @@ def _block(board: Board, cells: list[int]) -> None:
     """A 2x2 block never holds exactly three shaded cells: with three shaded its fourth is
     shaded, with two shaded and one unshaded its last is unshaded."""
     state = board.state
-    shaded = sum(state[i] == SHADED for i in cells)
-    free = [i for i in cells if state[i] == UNKNOWN]
+    shaded, free, last = 0, 0, -1  # the shaded and the unknown cells, and the last unknown one
+    for i in cells:
+        s = state[i]
+        if s == SHADED:
+            shaded += 1
+        elif s == UNKNOWN:
+            free += 1
+            last = i
+    if shaded < 2 or free > 1:
+        return  # the block decides nothing yet (the rule looks at it on every set)
     if shaded == 3 and not free:
         raise Contradiction
-    if len(free) == 1 and shaded >= 2:
-        board.set(free[0], SHADED if shaded == 3 else UNSHADED)
+    if free == 1:
+        board.set(last, SHADED if shaded == 3 else UNSHADED)
 
 
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the rules decide (`solver.deduce.shade_logic`): each numbered room's count, no 2x2
     block with three shaded cells; then every unknown cell tried both ways."""
-    numbered = sorted(p.room_numbers().items())
+    numbered, rooms = sorted(p.room_numbers().items()), p.rooms.all()
     known = shade_logic.deduce(
-        lambda: deduction_board(p.rows, p.cols, [(n, p.rooms.cells(k)) for k, n in numbered]),
+        lambda: deduction_board(p.rows, p.cols, [(n, rooms[k]) for k, n in numbered]),
         probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
         everywhere=True,
         idle=tuning.probe_idle,
