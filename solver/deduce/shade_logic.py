@@ -78,7 +78,9 @@ the solve says so.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from itertools import accumulate
 from math import comb
+from operator import itemgetter
 from typing import Any
 
 from solver.blocks.geometry import Cell, neighbours
@@ -132,6 +134,10 @@ class Board:
         self.todo: list[int] = []
         self.cut = connected  # the connection is to be looked at
         self.needs: list[list[int]] = []  # groups that each hold an unshaded cell (`need`)
+        self.lookups: list[itemgetter] = []  # per group, its cells' entries of a list, a tuple
+        self.member: list[list[int]] = [[] for _ in range(n)]  # per cell, the groups it is in
+        # per colour, the state at the last look of `_joined` that left nothing to decide
+        self.settled: tuple[list[int] | None, ...] = (None,) * (1 + len(probing.VALUES))
 
     def rule(self, check: Callable[[Board, Any], None], data: Any, cells: Iterable[int]) -> None:
         """A rule of the genre: check(board, data), looked at now and whenever one of `cells`
@@ -148,6 +154,9 @@ class Board:
         (`_joined`) then parts no two such groups, before any unshaded cell is known. The
         genre's rules say it too (`exactly`); this tells the connection."""
         self.needs.append(cells)
+        for i in cells:
+            self.member[i].append(len(self.lookups))
+        self.lookups.append(itemgetter(*cells, cells[0]))  # a tuple even of one cell
         self.cut |= self.connected
 
     def copy(self) -> Board:
@@ -216,7 +225,7 @@ class Board:
         unshaded only where it parts unshaded cells (`_joined`)."""
         state, near, n = self.state, self.near, len(self.state)
         if not self.apart:
-            return self._joined(UNSHADED, self.needs)
+            return self._joined(UNSHADED, bool(self.needs))
         if self.rows > 1 and self.cols > 1:
             return self._rings()
         start = next((i for i in range(n) if state[i] == UNSHADED), None)
@@ -301,7 +310,112 @@ class Board:
                 changed |= self.set(u, UNSHADED)
         return changed
 
-    def _joined(self, colour: int, needs: list[list[int]] = ()) -> bool:
+    def _joined(self, colour: int, needy: bool = False) -> bool:
+        """The cells of `colour` are connected (`Board.joined`): they all lie in one part of the
+        cells not of the other colour (or there is no answer); an unknown cell outside that part
+        takes the other colour; an unknown cell without which that part falls apart into pieces
+        that each must hold a cell of `colour` (a cut vertex between them) takes `colour`. True
+        when that set a cell.
+
+        needy: the groups of `Board.need` (each holds a cell of `colour` in every answer) count
+        too: a piece must hold a cell of `colour` where it holds a known one or the cells of a
+        group left in the part (`_unpinned` where no cell of `colour` is known yet).
+
+        Where a cell of `colour` is known, a depth-first search from the first of them (its
+        part: the cells reached) finds the cut vertices, each with the range of discovery orders
+        of the piece it parts from the rest (a subtree below it); the rest holds that first
+        cell, so a cut vertex takes `colour` where its piece holds a cell of `colour` (counted
+        by a running sum over the orders) or a group's cells in the part (a group whose least
+        order lies in the range and whose greatest lies before its end: the least greatest
+        order of the groups from each order on, a running minimum). What that decides does not
+        depend on the search's tree, and it leaves the state `settled`: a look at the same
+        state again decides nothing (with only cut vertices set, each lies in a piece of every
+        other cut vertex that held a cell of `colour` or a group already)."""
+        state = self.state
+        if self.settled[colour] == state:
+            return False
+        if colour not in state:
+            return self._unpinned(colour, self.needs if needy else [])
+        n = len(state)
+        other = UNSHADED if colour == SHADED else SHADED
+        live = []  # the groups with no cell of `colour` yet
+        for cells in self.lookups if needy else ():
+            held = cells(state)
+            if colour not in held:
+                if UNKNOWN not in held:
+                    raise Contradiction
+                live.append(cells)
+        start = state.index(colour)
+        # discovery order, -1 not reached; n for the other colour's cells, which the search
+        # passes by (never below 0 nor below an order)
+        order = [n if s == other else -1 for s in state]
+        low = order[:]  # the lowest order reachable from the subtree through one back edge
+        order[start] = low[start] = 0
+        near = self.near
+        reached = [start]  # in discovery order
+        stack = [(start, -1, iter(near[start]))]
+        cuts = []  # (u, first, end): unknown u parts the orders first .. end - 1 from the rest
+        while stack:
+            v, parent, edges = stack[-1]
+            for w in edges:
+                k = order[w]
+                if k < 0:
+                    order[w] = low[w] = len(reached)
+                    reached.append(w)
+                    stack.append((w, v, iter(near[w])))
+                    break
+                if k < low[v] and w != parent:
+                    low[v] = k
+            else:
+                stack.pop()
+                if parent >= 0:
+                    k = low[v]
+                    if k < low[parent]:
+                        low[parent] = k
+                    elif k >= order[parent] and state[parent] == UNKNOWN:
+                        cuts.append((parent, order[v], len(reached)))
+        changed = False
+        if len(reached) + state.count(other) < n:  # cells not reached
+            if any(s == colour and k < 0 for s, k in zip(state, order, strict=True)):
+                raise Contradiction  # cells of `colour` that cannot meet the start
+            for cells in live:
+                if not any(0 <= k < n for k in cells(order)):
+                    raise Contradiction  # a group wholly outside the part
+            for i in range(n):
+                if order[i] < 0 and state[i] == UNKNOWN:
+                    changed |= self.set(i, other)
+        if not cuts:
+            if not changed:
+                self.settled = self._settle(colour)
+            return changed
+        held = list(accumulate(map(colour.__eq__, map(state.__getitem__, reached)), initial=0))
+        outside = changed
+        for u, first, end in cuts:
+            if held[end] > held[first] or self._grouped(reached, order, first, end):
+                changed |= self.set(u, colour)
+        if not outside:
+            self.settled = self._settle(colour)
+        return changed
+
+    def _grouped(self, reached: list[int], order: list[int], first: int, end: int) -> bool:
+        """Whether the cells of discovery orders first .. end - 1 (a piece of `_joined`'s part)
+        hold the cells in the part of a group of `Board.need`: one of theirs whose cells of
+        the part have orders in that range (the other colour's cells have order n, the cells
+        out of the part -1)."""
+        lookups, member, n = self.lookups, self.member, len(order)
+        for k in range(first, end):
+            for g in member[reached[k]]:
+                if all(first <= o < end or not 0 <= o < n for o in lookups[g](order)):
+                    return True
+        return False
+
+    def _settle(self, colour: int) -> tuple[list[int] | None, ...]:
+        """`settled` with the state as it is for `colour`."""
+        settled = list(self.settled)
+        settled[colour] = self.state[:]
+        return tuple(settled)
+
+    def _unpinned(self, colour: int, needs: list[list[int]]) -> bool:
         """The cells of `colour` are connected (`Board.joined`): they all lie in one part of the
         cells not of the other colour (or there is no answer); an unknown cell outside that part
         takes the other colour; an unknown cell without which that part falls apart into pieces
