@@ -138,6 +138,9 @@ class Board:
         self.member: list[list[int]] = [[] for _ in range(n)]  # per cell, the groups it is in
         # per colour, the state at the last look of `_joined` that left nothing to decide
         self.settled: tuple[list[int] | None, ...] = (None,) * (1 + len(probing.VALUES))
+        # per colour, `_joined`'s last search: the other colour's cells once the cells it did not
+        # reach took that colour (counted), the search's cells, orders and cut vertices
+        self.parts: tuple[tuple | None, ...] = (None,) * (1 + len(probing.VALUES))
 
     def rule(self, check: Callable[[Board, Any], None], data: Any, cells: Iterable[int]) -> None:
         """A rule of the genre: check(board, data), looked at now and whenever one of `cells`
@@ -338,23 +341,45 @@ class Board:
             return self._unpinned(colour, self.needs if needy else [])
         n = len(state)
         other = UNSHADED if colour == SHADED else SHADED
-        live = []  # the groups with no cell of `colour` yet
-        for cells in self.lookups if needy else ():
-            held = cells(state)
-            if colour not in held:
-                if UNKNOWN not in held:
-                    raise Contradiction
-                live.append(cells)
+        count = state.count(other)
+        parts, outside = self.parts[colour], False
+        if parts is not None and parts[0] == count:  # the same part: only cells of `colour` set
+            _, reached, order, cuts = parts
+        else:
+            for cells in self.lookups if needy else ():
+                held = cells(state)
+                if colour not in held and UNKNOWN not in held:
+                    raise Contradiction  # a group wholly of the other colour
+            reached, order, cuts = self._search(colour, other)
+            if len(reached) + count < n:  # cells not reached: now of the other colour
+                outside = True
+                self._beyond(colour, needy, order)
+            parts = list(self.parts)
+            parts[colour] = (n - len(reached), reached, order, cuts)
+            self.parts = tuple(parts)
+        changed = outside
+        if cuts:
+            held = list(accumulate(map(colour.__eq__, map(state.__getitem__, reached)), initial=0))
+            for u, first, end in cuts:
+                if held[end] > held[first] or self._grouped(reached, order, first, end):
+                    changed |= self.set(u, colour)
+        if not outside:
+            self.settled = self._settle(colour)
+        return changed
+
+    def _search(self, colour: int, other: int) -> tuple[list[int], list[int], list[tuple]]:
+        """`_joined`'s depth-first search from the first cell of `colour`: the cells reached in
+        discovery order, each cell's order (-1 not reached; n for the other colour's cells,
+        which the search passes by: never below 0 nor below an order), and the unknown cut
+        vertices, each as (u, first, end): u parts the orders first .. end - 1 from the rest."""
+        state, near, n = self.state, self.near, len(self.state)
         start = state.index(colour)
-        # discovery order, -1 not reached; n for the other colour's cells, which the search
-        # passes by (never below 0 nor below an order)
         order = [n if s == other else -1 for s in state]
         low = order[:]  # the lowest order reachable from the subtree through one back edge
         order[start] = low[start] = 0
-        near = self.near
-        reached = [start]  # in discovery order
+        reached = [start]
         stack = [(start, -1, iter(near[start]))]
-        cuts = []  # (u, first, end): unknown u parts the orders first .. end - 1 from the rest
+        cuts = []
         while stack:
             v, parent, edges = stack[-1]
             for w in edges:
@@ -374,28 +399,22 @@ class Board:
                         low[parent] = k
                     elif k >= order[parent] and state[parent] == UNKNOWN:
                         cuts.append((parent, order[v], len(reached)))
-        changed = False
-        if len(reached) + state.count(other) < n:  # cells not reached
-            if any(s == colour and k < 0 for s, k in zip(state, order, strict=True)):
-                raise Contradiction  # cells of `colour` that cannot meet the start
-            for cells in live:
-                if not any(0 <= k < n for k in cells(order)):
-                    raise Contradiction  # a group wholly outside the part
-            for i in range(n):
-                if order[i] < 0 and state[i] == UNKNOWN:
-                    changed |= self.set(i, other)
-        if not cuts:
-            if not changed:
-                self.settled = self._settle(colour)
-            return changed
-        held = list(accumulate(map(colour.__eq__, map(state.__getitem__, reached)), initial=0))
-        outside = changed
-        for u, first, end in cuts:
-            if held[end] > held[first] or self._grouped(reached, order, first, end):
-                changed |= self.set(u, colour)
-        if not outside:
-            self.settled = self._settle(colour)
-        return changed
+        return reached, order, cuts
+
+    def _beyond(self, colour: int, needy: bool, order: list[int]) -> None:
+        """`_joined` where the search from the first cell of `colour` left cells unreached
+        (`order` -1): a cell of `colour` among them, or a group (`Board.need`) wholly among
+        them, leaves no answer; the unknown ones take the other colour."""
+        state, n = self.state, len(self.state)
+        if any(s == colour and k < 0 for s, k in zip(state, order, strict=True)):
+            raise Contradiction  # cells of `colour` that cannot meet the start
+        for cells in self.lookups if needy else ():
+            if colour not in cells(state) and not any(0 <= k < n for k in cells(order)):
+                raise Contradiction  # a group wholly outside the part
+        other = UNSHADED if colour == SHADED else SHADED
+        for i in range(n):
+            if order[i] < 0 and state[i] == UNKNOWN:
+                self.set(i, other)
 
     def _grouped(self, reached: list[int], order: list[int], first: int, end: int) -> bool:
         """Whether the cells of discovery orders first .. end - 1 (a piece of `_joined`'s part)
