@@ -93,6 +93,14 @@ RAYS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 Contradiction = probing.Contradiction  # the state breaks a rule: no answer has it
 
 
+def _entries(cells: list[int]) -> Callable[[list[int]], tuple[int, ...]]:
+    """The cells' entries of a per-cell list, as a tuple (even of one cell), read in one call."""
+    if len(cells) > 1:
+        return itemgetter(*cells)
+    (i,) = cells
+    return lambda values: (values[i],)
+
+
 class Board:
     """Cells numbered r * cols + c; `state` per cell; the genre's rules, each a function of the
     board and its data, and per cell the rules to look at again when it is set (`watchers`);
@@ -134,7 +142,8 @@ class Board:
         self.todo: list[int] = []
         self.cut = connected  # the connection is to be looked at
         self.needs: list[list[int]] = []  # groups that each hold an unshaded cell (`need`)
-        self.lookups: list[itemgetter] = []  # per group, its cells' entries of a list, a tuple
+        self.counts: list[tuple[int, list[int], Callable]] = []  # `exactly`'s: n, cells, entries
+        self.lookups: list[Callable] = []  # per group, its cells' entries (`_entries`)
         self.member: list[list[int]] = [[] for _ in range(n)]  # per cell, the groups it is in
         # per colour, the state at the last look of `_joined` that left nothing to decide
         self.settled: tuple[list[int] | None, ...] = (None,) * (1 + len(probing.VALUES))
@@ -147,6 +156,8 @@ class Board:
         is set."""
         k = len(self.rules)
         self.rules.append((check, data))
+        if check is exactly:
+            self.counts.append((data[0], data[1], _entries(data[1])))
         for i in cells:
             self.watchers[i].append(k)
         check(self, data)
@@ -159,7 +170,7 @@ class Board:
         self.needs.append(cells)
         for i in cells:
             self.member[i].append(len(self.lookups))
-        self.lookups.append(itemgetter(*cells, cells[0]))  # a tuple even of one cell
+        self.lookups.append(_entries(cells))
         self.cut |= self.connected
 
     def copy(self) -> Board:
@@ -725,15 +736,15 @@ def tightest_count(board: Board) -> list[int]:
     unknown ones, then the first made), where a guess decides most of a count at once (creek);
     `Board.frontier` where every count is decided."""
     state, best, pick = board.state, None, None
-    for check, data in board.rules:
-        if check is not exactly:
-            continue
-        n, cells = data
-        free = [i for i in cells if state[i] == UNKNOWN]
+    for n, cells, entries in board.counts:
+        held = entries(state)
+        free = held.count(UNKNOWN)
         if free:
-            key = (comb(len(free), n - sum(state[i] == SHADED for i in cells)), len(free))
+            key = (comb(free, n - held.count(SHADED)), free)
             if best is None or key < best:
-                best, pick = key, free[0]
+                best, pick = key, cells
+    if pick is not None:
+        pick = next(i for i in pick if state[i] == UNKNOWN)
     return board.frontier() if pick is None else [pick]
 
 
