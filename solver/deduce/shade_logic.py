@@ -335,16 +335,17 @@ class Board:
         too: a piece must hold a cell of `colour` where it holds a known one or the cells of a
         group left in the part (`_unpinned` where no cell of `colour` is known yet).
 
-        Where a cell of `colour` is known, a depth-first search from the first of them (its
-        part: the cells reached) finds the cut vertices, each with the range of discovery orders
-        of the piece it parts from the rest (a subtree below it); the rest holds that first
-        cell, so a cut vertex takes `colour` where its piece holds a cell of `colour` (counted
-        by a running sum over the orders) or a group's cells in the part (a group whose least
-        order lies in the range and whose greatest lies before its end: the least greatest
-        order of the groups from each order on, a running minimum). What that decides does not
-        depend on the search's tree, and it leaves the state `settled`: a look at the same
-        state again decides nothing (with only cut vertices set, each lies in a piece of every
-        other cut vertex that held a cell of `colour` or a group already)."""
+        Where a cell of `colour` is known, a depth-first search from the first of them (`_search`:
+        its part is the cells reached) finds the cut vertices, each with the range of discovery
+        orders of the piece it parts from the rest (a subtree below it). The rest holds that
+        first cell, so a cut vertex takes `colour` where its piece holds a cell of `colour` (a
+        running sum over the orders) or a group's cells of the part (`_grouped`). So what it
+        decides does not depend on the search's tree, and two looks keep what they can:
+        - the search (`parts`), while the other colour's cells are the ones it left: the part,
+          the orders and the cut vertices are the same, only what the pieces hold may differ;
+        - the state a look left unless it set cells beyond the part (`settled`): a look at the
+          same state decides nothing (having set only cut vertices, each lies in a piece of
+          every other cut vertex that held a cell of `colour` or a group already)."""
         state = self.state
         if self.settled[colour] == state:
             return False
@@ -446,11 +447,8 @@ class Board:
         return tuple(settled)
 
     def _unpinned(self, colour: int, needs: list[list[int]]) -> bool:
-        """The cells of `colour` are connected (`Board.joined`): they all lie in one part of the
-        cells not of the other colour (or there is no answer); an unknown cell outside that part
-        takes the other colour; an unknown cell without which that part falls apart into pieces
-        that each must hold a cell of `colour` (a cut vertex between them) takes `colour`. True
-        when that set a cell.
+        """`_joined` where no cell of `colour` is known yet: the part, the cells outside it and
+        the cut vertices as there, the groups alone saying which pieces hold a cell of `colour`.
 
         `needs` are groups of cells each of which holds a cell of `colour` in every answer
         (`Board.need`): a piece must hold a cell of `colour` where it holds a known one or a
@@ -735,17 +733,17 @@ def tightest_count(board: Board) -> list[int]:
     with the fewest ways left to place its shaded cells among its unknown ones (then the fewest
     unknown ones, then the first made), where a guess decides most of a count at once (creek);
     `Board.frontier` where every count is decided."""
-    state, best, pick = board.state, None, None
+    state, best, tightest = board.state, None, None
     for n, cells, entries in board.counts:
         held = entries(state)
         free = held.count(UNKNOWN)
         if free:
             key = (comb(free, n - held.count(SHADED)), free)
             if best is None or key < best:
-                best, pick = key, cells
-    if pick is not None:
-        pick = next(i for i in pick if state[i] == UNKNOWN)
-    return board.frontier() if pick is None else [pick]
+                best, tightest = key, cells
+    if tightest is None:
+        return board.frontier()
+    return [next(i for i in tightest if state[i] == UNKNOWN)]
 
 
 def _searched(board: Board, work: int, frontiers: Sequence[Callable[[Board], list[int]]]) -> Board:
