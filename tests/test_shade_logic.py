@@ -377,3 +377,47 @@ def test_hitori_2_is_decided_whole_without_a_solver():
     """hitori-2 of tests/data/large: the rules and probing decide it whole; the solve runs no
     solver."""
     decided_whole(hitori, "hitori-2", hitori_deduce, "puzzles.json")
+
+
+def test_a_look_of_joined_after_kept_ones_decides_as_a_fresh_board_does():
+    """`_joined` keeps what it found between looks (`Board.settled`, `Board.parts`): along
+    random settings of boards whose unshaded cells are joined, with groups that each hold an
+    unshaded cell (`Board.need`), each look decides what it decides on a new board of the
+    same state (the same cells set, or no answer)."""
+    rng = random.Random(7)
+    rows, cols = 5, 6
+    looks = 0
+    for _ in range(60):
+        corners = rng.sample([(r, c) for r in range(rows - 1) for c in range(cols - 1)], 5)
+        groups = [[(r + dr) * cols + c + dc for dr in (0, 1) for dc in (0, 1)] for r, c in corners]
+
+        def fresh(state: list[int], groups: list[list[int]] = groups) -> shade_logic.Board:
+            board = shade_logic.Board(rows, cols, apart=False)
+            for group in groups:
+                board.need(group)
+            board.state = state[:]
+            return board
+
+        def look(board: shade_logic.Board) -> list[int] | None:
+            try:
+                board._joined(shade_logic.UNSHADED, True)
+            except shade_logic.Contradiction:
+                return None
+            return board.state
+
+        board = fresh([shade_logic.UNKNOWN] * (rows * cols))
+        while shade_logic.UNKNOWN in board.state:
+            unknown = [i for i, s in enumerate(board.state) if s == shade_logic.UNKNOWN]
+            value = shade_logic.SHADED if rng.random() < 0.4 else shade_logic.UNSHADED
+            board.set(rng.choice(unknown), value)
+            ours = board.copy()
+            got = look(ours)
+            assert got == look(fresh(board.state))
+            looks += 1
+            if got is None:
+                break
+            board = ours
+            if rng.random() < 0.5:  # a second look at the state the first one left
+                again = board.copy()
+                assert look(again) == look(fresh(board.state))
+    assert looks > 300

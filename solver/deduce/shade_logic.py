@@ -80,7 +80,9 @@ the solve says so.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from itertools import accumulate
 from math import comb
+from operator import itemgetter
 from typing import Any
 
 from solver.blocks.geometry import Cell, neighbours
@@ -91,6 +93,14 @@ RAYS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 
 Contradiction = probing.Contradiction  # the state breaks a rule: no answer has it
+
+
+def _entries(cells: list[int]) -> Callable[[list[int]], tuple[int, ...]]:
+    """The cells' entries of a per-cell list, as a tuple (even of one cell), read in one call."""
+    if len(cells) > 1:
+        return itemgetter(*cells)
+    (i,) = cells
+    return lambda values: (values[i],)
 
 
 class Board:
@@ -134,12 +144,22 @@ class Board:
         self.todo: list[int] = []
         self.cut = connected  # the connection is to be looked at
         self.needs: list[list[int]] = []  # groups that each hold an unshaded cell (`need`)
+        self.counts: list[tuple[int, list[int], Callable]] = []  # `exactly`'s: n, cells, entries
+        self.lookups: list[Callable] = []  # per group, its cells' entries (`_entries`)
+        self.member: list[list[int]] = [[] for _ in range(n)]  # per cell, the groups it is in
+        # per colour, the state at the last look of `_joined` that left nothing to decide
+        self.settled: tuple[list[int] | None, ...] = (None,) * (1 + len(probing.VALUES))
+        # per colour, `_joined`'s last search: the other colour's cells once the cells it did not
+        # reach took that colour (counted), the search's cells, orders and cut vertices
+        self.parts: tuple[tuple | None, ...] = (None,) * (1 + len(probing.VALUES))
 
     def rule(self, check: Callable[[Board, Any], None], data: Any, cells: Iterable[int]) -> None:
         """A rule of the genre: check(board, data), looked at now and whenever one of `cells`
         is set."""
         k = len(self.rules)
         self.rules.append((check, data))
+        if check is exactly:
+            self.counts.append((data[0], data[1], _entries(data[1])))
         for i in cells:
             self.watchers[i].append(k)
         check(self, data)
@@ -150,6 +170,9 @@ class Board:
         (`_joined`) then parts no two such groups, before any unshaded cell is known. The
         genre's rules say it too (`exactly`); this tells the connection."""
         self.needs.append(cells)
+        for i in cells:
+            self.member[i].append(len(self.lookups))
+        self.lookups.append(_entries(cells))
         self.cut |= self.connected
 
     def copy(self) -> Board:
@@ -218,7 +241,7 @@ class Board:
         unshaded only where it parts unshaded cells (`_joined`)."""
         state, near, n = self.state, self.near, len(self.state)
         if not self.apart:
-            return self._joined(UNSHADED, self.needs)
+            return self._joined(UNSHADED, bool(self.needs))
         if self.rows > 1 and self.cols > 1:
             return self._rings()
         start = next((i for i in range(n) if state[i] == UNSHADED), None)
@@ -303,12 +326,131 @@ class Board:
                 changed |= self.set(u, UNSHADED)
         return changed
 
-    def _joined(self, colour: int, needs: list[list[int]] = ()) -> bool:
+    def _joined(self, colour: int, needy: bool = False) -> bool:
         """The cells of `colour` are connected (`Board.joined`): they all lie in one part of the
         cells not of the other colour (or there is no answer); an unknown cell outside that part
         takes the other colour; an unknown cell without which that part falls apart into pieces
         that each must hold a cell of `colour` (a cut vertex between them) takes `colour`. True
         when that set a cell.
+
+        needy: the groups of `Board.need` (each holds a cell of `colour` in every answer) count
+        too: a piece must hold a cell of `colour` where it holds a known one or the cells of a
+        group left in the part (`_unpinned` where no cell of `colour` is known yet).
+
+        Where a cell of `colour` is known, a depth-first search from the first of them (`_search`:
+        its part is the cells reached) finds the cut vertices, each with the range of discovery
+        orders of the piece it parts from the rest (a subtree below it). The rest holds that
+        first cell, so a cut vertex takes `colour` where its piece holds a cell of `colour` (a
+        running sum over the orders) or a group's cells of the part (`_grouped`). So what it
+        decides does not depend on the search's tree, and two looks keep what they can:
+        - the search (`parts`), while the other colour's cells are the ones it left: the part,
+          the orders and the cut vertices are the same, only what the pieces hold may differ;
+        - the state a look left unless it set cells beyond the part (`settled`): a look at the
+          same state decides nothing (having set only cut vertices, each lies in a piece of
+          every other cut vertex that held a cell of `colour` or a group already)."""
+        state = self.state
+        if self.settled[colour] == state:
+            return False
+        if colour not in state:
+            return self._unpinned(colour, self.needs if needy else [])
+        n = len(state)
+        other = UNSHADED if colour == SHADED else SHADED
+        count = state.count(other)
+        parts, outside = self.parts[colour], False
+        if parts is not None and parts[0] == count:  # the same part: only cells of `colour` set
+            _, reached, order, cuts = parts
+        else:
+            for cells in self.lookups if needy else ():
+                held = cells(state)
+                if colour not in held and UNKNOWN not in held:
+                    raise Contradiction  # a group wholly of the other colour
+            reached, order, cuts = self._search(colour, other)
+            if len(reached) + count < n:  # cells not reached: now of the other colour
+                outside = True
+                self._beyond(colour, needy, order)
+            parts = list(self.parts)
+            parts[colour] = (n - len(reached), reached, order, cuts)
+            self.parts = tuple(parts)
+        changed = outside
+        if cuts:
+            held = list(accumulate(map(colour.__eq__, map(state.__getitem__, reached)), initial=0))
+            for u, first, end in cuts:
+                if held[end] > held[first] or self._grouped(reached, order, first, end):
+                    changed |= self.set(u, colour)
+        if not outside:
+            self.settled = self._settle(colour)
+        return changed
+
+    def _search(self, colour: int, other: int) -> tuple[list[int], list[int], list[tuple]]:
+        """`_joined`'s depth-first search from the first cell of `colour`: the cells reached in
+        discovery order, each cell's order (-1 not reached; n for the other colour's cells,
+        which the search passes by: never below 0 nor below an order), and the unknown cut
+        vertices, each as (u, first, end): u parts the orders first .. end - 1 from the rest."""
+        state, near, n = self.state, self.near, len(self.state)
+        start = state.index(colour)
+        order = [n if s == other else -1 for s in state]
+        low = order[:]  # the lowest order reachable from the subtree through one back edge
+        order[start] = low[start] = 0
+        reached = [start]
+        stack = [(start, -1, iter(near[start]))]
+        cuts = []
+        while stack:
+            v, parent, edges = stack[-1]
+            for w in edges:
+                k = order[w]
+                if k < 0:
+                    order[w] = low[w] = len(reached)
+                    reached.append(w)
+                    stack.append((w, v, iter(near[w])))
+                    break
+                if k < low[v] and w != parent:
+                    low[v] = k
+            else:
+                stack.pop()
+                if parent >= 0:
+                    k = low[v]
+                    if k < low[parent]:
+                        low[parent] = k
+                    elif k >= order[parent] and state[parent] == UNKNOWN:
+                        cuts.append((parent, order[v], len(reached)))
+        return reached, order, cuts
+
+    def _beyond(self, colour: int, needy: bool, order: list[int]) -> None:
+        """`_joined` where the search from the first cell of `colour` left cells unreached
+        (`order` -1): a cell of `colour` among them, or a group (`Board.need`) wholly among
+        them, leaves no answer; the unknown ones take the other colour."""
+        state, n = self.state, len(self.state)
+        if any(s == colour and k < 0 for s, k in zip(state, order, strict=True)):
+            raise Contradiction  # cells of `colour` that cannot meet the start
+        for cells in self.lookups if needy else ():
+            if colour not in cells(state) and not any(0 <= k < n for k in cells(order)):
+                raise Contradiction  # a group wholly outside the part
+        other = UNSHADED if colour == SHADED else SHADED
+        for i in range(n):
+            if order[i] < 0 and state[i] == UNKNOWN:
+                self.set(i, other)
+
+    def _grouped(self, reached: list[int], order: list[int], first: int, end: int) -> bool:
+        """Whether the cells of discovery orders first .. end - 1 (a piece of `_joined`'s part)
+        hold the cells in the part of a group of `Board.need`: one of theirs whose cells of
+        the part have orders in that range (the other colour's cells have order n, the cells
+        out of the part -1)."""
+        lookups, member, n = self.lookups, self.member, len(order)
+        for k in range(first, end):
+            for g in member[reached[k]]:
+                if all(first <= o < end or not 0 <= o < n for o in lookups[g](order)):
+                    return True
+        return False
+
+    def _settle(self, colour: int) -> tuple[list[int] | None, ...]:
+        """`settled` with the state as it is for `colour`."""
+        settled = list(self.settled)
+        settled[colour] = self.state[:]
+        return tuple(settled)
+
+    def _unpinned(self, colour: int, needs: list[list[int]]) -> bool:
+        """`_joined` where no cell of `colour` is known yet: the part, the cells outside it and
+        the cut vertices as there, the groups alone saying which pieces hold a cell of `colour`.
 
         `needs` are groups of cells each of which holds a cell of `colour` in every answer
         (`Board.need`): a piece must hold a cell of `colour` where it holds a known one or a
@@ -602,17 +744,17 @@ def tightest_count(board: Board) -> list[int]:
     with the fewest ways left to place its shaded cells among its unknown ones (then the fewest
     unknown ones, then the first made), where a guess decides most of a count at once (creek);
     `Board.frontier` where every count is decided."""
-    state, best, pick = board.state, None, None
-    for check, data in board.rules:
-        if check is not exactly:
-            continue
-        n, cells = data
-        free = [i for i in cells if state[i] == UNKNOWN]
+    state, best, tightest = board.state, None, None
+    for n, cells, entries in board.counts:
+        held = entries(state)
+        free = held.count(UNKNOWN)
         if free:
-            key = (comb(len(free), n - sum(state[i] == SHADED for i in cells)), len(free))
+            key = (comb(free, n - held.count(SHADED)), free)
             if best is None or key < best:
-                best, pick = key, free[0]
-    return board.frontier() if pick is None else [pick]
+                best, tightest = key, cells
+    if tightest is None:
+        return board.frontier()
+    return [next(i for i in tightest if state[i] == UNKNOWN)]
 
 
 def _searched(board: Board, work: int, frontiers: Sequence[Callable[[Board], list[int]]]) -> Board:
