@@ -265,34 +265,35 @@ class Board:
         else:
             groups = self.groups(n)
         kept = self.grouped.get(n) == groups  # else every group's reach is flooded again
-        if not kept:
+        if not kept:  # (kept groups were checked and walled in when they were found)
             self.grouped[n] = groups
             self.apart[n] = self._apart(n, groups)
             self.counted[n] = n * len(self.apart[n])
-        for g in groups:
-            k = g.bit_count()
-            if k > n:
-                raise Contradiction
-            if k == n:
-                self._remove(near(g), n)
+            for g in groups:
+                k = g.bit_count()
+                if k > n:
+                    raise Contradiction
+                if k == n:
+                    self._remove(near(g), n)
         can = self.can.get(n, 0)
         held = can & self.decided
         open_ = can & ~held
-        # the unfinished groups, smallest first (`_reach` blocks the largest first)
-        rest = [(g, k) for k, g in sorted((g.bit_count(), g) for g in groups if g.bit_count() < n)]
-        beside_of = [(g, near(g) & can, k) for g, k in rest]
+        # the unfinished groups, smallest first (`_reach` blocks the largest first), and the
+        # cells beside each
+        rest = [(g, k, near(g)) for k, g in sorted((g.bit_count(), g) for g in groups) if k < n]
+        beside_of = [(g, around & can, k) for g, k, around in rest]
         known, reach = self.reach.get(n, {}) if kept else {}, {}
         reached = 0
-        beside: dict[int, int] = {}  # an open cell beside groups of n: their cells
+        once = twice = 0  # the open cells beside one group of n, beside two or more
         apart = self.apart.get(n, [])
         # no room for a region of n besides those of the groups apart: each other group's
         # region holds one of them
         short = len(self.grid.cells) - sum(self.counted.values()) < n
-        for i, (g, k) in enumerate(rest):
+        for i, (g, k, around) in enumerate(rest):
             exits = beside_of[i][1]
-            for b in _bits(exits):
-                beside[b] = beside.get(b, 0) + k
-            if g in known and not changed & (known[g] | near(g)):
+            twice |= once & exits
+            once |= exits
+            if g in known and not changed & (known[g] | around):
                 reach[g] = known[g]
                 reached |= known[g]
                 continue
@@ -325,8 +326,8 @@ class Board:
                 if self._region_reach(g, k, n, can & ~b, others, ways).bit_count() < n:
                     self._fix(b, n)
         self.reach[n] = reach
-        for b, k in beside.items():
-            if 1 + k > n:
+        for b in _bits(twice):  # no cell joins groups of n into more than n cells
+            if 1 + sum(k for _, exits, k in beside_of if exits & b) > n:
                 self._remove(b, n)
         alone = open_ & ~reached  # cells of n only in a region without a decided n
         if not alone:
