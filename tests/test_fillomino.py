@@ -271,6 +271,22 @@ def test_a_tight_reach_keeps_the_cells_the_region_cannot_go_round():
     assert board.dom[0, 2] == {4}
 
 
+def test_a_part_flooded_before_is_taken_as_it_was_while_its_cells_are_free():
+    from solver.deduce import sizes
+
+    # the cells of a 3 x 3 grid as two parts, split by the middle row: flooded once, then
+    # again after a cell of the lower part leaves: the upper part is taken as it was, with
+    # the same work as a fresh board's floods, and the lower part is flooded again
+    board = sizes.Board({c: {1, 2, 3} for c in fillomino.domains(puzzle(["...", "...", "..."]))})
+    bit = board.grid.bit
+    upper, lower = bit[0, 0] | bit[0, 1] | bit[0, 2], bit[2, 0] | bit[2, 1] | bit[2, 2]
+    assert board._roomy(3, upper | lower, upper | lower) == upper | lower
+    free = upper | lower & ~bit[2, 2]
+    board.work, fresh = 0, sizes.Board({c: {1, 2, 3} for c in board.grid.cells})
+    assert board._roomy(3, free, free) == upper == fresh._roomy(3, free, free)
+    assert board.work == fresh.work
+
+
 def test_a_group_with_no_room_for_a_region_of_its_own_joins_the_one_it_can_reach():
     from solver.deduce import sizes
 

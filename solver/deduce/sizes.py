@@ -102,6 +102,11 @@ class Board:
         self.counted: dict[int, int] = {}  # at least the cells of their regions
         self.apart: dict[int, list[int]] = {}  # groups of n in as many regions, as counted
         self.reach: dict[int, dict[int, int]] = {}  # each unfinished group of n: its reach
+        # the unfinished groups of n as grouped: each group, its cells, the cells beside it
+        self.unfinished: dict[int, list[tuple[int, int, int]]] = {}
+        # the parts of the cells where a region of n without a decided n may lie, as last
+        # flooded: for each part's first seed, the part and the flood's steps (`_roomy`)
+        self.rooms: dict[int, dict[int, tuple[int, int]]] = {}
 
     def copy(self) -> Board:
         other = Board.__new__(Board)
@@ -116,6 +121,8 @@ class Board:
         other.counted = dict(self.counted)
         other.apart = dict(self.apart)
         other.reach = dict(self.reach)
+        other.unfinished = dict(self.unfinished)
+        other.rooms = dict(self.rooms)
         return other
 
     @property
@@ -265,34 +272,38 @@ class Board:
         else:
             groups = self.groups(n)
         kept = self.grouped.get(n) == groups  # else every group's reach is flooded again
-        if not kept:
+        if not kept:  # (kept groups were checked and walled in when they were found)
             self.grouped[n] = groups
             self.apart[n] = self._apart(n, groups)
             self.counted[n] = n * len(self.apart[n])
-        for g in groups:
-            k = g.bit_count()
-            if k > n:
-                raise Contradiction
-            if k == n:
-                self._remove(near(g), n)
+            for g in groups:
+                k = g.bit_count()
+                if k > n:
+                    raise Contradiction
+                if k == n:
+                    self._remove(near(g), n)
+            # the unfinished groups, smallest first (`_reach` blocks the largest first), and
+            # the cells beside each
+            self.unfinished[n] = [
+                (g, k, near(g)) for k, g in sorted((g.bit_count(), g) for g in groups) if k < n
+            ]
         can = self.can.get(n, 0)
         held = can & self.decided
         open_ = can & ~held
-        # the unfinished groups, smallest first (`_reach` blocks the largest first)
-        rest = [(g, k) for k, g in sorted((g.bit_count(), g) for g in groups if g.bit_count() < n)]
-        beside_of = [(g, near(g) & can, k) for g, k in rest]
+        rest = self.unfinished[n]
+        beside_of = [(g, around & can, k) for g, k, around in rest]
         known, reach = self.reach.get(n, {}) if kept else {}, {}
         reached = 0
-        beside: dict[int, int] = {}  # an open cell beside groups of n: their cells
+        once = twice = 0  # the open cells beside one group of n, beside two or more
         apart = self.apart.get(n, [])
         # no room for a region of n besides those of the groups apart: each other group's
         # region holds one of them
         short = len(self.grid.cells) - sum(self.counted.values()) < n
-        for i, (g, k) in enumerate(rest):
+        for i, (g, k, around) in enumerate(rest):
             exits = beside_of[i][1]
-            for b in _bits(exits):
-                beside[b] = beside.get(b, 0) + k
-            if g in known and not changed & (known[g] | near(g)):
+            twice |= once & exits
+            once |= exits
+            if g in known and not changed & (known[g] | around):
                 reach[g] = known[g]
                 reached |= known[g]
                 continue
@@ -325,8 +336,8 @@ class Board:
                 if self._region_reach(g, k, n, can & ~b, others, ways).bit_count() < n:
                     self._fix(b, n)
         self.reach[n] = reach
-        for b, k in beside.items():
-            if 1 + k > n:
+        for b in _bits(twice):  # no cell joins groups of n into more than n cells
+            if 1 + sum(k for _, exits, k in beside_of if exits & b) > n:
                 self._remove(b, n)
         alone = open_ & ~reached  # cells of n only in a region without a decided n
         if not alone:
@@ -336,13 +347,32 @@ class Board:
         if n == 1 <= self.spare:
             roomy = free
         elif 1 < n <= self.spare:
-            seeds = alone & free
-            while seeds:
-                part = self._reach(seeds & -seeds, free, len(self.grid.cells), [])
-                if part.bit_count() >= n:
-                    roomy |= part
-                seeds &= ~part
+            roomy = self._roomy(n, alone & free, free)
         self._remove(alone & ~roomy, n)
+
+    def _roomy(self, n: int, seeds: int, free: int) -> int:
+        """The parts of `free` with a cell of `seeds` and at least n cells. The cells where a
+        region of n may lie only shrink as the board is narrowed, so a part flooded before
+        whose cells are all still free is a part still: it is taken as it was, its flood's
+        steps counted again (the work is the floods' as if each were taken)."""
+        roomy = 0
+        known = self.rooms.get(n, {})
+        found: dict[int, tuple[int, int]] = {}
+        while seeds:
+            seed = seeds & -seeds
+            part, steps = known.get(seed, (0, 0))
+            if part and not part & ~free:
+                self.work += steps
+            else:
+                before = self.work
+                part = self._reach(seed, free, len(self.grid.cells), [])
+                steps = self.work - before
+            found[seed] = (part, steps)
+            if part.bit_count() >= n:
+                roomy |= part
+            seeds &= ~part
+        self.rooms[n] = found
+        return roomy
 
     def _region_reach(
         self,
