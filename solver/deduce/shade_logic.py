@@ -83,10 +83,13 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import accumulate
 from math import comb
 from operator import itemgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from solver.blocks.geometry import Cell, neighbours
 from solver.deduce import NOTHING, Deductions, probing
+
+if TYPE_CHECKING:
+    from solver.mip.backends import Tuning
 
 UNKNOWN, (SHADED, UNSHADED) = probing.UNKNOWN, probing.VALUES
 RAYS = ((-1, 0), (1, 0), (0, -1), (0, 1))
@@ -815,3 +818,21 @@ def deduce(
     shaded = {divmod(i, cols) for i, s in enumerate(board.state) if s == SHADED}
     unshaded = {divmod(i, cols) for i, s in enumerate(board.state) if s == UNSHADED}
     return shaded, unshaded
+
+
+def deduce_tuned(
+    make: Callable[[], Board],
+    rows: int,
+    cols: int,
+    tuning: Tuning,
+    everywhere: bool = True,
+    frontiers: Sequence[Callable[[Board], list[int]]] = (Board.frontier,),
+    local_first: bool = False,
+) -> tuple[set[Cell], set[Cell]] | None:
+    """`deduce` within the budgets of a genre's Tuning: probing's work from its `probe_work`
+    and `probe_passes` over the rows x cols grid (`probing.budget`), its `probe_idle`, then its
+    `search_work`. Every unknown cell is probed unless told (`everywhere`)."""
+    work = probing.budget(rows, cols, tuning.probe_work, tuning.probe_passes)
+    return deduce(
+        make, work, everywhere, tuning.probe_idle, tuning.search_work, frontiers, local_first
+    )

@@ -34,7 +34,7 @@ from solver.blocks.cells import runs, seen_cells, shade_vars, shaded_record, sha
 from solver.blocks.geometry import ORTHOGONAL, Cell, CellPuzzle
 from solver.blocks.names import cell_name
 from solver.blocks.violation import Violation
-from solver.deduce import Deductions, probing, shade_logic
+from solver.deduce import Deductions, shade_logic
 from solver.deduce.shade_logic import (
     UNSHADED,
     Board,
@@ -122,10 +122,12 @@ def deduction_board(p: Puzzle) -> Board:
 
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the rules decide, then each unknown cell next to a decided one tried both ways."""
-    known = shade_logic.deduce(
+    known = shade_logic.deduce_tuned(
         lambda: deduction_board(p),
-        probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
-        idle=tuning.probe_idle,
+        p.rows,
+        p.cols,
+        tuning,
+        everywhere=False,
     )
     black = set(p.positions()) - p.white()
     return shading_deductions(known, p.rows, p.cols, skip=black, var="l")

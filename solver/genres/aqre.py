@@ -69,7 +69,7 @@ from solver.blocks.geometry import Cell
 from solver.blocks.names import a1
 from solver.blocks.rooms import RoomPuzzle
 from solver.blocks.violation import Violation
-from solver.deduce import Deductions, probing, shade_logic
+from solver.deduce import Deductions, shade_logic
 from solver.deduce.shade_logic import (
     SHADED,
     UNKNOWN,
@@ -238,14 +238,13 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     in a row of one colour, the shaded cells connected; then every unknown cell tried both
     ways."""
     numbered, rooms = sorted(p.room_numbers().items()), p.rooms.all()
-    known = shade_logic.deduce(
+    known = shade_logic.deduce_tuned(
         lambda: deduction_board(
             p.rows, p.cols, [(n, rooms[k]) for k, n in numbered], two_shaded(p)
         ),
-        probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
-        everywhere=True,
-        idle=tuning.probe_idle,
-        search_work=tuning.search_work,
+        p.rows,
+        p.cols,
+        tuning,
         local_first=True,
     )
     return shading_deductions(known, p.rows, p.cols)

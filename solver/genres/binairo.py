@@ -46,7 +46,7 @@ import pulp
 from solver.blocks.geometry import Cell, CellPuzzle
 from solver.blocks.names import cell_name, column_letter, quote
 from solver.blocks.violation import Violation
-from solver.deduce import Deductions, probing, shade_logic
+from solver.deduce import Deductions, shade_logic
 from solver.deduce.shade_logic import SHADED, UNKNOWN, UNSHADED, Board, Contradiction, exactly
 from solver.genres import define
 from solver.io.sheet import Grid, InputError
@@ -151,11 +151,11 @@ def _no_three(board: Board, cells: list[int]) -> None:
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the rules decide (no three equal, half of each line 1), then every unknown cell
     tried both ways."""
-    known = shade_logic.deduce(
+    known = shade_logic.deduce_tuned(
         lambda: deduction_board(p),
-        probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
-        everywhere=True,
-        idle=tuning.probe_idle,
+        p.rows,
+        p.cols,
+        tuning,
     )
     if known is None:
         return Deductions()  # no answer: the solve finds it too

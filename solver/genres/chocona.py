@@ -52,7 +52,7 @@ from solver.blocks.geometry import Cell, squares
 from solver.blocks.names import a1
 from solver.blocks.rooms import RoomPuzzle
 from solver.blocks.violation import Violation
-from solver.deduce import Deductions, probing, shade_logic
+from solver.deduce import Deductions, shade_logic
 from solver.deduce.shade_logic import (
     SHADED,
     UNKNOWN,
@@ -123,11 +123,11 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the rules decide (`solver.deduce.shade_logic`): each numbered room's count, no 2x2
     block with three shaded cells; then every unknown cell tried both ways."""
     numbered, rooms = sorted(p.room_numbers().items()), p.rooms.all()
-    known = shade_logic.deduce(
+    known = shade_logic.deduce_tuned(
         lambda: deduction_board(p.rows, p.cols, [(n, rooms[k]) for k, n in numbered]),
-        probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
-        everywhere=True,
-        idle=tuning.probe_idle,
+        p.rows,
+        p.cols,
+        tuning,
     )
     return shading_deductions(known, p.rows, p.cols)
 

@@ -48,7 +48,7 @@ from solver.blocks.geometry import Cell, CellPuzzle
 from solver.blocks.names import cell_name, quote
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
-from solver.deduce import Deductions, probing, shade_logic
+from solver.deduce import Deductions, shade_logic
 from solver.deduce.shade_logic import Board, exactly, overlapping, shading_deductions
 from solver.genres import define
 from solver.io import puzzlink
@@ -172,12 +172,11 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     (probing) and a depth-first search for the answers (`probing.search`), which decides the
     grid whole where it finds exactly one."""
     rows, cols = p.size()
-    known = shade_logic.deduce(
+    known = shade_logic.deduce_tuned(
         lambda: deduction_board(p),
-        probing.budget(rows, cols, tuning.probe_work, tuning.probe_passes),
-        everywhere=True,
-        idle=tuning.probe_idle,
-        search_work=tuning.search_work,
+        rows,
+        cols,
+        tuning,
         frontiers=(shade_logic.tightest_count, Board.frontier),
     )
     return shading_deductions(known, rows, cols)

@@ -50,7 +50,7 @@ from solver.blocks.cells import (
 from solver.blocks.geometry import Cell, CellPuzzle
 from solver.blocks.names import cell_name, column_letter, quote
 from solver.blocks.violation import Violation
-from solver.deduce import Deductions, probing, shade_logic
+from solver.deduce import Deductions, shade_logic
 from solver.deduce.shade_logic import SHADED, UNSHADED, Board, Contradiction, shading_deductions
 from solver.genres import define
 from solver.io import puzzlink
@@ -144,11 +144,11 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the rules decide (`solver.deduce.shade_logic`): shaded cells apart, the unshaded
     ones joined, of a row's or column's cells with one number at most one unshaded, then every
     unknown cell tried both ways."""
-    known = shade_logic.deduce(
+    known = shade_logic.deduce_tuned(
         lambda: deduction_board(p.rows, p.cols, [same for _, _, same in p.repeats()]),
-        probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
-        everywhere=True,
-        idle=tuning.probe_idle,
+        p.rows,
+        p.cols,
+        tuning,
     )
     return shading_deductions(known, p.rows, p.cols)
 

@@ -55,7 +55,7 @@ from solver.blocks.cells import (
 from solver.blocks.geometry import Cell, CellPuzzle
 from solver.blocks.names import cell_name, quote
 from solver.blocks.violation import Violation
-from solver.deduce import Deductions, probing, shade_logic
+from solver.deduce import Deductions, shade_logic
 from solver.deduce.shade_logic import (
     UNSHADED,
     Board,
@@ -140,10 +140,12 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the rules decide (`solver.deduce.shade_logic`): shaded cells apart, the unshaded
     ones joined, each number's sightlines, then each unknown cell next to a decided one tried
     both ways."""
-    known = shade_logic.deduce(
+    known = shade_logic.deduce_tuned(
         lambda: deduction_board(p.rows, p.cols, p.clues()),
-        probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
-        idle=tuning.probe_idle,
+        p.rows,
+        p.cols,
+        tuning,
+        everywhere=False,
     )
     return shading_deductions(known, p.rows, p.cols, skip=p.clues())
 

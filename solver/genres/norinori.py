@@ -55,7 +55,7 @@ from solver.blocks.names import cell_name
 from solver.blocks.rooms import RoomPuzzle
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
-from solver.deduce import Deductions, probing, shade_logic
+from solver.deduce import Deductions, shade_logic
 from solver.deduce.shade_logic import (
     SHADED,
     UNKNOWN,
@@ -166,11 +166,11 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the rules decide (`solver.deduce.shade_logic`): two shaded cells a room, each
     shaded cell beside exactly one other, then every unknown cell tried both ways; and so the
     dominoes: a pair with an unshaded cell is none, two shaded neighbours are one."""
-    known = shade_logic.deduce(
+    known = shade_logic.deduce_tuned(
         lambda: deduction_board(p.rows, p.cols, p.rooms.all()),
-        probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
-        everywhere=True,
-        idle=tuning.probe_idle,
+        p.rows,
+        p.cols,
+        tuning,
     )
     deductions = shading_deductions(known, p.rows, p.cols)
     if known is None:

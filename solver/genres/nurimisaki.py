@@ -47,7 +47,7 @@ from solver.blocks.cells import (
 from solver.blocks.geometry import ORTHOGONAL, Cell, CellPuzzle, squares
 from solver.blocks.names import cell_name, quote
 from solver.blocks.violation import Violation
-from solver.deduce import Deductions, probing, shade_logic
+from solver.deduce import Deductions, shade_logic
 from solver.deduce.shade_logic import Board, exactly, mixed, shading_deductions, sight
 from solver.genres import define
 from solver.io import puzzlink
@@ -188,11 +188,11 @@ def _branch(board: Board, cell: tuple[int, list[int]]) -> None:
 
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the rules decide, each unknown cell tried both ways, then a small search."""
-    known = shade_logic.deduce(
+    known = shade_logic.deduce_tuned(
         lambda: deduction_board(p),
-        probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
-        everywhere=True,
-        search_work=tuning.search_work,
+        p.rows,
+        p.cols,
+        tuning,
     )
     return shading_deductions(known, p.rows, p.cols, skip=p.circles())
 

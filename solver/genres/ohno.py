@@ -40,7 +40,7 @@ from solver.blocks.geometry import ORTHOGONAL, Cell, CellPuzzle
 from solver.blocks.names import cell_name, quote
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
-from solver.deduce import Deductions, probing, shade_logic
+from solver.deduce import Deductions, shade_logic
 from solver.deduce.shade_logic import (
     SHADED,
     UNKNOWN,
@@ -152,11 +152,11 @@ def _company(board: Board, i: int) -> None:
 
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the rules decide (sight, company), then every unknown cell tried both ways."""
-    known = shade_logic.deduce(
+    known = shade_logic.deduce_tuned(
         lambda: deduction_board(p),
-        probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
-        everywhere=True,
-        idle=tuning.probe_idle,
+        p.rows,
+        p.cols,
+        tuning,
     )
     skip = set(p.numbers()) | p.reds()
     # (the board holds the given reds shaded: a whole answer has them)

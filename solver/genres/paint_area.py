@@ -59,7 +59,7 @@ from solver.blocks.names import a1
 from solver.blocks.rooms import RoomPuzzle
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
-from solver.deduce import Deductions, probing, shade_logic
+from solver.deduce import Deductions, shade_logic
 from solver.deduce.shade_logic import (
     SHADED,
     UNKNOWN,
@@ -160,12 +160,11 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     unknown cell tried both ways, within the Tuning's probing work; then a small depth-first
     search (`search_work`), which decides the grid whole where it ends with exactly one
     answer."""
-    known = shade_logic.deduce(
+    known = shade_logic.deduce_tuned(
         lambda: deduction_board(p),
-        probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
-        everywhere=True,
-        idle=tuning.probe_idle,
-        search_work=tuning.search_work,
+        p.rows,
+        p.cols,
+        tuning,
     )
     return shading_deductions(known, p.rows, p.cols)
 

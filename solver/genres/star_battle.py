@@ -60,7 +60,7 @@ from solver.blocks.names import column_letter, quote
 from solver.blocks.rooms import RoomPuzzle
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
-from solver.deduce import Deductions, probing, shade_logic
+from solver.deduce import Deductions, shade_logic
 from solver.deduce.probing import Contradiction
 from solver.deduce.shade_logic import UNSHADED, Board, at_most_one, exactly, shading_deductions
 from solver.genres import define
@@ -255,12 +255,11 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the rules decide (`deduction_board`), then every unknown cell tried both ways
     (probing) and a depth-first search for the answers (`probing.search`), which decides the
     grid whole where it finds exactly one."""
-    known = shade_logic.deduce(
+    known = shade_logic.deduce_tuned(
         lambda: deduction_board(p),
-        probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
-        everywhere=True,
-        idle=tuning.probe_idle,
-        search_work=tuning.search_work,
+        p.rows,
+        p.cols,
+        tuning,
         frontiers=(shade_logic.tightest_count, Board.frontier),
     )
     return shading_deductions(known, p.rows, p.cols, var="s")

@@ -50,7 +50,7 @@ from solver.blocks.geometry import ORTHOGONAL, Cell, CellPuzzle
 from solver.blocks.names import cell_name, quote
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
-from solver.deduce import NOTHING, Deductions, probing, shade_logic
+from solver.deduce import NOTHING, Deductions, shade_logic
 from solver.deduce.shade_logic import SHADED, UNSHADED, Board
 from solver.deduce.shade_logic import UNKNOWN as OPEN
 from solver.genres import define
@@ -208,12 +208,11 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     (probing), then a depth-first search for the answers (`probing.search`, which decides the
     grid whole where it finds exactly one): the cells with a digit and without; a cell whose
     neighbours are all decided has its digit, the count of digits beside it."""
-    known = shade_logic.deduce(
+    known = shade_logic.deduce_tuned(
         lambda: deduction_board(p),
-        probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
-        everywhere=True,
-        idle=tuning.probe_idle,
-        search_work=tuning.search_work,
+        p.rows,
+        p.cols,
+        tuning,
     )
     if known is None:
         return NOTHING

@@ -55,7 +55,7 @@ from solver.blocks.geometry import Cell, CellPuzzle, squares
 from solver.blocks.names import cell_name, quote
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
-from solver.deduce import Deductions, probing, shade_logic
+from solver.deduce import Deductions, shade_logic
 from solver.deduce.shade_logic import (
     SHADED,
     UNKNOWN,
@@ -212,11 +212,11 @@ def _edge(board: Board, ring: list[int]) -> None:
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the rules decide (`solver.deduce.shade_logic`): the circles, the 2x2 blocks, both
     colours connected; then every unknown cell tried both ways."""
-    known = shade_logic.deduce(
+    known = shade_logic.deduce_tuned(
         lambda: deduction_board(p),
-        probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
-        everywhere=True,
-        idle=tuning.probe_idle,
+        p.rows,
+        p.cols,
+        tuning,
     )
     return shading_deductions(known, p.rows, p.cols, skip=p.circles())
 
