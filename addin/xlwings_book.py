@@ -214,6 +214,17 @@ class XlwingsSheet:
         else:
             cells[(row, col)] = value
 
+    def put_rows(self, row: int, lines: list[list[object]]) -> None:
+        """One write of the whole block (xlwings spreads a nested list from its first cell): a
+        call to Excel for each cell costs about a millisecond."""
+        if not lines:
+            return
+        cells, width = self._load(), max(len(line) for line in lines)
+        block = [[excel_value(v) for v in line] + [None] * (width - len(line)) for line in lines]
+        self.sht.range((row, 1)).value = block
+        for r, line in enumerate(lines, start=row):
+            cells.update({(r, c): v for c, v in enumerate(line, start=1) if not _blank(v)})
+
     def merged_area(self, row: int, col: int) -> tuple[int, int, int, int] | None:
         if self._merges is None:  # one call: False when no cell of the sheet is merged
             self._merges = self.sht.used_range.merge_cells is not False

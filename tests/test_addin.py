@@ -136,6 +136,11 @@ class FakeRange:
 
     @value.setter
     def value(self, value: object) -> None:
+        if isinstance(value, list):  # xlwings spreads a nested list from the range's first cell
+            for i, line in enumerate(value):
+                for j, v in enumerate(line):
+                    FakeRange(self.sheet, self.row + i, self.column + j).value = v
+            return
         stored = _as_excel_stores(value)
         if stored is None:
             self.sheet.cells.pop(self.rc, None)

@@ -93,6 +93,17 @@ def test_writer_refuses_to_overwrite_a_given(sample):
         write_answer(book, "bomber", [CellWrite(0, 0, "●")])
 
 
+def test_writes_made_before_a_refused_one_are_recorded_and_cleared(sample):
+    book = OpenpyxlBook(sample("bomber"))
+    ws = book.wb["bomber"]
+    assert ws["C1"].value is None and ws["A1"].value == 1
+    with pytest.raises(InputError, match="would overwrite the given 1"):
+        write_answer(book, "bomber", [CellWrite(0, 2, "●"), CellWrite(0, 0, "●")])
+    assert ws["C1"].value == "●"  # written before the refusal, and recorded
+    assert clear_sheet(book, "bomber") == 1
+    assert ws["C1"].value is None and ws["A1"].value == 1
+
+
 def test_shading_restyles_a_given_and_clear_restores_its_look(sample):
     book = OpenpyxlBook(sample("bomber"))
     write_answer(book, "bomber", [CellWrite(0, 0, shade=True), CellWrite(0, 2, shade=True)])
@@ -377,6 +388,11 @@ def _record_sheet():
 
         def put(self, row, col, value):
             cells[row, col] = value
+
+        def put_rows(self, row, lines):
+            for r, line in enumerate(lines, start=row):
+                for c, v in enumerate(line, start=1):
+                    cells[r, c] = v
 
     rec = Rec()
     return lambda name, create: rec

@@ -72,6 +72,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from solver.blocks.names import a1, column_letter, quote
@@ -499,14 +500,24 @@ def write_answer(
     sheet = book.sheet(sheet_name)
     rec = book.hidden_sheet(RECORD_SHEET, create=True)
     assert rec is not None
-    next_row = max((r for r, _ in rec.used_cells()), default=0) + 1
+    first_row = max((r for r, _ in rec.used_cells()), default=0) + 1
+    lines: list[list[object]] = []  # the record's new rows, written in one go at the end
+    try:
+        _write(sheet, sheet_name, writes, kind, grid, lines.append)
+    finally:  # what was written is recorded, also where a given stopped the writing
+        rec.put_rows(first_row, lines)
 
-    def record(line: list[object]) -> None:
-        nonlocal next_row
-        for c, v in enumerate(line, start=1):
-            if v is not None:  # a new row: an empty cell needs no writing
-                rec.put(next_row, c, v)
-        next_row += 1
+
+def _write(
+    sheet: Sheet,
+    sheet_name: str,
+    writes: list[CellWrite],
+    kind: str,
+    grid: tuple[int, int] | None,
+    record: Callable[[list[object]], None],
+) -> None:
+    """write_answer's writing: each write's look and value, and the grid's squares and lines,
+    each change told to `record` (a row of the record sheet) before it is made."""
 
     # every cell's look before any of it changes: in Excel a border between two cells may read
     # as both cells' side, so drawing one cell's side first could be taken for its neighbour's
@@ -610,7 +621,8 @@ def write_answer(
         for (row, col), (sides, look) in drawn_grid.items():
             assert look.borders is not None
             lines = look.borders.with_sides(dict.fromkeys(sides, GRID_LINE))
-            sheet.set_style(row, col, replace(look, borders=lines))
+            font, fill, fmt, face = look.font_color, look.fill_color, look.number_format, look.face
+            sheet.set_style(row, col, Style(font, fill, fmt, lines, face))
 
 
 def _runs(

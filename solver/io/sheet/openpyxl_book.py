@@ -144,6 +144,8 @@ class OpenpyxlSheet:
     def __init__(self, ws: Worksheet) -> None:
         self.ws = ws
         self.name = ws.title
+        self._looks: dict[tuple, Style] | None = None  # the book's looks read (`get_style`)
+        self._styled: dict[tuple, Any] | None = None  # the book's looks given (`set_style`)
 
     def used_cells(self) -> Iterator[tuple[int, int]]:
         for (r, c), cell in self.ws._cells.items():
@@ -159,6 +161,13 @@ class OpenpyxlSheet:
         check_unmerged(self, [(row, col)])
         self.ws.cell(row, col).value = value
 
+    def put_rows(self, row: int, lines: list[list[object]]) -> None:
+        ws = self.ws
+        for r, line in enumerate(lines, start=row):
+            for c, v in enumerate(line, start=1):
+                if v is not None:  # rows never written: no merged cell, no cell to keep
+                    ws._add_cell(Cell(ws, row=r, column=c, value=v))
+
     def merged_area(self, row: int, col: int) -> tuple[int, int, int, int] | None:
         if not isinstance(self.ws._cells.get((row, col)), MergedCell):
             return None
@@ -172,7 +181,9 @@ class OpenpyxlSheet:
         those ids point to)."""
         cell = self.ws._cells.get((row, col))
         ids = None if cell is None or cell._style is None else tuple(cell._style)
-        seen = _looks.setdefault(self.ws.parent, {})
+        if self._looks is None:
+            self._looks = _looks.setdefault(self.ws.parent, {})
+        seen = self._looks
         key = (ids, borders, face)
         if key not in seen:
             seen[key] = self._look(cell, row, col, borders, face)
@@ -194,8 +205,12 @@ class OpenpyxlSheet:
         read stays as it was when the style keeps it. A cell that starts from the same look as
         one styled before gets the look that one got (the workbook's style ids: the answer of
         a grid gives a few looks to many cells)."""
-        cell = self.ws.cell(row, col)
-        done = _styled.setdefault(self.ws.parent, {})
+        cell = self.ws._cells.get((row, col))
+        if cell is None:
+            cell = self.ws.cell(row, col)
+        if self._styled is None:
+            self._styled = _styled.setdefault(self.ws.parent, {})
+        done = self._styled
         key = (None if cell._style is None else tuple(cell._style), style)  # None: no look yet
         if key in done:
             cell._style = copy(done[key])
