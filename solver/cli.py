@@ -220,9 +220,28 @@ def _report(book: batch.BookResult, a: argparse.Namespace, out: TextIO) -> None:
 
 
 def _progress(total: int, quiet: bool):
+    """The books bar on a terminal, for two books or more; else a bar that shows nothing (and
+    tqdm, a twentieth of a one-sheet solve's start-up, is not imported)."""
+    if quiet or total < 2:
+        return _NoBar()
     from tqdm import tqdm
 
-    return tqdm(total=total, unit="book", disable=quiet or total < 2, file=sys.stderr, leave=False)
+    return tqdm(total=total, unit="book", file=sys.stderr, leave=False)
+
+
+class _NoBar:
+    """The part of tqdm's bar that `main` uses, showing nothing (tqdm's `disable`)."""
+
+    disable = True
+
+    def update(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+    def external_write_mode(self, file: TextIO | None = None) -> contextlib.nullcontext:
+        return contextlib.nullcontext()
 
 
 class _BarStatus:
