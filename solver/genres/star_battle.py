@@ -163,12 +163,13 @@ class StarBoard(Board):
                 for axis, line in enumerate(divmod(i, cols)):
                     self.left[axis][k * n + line] += 1
                     self.rooms_in[axis][line] |= 1 << k
-        self.banded = True  # the bands are to be looked at
+        self.banded = [True, True]  # per axis, whether its bands are to be looked at
 
     def copy(self) -> StarBoard:
         other = super().copy()
         other.left = [self.left[0][:], self.left[1][:]]
         other.rooms_in = [self.rooms_in[0][:], self.rooms_in[1][:]]
+        other.banded = self.banded[:]
         return other
 
     def set(self, i: int, value: int) -> bool:
@@ -181,44 +182,44 @@ class StarBoard(Board):
                 left[k * n + line] -= 1
                 if not left[k * n + line]:
                     self.rooms_in[axis][line] &= ~(1 << k)
-                    self.banded = True
+                    self.banded[axis] = True
         return True
 
     def propagate(self) -> None:
         super().propagate()
-        while self.banded:
-            self.banded = False
-            if self._bands():
+        while True in self.banded:
+            axis = self.banded.index(True)
+            self.banded[axis] = False
+            if self._bands(axis):
                 super().propagate()
 
-    def _bands(self) -> bool:
-        """A band of w rows (or columns) side by side holds w x the star count, as do w rooms:
-        where w rooms may hold stars only inside the band, the band's other cells hold none
-        (more than w: no answer); where only w rooms may hold a star in it, those rooms hold
-        none outside it."""
+    def _bands(self, axis: int) -> bool:
+        """A band of w rows (axis 0) or columns (1) side by side holds w x the star count, as
+        do w rooms: where w rooms may hold stars only inside the band, the band's other cells
+        hold none (more than w: no answer); where only w rooms may hold a star in it, those
+        rooms hold none outside it."""
         n = self.rows
         changed = False
-        for axis in (0, 1):
-            rooms_in = self.rooms_in[axis][:]
-            before, after = [0] * (n + 1), [0] * (n + 1)  # the rooms of the lines before l, after
-            for line in range(n):
-                before[line + 1] = before[line] | rooms_in[line]
-                after[n - 1 - line] = after[n - line] | rooms_in[n - 1 - line]
-            for first in range(n):
-                touching = 0
-                for last in range(first, n):
-                    touching |= rooms_in[last]
-                    width = last - first + 1
-                    if width == n:
-                        break
-                    inside = touching & ~(before[first] | after[last + 1])
-                    m, t = inside.bit_count(), touching.bit_count()
-                    if m > width or t < width:
-                        raise Contradiction
-                    if m == width < t:  # the other rooms hold no star in the band
-                        changed |= self._empty(axis, touching & ~inside, first, last, True)
-                    if t == width > m:  # these rooms hold no star outside it
-                        changed |= self._empty(axis, touching, first, last, False)
+        rooms_in = self.rooms_in[axis][:]
+        before, after = [0] * (n + 1), [0] * (n + 1)  # the rooms of the lines before l, after
+        for line in range(n):
+            before[line + 1] = before[line] | rooms_in[line]
+            after[n - 1 - line] = after[n - line] | rooms_in[n - 1 - line]
+        for first in range(n):
+            touching = 0
+            for last in range(first, n):
+                touching |= rooms_in[last]
+                width = last - first + 1
+                if width == n:
+                    break
+                inside = touching & ~(before[first] | after[last + 1])
+                m, t = inside.bit_count(), touching.bit_count()
+                if m > width or t < width:
+                    raise Contradiction
+                if m == width < t:  # the other rooms hold no star in the band
+                    changed |= self._empty(axis, touching & ~inside, first, last, True)
+                if t == width > m:  # these rooms hold no star outside it
+                    changed |= self._empty(axis, touching, first, last, False)
         return changed
 
     def _empty(self, axis: int, rooms: int, first: int, last: int, inside: bool) -> bool:
