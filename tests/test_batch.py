@@ -477,6 +477,12 @@ def alive(pids: set[int]) -> set[int]:
     return left
 
 
+def cpu_seconds(pid: int) -> float:
+    """The processor time a running process has had (user and system), from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def wait_for(condition, seconds: float = 60.0) -> None:
     deadline = time.monotonic() + seconds
     while not condition():
@@ -655,7 +661,9 @@ def test_a_signal_ends_one_book_on_an_in_process_solver(tmp_path, solver, sig, c
     how = ["--in-place", "--jobs", "1"] if command == "solve" else ["--no-write"]
     p = cli(command, str(book), "--solver", solver, "--time-limit", "none", *how)
     try:
-        time.sleep(3)  # started, read and solving
+        # started, read and solving: its own processor time, which a busy machine does not
+        # shorten (start-up and reading take well under a second of it)
+        wait_for(lambda: cpu_seconds(p.pid) >= 2.5, seconds=120)
         p.send_signal(sig)
         _out, err = p.communicate(timeout=120)
     finally:
