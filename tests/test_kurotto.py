@@ -5,6 +5,7 @@ forms, through the .lp file: tests/test_samples.py.)"""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -173,8 +174,10 @@ JANKO_056 = """\
 
 
 def janko(text: str) -> Puzzle:
-    lines = text.split("\n")
-    return Puzzle(tuple(tuple(None if t == "-" else int(t) for t in x.split()) for x in lines))
+    def cell(t: str) -> int | str | None:
+        return None if t == "-" else t if t == "?" else int(t)  # ?: a circle without number
+
+    return Puzzle(tuple(tuple(map(cell, line.split())) for line in text.split("\n")))
 
 
 def test_the_ways_search_decides_a_puzzle_probing_leaves_whole():
@@ -184,6 +187,31 @@ def test_the_ways_search_decides_a_puzzle_probing_leaves_whole():
     d = kurotto.deduce(p, kurotto.GENRE.tuning)
     assert d.answer is not None and kurotto.verify(p, d.answer) == []
     assert (1, 3) in d.answer and (0, 6) not in d.answer
+
+
+JANKO_077 = """\
+28 - ? - - - - - - -
+- - - - 4 - - - 4 -
+5 - - - - - - - - -
+- - - - - - - - - -
+6 - - - - - 3 - - -
+- - - - 1 - - - - -
+- 2 - - - - 5 - - -
+- - - - - - - - - -
+- - - - - - - - - -
+- - - 30 - - - - - 0"""
+
+
+def test_where_the_ways_run_out_the_cells_search_decides():
+    """janko.at's Kurotto 077: its big numbers take too many ways for the ways' search (it
+    gives up within `search_work`); the search over the cells (`cell_search_work`) finds the
+    one answer."""
+    p = janko(JANKO_077)
+    lean = dataclasses.replace(kurotto.GENRE.tuning, search_work=1)  # the ways give up at once
+    d = kurotto.deduce(p, lean)
+    assert d.answer is not None and kurotto.verify(p, d.answer) == []
+    assert (0, 1) in d.answer and (0, 7) not in d.answer and (9, 7) in d.answer  # as published
+    assert kurotto.deduce(p, dataclasses.replace(lean, cell_search_work=0)).answer is None
 
 
 def test_the_ways_search_keeps_every_answer():

@@ -34,7 +34,9 @@ a number with too many to list within SHAPES_WORK steps left out), a way of one 
 only where a way of each other number agrees with it (`_agree`), what all the ways of a number
 share is set, and the search branches on the number with the fewest. It ends with the answers
 (the first two) or gives up: one answer decides the grid, two go to the solve, which finds the
-puzzle not unique. Where the rules leave cells open, the MIP takes the rest with those fixed.
+puzzle not unique. Where it gives up, a search over the cells (`probing.search`, within
+`cell_search_work`) tries: where a number may take many ways, guessing cells costs less than
+listing the ways. Where the rules leave cells open, the MIP takes the rest with those fixed.
 """
 
 from __future__ import annotations
@@ -438,11 +440,23 @@ def _search(
     return found
 
 
+def _cells_searched(board: Board, work: int) -> list[Board] | None:
+    """The depth-first search over the cells (`probing.search`: each frontier cell both ways,
+    probed at each node), as `_search` gives its outcome: the one answer's board, none (an
+    empty list), or None (a second answer, or the work spent)."""
+    try:
+        one = probing.search(board, work, Board.frontier)
+    except Contradiction:
+        return []
+    return None if one is None else [one]
+
+
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the rules decide (`solver.deduce.shade_logic`): circles unshaded, each number's
     groups between what is shaded and what could be, then every unknown cell tried both ways,
-    then a depth-first search within the Tuning's `search_work` (the rules check a decided grid
-    whole, so a search that ends with one answer decides it)."""
+    then a depth-first search over the numbers' ways within the Tuning's `search_work`, and
+    where that runs out one over the cells within its `cell_search_work` (the rules check a
+    decided grid whole, so a search that ends with one answer decides it)."""
     known = shade_logic.deduce(
         lambda: deduction_board(p),
         probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
@@ -462,6 +476,8 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
         if n is not None
     ]
     found = _search(board, numbers, tuning.search_work)
+    if found is None:  # the ways ran out of work: the cells' search, within its own
+        found = _cells_searched(board, tuning.cell_search_work)
     if found is None:
         return shading_deductions(known, p.rows, p.cols, skip=p.circles())
     answers = [
@@ -543,5 +559,7 @@ GENRE = define(
     # the complete form by default: where the rules leave cells open, HiGHS proves janko.at's
     # Kurotto 052 unique in 18 s with the flows, and not within 60 s with the lazy cuts
     lazy=False,
-    tuning=Tuning(probe_work=2_000_000, probe_passes=10, search_work=1_000_000),
+    tuning=Tuning(
+        probe_work=2_000_000, probe_passes=10, search_work=1_000_000, cell_search_work=4_000_000
+    ),
 )

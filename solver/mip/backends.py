@@ -290,6 +290,8 @@ class Tuning:
     # cell, not only those next to a decided one (heyawake) ...
     probe_everywhere_idle: float | None = None  # ... and stop after this share idle instead
     search_work: int = 0  # a depth-first search after probing, within this work (0: none)
+    cell_search_work: int = 0  # ... and where the genre's own search (over its numbers' ways,
+    # kurotto) runs out, one over the cells (`probing.search`) within this work
     search_spread: float = 0.0  # ... only where an unfinished island has at least this many
     # unknown cells to spread into, on average (nurikabe)
     count_work: int = 0  # counting the answers along a frontier, in frontiers made (0: none)
