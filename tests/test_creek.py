@@ -11,8 +11,9 @@ import random
 import pytest
 
 from solver import check
+from solver.blocks.cells import check_connected
 from solver.cli import main
-from solver.deduce import shade_logic
+from solver.deduce import probing, shade_logic
 from solver.genres import creek
 from solver.genres.creek import Puzzle
 from solver.io.puzzlink import UNKNOWN, parse_url
@@ -180,6 +181,39 @@ def creek_deduce(p: Puzzle, work: int = 10**6, search: int = 0) -> tuple | None:
     return shade_logic.deduce(
         lambda: creek.deduction_board(p), work, everywhere=True, search_work=search
     )
+
+
+def planted_creek(rng: random.Random, rows: int, cols: int, share: float) -> Puzzle:
+    """Clues read off a shading whose unshaded cells are connected (half the cells tried in a
+    random order, each shaded where the rest stay connected), on `share` of the points."""
+    squares = list(itertools.product(range(rows), range(cols)))
+    rng.shuffle(squares)
+    shaded: set[tuple[int, int]] = set()
+    for q in squares[: rows * cols // 2]:
+        if not check_connected(set(squares) - shaded - {q}, "the unshaded cells"):
+            shaded.add(q)
+    cells: list[list[int | None]] = [[None] * (cols + 1) for _ in range(rows + 1)]
+    blank = Puzzle(tuple(map(tuple, cells)))
+    for i, j in itertools.product(range(rows + 1), range(cols + 1)):
+        if rng.random() < share:
+            cells[i][j] = sum(q in shaded for q in blank.around((i, j)))
+    return Puzzle(tuple(map(tuple, cells)))
+
+
+@pytest.mark.parametrize("seed", (3, 6))
+def test_probing_again_only_near_a_change_decides_as_much_for_less_work(seed):
+    """Probing as creek's Tuning runs it (`probe_radius`: a cell probed again only once a cell
+    near it is decided) ends where probing every cell again ends, for less work (the grid's
+    cells once a probe), on a 10 x 10 grid with clues on half the points."""
+    p = planted_creek(random.Random(seed), 10, 10, 0.5)
+    ends = []
+    for radius in (None, creek.GENRE.tuning.probe_radius):
+        board = creek.deduction_board(p)
+        board.propagate()
+        ends.append((board.state, probing.probe(board, 10**9, True, None, radius)))
+    (everywhere, spent), (near, spent_near) = ends
+    assert near == everywhere and everywhere.count(probing.UNKNOWN) > 20
+    assert spent_near < spent
 
 
 @pytest.mark.slow

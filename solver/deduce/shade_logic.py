@@ -784,6 +784,7 @@ def deduce(
     search_work: int = 0,
     frontiers: Sequence[Callable[[Board], list[int]]] = (Board.frontier,),
     local_first: bool = False,
+    radius: int | None = None,
 ) -> tuple[set[Cell], set[Cell]] | None:
     """The cells shaded and the cells unshaded in every answer, by the rules and then by
     probing each unknown cell next to a decided one both ways (`solver.deduce.probing`, while the
@@ -800,16 +801,18 @@ def deduce(
     turn (`_searched`). local_first: probe first with the colours' connection (`Board.joined`)
     set aside, then with it: a try of the genre's own rules alone costs a fraction of one
     that also looks at the connection over the whole grid, and decides most of what probing
-    decides (aqre), so the probes with the connection meet fewer unknown cells."""
+    decides (aqre), so the probes with the connection meet fewer unknown cells. radius: a cell
+    already probed is probed again only once a cell within that many steps of it has been
+    decided since (`probing.probe`; None: every pass probes every unknown cell)."""
     try:
         board = make()
         board.propagate()
         if local_first and board.joined:
             joined, board.joined = board.joined, ()
-            work -= probing.probe(board, work, everywhere, idle)
+            work -= probing.probe(board, work, everywhere, idle, radius)
             board.joined, board.rejoin = joined, True
             board.propagate()
-        probing.probe(board, work, everywhere, idle)
+        probing.probe(board, work, everywhere, idle, radius)
         if UNKNOWN in board.state and search_work:
             board = _searched(board, search_work, frontiers)
     except Contradiction:
@@ -830,9 +833,17 @@ def deduce_tuned(
     local_first: bool = False,
 ) -> tuple[set[Cell], set[Cell]] | None:
     """`deduce` within the budgets of a genre's Tuning: probing's work from its `probe_work`
-    and `probe_passes` over the rows x cols grid (`probing.budget`), its `probe_idle`, then its
-    `search_work`. Every unknown cell is probed unless told (`everywhere`)."""
+    and `probe_passes` over the rows x cols grid (`probing.budget`), its `probe_idle` and
+    `probe_radius`, then its `search_work`. Every unknown cell is probed unless told
+    (`everywhere`)."""
     work = probing.budget(rows, cols, tuning.probe_work, tuning.probe_passes)
     return deduce(
-        make, work, everywhere, tuning.probe_idle, tuning.search_work, frontiers, local_first
+        make,
+        work,
+        everywhere,
+        tuning.probe_idle,
+        tuning.search_work,
+        frontiers,
+        local_first,
+        tuning.probe_radius,
     )

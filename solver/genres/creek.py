@@ -32,7 +32,12 @@ Deductions (`deduce`): the clues' counts, each two clues on neighbouring points 
 `solver.deduce.shade_logic`'s board whose shaded cells may touch (a part cut off from the
 unshaded cells is shaded, a cut vertex between unshaded cells unshaded; a clue below its number
 of cells holds an unshaded cell, so a cut vertex between two such clues is unshaded before any
-unshaded cell is known), then probing and a depth-first search (`shade_logic.tightest_count`:
+unshaded cell is known), then probing (within `probe_work`, or `probe_passes` passes over a
+larger grid: a probe looks at the whole grid's connection, so its cost grows with the grid, and
+the 30x45 published puzzles that probing decides whole need two passes and more; a cell is
+probed again only once a cell within `probe_radius` steps of it was decided, which halves
+probing's work on the published set and leaves it deciding about as much) and a
+depth-first search (`shade_logic.tightest_count`:
 branching on the clue with the fewest ways left, and on the cells next to decided ones); they
 decide most published puzzles whole, and then no solver runs.
 """
@@ -248,5 +253,11 @@ GENRE = define(
     slug="creek",
     ja="クリーク",
     pzpr_ids=("creek",),
-    tuning=Tuning(probe_work=1_000_000, probe_idle=0.5, search_work=2_500_000),
+    tuning=Tuning(
+        probe_work=1_000_000,
+        probe_passes=10,
+        probe_idle=0.5,
+        probe_radius=3,
+        search_work=2_500_000,
+    ),
 )

@@ -286,6 +286,8 @@ class Tuning:
     probe_work_per_cell: int = 0
     probe_idle: float | None = None  # probing stops after this share of the grid's cells
     # probed in a row without deciding one (None: it goes on while a pass decides one)
+    probe_radius: int | None = None  # a cell probed is probed again only once a cell within
+    # this many steps of it was decided since (probing.probe; None: every pass probes it)
     probe_everywhere_from: int = 0  # on grids of more cells than this, probe every unknown
     # cell, not only those next to a decided one (heyawake) ...
     probe_everywhere_idle: float | None = None  # ... and stop after this share idle instead
