@@ -83,13 +83,10 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import accumulate
 from math import comb
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from solver.blocks.geometry import Cell, neighbours
 from solver.deduce import NOTHING, Deductions, probing
-
-if TYPE_CHECKING:
-    from solver.mip.backends import Tuning
 
 UNKNOWN, (SHADED, UNSHADED) = probing.UNKNOWN, probing.VALUES
 RAYS = ((-1, 0), (1, 0), (0, -1), (0, 1))
@@ -823,11 +820,21 @@ def deduce(
     return shaded, unshaded
 
 
+class Budgets(Protocol):
+    """The budgets of a genre's deductions, in work (a genre's `backends.Tuning` has them)."""
+
+    probe_work: int
+    probe_passes: int
+    probe_idle: float | None
+    probe_radius: int | None
+    search_work: int
+
+
 def deduce_tuned(
     make: Callable[[], Board],
     rows: int,
     cols: int,
-    tuning: Tuning,
+    tuning: Budgets,
     everywhere: bool = True,
     frontiers: Sequence[Callable[[Board], list[int]]] = (Board.frontier,),
     local_first: bool = False,
