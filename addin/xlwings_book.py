@@ -215,8 +215,8 @@ class XlwingsSheet:
             cells[(row, col)] = value
 
     def put_rows(self, row: int, lines: list[list[object]]) -> None:
-        """One write of the whole block (xlwings spreads a nested list from its first cell): a
-        call to Excel for each cell costs about a millisecond."""
+        """One write of the whole block (xlwings spreads a nested list from its first cell):
+        one call to Excel, not one for each cell."""
         if not lines:
             return
         cells, width = self._load(), max(len(line) for line in lines)
