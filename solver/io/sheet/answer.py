@@ -618,11 +618,15 @@ def _write(
             where = a1(row, first) + ("" if first == last else f":{a1(row, last)}")
             drawn = borders_text(dict.fromkeys(sides))
             record([sheet_name, where, None, None, None, None, drawn, GRID])
+        made: dict[tuple[int, str], Style] = {}  # (the look's id, sides) -> its new look
         for (row, col), (sides, look) in drawn_grid.items():
-            assert look.borders is not None
-            lines = look.borders.with_sides(dict.fromkeys(sides, GRID_LINE))
-            font, fill, fmt, face = look.font_color, look.fill_color, look.number_format, look.face
-            sheet.set_style(row, col, Style(font, fill, fmt, lines, face))
+            new = made.get((id(look), sides))
+            if new is None:  # most cells of a grid share a few looks: each made once
+                assert look.borders is not None
+                lines = look.borders.with_sides(dict.fromkeys(sides, GRID_LINE))
+                font, fill, fmt = look.font_color, look.fill_color, look.number_format
+                new = made[id(look), sides] = Style(font, fill, fmt, lines, look.face)
+            sheet.set_style(row, col, new)
 
 
 def _runs(
@@ -641,40 +645,45 @@ def _runs(
     return runs
 
 
-_FACING = {"T": (-1, 0, "B"), "B": (1, 0, "T"), "L": (0, -1, "R"), "R": (0, 1, "L")}
-
-
 def grid_sides(sheet: Sheet, rows: int, cols: int) -> dict[tuple[int, int], tuple[str, Style]]:
     """The grid's edges that show no line on either side, as the sides of its cells (1-based)
     to draw them on, with each such cell's look as read (borders included): each edge once, as
     the top or left side of the cell below or right of it, and the frame's bottom and right as
     the last row's and column's. Hidden cells of a merged range get none (Excel shows only its
     top-left cell)."""
-    seen: dict[tuple[int, int], Style] = {}
+    seen: dict[tuple[int, int], Borders] = {}
+    looks: dict[tuple[int, int], Style] = {}
 
-    def look(r: int, c: int) -> Style:
+    def sides(r: int, c: int) -> Borders:
+        """The cell's lines (none outside the sheet), its look kept for the cells inside."""
         if (r, c) not in seen:
-            style = sheet.get_style(r, c, borders=True)
-            seen[r, c] = style if style.borders is not None else replace(style, borders=Borders())
+            if r < 1 or c < 1:
+                seen[r, c] = Borders()
+            else:
+                style = sheet.get_style(r, c, borders=True)
+                seen[r, c] = style.borders or Borders()
+                looks[r, c] = (
+                    style if style.borders is not None else replace(style, borders=seen[r, c])
+                )
         return seen[r, c]
-
-    def line(r: int, c: int, side: str) -> Border | None:
-        borders = look(r, c).borders if r >= 1 and c >= 1 else None
-        return borders.side(side) if borders is not None else None
-
-    def free(r: int, c: int, side: str) -> bool:
-        dr, dc, facing = _FACING[side]
-        return line(r, c, side) is None and line(r + dr, c + dc, facing) is None
 
     found: dict[tuple[int, int], tuple[str, Style]] = {}
     for r in range(1, rows + 1):
         for c in range(1, cols + 1):
             if sheet.merged_area(r, c) is not None:
                 continue
-            wanted = "TL" + ("B" if r == rows else "") + ("R" if c == cols else "")
-            sides = "".join(s for s in wanted if free(r, c, s))
-            if sides:
-                found[r, c] = sides, look(r, c)
+            here = sides(r, c)
+            drawn = ""  # in the order T, L, B, R: the edges above and left, then the frame's
+            if here.top is None and sides(r - 1, c).bottom is None:
+                drawn += "T"
+            if here.left is None and sides(r, c - 1).right is None:
+                drawn += "L"
+            if r == rows and here.bottom is None and sides(r + 1, c).top is None:
+                drawn += "B"
+            if c == cols and here.right is None and sides(r, c + 1).left is None:
+                drawn += "R"
+            if drawn:
+                found[r, c] = drawn, looks[r, c]
     return found
 
 
