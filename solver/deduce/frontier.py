@@ -220,6 +220,8 @@ def link_answers(
     max_states: int = MAX_STATES,
     max_work: int = MAX_WORK,
     minimal: bool = False,
+    fixed: Mapping[Segment, int] | None = None,
+    allowed: Mapping[Cell, Iterable[Any]] | None = None,
 ) -> list[frozenset[Segment]] | None:
     """Up to `want` answers of numberlink's rules on a rows x cols grid whose cell `ends[cell]`
     is a line end with that label (each label at exactly two cells): all answers when there are
@@ -230,8 +232,13 @@ def link_answers(
     not joined), as far as the frontiers tell (`_Links._untouched`): every minimal answer is
     counted, and some others may be. Every answer shortens to a minimal one, so none counted
     means none, two mean two, and the one counted is minimal and the only answer unless a path
-    through its empty cells can replace one of its segments (the caller asks)."""
-    searches = (_Links(rows, cols, ends, side, minimal) for side in SIDES)
+    through its empty cells can replace one of its segments (the caller asks).
+
+    fixed: segments (lower cell first) known to hold a line (1) or not (0): only the answers
+    that agree are counted. allowed: per cell, the labels its line may have: an answer whose
+    line there has another label is left out as far as the frontier tells (a piece whose label
+    is not known yet passes), as by `minimal`."""
+    searches = (_Links(rows, cols, ends, side, minimal, fixed, allowed) for side in SIDES)
     return _race(searches, want, max_states, max_work)
 
 
@@ -240,14 +247,29 @@ class _Links:
     other end dangles at position j."""
 
     def __init__(
-        self, rows: int, cols: int, ends: Mapping[Cell, Any], side: str, minimal: bool = False
+        self,
+        rows: int,
+        cols: int,
+        ends: Mapping[Cell, Any],
+        side: str,
+        minimal: bool = False,
+        fixed: Mapping[Segment, int] | None = None,
+        allowed: Mapping[Cell, Iterable[Any]] | None = None,
     ) -> None:
         place, self.rows, self.cols = _placed(rows, cols, side)
         self.cells = {place(r, c): (r, c) for r in range(rows) for c in range(cols)}
+        self.fixed = fixed or {}
         labels = {k: i + 1 for i, k in enumerate(sorted(set(ends.values()), key=repr))}
         self.label = {place(*cell): labels[k] for cell, k in ends.items()}
         self.piece = len(labels) + 1  # the tag of a piece whose other end is at position 0
         self.minimal = minimal
+        # per cell (placed), which tags its line may carry: no line, a bare piece, the labels
+        self.tags: dict[Cell, np.ndarray] = {}
+        for (r, c), held in (allowed or {}).items():
+            ok = np.ones(self.piece + self.cols + 1, dtype=bool)
+            ok[1 : self.piece] = False
+            ok[[labels[k] for k in held]] = True
+            self.tags[place(r, c)] = ok
 
     def start(self) -> np.ndarray:
         return _frontier(self.cols, 0, self.piece + self.cols)
@@ -365,7 +387,16 @@ class _Links:
                 pieces = (a >= piece) & (b >= piece)
                 ok &= ~pieces | (np.abs(a.astype(np.int32) - b) != 1)
             ways.append(("meet", 0, both[ok]))
-        parents = np.concatenate([index for _, _, index in ways])
+        if self.fixed:
+            ways = self._agreeing(ways, r, c)
+        if (r, c) in self.tags:  # the cell's line keeps a label it may have
+            ok = self.tags[r, c]
+            for k, (kind, out, index) in enumerate(ways):
+                if kind == "on":
+                    ways[k] = (kind, out, index[ok[(up | left)[index]]])
+                elif kind == "meet":
+                    ways[k] = (kind, out, index[ok[np.minimum(up[index], left[index])]])
+        parents = np.concatenate([np.zeros(0, dtype=np.intp), *(index for _, _, index in ways)])
         children = states[parents]
         at = 0
         for kind, out, index in ways:
@@ -391,6 +422,30 @@ class _Links:
                 child[rows, pa], child[rows, pb] = pb + piece, pa + piece
                 child[:, c] = child[:, right] = 0
         return parents, children
+
+    def _agreeing(
+        self, ways: list[tuple[str, int, np.ndarray]], r: int, c: int
+    ) -> list[tuple[str, int, np.ndarray]]:
+        """The ways of cell (r, c) whose lines down and right agree with `fixed`."""
+        here = self.cells[r, c]
+        known = []
+        for step, out in (((1, 0), c), ((0, 1), self.cols)):
+            there = self.cells.get((r + step[0], c + step[1]))
+            if there is not None:
+                value = self.fixed.get(tuple(sorted((here, there))))  # type: ignore[arg-type]
+                if value is not None:
+                    known.append((out, value))
+        if not known:
+            return ways
+        kept = []
+        for kind, out, index in ways:
+            for place, value in known:
+                goes = kind == "fresh" or (kind in ("start", "on") and out == place)
+                if goes != bool(value):
+                    break
+            else:
+                kept.append((kind, out, index))
+        return kept
 
 
 # --- icebarn: one path from IN to OUT, straight across ice -----------------------------------

@@ -88,9 +88,14 @@ counts minimal answers only, as the search does: a partial answer where a line t
 (two side-by-side cells of one line not joined, as far as the frontier tells: a cell and its
 neighbours on the left and right, a line beside its label's other end, the two ends of one piece
 side by side) is dropped (the published 25_15x15, counted from the left: 89 million frontiers
-made instead of 160 million; benchmarks.benchmark_puzzlekit's dataset). Every answer
-shortens to a minimal one, so none counted means no answer, two are two answers, and one is the
-only answer unless it has a detour (`detour`: then that is the second). Where the count finishes
+made instead of 160 million; benchmarks.benchmark_puzzlekit's dataset). Before it, a board over
+the grid's edges (`solver.deduce.links.LinkBoard`: degree, no loop, each cell's possible labels
+and where each label can reach, no line touching itself, no line turning at a corner whose
+opposite corner, later in reading order, stays empty) decides what it can of the answers kept
+(minimal, their empty cells early), and the count is told those edges and labels. Every answer
+comes back to a kept one by shortcuts and moves, so none counted means no answer, two are two
+answers, and one is the only answer unless it has a detour (`detour`) or a move (`moved`):
+then that is the second. Where the count finishes
 within the Tuning's `count_work` (frontiers made), one answer is the answer: the pipeline builds
 no model and runs no solver (`pipeline._decided_answer`; its segments and every cell's u are also
 the fixings, as they hold in every answer, there being no other); with none, every segment is
@@ -139,6 +144,8 @@ from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.deduce import NOTHING, Deductions
 from solver.deduce.frontier import link_answers
+from solver.deduce.links import LinkBoard
+from solver.deduce.probing import Contradiction
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.drawn_lines import LINE_MARKS, draw, read_lines
@@ -321,16 +328,34 @@ def _edges(p: Puzzle) -> list[Segment]:
 
 
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
-    """The minimal answers counted along a frontier (`solver.deduce.frontier.link_answers`,
-    within `Tuning.count_work`), the one counted with its detour, if it has one: one (the answer
-    itself, and its segments and cells used as fixings), none (no segment or cell used: the
-    model finds no answer), or more (the model settles on them: `Model.settle`); nothing where
-    the count gives up."""
-    counted = link_answers(p.rows, p.cols, p.numbers(), max_work=tuning.count_work, minimal=True)
+    """The kept answers (minimal, their empty cells early: `solver.deduce.links.LinkBoard`)
+    counted along a frontier (`solver.deduce.frontier.link_answers`, within
+    `Tuning.count_work`), told the edges and labels the board's rules decide first; the one
+    counted with its detour or its move, if it has one: one (the answer itself, and its
+    segments and cells used as fixings), none (no segment or cell used: the model finds no
+    answer), or more (the model settles on them: `Model.settle`); nothing where the count gives
+    up. Every answer the board keeps agrees with what it decides, and each counted is an
+    answer, so one counted is the one kept; every answer comes back to a kept one by shortcuts
+    and moves, so it is the only answer unless a detour or a move leads off it."""
+    board = LinkBoard(p.rows, p.cols, p.numbers())
+    try:
+        board.propagate()
+    except Contradiction:
+        counted: list[Answer] | None = []
+    else:
+        counted = link_answers(
+            p.rows,
+            p.cols,
+            p.numbers(),
+            max_work=tuning.count_work,
+            minimal=True,
+            fixed=board.fixed(),
+            allowed=board.allowed(),
+        )
     if counted is None:
         return NOTHING
-    if len(counted) == 1:  # minimal answers: the one counted is unique unless it has a detour
-        other = detour(p, counted[0])
+    if len(counted) == 1:
+        other = detour(p, counted[0]) or moved(p, counted[0])
         counted += [other] if other is not None else []
     if len(counted) > 1:
         return Deductions(answers=counted, answers_of="x")

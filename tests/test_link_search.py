@@ -1,0 +1,166 @@
+"""Numberlink's board over the grid's edges (`solver.deduce.links.LinkBoard`): one small board
+per rule; the count told what it decides, and its search, against the count of every answer."""
+
+from __future__ import annotations
+
+import random
+from itertools import pairwise
+
+import pytest
+
+from solver.deduce import probing
+from solver.deduce.frontier import link_answers
+from solver.deduce.links import OFF, ON, LinkBoard
+from solver.deduce.probing import Contradiction
+from solver.genres import numberlink
+
+
+def board(rows: int, cols: int, ends: dict, lines=(), offs=()) -> LinkBoard:
+    b = LinkBoard(rows, cols, ends)
+    for a, c in lines:
+        b.set(b.edge(a, c), ON)
+    for a, c in offs:
+        b.set(b.edge(a, c), OFF)
+    b.propagate()
+    return b
+
+
+def test_a_number_has_one_line_and_another_cell_none_or_two():
+    b = board(2, 4, {(0, 0): 1, (0, 3): 1}, lines=[((0, 0), (0, 1))])
+    assert b.state[b.edge((0, 0), (1, 0))] == OFF  # the number's one line is drawn
+    b = board(1, 4, {(0, 0): 1, (0, 3): 1})  # a row: every cell between on the line
+    assert all(s == ON for s in b.state)
+    with pytest.raises(Contradiction):
+        board(3, 3, {(0, 0): 1, (2, 2): 1}, offs=[((0, 0), (0, 1)), ((0, 0), (1, 0))])
+
+
+def test_a_piece_does_not_close_on_itself():
+    """A piece's two ends point to each other, and the edge between them would close a loop
+    (a ring round one cell, its edges' own steps alone: in a grid every loop also breaks
+    other rules, minimality and the moves, once propagated)."""
+    ring = [(1, 1), (1, 2), (1, 3), (2, 3), (3, 3), (3, 2), (3, 1), (2, 1)]
+    b = LinkBoard(5, 5, {(0, 0): 1, (4, 4): 1})
+    cols = 5
+    for a, c in pairwise(ring):
+        b.set(b.edge(a, c), ON)
+        b._edge(b.edges.pop())
+    assert b.other[1 * cols + 1] == 2 * cols + 1 and b.other[2 * cols + 1] == 1 * cols + 1
+    assert b.state[b.edge((2, 1), (1, 1))] == OFF
+
+
+def test_a_line_keeps_one_label():
+    with pytest.raises(Contradiction):  # 1 and 2 joined
+        ends = {(0, 0): 1, (0, 2): 2, (1, 0): 1, (1, 2): 2}
+        board(2, 3, ends, lines=[((0, 0), (0, 1)), ((0, 1), (0, 2))])
+
+
+def test_a_label_reaches_only_where_a_path_joins_both_ends():
+    """1 runs along the top row; the 2 x 2 corner at the bottom right is walled off by 2's
+    ends, so no line can pass there and its cells stay empty."""
+    ends = {(0, 0): 1, (0, 3): 1, (2, 1): 2, (1, 1): 2}
+    b = board(3, 4, ends, offs=[((1, 1), (1, 2)), ((2, 1), (2, 2))])
+    assert b.state[b.edge((1, 2), (2, 2))] == OFF
+    assert b.state[b.edge((2, 2), (2, 3))] == OFF
+    with pytest.raises(Contradiction):  # 1's ends cut apart
+        board(3, 3, {(0, 0): 1, (2, 2): 1}, offs=[((0, 0), (0, 1)), ((1, 0), (2, 0))])
+
+
+def test_a_line_never_touches_itself():
+    """Cells of one line side by side are joined; a line passes no cell beside it that it
+    does not enter; no line runs along three sides of a 2 x 2 block."""
+    ends = {(0, 0): 1, (0, 3): 1}
+    with pytest.raises(Contradiction):  # 1 beside its other end, not joined
+        board(3, 4, {(0, 0): 1, (0, 1): 1}, offs=[((0, 0), (0, 1))])
+    with pytest.raises(Contradiction):  # a U round a 2 x 2 block
+        u = [((0, 1), (1, 1)), ((1, 1), (1, 2)), ((1, 2), (0, 2))]
+        board(3, 4, ends, lines=[((0, 0), (0, 1)), *u])
+    b = board(3, 4, ends, lines=[((0, 0), (1, 0)), ((1, 0), (1, 1))])
+    assert b.labels[b.shape.cols + 1] == 1  # (1,1) on line 1
+    # (0,1) lies beside the line at (0,0) and (1,1): it takes no line, so 1 cannot use it
+    assert b.state[b.edge((0, 1), (0, 2))] == OFF
+
+
+def test_a_line_turns_at_the_later_corner_where_the_other_stays_empty():
+    """Line 1 from (1,0) to (0,1) turning at (0,0) while (1,1), later, stays empty could turn
+    there instead (a move): the answers kept turn at (1,1) where (0,0) stays empty."""
+    ends = {(1, 0): 1, (0, 1): 1, (2, 2): 2, (2, 3): 2}
+    with pytest.raises(Contradiction):
+        board(3, 4, ends, lines=[((1, 0), (0, 0)), ((0, 0), (0, 1))])
+    b = board(3, 4, ends, lines=[((1, 0), (1, 1))])  # turning at the later corner is kept
+    assert b.state[b.edge((1, 1), (0, 1))] == ON
+
+
+def puzzle(rows: int, cols: int, ends: dict) -> numberlink.Puzzle:
+    return numberlink.Puzzle(
+        tuple(tuple(ends.get((r, c)) for c in range(cols)) for r in range(rows))
+    )
+
+
+def verdict(p: numberlink.Puzzle, answers: list) -> str:
+    """none, one or two, from the answers kept and counted: the one counted is the only
+    answer unless a detour or a move leads off it."""
+    if len(answers) == 1:
+        a = answers[0]
+        assert not numberlink.verify(p, a)
+        if numberlink.detour(p, a) is None and numberlink.moved(p, a) is None:
+            return "one"
+    return {0: "none"}.get(len(answers), "two")
+
+
+def random_grids(seed: int, count: int):
+    rng = random.Random(seed)
+    for _ in range(count):
+        rows, cols = rng.randint(2, 6), rng.randint(2, 6)
+        cells = [(r, c) for r in range(rows) for c in range(cols)]
+        k = rng.randint(1, min(5, len(cells) // 2))
+        yield rows, cols, {cell: j // 2 + 1 for j, cell in enumerate(rng.sample(cells, 2 * k))}
+
+
+def test_the_count_told_what_the_board_decides_agrees_with_the_count_of_every_answer():
+    """The count of the kept answers, given the board's decided edges and labels, against the
+    count of every answer (no minimality, nothing told), on random grids up to 6 x 6."""
+    seen = set()
+    for rows, cols, ends in random_grids(5, 300):
+        truth = {0: "none", 1: "one"}.get(len(link_answers(rows, cols, ends)), "two")
+        b = LinkBoard(rows, cols, ends)
+        try:
+            b.propagate()
+            found = link_answers(
+                rows, cols, ends, minimal=True, fixed=b.fixed(), allowed=b.allowed()
+            )
+        except Contradiction:
+            found = []
+        assert verdict(puzzle(rows, cols, ends), found) == truth, ends
+        seen.add(truth)
+    assert seen == {"none", "one", "two"}
+
+
+def test_the_search_over_the_board_agrees_with_the_count_of_every_answer():
+    """The board as a probing board: its search (`probing.search`) ends with the one kept
+    answer, none, or a second one, as the count of every answer has it."""
+    seen = set()
+    for rows, cols, ends in random_grids(6, 200):
+        truth = {0: "none", 1: "one"}.get(len(link_answers(rows, cols, ends)), "two")
+        b = LinkBoard(rows, cols, ends)
+        try:
+            b.propagate()
+            found = probing.search(b, 10**9, LinkBoard.frontier)
+            answers = [found.answer()] if found is not None else [None, None]
+        except Contradiction:
+            answers = []
+        got = "two" if len(answers) == 2 else verdict(puzzle(rows, cols, ends), answers)
+        assert got == truth, ends
+        seen.add(truth)
+    assert seen == {"none", "one", "two"}
+
+
+def test_the_count_keeps_the_answers_that_agree_with_fixed_edges_and_labels():
+    ends = {(0, 0): 1, (0, 2): 1}  # 2 x 3: three ways from 1 to 1
+    assert len(link_answers(2, 3, ends)) == 2
+    bottom = {((0, 0), (1, 0)), ((1, 0), (1, 1)), ((1, 1), (1, 2)), ((0, 2), (1, 2))}
+    none = {((0, 0), (0, 1)): 0, ((0, 1), (0, 2)): 0}
+    assert link_answers(2, 3, ends, fixed=none) == [bottom]
+    straight = {((0, 0), (0, 1)), ((0, 1), (0, 2))}
+    assert straight in link_answers(2, 3, ends)
+    found = link_answers(2, 3, ends, allowed={(0, 1): []})  # no label's line at (0, 1)
+    assert straight not in found and bottom in found
