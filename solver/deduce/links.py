@@ -14,10 +14,13 @@ Its rules, each raising Contradiction where the state breaks it:
 - minimality (the answers `solver.deduce.frontier.link_answers` counts with `minimal`): a line
   never touches itself, so a used cell whose one label is k and a side-by-side cell not joined
   to it do not share k (no line of k passes there), two such used cells of k are joined, and no
-  line runs along three sides of a 2 x 2 block.
+  line runs along three sides of a 2 x 2 block;
+- empty cells early (`numberlink.moved`): no line turns at a corner of a 2 x 2 block while the
+  opposite corner, later in reading order, stays empty (it could turn there instead).
 
-Every answer shortens to a minimal one, so a board with no answer means the puzzle has none,
-and one minimal answer is the only answer unless it has a detour (the caller asks)."""
+Every answer comes back to one these rules keep by shortcuts and moves, so a board with no
+answer means the puzzle has none, and one kept answer is the only answer unless it has a
+detour or a move (the caller asks)."""
 
 from __future__ import annotations
 
