@@ -277,6 +277,19 @@ def test_a_path_between_two_seas_is_sea():
     assert sea == {0, 1, 2, 5, 6, 7, 8}
 
 
+def test_an_islands_cut_cells_are_land():
+    """A 3x4 with the 4 in the bottom left corner and sea in the top right: the rules make the
+    top row sea and the middle row's third cell land, which the island joins through the
+    middle row's second cell either way; without that cell it keeps at most three cells, so
+    it is land (`Board._island_cuts`), where the other rules leave it open."""
+    board = island_logic.Board(3, 4, {(2, 0): 4})
+    board.state[3] = island_logic.SEA
+    board.propagate()
+    assert board.state[6] == island_logic.LAND and board.state[5] == island_logic.UNKNOWN
+    assert board._island_cuts()
+    assert board.state[5] == island_logic.LAND
+
+
 @pytest.mark.parametrize("url", (TUTORIAL, PENPA_3))
 def test_probing_again_only_near_a_change_decides_as_much_for_less_work(url):
     """Probing with a radius (`probing.probe`, as `deduce` runs it: `PROBE_RADIUS`) probes a
