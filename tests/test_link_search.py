@@ -116,12 +116,18 @@ def random_grids(seed: int, count: int):
         yield rows, cols, {cell: j // 2 + 1 for j, cell in enumerate(rng.sample(cells, 2 * k))}
 
 
+def every_answer(rows: int, cols: int, ends: dict) -> str:
+    """How many answers the grid has, by the count of every answer (no minimality, nothing
+    told): none, one or two (more)."""
+    return {0: "none", 1: "one"}.get(len(link_answers(rows, cols, ends)), "two")
+
+
 def test_the_count_told_what_the_board_decides_agrees_with_the_count_of_every_answer():
     """The count of the kept answers, given the board's decided edges and labels, against the
     count of every answer (no minimality, nothing told), on random grids up to 6 x 6."""
     seen = set()
     for rows, cols, ends in random_grids(5, 300):
-        truth = {0: "none", 1: "one"}.get(len(link_answers(rows, cols, ends)), "two")
+        truth = every_answer(rows, cols, ends)
         b = LinkBoard(rows, cols, ends)
         try:
             b.propagate()
@@ -140,7 +146,7 @@ def test_the_search_over_the_board_agrees_with_the_count_of_every_answer():
     answer, none, or a second one, as the count of every answer has it."""
     seen = set()
     for rows, cols, ends in random_grids(6, 200):
-        truth = {0: "none", 1: "one"}.get(len(link_answers(rows, cols, ends)), "two")
+        truth = every_answer(rows, cols, ends)
         b = LinkBoard(rows, cols, ends)
         try:
             b.propagate()

@@ -194,6 +194,13 @@ class LinkBoard:
         self.cells.append(a)
         self.cells.append(b)
 
+    def _rest(self, i: int, value: int) -> None:
+        """Cell i's unknown edges set to `value`."""
+        state = self.state
+        for e, _ in self.shape.at[i]:
+            if state[e] == UNKNOWN:
+                self.set(e, value)
+
     def _cell(self, i: int) -> None:
         """Cell i's degree, and its labels against its neighbours'."""
         state, at = self.state, self.shape.at[i]
@@ -206,24 +213,16 @@ class LinkBoard:
             if on > 1 or (on == 0 and unknown == 0):
                 raise Contradiction
             if on == 1 and unknown:
-                for e, _ in at:
-                    if state[e] == UNKNOWN:
-                        self.set(e, OFF)
+                self._rest(i, OFF)
             elif on == 0 and unknown == 1:
-                for e, _ in at:
-                    if state[e] == UNKNOWN:
-                        self.set(e, ON)
+                self._rest(i, ON)
         else:
             if on > 2 or (on == 1 and unknown == 0):
                 raise Contradiction
             if unknown and (on == 2 or (on == 0 and (unknown == 1 or not mine))):
-                for e, _ in at:
-                    if state[e] == UNKNOWN:
-                        self.set(e, OFF)
+                self._rest(i, OFF)
             elif on == 1 and unknown == 1:
-                for e, _ in at:
-                    if state[e] == UNKNOWN:
-                        self.set(e, ON)
+                self._rest(i, ON)
         used = number or on
         if used and not mine:
             raise Contradiction
