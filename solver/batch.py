@@ -27,9 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import difflib
 import functools
-import multiprocessing
 import os
 import shutil
 import signal
@@ -41,16 +39,20 @@ import traceback
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from multiprocessing.connection import Connection, wait
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from solver import limits, pipeline, progress
-from solver.genres import all_genres, genre_for_sheet
+from solver.genres import close_genre, genre_for_sheet
 from solver.io.sheet import InputError
 from solver.io.sheet.answer import clear_answer, write_answer
 from solver.io.sheet.openpyxl_book import BookError, OpenpyxlBook
 from solver.limits import LimitError
 from solver.mip.backends import Settings, SolverError
+
+if TYPE_CHECKING:  # the worker pool's; a book solved in this process needs none of it
+    import multiprocessing.context
+    from multiprocessing.connection import Connection
 
 # Test-only: "die:<sheet>" makes a worker kill its own process (SIGKILL) when it reaches that
 # sheet, "hang:<sheet>" makes it sleep there; nothing else reads this variable.
@@ -104,16 +106,12 @@ def puzzle_sheets(book: OpenpyxlBook, only: str | None) -> list[str]:
 def misnamed_sheets(book: OpenpyxlBook) -> list[str]:
     """'sheet X: skipped ...' for each sheet not named after a genre whose name is close to a
     genre's (`sugru`): a typo there would otherwise leave its puzzle unsolved without a word."""
-    names = {n.casefold(): g.slug for g in all_genres() for n in (g.slug, g.ja, *g.pzpr_ids)}
     said = []
     for sheet in book.sheet_names():
-        if genre_for_sheet(sheet) is not None:
-            continue
-        close = difflib.get_close_matches(sheet.strip().casefold(), names, n=1, cutoff=0.75)
-        if close:
+        if genre_for_sheet(sheet) is None and (close := close_genre(sheet)) is not None:
             said.append(
                 f"sheet '{sheet}' skipped: no genre is named so; if it holds a "
-                f"{names[close[0]]}, rename it '{names[close[0]]}'"
+                f"{close.slug}, rename it '{close.slug}'"
             )
     return said
 
@@ -431,6 +429,9 @@ def _run_pool(
     tmp: str,
     watch: Watch | None = None,
 ) -> None:
+    import multiprocessing
+    from multiprocessing.connection import wait
+
     if "forkserver" in multiprocessing.get_all_start_methods():
         ctx = multiprocessing.get_context("forkserver")
         ctx.set_forkserver_preload(["solver.batch"])

@@ -73,6 +73,25 @@ def test_a_sheet_imports_only_its_own_genre():
     ]
 
 
+def test_solving_a_book_imports_only_the_genres_of_its_sheets(tmp_path: Path):
+    """A one-sheet solve from the shell waits for every module it imports: a sheet that names
+    no genre (notes beside the puzzle) imports none, and the check for misspelt sheet names
+    reads the index, not the modules."""
+    import openpyxl
+
+    book = tmp_path / "book.xlsx"
+    wb = openpyxl.load_workbook(GENRES.parents[1] / "workbooks" / "sudoku.xlsx")
+    wb.create_sheet("notes")["A1"] = "typed by hand"
+    wb.save(book)
+    code = (
+        "import sys; from solver import cli; "
+        f"code = cli.main(['solve', {str(book)!r}, '--out', {str(tmp_path / 'out')!r}]); "
+        "print(code, sorted(m for m in sys.modules if m.startswith('solver.genres.')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.splitlines()[-1] == "0 ['solver.genres._index', 'solver.genres.sudoku']"
+
+
 SOLVER = GENRES.parent
 
 

@@ -101,6 +101,7 @@ What genres share lives in one place each, and no genre imports another:
 
 from __future__ import annotations
 
+import difflib
 import functools
 import importlib
 import inspect
@@ -333,8 +334,9 @@ def sheet_names(genre: Genre) -> tuple[str, ...]:
 def genre_for_sheet(sheet_name: str) -> Genre | None:
     """The genre a sheet's name asks for: slug, Japanese name or another name (`mashu`), any
     case, with an optional suffix such as ' (2)' or '-hard'; None when the name names no genre.
-    The names come from `_index` (what every module defines), so only the genre asked for is
-    imported; a name the index lacks is looked up in every module."""
+    The names come from `_index` (what every module defines; `tests/test_house.py` keeps it
+    whole), so only the genre asked for is imported, and a name that names no genre imports
+    none."""
     wanted = sheet_name.strip().casefold()
     for key in _longest_first():  # 'wall-logic' before 'wall'
         if wanted.startswith(key) and _SUFFIX.fullmatch(wanted[len(key) :]):
@@ -342,11 +344,14 @@ def genre_for_sheet(sheet_name: str) -> Genre | None:
             if genre is not None and key in sheet_names(genre):
                 return genre
             break
-    keys = [(key, g) for g in all_genres() for key in sheet_names(g)]
-    for key, g in sorted(keys, key=lambda kg: -len(kg[0])):
-        if wanted.startswith(key) and _SUFFIX.fullmatch(wanted[len(key) :]):
-            return g
     return None
+
+
+def close_genre(sheet_name: str) -> Genre | None:
+    """The genre one of whose names is close to a sheet's name that names none (`sugru`), or
+    None: a typo there would leave the sheet's puzzle unsolved without a word."""
+    close = difflib.get_close_matches(sheet_name.strip().casefold(), _index.SHEET_NAMES, 1, 0.75)
+    return _module_genre(_index.SHEET_NAMES[close[0]]) if close else None
 
 
 @functools.cache
