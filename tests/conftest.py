@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+import solver.demand  # noqa: F401  # first: openpyxl then loads as a run loads it
+
 ROOT = Path(__file__).resolve().parent.parent
 WORKBOOKS = ROOT / "workbooks"
 EXAMPLES = ROOT / "tests" / "data" / "examples"

@@ -48,6 +48,25 @@ def test_a_deferred_module_is_imported_on_its_first_attribute_read(module_on_pat
     assert deferred_probe.ANSWER == 42 and module_on_path.deferred_probe_imports == 1
 
 
+def test_a_deferred_module_once_imported_holds_the_real_names(module_on_path):
+    defer("deferred_probe")
+    import deferred_probe
+
+    assert "double" not in vars(deferred_probe)
+    assert deferred_probe.ANSWER == 42
+    assert vars(deferred_probe)["double"] is sys.modules["deferred_probe"].double
+
+
+def test_openpyxl_is_loaded_without_numpy():
+    """openpyxl takes numpy only for numpy's numbers as cell values, which no sheet is given."""
+    code = (
+        "import solver, openpyxl, sys; from openpyxl.compat import numbers; "
+        "from solver.demand import is_imported; print(numbers.NUMPY, is_imported('numpy'))"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.split() == ["False", "False"]
+
+
 def test_a_module_already_imported_is_not_deferred(module_on_path):
     import deferred_probe
 
@@ -58,7 +77,7 @@ def test_a_module_already_imported_is_not_deferred(module_on_path):
 
 def _solve_and_report_pulp(book: Path, out: Path) -> dict:
     """A new process solves the book's first sheet as `puzzle-solver solve` does and says
-    whether pulp was imported."""
+    whether pulp and numpy were imported."""
     code = (
         "import sys, json, contextlib, io\n"
         "from solver.cli import main\n"
@@ -66,7 +85,8 @@ def _solve_and_report_pulp(book: Path, out: Path) -> dict:
         "with contextlib.redirect_stdout(io.StringIO()) as text:\n"
         f"    code = main(['solve', {str(book)!r}, '--out', {str(out)!r}, '--json'])\n"
         "record = json.loads(text.getvalue().splitlines()[0])\n"
-        "print(json.dumps({'code': code, 'record': record, 'pulp': is_imported('pulp')}))\n"
+        "print(json.dumps({'code': code, 'record': record, 'pulp': is_imported('pulp'), "
+        "'numpy': is_imported('numpy')}))\n"
     )
     run = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
@@ -81,6 +101,7 @@ def test_a_sheet_the_rules_decide_whole_imports_no_pulp(tmp_path):
     assert got["code"] == 0 and got["record"]["status"] == "solved"
     assert got["record"]["deduced"]["fixed"] == got["record"]["deduced"]["of"]
     assert got["pulp"] is False
+    assert got["numpy"] is False
 
 
 def test_a_sheet_that_needs_the_model_imports_pulp(tmp_path):
