@@ -309,3 +309,61 @@ def test_pipe_link_rules_hold_in_every_answer():
 
     decided, contradictions, solvable = check_sound(pipe_link, puzzles, None, answers)
     assert decided > 2000 and contradictions > 10 and solvable > 50
+
+
+def search_outcomes(module, puzzles, loops_of) -> dict[str, int]:
+    """The search from a board without probing (`loop_logic.search`), on each puzzle, against
+    every answer (a loop of `loops_of(p)` that `module.verify` passes): one answer where there
+    is exactly one (that answer), none where there is none, and no answer handed back where
+    there are two or more. Returns how often each case came."""
+    seen = {"one": 0, "none": 0, "several": 0}
+    for p in puzzles:
+        found = [loop for loop in loops_of(p) if not module.verify(p, loop)]
+        cells, segments, graph = module.logic_graph(p)
+        board = loop_logic.deduce(graph, work=0)
+        try:
+            result = None if board is None else loop_logic.search(board, 10**9)
+        except loop_logic.Contradiction:
+            result = None
+            board = None
+        if board is None:
+            assert found == [], p
+            seen["none"] += 1
+        elif result is None:
+            assert len(found) >= 2, p
+            seen["several"] += 1
+        else:
+            _, used = loop_logic.decided(result, cells, segments)
+            assert found == [frozenset(e for e, v in used.items() if v)], p
+            seen["one"] += 1
+    return seen
+
+
+def test_the_search_finds_the_one_answer_and_only_then():
+    from solver.blocks.lines import arms
+    from solver.genres import masyu, slitherlink
+
+    rng = random.Random(11)
+    pearls, numbers = [], []
+    for _ in range(400):
+        rows, cols = rng.choice(list(CYCLES))
+        loop = rng.choice(CYCLES[rows, cols])  # pearls from a loop: white where it runs straight
+        sides = arms(loop)
+        cells = [[None] * cols for _ in range(rows)]
+        for r, c in rng.sample(sorted(sides), min(len(sides), rng.randint(1, 4))):
+            straight = sides[r, c] in (frozenset("LR"), frozenset("UD"))
+            cells[r][c] = masyu.WHITE if straight else masyu.BLACK
+        pearls.append(masyu.Puzzle(tuple(map(tuple, cells))))
+        rows, cols = rng.choice(((2, 2), (2, 3), (3, 2), (3, 3)))
+        loop = rng.choice(CYCLES[rows + 1, cols + 1])
+        cells = [[None] * cols for _ in range(rows)]
+        for r, c in rng.sample(
+            [(r, c) for r in range(rows) for c in range(cols)], rng.randint(1, rows * cols)
+        ):
+            cells[r][c] = sum(e in loop for e in slitherlink.sides(r, c).values())
+        if len(numbers) < 150:
+            numbers.append(slitherlink.Puzzle(tuple(map(tuple, cells))))
+    seen = search_outcomes(masyu, pearls, lambda p: CYCLES[p.rows, p.cols])
+    assert min(seen.values()) > 15, seen
+    seen = search_outcomes(slitherlink, numbers, lambda p: CYCLES[p.rows + 1, p.cols + 1])
+    assert seen["one"] > 15 and seen["several"] > 15, seen

@@ -42,7 +42,9 @@ probe's cost when it runs); the board applies it after each pass, and once half 
 decided the probes use it as well. Probing's work counts the graph's cells and edges once a
 probe (what copying and propagating a board touches): the genre's Tuning gives `probe_work`, or
 `probe_work_per_cell` for each cell of the graph where that is more (`forced`), so a sheet is
-decided alike on every machine.
+decided alike on every machine. Where probing leaves the board open, a depth-first search for
+the answers (`search`, probing at each node, branching on where a path goes on) decides it
+whole where it ends with one answer within the Tuning's `search_work`.
 """
 
 from __future__ import annotations
@@ -744,32 +746,131 @@ def _implied(trial: Board | None) -> set[tuple[str, int, int]]:
     return {(kind, k, _values(trial, kind)[k]) for kind, k in trial.trail}
 
 
+NODE_PROBES = 200
+"""A search node's probing budget, in probes (`search`): on masyu's published 378_14x24, whose
+probing leaves 404 of 634 edges open, the search without probing at its nodes does not end
+within 100M work, with up to 200 probes a node it ends within 30M, and with 2,000 no sooner."""
+
+
+def search(board: Board, work: int) -> Board | None:
+    """Depth-first search for the answers, to the second, from a board the rules and probing
+    left open. Each node is probed first (`_pass`, without the one-block rule, while a pass
+    decides something and up to NODE_PROBES probes); then the end of a path with the fewest
+    ways on (its unknown edges) continues along each of them in turn, or, where no path has
+    an end, one unknown edge of a cell on the loop (or of any cell) is used or not; each child
+    is propagated with the whole rules. Every step is sound, so a branch ends only where no
+    answer has it, and a board whose every edge is decided is an answer where it draws a loop.
+
+    Returns the one answer's board where the search ends with exactly one (the answer is then
+    unique); raises Contradiction where it ends with none; None where it finds a second answer
+    or its work (the graph's cells and edges once a probe or a child, as probing counts)
+    exceeds `work`: then it has decided nothing."""
+    g = board.g
+    per = g.n + len(g.edges)
+    spent, found, stack = 0, None, [board.copy()]
+    while stack:
+        node = stack.pop()
+        budget = Budget(NODE_PROBES * per, per)
+        try:
+            while budget.left():
+                before = len(node.trail)
+                _pass(node, False, budget)
+                node.propagate()
+                if len(node.trail) == before:
+                    break
+        except Contradiction:
+            continue
+        finally:
+            spent += budget.spent
+        ways = _ways_on(node)
+        if ways is None:
+            if not node.on:  # every edge unused: no loop, not an answer
+                continue
+            if found is not None:
+                return None
+            found = node
+            continue
+        children = []
+        for e, value in ways:
+            spent += per
+            if spent > work:
+                return None
+            limits.check_time()
+            child = node.copy()
+            try:
+                child.set_edge(e, value)
+                child.propagate()
+            except Contradiction:
+                continue
+            children.append(child)
+        stack += reversed(children)
+    if found is None:
+        raise Contradiction
+    return found
+
+
+def _ways_on(board: Board) -> list[tuple[int, int]] | None:
+    """The branches of a search node, (edge, value) each: a path's end goes on along one of
+    its unknown edges (the end with the fewest); else one unknown edge of a cell on the loop
+    (or of any cell), used or not. None where every edge is decided."""
+    g, edge = board.g, board.edge
+    best: list[int] | None = None
+    for i, used in enumerate(board.used):
+        if used == 1:
+            open_ = [e for e, _ in g.at[i] if edge[e] == UNKNOWN]
+            if open_ and (best is None or len(open_) < len(best)):
+                best = open_
+                if len(best) == 2:
+                    break
+    if best is not None:
+        return [(e, USED) for e in best]
+    unknown = [e for e, v in enumerate(edge) if v == UNKNOWN]
+    if not unknown:
+        return None
+    on = [e for e in unknown if ON in (board.cell[g.edges[e][0]], board.cell[g.edges[e][1]])]
+    e = (on or unknown)[0]
+    return [(e, USED), (e, UNUSED)]
+
+
 def forced(
     cells: Sequence[Any],
     segments: Sequence[Any],
     graph: Graph,
     work: int,
     per_cell: int = 0,
+    search_work: int = 0,
     **options: Any,
 ) -> tuple[dict[Any, int], dict[Any, int]]:
     """What the rules decide about every answer, for a genre's `logic_graph` (its cells, its
     segments and the graph of them): cells (1 on the loop, 0 off) and segments (1 used, 0 not);
     nothing when they find that the puzzle has no answer (the model then finds it too).
     Probing works within `work`, or `per_cell` for each cell of the graph where that is more
-    (a budget that grows with the grid). `options`: `deduce`'s."""
+    (a budget that grows with the grid); where it leaves the board open, a search for the
+    answers (`search`) within `search_work` decides it whole when it ends with one answer.
+    `options`: `deduce`'s."""
     board = deduce(graph, max(work, per_cell * graph.n), **options)
     if board is None:
         return {}, {}
+    if search_work and UNKNOWN in board.edge:
+        try:
+            board = search(board, search_work) or board
+        except Contradiction:
+            return {}, {}
     return decided(board, cells, segments)
 
 
 def loop_deductions(
-    cells: Sequence[Any], segments: Sequence[Any], graph: Graph, work: int, per_cell: int = 0
+    cells: Sequence[Any],
+    segments: Sequence[Any],
+    graph: Graph,
+    work: int,
+    per_cell: int = 0,
+    search_work: int = 0,
 ) -> Deductions:
     """`forced` as a genre's Deductions, for a model whose answer variables are the segments
     (`x`, keyed as `segments`) and whose cells' use is `u`: where every segment is decided, the
     answer is the segments used."""
-    on, used = forced(cells, segments, graph, work, per_cell)
+    on, used = forced(cells, segments, graph, work, per_cell, search_work)
     answer = frozenset(s for s, v in used.items() if v) if len(used) == len(segments) else None
     return Deductions({"u": on, "x": used}, answer=answer, answer_vars=len(segments))
 

@@ -320,7 +320,7 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the loop's rules decide (`solver.deduce.loop_logic`): cells on the loop or off
     it, segments used or unused; the answer where they decide every segment."""
     return loop_logic.loop_deductions(
-        *logic_graph(p), tuning.probe_work, tuning.probe_work_per_cell
+        *logic_graph(p), tuning.probe_work, tuning.probe_work_per_cell, tuning.search_work
     )
 
 
@@ -509,5 +509,6 @@ GENRE = define(
         highs_options=(FULL_PRESOLVE,),  # with dual fixing: see backends.DEFAULT_PRESOLVE
         probe_work=30_000_000,
         probe_work_per_cell=15_000,
+        search_work=5_000_000,
     ),
 )

@@ -26,8 +26,10 @@ and segments used or unused before the solve: a loop's own rules, the pearls'; t
 cell and segment is tried both ways (probing). The pipeline fixes each decided u and x by its
 bounds; what the rules decide holds in every answer, so the model keeps its answers. Probing's
 budget is the genre's Tuning, in work: `probe_work`, or `probe_work_per_cell` for each cell where
-that is more. They decide most published masyus whole, and where they do the pipeline runs no solver
-(`pipeline._decided`).
+that is more. Where probing leaves segments open, a depth-first search for the answers
+(`loop_logic.search`, probing at its nodes) within `search_work` decides the puzzle where it
+ends with one answer. They decide most published masyus whole, and where they do the pipeline
+runs no solver (`pipeline._decided`).
 """
 
 from __future__ import annotations
@@ -158,7 +160,7 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the loop's rules decide (`solver.deduce.loop_logic`): cells on the loop or off
     it, segments used or unused; the answer where they decide every segment."""
     return loop_logic.loop_deductions(
-        *logic_graph(p), tuning.probe_work, tuning.probe_work_per_cell
+        *logic_graph(p), tuning.probe_work, tuning.probe_work_per_cell, tuning.search_work
     )
 
 
@@ -253,5 +255,6 @@ GENRE = define(
         switch_to="scip",
         probe_work=7_500_000,
         probe_work_per_cell=15_000,
+        search_work=5_000_000,
     ),
 )

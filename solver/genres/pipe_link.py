@@ -268,7 +268,7 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the loop's rules decide over the strands (`solver.deduce.loop_logic`): strands
     in use or not, links (segments and bends) used or unused."""
     used_strands, used_links = loop_logic.forced(
-        *logic_graph(p), tuning.probe_work, tuning.probe_work_per_cell
+        *logic_graph(p), tuning.probe_work, tuning.probe_work_per_cell, tuning.search_work
     )
     return Deductions({"strand": used_strands, "link": used_links})
 
@@ -436,5 +436,10 @@ GENRE = define(
     ja="パイプリンク",
     pzpr_ids=("pipelink",),
     lazy=True,
-    tuning=Tuning(prove_by_search=True, probe_work=7_500_000, probe_work_per_cell=15_000),
+    tuning=Tuning(
+        prove_by_search=True,
+        probe_work=7_500_000,
+        probe_work_per_cell=15_000,
+        search_work=5_000_000,
+    ),
 )

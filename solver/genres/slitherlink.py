@@ -221,7 +221,7 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the loop's rules decide (`solver.deduce.loop_logic`): dots on the loop or off
     it, segments used or unused; the answer where they decide every segment."""
     return loop_logic.loop_deductions(
-        *logic_graph(p), tuning.probe_work, tuning.probe_work_per_cell
+        *logic_graph(p), tuning.probe_work, tuning.probe_work_per_cell, tuning.search_work
     )
 
 
@@ -370,6 +370,7 @@ GENRE = define(
         highs_options=(LEAN_PRESOLVE,),
         probe_work=30_000_000,
         probe_work_per_cell=15_000,
+        search_work=5_000_000,
         # above the most nodes a published slitherlink's first attempt takes where it is the
         # faster route (HiGHS settles each solve at the root: a node a solve), as
         # benchmarks/benchmark_budgets.py reinforce counts them

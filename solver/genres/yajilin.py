@@ -247,7 +247,7 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     find that the puzzle has no answer (the model then finds it too)."""
     cells, segments, graph = logic_graph(p)
     on, used = loop_logic.forced(
-        cells, segments, graph, tuning.probe_work, tuning.probe_work_per_cell
+        cells, segments, graph, tuning.probe_work, tuning.probe_work_per_cell, tuning.search_work
     )
     answer = None
     if len(on) == len(cells) and len(used) == len(segments):  # decided whole
@@ -415,5 +415,6 @@ GENRE = define(
         highs_options=(("mip_pool_soft_limit", 100),),
         probe_work=7_500_000,
         probe_work_per_cell=15_000,
+        search_work=5_000_000,
     ),
 )
