@@ -51,8 +51,10 @@ piece inside each country, cells left out never facing each other across a borde
 cell and segment is tried both ways (probing). The pipeline fixes each decided u and x by its
 bounds; what the rules decide holds in every answer, so the model keeps its answers. Probing's
 budget is the genre's Tuning, in work: `probe_work`, or `probe_work_per_cell` for each cell where
-that is more. They decide most published country roads whole, and where they do the pipeline runs no
-solver (`pipeline._decided`).
+that is more. Where probing leaves segments open, a depth-first search for the answers
+(`loop_logic.search`, probed at each node) within `search_work` decides the puzzle where it ends
+with one answer. They decide most published country roads whole, and where they do the pipeline runs
+no solver (`pipeline._decided`).
 """
 
 from __future__ import annotations

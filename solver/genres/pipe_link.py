@@ -35,15 +35,17 @@ at the top-left cell's horizontal strand; the strands that the givens and the bo
 it as constants). The lazy form adds cuts on cells too: when the used segments leave the cells
 in several groups, each group's border carries at least two segments.
 
-Deductions (`deduce`): the rules of `solver.deduce.loop_logic` over the strands decide strands
-in use or not and links (segments and bends) used or unused before the solve: the loop is one
-simple cycle through the strands, every cell holds one strand at least, a cell that may not
-cross joins its two strands by a bend when both are in use, a given piece fixes its links; then
-each unknown strand and link is tried both ways (probing). The pipeline fixes each decided
-strand, bend and segment by its bounds; what the rules decide holds in every answer, so the
-model keeps its answers. Probing's budget is the genre's Tuning, in work: `probe_work`, or
-`probe_work_per_cell` for each strand where that is more. Where the rules decide every segment,
-the pipeline runs no solver (`pipeline._decided`).
+Deductions (`deduce`): the rules of `solver.deduce.loop_logic` over the strands decide strands in
+use or not and links (segments and bends) used or unused before the solve: the loop is one simple
+cycle through the strands, every cell holds one strand at least, a cell that may not cross joins its
+two strands by a bend when both are in use, a given piece fixes its links; then each unknown strand
+and link is tried both ways (probing). The pipeline fixes each decided strand, bend and segment by
+its bounds; what the rules decide holds in every answer, so the model keeps its answers. Probing's
+budget is the genre's Tuning, in work: `probe_work`, or `probe_work_per_cell` for each strand where
+that is more. Where probing leaves segments open, a depth-first search for the answers
+(`loop_logic.search`, probed at each node) within `search_work` decides the puzzle where it ends
+with one answer. Where the rules decide every segment, the pipeline runs no solver
+(`pipeline._decided`).
 """
 
 from __future__ import annotations

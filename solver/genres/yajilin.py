@@ -44,17 +44,18 @@ SCIP branches on the cells (b) before the segments (`Model.branch_first`): decid
 cell is shaded puts its four neighbours on the loop, where a segment decides one segment
 (yajilin-2 a third faster than with the branching SCIP chooses).
 
-Deductions (`deduce`): the rules of `solver.deduce.loop_logic` decide cells shaded or on the
-loop and segments used or unused before the solve: a loop cell uses two segments, a shaded cell
-none and its neighbours are on the loop, no segment closes a loop early, the loop lies in one
-biconnected block of what is still possible, as many loop cells of each chequerboard colour,
-each line between two rows or columns crossed evenly, an arrow's count over the cells it sees
-and over the cells between it and another arrow of the same way behind it; then each unknown
-cell and segment is tried both ways (probing). The pipeline fixes each decided b and x by its
-bounds; what the rules decide holds in every answer, so the model keeps its answers. Probing's
-budget is the genre's Tuning, in work: `probe_work`, or `probe_work_per_cell` for each open cell
-where that is more. Where the rules decide every cell and segment, the pipeline runs no solver
-(`pipeline._decided`).
+Deductions (`deduce`): the rules of `solver.deduce.loop_logic` decide cells shaded or on the loop
+and segments used or unused before the solve: a loop cell uses two segments, a shaded cell none and
+its neighbours are on the loop, no segment closes a loop early, the loop lies in one biconnected
+block of what is still possible, as many loop cells of each chequerboard colour, each line between
+two rows or columns crossed evenly, an arrow's count over the cells it sees and over the cells
+between it and another arrow of the same way behind it; then each unknown cell and segment is tried
+both ways (probing). The pipeline fixes each decided b and x by its bounds; what the rules decide
+holds in every answer, so the model keeps its answers. Probing's budget is the genre's Tuning, in
+work: `probe_work`, or `probe_work_per_cell` for each open cell where that is more. Where probing
+leaves segments open, a depth-first search for the answers (`loop_logic.search`, probed at each
+node) within `search_work` decides the puzzle where it ends with one answer. Where the rules decide
+every cell and segment, the pipeline runs no solver (`pipeline._decided`).
 """
 
 from __future__ import annotations
