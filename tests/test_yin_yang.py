@@ -81,7 +81,6 @@ def feasible(black: set, rows: int = 5, cols: int = 5) -> bool:
         v.lowBound = v.upBound = int(cell in black)
     for row, name in two_colour_rows(prob, b):
         prob += row, name
-    prob += pulp.lpSum(b.values())
     prob.solve(pulp.HiGHS(msg=False))
     return pulp.LpStatus[prob.status] == "Optimal"
 
