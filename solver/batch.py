@@ -434,7 +434,7 @@ def _run_pool(
 
     if "forkserver" in multiprocessing.get_all_start_methods():
         ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["solver.batch"])
+        ctx.set_forkserver_preload(["solver.preload"])
     else:  # Windows
         ctx = multiprocessing.get_context("spawn")
     pending = deque(range(len(jobs)))
