@@ -678,13 +678,7 @@ def deduce(graph: Graph, work: int, whole_after: float = 0.5, edges: bool = True
             )
             if whole and known < whole_after * (graph.n + len(graph.edges)):
                 break
-            while budget.left():
-                before = len(board.trail)
-                _pass(board, whole, budget, edges)
-                board.propagate()  # the whole rules, once a pass
-                gain = len(board.trail) - before
-                if gain == 0:
-                    break
+            _passes(board, whole, budget, edges)
     except Contradiction:
         return None
     return board
@@ -701,6 +695,17 @@ class Budget:
 
     def spend(self) -> None:
         self.spent += self.per_probe
+
+
+def _passes(board: Board, whole: bool, budget: Budget, edges: bool = True) -> None:
+    """Probing passes (`_pass`), each followed by the whole rules, while a pass decides
+    something and the budget lasts."""
+    while budget.left():
+        before = len(board.trail)
+        _pass(board, whole, budget, edges)
+        board.propagate()
+        if len(board.trail) == before:
+            return
 
 
 def _pass(board: Board, whole: bool, budget: Budget, edges: bool = True) -> None:
@@ -772,12 +777,7 @@ def search(board: Board, work: int) -> Board | None:
         node = stack.pop()
         budget = Budget(NODE_PROBES * per, per)
         try:
-            while budget.left():
-                before = len(node.trail)
-                _pass(node, False, budget)
-                node.propagate()
-                if len(node.trail) == before:
-                    break
+            _passes(node, False, budget)
         except Contradiction:
             continue
         finally:
