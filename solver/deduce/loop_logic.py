@@ -754,12 +754,12 @@ def _implied(trial: Board | None) -> set[tuple[str, int, int]]:
 NODE_PROBES = 200
 """A search node's probing budget, in probes (`search`): on masyu's published 378_14x24, whose
 probing leaves 404 of 634 edges open, the search without probing at its nodes does not end
-within 100M work, with up to 200 probes a node it ends within 30M, and with 2,000 no sooner."""
+within 100M work, with up to 200 probes a node it ends after 41M, and with 2,000 no sooner."""
 
 
 def search(board: Board, work: int) -> Board | None:
     """Depth-first search for the answers, to the second, from a board the rules and probing
-    left open. Each node is probed first (`_pass`, without the one-block rule, while a pass
+    left open. Each node is probed first (`_passes`, without the one-block rule, while a pass
     decides something and up to NODE_PROBES probes); then the end of a path with the fewest
     ways on (its unknown edges) continues along each of them in turn, or, where no path has
     an end, one unknown edge of a cell on the loop (or of any cell) is used or not; each child
