@@ -57,14 +57,42 @@ def test_a_deferred_module_once_imported_holds_the_real_names(module_on_path):
     assert vars(deferred_probe)["double"] is sys.modules["deferred_probe"].double
 
 
+def _python(code: str) -> list[str]:
+    """What a new process running `code` prints, as words."""
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return run.stdout.split()
+
+
 def test_openpyxl_is_loaded_without_numpy():
     """openpyxl takes numpy only for numpy's numbers as cell values, which no sheet is given."""
     code = (
         "import solver, openpyxl, sys; from openpyxl.compat import numbers; "
         "from solver.demand import is_imported; print(numbers.NUMPY, is_imported('numpy'))"
     )
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert run.stdout.split() == ["False", "False"]
+    assert _python(code) == ["False", "False"]
+
+
+def test_openpyxl_loads_pillow_and_its_built_in_styles_when_asked():
+    """Pillow comes with the first picture, the built-in styles with the first use of one: a
+    book that names no style of its own is read with Excel's Normal."""
+    code = (
+        "import io, sys, solver, openpyxl\n"
+        "from solver.demand import is_imported\n"
+        "from openpyxl.styles import builtins\n"
+        "made = 'normal' in vars(builtins)\n"
+        "print(is_imported('PIL.Image'), made)\n"
+        "from openpyxl.drawing.image import PILImage\n"
+        "print(PILImage.new('RGB', (2, 1)).size == (2, 1), is_imported('PIL.Image'))\n"
+        "wb = openpyxl.Workbook()\n"
+        "wb._named_styles.clear()\n"
+        "wb.active['A1'] = 1\n"
+        "out = io.BytesIO(); wb.save(out)\n"
+        "wb = openpyxl.load_workbook(out)\n"
+        "print(wb.active['A1'].style, 'normal' in vars(builtins), builtins.normal.count('<') > 1)\n"
+        "import PIL.Image\n"
+        "print(PIL.Image.Image is PILImage.Image)\n"
+    )
+    assert _python(code) == ["False", "False", "True", "True", "Normal", "False", "True", "True"]
 
 
 def test_a_module_already_imported_is_not_deferred(module_on_path):
