@@ -4,7 +4,7 @@ seconds: what a person waits for, start-up, opening and saving the book included
     python -m benchmarks.benchmark_startup [--repeats 5] [--out docs/performance.md] [slug ...]
 
 Each sample workbook (workbooks/<slug>.xlsx, its first sheet) is solved by a new process,
-`python -m solver.cli solve BOOK --sheet SHEET --out DIR --json` (the console script's code),
+`python -m solver.command solve BOOK --sheet SHEET --out DIR --json` (the console script's code),
 `--repeats` times; printed per sample: the median wall seconds, the median of the record's
 `seconds`, and the difference (start-up, opening, saving); then the medians over the samples.
 With `--out`, the table also goes into that file as its part `startup` (benchmarks.put_part,
@@ -39,9 +39,16 @@ def first_puzzle_sheet(path: Path) -> str | None:
         wb.close()
 
 
+def install() -> str:
+    """How this Python has the project: an editable install's import hook (`pip install -e`)
+    runs at every start and adds to it; `pip install .`, as the README has it, has none."""
+    editable = any("__editable__" in type(f).__module__ for f in sys.meta_path)
+    return "(an editable install)" if editable else "(installed as `pip install .` does)"
+
+
 def one_run(path: Path, sheet: str, out: Path) -> tuple[float, float]:
     """The wall seconds of one process and the record's seconds."""
-    command = [sys.executable, "-m", "solver.cli", "solve", str(path), "--sheet", sheet]
+    command = [sys.executable, "-m", "solver.command", "solve", str(path), "--sheet", sheet]
     command += ["--out", str(out), "--json"]
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     start = time.perf_counter()
@@ -88,11 +95,11 @@ def main(argv: list[str] | None = None) -> int:
                     [
                         "## One sheet from the shell",
                         "",
-                        "A new `python -m solver.cli solve BOOK --sheet SHEET --out DIR --json` "
-                        "process per sample workbook (its first puzzle sheet), "
-                        f"{a.repeats} runs each, the median; the wall time of the whole process "
-                        "beside the record's `seconds` of the sheet, and the difference (start-up, "
-                        "opening and saving the book). Made by `python -m "
+                        "A new `python -m solver.command solve BOOK --sheet SHEET --out DIR "
+                        "--json` process per sample workbook (its first puzzle sheet), "
+                        f"{install()} {a.repeats} runs each, the median; the wall time of the "
+                        "whole process beside the record's `seconds` of the sheet, and the "
+                        "difference (start-up, opening and saving the book). Made by `python -m "
                         f"benchmarks.benchmark_startup --repeats {a.repeats} --out ...` "
                         f"(load average at the end {load:.2f}).",
                         "",

@@ -471,3 +471,21 @@ def test_every_message_of_a_record_and_of_the_summary_is_one_line(
     assert main(["lp", str(folder / "unreadable.xlsx")]) == 3
     err = capsys.readouterr().err
     assert len(err.splitlines()) == 2 and "'aki\\nra'" in err
+
+
+def test_the_command_runs_the_command_line_with_the_collector_on(monkeypatch):
+    """`puzzle-solver` (solver.command) pauses the cyclic garbage collector only while it
+    imports the command line, then freezes what the imports made and runs it."""
+    import gc
+
+    import solver.cli
+    from solver import command
+
+    seen = []
+    monkeypatch.setattr(solver.cli, "run", lambda: seen.append(gc.isenabled()))
+    try:
+        command.run()
+        assert seen == [True] and gc.isenabled()
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
