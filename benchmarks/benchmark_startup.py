@@ -43,7 +43,7 @@ def install() -> str:
     """How this Python has the project: an editable install's import hook (`pip install -e`)
     runs at every start and adds to it; `pip install .`, as the README has it, has none."""
     editable = any("__editable__" in type(f).__module__ for f in sys.meta_path)
-    return "(an editable install)" if editable else "(installed as `pip install .` does)"
+    return "an editable install" if editable else "the project installed as `pip install .` does"
 
 
 def one_run(path: Path, sheet: str, out: Path) -> tuple[float, float]:
@@ -96,8 +96,8 @@ def main(argv: list[str] | None = None) -> int:
                         "## One sheet from the shell",
                         "",
                         "A new `python -m solver.command solve BOOK --sheet SHEET --out DIR "
-                        "--json` process per sample workbook (its first puzzle sheet), "
-                        f"{install()} {a.repeats} runs each, the median; the wall time of the "
+                        "--json` process per sample workbook (its first puzzle sheet; "
+                        f"{install()}), {a.repeats} runs each, the median; the wall time of the "
                         "whole process beside the record's `seconds` of the sheet, and the "
                         "difference (start-up, opening and saving the book). Made by `python -m "
                         f"benchmarks.benchmark_startup --repeats {a.repeats} --out ...` "
