@@ -6,7 +6,6 @@ import argparse
 import atexit
 import contextlib
 import dataclasses
-import difflib
 import json
 import math
 import os
@@ -430,6 +429,8 @@ def _find_genre(name: str) -> Genre | str:
     if genre is not None:
         return genre
     names = {n: g.slug for g in all_genres() for n in (g.slug, g.ja, *g.pzpr_ids)}
+    import difflib  # here: only a name that is not found needs it
+
     close = difflib.get_close_matches(name.strip().casefold(), names, n=3, cutoff=0.6)
     maybe = (
         f"; did you mean {' or '.join(dict.fromkeys(names[n] for n in close))}?" if close else ""

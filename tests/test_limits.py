@@ -209,7 +209,7 @@ def test_cbc_is_killed_and_its_files_removed_when_python_is_interrupted(
                 raise interrupt
             return super().wait()
 
-    monkeypatch.setattr(backends.subprocess, "Popen", Popen)
+    monkeypatch.setattr(subprocess, "Popen", Popen)  # the module CBC runs through
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     with pytest.raises(interrupt):
         LiveModel(market_split(), Settings("cbc", 60)).solve()
@@ -495,7 +495,7 @@ def test_cbc_does_not_start_once_writing_its_file_used_up_the_time(tmp_path, mon
     def no_popen(*args, **kw):
         raise AssertionError("CBC started after the deadline")
 
-    monkeypatch.setattr(backends.subprocess, "Popen", no_popen)
+    monkeypatch.setattr(subprocess, "Popen", no_popen)
     lp = tmp_path / "ms.lp"
     backends.write_lp(market_split(), lp, "puzzle-solver {}")
     assert backends._run_cbc(lp, Settings("cbc", 1), time.perf_counter() - 0.01) is None

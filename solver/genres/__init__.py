@@ -101,7 +101,6 @@ What genres share lives in one place each, and no genre imports another:
 
 from __future__ import annotations
 
-import difflib
 import functools
 import importlib
 import inspect
@@ -350,6 +349,8 @@ def genre_for_sheet(sheet_name: str) -> Genre | None:
 def close_genre(sheet_name: str) -> Genre | None:
     """The genre one of whose names is close to a sheet's name that names none (`sugru`), or
     None: a typo there would leave the sheet's puzzle unsolved without a word."""
+    import difflib  # here: only a name that is not found needs it
+
     close = difflib.get_close_matches(sheet_name.strip().casefold(), _index.SHEET_NAMES, 1, 0.75)
     return _module_genre(_index.SHEET_NAMES[close[0]]) if close else None
 

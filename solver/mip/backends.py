@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import atexit
 import contextlib
-import ctypes
 import dataclasses
 import functools
 import itertools
@@ -20,7 +19,6 @@ import math
 import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 import threading
@@ -30,13 +28,16 @@ import weakref
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 import numpy as np
 import pulp
 
 from solver import limits, progress
 from solver.mip.model import is_fixed
+
+if TYPE_CHECKING:
+    import subprocess
 
 Status = Literal["solved", "infeasible", "timeout"]
 SOLVERS = ("highs", "scip", "cbc")
@@ -156,6 +157,8 @@ def _stdout_silenced():
             os.dup2(devnull, 1)
             yield
         finally:
+            import ctypes  # here: only a solve that prints needs it, and it is slow to import
+
             ctypes.CDLL(None).fflush(None)  # what C's stdio still holds goes there too
             os.dup2(saved, 1)
             os.close(saved)
@@ -1178,6 +1181,8 @@ def _run_cbc(
     left = _remaining(deadline)
     if left is not None and left <= 0:  # writing the model file used up the time
         return None
+    import subprocess  # here: only CBC runs as a process, and it is slow to import
+
     with tempfile.TemporaryDirectory(prefix="puzzle-solver-cbc-") as tmp:
         sol = Path(tmp) / "model.sol"
         cmd = [_cbc_path(), str(model)]
@@ -1207,7 +1212,7 @@ def _run_cbc(
         return _read_cbc_solution(sol.read_text())
 
 
-def _kill(proc: subprocess.Popen) -> None:
+def _kill(proc: subprocess.Popen[bytes]) -> None:
     """Kill a child process (CBC runs as one process) and reap it."""
     with contextlib.suppress(ProcessLookupError):
         proc.kill()
