@@ -259,3 +259,39 @@ def test_a_cell_holding_a_number_too_long_to_read_is_refused_by_its_cell():
         assert str(err.value).startswith("sheet 's' cell B2: a number of ")
         assert "type a number of at most 1,000 digits" in str(err.value)
     assert read_grid(sheet_with({"A1": "A" + longest, "B2": "E"})).cells == [["A" + longest]]
+
+
+def test_rows_put_at_once_are_the_cells_openpyxl_makes_of_the_same_values(tmp_path):
+    """`put_rows` (the record sheet's rows) makes a plain text's cell itself: it holds what
+    openpyxl's own cell of the same value holds, and a formula-like text, an error code, a
+    number or a text with a control character still goes through openpyxl's checks."""
+    from openpyxl.cell.cell import Cell
+    from openpyxl.utils.exceptions import IllegalCharacterError
+
+    values = ["─", "A1", "T= L=", "=", "=SUM(A1)", "#N/A", '0;;;"┌"', 7, 2.5, "x" * 40]
+    mine = openpyxl.Workbook().active
+    OpenpyxlSheet(mine).put_rows(3, [values, [None, "b"]])
+    theirs = openpyxl.Workbook().active
+    for c, v in enumerate(values, start=1):
+        got, want = mine._cells[3, c], Cell(theirs, row=3, column=c, value=v)
+        assert (got.value, got.data_type, got.has_style) == (want.value, want.data_type, False)
+        assert (got.row, got.column, got.coordinate) == (3, c, want.coordinate)
+    assert (4, 1) not in mine._cells and mine._cells[4, 2].value == "b"
+    assert mine.max_row == 4 and mine._current_row == 4
+    path = tmp_path / "rows.xlsx"
+    mine.parent.save(path)
+    back = openpyxl.load_workbook(path).active
+    assert [back.cell(3, c).value for c in range(1, len(values) + 1)] == [
+        "─",
+        "A1",
+        "T= L=",
+        "=",
+        "=SUM(A1)",
+        "#N/A",
+        '0;;;"┌"',
+        7,
+        2.5,
+        "x" * 40,
+    ]
+    with pytest.raises(IllegalCharacterError):
+        OpenpyxlSheet(mine).put_rows(6, [["bell\x07"]])

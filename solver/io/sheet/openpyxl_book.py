@@ -41,8 +41,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from openpyxl.cell.cell import Cell, MergedCell
+from openpyxl.cell.cell import ERROR_CODES, ILLEGAL_CHARACTERS_RE, Cell, MergedCell
 from openpyxl.styles import Alignment, PatternFill, Side
+from openpyxl.styles.cell_style import StyleArray
 from openpyxl.styles.colors import COLOR_INDEX, Color
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.dimensions import ColumnDimension
@@ -134,10 +135,76 @@ def _clone(style: Any) -> Any:
     return new
 
 
-# per workbook: (a cell's style ids, the Style asked for) -> the style ids it got (set_style)
+def _new_font(cell: Cell, wanted: tuple[str | None, Face | None]) -> None:
+    """The cell's font in this colour, and with the face's font name and size where given."""
+    color, face = wanted
+    font, changed = cell.font, False
+    if color != _color_text(font.color if font else None):
+        font, changed = _clone(font), True
+        font.color = _color(color)
+    if face is not None:
+        shown = _face(cell)
+        if (face.name, face.size) != (shown.name, shown.size):
+            font, changed = _clone(font), True
+            font.name, font.sz = face.name, face.size
+    if changed:
+        cell.font = font
+
+
+def _new_fill(cell: Cell, color: str | None) -> None:
+    """A solid fill of this colour, or none; a fill that reads as the same is kept as it is."""
+    if color != _fill_text(cell.fill):
+        cell.fill = PatternFill("solid", fgColor=_color(color)) if color else PatternFill()
+
+
+def _new_borders(cell: Cell, borders: Borders) -> None:
+    """These borders; the sides that already read as asked keep their exact look (a theme
+    colour, say)."""
+    now = _borders(cell.border)
+    changed = [s for s in SIDES if borders.side(s) != now.side(s)]
+    if changed:
+        border = _clone(cell.border)
+        for s in changed:
+            setattr(border, SIDES[s], _side(borders.side(s)))
+        cell.border = border
+
+
+def _new_alignment(cell: Cell, face: Face) -> None:
+    """The face's horizontal and vertical alignment."""
+    shown = _face(cell)
+    if (face.horizontal, face.vertical) != (shown.horizontal, shown.vertical):
+        align = _clone(cell.alignment) if cell.alignment else Alignment()
+        align.horizontal, align.vertical = face.horizontal, face.vertical
+        cell.alignment = align
+
+
+# per workbook: (a cell's style ids, the Style asked for) -> the style ids it got (set_style);
+# and (a part, its old id, what was asked of it) -> its new id (_restyle)
 _styled: weakref.WeakKeyDictionary[Any, dict[tuple, Any]] = weakref.WeakKeyDictionary()
 # per workbook: (a cell's style ids, borders read, face read) -> its look (get_style)
 _looks: weakref.WeakKeyDictionary[Any, dict[tuple, Style]] = weakref.WeakKeyDictionary()
+
+
+def _plain_text(text: str) -> bool:
+    """Whether openpyxl would store this text as it is, as a string: not a formula (`=...`),
+    not an error code, no character that XML cannot hold, within Excel's length."""
+    return (
+        not text.startswith("=")
+        and text not in ERROR_CODES
+        and len(text) <= 32767
+        and ILLEGAL_CHARACTERS_RE.search(text) is None
+    )
+
+
+def _text_cell(ws: Worksheet, row: int, col: int, text: str) -> Cell:
+    """The cell openpyxl's `Cell(ws, row, col, text)` makes of a plain text (`_plain_text`),
+    without its checks."""
+    cell = Cell.__new__(Cell)
+    cell.parent, cell._style = ws, None
+    cell.row, cell.column = row, col
+    cell._value, cell.data_type = text, "s"
+    cell._hyperlink = cell._comment = None
+    return cell
 
 
 class OpenpyxlSheet:
@@ -162,11 +229,23 @@ class OpenpyxlSheet:
         self.ws.cell(row, col).value = value
 
     def put_rows(self, row: int, lines: list[list[object]]) -> None:
+        """Rows of values from `row` down, into rows never written (no merged cell there, no
+        cell to keep): the record sheet's, a row per cell the answer changed. A plain text
+        (what openpyxl stores as it is: no formula, no error code, no control character) is
+        put in a cell made directly, at a quarter of the cost of openpyxl's checks; any
+        other value goes through them."""
         ws = self.ws
+        cells = ws._cells
         for r, line in enumerate(lines, start=row):
             for c, v in enumerate(line, start=1):
-                if v is not None:  # rows never written: no merged cell, no cell to keep
+                if v is None:
+                    continue
+                if type(v) is str and _plain_text(v):
+                    cells[r, c] = _text_cell(ws, r, c, v)
+                else:
                     ws._add_cell(Cell(ws, row=r, column=c, value=v))
+        if lines:
+            ws._current_row = max(ws._current_row, row + len(lines) - 1)
 
     def merged_area(self, row: int, col: int) -> tuple[int, int, int, int] | None:
         if not isinstance(self.ws._cells.get((row, col)), MergedCell):
@@ -219,32 +298,31 @@ class OpenpyxlSheet:
         done[key] = copy(cell._style)
 
     def _restyle(self, cell: Cell, style: Style) -> None:
-        if style.font_color != _color_text(cell.font.color if cell.font else None):
-            font = _clone(cell.font)
-            font.color = _color(style.font_color)
-            cell.font = font
-        if style.fill_color != _fill_text(cell.fill):
-            if style.fill_color:
-                cell.fill = PatternFill("solid", fgColor=_color(style.fill_color))
-            else:
-                cell.fill = PatternFill(fill_type=None)
+        """Give the cell the style's look part by part: font, fill, number format, borders,
+        alignment. Each part's new id in the workbook is kept, per workbook, by the part's old
+        id and what the style asks of it: a grid's answer gives many combinations of a few
+        parts, and making a part (which openpyxl hashes to find it among the book's) costs far
+        more than setting its id."""
+        if cell._style is None:
+            cell._style = StyleArray()
+        self._part(cell, "fontId", (style.font_color, style.face), _new_font)
+        self._part(cell, "fillId", style.fill_color, _new_fill)
         if cell.number_format != style.number_format:
             cell.number_format = style.number_format
         if style.borders is not None:
-            now = _borders(cell.border)
-            changed = [s for s in SIDES if style.borders.side(s) != now.side(s)]
-            if changed:  # the other sides keep their exact look (a theme colour, say)
-                border = _clone(cell.border)
-                for s in changed:
-                    setattr(border, SIDES[s], _side(style.borders.side(s)))
-                cell.border = border
-        if style.face is not None and style.face != _face(cell):
-            font = _clone(cell.font)
-            font.name, font.sz = style.face.name, style.face.size
-            cell.font = font
-            align = _clone(cell.alignment) if cell.alignment else Alignment()
-            align.horizontal, align.vertical = style.face.horizontal, style.face.vertical
-            cell.alignment = align
+            self._part(cell, "borderId", style.borders, _new_borders)
+        if style.face is not None:
+            self._part(cell, "alignmentId", style.face, _new_alignment)
+
+    def _part(self, cell: Cell, part: str, wanted: object, make: Any) -> None:
+        """The cell's `part` id (in its style ids) as `make(cell, wanted)` sets it, from what
+        the same change of the same old id gave before."""
+        assert self._styled is not None
+        key = (part, getattr(cell._style, part), wanted)
+        if key not in self._styled:
+            make(cell, wanted)
+            self._styled[key] = getattr(cell._style, part)
+        setattr(cell._style, part, self._styled[key])
 
     def _column(self, col: int, split: bool) -> ColumnDimension | None:
         """The dimension that covers the column; with `split`, one of its own (a file may give
