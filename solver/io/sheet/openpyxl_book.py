@@ -236,14 +236,19 @@ class OpenpyxlSheet:
         other value goes through them."""
         ws = self.ws
         cells = ws._cells
+        plain: dict[str, bool] = {}  # the rows repeat their texts: each is looked at once
         for r, line in enumerate(lines, start=row):
             for c, v in enumerate(line, start=1):
                 if v is None:
                     continue
-                if type(v) is str and _plain_text(v):
-                    cells[r, c] = _text_cell(ws, r, c, v)
-                else:
-                    ws._add_cell(Cell(ws, row=r, column=c, value=v))
+                if type(v) is str:
+                    ok = plain.get(v)
+                    if ok is None:
+                        ok = plain[v] = _plain_text(v)
+                    if ok:
+                        cells[r, c] = _text_cell(ws, r, c, v)
+                        continue
+                ws._add_cell(Cell(ws, row=r, column=c, value=v))
         if lines:
             ws._current_row = max(ws._current_row, row + len(lines) - 1)
 
@@ -292,10 +297,10 @@ class OpenpyxlSheet:
         done = self._styled
         key = (None if cell._style is None else tuple(cell._style), style)  # None: no look yet
         if key in done:
-            cell._style = copy(done[key])
+            cell._style = StyleArray(done[key])  # a cell's own ids: openpyxl changes them in place
             return
         self._restyle(cell, style)
-        done[key] = copy(cell._style)
+        done[key] = StyleArray(cell._style)
 
     def _restyle(self, cell: Cell, style: Style) -> None:
         """Give the cell the style's look part by part: font, fill, number format, borders,
