@@ -35,7 +35,7 @@ import re
 import tempfile
 import time
 import weakref
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from copy import copy
 from dataclasses import dataclass
 from pathlib import Path
@@ -319,7 +319,7 @@ class OpenpyxlSheet:
         if style.face is not None:
             self._part(cell, "alignmentId", style.face, _new_alignment)
 
-    def _part(self, cell: Cell, part: str, wanted: object, make: Any) -> None:
+    def _part(self, cell: Cell, part: str, wanted: Any, make: Callable[[Cell, Any], None]) -> None:
         """The cell's `part` id (in its style ids) as `make(cell, wanted)` sets it, from what
         the same change of the same old id gave before."""
         assert self._styled is not None
