@@ -290,6 +290,38 @@ def test_an_islands_cut_cells_are_land():
     assert board.state[5] == island_logic.LAND
 
 
+def test_an_islands_kept_cut_cells_are_those_found_afresh(monkeypatch):
+    """`_island_cuts` keeps each island's cut cells by its reach's cells and their states,
+    shared by a board's copies: through the search of janko's no. 473 every call decides what
+    the same call on a copy with nothing kept decides, and most islands' cut cells come from
+    what was kept."""
+    rows = [[None if ch == "." else int(ch) for ch in row] for row in JANKO_473.split("|")]
+    p = Puzzle(tuple(map(tuple, rows)))
+    rules, found = island_logic.Board._island_cuts, island_logic.Board._island_cut_cells
+    tally = {"calls": 0, "islands": 0, "found": 0}
+
+    def checked(board: island_logic.Board) -> bool:
+        afresh = board.copy()
+        afresh.island_cuts = {}
+        expected = rules(afresh)
+        tally["calls"] += 1
+        tally["islands"] += len(afresh.island_cuts)
+        changed = rules(board)
+        assert (changed, board.state) == (expected, afresh.state)
+        return changed
+
+    def counted(board: island_logic.Board, reach: list[int], size: int) -> list[int]:
+        tally["found"] += 1
+        return found(board, reach, size)
+
+    monkeypatch.setattr(island_logic.Board, "_island_cuts", checked)
+    monkeypatch.setattr(island_logic.Board, "_island_cut_cells", counted)
+    sea, land = deduce(p)
+    assert len(sea) + len(land) == p.rows * p.cols and tally["calls"] > 100
+    # each island is found afresh once by the check; the board's own call mostly finds it kept
+    assert tally["found"] - tally["islands"] < tally["islands"] / 4, tally
+
+
 @pytest.mark.parametrize("url", (TUTORIAL, PENPA_3))
 def test_probing_again_only_near_a_change_decides_as_much_for_less_work(url):
     """Probing with a radius (`probing.probe`, as `deduce` runs it: `PROBE_RADIUS`) probes a
