@@ -258,6 +258,7 @@ class Board:
         changed = False
         self.owned: dict[int, list[int]] = {}
         self.beside: dict[int, set[int]] = {}
+        beside = self.beside
         for group in self._groups(LAND):
             owners = {owner[i] for i in group} - {FREE}
             if len(owners) > 1:
@@ -276,11 +277,15 @@ class Board:
                     if state[j] == UNKNOWN:
                         if complete:
                             changed |= self.set(j, SEA)
-                        else:
-                            self.beside.setdefault(j, set()).add(k)
-                    elif state[j] == LAND and owner[j] == FREE:
-                        self.beside.setdefault(j, set()).add(k)
-        for j, ks in self.beside.items():
+                            continue
+                    elif state[j] != LAND or owner[j] != FREE:
+                        continue
+                    ks = beside.get(j)
+                    if ks is None:
+                        beside[j] = {k}
+                    else:
+                        ks.add(k)
+        for j, ks in beside.items():
             if len(ks) > 1:
                 if state[j] == LAND:
                     raise Contradiction  # land between two islands joins them
