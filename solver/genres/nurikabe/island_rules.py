@@ -563,7 +563,9 @@ class Board:
         """Each unfinished island, seen through its cut cells: an unknown cell whose removal
         leaves the island's side of the cells it reaches (`_reach`, last run on this state)
         smaller than its size is land. The island lies within those cells and is connected,
-        so without that cell it would hold at most that side."""
+        so without that cell it would hold at most that side. What an island's reach gives is
+        kept by its cells and their states, in a store the board's copies share
+        (`ISLAND_CUTS_KEPT`): the search meets most islands' reaches again unchanged."""
         state, sizes, changed = self.state, self.sizes, False
         for k, (found, _) in self.reach.items():
             size = sizes[k]
