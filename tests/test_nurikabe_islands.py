@@ -302,10 +302,10 @@ def test_an_islands_kept_cut_cells_are_those_found_afresh(monkeypatch):
 
     def checked(board: island_logic.Board) -> bool:
         afresh = board.copy()
-        afresh.island_cuts = {}
+        afresh.island_cuts = island_logic.Kept(island_logic.KEPT_CELLS)
         expected = rules(afresh)
         tally["calls"] += 1
-        tally["islands"] += len(afresh.island_cuts)
+        tally["islands"] += len(afresh.island_cuts.found)
         changed = rules(board)
         assert (changed, board.state) == (expected, afresh.state)
         return changed
@@ -320,6 +320,17 @@ def test_an_islands_kept_cut_cells_are_those_found_afresh(monkeypatch):
     assert len(sea) + len(land) == p.rows * p.cols and tally["calls"] > 100
     # each island is found afresh once by the check; the board's own call mostly finds it kept
     assert tally["found"] - tally["islands"] < tally["islands"] / 4, tally
+
+
+def test_the_kept_cut_cells_start_afresh_past_their_size():
+    """`Kept` holds cut cells up to `most` cells of reaches, then forgets them all at once."""
+    kept = island_logic.Kept(10)
+    kept.put((0, b"a", b"a"), [1], 6)
+    kept.put((1, b"b", b"b"), [2], 4)
+    assert kept.get((0, b"a", b"a")) == [1] and kept.get((1, b"b", b"b")) == [2]
+    kept.put((2, b"c", b"c"), [3], 1)
+    assert kept.get((0, b"a", b"a")) is None and kept.get((2, b"c", b"c")) == [3]
+    assert kept.cells == 1
 
 
 @pytest.mark.parametrize("url", (TUTORIAL, PENPA_3))

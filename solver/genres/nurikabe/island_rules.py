@@ -99,6 +99,32 @@ ANY, NONE, MANY = -1, -2, -3  # in `_reach`, `_owed`: a cell any island may join
 Contradiction = probing.Contradiction  # the state breaks a rule: no answer has it
 
 
+KEPT_CELLS = 2_000_000
+"""How much `Kept` holds, in cells of its keys, before it starts afresh: about ten megabytes."""
+
+
+class Kept:
+    """The cut cells `_island_cuts` found, by what they depend on (an island, its reach's cells
+    and their states), shared by a board's copies. A search's nodes mostly change cells far from
+    most islands, so most islands meet a reach they met before (on published puzzles, over nine
+    in ten of them). Past `most` cells of keys it starts afresh."""
+
+    def __init__(self, most: int) -> None:
+        self.found: dict[tuple[int, bytes, bytes], list[int]] = {}
+        self.cells, self.most = 0, most
+
+    def get(self, key: tuple[int, bytes, bytes]) -> list[int] | None:
+        return self.found.get(key)
+
+    def put(self, key: tuple[int, bytes, bytes], cells: list[int], size: int) -> None:
+        """Keep `cells` by `key`, whose reach has `size` cells."""
+        if self.cells + size > self.most:
+            self.found.clear()
+            self.cells = 0
+        self.found[key] = cells
+        self.cells += size
+
+
 class Board:
     """Cells numbered r * cols + c; `state` and `owner` (the number's index, or FREE) per cell."""
 
@@ -144,8 +170,7 @@ class Board:
         self.counting = True  # the penalty and the blocks owed among the rules (`propagate`)
         self.cuts = False  # the sea's and the islands' cut cells among the rules (`propagate`)
         self.decided = 0  # the cells `set` has decided: the state's version, for `propagate`
-        # `_island_cuts`' cells per island and state of its reach, shared by the board's copies
-        self.island_cuts: dict[tuple[int, bytes, bytes], list[int]] = {}
+        self.island_cuts = Kept(KEPT_CELLS)  # what `_island_cuts` found, shared by the copies
         self.state = [UNKNOWN] * n
         self.owner = [FREE] * n
         for k, i in enumerate(self.clue_cells):
@@ -564,8 +589,8 @@ class Board:
         leaves the island's side of the cells it reaches (`_reach`, last run on this state)
         smaller than its size is land. The island lies within those cells and is connected,
         so without that cell it would hold at most that side. What an island's reach gives is
-        kept by its cells and their states, in a store the board's copies share
-        (`ISLAND_CUTS_KEPT`): the search meets most islands' reaches again unchanged."""
+        kept by its cells and their states, in a store the board's copies share (`Kept`): the
+        search meets most islands' reaches again unchanged."""
         state, sizes, changed = self.state, self.sizes, False
         for k, (found, _) in self.reach.items():
             size = sizes[k]
@@ -575,9 +600,7 @@ class Board:
             needed = self.island_cuts.get(key)
             if needed is None:
                 needed = self._island_cut_cells(found, size)
-                if len(self.island_cuts) >= ISLAND_CUTS_KEPT:
-                    self.island_cuts.clear()
-                self.island_cuts[key] = needed
+                self.island_cuts.put(key, needed, len(found))
             for u in needed:
                 changed |= self.set(u, LAND)
         return changed
@@ -669,10 +692,6 @@ def _edge(r: int, c: int, rows: int, cols: int) -> bool:
 
 
 PROBE_RADIUS = 4  # a probed cell is probed again once a cell this near it is decided
-# `_island_cuts` keeps the cut cells of this many islands' reaches (their cells and states as the
-# key), then starts afresh: a search's nodes mostly change cells far from most islands, so most
-# islands meet a reach they met before (over nine in ten of them on published puzzles)
-ISLAND_CUTS_KEPT = 4096
 
 
 def _probe(board: Board, work: int) -> None:
