@@ -14,7 +14,8 @@ from room_samples import example_puzzle
 
 from solver import check
 from solver.cli import main
-from solver.deduce.shade_logic import UNSHADED
+from solver.deduce.probing import Contradiction
+from solver.deduce.shade_logic import SHADED, UNKNOWN, UNSHADED
 from solver.genres import star_battle
 from solver.io.puzzlink import UrlError, parse_url
 from solver.io.sheet import Grid, InputError
@@ -165,15 +166,58 @@ def test_the_uniqueness_cut_asks_for_an_answer_without_every_star_found():
 
 def test_rooms_held_in_a_band_of_lines_empty_the_rest_of_it():
     """Room A lies in row 1, so row 1's other cells (B's) hold no star; row 5 is all room E,
-    so E holds no star outside it. The rows', columns' and rooms' counts alone decide none of
-    these cells (the board here has the bands' rule alone)."""
-    labels = ["AAABB", "CCCCB", "CDDDE", "DDDEE", "EEEEE"]
+    so E holds no star outside it. The rows', columns' and rooms' counts alone (the board
+    without bands) decide none of these cells."""
+    labels = ["AAABB", "CCCBB", "CDDDB", "DDDEE", "EEEEE"]
     p = star_battle.parse(Grid("star-battle", [list(row) for row in labels]))
-    board = star_battle.StarBoard(p)
+    decided = {(0, 3), (0, 4), (3, 3), (3, 4)}
+    plain, board = star_battle.StarBoard(p, bands=False), star_battle.StarBoard(p)
+    plain.propagate()
     board.propagate()
-    empty = {divmod(i, 5) for i, s in enumerate(board.state) if s == UNSHADED}
-    assert {(0, 3), (0, 4)} <= empty  # B's cells in row 1
-    assert {(2, 4), (3, 3), (3, 4)} <= empty  # E's cells above row 5
+    assert all(plain.state[r * 5 + c] == UNKNOWN for r, c in decided)
+    assert all(board.state[r * 5 + c] == UNSHADED for r, c in decided)
+
+
+class _EveryBand(star_battle.StarBoard):
+    """The board looking at every band each time, not only those whose rooms changed."""
+
+    def _changed_bands(self, axis: int) -> int:
+        self.dropped[axis] = None
+        return super()._changed_bands(axis)
+
+
+@pytest.mark.parametrize(
+    "entry", PUBLISHED[2:], ids=lambda e: f"{len(e['cells'])}x{e['cells'][0][0]}"
+)
+def test_the_bands_looked_at_decide_what_every_band_decides(entry):
+    """From the board after its rules, each cell made a star or empty, then a second cell
+    the other way (as probing and the search try them): the board that looks only at the
+    bands whose rooms changed ends where the board that looks at every band ends (the same
+    cells decided, or no answer for both)."""
+    p = star_battle.parse(Grid("star-battle", entry["cells"]))
+    boards = [star_battle.StarBoard(p), _EveryBand(p)]
+    for board in boards:
+        board.propagate()
+    cells = [i for i, s in enumerate(boards[0].state) if s == UNKNOWN]
+    assert cells and boards[0].state == boards[1].state
+
+    def ends(board, moves):
+        board = board.copy()
+        try:
+            for i, value in moves:
+                board.set(i, value)
+                board.propagate()
+        except Contradiction:
+            return None
+        return board.state
+
+    tried = 0
+    for i in cells:
+        for j in cells[::11]:
+            moves = [(i, SHADED), (j, UNSHADED)] if i != j else [(i, UNSHADED)]
+            assert ends(boards[0], moves) == ends(boards[1], moves)
+            tried += 1
+    assert tried >= len(cells)
 
 
 @pytest.mark.parametrize("entry", PUBLISHED, ids=lambda e: f"{len(e['cells'])}x{e['cells'][0][0]}")

@@ -159,10 +159,15 @@ class Board:
         k = len(self.rules)
         self.rules.append((check, data))
         if check is exactly:
-            self.counts.append((data[0], data[1], _entries(data[1])))
+            self.counted(*data)
         for i in cells:
             self.watchers[i].append(k)
         check(self, data)
+
+    def counted(self, n: int, cells: list[int]) -> None:
+        """n of the cells are shaded, a count the genre's own rules keep (its board's
+        `_local`), told to the search's `tightest_count` as `exactly`'s counts are."""
+        self.counts.append((n, cells, _entries(cells)))
 
     def need(self, cells: list[int]) -> None:
         """In every answer one of `cells` at least is unshaded (creek's clue below its number of

@@ -32,11 +32,13 @@ stars (rows x the star count), so the uniqueness check asks for an answer withou
 the one found (`not_all_again`), a tighter row than the plain no-good over every cell.
 
 Deductions (`deduce`), made before the solve over the same cells (a star is shaded,
-`solver.deduce.shade_logic`): each row, column and room holds the star count, each 2x2 block
-at most one star; and the bands (`StarBoard`): w rows side by side hold w x the count, as w
-rooms do, so where w rooms can place stars only inside a band of w rows the band's other cells
-hold none, and where only w rooms can place one in the band they place none outside it (the
-same for columns). Then every unknown cell is tried both ways (probing) and a short
+`solver.deduce.shade_logic`), on a board of the genre's own (`StarBoard`, counters per line
+instead of the shared board's count rules): each row, column and room holds the star count,
+no two stars touch; and the bands: w rows side by side hold w x the count, as w rooms do, so
+where w rooms can place stars only inside a band of w rows the band's other cells hold none,
+and where only w rooms can place one in the band they place none outside it (the same for
+columns), looked at again only where a room left one of the band's lines or its last line
+outside it. Then every unknown cell is tried both ways (probing) and a short
 depth-first search follows, which decides the grid whole where it ends with one answer; what is
 left goes to the MIP with the decided cells fixed.
 """
@@ -62,7 +64,13 @@ from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.deduce import Deductions, shade_logic
 from solver.deduce.probing import Contradiction
-from solver.deduce.shade_logic import UNSHADED, Board, at_most_one, exactly, shading_deductions
+from solver.deduce.shade_logic import (
+    SHADED,
+    UNKNOWN,
+    UNSHADED,
+    Board,
+    shading_deductions,
+)
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.puzzlink import rooms_of_url
@@ -146,50 +154,135 @@ def model(p: Puzzle) -> Model:
 
 
 class StarBoard(Board):
-    """A board whose rooms also count against bands of rows and of columns (`_bands`): per
-    room and line (row or column), how many of its cells there may still hold a star (`left`),
-    and per line the rooms that may (`rooms_in`, a bit a room), kept as cells are emptied."""
+    """The star battle board. Its lines (rows, columns and rooms) each hold the star count,
+    kept as counters per line: the stars placed and the cells still unknown, updated as cells
+    are set, so a line is looked at only when one of its cells is set, at the cost of two
+    counters. Where a line has its stars, its unknown cells hold none; where its unknown cells
+    are all its stars can still take, they hold stars. A star's eight neighbours hold none (two
+    stars touch exactly where they share a 2 x 2 block). With `bands`, the rooms also count
+    against bands of rows and of columns (`_bands`): per room and line (row or column), how
+    many of its cells there may still hold a star (`left`), per line the rooms that may
+    (`rooms_in`, a bit a room) and per room its lines that may (`spans`, a bit a line), kept
+    as cells are emptied, with the rooms that left a line since the bands were last looked at
+    (`dropped`)."""
 
-    def __init__(self, p: Puzzle) -> None:
+    def __init__(self, p: Puzzle, bands: bool = True) -> None:
         super().__init__(p.rows, p.cols, apart=False, connected=False)
         n, cols = p.rows, p.cols
+        self.want = p.stars
         self.rooms = [[r * cols + c for r, c in cells] for cells in p.rooms.all()]
+        self.lines = [[r * cols + c for c in range(cols)] for r in range(n)]
+        self.lines += [[r * cols + c for r in range(n)] for c in range(cols)]
+        self.lines += self.rooms
+        # per cell, its row's, its column's and its room's line
+        self.line_of: list[tuple[int, ...]] = [() for _ in range(n * cols)]
+        for k, cells in enumerate(self.lines):
+            for i in cells:
+                self.line_of[i] += (k,)
+        for cells in self.lines:
+            self.counted(p.stars, cells)
+        self.stars = [0] * len(self.lines)  # per line, its stars placed
+        self.free = [len(cells) for cells in self.lines]  # ... and its cells still unknown
+        self.touch = [
+            [
+                (r + dr) * cols + c + dc
+                for dr in (-1, 0, 1)
+                for dc in (-1, 0, 1)
+                if (dr or dc) and 0 <= r + dr < n and 0 <= c + dc < cols
+            ]
+            for r, c in map(lambda i: divmod(i, cols), range(n * cols))
+        ]
         self.room_of = [0] * (n * cols)
         self.left = [[0] * (len(self.rooms) * n) for _axis in (0, 1)]
         self.rooms_in = [[0] * n for _axis in (0, 1)]
+        self.spans = [[0] * len(self.rooms) for _axis in (0, 1)]
         for k, cells in enumerate(self.rooms):
             for i in cells:
                 self.room_of[i] = k
                 for axis, line in enumerate(divmod(i, cols)):
                     self.left[axis][k * n + line] += 1
                     self.rooms_in[axis][line] |= 1 << k
-        self.banded = [True, True]  # per axis, whether its bands are to be looked at
+                    self.spans[axis][k] |= 1 << line
+        # per axis, (room, line) for each room that left a line since its bands were looked
+        # at; None: every band is to be looked at (the first look, and a board without bands
+        # has no drops to keep)
+        self.dropped: list[list[tuple[int, int]] | None] = [None, None] if bands else [[], []]
+        self.bands = bands
+        for k in range(len(self.lines)):  # a room of as many cells as stars, say
+            self._line(k)
 
     def copy(self) -> StarBoard:
         other = super().copy()
+        other.stars, other.free = self.stars[:], self.free[:]
         other.left = [self.left[0][:], self.left[1][:]]
         other.rooms_in = [self.rooms_in[0][:], self.rooms_in[1][:]]
-        other.banded = self.banded[:]
+        other.spans = [self.spans[0][:], self.spans[1][:]]
+        other.dropped = [None if d is None else d[:] for d in self.dropped]
         return other
 
     def set(self, i: int, value: int) -> bool:
-        if not super().set(i, value):
+        state = self.state
+        if state[i] == value:
             return False
-        if value == UNSHADED:
-            k, n = self.room_of[i], self.rows
-            for axis, line in enumerate(divmod(i, self.cols)):
+        if state[i] != UNKNOWN:
+            raise Contradiction
+        state[i] = value
+        self.todo.append(i)
+        row, col, room = self.line_of[i]
+        free = self.free
+        free[row] -= 1
+        free[col] -= 1
+        free[room] -= 1
+        if value == SHADED:
+            stars = self.stars
+            stars[row] += 1
+            stars[col] += 1
+            stars[room] += 1
+        elif self.bands:
+            k, n = room - 2 * self.rows, self.rows
+            for axis, line in ((0, row), (1, col - n)):
                 left = self.left[axis]
                 left[k * n + line] -= 1
                 if not left[k * n + line]:
                     self.rooms_in[axis][line] &= ~(1 << k)
-                    self.banded[axis] = True
+                    self.spans[axis][k] &= ~(1 << line)
+                    dropped = self.dropped[axis]
+                    if dropped is not None:
+                        dropped.append((k, line))
         return True
+
+    def _local(self) -> None:
+        """For each cell set: a star empties its neighbours, and its lines are looked at
+        where they have their stars or no more unknown cells than stars to come (`_line`)."""
+        state, todo, touch, line_of = self.state, self.todo, self.touch, self.line_of
+        stars, free, want = self.stars, self.free, self.want
+        while todo:
+            i = todo.pop()
+            if state[i] == SHADED:
+                for j in touch[i]:
+                    self.set(j, UNSHADED)
+            for k in line_of[i]:
+                if stars[k] >= want or stars[k] + free[k] <= want:
+                    self._line(k)
+
+    def _line(self, k: int) -> None:
+        """Line k holds the star count: once it has them, its unknown cells hold none; once
+        its unknown cells are all it can still fill, they hold stars."""
+        placed, open_, want = self.stars[k], self.free[k], self.want
+        if placed > want or placed + open_ < want:
+            raise Contradiction
+        if open_ and (placed == want or placed + open_ == want):
+            value, state = UNSHADED if placed == want else SHADED, self.state
+            for j in self.lines[k]:
+                if state[j] == UNKNOWN:
+                    self.set(j, value)
 
     def propagate(self) -> None:
         super().propagate()
-        while True in self.banded:
-            axis = self.banded.index(True)
-            self.banded[axis] = False
+        while True:
+            axis = next((a for a in (0, 1) if self.dropped[a] != []), None)
+            if axis is None:
+                return
             if self._bands(axis):
                 super().propagate()
 
@@ -197,30 +290,69 @@ class StarBoard(Board):
         """A band of w rows (axis 0) or columns (1) side by side holds w x the star count, as
         do w rooms: where w rooms may hold stars only inside the band, the band's other cells
         hold none (more than w: no answer); where only w rooms may hold a star in it, those
-        rooms hold none outside it."""
+        rooms hold none outside it. The bands looked at are those whose rooms changed since
+        the last look (`_changed_bands`): a band's rule holds until they do."""
         n = self.rows
+        bands = self._changed_bands(axis)
+        if not bands:
+            return False
         changed = False
         rooms_in = self.rooms_in[axis][:]
         before, after = [0] * (n + 1), [0] * (n + 1)  # the rooms of the lines before l, after
         for line in range(n):
             before[line + 1] = before[line] | rooms_in[line]
             after[n - 1 - line] = after[n - line] | rooms_in[n - 1 - line]
-        for first in range(n):
+        while bands:
+            low = bands & -bands
+            bands ^= low
+            first, last = divmod(low.bit_length() - 1, n)
             touching = 0
-            for last in range(first, n):
-                touching |= rooms_in[last]
-                width = last - first + 1
-                if width == n:
-                    break
-                inside = touching & ~(before[first] | after[last + 1])
-                m, t = inside.bit_count(), touching.bit_count()
-                if m > width or t < width:
-                    raise Contradiction
-                if m == width < t:  # the other rooms hold no star in the band
-                    changed |= self._empty(axis, touching & ~inside, first, last, True)
-                if t == width > m:  # these rooms hold no star outside it
-                    changed |= self._empty(axis, touching, first, last, False)
+            for line in range(first, last + 1):
+                touching |= rooms_in[line]
+            width = last - first + 1
+            inside = touching & ~(before[first] | after[last + 1])
+            m, t = inside.bit_count(), touching.bit_count()
+            if m > width or t < width:
+                raise Contradiction
+            if m == width < t:  # the other rooms hold no star in the band
+                changed |= self._empty(axis, touching & ~inside, first, last, True)
+            if t == width > m:  # these rooms hold no star outside it
+                changed |= self._empty(axis, touching, first, last, False)
         return changed
+
+    def _changed_bands(self, axis: int) -> int:
+        """The bands whose rooms touching them, or lying inside them, changed since the last
+        look (every band at the first look; not the band of all n lines), as a bit a band (bit
+        first x n + last), and the drops forgotten. A room that left line l stops touching the
+        bands that hold l and none of its lines left; and where l was its first or last line,
+        it now lies inside the bands that hold its lines left but not l. No other band's rooms
+        changed."""
+        n, dropped = self.rows, self.dropped[axis]
+        self.dropped[axis] = []
+
+        def rectangle(firsts: range, lasts: range) -> int:
+            """The bands from each of `firsts` to each of `lasts`."""
+            row = (1 << len(lasts)) - 1 << lasts.start if len(lasts) else 0
+            return sum(row << f * n for f in firsts)
+
+        if dropped is None:
+            return sum(rectangle(range(f, f + 1), range(f, n)) for f in range(n)) - (1 << n - 1)
+
+        found = 0
+        for k, line in dropped:
+            lines = self.spans[axis][k]
+            if not lines:  # the room can hold no star
+                raise Contradiction
+            lower, higher = lines & ((1 << line) - 1), lines >> (line + 1)
+            prev = lower.bit_length() - 1  # its nearest line before l (-1: none)
+            after = line + (higher & -higher).bit_length() if higher else n  # after l (n: none)
+            found |= rectangle(range(prev + 1, line + 1), range(line, after))
+            lo, hi = (lines & -lines).bit_length() - 1, lines.bit_length() - 1
+            if line < lo:
+                found |= rectangle(range(line + 1, lo + 1), range(hi, n))
+            elif line > hi:
+                found |= rectangle(range(lo + 1), range(hi, line))
+        return found & ~(1 << n - 1)
 
     def _empty(self, axis: int, rooms: int, first: int, last: int, inside: bool) -> bool:
         """Empty the cells of the rooms (a bit a room) inside the band of lines first..last, or
@@ -235,21 +367,9 @@ class StarBoard(Board):
 
 
 def deduction_board(p: Puzzle) -> Board:
-    """Shaded: a star. Each row, column and room holds the star count (`exactly`); each 2x2
-    block at most one star (`at_most_one`), so a star's eight neighbours hold none; and the
-    rooms against bands of rows and columns (`StarBoard`)."""
-    rows, cols = p.rows, p.cols
-    board = StarBoard(p)
-    lines = [[r * cols + c for c in range(cols)] for r in range(rows)]
-    lines += [[r * cols + c for r in range(rows)] for c in range(cols)]
-    lines += [[r * cols + c for r, c in cells] for cells in p.rooms.all()]
-    for cells in lines:
-        board.rule(exactly, (p.stars, cells), cells)
-    for r in range(rows - 1):
-        for c in range(cols - 1):
-            block = [r * cols + c, r * cols + c + 1, (r + 1) * cols + c, (r + 1) * cols + c + 1]
-            board.rule(at_most_one, block, block)
-    return board
+    """Shaded: a star. Each row, column and room holds the star count, no two stars touch,
+    and the rooms count against bands of rows and columns (`StarBoard`)."""
+    return StarBoard(p)
 
 
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
