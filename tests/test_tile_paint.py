@@ -6,6 +6,8 @@ tests/test_check.py.)"""
 
 from __future__ import annotations
 
+import json
+
 import openpyxl
 import pytest
 from openpyxl.styles import PatternFill
@@ -13,15 +15,16 @@ from room_samples import example_puzzle
 
 from solver import check
 from solver.cli import main
-from solver.deduce.shade_logic import SHADED, UNSHADED, Board, Contradiction
+from solver.deduce import probing
+from solver.deduce.shade_logic import SHADED, UNKNOWN, UNSHADED, Board, Contradiction
 from solver.genres import tile_paint
 from solver.io.puzzlink import UrlError, parse_url
-from solver.io.sheet import InputError
+from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.io.workbook import fill_sheet
 from solver.mip.backends import Settings
 from solver.pipeline import read_puzzle, solve_puzzle
-from tests.conftest import example
+from tests.conftest import ROOT, example
 
 KNOWN = frozenset(
     (r, c)
@@ -149,3 +152,41 @@ def test_the_rules_decide_the_pzprjs_puzzle_as_the_mip_does():
     deduced = tile_paint.deduce(p, tile_paint.GENRE.tuning)
     pure = solve_puzzle(tile_paint.GENRE, p, Settings(deduce=False))
     assert pure.unique is True and deduced.answer == pure.answer
+
+
+PUBLISHED = json.loads((ROOT / "tests/data/published/tile-paint.json").read_text("utf-8"))
+
+
+def _published(entry: dict) -> tile_paint.Puzzle:
+    return tile_paint.parse(Grid("tile-paint", entry["cells"]))
+
+
+@pytest.mark.parametrize("entry", PUBLISHED, ids=lambda e: e["name"])
+def test_the_deductions_hold_in_the_published_answer(entry):
+    """What the rules, probing and the search decide agrees with the published answer (the
+    grid's cells counted from B2), and the pipeline solves it to that answer, unique."""
+    p = _published(entry)
+    want = {tuple(cell) for cell in entry["expected"]["shaded"]}
+    deduced = tile_paint.deduce(p, tile_paint.GENRE.tuning)
+    assert all(v == int(cell in want) for cell, v in deduced.fixed["b"].items())
+    solved = solve_puzzle(tile_paint.GENRE, p, FAST)
+    assert solved.unique is True and set(solved.answer) == want
+
+
+@pytest.mark.parametrize("entry", PUBLISHED[1:3], ids=lambda e: e["name"])
+def test_probing_tries_one_cell_a_tile_and_decides_what_trying_every_cell_does(entry):
+    """A tile's cells take one value, so probing tries its first cell only (`Board.probed`):
+    probed to the end, the board decides what a board trying every cell decides, with fewer
+    tries (on puzzles where probing decides cells the rules leave)."""
+    p = _published(entry)
+    tiles, spent = p.rooms.all(), []
+    boards = [tile_paint.deduction_board(p) for _ in range(2)]
+    boards[1].probed = None
+    assert sorted(boards[0].probed) == sorted(r * p.cols + c for (r, c), *_ in tiles)
+    for board in boards:
+        board.propagate()
+        unknown = board.state.count(UNKNOWN)
+        spent.append(probing.probe(board, 10**9, everywhere=True, cells=board.probed))
+        assert board.state.count(UNKNOWN) < unknown
+    assert boards[0].state == boards[1].state
+    assert spent[0] < spent[1]

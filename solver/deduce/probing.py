@@ -9,7 +9,7 @@ its neighbours), `set(i, value)`, `propagate()` (its rules until nothing changes
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import Protocol
 
 from solver import limits
@@ -54,6 +54,7 @@ def probe(
     idle: float | None = None,
     radius: int | None = None,
     agree: bool = False,
+    cells: Sequence[int] | None = None,
 ) -> int:
     """Try each unknown cell next to a decided one (every unknown cell: `everywhere`) both ways,
     pass after pass while a pass decides one, and set the value that holds where the other
@@ -62,9 +63,12 @@ def probe(
     cell within that many steps of it (`near`) has been decided since: a probe's outcome mostly
     turns on what lies near it, and the passes over a large grid then cost what changed, not
     the grid. Stops when the probes' work (the grid's cells once a probe) exceeds `work`, or
-    (idle) after that share of the grid's cells probed in a row without deciding one. The work
-    spent."""
+    (idle) after probes of that share of the grid's cells in a row decided none. cells:
+    the cells it tries (None: every cell); where cells come in groups that always take one
+    value (tile paint's tiles), one of each group, as a try of another finds what its try
+    finds. The work spent."""
     state, n = board.state, len(board.state)
+    order = range(n) if cells is None else cells
     most = float("inf") if idle is None else idle * n
     spent, waited, progress = 0, 0, True
     balls = None if radius is None else _balls(board.near, radius)
@@ -73,7 +77,7 @@ def probe(
     probed = [-1] * n  # per cell, the count at its last probe (-1: never probed)
     while progress and spent < work and waited <= most:
         progress = False
-        for i in range(n):
+        for i in order:
             if state[i] != UNKNOWN or spent >= work or waited > most:
                 continue
             if not everywhere and all(state[j] == UNKNOWN for j in board.near[i]):

@@ -145,6 +145,9 @@ class Board:
         self.cut = connected  # the connection is to be looked at
         self.needs: list[list[int]] = []  # groups that each hold an unshaded cell (`need`)
         self.counts: list[tuple[int, list[int], Callable]] = []  # `exactly`'s: n, cells, entries
+        # the cells probing tries (`probing.probe`'s cells; None: every cell): one a group of
+        # cells that always take one value, where a genre has such groups (tile paint's tiles)
+        self.probed: list[int] | None = None
         self.lookups: list[Callable] = []  # per group, its cells' entries (`_entries`)
         self.member: list[list[int]] = [[] for _ in range(n)]  # per cell, the groups it is in
         # per colour, the state at the last look of `_joined` that left nothing to decide
@@ -811,10 +814,10 @@ def deduce(
         board.propagate()
         if local_first and board.joined:
             joined, board.joined = board.joined, ()
-            work -= probing.probe(board, work, everywhere, idle, radius)
+            work -= probing.probe(board, work, everywhere, idle, radius, cells=board.probed)
             board.joined, board.rejoin = joined, True
             board.propagate()
-        probing.probe(board, work, everywhere, idle, radius)
+        probing.probe(board, work, everywhere, idle, radius, cells=board.probed)
         if UNKNOWN in board.state and search_work:
             board = _searched(board, search_work, frontiers)
     except Contradiction:

@@ -37,8 +37,10 @@ Deductions (`deduce`), made before the solve over the same cells (painted is sha
 `solver.deduce.shade_logic`): a tile's cells are all painted or none (`whole_tile`); a counted
 line is the sum of the pieces the tiles cut it into, each painted whole or not (`line_pieces`):
 a piece that no choice of the others fills up to the count without it is painted, one that
-every such choice leaves out is not. Then every unknown cell is tried both ways (probing) and a
-depth-first search follows, which decides the grid whole where it ends with one answer.
+every such choice leaves out is not. Then every unknown tile is tried both ways (probing, one
+cell a tile: `Board.probed`) and a depth-first search follows over tiles (its frontier the tiles
+with the most decided cells beside them), which decides the grid whole where it ends with one
+answer.
 """
 
 from __future__ import annotations
@@ -139,14 +141,16 @@ def model(p: Puzzle) -> Model:
 
 def whole_tile(board: Board, cells: list[int]) -> None:
     """A tile is painted whole or not at all: once one of its cells is decided, all are."""
-    state = board.state
-    known = {state[i] for i in cells} - {UNKNOWN}
-    if len(known) > 1:
-        raise Contradiction
-    if known:
-        (value,) = known
+    state, value = board.state, UNKNOWN
+    for i in cells:
+        if state[i] != UNKNOWN:
+            if value != UNKNOWN and state[i] != value:
+                raise Contradiction
+            value = state[i]
+    if value != UNKNOWN:
         for i in cells:
-            board.set(i, value)
+            if state[i] == UNKNOWN:
+                board.set(i, value)
 
 
 def line_pieces(board: Board, line: tuple[int, list[list[int]]]) -> None:
@@ -191,9 +195,11 @@ def deduction_board(p: Puzzle) -> Board:
     (`line_pieces`)."""
     rows, cols = p.rows, p.cols
     board = Board(rows, cols, apart=False, connected=False)
+    board.probed = []  # a tile's first cell: a try of another cell of it finds the same
     for tile in p.rooms.all():
         cells = [r * cols + c for r, c in tile]
         board.rule(whole_tile, cells, cells)
+        board.probed.append(cells[0])
     lines = [(n, [(r, c) for c in range(cols)]) for r, n in enumerate(p.row_counts)]
     lines += [(n, [(r, c) for r in range(rows)]) for c, n in enumerate(p.col_counts)]
     for n, line in lines:
@@ -202,20 +208,31 @@ def deduction_board(p: Puzzle) -> Board:
         pieces: dict[int, list[int]] = {}
         for r, c in line:
             pieces.setdefault(p.rooms.ids[r][c], []).append(r * cols + c)
-        cells = [i for piece in pieces.values() for i in piece]
-        board.rule(line_pieces, (n, list(pieces.values())), cells)
+        # a piece is set whole (its tile is), and the rule reads its first cell
+        firsts = [piece[0] for piece in pieces.values()]
+        board.rule(line_pieces, (n, list(pieces.values())), firsts)
     return board
 
 
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
-    """What the rules decide (`deduction_board`), then every unknown cell tried both ways
-    (probing) and a depth-first search for the answers (`probing.search`), which decides the
-    grid whole where it finds exactly one."""
+    """What the rules decide (`deduction_board`), then every unknown tile tried both ways
+    (probing) and a depth-first search for the answers over tiles (`probing.search`), which
+    decides the grid whole where it finds exactly one."""
+    tiles = [[r * p.cols + c for r, c in tile] for tile in p.rooms.all()]
+
+    def frontier(board: Board) -> list[int]:
+        """The search's frontier (`Board.frontier`) by tiles: the first cells of the FRONTIER
+        unknown tiles with the most decided cells beside their cells."""
+        state, near, ranked = board.state, board.near, []
+        for cells in tiles:
+            if state[cells[0]] == UNKNOWN:
+                beside = sum(state[j] != UNKNOWN for i in cells for j in near[i])
+                if beside:
+                    ranked.append((-beside, cells[0]))
+        return [i for _, i in sorted(ranked)[: shade_logic.FRONTIER]]
+
     known = shade_logic.deduce_tuned(
-        lambda: deduction_board(p),
-        p.rows,
-        p.cols,
-        tuning,
+        lambda: deduction_board(p), p.rows, p.cols, tuning, frontiers=(frontier,)
     )
     return shading_deductions(known, p.rows, p.cols)
 
