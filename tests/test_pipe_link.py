@@ -18,7 +18,7 @@ from solver.io.puzzlink import UrlError, parse_url
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.mip.backends import Settings
-from solver.pipeline import make_lp, read_puzzle, solve_puzzle, solve_sheet
+from solver.pipeline import DECIDED, make_lp, read_puzzle, solve_puzzle, solve_sheet
 
 Cell = tuple[int, int]
 Segment = tuple[Cell, Cell]
@@ -270,6 +270,17 @@ def test_from_url_reads_pzprjs_test_puzzle_and_solves_to_its_answer():
     out = solve_puzzle(pipe_link.GENRE, p, Settings())
     assert out.status == "solved" and out.unique is True and out.answer == answer
     assert [glyph(arms(answer)[1, c]) for c in range(5)] == list("└┼┼┐│")
+
+
+def test_the_deductions_deciding_every_link_give_the_answer_and_no_model_is_built():
+    """Where the loop's rules decide every link, the deductions hold the answer (its
+    segments), and the pipeline builds no model."""
+    p = pipe_link.GENRE.from_url(parse_url(PZPR_URL))
+    _, answer = pzpr_board(PZPR_ANSWER)
+    deduced = pipe_link.deduce(p, pipe_link.GENRE.tuning)
+    assert deduced.answer == answer and deduced.answer_vars == 2 * 5 * 4
+    out = solve_puzzle(pipe_link.GENRE, p, Settings())
+    assert out.unique is True and out.answer == answer and out.note == DECIDED
 
 
 def test_from_url_dots_are_empty_and_skips_count():

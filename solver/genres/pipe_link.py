@@ -44,8 +44,8 @@ its bounds; what the rules decide holds in every answer, so the model keeps its 
 budget is the genre's Tuning, in work: `probe_work`, or `probe_work_per_cell` for each strand where
 that is more. Where probing leaves segments open, a depth-first search for the answers
 (`loop_logic.search`, probed at each node) within `search_work` decides the puzzle where it ends
-with one answer. Where the rules decide every segment, the pipeline runs no solver
-(`pipeline._decided`).
+with one answer. Where the rules decide every link, their segments are the answer: the
+pipeline builds no model and runs no solver (`pipeline._decided_answer`).
 """
 
 from __future__ import annotations
@@ -268,11 +268,19 @@ def logic_graph(p: Puzzle) -> tuple[list[Strand], list[tuple[Strand, Strand]], l
 
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the loop's rules decide over the strands (`solver.deduce.loop_logic`): strands
-    in use or not, links (segments and bends) used or unused."""
+    in use or not, links (segments and bends) used or unused; the answer where they decide
+    every link (its segments, the links between two cells)."""
+    nodes, links, graph = logic_graph(p)
     used_strands, used_links = loop_logic.forced(
-        *logic_graph(p), tuning.probe_work, tuning.probe_work_per_cell, tuning.search_work
+        nodes, links, graph, tuning.probe_work, tuning.probe_work_per_cell, tuning.search_work
     )
-    return Deductions({"strand": used_strands, "link": used_links})
+    segments = [(a, b) for (a, _), (b, _) in links if a != b]
+    answer = None
+    if len(used_links) == len(links):
+        answer = frozenset((a, b) for ((a, _), (b, _)), v in used_links.items() if v and a != b)
+    return Deductions(
+        {"strand": used_strands, "link": used_links}, answer=answer, answer_vars=len(segments)
+    )
 
 
 def _cell_cuts(x: dict[Segment, pulp.LpVariable]) -> Callable[[], list[pulp.LpConstraint]]:
