@@ -208,6 +208,11 @@ class StarBoard(Board):
         # has no drops to keep)
         self.dropped: list[list[tuple[int, int]] | None] = [None, None] if bands else [[], []]
         self.bands = bands
+        # firsts[f][g]: bit f x n + ... + bit g x n, the bands from lines f..g to line 0 (a
+        # band's bit is first x n + last: times a bit set of lasts, the bands from f..g to them)
+        self.firsts = [
+            [sum(1 << h * n for h in range(f, g + 1)) for g in range(n)] for f in range(n)
+        ]
         for k in range(len(self.lines)):  # a room of as many cells as stars, say
             self._line(k)
 
@@ -329,11 +334,13 @@ class StarBoard(Board):
         changed."""
         n, dropped = self.rows, self.dropped[axis]
         self.dropped[axis] = []
+        rows = self.firsts
 
         def rectangle(firsts: range, lasts: range) -> int:
             """The bands from each of `firsts` to each of `lasts`."""
-            row = (1 << len(lasts)) - 1 << lasts.start if len(lasts) else 0
-            return sum(row << f * n for f in firsts)
+            if not (firsts and lasts):
+                return 0
+            return ((1 << len(lasts)) - 1 << lasts.start) * rows[firsts.start][firsts.stop - 1]
 
         if dropped is None:
             return sum(rectangle(range(f, f + 1), range(f, n)) for f in range(n)) - (1 << n - 1)
