@@ -192,13 +192,11 @@ class StarBoard(Board):
             ]
             for r, c in map(lambda i: divmod(i, cols), range(n * cols))
         ]
-        self.room_of = [0] * (n * cols)
         self.left = [[0] * (len(self.rooms) * n) for _axis in (0, 1)]
         self.rooms_in = [[0] * n for _axis in (0, 1)]
         self.spans = [[0] * len(self.rooms) for _axis in (0, 1)]
         for k, cells in enumerate(self.rooms):
             for i in cells:
-                self.room_of[i] = k
                 for axis, line in enumerate(divmod(i, cols)):
                     self.left[axis][k * n + line] += 1
                     self.rooms_in[axis][line] |= 1 << k
