@@ -20,12 +20,13 @@ from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook, OpenpyxlSheet
 from solver.io.workbook import fill_sheet
 from solver.mip.backends import Settings
-from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
+from solver.pipeline import DECIDED, read_puzzle, solve_puzzle, solve_sheet
 from tests.conftest import example
 
 SLUG = "jigsaw-sudoku"
 KNOWN = tuple(tuple(int(ch) for ch in line) for line in example(SLUG)["solution_text"].split("\n"))
 FAST = Settings(time_limit=60)
+PURE = Settings(time_limit=60, deduce=False)
 # the layout's 4x4 (janko.at Chaos-Sudoku 1)
 LAYOUT = [
     ["A", "A", "A4", "B3"],
@@ -59,18 +60,19 @@ def test_the_answer_goes_after_the_labels_and_into_empty_cells(sample):
     assert book.wb[f"{SLUG} borders"]["B1"].value == 6
 
 
-def test_the_regions_hold_each_digit_once():
+@pytest.mark.parametrize("settings", [Settings(), PURE], ids=["deduced", "pure MIP"])
+def test_the_regions_hold_each_digit_once(settings):
     p = jigsaw_sudoku.parse(Grid(SLUG, LAYOUT))
-    out = solve_puzzle(jigsaw_sudoku.GENRE, p, Settings())
+    out = solve_puzzle(jigsaw_sudoku.GENRE, p, settings)
     assert out.status == "solved" and out.unique and out.answer == LAYOUT_ANSWER
     names = {c.name for c in jigsaw_sudoku.model(p).prob.constraints()}
     assert {"region(1,4)", "row(1,4)", "col(4,1)"} <= names
     # a 2x2 whose regions are its rows: rows and regions say the same, two answers
     two = jigsaw_sudoku.Puzzle(Rooms(((0, 0), (1, 1))))
-    assert solve_puzzle(jigsaw_sudoku.GENRE, two, Settings()).unique is False
+    assert solve_puzzle(jigsaw_sudoku.GENRE, two, settings).unique is False
     # regions as columns and a given 1 in A1: one answer
     cols = jigsaw_sudoku.Puzzle(Rooms(((0, 1), (0, 1))), (((0, 0), 1),))
-    out = solve_puzzle(jigsaw_sudoku.GENRE, cols, Settings())
+    out = solve_puzzle(jigsaw_sudoku.GENRE, cols, settings)
     assert out.unique and out.answer == ((1, 2), (2, 1))
 
 
@@ -184,6 +186,23 @@ def test_published_puzzles_solve_to_their_answers(entry):
     out = solve_puzzle(jigsaw_sudoku.GENRE, p, FAST)
     assert out.status == "solved" and out.unique is True
     assert jigsaw_sudoku.record(p, out.answer)["numbers"] == entry["expected"]["numbers"]
+
+
+@pytest.mark.parametrize("entry", PUBLISHED, ids=[e["name"] for e in PUBLISHED])
+def test_the_deductions_hold_in_the_published_answer(entry):
+    """Singles and probing decide only what the published answer holds; where they decide
+    every cell, that is the answer (no model built); the pure MIP proves it unique too."""
+    p = jigsaw_sudoku.parse(Grid(SLUG, entry["cells"]))
+    want = entry["expected"]["numbers"]
+    deduced = jigsaw_sudoku.deduce(p, jigsaw_sudoku.GENRE.tuning)
+    for (r, c, d), v in deduced.fixed["x"].items():
+        assert v == int(want[r][c] == d), (r, c, d)
+    if deduced.answer is not None:
+        assert jigsaw_sudoku.record(p, deduced.answer)["numbers"] == want
+        out = solve_puzzle(jigsaw_sudoku.GENRE, p, FAST)
+        assert out.note == DECIDED and out.unique is True
+    pure = solve_puzzle(jigsaw_sudoku.GENRE, p, PURE)
+    assert pure.unique is True and jigsaw_sudoku.record(p, pure.answer)["numbers"] == want
 
 
 def test_check_and_hints_work_on_the_bordered_sheet_too(sample):

@@ -33,6 +33,10 @@ puzz.link: none (its sudoku has the boxes of a classic sudoku only).
 Model: x(r,c,d) = 1 when cell (r,c) holds digit d (`solver.blocks.digits`): one digit per cell
 (cell(r,c)), the givens fixed (given(r,c)), a latin square (row(r,d), col(c,d)), and each digit
 once per region (region(k,d)).
+
+Deductions (`deduce`), as sudoku's with the regions for the boxes (`solver.deduce.digit_logic`):
+singles in rows, columns and regions, then probing; where they decide every cell, that is the
+answer and no model is built.
 """
 
 from __future__ import annotations
@@ -56,6 +60,7 @@ from solver.blocks.names import cell_name
 from solver.blocks.rooms import RoomPuzzle
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
+from solver.deduce import Deductions, digit_logic
 from solver.genres import define
 from solver.io.givens import Given, in_rooms
 from solver.io.room_digits import (
@@ -69,6 +74,7 @@ from solver.io.rooms_sheet import grid_rooms
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.limits import MAX_SUDOKU_N
+from solver.mip.backends import Tuning
 from solver.mip.model import Model, new_problem
 
 
@@ -137,6 +143,17 @@ def model(p: Puzzle) -> Model:
     return Model(prob, list(x.values()), {"x": x})
 
 
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """What the rules decide: singles in rows, columns and regions, then probing, within the
+    tuning's `probe_work`."""
+    rows = [[(r, c) for c in range(p.n)] for r in range(p.n)]
+    columns = [[(r, c) for r in range(p.n)] for c in range(p.n)]
+    digits = tuple(range(1, p.n + 1))
+    board = digit_logic.Board(digits, rows + columns + p.rooms.all(), budget=tuning.probe_work)
+    cand = digit_logic.deduce(board, p.number_at())
+    return digit_logic.deductions(cand, p.n, p.n, digits)
+
+
 def decode(p: Puzzle, m: Model) -> Answer:
     return decode_digits(m["x"], p.rows, p.cols)
 
@@ -188,6 +205,6 @@ GENRE = define(
     ja="ジグソー数独",
     names=("jigsaw sudoku", "jigsawsudoku", "jigsaw", "chaos sudoku", "irregular sudoku"),
     # HiGHS, the proof without presolve: 0.5 s for the 12 slowest of janko.at's 680, SCIP 1.0,
-    # CBC 2.4; 1.3 with presolve (benchmarks/benchmark_puzzlekit.py)
-    prove_by_search=True,
+    # CBC 2.4; 1.3 with presolve (benchmarks/benchmark_puzzlekit.py); probing's work as sudoku's
+    tuning=Tuning(prove_by_search=True, probe_work=10_000_000),
 )
