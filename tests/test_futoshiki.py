@@ -16,7 +16,7 @@ from solver.io.picture import CELL, MARGIN
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.mip.backends import SOLVERS, Settings
-from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
+from solver.pipeline import DECIDED, read_puzzle, solve_puzzle, solve_sheet
 from tests.conftest import example
 
 EX = example("futoshiki")
@@ -197,3 +197,28 @@ def test_generator_makes_unique_puzzles():
         assert out.unique is True and out.violations == []
         square = random_latin(5, random.Random(seed))
         assert futoshiki.record(p, out.answer)["numbers"] == square
+
+
+@pytest.mark.parametrize(
+    "seed", [None, 3, 4], ids=lambda s: "example" if s is None else f"seed {s}"
+)
+def test_the_deductions_hold_in_the_answer_the_pure_mip_proves(seed):
+    """Singles, the signs' pairs and probing decide only what the answer holds (the one the
+    pure MIP finds and proves unique), on the example and generated 5x5s; where they decide
+    every cell, that is the answer and the pipeline builds no model."""
+    from tests.generators import futoshiki as gen
+
+    if seed is None:
+        p = futoshiki.parse(Grid("futoshiki", typed(EX["puzzle_text"])))
+    else:
+        p = gen.generate(5, seed)[0]
+    pure = solve_puzzle(futoshiki.GENRE, p, Settings(time_limit=60, deduce=False))
+    assert pure.unique is True
+    deduced = futoshiki.deduce(p, futoshiki.GENRE.tuning)
+    for (r, c, d), v in deduced.fixed["x"].items():
+        assert v == int(pure.answer[r][c] == d), (r, c, d)
+    out = solve_puzzle(futoshiki.GENRE, p, Settings(time_limit=60))
+    assert out.unique is True and out.answer == pure.answer
+    if seed is None:
+        assert deduced.answer == pure.answer and out.note == DECIDED
+        assert futoshiki.record(p, out.answer)["numbers"] == KNOWN

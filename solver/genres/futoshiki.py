@@ -28,6 +28,11 @@ sum_{e <= d} x(q,e) + sum_{e >= d} x(p,e) <= 1 (if q is at most d, p is below d)
 form of value(p) + 1 <= value(q) on one-hot digits. The chains of signs bound each cell's
 digits: a cell with k cells below it along the signs holds at least k + 1, one with k cells
 above it at most N - k (Chain: x = 0 outside; implied by the signs, it only tightens the LP).
+
+Deductions (`deduce`, `solver.deduce.digit_logic`): singles in rows and columns, and each sign a
+line of its two cells whose fillings put the smaller digit on its smaller side (so the chains'
+bounds follow), then probing; where they decide every cell, that is the answer and no model is
+built.
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
+import numpy as np
 import pulp
 
 from solver.blocks.digits import (
@@ -50,11 +56,13 @@ from solver.blocks.digits import (
 from solver.blocks.names import cell_name, quote
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
+from solver.deduce import Deductions, digit_logic
 from solver.genres import define
 from solver.io.digits_sheet import read_digits, render_digits
 from solver.io.givens import Given, every_value
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
+from solver.mip.backends import Tuning
 from solver.mip.model import Model, cname, new_problem
 
 Cell = tuple[int, int]
@@ -292,6 +300,21 @@ def model(p: Puzzle) -> Model:
     return Model(prob, list(x.values()), {"x": x})
 
 
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """What the rules decide: singles in rows and columns, each sign's two cells kept to the
+    pairs of digits it allows, then probing, within the tuning's `probe_work`."""
+    digits = tuple(range(1, p.n + 1))
+    less = np.array([(a, b) for a in digits for b in digits if a < b], dtype=np.int8)
+    board = digit_logic.Board(
+        digits,
+        [cells for _, cells in square_units(p.square())],
+        budget=tuning.probe_work,
+        lines=[([s.smaller, s.larger], less) for s in p.signs],
+    )
+    cand = digit_logic.deduce(board, p.given_digits())
+    return digit_logic.deductions(cand, p.size, p.size, digits, cells=p.n * p.n)
+
+
 def decode(p: Puzzle, m: Model) -> Answer:
     return decode_digits(m["x"], p.size, p.size)
 
@@ -340,4 +363,9 @@ def givens(p: Puzzle, grid: Grid) -> list[Given]:
     return every_value(grid)
 
 
-GENRE = define(__name__, slug="futoshiki", ja="不等式", prove_by_search=True)
+GENRE = define(
+    __name__,
+    slug="futoshiki",
+    ja="不等式",
+    tuning=Tuning(prove_by_search=True, probe_work=2_000_000),  # probing's work as skyscrapers'
+)
