@@ -22,7 +22,7 @@ from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook, OpenpyxlSheet
 from solver.io.workbook import fill_sheet
 from solver.mip.backends import SOLVERS, Settings
-from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
+from solver.pipeline import DECIDED, read_puzzle, solve_puzzle, solve_sheet
 from tests.conftest import example
 
 SLUG = "inshi-no-heya"
@@ -103,9 +103,33 @@ def test_pzprjs_test_puzzle_by_url_gives_pzprjs_answer(solver):
     want = [[None if t == "." else int(t) for t in row.split()] for row in PZPR_PRODUCTS.split("/")]
     assert shown == want  # each product in its room's first cell, as pzprjs places it
     assert inshi_no_heya.verify(p, PZPR_ANSWER) == []
-    out = solve_puzzle(inshi_no_heya.GENRE, p, Settings(solver))
+    out = solve_puzzle(inshi_no_heya.GENRE, p, Settings(solver, deduce=False))
     assert out.status == "solved" and out.unique is True and out.answer == PZPR_ANSWER
     assert genre_for_pzpr("factors") is inshi_no_heya.GENRE
+
+
+@pytest.mark.parametrize("which", ["url", "example", "generated"])
+def test_the_deductions_hold_in_the_answer_the_pure_mip_proves(which):
+    """Singles, the rooms' factorisations and probing decide only what the answer holds (the
+    one the pure MIP finds and proves unique); where they decide every cell, that is the
+    answer and the pipeline builds no model (pzprjs' puzzle and the example)."""
+    from tests.generators.inshi_no_heya import generate
+
+    if which == "url":
+        p = inshi_no_heya.from_url(parse_url(URL))
+    elif which == "example":
+        p = example_puzzle(SLUG)
+    else:
+        p = generate(5, 2)[0]
+    pure = solve_puzzle(inshi_no_heya.GENRE, p, Settings(time_limit=60, deduce=False))
+    assert pure.unique is True
+    deduced = inshi_no_heya.deduce(p, inshi_no_heya.GENRE.tuning)
+    for (r, c, d), v in deduced.fixed["x"].items():
+        assert v == int(pure.answer[r][c] == d), (r, c, d)
+    out = solve_puzzle(inshi_no_heya.GENRE, p, FAST)
+    assert out.unique is True and out.answer == pure.answer
+    if which != "generated":
+        assert deduced.answer == pure.answer and out.note == DECIDED
 
 
 def test_pzprjs_failcheck_boards_are_wrong():

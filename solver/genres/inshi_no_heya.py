@@ -46,6 +46,10 @@ takes logarithms of the digits with a tolerance, which can accept a wrong produc
 rounding; here a product no factorisation gives has no y to choose, so the model holds exactly
 the rule. The lists stay short: any product of 5 digits 1-9 has at most 14. A product
 with no factorisation is an input error at its cell.
+
+Deductions (`deduce`, `solver.deduce.digit_logic`, as kenken's): singles in rows and columns,
+each room's factorisations that can still be placed, then probing; where they decide every
+cell, that is the answer and no model is built.
 """
 
 from __future__ import annotations
@@ -70,6 +74,7 @@ from solver.blocks.names import cell_name
 from solver.blocks.rooms import RoomPuzzle
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
+from solver.deduce import Deductions, digit_logic
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.givens import Given, in_rooms
@@ -83,6 +88,7 @@ from solver.io.room_digits import (
 )
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
+from solver.mip.backends import Tuning
 from solver.mip.model import Model, new_problem
 
 
@@ -141,6 +147,21 @@ def model(p: Puzzle) -> Model:
         cells = p.rooms.cells(k)
         product_is(prob, x, cells, factorisations(product, len(cells), range(1, n + 1)), k + 1)
     return Model(prob, list(x.values()), {"x": x})
+
+
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """What the rules decide: singles in rows and columns, each room's factorisations that
+    can still be placed into its cells, then probing, within the tuning's `probe_work`."""
+    n = p.rows
+    digits = tuple(range(1, n + 1))
+    houses = [cells for _, cells in rows_and_columns(n, n)]
+    cages = [
+        (p.rooms.cells(k), factorisations(product, len(p.rooms.cells(k)), digits))
+        for k, product in sorted(p.room_numbers().items())
+    ]
+    board = digit_logic.Board(digits, houses, cages, tuning.probe_work)
+    cand = digit_logic.deduce(board, dict(p.digits))
+    return digit_logic.deductions(cand, n, n, digits)
 
 
 def decode(p: Puzzle, m: Model) -> Answer:
@@ -248,5 +269,9 @@ def givens(p: Puzzle, grid: Grid) -> list[Given]:
 
 
 GENRE = define(
-    __name__, slug="inshi-no-heya", ja="因子の部屋", pzpr_ids=("factors",), prove_by_search=True
+    __name__,
+    slug="inshi-no-heya",
+    ja="因子の部屋",
+    pzpr_ids=("factors",),
+    tuning=Tuning(prove_by_search=True, probe_work=10_000_000),  # probing's work as kenken's
 )
