@@ -10,6 +10,7 @@ import random
 import pytest
 
 from solver import check
+from solver.deduce import digit_logic
 from solver.genres import futoshiki
 from solver.io import picture
 from solver.io.picture import CELL, MARGIN
@@ -222,3 +223,19 @@ def test_the_deductions_hold_in_the_answer_the_pure_mip_proves(seed):
     if seed is None:
         assert deduced.answer == pure.answer and out.note == DECIDED
         assert futoshiki.record(p, out.answer)["numbers"] == KNOWN
+
+
+def test_signs_bound_the_digits_along_their_chains():
+    """digit_logic's `less` pairs: a chain A1 < C1 < E1 in a row of 3 fixes 1 2 3 by the
+    rules alone (no probing); a sign whose larger cell holds the smallest digit leaves
+    no answer."""
+    row = [(0, 0), (0, 2), (0, 4)]
+    board = digit_logic.Board(
+        (1, 2, 3), [row], budget=100, less=[(row[0], row[1]), (row[1], row[2])]
+    )
+    cand = {cell: {1, 2, 3} for cell in row}
+    digit_logic.propagate(board, cand)
+    assert cand == {row[0]: {1}, row[1]: {2}, row[2]: {3}}
+    board = digit_logic.Board((1, 2, 3), [row], budget=100, less=[(row[0], row[1])])
+    with pytest.raises(digit_logic.Contradiction):
+        digit_logic.propagate(board, {row[0]: {2, 3}, row[1]: {1, 2}, row[2]: {1, 2, 3}})

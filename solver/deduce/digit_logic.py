@@ -22,6 +22,8 @@ cheapest first, each repeated until nothing changes:
   house, leaves that house's other cells;
 - a line keeps the fillings whose every digit is still a candidate of its cell, and each cell
   keeps the digits of some kept filling (`_lines`, over a table of fillings as a numpy array);
+- of two cells whose digits are ordered (futoshiki's signs), the smaller keeps the digits below
+  the larger's largest, the larger those above the smaller's smallest (`_less`);
 - then probing: a cell of few candidates is given each in turn, and a candidate the rules above
   refute is taken out.
 
@@ -71,6 +73,8 @@ class Board:
     # (None: every house holds all of `digits`); its cells hold no other
     apart: list[tuple[Cell, Cell, int]] = field(default_factory=list)  # (a, b, least): the
     # two cells never hold one digit of `least` or more
+    less: list[tuple[Cell, Cell]] = field(default_factory=list)  # (a, b): a's digit is the
+    # smaller (futoshiki's signs)
 
     def __post_init__(self) -> None:
         self.peers: dict[Cell, set[Cell]] = {}
@@ -311,11 +315,29 @@ def innies_outies(
     return [(list(cells), t) for cells, t in sorted(found.items())]
 
 
+def _less(board: Board, cand: Candidates) -> bool:
+    """Each pair (a, b) of `less`: a keeps the digits below b's largest, b those above a's
+    smallest (along a chain of pairs, again until nothing changes). Whether anything
+    changed."""
+    changed = False
+    for a, b in board.less:
+        board.spend(len(cand[a]) + len(cand[b]))
+        if not (cand[a] and cand[b]):
+            raise Contradiction
+        top, low = max(cand[b]), min(cand[a])
+        kept_a, kept_b = {d for d in cand[a] if d < top}, {d for d in cand[b] if d > low}
+        if not (kept_a and kept_b):
+            raise Contradiction
+        if len(kept_a) < len(cand[a]) or len(kept_b) < len(cand[b]):
+            cand[a], cand[b], changed = kept_a, kept_b, True
+    return changed
+
+
 def propagate(board: Board, cand: Candidates) -> None:
     """The rules until nothing changes (Contradiction: no answer; OutOfWork: stopped)."""
     while True:
         _singles(board, cand)
-        if not (_cages(board, cand) | _lines(board, cand)):
+        if not (_cages(board, cand) | _lines(board, cand) | _less(board, cand)):
             return
 
 

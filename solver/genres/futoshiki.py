@@ -29,10 +29,10 @@ form of value(p) + 1 <= value(q) on one-hot digits. The chains of signs bound ea
 digits: a cell with k cells below it along the signs holds at least k + 1, one with k cells
 above it at most N - k (Chain: x = 0 outside; implied by the signs, it only tightens the LP).
 
-Deductions (`deduce`, `solver.deduce.digit_logic`): singles in rows and columns, and each sign a
-line of its two cells whose fillings put the smaller digit on its smaller side (so the chains'
-bounds follow), then probing; where they decide every cell, that is the answer and no model is
-built.
+Deductions (`deduce`, `solver.deduce.digit_logic`): singles in rows and columns, and each sign's
+bounds (its smaller cell below the larger one's largest digit, the larger above the smaller's
+smallest: along a chain of signs, the chains' bounds), then probing; where they decide every
+cell, that is the answer and no model is built.
 """
 
 from __future__ import annotations
@@ -40,7 +40,6 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-import numpy as np
 import pulp
 
 from solver.blocks.digits import (
@@ -301,15 +300,15 @@ def model(p: Puzzle) -> Model:
 
 
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
-    """What the rules decide: singles in rows and columns, each sign's two cells kept to the
-    pairs of digits it allows, then probing, within the tuning's `probe_work`."""
+    """What the rules decide: singles in rows and columns, each sign's smaller cell below the
+    larger one's largest digit and the larger above the smaller's smallest, then probing,
+    within the tuning's `probe_work`."""
     digits = tuple(range(1, p.n + 1))
-    less = np.array([(a, b) for a in digits for b in digits if a < b], dtype=np.int8)
     board = digit_logic.Board(
         digits,
         [cells for _, cells in square_units(p.square())],
         budget=tuning.probe_work,
-        lines=[([s.smaller, s.larger], less) for s in p.signs],
+        less=[(s.smaller, s.larger) for s in p.signs],
     )
     cand = digit_logic.deduce(board, p.given_digits())
     return digit_logic.deductions(cand, p.size, p.size, digits, cells=p.n * p.n)
