@@ -206,8 +206,9 @@ class StarBoard(Board):
         # has no drops to keep)
         self.dropped: list[list[tuple[int, int]] | None] = [None, None] if bands else [[], []]
         self.bands = bands
-        # firsts[f][g]: bit f x n + ... + bit g x n, the bands from lines f..g to line 0 (a
-        # band's bit is first x n + last: times a bit set of lasts, the bands from f..g to them)
+        # firsts[f][g]: the bits f x n, (f + 1) x n ... g x n, the bands from each first line
+        # f..g to line 0 (a band's bit is first x n + last); times a set of last lines (bits
+        # below n), the bands from each of those first lines to each of those last lines
         self.firsts = [
             [sum(1 << h * n for h in range(f, g + 1)) for g in range(n)] for f in range(n)
         ]
