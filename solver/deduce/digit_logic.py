@@ -386,6 +386,20 @@ def deduce(board: Board, givens: dict[Cell, int], probe_most: int = 3) -> Candid
     return cand
 
 
+def latin_board(
+    n: int,
+    houses: Sequence[list[Cell]] = (),
+    cages: Sequence[tuple[list[Cell], list[tuple[int, ...]]]] = (),
+    budget: int = 0,
+) -> Board:
+    """The board of an n x n latin square of the cells (0, 0) .. (n - 1, n - 1), digits 1 to n:
+    its rows and its columns as houses, then `houses` (sudoku's boxes, jigsaw sudoku's
+    regions), and `cages` (kenken's, killer sudoku's, inshi no heya's rooms)."""
+    rows = [[(r, c) for c in range(n)] for r in range(n)]
+    columns = [[(r, c) for r in range(n)] for c in range(n)]
+    return Board(tuple(range(1, n + 1)), rows + columns + list(houses), list(cages), budget)
+
+
 def deductions(
     cand: Candidates | None,
     rows: int,

@@ -153,15 +153,14 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the rules decide: singles in rows and columns, each room's factorisations that
     can still be placed into its cells, then probing, within the tuning's `probe_work`."""
     n = p.rows
-    digits = tuple(range(1, n + 1))
-    houses = [cells for _, cells in rows_and_columns(n, n)]
+    digits = range(1, n + 1)
     cages = [
         (p.rooms.cells(k), factorisations(product, len(p.rooms.cells(k)), digits))
         for k, product in sorted(p.room_numbers().items())
     ]
-    board = digit_logic.Board(digits, houses, cages, tuning.probe_work)
+    board = digit_logic.latin_board(n, cages=cages, budget=tuning.probe_work)
     cand = digit_logic.deduce(board, dict(p.digits))
-    return digit_logic.deductions(cand, n, n, digits)
+    return digit_logic.deductions(cand, n, n, board.digits)
 
 
 def decode(p: Puzzle, m: Model) -> Answer:

@@ -311,12 +311,11 @@ def board(p: Puzzle, budget: int) -> digit_logic.Board:
     """The deduction board: rows and columns as houses, each cage with the multisets that make
     its clue."""
     digits = tuple(range(1, p.n + 1))
-    houses = [cells for _, cells in rows_and_columns(p.n, p.n)]
     cages = [
         (p.rooms.cells(k), options(target, op, len(p.rooms.cells(k)), digits))
         for k, (_, target, op) in sorted(p.clues().items())
     ]
-    return digit_logic.Board(digits, houses, cages, budget)
+    return digit_logic.latin_board(p.n, cages=cages, budget=budget)
 
 
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:

@@ -176,7 +176,6 @@ def board(p: Puzzle, budget: int) -> digit_logic.Board:
     multisets that make those sums."""
     n = p.n
     digits = tuple(range(1, n + 1))
-    houses = [cells for _, cells in rows_and_columns(n, n)] + sudoku_boxes(n)
     sums = [(p.rooms.cells(k), total) for k, total in sorted(p.room_numbers().items())]
     cages = [(cells, list(combinations(total, len(cells), digits))) for cells, total in sums]
     full = n * (n + 1) // 2
@@ -188,7 +187,7 @@ def board(p: Puzzle, budget: int) -> digit_logic.Board:
             regions.append(([(c, r) for r in rows for c in range(n)], full * len(rows)))
     for cells, total in digit_logic.innies_outies(regions, sums):
         cages.append((cells, options(total, PLUS, len(cells), digits)))
-    return digit_logic.Board(digits, houses, cages, budget)
+    return digit_logic.latin_board(n, sudoku_boxes(n), cages, budget)
 
 
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:

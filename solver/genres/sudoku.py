@@ -118,12 +118,9 @@ def model(p: Puzzle) -> Model:
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the rules decide: singles in rows, columns and boxes, then probing, within the
     tuning's `probe_work`."""
-    rows = [[(r, c) for c in range(p.n)] for r in range(p.n)]
-    columns = [[(r, c) for r in range(p.n)] for c in range(p.n)]
-    digits = tuple(range(1, p.n + 1))
-    board = digit_logic.Board(digits, rows + columns + p.boxes(), budget=tuning.probe_work)
+    board = digit_logic.latin_board(p.n, p.boxes(), budget=tuning.probe_work)
     cand = digit_logic.deduce(board, p.given_digits())
-    return digit_logic.deductions(cand, p.n, p.n, digits)
+    return digit_logic.deductions(cand, p.n, p.n, board.digits)
 
 
 def decode(p: Puzzle, m: Model) -> Answer:
