@@ -93,6 +93,31 @@ def test_the_rules_decide_the_sample_whole():
     assert all(v == 0 for v in d.fixed["y"].values())
 
 
+def test_cut_cells_that_keep_the_shaded_cells_joined_are_shaded():
+    """A row of two rooms, its first cell shaded: the cells of room A between it and room B are
+    cut vertices whose far piece holds all of B, so they are shaded; B's own cells part only
+    B's cells (the rule looks at other rooms). With B's last cell shaded too, B's cells between
+    it and A part a shaded cell, so they are shaded as well."""
+    p = puzzle("AAAABBBB")
+    ctx = lits._context(p)
+    board = lits._Board(p, [list(range(len(p.candidates[k]))) for k in p.candidates], set(), set())
+    board.shade((0, 0), ctx)
+    assert lits._cut_vertices(board, ctx) == [(0, 1), (0, 2), (0, 3)]
+    board.shade((0, 7), ctx)
+    assert lits._cut_vertices(board, ctx) == [(0, c) for c in range(1, 7)]
+
+
+def test_the_rules_decide_janko_050_whole():
+    """Janko's LITS 050 (20x20): probing with the cut cells shaded leaves a search that ends
+    with its one answer within the tuning's work (without that rule the search runs out, and
+    the MIP takes seconds)."""
+    entry = next(e for e in PUBLISHED if e["name"] == "janko LITS 050")
+    p = lits.parse(Grid("lits", entry["cells"]))
+    d = lits.deduce(p, lits.GENRE.tuning)
+    assert d.answer is not None
+    assert sorted(map(list, d.answer)) == entry["expected"]["shaded"]
+
+
 def test_puzzlink_url_and_pzprjs_answer():
     """pzprjs test/script/lits.js: its URL and its answer."""
     p = lits.from_url(parse_url(URL))

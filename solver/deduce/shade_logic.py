@@ -87,6 +87,7 @@ from typing import Any, Protocol
 
 from solver.blocks.geometry import Cell, neighbours
 from solver.deduce import NOTHING, Deductions, probing
+from solver.deduce.cuts import cut_vertices
 
 UNKNOWN, (SHADED, UNSHADED) = probing.UNKNOWN, probing.VALUES
 RAYS = ((-1, 0), (1, 0), (0, -1), (0, 1))
@@ -390,37 +391,15 @@ class Board:
         return changed
 
     def _search(self, colour: int, other: int) -> tuple[list[int], list[int], list[tuple]]:
-        """`_joined`'s depth-first search from the first cell of `colour`: the cells reached in
-        discovery order, each cell's order (-1 not reached; n for the other colour's cells,
-        which the search passes by: never below 0 nor below an order), and the unknown cut
-        vertices, each as (u, first, end): u parts the orders first .. end - 1 from the rest."""
-        state, near, n = self.state, self.near, len(self.state)
-        start = state.index(colour)
+        """`_joined`'s depth-first search from the first cell of `colour` (`cut_vertices`): the
+        cells reached in discovery order, each cell's order (-1 not reached; n for the other
+        colour's cells, which the search passes by), and the unknown cut vertices, each as
+        (u, first, end): u parts the orders first .. end - 1 from the rest."""
+        state, n = self.state, len(self.state)
         order = [n if s == other else -1 for s in state]
-        low = order[:]  # the lowest order reachable from the subtree through one back edge
-        order[start] = low[start] = 0
-        reached = [start]
-        stack = [(start, -1, iter(near[start]))]
-        cuts = []
-        while stack:
-            v, parent, edges = stack[-1]
-            for w in edges:
-                k = order[w]
-                if k < 0:
-                    order[w] = low[w] = len(reached)
-                    reached.append(w)
-                    stack.append((w, v, iter(near[w])))
-                    break
-                if k < low[v] and w != parent:
-                    low[v] = k
-            else:
-                stack.pop()
-                if parent >= 0:
-                    k = low[v]
-                    if k < low[parent]:
-                        low[parent] = k
-                    elif k >= order[parent] and state[parent] == UNKNOWN:
-                        cuts.append((parent, order[v], len(reached)))
+        reached, cuts = cut_vertices(
+            self.near, order, state.index(colour), lambda u: state[u] == UNKNOWN
+        )
         return reached, order, cuts
 
     def _beyond(self, colour: int, needy: bool, order: list[int]) -> None:

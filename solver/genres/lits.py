@@ -44,8 +44,10 @@ RoomCap); lazy form, a cut over the rooms of each group of shaded cells that is 
 Deductions (`deduce`): each room's candidates are narrowed to those that fit what is known
 (none over an unshaded cell, none leaving out a shaded cell of its room, none completing a 2x2
 block, none beside a shaded cell of another room whose candidates there all have its shape),
-the cells every candidate of a room shades are shaded and those none does unshaded, and cells
-that no path of cells not unshaded joins to the shaded ones (or to every room) are unshaded.
+the cells every candidate of a room shades are shaded and those none does unshaded, cells
+that no path of cells not unshaded joins to the shaded ones (or to every room) are unshaded, and
+a cell without which the cells not unshaded fall apart, parting a shaded cell or another room's
+cells from the first shaded cell, is shaded (a cut vertex, `_cut_vertices`).
 Then each room's candidates are tried one at a time (probing): one that leads to a
 contradiction goes, and what all the others lead to holds; within the Tuning's `probe_work`
 (candidates examined). Rooms left open go to a depth-first search over their candidates, each
@@ -82,6 +84,7 @@ from solver.blocks.rooms import RoomPuzzle
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.deduce import NOTHING, Deductions
+from solver.deduce.cuts import cut_vertices
 from solver.deduce.shade_logic import shading_deductions
 from solver.genres import define
 from solver.io import puzzlink
@@ -397,7 +400,8 @@ def _union(masks: Iterable[int]) -> int:
 class _Board:
     """What is known while deducing: each room's candidates still possible (indices into
     `Puzzle.candidates`), and the cells decided shaded and unshaded (also as masks, `on` and
-    `off`, over `_Context.cells`' places). `work` counts the candidates examined."""
+    `off`, over `_Context.cells`' places). `work` counts the candidates examined and the cells
+    the cut vertices' search reached."""
 
     p: Puzzle
     options: list[list[int]]
@@ -433,7 +437,7 @@ def _propagate(board: _Board, ctx: _Context, dirty: set[int]) -> None:
     leaves out a shaded cell of its room, completes a 2x2 block with shaded cells, or lies
     beside a shaded cell of another room whose candidates over that cell all have its shape.
     Then the shaded cells must hang together through cells not unshaded: cells cut off from
-    them are unshaded. _Contradiction where a room has no candidate left or the shaded cells
+    them are unshaded, and the cut vertices that keep them together shaded. _Contradiction where a room has no candidate left or the shaded cells
     are cut apart."""
     p = board.p
     unshaded = -1  # how many cells were unshaded when the shaded cells were last joined
@@ -486,6 +490,45 @@ def _propagate(board: _Board, ctx: _Context, dirty: set[int]) -> None:
             for q in _cut_off(board, ctx):
                 board.unshade(q, ctx)
                 dirty |= ctx.near_cell[q]
+            if not dirty:
+                for q in _cut_vertices(board, ctx):
+                    board.shade(q, ctx)
+                    dirty |= ctx.near_cell[q]
+
+
+def _cut_vertices(board: _Board, ctx: _Context) -> list[Cell]:
+    """The unknown cells that must be shaded to keep the shaded cells connected: cut vertices of
+    the cells not unshaded (`solver.deduce.cuts.cut_vertices`, searched from a shaded cell)
+    that part from the rest a piece holding a shaded cell, or holding every cell of another
+    room left (each room holds shaded cells). The search's cells count as work."""
+    on = board.on
+    if not on:
+        return []
+    n = len(ctx.cells)
+    order = [-1] * n
+    for q in ctx.cells_of(board.off):
+        order[ctx.index[q]] = n
+    start = (on & -on).bit_length() - 1
+    reached, cuts = cut_vertices(ctx.adj, order, start, lambda u: not on >> u & 1)
+    board.work += len(reached)
+    if not cuts:
+        return []
+    held = [0]  # held[o]: the shaded cells among the first o reached
+    lowest, highest = [n] * len(ctx.rooms), [-1] * len(ctx.rooms)  # each room's orders
+    for o, i in enumerate(reached):
+        held.append(held[-1] + (on >> i & 1))
+        k = ctx.room_at[i]
+        lowest[k] = min(lowest[k], o)
+        highest[k] = o
+    found = set()
+    for u, first, end in cuts:
+        if held[end] > held[first] or any(
+            first <= lowest[k] and highest[k] < end
+            for k in range(len(ctx.rooms))
+            if k != ctx.room_at[u]
+        ):
+            found.add(ctx.cells[u])
+    return sorted(found)
 
 
 def _shaped(board: _Board, ctx: _Context, k: int) -> dict[str, int]:
