@@ -437,8 +437,8 @@ def _propagate(board: _Board, ctx: _Context, dirty: set[int]) -> None:
     leaves out a shaded cell of its room, completes a 2x2 block with shaded cells, or lies
     beside a shaded cell of another room whose candidates over that cell all have its shape.
     Then the shaded cells must hang together through cells not unshaded: cells cut off from
-    them are unshaded, and the cut vertices that keep them together shaded. _Contradiction where a room has no candidate left or the shaded cells
-    are cut apart."""
+    them are unshaded, and the cut vertices that keep them together shaded. _Contradiction
+    where a room has no candidate left or the shaded cells are cut apart."""
     p = board.p
     unshaded = -1  # how many cells were unshaded when the shaded cells were last joined
     squared = -1  # the shaded cells (a mask) that `squares` last looked at
