@@ -501,33 +501,41 @@ def _cut_vertices(board: _Board, ctx: _Context) -> list[Cell]:
     the cells not unshaded (`solver.deduce.cuts.cut_vertices`, searched from a shaded cell)
     that part from the rest a piece holding a shaded cell, or holding every cell of another
     room left (each room holds shaded cells). The search's cells count as work."""
-    on = board.on
+    on, off, n = board.on, board.off, len(ctx.cells)
     if not on:
         return []
-    n = len(ctx.cells)
     order = [-1] * n
-    for q in ctx.cells_of(board.off):
-        order[ctx.index[q]] = n
+    while off:
+        cell = off & -off
+        order[cell.bit_length() - 1] = n
+        off ^= cell
     start = (on & -on).bit_length() - 1
     reached, cuts = cut_vertices(ctx.adj, order, start, lambda u: not on >> u & 1)
     board.work += len(reached)
     if not cuts:
         return []
-    held = [0]  # held[o]: the shaded cells among the first o reached
-    lowest, highest = [n] * len(ctx.rooms), [-1] * len(ctx.rooms)  # each room's orders
+    # A piece holds the orders first .. end - 1. held[o]: the shaded cells among the first o
+    # reached. inside[o]: the lowest last order of a room whose cells all have orders o or
+    # more; the piece holds a whole room where that is below `end` (never the cut vertex's
+    # own room: the cut vertex comes before its piece).
+    held = [0]
+    lowest, highest = [n] * len(ctx.rooms), [-1] * len(ctx.rooms)
     for o, i in enumerate(reached):
         held.append(held[-1] + (on >> i & 1))
         k = ctx.room_at[i]
-        lowest[k] = min(lowest[k], o)
+        if lowest[k] == n:
+            lowest[k] = o
         highest[k] = o
-    found = set()
-    for u, first, end in cuts:
-        if held[end] > held[first] or any(
-            first <= lowest[k] and highest[k] < end
-            for k in range(len(ctx.rooms))
-            if k != ctx.room_at[u]
-        ):
-            found.add(ctx.cells[u])
+    inside = [n] * (len(reached) + 1)
+    for first, last in zip(lowest, highest, strict=True):
+        if first < n and last < inside[first]:
+            inside[first] = last
+    for o in range(len(reached) - 1, -1, -1):
+        if inside[o + 1] < inside[o]:
+            inside[o] = inside[o + 1]
+    found = {
+        ctx.cells[u] for u, first, end in cuts if held[end] > held[first] or inside[first] < end
+    }
     return sorted(found)
 
 
