@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pulp
 import pytest
@@ -102,6 +103,18 @@ def market_split(seed: int = 1, m: int = 5, n: int = 40) -> pulp.LpProblem:
 @pytest.mark.parametrize("solver", SOLVERS)
 def test_a_run_stopped_by_its_time_limit_is_a_timeout(solver):
     assert LiveModel(market_split(), Settings(solver, time_limit=0.2)).solve() == "timeout"
+
+
+def test_a_highs_run_after_one_stopped_at_its_deadline_searches():
+    """HiGHS keeps the stop its callback asked for into the next run of the same model; the
+    next run must search (the filled-grid guess of numberlink stops at half the time left and
+    the search without it goes on)."""
+    h = LiveModel(market_split(), Settings("highs")).native
+    h.setOptionValue("time_limit", float("inf"))  # so that our deadline, not HiGHS, stops it
+    backends._highs_run(h, time.perf_counter() + 0.2)
+    assert h.getInfo().mip_node_count > 0  # a hard model: stopped in its search
+    backends._highs_run(h, time.perf_counter() + 1.0)
+    assert h.getInfo().mip_node_count > 0, "stopped at its first callback"
 
 
 @pytest.mark.parametrize("solver", SOLVERS)

@@ -750,14 +750,15 @@ def _highs_run(h: object, deadline: float | None) -> None:
     stop = threading.Event()
     watch = _SolverReport() if progress.active() else None
 
+    # HiGHS keeps a callback's request to stop into the next run of the same model (highspy
+    # 1.16: a run after an interrupted one stops at its first callback), so a call that does
+    # not ask to stop withdraws it
     def interrupt(e: object) -> None:
-        if stop.is_set():
-            e.interrupt()
+        e.data_in.user_interrupt = stop.is_set()
 
     def mip(e: object) -> None:
-        if stop.is_set():
-            e.interrupt()
-        elif watch is not None and watch.due():
+        e.data_in.user_interrupt = stop.is_set()
+        if not stop.is_set() and watch is not None and watch.due():
             out = e.data_out
             found = math.isfinite(out.mip_primal_bound)
             gap = out.mip_primal_bound != out.mip_dual_bound and found
