@@ -173,6 +173,18 @@ def test_the_deductions_hold_in_the_published_answer(entry):
     assert solved.unique is True and set(solved.answer) == want
 
 
+def test_the_search_in_the_tightest_line_decides_0wzrw_whole():
+    """0wzrw (15x15): probing leaves a search that, branching in the counted line with the
+    fewest unknown pieces, ends with its one answer within the tuning's work (branching on the
+    tiles with the most decided cells beside them, it runs out, and the MIP takes it)."""
+    entry = next(e for e in PUBLISHED if e["name"] == "0wzrw_15x15")
+    d = tile_paint.deduce(_published(entry), tile_paint.GENRE.tuning)
+    assert len(d.fixed["b"]) == 15 * 15
+    assert {cell for cell, v in d.fixed["b"].items() if v} == {
+        tuple(cell) for cell in entry["expected"]["shaded"]
+    }
+
+
 @pytest.mark.parametrize("entry", PUBLISHED[1:3], ids=lambda e: e["name"])
 def test_probing_tries_one_cell_a_tile_and_decides_what_trying_every_cell_does(entry):
     """A tile's cells take one value, so probing tries its first cell only (`Board.probed`):
