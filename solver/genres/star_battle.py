@@ -458,8 +458,9 @@ givens = None
 # loaded machine; benchmarks/benchmark_puzzlekit.py --solver).
 # The search's work (`Tuning.search_work`) chosen on the odd-numbered published puzzles and
 # checked on the even-numbered: with 100,000 the rules and the search decide 131 of 145 and 132
-# of 147, where 30,000 decided 123 and 125 and left the rest to the MIP (about 40 ms each on a
-# 14 x 14); 300,000 decides two more of the odd half and costs more than it saves.
+# of 147, where 30,000 decided 123 and 125 and left the rest to the MIP (10 to 500 ms each);
+# the 14 x 14 three-star puzzles, where the search seldom ends, pay about 30 ms more for it.
+# 300,000 decides two more of the odd half and costs more than it saves.
 GENRE = define(
     __name__,
     slug="star-battle",
