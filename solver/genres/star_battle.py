@@ -39,7 +39,8 @@ where w rooms can place stars only inside a band of w rows the band's other cell
 and where only w rooms can place one in the band they place none outside it (the same for
 columns), looked at again only where a room left one of the band's lines or its last line
 outside it. Then every unknown cell is tried both ways (probing) and a short
-depth-first search follows, which decides the grid whole where it ends with one answer; what is
+depth-first search follows (branching in the line with the fewest ways left to place its
+stars), which decides the grid whole where it ends with one answer; what is
 left goes to the MIP with the decided cells fixed.
 """
 
@@ -381,13 +382,12 @@ def deduction_board(p: Puzzle) -> Board:
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the rules decide (`deduction_board`), then every unknown cell tried both ways
     (probing) and a depth-first search for the answers (`probing.search`), which decides the
-    grid whole where it finds exactly one."""
+    grid whole where it finds exactly one. The search branches in the line (row, column or
+    room) with the fewest ways left to place its stars (`shade_logic.tightest_count`). (A
+    second search, branching beside decided cells, decided no published puzzle more within
+    the same work, and it cost a fifth more in all.)"""
     known = shade_logic.deduce_tuned(
-        lambda: deduction_board(p),
-        p.rows,
-        p.cols,
-        tuning,
-        frontiers=(shade_logic.tightest_count, Board.frontier),
+        lambda: deduction_board(p), p.rows, p.cols, tuning, frontiers=(shade_logic.tightest_count,)
     )
     return shading_deductions(known, p.rows, p.cols, var="s")
 
