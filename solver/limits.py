@@ -240,8 +240,9 @@ def run_solver(
     calls `stop` (the solver's own interrupt, which it heeds between its steps), again and again
     until the solver returns. At the deadline the solver returns as it does at its own time
     limit; a signal (or a deadline's alarm) is raised again once it has. A solver that has not
-    returned SOLVER_STOP_GRACE seconds after the first request is left to run out on its own
-    time limit (`abandoned`) and OutOfTime (or the signal) is raised: a run never outlasts its
+    returned SOLVER_STOP_GRACE seconds after the first request (after the caller's own
+    deadline, where `at` comes before it) is left to run out on its own time limit
+    (`abandoned`) and OutOfTime (or the signal) is raised: a run never outlasts the caller's
     deadline or its Ctrl-C by more than that. The call runs with the caller's context but no
     deadline, so that the solver's callbacks are never interrupted; `tick` is called here
     while it runs, at least every tenth of a second (to pass on what the callbacks saw: Excel
@@ -250,6 +251,7 @@ def run_solver(
     if _solver_thread is None:
         _solver_thread = _SolverThread()
     worker = _solver_thread
+    outer = _deadline.get()  # the caller's deadline; `at` may come before it
     context = contextvars.copy_context()
     context.run(_deadline.set, None)
     job = _Job()
@@ -259,7 +261,7 @@ def run_solver(
             if tick is not None:
                 tick()
             if at is not None and time.perf_counter() > at:
-                if not _stop(stop, job, worker):
+                if not _stop(stop, job, worker, outer):
                     raise OutOfTime
                 break
     except BaseException:  # Ctrl-C, SIGTERM, the deadline's alarm
@@ -275,11 +277,17 @@ def _poll(at: float | None) -> float:
     return 0.1 if at is None else min(max(at - time.perf_counter(), 0.0), 0.1)
 
 
-def _stop(stop: Callable[[], None], job: _Job, worker: _SolverThread) -> bool:
+def _stop(
+    stop: Callable[[], None], job: _Job, worker: _SolverThread, outer: float | None = None
+) -> bool:
     """Ask the solver to stop until it returns (True), or SOLVER_STOP_GRACE has passed: then its
-    thread is left behind, and the next run gets a new one."""
+    thread is left behind, and the next run gets a new one. outer: the caller's deadline, where
+    the run was to stop sooner (a first try within part of the time, numberlink's filled-grid
+    guess): the solver, which may not look at its interrupt for seconds (HiGHS in a large root
+    LP), is waited for until then, so that the model is not left to a running solver while
+    time remains for the next run."""
     global _solver_thread
-    until = time.perf_counter() + SOLVER_STOP_GRACE
+    until = max(time.perf_counter(), outer or 0.0) + SOLVER_STOP_GRACE
     while True:
         with contextlib.suppress(Exception):  # a solver between stages may refuse the request
             stop()

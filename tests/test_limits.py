@@ -601,6 +601,24 @@ def test_a_solver_that_does_not_stop_is_left_behind_at_the_deadline():
     assert not limits.abandoned()
 
 
+def test_a_solver_stopped_before_the_callers_deadline_is_waited_for():
+    """A run told to stop before the caller's deadline (numberlink's filled-grid guess, at half
+    the time left) whose solver takes longer than SOLVER_STOP_GRACE to heed the request (HiGHS
+    in a large root LP) is waited for while the caller's deadline is ahead, not left running
+    on the model that the next run uses."""
+    release = threading.Event()
+    asked = []
+
+    def stop():
+        if not asked:  # the solver heeds the request a while after it
+            threading.Timer(2 * limits.SOLVER_STOP_GRACE, release.set).start()
+        asked.append(1)
+
+    with limits.deadline(time.perf_counter() + 60):
+        limits.run_solver(release.wait, stop, time.perf_counter() + 0.1)
+    assert asked and release.is_set() and not limits.abandoned()
+
+
 def test_what_the_solver_call_raises_is_raised_in_the_caller():
     def fail():
         raise ValueError("from the solver")
