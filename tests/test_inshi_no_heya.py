@@ -14,8 +14,8 @@ from solver import check
 from solver.blocks.digits import factorisations
 from solver.blocks.rooms import Rooms
 from solver.cli import main
-from solver.genres import genre_for_pzpr, inshi_no_heya
-from solver.io import picture
+from solver.genres import genre_by_slug, genre_for_pzpr, inshi_no_heya
+from solver.io import penpa, penpa_genres, picture
 from solver.io.puzzlink import UrlError, parse_url
 from solver.io.rooms_sheet import rooms_from_labels, write_rooms
 from solver.io.sheet import Grid, InputError
@@ -158,6 +158,21 @@ def test_import_draws_the_rooms_as_borders_and_solves(tmp_path):
     assert grid[0, 0] == 5 and grid[0, 3] is None  # products only, rooms as borders
     res = solve_sheet(book, SLUG, Settings())
     assert res.status == "solved" and res.answer["numbers"] == [list(r) for r in PZPR_ANSWER]
+
+
+def test_a_product_typed_anywhere_in_its_room_goes_to_the_rooms_first_cell():
+    """On a labels sheet a product may sit in any cell of its room; the thick-border form (and
+    a penpa link, as penpa draws puzz.link's factors: small in the first cell's top left
+    corner) holds it in the room's first cell, where it reads back as the same puzzle."""
+    typed = Grid(SLUG, [["A", "A6", "B2"], ["C", "D", "B"], ["C3", "D", "D6"]])
+    p = inshi_no_heya.parse(typed)
+    cells = inshi_no_heya.to_cells(p)
+    assert cells == [[6, None, 2], [3, 6, None], [None, None, None]]
+    link = penpa_genres.to_penpa(genre_by_slug(SLUG), p)
+    _, from_link, _ = penpa_genres.penpa_import(link)
+    assert from_link.rooms.ids == p.rooms.ids and from_link.room_numbers() == p.room_numbers()
+    corner = penpa.read_board(link).q["numberS"]
+    assert len(corner) == 4 and not penpa.read_board(link).q["number"]
 
 
 def _book(tmp_path, rows, rooms: list[str] | None = None):

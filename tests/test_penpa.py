@@ -103,7 +103,7 @@ def test_penpa_drawing_is_the_published_puzzlink_puzzle(name):
 
 # penpa's drawings that our writer makes again, layer for layer, from the puzz.link puzzle
 SAME_DRAWN_GENRES = {"nonogram", "gokigen", "tents", "fillomino", "yin-yang", "lits", "star-battle"}
-SAME_DRAWN_GENRES |= {"kurotto", "nurimisaki", "aqre", "abc-place", "galaxies"}
+SAME_DRAWN_GENRES |= {"kurotto", "nurimisaki", "aqre", "abc-place", "galaxies", "inshi-no-heya"}
 SAME_DRAWING = [name for name in DRAWN if LINKS[name]["genre"] in SAME_DRAWN_GENRES]
 
 

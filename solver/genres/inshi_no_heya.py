@@ -127,10 +127,12 @@ def parse(grid: Grid) -> Puzzle:
 
 
 def to_cells(p: Puzzle) -> list[list[Value]]:
-    """The products in their cells, given digits in theirs (after a product: `12=3`); the rooms
-    are drawn as borders."""
+    """Each room's product in the room's first cell (where a sheet of thick borders reads it,
+    wherever a labels sheet typed it), given digits in theirs (after a product: `12=3`); the
+    rooms are drawn as borders."""
     cells: list[list[Value]] = [[None] * p.cols for _ in range(p.rows)]
-    for (r, c), v in p.numbers:
+    for k, v in p.room_numbers().items():
+        r, c = p.rooms.cells(k)[0]
         cells[r][c] = v
     for (r, c), d in p.digits:
         cells[r][c] = d if cells[r][c] is None else f"{cells[r][c]}={d}"

@@ -158,13 +158,27 @@ def read_ripples(rd: Reader) -> tuple[Cells, Rooms | None]:
 
 
 def read_room_products(rd: Reader) -> tuple[Cells, Rooms | None]:
-    """Rooms and their products (inshi no heya), each moved to its room's first cell."""
-    cells, rooms = read_rooms(rd)
-    assert rooms is not None
-    for room in rooms.all():  # the sheet holds a room's product in the room's first cell
+    """Rooms and their products (inshi no heya), each into its room's first cell: a product
+    small in the top left corner of one of the room's cells (as penpa draws puzz.link's), or
+    a room's one number in a cell; other numbers in cells are given digits."""
+    rooms = rooms_from_walls(rd.rows, rd.cols, rd.walls())
+    cells, _ = read_known_numbers(rd)
+    products: dict[int, Value] = {}
+    for (r, c, corner), text in rd.corner_numbers().items():
+        room = rooms.room_of((r, c))
+        if corner != 0 or room in products:
+            where = f"row {r + 1}, column {c + 1}"
+            raise UrlError(f"penpa link: a second product in the room of {where}")
+        products[room] = clue(text)
+    for k, room in enumerate(rooms.all()):
+        r0, c0 = room[0]
+        if k in products:
+            digit = cells[r0][c0]
+            cells[r0][c0] = products[k] if digit is None else f"{products[k]}={digit}"
+            continue
         held = [(r, c) for r, c in room if cells[r][c] is not None]
-        if len(held) == 1 and held[0] != room[0]:
-            (r, c), (r0, c0) = held[0], room[0]
+        if len(held) == 1 and held[0] != room[0]:  # the room's one number: its product
+            (r, c) = held[0]
             cells[r0][c0], cells[r][c] = cells[r][c], None
     return cells, rooms
 
@@ -1007,9 +1021,10 @@ def read_kenken(rd: Reader) -> tuple[Cells, Rooms | None]:
     return cells, rooms
 
 
-def write_kenken(cells: Cells, rooms: Rooms | None) -> Writer:
-    """Each cage's clue small in the top left corner of its first cell, with penpa's signs
-    (× − ÷, as its keyboard writes them), the cages as thick lines, given digits in cells."""
+def write_first_cell_clues(cells: Cells, rooms: Rooms | None) -> Writer:
+    """Each room's clue small in the top left corner of its first cell (a kenken cage's with
+    penpa's signs, × − ÷, as its keyboard writes them; an inshi no heya room's product), the
+    rooms as thick lines, given digits in cells."""
     assert rooms is not None
     w = Writer(*_size(cells))
     _write_rooms(w, rooms)
@@ -1186,7 +1201,7 @@ CODECS: dict[str, Codec] = {
     "paint-area": Codec("Paint Area", read_rooms, number_writer(), ("paintarea",)),
     "norinori": Codec("Norinori", read_norinori, number_writer(), ("norinori",)),
     "inshi-no-heya": Codec(
-        "Inshi no heya", read_room_products, number_writer(), ("factors",), "number"
+        "Inshi no heya", read_room_products, write_first_cell_clues, ("factors",), "number"
     ),
     "country-road": Codec(
         "Country Road",
@@ -1235,7 +1250,7 @@ CODECS: dict[str, Codec] = {
     "abc-place": Codec("Easy as ABC", read_abc, write_abc, ("easy as abc",), "number"),
     "galaxies": Codec("Galaxies", read_galaxies, write_galaxies, ("spiralgalaxies",), "lineE"),
     "binairo": Codec("Binairo", read_binairo, write_binairo, ()),
-    "kenken": Codec("KenKen", read_kenken, write_kenken, (), "number"),
+    "kenken": Codec("KenKen", read_kenken, write_first_cell_clues, (), "number"),
     "tile-paint": Codec("Tile Paint", read_tile_paint, write_tile_paint, (), rooms_at=(1, 1)),
     "battleship": Codec("Battleship", read_battleship, write_battleship, ("battleships",)),
     "jigsaw-sudoku": Codec(
