@@ -37,6 +37,7 @@ puzzles whole, and then no solver runs.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from dataclasses import dataclass
 
@@ -177,6 +178,30 @@ def _good_arcs(mask: int) -> bool:
 GOOD = [_good_arcs(mask) for mask in range(256)]
 
 
+Sectors = tuple[tuple[int, ...], ...]  # per cell at a point, per state its white sectors' bits
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _arcs(sectors: Sectors, doms: tuple[int, ...]) -> tuple[int, ...]:
+    """Per cell at a point (its white sectors per state, `sectors`; its possible states,
+    `doms`), the states that some way of the point's other cells leaves in good arcs. A
+    point's answer depends on nothing else, and the same few come back again and again (every
+    point inside the grid has the same sectors), so they are kept."""
+    options = [
+        [(s, bits[s]) for s in range(len(STATES)) if dom >> s & 1]
+        for bits, dom in zip(sectors, doms, strict=True)
+    ]
+    kept = [0] * len(sectors)
+    for combo in itertools.product(*options):
+        mask = 0
+        for _, bits in combo:
+            mask |= bits
+        if GOOD[mask]:
+            for k, (s, _) in enumerate(combo):
+                kept[k] |= 1 << s
+    return tuple(kept)
+
+
 class _Board:
     """The white cells' possible states (`dom`, a bit per state of STATES) and the rules over
     them: each lattice point's sectors form good arcs (every state kept has a way for the
@@ -200,14 +225,15 @@ class _Board:
                         if state not in (corner, other):
                             bits[s] |= 1 << k
                 if white:
-                    self._rule("point", list(white.items()))
+                    cells_here = tuple(white)
+                    self._rule("point", (cells_here, tuple(tuple(white[q]) for q in cells_here)))
         for cell, n in sorted(p.numbers().items()):
             self._rule("number", (n, [index[q] for q in p.beside(cell)]))
 
     def _rule(self, kind: str, data: object) -> None:
         k = len(self.rules)
         self.rules.append((kind, data))
-        cells = [q for q, _ in data] if kind == "point" else data[1]  # type: ignore[index,misc]
+        cells = data[0] if kind == "point" else data[1]  # type: ignore[index]
         for q in cells:
             self.watch[q].append(k)
 
@@ -216,25 +242,17 @@ class _Board:
         narrows one; Contradiction where a cell has no state left."""
         while todo:
             kind, data = self.rules[todo.pop()]
-            narrowed = self._point(dom, data) if kind == "point" else self._number(dom, *data)  # type: ignore[arg-type,misc]
+            narrowed = self._point(dom, *data) if kind == "point" else self._number(dom, *data)  # type: ignore[arg-type,misc]
             for q in narrowed:
                 todo.update(self.watch[q])
 
     @staticmethod
-    def _point(dom: list[int], slots: list[tuple[int, list[int]]]) -> list[int]:
-        options = [
-            [(s, bits[s]) for s in range(len(STATES)) if dom[q] >> s & 1] for q, bits in slots
-        ]
-        kept = [0] * len(slots)
-        for combo in itertools.product(*options):
-            mask = 0
-            for _, bits in combo:
-                mask |= bits
-            if GOOD[mask]:
-                for k, (s, _) in enumerate(combo):
-                    kept[k] |= 1 << s
+    def _point(dom: list[int], cells: tuple[int, ...], sectors: Sectors) -> list[int]:
+        """The point's cells narrowed to the states that some way of the others agrees with
+        (`_arcs`)."""
+        kept = _arcs(sectors, tuple(dom[q] for q in cells))
         narrowed = []
-        for (q, _), states in zip(slots, kept, strict=True):
+        for q, states in zip(cells, kept, strict=True):
             if not states:
                 raise Contradiction
             if states != dom[q]:
