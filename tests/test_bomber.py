@@ -3,15 +3,26 @@ sample on every back end: tests/test_samples.py.)"""
 
 from __future__ import annotations
 
-import pytest
-from conftest import example
+import itertools
+import json
+import random
+from pathlib import Path
 
+import pytest
+from conftest import every_shading_answer, example, shading_tally
+
+from solver.blocks.geometry import KING, neighbours
+from solver.deduce import shade_logic
 from solver.genres import bomber
 from solver.io import penpa_genres
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.mip.backends import SOLVERS, Settings
 from solver.pipeline import read_puzzle, solve_sheet
+
+PUBLISHED = json.loads(
+    (Path(__file__).parent / "data" / "published" / "bomber.json").read_text("utf-8")
+)
 
 
 def test_workbook_holds_the_seed_example(sample):
@@ -150,3 +161,54 @@ def test_the_count_of_bombs_stands_alone_in_its_column():
         bomber.parse(Grid("bomber", [[1, None, "●3"], [None, None, 1]]))
     with pytest.raises(InputError, match="5 bombs do not fit into 4 cells"):
         bomber.parse(Grid("bomber", [[1, None, "●5"], [None, None, None]]))
+
+
+def random_bomber(rng: random.Random) -> bomber.Puzzle:
+    """Numbers read off a random placing of bombs (now and then a wrong one), on some of the
+    cells; sometimes the count of all the bombs."""
+    rows, cols = rng.choice(((3, 3), (3, 4), (4, 4)))
+    cells = list(itertools.product(range(rows), range(cols)))
+    bombs = {q for q in cells if rng.random() < 0.3}
+    grid: list[list[int | None]] = [[None] * cols for _ in range(rows)]
+    for r, c in rng.sample(cells, rng.randint(2, len(cells) // 2)):
+        near = list(neighbours(rows, cols, r, c, KING))
+        count = sum(q in bombs for q in near)
+        grid[r][c] = count if rng.random() < 0.85 else rng.randint(0, len(near))
+    numbered = {(r, c) for r, c in cells if grid[r][c] is not None}
+    total = len(bombs - numbered) if rng.random() < 0.3 else None
+    return bomber.Puzzle(tuple(map(tuple, grid)), total)
+
+
+def bomber_deduce(p: bomber.Puzzle, work: int = 10**6, search: int = 0) -> tuple | None:
+    return shade_logic.deduce(
+        lambda: bomber.deduction_board(p), work, everywhere=True, search_work=search
+    )
+
+
+def test_what_the_deductions_decide_holds_in_every_answer():
+    """Brute force over small grids: the numbers' counts, the total and two numbers' shared
+    cells decide only what every answer holds, and the search decides a grid whole exactly
+    where it has one answer."""
+    rng = random.Random(3)
+    puzzles = [random_bomber(rng) for _ in range(80)]
+    free = lambda p: [q for q in p.positions() if p.cells[q[0]][q[1]] is None]  # noqa: E731
+    decided, contradictions, solvable = shading_tally(puzzles, bomber_deduce, bomber.verify, free)
+    assert decided > 150 and contradictions > 5 and solvable > 30
+    for p in puzzles:
+        answers = every_shading_answer(p, bomber.verify, free(p))
+        known = bomber_deduce(p, search=10**6)
+        assert (known is None) == (not answers), p
+        if known:
+            whole = len(known[0]) + len(known[1]) == p.rows * p.cols
+            assert whole == (len(answers) == 1), p
+            assert not whole or answers == [frozenset(known[0])]
+
+
+@pytest.mark.parametrize("entry", PUBLISHED, ids=lambda e: e["name"])
+def test_the_deductions_decide_published_puzzles_whole(entry):
+    """Published puzzles (tests/data/published/bomber.json: two that probing leaves open and
+    the search decides, and the dataset's largest): the deductions decide each whole, its
+    published answer, so no solver runs."""
+    p = bomber.parse(Grid("bomber", entry["cells"]))
+    d = bomber.deduce(p, bomber.GENRE.tuning)
+    assert d.answer == {tuple(q) for q in entry["expected"]["shaded"]}

@@ -15,6 +15,14 @@ the marks back).
 Model (the seed's): b(I,J) = 1 when cell (I,J) holds a bomb; for every number N at (In,Jn):
 b(In,Jn) = 0 and the sum of b over its neighbours = N. Total: the sum of all b is the count of
 bombs, where given.
+
+Deductions (`deduce`, `solver.deduce.shade_logic`; shaded: a bomb): the number cells hold none,
+each number's neighbours hold its count of bombs (`exactly`), as do all the cells the total
+(`exactly` over the grid, where given), each two numbers whose neighbourhoods overlap count the
+cells they share alike (`overlapping`); then every unknown cell tried both ways (probing) and a
+depth-first search (branching on the count with the fewest ways left,
+`shade_logic.tightest_count`), which decides the grid whole where it finds exactly one answer.
+They decide most published puzzles whole, and then no solver runs.
 """
 
 from __future__ import annotations
@@ -29,6 +37,9 @@ from solver.blocks.geometry import KING, CellPuzzle, neighbours
 from solver.blocks.names import cell_name, quote
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
+from solver.deduce import Deductions, shade_logic
+from solver.deduce.probing import Contradiction
+from solver.deduce.shade_logic import UNSHADED, Board, exactly, overlapping, shading_deductions
 from solver.genres import define
 from solver.io.puzzlink import (
     UNKNOWN,
@@ -44,7 +55,7 @@ from solver.io.puzzlink import (
 from solver.io.shading import SHADE_MARKS, WHITE_MARKS, read_shading
 from solver.io.sheet import Grid
 from solver.io.sheet.answer import CellWrite
-from solver.mip.backends import NO_FEASIBILITY_JUMP
+from solver.mip.backends import NO_FEASIBILITY_JUMP, Tuning
 from solver.mip.model import Model, cname, new_problem, value
 
 BOMB = "●"
@@ -107,6 +118,50 @@ def model(p: Puzzle) -> Model:
     if p.total is not None:
         prob += pulp.lpSum(b.values()) == p.total, "Total"
     return Model(prob, list(b.values()), {"b": b})
+
+
+def deduction_board(p: Puzzle) -> Board:
+    """The rules on a board of bombs (shaded) and free cells: number cells free, each number's
+    neighbours hold its count, all cells the total where given, and each two numbers within
+    two steps of each other count the cells they share alike (`overlapping`)."""
+    rows, cols = p.rows, p.cols
+    board = Board(rows, cols, apart=False, connected=False)
+    numbers = {(r, c): n for r, c in p.positions() if (n := p.cells[r][c]) is not None}
+    around = {q: set(neighbours(rows, cols, *q, KING)) - set(numbers) for q in numbers}
+    for q in numbers:
+        board.set(q[0] * cols + q[1], UNSHADED)
+    counts = [(n, sorted(around[q])) for q, n in numbers.items()]
+    if p.total is not None:
+        counts.append((p.total, [q for q in p.positions() if q not in numbers]))
+    for n, free in counts:
+        cells = [r * cols + c for r, c in free]
+        if cells:
+            board.rule(exactly, (n, cells), cells)
+        elif n:  # a count among no free cells
+            raise Contradiction
+    for (r, c), a in numbers.items():  # each pair of numbers whose neighbourhoods overlap, once
+        for other in ((r + dr, c + dc) for dr in range(3) for dc in range(-2, 3)):
+            if other > (r, c) and other in numbers and around[(r, c)] & around[other]:
+                mine, theirs = around[(r, c)], around[other]
+                parts = (mine - theirs, mine & theirs, theirs - mine)
+                own_a, both, own_b = ([i * cols + j for i, j in sorted(q)] for q in parts)
+                data = (a, own_a, both, numbers[other], own_b)
+                board.rule(overlapping, data, own_a + both + own_b)
+    return board
+
+
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """What the rules decide (`deduction_board`), then every unknown cell tried both ways
+    (probing) and a depth-first search for the answers (`probing.search`), which decides the
+    grid whole where it finds exactly one."""
+    known = shade_logic.deduce_tuned(
+        lambda: deduction_board(p),
+        p.rows,
+        p.cols,
+        tuning,
+        frontiers=(shade_logic.tightest_count, Board.frontier),
+    )
+    return shading_deductions(known, p.rows, p.cols)
 
 
 def decode(p: Puzzle, m: Model) -> Answer:
@@ -182,6 +237,10 @@ GENRE = define(
     slug="bomber",
     ja="ボンバーパズル",
     pzpr_ids=("mines",),
-    highs_options=(NO_FEASIBILITY_JUMP,),
-    prove_by_search=True,
+    tuning=Tuning(
+        highs_options=(NO_FEASIBILITY_JUMP,),
+        prove_by_search=True,
+        probe_work=1_000_000,
+        search_work=100_000,
+    ),
 )
