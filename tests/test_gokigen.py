@@ -6,13 +6,16 @@ tests/test_samples.py.)"""
 
 from __future__ import annotations
 
+import itertools
 import json
+import random
 
 import pytest
 
 from solver import check
 from solver.blocks.forest import cycles
 from solver.cli import main
+from solver.deduce import shade_logic
 from solver.genres import gokigen
 from solver.genres.gokigen import BACK, FORWARD, Puzzle
 from solver.io.puzzlink import UNKNOWN, parse_url
@@ -20,7 +23,7 @@ from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.mip.backends import Settings
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
-from tests.conftest import EXAMPLES, example
+from tests.conftest import EXAMPLES, every_shading_answer, example, shading_tally
 
 EX = example("gokigen")
 SOLUTION = EX["solution_text"].split("\n")
@@ -160,3 +163,81 @@ def test_published_puzzles(entry):
     out = solve_puzzle(gokigen.GENRE, p, Settings())
     assert out.status == "solved" and out.unique is True
     assert gokigen.record(p, out.answer) == entry["expected"]
+
+
+def random_slant(rng: random.Random) -> Puzzle:
+    """Clues read off diagonals drawn without a loop (now and then a wrong clue), on some of
+    the points."""
+    rows, cols = rng.choice(((2, 3), (3, 3), (3, 4)))
+    group = {point: point for point in itertools.product(range(rows + 1), range(cols + 1))}
+
+    def find(a):
+        while group[a] != a:
+            a = group[a]
+        return a
+
+    drawn = {}
+    for cell in rng.sample(list(itertools.product(range(rows), range(cols))), rows * cols):
+        for d in rng.sample((BACK, FORWARD), 2):
+            a, b = (find(q) for q in gokigen.ends(cell, d))
+            if a != b:
+                group[a] = b
+                drawn[cell] = d
+                break
+        else:
+            drawn[cell] = BACK  # a loop either way: the clues may have no answer
+    cells: list[list[int | None]] = [[None] * (cols + 1) for _ in range(rows + 1)]
+    probe = Puzzle(tuple(map(tuple, cells)))
+    for point in rng.sample(list(group), rng.randint(2, len(group) // 2)):
+        near = probe.touching(point)
+        count = sum(drawn[cell] == d for cell, d in near)
+        cells[point[0]][point[1]] = count if rng.random() < 0.85 else rng.randint(0, len(near))
+    return Puzzle(tuple(map(tuple, cells)))
+
+
+def slant_deduce(p: Puzzle, work: int = 10**6, search: int = 0) -> tuple | None:
+    return shade_logic.deduce(
+        lambda: gokigen.deduction_board(p), work, everywhere=True, search_work=search
+    )
+
+
+def verify_shaded(p: Puzzle, back: frozenset) -> list:
+    """verify, for the shading a board of diagonals keeps: shaded a ╲."""
+    return gokigen.verify(p, {cell: BACK if cell in back else FORWARD for cell in p.squares()})
+
+
+def test_what_the_deductions_decide_holds_in_every_answer():
+    """Brute force over small grids: the clues' counts and no loop decide only what every
+    answer holds, and the search decides a grid whole exactly where it has one answer."""
+    rng = random.Random(5)
+    puzzles = [random_slant(rng) for _ in range(80)]
+    squares = lambda p: p.squares()  # noqa: E731
+    decided, contradictions, solvable = shading_tally(puzzles, slant_deduce, verify_shaded, squares)
+    assert decided > 150 and contradictions > 5 and solvable > 30
+    for p in puzzles:
+        answers = every_shading_answer(p, verify_shaded, p.squares())
+        known = slant_deduce(p, search=10**6)
+        assert (known is None) == (not answers), p
+        if known:
+            whole = len(known[0]) + len(known[1]) == len(p.squares())
+            assert whole == (len(answers) == 1), p
+            assert not whole or answers == [frozenset(known[0])]
+
+
+def test_no_loop_turns_the_last_diagonal_of_a_diamond():
+    """Three sides of the smallest loop round a point drawn: the fourth cell's diagonal turns
+    the other way, by the rule alone (no clue)."""
+    board = gokigen.deduction_board(Puzzle(tuple((None,) * 3 for _ in range(3))))
+    for i, s in ((0, shade_logic.UNSHADED), (1, shade_logic.SHADED), (2, shade_logic.SHADED)):
+        board.set(i, s)  # ╱ above left, ╲ above right, ╲ below left of the middle point
+    board.propagate()
+    assert board.state[3] == shade_logic.SHADED  # ╲ below right, not the ╱ that closes it
+
+
+@pytest.mark.parametrize("entry", PUBLISHED, ids=lambda e: e["name"])
+def test_the_deductions_decide_published_puzzles_whole(entry):
+    """The published puzzles of tests/data/published/gokigen.json: the deductions decide each
+    whole, their published answer, so no solver runs."""
+    p = gokigen.parse(Grid("x", entry["cells"]))
+    d = gokigen.deduce(p, gokigen.GENRE.tuning)
+    assert d.answer is not None and gokigen.record(p, d.answer) == entry["expected"]

@@ -26,6 +26,14 @@ below-left. Diamond(i,j): the four cells around an inner point do not close the 
 around it. No loop: the diagonals, as edges between the points, form a forest
 (`solver.blocks.forest.acyclic`: a spanning tree through a root of its own, by a flow, in the
 complete form; cycle cuts in the lazy form, the default).
+
+Deductions (`deduce`, on `solver.deduce.shade_logic`'s board, shaded a `╲` and unshaded a `╱`:
+`SlantBoard`): each clue counts the diagonals touching its point (`touching`), and no loop
+(`SlantBoard.acyclic`: the points joined by the diagonals drawn, as groups; a cell whose one
+diagonal would join two points of one group takes the other); then every unknown cell tried
+both ways (probing) and a depth-first search (branching on cells beside decided ones), which
+decides the grid whole where it finds exactly one answer. They decide most published puzzles
+whole, and then no solver runs.
 """
 
 from __future__ import annotations
@@ -39,11 +47,15 @@ from solver.blocks.forest import acyclic, cycles
 from solver.blocks.geometry import Cell, CellPuzzle
 from solver.blocks.names import cell_name, quote
 from solver.blocks.violation import Violation
+from solver.deduce import NOTHING, Deductions, shade_logic
+from solver.deduce.probing import Contradiction
+from solver.deduce.shade_logic import SHADED, UNSHADED, Board
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.puzzlink import UNKNOWN
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
+from solver.mip.backends import Tuning
 from solver.mip.model import Model, cname, new_problem, value, var
 
 BACK, FORWARD = "\\", "/"  # the record's spelling of ╲ and ╱
@@ -186,6 +198,110 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     return m
 
 
+class SlantBoard(Board):
+    """The cells' diagonals on a shading board: shaded a `╲`, unshaded a `╱`. Beside the
+    clues' rules (`touching`), the diagonals make no loop (`acyclic`), looked at whenever a
+    cell was set since the last look."""
+
+    def __init__(self, rows: int, cols: int) -> None:
+        super().__init__(rows, cols, apart=False, connected=False)
+        points = cols + 1
+
+        def joins(i: int, diagonal: str) -> tuple[int, int]:
+            (a, b), (c, d) = ends(divmod(i, cols), diagonal)
+            return a * points + b, c * points + d
+
+        # per cell, the two points its ╲ joins and the two its ╱ joins
+        self.joins = [(joins(i, BACK), joins(i, FORWARD)) for i in range(rows * cols)]
+        self.points = (rows + 1) * points
+        self.loose = True  # a cell set since `acyclic` last looked
+
+    def set(self, i: int, value: int) -> bool:
+        changed = super().set(i, value)
+        self.loose |= changed
+        return changed
+
+    def propagate(self) -> None:
+        while True:
+            super().propagate()
+            if not (self.loose and self.acyclic()):
+                return
+
+    def acyclic(self) -> bool:
+        """The points as groups joined by the diagonals drawn (a loop among them: no answer);
+        an unknown cell whose ╲ would join two points of one group takes ╱, and the other way.
+        True when that set a cell."""
+        self.loose = False
+        group = list(range(self.points))
+
+        def find(a: int) -> int:
+            while group[a] != a:
+                group[a] = group[group[a]]
+                a = group[a]
+            return a
+
+        state, unknown = self.state, []
+        for i, s in enumerate(state):
+            if s == shade_logic.UNKNOWN:
+                unknown.append(i)
+                continue
+            a, b = self.joins[i][0 if s == SHADED else 1]
+            ra, rb = find(a), find(b)
+            if ra == rb:
+                raise Contradiction
+            group[ra] = rb
+        changed = False
+        for i in unknown:
+            (a, b), (c, d) = self.joins[i]
+            if find(a) == find(b):
+                changed |= self.set(i, UNSHADED)
+            if find(c) == find(d):
+                changed |= self.set(i, SHADED)
+        return changed
+
+
+def touching(board: Board, clue: tuple[int, list[int], list[int]]) -> None:
+    """n of the diagonals touch the point: the `╲` of the cells in `back` (above left and
+    below right of it), the `╱` of those in `forward`. Once n touch, the others turn away;
+    once only n can, the unknown ones touch."""
+    (n, back, forward), state = clue, board.state
+    touch = sum(state[i] == SHADED for i in back) + sum(state[i] == UNSHADED for i in forward)
+    free = [i for i in back + forward if state[i] == shade_logic.UNKNOWN]
+    if touch > n or touch + len(free) < n:
+        raise Contradiction
+    if free and (touch == n or touch + len(free) == n):
+        towards = touch < n  # the free cells touch the point
+        for i in free:
+            board.set(i, SHADED if (i in back) == towards else UNSHADED)
+
+
+def deduction_board(p: Puzzle) -> SlantBoard:
+    """The clues' counts (`touching`) on a board of diagonals that make no loop."""
+    rows, cols = p.size()
+    board = SlantBoard(rows, cols)
+    for point, n in sorted(p.clues().items()):
+        near = p.touching(point)
+        back = [r * cols + c for (r, c), d in near if d == BACK]
+        forward = [r * cols + c for (r, c), d in near if d == FORWARD]
+        board.rule(touching, (n, back, forward), back + forward)
+    return board
+
+
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """What the rules decide (`deduction_board`), then every unknown cell tried both ways
+    (probing) and a depth-first search for the answers (`probing.search`), which decides the
+    grid whole where it finds exactly one."""
+    rows, cols = p.size()
+    known = shade_logic.deduce_tuned(lambda: deduction_board(p), rows, cols, tuning)
+    if known is None:
+        return NOTHING
+    back, forward = known
+    fixed = {**dict.fromkeys(back, 1), **dict.fromkeys(forward, 0)}
+    whole = len(fixed) == rows * cols
+    answer = {cell: BACK if v else FORWARD for cell, v in fixed.items()} if whole else None
+    return Deductions({"s": fixed}, answer=answer, answer_vars=rows * cols)
+
+
 def decode(p: Puzzle, m: Model) -> Answer:
     return {cell: BACK if value(v) else FORWARD for cell, v in m["s"].items()}
 
@@ -308,4 +424,5 @@ GENRE = define(
     pzpr_ids=("gokigen",),
     names=("gokigen", "gokigen naname", "gokigennaname", "slant"),
     lazy=True,
+    tuning=Tuning(probe_work=1_000_000, search_work=100_000),
 )
