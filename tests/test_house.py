@@ -106,3 +106,18 @@ def test_the_layers_import_downwards():
         for path in sorted((SOLVER / folder).glob("*.py")):
             wrong = {m for m in imported_modules(path) if m.startswith("solver.io")}
             assert not wrong, f"{folder}/{path.name} imports {sorted(wrong)}"
+
+
+def test_every_genre_with_deductions_is_in_the_docs_table():
+    """docs/links-and-deductions.md's table names every genre that has deductions, and no
+    genre that has none."""
+    from solver.genres import all_genres
+
+    text = (GENRES.parents[1] / "docs" / "links-and-deductions.md").read_text(encoding="utf-8")
+    table = text.split("| genres | deductions |", 1)[1].split("\n\n", 1)[0]
+    named = {
+        name.strip()
+        for line in table.splitlines()[2:]
+        for name in line.split("|")[1].split(",")
+    }
+    assert named == {g.slug for g in all_genres() if g.deduce is not None}
