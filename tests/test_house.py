@@ -116,8 +116,6 @@ def test_every_genre_with_deductions_is_in_the_docs_table():
     text = (GENRES.parents[1] / "docs" / "links-and-deductions.md").read_text(encoding="utf-8")
     table = text.split("| genres | deductions |", 1)[1].split("\n\n", 1)[0]
     named = {
-        name.strip()
-        for line in table.splitlines()[2:]
-        for name in line.split("|")[1].split(",")
+        name.strip() for line in table.splitlines()[2:] for name in line.split("|")[1].split(",")
     }
     assert named == {g.slug for g in all_genres() if g.deduce is not None}
