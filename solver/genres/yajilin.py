@@ -404,6 +404,9 @@ def givens(p: Puzzle, grid: Grid) -> list[Given]:
 # SCIP's one search (ONE_SCIP_SEARCH), without strong branching: on published yajilins faster
 # than HiGHS's rounds (yajilin-2 2.6 times), though not on generated ones full of clues. HiGHS,
 # where chosen, keeps a smaller cut pool: its cutting planes at the root took most of a round.
+# The search's work: 1M decides all but one of the published puzzles (5M all of them), and a
+# search that runs out has cost what it spent: on a puzz.link 16x16 (yajilin-2) 5M is several
+# times SCIP's whole solve of it.
 GENRE = define(
     __name__,
     slug="yajilin",
@@ -416,6 +419,6 @@ GENRE = define(
         highs_options=(("mip_pool_soft_limit", 100),),
         probe_work=7_500_000,
         probe_work_per_cell=15_000,
-        search_work=5_000_000,
+        search_work=1_000_000,
     ),
 )
