@@ -5,13 +5,17 @@ sample on every back end: tests/test_samples.py.)"""
 
 from __future__ import annotations
 
+import itertools
 import json
+import random
 
 import openpyxl
 import pytest
 
 from solver import check
 from solver.cli import main
+from solver.deduce import shade_logic
+from solver.deduce.probing import Contradiction
 from solver.genres import tents
 from solver.io.puzzlink import UrlError, parse_url
 from solver.io.sheet import Grid, InputError
@@ -19,7 +23,7 @@ from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.io.workbook import fill_sheet
 from solver.mip.backends import Settings
 from solver.pipeline import read_puzzle, solve_puzzle
-from tests.conftest import ROOT, example
+from tests.conftest import ROOT, every_shading_answer, example, shading_tally
 
 KNOWN = frozenset(
     (r, c)
@@ -135,3 +139,90 @@ def test_published_puzzles_solve_to_their_answers(entry):
     out = solve_puzzle(tents.GENRE, p, FAST)
     assert out.status == "solved" and out.unique is True
     assert sorted(map(list, out.answer)) == entry["expected"]["tents"]
+
+
+def random_tents(rng: random.Random) -> tents.Puzzle:
+    """Trees beside tents placed apart (each tree on a free side of its tent), counts read off
+    them on some lines (now and then a wrong one)."""
+    rows, cols = rng.choice(((3, 3), (3, 4), (2, 5)))
+    cells = list(itertools.product(range(rows), range(cols)))
+    placed: set = set()
+    trees: set = set()
+    for r, c in rng.sample(cells, len(cells)):
+        if rng.random() < 0.5 or any(abs(r - a) <= 1 and abs(c - b) <= 1 for a, b in placed):
+            continue
+        sides = [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))]
+        free = [q for q in sides if q in set(cells) - placed - trees and q not in trees]
+        free = [q for q in free if q not in placed]
+        if (r, c) in trees or not free:
+            continue
+        placed.add((r, c))
+        trees.add(rng.choice(free))
+    placed -= trees
+
+    def count(line):
+        n = sum(q in placed for q in line)
+        return n if rng.random() < 0.9 else rng.randint(0, 2)
+
+    row_counts = tuple(
+        count([(r, c) for c in range(cols)]) if rng.random() < 0.7 else None for r in range(rows)
+    )
+    col_counts = tuple(
+        count([(r, c) for r in range(rows)]) if rng.random() < 0.7 else None for c in range(cols)
+    )
+    return tents.Puzzle(rows, cols, frozenset(trees), col_counts, row_counts)
+
+
+def tents_deduce(p: tents.Puzzle, work: int = 10**6, search: int = 0) -> tuple | None:
+    return shade_logic.deduce(
+        lambda: tents.deduction_board(p), work, everywhere=True, search_work=search
+    )
+
+
+@pytest.mark.slow
+def test_what_the_deductions_decide_holds_in_every_answer():
+    """Brute force over small grids: the counts, the blocks, a tent beside every tree and the
+    trees' pairing decide only what every answer holds, and the search decides a grid whole
+    exactly where it has one answer (the board's answers are the puzzle's)."""
+    rng = random.Random(4)
+    puzzles = [random_tents(rng) for _ in range(80)]
+    free = lambda p: [q for q in p.positions() if q not in p.trees]  # noqa: E731
+    decided, contradictions, solvable = shading_tally(puzzles, tents_deduce, tents.verify, free)
+    assert decided > 150 and contradictions > 5 and solvable > 30
+    for p in puzzles:
+        answers = every_shading_answer(p, tents.verify, free(p))
+        known = tents_deduce(p, search=10**6)
+        assert (known is None) == (not answers), p
+        if known:
+            whole = len(known[0]) + len(known[1]) == p.rows * p.cols
+            assert whole == (len(answers) == 1), p
+            assert not whole or answers == [frozenset(known[0])]
+
+
+def test_the_pairing_finds_two_trees_with_one_place_between_them():
+    """Two trees whose only free side is one cell cannot both have a tent of their own: the
+    board's pairing finds it with no rule of counts or blocks to help; with a second free side
+    for one of them, each has its own, until that side is emptied."""
+    p = tents.Puzzle(1, 3, frozenset({(0, 0), (0, 2)}), (None, None, None), (None,))
+    with pytest.raises(Contradiction):
+        tents.TentBoard(p).propagate()
+    q = tents.Puzzle(2, 3, frozenset({(0, 0), (0, 2)}), (None, None, None), (None, None))
+    board = tents.TentBoard(q)
+    board.propagate()  # (0, 0) has (0, 1) and (1, 0); (0, 2) has (0, 1) and (1, 2)
+    board.set(3, shade_logic.UNSHADED)  # (1, 0)
+    board.propagate()
+    board.set(5, shade_logic.UNSHADED)  # (1, 2): both trees left with (0, 1)
+    with pytest.raises(Contradiction):
+        board.propagate()
+
+
+@pytest.mark.parametrize("entry", PUBLISHED, ids=[e["name"] for e in PUBLISHED])
+def test_the_deductions_decide_published_puzzles(entry):
+    """The published puzzles of tests/data/published/tents.json: what the deductions decide
+    agrees with the published answer, and they decide each whole (so no solver runs) but the
+    30x30 (9999_30x30), where they leave cells to the solver."""
+    p = tents.parse(Grid("tents", entry["cells"]))
+    d = tents.deduce(p, tents.GENRE.tuning)
+    published = {tuple(q) for q in entry["expected"]["tents"]}
+    assert all((cell in published) == bool(v) for cell, v in d.fixed["t"].items())
+    assert (d.answer is None) == (entry["name"] == "9999_30x30")

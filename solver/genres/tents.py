@@ -32,6 +32,14 @@ Tent(r,c): a cell's t is the sum of the a that point at it (a tent belongs to ex
 and a cell no tree owns holds no tent). Touch(r,c): at most one tent in each 2x2 block
 (`solver.blocks.cells.never_touching`). Row(r) and Col(c): the t of a counted line sum to its
 count.
+
+Deductions (`deduce`, `solver.deduce.shade_logic`; shaded: a tent): the trees hold none, nor
+does a cell beside no tree; each 2x2 block holds one tent at most; each tree has a tent beside
+it; each counted line holds its count, and the grid as many tents as trees; every tree can still
+have a tent of its own (`TentBoard`: a pairing of each tree with a cell beside it that may hold
+a tent, repaired where a cell of it is emptied; none: no answer); then every unknown cell tried
+both ways (probing). They decide all published puzzles but one whole (a search after them
+decided none more), and then no solver runs.
 """
 
 from __future__ import annotations
@@ -45,12 +53,16 @@ from solver.blocks.geometry import ORTHOGONAL, Cell
 from solver.blocks.names import a1, quote
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
+from solver.deduce import Deductions, shade_logic
+from solver.deduce.probing import Contradiction
+from solver.deduce.shade_logic import UNSHADED, Board, between, exactly, shading_deductions
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.shading import WHITE_MARKS, read_shading
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import is_mark
+from solver.mip.backends import Tuning
 from solver.mip.model import Model, cname, new_problem, value, var
 
 ORIGIN = (1, 1)  # the grid's top-left cell in the sheet, 0-based: B2
@@ -160,6 +172,82 @@ def model(p: Puzzle) -> Model:
         if n is not None:
             prob += pulp.lpSum(t.get((r, c), 0) for r in range(p.rows)) == n, f"Col({c + 1})"
     return Model(prob, list(t.values()), {"t": t, "a": a})
+
+
+class TentBoard(Board):
+    """A board of tents (shaded) and cells without one, which keeps a pairing of every tree
+    with a cell beside it that may still hold a tent (`owner`, `tent_of`): where a cell of it
+    is emptied, its tree looks for another (an augmenting path, as `_pairing`); where none is
+    found, no answer has the cells the board holds. Once every cell is decided the pairing is
+    of the trees with the tents, so the board's answers are the puzzle's."""
+
+    def __init__(self, p: Puzzle) -> None:
+        super().__init__(p.rows, p.cols, apart=False, connected=False)
+        trees = sorted(p.trees)
+        self.sides = [[r * p.cols + c for _, (r, c) in _sides(p, tree)] for tree in trees]
+        self.owner = [-1] * (p.rows * p.cols)  # per cell, the tree paired with it (-1: none)
+        self.tent_of = [-1] * len(trees)  # per tree, its cell
+        self.unpaired = list(range(len(trees)))  # trees whose cell was emptied, or none yet
+
+    def copy(self) -> TentBoard:
+        other = super().copy()
+        other.owner, other.tent_of = self.owner[:], self.tent_of[:]
+        other.unpaired = self.unpaired[:]
+        return other
+
+    def set(self, i: int, value: int) -> bool:
+        changed = super().set(i, value)
+        if changed and value == UNSHADED and self.owner[i] >= 0:
+            self.unpaired.append(self.owner[i])
+            self.tent_of[self.owner[i]], self.owner[i] = -1, -1
+        return changed
+
+    def propagate(self) -> None:
+        super().propagate()
+        while self.unpaired:
+            tree = self.unpaired.pop()
+            if self.tent_of[tree] < 0 and not self._pair(tree, set()):
+                raise Contradiction
+
+    def _pair(self, tree: int, seen: set[int]) -> bool:
+        for i in self.sides[tree]:
+            if self.state[i] != UNSHADED and i not in seen:
+                seen.add(i)
+                if self.owner[i] < 0 or self._pair(self.owner[i], seen):
+                    self.owner[i], self.tent_of[tree] = tree, i
+                    return True
+        return False
+
+
+def deduction_board(p: Puzzle) -> TentBoard:
+    """The rules on a board of tents (shaded) and cells without one (`Deductions` above)."""
+    rows, cols = p.rows, p.cols
+    board = TentBoard(p)
+    beside = {i for cells in board.sides for i in cells}
+    for i in range(rows * cols):
+        if i not in beside:  # a tree, or a cell beside none
+            board.set(i, UNSHADED)
+    for cells in board.sides:
+        if cells:
+            board.rule(between, (1, len(cells), cells), cells)
+    for r in range(rows - 1):
+        for c in range(cols - 1):
+            block = [r * cols + c, r * cols + c + 1, (r + 1) * cols + c, (r + 1) * cols + c + 1]
+            board.rule(between, (0, 1, block), block)
+    lines = [(n, [r * cols + c for c in range(cols)]) for r, n in enumerate(p.row_counts)]
+    lines += [(n, [r * cols + c for r in range(rows)]) for c, n in enumerate(p.col_counts)]
+    lines.append((len(p.trees), list(range(rows * cols))))
+    for n, cells in lines:
+        if n is not None:
+            board.rule(exactly, (n, cells), cells)
+    return board
+
+
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """What the rules decide (`deduction_board`), then every unknown cell tried both ways
+    (probing)."""
+    known = shade_logic.deduce_tuned(lambda: deduction_board(p), p.rows, p.cols, tuning)
+    return shading_deductions(known, p.rows, p.cols, skip=p.trees, var="t")
 
 
 def decode(p: Puzzle, m: Model) -> Answer:
@@ -308,5 +396,5 @@ GENRE = define(
     ja="テント",
     pzpr_ids=("tents",),
     names=("tents", "テント"),
-    solver="scip",
+    tuning=Tuning("scip", probe_work=1_000_000),
 )
