@@ -138,6 +138,22 @@ def shading_tally(puzzles, deduce, verify, free) -> tuple[int, int, int]:
     return decided, contradictions, solvable
 
 
+def assert_search_exact(puzzles, deduce, verify, free) -> None:
+    """A shading genre's deductions with their search (`deduce(p, search=...)`), against every
+    answer of each puzzle found by trying every shading of its `free` cells: no answer exactly
+    where there is none, and the free cells decided whole exactly where there is one answer,
+    that one."""
+    for p in puzzles:
+        cells = free(p)
+        answers = every_shading_answer(p, verify, cells)
+        known = deduce(p, search=10**6)
+        assert (known is None) == (not answers), p
+        if known:
+            whole = set(cells) <= known[0] | known[1]
+            assert whole == (len(answers) == 1), p
+            assert not whole or answers == [frozenset(known[0])]
+
+
 def search_tally(puzzles, deduce, verify, free) -> dict[str, int]:
     """A deductions' search (`solver.deduce.probing.search`) is exact on each puzzle, against every
     shading of its `free` cells (`verify` the genre's rules): `deduce(p)` decides the grid whole

@@ -21,7 +21,7 @@ from solver.io.sheet import InputError, is_dark
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.mip.backends import Settings
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
-from tests.conftest import every_shading_answer, example, shading_tally
+from tests.conftest import assert_search_exact, every_shading_answer, example, shading_tally
 
 EX = example("creek")
 
@@ -226,14 +226,7 @@ def test_what_the_deductions_decide_holds_in_every_answer():
     squares = lambda p: p.squares()  # noqa: E731
     decided, contradictions, solvable = shading_tally(puzzles, creek_deduce, creek.verify, squares)
     assert decided > 150 and contradictions > 5 and solvable > 30
-    for p in puzzles:
-        answers = every_shading_answer(p, creek.verify, p.squares())
-        known = creek_deduce(p, search=10**6)
-        assert (known is None) == (not answers), p
-        if known:
-            whole = len(known[0]) + len(known[1]) == len(p.squares())
-            assert whole == (len(answers) == 1), p
-            assert not whole or answers == [frozenset(known[0])]
+    assert_search_exact(puzzles, creek_deduce, creek.verify, squares)
 
 
 def rules_only(p: Puzzle) -> tuple | None:

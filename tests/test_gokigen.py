@@ -23,7 +23,12 @@ from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.mip.backends import Settings
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
-from tests.conftest import EXAMPLES, every_shading_answer, example, shading_tally
+from tests.conftest import (
+    EXAMPLES,
+    assert_search_exact,
+    example,
+    shading_tally,
+)
 
 EX = example("gokigen")
 SOLUTION = EX["solution_text"].split("\n")
@@ -214,14 +219,7 @@ def test_what_the_deductions_decide_holds_in_every_answer():
     squares = lambda p: p.squares()  # noqa: E731
     decided, contradictions, solvable = shading_tally(puzzles, slant_deduce, verify_shaded, squares)
     assert decided > 150 and contradictions > 5 and solvable > 30
-    for p in puzzles:
-        answers = every_shading_answer(p, verify_shaded, p.squares())
-        known = slant_deduce(p, search=10**6)
-        assert (known is None) == (not answers), p
-        if known:
-            whole = len(known[0]) + len(known[1]) == len(p.squares())
-            assert whole == (len(answers) == 1), p
-            assert not whole or answers == [frozenset(known[0])]
+    assert_search_exact(puzzles, slant_deduce, verify_shaded, squares)
 
 
 def test_no_loop_turns_the_last_diagonal_of_a_diamond():

@@ -23,7 +23,7 @@ from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.io.workbook import fill_sheet
 from solver.mip.backends import Settings
 from solver.pipeline import read_puzzle, solve_puzzle
-from tests.conftest import ROOT, every_shading_answer, example, shading_tally
+from tests.conftest import ROOT, assert_search_exact, example, shading_tally
 
 KNOWN = frozenset(
     (r, c)
@@ -189,14 +189,7 @@ def test_what_the_deductions_decide_holds_in_every_answer():
     free = lambda p: [q for q in p.positions() if q not in p.trees]  # noqa: E731
     decided, contradictions, solvable = shading_tally(puzzles, tents_deduce, tents.verify, free)
     assert decided > 150 and contradictions > 5 and solvable > 30
-    for p in puzzles:
-        answers = every_shading_answer(p, tents.verify, free(p))
-        known = tents_deduce(p, search=10**6)
-        assert (known is None) == (not answers), p
-        if known:
-            whole = len(known[0]) + len(known[1]) == p.rows * p.cols
-            assert whole == (len(answers) == 1), p
-            assert not whole or answers == [frozenset(known[0])]
+    assert_search_exact(puzzles, tents_deduce, tents.verify, free)
 
 
 def test_the_pairing_finds_two_trees_with_one_place_between_them():

@@ -55,8 +55,11 @@ def seeds() -> list[str]:
         genre = genre_by_slug(path.stem)
         entries = json.loads(path.read_text(encoding="utf-8"))
         if genre.to_url is not None and entries:
-            small = min(entries, key=lambda e: e["rows"] * e["cols"])
-            found.append(genre.to_url(genre.parse(Grid(path.stem, small["cells"]))))
+            for small in sorted(entries, key=lambda e: e["rows"] * e["cols"]):
+                # the smallest that puzz.link has a form for (bomber's count of bombs: none)
+                with contextlib.suppress(UrlError):
+                    found.append(genre.to_url(genre.parse(Grid(path.stem, small["cells"]))))
+                    break
     return list(dict.fromkeys(found))
 
 

@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from types import ModuleType
+
+from solver.blocks.values import Value
 
 
 def readers() -> dict[str, ModuleType]:
@@ -78,6 +80,32 @@ def marked(solution: str, mark: str = "x") -> dict:
 def given_cells(grid: list[list[str]]) -> list[tuple[int, int]]:
     """The cells of a problem's grid that hold something (not `-`)."""
     return [(r, c) for r, row in enumerate(grid) for c, t in enumerate(row) if t != "-"]
+
+
+def labelled_clues(problem: str, clue: Callable[[str], str]) -> list[list[Value]]:
+    """A problem of a grid of clues and then a grid of room (cage) ids, as the labels sheet
+    types it: every cell its room's label (`A` ... `Z`, `AA` ..., in the order of the ids'
+    first cells), and after it `clue(token)` of the cell's token in the grid of clues (`A12`)."""
+    from solver.blocks.rooms import room_label
+
+    rows, _ = size_of(problem)
+    grid = grid_of(problem)
+    clues, ids = grid[:rows], grid[rows : 2 * rows]
+    order: dict[str, str] = {}
+    for row in ids:
+        for t in row:
+            order.setdefault(t, room_label(len(order)))
+    return [
+        [order[k] + clue(t) for k, t in zip(krow, crow, strict=True)]
+        for krow, crow in zip(ids, clues, strict=True)
+    ]
+
+
+def digits(solution: str) -> dict:
+    """The record's `numbers` of a solution's first grid of digits (a few texts repeat it
+    after a `[solution]` line)."""
+    rows, _ = size_of(solution)
+    return {"numbers": [[int(t) for t in row] for row in grid_of(solution)[:rows]]}
 
 
 def room_labels(ids: list[list[str]], numbered: Iterable[tuple[int, int]] = ()) -> list[list[str]]:

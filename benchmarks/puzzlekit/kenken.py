@@ -4,8 +4,7 @@ where janko gives no operation)."""
 
 from __future__ import annotations
 
-from benchmarks.puzzlekit import grid_of, size_of
-from solver.blocks.rooms import room_label
+from benchmarks.puzzlekit import digits, labelled_clues
 from solver.blocks.values import Value
 
 DATASET = "KenKen"
@@ -22,20 +21,9 @@ def _clue(token: str) -> str:
 
 
 def cells(problem: str) -> list[list[Value]]:
-    rows, _ = size_of(problem)
-    grid = grid_of(problem)
-    clues, cages = grid[:rows], grid[rows : 2 * rows]
-    order: dict[str, str] = {}
-    for row in cages:
-        for t in row:
-            order.setdefault(t, room_label(len(order)))
-    return [
-        [order[k] + _clue(t) for k, t in zip(krow, crow, strict=True)]
-        for krow, crow in zip(cages, clues, strict=True)
-    ]
+    return labelled_clues(problem, _clue)
 
 
 def expected(solution: str) -> dict:
     """The digits; the first grid only."""
-    rows, _ = size_of(solution)
-    return {"numbers": [[int(t) for t in row] for row in grid_of(solution)[:rows]]}
+    return digits(solution)

@@ -617,6 +617,13 @@ def overlapping(board: Board, two: tuple[int, list[int], list[int], int, list[in
                 board.set(i, UNSHADED if shaded == most else SHADED)
 
 
+def overlap(board: Board, a: int, mine: set[int], b: int, theirs: set[int]) -> None:
+    """The rule `overlapping` for two counts, a of the cells `mine` and b of `theirs`, that
+    share cells (creek's clues on neighbouring points, bomber's numbers two steps apart)."""
+    own_a, both, own_b = (sorted(q) for q in (mine - theirs, mine & theirs, theirs - mine))
+    board.rule(overlapping, (a, own_a, both, b, own_b), own_a + both + own_b)
+
+
 def mixed(board: Board, cells: list[int]) -> None:
     """The cells (a 2x2 block) are not all one colour: three of a colour make the fourth the
     other one (paint area's and nurimisaki's blocks)."""

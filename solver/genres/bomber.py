@@ -39,7 +39,7 @@ from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.deduce import Deductions, shade_logic
 from solver.deduce.probing import Contradiction
-from solver.deduce.shade_logic import UNSHADED, Board, exactly, overlapping, shading_deductions
+from solver.deduce.shade_logic import UNSHADED, Board, exactly, overlap, shading_deductions
 from solver.genres import define
 from solver.io.puzzlink import (
     UNKNOWN,
@@ -139,14 +139,11 @@ def deduction_board(p: Puzzle) -> Board:
             board.rule(exactly, (n, cells), cells)
         elif n:  # a count among no free cells
             raise Contradiction
+    index = {q: {r * cols + c for r, c in cells} for q, cells in around.items()}
     for (r, c), a in numbers.items():  # each pair of numbers whose neighbourhoods overlap, once
         for other in ((r + dr, c + dc) for dr in range(3) for dc in range(-2, 3)):
             if other > (r, c) and other in numbers and around[(r, c)] & around[other]:
-                mine, theirs = around[(r, c)], around[other]
-                parts = (mine - theirs, mine & theirs, theirs - mine)
-                own_a, both, own_b = ([i * cols + j for i, j in sorted(q)] for q in parts)
-                data = (a, own_a, both, numbers[other], own_b)
-                board.rule(overlapping, data, own_a + both + own_b)
+                overlap(board, a, index[(r, c)], numbers[other], index[other])
     return board
 
 

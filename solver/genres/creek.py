@@ -54,7 +54,7 @@ from solver.blocks.names import cell_name, quote
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.deduce import Deductions, shade_logic
-from solver.deduce.shade_logic import Board, exactly, overlapping, shading_deductions
+from solver.deduce.shade_logic import Board, exactly, overlap, shading_deductions
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.puzzlink import UNKNOWN
@@ -164,11 +164,9 @@ def deduction_board(p: Puzzle) -> Board:
     for (i, j), a in clues:  # each pair of clues on neighbouring points, once
         for other in ((i, j + 1), (i + 1, j - 1), (i + 1, j), (i + 1, j + 1)):
             if other in given:
-                mine, theirs = set(p.around((i, j))), set(p.around(other))
-                parts = (mine - theirs, mine & theirs, theirs - mine)
-                own_a, both, own_b = ([r * cols + c for r, c in sorted(q)] for q in parts)
-                data = (a, own_a, both, given[other], own_b)
-                board.rule(overlapping, data, own_a + both + own_b)
+                mine = {r * cols + c for r, c in p.around((i, j))}
+                theirs = {r * cols + c for r, c in p.around(other)}
+                overlap(board, a, mine, given[other], theirs)
     return board
 
 
