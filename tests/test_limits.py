@@ -145,9 +145,10 @@ def test_deductions_cut_short_by_the_deadline_count_as_deduce(big_numberlink):
 
 def test_the_deadline_between_the_solvers_runs_counts_as_solve(monkeypatch, sample):
     """The deadline's alarm outside the solver's own handlers (between two of its runs) still
-    gives a timeout whose timings hold the deductions, the build and the rest as solve."""
-    book = sheet.openpyxl_book.OpenpyxlBook(sample("tents"))
-    genre, _, puzzle = pipeline.read_puzzle(book, "tents")
+    gives a timeout whose timings hold the build and the rest as solve (shikaku: no deductions
+    decide it before the solver)."""
+    book = sheet.openpyxl_book.OpenpyxlBook(sample("shikaku"))
+    genre, _, puzzle = pipeline.read_puzzle(book, "shikaku")
 
     def alarm(*args, **kwargs):
         time.sleep(0.02)
@@ -258,7 +259,7 @@ def test_a_uniqueness_proof_cut_short_says_so(sample, monkeypatch):
         return solve(self, deadline)
 
     monkeypatch.setattr(LiveModel, "solve", second_runs_out)
-    res = solve_sheet(OpenpyxlBook(sample("bomber")), "bomber", Settings("highs", 2))
+    res = solve_sheet(OpenpyxlBook(sample("shikaku")), "shikaku", Settings("highs", 2))
     assert calls == ["unique"]
     assert res.status == "solved" and res.unique is None
     assert res.note == f"uniqueness not proved within the time limit of 2 s; {LONGER}"
@@ -268,7 +269,7 @@ def test_a_uniqueness_proof_cut_short_says_so(sample, monkeypatch):
 
 def test_no_answer_in_time_is_a_timeout_that_says_how_to_give_it_longer(sample, monkeypatch):
     monkeypatch.setattr(LiveModel, "solve", lambda self, deadline=None: "timeout")
-    res = solve_sheet(OpenpyxlBook(sample("bomber")), "bomber", Settings("highs", 2))
+    res = solve_sheet(OpenpyxlBook(sample("shikaku")), "shikaku", Settings("highs", 2))
     assert res.status == "timeout" and res.unique is None and res.answer is None
     assert res.error == f"no answer within the time limit of 2 s; {LONGER}"
     assert "--time-limit S" in LONGER and "'none'" in LONGER
