@@ -44,7 +44,9 @@ decided none more), and then no solver runs.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 import pulp
 
@@ -65,6 +67,8 @@ from solver.io.spellings import is_mark
 from solver.mip.backends import Tuning
 from solver.mip.model import Model, cname, new_problem, value, var
 
+T = TypeVar("T")  # a tree, as `_augment` pairs it
+C = TypeVar("C")  # a cell
 ORIGIN = (1, 1)  # the grid's top-left cell in the sheet, 0-based: B2
 TREE = "T"
 TREES = frozenset({"t", "木", "🌲", "🌳"})  # folded spellings of a tree (`T`)
@@ -176,47 +180,39 @@ def model(p: Puzzle) -> Model:
 
 class TentBoard(Board):
     """A board of tents (shaded) and cells without one, which keeps a pairing of every tree
-    with a cell beside it that may still hold a tent (`owner`, `tent_of`): where a cell of it
-    is emptied, its tree looks for another (an augmenting path, as `_pairing`); where none is
-    found, no answer has the cells the board holds. Once every cell is decided the pairing is
-    of the trees with the tents, so the board's answers are the puzzle's."""
+    with a cell beside it that may still hold a tent (`owner`): where a cell of it is emptied,
+    its tree looks for another (`_augment`); where none is found, no answer has the cells the
+    board holds. Once every cell is decided the pairing is of the trees with the tents, so the
+    board's answers are the puzzle's."""
 
     def __init__(self, p: Puzzle) -> None:
         super().__init__(p.rows, p.cols, apart=False, connected=False)
         trees = sorted(p.trees)
         self.sides = [[r * p.cols + c for _, (r, c) in _sides(p, tree)] for tree in trees]
-        self.owner = [-1] * (p.rows * p.cols)  # per cell, the tree paired with it (-1: none)
-        self.tent_of = [-1] * len(trees)  # per tree, its cell
+        self.owner: dict[int, int] = {}  # each paired cell's tree
         self.unpaired = list(range(len(trees)))  # trees whose cell was emptied, or none yet
 
     def copy(self) -> TentBoard:
         other = super().copy()
-        other.owner, other.tent_of = self.owner[:], self.tent_of[:]
-        other.unpaired = self.unpaired[:]
+        other.owner, other.unpaired = dict(self.owner), self.unpaired[:]
         return other
 
     def set(self, i: int, value: int) -> bool:
         changed = super().set(i, value)
-        if changed and value == UNSHADED and self.owner[i] >= 0:
-            self.unpaired.append(self.owner[i])
-            self.tent_of[self.owner[i]], self.owner[i] = -1, -1
+        if changed and value == UNSHADED and i in self.owner:
+            self.unpaired.append(self.owner.pop(i))
         return changed
 
     def propagate(self) -> None:
         super().propagate()
-        while self.unpaired:
-            tree = self.unpaired.pop()
-            if self.tent_of[tree] < 0 and not self._pair(tree, set()):
-                raise Contradiction
+        state, sides = self.state, self.sides
 
-    def _pair(self, tree: int, seen: set[int]) -> bool:
-        for i in self.sides[tree]:
-            if self.state[i] != UNSHADED and i not in seen:
-                seen.add(i)
-                if self.owner[i] < 0 or self._pair(self.owner[i], seen):
-                    self.owner[i], self.tent_of[tree] = tree, i
-                    return True
-        return False
+        def free(tree: int) -> list[int]:
+            return [i for i in sides[tree] if state[i] != UNSHADED]
+
+        while self.unpaired:
+            if not _augment(self.unpaired.pop(), free, self.owner, set()):
+                raise Contradiction
 
 
 def deduction_board(p: Puzzle) -> TentBoard:
@@ -254,21 +250,23 @@ def decode(p: Puzzle, m: Model) -> Answer:
     return frozenset(cell for cell, v in m["t"].items() if value(v))
 
 
+def _augment(tree: T, sides: Callable[[T], list[C]], owner: dict[C, T], seen: set[C]) -> bool:
+    """Pair the tree with one of its `sides`, moving the trees that hold them along an
+    augmenting path (`owner`: each paired cell's tree); False where no path frees one."""
+    for q in sides(tree):
+        if q not in seen:
+            seen.add(q)
+            if q not in owner or _augment(owner[q], sides, owner, seen):
+                owner[q] = tree
+                return True
+    return False
+
+
 def _pairing(p: Puzzle, tents: frozenset[Cell]) -> dict[Cell, Cell]:
     """A largest pairing of trees with neighbouring tents (tree -> tent), by augmenting paths."""
     owner: dict[Cell, Cell] = {}
-
-    def take(tree: Cell, seen: set[Cell]) -> bool:
-        for _, q in _sides(p, tree):
-            if q in tents and q not in seen:
-                seen.add(q)
-                if q not in owner or take(owner[q], seen):
-                    owner[q] = tree
-                    return True
-        return False
-
     for tree in sorted(p.trees):
-        take(tree, set())
+        _augment(tree, lambda t: [q for _, q in _sides(p, t) if q in tents], owner, set())
     return {tree: tent for tent, tree in owner.items()}
 
 
