@@ -76,7 +76,7 @@ def test_question_mark_islands_take_any_size():
 @pytest.mark.parametrize("deduced", (True, False))
 @pytest.mark.parametrize("form", ("complete", "lazy"))
 def test_both_forms_agree(form, deduced):
-    """With and without the deductions made before the solve (solver.genres.nurikabe.island_rules
+    """With and without the deductions made before the solve (solver.deduce.island_logic
     decides the whole example, so without them the connectivity blocks do the work)."""
     settings = Settings("highs", connectivity=form, deduce=deduced)
     out = solve_puzzle(nurikabe.GENRE, known_puzzle(), settings)
@@ -157,7 +157,7 @@ def test_the_generator_repairs_its_puzzle_until_unique():
     """tests/generators/nurikabe.py: the random clues of seed 3 at 8x8 have other answers; the
     local searches find them and the repairs (numbers moved, islands split) leave one. (Which
     second answers the solves meet steers the repairs: since the deductions of
-    solver.genres.nurikabe.island_rules, seed 1 ends on two spots that no repair mends, "not
+    solver.deduce.island_logic, seed 1 ends on two spots that no repair mends, "not
     unique".)"""
     from tests.generators.nurikabe import generate
 

@@ -1,4 +1,4 @@
-"""The deductions made before nurikabe's solve (solver.genres.nurikabe.island_rules): what they
+"""The deductions made before nurikabe's solve (solver.deduce.island_logic): what they
 decide holds in every answer (brute force over small grids, with the genre's own `verify` as
 the rules), they decide published puzzles of the kind they are for, and a puzzle without an
 answer says so."""
@@ -12,10 +12,9 @@ import random
 import pytest
 
 from solver.blocks.cells import components
-from solver.deduce import probing
+from solver.deduce import island_logic, probing
 from solver.genres import nurikabe
 from solver.genres.nurikabe import Puzzle
-from solver.genres.nurikabe import island_rules as island_logic
 from solver.io.puzzlink import UNKNOWN, parse_url
 from solver.mip.backends import Settings
 from solver.pipeline import DECIDED, solve_puzzle

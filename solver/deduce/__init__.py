@@ -11,6 +11,7 @@ never seconds: a sheet gives the same fixings on every machine and under any loa
 - shade_logic: shaded and unshaded cells (apart, joined, counts)
 - frontier: answers counted cell by cell along a frontier (lines between numbered ends)
 - bridges: the bridges between islands (hashiwokakero), each pair's bounds
+- island_logic: islands of given sizes in one connected sea, no 2x2 of sea (nurikabe)
 - cuts: the cut vertices of the open cells of a board (a colour kept connected)
 """
 

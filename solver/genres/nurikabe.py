@@ -24,7 +24,7 @@ known size: when that is two cells or more, every sea cell has a sea neighbour (
 (`solver.blocks.cells.not_all_again`: not every sea cell again), which is exact since every
 answer has as many sea cells.
 
-Deductions (`deduce`): the rules of `solver.genres.nurikabe.island_rules` decide cells of sea and of
+Deductions (`deduce`): the rules of `solver.deduce.island_logic` decide cells of sea and of
 land before the solve: a complete island walled in by sea, cells no island can reach, no 2x2 of sea,
 the sea joined (and, where the sea is shorter than a path across the grid, within its reach), the
 blocks owed to one island, the penalty; then each unknown cell next to a
@@ -58,10 +58,9 @@ from solver.blocks.cells import (
 from solver.blocks.geometry import Cell, CellPuzzle
 from solver.blocks.names import quote
 from solver.blocks.values import Value
-from solver.deduce import Deductions, probing
+from solver.deduce import Deductions, island_logic, probing
 from solver.deduce.shade_logic import shading_deductions
 from solver.genres import define
-from solver.genres.nurikabe import island_rules
 from solver.io import puzzlink
 from solver.io.shading import SHADING_MARKS, read_shaded, render_shaded
 from solver.io.sheet import Grid, InputError
@@ -131,10 +130,10 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
 
 
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
-    """What the rules decide (`solver.genres.nurikabe.island_rules`): cells of sea and of land in
+    """What the rules decide (`solver.deduce.island_logic`): cells of sea and of land in
     every answer."""
     clues = p.clues()
-    known = island_rules.deduce(
+    known = island_logic.deduce(
         p.rows,
         p.cols,
         clues,
