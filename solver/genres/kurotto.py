@@ -563,8 +563,8 @@ GENRE = define(
     # checked on the rest: it decides as many as 1,000,000 does (112 of 114, 114 of 115; the
     # three left are not unique) in a tenth less time in all, and where it gives up the search
     # over cells often ends soon (janko's 77 and 17, 10x10: 1.2 s each in all, where 1,000,000
-    # took 3.5 and 3.2 s); 100,000 leaves three puzzles more to the search over cells, which
-    # spends seconds on them
+    # took 3.5 and 3.2 s); with 100,000 three puzzles more stay open, to the MIP, after the
+    # search over cells has spent seconds on them
     tuning=Tuning(
         probe_work=2_000_000, probe_passes=10, search_work=300_000, cell_search_work=4_000_000
     ),
