@@ -170,6 +170,8 @@ class Board:
         self.counting = True  # the penalty and the blocks owed among the rules (`propagate`)
         self.cuts = False  # the sea's and the islands' cut cells among the rules (`propagate`)
         self.decided = 0  # the cells `set` has decided: the state's version, for `propagate`
+        self.lands = 0  # the cells `set` has made land: the islands' version, for `_islands`
+        self.islands_at = -1  # `lands` when `_islands` last ran to its end
         self.island_cuts = Kept(KEPT_CELLS)  # what `_island_cuts` found, shared by the copies
         self.state = [UNKNOWN] * n
         self.owner = [FREE] * n
@@ -190,6 +192,7 @@ class Board:
             raise Contradiction
         self.state[i] = value
         self.decided += 1
+        self.lands += value == LAND
         return True
 
     # --- the rules ------------------------------------------------------------------------
@@ -278,7 +281,11 @@ class Board:
     def _islands(self) -> bool:
         """Owners spread over each land group (kept in `owned`, and the islands beside each
         cell in `beside`, for `_reach`, as this rule changes no land); a complete island is
-        walled in by sea; a cell next to two numbers' islands is sea."""
+        walled in by sea; a cell next to two numbers' islands is sea. Only land changes what
+        it finds: where no cell has become land since its last run, it has nothing to do (a
+        cell of `beside` made sea since is no island's: `_only` reads it so)."""
+        if self.islands_at == self.lands:
+            return False
         state, owner, near = self.state, self.owner, self.near
         changed = False
         self.owned: dict[int, list[int]] = {}
@@ -316,6 +323,7 @@ class Board:
                     raise Contradiction  # land between two islands joins them
                 if state[j] == UNKNOWN:
                     changed |= self.set(j, SEA)
+        self.islands_at = self.lands
         return changed
 
     def _only(self) -> list[int]:
