@@ -286,3 +286,67 @@ def test_groups_that_each_hold_an_unshaded_cell_are_joined_before_one_is_known()
         Puzzle(tuple(map(tuple, cells))), creek.verify, [(0, c) for c in range(5)]
     )
     assert all((0, 2) not in shaded for shaded in answers)
+
+
+# --- minimal answers first, then detours (Model.minimal, Model.detour) -----------------------
+
+
+def clues_of(rows: int, cols: int, shaded: set, blank: set = frozenset()) -> Puzzle:
+    """The clues a shading gives on every point, but the `blank` points."""
+    cells: list[list[int | None]] = [[None] * (cols + 1) for _ in range(rows + 1)]
+    probe = Puzzle(tuple(map(tuple, cells)))
+    for i, j in itertools.product(range(rows + 1), range(cols + 1)):
+        if (i, j) not in blank:
+            cells[i][j] = sum(q in shaded for q in probe.around((i, j)))
+    return Puzzle(tuple(map(tuple, cells)))
+
+
+@pytest.mark.parametrize("deduce", (False, True))
+def test_a_cell_no_clue_counts_that_could_be_shaded_is_not_unique(deduce):
+    # a 0 on the first cell of a row of three; the last cell may be shaded or not
+    p = Puzzle(((0, None, None, None), (None, None, None, None)))
+    assert p.uncounted() == [(0, 1), (0, 2)]
+    assert len(every_shading_answer(p, creek.verify, p.squares())) == 3
+    m = creek.GENRE.build(p, lazy=False, deduce=False)
+    assert any(name.startswith("Walled(") for _, name in m.minimal)
+    out = solve_puzzle(creek.GENRE, p, Settings(deduce=deduce))
+    assert out.status == "solved" and out.unique is False and out.differ == [(0, 2)]
+    # the minimal answer, and its detour: the leaf shaded (the middle cell parts the others)
+    assert out.answer == frozenset() and creek.detour(p, frozenset()) == {(0, 2)}
+    ends = Puzzle(((0, None, None, 0), (None, None, None, None)))  # a 0 on both end cells
+    assert creek.detour(ends, frozenset()) is None  # shaded, B1 would part A1 and C1
+    # the one unshaded cell shaded: no unshaded cell left, which counts as connected
+    one = Puzzle(((1, None, None), (None, None, None)))
+    assert creek.detour(one, frozenset({(0, 0)})) == {(0, 0), (0, 1)}
+
+
+@pytest.mark.parametrize("deduce", (False, True))
+def test_a_walled_in_cell_that_no_clue_counts_is_shaded(deduce):
+    """The only answer shades a cell that no clue counts: shaded all round, it cannot be
+    unshaded (it would lie apart from the unshaded column on the right)."""
+    ring = {(r, c) for r in range(3) for c in range(3)}
+    p = clues_of(3, 4, ring, blank={(1, 1), (1, 2), (2, 1), (2, 2)})
+    assert p.uncounted() == [(1, 1)]
+    assert every_shading_answer(p, creek.verify, p.squares()) == [ring]
+    out = solve_puzzle(creek.GENRE, p, Settings(deduce=deduce))
+    assert out.status == "solved" and out.unique is True and out.answer == ring
+
+
+@pytest.mark.slow
+def test_uniqueness_with_minimal_answers_agrees_with_trying_every_shading():
+    """The model's search for minimal answers, then the detour, against every answer by
+    brute force on random small grids: no answer, one, and more alike, the model alone."""
+    rng = random.Random(11)
+    verdicts = []
+    for _ in range(120):
+        p = random_creek(rng)
+        answers = every_shading_answer(p, creek.verify, p.squares())
+        out = solve_puzzle(creek.GENRE, p, Settings(deduce=False))
+        if not answers:
+            assert out.status == "infeasible", p
+            verdicts.append(None)
+            continue
+        assert out.status == "solved" and not out.violations and out.answer in answers, p
+        assert out.unique is (len(answers) == 1), p
+        verdicts.append(out.unique)
+    assert all(verdicts.count(v) >= 5 for v in (True, False, None)), verdicts

@@ -27,6 +27,16 @@ the complete form, vertex cuts in the lazy form). The complete form is the defau
 published puzzles the deductions leave open have wide areas of unknown cells, where the flow's
 LP bound closes the search and the vertex cuts, added a few at a time, leave it open.
 
+Minimal answers first (`Model.minimal`, `Model.detour`): a cell that no clue counts, shaded
+beside an unshaded cell, could be unshaded instead (it joins that cell's group and changes no
+count), another answer with one cell fewer shaded. So the search asks for answers where such a
+cell is shaded only with its neighbours: b(q) <= b(n) for each neighbour n (Walled); a solvable
+puzzle keeps such an answer (unshading them in turn ends at one), and a unique puzzle's answer
+is one. The uniqueness proof then also asks whether the answer found has a detour (`detour`):
+an unshaded cell that no clue counts whose shading leaves the other unshaded cells connected
+(the step back). The rows shorten the search where the deductions leave it to the model, and
+the search of the model alone (`--no-deduce`) most.
+
 Deductions (`deduce`): the clues' counts, each two clues on neighbouring points together
 (`shade_logic.overlapping`), and the connection of the unshaded cells on
 `solver.deduce.shade_logic`'s board whose shaded cells may touch (a part cut off from the
@@ -44,16 +54,18 @@ decide most published puzzles whole, and then no solver runs.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 import pulp
 
 from solver.blocks.cells import check_connected, connected, shade_vars, shaded_record
-from solver.blocks.geometry import Cell, CellPuzzle
+from solver.blocks.geometry import Cell, CellPuzzle, neighbours
 from solver.blocks.names import cell_name, quote
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.deduce import Deductions, shade_logic
+from solver.deduce.cuts import cut_vertices
 from solver.deduce.shade_logic import Board, exactly, overlap, shading_deductions
 from solver.genres import define
 from solver.io import puzzlink
@@ -92,6 +104,11 @@ class Puzzle(CellPuzzle):
         i, j = point
         near = ((i - 1, j - 1), (i - 1, j), (i, j - 1), (i, j))
         return [(r, c) for r, c in near if 0 <= r < rows and 0 <= c < cols]
+
+    def uncounted(self) -> list[Cell]:
+        """The cells that no clue counts (a clue whose number is not given counts none)."""
+        counted = {q for point in self.clues() for q in self.around(point)}
+        return [q for q in self.squares() if q not in counted]
 
 
 Answer = frozenset[Cell]  # the shaded cells
@@ -144,7 +161,34 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     white = {q: 1 - v for q, v in b.items()}
     m = Model(prob, list(b.values()), {"b": b})
     m.separate(connected(prob, white, lazy, root=zeros[0] if zeros else None, prefix="w"))
+    m.minimal = [
+        (b[q] - b[n] <= 0, cname("Walled", q, n))
+        for q in p.uncounted()
+        for n in neighbours(rows, cols, *q)
+    ]
+    m.detour = lambda shaded: detour(p, shaded)
     return m
+
+
+def detour(p: Puzzle, shaded: Answer) -> Answer | None:
+    """Another answer with one cell more shaded: an unshaded cell that no clue counts whose
+    shading leaves the other unshaded cells connected (no cells left count as connected);
+    None when there is none (see `model`)."""
+    rows, cols = p.size()
+    unshaded = [q for q in p.squares() if q not in shaded]
+    if not unshaded:
+        return None
+    index = {q: k for k, q in enumerate(unshaded)}
+    near = [[index[n] for n in neighbours(rows, cols, *q) if n in index] for q in unshaded]
+    order = [-1] * len(unshaded)
+    _, cuts = cut_vertices(near, order, 0, lambda k: True)
+    # the search's start parts its subtrees only where it has two or more
+    parts = Counter(k for k, _, _ in cuts)
+    parting = {unshaded[k] for k, times in parts.items() if k != 0 or times > 1}
+    for q in p.uncounted():
+        if q in index and q not in parting:
+            return shaded | {q}
+    return None
 
 
 def deduction_board(p: Puzzle) -> Board:
