@@ -174,15 +174,22 @@ def race(
 def _answers(
     board: Board, frontier: Callable[[Board], list[int]], probe_nodes: bool
 ) -> Iterator[Board | None]:
-    """`search`'s walk, step by step: None after each propagation, and each answer found."""
+    """`search`'s walk, step by step: None after each propagation, and each answer found.
+    The cell that last failed both ways (the last conflict) comes first, before the frontier,
+    at every node after where it is unknown, until another cell fails both ways: where the
+    failure came from a decision made further up, each node below that decision fails at once
+    on that cell instead of searching its subtree first (the last-conflict reasoning of
+    Lecoutre, Sais, Tabary and Vidal: a backjump without explanations). The answers are the
+    same; only the work changes."""
     stack = [board]  # the nodes still to visit, the next on top
+    conflict: list[int] = []  # the cell that last failed both ways, if it still does
     while stack:
         node = stack.pop()
         try:
             if probe_nodes:
-                node, cells, children = yield from _probed(node, frontier)
+                node, cells, children = yield from _probed(node, frontier, conflict)
             else:
-                cells, children = frontier(node), None
+                cells, children = _first(conflict, node, frontier(node)), None
         except Contradiction:
             continue
         if children is None:  # branch on the frontier's first cell, or the first unknown one
@@ -192,24 +199,35 @@ def _answers(
                     yield node
                     continue
             children = [c for c in (yield from _tries(node, cells[0])) if c is not None]
+            if not children:
+                conflict[:] = cells[:1]
         stack += reversed(children)
 
 
+def _first(conflict: list[int], board: Board, cells: list[int]) -> list[int]:
+    """The frontier's cells, the last conflict's cell first where it is still unknown."""
+    if conflict and board.state[conflict[0]] == UNKNOWN:
+        return [conflict[0], *(i for i in cells if i != conflict[0])]
+    return cells
+
+
 def _probed(
-    board: Board, frontier: Callable[[Board], list[int]]
+    board: Board, frontier: Callable[[Board], list[int]], conflict: list[int]
 ) -> Generator[None, None, tuple[Board, list[int], list[Board] | None]]:
-    """Probe the frontier's cells both ways, taking the one way that holds where the other
-    leads to a contradiction (raising where both do), pass after pass while a pass decides one
+    """Probe the frontier's cells both ways (the last conflict's cell first: `_answers`),
+    taking the one way that holds where the other leads to a contradiction (raising where
+    both do, and then `conflict` holds that cell), pass after pass while a pass decides one
     (None after each try). Its return value: the board then, its frontier, and the first
     frontier cell's two ways (the children to branch to, made by its last probe; None where
     the frontier is empty)."""
     while True:
-        cells, changed, ways = frontier(board), False, {}
+        cells, changed, ways = _first(conflict, board, frontier(board)), False, {}
         for i in cells:
             if board.state[i] != UNKNOWN:
                 continue
             held = [c for c in (yield from _tries(board, i)) if c is not None]
             if not held:
+                conflict[:] = [i]
                 raise Contradiction
             if len(held) == 1:
                 board, changed = held[0], True
