@@ -463,7 +463,10 @@ def search(board: Board, work: int, grow_first: bool = True) -> Board | None:
     undecided one with the fewest numbers left (beside a decided cell where one is), n its
     least; with `grow_first`, a group too small with no more cells to grow through than that
     grows first (its first such cell, n its number): its region has to go on, so this settles
-    the regions of the givens first. Every step is the rules' propagation, so a branch
+    the regions of the givens first. A split whose two ways both failed (the last conflict)
+    comes first at every node after where it is still open, until another one fails: where a
+    decision further up caused the failure, each node below it fails at once (as in
+    `solver.deduce.probing`'s search). Every step is the rules' propagation, so a branch
     ends only where no answer has it, and a board with every cell decided is an answer.
 
     Returns the one answer's board when the search ends with exactly one (it is then unique);
@@ -472,9 +475,12 @@ def search(board: Board, work: int, grow_first: bool = True) -> Board | None:
     found: list[Board] = []
     spent = 0
     stack = [board]
+    conflict: tuple[int, int] | None = None
     while stack:
         node = stack.pop()
         split = _split(node, grow_first)
+        if split is not None and conflict is not None and _open(node, *conflict):
+            split = conflict
         if split is None:
             found.append(node)
             if len(found) > 1:
@@ -497,10 +503,17 @@ def search(board: Board, work: int, grow_first: bool = True) -> Board | None:
             children.append(child)
         if spent > work:
             return None
+        if not children:
+            conflict = (b, n)
         stack += reversed(children)
     if not found:
         raise Contradiction
     return found[0]
+
+
+def _open(board: Board, b: int, n: int) -> bool:
+    """Whether the cell (its bit b) may still hold n and another number."""
+    return bool(board.can.get(n, 0) & b) and any(m != n and x & b for m, x in board.can.items())
 
 
 def _split(board: Board, grow_first: bool) -> tuple[int, int] | None:
