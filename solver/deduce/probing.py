@@ -1,7 +1,8 @@
 """Probing: each unknown cell of a board tried both ways, where one way propagates to a
 contradiction the other holds; and a depth-first search over the same board (`search`), for
-the cells probing leaves. Shared by the deductions made before a solve over cells of two
-states (`solver.deduce.shade_logic`: shaded or unshaded; nurikabe's islands: sea or land).
+the cells probing leaves, which tries the cell that last failed both ways first (`_answers`).
+Shared by the deductions made before a solve over cells of two states
+(`solver.deduce.shade_logic`: shaded or unshaded; nurikabe's islands: sea or land).
 
 A board has `state` (per cell 0, unknown, or one of the two values 1 and 2), `near` (per cell
 its neighbours), `set(i, value)`, `propagate()` (its rules until nothing changes; both raise
