@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -240,14 +241,19 @@ def test_heyawake_search_is_exact_on_small_grids():
 
 
 def test_heyawake_3_is_decided_by_the_search():
-    """heyawake-3 (tests/data/large): probing leaves all 144 cells unknown; the search within
-    heyawake's `Tuning.search_work` ends with its one answer, so no solver runs."""
+    """heyawake-3 (tests/data/large): probing leaves all 144 cells unknown; a search within
+    100,000 work ends with its one answer, the solver's answer, which it proves unique (the
+    search within heyawake's own `Tuning.search_work` runs out on it first)."""
     large = Path(__file__).parent / "data" / "large" / "puzzles.json"
     entry = next(e for e in json.loads(large.read_text()) if e["name"] == "heyawake-3")
     p = heyawake.from_url(parse_url(entry["url"]))
+    tuning = heyawake.GENRE.tuning
+    probed = heyawake.deduce(p, replace(tuning, search_work=0))
+    assert not any(probed.fixed.values())
+    searched = heyawake.deduce(p, replace(tuning, search_work=100_000))
     out = solve_puzzle(heyawake.GENRE, p, Settings("default"))
-    assert out.status == "solved" and out.unique is True and out.rounds == 0
-    assert heyawake.verify(p, out.answer) == []
+    assert out.status == "solved" and out.unique is True
+    assert searched.answer == out.answer and heyawake.verify(p, out.answer) == []
 
 
 def test_heyawake_published_24x14_is_decided_whole():
