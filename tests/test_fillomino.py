@@ -240,6 +240,28 @@ def test_the_deductions_keep_every_answer(seed):
             assert found.dom == {(r, c): {known[r][c]} for r in range(rows) for c in range(cols)}
 
 
+def test_the_split_that_failed_comes_first_in_the_search(monkeypatch):
+    """janko's published 294_10x10 (the dataset of benchmarks/puzzlekit): probing leaves 71
+    cells open; the search, with the split whose two ways both failed first at the nodes after
+    (the last conflict), ends with the one answer within 1M work; with the split of `_split`
+    alone it runs out of that work (it needs over 16M)."""
+    from solver.deduce import sizes
+
+    rows = ["1...8...8.", ".2...7...8", "..3...1...", "...4...2..", "6...5...8."]
+    rows += [".7...6...3", "..7...7...", "...4...8..", "4...4...9.", ".1...4...A"]
+    cells = [[10 if ch == "A" else int(ch) if ch.isdigit() else None for ch in r] for r in rows]
+    p = fillomino.parse(Grid("fillomino", cells))
+    board = sizes.Board({c: set(d) for c, d in fillomino.domains(p).items()})
+    sizes.probe(board, fillomino.GENRE.tuning.probe_work)
+    assert len(board.undecided()) == 71
+    found = sizes.search(board.copy(), 1_000_000)
+    assert found is not None and not found.undecided()
+    answer = tuple(tuple(min(found.dom[r, c]) for c in range(10)) for r in range(10))
+    assert fillomino.verify(p, answer) == []
+    monkeypatch.setattr(sizes, "_open", lambda board, b, n: False)
+    assert sizes.search(board.copy(), 1_000_000) is None
+
+
 def test_a_group_goes_on_through_its_only_way():
     from solver.deduce import sizes
 
