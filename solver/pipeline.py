@@ -34,7 +34,7 @@ from solver.io.sheet.answer import (
     write_answer,
 )
 from solver.limits import LONGER, OutOfTime
-from solver.mip import backends
+from solver.mip import backends, stage_files
 from solver.mip.backends import Settings, SolverError
 from solver.mip.model import Model, is_fixed
 
@@ -749,7 +749,7 @@ def _header(book: Book, sheet_name: str, genre: Genre, puzzle: Any) -> str:
         "genre": genre.slug,
         "puzzle": fingerprint(genre, puzzle),
     }
-    return f"{backends.HEADER} {json.dumps(info, ensure_ascii=True)}"
+    return f"{stage_files.HEADER} {json.dumps(info, ensure_ascii=True)}"
 
 
 def make_lp(book: Book, sheet_name: str, path: Path, deduced: bool = False) -> Path:
@@ -757,7 +757,7 @@ def make_lp(book: Book, sheet_name: str, path: Path, deduced: bool = False) -> P
     formulation alone, or with `deduced` the same rows with the deductions' fixings as bounds."""
     genre, _, puzzle = read_puzzle(book, sheet_name)
     model = genre.build(puzzle, lazy=False, deduce=deduced)
-    backends.write_lp(model.prob, path, _header(book, sheet_name, genre, puzzle))
+    stage_files.write_lp(model.prob, path, _header(book, sheet_name, genre, puzzle))
     return path
 
 
@@ -767,7 +767,7 @@ def run_lp(lp: Path, sol: Path, settings: Settings) -> str:
     if status != "solved":
         sol.unlink(missing_ok=True)
         return status
-    backends.write_sol(sol, values, backends.lp_header(lp))
+    stage_files.write_sol(sol, values, stage_files.lp_header(lp))
     return status
 
 
@@ -789,9 +789,9 @@ def read_solution(book: Book, sheet_name: str, sol: Path, write: bool = True) ->
     try:
         genre, grid, puzzle = read_puzzle(book, sheet_name)
         res.genre = genre.slug
-        header, values = backends.read_sol(sol)
-        if header and header.startswith(backends.HEADER):
-            info = json.loads(header[len(backends.HEADER) :])
+        header, values = stage_files.read_sol(sol)
+        if header and header.startswith(stage_files.HEADER):
+            info = json.loads(header[len(stage_files.HEADER) :])
             same_sheet = (info.get("book"), info.get("sheet")) == (book.name, sheet_name)
             if same_sheet and info.get("puzzle") != fingerprint(genre, puzzle):
                 raise InputError(

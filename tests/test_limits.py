@@ -28,7 +28,7 @@ from solver.io.sheet import Grid, InputError, openpyxl_book
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.io.workbook import add_puzzle_sheet
 from solver.limits import LONGER, LimitError, check_workbook_file
-from solver.mip import backends
+from solver.mip import backends, stage_files
 from solver.mip.backends import SOLVERS, LiveModel, Settings, SolverError
 from solver.pipeline import solve_puzzle, solve_sheet
 from tests.generators import generator
@@ -498,7 +498,7 @@ def test_cbc_does_not_start_once_writing_its_file_used_up_the_time(tmp_path, mon
 
     monkeypatch.setattr(subprocess, "Popen", no_popen)
     lp = tmp_path / "ms.lp"
-    backends.write_lp(market_split(), lp, "puzzle-solver {}")
+    stage_files.write_lp(market_split(), lp, "puzzle-solver {}")
     assert backends._run_cbc(lp, Settings("cbc", 1), time.perf_counter() - 0.01) is None
 
 

@@ -9,7 +9,7 @@ import pulp
 import pytest
 
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
-from solver.mip import backends
+from solver.mip import backends, stage_files
 from solver.mip.backends import SOLVERS, LiveModel, Settings, SolverError
 from solver.pipeline import make_lp, read_solution, run_lp
 
@@ -120,7 +120,7 @@ def test_a_highs_run_after_one_stopped_at_its_deadline_searches():
 @pytest.mark.parametrize("solver", SOLVERS)
 def test_a_time_limited_lp_file_run_is_a_timeout(solver, tmp_path):
     lp = tmp_path / "ms.lp"
-    backends.write_lp(market_split(), lp, "puzzle-solver {}")
+    stage_files.write_lp(market_split(), lp, "puzzle-solver {}")
     # CBC may stumble on the hidden solution in time; what it must never say is "infeasible"
     assert backends.solve_lp_file(lp, Settings(solver, time_limit=0.2))[0] in ("timeout", "solved")
 

@@ -17,7 +17,6 @@ import functools
 import itertools
 import math
 import os
-import re
 import shutil
 import sys
 import tempfile
@@ -1271,40 +1270,7 @@ def _row_bounds(c: pulp.LpConstraint) -> tuple[float, float]:
     return rhs, np.inf
 
 
-# --- the file stages: .lp in, SCIP-format .sol out -------------------------------------------
-
-HEADER = "puzzle-solver"
-
-
-def lp_header(path: Path) -> str | None:
-    """The `\\* puzzle-solver ... *\\` line that `write_lp` puts first, if any."""
-    with open(path, encoding="utf-8") as fh:
-        first = fh.readline().strip()
-    m = re.fullmatch(r"\\\*\s*(puzzle-solver .*?)\s*\*\\", first)
-    return m.group(1) if m else None
-
-
-def write_lp(prob: pulp.LpProblem, path: Path, header: str) -> None:
-    """CPLEX LP file with a first comment line saying where the model came from. A binary
-    fixed by its bounds (a deduction) stays under Binaries, its value in Bounds (SCIP, HiGHS
-    and CBC keep such a bound), so that a model with deductions differs from the formulation
-    in its Bounds alone; PuLP would list it under Generals."""
-    prob.writeLP(str(path))
-    text = Path(path).read_text(encoding="utf-8")
-    integer = [v for v in prob.variables() if v.cat == pulp.LpInteger]
-    binary = [v for v in integer if {v.lowBound, v.upBound} <= {0, 1}]
-    generals = [v.name for v in integer if v not in binary]
-    head, end = text, "End\n"
-    for section in ("Generals\n", "Binaries\n"):
-        if section in head and "SOS\n" not in text:
-            head = head[: head.index(section)]
-    if head != text:
-        tail = [("Generals", generals), ("Binaries", [v.name for v in binary])]
-        head += "".join(
-            f"{name}\n" + "".join(f"{n}\n" for n in names) for name, names in tail if names
-        )
-        text = head + end
-    Path(path).write_text(f"\\* {header} *\\\n{text}", encoding="utf-8")
+# --- solving a stage's .lp file (its formats: solver.mip.stage_files) ------------------------
 
 
 def solve_lp_file(lp: Path, s: Settings) -> tuple[Status, dict[str, float]]:
@@ -1312,7 +1278,7 @@ def solve_lp_file(lp: Path, s: Settings) -> tuple[Status, dict[str, float]]:
     s = s.resolved()  # the complete form of any genre: the fallback back end
     if not lp.exists():
         raise SolverError(f"no model file {lp}: run the 'lp' stage first")
-    _check_stage_file(lp, "an .lp model file")
+    check_stage_file(lp, "an .lp model file")
     deadline = s.deadline()
     start = time.perf_counter()
     if s.solver == "scip":
@@ -1360,43 +1326,9 @@ def _cbc_file(lp: Path, s: Settings, deadline: float | None) -> FileRun:
     return (False, False, {}) if run is None else run
 
 
-def _check_stage_file(path: Path, what: str) -> None:
+def check_stage_file(path: Path, what: str) -> None:
+    """A SolverError unless `path` is a regular file within the size a stage's file may have."""
     try:
         limits.check_regular_file(path, limits.MAX_STAGE_FILE_BYTES, what)
     except limits.LimitError as exc:
         raise SolverError(str(exc)) from None
-
-
-def write_sol(path: Path, values: dict[str, float], header: str | None) -> None:
-    """A solution file in SCIP's format: objective line, then one line per nonzero variable."""
-    lines = [f"# {header}"] if header else []
-    lines.append(f"objective value: {0:>35}")
-    for key in sorted(values, key=_natural):
-        v = values[key]
-        shown = round(v) if abs(v - round(v)) < 1e-9 else v
-        lines.append(f"{key:<50} {shown:>2} \t(obj:0)")
-    Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
-
-
-def read_sol(path: Path) -> tuple[str | None, dict[str, float]]:
-    """The header comment and the variable values of a SCIP-format `.sol` file."""
-    if not path.exists():
-        raise SolverError(f"no solution file {path}: run the 'run-lp' stage first")
-    _check_stage_file(path, "a .sol solution file")
-    header, values = None, {}
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.startswith("#"):
-            header = header or line[1:].strip()
-            continue
-        if not line.strip() or line.startswith(("objective value", "solution status")):
-            continue
-        parts = line.split()
-        try:
-            values[parts[0]] = float(parts[1])
-        except (IndexError, ValueError):
-            raise SolverError(f"{path}: not a SCIP solution line: {line!r}") from None
-    return header, values
-
-
-def _natural(key: str) -> list[object]:
-    return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", key)]
