@@ -7,6 +7,7 @@ answer.
                                              [--noqx ROOT --noqx-python PYTHON]
                                              [--puzzles 77_10x10,262_ ...]
     python -m benchmarks.benchmark_puzzlekit --table RUN.jsonl ... [--peers RUN.jsonl ...] [--keep]
+                                             [--about TEXT] [--notes NOTES.md]
                                              [--out docs/performance.md]
     python -m benchmarks.benchmark_puzzlekit --root DIR --examples tests/data/puzzlekit.json
 
@@ -34,7 +35,9 @@ puzzles from the last file that has them) into docs/performance.md, as its part 
 (benchmarks.put_part; benchmarks.report keeps it as it is); with `--peers RUN.jsonl ...`, the
 ratios to noqx come from those runs (a run beside noqx over every Nth puzzle, say, where the
 table's counts and times are of the whole set); with `--keep`, the rows of the genres that no
-run gives stay as they are in the table there (a genre measured again after a change).
+run gives stay as they are in the table there (a genre measured again after a change). `--about`
+says how the runs were made (in the paragraph above the table), `--notes` is a Markdown file put
+below it (why the puzzles not right are not).
 
 `--examples` keeps each reader's smallest published puzzle (the first of the smallest) in a file
 that tests/test_puzzlekit_readers.py solves through `measure`, so a reader is tested without the
@@ -250,16 +253,32 @@ def kept_rows(path: Path) -> dict[str, str]:
     return rows
 
 
+def in_all(by_genre: dict[str, list[dict[str, Any]]]) -> str:
+    """One sentence over every genre's results: the puzzles, how many right and proved unique,
+    and how many of those within 1 s and within 10 s."""
+    results = [r for rs in by_genre.values() for r in rs]
+    right = [r["seconds"] for r in results if r["verdict"] == RIGHT]
+    share = f" ({100 * len(right) / len(results):.1f} %)" if results else ""
+    return (
+        f"In all: {len(results)} puzzles of {len(by_genre)} genres, {len(right)} right and proved "
+        f"unique{share}, {sum(s <= 1.0 for s in right)} of them within 1 s and "
+        f"{sum(s <= 10.0 for s in right)} within 10 s."
+    )
+
+
 def table(
     runs: list[Path],
     about: str = "",
     peers: list[Path] | None = None,
     kept: dict[str, str] | None = None,
+    notes: str = "",
 ) -> str:
     """The part of docs/performance.md for these runs: per genre, the puzzles, how many were
     right and proved unique, the largest, the median, 90th percentile and worst seconds, and the
     ratio to noqx: from the same runs, or (`peers`) from runs beside noqx, each its own ours and
-    noqx's in one run. kept: rows of genres that no run gives, put in as they are."""
+    noqx's in one run; the totals over the genres measured (`in_all`), and `notes` (Markdown,
+    why puzzles are not right, say) below the table. kept: rows of genres that no run gives, put
+    in as they are (not in the totals)."""
     by_genre = _by_genre(runs)
     kept = {slug: row for slug, row in (kept or {}).items() if slug not in by_genre}
     beside = _by_genre(peers) if peers else by_genre
@@ -277,6 +296,8 @@ def table(
         "of the same time limit are counted apart, outside the ratio). Made by "
         "`python -m benchmarks.benchmark_puzzlekit` (its docstring says "
         "how)" + (f": {about}" if about else "") + ".",
+        "",
+        in_all(by_genre) + (" (The rows kept from earlier runs are not counted.)" if kept else ""),
         "",
         head,
         "|---|---|---|---|---|---|---|---|---|---|---|",
@@ -299,6 +320,8 @@ def table(
             "; ".join(wrong[:3]) + (f" and {len(wrong) - 3} more" if len(wrong) > 3 else "")
         )
         lines.append("| " + " | ".join(cells) + " |")
+    if notes:
+        lines += ["", notes.strip()]
     return "\n".join(lines)
 
 
@@ -317,6 +340,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=ROOT / "docs" / "performance.md")
     ap.add_argument("--about", default="", help="with --table: how the runs were made")
     ap.add_argument("--peers", type=Path, nargs="+", help="with --table: runs beside noqx")
+    ap.add_argument("--notes", type=Path, help="with --table: a Markdown file put below it")
     ap.add_argument(
         "--keep", action="store_true", help="with --table: keep the rows of genres no run gives"
     )
@@ -324,7 +348,8 @@ def main(argv: list[str] | None = None) -> int:
     a = ap.parse_args(argv)
     if a.table:
         kept = kept_rows(a.out) if a.keep else None
-        put_part(a.out, PART, table(a.table, a.about, a.peers, kept))
+        notes = a.notes.read_text(encoding="utf-8") if a.notes else ""
+        put_part(a.out, PART, table(a.table, a.about, a.peers, kept, notes))
         return 0
     if a.root is None:
         ap.error("give --root DIR (a clone of SmilingWayne/puzzlekit-dataset) or PUZZLEKIT_DATASET")

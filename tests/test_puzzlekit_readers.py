@@ -87,3 +87,23 @@ def test_the_table_keeps_the_rows_of_genres_no_run_gives(tmp_path):
     assert rows[0].startswith("| akari | 1 | 1 | 10x10 |")  # measured again: the run's row
     assert rows[1] == "| tents | 7 | 6 | 5x5 |"  # no run: kept as it was
     assert len(rows) == 2
+
+
+def test_the_table_says_the_totals_and_puts_the_notes_below_it(tmp_path):
+    run, doc, notes = tmp_path / "run.jsonl", tmp_path / "performance.md", tmp_path / "notes.md"
+    rows = [
+        {"genre": "akari", "name": "1", "size": "9x9", "verdict": RIGHT, "seconds": 0.2},
+        {"genre": "akari", "name": "2", "size": "9x9", "verdict": RIGHT, "seconds": 4.0},
+        {"genre": "tents", "name": "1", "size": "9x9", "verdict": "timeout", "seconds": 10.0},
+        {"genre": "tents", "name": "2", "size": "9x9", "verdict": RIGHT, "seconds": 0.5},
+    ]
+    run.write_text("\n".join(json.dumps(r) for r in rows), "utf-8")
+    notes.write_text("- tents 1: a reason\n", "utf-8")
+    main(["--table", str(run), "--notes", str(notes), "--out", str(doc)])
+    text = doc.read_text("utf-8")
+    assert (
+        "In all: 4 puzzles of 2 genres, 3 right and proved unique (75.0 %), 2 of them within 1 s "
+        "and 3 within 10 s." in text
+    )
+    table_end = text.index("| tents |")
+    assert text.index("- tents 1: a reason") > table_end
