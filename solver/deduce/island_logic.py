@@ -167,9 +167,15 @@ class Board:
         # its first cells, and the rule costs each propagation a search per group of sea for
         # little (on 753_10x10, sea 19, each propagation 1.65 times dearer and no fewer of them)
         self.small_sea = self.sea_size is not None and self.sea_size < rows + cols - 1
+        # the grid as the bits of an integer (cell i, bit i), for the searches of `_reach` and
+        # `_sea`, a layer of cells per step (`_step`): a step left or right keeps to its row
+        self.all_cells = (1 << n) - 1
+        self.not_first = sum(1 << i for i in range(n) if i % cols)  # to step right onto
+        self.not_last = sum(1 << i for i in range(n) if i % cols != cols - 1)  # ... left onto
         self.counting = True  # the penalty and the blocks owed among the rules (`propagate`)
         self.cuts = False  # the sea's and the islands' cut cells among the rules (`propagate`)
         self.decided = 0  # the cells `set` has decided: the state's version, for `propagate`
+        self.array_at = -1  # the version of `array`, the state as an array (`_array`)
         self.lands = 0  # the cells `set` has made land: the islands' version, for `_islands`
         self.islands_at = -1  # `lands` when `_islands` last ran to its end
         self.island_cuts = Kept(KEPT_CELLS)  # what `_island_cuts` found, shared by the copies
@@ -177,6 +183,13 @@ class Board:
         self.owner = [FREE] * n
         for k, i in enumerate(self.clue_cells):
             self.state[i], self.owner[i] = LAND, k
+
+    def _array(self) -> np.ndarray:
+        """The state as an array, made once for each state the board passes through (its
+        version: `decided`, which only `set` moves)."""
+        if self.array_at != self.decided:
+            self.array, self.array_at = np.array(self.state, dtype=np.intp), self.decided
+        return self.array
 
     def copy(self) -> Board:
         other = object.__new__(Board)
@@ -246,7 +259,7 @@ class Board:
     def _squares(self) -> bool:
         """No 2x2 block of sea: three sea cells make the fourth land."""
         state, changed = self.state, False
-        seas = (np.array(state, dtype=np.intp)[self.block_cells] == SEA).sum(axis=0)
+        seas = (self._array()[self.block_cells] == SEA).sum(axis=0)
         if seas.max(initial=0) == 4:
             raise Contradiction
         for k in np.flatnonzero(seas == 3):
@@ -263,7 +276,7 @@ class Board:
             return False
         state, border = self.state, self.border
         touched = {v for i, corners in border.items() if state[i] == LAND for v in corners}
-        a, b, c, d = np.array(state, dtype=np.intp)[self.block_cells]
+        a, b, c, d = self._array()[self.block_cells]
         codes = 27 * a + 9 * b + 3 * c + d
         left = self.slack - len(touched) - int(_SPENT[codes].sum())
         if left < 0:
@@ -340,60 +353,83 @@ class Board:
 
     def _reach(self) -> bool:
         """Which unfinished islands can reach which cells, within their remaining size: a
-        breadth-first search from each island, a layer of cells per step."""
-        state, near, only, anyone = self.state, self.near, self._only(), ANY
-        n = len(state)
-        visit = [-1] * n  # the island whose search last reached each cell (-1: none did)
-        changed = False
-        self.only = only
-        self.reach: dict[int, tuple[list[int], list[int]]] = {}  # for `_owed`: island ->
-        for k, group in self.owned.items():  # the cells it reaches and their distances
-            size = self.sizes[k]
+        breadth-first search from each island, a layer of cells per step, as bits of an
+        integer (cell i, bit i): a layer's next holds its cells' neighbours that the island
+        may hold (cells no island holds nor is beside, and its own: `_only`) and that it has
+        not reached yet."""
+        state, sizes, n = self.state, self.sizes, len(self.state)
+        sea = _mask(self._array() == SEA)
+        owned = _mask(np.array(self.owner) != FREE)  # the land cells of every island
+        beside: dict[int, int] = {}  # per island, the cells beside it alone
+        alone = 0  # ... and those of every island
+        for j, ks in self.beside.items():
+            if state[j] != SEA:
+                (k,) = ks  # `_islands` made a cell beside two islands sea
+                beside[k] = beside.get(k, 0) | 1 << j
+                alone |= 1 << j
+        anyone = self.all_cells & ~(sea | owned | alone)
+        grid, not_first, not_last, cols = self.all_cells, self.not_first, self.not_last, self.cols
+        reached_any = owned  # the cells some island reaches: its own, and the searches'
+        self.reach: dict[int, list[int] | None] = {}  # for `_owed`, `_island_cuts`: island ->
+        changed = False  # its layers (its cells the first), None where it is complete
+        for k, group in self.owned.items():
+            size = sizes[k]
             left = n if size is None else size - len(group)
-            for i in group:
-                visit[i] = k
-            found = group[:]
-            steps = [0] * len(group)
-            self.reach[k] = found, steps
-            if left == 0:
+            if not left:
+                self.reach[k] = None
                 continue
-            layer, d, frontier = group, 0, []
-            while layer and d < left:
-                d += 1
-                after = []
-                for i in layer:
-                    for j in near[i]:
-                        if visit[j] != k and (only[j] == k or only[j] == anyone):
-                            visit[j] = k
-                            after.append(j)
-                if d == 1:
-                    frontier = after
-                found += after
-                steps += [d] * len(after)
-                layer = after
+            layer = 0
+            for i in group:
+                layer |= 1 << i
+            allowed, reached, layers = anyone | beside.get(k, 0), layer, [layer]
+            self.reach[k] = layers
+            while layer and len(layers) <= left:  # `_step`, written out: the hot loop
+                layer = (
+                    (layer << 1 & not_first)
+                    | (layer >> 1 & not_last)
+                    | (layer << cols & grid)
+                    | layer >> cols
+                ) & (allowed & ~reached)
+                reached |= layer
+                layers.append(layer)
+            reached_any |= reached
             if size is not None:  # a `?` island may be complete at any size
-                changed |= self._grow(size, len(found), frontier)
-        return self._unreached(visit) or changed
+                changed |= self._grow(size, reached.bit_count(), layers[1])
+        return self._unreached(reached_any | sea) or changed
 
-    def _grow(self, size: int, reachable: int, frontier: list[int]) -> bool:
+    def _reached(self, k: int) -> tuple[list[int], list[int]]:
+        """The cells island k reaches (`_reach`, last run on this state), its own first, and
+        their distances from it."""
+        layers = self.reach[k]
+        if layers is None:  # complete
+            return self.owned[k], [0] * len(self.owned[k])
+        found: list[int] = []
+        steps: list[int] = []
+        for d, layer in enumerate(layers):
+            cells = _cells(layer)
+            found += cells
+            steps += [d] * len(cells)
+        return found, steps
+
+    def _grow(self, size: int, reachable: int, frontier: int) -> bool:
         """An unfinished island of `size` cells that reaches `reachable` cells (its own among
-        them), `frontier` those next to it: it cannot grow to its size when they are too few
-        or none is next to it; it grows through the one cell next to it when there is one."""
+        them), `frontier` those next to it (bits, `_reach`): it cannot grow to its size when
+        they are too few or none is next to it; it grows through the one cell next to it when
+        there is one."""
         if reachable < size or not frontier:
             raise Contradiction
-        if len(frontier) == 1 and self.state[frontier[0]] == UNKNOWN:
-            return self.set(frontier[0], LAND)
+        if frontier.bit_count() == 1 and self.state[frontier.bit_length() - 1] == UNKNOWN:
+            return self.set(frontier.bit_length() - 1, LAND)
         return False
 
-    def _unreached(self, visit: list[int]) -> bool:
-        """Cells no island reaches (`visit` -1) are sea (land there is a contradiction)."""
-        changed = False
-        for i, s in enumerate(self.state):
-            if visit[i] < 0:
-                if s == LAND:
-                    raise Contradiction  # land that no island can hold
-                if s == UNKNOWN:
-                    changed |= self.set(i, SEA)
+    def _unreached(self, reached: int) -> bool:
+        """Cells no island reaches (not among the bits of `reached`, nor sea) are sea (land
+        there is a contradiction)."""
+        state, changed = self.state, False
+        for i in _cells(self.all_cells & ~reached):
+            if state[i] == LAND:
+                raise Contradiction  # land that no island can hold
+            changed |= self.set(i, SEA)
         return changed
 
     def _owed(self) -> bool:
@@ -403,7 +439,9 @@ class Board:
         changed since: `propagate` calls it once the other rules are done)."""
         state, n = self.state, len(self.state)
         one = [NONE] * n  # the one island that reaches each cell, NONE, or MANY
-        for k, (found, _) in self.reach.items():
+        reached = {k: self._reached(k) for k in self.reach}
+        only = self._only()
+        for k, (found, _) in reached.items():
             for j in found:
                 one[j] = k if one[j] == NONE else MANY
         owed: dict[int, list[tuple[int, int, int, int]]] = {}
@@ -411,16 +449,16 @@ class Board:
             owed.setdefault(k, []).append(block)
         changed = False
         for k, blocks in owed.items():
-            dist = dict(zip(*self.reach[k], strict=True))
+            dist = dict(zip(*reached[k], strict=True))
             for block in blocks:
-                self._toward(k, block, dist, self.only)
-            for j in self.reach[k][0]:
+                self._toward(k, block, dist, only)
+            for j in reached[k][0]:
                 if j not in dist and one[j] == k:  # no other island reaches it
                     if state[j] == LAND:
                         raise Contradiction
                     if state[j] == UNKNOWN:
                         changed |= self.set(j, SEA)
-            frontier = [j for j, d in dist.items() if d == 1]
+            frontier = sum(1 << j for j, d in dist.items() if d == 1)
             changed |= self._grow(self.sizes[k], len(dist), frontier)
         return changed
 
@@ -494,46 +532,68 @@ class Board:
         return [i for _, _, cells in sorted(borders) for i in cells]
 
     def _sea(self) -> bool:
-        """The sea is one group: see the module's docstring."""
-        state, near = self.state, self.near
-        seas = self._groups(SEA)
-        if not seas:
+        """The sea is one group: see the module's docstring. (Its groups and the cells they
+        reach as bits of an integer, as in `_reach`.)"""
+        cells = self._array()
+        sea = _mask(cells == SEA)
+        if not sea:
             return False
+        unknown = _mask(cells == UNKNOWN)
         changed = False
         # one group of sea and unknown cells holds every sea cell
-        start = seas[0][0]
-        inside = [False] * len(state)
-        inside[start] = True
-        region = [start]
-        for i in region:  # the list grows as it is read: a breadth-first search
-            for j in near[i]:
-                if not inside[j] and state[j] != LAND:
-                    inside[j] = True
-                    region.append(j)
-        if any(not inside[i] for g in seas for i in g):
+        region = self._flood(sea & -sea, sea | unknown)
+        if sea & ~region:
             raise Contradiction
-        if self.sea_size is not None and len(region) < self.sea_size:
+        if self.sea_size is not None and region.bit_count() < self.sea_size:
             raise Contradiction
-        for i, s in enumerate(state):
-            if s == UNKNOWN and not inside[i]:
-                changed |= self.set(i, LAND)
-        total = sum(len(g) for g in seas)
-        if self.small_sea and self._sea_reach(seas, self.sea_size - total):
+        for i in _cells(unknown & ~region):
+            changed |= self.set(i, LAND)
+        seas = []  # the groups of sea cells
+        rest = sea
+        while rest:
+            seas.append(self._flood(rest & -rest, sea))
+            rest &= ~seas[-1]
+        total = sea.bit_count()
+        if self.small_sea and self._sea_reach([_cells(g) for g in seas], self.sea_size - total):
             return True
         if len(seas) == 1 and (self.sea_size is None or total >= self.sea_size):
             return changed  # the sea need not grow
         # a group's one way out, each found before any is taken: taking one does not change
         # another group's ways out (a cell next to that group would be one of them)
-        ways_out = set()
+        ways_out = 0
         for group in seas:
-            exits = {j for i in group for j in near[i] if state[j] == UNKNOWN}
+            exits = self._step(group) & unknown
             if not exits:
                 raise Contradiction
-            if len(exits) == 1:
+            if exits.bit_count() == 1:
                 ways_out |= exits
-        for j in sorted(ways_out):
+        for j in _cells(ways_out):
             changed |= self.set(j, SEA)
         return changed
+
+    def _step(self, cells: int) -> int:
+        """The neighbours of cells (bits of an integer, cell i bit i), a step left or right
+        keeping to its row."""
+        return (
+            (cells << 1 & self.not_first)
+            | (cells >> 1 & self.not_last)
+            | (cells << self.cols & self.all_cells)
+            | cells >> self.cols
+        )
+
+    def _flood(self, start: int, within: int) -> int:
+        """The cells of `within` joined to `start` (bits) through cells of `within`."""
+        grid, not_first, not_last, cols = self.all_cells, self.not_first, self.not_last, self.cols
+        found = layer = start
+        while layer:  # `_step`, written out: the hot loop
+            layer = (
+                (layer << 1 & not_first)
+                | (layer >> 1 & not_last)
+                | (layer << cols & grid)
+                | layer >> cols
+            ) & (within & ~found)
+            found |= layer
+        return found
 
     def _sea_reach(self, seas: list[list[int]], left: int) -> bool:
         """The sea's reach (its size known, `left` sea cells still to place): a path within
@@ -600,10 +660,11 @@ class Board:
         kept by its cells and their states, in a store the board's copies share (`Kept`): the
         search meets most islands' reaches again unchanged."""
         state, sizes, changed = self.state, self.sizes, False
-        for k, (found, _) in self.reach.items():
+        for k in self.reach:
             size = sizes[k]
             if size is None or len(self.owned[k]) >= size:
                 continue
+            found, _ = self._reached(k)
             key = (k, array("i", found).tobytes(), bytes(map(state.__getitem__, found)))
             needed = self.island_cuts.get(key)
             if needed is None:
@@ -661,6 +722,24 @@ class Board:
                     if low[u] >= disc[parent] and state[parent] == UNKNOWN:
                         cut_off.setdefault(parent, []).append((size[u], marked[u]))
         return size[start], marked[start], cut_off
+
+
+def _mask(flags: np.ndarray) -> int:
+    """The cells whose flag is set, as the bits of an integer (cell i, bit i)."""
+    return int.from_bytes(np.packbits(flags, bitorder="little").tobytes(), "little")
+
+
+def _cells(mask: int) -> list[int]:
+    """The cells of a mask (`_mask`), in order."""
+    if mask.bit_count() < 64:
+        cells = []
+        while mask:
+            low = mask & -mask
+            cells.append(low.bit_length() - 1)
+            mask ^= low
+        return cells
+    raw = np.frombuffer(mask.to_bytes((mask.bit_length() + 7) // 8, "little"), dtype=np.uint8)
+    return np.flatnonzero(np.unpackbits(raw, bitorder="little")).tolist()
 
 
 def _spends(block: list[int]) -> bool:
