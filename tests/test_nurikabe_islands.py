@@ -324,11 +324,11 @@ def test_an_islands_kept_cut_cells_are_those_found_afresh(monkeypatch):
 def test_the_kept_cut_cells_start_afresh_past_their_size():
     """`Kept` holds cut cells up to `most` cells of reaches, then forgets them all at once."""
     kept = island_logic.Kept(10)
-    kept.put((0, b"a", b"a"), [1], 6)
-    kept.put((1, b"b", b"b"), [2], 4)
-    assert kept.get((0, b"a", b"a")) == [1] and kept.get((1, b"b", b"b")) == [2]
-    kept.put((2, b"c", b"c"), [3], 1)
-    assert kept.get((0, b"a", b"a")) is None and kept.get((2, b"c", b"c")) == [3]
+    kept.put((0, 0, 1, 1), [1], 6)
+    kept.put((1, 0, 2, 2), [2], 4)
+    assert kept.get((0, 0, 1, 1)) == [1] and kept.get((1, 0, 2, 2)) == [2]
+    kept.put((2, 0, 3, 3), [3], 1)
+    assert kept.get((0, 0, 1, 1)) is None and kept.get((2, 0, 3, 3)) == [3]
     assert kept.cells == 1
 
 

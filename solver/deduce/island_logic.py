@@ -82,7 +82,6 @@ decide."""
 
 from __future__ import annotations
 
-from array import array
 from collections import deque
 from collections.abc import Mapping
 
@@ -100,7 +99,8 @@ Contradiction = probing.Contradiction  # the state breaks a rule: no answer has 
 
 
 KEPT_CELLS = 2_000_000
-"""How much `Kept` holds, in cells of its keys, before it starts afresh: about ten megabytes."""
+"""How much `Kept` holds, in cells of the reaches of its keys, before it starts afresh (a key
+holds a reach as the bits of an integer, from its first cell on)."""
 
 
 class Kept:
@@ -110,13 +110,13 @@ class Kept:
     in ten of them). Past `most` cells of keys it starts afresh."""
 
     def __init__(self, most: int) -> None:
-        self.found: dict[tuple[int, bytes, bytes], list[int]] = {}
+        self.found: dict[tuple[int, int, int, int], list[int]] = {}
         self.cells, self.most = 0, most
 
-    def get(self, key: tuple[int, bytes, bytes]) -> list[int] | None:
+    def get(self, key: tuple[int, int, int, int]) -> list[int] | None:
         return self.found.get(key)
 
-    def put(self, key: tuple[int, bytes, bytes], cells: list[int], size: int) -> None:
+    def put(self, key: tuple[int, int, int, int], cells: list[int], size: int) -> None:
         """Keep `cells` by `key`, whose reach has `size` cells."""
         if self.cells + size > self.most:
             self.found.clear()
@@ -659,17 +659,21 @@ class Board:
         so without that cell it would hold at most that side. What an island's reach gives is
         kept by its cells and their states, in a store the board's copies share (`Kept`): the
         search meets most islands' reaches again unchanged."""
-        state, sizes, changed = self.state, self.sizes, False
-        for k in self.reach:
+        sizes, changed = self.sizes, False
+        land = _mask(self._array() == LAND)
+        for k, layers in self.reach.items():
             size = sizes[k]
-            if size is None or len(self.owned[k]) >= size:
+            if size is None or layers is None:
                 continue
-            found, _ = self._reached(k)
-            key = (k, array("i", found).tobytes(), bytes(map(state.__getitem__, found)))
+            reached = 0
+            for layer in layers:
+                reached |= layer
+            low = (reached & -reached).bit_length() - 1  # the key from its first cell on:
+            key = (k, low, reached >> low, (reached & land) >> low)  # cells, those of land
             needed = self.island_cuts.get(key)
             if needed is None:
-                needed = self._island_cut_cells(found, size)
-                self.island_cuts.put(key, needed, len(found))
+                needed = self._island_cut_cells(self._reached(k)[0], size)
+                self.island_cuts.put(key, needed, reached.bit_count())
             for u in needed:
                 changed |= self.set(u, LAND)
         return changed
