@@ -423,8 +423,8 @@ class Board:
         return False
 
     def _unreached(self, reached: int) -> bool:
-        """Cells no island reaches (not among the bits of `reached`, nor sea) are sea (land
-        there is a contradiction)."""
+        """The cells not among the bits of `reached` (those some island reaches, and the sea)
+        are sea: land there is a contradiction."""
         state, changed = self.state, False
         for i in _cells(self.all_cells & ~reached):
             if state[i] == LAND:
