@@ -368,7 +368,6 @@ class Board:
                 beside[k] = beside.get(k, 0) | 1 << j
                 alone |= 1 << j
         anyone = self.all_cells & ~(sea | owned | alone)
-        grid, not_first, not_last, cols = self.all_cells, self.not_first, self.not_last, self.cols
         reached_any = owned  # the cells some island reaches: its own, and the searches'
         self.reach: dict[int, list[int] | None] = {}  # for `_owed`, `_island_cuts`: island ->
         changed = False  # its layers (its cells the first), None where it is complete
@@ -381,17 +380,8 @@ class Board:
             layer = 0
             for i in group:
                 layer |= 1 << i
-            allowed, reached, layers = anyone | beside.get(k, 0), layer, [layer]
+            layers, reached = self._layers(layer, anyone | beside.get(k, 0), left)
             self.reach[k] = layers
-            while layer and len(layers) <= left:  # `_step`, written out: the hot loop
-                layer = (
-                    (layer << 1 & not_first)
-                    | (layer >> 1 & not_last)
-                    | (layer << cols & grid)
-                    | layer >> cols
-                ) & (allowed & ~reached)
-                reached |= layer
-                layers.append(layer)
             reached_any |= reached
             if size is not None:  # a `?` island may be complete at any size
                 changed |= self._grow(size, reached.bit_count(), layers[1])
@@ -583,9 +573,14 @@ class Board:
 
     def _flood(self, start: int, within: int) -> int:
         """The cells of `within` joined to `start` (bits) through cells of `within`."""
+        return self._layers(start, within, len(self.state))[1]
+
+    def _layers(self, start: int, within: int, steps: int) -> tuple[list[int], int]:
+        """A breadth-first search from the cells `start` into the cells `within` (bits), of
+        at most `steps` steps: its layers (`start` the first) and every cell it reached."""
         grid, not_first, not_last, cols = self.all_cells, self.not_first, self.not_last, self.cols
-        found = layer = start
-        while layer:  # `_step`, written out: the hot loop
+        layers, found, layer = [start], start, start
+        while layer and len(layers) <= steps:  # `_step`, written out: the hot loop
             layer = (
                 (layer << 1 & not_first)
                 | (layer >> 1 & not_last)
@@ -593,7 +588,8 @@ class Board:
                 | layer >> cols
             ) & (within & ~found)
             found |= layer
-        return found
+            layers.append(layer)
+        return layers, found
 
     def _sea_reach(self, seas: list[list[int]], left: int) -> bool:
         """The sea's reach (its size known, `left` sea cells still to place): a path within
