@@ -369,8 +369,8 @@ class Board:
                 alone |= 1 << j
         anyone = self.all_cells & ~(sea | owned | alone)
         reached_any = owned  # the cells some island reaches: its own, and the searches'
-        self.reach: dict[int, list[int] | None] = {}  # for `_owed`, `_island_cuts`: island ->
-        changed = False  # its layers (its cells the first), None where it is complete
+        self.reach: dict[int, tuple[list[int], int] | None] = {}  # for `_owed`, `_island_cuts`:
+        changed = False  # island -> its layers (its cells first) and their cells, None: complete
         for k, group in self.owned.items():
             size = sizes[k]
             left = n if size is None else size - len(group)
@@ -381,7 +381,7 @@ class Board:
             for i in group:
                 layer |= 1 << i
             layers, reached = self._layers(layer, anyone | beside.get(k, 0), left)
-            self.reach[k] = layers
+            self.reach[k] = layers, reached
             reached_any |= reached
             if size is not None:  # a `?` island may be complete at any size
                 changed |= self._grow(size, reached.bit_count(), layers[1])
@@ -390,9 +390,10 @@ class Board:
     def _reached(self, k: int) -> tuple[list[int], list[int]]:
         """The cells island k reaches (`_reach`, last run on this state), its own first, and
         their distances from it."""
-        layers = self.reach[k]
-        if layers is None:  # complete
+        reach = self.reach[k]
+        if reach is None:  # complete
             return self.owned[k], [0] * len(self.owned[k])
+        layers, _ = reach
         found: list[int] = []
         steps: list[int] = []
         for d, layer in enumerate(layers):
@@ -657,13 +658,11 @@ class Board:
         search meets most islands' reaches again unchanged."""
         sizes, changed = self.sizes, False
         land = _mask(self._array() == LAND)
-        for k, layers in self.reach.items():
+        for k, reach in self.reach.items():
             size = sizes[k]
-            if size is None or layers is None:
+            if size is None or reach is None:
                 continue
-            reached = 0
-            for layer in layers:
-                reached |= layer
+            _, reached = reach
             low = (reached & -reached).bit_length() - 1  # the key from its first cell on:
             key = (k, low, reached >> low, (reached & land) >> low)  # cells, those of land
             needed = self.island_cuts.get(key)
