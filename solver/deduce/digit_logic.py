@@ -151,6 +151,18 @@ def _placements(
     for d in multiset:
         counts[d] = counts.get(d, 0) + 1
     placed: dict[Cell, int] = {}
+    peers = board.peers
+    # per cell in order: its digits to try, the work of trying them against its peers, and
+    # the cells before it that are its peers (the only placed cells whose digit it must avoid)
+    tries = [
+        (
+            cell,
+            sorted(most[cell]),
+            1 + len(most[cell]) * len(peers.get(cell, ())),
+            [o for o in order[:i] if o in peers.get(cell, ())],
+        )
+        for i, cell in enumerate(order)
+    ]
 
     def extend(i: int) -> None:
         if i == len(order):
@@ -160,10 +172,11 @@ def _placements(
             if all(support[cell] == most[cell] for cell in cells):
                 raise _Done
             return
-        cell = order[i]
-        board.spend(1 + len(most[cell]) * len(board.peers.get(cell, ())))
-        for d in sorted(most[cell]):
-            if not counts[d] or any(placed.get(o) == d for o in board.peers.get(cell, ())):
+        cell, digits, work, before = tries[i]
+        board.spend(work)
+        taken = [placed[o] for o in before]
+        for d in digits:
+            if not counts[d] or d in taken:
                 continue
             counts[d] -= 1
             placed[cell] = d
