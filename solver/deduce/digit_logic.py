@@ -152,6 +152,7 @@ def _placements(
         counts[d] = counts.get(d, 0) + 1
     placed: dict[Cell, int] = {}
     peers = board.peers
+    repeats = len(counts) < len(multiset)  # else each digit goes once, never twice in a house
     # per cell in order: its digits to try, the work of trying them against its peers, and
     # the cells before it that are its peers (the only placed cells whose digit it must avoid)
     tries = [
@@ -159,7 +160,7 @@ def _placements(
             cell,
             sorted(most[cell]),
             1 + len(most[cell]) * len(peers.get(cell, ())),
-            [o for o in order[:i] if o in peers.get(cell, ())],
+            [o for o in order[:i] if o in peers.get(cell, ())] if repeats else [],
         )
         for i, cell in enumerate(order)
     ]
