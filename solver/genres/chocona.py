@@ -187,13 +187,13 @@ def to_url(p: Puzzle) -> str:
     return shaded_rooms.to_url("chocona", p)
 
 
-# SCIP: the rules decide 173 of janko.at's 250 whole; on the other 77 its search takes 12 s in
-# all, HiGHS's 16 s (benchmarks/puzzlekit/chocona.py).
+# SCIP, for the grids the deductions leave open: on the 77 of janko.at's 250 that probing alone
+# leaves open, its search takes 12 s in all, HiGHS's 16 s (benchmarks/puzzlekit/chocona.py).
 # The search's work (`Tuning.search_work`) chosen on the odd-numbered published puzzles
 # (benchmarks.benchmark_puzzlekit's dataset) and checked on the even-numbered: with 1,000,000
 # the rules and the search decide all 125 of each half, where probing alone left 40 and 37 to
-# SCIP (up to half a second each), and the whole set's time in all halves; 300,000 left 5 of
-# the odd half. The search's longest run on a published chocona is under 0.2 s.
+# SCIP (up to half a second each), and each half's time in all is halved; 300,000 left 5 of the
+# odd half. The search's longest run on a published chocona is under 0.2 s.
 SEARCH_WORK = 1_000_000
 
 GENRE = define(
