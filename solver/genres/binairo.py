@@ -33,9 +33,9 @@ its cells of one digit, the rest are the other); then every unknown cell is trie
 (probing, within the Tuning's `probe_work`), and a depth-first search over the cells follows
 (`solver.deduce.probing.search`, within `search_work`), which decides the grid whole where it
 ends with exactly one answer. The rule that lines differ is left to the model (and to
-`verify`, where the rules decide the grid whole: an answer of the board that breaks it means
-the puzzle has none). They decide most published puzzles whole, and then the pipeline runs no
-solver.
+`verify`, where the rules decide the grid whole: the board's one answer breaking it means the
+puzzle has none with it, and that answer is the one under the looser rules). They decide most
+published puzzles whole, and then the pipeline runs no solver.
 """
 
 from __future__ import annotations
