@@ -146,6 +146,8 @@ def _placements(
     into a cell that has it, equal digits never in one house); empty when there is none."""
     support: dict[Cell, set[int]] = {cell: set() for cell in cells}
     most = {cell: cand[cell] & set(multiset) for cell in cells}
+    if set().union(*most.values()) != set(multiset):
+        return support  # a digit of the multiset that no cell can take
     order = sorted(cells, key=lambda cell: len(most[cell]))
     counts: dict[int, int] = {}
     for d in multiset:
