@@ -295,6 +295,13 @@ class _Context:
 
 def _context(p: Puzzle) -> _Context:
     room_of = {cell: k for k in range(len(p.rooms)) for cell in p.rooms.cells(k)}
+    squares_at: dict[Cell, list[frozenset[Cell]]] = {cell: [] for cell in room_of}
+    for r in range(p.rows - 1):
+        for c in range(p.cols - 1):
+            square = frozenset({(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)})
+            if square <= room_of.keys():
+                for cell in square:
+                    squares_at[cell].append(square)
     across: list[list[list[tuple[Cell, int]]]] = []
     blocks: list[list[list[frozenset[Cell]]]] = []
     for k, options in p.candidates.items():
@@ -308,13 +315,7 @@ def _context(p: Puzzle) -> _Context:
                 if q in room_of and room_of[q] != k
             }
             across[k].append(sorted(near))
-            rests = set()
-            for r, c in cells:
-                for top in (r - 1, r):
-                    for left in (c - 1, c):
-                        block = {(top + i, left + j) for i in (0, 1) for j in (0, 1)}
-                        if block <= room_of.keys():
-                            rests.add(frozenset(block - cells))
+            rests = {square - cells for cell in cells for square in squares_at[cell]}
             blocks[k].append(sorted(rests, key=sorted))
     near_cell = {
         (r, c): {
@@ -346,17 +347,28 @@ def _context(p: Puzzle) -> _Context:
         return sum(1 << index[q] for q in cells)
 
     bits = [[mask(option) for option in p.candidates[k]] for k in range(len(p.rooms))]
-    single_bits = [
-        [_union(mask(rest) for rest in option if len(rest) == 1) for option in room]
-        for room in blocks
-    ]
-    across_bits, down_bits = (
-        [
-            [_union(mask([min(rest)]) for rest in option if _pair(rest) == d) for option in room]
-            for room in blocks
-        ]
-        for d in ((0, 1), (1, 0))
-    )
+    single_bits: list[list[int]] = []
+    across_bits: list[list[int]] = []
+    down_bits: list[list[int]] = []
+    for room in blocks:
+        singles, sides, belows = [], [], []
+        for option in room:
+            single = side = below = 0  # its rests of one cell; the first of two in a row or column
+            for rest in option:
+                if len(rest) == 1:
+                    single |= mask(rest)
+                elif len(rest) == 2:
+                    (r1, c1), (r2, c2) = sorted(rest)
+                    if r1 == r2:
+                        side |= 1 << index[r1, c1]
+                    elif c1 == c2:
+                        below |= 1 << index[r1, c1]
+            singles.append(single)
+            sides.append(side)
+            belows.append(below)
+        single_bits.append(singles)
+        across_bits.append(sides)
+        down_bits.append(belows)
     beside_bits = [[mask(q for q, _ in option) for option in room] for room in across]
     return _Context(
         rooms,
@@ -379,21 +391,6 @@ def _context(p: Puzzle) -> _Context:
         down_bits,
         beside_bits,
     )
-
-
-def _pair(cells: frozenset[Cell]) -> tuple[int, int] | None:
-    """(0, 1) for two cells side by side, (1, 0) for two one above the other, else None."""
-    if len(cells) != 2:
-        return None
-    (r1, c1), (r2, c2) = sorted(cells)
-    return (r2 - r1, c2 - c1)
-
-
-def _union(masks: Iterable[int]) -> int:
-    found = 0
-    for m in masks:
-        found |= m
-    return found
 
 
 @dataclass
