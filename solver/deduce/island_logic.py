@@ -89,6 +89,7 @@ import numpy as np
 
 from solver.blocks.geometry import Cell, neighbours
 from solver.deduce import probing
+from solver.deduce.bits import from_flags, indices
 
 UNKNOWN, (SEA, LAND) = probing.UNKNOWN, probing.VALUES
 FREE = -1  # a land cell whose island is not known yet
@@ -358,8 +359,8 @@ class Board:
         may hold (cells no island holds nor is beside, and its own: `_only`) and that it has
         not reached yet."""
         state, sizes, n = self.state, self.sizes, len(self.state)
-        sea = _mask(self._array() == SEA)
-        owned = _mask(np.array(self.owner) != FREE)  # the land cells of every island
+        sea = from_flags(self._array() == SEA)
+        owned = from_flags(np.array(self.owner) != FREE)  # the land cells of every island
         beside: dict[int, int] = {}  # per island, the cells beside it alone
         alone = 0  # ... and those of every island
         for j, ks in self.beside.items():
@@ -397,7 +398,7 @@ class Board:
         found: list[int] = []
         steps: list[int] = []
         for d, layer in enumerate(layers):
-            cells = _cells(layer)
+            cells = indices(layer)
             found += cells
             steps += [d] * len(cells)
         return found, steps
@@ -417,7 +418,7 @@ class Board:
         """The cells not among the bits of `reached` (those some island reaches, and the sea)
         are sea: land there is a contradiction."""
         state, changed = self.state, False
-        for i in _cells(self.all_cells & ~reached):
+        for i in indices(self.all_cells & ~reached):
             if state[i] == LAND:
                 raise Contradiction  # land that no island can hold
             changed |= self.set(i, SEA)
@@ -526,10 +527,10 @@ class Board:
         """The sea is one group: see the module's docstring. (Its groups and the cells they
         reach as bits of an integer, as in `_reach`.)"""
         cells = self._array()
-        sea = _mask(cells == SEA)
+        sea = from_flags(cells == SEA)
         if not sea:
             return False
-        unknown = _mask(cells == UNKNOWN)
+        unknown = from_flags(cells == UNKNOWN)
         changed = False
         # one group of sea and unknown cells holds every sea cell
         region = self._flood(sea & -sea, sea | unknown)
@@ -537,7 +538,7 @@ class Board:
             raise Contradiction
         if self.sea_size is not None and region.bit_count() < self.sea_size:
             raise Contradiction
-        for i in _cells(unknown & ~region):
+        for i in indices(unknown & ~region):
             changed |= self.set(i, LAND)
         seas = []  # the groups of sea cells
         rest = sea
@@ -545,7 +546,7 @@ class Board:
             seas.append(self._flood(rest & -rest, sea))
             rest &= ~seas[-1]
         total = sea.bit_count()
-        if self.small_sea and self._sea_reach([_cells(g) for g in seas], self.sea_size - total):
+        if self.small_sea and self._sea_reach([indices(g) for g in seas], self.sea_size - total):
             return True
         if len(seas) == 1 and (self.sea_size is None or total >= self.sea_size):
             return changed  # the sea need not grow
@@ -558,7 +559,7 @@ class Board:
                 raise Contradiction
             if exits.bit_count() == 1:
                 ways_out |= exits
-        for j in _cells(ways_out):
+        for j in indices(ways_out):
             changed |= self.set(j, SEA)
         return changed
 
@@ -657,7 +658,7 @@ class Board:
         kept by its cells and their states, in a store the board's copies share (`Kept`): the
         search meets most islands' reaches again unchanged."""
         sizes, changed = self.sizes, False
-        land = _mask(self._array() == LAND)
+        land = from_flags(self._array() == LAND)
         for k, reach in self.reach.items():
             size = sizes[k]
             if size is None or reach is None:
@@ -721,24 +722,6 @@ class Board:
                     if low[u] >= disc[parent] and state[parent] == UNKNOWN:
                         cut_off.setdefault(parent, []).append((size[u], marked[u]))
         return size[start], marked[start], cut_off
-
-
-def _mask(flags: np.ndarray) -> int:
-    """The cells whose flag is set, as the bits of an integer (cell i, bit i)."""
-    return int.from_bytes(np.packbits(flags, bitorder="little").tobytes(), "little")
-
-
-def _cells(mask: int) -> list[int]:
-    """The cells of a mask (`_mask`), in order."""
-    if mask.bit_count() < 64:
-        cells = []
-        while mask:
-            low = mask & -mask
-            cells.append(low.bit_length() - 1)
-            mask ^= low
-        return cells
-    raw = np.frombuffer(mask.to_bytes((mask.bit_length() + 7) // 8, "little"), dtype=np.uint8)
-    return np.flatnonzero(np.unpackbits(raw, bitorder="little")).tolist()
 
 
 def _spends(block: list[int]) -> bool:

@@ -84,6 +84,7 @@ from solver.blocks.rooms import RoomPuzzle
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.deduce import NOTHING, Deductions
+from solver.deduce.bits import indices
 from solver.deduce.cuts import cut_vertices
 from solver.deduce.shade_logic import shading_deductions
 from solver.genres import define
@@ -274,12 +275,8 @@ class _Context:
 
     def cells_of(self, bits: int) -> list[Cell]:
         """The cells of a mask."""
-        found = []
-        while bits:
-            low = bits & -bits
-            found.append(self.cells[low.bit_length() - 1])
-            bits ^= low
-        return found
+        cells = self.cells
+        return [cells[i] for i in indices(bits)]
 
     def spread(self, seed: int, open_: int) -> int:
         """The cells of `open_` joined to those of `seed` (masks) through cells of `open_`."""
@@ -502,10 +499,8 @@ def _cut_vertices(board: _Board, ctx: _Context) -> list[Cell]:
     if not on:
         return []
     order = [-1] * n
-    while off:
-        cell = off & -off
-        order[cell.bit_length() - 1] = n
-        off ^= cell
+    for i in indices(off):
+        order[i] = n
     start = (on & -on).bit_length() - 1
     reached, cuts = cut_vertices(ctx.adj, order, start, lambda u: not on >> u & 1)
     board.work += len(reached)
