@@ -370,8 +370,10 @@ class Board:
                 alone |= 1 << j
         anyone = self.all_cells & ~(sea | owned | alone)
         reached_any = owned  # the cells some island reaches: its own, and the searches'
-        self.reach: dict[int, tuple[list[int], int] | None] = {}  # for `_owed`, `_island_cuts`:
-        changed = False  # island -> its layers (its cells first) and their cells, None: complete
+        # for `_owed` and `_island_cuts`: island -> its layers (its cells first) and their
+        # cells, None where it is complete
+        self.reach: dict[int, tuple[list[int], int] | None] = {}
+        changed = False
         for k, group in self.owned.items():
             size = sizes[k]
             left = n if size is None else size - len(group)
