@@ -49,7 +49,7 @@ from addin.xlwings_book import XlwingsBook
 from solver import check, limits, pipeline, progress
 from solver.io import picture
 from solver.io.sheet import InputError
-from solver.mip.backends import DEFAULT_SOLVER, Settings, SolverError
+from solver.mip.settings import DEFAULT_SOLVER, Settings, SolverError
 
 SOLVER = DEFAULT_SOLVER
 TIME_LIMIT: float | None = 60.0  # Excel waits while Python solves: don't let it hang forever

@@ -15,7 +15,7 @@ for an even count), so its columns add up to its total; ratio = total / the genr
 total. A sample that does not come out solved, unique and verified stops the run (a sample
 whose example has several answers, abc-place's and star-battle's: solved, verified and said
 not unique). This is the
-measurement behind the default back end (backends.DEFAULT_SOLVER) and each genre's default form.
+measurement behind the default back end (settings.DEFAULT_SOLVER) and each genre's default form.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from pathlib import Path
 from benchmarks import ROOT, WORKBOOKS
 from solver.genres import genre_for_sheet
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
-from solver.mip.backends import SOLVERS, Settings
+from solver.mip.settings import SOLVERS, Settings
 from solver.pipeline import read_puzzle, solve_puzzle
 
 

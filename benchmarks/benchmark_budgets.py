@@ -1,4 +1,4 @@
-"""The work behind the budgets that choose a route (solver.mip.backends: SEARCH_AFTER,
+"""The work behind the budgets that choose a route (solver.mip.settings: SEARCH_AFTER,
 REINFORCE_AFTER, SWITCH_AFTER): each puzzle solved on its first route with no budget, and on
 the second route from the start, in branch-and-bound nodes and CPU seconds.
 
@@ -56,7 +56,7 @@ from solver.genres import Genre, genre_by_slug, genre_for_pzpr
 from solver.io.puzzlink import parse_url
 from solver.io.sheet import Grid
 from solver.mip import backends
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings, Tuning
 from solver.pipeline import solve_puzzle
 from tests.generators import generator
 
@@ -158,7 +158,7 @@ def routes(
     return _with(genre, first), _with(genre, second), "scip"
 
 
-def _with(genre: Genre, tuning: backends.Tuning) -> Genre:
+def _with(genre: Genre, tuning: Tuning) -> Genre:
     return dataclasses.replace(genre, tuning=tuning)
 
 

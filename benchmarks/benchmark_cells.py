@@ -40,8 +40,9 @@ from solver.blocks import cells as blocks
 from solver.blocks.cells import check_connected, check_no_square, components, connected, no_square
 from solver.blocks.geometry import Cell
 from solver.io.puzzlink import UNKNOWN, decode_number16, parse_url
-from solver.mip.backends import LiveModel, Settings
+from solver.mip.backends import LiveModel
 from solver.mip.model import Model, new_problem, no_good_cut, value, var
+from solver.mip.settings import Settings
 from solver.pipeline import Outcome, _solve
 
 Clues = dict[Cell, int | None]

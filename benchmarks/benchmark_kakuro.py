@@ -28,7 +28,7 @@ from benchmarks import WORKBOOKS
 from solver.genres import kakuro
 from solver.io.puzzlink import parse_url
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
-from solver.mip.backends import SOLVERS, Settings
+from solver.mip.settings import SOLVERS, Settings
 from solver.pipeline import read_puzzle, solve_puzzle
 from tests.generators import kakuro as generator
 

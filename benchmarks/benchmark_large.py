@@ -54,7 +54,7 @@ from benchmarks import LARGE
 from solver.genres import genre_by_slug, genre_for_pzpr
 from solver.io.puzzlink import parse_url
 from solver.io.sheet import Grid
-from solver.mip.backends import SOLVERS, Settings
+from solver.mip.settings import SOLVERS, Settings
 from solver.pipeline import solve_puzzle
 
 PUZZLES = LARGE / "puzzles.json"

@@ -78,7 +78,7 @@ from solver.io.puzzlink import UrlError
 from solver.io.sheet import InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.io.workbook import fill_sheet
-from solver.mip.backends import SOLVER_CHOICES, Settings
+from solver.mip.settings import SOLVER_CHOICES, Settings
 from solver.pipeline import read_puzzle, solve_sheet
 
 RIGHT = "unique"

@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 
 from solver.genres import all_genres, genre_by_slug
-from solver.mip.backends import SOLVERS, Settings
+from solver.mip.settings import SOLVERS, Settings
 from solver.pipeline import solve_puzzle
 from tests.generators import generator
 

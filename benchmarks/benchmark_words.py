@@ -29,7 +29,7 @@ from typing import Any
 
 from solver.genres import Genre, alphametic, logic_grid
 from solver.io.sheet import Grid
-from solver.mip.backends import SOLVERS, Settings
+from solver.mip.settings import SOLVERS, Settings
 from solver.pipeline import solve_puzzle
 from tests import test_logic_grid
 from tests.conftest import EXAMPLES

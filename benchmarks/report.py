@@ -40,7 +40,7 @@ from typing import Any
 from benchmarks import LARGE, ROOT, WORKBOOKS, benchmark, benchmark_large, kept_parts
 from solver.genres import genre_for_sheet
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
-from solver.mip.backends import SOLVER_CHOICES, Settings
+from solver.mip.settings import SOLVER_CHOICES, Settings
 
 OUT = ROOT / "docs" / "performance.md"
 # the parts other benchmarks write into it (benchmarks.put_part), kept as they are

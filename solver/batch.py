@@ -48,7 +48,7 @@ from solver.io.sheet import InputError
 from solver.io.sheet.answer import clear_answer, write_answer
 from solver.io.sheet.openpyxl_book import BookError, OpenpyxlBook
 from solver.limits import LimitError
-from solver.mip.backends import Settings, SolverError
+from solver.mip.settings import Settings, SolverError
 
 if TYPE_CHECKING:  # the worker pool's; a book solved in this process needs none of it
     import multiprocessing.context

@@ -62,8 +62,8 @@ from solver.io.sheet import Book, Grid, InputError, read_grid
 from solver.io.sheet.answer import CHECK, CellWrite, clear_answer, write_answer
 from solver.limits import LONGER, OutOfTime
 from solver.mip import backends
-from solver.mip.backends import Settings, SolverError
 from solver.mip.model import Model
+from solver.mip.settings import Settings, SolverError
 
 Cell = tuple[int, int]
 

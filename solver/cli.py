@@ -23,7 +23,7 @@ from solver.io.puzzlink import UrlError
 from solver.io.sheet import InputError
 from solver.io.sheet.openpyxl_book import BookError, OpenpyxlBook
 from solver.limits import DEFAULT_TIME_LIMIT, LINK_LOOP, LimitError, is_link_loop
-from solver.mip.backends import (
+from solver.mip.settings import (
     CONNECTIVITY,
     DEFAULT_SOLVER,
     FALLBACK_SOLVER,
@@ -458,7 +458,7 @@ def cmd_genres(a: argparse.Namespace) -> int:
     for g in genres:
         ids = f"  puzz.link: {', '.join(g.pzpr_ids)}" if g.pzpr_ids else ""
         own = f"  solver: {g.solver}" if g.solver != FALLBACK_SOLVER else ""
-        if g.tuning.switch_to:  # see backends.Tuning.switch_to
+        if g.tuning.switch_to:  # see settings.Tuning.switch_to
             then = f"{g.tuning.switch_to} after {g.tuning.switch_after} nodes"
             own = f"  solver: {g.solver}, then {then}"
         print(f"{g.slug}  {g.ja}{ids}{own}")

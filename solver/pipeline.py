@@ -35,8 +35,8 @@ from solver.io.sheet.answer import (
 )
 from solver.limits import LONGER, OutOfTime
 from solver.mip import backends, stage_files
-from solver.mip.backends import Settings, SolverError
 from solver.mip.model import Model, is_fixed
+from solver.mip.settings import Settings, SolverError
 
 if TYPE_CHECKING:
     from solver.conflict import Conflict

@@ -260,7 +260,7 @@ def verdicts_own_and_plain(monkeypatch, genre_module, cut: str, puzzles: list, s
     """The uniqueness verdicts (`Outcome.unique`) of these puzzles with the genre's own
     uniqueness cut, then with the plain no-good over every answer variable (the module's
     `cut`, the function that makes `Model.no_good`, made to give None)."""
-    from solver.mip.backends import Settings
+    from solver.mip.settings import Settings
     from solver.pipeline import solve_puzzle
 
     def verdicts() -> list:

@@ -33,7 +33,7 @@ from solver import cli
 from solver.io.sheet import find_extent, read_grid
 from solver.io.sheet.answer import RECORD_SHEET, SHADE_FONT
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 
 with warnings.catch_warnings():  # oletools still calls pyparsing's old names
     warnings.simplefilter("ignore", DeprecationWarning)

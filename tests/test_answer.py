@@ -22,7 +22,7 @@ from solver.io.sheet.answer import (
     write_answer,
 )
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import clear_sheet, solve_sheet
 
 

@@ -15,8 +15,9 @@ from solver.genres import archipelago
 from solver.genres.archipelago import Puzzle
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
-from solver.mip.backends import LiveModel, Settings
+from solver.mip.backends import LiveModel
 from solver.mip.model import new_problem, value, var
+from solver.mip.settings import Settings
 from solver.pipeline import make_lp, read_puzzle, solve_puzzle, solve_sheet
 
 DATA = json.loads((Path(__file__).parent / "data" / "archipelago.json").read_text("utf-8"))

@@ -26,7 +26,7 @@ from solver.genres import genre_by_slug
 from solver.io.sheet.answer import RECORD_SHEET
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.io.workbook import add_puzzle_sheet
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from tests.test_limits import hard_country_road
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -14,7 +14,7 @@ from solver.genres import binairo
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.io.workbook import fill_sheet
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import read_puzzle, solve_puzzle
 from tests.conftest import ROOT, example
 

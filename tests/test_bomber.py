@@ -17,7 +17,7 @@ from solver.genres import bomber
 from solver.io import penpa_genres
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
-from solver.mip.backends import SOLVERS, Settings
+from solver.mip.settings import SOLVERS, Settings
 from solver.pipeline import read_puzzle, solve_sheet
 
 PUBLISHED = json.loads(

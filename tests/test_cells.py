@@ -34,8 +34,9 @@ from solver.blocks.cells import (
 from solver.blocks.geometry import Cell
 from solver.io.shading import render_shaded
 from solver.io.sheet.answer import CellWrite
-from solver.mip.backends import LiveModel, Settings
+from solver.mip.backends import LiveModel
 from solver.mip.model import Model, new_problem, no_good_cut, value, var
+from solver.mip.settings import Settings
 from solver.pipeline import Outcome, _solve
 
 FORMS = [False, True]

@@ -26,7 +26,7 @@ from solver.io.drawn_lines import DRAWN_STYLES
 from solver.io.shading import SHADE_MARKS
 from solver.io.sheet.answer import MARK_DARK_FILL, MARK_FILL, RECORD_SHEET
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import clear_sheet, solve_sheet
 
 SLUGS = [g.slug for g in all_genres()]

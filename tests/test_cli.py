@@ -299,7 +299,7 @@ def test_default_solver_is_each_genres_own(books, capsys, monkeypatch):
     import dataclasses
 
     from solver import pipeline
-    from solver.mip.backends import Tuning
+    from solver.mip.settings import Tuning
 
     read = pipeline.read_puzzle
 
@@ -410,7 +410,7 @@ def test_every_message_of_a_record_and_of_the_summary_is_one_line(
     openpyxl, zipfile, PuLP and the solvers: each record's error and note, and each message of
     the summary, stays one line."""
     from solver import pipeline
-    from solver.mip.backends import SolverError
+    from solver.mip.settings import SolverError
 
     folder = tmp_path / "in"
     folder.mkdir()

@@ -17,7 +17,7 @@ from solver.io.givens import Given
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.io.workbook import fill_sheet
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import Outcome, read_puzzle, solve_puzzle, solve_sheet
 
 _ = None

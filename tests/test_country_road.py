@@ -13,7 +13,7 @@ from solver.genres.country_road import Puzzle
 from solver.io.puzzlink import UrlError, parse_url
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import clear_sheet, make_lp, read_puzzle, solve_puzzle, solve_sheet
 
 SHEET = "country-road"
@@ -258,7 +258,7 @@ def test_check_reads_a_hand_typed_answer_and_names_a_broken_rule(sample):
     """Typed as a person would, the piece of the loop after each label (`A -`, `B4 |`, `C ┐`),
     then one piece turned the wrong way."""
     from solver import check
-    from solver.mip.backends import Settings
+    from solver.mip.settings import Settings
 
     path = sample("country-road")
     writes = solve_sheet(OpenpyxlBook(path), "country-road", Settings()).writes  # not saved

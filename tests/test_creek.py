@@ -19,7 +19,7 @@ from solver.genres.creek import Puzzle
 from solver.io.puzzlink import UNKNOWN, parse_url
 from solver.io.sheet import InputError, is_dark
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
 from tests.conftest import assert_search_exact, every_shading_answer, example, shading_tally
 

@@ -16,7 +16,7 @@ from solver.io.puzzlink import UrlError, parse_url
 from solver.io.sheet import InputError
 from solver.io.sheet.answer import ANSWER_BORDER, MARK_FILL
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
 from tests.conftest import draw_walls_by_hand, example, lettered
 

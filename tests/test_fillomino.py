@@ -16,7 +16,7 @@ from solver.io.puzzlink import UrlError, parse_url
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.io.workbook import fill_sheet
-from solver.mip.backends import SOLVERS, Settings
+from solver.mip.settings import SOLVERS, Settings
 from solver.pipeline import solve_puzzle
 from tests.conftest import EXAMPLES, example
 
@@ -324,7 +324,7 @@ def test_a_group_with_no_room_for_a_region_of_its_own_joins_the_one_it_can_reach
 
 def test_where_the_first_search_runs_out_more_probing_and_the_search_decide(monkeypatch):
     from solver.deduce import sizes
-    from solver.mip.backends import Tuning
+    from solver.mip.settings import Tuning
 
     p = fillomino.from_url(parse_url(URL))
     board = sizes.Board({c: set(d) for c, d in fillomino.domains(p).items()})

@@ -17,7 +17,7 @@ from solver.deduce.frontier import SIDES, link_answers, path_answers
 from solver.genres import icebarn, numberlink
 from solver.genres.numberlink import Puzzle
 from solver.io.puzzlink import parse_url
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import DECIDED, solve_puzzle
 
 LARGE = Path(__file__).resolve().parent / "data" / "large"

@@ -16,7 +16,7 @@ from solver.io import picture
 from solver.io.picture import CELL, MARGIN
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
-from solver.mip.backends import SOLVERS, Settings
+from solver.mip.settings import SOLVERS, Settings
 from solver.pipeline import DECIDED, read_puzzle, solve_puzzle, solve_sheet
 from tests.conftest import example
 

@@ -27,7 +27,7 @@ from solver.genres import genre_for_sheet
 from solver.io.sheet import InputError
 from solver.io.sheet.answer import RECORD_SHEET
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import clear_sheet, make_lp, read_puzzle, read_solution, run_lp, solve_sheet
 
 pytestmark = [

@@ -19,7 +19,7 @@ from solver.io.puzzlink import UrlError, parse_url
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.io.workbook import fill_sheet
-from solver.mip.backends import SOLVERS, Settings
+from solver.mip.settings import SOLVERS, Settings
 from solver.pipeline import solve_puzzle
 from tests.conftest import EXAMPLES, example, lettered
 

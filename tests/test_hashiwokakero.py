@@ -13,7 +13,7 @@ from solver.genres.hashiwokakero import UNKNOWN, Puzzle
 from solver.io.puzzlink import parse_url
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import make_lp, read_puzzle, solve_puzzle, solve_sheet
 
 SLUG = "hashiwokakero"

@@ -22,7 +22,7 @@ from solver.io.puzzlink import parse_url
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.io.workbook import fill_sheet
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
 from tests.conftest import example
 
@@ -212,7 +212,7 @@ def test_through_xlwings_without_borders_labels_work_and_borders_are_refused(tmp
 def test_the_generator_makes_a_puzzle_with_one_answer():
     """tests/generators/heyawake.py repairs its random puzzle until the answer is unique."""
     from solver.genres import heyawake as _genre
-    from solver.mip.backends import Settings as _Settings
+    from solver.mip.settings import Settings as _Settings
     from solver.pipeline import solve_puzzle as _solve
     from tests.generators.heyawake import generate
 

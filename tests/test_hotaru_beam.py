@@ -14,7 +14,7 @@ from solver.io.drawn_lines import glyph
 from solver.io.puzzlink import UNKNOWN, parse_url
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import make_lp, read_puzzle, run_lp, solve_puzzle, solve_sheet
 
 SHEET = "hotaru-beam"
@@ -316,12 +316,13 @@ def test_check_reads_beams_typed_by_hand_and_names_a_wrong_one(sample):
 
 def test_hotaru_beam_runs_highs_without_the_feasibility_jump():
     """hotaru-beam's tuning turns HiGHS's feasibility-jump heuristic off
-    (backends.NO_FEASIBILITY_JUMP), HiGHS knows the option, and the answer is the same;
+    (settings.NO_FEASIBILITY_JUMP), HiGHS knows the option, and the answer is the same;
     slitherlink, slower without it, keeps it."""
     import highspy
 
     from solver.genres import genre_by_slug
-    from solver.mip.backends import NO_FEASIBILITY_JUMP, LiveModel, new_highs
+    from solver.mip.backends import LiveModel, new_highs
+    from solver.mip.settings import NO_FEASIBILITY_JUMP
 
     assert new_highs().setOptionValue(*NO_FEASIBILITY_JUMP) == highspy.HighsStatus.kOk
     m = hotaru_beam.GENRE.build(known_puzzle())
@@ -363,7 +364,7 @@ def test_a_long_run_on_highs_starts_again_on_scip_with_its_cuts(monkeypatch):
     nothing, so the switch always happens."""
     import dataclasses
 
-    from solver.mip.backends import DEFAULT_SOLVER, SolverError, Tuning
+    from solver.mip.settings import DEFAULT_SOLVER, SolverError, Tuning
 
     genre = dataclasses.replace(
         hotaru_beam.GENRE, tuning=dataclasses.replace(hotaru_beam.GENRE.tuning, switch_after=0)

@@ -15,7 +15,7 @@ from solver.genres.icebarn import Puzzle
 from solver.io.puzzlink import parse_url
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import make_lp, read_puzzle, solve_puzzle, solve_sheet
 
 EX = example("icebarn")

@@ -12,7 +12,7 @@ from solver.genres import kanaore
 from solver.genres.kanaore import Word
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
-from solver.mip.backends import SOLVERS, Settings
+from solver.mip.settings import SOLVERS, Settings
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
 from tests.conftest import example
 from tests.run_samples import example_puzzle

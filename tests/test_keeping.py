@@ -36,7 +36,7 @@ from solver.io import workbook
 from solver.io.sheet import openpyxl_book
 from solver.io.sheet.answer import RECORD_SHEET
 from solver.io.sheet.openpyxl_book import BookError, OpenpyxlBook
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import solve_sheet
 
 MINES = "https://puzz.link/p?mines/3/3/1i1j"

@@ -21,7 +21,7 @@ from solver.io.rooms_sheet import rooms_from_labels, write_rooms
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook, OpenpyxlSheet
 from solver.io.workbook import fill_sheet
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import clear_sheet, read_puzzle, solve_puzzle, solve_sheet
 from tests.conftest import example
 

@@ -29,7 +29,8 @@ from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.io.workbook import add_puzzle_sheet
 from solver.limits import LONGER, LimitError, check_workbook_file
 from solver.mip import backends, stage_files
-from solver.mip.backends import SOLVERS, LiveModel, Settings, SolverError
+from solver.mip.backends import LiveModel
+from solver.mip.settings import SOLVERS, Settings, SolverError
 from solver.pipeline import solve_puzzle, solve_sheet
 from tests.generators import generator
 from tests.test_stages import market_split

@@ -18,8 +18,9 @@ from solver.blocks.lines import (
     single_loop,
 )
 from solver.io.drawn_lines import glyph
-from solver.mip.backends import LiveModel, Settings
+from solver.mip.backends import LiveModel
 from solver.mip.model import Model, cell_vars, new_problem
+from solver.mip.settings import Settings
 from solver.pipeline import Outcome, _solve
 
 FORMS = [False, True]

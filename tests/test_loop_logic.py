@@ -16,7 +16,7 @@ from solver.deduce import loop_logic
 from solver.genres import yajilin
 from solver.genres.yajilin import Answer, Clue, Puzzle
 from solver.io.puzzlink import parse_url
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import solve_puzzle
 
 

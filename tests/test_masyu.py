@@ -12,7 +12,7 @@ from solver.genres.masyu import BLACK, WHITE, Puzzle
 from solver.io.puzzlink import parse_url
 from solver.io.sheet import InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import make_lp, read_puzzle, solve_puzzle, solve_sheet
 from tests.conftest import example, glyph_segments
 
@@ -133,20 +133,15 @@ def test_import_url_and_solve(tmp_path, capsys):
 
 
 def test_masyu_runs_highs_with_the_lean_presolve_and_numberlink_without():
-    """masyu's tuning leaves three of HiGHS's presolve rules out (backends.LEAN_PRESOLVE), and
+    """masyu's tuning leaves three of HiGHS's presolve rules out (settings.LEAN_PRESOLVE), and
     HiGHS knows the option; numberlink, whose hard puzzles need the aggregator, leaves out only
-    dual fixing, as every genre does by default (backends.DEFAULT_PRESOLVE); country-road keeps
+    dual fixing, as every genre does by default (settings.DEFAULT_PRESOLVE); country-road keeps
     every rule."""
     import highspy
 
     from solver.genres import genre_by_slug
-    from solver.mip.backends import (
-        DEFAULT_PRESOLVE,
-        LEAN_PRESOLVE,
-        PRESOLVE_AGGREGATOR,
-        LiveModel,
-        new_highs,
-    )
+    from solver.mip.backends import LiveModel, new_highs
+    from solver.mip.settings import DEFAULT_PRESOLVE, LEAN_PRESOLVE, PRESOLVE_AGGREGATOR
 
     assert new_highs().setOptionValue(*LEAN_PRESOLVE) == highspy.HighsStatus.kOk
     puzzle = Puzzle(((BLACK, None, None), (None, None, None), (None, None, WHITE)))

@@ -6,8 +6,9 @@ import pytest
 
 from solver.blocks.cells import no_square
 from solver.mip import backends
-from solver.mip.backends import LiveModel, Settings
+from solver.mip.backends import LiveModel
 from solver.mip.model import Model, cell_vars, cname, fix, new_problem, row, var
+from solver.mip.settings import Settings
 from solver.pipeline import Outcome, _solve
 
 

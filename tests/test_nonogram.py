@@ -15,7 +15,7 @@ from solver.genres.nonogram import Puzzle, flush, runs_of
 from solver.io.puzzlink import parse_url
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
 from tests.conftest import example
 

@@ -17,7 +17,7 @@ from solver.io.puzzlink import UrlError, parse_url
 from solver.io.sheet import InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.io.workbook import fill_sheet
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import read_puzzle, solve_puzzle
 from tests.conftest import example
 
@@ -112,7 +112,7 @@ def test_check_a_hand_shaded_answer_right_and_wrong(sample):
 def test_the_generator_makes_a_puzzle_with_one_answer():
     """tests/generators/norinori.py repairs its random puzzle until the answer is unique."""
     from solver.genres import norinori as _genre
-    from solver.mip.backends import Settings as _Settings
+    from solver.mip.settings import Settings as _Settings
     from solver.pipeline import solve_puzzle as _solve
     from tests.generators.norinori import generate
 

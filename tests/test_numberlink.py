@@ -16,7 +16,8 @@ from solver.genres.numberlink import Puzzle
 from solver.io.puzzlink import UrlError, parse_url
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
-from solver.mip.backends import SOLVERS, LiveModel, Settings
+from solver.mip.backends import LiveModel
+from solver.mip.settings import SOLVERS, Settings
 from solver.pipeline import make_lp, read_puzzle, solve_puzzle, solve_sheet
 
 EXAMPLE = example("numberlink")
@@ -386,7 +387,7 @@ def test_check_reads_a_hand_typed_answer_and_names_a_broken_rule(sample):
 
     from solver import check
     from solver.io.sheet.openpyxl_book import OpenpyxlBook
-    from solver.mip.backends import Settings
+    from solver.mip.settings import Settings
 
     book = OpenpyxlBook(sample("numberlink"))
     ws = book.wb["numberlink"]

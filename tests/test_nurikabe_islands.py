@@ -16,7 +16,7 @@ from solver.deduce import island_logic, probing
 from solver.genres import nurikabe
 from solver.genres.nurikabe import Puzzle
 from solver.io.puzzlink import UNKNOWN, parse_url
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import DECIDED, solve_puzzle
 from tests.conftest import search_tally, shading_tally
 

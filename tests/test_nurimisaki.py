@@ -17,7 +17,7 @@ from solver.genres.nurimisaki import Puzzle
 from solver.io.puzzlink import UNKNOWN, parse_url
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
 from tests.conftest import EXAMPLES, example, type_shading
 

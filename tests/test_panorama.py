@@ -12,7 +12,7 @@ import pytest
 from solver.genres import panorama
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import (
     clear_sheet,
     make_lp,

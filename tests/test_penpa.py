@@ -21,7 +21,7 @@ from solver.io import penpa, penpa_genres
 from solver.io.puzzlink import UrlError, parse_url
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.io.workbook import add_puzzle_sheet
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import read_puzzle
 
 DATA = json.loads((Path(__file__).parent / "data" / "penpa_links.json").read_text("utf-8"))

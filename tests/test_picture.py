@@ -211,7 +211,7 @@ def test_sudoku_has_its_boxes_heyawake_its_rooms_country_road_its_countries(tmp_
     assert across == down == {MARGIN + 3 * CELL, MARGIN + 6 * CELL}
     from solver import pipeline
     from solver.io.sheet.openpyxl_book import OpenpyxlBook
-    from solver.mip.backends import Settings
+    from solver.mip.settings import Settings
 
     for book, sheet in [
         ("heyawake", "heyawake"),
@@ -264,7 +264,7 @@ def test_without_a_cjk_font_only_the_svg_is_written_and_the_note_says_so(tmp_pat
     from conftest import WORKBOOKS
 
     from solver import batch
-    from solver.mip.backends import Settings
+    from solver.mip.settings import Settings
 
     monkeypatch.setattr(picture, "cjk_fonts", lambda: [])
     picture._font.cache_clear()

@@ -17,7 +17,7 @@ from solver.io.drawn_lines import glyph
 from solver.io.puzzlink import UrlError, parse_url
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import DECIDED, make_lp, read_puzzle, solve_puzzle, solve_sheet
 
 Cell = tuple[int, int]

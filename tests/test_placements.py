@@ -5,8 +5,9 @@ from __future__ import annotations
 import pulp
 
 from solver.blocks import placements
-from solver.mip.backends import LiveModel, Settings
+from solver.mip.backends import LiveModel
 from solver.mip.model import new_problem
+from solver.mip.settings import Settings
 
 
 def rectangles(area: int, at: tuple[int, int], rows: int, cols: int) -> list[frozenset]:

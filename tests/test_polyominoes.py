@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from solver.blocks import placements, polyominoes
 from solver.blocks.polyominoes import TETROMINOES, fits, halo, name_of, orientations, straight
-from solver.mip.backends import LiveModel, Settings
+from solver.mip.backends import LiveModel
 from solver.mip.model import new_problem
+from solver.mip.settings import Settings
 
 
 def test_the_tetrominoes_have_their_known_numbers_of_orientations():

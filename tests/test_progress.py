@@ -20,8 +20,8 @@ from solver.cli import main
 from solver.genres import genre_by_slug
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.io.workbook import add_puzzle_sheet
-from solver.mip import backends
-from solver.mip.backends import LiveModel, Settings
+from solver.mip.backends import LiveModel
+from solver.mip.settings import SOLVERS, Settings
 from tests.test_limits import hard_country_road
 
 CLI = [sys.executable, "-m", "solver.cli"]
@@ -62,7 +62,7 @@ def steps(seen: list[progress.Status]) -> list[tuple[str, int]]:
     return out
 
 
-@pytest.mark.parametrize("solver", backends.SOLVERS)
+@pytest.mark.parametrize("solver", SOLVERS)
 def test_the_phases_come_in_order_and_every_lazy_round_is_counted(sample, solver):
     """Hotaru beam's sample needs lazy cuts on every back end (slitherlink's and masyu's need
     none: the rules decide them before the solve, solver.deduce.loop_logic)."""

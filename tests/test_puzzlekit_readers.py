@@ -11,7 +11,7 @@ import pytest
 
 from benchmarks.benchmark_puzzlekit import RIGHT, main, measure, table
 from benchmarks.puzzlekit import readers, room_labels
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 
 EXAMPLES = json.loads((Path(__file__).parent / "data" / "puzzlekit.json").read_text("utf-8"))
 READERS = readers()

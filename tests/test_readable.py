@@ -29,7 +29,7 @@ from solver.io.sheet.answer import (
     square_width,
 )
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import clear_sheet, solve_sheet
 
 

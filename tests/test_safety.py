@@ -30,7 +30,7 @@ from solver.genres import all_genres
 from solver.io.sheet import InputError, package
 from solver.io.sheet.answer import RECORD_SHEET, SHADE_FILL, SHADE_FONT
 from solver.io.sheet.openpyxl_book import TEMP_PREFIX, BookError, OpenpyxlBook
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import clear_sheet, read_puzzle, solve_sheet
 
 SAMPLES = [g.slug for g in all_genres()]

@@ -27,7 +27,7 @@ from addin.xlwings_book import XlwingsBook
 from solver.blocks.geometry import STEPS, Cell
 from solver.genres import all_genres
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
-from solver.mip.backends import SOLVERS, Settings
+from solver.mip.settings import SOLVERS, Settings
 from solver.pipeline import (
     DECIDED,
     clear_sheet,

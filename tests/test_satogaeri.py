@@ -18,7 +18,7 @@ from solver.io.puzzlink import parse_url
 from solver.io.sheet import InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.io.workbook import fill_sheet
-from solver.mip.backends import SOLVERS, Settings
+from solver.mip.settings import SOLVERS, Settings
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
 
 DECK = deck_answer()

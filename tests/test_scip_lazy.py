@@ -15,7 +15,8 @@ import pytest
 from solver import limits
 from solver.genres import genre_for_pzpr
 from solver.io.puzzlink import parse_url
-from solver.mip.backends import ONE_SCIP_SEARCH, LiveModel, Settings, Tuning, scip_free
+from solver.mip.backends import LiveModel, scip_free
+from solver.mip.settings import ONE_SCIP_SEARCH, Settings, Tuning
 from solver.pipeline import solve_puzzle
 
 DATA = Path(__file__).resolve().parent / "data" / "large"

@@ -22,7 +22,7 @@ from solver.deduce import shade_logic
 from solver.genres import heyawake, hitori, kurodoko, norinori
 from solver.genres.kurodoko import Puzzle
 from solver.io.puzzlink import UNKNOWN, parse_url
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import DECIDED, solve_puzzle
 from tests.conftest import search_tally
 from tests.conftest import shading_tally as tally

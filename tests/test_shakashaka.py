@@ -16,7 +16,7 @@ from solver.genres.shakashaka import CORNER_OF, WALL, Puzzle
 from solver.io.puzzlink import parse_url
 from solver.io.sheet import InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
 from tests.conftest import example
 

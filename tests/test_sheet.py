@@ -212,7 +212,7 @@ def test_merged_cells_read_as_their_top_left_value_and_refuse_an_answer(sample):
     """A merged range reads as its top-left value (the others are empty, as Excel keeps them);
     an answer that would go into one of its hidden cells names the range instead of raising
     openpyxl's AttributeError: 'MergedCell' ... read-only."""
-    from solver.mip.backends import Settings
+    from solver.mip.settings import Settings
     from solver.pipeline import solve_sheet
 
     path = sample("bomber")

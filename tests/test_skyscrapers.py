@@ -23,8 +23,9 @@ from solver.io.puzzlink import UrlError, parse_url
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.io.workbook import fill_sheet
-from solver.mip.backends import SOLVERS, LiveModel, Settings
+from solver.mip.backends import LiveModel
 from solver.mip.model import new_problem
+from solver.mip.settings import SOLVERS, Settings
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
 from tests.conftest import example
 

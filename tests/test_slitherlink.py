@@ -17,7 +17,7 @@ from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import ANSWER_FONT, MARK_FILL
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.io.workbook import add_puzzle_sheet
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import make_lp, read_puzzle, solve_puzzle, solve_sheet
 
 EX = example("slitherlink")

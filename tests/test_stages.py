@@ -10,7 +10,8 @@ import pytest
 
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.mip import backends, stage_files
-from solver.mip.backends import SOLVERS, LiveModel, Settings, SolverError
+from solver.mip.backends import LiveModel
+from solver.mip.settings import SOLVERS, Settings, SolverError
 from solver.pipeline import make_lp, read_solution, run_lp
 
 

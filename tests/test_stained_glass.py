@@ -15,7 +15,7 @@ from solver.genres import stained_glass
 from solver.genres.stained_glass import BLACK, GREY, WHITE, Puzzle
 from solver.io.sheet import InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
 from tests.conftest import example
 
@@ -130,7 +130,7 @@ def test_check_my_answer_shaded_by_hand(sample):
 def test_the_generator_makes_a_puzzle_with_one_answer():
     """tests/generators/stained_glass.py repairs its random puzzle until the answer is unique."""
     from solver.genres import stained_glass as _genre
-    from solver.mip.backends import Settings as _Settings
+    from solver.mip.settings import Settings as _Settings
     from solver.pipeline import solve_puzzle as _solve
     from tests.generators.stained_glass import generate
 

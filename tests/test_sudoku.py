@@ -10,7 +10,7 @@ from solver.genres import sudoku
 from solver.io.puzzlink import encode_number16, parse_url
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import read_puzzle, solve_puzzle
 
 

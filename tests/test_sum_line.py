@@ -15,7 +15,7 @@ from solver.io.picture import CELL, MARGIN
 from solver.io.sheet import InputError
 from solver.io.sheet.answer import CELL_WIDTH
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
-from solver.mip.backends import SOLVERS, Settings
+from solver.mip.settings import SOLVERS, Settings
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
 from tests.conftest import example
 from tests.run_samples import example_puzzle

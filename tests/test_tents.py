@@ -21,7 +21,7 @@ from solver.io.puzzlink import UrlError, parse_url
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.io.workbook import fill_sheet
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import read_puzzle, solve_puzzle
 from tests.conftest import ROOT, assert_search_exact, example, shading_tally
 

@@ -11,7 +11,7 @@ from solver.genres import genre_for_sheet
 from solver.io import text_view
 from solver.io.sheet.answer import LINE_GLYPHS, SHADE_GLYPH, CellWrite
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 
 HEAVY = set("┃━┏┓┗┛┣┫┳┻╋┿╂")
 LIGHT_LINE = set("─│┌┐└┘├┤┬┴┼")

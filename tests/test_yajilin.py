@@ -13,7 +13,7 @@ from solver.genres.yajilin import Answer, Clue, Puzzle
 from solver.io.puzzlink import UrlError, parse_url
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import make_lp, read_puzzle, solve_puzzle, solve_sheet
 
 PZPRJS_URL = "https://puzz.link/p?yajilin/5/5/m32j10"  # pzprjs test/script/yajilin.js

@@ -815,7 +815,7 @@ def deduce(
 
 
 class Budgets(Protocol):
-    """The budgets of a genre's deductions, in work (a genre's `backends.Tuning` has them)."""
+    """The budgets of a genre's deductions, in work (a genre's `settings.Tuning` has them)."""
 
     probe_work: int
     probe_passes: int

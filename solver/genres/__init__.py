@@ -121,8 +121,8 @@ from solver.io import puzzlink
 from solver.io.givens import Given
 from solver.io.sheet import Grid
 from solver.io.sheet.answer import CellWrite
-from solver.mip.backends import FALLBACK_SOLVER, SEARCH_AFTER, Tuning
 from solver.mip.model import Model, fix, is_fixed
+from solver.mip.settings import FALLBACK_SOLVER, SEARCH_AFTER, Tuning
 
 Puzzle = Any
 Answer = Any
@@ -234,7 +234,7 @@ def define(
     fastest on the genre's published puzzles (benchmarks/).
     search_after, scip_separating, scip_heuristics, scip_presolve, scip_strong_branching: how
     SCIP searches for it;
-    highs_options: HiGHS options for its models (backends.Tuning);
+    highs_options: HiGHS options for its models (settings.Tuning);
     prove_by_search: the uniqueness search without presolve and heuristics (the benchmark
     chose it where that proof is faster: backends.LiveModel.start_proof);
     switch_to: the back end that starts again where the genre's own runs long (Tuning).

@@ -50,8 +50,8 @@ from solver.io.shading import WHITE_MARKS, read_shading, render_shaded
 from solver.io.sheet import Grid
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import is_mark
-from solver.mip.backends import Tuning
 from solver.mip.model import Model, cname, new_problem, value
+from solver.mip.settings import Tuning
 
 ANSWER_MARKS = spellings.CIRCLE | WHITE_MARKS
 # a number taken out of the puzzle (Genre.givens) leaves its black cell

@@ -82,8 +82,8 @@ from solver.deduce.shade_logic import (
 from solver.genres import define
 from solver.io import puzzlink, shaded_rooms
 from solver.io.shading import SHADING_MARKS
-from solver.mip.backends import ONE_SCIP_SEARCH, Tuning
 from solver.mip.model import Model, cname, new_problem, value
+from solver.mip.settings import ONE_SCIP_SEARCH, Tuning
 
 Puzzle = RoomPuzzle  # the rooms, and each room's number in the cell that holds it
 Answer = frozenset[Cell]  # the shaded cells

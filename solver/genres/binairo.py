@@ -54,8 +54,8 @@ from solver.deduce.shade_logic import SHADED, UNKNOWN, UNSHADED, Board, Contradi
 from solver.genres import define
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
-from solver.mip.backends import Tuning
 from solver.mip.model import Model, cname, new_problem, value, var
+from solver.mip.settings import Tuning
 
 DIGITS = (0, 1)
 Answer = tuple[tuple[int, ...], ...]  # the digit of every cell

@@ -55,8 +55,8 @@ from solver.io.puzzlink import (
 from solver.io.shading import SHADE_MARKS, WHITE_MARKS, read_shading
 from solver.io.sheet import Grid
 from solver.io.sheet.answer import CellWrite
-from solver.mip.backends import NO_FEASIBILITY_JUMP, Tuning
 from solver.mip.model import Model, cname, new_problem, value
+from solver.mip.settings import NO_FEASIBILITY_JUMP, Tuning
 
 BOMB = "●"
 BOMB_MARKS = frozenset({BOMB, "*"})  # what a person types for a bomb, besides the shading marks

@@ -67,8 +67,8 @@ from solver.deduce.shade_logic import (
 from solver.genres import define
 from solver.io import puzzlink, shaded_rooms
 from solver.io.shading import SHADING_MARKS
-from solver.mip.backends import Tuning
 from solver.mip.model import Model, cname, new_problem, row, value
+from solver.mip.settings import Tuning
 
 Puzzle = RoomPuzzle  # the rooms, and each room's number in the cell that holds it
 Answer = frozenset[Cell]  # the shaded cells

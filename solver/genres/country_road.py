@@ -92,8 +92,8 @@ from solver.io.rooms_sheet import check_joined
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import is_mark
-from solver.mip.backends import FULL_PRESOLVE, Tuning
 from solver.mip.model import Model, cell_vars, cname, new_problem
+from solver.mip.settings import FULL_PRESOLVE, Tuning
 
 # a label of letters with an optional number before or after it: A, A4, 4A, A 4
 # ... and, in an answer typed by hand, the cell's piece of the loop after it: A ─, A4 -, B |
@@ -508,7 +508,7 @@ GENRE = define(
     pzpr_ids=("country",),
     lazy=True,
     tuning=Tuning(
-        highs_options=(FULL_PRESOLVE,),  # with dual fixing: see backends.DEFAULT_PRESOLVE
+        highs_options=(FULL_PRESOLVE,),  # with dual fixing: see settings.DEFAULT_PRESOLVE
         probe_work=30_000_000,
         probe_work_per_cell=15_000,
         search_work=5_000_000,

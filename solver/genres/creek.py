@@ -74,8 +74,8 @@ from solver.io.shading import SHADING_MARKS, read_shaded, render_shaded, shading
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import is_mark
-from solver.mip.backends import Tuning
 from solver.mip.model import Model, cname, new_problem, value
+from solver.mip.settings import Tuning
 
 ANSWER_MARKS = SHADING_MARKS
 # a clue taken out of the puzzle (Genre.givens) leaves a clue whose number is not given

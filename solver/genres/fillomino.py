@@ -75,9 +75,9 @@ from solver.io.digits_sheet import read_digits, render_digits
 from solver.io.sheet import Grid
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import is_mark
-from solver.mip.backends import Tuning
 from solver.mip.model import Model, cname, new_problem, row, var
 from solver.mip.model import value as solved
+from solver.mip.settings import Tuning
 
 Answer = tuple[tuple[int, ...], ...]  # the number of each cell, 0 for a cell not filled
 PROBE_WORK = 300_000  # the work of the deductions' probes (solver.deduce.sizes.Board.work)

@@ -61,8 +61,8 @@ from solver.io.digits_sheet import read_digits, render_digits
 from solver.io.givens import Given, every_value
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
-from solver.mip.backends import Tuning
 from solver.mip.model import Model, cname, new_problem
+from solver.mip.settings import Tuning
 
 Cell = tuple[int, int]
 # what a sign cell may hold: the left (upper) digit is smaller ('<'), or larger ('>')

@@ -74,8 +74,8 @@ from solver.io import puzzlink
 from solver.io.drawn_lines import one_sided, report
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
-from solver.mip.backends import Tuning
 from solver.mip.model import Model, cname, new_problem, var
+from solver.mip.settings import Tuning
 
 DOT = "○"
 FILLED = "●"  # a black dot: the same rules, kept for the URL

@@ -55,8 +55,8 @@ from solver.io import puzzlink
 from solver.io.puzzlink import UNKNOWN
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
-from solver.mip.backends import Tuning
 from solver.mip.model import Model, cname, new_problem, value, var
+from solver.mip.settings import Tuning
 
 BACK, FORWARD = "\\", "/"  # the record's spelling of ╲ and ╱
 GLYPHS = {BACK: "╲", FORWARD: "╱"}  # what solving writes

@@ -64,8 +64,8 @@ from solver.io.drawn_lines import NO_LINE, one_sided, report, within
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import is_mark
-from solver.mip.backends import LEAN_PRESOLVE, Tuning
 from solver.mip.model import Model, cname, new_problem, value, var
+from solver.mip.settings import LEAN_PRESOLVE, Tuning
 
 UNKNOWN = "?"
 GLYPHS = {(False, 1): "─", (False, 2): "═", (True, 1): "│", (True, 2): "║"}

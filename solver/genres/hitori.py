@@ -57,8 +57,8 @@ from solver.io import puzzlink
 from solver.io.shading import SHADING_MARKS, read_shaded, render_shaded
 from solver.io.sheet import Grid, InputError, is_dark
 from solver.io.sheet.answer import CellWrite
-from solver.mip.backends import ONE_SCIP_SEARCH, Tuning
 from solver.mip.model import Model, cname, new_problem, value
+from solver.mip.settings import ONE_SCIP_SEARCH, Tuning
 
 ANSWER_MARKS = SHADING_MARKS
 ANSWER_FILLS = True  # the answer shows as dark fills, and a dark fill reads as shaded

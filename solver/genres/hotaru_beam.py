@@ -85,8 +85,8 @@ from solver.io.puzzlink import UNKNOWN
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import ARROW, arrow_clue
-from solver.mip.backends import NO_FEASIBILITY_JUMP
 from solver.mip.model import Model, cname, new_problem, row, var
+from solver.mip.settings import NO_FEASIBILITY_JUMP
 
 ANSWER_MARKS = LINE_MARKS
 

@@ -97,8 +97,8 @@ from solver.io.givens import Given
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import ARROW, arrow
-from solver.mip.backends import NO_FEASIBILITY_JUMP, Tuning
 from solver.mip.model import Model, cname, new_problem, var
+from solver.mip.settings import NO_FEASIBILITY_JUMP, Tuning
 
 ICE = "氷"
 IN, OUT = "IN", "OUT"

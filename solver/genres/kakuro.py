@@ -104,8 +104,8 @@ from solver.io.givens import Given
 from solver.io.sheet import Grid, InputError, is_dark
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import BLACK, fold
-from solver.mip.backends import Tuning
 from solver.mip.model import Model, new_problem
+from solver.mip.settings import Tuning
 
 FORMS = ("combinations", "sum", "both")
 FORM = "combinations"  # the fastest (see the docstring)

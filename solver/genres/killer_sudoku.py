@@ -91,8 +91,8 @@ from solver.io.room_digits import (
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.limits import MAX_SUDOKU_N
-from solver.mip.backends import Tuning
 from solver.mip.model import Model, new_problem
+from solver.mip.settings import Tuning
 
 
 @dataclass(frozen=True)

@@ -68,8 +68,8 @@ from solver.io.shading import SHADING_MARKS, read_shaded, render_shaded
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import UNKNOWN, is_mark
-from solver.mip.backends import LEAN_PRESOLVE, Tuning
 from solver.mip.model import Model, cname, new_problem, value
+from solver.mip.settings import LEAN_PRESOLVE, Tuning
 
 ANSWER_MARKS = SHADING_MARKS
 # a number taken out of the puzzle (Genre.givens) leaves an unshaded cell whose number is not given

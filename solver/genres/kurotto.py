@@ -67,8 +67,8 @@ from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import CIRCLE, is_mark
 from solver.io.spellings import UNKNOWN as NOT_GIVEN
-from solver.mip.backends import Tuning
 from solver.mip.model import Model, cname, new_problem, row, value, var
+from solver.mip.settings import Tuning
 
 ANSWER_MARKS = SHADING_MARKS
 # a number taken out of the puzzle (Genre.givens) leaves a circle without number

@@ -94,8 +94,8 @@ from solver.io.rooms_sheet import grid_rooms
 from solver.io.shading import SHADING_MARKS, read_shaded, render_shaded, shading_blank
 from solver.io.sheet import Grid
 from solver.io.sheet.answer import CellWrite
-from solver.mip.backends import Tuning
 from solver.mip.model import Model, cname, new_problem, row, value, var
+from solver.mip.settings import Tuning
 
 Answer = frozenset[Cell]  # the shaded cells
 ANSWER_MARKS = SHADING_MARKS

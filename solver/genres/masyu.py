@@ -58,8 +58,8 @@ from solver.io.givens import Given, every_value
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import is_mark
-from solver.mip.backends import LEAN_PRESOLVE, Tuning
 from solver.mip.model import Model, cell_vars, cname, new_problem
+from solver.mip.settings import LEAN_PRESOLVE, Tuning
 
 WHITE, BLACK = "○", "●"
 ANSWER_MARKS = LINE_MARKS

@@ -152,8 +152,8 @@ from solver.io.drawn_lines import LINE_MARKS, draw, read_lines
 from solver.io.givens import Given
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
-from solver.mip.backends import Tuning
 from solver.mip.model import Model, cell_vars, cname, new_problem, var
+from solver.mip.settings import Tuning
 
 Label = int | str
 ANSWER_MARKS = LINE_MARKS

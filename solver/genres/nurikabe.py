@@ -66,8 +66,8 @@ from solver.io.shading import SHADING_MARKS, read_shaded, render_shaded
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import UNKNOWN, is_mark
-from solver.mip.backends import Tuning
 from solver.mip.model import Model, new_problem, value
+from solver.mip.settings import Tuning
 
 ANSWER_MARKS = SHADING_MARKS
 # a number taken out of the puzzle (Genre.givens) leaves its island, of any size

@@ -55,8 +55,8 @@ from solver.io.shading import SHADING_MARKS, read_shaded, render_shaded
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import CIRCLE, UNKNOWN, is_mark
-from solver.mip.backends import Tuning
 from solver.mip.model import Model, cname, new_problem, row, value
+from solver.mip.settings import Tuning
 
 ANSWER_MARKS = SHADING_MARKS
 # a number taken out of the puzzle (Genre.givens) leaves a circle without number

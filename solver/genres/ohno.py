@@ -55,8 +55,8 @@ from solver.io.shading import SHADING_MARKS, read_shaded, render_shaded, shading
 from solver.io.sheet import Grid
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import is_mark
-from solver.mip.backends import Tuning
 from solver.mip.model import Model, cname, new_problem, value
+from solver.mip.settings import Tuning
 
 RED = "*"
 REDS = frozenset({"*", "r", "赤"})  # folded spellings of a given red cell

@@ -80,8 +80,8 @@ from solver.io.drawn_lines import ARMS, GLYPHS, draw, glyph, read_segments, with
 from solver.io.givens import Given, every_value
 from solver.io.sheet import Grid
 from solver.io.sheet.answer import ANSWER_FONT, CellWrite
-from solver.mip.backends import Tuning
 from solver.mip.model import Model, cname, new_problem
+from solver.mip.settings import Tuning
 
 PIECES = "─│┌┐└┘┼"
 CROSS = "┼"

@@ -61,8 +61,8 @@ from solver.blocks.violation import Violation
 from solver.deduce import Deductions, digit_logic
 from solver.genres import define
 from solver.io import filled_rooms, puzzlink
-from solver.mip.backends import Tuning
 from solver.mip.model import Model, cname, new_problem
+from solver.mip.settings import Tuning
 
 Puzzle = RoomPuzzle  # the rooms, and the given digits in their cells
 Answer = filled_rooms.Answer  # the digit of each cell, 0 for none

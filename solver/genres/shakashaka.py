@@ -55,8 +55,8 @@ from solver.io.black_cells import WALL, read_walls
 from solver.io.shading import WHITE_MARKS, read_shading
 from solver.io.sheet import Grid
 from solver.io.sheet.answer import CellWrite
-from solver.mip.backends import Tuning
 from solver.mip.model import Model, cname, new_problem, value, var
+from solver.mip.settings import Tuning
 
 CORNERS = ("TL", "TR", "BL", "BR")
 GLYPH = {"TL": "◤", "TR": "◥", "BL": "◣", "BR": "◢"}

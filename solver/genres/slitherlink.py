@@ -71,8 +71,8 @@ from solver.io.drawn_lines import drawn_sides
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import is_mark
-from solver.mip.backends import LEAN_PRESOLVE, Tuning
 from solver.mip.model import Model, cell_vars, cname, new_problem
+from solver.mip.settings import LEAN_PRESOLVE, Tuning
 
 UNKNOWN = puzzlink.UNKNOWN  # a numbered cell whose number is not given
 MARKER = "every point"  # what to_cells writes

@@ -79,8 +79,8 @@ from solver.io.rooms_sheet import grid_rooms
 from solver.io.shading import SHADING_MARKS, read_shaded, render_shaded, shading_blank
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
-from solver.mip.backends import Tuning
 from solver.mip.model import Model, new_problem, value
+from solver.mip.settings import Tuning
 
 Answer = frozenset[Cell]  # the stars' cells
 ANSWER_MARKS = SHADING_MARKS

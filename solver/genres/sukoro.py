@@ -61,8 +61,8 @@ from solver.io.shading import WHITE_MARKS
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import is_mark
-from solver.mip.backends import Tuning
 from solver.mip.model import Model, cname, new_problem
+from solver.mip.settings import Tuning
 
 DIGITS = range(1, 5)
 NO_DIGIT = WHITE_MARKS | {"x"}  # a cell marked as holding no digit

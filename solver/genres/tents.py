@@ -64,8 +64,8 @@ from solver.io.shading import WHITE_MARKS, read_shading
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import is_mark
-from solver.mip.backends import Tuning
 from solver.mip.model import Model, cname, new_problem, value, var
+from solver.mip.settings import Tuning
 
 T = TypeVar("T")  # a tree, as `_augment` pairs it
 C = TypeVar("C")  # a cell

@@ -71,8 +71,8 @@ from solver.io.rooms_sheet import grid_rooms
 from solver.io.shading import SHADING_MARKS, read_shaded, render_shaded, shading_blank
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
-from solver.mip.backends import Tuning
 from solver.mip.model import Model, new_problem, value
+from solver.mip.settings import Tuning
 
 ORIGIN = (1, 1)  # the grid's top-left cell in the sheet, 0-based: B2
 Answer = frozenset[Cell]  # the painted cells, counted from the grid's top-left cell

@@ -93,8 +93,8 @@ from solver.io.shading import SHADE_MARKS, SHADING_MARKS, read_shaded
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import ARROW, arrow_clue, is_mark
-from solver.mip.backends import ONE_SCIP_SEARCH, Tuning
 from solver.mip.model import Model, cell_vars, cname, new_problem, value
+from solver.mip.settings import ONE_SCIP_SEARCH, Tuning
 
 UNKNOWN = "?"
 ANSWER_MARKS = LINE_MARKS | SHADING_MARKS

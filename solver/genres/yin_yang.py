@@ -77,8 +77,8 @@ from solver.io.shading import (
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import is_mark
-from solver.mip.backends import Tuning
 from solver.mip.model import Model, new_problem, value
+from solver.mip.settings import Tuning
 
 WHITE, BLACK = "○", "●"
 ANSWER_MARKS = SHADE_MARKS | WHITE_MARKS  # (not the white circle `○`, a given here)

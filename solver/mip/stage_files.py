@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pulp
 
-from solver.mip.backends import SolverError, check_stage_file
+from solver.mip.backends import check_stage_file
+from solver.mip.settings import SolverError
 
 HEADER = "puzzle-solver"
 

@@ -20,7 +20,7 @@ from types import ModuleType
 from typing import Any
 
 from solver.genres import Genre
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import Outcome, solve_puzzle
 
 Cell = tuple[int, int]

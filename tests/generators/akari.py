@@ -24,7 +24,7 @@ DROPS = 60
 
 def generate(size: int, seed: int) -> tuple[Puzzle, str]:
     from solver.genres.akari import GENRE
-    from solver.mip.backends import Settings
+    from solver.mip.settings import Settings
     from solver.pipeline import solve_puzzle
 
     rng = random.Random(seed)

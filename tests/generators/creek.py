@@ -59,7 +59,7 @@ def corners(q: Cell) -> list[Cell]:
 
 def generate(size: int, seed: int) -> tuple[Puzzle, str]:
     from solver.genres.creek import GENRE
-    from solver.mip.backends import Settings
+    from solver.mip.settings import Settings
     from solver.pipeline import solve_puzzle
 
     rng = random.Random(seed)

@@ -47,7 +47,7 @@ def puzzle_of(square: list[list[int]], signs: set[Pair], given: set[Cell]) -> Pu
 
 def generate(size: int, seed: int) -> tuple[Puzzle, str]:
     from solver.genres.futoshiki import GENRE
-    from solver.mip.backends import Settings
+    from solver.mip.settings import Settings
     from solver.pipeline import solve_puzzle
 
     rng = random.Random(seed)

@@ -27,7 +27,7 @@ TRIES = 30
 
 def generate(size: int, seed: int) -> tuple[Puzzle, str]:
     from solver.genres.hashiwokakero import GENRE
-    from solver.mip.backends import Settings
+    from solver.mip.settings import Settings
     from solver.pipeline import solve_puzzle
 
     rng = random.Random(seed)

@@ -20,7 +20,7 @@ from solver.blocks.cells import components
 from solver.blocks.geometry import Cell, adjacent
 from solver.genres import hitori
 from solver.genres.hitori import Puzzle
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import solve_puzzle
 
 TRIES = 3

@@ -24,7 +24,8 @@ import pulp
 from solver.blocks.geometry import STEPS
 from solver.genres import icebarn
 from solver.genres.icebarn import Puzzle
-from solver.mip.backends import LiveModel, Settings
+from solver.mip.backends import LiveModel
+from solver.mip.settings import Settings
 
 Cell = tuple[int, int]
 Arc = tuple[Cell, Cell]

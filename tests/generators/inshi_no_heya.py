@@ -19,7 +19,7 @@ import random
 from solver.blocks.geometry import components
 from solver.blocks.rooms import Rooms
 from solver.genres.inshi_no_heya import GENRE, Puzzle
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import solve_puzzle
 from tests.generators import Cell
 

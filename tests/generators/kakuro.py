@@ -136,7 +136,7 @@ def sound(white: set[Cell]) -> bool:
 
 def generate(size: int, seed: int) -> tuple[Puzzle, str]:
     from solver.genres.kakuro import GENRE
-    from solver.mip.backends import Settings
+    from solver.mip.settings import Settings
     from solver.pipeline import solve_puzzle
 
     rng = random.Random(seed)

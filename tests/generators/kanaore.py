@@ -22,7 +22,7 @@ from solver.blocks.geometry import Cell, heading, neighbours
 from solver.genres import kanaore
 from solver.genres.kanaore import Puzzle, Word
 from solver.io.spellings import normalize_kana
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import solve_puzzle
 from tests.conftest import example
 

@@ -12,7 +12,7 @@ from solver.blocks.cells import components, seen_cells
 from solver.blocks.geometry import Cell, adjacent
 from solver.genres import kurodoko
 from solver.genres.kurodoko import Puzzle
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import solve_puzzle
 
 

@@ -20,7 +20,7 @@ REPAIRS = 200
 
 def generate(size: int, seed: int) -> tuple[Puzzle, str]:
     from solver.genres.nonogram import GENRE
-    from solver.mip.backends import Settings
+    from solver.mip.settings import Settings
     from solver.pipeline import solve_puzzle
 
     rng = random.Random(seed)

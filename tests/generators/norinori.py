@@ -21,7 +21,7 @@ from solver.blocks.cells import components
 from solver.blocks.rooms import Rooms
 from solver.genres import norinori
 from solver.genres.norinori import Puzzle
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import Outcome, solve_puzzle
 from tests.generators import Cell, other_shading, until_unique
 

@@ -18,7 +18,7 @@ from solver.blocks.digits import run_number, white_runs
 from solver.blocks.geometry import Cell
 from solver.genres import number_skeleton
 from solver.genres.number_skeleton import Puzzle
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import solve_puzzle
 
 BLACK = 0.3

@@ -34,8 +34,9 @@ from solver.blocks.cells import check_no_square, components
 from solver.blocks.geometry import Cell
 from solver.genres import nurikabe
 from solver.genres.nurikabe import Puzzle
-from solver.mip.backends import LiveModel, Settings
+from solver.mip.backends import LiveModel
 from solver.mip.model import value
+from solver.mip.settings import Settings
 from solver.pipeline import Outcome
 from tests.generators import other_shading, spots, until_unique
 

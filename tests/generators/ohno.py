@@ -13,7 +13,7 @@ from solver.blocks.cells import seen_cells
 from solver.blocks.geometry import ORTHOGONAL, Cell
 from solver.genres import ohno
 from solver.genres.ohno import RED, Puzzle
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import solve_puzzle
 
 

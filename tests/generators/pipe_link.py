@@ -21,7 +21,7 @@ import random
 from solver.blocks.lines import arms
 from solver.genres.pipe_link import GENRE, Puzzle
 from solver.io.drawn_lines import glyph
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import solve_puzzle
 
 Cell = tuple[int, int]

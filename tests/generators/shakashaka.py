@@ -23,7 +23,7 @@ DROPS = 20
 
 def generate(size: int, seed: int) -> tuple[Puzzle, str]:
     from solver.genres.shakashaka import GENRE
-    from solver.mip.backends import Settings
+    from solver.mip.settings import Settings
     from solver.pipeline import solve_puzzle
 
     rng = random.Random(seed)

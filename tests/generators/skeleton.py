@@ -20,7 +20,7 @@ from solver.blocks.geometry import Cell
 from solver.genres import skeleton
 from solver.genres.skeleton import Puzzle
 from solver.io.spellings import normalize_kana
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import solve_puzzle
 from tests.conftest import example
 from tests.generators.number_skeleton import cleaned, random_black

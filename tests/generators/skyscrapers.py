@@ -34,7 +34,7 @@ def clues_of(square: list[list[int]]) -> dict[tuple[str, int], int]:
 
 def generate(size: int, seed: int) -> tuple[Puzzle, str]:
     from solver.genres.skyscrapers import GENRE
-    from solver.mip.backends import Settings
+    from solver.mip.settings import Settings
     from solver.pipeline import solve_puzzle
 
     rng = random.Random(seed)

@@ -12,7 +12,7 @@ import random
 import pulp
 
 from solver.genres.slitherlink import GENRE, Puzzle, sides
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import solve_puzzle
 from tests.generators import border_loop, random_region
 

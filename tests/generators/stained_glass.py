@@ -66,7 +66,7 @@ def label(k: int) -> str:
 
 def generate(size: int, seed: int) -> tuple[Puzzle, str]:
     from solver.genres.stained_glass import GENRE
-    from solver.mip.backends import Settings
+    from solver.mip.settings import Settings
     from solver.pipeline import solve_puzzle
 
     rng = random.Random(seed)

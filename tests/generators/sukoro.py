@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 
 from solver.genres.sukoro import Puzzle
-from solver.mip.backends import Settings
+from solver.mip.settings import Settings
 from solver.pipeline import Outcome, solve_puzzle
 from tests.generators import spots, until_unique
 

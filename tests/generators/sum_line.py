@@ -18,7 +18,8 @@ import pulp
 from solver.blocks.geometry import Cell
 from solver.genres import sum_line
 from solver.genres.sum_line import Puzzle
-from solver.mip.backends import LiveModel, Settings
+from solver.mip.backends import LiveModel
+from solver.mip.settings import Settings
 from solver.pipeline import solve_puzzle
 
 BLACK = 0.2

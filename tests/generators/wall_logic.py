@@ -34,7 +34,7 @@ PER_ROUND = 1  # groups of differing cells split per round
 
 def generate(size: int, seed: int) -> tuple[Puzzle, str]:
     from solver.genres.wall_logic import GENRE
-    from solver.mip.backends import Settings
+    from solver.mip.settings import Settings
     from solver.pipeline import solve_puzzle
 
     rng = random.Random(seed)

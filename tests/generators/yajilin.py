@@ -26,7 +26,8 @@ import pulp
 from solver.blocks.geometry import STEPS, ray
 from solver.blocks.lines import arms
 from solver.genres.yajilin import Answer, Clue, Puzzle, decode, model, verify
-from solver.mip.backends import LiveModel, Settings
+from solver.mip.backends import LiveModel
+from solver.mip.settings import Settings
 from tests.generators import Cell
 
 COVER = 0.72  # the share of loop cells to aim at (the sample: 73 of 100)
