@@ -608,7 +608,7 @@ def test_workers_start_clean_after_an_in_process_highs_solve(books):
     script = (
         "import sys\n"
         "from solver import pipeline\n"
-        "from solver.mip.backends import Settings\n"
+        "from solver.mip.settings import Settings\n"
         "from solver.cli import main\n"
         "from solver.io.sheet.openpyxl_book import OpenpyxlBook\n"
         f"book = OpenpyxlBook({str(books / 'sudoku.xlsx')!r})\n"
