@@ -463,3 +463,56 @@ def test_the_reach_is_a_breadth_first_search_of_the_cells_an_island_may_hold():
             board.state[j] == island_logic.SEA for j in range(rows * cols) if j not in reached
         )
     assert checked > 150
+
+
+def _random_mask(rng: random.Random, n: int, share: float) -> int:
+    return sum(1 << i for i in range(n) if rng.random() < share)
+
+
+def test_the_sea_groups_kept_from_a_smaller_sea_are_the_sea_groups():
+    """`_seas` floods only the new sea cells' groups where the sea it last saw lies within
+    this one; its groups are the ones a flood of the whole sea finds, in the same order, along
+    a growing sea, on a copy, and on a sea that is not a superset."""
+    rng = random.Random(7)
+    board = island_logic.Board(9, 11, {(0, 0): 3})
+    n = 9 * 11
+
+    def flooded(sea: int) -> list[int]:
+        groups, rest = [], sea
+        while rest:
+            groups.append(board._flood(rest & -rest, sea))
+            rest &= ~groups[-1]
+        return groups
+
+    for _ in range(20):
+        sea = 0
+        for _ in range(12):
+            sea |= _random_mask(rng, n, 0.06)
+            assert board._seas(sea) == flooded(sea)
+            copy = board.copy()
+            grown = sea | _random_mask(rng, n, 0.05)
+            assert copy._seas(grown) == flooded(grown)
+        other = _random_mask(rng, n, 0.3)
+        assert board._seas(other) == flooded(other)
+
+
+def test_an_islands_search_kept_is_the_search():
+    """`_searched` gives an island's last breadth-first search again only where the search
+    would look at the same cells: the result is always that of `_layers`, and a change of the
+    cells it may enter far from where it reached keeps the search made."""
+    rng = random.Random(11)
+    board = island_logic.Board(10, 12, {(0, 0): 3})
+    n = 10 * 12
+    for k in range(30):
+        start = 1 << rng.randrange(n)
+        within = _random_mask(rng, n, 0.6) | start
+        steps = rng.randrange(1, 8)
+        for _ in range(5):
+            got = board._searched(k % 3, start, within, steps)
+            assert got == board._layers(start, within, steps)
+            within ^= 1 << rng.randrange(n)
+    start, steps = 1, 2  # the top-left cell, two steps: it reaches at most three rows and columns
+    within = board.all_cells
+    first = board._searched(0, start, within, steps)
+    far = within & ~(1 << (n - 1))  # the bottom-right cell, far beyond its reach
+    assert board._searched(0, start, far, steps)[0] is first[0]  # the same layers, not made again

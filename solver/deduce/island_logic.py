@@ -180,6 +180,9 @@ class Board:
         self.lands = 0  # the cells `set` has made land: the islands' version, for `_islands`
         self.islands_at = -1  # `lands` when `_islands` last ran to its end
         self.island_cuts = Kept(KEPT_CELLS)  # what `_island_cuts` found, shared by the copies
+        self.sea_groups: tuple[int, list[int]] = (0, [])  # the sea and its groups (`_seas`)
+        # per island, its last search of `_reach` (`_searched`), shared by the copies
+        self.searches: dict[int, tuple[int, int, list[int], int, int, int]] = {}
         self.state = [UNKNOWN] * n
         self.owner = [FREE] * n
         for k, i in enumerate(self.clue_cells):
@@ -383,12 +386,27 @@ class Board:
             layer = 0
             for i in group:
                 layer |= 1 << i
-            layers, reached = self._layers(layer, anyone | beside.get(k, 0), left)
+            layers, reached = self._searched(k, layer, anyone | beside.get(k, 0), left)
             self.reach[k] = layers, reached
             reached_any |= reached
             if size is not None:  # a `?` island may be complete at any size
                 changed |= self._grow(size, reached.bit_count(), layers[1])
         return self._unreached(reached_any | sea) or changed
+
+    def _searched(self, k: int, start: int, within: int, steps: int) -> tuple[list[int], int]:
+        """Island k's breadth-first search (`_layers`), or its last one where that is the same:
+        from the same cells, as many steps, and `within` the same on the cells it reached and
+        their neighbours, the only cells a search looks at. Kept by island and shared by the
+        board's copies: a probe changes cells near it, and most islands are far from it."""
+        last = self.searches.get(k)
+        if last is not None and last[0] == start and last[1] == steps:
+            _, _, layers, reached, looked, seen = last
+            if within & looked == seen:
+                return layers, reached
+        layers, reached = self._layers(start, within, steps)
+        looked = reached | self._step(reached)
+        self.searches[k] = start, steps, layers, reached, looked, within & looked
+        return layers, reached
 
     def _reached(self, k: int) -> tuple[list[int], list[int]]:
         """The cells island k reaches (`_reach`, last run on this state), its own first, and
@@ -542,11 +560,7 @@ class Board:
             raise Contradiction
         for i in indices(unknown & ~region):
             changed |= self.set(i, LAND)
-        seas = []  # the groups of sea cells
-        rest = sea
-        while rest:
-            seas.append(self._flood(rest & -rest, sea))
-            rest &= ~seas[-1]
+        seas = self._seas(sea)
         total = sea.bit_count()
         if self.small_sea and self._sea_reach([indices(g) for g in seas], self.sea_size - total):
             return True
@@ -564,6 +578,28 @@ class Board:
         for j in indices(ways_out):
             changed |= self.set(j, SEA)
         return changed
+
+    def _seas(self, sea: int) -> list[int]:
+        """The groups of sea cells (bits), in the order of their first cells. From those of the
+        sea `_sea` last looked at on this board or the board it was copied from, where that sea
+        lies within this one (as it does along a propagation and in a probe): its groups that
+        no new sea cell touches stay as they were, and only the groups of the new cells are
+        flooded."""
+        before, groups = self.sea_groups
+        if sea & before != before:
+            before, groups = 0, []
+        rest = sea & ~before
+        if rest:
+            new = []
+            while rest:
+                new.append(self._flood(rest & -rest, sea))
+                rest &= ~new[-1]
+            joined = 0
+            for group in new:
+                joined |= group
+            groups = sorted([g for g in groups if not g & joined] + new, key=lambda g: g & -g)
+        self.sea_groups = sea, groups
+        return groups
 
     def _step(self, cells: int) -> int:
         """The neighbours of cells (bits of an integer, cell i bit i), a step left or right
