@@ -253,15 +253,28 @@ def kept_rows(path: Path) -> dict[str, str]:
     return rows
 
 
-def in_all(by_genre: dict[str, list[dict[str, Any]]]) -> str:
+def in_all(by_genre: dict[str, list[dict[str, Any]]], kept: dict[str, str] | None = None) -> str:
     """One sentence over every genre's results: the puzzles, how many right and proved unique,
-    and how many of those within 1 s."""
+    and how many of those within 1 s. With rows kept from earlier runs (`kept_rows`), their
+    puzzles and right ones count too, read off the rows; a row has no count within 1 s, so that
+    one is of the genres measured in these runs only, and the sentence says so."""
     results = [r for rs in by_genre.values() for r in rs]
     right = [r["seconds"] for r in results if r["verdict"] == RIGHT]
-    share = f" ({100 * len(right) / len(results):.1f} %)" if results else ""
+    fast = sum(s <= 1.0 for s in right)
+    puzzles, done = len(results), len(right)
+    for row in (kept or {}).values():
+        cells = [c.strip() for c in row.strip().strip("|").split("|")]
+        puzzles, done = puzzles + int(cells[1]), done + int(cells[2])
+    share = f" ({100 * done / puzzles:.1f} %)" if puzzles else ""
+    genres = len(by_genre) + len(kept or {})
+    head = f"In all: {puzzles} puzzles of {genres} genres, {done} right and proved unique{share}"
+    if not kept:
+        return f"{head}, {fast} of them within 1 s."
+    measured = ", ".join(sorted(by_genre))
     return (
-        f"In all: {len(results)} puzzles of {len(by_genre)} genres, {len(right)} right and proved "
-        f"unique{share}, {sum(s <= 1.0 for s in right)} of them within 1 s."
+        f"{head}. Within 1 s: {fast} of the {len(right)} right of the genres measured again "
+        f"({measured}); the other rows are kept from earlier runs (their counts within 1 s are "
+        "not in the table)."
     )
 
 
@@ -275,9 +288,9 @@ def table(
     """The part of docs/performance.md for these runs: per genre, the puzzles, how many were
     right and proved unique, the largest, the median, 90th percentile and worst seconds, and the
     ratio to noqx: from the same runs, or (`peers`) from runs beside noqx, each its own ours and
-    noqx's in one run; the totals over the genres measured (`in_all`), and `notes` (Markdown,
-    why puzzles are not right, say) below the table. kept: rows of genres that no run gives, put
-    in as they are (not in the totals)."""
+    noqx's in one run; the totals (`in_all`), and `notes` (Markdown, why puzzles are not right,
+    say) below the table. kept: rows of genres that no run gives, put in as they are (their
+    puzzles and right ones counted in the totals)."""
     by_genre = _by_genre(runs)
     kept = {slug: row for slug, row in (kept or {}).items() if slug not in by_genre}
     beside = _by_genre(peers) if peers else by_genre
@@ -296,7 +309,7 @@ def table(
         "`python -m benchmarks.benchmark_puzzlekit` (its docstring says "
         "how)" + (f": {about}" if about else "") + ".",
         "",
-        in_all(by_genre) + (" (The rows kept from earlier runs are not counted.)" if kept else ""),
+        in_all(by_genre, kept),
         "",
         head,
         "|---|---|---|---|---|---|---|---|---|---|---|",

@@ -3,6 +3,8 @@ back end and form they name, and reach the right verdicts."""
 
 from __future__ import annotations
 
+import json
+
 from benchmarks import benchmark, benchmark_large
 
 
@@ -188,3 +190,26 @@ def test_noqx_gets_no_long_texts_and_easy_as_abc_letters_as_its_parameter():
     numbers = json.loads(parts[3])["number"]
     assert numbers and not any(v[2] == "8" for v in numbers.values())
     assert parameters("abc-place", SimpleNamespace(letters=3)) == {"letters": "ABC"}
+
+
+def test_puzzlekit_table_counts_the_rows_it_keeps_in_its_totals(tmp_path):
+    """A genre measured again: the rows of the others are kept as they are, and the totals
+    count their puzzles and right ones too; the count within 1 s is of the new runs only."""
+    from benchmarks.benchmark_puzzlekit import PART, kept_rows, table
+
+    run = tmp_path / "run.jsonl"
+    records = [
+        {"genre": "akari", "name": "1_5x5", "size": "5x5", "seconds": 0.5, "verdict": "unique"},
+        {"genre": "akari", "name": "2_5x5", "size": "5x5", "seconds": 2.0, "verdict": "unique"},
+        {"genre": "akari", "name": "3_5x5", "size": "5x5", "seconds": 10.0, "verdict": "timeout"},
+    ]
+    run.write_text("".join(json.dumps(r) + "\n" for r in records))
+    doc = tmp_path / "performance.md"
+    old = "| nurikabe | 1130 | 1113 | 50x50 | 0.036 | 0.238 | 10.030 | 57 | 0.47 | 13.57 | x |"
+    doc.write_text(f"<!-- {PART} -->\n| genre | puzzles |\n|---|---|\n{old}\n<!-- /{PART} -->\n")
+    text = table([run], kept=kept_rows(doc))
+    assert "In all: 1133 puzzles of 2 genres, 1115 right and proved unique (98.4 %)." in text
+    assert "Within 1 s: 1 of the 2 right of the genres measured again (akari)" in text
+    assert old in text
+    alone = table([run])
+    assert "In all: 3 puzzles of 1 genres, 2 right and proved unique (66.7 %), 1 of them" in alone
