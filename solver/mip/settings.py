@@ -120,7 +120,7 @@ NO_FEASIBILITY_JUMP = ("mip_heuristic_run_feasibility_jump", False)
 
 # The budgets that choose a route count work, never seconds, so that a sheet takes the same
 # route on every machine: the branch-and-bound nodes of the solves (a solve counts one node at
-# least; `LiveModel.work`).
+# least; `backends.LiveModel.work`).
 #
 # Nodes of rounds of solves before SCIP takes the lazy cuts inside its search. Where rounds
 # are cheap they win (each new solve presolves with all the cuts; one search asks Python about
@@ -157,7 +157,7 @@ class Tuning:
     scip_heuristics: bool = True  # SCIP's primal heuristics (False: none; where the search
     # finds the answer as soon, they only cost time)
     scip_presolve: bool = True  # SCIP's presolve (False: none; then an "infeasible" needs no
-    # second run without it, see _run_scip)
+    # second run without it, see backends._run_scip)
     highs_options: tuple[tuple[str, bool | int | float | str], ...] = ()  # set on every HiGHS
     # model of the genre (yajilin: a smaller cut pool)
     reinforce_after: int = REINFORCE_AFTER  # nodes of the first attempt before the model's
@@ -165,7 +165,7 @@ class Tuning:
     scip_strong_branching: bool = True  # SCIP's strong branching, to learn what branching on
     # a variable does (False: pseudo-costs from the start; yajilin's search is faster)
     prove_by_search: bool = False  # the uniqueness search without presolve and primal
-    # heuristics (LiveModel.start_proof; False: as the first search)
+    # heuristics (backends.LiveModel.start_proof; False: as the first search)
     switch_to: str | None = None  # where the user left the back end to the genre: the back end
     # that starts again, with the lazy cuts found, when the genre's own has not answered and
     # proved within `switch_after` nodes (hotaru-beam: HiGHS's rounds, then SCIP's one search)
