@@ -13,6 +13,7 @@ import pytest
 
 from solver.blocks.cells import components
 from solver.deduce import island_logic, probing
+from solver.deduce.bits import indices
 from solver.genres import nurikabe
 from solver.genres.nurikabe import Puzzle
 from solver.io.puzzlink import UNKNOWN, parse_url
@@ -443,6 +444,7 @@ def test_the_reach_is_a_breadth_first_search_of_the_cells_an_island_may_hold():
             continue
         for k, group in board.owned.items():
             size = board.sizes[k]
+            group = indices(group)
             left = rows * cols if size is None else size - len(group)
             dist = dict.fromkeys(group, 0)
             layer = list(group)
@@ -494,6 +496,74 @@ def test_the_sea_groups_kept_from_a_smaller_sea_are_the_sea_groups():
             assert copy._seas(grown) == flooded(grown)
         other = _random_mask(rng, n, 0.3)
         assert board._seas(other) == flooded(other)
+
+
+def _plain_islands(board: island_logic.Board) -> tuple[dict[int, list[int]], set[int]] | None:
+    """What `_islands` finds, cell by cell: each land group holding a number (None where one
+    holds two, or holds more cells than its number), and the unknown cells it makes sea (next
+    to a complete island, or next to two islands)."""
+    state, near = board.state, board.near
+    owned, seen = {}, set()
+    for start in range(len(state)):
+        if state[start] != island_logic.LAND or start in seen:
+            continue
+        group = [start]
+        seen.add(start)
+        for i in group:
+            for j in near[i]:
+                if state[j] == island_logic.LAND and j not in seen:
+                    seen.add(j)
+                    group.append(j)
+        numbers = [k for k, i in enumerate(board.clue_cells) if i in group]
+        if len(numbers) > 1:
+            return None
+        if numbers:
+            owned[numbers[0]] = sorted(group)
+    sea, beside = set(), {}
+    for k, group in owned.items():
+        size = board.sizes[k]
+        if size is not None and len(group) > size:
+            return None
+        for j in {j for i in group for j in near[i] if state[j] == island_logic.UNKNOWN}:
+            if size is not None and len(group) == size:
+                sea.add(j)
+            beside.setdefault(j, set()).add(k)
+    return owned, sea | {j for j, ks in beside.items() if len(ks) > 1}
+
+
+def test_the_islands_from_kept_land_groups_are_the_islands():
+    """`_islands` keeps the land groups it found and floods only the groups of the new land
+    cells: along land growing cell by cell, on copies and after a board is made afresh, its
+    islands and the cells it makes sea are those a plain search of every land group finds,
+    and it meets a contradiction exactly where that search does."""
+    rng = random.Random(11)
+    checked = contradictions = 0
+    for _ in range(60):
+        rows, cols = rng.randint(3, 9), rng.randint(3, 12)
+        cells = rng.sample([(r, c) for r in range(rows) for c in range(cols)], rng.randint(1, 6))
+        board = island_logic.Board(
+            rows, cols, {cell: rng.choice((1, 3, 6, 12, None)) for cell in cells}
+        )
+        for _ in range(rows * cols // 2):
+            free = [i for i, s in enumerate(board.state) if s == probing.UNKNOWN]
+            if not free:
+                break
+            trial = board.copy() if rng.random() < 0.3 else board
+            trial.set(rng.choice(free), rng.choice((island_logic.SEA, island_logic.LAND)))
+            expected = _plain_islands(trial)
+            unknown = {i for i, s in enumerate(trial.state) if s == probing.UNKNOWN}
+            try:
+                trial._islands()
+            except probing.Contradiction:
+                assert expected is None
+                contradictions += 1
+                break
+            assert expected is not None
+            owned, sea = expected
+            assert {k: indices(g) for k, g in trial.owned.items()} == owned
+            assert {i for i in unknown if trial.state[i] == island_logic.SEA} == sea
+            checked += 1
+    assert checked > 500 and contradictions > 10, (checked, contradictions)
 
 
 def test_an_islands_search_kept_is_the_search():

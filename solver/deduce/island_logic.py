@@ -92,7 +92,6 @@ from solver.deduce import probing
 from solver.deduce.bits import from_flags, indices
 
 UNKNOWN, (SEA, LAND) = probing.UNKNOWN, probing.VALUES
-FREE = -1  # a land cell whose island is not known yet
 ANY, NONE, MANY = -1, -2, -3  # in `_reach`, `_owed`: a cell any island may join, none, many
 
 
@@ -127,7 +126,8 @@ class Kept:
 
 
 class Board:
-    """Cells numbered r * cols + c; `state` and `owner` (the number's index, or FREE) per cell."""
+    """Cells numbered r * cols + c; `state` per cell; the islands (`owned`: per number's index,
+    its land cells) as `_islands` last found them."""
 
     def __init__(self, rows: int, cols: int, clues: Mapping[Cell, int | None]) -> None:
         self.rows, self.cols, n = rows, cols, rows * cols
@@ -141,6 +141,8 @@ class Board:
             for c in range(cols - 1)
         ]
         self.clue_cells = [r * cols + c for r, c in sorted(clues)]
+        self.clue_bits = sum(1 << i for i in self.clue_cells)  # the numbers' cells, as bits
+        self.clue_of = {i: k for k, i in enumerate(self.clue_cells)}  # cell -> number's index
         self.sizes = [clues[cell] for cell in sorted(clues)]
         known = all(s is not None for s in self.sizes)
         self.sea_size = n - sum(s for s in self.sizes if s is not None) if known else None
@@ -181,12 +183,12 @@ class Board:
         self.islands_at = -1  # `lands` when `_islands` last ran to its end
         self.island_cuts = Kept(KEPT_CELLS)  # what `_island_cuts` found, shared by the copies
         self.sea_groups: tuple[int, list[int]] = (0, [])  # the sea and its groups (`_seas`)
+        self.land_groups: tuple[int, list[int]] = (0, [])  # the land and its groups (`_islands`)
         # per island, its last search of `_reach` (`_searched`), shared by the copies
         self.searches: dict[int, tuple[int, int, list[int], int, int, int]] = {}
         self.state = [UNKNOWN] * n
-        self.owner = [FREE] * n
-        for k, i in enumerate(self.clue_cells):
-            self.state[i], self.owner[i] = LAND, k
+        for i in self.clue_cells:
+            self.state[i] = LAND
 
     def _array(self) -> np.ndarray:
         """The state as an array, made once for each state the board passes through (its
@@ -198,7 +200,7 @@ class Board:
     def copy(self) -> Board:
         other = object.__new__(Board)
         other.__dict__.update(self.__dict__)
-        other.state, other.owner = self.state[:], self.owner[:]
+        other.state = self.state[:]
         return other
 
     def set(self, i: int, value: int) -> bool:
@@ -243,21 +245,24 @@ class Board:
             if not (self._penalty() or self._owed()):
                 return
 
-    def _groups(self, value: int) -> list[list[int]]:
-        """The groups of cells of `value`, each in breadth-first order from its first cell."""
-        near = self.near
-        left = [s == value for s in self.state]  # the cells of `value` not yet in a group
-        groups = []
-        for i in [i for i, s in enumerate(left) if s]:
-            if left[i]:
-                left[i] = False
-                group = [i]
-                for p in group:  # the list grows as it is read: a breadth-first search
-                    for j in near[p]:
-                        if left[j]:
-                            left[j] = False
-                            group.append(j)
-                groups.append(group)
+    def _groups_of(self, cells: int, last: tuple[int, list[int]]) -> list[int]:
+        """The groups of `cells` (bits), in the order of their first cells. From `last`, the
+        cells and groups of an earlier call, where those cells lie within these (as they do
+        along a propagation and in a probe: sea and land only grow): its groups that no new
+        cell touches stay as they were, and only the groups of the new cells are flooded."""
+        before, groups = last
+        if cells & before != before:
+            before, groups = 0, []
+        rest = cells & ~before
+        if rest:
+            new = []
+            while rest:
+                new.append(self._flood(rest & -rest, cells))
+                rest &= ~new[-1]
+            joined = 0
+            for group in new:
+                joined |= group
+            groups = sorted([g for g in groups if not g & joined] + new, key=lambda g: g & -g)
         return groups
 
     def _squares(self) -> bool:
@@ -296,63 +301,60 @@ class Board:
         return changed
 
     def _islands(self) -> bool:
-        """Owners spread over each land group (kept in `owned`, and the islands beside each
-        cell in `beside`, for `_reach`, as this rule changes no land); a complete island is
-        walled in by sea; a cell next to two numbers' islands is sea. Only land changes what
-        it finds: where no cell has become land since its last run, it has nothing to do (a
-        cell of `beside` made sea since is no island's: `_only` reads it so)."""
+        """Each land group holding a number is that number's island (kept in `owned`, and the
+        unknown cells beside each island alone in `beside`, for `_reach`, as this rule changes
+        no land); a group holding two numbers is a contradiction; a complete island is walled
+        in by sea; a cell next to two islands is sea. Land groups as bits, kept from the last
+        run (`_groups_of`). Only land changes what it finds: where no cell has become land since
+        its last run, it has nothing to do (a cell of `beside` made sea since is no island's:
+        `_only` and `_reach` read it so)."""
         if self.islands_at == self.lands:
             return False
-        state, owner, near = self.state, self.owner, self.near
-        changed = False
-        self.owned: dict[int, list[int]] = {}
-        self.beside: dict[int, set[int]] = {}
-        beside = self.beside
-        for group in self._groups(LAND):
-            owners = {owner[i] for i in group} - {FREE}
-            if len(owners) > 1:
-                raise Contradiction
-            if not owners:
+        cells = self._array()
+        land = from_flags(cells == LAND)
+        unknown = from_flags(cells == UNKNOWN)
+        groups = self._groups_of(land, self.land_groups)
+        self.land_groups = land, groups
+        self.owned: dict[int, int] = {}
+        around: dict[int, int] = {}
+        seen = twice = walls = 0
+        for group in groups:
+            numbers = group & self.clue_bits
+            if not numbers:
                 continue
-            k = owners.pop()
+            if numbers & (numbers - 1):
+                raise Contradiction  # land joins two numbers' islands
+            k = self.clue_of[numbers.bit_length() - 1]
             self.owned[k] = group
-            for i in group:
-                owner[i] = k
-            complete = self.sizes[k] is not None and len(group) >= self.sizes[k]
-            if complete and len(group) > self.sizes[k]:
-                raise Contradiction
-            for i in group:
-                for j in near[i]:
-                    if state[j] == UNKNOWN:
-                        if complete:
-                            changed |= self.set(j, SEA)
-                            continue
-                    elif state[j] != LAND or owner[j] != FREE:
-                        continue
-                    ks = beside.get(j)
-                    if ks is None:
-                        beside[j] = {k}
-                    else:
-                        ks.add(k)
-        for j, ks in beside.items():
-            if len(ks) > 1:
-                if state[j] == LAND:
-                    raise Contradiction  # land between two islands joins them
-                if state[j] == UNKNOWN:
-                    changed |= self.set(j, SEA)
+            nearby = self._step(group) & unknown
+            size, count = self.sizes[k], group.bit_count()
+            if size is not None and count >= size:
+                if count > size:
+                    raise Contradiction
+                walls |= nearby
+            else:
+                around[k] = nearby
+                twice |= seen & nearby
+                seen |= nearby
+        sea = walls | twice
+        self.beside = {k: nearby & ~sea for k, nearby in around.items()}
+        changed = False
+        for j in indices(sea):
+            changed |= self.set(j, SEA)
         self.islands_at = self.lands
         return changed
 
     def _only(self) -> list[int]:
-        """Per cell, the one island it could join (a land cell's owner, an unknown cell beside
+        """Per cell, the one island it could join (a land cell's island, an unknown cell beside
         one island), ANY, or NONE (sea: `_islands` made a cell beside two islands sea)."""
         only = [NONE if s == SEA else ANY for s in self.state]
-        for k, group in self.owned.items():  # every land cell with an owner, by `_islands`
-            for i in group:
+        for k, group in self.owned.items():  # every land cell of an island, by `_islands`
+            for i in indices(group):
                 only[i] = k
-        for j, ks in self.beside.items():
-            if only[j] == ANY:
-                (only[j],) = ks
+        for k, nearby in self.beside.items():
+            for j in indices(nearby):
+                if only[j] == ANY:
+                    only[j] = k
         return only
 
     def _reach(self) -> bool:
@@ -361,16 +363,15 @@ class Board:
         integer (cell i, bit i): a layer's next holds its cells' neighbours that the island
         may hold (cells no island holds nor is beside, and its own: `_only`) and that it has
         not reached yet."""
-        state, sizes, n = self.state, self.sizes, len(self.state)
+        sizes, n = self.sizes, len(self.state)
         sea = from_flags(self._array() == SEA)
-        owned = from_flags(np.array(self.owner) != FREE)  # the land cells of every island
-        beside: dict[int, int] = {}  # per island, the cells beside it alone
+        owned = 0  # the land cells of every island
+        for group in self.owned.values():
+            owned |= group
+        beside = {k: nearby & ~sea for k, nearby in self.beside.items()}  # beside k alone
         alone = 0  # ... and those of every island
-        for j, ks in self.beside.items():
-            if state[j] != SEA:
-                (k,) = ks  # `_islands` made a cell beside two islands sea
-                beside[k] = beside.get(k, 0) | 1 << j
-                alone |= 1 << j
+        for nearby in beside.values():
+            alone |= nearby
         anyone = self.all_cells & ~(sea | owned | alone)
         reached_any = owned  # the cells some island reaches: its own, and the searches'
         # for `_owed` and `_island_cuts`: island -> its layers (its cells first) and their
@@ -379,14 +380,11 @@ class Board:
         changed = False
         for k, group in self.owned.items():
             size = sizes[k]
-            left = n if size is None else size - len(group)
+            left = n if size is None else size - group.bit_count()
             if not left:
                 self.reach[k] = None
                 continue
-            layer = 0
-            for i in group:
-                layer |= 1 << i
-            layers, reached = self._searched(k, layer, anyone | beside.get(k, 0), left)
+            layers, reached = self._searched(k, group, anyone | beside.get(k, 0), left)
             self.reach[k] = layers, reached
             reached_any |= reached
             if size is not None:  # a `?` island may be complete at any size
@@ -413,7 +411,8 @@ class Board:
         their distances from it."""
         reach = self.reach[k]
         if reach is None:  # complete
-            return self.owned[k], [0] * len(self.owned[k])
+            cells = indices(self.owned[k])
+            return cells, [0] * len(cells)
         layers, _ = reach
         found: list[int] = []
         steps: list[int] = []
@@ -499,8 +498,7 @@ class Board:
         holding its cells G, x and a cell b of the block adds at least half of d(G,x) + d(G,b)
         + d(x,b) new cells (a tree joining three points uses each of its edges on at most two
         of the three paths between them), and at most `left`."""
-        state, owner = self.state, self.owner
-        left = self.sizes[k] - len(self.owned[k])
+        left = self.sizes[k] - self.owned[k].bit_count()
         to_block = min(dist.get(b, self.rows * self.cols) for b in block)
         if to_block > left:
             raise Contradiction  # cannot happen: the block was reached
@@ -510,6 +508,7 @@ class Board:
             return
         near, most = self.near, 2 * left - to_block  # d(G,x) + d(x,B) at most this
         group = self.owned[k]
+        cells = indices(group)
         back = {b: 0 for b in block if only[b] in (ANY, k)}
         found, anyone = list(back), ANY
         for i in found:  # the distance to the block through cells island k may hold, its
@@ -518,7 +517,7 @@ class Board:
                 continue
             for j in near[i]:
                 if j not in back and (only[j] == k or only[j] == anyone):
-                    joined = group if owner[j] == k and state[j] == LAND else [j]
+                    joined = cells if group >> j & 1 else [j]
                     for q in joined:
                         back[q] = d
                     found += joined
@@ -528,18 +527,21 @@ class Board:
     def spread(self) -> float:
         """The unknown cells per unfinished island (after a propagation)."""
         sizes = self.sizes
-        unfinished = [k for k, g in self.owned.items() if sizes[k] is None or len(g) < sizes[k]]
+        unfinished = [
+            k for k, g in self.owned.items() if sizes[k] is None or g.bit_count() < sizes[k]
+        ]
         return self.state.count(UNKNOWN) / max(1, len(unfinished))
 
     def frontier(self) -> list[int]:
         """The unknown cells next to the unfinished islands, those of the island with the
         fewest first (where a guess meets the rules soonest), for the search (`deduce`). Reads
         the islands the last propagation found (it ended with nothing to change)."""
-        state, near, sizes = self.state, self.near, self.sizes
+        sizes = self.sizes
+        unknown = from_flags(self._array() == UNKNOWN)
         borders = []
         for k, group in self.owned.items():
-            if sizes[k] is None or len(group) < sizes[k]:
-                cells = sorted({j for i in group for j in near[i] if state[j] == UNKNOWN})
+            if sizes[k] is None or group.bit_count() < sizes[k]:
+                cells = indices(self._step(group) & unknown)
                 borders.append((len(cells), k, cells))
         return [i for _, _, cells in sorted(borders) for i in cells]
 
@@ -580,24 +582,9 @@ class Board:
         return changed
 
     def _seas(self, sea: int) -> list[int]:
-        """The groups of sea cells (bits), in the order of their first cells. From those of the
-        sea `_sea` last looked at on this board or the board it was copied from, where that sea
-        lies within this one (as it does along a propagation and in a probe): its groups that
-        no new sea cell touches stay as they were, and only the groups of the new cells are
-        flooded."""
-        before, groups = self.sea_groups
-        if sea & before != before:
-            before, groups = 0, []
-        rest = sea & ~before
-        if rest:
-            new = []
-            while rest:
-                new.append(self._flood(rest & -rest, sea))
-                rest &= ~new[-1]
-            joined = 0
-            for group in new:
-                joined |= group
-            groups = sorted([g for g in groups if not g & joined] + new, key=lambda g: g & -g)
+        """The groups of sea cells (bits), in the order of their first cells, kept from those
+        `_sea` last looked at on this board or the board it was copied from (`_groups_of`)."""
+        groups = self._groups_of(sea, self.sea_groups)
         self.sea_groups = sea, groups
         return groups
 
