@@ -92,7 +92,7 @@ from solver.deduce import probing
 from solver.deduce.bits import from_flags, indices
 
 UNKNOWN, (SEA, LAND) = probing.UNKNOWN, probing.VALUES
-ANY, NONE, MANY = -1, -2, -3  # in `_reach`, `_owed`: a cell any island may join, none, many
+ANY, NONE = -1, -2  # in `_only`: a cell any island may join, or none
 
 
 Contradiction = probing.Contradiction  # the state breaks a rule: no answer has it
@@ -175,6 +175,7 @@ class Board:
         self.all_cells = (1 << n) - 1
         self.not_first = sum(1 << i for i in range(n) if i % cols)  # to step right onto
         self.not_last = sum(1 << i for i in range(n) if i % cols != cols - 1)  # ... left onto
+        self.corners = sum(1 << block[0] for block in self.blocks)  # blocks' top left cells
         self.counting = True  # the penalty and the blocks owed among the rules (`propagate`)
         self.cuts = False  # the sea's and the islands' cut cells among the rules (`propagate`)
         self.decided = 0  # the cells `set` has decided: the state's version, for `propagate`
@@ -447,24 +448,42 @@ class Board:
         """Where a 2x2 block without land can be reached by one island only (it holds a cell
         of the block, or the block is all sea), that island's reach narrows to the cells it
         can hold as well (`_toward`). Runs on the reach `_reach` found last (the board has not
-        changed since: `propagate` calls it once the other rules are done)."""
-        state, n = self.state, len(self.state)
-        one = [NONE] * n  # the one island that reaches each cell, NONE, or MANY
-        reached = {k: self._reached(k) for k in self.reach}
+        changed since: `propagate` calls it once the other rules are done). The cells each
+        island reaches, and the blocks they touch, as bits (`_touch`)."""
+        state = self.state
+        land = from_flags(self._array() == LAND)
+        seen = many = 0  # the cells some island reaches, and those two or more reach
+        reaches = {}
+        for k, reach in self.reach.items():
+            cells = self.owned[k] if reach is None else reach[1]
+            many |= seen & cells
+            seen |= cells
+            reaches[k] = cells
+        # the blocks without land, without a cell two islands reach, touched by one island
+        candidates = self._touch(seen) & ~self._touch(land | many)
+        once = twice = 0
+        touched = {}
+        for k, cells in reaches.items():
+            touched[k] = self._touch(cells) & candidates
+            twice |= once & touched[k]
+            once |= touched[k]
+        owed = [
+            (blocks & -blocks, k, blocks)
+            for k, t in touched.items()
+            if self.sizes[k] is not None and (blocks := t & ~twice)
+        ]
+        if not owed:
+            return False
         only = self._only()
-        for k, (found, _) in reached.items():
-            for j in found:
-                one[j] = k if one[j] == NONE else MANY
-        owed: dict[int, list[tuple[int, int, int, int]]] = {}
-        for k, block in self._owed_blocks(one):
-            owed.setdefault(k, []).append(block)
         changed = False
-        for k, blocks in owed.items():
-            dist = dict(zip(*reached[k], strict=True))
-            for block in blocks:
-                self._toward(k, block, dist, only)
-            for j in reached[k][0]:
-                if j not in dist and one[j] == k:  # no other island reaches it
+        for _, k, blocks in sorted(owed):  # by their first block, in reading order
+            found, steps = self._reached(k)
+            dist = dict(zip(found, steps, strict=True))
+            for i in indices(blocks):
+                self._toward(k, (i, i + 1, i + self.cols, i + self.cols + 1), dist, only)
+            alone = reaches[k] & ~many  # the cells no other island reaches
+            for j in found:
+                if j not in dist and alone >> j & 1:
                     if state[j] == LAND:
                         raise Contradiction
                     if state[j] == UNKNOWN:
@@ -473,22 +492,11 @@ class Board:
             changed |= self._grow(self.sizes[k], len(dist), frontier)
         return changed
 
-    def _owed_blocks(self, one: list[int]) -> list[tuple[int, tuple[int, int, int, int]]]:
-        """The 2x2 blocks without land that exactly one island of known size can reach (`one`:
-        per cell the one island reaching it, NONE or MANY): that island holds one of its
-        cells, or the block is all sea."""
-        state, sizes, found = self.state, self.sizes, []
-        for block in self.blocks:
-            a, b, c, d = block
-            if LAND in (state[a], state[b], state[c], state[d]):
-                continue
-            ks = {one[a], one[b], one[c], one[d]}
-            ks.discard(NONE)
-            if len(ks) == 1:
-                (k,) = ks
-                if k != MANY and sizes[k] is not None:
-                    found.append((k, block))
-        return found
+    def _touch(self, cells: int) -> int:
+        """The 2x2 blocks holding a cell of `cells` (bits), each as the bit of its top left
+        cell (a cell not in the last row or column)."""
+        cols = self.cols
+        return (cells | cells >> 1 | cells >> cols | cells >> (cols + 1)) & self.corners
 
     def _toward(
         self, k: int, block: tuple[int, ...], dist: dict[int, int], only: list[int]
