@@ -180,6 +180,7 @@ class Board:
         self.cuts = False  # the sea's and the islands' cut cells among the rules (`propagate`)
         self.decided = 0  # the cells `set` has decided: the state's version, for `propagate`
         self.array_at = -1  # the version of `array`, the state as an array (`_array`)
+        self.masks_at = -1  # the version of `masks`, the state as bits (`_masks`)
         self.lands = 0  # the cells `set` has made land: the islands' version, for `_islands`
         self.islands_at = -1  # `lands` when `_islands` last ran to its end
         self.island_cuts = Kept(KEPT_CELLS)  # what `_island_cuts` found, shared by the copies
@@ -197,6 +198,15 @@ class Board:
         if self.array_at != self.decided:
             self.array, self.array_at = np.array(self.state, dtype=np.intp), self.decided
         return self.array
+
+    def _masks(self) -> tuple[int, int, int]:
+        """The sea, land and unknown cells as bits, made once for each state the board passes
+        through (as `_array`)."""
+        if self.masks_at != self.decided:
+            cells = self._array()
+            sea, land = from_flags(cells == SEA), from_flags(cells == LAND)
+            self.masks, self.masks_at = (sea, land, self.all_cells & ~(sea | land)), self.decided
+        return self.masks
 
     def copy(self) -> Board:
         other = object.__new__(Board)
@@ -268,14 +278,16 @@ class Board:
 
     def _squares(self) -> bool:
         """No 2x2 block of sea: three sea cells make the fourth land."""
-        state, changed = self.state, False
-        seas = (self._array()[self.block_cells] == SEA).sum(axis=0)
-        if seas.max(initial=0) == 4:
+        state, cols, changed = self.state, self.cols, False
+        sea = self._masks()[0]
+        # per block (the bit of its top left cell), its four cells: whether each is sea
+        a, b, c, d = sea, sea >> 1, sea >> cols, sea >> (cols + 1)
+        if a & b & c & d & self.corners:
             raise Contradiction
-        for k in np.flatnonzero(seas == 3):
-            for i in self.blocks[k]:
-                if state[i] == UNKNOWN:
-                    changed |= self.set(i, LAND)
+        for i in indices((a & b & (c | d) | c & d & (a | b)) & self.corners):  # three of four
+            for j in (i, i + 1, i + cols, i + cols + 1):
+                if state[j] == UNKNOWN:
+                    changed |= self.set(j, LAND)
         return changed
 
     def _penalty(self) -> bool:
@@ -311,9 +323,7 @@ class Board:
         `_only` and `_reach` read it so)."""
         if self.islands_at == self.lands:
             return False
-        cells = self._array()
-        land = from_flags(cells == LAND)
-        unknown = from_flags(cells == UNKNOWN)
+        _, land, unknown = self._masks()
         groups = self._groups_of(land, self.land_groups)
         self.land_groups = land, groups
         self.owned: dict[int, int] = {}
@@ -365,7 +375,7 @@ class Board:
         may hold (cells no island holds nor is beside, and its own: `_only`) and that it has
         not reached yet."""
         sizes, n = self.sizes, len(self.state)
-        sea = from_flags(self._array() == SEA)
+        sea = self._masks()[0]
         owned = 0  # the land cells of every island
         for group in self.owned.values():
             owned |= group
@@ -451,7 +461,7 @@ class Board:
         changed since: `propagate` calls it once the other rules are done). The cells each
         island reaches, and the blocks they touch, as bits (`_touch`)."""
         state = self.state
-        land = from_flags(self._array() == LAND)
+        land = self._masks()[1]
         seen = many = 0  # the cells some island reaches, and those two or more reach
         reaches = {}
         for k, reach in self.reach.items():
@@ -545,7 +555,7 @@ class Board:
         fewest first (where a guess meets the rules soonest), for the search (`deduce`). Reads
         the islands the last propagation found (it ended with nothing to change)."""
         sizes = self.sizes
-        unknown = from_flags(self._array() == UNKNOWN)
+        unknown = self._masks()[2]
         borders = []
         for k, group in self.owned.items():
             if sizes[k] is None or group.bit_count() < sizes[k]:
@@ -556,11 +566,9 @@ class Board:
     def _sea(self) -> bool:
         """The sea is one group: see the module's docstring. (Its groups and the cells they
         reach as bits of an integer, as in `_reach`.)"""
-        cells = self._array()
-        sea = from_flags(cells == SEA)
+        sea, _, unknown = self._masks()
         if not sea:
             return False
-        unknown = from_flags(cells == UNKNOWN)
         changed = False
         # one group of sea and unknown cells holds every sea cell
         region = self._flood(sea & -sea, sea | unknown)
@@ -691,7 +699,7 @@ class Board:
         kept by its cells and their states, in a store the board's copies share (`Kept`): the
         search meets most islands' reaches again unchanged."""
         sizes, changed = self.sizes, False
-        land = from_flags(self._array() == LAND)
+        land = self._masks()[1]
         for k, reach in self.reach.items():
             size = sizes[k]
             if size is None or reach is None:
