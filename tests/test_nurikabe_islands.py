@@ -566,6 +566,40 @@ def test_the_islands_from_kept_land_groups_are_the_islands():
     assert checked > 500 and contradictions > 10, (checked, contradictions)
 
 
+def test_no_square_of_sea_over_bits_is_the_rule_block_by_block():
+    """`_squares` works on the grid as bits: on random boards, it meets a contradiction exactly
+    where a block is all sea, and otherwise makes land exactly the unknown cell of each block
+    whose other three cells are sea."""
+    rng = random.Random(13)
+    made_any = contradictions = 0
+    for _ in range(300):
+        rows, cols = rng.randint(2, 8), rng.randint(2, 11)
+        board = island_logic.Board(rows, cols, {})
+        for i in range(rows * cols):
+            board.state[i] = rng.choice(
+                (island_logic.SEA, island_logic.SEA, island_logic.LAND, probing.UNKNOWN)
+            )
+        blocks = [[board.state[i] for i in block] for block in board.blocks]
+        expected = {
+            i
+            for block, states in zip(board.blocks, blocks, strict=True)
+            if states.count(island_logic.SEA) == 3
+            for i in block
+            if board.state[i] == probing.UNKNOWN
+        }
+        unknown = {i for i, s in enumerate(board.state) if s == probing.UNKNOWN}
+        try:
+            board._squares()
+        except probing.Contradiction:
+            assert [island_logic.SEA] * 4 in blocks
+            contradictions += 1
+            continue
+        assert [island_logic.SEA] * 4 not in blocks
+        assert {i for i in unknown if board.state[i] == island_logic.LAND} == expected
+        made_any += bool(expected)
+    assert made_any > 20 and contradictions > 20, (made_any, contradictions)
+
+
 def test_an_islands_search_kept_is_the_search():
     """`_searched` gives an island's last breadth-first search again only where the search
     would look at the same cells: the result is always that of `_layers`, and a change of the

@@ -279,12 +279,13 @@ class Board:
     def _squares(self) -> bool:
         """No 2x2 block of sea: three sea cells make the fourth land."""
         state, cols, changed = self.state, self.cols, False
-        sea = self._masks()[0]
+        sea, _, unknown = self._masks()
         # per block (the bit of its top left cell), its four cells: whether each is sea
         a, b, c, d = sea, sea >> 1, sea >> cols, sea >> (cols + 1)
         if a & b & c & d & self.corners:
             raise Contradiction
-        for i in indices((a & b & (c | d) | c & d & (a | b)) & self.corners):  # three of four
+        three = a & b & (c | d) | c & d & (a | b)  # three of four: the fourth unknown or land
+        for i in indices(three & self._touch(unknown)):
             for j in (i, i + 1, i + cols, i + cols + 1):
                 if state[j] == UNKNOWN:
                     changed |= self.set(j, LAND)
