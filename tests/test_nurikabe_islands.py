@@ -231,6 +231,54 @@ def test_the_search_decides_a_puzzle_of_few_large_islands():
     assert out.rounds == 0
 
 
+def test_the_frontier_holds_the_ways_out_of_each_group_of_sea_and_each_island():
+    """A 4x4 with a 5 at C3 (cell 10), sea at A1 and A2 (cells 0 and 4) and at D1 (cell 3):
+    the group at D1 has two ways out, the one at A1 three, the island four. The search's
+    frontier lists them in that order (the fewest first: there a guess meets the rules
+    soonest); the islands' frontier lists the island's alone."""
+    board = island_logic.Board(4, 4, {(2, 2): 5})
+    for i in (0, 4, 3):
+        board.state[i] = island_logic.SEA
+    board._islands()
+    assert board.frontier() == [2, 7, 1, 5, 8, 6, 9, 11, 14]
+    assert board.island_frontier() == [6, 9, 11, 14]
+
+
+# janko.at's Nurikabe no. 943 (the puzzlekit dataset's 943_10x10): an island of 26 and one of
+# 11 among six small ones; the sea stays in pieces until late in the search
+JANKO_943 = {
+    (0, 1): 2,
+    (0, 8): 2,
+    (3, 3): 3,
+    (3, 6): 3,
+    (6, 3): 5,
+    (6, 6): 11,
+    (9, 1): 26,
+    (9, 8): 2,
+}
+
+
+@pytest.mark.slow
+def test_the_search_over_the_seas_ways_out_decides_what_the_island_searches_leave():
+    """On janko's no. 943 the two searches over the islands' borders run out of work; the
+    search that also branches on the ways out of each group of sea (`Board.frontier`) then
+    decides the grid whole, the answer `verify` accepts."""
+    cells = [[JANKO_943.get((r, c)) for c in range(10)] for r in range(10)]
+    p = Puzzle(tuple(map(tuple, cells)))
+    board = island_logic.Board(p.rows, p.cols, p.clues())
+    board.propagate()
+    island_logic._probe(board, probing.budget(10, 10, TUNING.probe_work, TUNING.probe_passes))
+    board.cuts = True
+    islands: list[probing.Start] = [
+        (board.copy(), False, island_logic.Board.island_frontier),
+        (board.copy(), True, island_logic.Board.island_frontier),
+    ]
+    assert probing.race(islands, TUNING.search_work) is None
+    sea, land = deduce(p)
+    assert len(sea) + len(land) == p.rows * p.cols
+    assert nurikabe.verify(p, frozenset(sea)) == []
+
+
 def decided(board: island_logic.Board, cols: int) -> tuple[set, set]:
     """The cells the board has decided sea and land."""
     cells = {value: set() for value in (island_logic.SEA, island_logic.LAND)}
@@ -365,8 +413,11 @@ def test_the_search_of_single_propagations_decides_a_puzzle_probing_leaves():
     sea = {divmod(i, p.cols) for i, s in enumerate(found.state) if s == island_logic.SEA}
     assert nurikabe.verify(p, frozenset(sea)) == []
     # both searches taking turns (`probing.race`, as `deduce` runs them) end on the same answer
-    starts = [(board, False), (board.copy(), True)]
-    raced = probing.race(starts, 10**7, island_logic.Board.frontier)
+    starts: list[probing.Start] = [
+        (board, False, island_logic.Board.island_frontier),
+        (board.copy(), True, island_logic.Board.frontier),
+    ]
+    raced = probing.race(starts, 10**7)
     assert raced is not None and raced.state == found.state
 
 

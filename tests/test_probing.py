@@ -47,7 +47,7 @@ def test_the_cell_that_failed_is_tried_first_until_the_search_ends(probe_nodes, 
     # one path down to the stuck cell and back up: a few propagations a level
     work = 10 * FREE * len(Stuck().state)
     with pytest.raises(Contradiction):  # no answer, found within that work
-        probing.race([(Stuck(), probe_nodes)], work, free_cells_first)
+        probing.race([(Stuck(), probe_nodes, free_cells_first)], work)
     # the frontier alone tries every way of the free cells before each fails: 2^FREE leaves
     monkeypatch.setattr(probing, "_first", lambda conflict, board, cells: cells)
-    assert probing.race([(Stuck(), probe_nodes)], work, free_cells_first) is None
+    assert probing.race([(Stuck(), probe_nodes, free_cells_first)], work) is None

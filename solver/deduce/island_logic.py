@@ -44,15 +44,18 @@ when their group of land cells holds that number. `propagate` applies, until not
 way propagates to a contradiction, the other holds. A cell is probed again only once a cell
 within `PROBE_RADIUS` steps of it has been decided since its last probe, and the trials
 propagate without the penalty and the blocks owed, which run once after each round of probes
-(`_probe`). Where cells are still unknown and spread
-wide (`search_spread` unknown cells or more per unfinished island: few islands, each with room
-to wander, which is where the MIP's lazy island connectivity spends longest), a depth-first
-search follows (`probing.search`, within `search_work`): it branches on the cells beside the
-unfinished island with the fewest such cells (`Board.frontier`); two such searches take turns
-(`probing.race`), one whose nodes are one propagation each, one that probes the frontier at
-each node, and when the first of them to end ends with exactly one answer that answer is the
-grid decided whole (and unique: the pipeline then runs no solver, `pipeline._decided`); with two
-answers, or out of work, it decides nothing and the solve goes on from the probing. What
+(`_probe`). Where cells are still unknown and spread wide (`search_spread` unknown cells or
+more per unfinished island: few islands, each with room to wander, which is where the MIP's
+lazy island connectivity spends longest), a depth-first search follows (`probing.search`): it
+branches on the cells beside the unfinished island with the fewest such cells
+(`Board.island_frontier`: the island must grow through one of them). Two such searches take
+turns within `search_work` (`probing.race`), one whose nodes are one propagation each, one that
+probes the frontier at each node; where neither ends, a third, probing its nodes, branches on
+the ways out of the groups of sea as well (`Board.frontier`: while the sea is in pieces, each
+group must reach the rest through one of them), within half that work. When a search ends with
+exactly one answer that answer is the grid decided whole (and unique: the pipeline then runs
+no solver, `pipeline._decided`); with two answers, or out of work, it decides nothing and the
+solve goes on from the probing. What
 `deduce` returns holds in every answer; when the rules contradict themselves (a puzzle with no
 answer) it returns nothing, and the solve says so.
 
@@ -70,6 +73,10 @@ unknown cells in a seventh of the time. The search keeps them: on janko's no. 97
 ends in 296 propagations with them and not within 20,000 without. Which of the two searches
 ends first varies (propagations to the end, single ones against probing nodes: janko's no. 407
 2,596 against 15,135, no. 761 6,330 against 563), and taking turns costs twice the faster one.
+Branching on the sea's ways out as well ends some puzzles the island borders do not (published
+ones whose sea stays in pieces late: the dataset's 943_10x10 and 668_14x24) and runs others
+out of work that they end (940_15x15, 1109_20x15); as a third search taking turns with the two
+it would cost every searched puzzle half as much again, so it runs only where they give up.
 The search also propagates the sea's cut cells (`Board.cuts`, `_cut`):
 an unknown cell whose removal leaves sea cells on two sides of the sea and unknown cells, or
 the sea's side short of the sea's size, is sea; and each unfinished island's cut cells
@@ -552,17 +559,32 @@ class Board:
         return self.state.count(UNKNOWN) / max(1, len(unfinished))
 
     def frontier(self) -> list[int]:
-        """The unknown cells next to the unfinished islands, those of the island with the
-        fewest first (where a guess meets the rules soonest), for the search (`deduce`). Reads
-        the islands the last propagation found (it ended with nothing to change)."""
+        """The unknown cells next to each unfinished island and, where the sea is in more than
+        one group, next to each group of sea (each must grow through one of them), those of
+        the island or group with the fewest first (where a guess meets the rules soonest), for
+        the search (`deduce`). Reads the islands the last propagation found (it ended with
+        nothing to change)."""
+        return self._borders(seas=True)
+
+    def island_frontier(self) -> list[int]:
+        """The unknown cells next to each unfinished island, those of the island with the
+        fewest first: `frontier` without the groups of sea."""
+        return self._borders(seas=False)
+
+    def _borders(self, seas: bool) -> list[int]:
         sizes = self.sizes
-        unknown = self._masks()[2]
+        sea, _, unknown = self._masks()
         borders = []
         for k, group in self.owned.items():
             if sizes[k] is None or group.bit_count() < sizes[k]:
                 cells = indices(self._step(group) & unknown)
-                borders.append((len(cells), k, cells))
-        return [i for _, _, cells in sorted(borders) for i in cells]
+                borders.append((len(cells), 0, k, cells))
+        groups = self._seas(sea) if seas and sea else []
+        if len(groups) > 1:
+            for k, group in enumerate(groups):
+                cells = indices(self._step(group) & unknown)
+                borders.append((len(cells), 1, k, cells))
+        return [i for *_, cells in sorted(borders) for i in cells]
 
     def _sea(self) -> bool:
         """The sea is one group: see the module's docstring. (Its groups and the cells they
@@ -840,8 +862,14 @@ def deduce(
         _probe(board, work)
         if UNKNOWN in board.state and search_work and board.spread() >= search_spread:
             board.cuts = True
-            starts = [(board, False), (board.copy(), True)]  # see the module's docstring
-            board = probing.race(starts, search_work, Board.frontier) or board
+            starts: list[probing.Start] = [  # see the module's docstring
+                (board.copy(), False, Board.island_frontier),
+                (board.copy(), True, Board.island_frontier),
+            ]
+            found = probing.race(starts, search_work)
+            if found is None:
+                found = probing.race([(board.copy(), True, Board.frontier)], search_work // 2)
+            board = found or board
     except Contradiction:
         return None
     sea = {divmod(i, cols) for i, s in enumerate(board.state) if s == SEA}

@@ -139,19 +139,21 @@ def search(
     unique); raises Contradiction when it ends with none; None when it finds a second answer
     or its work (the grid's cells once a propagation, as `probe` counts) exceeds `work`: then
     it has decided nothing for certain."""
-    return race([(board, probe_nodes)], work, frontier)
+    return race([(board, probe_nodes, frontier)], work)
 
 
-def race(
-    starts: list[tuple[Board, bool]], work: int, frontier: Callable[[Board], list[int]]
-) -> Board | None:
+Start = tuple[Board, bool, Callable[[Board], list[int]]]  # a board, probe_nodes, frontier
+
+
+def race(starts: list[Start], work: int) -> Board | None:
     """Several searches (`search`) of the same puzzle, each from its board (copies of one
-    state, whose rules may differ) and probing its nodes or not, taking turns one propagation
-    each: every one of them is exact, so the first to end gives the outcome, as `search`
-    returns it, and the work (all of theirs) is that of the one fastest on the puzzle, times
-    the number of searches. None where the work runs out first."""
+    state, whose rules may differ), probing its nodes or not and branching where its own
+    frontier says, taking turns one propagation each: every one of them is exact, so the
+    first to end gives the outcome, as `search` returns it, and the work (all of theirs) is
+    that of the one fastest on the puzzle, times the number of searches. None where the work
+    runs out first."""
     n = len(starts[0][0].state)
-    walks = [_answers(board, frontier, probe_nodes) for board, probe_nodes in starts]
+    walks = [_answers(board, frontier, probe_nodes) for board, probe_nodes, frontier in starts]
     found: list[list[Board]] = [[] for _ in walks]
     spent = 0
     while True:
