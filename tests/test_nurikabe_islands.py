@@ -325,6 +325,59 @@ def test_a_path_between_two_seas_is_sea():
     assert sea == {0, 1, 2, 5, 6, 7, 8}
 
 
+def _region(board: island_logic.Board, start: int, without: int) -> set[int]:
+    """The cells not land joined to `start` through cells not land, leaving out `without`."""
+    found, todo = {start}, [start]
+    for i in todo:
+        for j in board.near[i]:
+            if j != without and j not in found and board.state[j] != island_logic.LAND:
+                found.add(j)
+                todo.append(j)
+    return found
+
+
+def test_the_seas_cut_cells_are_those_whose_removal_splits_the_sea():
+    """`_cut` (one depth-first search for the cut cells of the sea's side): on random boards it
+    makes sea exactly the unknown cells that, taken out of the sea's side (the cells not land
+    joined to the first sea cell), cut cells off it and leave sea cells on two sides, or the
+    side holding the sea short of the sea's size (each cell taken out in turn)."""
+    rng = random.Random(17)
+    made_any = 0
+    for _ in range(300):
+        rows, cols = rng.randint(2, 7), rng.randint(2, 9)
+        n = rows * cols
+        clues = {divmod(rng.randrange(n), cols): rng.randint(1, n // 2)}
+        board = island_logic.Board(rows, cols, clues)
+        for i in range(n):
+            if board.state[i] == probing.UNKNOWN and rng.random() < 0.6:
+                board.state[i] = rng.choice((island_logic.SEA, island_logic.LAND))
+        sea = {i for i, s in enumerate(board.state) if s == island_logic.SEA}
+        expected = set()
+        if sea:
+            first = min(sea)
+            for u in _region(board, first, -1):
+                if board.state[u] != probing.UNKNOWN:
+                    continue
+                rest = _region(board, first, u)
+                cut = [j for j in board.near[u] if board.state[j] != island_logic.LAND]
+                if all(j in rest for j in cut):
+                    continue  # a cell whose removal cuts nothing off
+                sides = [rest] if sea & rest else []
+                for j in board.near[u]:
+                    if board.state[j] != island_logic.LAND and j not in rest:
+                        side = _region(board, j, u)
+                        if sea & side and side not in sides:
+                            sides.append(side)
+                short = board.sea_size is not None and len(sides[0]) < board.sea_size
+                if len(sides) > 1 or short:
+                    expected.add(u)
+        unknown = {i for i, s in enumerate(board.state) if s == probing.UNKNOWN}
+        board._cut()
+        assert {i for i in unknown if board.state[i] == island_logic.SEA} == expected
+        made_any += bool(expected)
+    assert made_any > 30, made_any
+
+
 def test_an_islands_cut_cells_are_land():
     """A 3x4 with the 4 in the bottom left corner and sea in the top right: the rules make the
     top row sea and the middle row's third cell land, which the island joins through the
