@@ -55,9 +55,8 @@ the ways out of the groups of sea as well (`Board.frontier`: while the sea is in
 group must reach the rest through one of them), within half that work. When a search ends with
 exactly one answer that answer is the grid decided whole (and unique: the pipeline then runs
 no solver, `pipeline._decided`); with two answers, or out of work, it decides nothing and the
-solve goes on from the probing. What
-`deduce` returns holds in every answer; when the rules contradict themselves (a puzzle with no
-answer) it returns nothing, and the solve says so.
+solve goes on from the probing. What `deduce` returns holds in every answer; when the rules
+contradict themselves (a puzzle with no answer) it returns nothing, and the solve says so.
 
 Why the budgets are shaped so (the genre's Tuning, in work): probing counts the grid's cells
 once a probe, at least `probe_work`, or `probe_passes` passes over a larger grid
