@@ -325,17 +325,6 @@ def test_a_path_between_two_seas_is_sea():
     assert sea == {0, 1, 2, 5, 6, 7, 8}
 
 
-def _region(board: island_logic.Board, start: int, without: int) -> set[int]:
-    """The cells not land joined to `start` through cells not land, leaving out `without`."""
-    found, todo = {start}, [start]
-    for i in todo:
-        for j in board.near[i]:
-            if j != without and j not in found and board.state[j] != island_logic.LAND:
-                found.add(j)
-                todo.append(j)
-    return found
-
-
 def test_the_seas_cut_cells_are_those_whose_removal_splits_the_sea():
     """`_cut` (one depth-first search for the cut cells of the sea's side): on random boards it
     makes sea exactly the unknown cells that, taken out of the sea's side (the cells not land
@@ -351,26 +340,24 @@ def test_the_seas_cut_cells_are_those_whose_removal_splits_the_sea():
         for i in range(n):
             if board.state[i] == probing.UNKNOWN and rng.random() < 0.6:
                 board.state[i] = rng.choice((island_logic.SEA, island_logic.LAND))
-        sea = {i for i, s in enumerate(board.state) if s == island_logic.SEA}
+        sea = {divmod(i, cols) for i, s in enumerate(board.state) if s == island_logic.SEA}
         expected = set()
         if sea:
             first = min(sea)
-            for u in _region(board, first, -1):
-                if board.state[u] != probing.UNKNOWN:
+            not_land = [
+                divmod(i, cols) for i, s in enumerate(board.state) if s != island_logic.LAND
+            ]
+            side = next(part for part in components(not_land) if first in part)
+            for u in sorted(side):
+                if board.state[u[0] * cols + u[1]] != probing.UNKNOWN:
                     continue
-                rest = _region(board, first, u)
-                cut = [j for j in board.near[u] if board.state[j] != island_logic.LAND]
-                if all(j in rest for j in cut):
+                parts = components(sorted(side - {u}))
+                if len(parts) == 1:
                     continue  # a cell whose removal cuts nothing off
-                sides = [rest] if sea & rest else []
-                for j in board.near[u]:
-                    if board.state[j] != island_logic.LAND and j not in rest:
-                        side = _region(board, j, u)
-                        if sea & side and side not in sides:
-                            sides.append(side)
-                short = board.sea_size is not None and len(sides[0]) < board.sea_size
-                if len(sides) > 1 or short:
-                    expected.add(u)
+                holding = sorted((p for p in parts if p & sea), key=lambda p: first not in p)
+                short = board.sea_size is not None and len(holding[0]) < board.sea_size
+                if len(holding) > 1 or short:
+                    expected.add(u[0] * cols + u[1])
         unknown = {i for i, s in enumerate(board.state) if s == probing.UNKNOWN}
         board._cut()
         assert {i for i in unknown if board.state[i] == island_logic.SEA} == expected
@@ -606,18 +593,11 @@ def _plain_islands(board: island_logic.Board) -> tuple[dict[int, list[int]], set
     """What `_islands` finds, cell by cell: each land group holding a number (None where one
     holds two, or holds more cells than its number), and the unknown cells it makes sea (next
     to a complete island, or next to two islands)."""
-    state, near = board.state, board.near
-    owned, seen = {}, set()
-    for start in range(len(state)):
-        if state[start] != island_logic.LAND or start in seen:
-            continue
-        group = [start]
-        seen.add(start)
-        for i in group:
-            for j in near[i]:
-                if state[j] == island_logic.LAND and j not in seen:
-                    seen.add(j)
-                    group.append(j)
+    state, near, cols = board.state, board.near, board.cols
+    owned = {}
+    land = [divmod(i, cols) for i, s in enumerate(state) if s == island_logic.LAND]
+    for part in components(land):
+        group = [r * cols + c for r, c in part]
         numbers = [k for k, i in enumerate(board.clue_cells) if i in group]
         if len(numbers) > 1:
             return None
