@@ -89,6 +89,7 @@ def deadline(at: float | None) -> Iterator[None]:
 def check_time() -> None:
     at = _deadline.get()
     if at is not None and time.perf_counter() > at:
+        _stopping.told = at
         raise OutOfTime
 
 
@@ -108,6 +109,9 @@ class _Stopping:
         self.sigterm: Callable[[], BaseException] = KeyboardInterrupt
         self.shield = 0  # inside `shielded` blocks: what a signal raises waits for their end
         self.pending: BaseException | None = None
+        self.told: float | None = None  # the deadline an OutOfTime was last raised for: its
+        # alarm, ringing after `check_time` raised, would raise a second one inside the caller's
+        # handling of the first (which records where the time went), so it raises none
 
     def handled(self) -> bool:
         return self.depth > 0 and threading.current_thread() is threading.main_thread()
@@ -117,6 +121,9 @@ class _Stopping:
             self.alarm_rang = False
             if not _past_deadline():
                 return  # the alarm of a block that has ended since
+            if _deadline.get() == self.told:
+                return  # `check_time` has raised for this deadline already
+            self.told = _deadline.get()
             raised: BaseException = OutOfTime()
         else:
             raised = KeyboardInterrupt() if signum == signal.SIGINT else self.sigterm()

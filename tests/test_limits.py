@@ -627,3 +627,21 @@ def test_what_the_solver_call_raises_is_raised_in_the_caller():
 
     with pytest.raises(ValueError, match="from the solver"):
         limits.run_solver(fail, lambda: None, None)
+
+
+def test_the_alarm_raises_nothing_more_once_the_deadline_was_told():
+    """Where `check_time` has raised OutOfTime for a deadline, that deadline's alarm, ringing a
+    moment later while the caller handles the first (recording where the time went), raises no
+    second one out of the handler; a deadline not told yet is raised by its alarm as before."""
+    rang = limits._stopping.alarm_rang
+    try:
+        with limits.deadline(time.perf_counter() - 1):  # passed; no alarm outside `stopping`
+            with pytest.raises(limits.OutOfTime):
+                limits.check_time()
+            limits._stopping.alarm_rang = True  # the alarm, as it rings
+            limits._stopping.on_signal(signal.SIGINT, None)
+        with limits.deadline(time.perf_counter() - 1), pytest.raises(limits.OutOfTime):
+            limits._stopping.alarm_rang = True
+            limits._stopping.on_signal(signal.SIGINT, None)
+    finally:
+        limits._stopping.alarm_rang = rang
