@@ -88,9 +88,20 @@ def solve_puzzle(
         return out
     again = _solve_puzzle(genre, looser, settings, check_unique, deadline)
     if again.status != "solved" or again.violations:
+        _spent_also(out, again)
         return out
+    _spent_also(again, out)
     again.note = "; ".join(filter(None, [genre.looser_note, again.note]))
     return again
+
+
+def _spent_also(out: Outcome, other: Outcome) -> None:
+    """Add another solve's seconds to each step of `out`: the record's timings then hold the
+    whole time of the sheet (the puzzle under its rules, then under the looser ones)."""
+    out.deduce_seconds += other.deduce_seconds
+    out.build_seconds += other.build_seconds
+    out.solve_seconds += other.solve_seconds
+    out.unique_seconds += other.unique_seconds
 
 
 def _solve_puzzle(
@@ -187,10 +198,14 @@ def _decided_answer(
 ) -> Outcome:
     """Where the rules decided the whole answer, no model is built and no solver runs: the
     answer is checked by the genre's `verify`, and it is unique (the rules hold in every
-    answer). An answer that breaks the rules means there is none."""
+    answer). An answer that breaks the rules means there is none. The check is the solve's
+    step of the record's timings."""
     n = deductions.answer_vars
-    out = Outcome("solved", deduced=(n, n), build_seconds=time.perf_counter() - t0)
-    if genre.verify(puzzle, deductions.answer):
+    t1 = time.perf_counter()
+    out = Outcome("solved", deduced=(n, n), build_seconds=t1 - t0)
+    broken = genre.verify(puzzle, deductions.answer)
+    out.solve_seconds = time.perf_counter() - t1
+    if broken:
         out.status = "infeasible"
         return out
     out.answer, out.note = deductions.answer, DECIDED
@@ -266,15 +281,16 @@ def _attempt_stages(
 ) -> Outcome:
     decided = _decided(m)
     if decided is not None:
-        out.status, out.solve_seconds = decided, time.perf_counter() - t1
+        out.status = decided
         if decided == "solved":
             answer = genre.decode(puzzle, m)
             if genre.verify(puzzle, answer):  # the one assignment left breaks the rules
                 out.status = "infeasible"
-                return out
-            out.answer, out.note = answer, DECIDED
-            if check_unique:
-                out.unique = True  # every answer variable fixed: no other answer
+            else:
+                out.answer, out.note = answer, DECIDED
+                if check_unique:
+                    out.unique = True  # every answer variable fixed: no other answer
+        out.solve_seconds = time.perf_counter() - t1  # the answer's check included
         return out
     try:
         live = backends.LiveModel(

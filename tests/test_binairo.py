@@ -5,6 +5,8 @@ hand, and published puzzles. (The sample on every back end: tests/test_samples.p
 from __future__ import annotations
 
 import json
+import time
+from dataclasses import replace
 
 import openpyxl
 import pytest
@@ -163,3 +165,21 @@ def test_a_puzzle_whose_lines_repeat_gets_the_answer_without_that_rule(solver):
     assert binairo.verify(p, out.answer)  # the answer breaks the stricter rule ...
     assert not binairo.verify(binairo.looser(p), out.answer)  # ... and no other
     assert binairo.looser(binairo.looser(p)) is None
+
+
+def test_the_time_under_both_rules_is_in_the_steps():
+    """Where the puzzle is solved again under the looser rules, the steps' seconds hold both
+    solves: each of the two deductions here takes at least 0.05 s, and the deduce step counts
+    both."""
+    p = binairo.parse(Grid("binairo", _digits(JANKO_322)))
+    rules = binairo.GENRE.deduce
+    assert rules is not None
+
+    def slow(puzzle, tuning):
+        time.sleep(0.05)
+        return rules(puzzle, tuning)
+
+    out = solve_puzzle(replace(binairo.GENRE, deduce=slow), p, FAST)
+    assert out.note is not None and out.note.startswith(binairo.LOOSER)
+    assert out.deduce_seconds >= 0.1
+    assert out.build_seconds >= out.deduce_seconds

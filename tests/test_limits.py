@@ -645,3 +645,18 @@ def test_the_alarm_raises_nothing_more_once_the_deadline_was_told():
             limits._stopping.on_signal(signal.SIGINT, None)
     finally:
         limits._stopping.alarm_rang = rang
+
+
+def test_the_check_of_an_answer_the_deductions_decided_counts_as_solve(sample):
+    """Where the deductions decide the whole answer and no solver runs, the genre's `verify`
+    of it is the record's solve step (each step of the sheet's time is in one of them)."""
+    genre, _, puzzle = pipeline.read_puzzle(OpenpyxlBook(sample("bomber")), "bomber")
+    rules = genre.verify
+
+    def slow(p, answer):
+        time.sleep(0.05)
+        return rules(p, answer)
+
+    out = solve_puzzle(replace(genre, verify=slow), puzzle, Settings("highs", 60))
+    assert (out.status, out.note) == ("solved", pipeline.DECIDED)
+    assert out.solve_seconds >= 0.05
