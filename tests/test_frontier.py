@@ -100,6 +100,27 @@ def test_two_byte_tags_and_colliding_keys_change_nothing(monkeypatch):
     check_against_brute_force(puzzles)
 
 
+@pytest.mark.parametrize("cap", [2, 5])
+def test_the_merge_keeps_each_frontier_once_with_its_count(cap):
+    """The merge against a plain dictionary over random frontiers (few distinct, so most are
+    met several times): each distinct frontier once, its partial answers summed and capped,
+    the first and the last frontier before it that led to it."""
+    rng = np.random.default_rng(7)
+    children = rng.integers(0, 3, size=(2000, 16), dtype=np.uint8)
+    children[:, 4:] = 0  # 81 distinct frontiers
+    parents = np.sort(rng.integers(0, 500, size=2000))
+    count = rng.integers(1, 3, size=500)
+    states, total, first, last = frontier._merge(parents, children, count, cap)
+    seen: dict[bytes, list[int]] = {}
+    for i, row in enumerate(children):
+        seen.setdefault(row.tobytes(), []).append(i)
+    assert sorted(row.tobytes() for row in states) == sorted(seen)
+    for row, t, a, b in zip(states, total, first, last, strict=True):
+        led = seen[row.tobytes()]
+        assert t == min(sum(count[parents[i]] for i in led), cap)
+        assert (a, b) == (parents[led[0]], parents[led[-1]])
+
+
 def minimal_verdict(p: Puzzle) -> tuple[int, list[frozenset]]:
     """What the count of minimal answers says (as `numberlink.deduce` reads it): 0 no answer,
     1 unique, 2 more; and the answers it hands over (the one counted and its detour)."""

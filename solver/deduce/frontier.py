@@ -397,7 +397,7 @@ class _Links:
                 elif kind == "meet":
                     ways[k] = (kind, out, index[ok[np.minimum(up[index], left[index])]])
         parents = np.concatenate([np.zeros(0, dtype=np.intp), *(index for _, _, index in ways)])
-        children = states[parents]
+        children = np.take(states, parents, axis=0)  # faster than states[parents]
         at = 0
         for kind, out, index in ways:
             child, at = children[at : at + len(index)], at + len(index)
@@ -684,20 +684,25 @@ def _merge(
     order = np.argsort(key, kind="stable")
     ordered = key[order]
     same = ordered[1:] == ordered[:-1]
+    pairs = np.flatnonzero(same)  # sorted neighbours with equal keys: compare their words
     for k in range(words.shape[1] - 1):
-        column = words[order, k]
-        if (same & (column[1:] != column[:-1])).any():
+        column = words[:, k]
+        if (column[order[pairs]] != column[order[pairs + 1]]).any():
             order = np.lexsort(words.T[::-1])
             same = (words[order][1:] == words[order][:-1]).all(axis=1)
             break
     starts = np.flatnonzero(np.concatenate(([True], ~same)))
-    first = order[starts]
-    last = order[np.append(starts[1:], len(order)) - 1]
-    total = np.minimum(np.add.reduceat(count[parents[order]], starts), cap)
+    ends = np.append(starts[1:], len(order))
+    first, last = order[starts], order[ends - 1]
+    before = parents[first]
+    if cap <= 2:  # every frontier has a partial answer: two frontiers before reach the cap
+        total = np.where(ends - starts > 1, cap, np.minimum(count[before], cap))
+    else:
+        total = np.minimum(np.add.reduceat(count[parents[order]], starts), cap)
     return (
-        children[first],
+        np.take(children, first, axis=0),  # np.take: rows gathered several times faster
         total,
-        parents[first].astype(np.int32),
+        before.astype(np.int32),
         parents[last].astype(np.int32),
     )
 
