@@ -396,7 +396,8 @@ def _second_answer(
     """Cut off this answer and solve again on the live model: infeasible means unique. A
     model that searched minimal answers first asks whether this one has a detour; a genre that
     counted more than one answer before the search (`Model.answers`) hands over another. Where
-    the search went on past the answer and decided (`LiveModel.unique`), its verdict stands."""
+    the search went on past the answer and decided (`LiveModel.unique`), its verdict stands.
+    A genre that counts the answers without a search (`Model.others`) is asked next."""
     answer = out.answer
     if live.unique is True:  # the search went on past the answer and found no other
         return True, []
@@ -411,6 +412,14 @@ def _second_answer(
         if m.detour is None:  # without it the proof would be unsound: a genre's bug
             raise RuntimeError(f"{genre.slug}: minimal rows without a detour")
         other = m.detour(answer)
+    if other is None and m.others is not None:  # the genre's count, where it ends
+        try:
+            others = m.others(answer)
+        except OutOfTime:
+            return None, []
+        if others == []:
+            return True, []
+        other = others[0] if others else None
     if other is not None:
         broken = genre.verify(puzzle, other)
         if broken:  # a bug in the genre's count or detour, not a second answer

@@ -4,6 +4,7 @@ tests/test_samples.py.)"""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -16,6 +17,7 @@ from solver.genres.numberlink import Puzzle
 from solver.io.puzzlink import UrlError, parse_url
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
+from solver.limits import OutOfTime
 from solver.mip.backends import LiveModel
 from solver.mip.settings import SOLVERS, Settings
 from solver.pipeline import make_lp, read_puzzle, solve_puzzle, solve_sheet
@@ -255,6 +257,80 @@ def test_uniqueness_with_minimal_answers_agrees_with_trying_every_path(how):
     assert all(verdicts.count(v) >= 5 for v in (True, False, None))  # all three kinds met
     if how == "searched":  # both searches met: the guess held (unique or not), and was wrong
         assert {(True, True), (True, False), (False, True), (False, False)} <= set(guessed)
+
+
+# --- the count again in the proof, where the count before the search gave up (Model.others) ---
+
+# the count before the search gives up at once; the uniqueness proof counts again
+RECOUNTED = dataclasses.replace(
+    numberlink.GENRE, tuning=dataclasses.replace(numberlink.GENRE.tuning, count_work=1)
+)
+TWO_WAYS = text_puzzle("....\n32.1\n.2.1\n...3")  # two answers, neither a detour of the other
+
+
+def told_others(monkeypatch: pytest.MonkeyPatch) -> list:
+    """What each count in the proof (`numberlink._others`) hands back, in a list."""
+    told, others = [], numberlink._others
+    monkeypatch.setattr(numberlink, "_others", lambda *a: told.append(others(*a)) or told[-1])
+    return told
+
+
+@pytest.mark.parametrize(("p", "unique"), [(PUZZLE, True), (TWO_WAYS, False)])
+def test_the_proof_counts_again_where_the_count_before_the_search_gave_up(monkeypatch, p, unique):
+    told = told_others(monkeypatch)
+    m = RECOUNTED.build(p, deduce=True)
+    assert m.others is not None and not m.answers and m.minimal  # the search finds the answer
+    out = solve_puzzle(RECOUNTED, p, Settings())
+    assert out.status == "solved" and out.unique is unique
+    assert len(told) == 1 and (told[0] == []) is unique  # the count decided, not a search
+    if not unique:
+        assert told[0][0] != out.answer and numberlink.verify(p, told[0][0]) == []
+        assert out.differ
+
+
+def test_where_the_proof_count_gives_up_the_search_proves(monkeypatch):
+    tuning = dataclasses.replace(RECOUNTED.tuning, proof_count_work=1)
+    told = told_others(monkeypatch)
+    out = solve_puzzle(dataclasses.replace(RECOUNTED, tuning=tuning), PUZZLE, Settings())
+    assert told == [None] and out.unique is True
+
+
+def test_out_of_time_in_the_proof_count_keeps_the_answer_unproved(monkeypatch):
+    def late(*args):
+        raise OutOfTime
+
+    monkeypatch.setattr(numberlink, "_others", late)
+    out = solve_puzzle(RECOUNTED, PUZZLE, Settings())
+    assert out.status == "solved" and out.answer == ANSWER and out.unique is None
+
+
+def test_without_a_proof_budget_the_count_hands_nothing_on():
+    tuning = dataclasses.replace(RECOUNTED.tuning, proof_count_work=0)
+    assert numberlink.deduce(PUZZLE, tuning).others is None
+    assert numberlink.deduce(PUZZLE, numberlink.GENRE.tuning).answer == ANSWER  # counted whole
+
+
+@pytest.mark.slow
+def test_the_proof_count_agrees_with_trying_every_path(monkeypatch):
+    """Random tiny puzzles with the count before the search given up: the verdicts of the
+    search's answer and the count in the proof (or the detour before it) against brute
+    force; the count in the proof met proving an answer unique and finding another."""
+    told = told_others(monkeypatch)
+    rng = random.Random(5)
+    for rows, cols, labels in [(4, 4, 3), (4, 5, 3), (5, 5, 4), (4, 5, 4)]:
+        for _ in range(40):
+            cells = rng.sample([(r, c) for r in range(rows) for c in range(cols)], 2 * labels)
+            grid = [[None] * cols for _ in range(rows)]
+            for i, (r, c) in enumerate(cells):
+                grid[r][c] = i // 2 + 1
+            p = Puzzle(tuple(tuple(row) for row in grid))
+            answers = numberlink_answers(p, most=3)
+            out = solve_puzzle(RECOUNTED, p, Settings())
+            if not answers:
+                assert out.status == "infeasible", p
+                continue
+            assert out.status == "solved" and out.unique is (len(answers) == 1), p
+    assert [] in told and any(told)
 
 
 # --- verify ----------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ never seconds: a sheet gives the same fixings on every machine and under any loa
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,13 +34,16 @@ class Deductions:
     answer: where the rules decided every answer variable, the answer itself (as the genre's
     `decode` gives it), and `answer_vars` their number: the pipeline then needs no model, checks
     the answer with the genre's `verify`, and it is the only one (the rules hold in every
-    answer). None: the rules left something open."""
+    answer). None: the rules left something open.
+    others: where the count gave up before the search, a count with a larger budget that the
+    uniqueness check runs on the search's answer (`Model.others`)."""
 
     fixed: Mapping[str, Mapping[Any, int]] = field(default_factory=dict)
     answers: list[frozenset[Any]] | None = None
     answers_of: str = "x"
     answer: Any = None
     answer_vars: int = 0
+    others: Callable[[Any], list[Any] | None] | None = None
 
 
 NOTHING = Deductions()  # what rules that found a contradiction leave: the model finds it too

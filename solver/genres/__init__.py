@@ -192,11 +192,12 @@ class Genre:
 
 def apply(m: Model, deductions: Deductions) -> None:
     """Fix the deductions' values as bounds of the model's variables, settle its counted
-    answers (`Model.settle`), and count in `Model.deduced` the answer variables now fixed that
-    were free before."""
+    answers (`Model.settle`), hand over its count for the proof (`Model.others`), and count
+    in `Model.deduced` the answer variables now fixed that were free before."""
     free = [v for v in m.answer_vars if not is_fixed(v)]
     for group, values in deductions.fixed.items():
         fix(m[group], values)
+    m.others = deductions.others
     if deductions.answers is not None and m.settle(m[deductions.answers_of], deductions.answers):
         # the count settles the verdict: the search only confirms it, and needs no minimal
         # answers (a counted answer need not be one); one answer leaves nothing to guess

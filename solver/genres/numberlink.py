@@ -104,7 +104,13 @@ and the uniqueness check is handed the second (`Model.answers`). The count settl
 published puzzles of up to 12 x 15, their uniqueness included, where the search takes up to a
 minute or more; sparse grids of 15 x 15 and more outgrow the bound (millions of frontiers at one
 cell) and are left to the search, whose proof that no answer leaves a cell empty is what stays
-hard there.
+hard there. So the proof counts again (`Model.others`): once the search has its answer, the
+count runs with a budget about six times larger (`Tuning.proof_count_work`, and more frontiers at
+one cell), and where it ends, it is the proof (the answer found is the one counted, with no
+detour or move: unique; another counted: the second answer); where it gives up, the search
+proves. The answer comes first, so a time limit that ends the count leaves the answer found,
+unproved; the larger count settles some published 14 x 14 to 17 x 17 grids in seconds where
+the search's proof does not end in minutes.
 """
 
 from __future__ import annotations
@@ -143,7 +149,7 @@ from solver.blocks.names import a1, cell_name, quote
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.deduce import NOTHING, Deductions
-from solver.deduce.frontier import link_answers
+from solver.deduce.frontier import MAX_STATES, link_answers
 from solver.deduce.links import LinkBoard
 from solver.deduce.probing import Contradiction
 from solver.genres import define
@@ -333,30 +339,17 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     `Tuning.count_work`), told the edges and labels the board's rules decide first; the one
     counted with its detour or its move, if it has one: one (the answer itself, and its
     segments and cells used as fixings), none (no segment or cell used: the model finds no
-    answer), or more (the model settles on them: `Model.settle`); nothing where the count gives
-    up. Every answer the board keeps agrees with what it decides, and each counted is an
-    answer, so one counted is the one kept; every answer comes back to a kept one by shortcuts
-    and moves, so it is the only answer unless a detour or a move leads off it."""
-    board = LinkBoard(p.rows, p.cols, p.numbers())
-    try:
-        board.propagate()
-    except Contradiction:
-        counted: list[Answer] | None = []
-    else:
-        counted = link_answers(
-            p.rows,
-            p.cols,
-            p.numbers(),
-            max_work=tuning.count_work,
-            minimal=True,
-            fixed=board.fixed(),
-            allowed=board.allowed(),
-        )
+    answer), or more (the model settles on them: `Model.settle`); where the count gives up,
+    nothing but the count again, with `Tuning.proof_count_work`, for the uniqueness proof of
+    the search's answer (`Deductions.others`, `_others`). Every answer the board keeps agrees
+    with what it decides, and each counted is an answer, so one counted is the one kept; every
+    answer comes back to a kept one by shortcuts and moves, so it is the only answer unless a
+    detour or a move leads off it."""
+    counted = _counted(p, tuning.count_work)
     if counted is None:
-        return NOTHING
-    if len(counted) == 1:
-        other = detour(p, counted[0]) or moved(p, counted[0])
-        counted += [other] if other is not None else []
+        if not tuning.proof_count_work:
+            return NOTHING
+        return Deductions(others=lambda found: _others(p, found, tuning.proof_count_work))
     if len(counted) > 1:
         return Deductions(answers=counted, answers_of="x")
     answer = counted[0] if counted else frozenset()
@@ -370,6 +363,44 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
         return Deductions(fixed, answers=counted, answers_of="x")
     # the one answer: the pipeline needs no model (`pipeline._decided_answer`)
     return Deductions(fixed, answer=answer, answer_vars=len(edges))
+
+
+def _counted(p: Puzzle, work: int, states: int = MAX_STATES) -> list[Answer] | None:
+    """The kept answers counted (`deduce`), within `work` frontiers made and `states`
+    frontiers at one cell, the one counted followed by its detour or its move where it has
+    one: none, one (the only answer), two or more; None where the count gives up."""
+    board = LinkBoard(p.rows, p.cols, p.numbers())
+    try:
+        board.propagate()
+    except Contradiction:
+        return []
+    counted = link_answers(
+        p.rows,
+        p.cols,
+        p.numbers(),
+        max_states=states,
+        max_work=work,
+        minimal=True,
+        fixed=board.fixed(),
+        allowed=board.allowed(),
+    )
+    if counted is not None and len(counted) == 1:
+        other = detour(p, counted[0]) or moved(p, counted[0])
+        counted += [other] if other is not None else []
+    return counted
+
+
+def _others(p: Puzzle, found: Answer, work: int) -> list[Answer] | None:
+    """For the uniqueness proof: the answers other than `found` (the search's), from the
+    count (`_counted`) with a larger budget, `work` frontiers made and PROOF_STATES at one
+    cell; None where it gives up. Every answer comes back to a counted one by shortcuts and
+    moves, so where the count holds `found` alone, `found` is the only answer."""
+    counted = _counted(p, work, PROOF_STATES)
+    if counted is None:
+        return None
+    if not counted:  # the search's answer, checked by `verify`, is one: a bug in the count
+        raise RuntimeError("numberlink: the count found no answer where the search found one")
+    return [a for a in counted if a != found]
 
 
 def _no_touching(
@@ -670,6 +701,14 @@ def givens(p: Puzzle, grid: Grid) -> list[Given]:
 # and larger grids do not end within it
 COUNT_WORK = 40_000_000
 
+# the count again for the uniqueness proof, after the search's answer, where the count before
+# it gave up (`Tuning.proof_count_work`, `_others`): in frontiers made, chosen on the
+# odd-numbered published puzzles whose count gave up (13 x 13 to 17 x 17, 15 x 20), whose
+# counts end within 88M to 246M frontiers or need more than 300M; checked on the even-numbered
+# ones. Memory grows with it (about 10 bytes a frontier made, for the walk back to an answer).
+PROOF_COUNT_WORK = 250_000_000
+PROOF_STATES = 10_000_000  # frontiers at one cell before a side's search is dropped
+
 GENRE = define(
     __name__,
     slug="numberlink",
@@ -677,5 +716,5 @@ GENRE = define(
     pzpr_ids=("numlin", "arukone"),
     names=("numlin",),  # not 'arukone': that variant also needs every cell used
     lazy=True,
-    tuning=Tuning(count_work=COUNT_WORK),
+    tuning=Tuning(count_work=COUNT_WORK, proof_count_work=PROOF_COUNT_WORK),
 )

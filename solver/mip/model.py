@@ -68,6 +68,10 @@ class Model:
     (numberlink's and icebarn's frontier count, `solver.deduce.frontier`; see `settle`): the
     uniqueness check takes one that differs from the search's answer as the second answer
     (checked by `verify`).
+    others: the answers other than a given one, counted without a search (numberlink: the
+    frontier count again, with a larger budget than before the search, `Deductions.others`):
+    the uniqueness check asks it about the search's answer before it searches; an empty list
+    proves the answer unique, and None (the count gave up) leaves the proof to the search.
     branch_first: variables that SCIP branches on before any other (a higher branching
     priority), where a decision about them settles much more than one about the rest (yajilin:
     a shaded cell puts its four neighbours on the loop). The answers are the same; only the
@@ -93,6 +97,7 @@ class Model:
     branch_first: list[pulp.LpVariable] = field(default_factory=list)
     scip_branching: str | None = None
     answers: list[Any] = field(default_factory=list)
+    others: Callable[[Any], list[Any] | None] | None = None
     # (answer variables the genre's deductions fixed, answer variables): `Genre.build`
     deduced: tuple[int, int] | None = None
 

@@ -191,6 +191,8 @@ class Tuning:
     search_spread: float = 0.0  # ... only where an unfinished island has at least this many
     # unknown cells to spread into, on average (nurikabe)
     count_work: int = 0  # counting the answers along a frontier, in frontiers made (0: none)
+    proof_count_work: int = 0  # ... and where that gives up, again in the uniqueness proof,
+    # after the search's answer, within this work (`Model.others`; 0: not again)
 
     def __post_init__(self) -> None:
         for solver in (self.solver, *filter(None, [self.switch_to])):
