@@ -13,7 +13,7 @@ import pytest
 from conftest import icebarn_answers, numberlink_answers
 
 from solver.deduce import frontier
-from solver.deduce.frontier import SIDES, link_answers, path_answers
+from solver.deduce.frontier import SIDES, link_answers, link_count, path_answers
 from solver.genres import icebarn, numberlink
 from solver.genres.numberlink import Puzzle
 from solver.io.puzzlink import parse_url
@@ -64,6 +64,18 @@ def check_against_brute_force(puzzles: list[Puzzle]) -> list[int]:
 def test_the_count_agrees_with_trying_every_path():
     met = check_against_brute_force(random_puzzles(1, 300))
     assert all(met.count(n) >= 10 for n in (0, 1, 2, 3))  # none, one, two, more: all met
+
+
+def test_the_count_without_the_walk_back_counts_the_same():
+    """`link_count` keeps no walk back: the same number as the answers `link_answers` hands
+    back, of every answer and of minimal ones, with none, one and two met."""
+    met = set()
+    for p in random_puzzles(4, 150):
+        for minimal in (False, True):
+            n = link_count(p.rows, p.cols, p.numbers(), minimal=minimal)
+            assert n == len(link_answers(p.rows, p.cols, p.numbers(), minimal=minimal)), p
+            met.add(n)
+    assert met == {0, 1, 2}
 
 
 def test_a_count_of_three_or_more_still_hands_back_two():
@@ -193,8 +205,8 @@ def race_work(p: Puzzle, minimal: bool = False) -> tuple[list[frozenset], int]:
     made: list[frontier._Search] = []
 
     class Counted(frontier._Search):
-        def __init__(self, rules, want):
-            super().__init__(rules, want)
+        def __init__(self, rules, want, walk=True):
+            super().__init__(rules, want, walk)
             made.append(self)
 
     with pytest.MonkeyPatch.context() as mp:

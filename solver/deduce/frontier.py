@@ -47,7 +47,7 @@ from solver.blocks.geometry import Cell, Segment
 from solver.limits import check_time
 
 # frontiers one cell may hold before a search gives up, and the work of the four searches
-# together: frontiers made and STEP_WORK a cell (the walk back keeps 10 bytes per frontier)
+# together: frontiers made and STEP_WORK a cell (the walk back keeps about 5 bytes per frontier)
 MAX_STATES = 500_000
 MAX_WORK = 10_000_000
 
@@ -91,22 +91,32 @@ class _Rules(Protocol):
 
 @dataclass
 class _Layer:
-    """What the walk back needs of one cell: per frontier after it, the first and the last
-    frontier before it that led to it, and whether the cell's line goes down and right."""
+    """What the walk back needs of one cell: per frontier after it, the first frontier before
+    it that led to it and the cell's lines (1: down, 2: right, 3: both); and, for the few
+    frontiers that two or more frontiers before led to (`merged`, in order), the last of
+    those (`last`). Five bytes a frontier, most of the count's memory."""
 
     first: np.ndarray
+    lines: np.ndarray
+    merged: np.ndarray
     last: np.ndarray
-    down: np.ndarray
-    right: np.ndarray
+
+    def last_before(self, state: int) -> int | None:
+        """The last frontier before that led to `state`, where it differs from the first."""
+        k = int(np.searchsorted(self.merged, state))
+        if k < len(self.merged) and self.merged[k] == state:
+            return int(self.last[k])
+        return None
 
 
 def _race(
-    rules: Iterable[_Rules], want: int, max_states: int, max_work: int
-) -> list[frozenset[Segment]] | None:
-    """Up to `want` answers, from a search from each side (`rules`, one per side): the search
-    whose work so far plus its foreseen work (`_Search.foreseen`) is least takes the next cell,
-    until one finishes. None when every search outgrew `max_states` frontiers at one cell or
-    all together made `max_work`.
+    rules: Iterable[_Rules], want: int, max_states: int, max_work: int, walk: bool = True
+) -> _Search | None:
+    """A search from each side (`rules`, one per side), counting up to `want` answers (`walk`:
+    keeping what the walk back to them needs): the search whose work so far plus its foreseen
+    work (`_Search.foreseen`) is least takes the next cell, until one finishes; that one. None
+    when every search outgrew `max_states` frontiers at one cell or all together made
+    `max_work`.
 
     How many frontiers a search meets depends on the side it starts from, by a factor of ten or
     more on published 11 x 11 numberlinks, and no simple count of the clues foretells which side
@@ -114,7 +124,7 @@ def _race(
     work lets a search whose frontiers stay few go on longer, and one that meets many wait
     (after a head start of the first: on small grids the steps' own cost is most of it).
     The time limit (`solver.limits.deadline`) is checked at every cell."""
-    searches = [_Search(r, want) for r in rules]
+    searches = [_Search(r, want, walk) for r in rules]
     while searches:
         # the first alone while its work is small (most puzzles end there, at a quarter of the
         # cost of four searches' steps), then the one foreseen to end soonest
@@ -124,7 +134,7 @@ def _race(
         else:
             search = min(searches, key=lambda s: s.work + s.foreseen())
         if search.step():
-            return search.answers()
+            return search
         if len(search.states) > max_states:
             searches.remove(search)
         if sum(s.work for s in searches) > max_work:
@@ -137,33 +147,43 @@ class _Search:
     """The frontier search from one side of the grid, a cell at a time. A frontier is a row of
     unsigned tags, padded to whole 64-bit words so that a row is also its own sort key."""
 
-    def __init__(self, rules: _Rules, want: int) -> None:
-        self.rules, self.want = rules, want
+    def __init__(self, rules: _Rules, want: int, walk: bool = True) -> None:
+        self.rules, self.want, self.walk = rules, want, walk
         self.states = rules.start()
         self.count = np.ones(1, dtype=np.int64)
-        self.layers: list[_Layer] = []
+        self.layers: list[_Layer] = []  # each cell's, where the walk back is wanted
+        self.done = 0  # cells taken
         self.work = 0
 
     def foreseen(self) -> int:
         """The work left if the frontiers stayed as many as now: the cells left, each costing
         its frontiers and STEP_WORK."""
-        left = self.rules.rows * self.rules.cols - len(self.layers)
+        left = self.rules.rows * self.rules.cols - self.done
         return left * (len(self.states) + STEP_WORK)
 
     def step(self) -> bool:
         """Take the next cell; True when the search is over (every cell taken, or no partial
         answer goes on)."""
         cols = self.rules.cols
-        r, c = divmod(len(self.layers), cols)
+        r, c = divmod(self.done, cols)
         parents, children = self.rules.next(self.states, r, c)
         self.work += len(parents) + STEP_WORK
         if not len(parents):
             self.states = self.states[:0]
             return True
         self.states, self.count, first, last = _merge(parents, children, self.count, self.want)
-        down, right = self.states[:, c] != 0, self.states[:, cols] != 0
-        self.layers.append(_Layer(first, last, down, right))
-        return len(self.layers) == self.rules.rows * cols
+        if self.walk:
+            lines = (self.states[:, c] != 0).astype(np.uint8) | (self.states[:, cols] != 0) << 1
+            merged = np.flatnonzero(first != last).astype(np.int32)
+            self.layers.append(_Layer(first, lines.astype(np.uint8), merged, last[merged]))
+        self.done += 1
+        return self.done == self.rules.rows * cols
+
+    def counted(self) -> int:
+        """The answers counted, up to `want` (the search over)."""
+        if not len(self.states):
+            return 0
+        return min(int(self.count[self.rules.answers(self.states)].sum()), self.want)
 
     def answers(self) -> list[frozenset[Segment]]:
         done = np.flatnonzero(self.rules.answers(self.states)) if len(self.states) else []
@@ -239,7 +259,28 @@ def link_answers(
     line there has another label is left out as far as the frontier tells (a piece whose label
     is not known yet passes), as by `minimal`."""
     searches = (_Links(rows, cols, ends, side, minimal, fixed, allowed) for side in SIDES)
-    return _race(searches, want, max_states, max_work)
+    search = _race(searches, want, max_states, max_work)
+    return None if search is None else search.answers()
+
+
+def link_count(
+    rows: int,
+    cols: int,
+    ends: Mapping[Cell, Any],
+    want: int = 2,
+    max_states: int = MAX_STATES,
+    max_work: int = MAX_WORK,
+    minimal: bool = False,
+    fixed: Mapping[Segment, int] | None = None,
+    allowed: Mapping[Cell, Iterable[Any]] | None = None,
+) -> int | None:
+    """How many answers `link_answers` counts, up to `want`, without the answers themselves:
+    the search keeps only the frontiers of the cell at hand, not what the walk back to an
+    answer needs (about 5 bytes a frontier made), so a large budget takes little memory.
+    None where it gives up."""
+    searches = (_Links(rows, cols, ends, side, minimal, fixed, allowed) for side in SIDES)
+    search = _race(searches, want, max_states, max_work, walk=False)
+    return None if search is None else search.counted()
 
 
 class _Links:
@@ -479,7 +520,8 @@ def path_answers(
     kinds[exit[1][0] + 1, exit[1][1] + 1] = EXIT
     doors = [entrance, (exit[1], exit[0])]  # (the door's outside cell, its cell inside)
     args = (rows + 2, cols + 2, kinds, arrows, doors, [list(g) for g in ice_groups])
-    return _race((_IcePath(*args, side) for side in SIDES), want, max_states, max_work)
+    search = _race((_IcePath(*args, side) for side in SIDES), want, max_states, max_work)
+    return None if search is None else search.answers()
 
 
 class _IcePath:
@@ -724,9 +766,10 @@ def _walk_back(layers: list[_Layer], end: int, want: int, cols: int) -> list[fro
         found = []
         for cell, state in trail:
             r, c = divmod(cell, cols)
-            if layers[cell].down[state]:
+            lines = layers[cell].lines[state]
+            if lines & 1:
                 found.append(((r, c), (r + 1, c)))
-            if layers[cell].right[state]:
+            if lines & 2:
                 found.append(((r, c), (r, c + 1)))
         return frozenset(found)
 
@@ -734,8 +777,9 @@ def _walk_back(layers: list[_Layer], end: int, want: int, cols: int) -> list[fro
     answers = [segments(trail)]
     if want > 1:
         for k, (cell, state) in enumerate(trail):
-            if layers[cell].first[state] != layers[cell].last[state]:
-                other = trail[: k + 1] + back(cell - 1, int(layers[cell].last[state]))
+            last = layers[cell].last_before(state)
+            if last is not None:
+                other = trail[: k + 1] + back(cell - 1, last)
                 answers.append(segments(other))
                 break
     return answers

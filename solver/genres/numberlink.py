@@ -149,7 +149,7 @@ from solver.blocks.names import a1, cell_name, quote
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.deduce import NOTHING, Deductions
-from solver.deduce.frontier import MAX_STATES, link_answers
+from solver.deduce.frontier import MAX_STATES, link_answers, link_count
 from solver.deduce.links import LinkBoard
 from solver.deduce.probing import Contradiction
 from solver.genres import define
@@ -392,15 +392,35 @@ def _counted(p: Puzzle, work: int, states: int = MAX_STATES) -> list[Answer] | N
 
 def _others(p: Puzzle, found: Answer, work: int) -> list[Answer] | None:
     """For the uniqueness proof: the answers other than `found` (the search's), from the
-    count (`_counted`) with a larger budget, `work` frontiers made and PROOF_STATES at one
-    cell; None where it gives up. Every answer comes back to a counted one by shortcuts and
-    moves, so where the count holds `found` alone, `found` is the only answer."""
-    counted = _counted(p, work, PROOF_STATES)
-    if counted is None:
+    count of `_counted` with a larger budget, `work` frontiers made and PROOF_STATES at one
+    cell, first without the answers themselves (`link_count`, little memory): where it counts
+    one and `found` is counted (the count told every segment of it), `found` is the one kept,
+    and the only answer unless it has a detour or a move. Where it counts more, or another
+    one, the count again with its answers, for another. None where a count gives up."""
+    board = LinkBoard(p.rows, p.cols, p.numbers())
+    try:
+        board.propagate()
+    except Contradiction:
+        return _none_counted()
+    fixed, allowed = board.fixed(), board.allowed()
+    told = {"minimal": True, "allowed": allowed}
+    n = link_count(p.rows, p.cols, p.numbers(), 2, PROOF_STATES, work, fixed=fixed, **told)
+    if n is None:
         return None
-    if not counted:  # the search's answer, checked by `verify`, is one: a bug in the count
-        raise RuntimeError("numberlink: the count found no answer where the search found one")
-    return [a for a in counted if a != found]
+    if not n:
+        return _none_counted()
+    whole = {e: int(e in found) for e in board.segments()}
+    kept = all(whole[e] == v for e, v in fixed.items())
+    if n == 1 and kept and link_count(p.rows, p.cols, p.numbers(), fixed=whole, **told) == 1:
+        other = detour(p, found) or moved(p, found)
+        return [other] if other is not None else []
+    counted = _counted(p, work, PROOF_STATES)
+    return None if counted is None else [a for a in counted if a != found]
+
+
+def _none_counted() -> list[Answer]:
+    """The count kept no answer where the search found one (checked by `verify`): a bug."""
+    raise RuntimeError("numberlink: the count found no answer where the search found one")
 
 
 def _no_touching(
@@ -705,7 +725,7 @@ COUNT_WORK = 40_000_000
 # it gave up (`Tuning.proof_count_work`, `_others`): in frontiers made, chosen on the
 # odd-numbered published puzzles whose count gave up (13 x 13 to 17 x 17, 15 x 20), whose
 # counts end within 88M to 246M frontiers or need more than 300M; checked on the even-numbered
-# ones. Memory grows with it (about 10 bytes a frontier made, for the walk back to an answer).
+# ones. Its memory: the frontiers of one cell (`link_count`), so PROOF_STATES bounds it
 PROOF_COUNT_WORK = 250_000_000
 PROOF_STATES = 10_000_000  # frontiers at one cell before a side's search is dropped
 
