@@ -722,10 +722,11 @@ def givens(p: Puzzle, grid: Grid) -> list[Given]:
 COUNT_WORK = 40_000_000
 
 # the count again for the uniqueness proof, after the search's answer, where the count before
-# it gave up (`Tuning.proof_count_work`, `_others`): in frontiers made, chosen on the
-# odd-numbered published puzzles whose count gave up (13 x 13 to 17 x 17, 15 x 20), whose
-# counts end within 88M to 246M frontiers or need more than 300M; checked on the even-numbered
-# ones. Its memory: the frontiers of one cell (`link_count`), so PROOF_STATES bounds it
+# it gave up (`Tuning.proof_count_work`, `_others`): in frontiers made, chosen on the 57
+# odd-numbered published puzzles of up to 300 cells whose count gave up (13 x 13 to 17 x 17,
+# 15 x 20): 21 counts end within 250M, 3 more within 300M, the rest need more; checked on the
+# 56 even-numbered ones: 18 within 250M, 3 more within 300M. Its memory is the frontiers of
+# one cell (`link_count`), which PROOF_STATES bounds
 PROOF_COUNT_WORK = 250_000_000
 PROOF_STATES = 10_000_000  # frontiers at one cell before a side's search is dropped
 
