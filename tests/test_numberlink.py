@@ -223,6 +223,15 @@ def test_a_corner_that_can_turn_round_an_empty_cell_is_not_unique(how):
     )
 
 
+def random_puzzle(rng: random.Random, rows: int, cols: int, labels: int) -> Puzzle:
+    """A rows x cols grid with each of `labels` labels at two random cells."""
+    cells = rng.sample([(r, c) for r in range(rows) for c in range(cols)], 2 * labels)
+    grid: list[list[int | None]] = [[None] * cols for _ in range(rows)]
+    for i, (r, c) in enumerate(cells):
+        grid[r][c] = i // 2 + 1
+    return Puzzle(tuple(tuple(row) for row in grid))
+
+
 @pytest.mark.slow
 def test_uniqueness_with_minimal_answers_agrees_with_trying_every_path(how):
     """The search for minimal answers, then detours and moves, against every answer by brute
@@ -236,11 +245,7 @@ def test_uniqueness_with_minimal_answers_agrees_with_trying_every_path(how):
     verdicts, guessed = [], []
     for rows, cols, labels in [(3, 3, 3), (3, 4, 3), (4, 4, 2), (4, 4, 3), (3, 5, 2), (4, 5, 3)]:
         for _ in range(30):
-            cells = rng.sample([(r, c) for r in range(rows) for c in range(cols)], 2 * labels)
-            grid = [[None] * cols for _ in range(rows)]
-            for i, (r, c) in enumerate(cells):
-                grid[r][c] = i // 2 + 1
-            p = Puzzle(tuple(tuple(row) for row in grid))
+            p = random_puzzle(rng, rows, cols, labels)
             answers = numberlink_answers(p)
             out = solve_puzzle(numberlink.GENRE, p, Settings(deduce=how == "counted"))
             verdicts.append(out.unique if answers else None)
@@ -319,11 +324,7 @@ def test_the_proof_count_agrees_with_trying_every_path(monkeypatch):
     rng = random.Random(5)
     for rows, cols, labels in [(4, 4, 3), (4, 5, 3), (5, 5, 4), (4, 5, 4)]:
         for _ in range(40):
-            cells = rng.sample([(r, c) for r in range(rows) for c in range(cols)], 2 * labels)
-            grid = [[None] * cols for _ in range(rows)]
-            for i, (r, c) in enumerate(cells):
-                grid[r][c] = i // 2 + 1
-            p = Puzzle(tuple(tuple(row) for row in grid))
+            p = random_puzzle(rng, rows, cols, labels)
             answers = numberlink_answers(p, most=3)
             out = solve_puzzle(RECOUNTED, p, Settings())
             if not answers:

@@ -121,6 +121,7 @@ import unicodedata
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import NoReturn
 
 import pulp
 
@@ -418,7 +419,7 @@ def _others(p: Puzzle, found: Answer, work: int) -> list[Answer] | None:
     return None if counted is None else [a for a in counted if a != found]
 
 
-def _none_counted() -> list[Answer]:
+def _none_counted() -> NoReturn:
     """The count kept no answer where the search found one (checked by `verify`): a bug."""
     raise RuntimeError("numberlink: the count found no answer where the search found one")
 
