@@ -173,9 +173,9 @@ class _Search:
             return True
         self.states, self.count, first, last = _merge(parents, children, self.count, self.want)
         if self.walk:
-            lines = (self.states[:, c] != 0).astype(np.uint8) | (self.states[:, cols] != 0) << 1
+            lines = (self.states[:, c] != 0) + 2 * (self.states[:, cols] != 0).astype(np.uint8)
             merged = np.flatnonzero(first != last).astype(np.int32)
-            self.layers.append(_Layer(first, lines.astype(np.uint8), merged, last[merged]))
+            self.layers.append(_Layer(first, lines, merged, last[merged]))
         self.done += 1
         return self.done == self.rules.rows * cols
 

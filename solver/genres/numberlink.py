@@ -366,14 +366,23 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     return Deductions(fixed, answer=answer, answer_vars=len(edges))
 
 
-def _counted(p: Puzzle, work: int, states: int = MAX_STATES) -> list[Answer] | None:
-    """The kept answers counted (`deduce`), within `work` frontiers made and `states`
-    frontiers at one cell, the one counted followed by its detour or its move where it has
-    one: none, one (the only answer), two or more; None where the count gives up."""
+def _board(p: Puzzle) -> LinkBoard | None:
+    """The board over the grid's edges (`solver.deduce.links.LinkBoard`), its rules
+    propagated: what the count is told; None where they meet a contradiction (no answer)."""
     board = LinkBoard(p.rows, p.cols, p.numbers())
     try:
         board.propagate()
     except Contradiction:
+        return None
+    return board
+
+
+def _counted(p: Puzzle, work: int, states: int = MAX_STATES) -> list[Answer] | None:
+    """The kept answers counted (`deduce`), within `work` frontiers made and `states`
+    frontiers at one cell, the one counted followed by its detour or its move where it has
+    one: none, one (the only answer), two or more; None where the count gives up."""
+    board = _board(p)
+    if board is None:
         return []
     counted = link_answers(
         p.rows,
@@ -398,18 +407,16 @@ def _others(p: Puzzle, found: Answer, work: int) -> list[Answer] | None:
     one and `found` is counted (the count told every segment of it), `found` is the one kept,
     and the only answer unless it has a detour or a move. Where it counts more, or another
     one, the count again with its answers, for another. None where a count gives up."""
-    board = LinkBoard(p.rows, p.cols, p.numbers())
-    try:
-        board.propagate()
-    except Contradiction:
-        return _none_counted()
+    board = _board(p)
+    if board is None:
+        _none_counted()
     fixed, allowed = board.fixed(), board.allowed()
     told = {"minimal": True, "allowed": allowed}
     n = link_count(p.rows, p.cols, p.numbers(), 2, PROOF_STATES, work, fixed=fixed, **told)
     if n is None:
         return None
     if not n:
-        return _none_counted()
+        _none_counted()
     whole = {e: int(e in found) for e in board.segments()}
     kept = all(whole[e] == v for e, v in fixed.items())
     if n == 1 and kept and link_count(p.rows, p.cols, p.numbers(), fixed=whole, **told) == 1:
