@@ -407,7 +407,7 @@ def test_an_islands_kept_cut_cells_are_those_found_afresh(monkeypatch):
     sea, land = deduce(p)
     assert len(sea) + len(land) == p.rows * p.cols and tally["calls"] > 100
     # each island is found afresh once by the check; the board's own call mostly finds it kept
-    assert tally["found"] - tally["islands"] < tally["islands"] / 4, tally
+    assert tally["found"] - tally["islands"] < tally["islands"] / 2, tally
 
 
 def test_the_kept_cut_cells_start_afresh_past_their_size():
