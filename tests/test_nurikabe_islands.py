@@ -244,6 +244,57 @@ def test_the_frontier_holds_the_ways_out_of_each_group_of_sea_and_each_island():
     assert board.island_frontier() == [6, 9, 11, 14]
 
 
+def test_the_tightest_island_comes_first():
+    """A 5x5 with a 6 at E3 and a 5 at E5: the rules make the 5's island the bottom row's
+    last three cells, and each island has two unknown cells beside it. The 5 still needs two
+    cells and reaches five beyond its own (2.5 per cell needed), the 6 needs five and reaches
+    fourteen (2.8): the 5's cells come first in `tightest_island`, where `island_frontier`,
+    with as many cells beside each, keeps the order of the numbers."""
+    board = island_logic.Board(5, 5, {(2, 4): 6, (4, 4): 5})
+    board.propagate()
+    assert [board.state[i] for i in (22, 23, 24)] == [island_logic.LAND] * 3
+    assert board.island_frontier() == [9, 13, 17, 21]
+    assert board.tightest_island() == [17, 21, 9, 13]
+
+
+# janko.at's Nurikabe no. 962 (the puzzlekit dataset's 962_10x10): twelve islands of 4 and 5
+# cells, where probing decides no cell
+JANKO_962 = {
+    (0, 6): 5,
+    (1, 1): 4,
+    (1, 8): 4,
+    (3, 0): 5,
+    (3, 4): 5,
+    (4, 6): 4,
+    (5, 3): 5,
+    (6, 5): 5,
+    (6, 9): 4,
+    (8, 1): 5,
+    (8, 8): 5,
+    (9, 3): 4,
+}
+
+
+@pytest.mark.slow
+def test_the_search_beside_the_tightest_island_decides_janko_962():
+    """On janko's no. 962 probing decides nothing; the search of single propagations beside
+    the island with the least room ends within the search's work, where the one beside the
+    island with the fewest cells next to it does not: the grid is decided whole, the answer
+    `verify` accepts."""
+    cells = [[JANKO_962.get((r, c)) for c in range(10)] for r in range(10)]
+    p = Puzzle(tuple(map(tuple, cells)))
+    board = island_logic.Board(p.rows, p.cols, p.clues())
+    board.propagate()
+    island_logic._probe(board, probing.budget(10, 10, TUNING.probe_work, TUNING.probe_passes))
+    assert board.state.count(island_logic.UNKNOWN) == 100 - len(JANKO_962)
+    board.cuts = True
+    fewest = [(board.copy(), False, island_logic.Board.island_frontier)]
+    assert probing.race(fewest, TUNING.search_work) is None
+    sea, land = deduce(p)
+    assert len(sea) + len(land) == p.rows * p.cols
+    assert nurikabe.verify(p, frozenset(sea)) == []
+
+
 # janko.at's Nurikabe no. 943 (the puzzlekit dataset's 943_10x10): an island of 26 and one of
 # 11 among six small ones; the sea stays in pieces until late in the search
 JANKO_943 = {
