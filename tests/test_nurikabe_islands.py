@@ -257,6 +257,18 @@ def test_the_tightest_island_comes_first():
     assert board.tightest_island() == [17, 21, 9, 13]
 
 
+def searched_from(clues: dict[tuple[int, int], int]) -> tuple[Puzzle, island_logic.Board]:
+    """A 10x10 of these numbers, and its board as `deduce` hands it to the searches: the
+    rules propagated, probing done within the genre's budget, the cut cells among the rules."""
+    cells = [[clues.get((r, c)) for c in range(10)] for r in range(10)]
+    p = Puzzle(tuple(map(tuple, cells)))
+    board = island_logic.Board(p.rows, p.cols, p.clues())
+    board.propagate()
+    island_logic._probe(board, probing.budget(10, 10, TUNING.probe_work, TUNING.probe_passes))
+    board.cuts = True
+    return p, board
+
+
 # janko.at's Nurikabe no. 962 (the puzzlekit dataset's 962_10x10): twelve islands of 4 and 5
 # cells, where probing decides no cell
 JANKO_962 = {
@@ -281,15 +293,12 @@ def test_the_search_beside_the_tightest_island_decides_janko_962():
     the island with the least room ends within the search's work, where the one beside the
     island with the fewest cells next to it does not: the grid is decided whole, the answer
     `verify` accepts."""
-    cells = [[JANKO_962.get((r, c)) for c in range(10)] for r in range(10)]
-    p = Puzzle(tuple(map(tuple, cells)))
-    board = island_logic.Board(p.rows, p.cols, p.clues())
-    board.propagate()
-    island_logic._probe(board, probing.budget(10, 10, TUNING.probe_work, TUNING.probe_passes))
+    p, board = searched_from(JANKO_962)
     assert board.state.count(island_logic.UNKNOWN) == 100 - len(JANKO_962)
-    board.cuts = True
     fewest = [(board.copy(), False, island_logic.Board.island_frontier)]
     assert probing.race(fewest, TUNING.search_work) is None
+    found = probing.race(island_logic.island_searches(board), TUNING.search_work)
+    assert found is not None and island_logic.UNKNOWN not in found.state
     sea, land = deduce(p)
     assert len(sea) + len(land) == p.rows * p.cols
     assert nurikabe.verify(p, frozenset(sea)) == []
@@ -314,17 +323,8 @@ def test_the_search_over_the_seas_ways_out_decides_what_the_island_searches_leav
     """On janko's no. 943 the two searches over the islands' borders run out of work; the
     search that also branches on the ways out of each group of sea (`Board.frontier`) then
     decides the grid whole, the answer `verify` accepts."""
-    cells = [[JANKO_943.get((r, c)) for c in range(10)] for r in range(10)]
-    p = Puzzle(tuple(map(tuple, cells)))
-    board = island_logic.Board(p.rows, p.cols, p.clues())
-    board.propagate()
-    island_logic._probe(board, probing.budget(10, 10, TUNING.probe_work, TUNING.probe_passes))
-    board.cuts = True
-    islands: list[probing.Start] = [
-        (board.copy(), False, island_logic.Board.island_frontier),
-        (board.copy(), True, island_logic.Board.island_frontier),
-    ]
-    assert probing.race(islands, TUNING.search_work) is None
+    p, board = searched_from(JANKO_943)
+    assert probing.race(island_logic.island_searches(board), TUNING.search_work) is None
     sea, land = deduce(p)
     assert len(sea) + len(land) == p.rows * p.cols
     assert nurikabe.verify(p, frozenset(sea)) == []

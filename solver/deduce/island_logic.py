@@ -868,6 +868,16 @@ def _probe(board: Board, work: int) -> None:
             return
 
 
+def island_searches(board: Board) -> list[probing.Start]:
+    """The two searches over the islands' borders that `deduce` races (see the module's
+    docstring): single propagations beside the island with the least room, and probing nodes
+    beside the island with the fewest cells next to it, each from a copy of `board`."""
+    return [
+        (board.copy(), False, Board.tightest_island),
+        (board.copy(), True, Board.island_frontier),
+    ]
+
+
 def deduce(
     rows: int,
     cols: int,
@@ -889,11 +899,7 @@ def deduce(
         _probe(board, work)
         if UNKNOWN in board.state and search_work and board.spread() >= search_spread:
             board.cuts = True
-            starts: list[probing.Start] = [  # see the module's docstring
-                (board.copy(), False, Board.tightest_island),
-                (board.copy(), True, Board.island_frontier),
-            ]
-            found = probing.race(starts, search_work)
+            found = probing.race(island_searches(board), search_work)
             if found is None:
                 found = probing.race([(board.copy(), True, Board.frontier)], search_work // 2)
             board = found or board
