@@ -40,25 +40,25 @@ when their group of land cells holds that number. `propagate` applies, until not
   they reach it, no block becomes one and land touches no other point of the border. (The
   "penalty" of puzzle tutorials; a 13x13 tutorial puzzle of nine large islands has slack 0:
   no island touches the border.)
-`deduce` then tries each unknown cell next to a decided one both ways (probing): where one
-way propagates to a contradiction, the other holds. A cell is probed again only once a cell
-within `PROBE_RADIUS` steps of it has been decided since its last probe, and the trials
-propagate without the penalty and the blocks owed, which run once after each round of probes
-(`_probe`). Where cells are still unknown and spread wide (`search_spread` unknown cells or
-more per unfinished island: few islands, each with room to wander, which is where the MIP's
-lazy island connectivity spends longest), a depth-first search follows (`probing.search`): it
-branches on the cells beside one unfinished island (the island must grow through one of them).
-Two such searches take turns within `search_work` (`probing.race`): one whose nodes are one
-propagation each, beside the island with the least room (`Board.tightest_island`: the fewest
-cells within its reach per cell it still needs), and one that probes the frontier at each
-node, beside the island with the fewest such cells (`Board.island_frontier`); where neither
-ends, a third, probing its nodes, branches on
-the ways out of the groups of sea as well (`Board.frontier`: while the sea is in pieces, each
-group must reach the rest through one of them), within half that work. When a search ends with
-exactly one answer that answer is the grid decided whole (and unique: the pipeline then runs
-no solver, `pipeline._decided`); with two answers, or out of work, it decides nothing and the
-solve goes on from the probing. What `deduce` returns holds in every answer; when the rules
-contradict themselves (a puzzle with no answer) it returns nothing, and the solve says so.
+`deduce` then tries each unknown cell next to a decided one both ways (probing): where one way
+propagates to a contradiction, the other holds. A cell is probed again only once a cell within
+`PROBE_RADIUS` steps of it has been decided since its last probe, and the trials propagate
+without the penalty and the blocks owed, which run once after each round of probes (`_probe`).
+Where cells are still unknown and spread wide (`search_spread` unknown cells or more per
+unfinished island: few islands, each with room to wander, which is where the MIP's lazy island
+connectivity spends longest), a depth-first search follows (`probing.search`): it branches on
+the cells beside one unfinished island (the island must grow through one of them). Two such
+searches take turns within `search_work` (`probing.race`): one whose nodes are one propagation
+each, beside the island with the least room (`Board.tightest_island`: the fewest cells within
+its reach per cell it still needs), and one that probes the frontier at each node, beside the
+island with the fewest such cells (`Board.island_frontier`); where neither ends, a third,
+probing its nodes, branches on the ways out of the groups of sea as well (`Board.frontier`:
+while the sea is in pieces, each group must reach the rest through one of them), within half
+that work. When a search ends with exactly one answer that answer is the grid decided whole
+(and unique: the pipeline then runs no solver, `pipeline._decided`); with two answers, or out
+of work, it decides nothing and the solve goes on from the probing. What `deduce` returns holds
+in every answer; when the rules contradict themselves (a puzzle with no answer) it returns
+nothing, and the solve says so.
 
 Why the budgets are shaped so (the genre's Tuning, in work): probing counts the grid's cells
 once a probe, at least `probe_work`, or `probe_passes` passes over a larger grid
@@ -76,12 +76,15 @@ ends first varies (propagations to the end, single ones against probing nodes: j
 2,596 against 15,135, no. 761 6,330 against 563), and taking turns costs twice the faster one.
 The island with the least room, for the search of single propagations, was chosen over the
 fewest cells beside it on the odd-numbered published puzzles that reach the search (of 169,
-with 3,000,000 work each, 162 end against 158, with 1.35 times less work in all) and checked on the
-even-numbered (of 160, 154 end either way, with 1.2 times less work); among the ends it adds
-are 962_10x10 and 1063_10x10 (twelve islands of 4 and 5; six of 8, one of 13, one of 1), where the
-probing that precedes decides no cell. The probing search keeps the fewest cells: there the
-least room is no better (its ends, 162 and 154 against 161 and 154, lose one the other
-ends), and two searches that branch alike would end alike.
+each search alone with 3,000,000 work: 162 end against 158, with 1.35 times less work in all)
+and checked on the even-numbered (of 160: 154 end either way, with 1.2 times less work); among
+the ends it adds are 962_10x10 and 1063_10x10 (twelve islands of 4 and 5; six of 8, one of 13,
+one of 1), where the probing before decides no cell. Racing within `search_work`, the two
+searches end 162 of the odd and 155 of the even (160 and 154 with the fewest cells in both); of
+those that race would end it leaves one, 1030_32x32, which the search of single propagations
+beside the fewest cells ends alone within 750,000 work. The probing search keeps the fewest
+cells: there the least room ends about as many (162 and 154 against 161 and 154), and two
+searches that branch alike would end alike.
 Branching on the sea's ways out as well ends some puzzles the island borders do not (published
 ones whose sea stays in pieces late: the dataset's 943_10x10 and 668_14x24) and runs others
 out of work that they end (940_15x15, 1109_20x15); as a third search taking turns with the two
