@@ -215,12 +215,18 @@ JANKO_473 = (
 )
 
 
+def drawn(text: str) -> Puzzle:
+    """A puzzle drawn as its rows, `|` between them: a digit an island's size, `.` a cell
+    without a number."""
+    rows = [[None if ch == "." else int(ch) for ch in row] for row in text.split("|")]
+    return Puzzle(tuple(map(tuple, rows)))
+
+
 def test_the_search_decides_a_puzzle_of_few_large_islands():
     """Probing stops at 64 of janko's no. 473's 108 cells, where the lazy model took 3.5 s to
     its answer and proof; the search after it decides the rest (the answer, unique), and the
     model is then decided whole: no solve, no uniqueness search."""
-    rows = [[None if ch == "." else int(ch) for ch in row] for row in JANKO_473.split("|")]
-    p = Puzzle(tuple(map(tuple, rows)))
+    p = drawn(JANKO_473)
     probed = deduce(p, search_work=0)
     assert probed is not None and len(probed[0]) + len(probed[1]) < 80
     sea, land = deduce(p)
@@ -257,34 +263,23 @@ def test_the_tightest_island_comes_first():
     assert board.tightest_island() == [17, 21, 9, 13]
 
 
-def searched_from(clues: dict[tuple[int, int], int]) -> tuple[Puzzle, island_logic.Board]:
-    """A 10x10 of these numbers, and its board as `deduce` hands it to the searches: the
-    rules propagated, probing done within the genre's budget, the cut cells among the rules."""
-    cells = [[clues.get((r, c)) for c in range(10)] for r in range(10)]
-    p = Puzzle(tuple(map(tuple, cells)))
+def searched_from(p: Puzzle) -> island_logic.Board:
+    """The puzzle's board as `deduce` hands it to the searches: the rules propagated, probing
+    done within the genre's budget, the cut cells among the rules."""
     board = island_logic.Board(p.rows, p.cols, p.clues())
     board.propagate()
-    island_logic._probe(board, probing.budget(10, 10, TUNING.probe_work, TUNING.probe_passes))
+    work = probing.budget(p.rows, p.cols, TUNING.probe_work, TUNING.probe_passes)
+    island_logic._probe(board, work)
     board.cuts = True
-    return p, board
+    return board
 
 
 # janko.at's Nurikabe no. 962 (the puzzlekit dataset's 962_10x10): twelve islands of 4 and 5
 # cells, where probing decides no cell
-JANKO_962 = {
-    (0, 6): 5,
-    (1, 1): 4,
-    (1, 8): 4,
-    (3, 0): 5,
-    (3, 4): 5,
-    (4, 6): 4,
-    (5, 3): 5,
-    (6, 5): 5,
-    (6, 9): 4,
-    (8, 1): 5,
-    (8, 8): 5,
-    (9, 3): 4,
-}
+JANKO_962 = (
+    "......5...|.4......4.|..........|5...5.....|......4...|...5......|.....5...4|"
+    "..........|.5......5.|...4......"
+)
 
 
 @pytest.mark.slow
@@ -293,8 +288,9 @@ def test_the_search_beside_the_tightest_island_decides_janko_962():
     the island with the least room ends within the search's work, where the one beside the
     island with the fewest cells next to it does not: the grid is decided whole, the answer
     `verify` accepts."""
-    p, board = searched_from(JANKO_962)
-    assert board.state.count(island_logic.UNKNOWN) == 100 - len(JANKO_962)
+    p = drawn(JANKO_962)
+    board = searched_from(p)
+    assert board.state.count(island_logic.UNKNOWN) == 100 - len(p.clues())
     fewest = [(board.copy(), False, island_logic.Board.island_frontier)]
     assert probing.race(fewest, TUNING.search_work) is None
     found = probing.race(island_logic.island_searches(board), TUNING.search_work)
@@ -323,7 +319,9 @@ def test_the_search_over_the_seas_ways_out_decides_what_the_island_searches_leav
     """On janko's no. 943 the two searches over the islands' borders run out of work; the
     search that also branches on the ways out of each group of sea (`Board.frontier`) then
     decides the grid whole, the answer `verify` accepts."""
-    p, board = searched_from(JANKO_943)
+    cells = [[JANKO_943.get((r, c)) for c in range(10)] for r in range(10)]
+    p = Puzzle(tuple(map(tuple, cells)))
+    board = searched_from(p)
     assert probing.race(island_logic.island_searches(board), TUNING.search_work) is None
     sea, land = deduce(p)
     assert len(sea) + len(land) == p.rows * p.cols
@@ -434,8 +432,7 @@ def test_an_islands_kept_cut_cells_are_those_found_afresh(monkeypatch):
     shared by a board's copies: through the search of janko's no. 473 every call decides what
     the same call on a copy with nothing kept decides, and most islands' cut cells come from
     what was kept."""
-    rows = [[None if ch == "." else int(ch) for ch in row] for row in JANKO_473.split("|")]
-    p = Puzzle(tuple(map(tuple, rows)))
+    p = drawn(JANKO_473)
     rules, found = island_logic.Board._island_cuts, island_logic.Board._island_cut_cells
     tally = {"calls": 0, "islands": 0, "found": 0}
 
@@ -492,8 +489,7 @@ def test_probing_again_only_near_a_change_decides_as_much_for_less_work(url):
 def test_the_search_of_single_propagations_decides_a_puzzle_probing_leaves():
     """`probing.search` without probing at its nodes (as `deduce` runs it) decides janko's no.
     473 whole from where probing stops: its one answer, the answer `verify` accepts."""
-    rows = [[None if ch == "." else int(ch) for ch in row] for row in JANKO_473.split("|")]
-    p = Puzzle(tuple(map(tuple, rows)))
+    p = drawn(JANKO_473)
     board = island_logic.Board(p.rows, p.cols, p.clues())
     board.propagate()
     island_logic._probe(board, 10**9)
