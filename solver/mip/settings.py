@@ -190,6 +190,8 @@ class Tuning:
     # kurotto) runs out, one over the cells (`probing.search`) within this work
     search_spread: float = 0.0  # ... only where an unfinished island has at least this many
     # unknown cells to spread into, on average (nurikabe)
+    learn_work: int = 0  # a search that learns from its conflicts after probing
+    # (`solver.deduce.learning`), within this work (0: none)
     count_work: int = 0  # counting the answers along a frontier, in frontiers made (0: none)
     proof_count_work: int = 0  # ... and where that gives up, again in the uniqueness proof,
     # after the search's answer, within this work (`Model.others`; 0: not again)

@@ -1,0 +1,372 @@
+"""A search that learns from its conflicts, over 0/1 variables bound by weighted sums: each sum
+says that the variables it names, each times its weight (a whole number above 0), add up to
+its total. Tile paint's counted lines are such sums (a tile's cells in the line are its
+weight, painted 1).
+
+The depth-first search of `solver.deduce.probing` forgets why a branch failed, and meets the
+same failure again in every branch below the decision that caused it; on tile paint's larger
+published grids it runs out of work where the MIP answers in a second. This search is the
+conflict-driven clause learning of SAT solvers (Marques-Silva and Sakallah's GRASP; the
+watched literals, activities and restarts of Chaff and MiniSat) over sums:
+
+- propagation: each sum whose variables changed keeps only the values that some choice of
+  its unset variables completes to its total (a subset sum over their weights, as bits of an
+  integer); where none does, the sum is a conflict;
+- explanation: a value a sum forces holds because of the variables of the sum set before it,
+  so the reason is the clause "one of those takes the other value, or the forced value
+  holds"; a sum in conflict: one of its set variables takes the other value. Reasons are
+  made from the trail when the analysis asks for them, not when the value is set;
+- learning: the conflict's clause resolved back along the reasons to the first variable of
+  the last decision level through which every path of the conflict goes (the first unique
+  implication point); the learnt clause joins the search (two watched literals), which jumps
+  back to the level where the clause forces that variable the other way;
+- branching: the unset variable with the highest activity (bumped for each variable in a
+  conflict's analysis, with a growing bump: recent conflicts count most), its last value
+  first; restarts after 100 x the Luby sequence's conflicts keep what was learnt.
+
+For the answers to the second: at the first answer, the clause "not all of its decisions
+again" joins (another answer differs from it in one of its decisions at least, as the
+decisions with the sums and the learnt clauses force the rest), and the search goes on until
+it finds a second or ends with none left.
+
+Everything it does is in a fixed order, and its work is counted (each sum looked at costs its
+variables), never timed: the same sums give the same answers and the same work."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+
+Sum = tuple[int, Sequence[tuple[int, int]]]  # (total, [(variable, weight), ...])
+
+RESTART_BASE = 100  # conflicts before the first restart: this times the Luby sequence
+GROWTH = 1.05  # each conflict's bump of activity is this times the last one's
+KEEP_FIRST = 2_000  # learnt clauses kept before the first time the longer half goes
+KEEP_GROWTH = 1.1  # ... and each time after, this times as many
+
+
+class OutOfWork(Exception):
+    """The search's work went past its budget."""
+
+
+def answers(count: int, sums: Sequence[Sum], work: int, want: int = 2) -> list[list[int]] | None:
+    """Up to `want` answers of the sums over variables 0..count-1 (a value 0 or 1 each): all
+    of them when there are fewer, none when there is none. None when the work (each sum looked
+    at costs its variables) goes past `work` first: then nothing is known."""
+    search = _Search(count, sums, work)
+    try:
+        return search.run(want)
+    except OutOfWork:
+        return None
+
+
+class _Search:
+    """The trail of values set (in order), per variable its value (-1 unset), decision level,
+    place on the trail and reason (a sum's index, or a learnt clause as ("clause", k)), and per
+    sum the weight of its variables set to 1 and of those unset."""
+
+    def __init__(self, count: int, sums: Sequence[Sum], work: int) -> None:
+        self.sums = [(total, list(terms)) for total, terms in sums]
+        # variable -> its sums and its weight in each
+        self.within: list[list[tuple[int, int]]] = [[] for _ in range(count)]
+        for k, (_, terms) in enumerate(self.sums):
+            for v, w in terms:
+                if w <= 0:
+                    raise ValueError(f"a sum's weight is {w}: weights are whole numbers above 0")
+                self.within[v].append((k, w))
+        self.value = [-1] * count
+        self.level = [0] * count
+        self.place = [0] * count
+        self.reason: list[int | None] = [None] * count  # k >= 0: sum k; -1 - c: clause c
+        self.trail: list[int] = []
+        self.starts: list[int] = []  # where each decision level begins on the trail
+        self.done = 0  # the trail's entries propagated so far
+        self.ones = [0] * len(self.sums)
+        self.unset = [sum(w for _, w in terms) for _, terms in self.sums]
+        # literals: 2v says that v is 1, 2v + 1 that it is 0; per literal its truth (-1 not
+        # known yet), the learnt clauses, and the clauses watching each literal
+        self.truth = [-1] * (2 * count)
+        self.clauses: list[list[int]] = []
+        self.watches: list[list[int]] = [[] for _ in range(2 * count)]
+        self.activity = [0.0] * count
+        self.bump = 1.0
+        self.phase = [0] * count  # each variable's last value (its first try: 0)
+        self.budget, self.work = work, 0
+        self.dirty: deque[int] = deque()  # the sums to look at, in the order marked
+        self.marked = [False] * len(self.sums)
+        self.most = KEEP_FIRST  # learnt clauses kept before the longer half is forgotten
+        self.kept: set[int] = set()  # the clauses that shut out the answers found
+
+    # --- values ---------------------------------------------------------------------------
+
+    def _set(self, v: int, x: int, reason: int | None) -> None:
+        self.value[v], self.level[v], self.place[v] = x, len(self.starts), len(self.trail)
+        self.truth[2 * v], self.truth[2 * v + 1] = x, 1 - x
+        self.reason[v] = reason
+        self.trail.append(v)
+        for k, w in self.within[v]:
+            self.unset[k] -= w
+            self.ones[k] += w * x
+
+    def _back_to(self, level: int) -> None:
+        """Unset every value of the levels above `level`."""
+        if len(self.starts) <= level:
+            return
+        start = self.starts[level]
+        for v in reversed(self.trail[start:]):
+            x = self.value[v]
+            self.phase[v] = x
+            for k, w in self.within[v]:
+                self.unset[k] += w
+                self.ones[k] -= w * x
+            self.value[v], self.reason[v] = -1, None
+            self.truth[2 * v] = self.truth[2 * v + 1] = -1
+        del self.trail[start:]
+        del self.starts[level:]
+        self.done = min(self.done, start)
+
+    # --- propagation ----------------------------------------------------------------------
+
+    def _propagate(self) -> list[int] | None:
+        """The clauses of every value set since the last call, and each sum holding one of
+        them once (the first marked first), until nothing more is forced; a conflict's clause
+        (every literal false) where one fails."""
+        dirty, marked = self.dirty, self.marked
+        while True:
+            while self.done < len(self.trail):
+                v = self.trail[self.done]
+                self.done += 1
+                conflict = self._clauses(v)
+                if conflict is not None:
+                    self._clean()
+                    return conflict
+                for k, _ in self.within[v]:
+                    if not marked[k]:
+                        marked[k] = True
+                        dirty.append(k)
+            if not dirty:
+                return None
+            k = dirty.popleft()
+            marked[k] = False
+            if self._sum(k):
+                self._clean()
+                return self._because(k)
+
+    def _clean(self) -> None:
+        """No sum is left to look at (after a conflict)."""
+        for k in self.dirty:
+            self.marked[k] = False
+        self.dirty.clear()
+
+    def _sum(self, k: int) -> bool:
+        """Sum k's unset variables: a variable that every completion to the total sets (to 1,
+        or to 0) is set so. True where no completion exists (a conflict)."""
+        total, terms = self.sums[k]
+        self.work += len(terms)
+        if self.work > self.budget:
+            raise OutOfWork
+        if not self.unset[k]:
+            return self.ones[k] != total
+        need, unset, value = total - self.ones[k], self.unset[k], self.value
+        if need < 0 or need > unset:
+            return True
+        if need in (0, unset):  # every unset variable 0, or every one 1
+            for v, _ in terms:
+                if value[v] < 0:
+                    self._set(v, int(need > 0), k)
+            return False
+        free = [(v, w) for v, w in terms if value[v] < 0]
+        reach = [1]  # reach[j]: the sums the first j unset variables make, a bit each
+        for _, w in free:
+            reach.append(reach[-1] | reach[-1] << w)
+        if not reach[-1] >> need & 1:
+            return True
+        rest = 1 << need  # what the variables after j leave to make, a bit each
+        forced = []
+        for j in range(len(free) - 1, -1, -1):
+            v, w = free[j]
+            if not reach[j] & rest >> w:  # with v at 1 the total cannot be made
+                forced.append((v, 0))
+            elif not reach[j] & rest:  # nor with v at 0
+                forced.append((v, 1))
+            rest |= rest >> w
+        for v, x in forced:
+            self._set(v, x, k)
+        return False
+
+    def _because(self, k: int, forced: int | None = None) -> list[int]:
+        """Sum k's reason: the variables of the sum set before `forced` (every one set, for
+        a conflict), each as the literal of its other value."""
+        before = len(self.trail) if forced is None else self.place[forced]
+        value, place = self.value, self.place
+        return [
+            2 * v + value[v]
+            for v, _ in self.sums[k][1]
+            if value[v] >= 0 and v != forced and place[v] < before
+        ]
+
+    def _clauses(self, v: int) -> list[int] | None:
+        """The learnt clauses watching the literal that v's value made false: each finds
+        another literal to watch, or forces its other watched literal, or is a conflict."""
+        false = 2 * v + self.value[v]
+        watching, truth, clauses = self.watches[false], self.truth, self.clauses
+        i = 0
+        while i < len(watching):
+            c = watching[i]
+            clause = clauses[c]
+            self.work += 1
+            if clause[0] == false:
+                clause[0], clause[1] = clause[1], false
+            first = clause[0]
+            if truth[first] == 1:
+                i += 1
+                continue
+            for j in range(2, len(clause)):
+                if truth[clause[j]] != 0:
+                    clause[1], clause[j] = clause[j], false
+                    self.watches[clause[1]].append(c)
+                    watching[i] = watching[-1]
+                    watching.pop()
+                    break
+            else:
+                if truth[first] == 0:
+                    return list(clause)
+                self._set(first >> 1, 1 - (first & 1), -1 - c)
+                i += 1
+        return None
+
+    # --- learning -------------------------------------------------------------------------
+
+    def _reason_of(self, v: int) -> list[int]:
+        """The literals (all false) that forced v's value."""
+        reason = self.reason[v]
+        assert reason is not None
+        if reason < 0:
+            return [lit for lit in self.clauses[-1 - reason] if lit >> 1 != v]
+        return self._because(reason, v)
+
+    def _analyse(self, conflict: list[int]) -> tuple[list[int], int]:
+        """The learnt clause (its first literal the first unique implication point's other
+        value) and the level to jump back to."""
+        level, seen = len(self.starts), set()
+        learnt, open_ = [0], 0  # open_: the variables of the conflict's level still to resolve
+        literals, i = conflict, len(self.trail) - 1
+        while True:
+            for lit in literals:
+                u = lit >> 1
+                if u in seen or not self.level[u]:
+                    continue
+                seen.add(u)
+                self.activity[u] += self.bump
+                if self.level[u] == level:
+                    open_ += 1
+                else:
+                    learnt.append(lit)
+            while self.trail[i] not in seen:
+                i -= 1
+            u = self.trail[i]
+            i -= 1
+            open_ -= 1
+            if not open_:
+                learnt[0] = 2 * u + self.value[u]
+                break
+            literals = self._reason_of(u)
+        self.bump *= GROWTH
+        if self.bump > 1e100:
+            self.activity = [a * 1e-100 for a in self.activity]
+            self.bump *= 1e-100
+        back = 0
+        if len(learnt) > 1:  # the second watch: the literal set at the highest level
+            j = max(range(1, len(learnt)), key=lambda j: self.level[learnt[j] >> 1])
+            learnt[1], learnt[j] = learnt[j], learnt[1]
+            back = self.level[learnt[1] >> 1]
+        return learnt, back
+
+    def _learn(self, clause: list[int], back: int) -> None:
+        """Jump back to `back`, keep the clause, and set its first literal (which it forces)."""
+        self._back_to(back)
+        reason = None
+        if len(clause) > 1:
+            reason = -1 - len(self.clauses)
+            for lit in clause[:2]:
+                self.watches[lit].append(len(self.clauses))
+            self.clauses.append(clause)
+        self._set(clause[0] >> 1, 1 - (clause[0] & 1), reason)
+
+    # --- the search -----------------------------------------------------------------------
+
+    def run(self, want: int) -> list[list[int]]:
+        found: list[list[int]] = []
+        for k in range(len(self.sums)):  # the sums hold before any value is set
+            if self._sum(k):
+                return found
+        conflicts, restarts, until = 0, 1, RESTART_BASE
+        while True:
+            conflict = self._propagate()
+            if conflict is not None:
+                if not self.starts:
+                    return found  # a conflict of the sums and clauses alone: nothing left
+                conflicts += 1
+                self._learn(*self._analyse(conflict))
+                continue
+            if conflicts >= until:
+                restarts += 1
+                conflicts, until = 0, RESTART_BASE * _luby(restarts)
+                self._back_to(0)
+                if len(self.clauses) > self.most:
+                    self._forget()
+                continue
+            v = self._branch()
+            if v is None:  # every variable set: an answer
+                found.append(list(self.value))
+                if len(found) >= want or not self.starts:
+                    return found
+                decisions = [self.trail[start] for start in reversed(self.starts)]
+                others = [2 * u + self.value[u] for u in decisions]
+                if len(others) > 1:
+                    self.kept.add(len(self.clauses))
+                self._learn(others, len(self.starts) - 1)  # not all of its decisions again
+                continue
+            self.starts.append(len(self.trail))
+            self._set(v, self.phase[v], None)
+
+    def _forget(self) -> None:
+        """At a restart (no value set above level 0, so no learnt clause is a reason that
+        the analysis may ask for), keep the shorter half of the learnt clauses (the older of
+        equals): a long clause seldom forces anything, and every clause kept costs the
+        watches. The next time, more are kept. The clauses that shut out the answers found
+        (`kept`) stay: they are what the search knows of them."""
+        kept = self.kept
+        learnt = [c for c in range(len(self.clauses)) if c not in kept]
+        learnt.sort(key=lambda c: (len(self.clauses[c]), c))
+        keep = sorted(kept | set(learnt[: len(learnt) // 2]))
+        self.clauses = [self.clauses[c] for c in keep]
+        self.kept = {i for i, c in enumerate(keep) if c in kept}
+        self.watches = [[] for _ in self.watches]
+        for c, clause in enumerate(self.clauses):
+            self.watches[clause[0]].append(c)
+            self.watches[clause[1]].append(c)
+        for v in self.trail:  # the values of level 0: their reasons are never asked for
+            self.reason[v] = None
+        self.most = int(self.most * KEEP_GROWTH)
+
+    def _branch(self) -> int | None:
+        """The unset variable of highest activity (the first of equals), or None."""
+        best, most = None, -1.0
+        for v, x in enumerate(self.value):
+            if x < 0 and self.activity[v] > most:
+                best, most = v, self.activity[v]
+        return best
+
+
+def _luby(i: int) -> int:
+    """The i-th term (from 1) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 ..."""
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    while (1 << k) - 1 != i:
+        i -= (1 << (k - 1)) - 1
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+    return 1 << (k - 1)
