@@ -80,9 +80,11 @@ def test_out_of_work_is_none():
     assert len(learning.answers(20, sums, 10**6)) == 2
 
 
-def test_a_weight_below_one_is_refused():
+def test_a_weight_below_one_and_a_variable_named_twice_are_refused():
     with pytest.raises(ValueError, match="weight"):
         learning.answers(2, [(1, [(0, 1), (1, 0)])], 100)
+    with pytest.raises(ValueError, match="twice"):
+        learning.answers(2, [(1, [(0, 1), (0, 2)])], 100)
 
 
 def test_no_answer_where_a_total_is_out_of_reach():

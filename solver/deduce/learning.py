@@ -30,7 +30,8 @@ decisions with the sums and the learnt clauses force the rest), and the search g
 it finds a second or ends with none left.
 
 Everything it does is in a fixed order, and its work is counted (each sum looked at costs its
-variables), never timed: the same sums give the same answers and the same work."""
+variables, each learnt clause looked at one), never timed: the same sums give the same answers
+and the same work."""
 
 from __future__ import annotations
 
@@ -50,9 +51,10 @@ class OutOfWork(Exception):
 
 
 def answers(count: int, sums: Sequence[Sum], work: int, want: int = 2) -> list[list[int]] | None:
-    """Up to `want` answers of the sums over variables 0..count-1 (a value 0 or 1 each): all
-    of them when there are fewer, none when there is none. None when the work (each sum looked
-    at costs its variables) goes past `work` first: then nothing is known."""
+    """Up to `want` answers of the sums over variables 0..count-1 (a value 0 or 1 each; a
+    sum names each of its variables once): all of them when there are fewer, none when there
+    is none. None when the work (each sum looked at costs its variables, each learnt clause
+    looked at one) goes past `work` first: then nothing is known."""
     search = _Search(count, sums, work)
     try:
         return search.run(want)
@@ -62,7 +64,7 @@ def answers(count: int, sums: Sequence[Sum], work: int, want: int = 2) -> list[l
 
 class _Search:
     """The trail of values set (in order), per variable its value (-1 unset), decision level,
-    place on the trail and reason (a sum's index, or a learnt clause as ("clause", k)), and per
+    place on the trail and reason (a sum's index k, or -1 - c for learnt clause c), and per
     sum the weight of its variables set to 1 and of those unset."""
 
     def __init__(self, count: int, sums: Sequence[Sum], work: int) -> None:
@@ -70,6 +72,8 @@ class _Search:
         # variable -> its sums and its weight in each
         self.within: list[list[tuple[int, int]]] = [[] for _ in range(count)]
         for k, (_, terms) in enumerate(self.sums):
+            if len({v for v, _ in terms}) < len(terms):
+                raise ValueError(f"sum {k} names a variable twice: give it one weight")
             for v, w in terms:
                 if w <= 0:
                     raise ValueError(f"a sum's weight is {w}: weights are whole numbers above 0")
