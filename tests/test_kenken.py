@@ -16,6 +16,7 @@ from room_samples import example_puzzle
 
 from solver import check
 from solver.blocks.cages import DIVIDE, MINUS, PLUS, TIMES, makes, options, placeable
+from solver.deduce import digit_logic
 from solver.genres import genre_for_sheet, kenken
 from solver.io.rooms_sheet import rooms_from_labels, write_rooms
 from solver.io.sheet import Grid, InputError
@@ -266,6 +267,31 @@ def test_published_puzzles_solve_to_their_answers(entry):
     out = solve_puzzle(kenken.GENRE, p, FAST)
     assert out.status == "solved" and out.unique is True
     assert kenken.record(p, out.answer)["numbers"] == entry["expected"]["numbers"]
+
+
+def _published(name: str) -> tuple[kenken.Puzzle, list[list[int]]]:
+    entry = next(e for e in PUBLISHED if e["name"] == f"kenken-janko-{name}")
+    return kenken.parse(Grid(SLUG, entry["cells"])), entry["expected"]["numbers"]
+
+
+def test_the_learning_search_decides_what_the_rules_leave():
+    """janko's 419 (9x9): the rules and probing leave cells open; the search that learns from
+    its conflicts ends with one answer, the published one, so no solver runs."""
+    p, want = _published("419_9x9")
+    cand = digit_logic.deduce(kenken.board(p, kenken.GENRE.tuning.probe_work), dict(p.digits))
+    assert cand is not None and any(len(ds) > 1 for ds in cand.values())
+    d = kenken.deduce(p, kenken.GENRE.tuning)
+    assert d.answer is not None and [list(row) for row in d.answer] == want
+
+
+@pytest.mark.slow
+def test_the_learning_search_decides_janko_50_whose_cages_have_no_operation():
+    """janko's 050 (8x8, every cage's operation left out: its multisets are those of all four
+    operations), where SCIP takes seconds to the answer and more to the proof: the learning
+    search decides it within the tuning's work."""
+    p, want = _published("50_8x8")
+    d = kenken.deduce(p, kenken.GENRE.tuning)
+    assert d.answer is not None and [list(row) for row in d.answer] == want
 
 
 def test_check_and_hints_work_on_the_bordered_sheet_too(sample):

@@ -1,7 +1,8 @@
 """A search that learns from its conflicts, over 0/1 variables bound by weighted sums: each sum
 says that the variables it names, each times its weight (a whole number above 0), add up to
 its total. Tile paint's counted lines are such sums (a tile's cells in the line are its
-weight, painted 1).
+weight, painted 1), and so are kenken's rules (each cell's digits, each digit once a line, each
+cage's multiset and the digits it holds: `solver.genres.kenken.learned`).
 
 The depth-first search of `solver.deduce.probing` forgets why a branch failed, and meets the
 same failure again in every branch below the decision that caused it; on tile paint's larger

@@ -55,13 +55,19 @@ over at most 9 cells.
 
 Deductions (`deduce`, `solver.deduce.digit_logic`): each cell's candidates, narrowed by singles
 in rows and columns and by each cage's multisets that can still be placed, then probing the cells
-of two or three candidates, within the tuning's work.
+of two or three candidates, within the tuning's work. Where cells are left open, a search that
+learns from its conflicts (`learned`, `solver.deduce.learning`) over the same rules as sums of
+0/1 variables (a cell's digits, each cage's multiset) decides the grid where it ends with one
+answer: on puzzles whose cages give no operation (every multiset of the four operations
+possible) it ends where SCIP takes seconds.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pulp
@@ -91,7 +97,7 @@ from solver.blocks.names import cell_name, quote
 from solver.blocks.rooms import RoomPuzzle
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
-from solver.deduce import Deductions, digit_logic
+from solver.deduce import Deductions, digit_logic, learning
 from solver.genres import define
 from solver.io.givens import Given, in_rooms
 from solver.io.room_digits import (
@@ -321,9 +327,75 @@ def board(p: Puzzle, budget: int) -> digit_logic.Board:
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the rules decide (`solver.deduce.digit_logic`): singles in rows and columns, each
     cage's multisets that can still be placed, then each cell of two or three candidates
-    probed, within the tuning's `probe_work`."""
-    cand = digit_logic.deduce(board(p, tuning.probe_work), dict(p.digits))
+    probed, within the tuning's `probe_work`; then, where cells are left open, the search that
+    learns from its conflicts (`learned`), within its `learn_work`."""
+    rules = board(p, tuning.probe_work)
+    cand = digit_logic.deduce(rules, dict(p.digits))
+    if cand is not None and tuning.learn_work and any(len(ds) > 1 for ds in cand.values()):
+        cand = learned(p, cand, rules.cages, tuning.learn_work)
     return digit_logic.deductions(cand, p.n, p.n, range(1, p.n + 1))
+
+
+def learned(
+    p: Puzzle,
+    cand: digit_logic.Candidates,
+    cages: Sequence[tuple[list[Cell], list[tuple[int, ...]]]],
+    work: int,
+) -> digit_logic.Candidates | None:
+    """The candidates (`cand`, what the rules decided, each cage with the multisets `cages`
+    left to it) with the open cells decided by the search that learns from its conflicts
+    (`solver.deduce.learning`) where it ends with one answer (that is then the only one); None
+    where it ends with none (no answer); otherwise `cand` as it was. Its variables: x(cell, d)
+    for each open cell's candidate d, and for each cage with m > 1 multisets left, z(k, i) = 1
+    where the cage's digits are not multiset i (so that every weight is above 0). Its sums:
+    each open cell holds one digit, sum_d x(cell, d) = 1; each row and column holds each digit
+    once, less the cells decided to hold it; one multiset is the cage's, sum_i z(k, i) = m - 1;
+    and the cage holds each digit d as often as its multiset does, sum x(cell, d) = sum_i
+    c_i(d) (1 - z(k, i)) less the cells decided to hold d, where c_i(d) counts d in multiset i.
+    The multiset follows from the digits, so an answer of the sums is one of the puzzle."""
+    n, decided = p.n, {cell: min(ds) for cell, ds in cand.items() if len(ds) == 1}
+    variable: dict[tuple, int] = {}
+    for cell, ds in sorted(cand.items()):
+        if len(ds) > 1:
+            for d in sorted(ds):
+                variable["x", cell, d] = len(variable)
+    sums: list[learning.Sum] = []
+    for cell, ds in sorted(cand.items()):
+        if len(ds) > 1:
+            sums.append((1, [(variable["x", cell, d], 1) for d in sorted(ds)]))
+
+    def counted(cells: Sequence[Cell], d: int, total: int) -> learning.Sum:
+        """`cells` hold d `total` times: their open cells' x(cell, d) sum to the total less
+        the decided cells that hold d (below 0: the search finds no answer)."""
+        left = total - sum(decided.get(q) == d for q in cells)
+        return left, [(variable["x", q, d], 1) for q in cells if ("x", q, d) in variable]
+
+    lines = [[(r, c) for c in range(n)] for r in range(n)]
+    lines += [[(r, c) for r in range(n)] for c in range(n)]
+    sums += [counted(line, d, 1) for line in lines for d in range(1, n + 1)]
+    for k, (cells, multisets) in enumerate(cages):
+        counts = [Counter(m) for m in multisets]
+        counts = [c for c in counts if all(sum(d in cand[q] for q in cells) >= c[d] for d in c)]
+        wrong = [len(variable) + i for i in range(len(counts))] if len(counts) > 1 else []
+        for i, z in enumerate(wrong):  # z(k, i), where the cage has more than one multiset
+            variable["z", k, i] = z
+        sums.append((len(counts) - 1, [(z, 1) for z in wrong]))  # none left: no answer
+        for d in sorted({d for q in cells for d in cand[q]}):
+            left, terms = counted(cells, d, sum(c[d] for c in counts))
+            if wrong:
+                terms += [(z, c[d]) for z, c in zip(wrong, counts, strict=True) if c[d]]
+            sums.append((left, terms))
+    found_answers = learning.answers(len(variable), sums, work)
+    if found_answers is None or len(found_answers) > 1:
+        return cand
+    if not found_answers:
+        return None
+    answer = found_answers[0]
+    out = {cell: set(ds) for cell, ds in cand.items()}
+    for key, v in variable.items():
+        if key[0] == "x" and answer[v]:
+            out[key[1]] = {key[2]}
+    return out
 
 
 def decode(p: Puzzle, m: Model) -> Answer:
@@ -402,6 +474,12 @@ GENRE = define(
     ja="賢くなるパズル",
     names=("kendoku", "calcudoku", "mathdoku", "ケンケン"),
     # SCIP: 31 s on the hardest of janko.at's 430 (050, signs not given) where HiGHS takes 55
-    # (benchmarks/benchmark_puzzlekit.py)
-    tuning=Tuning(solver="scip", prove_by_search=True, probe_work=10_000_000),
+    # (benchmarks/benchmark_puzzlekit.py). The learning search's work (`Tuning.learn_work`),
+    # chosen on the even-numbered published puzzles (6 of 215 leave open cells to it; it
+    # decides each, 050_8x8 within 6.9 million work, the rest within 400,000) and checked on
+    # the odd-numbered (4 of 215, each within 130,000): 10 million, half as much again as
+    # 050's.
+    tuning=Tuning(
+        solver="scip", prove_by_search=True, probe_work=10_000_000, learn_work=10_000_000
+    ),
 )
