@@ -40,9 +40,9 @@ a piece that no choice of the others fills up to the count without it is painted
 every such choice leaves out is not. Then every unknown tile is tried both ways (probing, one
 cell a tile: `Board.probed`), and a search over the tiles left follows that learns from its
 conflicts (`solver.deduce.learning`: a variable per tile, a weighted sum per counted line),
-which decides the grid whole where it ends with one answer. Most published puzzles are decided
-by the rules and probing; the search decides the rest (their tiles painted by no rule of one
-line), where a depth-first search without learning runs out of work and the MIP takes seconds.
+which decides the grid whole where it ends with one answer. The rules and probing decide most
+published puzzles; the search decides the rest, the larger grids among them, where a
+depth-first search without learning runs out of work and the MIP takes up to two seconds.
 """
 
 from __future__ import annotations
