@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import itertools
 import random
+import time
 
 import pytest
 
+from solver import limits
 from solver.deduce import learning
 
 
@@ -78,6 +80,12 @@ def test_out_of_work_is_none():
     sums = [(10, [(v, 1) for v in range(20)])]
     assert learning.answers(20, sums, 10) is None
     assert len(learning.answers(20, sums, 10**6)) == 2
+
+
+def test_the_time_limit_stops_it():
+    sums = [(10, [(v, 1) for v in range(20)])]
+    with limits.deadline(time.perf_counter() - 1), pytest.raises(limits.OutOfTime):
+        learning.answers(20, sums, 10**6)
 
 
 def test_a_weight_below_one_and_a_variable_named_twice_are_refused():

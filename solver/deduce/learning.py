@@ -32,12 +32,14 @@ it finds a second or ends with none left.
 
 Everything it does is in a fixed order, and its work is counted (each sum looked at costs its
 variables, each learnt clause looked at one), never timed: the same sums give the same answers
-and the same work."""
+and the same work. Only the user's time limit (`solver.limits`) stops it sooner."""
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
+
+from solver import limits
 
 Sum = tuple[int, Sequence[tuple[int, int]]]  # (total, [(variable, weight), ...])
 
@@ -332,6 +334,7 @@ class _Search:
                     self.kept.add(len(self.clauses))
                 self._learn(others, len(self.starts) - 1)  # not all of its decisions again
                 continue
+            limits.check_time()  # the user's time limit, at each decision
             self.starts.append(len(self.trail))
             self._set(v, self.phase[v], None)
 
