@@ -354,47 +354,44 @@ def learned(
     c_i(d) (1 - z(k, i)) less the cells decided to hold d, where c_i(d) counts d in multiset i.
     The multiset follows from the digits, so an answer of the sums is one of the puzzle."""
     n, decided = p.n, {cell: min(ds) for cell, ds in cand.items() if len(ds) == 1}
-    variable: dict[tuple, int] = {}
-    for cell, ds in sorted(cand.items()):
-        if len(ds) > 1:
-            for d in sorted(ds):
-                variable["x", cell, d] = len(variable)
+    x: dict[tuple[Cell, int], int] = {}  # x(cell, d): its variable
     sums: list[learning.Sum] = []
     for cell, ds in sorted(cand.items()):
         if len(ds) > 1:
-            sums.append((1, [(variable["x", cell, d], 1) for d in sorted(ds)]))
+            x.update({(cell, d): len(x) + k for k, d in enumerate(sorted(ds))})
+            sums.append((1, [(x[cell, d], 1) for d in sorted(ds)]))
+    count = len(x)  # the variables so far; the z(k, i) follow
 
     def counted(cells: Sequence[Cell], d: int, total: int) -> learning.Sum:
         """`cells` hold d `total` times: their open cells' x(cell, d) sum to the total less
         the decided cells that hold d (below 0: the search finds no answer)."""
         left = total - sum(decided.get(q) == d for q in cells)
-        return left, [(variable["x", q, d], 1) for q in cells if ("x", q, d) in variable]
+        return left, [(x[q, d], 1) for q in cells if (q, d) in x]
 
     lines = [[(r, c) for c in range(n)] for r in range(n)]
     lines += [[(r, c) for r in range(n)] for c in range(n)]
     sums += [counted(line, d, 1) for line in lines for d in range(1, n + 1)]
-    for k, (cells, multisets) in enumerate(cages):
+    for cells, multisets in cages:
         counts = [Counter(m) for m in multisets]
         counts = [c for c in counts if all(sum(d in cand[q] for q in cells) >= c[d] for d in c)]
-        wrong = [len(variable) + i for i in range(len(counts))] if len(counts) > 1 else []
-        for i, z in enumerate(wrong):  # z(k, i), where the cage has more than one multiset
-            variable["z", k, i] = z
+        # z(k, i), where the cage has more than one multiset
+        wrong = list(range(count, count + len(counts))) if len(counts) > 1 else []
+        count += len(wrong)
         sums.append((len(counts) - 1, [(z, 1) for z in wrong]))  # none left: no answer
         for d in sorted({d for q in cells for d in cand[q]}):
             left, terms = counted(cells, d, sum(c[d] for c in counts))
             if wrong:
                 terms += [(z, c[d]) for z, c in zip(wrong, counts, strict=True) if c[d]]
             sums.append((left, terms))
-    found_answers = learning.answers(len(variable), sums, work)
-    if found_answers is None or len(found_answers) > 1:
+    found = learning.answers(count, sums, work)
+    if found is None or len(found) > 1:
         return cand
-    if not found_answers:
+    if not found:
         return None
-    answer = found_answers[0]
     out = {cell: set(ds) for cell, ds in cand.items()}
-    for key, v in variable.items():
-        if key[0] == "x" and answer[v]:
-            out[key[1]] = {key[2]}
+    for (cell, d), v in x.items():
+        if found[0][v]:
+            out[cell] = {d}
     return out
 
 
