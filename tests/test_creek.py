@@ -6,7 +6,9 @@ file: tests/test_samples.py.)"""
 from __future__ import annotations
 
 import itertools
+import json
 import random
+from collections import Counter
 
 import pytest
 
@@ -17,11 +19,17 @@ from solver.deduce import probing, shade_logic
 from solver.genres import creek
 from solver.genres.creek import Puzzle
 from solver.io.puzzlink import UNKNOWN, parse_url
-from solver.io.sheet import InputError, is_dark
+from solver.io.sheet import Grid, InputError, is_dark
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.mip.settings import Settings
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
-from tests.conftest import assert_search_exact, every_shading_answer, example, shading_tally
+from tests.conftest import (
+    ROOT,
+    assert_search_exact,
+    every_shading_answer,
+    example,
+    shading_tally,
+)
 
 EX = example("creek")
 
@@ -178,9 +186,11 @@ def random_creek(rng: random.Random) -> Puzzle:
 
 
 def creek_deduce(p: Puzzle, work: int = 10**6, search: int = 0) -> tuple | None:
-    return shade_logic.deduce(
-        lambda: creek.deduction_board(p), work, everywhere=True, search_work=search
-    )
+    """The rules and probing within `work`, then the learning search within `search`."""
+    known = shade_logic.deduce(lambda: creek.deduction_board(p), work, everywhere=True)
+    if known is not None and search:
+        known = creek.learned(p, known, search)
+    return known
 
 
 def planted_creek(rng: random.Random, rows: int, cols: int, share: float) -> Puzzle:
@@ -220,13 +230,62 @@ def test_probing_again_only_near_a_change_decides_as_much_for_less_work(seed):
 def test_what_the_deductions_decide_holds_in_every_answer():
     """Brute force over small grids: the clues' counts and the connection of the unshaded
     cells (shade_logic's board whose shaded cells may touch) decide only what every answer
-    holds, and the search decides a grid whole exactly where it has one answer."""
+    holds, and the learning search decides a grid whole exactly where it has one answer."""
     rng = random.Random(2)
     puzzles = [random_creek(rng) for _ in range(80)]
     squares = lambda p: p.squares()  # noqa: E731
     decided, contradictions, solvable = shading_tally(puzzles, creek_deduce, creek.verify, squares)
     assert decided > 150 and contradictions > 5 and solvable > 30
     assert_search_exact(puzzles, creek_deduce, creek.verify, squares)
+
+
+def test_the_learning_search_alone_finds_every_answer_of_small_grids():
+    """Without the rules' deductions or probing, the learning search over the clues' sums
+    and the connection of the unshaded cells (`creek.learned`) against every shading: no
+    answer exactly where there is none, the grid decided whole (to that answer) exactly
+    where there is one."""
+    rng = random.Random(8)
+    puzzles = [random_creek(rng) for _ in range(40)]
+    tally = Counter()
+    for p in puzzles:
+        answers = every_shading_answer(p, creek.verify, p.squares())
+        known = creek.learned(p, (set(), set()), 10**6)
+        assert (known is None) == (not answers), p
+        if known is not None:
+            whole = len(known[0]) + len(known[1]) == len(p.squares())
+            assert whole == (len(answers) == 1), p
+            assert not whole or answers == [frozenset(known[0])]
+        tally[min(len(answers), 2)] += 1
+    assert tally[0] > 5 and tally[1] > 5 and tally[2] > 5
+
+
+PUBLISHED = json.loads((ROOT / "tests/data/published/creek.json").read_text("utf-8"))
+
+
+def _published(entry: dict) -> Puzzle:
+    return creek.parse(Grid("creek", entry["cells"]))
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [pytest.param(e, marks=[pytest.mark.slow] * (e["rows"] > 10)) for e in PUBLISHED],
+    ids=lambda e: e["name"],
+)
+def test_the_learning_search_decides_what_probing_leaves(entry):
+    """On these published puzzles the rules and probing leave cells open (440_29x41: 356 of
+    its 1,189); the learning search ends within the tuning's work with the one answer, the
+    published one, so the pipeline runs no solver."""
+    p = _published(entry)
+    want = {tuple(cell) for cell in entry["expected"]["shaded"]}
+    tuning = creek.GENRE.tuning
+    rows, cols = p.size()
+    probed = shade_logic.deduce_tuned(lambda: creek.deduction_board(p), rows, cols, tuning)
+    assert probed is not None and len(probed[0]) + len(probed[1]) < rows * cols
+    d = creek.deduce(p, tuning)
+    assert len(d.fixed["b"]) == rows * cols
+    assert d.answer == frozenset(want)
+    solved = solve_puzzle(creek.GENRE, p, Settings())
+    assert solved.unique is True and solved.answer == frozenset(want)
 
 
 def rules_only(p: Puzzle) -> tuple | None:

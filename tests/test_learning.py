@@ -1,7 +1,7 @@
 """The search that learns from its conflicts (`solver.deduce.learning`): its answers against
 every assignment tried, on small systems of weighted sums made at random (with restarts and
-forgetting after a conflict or two, so that every part of it runs), its work counted the same
-each time, and its budget."""
+forgetting after a conflict or two, so that every part of it runs), with and without a
+connection over a small grid, its work counted the same each time, and its budget."""
 
 from __future__ import annotations
 
@@ -63,6 +63,113 @@ def test_all_answers_when_asked_for_more(seed, monkeypatch):
     every = every_answer(count, sums)
     found = learning.answers(count, sums, 10**9, want=len(every) + 1)
     assert sorted(found) == sorted(every)
+
+
+def random_connection(rng: random.Random, count: int) -> learning.Connected:
+    """A grid of up to 4 x 4 nodes, some always inside, the others each a variable of its own
+    (the variables left over stay out of the graph), inside at 1 or at 0."""
+    rows, cols = rng.randint(1, 4), rng.randint(1, 4)
+    free = rng.sample(range(count), count)
+    variable = [free.pop() if free and rng.random() < 0.8 else -1 for _ in range(rows * cols)]
+    near = [
+        [
+            i * cols + j
+            for i, j in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+            if 0 <= i < rows and 0 <= j < cols
+        ]
+        for r in range(rows)
+        for c in range(cols)
+    ]
+    return learning.Connected(near, variable, inside=rng.randint(0, 1))
+
+
+def joined(graph: learning.Connected, values: list[int]) -> bool:
+    """The nodes inside are one part (or none is inside), found by a walk of their own."""
+    inside = {n for n, u in enumerate(graph.variable) if u < 0 or values[u] == graph.inside}
+    if not inside:
+        return True
+    reached, todo = set(), [min(inside)]
+    while todo:
+        n = todo.pop()
+        if n not in reached:
+            reached.add(n)
+            todo.extend(m for m in graph.near[n] if m in inside)
+    return reached == inside
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_the_answers_with_a_connection_are_those_of_every_assignment(seed, monkeypatch):
+    """Every answer once, where the nodes inside are connected as well: the parts cut off,
+    the cut vertices and the conflicts of the connection, and their reasons in the clauses
+    learnt, against every assignment tried."""
+    monkeypatch.setattr(learning, "RESTART_BASE", 1)
+    monkeypatch.setattr(learning, "KEEP_FIRST", 2)
+    rng = random.Random(5000 + seed)
+    count = rng.randint(2, 10)
+    graph = random_connection(rng, count)
+    sums = random_sums(rng, count)[: rng.randint(1, 3)]
+    every = [values for values in every_answer(count, sums) if joined(graph, values)]
+    found = learning.answers(count, sums, 10**9, want=len(every) + 1, connected=graph)
+    assert sorted(found) == sorted(every)
+
+
+@pytest.mark.parametrize("seed", range(100))
+def test_each_reason_of_the_connection_holds_in_every_assignment(seed, monkeypatch):
+    """Each value the connection forces and each conflict it finds, against every assignment
+    of the graph's variables that makes the reason's literals false: with the forced value's
+    other value (or, for a conflict, at all), none connects the nodes inside. A reason short
+    of a literal would let a learnt clause shut out answers."""
+    monkeypatch.setattr(learning, "RESTART_BASE", 1)
+    rng = random.Random(9000 + seed)
+    count = rng.randint(3, 10)
+    graph = random_connection(rng, count)
+    sums = random_sums(rng, count)[: rng.randint(1, 3)]
+    reasons: list[list[int]] = []  # per forced value: the literals that force it, it first
+    set_value, connect = learning._Search._set, learning._Search._connect
+
+    def recording_set(self, v, x, reason):
+        if isinstance(reason, list):
+            reasons.append([2 * v + 1 - x, *reason])  # "v takes its value, or a reason holds"
+        set_value(self, v, x, reason)
+
+    def recording_connect(self, graph):
+        conflict = connect(self, graph)
+        if conflict is not None:
+            reasons.append(list(conflict))
+        return conflict
+
+    monkeypatch.setattr(learning._Search, "_set", recording_set)
+    monkeypatch.setattr(learning._Search, "_connect", recording_connect)
+    learning.answers(count, sums, 10**9, want=100, connected=graph)
+    for clause in reasons:
+        for values in itertools.product((0, 1), repeat=count):
+            # literal 2v says that v is 1, 2v + 1 that it is 0: each false here
+            if all(values[lit >> 1] != 1 - (lit & 1) for lit in clause):
+                assert not joined(graph, list(values)), clause
+
+
+def test_a_cut_vertex_and_a_part_out_of_reach_are_decided_before_any_decision():
+    """A path of five nodes, its ends inside and the middle ones variables: each middle node
+    parts the ends, so the search sets all three inside with no decision, and its one answer
+    is found at once; with a node outside between them, none."""
+    near = [[1], [0, 2], [1, 3], [2, 4], [3]]
+    graph = learning.Connected(near, [-1, 0, 1, 2, -1], inside=1)
+    search = learning._Search(3, [], 10**6, graph)
+    assert search.run(1) == [[1, 1, 1]]
+    assert all(isinstance(reason, list) for reason in search.reason)  # each forced by the cuts
+
+    walled = learning.Connected(near, [-1, 0, 1, 2, -1], inside=1)
+    assert learning.answers(3, [(0, [(1, 1)])], 10**6, connected=walled) == []
+    # one end inside, the other a variable: the three between follow it
+    loose = learning.Connected(near, [-1, 0, 1, 2, 3], inside=1)
+    found = learning.answers(4, [(1, [(3, 1)])], 10**6, connected=loose)
+    assert found == [[1, 1, 1, 1]]
+
+
+def test_two_nodes_of_one_variable_are_refused():
+    graph = learning.Connected([[1], [0]], [0, 0], inside=1)
+    with pytest.raises(ValueError, match="share a variable"):
+        learning.answers(1, [], 100, connected=graph)
 
 
 def test_the_same_sums_take_the_same_work_and_give_the_same_answers():

@@ -1,8 +1,10 @@
 """A search that learns from its conflicts, over 0/1 variables bound by weighted sums: each sum
 says that the variables it names, each times its weight (a whole number above 0), add up to
-its total. Tile paint's counted lines are such sums (a tile's cells in the line are its
-weight, painted 1), and so are kenken's rules (each cell's digits, each digit once a line, each
-cage's multiset and the digits it holds: `solver.genres.kenken.learned`).
+its total; and, where told, the nodes of a graph whose variables are at one value are
+connected (`Connected`). Tile paint's counted lines are such sums (a tile's cells in the line
+are its weight, painted 1), and so are kenken's rules (each cell's digits, each digit once a
+line, each cage's multiset and the digits it holds: `solver.genres.kenken.learned`) and creek's
+clues, its unshaded cells the connected ones (`solver.genres.creek.learned`).
 
 The depth-first search of `solver.deduce.probing` forgets why a branch failed, and meets the
 same failure again in every branch below the decision that caused it; on tile paint's larger
@@ -17,6 +19,13 @@ watched literals, activities and restarts of Chaff and MiniSat) over sums:
   so the reason is the clause "one of those takes the other value, or the forced value
   holds"; a sum in conflict: one of its set variables takes the other value. Reasons are
   made from the trail when the analysis asks for them, not when the value is set;
+- connection (where told): after the sums and clauses force nothing more, one depth-first
+  search from a node inside (a node fixed inside, or the first set inside) over the nodes not
+  outside finds the nodes inside that it does not reach (a conflict), the nodes it does not
+  reach (outside: inside they would be cut off), and the cut vertices that part a node inside
+  from it (inside: Hopcroft and Tarjan's low points). The reason of each is the part cut off,
+  given by the nodes outside around it: "the start is not inside, or the node cut off is not,
+  or one of the nodes around the part is inside";
 - learning: the conflict's clause resolved back along the reasons to the first variable of
   the last decision level through which every path of the conflict goes (the first unique
   implication point); the learnt clause joins the search (two watched literals), which jumps
@@ -38,6 +47,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from solver import limits
 
@@ -53,12 +63,30 @@ class OutOfWork(Exception):
     """The search's work went past its budget."""
 
 
-def answers(count: int, sums: Sequence[Sum], work: int, want: int = 2) -> list[list[int]] | None:
+@dataclass(frozen=True)
+class Connected:
+    """The nodes inside are connected: node n's neighbours are `near[n]`, and it is inside
+    where its variable `variable[n]` has the value `inside` (a node of variable -1 is always
+    inside). No node inside at all counts as connected."""
+
+    near: Sequence[Sequence[int]]
+    variable: Sequence[int]
+    inside: int
+
+
+def answers(
+    count: int,
+    sums: Sequence[Sum],
+    work: int,
+    want: int = 2,
+    connected: Connected | None = None,
+) -> list[list[int]] | None:
     """Up to `want` answers of the sums over variables 0..count-1 (a value 0 or 1 each; a
-    sum names each of its variables once): all of them when there are fewer, none when there
-    is none. None when the work (each sum looked at costs its variables, each learnt clause
-    looked at one) goes past `work` first: then nothing is known."""
-    search = _Search(count, sums, work)
+    sum names each of its variables once), with the nodes inside `connected` connected where
+    given: all of them when there are fewer, none when there is none. None when the work (each
+    sum looked at costs its variables, each learnt clause looked at one, each search of the
+    connection its nodes) goes past `work` first: then nothing is known."""
+    search = _Search(count, sums, work, connected)
     try:
         return search.run(want)
     except OutOfWork:
@@ -67,10 +95,13 @@ def answers(count: int, sums: Sequence[Sum], work: int, want: int = 2) -> list[l
 
 class _Search:
     """The trail of values set (in order), per variable its value (-1 unset), decision level,
-    place on the trail and reason (a sum's index k, or -1 - c for learnt clause c), and per
-    sum the weight of its variables set to 1 and of those unset."""
+    place on the trail and reason (a sum's index k, -1 - c for learnt clause c, or the list of
+    false literals that forced it, for the connection), and per sum the weight of its
+    variables set to 1 and of those unset."""
 
-    def __init__(self, count: int, sums: Sequence[Sum], work: int) -> None:
+    def __init__(
+        self, count: int, sums: Sequence[Sum], work: int, connected: Connected | None = None
+    ) -> None:
         self.sums = [(total, list(terms)) for total, terms in sums]
         # variable -> its sums and its weight in each
         self.within: list[list[tuple[int, int]]] = [[] for _ in range(count)]
@@ -84,7 +115,7 @@ class _Search:
         self.value = [-1] * count
         self.level = [0] * count
         self.place = [0] * count
-        self.reason: list[int | None] = [None] * count  # k >= 0: sum k; -1 - c: clause c
+        self.reason: list[int | list[int] | None] = [None] * count
         self.trail: list[int] = []
         self.starts: list[int] = []  # where each decision level begins on the trail
         self.done = 0  # the trail's entries propagated so far
@@ -103,6 +134,12 @@ class _Search:
         self.marked = [False] * len(self.sums)
         self.most = KEEP_FIRST  # learnt clauses kept before the longer half is forgotten
         self.kept: set[int] = set()  # the clauses that shut out the answers found
+        if connected is not None:
+            named = [u for u in connected.variable if u >= 0]
+            if len(set(named)) < len(named):
+                raise ValueError("two nodes of the connection share a variable: give each its own")
+        self.connected = None if connected is None else _contracted(connected)
+        self.joined = -1  # the trail's length when the connection was last looked at
 
     # --- values ---------------------------------------------------------------------------
 
@@ -131,6 +168,7 @@ class _Search:
         del self.trail[start:]
         del self.starts[level:]
         self.done = min(self.done, start)
+        self.joined = -1
 
     # --- propagation ----------------------------------------------------------------------
 
@@ -152,7 +190,13 @@ class _Search:
                         marked[k] = True
                         dirty.append(k)
             if not dirty:
-                return None
+                if self.connected is None or self.joined == len(self.trail):
+                    return None
+                self.joined = len(self.trail)
+                conflict = self._connect(self.connected)
+                if conflict is not None:
+                    return conflict
+                continue
             k = dirty.popleft()
             marked[k] = False
             if self._sum(k):
@@ -212,6 +256,97 @@ class _Search:
             if value[v] >= 0 and v != forced and place[v] < before
         ]
 
+    def _connect(self, graph: Connected) -> list[int] | None:
+        """The nodes inside connected (see the module's docstring): the nodes that the
+        search from the start cannot reach set outside, the cut vertices between it and a node
+        inside set inside; a conflict's clause where a node inside is out of its reach."""
+        near, variable, inside, value = graph.near, graph.variable, graph.inside, self.value
+        count = len(near)
+        self.work += count
+        if self.work > self.budget:
+            raise OutOfWork
+        # per node: 1 inside, 0 not known, -1 outside
+        state = [
+            1 if u < 0 else (0 if value[u] < 0 else 1 - 2 * (value[u] != inside)) for u in variable
+        ]
+        start, first = -1, len(self.trail)
+        for n, u in enumerate(variable):
+            if state[n] == 1:
+                if u < 0:
+                    start = n
+                    break
+                if self.place[u] < first:
+                    start, first = n, self.place[u]
+        if start < 0:
+            return None
+
+        def out(n: int) -> list[int]:  # the literal "n is not inside", where n has a variable
+            u = variable[n]
+            return [] if u < 0 else [2 * u + inside]
+
+        def around(part: list[int]) -> list[int]:  # "one of the nodes around `part` is inside"
+            nodes = sorted({m for n in part for m in near[n] if state[m] < 0})
+            return [2 * variable[m] + 1 - inside for m in nodes]
+
+        # the depth-first search from the start: preorder numbers, low points, the last node
+        # of each subtree, and whether a subtree holds a node inside
+        order, seen = [start], [-1] * count
+        low, last, holds, parent = [0] * count, [0] * count, [False] * count, [-1] * count
+        seen[start], holds[start] = 0, True
+        cuts: dict[int, int] = {}  # a cut vertex not known -> the child whose subtree it parts
+        stack, reached = [(start, iter(near[start]))], 1
+        while stack:
+            n, rest = stack[-1]
+            for m in rest:
+                if state[m] < 0:
+                    continue
+                if seen[m] < 0:
+                    seen[m] = low[m] = reached
+                    reached += 1
+                    order.append(m)
+                    parent[m], holds[m] = n, state[m] == 1
+                    stack.append((m, iter(near[m])))
+                    break
+                if seen[m] < low[n] and m != parent[n]:
+                    low[n] = seen[m]
+            else:
+                stack.pop()
+                last[n] = reached - 1
+                if stack:
+                    p = stack[-1][0]
+                    if low[n] < low[p]:
+                        low[p] = low[n]
+                    if holds[n]:
+                        holds[p] = True
+                        if low[n] >= seen[p] and state[p] == 0 and p not in cuts:
+                            cuts[p] = n
+        self.work += len(order)
+        if len(order) < count:  # the parts out of reach: a conflict, or outside
+            beyond = []
+            for n0 in range(count):
+                if seen[n0] >= 0 or state[n0] < 0:
+                    continue
+                part, seen[n0] = [n0], count
+                for n in part:
+                    for m in near[n]:
+                        if seen[m] < 0 and state[m] >= 0:
+                            seen[m] = count
+                            part.append(m)
+                self.work += len(part)
+                cut_off = next((n for n in part if state[n] == 1), None)
+                if cut_off is not None:
+                    return out(start) + out(cut_off) + around(part)
+                beyond.append((part, out(start) + around(part)))
+            for part, reason in beyond:
+                for n in part:
+                    self._set(variable[n], 1 - inside, reason)
+        for p, n in cuts.items():
+            part = order[seen[n] : last[n] + 1]
+            self.work += len(part)
+            cut_off = next(m for m in part if state[m] == 1)
+            self._set(variable[p], inside, out(start) + out(cut_off) + around(part))
+        return None
+
     def _clauses(self, v: int) -> list[int] | None:
         """The learnt clauses watching the literal that v's value made false: each finds
         another literal to watch, or forces its other watched literal, or is a conflict."""
@@ -248,6 +383,8 @@ class _Search:
         """The literals (all false) that forced v's value."""
         reason = self.reason[v]
         assert reason is not None
+        if isinstance(reason, list):
+            return reason
         if reason < 0:
             return [lit for lit in self.clauses[-1 - reason] if lit >> 1 != v]
         return self._because(reason, v)
@@ -365,6 +502,35 @@ class _Search:
             if x < 0 and self.activity[v] > most:
                 best, most = v, self.activity[v]
         return best
+
+
+def _contracted(graph: Connected) -> Connected:
+    """The same connection with each group of neighbouring nodes always inside made one node
+    (they are connected whatever the variables say): fewer nodes for each search of it."""
+    count = len(graph.near)
+    group = list(range(count))  # a node always inside -> the first node of its group
+
+    def first(n: int) -> int:
+        while group[n] != n:
+            group[n] = group[group[n]]
+            n = group[n]
+        return n
+
+    for n in range(count):
+        if graph.variable[n] < 0:
+            for m in graph.near[n]:
+                if graph.variable[m] < 0:
+                    a, b = first(n), first(m)
+                    group[max(a, b)] = min(a, b)
+    heads = sorted({first(n) for n in range(count)})
+    index = {n: k for k, n in enumerate(heads)}
+    near: list[set[int]] = [set() for _ in heads]
+    for n in range(count):
+        k = index[first(n)]
+        near[k].update(index[first(m)] for m in graph.near[n])
+        near[k].discard(k)
+    variable = [graph.variable[n] for n in heads]
+    return Connected([sorted(nodes) for nodes in near], variable, graph.inside)
 
 
 def _luby(i: int) -> int:

@@ -46,10 +46,9 @@ unshaded cell is known), then probing (within `probe_work`, or `probe_passes` pa
 larger grid: a probe looks at the whole grid's connection, so its cost grows with the grid, and
 the 30x45 published puzzles that probing decides whole need two passes and more; a cell is
 probed again only once a cell within `probe_radius` steps of it was decided, which halves
-probing's work on the published set and leaves it deciding about as much) and a
-depth-first search (`shade_logic.tightest_count`:
-branching on the clue with the fewest ways left, and on the cells next to decided ones); they
-decide most published puzzles whole, and then no solver runs.
+probing's work on the published set and leaves it deciding about as much), then the search that
+learns from its conflicts over the cells left (`learned`: the clues as sums, the unshaded cells
+connected); they decide every published puzzle whole, and then no solver runs.
 """
 
 from __future__ import annotations
@@ -64,7 +63,7 @@ from solver.blocks.geometry import Cell, CellPuzzle, neighbours
 from solver.blocks.names import cell_name, quote
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
-from solver.deduce import Deductions, shade_logic
+from solver.deduce import Deductions, learning, shade_logic
 from solver.deduce.cuts import cut_vertices
 from solver.deduce.shade_logic import Board, exactly, overlap, shading_deductions
 from solver.genres import define
@@ -216,17 +215,51 @@ def deduction_board(p: Puzzle) -> Board:
 
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the rules decide (`deduction_board`), then every unknown cell tried both ways
-    (probing) and a depth-first search for the answers (`probing.search`), which decides the
-    grid whole where it finds exactly one."""
+    (probing), then the search that learns from its conflicts over the cells left
+    (`learned`), which decides the grid whole where it finds exactly one answer."""
     rows, cols = p.size()
-    known = shade_logic.deduce_tuned(
-        lambda: deduction_board(p),
-        rows,
-        cols,
-        tuning,
-        frontiers=(shade_logic.tightest_count, Board.frontier),
-    )
+    known = shade_logic.deduce_tuned(lambda: deduction_board(p), rows, cols, tuning)
+    if known is not None and tuning.learn_work:
+        known = learned(p, known, tuning.learn_work)
     return shading_deductions(known, rows, cols)
+
+
+def learned(
+    p: Puzzle, known: tuple[set[Cell], set[Cell]], work: int
+) -> tuple[set[Cell], set[Cell]] | None:
+    """The cells shaded and not (`known`, what the rules and probing decided) with the rest
+    decided by the search that learns from its conflicts (`solver.deduce.learning`): a
+    variable per cell left, shaded 1; per clue the sum of its cells left, equal to its number
+    less its cells known shaded; and the unshaded cells connected (the cells not known shaded
+    are the nodes, those known unshaded always inside). Where the search ends with one answer,
+    that is the only one and decides every cell; with none, the puzzle has none (None);
+    otherwise (two answers, or its work spent) `known` as it was."""
+    shaded, unshaded = known
+    open_ = [q for q in p.squares() if q not in shaded and q not in unshaded]
+    if not open_:
+        return known
+    variable = {q: k for k, q in enumerate(open_)}
+    sums = []
+    for point, n in sorted(p.clues().items()):
+        around = p.around(point)
+        terms = [(variable[q], 1) for q in around if q in variable]
+        if terms:
+            sums.append((n - sum(q in shaded for q in around), terms))
+    rows, cols = p.size()
+    nodes = [q for q in p.squares() if q not in shaded]
+    index = {q: k for k, q in enumerate(nodes)}
+    near = [[index[n] for n in neighbours(rows, cols, *q) if n in index] for q in nodes]
+    graph = learning.Connected(near, [variable.get(q, -1) for q in nodes], inside=0)
+    found = learning.answers(len(open_), sums, work, connected=graph)
+    if found is None or len(found) > 1:
+        return known
+    if not found:
+        return None
+    (answer,) = found
+    return (
+        shaded | {q for q in open_ if answer[variable[q]]},
+        unshaded | {q for q in open_ if not answer[variable[q]]},
+    )
 
 
 def decode(p: Puzzle, m: Model) -> Answer:
@@ -290,10 +323,8 @@ def to_url(p: Puzzle) -> str:
     return puzzlink.url_text("creek", cols, rows, body)
 
 
-# The search's work: the creeks it leaves open go to the model, and each of the published ones
-# that did (388_16x22, 410_30x45, 419_30x45, 440_29x41) took the model over 10 s, where the
-# search within 8M costs a few seconds at most. 8M decides 388 (its search ends at 7.5M); the
-# other three's do not end within 20M (benchmarks.benchmark_puzzlekit's dataset).
+# The learning search's work: of the published creeks, 59 of 440 reach it, and each ends with
+# its one answer; the odd half's most is 4.7M (419_30x45), the even half's 5.7M (410_30x45).
 GENRE = define(
     __name__,
     slug="creek",
@@ -304,6 +335,6 @@ GENRE = define(
         probe_passes=10,
         probe_idle=0.5,
         probe_radius=3,
-        search_work=8_000_000,
+        learn_work=10_000_000,
     ),
 )
