@@ -97,55 +97,89 @@ def joined(graph: learning.Connected, values: list[int]) -> bool:
     return reached == inside
 
 
+def random_clauses(rng: random.Random, count: int) -> list[list[tuple[int, int]]]:
+    """Up to three clauses of one to three (variable, value) each."""
+    return [
+        [(rng.randrange(count), rng.randint(0, 1)) for _ in range(rng.randint(1, 3))]
+        for _ in range(rng.randint(0, 3))
+    ]
+
+
+def holds(clause: list[tuple[int, int]], values: list[int] | tuple[int, ...]) -> bool:
+    return any(values[v] == x for v, x in clause)
+
+
 @pytest.mark.parametrize("seed", range(300))
-def test_the_answers_with_a_connection_are_those_of_every_assignment(seed, monkeypatch):
-    """Every answer once, where the nodes inside are connected as well: the parts cut off,
-    the cut vertices and the conflicts of the connection, and their reasons in the clauses
-    learnt, against every assignment tried."""
+def test_the_answers_with_connections_and_clauses_are_those_of_every_assignment(seed, monkeypatch):
+    """Every answer once, where the nodes inside each of one or two graphs are connected and
+    a few clauses hold as well: the parts cut off, the cut vertices and the conflicts of the
+    connections, and their reasons in the clauses learnt, against every assignment tried."""
     monkeypatch.setattr(learning, "RESTART_BASE", 1)
     monkeypatch.setattr(learning, "KEEP_FIRST", 2)
     rng = random.Random(5000 + seed)
     count = rng.randint(2, 10)
-    graph = random_connection(rng, count)
+    graphs = [random_connection(rng, count) for _ in range(rng.randint(1, 2))]
     sums = random_sums(rng, count)[: rng.randint(1, 3)]
-    every = [values for values in every_answer(count, sums) if joined(graph, values)]
-    found = learning.answers(count, sums, 10**9, want=len(every) + 1, connected=graph)
+    clauses = random_clauses(rng, count)
+    every = [
+        values
+        for values in every_answer(count, sums)
+        if all(joined(graph, values) for graph in graphs)
+        and all(holds(clause, values) for clause in clauses)
+    ]
+    found = learning.answers(
+        count, sums, 10**9, want=len(every) + 1, connected=graphs, clauses=clauses
+    )
     assert sorted(found) == sorted(every)
 
 
 @pytest.mark.parametrize("seed", range(100))
-def test_each_reason_of_the_connection_holds_in_every_assignment(seed, monkeypatch):
-    """Each value the connection forces and each conflict it finds, against every assignment
+def test_each_reason_of_a_connection_holds_in_every_assignment(seed, monkeypatch):
+    """Each value a connection forces and each conflict it finds, against every assignment
     of the graph's variables that makes the reason's literals false: with the forced value's
-    other value (or, for a conflict, at all), none connects the nodes inside. A reason short
-    of a literal would let a learnt clause shut out answers."""
+    other value (or, for a conflict, at all), none connects the graph's nodes inside. A reason
+    short of a literal would let a learnt clause shut out answers."""
     monkeypatch.setattr(learning, "RESTART_BASE", 1)
     rng = random.Random(9000 + seed)
     count = rng.randint(3, 10)
-    graph = random_connection(rng, count)
+    graphs = [random_connection(rng, count) for _ in range(rng.randint(1, 2))]
     sums = random_sums(rng, count)[: rng.randint(1, 3)]
-    reasons: list[list[int]] = []  # per forced value: the literals that force it, it first
+    reasons = []  # per forced value and conflict: its graph, its clause (the value first)
+    looking_at = []  # the graph of the connection being searched
     set_value, connect = learning._Search._set, learning._Search._connect
 
     def recording_set(self, v, x, reason):
-        if isinstance(reason, list):
-            reasons.append([2 * v + 1 - x, *reason])  # "v takes its value, or a reason holds"
+        if isinstance(reason, list):  # "v takes its value, or a reason holds"
+            reasons.append((looking_at[-1], [2 * v + 1 - x, *reason]))
         set_value(self, v, x, reason)
 
     def recording_connect(self, graph):
+        looking_at.append(graph)
         conflict = connect(self, graph)
         if conflict is not None:
-            reasons.append(list(conflict))
+            reasons.append((graph, list(conflict)))
         return conflict
 
     monkeypatch.setattr(learning._Search, "_set", recording_set)
     monkeypatch.setattr(learning._Search, "_connect", recording_connect)
-    learning.answers(count, sums, 10**9, want=100, connected=graph)
-    for clause in reasons:
+    learning.answers(count, sums, 10**9, want=100, connected=graphs)
+    for graph, clause in reasons:
         for values in itertools.product((0, 1), repeat=count):
             # literal 2v says that v is 1, 2v + 1 that it is 0: each false here
             if all(values[lit >> 1] != 1 - (lit & 1) for lit in clause):
                 assert not joined(graph, list(values)), clause
+
+
+def test_clauses_given_of_one_literal_and_none():
+    """A clause of one literal sets its value before any decision; an empty clause, or two
+    that contradict each other, leave no answer; a clause with a variable at both values
+    always holds."""
+    sums = [(1, [(0, 1), (1, 1)])]
+    search = learning._Search(2, sums, 10**6, clauses=[[(1, 1)]])
+    assert search.run(2) == [[0, 1]] and search.reason[1] is None and not search.starts
+    assert learning.answers(2, sums, 10**6, clauses=[[]]) == []
+    assert learning.answers(2, sums, 10**6, clauses=[[(0, 1)], [(0, 0)]]) == []
+    assert len(learning.answers(2, sums, 10**6, clauses=[[(0, 1), (0, 0)]])) == 2
 
 
 def test_a_cut_vertex_and_a_part_out_of_reach_are_decided_before_any_decision():
@@ -154,22 +188,22 @@ def test_a_cut_vertex_and_a_part_out_of_reach_are_decided_before_any_decision():
     is found at once; with a node outside between them, none."""
     near = [[1], [0, 2], [1, 3], [2, 4], [3]]
     graph = learning.Connected(near, [-1, 0, 1, 2, -1], inside=1)
-    search = learning._Search(3, [], 10**6, graph)
+    search = learning._Search(3, [], 10**6, [graph])
     assert search.run(1) == [[1, 1, 1]]
     assert all(isinstance(reason, list) for reason in search.reason)  # each forced by the cuts
 
     walled = learning.Connected(near, [-1, 0, 1, 2, -1], inside=1)
-    assert learning.answers(3, [(0, [(1, 1)])], 10**6, connected=walled) == []
+    assert learning.answers(3, [(0, [(1, 1)])], 10**6, connected=[walled]) == []
     # one end inside, the other a variable: the three between follow it
     loose = learning.Connected(near, [-1, 0, 1, 2, 3], inside=1)
-    found = learning.answers(4, [(1, [(3, 1)])], 10**6, connected=loose)
+    found = learning.answers(4, [(1, [(3, 1)])], 10**6, connected=[loose])
     assert found == [[1, 1, 1, 1]]
 
 
 def test_two_nodes_of_one_variable_are_refused():
     graph = learning.Connected([[1], [0]], [0, 0], inside=1)
     with pytest.raises(ValueError, match="share a variable"):
-        learning.answers(1, [], 100, connected=graph)
+        learning.answers(1, [], 100, connected=[graph])
 
 
 def test_the_same_sums_take_the_same_work_and_give_the_same_answers():

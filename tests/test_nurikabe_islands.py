@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import json
 import random
 
 import pytest
@@ -17,9 +18,10 @@ from solver.deduce.bits import indices
 from solver.genres import nurikabe
 from solver.genres.nurikabe import Puzzle
 from solver.io.puzzlink import UNKNOWN, parse_url
+from solver.io.sheet import Grid
 from solver.mip.settings import Settings
 from solver.pipeline import DECIDED, solve_puzzle
-from tests.conftest import search_tally, shading_tally
+from tests.conftest import ROOT, search_tally, shading_tally
 
 TUNING = nurikabe.GENRE.tuning
 
@@ -116,7 +118,7 @@ def test_no_solver_runs_where_the_rules_decide_every_cell():
 
     assert note(NURIKABE_2) == DECIDED
     assert note(TUTORIAL) == DECIDED  # decided whole by the search after probing
-    probing_alone = dataclasses.replace(TUNING, search_work=0)  # 140 of 169 cells
+    probing_alone = dataclasses.replace(TUNING, search_work=0, learn_work=0)  # 140 of 169 cells
     assert note(TUTORIAL, probing_alone) != DECIDED
 
 
@@ -208,6 +210,22 @@ def test_the_search_is_exact_on_small_grids():
     assert min(tally.values()) > 10, tally
 
 
+@pytest.mark.slow
+def test_the_learning_search_alone_is_exact_on_small_grids():
+    """The learning search over the islands and the sea (`nurikabe.learned`), with nothing
+    decided before it, on every grid: it decides the grid whole exactly where the puzzle has
+    one answer (and then that answer), says there is none exactly where there is none, and
+    decides nothing where there are two or more (brute force over every shading, the genre's
+    `verify` as the rules)."""
+    rng = random.Random(31)
+    puzzles = [random_puzzle(rng) for _ in range(200)]
+    free = lambda p: [q for q in p.positions() if q not in p.clues()]  # noqa: E731
+    tally = search_tally(
+        puzzles, lambda p: nurikabe.learned(p, (set(), set()), 10**6), nurikabe.verify, free
+    )
+    assert min(tally.values()) > 10, tally
+
+
 # janko.at's Nurikabe no. 473 (tests/data/large/janko.json): few numbers, islands of 6 and 7
 JANKO_473 = (
     "7........3..|............|...6.....7..|.....7......|....2..2....|..........2.|"
@@ -282,20 +300,23 @@ JANKO_962 = (
 )
 
 
+SEARCH_WORK = 2_000_000  # a search's work in the tests of island_logic's searches below
+
+
 @pytest.mark.slow
 def test_the_search_beside_the_tightest_island_decides_janko_962():
     """On janko's no. 962 probing decides nothing; the search of single propagations beside
-    the island with the least room ends within the search's work, where the one beside the
-    island with the fewest cells next to it does not: the grid is decided whole, the answer
-    `verify` accepts."""
+    the island with the least room ends within 2M work, where the one beside the island with
+    the fewest cells next to it does not: the grid is decided whole, the answer `verify`
+    accepts."""
     p = drawn(JANKO_962)
     board = searched_from(p)
     assert board.state.count(island_logic.UNKNOWN) == 100 - len(p.clues())
     fewest = [(board.copy(), False, island_logic.Board.island_frontier)]
-    assert probing.race(fewest, TUNING.search_work) is None
-    found = probing.race(island_logic.island_searches(board), TUNING.search_work)
+    assert probing.race(fewest, SEARCH_WORK) is None
+    found = probing.race(island_logic.island_searches(board), SEARCH_WORK)
     assert found is not None and island_logic.UNKNOWN not in found.state
-    sea, land = deduce(p)
+    sea, land = deduce(p, search_work=SEARCH_WORK)
     assert len(sea) + len(land) == p.rows * p.cols
     assert nurikabe.verify(p, frozenset(sea)) == []
 
@@ -322,10 +343,31 @@ def test_the_search_over_the_seas_ways_out_decides_what_the_island_searches_leav
     cells = [[JANKO_943.get((r, c)) for c in range(10)] for r in range(10)]
     p = Puzzle(tuple(map(tuple, cells)))
     board = searched_from(p)
-    assert probing.race(island_logic.island_searches(board), TUNING.search_work) is None
-    sea, land = deduce(p)
+    assert probing.race(island_logic.island_searches(board), SEARCH_WORK) is None
+    sea, land = deduce(p, search_work=SEARCH_WORK)
     assert len(sea) + len(land) == p.rows * p.cols
     assert nurikabe.verify(p, frozenset(sea)) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["962", "943"])
+def test_the_learning_search_decides_what_the_genres_searches_leave(name):
+    """With the genre's budgets, the searches over the islands' borders and the sea's ways
+    out run out of work on janko's no. 962 and no. 943 (each needs more than 1.5M); the
+    learning search over what probing left decides the grid whole, the answer `verify`
+    accepts, and no solver runs."""
+    if name == "962":
+        p = drawn(JANKO_962)
+    else:
+        cells = [[JANKO_943.get((r, c)) for c in range(10)] for r in range(10)]
+        p = Puzzle(tuple(map(tuple, cells)))
+    sea, land = deduce(p)
+    assert len(sea) + len(land) < p.rows * p.cols
+    d = nurikabe.deduce(p, TUNING)
+    assert d.answer is not None and nurikabe.verify(p, d.answer) == []
+    out = solve_puzzle(nurikabe.GENRE, p, Settings("default", time_limit=60))
+    assert out.status == "solved" and out.unique is True and out.answer == d.answer
+    assert out.note == DECIDED
 
 
 def decided(board: island_logic.Board, cols: int) -> tuple[set, set]:
@@ -751,3 +793,21 @@ def test_an_islands_search_kept_is_the_search():
     first = board._searched(0, start, within, steps)
     far = within & ~(1 << (n - 1))  # the bottom-right cell, far beyond its reach
     assert board._searched(0, start, far, steps)[0] is first[0]  # the same layers, not made again
+
+
+PUBLISHED = json.loads((ROOT / "tests/data/published/nurikabe.json").read_text("utf-8"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("entry", PUBLISHED, ids=lambda e: e["name"])
+def test_the_learning_search_decides_published_puzzles_the_island_searches_leave(entry):
+    """Published puzzles where the searches over the islands' borders run out of work (more
+    than 8M each): the learning search decides what probing left, to the published answer,
+    and no solver runs."""
+    p = nurikabe.parse(Grid("nurikabe", entry["cells"]))
+    want = frozenset(tuple(cell) for cell in entry["expected"]["shaded"])
+    sea, land = deduce(p)
+    assert len(sea) + len(land) < p.rows * p.cols
+    out = solve_puzzle(nurikabe.GENRE, p, Settings("default", time_limit=60))
+    assert out.status == "solved" and out.unique is True and out.answer == want
+    assert out.note == DECIDED

@@ -1,10 +1,12 @@
 """A search that learns from its conflicts, over 0/1 variables bound by weighted sums: each sum
 says that the variables it names, each times its weight (a whole number above 0), add up to
-its total; and, where told, the nodes of a graph whose variables are at one value are
-connected (`Connected`). Tile paint's counted lines are such sums (a tile's cells in the line
-are its weight, painted 1), and so are kenken's rules (each cell's digits, each digit once a
-line, each cage's multiset and the digits it holds: `solver.genres.kenken.learned`) and creek's
-clues, its unshaded cells the connected ones (`solver.genres.creek.learned`).
+its total; and, where told, by clauses (one of some variables takes its given value) and by
+graphs whose nodes inside (their variables at one value) are connected (`Connected`). Tile
+paint's counted lines are such sums (a tile's cells in the line are its weight, painted 1), and
+so are kenken's rules (each cell's digits, each digit once a line, each cage's multiset and the
+digits it holds: `solver.genres.kenken.learned`) and creek's clues, its unshaded cells the
+connected ones (`solver.genres.creek.learned`); nurikabe's islands are sums, clauses and
+connections (`solver.genres.nurikabe.learned`).
 
 The depth-first search of `solver.deduce.probing` forgets why a branch failed, and meets the
 same failure again in every branch below the decision that caused it; on tile paint's larger
@@ -19,13 +21,16 @@ watched literals, activities and restarts of Chaff and MiniSat) over sums:
   so the reason is the clause "one of those takes the other value, or the forced value
   holds"; a sum in conflict: one of its set variables takes the other value. Reasons are
   made from the trail when the analysis asks for them, not when the value is set;
-- connection (where told): after the sums and clauses force nothing more, one depth-first
-  search from a node inside (a node fixed inside, or the first set inside) over the nodes not
-  outside finds the nodes inside that it does not reach (a conflict), the nodes it does not
-  reach (outside: inside they would be cut off), and the cut vertices that part a node inside
-  from it (inside: Hopcroft and Tarjan's low points). The reason of each is the part cut off,
-  given by the nodes outside around it: "the start is not inside, or the node cut off is not,
-  or one of the nodes around the part is inside";
+- clauses: the clauses given join the learnt ones (two watched literals each) and are
+  never forgotten;
+- connection (where told): after the sums and clauses force nothing more, each graph that
+  a value set since has touched (the first first, until one forces a value) gets one
+  depth-first search from a node inside (a node fixed inside, or the first set inside) over
+  the nodes not outside, which finds the nodes inside that it does not reach (a conflict),
+  the nodes it does not reach (outside: inside they would be cut off), and the cut vertices
+  that part a node inside from it (inside: Hopcroft and Tarjan's low points). The reason of
+  each is the part cut off, given by the nodes outside around it: "the start is not inside,
+  or the node cut off is not, or one of the nodes around the part is inside";
 - learning: the conflict's clause resolved back along the reasons to the first variable of
   the last decision level through which every path of the conflict goes (the first unique
   implication point); the learnt clause joins the search (two watched literals), which jumps
@@ -40,8 +45,9 @@ decisions with the sums and the learnt clauses force the rest), and the search g
 it finds a second or ends with none left.
 
 Everything it does is in a fixed order, and its work is counted (each sum looked at costs its
-variables, each learnt clause looked at one), never timed: the same sums give the same answers
-and the same work. Only the user's time limit (`solver.limits`) stops it sooner."""
+variables, each clause looked at one, each search of a graph its nodes), never timed: the same
+sums give the same answers and the same work. Only the user's time limit (`solver.limits`)
+stops it sooner."""
 
 from __future__ import annotations
 
@@ -79,14 +85,16 @@ def answers(
     sums: Sequence[Sum],
     work: int,
     want: int = 2,
-    connected: Connected | None = None,
+    connected: Sequence[Connected] = (),
+    clauses: Sequence[Sequence[tuple[int, int]]] = (),
 ) -> list[list[int]] | None:
     """Up to `want` answers of the sums over variables 0..count-1 (a value 0 or 1 each; a
-    sum names each of its variables once), with the nodes inside `connected` connected where
-    given: all of them when there are fewer, none when there is none. None when the work (each
-    sum looked at costs its variables, each learnt clause looked at one, each search of the
-    connection its nodes) goes past `work` first: then nothing is known."""
-    search = _Search(count, sums, work, connected)
+    sum names each of its variables once), with the nodes inside each of `connected`
+    connected, and each of `clauses` holding (a clause is a list of (variable, value): one of
+    them at least takes its value): all of them when there are fewer, none when there is none.
+    None when the work (each sum looked at costs its variables, each clause looked at one,
+    each search of a connection its nodes) goes past `work` first: then nothing is known."""
+    search = _Search(count, sums, work, connected, clauses)
     try:
         return search.run(want)
     except OutOfWork:
@@ -100,7 +108,12 @@ class _Search:
     variables set to 1 and of those unset."""
 
     def __init__(
-        self, count: int, sums: Sequence[Sum], work: int, connected: Connected | None = None
+        self,
+        count: int,
+        sums: Sequence[Sum],
+        work: int,
+        connected: Sequence[Connected] = (),
+        clauses: Sequence[Sequence[tuple[int, int]]] = (),
     ) -> None:
         self.sums = [(total, list(terms)) for total, terms in sums]
         # variable -> its sums and its weight in each
@@ -134,12 +147,19 @@ class _Search:
         self.marked = [False] * len(self.sums)
         self.most = KEEP_FIRST  # learnt clauses kept before the longer half is forgotten
         self.kept: set[int] = set()  # the clauses that shut out the answers found
-        if connected is not None:
-            named = [u for u in connected.variable if u >= 0]
+        for graph in connected:
+            named = [u for u in graph.variable if u >= 0]
             if len(set(named)) < len(named):
                 raise ValueError("two nodes of the connection share a variable: give each its own")
-        self.connected = None if connected is None else _contracted(connected)
-        self.joined = -1  # the trail's length when the connection was last looked at
+        self.graphs = [_contracted(graph) for graph in connected]
+        self.graphs_of: list[list[int]] = [[] for _ in range(count)]  # variable -> its graphs
+        for g, graph in enumerate(self.graphs):
+            for u in graph.variable:
+                if u >= 0:
+                    self.graphs_of[u].append(g)
+        self.pending = set(range(len(self.graphs)))  # the graphs to look at (again)
+        self.given = [[2 * v + 1 - x for v, x in clause] for clause in clauses]
+        self.joined = 0  # the trail's values that the graphs' pending marks take in
 
     # --- values ---------------------------------------------------------------------------
 
@@ -168,7 +188,9 @@ class _Search:
         del self.trail[start:]
         del self.starts[level:]
         self.done = min(self.done, start)
-        self.joined = -1
+        # what is left is the trail at a level whose values the graphs have all taken in
+        self.joined = min(self.joined, start)
+        self.pending.clear()
 
     # --- propagation ----------------------------------------------------------------------
 
@@ -190,12 +212,22 @@ class _Search:
                         marked[k] = True
                         dirty.append(k)
             if not dirty:
-                if self.connected is None or self.joined == len(self.trail):
+                if not self.graphs:
                     return None
+                for v in self.trail[self.joined :]:
+                    self.pending.update(self.graphs_of[v])
                 self.joined = len(self.trail)
-                conflict = self._connect(self.connected)
-                if conflict is not None:
-                    return conflict
+                while self.pending:  # the first graph first, until one sets a value
+                    g = min(self.pending)
+                    self.pending.discard(g)
+                    conflict = self._connect(self.graphs[g])
+                    if conflict is not None:
+                        self.pending.clear()
+                        return conflict
+                    if self.done < len(self.trail):
+                        break
+                else:
+                    return None
                 continue
             k = dirty.popleft()
             marked[k] = False
@@ -441,6 +473,8 @@ class _Search:
 
     def run(self, want: int) -> list[list[int]]:
         found: list[list[int]] = []
+        if not self._given():
+            return found
         for k in range(len(self.sums)):  # the sums hold before any value is set
             if self._sum(k):
                 return found
@@ -474,6 +508,27 @@ class _Search:
             limits.check_time()  # the user's time limit, at each decision
             self.starts.append(len(self.trail))
             self._set(v, self.phase[v], None)
+
+    def _given(self) -> bool:
+        """The clauses given join the learnt ones, kept for good (a clause of one literal
+        sets its value); False where they cannot all hold (an empty clause, or two clauses
+        of one literal that contradict each other)."""
+        for clause in self.given:
+            literals = list(dict.fromkeys(clause))
+            if not literals:
+                return False
+            if len(literals) == 1:
+                (lit,) = literals
+                if self.truth[lit] == 0:
+                    return False
+                if self.truth[lit] < 0:
+                    self._set(lit >> 1, 1 - (lit & 1), None)
+                continue
+            self.kept.add(len(self.clauses))
+            self.watches[literals[0]].append(len(self.clauses))
+            self.watches[literals[1]].append(len(self.clauses))
+            self.clauses.append(literals)
+        return True
 
     def _forget(self) -> None:
         """At a restart (no value set above level 0, so no learnt clause is a reason that

@@ -250,7 +250,7 @@ def learned(
     index = {q: k for k, q in enumerate(nodes)}
     near = [[index[n] for n in neighbours(rows, cols, *q) if n in index] for q in nodes]
     graph = learning.Connected(near, [variable.get(q, -1) for q in nodes], inside=0)
-    found = learning.answers(len(open_), sums, work, connected=graph)
+    found = learning.answers(len(open_), sums, work, connected=[graph])
     if found is None or len(found) > 1:
         return known
     if not found:
