@@ -153,11 +153,11 @@ def test_each_reason_of_a_connection_holds_in_every_assignment(seed, monkeypatch
             reasons.append((looking_at[-1], [2 * v + 1 - x, *reason]))
         set_value(self, v, x, reason)
 
-    def recording_connect(self, graph):
-        looking_at.append(graph)
-        conflict = connect(self, graph)
+    def recording_connect(self, g):
+        looking_at.append(self.graphs[g])
+        conflict = connect(self, g)
         if conflict is not None:
-            reasons.append((graph, list(conflict)))
+            reasons.append((self.graphs[g], list(conflict)))
         return conflict
 
     monkeypatch.setattr(learning._Search, "_set", recording_set)

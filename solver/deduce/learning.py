@@ -136,7 +136,7 @@ class _Search:
         self.unset = [sum(w for _, w in terms) for _, terms in self.sums]
         # literals: 2v says that v is 1, 2v + 1 that it is 0; per literal its truth (-1 not
         # known yet), the learnt clauses, and the clauses watching each literal
-        self.truth = [-1] * (2 * count)
+        self.truth = [-1] * (2 * count) + [1]  # ... and one literal more, always true
         self.clauses: list[list[int]] = []
         self.watches: list[list[int]] = [[] for _ in range(2 * count)]
         self.activity = [0.0] * count
@@ -152,6 +152,13 @@ class _Search:
             if len(set(named)) < len(named):
                 raise ValueError("two nodes of the connection share a variable: give each its own")
         self.graphs = [_contracted(graph) for graph in connected]
+        # per graph, each node's literal "inside" (the one always true for a node fixed
+        # inside), and its first node fixed inside (-1: none)
+        self.insides = [
+            [2 * count if u < 0 else 2 * u + 1 - graph.inside for u in graph.variable]
+            for graph in self.graphs
+        ]
+        self.fixed = [next((n for n, u in enumerate(g.variable) if u < 0), -1) for g in self.graphs]
         self.graphs_of: list[list[int]] = [[] for _ in range(count)]  # variable -> its graphs
         for g, graph in enumerate(self.graphs):
             for u in graph.variable:
@@ -220,7 +227,7 @@ class _Search:
                 while self.pending:  # the first graph first, until one sets a value
                     g = min(self.pending)
                     self.pending.discard(g)
-                    conflict = self._connect(self.graphs[g])
+                    conflict = self._connect(g)
                     if conflict is not None:
                         self.pending.clear()
                         return conflict
@@ -288,36 +295,35 @@ class _Search:
             if value[v] >= 0 and v != forced and place[v] < before
         ]
 
-    def _connect(self, graph: Connected) -> list[int] | None:
-        """The nodes inside connected (see the module's docstring): the nodes that the
+    def _connect(self, g: int) -> list[int] | None:
+        """Graph g's nodes inside connected (see the module's docstring): the nodes that the
         search from the start cannot reach set outside, the cut vertices between it and a node
         inside set inside; a conflict's clause where a node inside is out of its reach."""
-        near, variable, inside, value = graph.near, graph.variable, graph.inside, self.value
+        graph = self.graphs[g]
+        near, variable, inside = graph.near, graph.variable, graph.inside
         count = len(near)
         self.work += count
         if self.work > self.budget:
             raise OutOfWork
-        # per node: 1 inside, 0 not known, -1 outside
+        truth = self.truth
         state = [
-            1 if u < 0 else (0 if value[u] < 0 else 1 - 2 * (value[u] != inside)) for u in variable
-        ]
-        start, first = -1, len(self.trail)
-        for n, u in enumerate(variable):
-            if state[n] == 1:
-                if u < 0:
-                    start = n
-                    break
-                if self.place[u] < first:
+            truth[lit] for lit in self.insides[g]
+        ]  # per node: 1 inside, 0 outside, -1 not known
+        start = self.fixed[g]
+        if start < 0:  # the node set inside first
+            first = len(self.trail)
+            for n, u in enumerate(variable):
+                if state[n] == 1 and self.place[u] < first:
                     start, first = n, self.place[u]
-        if start < 0:
-            return None
+            if start < 0:
+                return None
 
         def out(n: int) -> list[int]:  # the literal "n is not inside", where n has a variable
             u = variable[n]
             return [] if u < 0 else [2 * u + inside]
 
         def around(part: list[int]) -> list[int]:  # "one of the nodes around `part` is inside"
-            nodes = sorted({m for n in part for m in near[n] if state[m] < 0})
+            nodes = sorted({m for n in part for m in near[n] if not state[m]})
             return [2 * variable[m] + 1 - inside for m in nodes]
 
         # the depth-first search from the start: preorder numbers, low points, the last node
@@ -330,7 +336,7 @@ class _Search:
         while stack:
             n, rest = stack[-1]
             for m in rest:
-                if state[m] < 0:
+                if not state[m]:
                     continue
                 if seen[m] < 0:
                     seen[m] = low[m] = reached
@@ -350,18 +356,18 @@ class _Search:
                         low[p] = low[n]
                     if holds[n]:
                         holds[p] = True
-                        if low[n] >= seen[p] and state[p] == 0 and p not in cuts:
+                        if low[n] >= seen[p] and state[p] < 0 and p not in cuts:
                             cuts[p] = n
         self.work += len(order)
         if len(order) < count:  # the parts out of reach: a conflict, or outside
             beyond = []
             for n0 in range(count):
-                if seen[n0] >= 0 or state[n0] < 0:
+                if seen[n0] >= 0 or not state[n0]:
                     continue
                 part, seen[n0] = [n0], count
                 for n in part:
                     for m in near[n]:
-                        if seen[m] < 0 and state[m] >= 0:
+                        if seen[m] < 0 and state[m]:
                             seen[m] = count
                             part.append(m)
                 self.work += len(part)
