@@ -56,6 +56,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from solver import limits
+from solver.blocks.geometry import components
 
 Sum = tuple[int, Sequence[tuple[int, int]]]  # (total, [(variable, weight), ...])
 
@@ -568,30 +569,22 @@ class _Search:
 def _contracted(graph: Connected) -> Connected:
     """The same connection with each group of neighbouring nodes always inside made one node
     (they are connected whatever the variables say): fewer nodes for each search of it."""
-    count = len(graph.near)
-    group = list(range(count))  # a node always inside -> the first node of its group
-
-    def first(n: int) -> int:
-        while group[n] != n:
-            group[n] = group[group[n]]
-            n = group[n]
-        return n
-
-    for n in range(count):
-        if graph.variable[n] < 0:
-            for m in graph.near[n]:
-                if graph.variable[m] < 0:
-                    a, b = first(n), first(m)
-                    group[max(a, b)] = min(a, b)
-    heads = sorted({first(n) for n in range(count)})
+    count, variable = len(graph.near), graph.variable
+    fixed = [n for n in range(count) if variable[n] < 0]
+    joins = [(n, m) for n in fixed for m in graph.near[n] if variable[m] < 0]
+    head = list(range(count))  # each node's group, by the group's first node
+    for group in components(fixed, joins):
+        first = min(group)
+        for n in group:
+            head[n] = first
+    heads = sorted(set(head))
     index = {n: k for k, n in enumerate(heads)}
     near: list[set[int]] = [set() for _ in heads]
     for n in range(count):
-        k = index[first(n)]
-        near[k].update(index[first(m)] for m in graph.near[n])
+        k = index[head[n]]
+        near[k].update(index[head[m]] for m in graph.near[n])
         near[k].discard(k)
-    variable = [graph.variable[n] for n in heads]
-    return Connected([sorted(nodes) for nodes in near], variable, graph.inside)
+    return Connected([sorted(nodes) for nodes in near], [variable[n] for n in heads], graph.inside)
 
 
 def _luby(i: int) -> int:
