@@ -347,6 +347,12 @@ def test_the_search_over_the_seas_ways_out_decides_what_the_island_searches_leav
     sea, land = deduce(p, search_work=SEARCH_WORK)
     assert len(sea) + len(land) == p.rows * p.cols
     assert nurikabe.verify(p, frozenset(sea)) == []
+    # told not to (as nurikabe's deductions do, the learning search following), it leaves them
+    work = probing.budget(p.rows, p.cols, TUNING.probe_work, TUNING.probe_passes)
+    rest = island_logic.deduce(
+        p.rows, p.cols, p.clues(), work, SEARCH_WORK, TUNING.search_spread, ways_out=False
+    )
+    assert rest is not None and len(rest[0]) + len(rest[1]) < p.rows * p.cols
 
 
 @pytest.mark.slow

@@ -54,7 +54,8 @@ its reach per cell it still needs), and one that probes the frontier at each nod
 island with the fewest such cells (`Board.island_frontier`); where neither ends, a third,
 probing its nodes, branches on the ways out of the groups of sea as well (`Board.frontier`:
 while the sea is in pieces, each group must reach the rest through one of them), within half
-that work. When a search ends with exactly one answer that answer is the grid decided whole
+that work, unless told not to (nurikabe's learning search, which follows, decides those
+puzzles sooner: `solver.genres.nurikabe.learned`). When a search ends with exactly one answer that answer is the grid decided whole
 (and unique: the pipeline then runs no solver, `pipeline._decided`); with two answers, or out
 of work, it decides nothing and the solve goes on from the probing. What `deduce` returns holds
 in every answer; when the rules contradict themselves (a puzzle with no answer) it returns
@@ -888,6 +889,7 @@ def deduce(
     work: int,
     search_work: int = 0,
     search_spread: float = 0.0,
+    ways_out: bool = True,
 ) -> tuple[set[Cell], set[Cell]] | None:
     """The cells that are sea and the cells that are land in every answer, by the rules and
     then by probing each unknown cell next to a decided one both ways (`solver.deduce.probing`,
@@ -895,7 +897,8 @@ def deduce(
     propagates to a contradiction, the other holds. Then, where unfinished islands have at
     least `search_spread` unknown cells each to spread into (`Board.spread`), a depth-first
     search within `search_work`, which decides the grid whole where it ends with exactly one
-    answer. None when the rules leave no answer."""
+    answer (the third search, over the sea's ways out, only where told: `ways_out`). None when
+    the rules leave no answer."""
     board = Board(rows, cols, clues)
     try:
         board.propagate()
@@ -903,7 +906,7 @@ def deduce(
         if UNKNOWN in board.state and search_work and board.spread() >= search_spread:
             board.cuts = True
             found = probing.race(island_searches(board), search_work)
-            if found is None:
+            if found is None and ways_out:
                 found = probing.race([(board.copy(), True, Board.frontier)], search_work // 2)
             board = found or board
     except Contradiction:

@@ -145,6 +145,7 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
         probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
         tuning.search_work,
         tuning.search_spread,
+        ways_out=not tuning.learn_work,  # the learning search decides those puzzles sooner
     )
     if known is not None and tuning.learn_work:
         known = learned(p, known, tuning.learn_work)
