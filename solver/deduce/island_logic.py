@@ -55,9 +55,10 @@ island with the fewest such cells (`Board.island_frontier`); where neither ends,
 probing its nodes, branches on the ways out of the groups of sea as well (`Board.frontier`:
 while the sea is in pieces, each group must reach the rest through one of them), within half
 that work, unless told not to (nurikabe's learning search, which follows, decides those
-puzzles sooner: `solver.genres.nurikabe.learned`). When a search ends with exactly one answer that answer is the grid decided whole
-(and unique: the pipeline then runs no solver, `pipeline._decided`); with two answers, or out
-of work, it decides nothing and the solve goes on from the probing. What `deduce` returns holds
+puzzles sooner: `solver.genres.nurikabe.learned`). When a search ends with exactly one answer
+that answer is the grid decided whole (and unique: the pipeline then runs no solver,
+`pipeline._decided`); with two answers, or out of work, it decides nothing and the solve goes
+on from the probing. What `deduce` returns holds
 in every answer; when the rules contradict themselves (a puzzle with no answer) it returns
 nothing, and the solve says so.
 
