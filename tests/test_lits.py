@@ -6,7 +6,10 @@ tests/test_samples.py; check, hints and forced cells: tests/test_check.py.)"""
 
 from __future__ import annotations
 
+import itertools
 import json
+import random
+from collections import Counter
 
 import openpyxl
 import pytest
@@ -14,6 +17,7 @@ from openpyxl.styles import PatternFill
 from room_samples import example_puzzle
 
 from solver import check
+from solver.blocks.geometry import neighbours
 from solver.cli import main
 from solver.genres import lits
 from solver.io.puzzlink import UrlError, parse_url
@@ -21,7 +25,7 @@ from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.io.workbook import fill_sheet
 from solver.mip.settings import Settings
-from solver.pipeline import read_puzzle, solve_puzzle
+from solver.pipeline import DECIDED, read_puzzle, solve_puzzle
 from tests.conftest import ROOT, example
 
 KNOWN = frozenset(
@@ -108,9 +112,8 @@ def test_cut_cells_that_keep_the_shaded_cells_joined_are_shaded():
 
 
 def test_the_rules_decide_janko_050_whole():
-    """Janko's LITS 050 (20x20): probing with the cut cells shaded leaves a search that ends
-    with its one answer within the tuning's work (without that rule the search runs out, and
-    the MIP takes seconds)."""
+    """Janko's LITS 050 (20x20): probing with the cut cells shaded leaves rooms that the
+    learning search decides within the tuning's work: its one answer."""
     entry = next(e for e in PUBLISHED if e["name"] == "janko LITS 050")
     p = lits.parse(Grid("lits", entry["cells"]))
     d = lits.deduce(p, lits.GENRE.tuning)
@@ -160,6 +163,75 @@ def test_check_a_hand_shaded_answer_right_and_wrong(sample):
     res = check.check_sheet(book, "lits borders", FAST)
     assert res.verdict == "wrong"
     assert any(text.startswith("room at A1 has 5 shaded cells") for text, _ in res.problems)
+
+
+def random_rooms(rng: random.Random) -> lits.Puzzle:
+    """A 4x4 to 5x5 grid cut into rooms grown from random seeds (one per five cells, each
+    cell joining a random room beside it), every room of four cells or more with a tetromino
+    that fits."""
+    while True:
+        rows, cols = rng.choice(((4, 4), (4, 5), (5, 4), (5, 5)))
+        cells = [(r, c) for r in range(rows) for c in range(cols)]
+        room = dict.fromkeys(rng.sample(cells, rows * cols // 5))
+        for k, seed in enumerate(room):
+            room[seed] = k
+        while len(room) < len(cells):
+            q = rng.choice([q for q in cells if q not in room])
+            beside = [room[n] for n in neighbours(rows, cols, *q) if n in room]
+            if beside:
+                room[q] = rng.choice(beside)
+        labels = [[chr(65 + room[r, c]) for c in range(cols)] for r in range(rows)]
+        try:
+            return lits.parse(Grid("lits", labels))
+        except InputError:
+            continue  # a room too small for a tetromino
+
+
+def every_answer(p: lits.Puzzle) -> list[frozenset]:
+    """Every answer, by trying each choice of one candidate a room against `verify`."""
+    rooms = [p.candidates[k] for k in range(len(p.rooms))]
+    found = []
+    for choice in itertools.product(*rooms):
+        shaded = frozenset().union(*choice)
+        if not lits.verify(p, shaded):
+            found.append(shaded)
+    return found
+
+
+def test_the_learning_search_finds_the_answers_of_every_choice_of_candidates():
+    """The learning search alone (`learned`, from a board where nothing is decided) on random
+    small grids: its answers are those found by trying every choice of one candidate a room,
+    two where there are more, none where there is none."""
+    rng = random.Random(4)
+    tally = Counter()
+    for _ in range(60):
+        p = random_rooms(rng)
+        every = every_answer(p)
+        board = lits._Board(
+            p, [list(range(len(p.candidates[k]))) for k in p.candidates], set(), set()
+        )
+        found = lits.learned(p, board, 10**7)
+        assert found is not None
+        assert len(found) == min(2, len(every)) and set(found) <= set(every), p
+        tally[min(2, len(every))] += 1
+    assert tally[0] > 5 and tally[1] >= 1 and tally[2] > 5, tally
+
+
+@pytest.mark.slow
+def test_the_learning_search_decides_janko_080():
+    """Janko's LITS 080 (31x45): probing leaves 55 rooms open, where the MIP took seconds to
+    the answer and its proof; the learning search decides them, to the published answer, and
+    no solver runs."""
+    entry = next(e for e in PUBLISHED if e["name"] == "janko LITS 080")
+    p = lits.parse(Grid("lits", entry["cells"]))
+    ctx = lits._context(p)
+    board = lits._Board(p, [list(range(len(p.candidates[k]))) for k in p.candidates], set(), set())
+    lits._propagate(board, ctx, set(range(len(p.rooms))))
+    lits._probe(board, ctx, lits.GENRE.tuning.probe_work)
+    assert sum(len(options) > 1 for options in board.options) > 50
+    out = solve_puzzle(lits.GENRE, p, FAST)
+    assert out.status == "solved" and out.unique is True and out.note == DECIDED
+    assert lits.record(p, out.answer)["shaded"] == entry["expected"]["shaded"]
 
 
 def _published(entry: dict) -> None:

@@ -5,8 +5,8 @@ graphs whose nodes inside (their variables at one value) are connected (`Connect
 paint's counted lines are such sums (a tile's cells in the line are its weight, painted 1), and
 so are kenken's rules (each cell's digits, each digit once a line, each cage's multiset and the
 digits it holds: `solver.genres.kenken.learned`) and creek's clues, its unshaded cells the
-connected ones (`solver.genres.creek.learned`); nurikabe's islands are sums, clauses and
-connections (`solver.genres.nurikabe.learned`).
+connected ones (`solver.genres.creek.learned`); nurikabe's islands and lits' tetrominoes are
+sums, clauses and connections (`solver.genres.nurikabe.learned`, `solver.genres.lits.learned`).
 
 The depth-first search of `solver.deduce.probing` forgets why a branch failed, and meets the
 same failure again in every branch below the decision that caused it; on tile paint's larger

@@ -50,11 +50,11 @@ a cell without which the cells not unshaded fall apart, parting a shaded cell or
 cells from the first shaded cell, is shaded (a cut vertex, `_cut_vertices`).
 Then each room's candidates are tried one at a time (probing): one that leads to a
 contradiction goes, and what all the others lead to holds; within the Tuning's `probe_work`
-(candidates examined). Rooms left open go to a depth-first search over their candidates, each
-node probed the same way (within `search_work`), that decides the answer where it finds exactly
-one. The pipeline fixes
-the decided cells' b and the removed candidates' y; on janko's published puzzles the rules
-decide almost all of them whole.
+(candidates examined). Rooms left open go to the search that learns from its conflicts
+(`learned`, within `learn_work`: the candidates as 0/1 variables, the rooms and cells as sums,
+the shapes apart and no 2x2 as clauses, the shaded cells connected), which decides the answer
+where it finds exactly one. The pipeline fixes the decided cells' b and the removed candidates'
+y; on janko's published puzzles they decide all of them whole.
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ from solver.blocks.cells import (
     shade_vars,
     shaded_record,
 )
-from solver.blocks.geometry import Cell, grid_edges
+from solver.blocks.geometry import Cell, grid_edges, neighbours, squares
 from solver.blocks.lines import on
 from solver.blocks.names import cell_name
 from solver.blocks.placements import choose
@@ -83,7 +83,7 @@ from solver.blocks.polyominoes import TETROMINOES, Shape, fits, name_of, shaped
 from solver.blocks.rooms import RoomPuzzle
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
-from solver.deduce import NOTHING, Deductions
+from solver.deduce import NOTHING, Deductions, learning
 from solver.deduce.bits import indices
 from solver.deduce.cuts import cut_vertices
 from solver.deduce.shade_logic import shading_deductions
@@ -641,50 +641,13 @@ def _probe(board: _Board, ctx: _Context, work: int) -> None:
                 progress = True
 
 
-def _search(board: _Board, ctx: _Context, work: int, found: list[frozenset[Cell]]) -> bool:
-    """Depth first over the rooms' candidates, the room with the fewest first, each node
-    propagated and probed (`_probe`: a node's probes cut its subtree far more than they cost,
-    as in the search of janko's LITS 090, 3 nodes probed where 2428 are not): the answers go
-    into `found`, up to two. False where the work ran out first."""
-    if board.work >= work:
-        return False
-    try:
-        _probe(board, ctx, work)
-    except _Contradiction:
-        return True
-    if board.work >= work:
-        return False
-    open_rooms = [k for k, options in enumerate(board.options) if len(options) > 1]
-    if not open_rooms:
-        found.append(frozenset(board.shaded))
-        return True
-    k = min(open_rooms, key=lambda j: len(board.options[j]))
-    for i in board.options[k]:
-        trial = board.copy()
-        trial.options[k] = [i]
-        try:
-            _propagate(trial, ctx, {k})
-        except _Contradiction:
-            continue
-        finally:
-            board.work += trial.work
-        trial.work = board.work
-        done = _search(trial, ctx, work, found)
-        board.work = trial.work
-        if not done:
-            return False
-        if len(found) > 1:
-            return True
-    return True
-
-
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the rules decide (`_propagate`), then each room's candidates tried one at a time
     (probing, `_probe_room`): a candidate that leads to a contradiction goes, and what all the
     others lead to holds; pass after pass while a pass decides something, within the Tuning's
-    `probe_work` (candidates examined). Where that leaves rooms open, a depth-first search over
-    their candidates (`_search`, within `search_work` more) that finds the one answer decides
-    it. The removed candidates' y are 0, the decided cells' b fixed."""
+    `probe_work` (candidates examined). Where that leaves rooms open, the search that learns
+    from its conflicts (`learned`, within `learn_work`) decides the grid where it finds the one
+    answer. The removed candidates' y are 0, the decided cells' b fixed."""
     ctx = _context(p)
     board = _Board(p, [list(range(len(p.candidates[k]))) for k in p.candidates], set(), set())
     try:
@@ -692,10 +655,11 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
         _probe(board, ctx, tuning.probe_work)
     except _Contradiction:
         return NOTHING
-    if any(len(options) > 1 for options in board.options) and tuning.search_work:
-        found: list[frozenset[Cell]] = []
-        trial = board.copy()
-        if _search(trial, ctx, trial.work + tuning.search_work, found) and len(found) == 1:
+    if any(len(options) > 1 for options in board.options) and tuning.learn_work:
+        found = learned(p, board, tuning.learn_work)
+        if found is not None and len(found) < 2:
+            if not found:
+                return NOTHING  # no answer, which the solve will find
             return shading_deductions((set(found[0]), set(ctx.cells) - found[0]), p.rows, p.cols)
     known = shading_deductions((board.shaded, board.unshaded), p.rows, p.cols)
     dropped = {
@@ -705,6 +669,57 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
         if i not in set(board.options[k])
     }
     return dataclasses.replace(known, fixed={**known.fixed, "y": dropped})
+
+
+def learned(p: Puzzle, board: _Board, work: int) -> list[frozenset[Cell]] | None:
+    """The answers (up to two; the shaded cells of each) that the search that learns from its
+    conflicts (`solver.deduce.learning`) finds from what probing left on `board`: y(k, i) per
+    candidate left, and per cell not decided u(q), 1 where it stays unshaded; sums: one
+    candidate a room, and each cell's candidates over it and its u add up to 1 (a cell decided
+    shaded: its candidates to 1); clauses: two candidates of one shape never touch across a
+    room border, no 2x2 block all shaded; the shaded cells connected (those decided shaded
+    always). None where its work runs out first."""
+    count = 0
+
+    def variable() -> int:
+        nonlocal count
+        count += 1
+        return count - 1
+
+    y = {(k, i): variable() for k, options in enumerate(board.options) for i in options}
+    cells = [(r, c) for r in range(p.rows) for c in range(p.cols)]
+    open_ = [q for q in cells if q not in board.shaded and q not in board.unshaded]
+    u = {q: variable() for q in open_}
+    over: dict[Cell, list[int]] = {q: [] for q in cells}  # the candidates over each cell
+    shaped_over: dict[tuple[Cell, str], list[int]] = {}  # ... and those of each shape
+    for (k, i), v in y.items():
+        for q in p.candidates[k][i]:
+            over[q].append(v)
+            shaped_over.setdefault((q, p.names[k][i]), []).append(v)
+    sums = [(1, [(y[k, i], 1) for i in options]) for k, options in enumerate(board.options)]
+    clauses: list[list[tuple[int, int]]] = []
+    for q in cells:
+        if q in board.unshaded:
+            clauses.extend([(v, 0)] for v in over[q])
+        else:
+            sums.append((1, [(v, 1) for v in over[q]] + ([(u[q], 1)] if q in u else [])))
+    room_of = {q: k for k in range(len(p.rooms)) for q in p.rooms.cells(k)}
+    for a, b in grid_edges(p.rows, p.cols):
+        if room_of[a] != room_of[b]:
+            for name in SHAPES:
+                for x in shaped_over.get((a, name), []):
+                    clauses.extend([(x, 0), (z, 0)] for z in shaped_over.get((b, name), []))
+    for block in squares(p.rows, p.cols):
+        if not any(q in board.unshaded for q in block):
+            clauses.append([(u[q], 1) for q in block if q in u])
+    nodes = [q for q in cells if q not in board.unshaded]
+    index = {q: k for k, q in enumerate(nodes)}
+    near = [[index[n] for n in neighbours(p.rows, p.cols, *q) if n in index] for q in nodes]
+    shaded = learning.Connected(near, [u.get(q, -1) for q in nodes], inside=0)
+    found = learning.answers(count, sums, work, connected=[shaded], clauses=clauses)
+    if found is None:
+        return None
+    return [frozenset(board.shaded | {q for q in open_ if not answer[u[q]]}) for answer in found]
 
 
 def decode(p: Puzzle, m: Model) -> Answer:
@@ -812,10 +827,13 @@ givens = None
 # The rules decide 406 of janko's 410 published puzzles whole (no solver runs). Of the four left
 # to the MIP, HiGHS proves a 20x20 in 8 s of CPU and SCIP in 16 s (a 12x12: 3.3 s and 2.9 s), so
 # HiGHS, the default, with the complete form (lazy room cuts: 15 s on that 20x20).
+# The learning search's work: 4 of the 410 published puzzles reach it (80_31x45 needs 3.2M,
+# 420_31x45 1.0M, 50_20x20 76k, 76_10x10 3k), too few to choose on one half and check on the
+# other: 10M, as tile-paint's, kenken's and creek's.
 GENRE = define(
     __name__,
     slug="lits",
     ja="ＬＩＴＳ",
     pzpr_ids=("lits",),
-    tuning=Tuning(probe_work=2_000_000, search_work=500_000),
+    tuning=Tuning(probe_work=2_000_000, learn_work=10_000_000),
 )
