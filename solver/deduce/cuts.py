@@ -1,6 +1,7 @@
 """Cut vertices: the cells without which the open cells of a board fall apart (Tarjan's
 depth-first search with low points), for the rules that keep a colour's cells connected
-(`solver.deduce.shade_logic`'s joined colours, LITS's shaded cells)."""
+(`solver.deduce.shade_logic`'s joined colours, LITS's shaded cells, the learning search's
+connections: `solver.deduce.learning`)."""
 
 from __future__ import annotations
 

@@ -57,6 +57,7 @@ from dataclasses import dataclass
 
 from solver import limits
 from solver.blocks.geometry import components
+from solver.deduce.cuts import cut_vertices
 
 Sum = tuple[int, Sequence[tuple[int, int]]]  # (total, [(variable, weight), ...])
 
@@ -306,10 +307,8 @@ class _Search:
         self.work += count
         if self.work > self.budget:
             raise OutOfWork
-        truth = self.truth
-        state = [
-            truth[lit] for lit in self.insides[g]
-        ]  # per node: 1 inside, 0 outside, -1 not known
+        truth = self.truth  # per node below: 1 inside, 0 outside, -1 not known
+        state = [truth[lit] for lit in self.insides[g]]
         start = self.fixed[g]
         if start < 0:  # the node set inside first
             first = len(self.trail)
@@ -327,39 +326,14 @@ class _Search:
             nodes = sorted({m for n in part for m in near[n] if not state[m]})
             return [2 * variable[m] + 1 - inside for m in nodes]
 
-        # the depth-first search from the start: preorder numbers, low points, the last node
-        # of each subtree, and whether a subtree holds a node inside
-        order, seen = [start], [-1] * count
-        low, last, holds, parent = [0] * count, [0] * count, [False] * count, [-1] * count
-        seen[start], holds[start] = 0, True
-        cuts: dict[int, int] = {}  # a cut vertex not known -> the child whose subtree it parts
-        stack, reached = [(start, iter(near[start]))], 1
-        while stack:
-            n, rest = stack[-1]
-            for m in rest:
-                if not state[m]:
-                    continue
-                if seen[m] < 0:
-                    seen[m] = low[m] = reached
-                    reached += 1
-                    order.append(m)
-                    parent[m], holds[m] = n, state[m] == 1
-                    stack.append((m, iter(near[m])))
-                    break
-                if seen[m] < low[n] and m != parent[n]:
-                    low[n] = seen[m]
-            else:
-                stack.pop()
-                last[n] = reached - 1
-                if stack:
-                    p = stack[-1][0]
-                    if low[n] < low[p]:
-                        low[p] = low[n]
-                    if holds[n]:
-                        holds[p] = True
-                        if low[n] >= seen[p] and state[p] < 0 and p not in cuts:
-                            cuts[p] = n
+        # the depth-first search from the start over the nodes not outside (`cuts.cut_vertices`,
+        # the nodes outside blocked), and how many nodes inside each stretch of its order holds
+        seen = [-1 if state[n] else count for n in range(count)]
+        order, cuts = cut_vertices(near, seen, start, lambda n: state[n] < 0)
         self.work += len(order)
+        insides = [0]
+        for n in order:
+            insides.append(insides[-1] + (state[n] == 1))
         if len(order) < count:  # the parts out of reach: a conflict, or outside
             beyond = []
             for n0 in range(count):
@@ -379,11 +353,12 @@ class _Search:
             for part, reason in beyond:
                 for n in part:
                     self._set(variable[n], 1 - inside, reason)
-        for p, n in cuts.items():
-            part = order[seen[n] : last[n] + 1]
-            self.work += len(part)
-            cut_off = next(m for m in part if state[m] == 1)
-            self._set(variable[p], inside, out(start) + out(cut_off) + around(part))
+        for p, first, end in cuts:  # a cut vertex not known, parting a node inside from the start
+            if self.value[variable[p]] < 0 and insides[end] > insides[first]:
+                part = order[first:end]
+                self.work += len(part)
+                cut_off = next(m for m in part if state[m] == 1)
+                self._set(variable[p], inside, out(start) + out(cut_off) + around(part))
         return None
 
     def _clauses(self, v: int) -> list[int] | None:
