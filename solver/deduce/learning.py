@@ -56,7 +56,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from solver import limits
-from solver.blocks.geometry import components
+from solver.blocks.geometry import Cell, components, neighbours
 from solver.deduce.cuts import cut_vertices
 
 Sum = tuple[int, Sequence[tuple[int, int]]]  # (total, [(variable, weight), ...])
@@ -80,6 +80,16 @@ class Connected:
     near: Sequence[Sequence[int]]
     variable: Sequence[int]
     inside: int
+
+
+def grid_connection(
+    rows: int, cols: int, cells: Sequence[Cell], variable: Sequence[int], inside: int
+) -> Connected:
+    """The cells of a rows x cols grid given as a connection's nodes, in their order, each
+    with its variable (-1: always inside), side-by-side cells neighbours."""
+    index = {q: k for k, q in enumerate(cells)}
+    near = [[index[n] for n in neighbours(rows, cols, *q) if n in index] for q in cells]
+    return Connected(near, variable, inside)
 
 
 def answers(

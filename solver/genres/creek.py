@@ -247,9 +247,7 @@ def learned(
             sums.append((n - sum(q in shaded for q in around), terms))
     rows, cols = p.size()
     nodes = [q for q in p.squares() if q not in shaded]
-    index = {q: k for k, q in enumerate(nodes)}
-    near = [[index[n] for n in neighbours(rows, cols, *q) if n in index] for q in nodes]
-    graph = learning.Connected(near, [variable.get(q, -1) for q in nodes], inside=0)
+    graph = learning.grid_connection(rows, cols, nodes, [variable.get(q, -1) for q in nodes], 0)
     found = learning.answers(len(open_), sums, work, connected=[graph])
     if found is None or len(found) > 1:
         return known

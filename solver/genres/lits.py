@@ -75,7 +75,7 @@ from solver.blocks.cells import (
     shade_vars,
     shaded_record,
 )
-from solver.blocks.geometry import Cell, grid_edges, neighbours, squares
+from solver.blocks.geometry import Cell, grid_edges, squares
 from solver.blocks.lines import on
 from solver.blocks.names import cell_name
 from solver.blocks.placements import choose
@@ -713,9 +713,7 @@ def learned(p: Puzzle, board: _Board, work: int) -> list[frozenset[Cell]] | None
         if not any(q in board.unshaded for q in block):
             clauses.append([(u[q], 1) for q in block if q in u])
     nodes = [q for q in cells if q not in board.unshaded]
-    index = {q: k for k, q in enumerate(nodes)}
-    near = [[index[n] for n in neighbours(p.rows, p.cols, *q) if n in index] for q in nodes]
-    shaded = learning.Connected(near, [u.get(q, -1) for q in nodes], inside=0)
+    shaded = learning.grid_connection(p.rows, p.cols, nodes, [u.get(q, -1) for q in nodes], 0)
     found = learning.answers(count, sums, work, connected=[shaded], clauses=clauses)
     if found is None:
         return None

@@ -232,9 +232,10 @@ def learned(
     graphs = []
     for i in range(len(numbers)):
         nodes = sorted(q for q, k in owner.items() if k == i) + [q for q in sorted(a) if i in a[q]]
-        graphs.append(_graph(p, nodes, [a[q][i] if q not in owner else -1 for q in nodes]))
+        variables = [a[q][i] if q not in owner else -1 for q in nodes]
+        graphs.append(learning.grid_connection(p.rows, p.cols, nodes, variables, 1))
     nodes = [q for q in cells if q in sea or q in s]
-    graphs.append(_graph(p, nodes, [s.get(q, -1) for q in nodes]))
+    graphs.append(learning.grid_connection(p.rows, p.cols, nodes, [s.get(q, -1) for q in nodes], 1))
     found = learning.answers(count, sums, work, connected=graphs, clauses=clauses)
     if found is None or len(found) > 1:
         return known
@@ -281,13 +282,6 @@ def _reach(
             far[n] = far[q] + 1
             todo.append(n)
     return sorted(q for q in far if q not in owner)
-
-
-def _graph(p: Puzzle, nodes: list[Cell], variables: list[int]) -> learning.Connected:
-    """The cells `nodes` as a connection's nodes, neighbours on the grid, inside at 1."""
-    index = {q: k for k, q in enumerate(nodes)}
-    near = [[index[n] for n in neighbours(p.rows, p.cols, *q) if n in index] for q in nodes]
-    return learning.Connected(near, variables, inside=1)
 
 
 def decode(p: Puzzle, m: Model) -> Answer:
