@@ -5,6 +5,7 @@ their answers. (The sample on every back end in both forms: tests/test_samples.p
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import random
@@ -262,3 +263,36 @@ def test_published_puzzles_solve_to_their_answers(entry):
     out = solve_puzzle(aqre.GENRE, p, FAST)
     assert out.status == "solved" and out.unique is True
     assert aqre.record(p, out.answer)["shaded"] == entry["expected"]["shaded"]
+
+
+def _entry(name: str) -> dict:
+    return next(e for e in PUBLISHED if e["name"] == name)
+
+
+def test_the_learning_search_decides_what_probing_leaves():
+    """janko's 049: the rules and probing leave cells open; the learning search (`learned`)
+    ends within the Tuning's work with the one answer, the published one, so the pipeline
+    runs no solver."""
+    entry = _entry("aqre-janko-049")
+    p = aqre.parse(Grid("aqre", entry["cells"]))
+    tuning = aqre.GENRE.tuning
+    probed = aqre.deduce(p, dataclasses.replace(tuning, learn_work=0))
+    assert len(probed.fixed["b"]) < p.rows * p.cols
+    d = aqre.deduce(p, tuning)
+    want = frozenset(map(tuple, entry["expected"]["shaded"]))
+    assert len(d.fixed["b"]) == p.rows * p.cols and d.answer == want
+    out = solve_puzzle(aqre.GENRE, p, FAST)
+    assert out.unique is True and out.answer == want and out.rounds == 0
+
+
+def test_a_room_nearly_full_is_left_to_the_mip():
+    """janko's 006: one room of 60 cells holds 48 shaded, as many as no four in a row lets
+    its rows hold, which the MIP's relaxation sees at once; the learning search runs out of
+    its work there, decides nothing, and the MIP answers, unique."""
+    entry = _entry("aqre-janko-006")
+    p = aqre.parse(Grid("aqre", entry["cells"]))
+    d = aqre.deduce(p, aqre.GENRE.tuning)
+    assert d.answer is None and len(d.fixed["b"]) < p.rows * p.cols
+    out = solve_puzzle(aqre.GENRE, p, FAST)
+    want = frozenset(map(tuple, entry["expected"]["shaded"]))
+    assert out.unique is True and out.answer == want and out.rounds > 0

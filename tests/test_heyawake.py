@@ -297,3 +297,22 @@ def test_starting_again_drops_the_first_attempts_uniqueness_cut(monkeypatch):
     out = solve_puzzle(_with_tuning(reinforce_after=10**9), p, settings)
     assert len(calls) == 2 and out.reinforced
     assert (out.status, out.unique) == ("solved", True) and out.answer == KNOWN
+
+
+PUBLISHED = json.loads((Path(__file__).parent / "data/published/heyawake.json").read_text("utf-8"))
+
+
+@pytest.mark.parametrize("entry", PUBLISHED, ids=[e["name"] for e in PUBLISHED])
+def test_the_learning_search_decides_what_probing_leaves(entry):
+    """A published 20 x 36: the rules and probing leave cells open; the learning search
+    (`learned`) ends within the Tuning's work with the one answer, the published one, so the
+    pipeline runs no solver."""
+    p = heyawake.parse(Grid("heyawake", entry["cells"]))
+    tuning = heyawake.GENRE.tuning
+    probed = heyawake.deduce(p, dataclasses.replace(tuning, learn_work=0))
+    assert len(probed.fixed["b"]) < p.rows * p.cols
+    d = heyawake.deduce(p, tuning)
+    want = frozenset(map(tuple, entry["expected"]["shaded"]))
+    assert len(d.fixed["b"]) == p.rows * p.cols and d.answer == want
+    out = solve_puzzle(heyawake.GENRE, p, FAST)
+    assert out.unique is True and out.answer == want and out.rounds == 0

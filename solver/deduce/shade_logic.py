@@ -71,10 +71,13 @@ when its work is spent; with `local_first` (aqre) it probes first with the colou
 aside (cheap tries), then with it.
 On small heyawakes probing everywhere costs more than it decides, so they
 probe next to decided cells only (the genre's `Tuning.probe_everywhere_from`). Where `search_work`
-is given (heyawake), a depth-first search follows (`probing.search`, branching on `Board.frontier`),
-which decides the grid whole where it ends with exactly one answer. What `deduce` returns holds in
-every answer; when the rules contradict themselves (a puzzle with no answer) it returns nothing, and
-the solve says so.
+is given (bomber, star battle, sukoro), a depth-first search follows (`probing.search`, branching
+on `Board.frontier`), which decides the grid whole where it ends with exactly one answer. What
+`deduce` returns holds in every answer; when the rules contradict themselves (a puzzle with no
+answer) it returns nothing, and the solve says so. Where the genre's rules are counts, sets of
+cells never all of one colour and a connected colour (creek, aqre, heyawake), the search that
+learns from its conflicts (`learned`, `solver.deduce.learning`) takes the cells probing leaves
+instead: it remembers why a branch failed, which the depth-first search does not.
 """
 
 from __future__ import annotations
@@ -86,7 +89,7 @@ from operator import itemgetter
 from typing import Any, Protocol
 
 from solver.blocks.geometry import Cell, neighbours
-from solver.deduce import NOTHING, Deductions, probing
+from solver.deduce import NOTHING, Deductions, learning, probing
 from solver.deduce.cuts import cut_vertices
 
 UNKNOWN, (SHADED, UNSHADED) = probing.UNKNOWN, probing.VALUES
@@ -787,8 +790,8 @@ def deduce(
     decide little). idle: the share of the grid probed in a row without deciding a cell after
     which probing stops (None: it goes on while a pass decides one). search_work: a depth-first
     search after probing (`probing.search`, branching on the first of the cells a frontier
-    names) within that work, which decides the grid whole where it ends with exactly one answer
-    (heyawake). frontiers: the searches' frontiers (`Board.frontier` unless told), tried in
+    names) within that work, which decides the grid whole where it ends with exactly one
+    answer. frontiers: the searches' frontiers (`Board.frontier` unless told), tried in
     turn (`_searched`). local_first: probe first with the colours' connection (`Board.joined`)
     set aside, then with it: a try of the genre's own rules alone costs a fraction of one
     that also looks at the connection over the whole grid, and decides most of what probing
@@ -847,4 +850,66 @@ def deduce_tuned(
         frontiers,
         local_first,
         tuning.probe_radius,
+    )
+
+
+def learned(
+    rows: int,
+    cols: int,
+    known: tuple[set[Cell], set[Cell]],
+    work: int,
+    counts: Iterable[tuple[int, Iterable[Cell]]] = (),
+    never_all: Iterable[tuple[Iterable[Cell], int]] = (),
+    joined: int | None = None,
+) -> tuple[set[Cell], set[Cell]] | None:
+    """The cells shaded and unshaded (`known`, what the rules and probing decided) with the rest
+    decided by the search that learns from its conflicts (`solver.deduce.learning`), over a
+    variable per cell left (shaded 1): each of `counts` (a number, its cells) holds that many
+    shaded cells; each of `never_all` (cells, a colour: SHADED or UNSHADED) is not all of that
+    colour; the cells of colour `joined` (where given) are connected. Where the search ends
+    with one answer, that is the only one and decides every cell; with none, there is none
+    (None); otherwise (two answers, or its work spent) `known` as it was."""
+    shaded, unshaded = known
+    open_ = [(r, c) for r in range(rows) for c in range(cols)]
+    open_ = [q for q in open_ if q not in shaded and q not in unshaded]
+    if not open_:
+        return known
+    variable = {q: k for k, q in enumerate(open_)}
+    sums = []
+    for n, cells in counts:
+        cells = list(cells)
+        terms = [(variable[q], 1) for q in cells if q in variable]
+        total = n - sum(q in shaded for q in cells)
+        if not 0 <= total <= len(terms):
+            return None
+        if terms:
+            sums.append((total, terms))
+    clauses = []
+    for cells, colour in never_all:
+        cells = list(cells)
+        if any(q in (unshaded if colour == SHADED else shaded) for q in cells):
+            continue  # a cell of the other colour already
+        other = 0 if colour == SHADED else 1
+        clauses.append([(variable[q], other) for q in cells if q in variable])
+        if not clauses[-1]:
+            return None
+    graphs = []
+    if joined is not None:
+        inside, outside = (shaded, unshaded) if joined == SHADED else (unshaded, shaded)
+        nodes = [(r, c) for r in range(rows) for c in range(cols) if (r, c) not in outside]
+        value = 1 if joined == SHADED else 0
+        graphs.append(
+            learning.grid_connection(
+                rows, cols, nodes, [-1 if q in inside else variable[q] for q in nodes], value
+            )
+        )
+    found = learning.answers(len(open_), sums, work, connected=graphs, clauses=clauses)
+    if found is None or len(found) > 1:
+        return known
+    if not found:
+        return None
+    (answer,) = found
+    return (
+        shaded | {q for q in open_ if answer[variable[q]]},
+        unshaded | {q for q in open_ if not answer[variable[q]]},
     )

@@ -52,9 +52,12 @@ has a way out, its one unknown neighbour left is shaded); then every unknown cel
 (probing), pass after pass while one decides a cell, first with the connection set aside
 (`local_first`: a try of the local rules costs a fraction of one that looks at the whole grid, and
 the probes with the connection then meet fewer unknown cells), within the Tuning's `probe_work` (or
-`probe_passes` passes over a larger grid), and a small depth-first search after it (`search_work`)
-decides the grid whole where it finds exactly one answer. The pipeline fixes each decided cell's b
-by its bounds; where they decide every cell the pipeline runs no solver (`pipeline._decided`).
+`probe_passes` passes over a larger grid); then the search that learns from its conflicts over the
+cells left (`learned`: the numbered rooms as sums, no four in a row as clauses, the shaded cells
+connected) decides the grid whole where it ends with exactly one answer within `learn_work`. Where
+a big room must be nearly full it runs out: that count is a pigeonhole argument, which the MIP's
+relaxation sees at once and clause learning does not. The pipeline fixes each decided cell's b by
+its bounds; where they decide every cell the pipeline runs no solver (`pipeline._decided`).
 """
 
 from __future__ import annotations
@@ -236,7 +239,7 @@ def _four(board: Board, cells: list[int]) -> None:
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the rules decide (`solver.deduce.shade_logic`): each numbered room's count, no four
     in a row of one colour, the shaded cells connected; then every unknown cell tried both
-    ways."""
+    ways; then the search that learns from its conflicts over the cells left (`learned`)."""
     numbered, rooms = sorted(p.room_numbers().items()), p.rooms.all()
     known = shade_logic.deduce_tuned(
         lambda: deduction_board(
@@ -247,7 +250,26 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
         tuning,
         local_first=True,
     )
+    if known is not None and tuning.learn_work:
+        known = learned(p, known, tuning.learn_work)
     return shading_deductions(known, p.rows, p.cols)
+
+
+def learned(
+    p: Puzzle, known: tuple[set[Cell], set[Cell]], work: int
+) -> tuple[set[Cell], set[Cell]] | None:
+    """The cells shaded and not (`known`, what the rules and probing decided) with the rest
+    decided by the search that learns from its conflicts (`shade_logic.learned`): each
+    numbered room's count, no four in a row of one colour, the shaded cells connected. Where
+    the search ends with one answer, that is the only one and decides every cell; with none,
+    the puzzle has none (None); otherwise (two answers, or its work spent) `known` as it
+    was."""
+    counts = [(n, p.rooms.cells(k)) for k, n in sorted(p.room_numbers().items())]
+    runs = [run for _, run in fours(p.rows, p.cols)]
+    never_all = [(run, colour) for run in runs for colour in (SHADED, UNSHADED)]
+    return shade_logic.learned(
+        p.rows, p.cols, known, work, counts=counts, never_all=never_all, joined=SHADED
+    )
 
 
 def decode(p: Puzzle, m: Model) -> Answer:
@@ -317,11 +339,12 @@ def to_url(p: Puzzle) -> str:
     return shaded_rooms.to_url("aqre", p)
 
 
-# the search's work (`Tuning.search_work`), chosen on the odd-numbered published puzzles
-# (benchmarks.benchmark_puzzlekit) and checked on the even-numbered: with 100,000 the rules and
-# the search decide 34 and 31 of their 45 where 30,000 decided 32 and 27, and the puzzles left
-# to the MIP (about 0.1 to 1 s each) pay for the searches that run out; 300,000 decides one
-# more of each half and costs more than it saves
+# The learning search's work (`Tuning.learn_work`), chosen on the published puzzles whose names
+# sort to odd places (benchmarks.benchmark_puzzlekit) and checked on the others: 25 and 22 of
+# their 45 reach it; it ends with the one answer on 21 of the first within 583,000 and runs on
+# past 3,000,000 on the other four (a big room nearly full: a count the MIP's relaxation sees at
+# once), and on 21 of the others, all but one (janko 001, a 6x6 of one room, 1,406,000) within
+# 388,000.
 GENRE = define(
     __name__,
     slug="aqre",
@@ -332,6 +355,6 @@ GENRE = define(
         ONE_SCIP_SEARCH,
         probe_work=2_000_000,
         probe_passes=10,
-        search_work=100_000,
+        learn_work=1_000_000,
     ),
 )

@@ -63,9 +63,9 @@ from solver.blocks.geometry import Cell, CellPuzzle, neighbours
 from solver.blocks.names import cell_name, quote
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
-from solver.deduce import Deductions, learning, shade_logic
+from solver.deduce import Deductions, shade_logic
 from solver.deduce.cuts import cut_vertices
-from solver.deduce.shade_logic import Board, exactly, overlap, shading_deductions
+from solver.deduce.shade_logic import UNSHADED, Board, exactly, overlap, shading_deductions
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.puzzlink import UNKNOWN
@@ -228,36 +228,13 @@ def learned(
     p: Puzzle, known: tuple[set[Cell], set[Cell]], work: int
 ) -> tuple[set[Cell], set[Cell]] | None:
     """The cells shaded and not (`known`, what the rules and probing decided) with the rest
-    decided by the search that learns from its conflicts (`solver.deduce.learning`): a
-    variable per cell left, shaded 1; per clue the sum of its cells left, equal to its number
-    less its cells known shaded; and the unshaded cells connected (the cells not known shaded
-    are the nodes, those known unshaded always inside). Where the search ends with one answer,
-    that is the only one and decides every cell; with none, the puzzle has none (None);
-    otherwise (two answers, or its work spent) `known` as it was."""
-    shaded, unshaded = known
-    open_ = [q for q in p.squares() if q not in shaded and q not in unshaded]
-    if not open_:
-        return known
-    variable = {q: k for k, q in enumerate(open_)}
-    sums = []
-    for point, n in sorted(p.clues().items()):
-        around = p.around(point)
-        terms = [(variable[q], 1) for q in around if q in variable]
-        if terms:
-            sums.append((n - sum(q in shaded for q in around), terms))
+    decided by the search that learns from its conflicts (`shade_logic.learned`): each clue's
+    count, the unshaded cells connected. Where the search ends with one answer, that is the
+    only one and decides every cell; with none, the puzzle has none (None); otherwise (two
+    answers, or its work spent) `known` as it was."""
     rows, cols = p.size()
-    nodes = [q for q in p.squares() if q not in shaded]
-    graph = learning.grid_connection(rows, cols, nodes, [variable.get(q, -1) for q in nodes], 0)
-    found = learning.answers(len(open_), sums, work, connected=[graph])
-    if found is None or len(found) > 1:
-        return known
-    if not found:
-        return None
-    (answer,) = found
-    return (
-        shaded | {q for q in open_ if answer[variable[q]]},
-        unshaded | {q for q in open_ if not answer[variable[q]]},
-    )
+    counts = [(n, p.around(point)) for point, n in sorted(p.clues().items())]
+    return shade_logic.learned(rows, cols, known, work, counts=counts, joined=UNSHADED)
 
 
 def decode(p: Puzzle, m: Model) -> Answer:

@@ -53,11 +53,13 @@ shaded and unshaded before the solve: shaded cells apart, each numbered room's c
 across two borders holding a shaded cell, the unshaded cells joined. Then each unknown cell is tried
 both ways (probing): on grids of more than the Tuning's `probe_everywhere_from` cells, where the
 rules alone decide little, every unknown cell, pass after pass; elsewhere those next to a decided
-one. A small depth-first search after it decides the grid whole where it finds exactly one answer.
-The pipeline fixes each decided cell's b by its bounds; what the rules decide holds in every answer,
-so the model keeps its answers. The budgets are the genre's Tuning, in work (`probe_work`,
-`probe_passes`, `search_work`; probing also stops after `probe_idle`, or `probe_everywhere_idle`, of
-the grid's cells probed in a row without deciding one). They decide many published heyawakes whole,
+one. Then the search that learns from its conflicts over the cells left (`learned`: the numbered
+rooms as sums, shaded cells apart and the runs across two borders as clauses, the unshaded cells
+connected) decides the grid whole where it ends with exactly one answer. The pipeline fixes each
+decided cell's b by its bounds; what the rules decide holds in every answer, so the model keeps its
+answers. The budgets are the genre's Tuning, in work (`probe_work`, `probe_passes`, `learn_work`;
+probing also stops after `probe_idle`, or `probe_everywhere_idle`, of the grid's cells probed in a
+row without deciding one). They decide many published heyawakes whole,
 and where they decide every cell the pipeline runs no solver (`pipeline._decided`).
 """
 
@@ -77,7 +79,7 @@ from solver.blocks.cells import (
     shade_vars,
     unshaded_connected,
 )
-from solver.blocks.geometry import Cell
+from solver.blocks.geometry import Cell, grid_edges
 from solver.blocks.names import a1
 from solver.blocks.rooms import RoomPuzzle, Rooms
 from solver.blocks.violation import Violation
@@ -215,7 +217,8 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the rules decide (`solver.deduce.shade_logic`): shaded cells apart, the unshaded
     ones joined, each numbered room's count, no run of unshaded cells across two borders; then
     probing (on larger grids every unknown cell, pass after pass while one decides a cell;
-    elsewhere those next to a decided one) and a small search after it."""
+    elsewhere those next to a decided one); then the search that learns from its conflicts
+    over the cells left (`learned`)."""
     numbered = sorted(p.room_numbers().items())
     runs = [run for _, run in crossing_runs(p.rooms)]
     everywhere = p.rows * p.cols > tuning.probe_everywhere_from
@@ -225,9 +228,27 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
         probing.budget(p.rows, p.cols, tuning.probe_work, passes),
         everywhere=everywhere,
         idle=tuning.probe_everywhere_idle if everywhere else tuning.probe_idle,
-        search_work=tuning.search_work,
     )
+    if known is not None and tuning.learn_work:
+        known = learned(p, known, tuning.learn_work)
     return shading_deductions(known, p.rows, p.cols)
+
+
+def learned(
+    p: Puzzle, known: tuple[set[Cell], set[Cell]], work: int
+) -> tuple[set[Cell], set[Cell]] | None:
+    """The cells shaded and not (`known`, what the rules and probing decided) with the rest
+    decided by the search that learns from its conflicts (`shade_logic.learned`): each
+    numbered room's count, no two shaded cells side by side, each run across two room borders
+    not all unshaded, the unshaded cells connected. Where the search ends with one answer,
+    that is the only one and decides every cell; with none, the puzzle has none (None);
+    otherwise (two answers, or its work spent) `known` as it was."""
+    counts = [(n, p.rooms.cells(k)) for k, n in sorted(p.room_numbers().items())]
+    never_all = [(pair, SHADED) for pair in grid_edges(p.rows, p.cols)]
+    never_all += [(run, UNSHADED) for _, run in crossing_runs(p.rooms)]
+    return shade_logic.learned(
+        p.rows, p.cols, known, work, counts=counts, never_all=never_all, joined=UNSHADED
+    )
 
 
 # grids of at most this many cells branch by inference in SCIP (`Model.scip_branching`): there
@@ -329,7 +350,12 @@ def to_url(p: Puzzle) -> str:
 
 
 # SCIP's one search (ONE_SCIP_SEARCH): the ring cuts go inside it from the first solve on, where
-# HiGHS starts a new search for each round of them (heyawake-3: 15 rounds).
+# HiGHS starts a new search for each round of them (heyawake-3: 15 rounds). The learning
+# search's work (`Tuning.learn_work`), chosen on the published puzzles whose names sort to odd
+# places (benchmarks.benchmark_puzzlekit) and checked on the others: 114 and 100 of their 393
+# and 394 reach it; it ends with the one answer on 110 of the first within 945,000 and runs on
+# past 3,000,000 on four (left to the MIP), and on 97 of the others, all but one (98_14x24,
+# 1,640,000) within 450,000.
 GENRE = define(
     __name__,
     slug="heyawake",
@@ -343,6 +369,6 @@ GENRE = define(
         probe_idle=0.1,
         probe_everywhere_from=200,
         probe_everywhere_idle=0.25,
-        search_work=30_000,
+        learn_work=1_000_000,
     ),
 )
