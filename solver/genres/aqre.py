@@ -341,10 +341,12 @@ def to_url(p: Puzzle) -> str:
 
 # The learning search's work (`Tuning.learn_work`), chosen on the published puzzles whose names
 # sort to odd places (benchmarks.benchmark_puzzlekit) and checked on the others: 25 and 22 of
-# their 45 reach it; it ends with the one answer on 21 of the first within 583,000 and runs on
-# past 3,000,000 on the other four (a big room nearly full: a count the MIP's relaxation sees at
-# once), and on 21 of the others, all but one (janko 001, a 6x6 of one room, 1,406,000) within
-# 388,000.
+# their 45 reach it. On the first it ends with the one answer on 21 within 583,000 and runs on
+# past 3,000,000 on the other four (a big room nearly full: a count the MIP's relaxation sees
+# at once); from per-puzzle runs (its work and time, the MIP's time), 600,000 makes the slowest
+# puzzle fastest (0.24 s; 300,000: 0.47 s; 1,000,000: 0.38 s). On the others 600,000 also does
+# (0.56 s; 300,000: 1.4 s), with one puzzle (janko 001, a 6x6 of one room, 1,406,000) left to
+# the MIP.
 GENRE = define(
     __name__,
     slug="aqre",
@@ -355,6 +357,6 @@ GENRE = define(
         ONE_SCIP_SEARCH,
         probe_work=2_000_000,
         probe_passes=10,
-        learn_work=1_000_000,
+        learn_work=600_000,
     ),
 )
