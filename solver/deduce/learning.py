@@ -31,7 +31,11 @@ watched literals, activities and restarts of Chaff and MiniSat) over sums:
   the nodes it does not reach (outside: inside they would be cut off), and the cut vertices
   that part a node inside from it (inside: Hopcroft and Tarjan's low points). The reason of
   each is the part cut off, given by the nodes outside around it: "the start is not inside,
-  or the node cut off is not, or one of the nodes around the part is inside";
+  or the node cut off is not, or one of the nodes around the part is inside". A graph whose
+  nodes are as its last search left them (after a restart that made the same decisions, say)
+  is not searched again: what a search decides depends on which nodes are inside and outside,
+  not on its start (the cut vertices it sets inside are those that part two nodes inside),
+  and a search of what it left decides nothing more;
 - learning: the conflict's clause resolved back along the reasons to the first variable of
   the last decision level through which every path of the conflict goes (the first unique
   implication point); the learnt clause joins the search (two watched literals), which jumps
@@ -178,6 +182,9 @@ class _Search:
                 if u >= 0:
                     self.graphs_of[u].append(g)
         self.pending = set(range(len(self.graphs)))  # the graphs to look at (again)
+        # per graph, its nodes' states (1 inside, 0 outside, -1 not known) as its last search
+        # left them: a search of the same states again decides nothing more
+        self.searched: list[list[int] | None] = [None] * len(self.graphs)
         self.given = [[2 * v + 1 - x for v, x in clause] for clause in clauses]
         self.joined = 0  # the trail's values that the graphs' pending marks take in
 
@@ -318,8 +325,10 @@ class _Search:
         self.work += count
         if self.work > self.budget:
             raise OutOfWork
-        truth = self.truth  # per node below: 1 inside, 0 outside, -1 not known
-        state = [truth[lit] for lit in self.insides[g]]
+        truth, insides = self.truth, self.insides[g]
+        state = [truth[lit] for lit in insides]  # per node: 1 inside, 0 outside, -1 not known
+        if state == self.searched[g]:
+            return None
         start = self.fixed[g]
         if start < 0:  # the node set inside first
             first = len(self.trail)
@@ -342,9 +351,9 @@ class _Search:
         seen = [-1 if state[n] else count for n in range(count)]
         order, cuts = cut_vertices(near, seen, start, lambda n: state[n] < 0)
         self.work += len(order)
-        insides = [0]
+        held = [0]  # the nodes inside among the first j of the order
         for n in order:
-            insides.append(insides[-1] + (state[n] == 1))
+            held.append(held[-1] + (state[n] == 1))
         if len(order) < count:  # the parts out of reach: a conflict, or outside
             beyond = []
             for n0 in range(count):
@@ -365,11 +374,12 @@ class _Search:
                 for n in part:
                     self._set(variable[n], 1 - inside, reason)
         for p, first, end in cuts:  # a cut vertex not known, parting a node inside from the start
-            if self.value[variable[p]] < 0 and insides[end] > insides[first]:
+            if self.value[variable[p]] < 0 and held[end] > held[first]:
                 part = order[first:end]
                 self.work += len(part)
                 cut_off = next(m for m in part if state[m] == 1)
                 self._set(variable[p], inside, out(start) + out(cut_off) + around(part))
+        self.searched[g] = [truth[lit] for lit in insides]
         return None
 
     def _clauses(self, v: int) -> list[int] | None:
