@@ -5,6 +5,10 @@ tests/test_samples.py; check, hints and forced cells: tests/test_check.py.)"""
 
 from __future__ import annotations
 
+import dataclasses
+import json
+from pathlib import Path
+
 import openpyxl
 import pytest
 from openpyxl.styles import PatternFill
@@ -14,7 +18,7 @@ from solver import check
 from solver.cli import main
 from solver.genres import norinori
 from solver.io.puzzlink import UrlError, parse_url
-from solver.io.sheet import InputError
+from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.io.workbook import fill_sheet
 from solver.mip.settings import Settings
@@ -139,3 +143,22 @@ def test_the_uniqueness_proof_keeps_highs_presolve(monkeypatch):
     assert out.answer == KNOWN and out.unique is True
     assert not norinori.GENRE.tuning.prove_by_search
     assert [live.native.getOptionValue("presolve")[1] for live in proofs] == ["choose"]
+
+
+PUBLISHED = json.loads((Path(__file__).parent / "data/published/norinori.json").read_text("utf-8"))
+
+
+@pytest.mark.parametrize("entry", PUBLISHED, ids=[e["name"] for e in PUBLISHED])
+def test_the_learning_search_decides_what_probing_leaves(entry):
+    """janko's 232: the rules and probing leave cells open; the learning search (`learned`)
+    ends within the Tuning's work with the one answer, the published one, so the pipeline
+    runs no solver."""
+    p = norinori.parse(Grid("norinori", entry["cells"]))
+    tuning = norinori.GENRE.tuning
+    probed = norinori.deduce(p, dataclasses.replace(tuning, learn_work=0))
+    assert len(probed.fixed["b"]) < p.rows * p.cols
+    d = norinori.deduce(p, tuning)
+    want = frozenset(map(tuple, entry["expected"]["shaded"]))
+    assert len(d.fixed["b"]) == p.rows * p.cols and d.answer == want
+    out = solve_puzzle(norinori.GENRE, p, FAST)
+    assert out.unique is True and out.answer == want and out.rounds == 0

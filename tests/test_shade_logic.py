@@ -436,12 +436,15 @@ def test_a_look_of_joined_after_kept_ones_decides_as_a_fresh_board_does():
 COLOURS = (shade_logic.SHADED, shade_logic.UNSHADED)
 
 
-def _holds(rows, cols, shaded, counts, never_all, joined) -> bool:
+def _holds(rows, cols, shaded, counts, never_all, joined, one_of) -> bool:
     """Whether a shading keeps the rules `shade_logic.learned` is told, checked directly."""
     if any(sum(q in shaded for q in cells) != n for n, cells in counts):
         return False
     for cells, colour in never_all:
         if all((q in shaded) == (colour == shade_logic.SHADED) for q in cells):
+            return False
+    for pairs in one_of:
+        if not any((q in shaded) == (colour == shade_logic.SHADED) for q, colour in pairs):
             return False
     grid = set(itertools.product(range(rows), range(cols)))
     if joined is not None:
@@ -452,9 +455,10 @@ def _holds(rows, cols, shaded, counts, never_all, joined) -> bool:
 
 
 def test_the_learning_search_finds_every_answer_of_small_grids():
-    """`shade_logic.learned` (aqre's, heyawake's and creek's search after probing) against
-    every shading of random small grids with random counts, sets of cells never all of one
-    colour and a connected colour, some cells known before: no answer exactly where there is
+    """`shade_logic.learned` (aqre's, heyawake's, norinori's and creek's search after probing)
+    against every shading of random small grids with random counts, sets of cells never all of
+    one colour, sets of cells with a colour each of which one has its colour, and a connected
+    colour, some cells known before: no answer exactly where there is
     none, and the grid decided whole, to that answer, exactly where there is one."""
     rng = random.Random(5)
     tally = Counter()
@@ -473,11 +477,18 @@ def test_the_learning_search_finds_every_answer_of_small_grids():
             colour = shade_logic.UNSHADED if cells[0] in planted else shade_logic.SHADED
             never_all.append((cells, colour if rng.random() < 0.9 else rng.choice(COLOURS)))
         joined = rng.choice((None, *COLOURS))
+        one_of = []
+        for _ in range(rng.randint(0, 4)):
+            pairs = [(q, rng.choice(COLOURS)) for q in rng.sample(grid, rng.randint(1, 3))]
+            q, colour = pairs[0]  # planted keeps it, mostly
+            if rng.random() < 0.9 and (q in planted) != (colour == shade_logic.SHADED):
+                pairs[0] = (q, COLOURS[1 - COLOURS.index(colour)])
+            one_of.append(pairs)
         answers = [
             frozenset(q for q, bit in zip(grid, bits, strict=True) if bit)
             for bits in itertools.product((0, 1), repeat=len(grid))
         ]
-        answers = [a for a in answers if _holds(rows, cols, a, counts, never_all, joined)]
+        answers = [a for a in answers if _holds(rows, cols, a, counts, never_all, joined, one_of)]
         known_cells = rng.sample(grid, rng.randint(0, 3)) if answers else []
         if known_cells:  # some cells as one answer has them, so that one stays
             answer = rng.choice(answers)
@@ -488,7 +499,7 @@ def test_the_learning_search_finds_every_answer_of_small_grids():
             answers = [a for a in answers if known[0] <= a and not known[1] & a]
         else:
             known = (set(), set())
-        got = shade_logic.learned(rows, cols, known, 10**6, counts, never_all, joined)
+        got = shade_logic.learned(rows, cols, known, 10**6, counts, never_all, joined, one_of)
         assert (got is None) == (not answers)
         if got is not None:
             whole = len(got[0]) + len(got[1]) == len(grid)

@@ -4,10 +4,10 @@ its total; and, where told, by clauses (one of some variables takes its given va
 graphs whose nodes inside (their variables at one value) are connected (`Connected`). Tile
 paint's counted lines are such sums (a tile's cells in the line are its weight, painted 1), and
 so are kenken's rules (each cell's digits, each digit once a line, each cage's multiset and the
-digits it holds: `solver.genres.kenken.learned`); creek's clues and aqre's and heyawake's
-rooms are sums, with clauses and a connected colour (`solver.deduce.shade_logic.learned`);
-nurikabe's islands and lits' tetrominoes are sums, clauses and connections
-(`solver.genres.nurikabe.learned`, `solver.genres.lits.learned`).
+digits it holds: `solver.genres.kenken.learned`); creek's clues and aqre's, heyawake's and
+norinori's rooms are sums, with clauses and a connected colour
+(`solver.deduce.shade_logic.learned`); nurikabe's islands and lits' tetrominoes are sums,
+clauses and connections (`solver.genres.nurikabe.learned`, `solver.genres.lits.learned`).
 
 The depth-first search of `solver.deduce.probing` forgets why a branch failed, and meets the
 same failure again in every branch below the decision that caused it; on tile paint's larger

@@ -75,9 +75,9 @@ is given (bomber, star battle, sukoro), a depth-first search follows (`probing.s
 on `Board.frontier`), which decides the grid whole where it ends with exactly one answer. What
 `deduce` returns holds in every answer; when the rules contradict themselves (a puzzle with no
 answer) it returns nothing, and the solve says so. Where the genre's rules are counts, sets of
-cells never all of one colour and a connected colour (creek, aqre, heyawake), the search that
-learns from its conflicts (`learned`, `solver.deduce.learning`) takes the cells probing leaves
-instead: it remembers why a branch failed, which the depth-first search does not.
+cells not all of one colour and a connected colour (creek, aqre, heyawake, norinori), the search
+that learns from its conflicts (`learned`, `solver.deduce.learning`) takes the cells probing
+leaves instead: it remembers why a branch failed, which the depth-first search does not.
 """
 
 from __future__ import annotations
@@ -861,12 +861,14 @@ def learned(
     counts: Iterable[tuple[int, Iterable[Cell]]] = (),
     never_all: Iterable[tuple[Iterable[Cell], int]] = (),
     joined: int | None = None,
+    one_of: Iterable[Iterable[tuple[Cell, int]]] = (),
 ) -> tuple[set[Cell], set[Cell]] | None:
     """The cells shaded and unshaded (`known`, what the rules and probing decided) with the rest
     decided by the search that learns from its conflicts (`solver.deduce.learning`), over a
     variable per cell left (shaded 1): each of `counts` (a number, its cells) holds that many
     shaded cells; each of `never_all` (cells, a colour: SHADED or UNSHADED) is not all of that
-    colour; the cells of colour `joined` (where given) are connected. Where the search ends
+    colour; the cells of colour `joined` (where given) are connected; each of `one_of` (cells
+    with a colour each) has a cell of its colour. Where the search ends
     with one answer, that is the only one and decides every cell; with none, there is none
     (None); otherwise (two answers, or its work spent) `known` as it was."""
     shaded, unshaded = known
@@ -891,6 +893,15 @@ def learned(
             continue  # a cell of the other colour already
         other = 0 if colour == SHADED else 1
         clauses.append([(variable[q], other) for q in cells if q in variable])
+        if not clauses[-1]:
+            return None
+    for pairs in one_of:
+        pairs = list(pairs)
+        if any(q in (shaded if colour == SHADED else unshaded) for q, colour in pairs):
+            continue  # a cell of its colour already
+        clauses.append(
+            [(variable[q], int(colour == SHADED)) for q, colour in pairs if q in variable]
+        )
         if not clauses[-1]:
             return None
     graphs = []
