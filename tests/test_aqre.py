@@ -5,7 +5,6 @@ their answers. (The sample on every back end in both forms: tests/test_samples.p
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import json
 import random
@@ -29,7 +28,7 @@ from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.io.workbook import fill_sheet
 from solver.mip.settings import Settings
 from solver.pipeline import read_puzzle, solve_puzzle
-from tests.conftest import example
+from tests.conftest import assert_learned_whole, example
 
 KNOWN = frozenset(
     (r, c)
@@ -273,16 +272,7 @@ def test_the_learning_search_decides_what_probing_leaves():
     """janko's 049: the rules and probing leave cells open; the learning search (`learned`)
     ends within the Tuning's work with the one answer, the published one, so the pipeline
     runs no solver."""
-    entry = _entry("aqre-janko-049")
-    p = aqre.parse(Grid("aqre", entry["cells"]))
-    tuning = aqre.GENRE.tuning
-    probed = aqre.deduce(p, dataclasses.replace(tuning, learn_work=0))
-    assert len(probed.fixed["b"]) < p.rows * p.cols
-    d = aqre.deduce(p, tuning)
-    want = frozenset(map(tuple, entry["expected"]["shaded"]))
-    assert len(d.fixed["b"]) == p.rows * p.cols and d.answer == want
-    out = solve_puzzle(aqre.GENRE, p, FAST)
-    assert out.unique is True and out.answer == want and out.rounds == 0
+    assert_learned_whole(aqre.GENRE, _entry("aqre-janko-049"))
 
 
 def test_a_room_nearly_full_is_left_to_the_mip():

@@ -24,7 +24,7 @@ from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.io.workbook import fill_sheet
 from solver.mip.settings import Settings
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
-from tests.conftest import example
+from tests.conftest import assert_learned_whole, example
 
 KNOWN = frozenset(
     (r, c)
@@ -307,12 +307,4 @@ def test_the_learning_search_decides_what_probing_leaves(entry):
     """A published 20 x 36: the rules and probing leave cells open; the learning search
     (`learned`) ends within the Tuning's work with the one answer, the published one, so the
     pipeline runs no solver."""
-    p = heyawake.parse(Grid("heyawake", entry["cells"]))
-    tuning = heyawake.GENRE.tuning
-    probed = heyawake.deduce(p, dataclasses.replace(tuning, learn_work=0))
-    assert len(probed.fixed["b"]) < p.rows * p.cols
-    d = heyawake.deduce(p, tuning)
-    want = frozenset(map(tuple, entry["expected"]["shaded"]))
-    assert len(d.fixed["b"]) == p.rows * p.cols and d.answer == want
-    out = solve_puzzle(heyawake.GENRE, p, FAST)
-    assert out.unique is True and out.answer == want and out.rounds == 0
+    assert_learned_whole(heyawake.GENRE, entry)

@@ -5,7 +5,6 @@ tests/test_samples.py; check, hints and forced cells: tests/test_check.py.)"""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from pathlib import Path
 
@@ -18,12 +17,12 @@ from solver import check
 from solver.cli import main
 from solver.genres import norinori
 from solver.io.puzzlink import UrlError, parse_url
-from solver.io.sheet import Grid, InputError
+from solver.io.sheet import InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.io.workbook import fill_sheet
 from solver.mip.settings import Settings
 from solver.pipeline import read_puzzle, solve_puzzle
-from tests.conftest import example
+from tests.conftest import assert_learned_whole, example
 
 KNOWN = frozenset(
     (r, c)
@@ -153,12 +152,4 @@ def test_the_learning_search_decides_what_probing_leaves(entry):
     """janko's 232: the rules and probing leave cells open; the learning search (`learned`)
     ends within the Tuning's work with the one answer, the published one, so the pipeline
     runs no solver."""
-    p = norinori.parse(Grid("norinori", entry["cells"]))
-    tuning = norinori.GENRE.tuning
-    probed = norinori.deduce(p, dataclasses.replace(tuning, learn_work=0))
-    assert len(probed.fixed["b"]) < p.rows * p.cols
-    d = norinori.deduce(p, tuning)
-    want = frozenset(map(tuple, entry["expected"]["shaded"]))
-    assert len(d.fixed["b"]) == p.rows * p.cols and d.answer == want
-    out = solve_puzzle(norinori.GENRE, p, FAST)
-    assert out.unique is True and out.answer == want and out.rounds == 0
+    assert_learned_whole(norinori.GENRE, entry)
