@@ -25,7 +25,7 @@ from solver.genres.kurodoko import Puzzle
 from solver.io.puzzlink import UNKNOWN, parse_url
 from solver.mip.settings import Settings
 from solver.pipeline import DECIDED, solve_puzzle
-from tests.conftest import search_tally
+from tests.conftest import every_shading_answer, search_tally
 from tests.conftest import shading_tally as tally
 from tests.generators.kurodoko import generate
 
@@ -378,6 +378,26 @@ def test_hitori_what_it_decides_holds_in_every_answer():
     free = lambda p: list(p.positions())  # noqa: E731
     decided, contradictions, solvable = tally(puzzles, hitori_deduce, hitori.verify, free)
     assert decided > 100 and contradictions >= 5 and solvable > 25
+
+
+@pytest.mark.slow
+def test_hitori_learning_search_alone_finds_every_answer_of_small_grids():
+    """Without the rules' deductions or probing, hitori's learning search (`hitori.learned`)
+    against every shading (hitori's `verify` as the rules): no answer exactly where there is
+    none, the grid decided whole, to that answer, exactly where there is one."""
+    rng = random.Random(19)
+    tally_ = Counter()
+    for _ in range(140):
+        p = random_hitori(rng)
+        answers = every_shading_answer(p, hitori.verify, list(p.positions()))
+        known = hitori.learned(p, (set(), set()), 10**6)
+        assert (known is None) == (not answers), p
+        if known is not None:
+            whole = len(known[0]) + len(known[1]) == p.rows * p.cols
+            assert whole == (len(answers) == 1), p
+            assert not whole or answers == [frozenset(known[0])]
+        tally_[min(len(answers), 2)] += 1
+    assert min(tally_.values()) >= 5, tally_
 
 
 def test_hitori_2_is_decided_whole_without_a_solver():

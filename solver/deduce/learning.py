@@ -5,7 +5,7 @@ graphs whose nodes inside (their variables at one value) are connected (`Connect
 paint's counted lines are such sums (a tile's cells in the line are its weight, painted 1), and
 so are kenken's rules (each cell's digits, each digit once a line, each cage's multiset and the
 digits it holds: `solver.genres.kenken.learned`); creek's clues and aqre's, heyawake's and
-norinori's rooms are sums, with clauses and a connected colour
+norinori's rooms are sums, with clauses (hitori's rules are all clauses) and a connected colour
 (`solver.deduce.shade_logic.learned`); nurikabe's islands and lits' tetrominoes are sums,
 clauses and connections (`solver.genres.nurikabe.learned`, `solver.genres.lits.learned`).
 

@@ -75,9 +75,10 @@ is given (bomber, star battle, sukoro), a depth-first search follows (`probing.s
 on `Board.frontier`), which decides the grid whole where it ends with exactly one answer. What
 `deduce` returns holds in every answer; when the rules contradict themselves (a puzzle with no
 answer) it returns nothing, and the solve says so. Where the genre's rules are counts, sets of
-cells not all of one colour and a connected colour (creek, aqre, heyawake, norinori), the search
-that learns from its conflicts (`learned`, `solver.deduce.learning`) takes the cells probing
-leaves instead: it remembers why a branch failed, which the depth-first search does not.
+cells not all of one colour and a connected colour (creek, aqre, heyawake, norinori, hitori),
+the search that learns from its conflicts (`learned`, `solver.deduce.learning`) takes the cells
+probing leaves instead: it remembers why a branch failed, which the depth-first search does
+not.
 """
 
 from __future__ import annotations
