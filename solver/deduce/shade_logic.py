@@ -869,9 +869,9 @@ def learned(
     variable per cell left (shaded 1): each of `counts` (a number, its cells) holds that many
     shaded cells; each of `never_all` (cells, a colour: SHADED or UNSHADED) is not all of that
     colour; the cells of colour `joined` (where given) are connected; each of `one_of` (cells
-    with a colour each) has a cell of its colour. Where the search ends
-    with one answer, that is the only one and decides every cell; with none, there is none
-    (None); otherwise (two answers, or its work spent) `known` as it was."""
+    with a colour each) has a cell of its colour. Where the search ends with one answer, that
+    is the only one and decides every cell; with none, there is none (None); otherwise (two
+    answers, or its work spent) `known` as it was."""
     shaded, unshaded = known
     open_ = [(r, c) for r in range(rows) for c in range(cols)]
     open_ = [q for q in open_ if q not in shaded and q not in unshaded]
