@@ -272,25 +272,3 @@ def verdicts_own_and_plain(monkeypatch, genre_module, cut: str, puzzles: list, s
     own = verdicts()
     monkeypatch.setattr(genre_module, cut, lambda x: None)
     return own, verdicts()
-
-
-def assert_learned_whole(genre, entry: dict) -> None:
-    """A published shading puzzle (`entry`: its typed cells and its answer's shaded cells) that
-    the genre's rules and probing leave open, and whose learning search (the Tuning's
-    `learn_work`) ends with the one answer, the published one, so that the pipeline runs no
-    solver."""
-    from dataclasses import replace
-
-    from solver.io.sheet import Grid
-    from solver.mip.settings import Settings
-    from solver.pipeline import solve_puzzle
-
-    p = genre.parse(Grid(genre.slug, entry["cells"]))
-    tuning = genre.tuning
-    probed = genre.deduce(p, replace(tuning, learn_work=0))
-    assert len(probed.fixed["b"]) < p.rows * p.cols
-    d = genre.deduce(p, tuning)
-    want = frozenset(map(tuple, entry["expected"]["shaded"]))
-    assert len(d.fixed["b"]) == p.rows * p.cols and d.answer == want
-    out = solve_puzzle(genre, p, Settings(time_limit=60))
-    assert out.unique is True and out.answer == want and out.rounds == 0

@@ -28,7 +28,7 @@ from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.io.workbook import fill_sheet
 from solver.mip.settings import Settings
 from solver.pipeline import read_puzzle, solve_puzzle
-from tests.conftest import assert_learned_whole, example
+from tests.conftest import example
 
 KNOWN = frozenset(
     (r, c)
@@ -266,13 +266,6 @@ def test_published_puzzles_solve_to_their_answers(entry):
 
 def _entry(name: str) -> dict:
     return next(e for e in PUBLISHED if e["name"] == name)
-
-
-def test_the_learning_search_decides_what_probing_leaves():
-    """janko's 049: the rules and probing leave cells open; the learning search (`learned`)
-    ends within the Tuning's work with the one answer, the published one, so the pipeline
-    runs no solver."""
-    assert_learned_whole(aqre.GENRE, _entry("aqre-janko-049"))
 
 
 def test_a_room_nearly_full_is_left_to_the_mip():

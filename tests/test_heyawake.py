@@ -24,7 +24,7 @@ from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.io.workbook import fill_sheet
 from solver.mip.settings import Settings
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
-from tests.conftest import assert_learned_whole, example
+from tests.conftest import example
 
 KNOWN = frozenset(
     (r, c)
@@ -297,14 +297,3 @@ def test_starting_again_drops_the_first_attempts_uniqueness_cut(monkeypatch):
     out = solve_puzzle(_with_tuning(reinforce_after=10**9), p, settings)
     assert len(calls) == 2 and out.reinforced
     assert (out.status, out.unique) == ("solved", True) and out.answer == KNOWN
-
-
-PUBLISHED = json.loads((Path(__file__).parent / "data/published/heyawake.json").read_text("utf-8"))
-
-
-@pytest.mark.parametrize("entry", PUBLISHED, ids=[e["name"] for e in PUBLISHED])
-def test_the_learning_search_decides_what_probing_leaves(entry):
-    """A published 20 x 36: the rules and probing leave cells open; the learning search
-    (`learned`) ends within the Tuning's work with the one answer, the published one, so the
-    pipeline runs no solver."""
-    assert_learned_whole(heyawake.GENRE, entry)

@@ -4,9 +4,6 @@ both forms, through the .lp file: tests/test_samples.py.)"""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 from openpyxl.styles import PatternFill
 
@@ -19,7 +16,7 @@ from solver.io.sheet import InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.mip.settings import Settings
 from solver.pipeline import read_puzzle, solve_puzzle, solve_sheet
-from tests.conftest import assert_learned_whole, example
+from tests.conftest import example
 
 EX = example("hitori")
 SOLUTION = EX["solution_text"].split("\n")
@@ -141,14 +138,3 @@ def test_generator_makes_unique_puzzles():
         assert note.endswith("unique (answer 1 of at most 3)") and "not unique" not in note
         out = solve_puzzle(hitori.GENRE, p, Settings("highs", 60))
         assert out.unique
-
-
-PUBLISHED = json.loads((Path(__file__).parent / "data/published/hitori.json").read_text("utf-8"))
-
-
-@pytest.mark.parametrize("entry", PUBLISHED, ids=[e["name"] for e in PUBLISHED])
-def test_the_learning_search_decides_what_probing_leaves(entry):
-    """janko's 078: the rules and probing leave cells open; the learning search (`learned`)
-    ends within the Tuning's work with the one answer, the published one, so the pipeline
-    runs no solver."""
-    assert_learned_whole(hitori.GENRE, entry)

@@ -5,9 +5,6 @@ tests/test_samples.py; check, hints and forced cells: tests/test_check.py.)"""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import openpyxl
 import pytest
 from openpyxl.styles import PatternFill
@@ -22,7 +19,7 @@ from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.io.workbook import fill_sheet
 from solver.mip.settings import Settings
 from solver.pipeline import read_puzzle, solve_puzzle
-from tests.conftest import assert_learned_whole, example
+from tests.conftest import example
 
 KNOWN = frozenset(
     (r, c)
@@ -142,14 +139,3 @@ def test_the_uniqueness_proof_keeps_highs_presolve(monkeypatch):
     assert out.answer == KNOWN and out.unique is True
     assert not norinori.GENRE.tuning.prove_by_search
     assert [live.native.getOptionValue("presolve")[1] for live in proofs] == ["choose"]
-
-
-PUBLISHED = json.loads((Path(__file__).parent / "data/published/norinori.json").read_text("utf-8"))
-
-
-@pytest.mark.parametrize("entry", PUBLISHED, ids=[e["name"] for e in PUBLISHED])
-def test_the_learning_search_decides_what_probing_leaves(entry):
-    """janko's 232: the rules and probing leave cells open; the learning search (`learned`)
-    ends within the Tuning's work with the one answer, the published one, so the pipeline
-    runs no solver."""
-    assert_learned_whole(norinori.GENRE, entry)

@@ -20,9 +20,10 @@ from solver.blocks.cells import check_connected, seen_cells
 from solver.blocks.geometry import grid_edges, neighbours
 from solver.blocks.rooms import RoomPuzzle, Rooms, rooms_from_walls
 from solver.deduce import shade_logic
-from solver.genres import heyawake, hitori, kurodoko, norinori
+from solver.genres import aqre, heyawake, hitori, kurodoko, norinori
 from solver.genres.kurodoko import Puzzle
 from solver.io.puzzlink import UNKNOWN, parse_url
+from solver.io.sheet import Grid
 from solver.mip.settings import Settings
 from solver.pipeline import DECIDED, solve_puzzle
 from tests.conftest import every_shading_answer, search_tally
@@ -528,3 +529,32 @@ def test_the_learning_search_finds_every_answer_of_small_grids():
             assert whole or got == known
         tally[min(len(answers), 2)] += 1
     assert tally[0] > 15 and tally[1] > 15 and tally[2] > 15
+
+
+# --- the learning search on published puzzles -------------------------------------------------
+
+PUBLISHED = Path(__file__).parent / "data" / "published"
+LEARNED = [  # a published puzzle per genre that probing leaves open and the learning search decides
+    (aqre, "aqre-janko-049"),
+    (heyawake, "130_20x36"),
+    (hitori, "78_17x17"),
+    (norinori, "232_10x10"),
+]
+
+
+@pytest.mark.parametrize(("module", "name"), LEARNED, ids=[name for _, name in LEARNED])
+def test_the_learning_search_decides_what_probing_leaves(module: ModuleType, name: str):
+    """A published shading puzzle that the genre's rules and probing leave open: its learning
+    search (`learned`, within the Tuning's `learn_work`) ends with the one answer, the published
+    one, so that the pipeline runs no solver."""
+    genre = module.GENRE
+    entries = json.loads((PUBLISHED / f"{genre.slug}.json").read_text("utf-8"))
+    entry = next(e for e in entries if e["name"] == name)
+    p = genre.parse(Grid(genre.slug, entry["cells"]))
+    probed = genre.deduce(p, replace(genre.tuning, learn_work=0))
+    assert len(probed.fixed["b"]) < p.rows * p.cols
+    d = genre.deduce(p, genre.tuning)
+    want = frozenset(map(tuple, entry["expected"]["shaded"]))
+    assert len(d.fixed["b"]) == p.rows * p.cols and d.answer == want
+    out = solve_puzzle(genre, p, Settings(time_limit=60))
+    assert out.unique is True and out.answer == want and out.rounds == 0
