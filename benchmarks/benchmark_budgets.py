@@ -1,6 +1,7 @@
 """The work behind the budgets that choose a route (solver.mip.settings: SEARCH_AFTER,
-REINFORCE_AFTER, SWITCH_AFTER): each puzzle solved on its first route with no budget, and on
-the second route from the start, in branch-and-bound nodes and CPU seconds.
+REINFORCE_AFTER, SWITCH_AFTER; a genre's `Tuning.learn_work`): each puzzle solved on its first
+route with no budget, and on the second route from the start, in branch-and-bound nodes (the
+learning search's work) and CPU seconds.
 
     python -m benchmarks.benchmark_budgets BUDGET [--large FILE ...] [--puzzlekit ROOT]
                                            [--genres a,b] [--every N] [--offset K]
@@ -11,33 +12,40 @@ the second route from the start, in branch-and-bound nodes and CPU seconds.
 
 BUDGET: `reinforce` (genres with `Model.reinforce`: the first attempt without the
 reinforcements, against the model with them from the start), `switch` (genres with
-`Tuning.switch_to`: the genre's own back end, against the other one from the start) or `search`
+`Tuning.switch_to`: the genre's own back end, against the other one from the start), `search`
 (every lazy genre on SCIP: rounds of solves only, against the cuts inside one search from the
-start). Puzzles: lists of tests/data/large (`--large`) and the puzzlekit dataset's puzzles of
-the genres with a reader (benchmarks/puzzlekit/, ROOT as benchmarks.benchmark_puzzlekit's),
-and generated ones (`--generated a,b`: tests/generators/, each of `--sizes` with the seeds
-below `--seeds`), every Nth of each list from the Kth (`--every`, `--offset`: one half to
-choose a budget on, the other to check it).
+start) or `learn` (genres with `Tuning.learn_work`: the search that learns from its conflicts
+(solver.deduce.learning) run to its end after probing, against no learning search, the MIP
+taking what probing leaves). Puzzles: lists of tests/data/large (`--large`) and the puzzlekit
+dataset's puzzles of the genres with a reader (benchmarks/puzzlekit/, ROOT as
+benchmarks.benchmark_puzzlekit's), and generated ones (`--generated a,b`: tests/generators/,
+each of `--sizes` with the seeds below `--seeds`), every Nth of each list from the Kth
+(`--every`, `--offset`: one half to choose a budget on, the other to check it).
 
 Counted: `nodes`, the branch-and-bound nodes of the first route (`LiveModel.work`: a solve
 counts one at least) over the whole attempt, answer and proof, for `reinforce` and `switch`,
-and over the rounds of the longest `solve_lazy` call for `search` (what each budget is
-compared with); `cpu_a` and `cpu_b`, `time.process_time()` of `solve_puzzle` on each route
-(the solvers run in this process: their threads count, a machine's load does not). A puzzle
-the deductions decide whole runs no solver and has no nodes.
+over the rounds of the longest `solve_lazy` call for `search`, and for `learn` the learning
+search's work (its unit: `solver.deduce.learning`; every call of the solve together) (what each
+budget is compared with); `cpu_a` and `cpu_b`, `time.process_time()` of `solve_puzzle` on each
+route (the solvers run in this process: their threads count, a machine's load does not), and for
+`learn` `cpu_learn`, that of the learning search alone. A puzzle the deductions decide whole
+runs no solver and has no nodes; for `learn`, one that probing decides (or that the genre's
+other searches decide first) never reaches the learning search and has no work.
 
 `--cap`: the first route of `reinforce` and `switch` stops after that many nodes (the row says
-`capped`, its `cpu_a` the seconds to get there: the run's less the second route's), so that a
-hard puzzle's first route need not run to its end. `--time-limit`: wall seconds for each route
-(0: none); a timeout may say that the machine was busy rather than that the route was slow. A
-run given a `--json` file that exists goes on after the puzzles it holds.
+`capped`, its `cpu_a` the seconds to get there: the run's less the second route's), and that of
+`learn` gives the learning search that work (`capped` where it runs out, and the MIP goes on),
+so that a hard puzzle's first route need not run to its end. `--time-limit`: wall seconds for
+each route (0: none); a timeout may say that the machine was busy rather than that the route was
+slow. A run given a `--json` file that exists goes on after the puzzles it holds.
 
-`--table`: the puzzles with a solve, then per budget given (`--at`), how many stay on the
-first route, how many go on, and the estimated CPU seconds in all: a puzzle whose first route
-takes more nodes than the budget pays that route's seconds in proportion to the budget's share
-of its nodes, then the second route's (a capped row: the cap's seconds at most, so that above
-the cap its figure is a lower bound).
-"""
+`--table`: the puzzles with a solve, then per budget given (`--at`), how many stay on the first
+route, how many go on, and the estimated CPU seconds in all: a puzzle whose first route takes
+more nodes than the budget pays that route's seconds in proportion to the budget's share of its
+nodes, then the second route's (a capped row: the cap's seconds at most, so that above the cap
+its figure is a lower bound); for `learn`, the learning search's own seconds in that proportion,
+then the second route's (probing and the MIP). The median and the worst are the puzzles', the
+slowest named."""
 
 from __future__ import annotations
 
@@ -52,6 +60,7 @@ from typing import Any
 
 from benchmarks.benchmark_puzzlekit import chosen, dataset
 from benchmarks.puzzlekit import readers
+from solver.deduce import learning
 from solver.genres import Genre, genre_by_slug, genre_for_pzpr
 from solver.io.puzzlink import parse_url
 from solver.io.sheet import Grid
@@ -64,13 +73,26 @@ NEVER = 10**12  # a budget no attempt reaches
 
 
 class Counter:
-    """The LiveModels of a run and the nodes of each `solve_lazy` call's rounds."""
+    """The LiveModels of a run, the nodes of each `solve_lazy` call's rounds, and each learning
+    search's work, CPU seconds and whether it ran out of its budget."""
 
     def __init__(self) -> None:
         self.lives: list[backends.LiveModel] = []
         self.calls: list[int] = []
+        self.learnt: list[tuple[int, float, bool]] = []
         init, lazy = backends.LiveModel.__init__, backends.LiveModel.solve_lazy
+        learn = learning._Search.run
         counter = self
+
+        def counted_learn(search, *args, **kwargs):
+            start = time.process_time()
+            out = True
+            try:
+                found = learn(search, *args, **kwargs)
+                out = False
+                return found
+            finally:
+                counter.learnt.append((search.work, time.process_time() - start, out))
 
         def counted_init(live, *args, **kwargs):
             init(live, *args, **kwargs)
@@ -85,10 +107,20 @@ class Counter:
 
         backends.LiveModel.__init__ = counted_init
         backends.LiveModel.solve_lazy = counted_lazy
+        learning._Search.run = counted_learn
+        self.restore = lambda: _put_back(init, lazy, learn)
 
     def reset(self) -> None:
         self.lives.clear()
         self.calls.clear()
+        self.learnt.clear()
+
+
+def _put_back(init: Any, lazy: Any, learn: Any) -> None:
+    """The counted methods as they were."""
+    backends.LiveModel.__init__ = init
+    backends.LiveModel.solve_lazy = lazy
+    learning._Search.run = learn
 
 
 def entries(a: argparse.Namespace, wanted: set[str] | None) -> list[tuple[str, Genre, Any, Any]]:
@@ -151,6 +183,12 @@ def routes(
         first = dataclasses.replace(t, switch_after=cap)
         second = dataclasses.replace(t, switch_after=0)
         return _with(genre, first), _with(genre, second), "default"
+    if budget == "learn":
+        if not t.learn_work:
+            return None
+        first = dataclasses.replace(t, learn_work=cap)
+        second = dataclasses.replace(t, learn_work=0)
+        return _with(genre, first), _with(genre, second), "default"
     if t.solver == "scip" and t.search_after == 0:
         return None  # the genre takes its cuts in one search from the start
     first = dataclasses.replace(t, search_after=NEVER, switch_to=None)
@@ -173,6 +211,7 @@ def run_one(
         cpu = time.process_time() - start
         return {"cpu": round(cpu, 4), "verdict": f"error: {exc}", "attempt": None, "rounds": None}
     cpu = time.process_time() - start
+    learnt = counter.learnt
     verdict = out.status
     if out.status == "solved":
         verdict = {True: "unique", False: "NOT unique", None: "unique unproved"}[out.unique]
@@ -190,11 +229,21 @@ def run_one(
         "rounds": max(counter.calls, default=None),
         "lazy": out.lazy,
         "capped": bool(out.reinforced or out.switched),
+        "learnt": sum(w for w, _, _ in learnt) if learnt else None,
+        "cpu_learn": round(sum(t for _, t, _ in learnt), 4),
+        "learn_out": any(o for _, _, o in learnt),
     }
 
 
 def measure(a: argparse.Namespace) -> int:
     counter = Counter()
+    try:
+        return _measure(a, counter)
+    finally:
+        counter.restore()
+
+
+def _measure(a: argparse.Namespace, counter: Counter) -> int:
     wanted = set(a.genres.split(",")) if a.genres else None
     sink = open(a.json, "a", encoding="utf-8") if a.json else None  # noqa: SIM115
     done = set()
@@ -209,7 +258,10 @@ def measure(a: argparse.Namespace) -> int:
         first, second, solver = pair
         settings = Settings(solver, time_limit=a.time_limit or None, deduce=not a.no_deduce)
         ra = run_one(counter, first, puzzle, want, settings)
-        if ra["attempt"] is None or (a.budget == "search" and not ra.get("lazy")):
+        if a.budget == "learn":
+            row = _learn_row(counter, ra, second, puzzle, want, settings)
+            row = {"budget": a.budget, "genre": genre.slug, "name": name} | row
+        elif ra["attempt"] is None or (a.budget == "search" and not ra.get("lazy")):
             row = {"budget": a.budget, "genre": genre.slug, "name": name, "nodes": None}
             row |= {"cpu_a": ra["cpu"], "verdict_a": ra["verdict"]}
         else:
@@ -225,7 +277,27 @@ def measure(a: argparse.Namespace) -> int:
         if sink:
             sink.write(json.dumps(row) + "\n")
             sink.flush()
+    if sink:
+        sink.close()
     return 0
+
+
+def _learn_row(
+    counter: Counter,
+    ra: dict[str, Any],
+    second: Genre,
+    puzzle: Any,
+    want: Any,
+    settings: Settings,
+) -> dict[str, Any]:
+    """A `learn` row: the learning search's work and seconds on the first route, and the
+    second route's run where the first reached the learning search."""
+    row = {"nodes": ra.get("learnt"), "cpu_a": ra["cpu"], "verdict_a": ra["verdict"]}
+    if row["nodes"] is None:
+        return row
+    row |= {"cpu_learn": ra["cpu_learn"], "capped": ra["learn_out"]}
+    rb = run_one(counter, second, puzzle, want, settings)
+    return row | {"cpu_b": rb["cpu"], "verdict_b": rb["verdict"]}
 
 
 def cost(row: dict[str, Any], budget: int) -> float:
@@ -233,7 +305,8 @@ def cost(row: dict[str, Any], budget: int) -> float:
     capped first route goes on at any budget, at most its cap's seconds spent first."""
     if row["nodes"] is None or (row["nodes"] <= budget and not row.get("capped")):
         return row["cpu_a"]
-    return row["cpu_a"] * min(budget, row["nodes"]) / row["nodes"] + row["cpu_b"]
+    share = min(budget, row["nodes"]) / max(row["nodes"], 1)
+    return row.get("cpu_learn", row["cpu_a"]) * share + row["cpu_b"]
 
 
 def table(paths: list[str], budgets: list[int]) -> str:
@@ -244,25 +317,27 @@ def table(paths: list[str], budgets: list[int]) -> str:
     lines = [f"{len(rows)} puzzles, {len(searched)} with a solve"]
     for r in sorted(searched, key=lambda r: r["nodes"]):
         more = ">" if r.get("capped") else " "
+        unit = "work" if r["budget"] == "learn" else "nodes"
         lines.append(
-            f"  {r['genre']:<12}{r['name']:<20}{more}{r['nodes']:>8} nodes  "
+            f"  {r['genre']:<12}{r['name']:<20}{more}{r['nodes']:>9} {unit:<5}  "
             f"first {r['cpu_a']:>8.3f} s {r['verdict_a']:<10} "
             f"second {r['cpu_b']:>8.3f} s {r['verdict_b']}"
         )
     for b in budgets:
         on = [r for r in searched if r["nodes"] > b or r.get("capped")]
         costs = [cost(r, b) for r in rows]
+        worst = max(range(len(rows)), key=costs.__getitem__)
         lines.append(
-            f"budget {b:>7}: {len(searched) - len(on):>4} stay, {len(on):>3} go on; CPU in all "
+            f"budget {b:>9}: {len(searched) - len(on):>4} stay, {len(on):>3} go on; CPU in all "
             f"{sum(costs):8.2f} s, median {statistics.median(costs):.3f} s, "
-            f"worst {max(costs):.2f} s"
+            f"worst {costs[worst]:.2f} s ({rows[worst]['name']})"
         )
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    ap.add_argument("budget", nargs="?", choices=("reinforce", "switch", "search"))
+    ap.add_argument("budget", nargs="?", choices=("reinforce", "switch", "search", "learn"))
     ap.add_argument("--large", nargs="*", default=[])
     ap.add_argument("--puzzlekit", default=None)
     ap.add_argument("--genres", default=None)

@@ -213,3 +213,37 @@ def test_puzzlekit_table_counts_the_rows_it_keeps_in_its_totals(tmp_path):
     assert old in text
     alone = table([run])
     assert "In all: 3 puzzles of 1 genres, 2 right and proved unique (66.7 %), 1 of them" in alone
+
+
+def test_budget_benchmark_measures_the_learning_search(tmp_path, capsys):
+    """`learn`: a published aqre that probing leaves open (janko 049) reaches the learning
+    search, which ends with the answer, its work counted; with no learning search the MIP
+    answers it too; a budget at that work keeps the first route, half of it pays half the
+    search's seconds and then the second route's."""
+    from benchmarks import ROOT, benchmark_budgets
+    from solver.deduce import learning
+
+    run = learning._Search.run
+    published = json.loads((ROOT / "tests/data/published/aqre.json").read_text(encoding="utf-8"))
+    entry = next(e for e in published if e["name"] == "aqre-janko-049")
+    listed = tmp_path / "list.json"
+    listed.write_text(json.dumps([{"genre": "aqre", **entry}]), encoding="utf-8")
+    out = tmp_path / "run.jsonl"
+    assert benchmark_budgets.main(["learn", "--large", str(listed), "--json", str(out)]) == 0
+    assert learning._Search.run is run  # the counting is undone after the run
+    (row,) = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert row["name"] == "aqre-janko-049" and row["budget"] == "learn"
+    assert row["nodes"] > 0 and not row["capped"]
+    assert row["verdict_a"] == row["verdict_b"] == "unique"
+    assert 0 < row["cpu_learn"] <= row["cpu_a"]
+    work = row["nodes"]
+    assert benchmark_budgets.cost(row, work) == row["cpu_a"]
+    half = row["cpu_learn"] * (work // 2) / work + row["cpu_b"]
+    assert benchmark_budgets.cost(row, work // 2) == half
+    capsys.readouterr()
+    assert benchmark_budgets.main(["--table", str(out), "--at", str(work), str(work // 2)]) == 0
+    budgets = [line for line in capsys.readouterr().out.splitlines() if line.startswith("budget")]
+    assert [line.split(":")[1].split(";")[0].split() for line in budgets] == [
+        ["1", "stay,", "0", "go", "on"],
+        ["0", "stay,", "1", "go", "on"],
+    ]

@@ -339,14 +339,15 @@ def to_url(p: Puzzle) -> str:
     return shaded_rooms.to_url("aqre", p)
 
 
-# The learning search's work (`Tuning.learn_work`), chosen on the published puzzles whose names
-# sort to odd places (benchmarks.benchmark_puzzlekit) and checked on the others: 25 and 22 of
-# their 45 reach it. On the first it ends with the one answer on 21 within 583,000 and runs on
-# past 3,000,000 on the other four (a big room nearly full: a count the MIP's relaxation sees
-# at once); from per-puzzle runs (its work and time, the MIP's time), 600,000 makes the slowest
-# puzzle fastest (0.24 s; 300,000: 0.47 s; 1,000,000: 0.38 s). On the others 600,000 also does
-# (0.56 s; 300,000: 1.4 s), with one puzzle (janko 001, a 6x6 of one room, 1,406,000) left to
-# the MIP.
+# The learning search's work (`Tuning.learn_work`), chosen on the published puzzles at even places
+# of the dataset (`python -m benchmarks.benchmark_budgets learn --puzzlekit ROOT --genres aqre
+# --every 2 --offset 0 --cap 3000000`, then its `--table`) and checked on the others (`--offset
+# 1`): 22 and 25 of their 45 reach it. On the first it ends with the one answer on 20 within
+# 378,000 and on 01_6x6 (one room of 36 cells) at 1,398,000, and runs past 3,000,000 on 07_8x8
+# (a big room nearly full: a count the MIP's relaxation sees at once); the CPU in all is least at
+# 600,000 (1.7 s; 300,000: 2.7 s; 1,000,000: 2.0 s). On the others, 600,000 makes the slowest
+# puzzle fastest (0.32 s; 300,000: 0.41 s; 1,000,000: 0.51 s) at 2.2 s in all (300,000: 2.0 s),
+# with four past 3,000,000 left to the MIP.
 GENRE = define(
     __name__,
     slug="aqre",

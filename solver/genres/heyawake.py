@@ -351,12 +351,14 @@ def to_url(p: Puzzle) -> str:
 
 # SCIP's one search (ONE_SCIP_SEARCH): the ring cuts go inside it from the first solve on, where
 # HiGHS starts a new search for each round of them (heyawake-3: 15 rounds). The learning
-# search's work (`Tuning.learn_work`), chosen on the published puzzles whose names sort to odd
-# places (benchmarks.benchmark_puzzlekit) and checked on the others: 114 and 100 of their 393
-# and 394 reach it. On the first it ends with the one answer on 110 within 945,000 and runs on
-# past 3,000,000 on four (left to the MIP); from per-puzzle runs (its work and time, the MIP's
-# time), 600,000 and 1,000,000 cost the same in all (6.4 s), and the smaller is kept. On the
-# others 600,000 costs 4.0 s in all (1,000,000: 4.5 s; 300,000: 3.7 s).
+# search's work (`Tuning.learn_work`), chosen on the published puzzles at even places of the
+# dataset (`python -m benchmarks.benchmark_budgets learn --puzzlekit ROOT --genres heyawake
+# --every 2 --offset 0 --cap 3000000`, then its `--table`) and checked on the others (`--offset
+# 1`): 103 and 111 of their 393 and 392 reach it. On the first it ends with the one answer on 99
+# within 900,000 and runs past 3,000,000 on four (left to the MIP); the CPU in all is within 2 %
+# from 100,000 to 1,000,000 (14.3 to 14.5 s), as on the others (22.5 to 22.9 s): the MIP takes
+# about as long as the search on what it leaves. 600,000 leaves the MIP 6 and 5 puzzles where
+# 100,000 leaves it 19 and 16: where the search ends, no solver runs.
 GENRE = define(
     __name__,
     slug="heyawake",

@@ -222,10 +222,11 @@ def to_url(p: Puzzle) -> str:
 
 # SCIP's one search (ONE_SCIP_SEARCH): the ring cuts inside it from the first solve on, and on
 # past the answer to its proof; faster than HiGHS on generated grids (threefold at 30x30). The
-# learning search's work (`Tuning.learn_work`), chosen on the published puzzles whose names sort
-# to odd places (benchmarks.benchmark_puzzlekit) and checked on the others: 2 and 3 of their 470
-# and 471 reach it, and it ends with the one answer on each within 108,000 and 67,000 (0.02 to
-# 0.03 s, where the MIP took 0.05 to 0.08 s).
+# learning search's work (`Tuning.learn_work`), chosen on the published puzzles at even places
+# of the dataset (`python -m benchmarks.benchmark_budgets learn --puzzlekit ROOT --genres hitori
+# --every 2 --offset 0`) and checked on the others (`--offset 1`): 2 and 3 of their 471 and 470
+# reach it, and it ends with the one answer on each within 108,000 and 68,000 (0.03 to 0.10 s of
+# CPU, where the MIP takes 0.04 to 0.14 s).
 GENRE = define(
     __name__,
     slug="hitori",

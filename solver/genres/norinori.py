@@ -272,11 +272,13 @@ givens = None
 
 # The uniqueness proof keeps HiGHS's presolve (no `prove_by_search`): on the grids the rules
 # leave undecided, the search without it has a heavy tail (a 23x33 over thirty times slower).
-# The learning search's work (`Tuning.learn_work`), chosen on the published puzzles whose names
-# sort to odd places (benchmarks.benchmark_puzzlekit) and checked on the others: 20 and 15 of
-# their 144 and 145 reach it; on the first it ends with the one answer on each within 247,000
-# (93_36x54; the MIP took 0.35 s, the learning search 0.14 s), on the others within 24,000, all
-# but 286_23x33 (1,758,000), left to the MIP.
+# The learning search's work (`Tuning.learn_work`), chosen on the published puzzles at even
+# places of the dataset (`python -m benchmarks.benchmark_budgets learn --puzzlekit ROOT --genres
+# norinori --every 2 --offset 0 --cap 3000000`, then its `--table`) and checked on the others
+# (`--offset 1`): 18 and 17 of their 145 and 144 reach it. On the first it ends with the one
+# answer on 17 within 248,000 (93_36x54: 0.30 s, where the MIP takes 0.38 s) and on 286_23x33
+# at 1,758,000 (1.1 s; the MIP 0.34 s); 300,000 costs least in all (1.71 s; 200,000: 1.85 s;
+# 600,000: 1.88 s) and leaves 286_23x33 to the MIP. On the others it ends within 24,000 on all.
 GENRE = define(
     __name__,
     slug="norinori",
