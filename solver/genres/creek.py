@@ -298,8 +298,13 @@ def to_url(p: Puzzle) -> str:
     return puzzlink.url_text("creek", cols, rows, body)
 
 
-# The learning search's work: of the published creeks, 59 of 440 reach it, and each ends with
-# its one answer; the odd half's most is 4.7M (419_30x45), the even half's 5.7M (410_30x45).
+# The learning search's work (`Tuning.learn_work`), from `python -m benchmarks.benchmark_budgets
+# learn --puzzlekit ROOT --genres creek --every 2 --offset 0` (and `--offset 1`, with `--cap
+# 20000000`, then its `--table`): 24 and 35 of the halves' 220 reach it, and it ends with the one
+# answer on each, within 488,000 on the first and 5,361,000 on the second (410_30x45; 419_30x45
+# 4,474,000), where the MIP takes 14 to 15 s on the 30x45s and up to 33 s on smaller grids.
+# 10,000,000, about twice the most: on the second half, 1,000,000 (twice the first half's most)
+# leaves three to the MIP and costs 53.9 s of CPU in all against 18.7 s.
 GENRE = define(
     __name__,
     slug="creek",

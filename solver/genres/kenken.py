@@ -472,10 +472,12 @@ GENRE = define(
     names=("kendoku", "calcudoku", "mathdoku", "ケンケン"),
     # SCIP: 31 s on the hardest of janko.at's 430 (050, signs not given) where HiGHS takes 55
     # (benchmarks/benchmark_puzzlekit.py). The learning search's work (`Tuning.learn_work`),
-    # chosen on the even-numbered published puzzles (6 of 215 leave open cells to it; it
-    # decides each, 050_8x8 within 6.9 million work, the rest within 400,000) and checked on
-    # the odd-numbered (4 of 215, each within 130,000): 10 million, half as much again as
-    # 050's.
+    # chosen on the published puzzles at odd places of the dataset (`python -m
+    # benchmarks.benchmark_budgets learn --puzzlekit ROOT --genres kenken --every 2 --offset 1
+    # --cap 20000000`, then its `--table`): 3 of 215 reach it, and it decides each, 50_8x8
+    # within 6,849,000 (3.1 s of CPU, where the MIP takes 7.5 s), the others within 406,000;
+    # checked on the others (`--offset 0`): 7 of 215, each within 352,000. 10 million, half as
+    # much again as 50_8x8's.
     tuning=Tuning(
         solver="scip", prove_by_search=True, probe_work=10_000_000, learn_work=10_000_000
     ),

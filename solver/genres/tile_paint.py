@@ -395,11 +395,13 @@ def to_url(p: Puzzle) -> str:
     return puzzlink.url_text("tilepaint", p.cols, p.rows, body)
 
 
-# The learning search's work (`Tuning.learn_work`), chosen on the odd-numbered published puzzles
-# of benchmarks.benchmark_puzzlekit's dataset and checked on the even-numbered: probing leaves
-# tiles on 34 of 188, and the search decides each within 3.3 million work (under a second); on
-# the even half 34 of 189, within 4.0 million. 10 million, three times the most of the odd
-# half, leaves the MIP its time where the search runs out.
+# The learning search's work (`Tuning.learn_work`), chosen on the published puzzles at even
+# places of the dataset (`python -m benchmarks.benchmark_budgets learn --puzzlekit ROOT --genres
+# tile-paint --every 2 --offset 0 --cap 20000000`, then its `--table`) and checked on the others
+# (`--offset 1`): probing leaves tiles on 33 of 189, and the search decides each within
+# 2,334,000 work (0.8 s of CPU, where the MIP takes 1.5 s); on the others 35 of 188, within
+# 3,998,000 (1.4 s; the MIP 2.5 s). 10 million, four times the most of the first half: at
+# 3,000,000 the second half leaves two to the MIP (10.7 s of CPU in all against 6.5 s).
 GENRE = define(
     __name__,
     slug="tile-paint",
