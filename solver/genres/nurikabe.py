@@ -324,12 +324,19 @@ def to_url(p: Puzzle) -> str:
 
 
 # SCIP by default: faster than HiGHS on generated grids up to 20x20, and as fast on nurikabe-2.
-# The searches' work, on the published puzzles that probing leaves open (332 of 1,130), the
-# odd-numbered half choosing and the even half checking: the search beside the islands ends
-# within 500k on 308 of the 331 it runs on (the other 23 need 0.5M to 7M, or more than 8M);
-# after it, the learning search decides all but 3 of the odd half and 2 of the even within
-# 40M. A search of 200k does as well on the odd half, and leaves 688_20x20 of the even half
-# to the learning search, which does not decide it.
+# The search beside the islands (`search_work`), on the published puzzles that probing leaves
+# open (332 of 1,130), the odd-numbered half choosing and the even half checking: it ends
+# within 500k on 308 of the 331 it runs on (the other 23 need 0.5M to 7M, or more than 8M). A
+# search of 200k does as well on the odd half, and leaves 688_20x20 of the even half to the
+# learning search, which does not decide it. The learning search after it (`learn_work`), from
+# `python -m benchmarks.benchmark_budgets learn --puzzlekit ROOT --genres nurikabe --every 2
+# --offset 0` (and `--offset 1`; `--cap 40000000 --time-limit 30`, then its `--table`): 15 and 9
+# of the halves' 565 reach it; it decides 11 of the first within 7,419,000 and 7 of the second
+# within 22,467,000 (1108_20x15, 7.9 s of CPU; 950_13x13 19,529,000), where the MIP after the
+# same searches does not end within 30 s on 11 of those 18. A budget chosen on the first half
+# (10,000,000) would leave 950 and 1108 to the MIP; 40,000,000, about twice the most, decides
+# them. Six run it out: 29, 683, 753, 756 and 1055, where neither route ends within 30 s, and
+# 1030_32x32, which the MIP answers in 13 s without the learning search.
 GENRE = define(
     __name__,
     slug="nurikabe",
