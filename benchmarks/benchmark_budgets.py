@@ -39,13 +39,13 @@ so that a hard puzzle's first route need not run to its end. `--time-limit`: wal
 each route (0: none); a timeout may say that the machine was busy rather than that the route was
 slow. A run given a `--json` file that exists goes on after the puzzles it holds.
 
-`--table`: the puzzles with a solve, then per budget given (`--at`), how many stay on the first
-route, how many go on, and the estimated CPU seconds in all: a puzzle whose first route takes
-more nodes than the budget pays that route's seconds in proportion to the budget's share of its
-nodes, then the second route's (a capped row: the cap's seconds at most, so that above the cap
-its figure is a lower bound); for `learn`, the learning search's own seconds in that proportion,
-then the second route's (probing and the MIP). The median and the worst are the puzzles', the
-slowest named."""
+`--table`: the puzzles with a solve (for `learn`: that reach the learning search), then per
+budget given (`--at`), how many stay on the first route, how many go on, and the estimated CPU
+seconds in all: a puzzle whose first route takes more nodes than the budget pays that route's
+seconds in proportion to the budget's share of its nodes, then the second route's (a capped row:
+the cap's seconds at most, so that above the cap its figure is a lower bound); for `learn`, the
+learning search's own seconds in that proportion, then the second route's (probing and the MIP).
+The median and the worst are the puzzles', the slowest named."""
 
 from __future__ import annotations
 
@@ -314,7 +314,8 @@ def table(paths: list[str], budgets: list[int]) -> str:
     searched = [r for r in rows if r["nodes"] is not None]
     if not rows:
         return "no puzzles"
-    lines = [f"{len(rows)} puzzles, {len(searched)} with a solve"]
+    reach = "reach the learning search" if rows[0]["budget"] == "learn" else "with a solve"
+    lines = [f"{len(rows)} puzzles, {len(searched)} {reach}"]
     for r in sorted(searched, key=lambda r: r["nodes"]):
         more = ">" if r.get("capped") else " "
         unit = "work" if r["budget"] == "learn" else "nodes"
