@@ -80,8 +80,11 @@ class Counter:
         self.lives: list[backends.LiveModel] = []
         self.calls: list[int] = []
         self.learnt: list[tuple[int, float, bool]] = []
-        init, lazy = backends.LiveModel.__init__, backends.LiveModel.solve_lazy
-        learn = learning._Search.run
+        self.originals = init, lazy, learn = (
+            backends.LiveModel.__init__,
+            backends.LiveModel.solve_lazy,
+            learning._Search.run,
+        )
         counter = self
 
         def counted_learn(search, *args, **kwargs):
@@ -108,19 +111,18 @@ class Counter:
         backends.LiveModel.__init__ = counted_init
         backends.LiveModel.solve_lazy = counted_lazy
         learning._Search.run = counted_learn
-        self.restore = lambda: _put_back(init, lazy, learn)
 
     def reset(self) -> None:
         self.lives.clear()
         self.calls.clear()
         self.learnt.clear()
 
-
-def _put_back(init: Any, lazy: Any, learn: Any) -> None:
-    """The counted methods as they were."""
-    backends.LiveModel.__init__ = init
-    backends.LiveModel.solve_lazy = lazy
-    learning._Search.run = learn
+    def restore(self) -> None:
+        """The counted methods as they were."""
+        init, lazy, learn = self.originals
+        backends.LiveModel.__init__ = init
+        backends.LiveModel.solve_lazy = lazy
+        learning._Search.run = learn
 
 
 def entries(a: argparse.Namespace, wanted: set[str] | None) -> list[tuple[str, Genre, Any, Any]]:
