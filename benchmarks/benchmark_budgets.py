@@ -83,19 +83,29 @@ class Counter:
         self.originals = init, lazy, learn = (
             backends.LiveModel.__init__,
             backends.LiveModel.solve_lazy,
-            learning._Search.run,
+            learning._Search.steps,
         )
         counter = self
 
         def counted_learn(search, *args, **kwargs):
-            start = time.process_time()
-            out = True
+            """The search's steps, its CPU seconds taken in its own turns only (a search of
+            another kind may take turns with it and end first: `probing.first`)."""
+            walk, seconds, out = learn(search, *args, **kwargs), 0.0, False
             try:
-                found = learn(search, *args, **kwargs)
-                out = False
-                return found
+                while True:
+                    start = time.process_time()
+                    try:
+                        work = next(walk)
+                    except StopIteration as end:
+                        return end.value
+                    except learning.OutOfWork:
+                        out = True
+                        raise
+                    finally:
+                        seconds += time.process_time() - start
+                    yield work
             finally:
-                counter.learnt.append((search.work, time.process_time() - start, out))
+                counter.learnt.append((search.work, seconds, out))
 
         def counted_init(live, *args, **kwargs):
             init(live, *args, **kwargs)
@@ -110,7 +120,7 @@ class Counter:
 
         backends.LiveModel.__init__ = counted_init
         backends.LiveModel.solve_lazy = counted_lazy
-        learning._Search.run = counted_learn
+        learning._Search.steps = counted_learn
 
     def reset(self) -> None:
         self.lives.clear()
@@ -122,7 +132,7 @@ class Counter:
         init, lazy, learn = self.originals
         backends.LiveModel.__init__ = init
         backends.LiveModel.solve_lazy = lazy
-        learning._Search.run = learn
+        learning._Search.steps = learn
 
 
 def entries(a: argparse.Namespace, wanted: set[str] | None) -> list[tuple[str, Genre, Any, Any]]:

@@ -223,14 +223,14 @@ def test_budget_benchmark_measures_the_learning_search(tmp_path, capsys):
     from benchmarks import ROOT, benchmark_budgets
     from solver.deduce import learning
 
-    run = learning._Search.run
+    run = learning._Search.steps
     published = json.loads((ROOT / "tests/data/published/aqre.json").read_text(encoding="utf-8"))
     entry = next(e for e in published if e["name"] == "aqre-janko-049")
     listed = tmp_path / "list.json"
     listed.write_text(json.dumps([{"genre": "aqre", **entry}]), encoding="utf-8")
     out = tmp_path / "run.jsonl"
     assert benchmark_budgets.main(["learn", "--large", str(listed), "--json", str(out)]) == 0
-    assert learning._Search.run is run  # the counting is undone after the run
+    assert learning._Search.steps is run  # the counting is undone after the run
     (row,) = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     assert row["name"] == "aqre-janko-049" and row["budget"] == "learn"
     assert row["nodes"] > 0 and not row["capped"]
@@ -247,3 +247,29 @@ def test_budget_benchmark_measures_the_learning_search(tmp_path, capsys):
         ["1", "stay,", "0", "go", "on"],
         ["0", "stay,", "1", "go", "on"],
     ]
+
+
+def test_turns_benchmark_times_both_searches_of_a_published_nurikabe():
+    """`benchmark_turns`: on a published nurikabe that probing leaves open (janko 669, 14 x 24)
+    both searches run from the board probing leaves, each with its work and CPU seconds, and
+    the summary gives each one's microseconds a unit and their ratio."""
+    from benchmarks import ROOT, benchmark_turns
+    from solver.genres import nurikabe
+    from solver.io.sheet import Grid
+
+    published = json.loads((ROOT / "tests/data/published/nurikabe.json").read_text("utf-8"))
+    entry = next(e for e in published if e["name"] == "669_14x24")
+    p = nurikabe.parse(Grid("nurikabe", entry["cells"]))
+    row = benchmark_turns.measure("669_14x24", p, 200_000)
+    assert row is not None and row["name"] == "669_14x24"
+    assert row["island_work"] > 0 and row["island_cpu"] > 0
+    assert row["learn_work"] > 0 and row["learn_cpu"] > 0
+    assert not row["learn_decided"]  # 200,000 is far short of what it needs here
+    fake = [
+        {"island_work": 100_000, "island_cpu": 0.2, "learn_work": 1_000_000, "learn_cpu": 0.5},
+        {"island_work": 10, "island_cpu": 1.0, "learn_work": 10, "learn_cpu": 1.0},
+    ]
+    summary = benchmark_turns.rates(fake)
+    assert "island search: 2.000 us a unit (median of 1)" in summary
+    assert "learning search: 0.500 us a unit (median of 1)" in summary
+    assert "ratio: 4.0 (medians)" in summary

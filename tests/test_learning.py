@@ -12,7 +12,7 @@ import time
 import pytest
 
 from solver import limits
-from solver.deduce import learning
+from solver.deduce import learning, probing
 
 
 def every_answer(count: int, sums) -> list[list[int]]:
@@ -176,7 +176,11 @@ def test_clauses_given_of_one_literal_and_none():
     always holds."""
     sums = [(1, [(0, 1), (1, 1)])]
     search = learning._Search(2, sums, 10**6, clauses=[[(1, 1)]])
-    assert search.run(2) == [[0, 1]] and search.reason[1] is None and not search.starts
+    assert (
+        probing.walked(search.steps(2)) == [[0, 1]]
+        and search.reason[1] is None
+        and not search.starts
+    )
     assert learning.answers(2, sums, 10**6, clauses=[[]]) == []
     assert learning.answers(2, sums, 10**6, clauses=[[(0, 1)], [(0, 0)]]) == []
     assert len(learning.answers(2, sums, 10**6, clauses=[[(0, 1), (0, 0)]])) == 2
@@ -189,7 +193,7 @@ def test_a_cut_vertex_and_a_part_out_of_reach_are_decided_before_any_decision():
     near = [[1], [0, 2], [1, 3], [2, 4], [3]]
     graph = learning.Connected(near, [-1, 0, 1, 2, -1], inside=1)
     search = learning._Search(3, [], 10**6, [graph])
-    assert search.run(1) == [[1, 1, 1]]
+    assert probing.walked(search.steps(1)) == [[1, 1, 1]]
     assert all(isinstance(reason, list) for reason in search.reason)  # each forced by the cuts
 
     walled = learning.Connected(near, [-1, 0, 1, 2, -1], inside=1)
@@ -212,7 +216,7 @@ def test_the_same_sums_take_the_same_work_and_give_the_same_answers():
     runs = []
     for _ in range(2):
         search = learning._Search(30, sums, 10**9)
-        runs.append((search.run(2), search.work))
+        runs.append((probing.walked(search.steps(2)), search.work))
     assert runs[0] == runs[1]
 
 

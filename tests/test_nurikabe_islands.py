@@ -376,6 +376,44 @@ def test_the_learning_search_decides_what_the_genres_searches_leave(name):
     assert out.note == DECIDED
 
 
+def counted(walk, seen: list[int]):
+    """A search taken a step at a time, each step's work noted in `seen`."""
+    while True:
+        try:
+            work = next(walk)
+        except StopIteration as end:
+            return end.value
+        seen.append(work)
+        yield work
+
+
+@pytest.mark.slow
+def test_the_island_searches_and_the_learning_search_take_turns_by_their_cpu():
+    """On janko's no. 943 the searches over the islands' borders run out of their work, and
+    the learning search decides the grid within less than its own budget: taking turns by
+    their CPU (`nurikabe.ISLAND_WORK_COST`), the learning search ends first, the island
+    searches having spent a part of theirs only and about as much CPU as the learning
+    search; the grid decided whole, the answer `verify` accepts."""
+    cells = [[JANKO_943.get((r, c)) for c in range(10)] for r in range(10)]
+    p = Puzzle(tuple(map(tuple, cells)))
+    work = probing.budget(p.rows, p.cols, TUNING.probe_work, TUNING.probe_passes)
+    board = island_logic.probed(p.rows, p.cols, p.clues(), work)
+    islands = island_logic.searching(board, TUNING.search_work, TUNING.search_spread, False)
+    assert islands is not None and probing.walked(islands) is None  # out of its work
+    board = island_logic.probed(p.rows, p.cols, p.clues(), work)
+    islands = island_logic.searching(board, TUNING.search_work, TUNING.search_spread, False)
+    learnt = nurikabe.learning_steps(p, island_logic.decided(board), TUNING.learn_work)
+    on_islands: list[int] = []
+    on_learning: list[int] = []
+    cost = nurikabe.ISLAND_WORK_COST
+    found = probing.first([(counted(islands, on_islands), cost), (counted(learnt, on_learning), 1)])
+    assert found is not None and len(found[0]) + len(found[1]) == p.rows * p.cols
+    assert nurikabe.verify(p, frozenset(found[0])) == []
+    assert on_islands[-1] < TUNING.search_work
+    assert on_islands[-1] * cost <= on_learning[-1] + p.rows * p.cols * cost
+    assert nurikabe.deduce(p, TUNING).answer == frozenset(found[0])
+
+
 def decided(board: island_logic.Board, cols: int) -> tuple[set, set]:
     """The cells the board has decided sea and land."""
     cells = {value: set() for value in (island_logic.SEA, island_logic.LAND)}

@@ -51,3 +51,41 @@ def test_the_cell_that_failed_is_tried_first_until_the_search_ends(probe_nodes, 
     # the frontier alone tries every way of the free cells before each fails: 2^FREE leaves
     monkeypatch.setattr(probing, "_first", lambda conflict, board, cells: cells)
     assert probing.race([(Stuck(), probe_nodes, free_cells_first)], work) is None
+
+
+def route(work: list[int], outcome: object, taken: list[str], name: str):
+    """A search taken a step at a time: yields each of `work` (its work so far), noting each
+    step in `taken`, then returns `outcome` (or raises it, an exception)."""
+    for w in work:
+        taken.append(name)
+        yield w
+    if isinstance(outcome, Exception):
+        raise outcome
+    return outcome
+
+
+def test_routes_take_turns_by_their_cost_and_the_first_to_end_decides():
+    """The route that has cost least so far (its work times its unit's cost; the first of
+    equals) takes the next step; the first to end with an outcome gives it, and the others
+    take no step more."""
+    taken: list[str] = []
+    slow = route([10, 20, 30, 40, 50], "slow's", taken, "slow")  # 10 units a step, at cost 3
+    quick = route([25, 50, 75], "quick's", taken, "quick")  # 25 a step, at cost 1
+    assert probing.first([(slow, 3), (quick, 1)]) == "quick's"
+    # costs: slow 30, 60, 90, ...; quick 25, 50, 75: each step goes to the one behind
+    assert taken == ["slow", "quick", "quick", "slow", "quick", "slow"]
+
+
+def test_a_route_that_gives_up_drops_out_and_the_others_go_on():
+    """A route that ends with None (out of work, nothing decided) leaves the others to go on;
+    with all of them out, None; a Contradiction (no answer) ends them all."""
+    taken: list[str] = []
+    out = route([1], None, taken, "out")
+    on = route([5, 6, 7], "found", taken, "on")
+    assert probing.first([(out, 1), (on, 1)]) == "found"
+    assert taken == ["out", "on", "on", "on"]  # out's second turn finds it out of work
+    assert probing.first([(route([1], None, [], "a"), 1), (route([], None, [], "b"), 1)]) is None
+    never = route([100, 200], "never", [], "never")
+    with pytest.raises(Contradiction):
+        probing.first([(route([1], Contradiction(), [], "none"), 1), (never, 1)])
+    assert probing.first([]) is None

@@ -54,11 +54,12 @@ its reach per cell it still needs), and one that probes the frontier at each nod
 island with the fewest such cells (`Board.island_frontier`); where neither ends, a third,
 probing its nodes, branches on the ways out of the groups of sea as well (`Board.frontier`:
 while the sea is in pieces, each group must reach the rest through one of them), within half
-that work, unless told not to (nurikabe's learning search, which follows, decides those
-puzzles sooner: `solver.genres.nurikabe.learned`). When a search ends with exactly one answer
-that answer is the grid decided whole (and unique: the pipeline then runs no solver,
-`pipeline._decided`); with two answers, or out of work, it decides nothing and the solve goes
-on from the probing. What `deduce` returns holds
+that work, unless told not to (nurikabe's learning search, which takes turns with these,
+decides those puzzles sooner: `solver.genres.nurikabe.deduce`). When a search ends with
+exactly one answer that answer is the grid decided whole (and unique: the pipeline then runs
+no solver, `pipeline._decided`); with two answers, or out of work, it decides nothing and the
+solve goes on from the probing (`searching` takes the searches a propagation at a time, so
+that another may take turns with them). What `deduce` returns holds
 in every answer; when the rules contradict themselves (a puzzle with no answer) it returns
 nothing, and the solve says so.
 
@@ -104,7 +105,7 @@ decide."""
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Generator, Mapping
 
 import numpy as np
 
@@ -893,25 +894,66 @@ def deduce(
     ways_out: bool = True,
 ) -> tuple[set[Cell], set[Cell]] | None:
     """The cells that are sea and the cells that are land in every answer, by the rules and
-    then by probing each unknown cell next to a decided one both ways (`solver.deduce.probing`,
-    while the probes' work, the grid's cells once a probe, stays within `work`): where one way
-    propagates to a contradiction, the other holds. Then, where unfinished islands have at
-    least `search_spread` unknown cells each to spread into (`Board.spread`), a depth-first
-    search within `search_work`, which decides the grid whole where it ends with exactly one
-    answer (the third search, over the sea's ways out, only where told: `ways_out`). None when
-    the rules leave no answer."""
-    board = Board(rows, cols, clues)
+    then by probing each unknown cell next to a decided one both ways (`probed`). Then, where
+    unfinished islands have at least `search_spread` unknown cells each to spread into, the
+    depth-first search within `search_work` (`searching`), which decides the grid whole where
+    it ends with exactly one answer. None when the rules leave no answer."""
     try:
-        board.propagate()
-        _probe(board, work)
-        if UNKNOWN in board.state and search_work and board.spread() >= search_spread:
-            board.cuts = True
-            found = probing.race(island_searches(board), search_work)
-            if found is None and ways_out:
-                found = probing.race([(board.copy(), True, Board.frontier)], search_work // 2)
-            board = found or board
+        board = probed(rows, cols, clues, work)
+        search = searching(board, search_work, search_spread, ways_out)
+        found = None if search is None else probing.walked(search)
     except Contradiction:
         return None
+    return found or decided(board)
+
+
+def probed(rows: int, cols: int, clues: Mapping[Cell, int | None], work: int) -> Board:
+    """The board after the rules and probing each unknown cell next to a decided one both ways
+    (`solver.deduce.probing`, while the probes' work, the grid's cells once a probe, stays
+    within `work`): where one way propagates to a contradiction, the other holds. Raises
+    Contradiction when the rules leave no answer."""
+    board = Board(rows, cols, clues)
+    board.propagate()
+    _probe(board, work)
+    return board
+
+
+def searching(
+    board: Board, work: int, spread: float, ways_out: bool = True
+) -> Generator[int, None, tuple[set[Cell], set[Cell]] | None] | None:
+    """The searches over the islands' borders from `board` (`island_searches`, racing within
+    `work`; then, told `ways_out`, the one over the sea's ways out as well, within half that),
+    a propagation at a time (`probing.racing`): the sea and the land of the one answer where a
+    search ends with exactly one; None (nothing decided) where it finds two or runs out of
+    work; Contradiction where it finds none. None instead of a search where no cell is unknown,
+    or the unfinished islands have fewer than `spread` unknown cells each (`Board.spread`)."""
+    if UNKNOWN not in board.state or not work or board.spread() < spread:
+        return None
+    board.cuts = True
+    return _searched(board, work, ways_out)
+
+
+def _searched(
+    board: Board, work: int, ways_out: bool
+) -> Generator[int, None, tuple[set[Cell], set[Cell]] | None]:
+    found = yield from probing.racing(island_searches(board), work)
+    if found is None and ways_out:
+        rest = probing.racing([(board.copy(), True, Board.frontier)], work // 2)
+        while found is None:
+            try:
+                spent = next(rest)
+            except StopIteration as end:
+                if end.value is None:
+                    return None
+                found = end.value
+            else:
+                yield work + spent
+    return None if found is None else decided(found)
+
+
+def decided(board: Board) -> tuple[set[Cell], set[Cell]]:
+    """The board's cells of sea and of land."""
+    cols = board.cols
     sea = {divmod(i, cols) for i, s in enumerate(board.state) if s == SEA}
     land = {divmod(i, cols) for i, s in enumerate(board.state) if s == LAND}
     return sea, land

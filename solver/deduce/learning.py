@@ -57,12 +57,13 @@ stops it sooner."""
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 
 from solver import limits
 from solver.blocks.geometry import Cell, components, neighbours
 from solver.deduce.cuts import cut_vertices
+from solver.deduce.probing import walked
 
 Sum = tuple[int, Sequence[tuple[int, int]]]  # (total, [(variable, weight), ...])
 
@@ -111,9 +112,23 @@ def answers(
     them at least takes its value): all of them when there are fewer, none when there is none.
     None when the work (each sum looked at costs its variables, each clause looked at one,
     each search of a connection its nodes) goes past `work` first: then nothing is known."""
+    return walked(steps(count, sums, work, want, connected, clauses))
+
+
+def steps(
+    count: int,
+    sums: Sequence[Sum],
+    work: int,
+    want: int = 2,
+    connected: Sequence[Connected] = (),
+    clauses: Sequence[Sequence[tuple[int, int]]] = (),
+) -> Generator[int, None, list[list[int]] | None]:
+    """`answers` a decision at a time: yields the work done so far before each decision, and
+    returns what `answers` returns. So another search may take turns with it
+    (`solver.deduce.probing.first`)."""
     search = _Search(count, sums, work, connected, clauses)
     try:
-        return search.run(want)
+        return (yield from search.steps(want))
     except OutOfWork:
         return None
 
@@ -474,7 +489,8 @@ class _Search:
 
     # --- the search -----------------------------------------------------------------------
 
-    def run(self, want: int) -> list[list[int]]:
+    def steps(self, want: int) -> Generator[int, None, list[list[int]]]:
+        """The search to `want` answers, yielding its work before each decision."""
         found: list[list[int]] = []
         if not self._given():
             return found
@@ -509,6 +525,7 @@ class _Search:
                 self._learn(others, len(self.starts) - 1)  # not all of its decisions again
                 continue
             limits.check_time()  # the user's time limit, at each decision
+            yield self.work
             self.starts.append(len(self.trail))
             self._set(v, self.phase[v], None)
 

@@ -11,12 +11,13 @@ its neighbours), `set(i, value)`, `propagate()` (its rules until nothing changes
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterator, Sequence
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from solver import limits
 
 UNKNOWN = 0
 VALUES = (1, 2)  # the two states a cell may take, tried in this order
+T = TypeVar("T")
 
 
 class Contradiction(Exception):
@@ -152,6 +153,12 @@ def race(starts: list[Start], work: int) -> Board | None:
     first to end gives the outcome, as `search` returns it, and the work (all of theirs) is
     that of the one fastest on the puzzle, times the number of searches. None where the work
     runs out first."""
+    return walked(racing(starts, work))
+
+
+def racing(starts: list[Start], work: int) -> Generator[int, None, Board | None]:
+    """`race` a propagation at a time: yields the work spent so far after each one, and
+    returns what `race` returns."""
     n = len(starts[0][0].state)
     walks = [_answers(board, frontier, probe_nodes) for board, probe_nodes, frontier in starts]
     found: list[list[Board]] = [[] for _ in walks]
@@ -168,10 +175,44 @@ def race(starts: list[Start], work: int) -> Board | None:
                 if spent > work:
                     return None
                 limits.check_time()
+                yield spent
             else:
                 answers.append(step)
                 if len(answers) > 1:
                     return None
+
+
+def first(routes: Sequence[tuple[Generator[int, None, T | None], int]]) -> T | None:
+    """Searches of one question by different routes, each a step at a time (yielding its work
+    so far) with the cost of its unit of work in the common unit (an estimate of CPU time:
+    a route's work times its cost), taking turns: the route that has cost least so far takes
+    the next step (the first of equals). The first to end with an outcome gives it (a route
+    that raises Contradiction ends them all: no answer); a route that ends with None (out of
+    work, or nothing decided) drops out, and the others go on. None when every route drops
+    out. Each route costs at most what the one that ends costs, so the turns spend about the
+    number of routes times the fastest one's work, where trying them one after the other
+    could spend a slow route's whole budget first."""
+    cost = [0] * len(routes)
+    left = list(range(len(routes)))
+    while left:
+        k = min(left, key=lambda j: (cost[j], j))
+        walk, unit = routes[k]
+        try:
+            cost[k] = next(walk) * unit
+        except StopIteration as end:
+            if end.value is not None:
+                return end.value
+            left.remove(k)
+    return None
+
+
+def walked(walk: Generator[int, None, T]) -> T:
+    """What a search taken a step at a time returns, run to its end."""
+    while True:
+        try:
+            next(walk)
+        except StopIteration as end:
+            return end.value
 
 
 def _answers(

@@ -31,20 +31,23 @@ blocks owed to one island, the penalty; then each unknown cell next to a
 decided one is tried both ways (probing), and where few islands are left with room to wander
 (`search_spread` unknown cells or more per unfinished island), a depth-first search over the same
 rules (and the sea's cut cells: an unknown cell that alone holds the sea together is sea) decides
-the grid whole when it finds exactly one answer. Where it runs out of work, the search that
-learns from its conflicts (`learned`: each cell's island as 0/1 variables, the islands' sizes
-as sums, land beside land one island and no 2x2 of sea as clauses, each island and the sea
-connected) takes what probing left. The pipeline fixes each decided cell's b by its bounds;
-what the rules decide holds in every answer, so the model keeps its answers. The budgets are
-the genre's Tuning, in work: probing's `probe_work`, or `probe_passes` passes over a larger
-grid (`solver.deduce.probing.budget`), the search's `search_work` and the learning search's
-`learn_work`. On published puzzles they decide most or all of the grid; where they decide
-every cell, the pipeline runs no solver (`pipeline._decided`).
+the grid whole when it finds exactly one answer. The search that learns from its conflicts
+(`learning_steps`: each cell's island as 0/1 variables, the islands' sizes as sums, land beside
+land one island and no 2x2 of sea as clauses, each island and the sea connected) takes turns with
+it from what probing left, by their CPU (`probing.first`, ISLAND_WORK_COST): the first to decide
+the grid does, and where one runs out of work the other goes on alone. On published puzzles either
+may end ten times sooner than the other, and no count of the clues tells which. The pipeline fixes
+each decided cell's b by its bounds; what the rules decide holds in every answer, so the model
+keeps its answers. The budgets are the genre's Tuning, in work: probing's `probe_work`, or
+`probe_passes` passes over a larger grid (`solver.deduce.probing.budget`), the search's
+`search_work` and the learning search's `learn_work`. On published puzzles they decide most or all
+of the grid; where they decide every cell, the pipeline runs no solver (`pipeline._decided`).
 """
 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Generator
 from dataclasses import dataclass
 
 from solver.blocks.cells import (
@@ -63,6 +66,7 @@ from solver.blocks.geometry import Cell, CellPuzzle, neighbours, squares
 from solver.blocks.names import quote
 from solver.blocks.values import Value
 from solver.deduce import Deductions, island_logic, learning, probing
+from solver.deduce.probing import Contradiction
 from solver.deduce.shade_logic import shading_deductions
 from solver.genres import define
 from solver.io import puzzlink
@@ -134,29 +138,55 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
 
 
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
-    """What the rules decide (`solver.deduce.island_logic`): cells of sea and of land in
-    every answer; then, where cells are left, the search that learns from its conflicts
-    (`learned`)."""
+    """What the rules and probing decide (`solver.deduce.island_logic`): cells of sea and of
+    land in every answer; then, where cells are left, the search over the islands' borders
+    (`island_logic.searching`) and the search that learns from its conflicts (`learning`)
+    take turns by their CPU (`probing.first`, ISLAND_WORK_COST): the first to decide the grid
+    does. On some published puzzles one of them runs out of its budget where the other ends
+    in a tenth of that, and which one varies."""
     clues = p.clues()
-    known = island_logic.deduce(
-        p.rows,
-        p.cols,
-        clues,
-        probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
-        tuning.search_work,
-        tuning.search_spread,
-        ways_out=not tuning.learn_work,  # the learning search decides those puzzles sooner
-    )
-    if known is not None and tuning.learn_work:
-        known = learned(p, known, tuning.learn_work)
-    return shading_deductions(known, p.rows, p.cols, skip=clues)  # the sea is shaded
+    try:
+        board = island_logic.probed(
+            p.rows,
+            p.cols,
+            clues,
+            probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
+        )
+        known = island_logic.decided(board)
+        routes = []
+        islands = island_logic.searching(
+            board,
+            tuning.search_work,
+            tuning.search_spread,
+            ways_out=not tuning.learn_work,  # the learning search decides those puzzles sooner
+        )
+        if islands is not None:
+            routes.append((islands, ISLAND_WORK_COST))
+        if tuning.learn_work:
+            routes.append((learning_steps(p, known, tuning.learn_work), 1))
+        found = probing.first(routes)
+    except Contradiction:
+        return shading_deductions(None, p.rows, p.cols, skip=clues)
+    return shading_deductions(found or known, p.rows, p.cols, skip=clues)  # the sea is shaded
 
 
 def learned(
     p: Puzzle, known: tuple[set[Cell], set[Cell]], work: int
 ) -> tuple[set[Cell], set[Cell]] | None:
+    """`known` with the rest decided by the learning search (`learning_steps`) where it ends
+    with one answer; None where it ends with none."""
+    try:
+        return probing.walked(learning_steps(p, known, work)) or known
+    except Contradiction:
+        return None
+
+
+def learning_steps(
+    p: Puzzle, known: tuple[set[Cell], set[Cell]], work: int
+) -> Generator[int, None, tuple[set[Cell], set[Cell]] | None]:
     """The sea and the land (`known`, what the rules decided) with the rest decided by the
-    search that learns from its conflicts (`solver.deduce.learning`). Each land group that
+    search that learns from its conflicts (`solver.deduce.learning`), a decision at a time
+    (yielding its work). Each land group that
     holds a number is that number's island; each island may take the cells it reaches within
     its size left (a breadth-first search from it over cells that are not sea, no other
     island's, nor beside one), a variable a(q, i) each, and each cell left a sea variable s(q):
@@ -170,8 +200,8 @@ def learned(
       and the sea known, always inside).
 
     Where the search ends with one answer, that is the only one and decides every cell; with
-    none, the puzzle has none (None); otherwise (two answers, or its work spent) `known` as
-    it was."""
+    none, the puzzle has none (Contradiction); otherwise (two answers, or its work spent)
+    None: nothing more decided."""
     clues = p.clues()
     sea, land = known[0], known[1] | set(clues)  # a number's cell is its island's
     cells = list(p.positions())
@@ -181,7 +211,7 @@ def learned(
     numbers = sorted(clues)
     owner = _islands_known(p, land)
     if owner is None:
-        return None
+        raise Contradiction
     count = 0
 
     def variable() -> int:
@@ -205,7 +235,7 @@ def learned(
             continue
         terms = [(v, 1) for v in a.get(q, {}).values()] + ([(s[q], 1)] if q in s else [])
         if not terms:
-            return None  # land that no island reaches
+            raise Contradiction  # land that no island reaches
         sums.append((1, terms))
     for i, number in enumerate(numbers):
         if clues[number] is not None:
@@ -236,11 +266,11 @@ def learned(
         graphs.append(learning.grid_connection(p.rows, p.cols, nodes, variables, 1))
     nodes = [q for q in cells if q in sea or q in s]
     graphs.append(learning.grid_connection(p.rows, p.cols, nodes, [s.get(q, -1) for q in nodes], 1))
-    found = learning.answers(count, sums, work, connected=graphs, clauses=clauses)
+    found = yield from learning.steps(count, sums, work, connected=graphs, clauses=clauses)
     if found is None or len(found) > 1:
-        return known
-    if not found:
         return None
+    if not found:
+        raise Contradiction
     (answer,) = found
     return sea | {q for q in left if answer[s[q]]}, land | {q for q in left if not answer[s[q]]}
 
@@ -328,7 +358,7 @@ def to_url(p: Puzzle) -> str:
 # open (332 of 1,130), the odd-numbered half choosing and the even half checking: it ends
 # within 500k on 308 of the 331 it runs on (the other 23 need 0.5M to 7M, or more than 8M). A
 # search of 200k does as well on the odd half, and leaves 688_20x20 of the even half to the
-# learning search, which does not decide it. The learning search after it (`learn_work`), from
+# learning search, which does not decide it. The learning search beside it (`learn_work`), from
 # `python -m benchmarks.benchmark_budgets learn --puzzlekit ROOT --genres nurikabe --every 2
 # --offset 0` (and `--offset 1`; `--cap 40000000 --time-limit 30`, then its `--table`): 15 and 9
 # of the halves' 565 reach it; it decides 11 of the first within 7,419,000 and 7 of the second
@@ -337,6 +367,15 @@ def to_url(p: Puzzle) -> str:
 # (10,000,000) would leave 950 and 1108 to the MIP; 40,000,000, about twice the most, decides
 # them. Six run it out: 29, 683, 753, 756 and 1055, where neither route ends within 30 s, and
 # 1030_32x32, which the MIP answers in 13 s without the learning search.
+# (Those figures are of the searches one after the other; taking turns, the learning search
+# works from the same board, so its work on each puzzle is the same.)
+# The CPU of a unit of the island search's work (`probing.racing`: the grid's cells a
+# propagation) in units of the learning search's (`solver.deduce.learning`), so that the two
+# take turns by their CPU (`deduce`): from `python -m benchmarks.benchmark_turns --puzzlekit
+# ROOT --every 2 --offset 0` (and `--offset 1`), the ratio of the two searches' microseconds a
+# unit on the puzzles that reach the island search: RATIO_FIGURES
+ISLAND_WORK_COST = 7
+
 GENRE = define(
     __name__,
     slug="nurikabe",
