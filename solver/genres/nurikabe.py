@@ -140,10 +140,10 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the rules and probing decide (`solver.deduce.island_logic`): cells of sea and of
     land in every answer; then, where cells are left, the search over the islands' borders
-    (`island_logic.searching`) and the search that learns from its conflicts (`learning`)
-    take turns by their CPU (`probing.first`, ISLAND_WORK_COST): the first to decide the grid
-    does. On some published puzzles one of them runs out of its budget where the other ends
-    in a tenth of that, and which one varies."""
+    (`island_logic.searching`) and the search that learns from its conflicts
+    (`learning_steps`) take turns by their CPU (`probing.first`, ISLAND_WORK_COST): the first
+    to decide the grid does. On some published puzzles one of them runs out of its budget
+    where the other ends in a tenth of that, and which one varies."""
     clues = p.clues()
     try:
         board = island_logic.probed(
@@ -186,10 +186,10 @@ def learning_steps(
 ) -> Generator[int, None, tuple[set[Cell], set[Cell]] | None]:
     """The sea and the land (`known`, what the rules decided) with the rest decided by the
     search that learns from its conflicts (`solver.deduce.learning`), a decision at a time
-    (yielding its work). Each land group that
-    holds a number is that number's island; each island may take the cells it reaches within
-    its size left (a breadth-first search from it over cells that are not sea, no other
-    island's, nor beside one), a variable a(q, i) each, and each cell left a sea variable s(q):
+    (yielding its work). Each land group that holds a number is that number's island; each
+    island may take the cells it reaches within its size left (a breadth-first search from it
+    over cells that are not sea, no other island's, nor beside one), a variable a(q, i) each,
+    and each cell left a sea variable s(q):
 
     - a cell's island: s(q) + sum_i a(q, i) = 1 (a land cell: sum_i a(q, i) = 1);
     - an island's size: sum_q a(q, i) = its number less its cells known;
