@@ -1,7 +1,8 @@
 """The search that learns from its conflicts (`solver.deduce.learning`): its answers against
 every assignment tried, on small systems of weighted sums made at random (with restarts and
 forgetting after a conflict or two, so that every part of it runs), with and without a
-connection over a small grid, its work counted the same each time, and its budget."""
+connection over a small grid or groups of a size, its work counted the same each time, and its
+budget."""
 
 from __future__ import annotations
 
@@ -168,6 +169,100 @@ def test_each_reason_of_a_connection_holds_in_every_assignment(seed, monkeypatch
             # literal 2v says that v is 1, 2v + 1 that it is 0: each false here
             if all(values[lit >> 1] != 1 - (lit & 1) for lit in clause):
                 assert not joined(graph, list(values)), clause
+
+
+def random_sized(rng: random.Random, count: int) -> learning.Sized:
+    """A grid of up to 3 x 4 nodes, each a variable of its own or never inside (-1), its
+    groups of size 1 to 4."""
+    connection = random_connection(rng, count)
+    rows_cols = len(connection.near)
+    variable = [u if u >= 0 or rng.random() < 0.5 else -1 for u in connection.variable]
+    return learning.Sized(connection.near, variable[:rows_cols], rng.randint(1, 4))
+
+
+def sized_groups(layer: learning.Sized, values: list[int] | tuple[int, ...]) -> bool:
+    """Each group of neighbouring nodes inside has the layer's size, found by a walk."""
+    inside = {n for n, u in enumerate(layer.variable) if u >= 0 and values[u] == 1}
+    while inside:
+        group, todo = set(), [min(inside)]
+        while todo:
+            n = todo.pop()
+            if n not in group:
+                group.add(n)
+                todo.extend(m for m in layer.near[n] if m in inside)
+        if len(group) != layer.size:
+            return False
+        inside -= group
+    return True
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_the_answers_with_groups_of_a_size_are_those_of_every_assignment(seed, monkeypatch):
+    """Every answer once, where the groups of one or two layers have their sizes (and a few
+    sums hold): the parts too small, the groups too large, complete, growing and joined, and
+    their reasons in the clauses learnt, against every assignment tried."""
+    monkeypatch.setattr(learning, "RESTART_BASE", 1)
+    monkeypatch.setattr(learning, "KEEP_FIRST", 2)
+    rng = random.Random(13000 + seed)
+    count = rng.randint(2, 12)
+    layers = [random_sized(rng, count) for _ in range(rng.randint(1, 2))]
+    sums = random_sums(rng, count)[: rng.randint(0, 2)]
+    every = [
+        list(values)
+        for values in itertools.product((0, 1), repeat=count)
+        if all(sum(w * values[v] for v, w in terms) == total for total, terms in sums)
+        and all(sized_groups(layer, values) for layer in layers)
+    ]
+    found = learning.answers(count, sums, 10**9, want=len(every) + 1, sized=layers)
+    assert sorted(found) == sorted(every)
+
+
+@pytest.mark.parametrize("seed", range(100))
+def test_each_reason_of_groups_of_a_size_holds_in_every_assignment(seed, monkeypatch):
+    """Each value a layer of groups forces and each conflict it finds, against every
+    assignment that makes the reason's literals false: with the forced value's other value
+    (or, for a conflict, at all), some group of the layer has another size."""
+    monkeypatch.setattr(learning, "RESTART_BASE", 1)
+    rng = random.Random(17000 + seed)
+    count = rng.randint(3, 12)
+    layers = [random_sized(rng, count) for _ in range(rng.randint(1, 2))]
+    sums = random_sums(rng, count)[: rng.randint(0, 2)]
+    reasons = []  # per forced value and conflict: its layer, its clause (the value first)
+    looking_at = []
+    set_value, size = learning._Search._set, learning._Search._size
+
+    def recording_set(self, v, x, reason):
+        if isinstance(reason, list):
+            reasons.append((looking_at[-1], [2 * v + 1 - x, *reason]))
+        set_value(self, v, x, reason)
+
+    def recording_size(self, k):
+        looking_at.append(self.layers[k])
+        conflict = size(self, k)
+        if conflict is not None:
+            reasons.append((self.layers[k], list(conflict)))
+        return conflict
+
+    monkeypatch.setattr(learning._Search, "_set", recording_set)
+    monkeypatch.setattr(learning._Search, "_size", recording_size)
+    learning.answers(count, sums, 10**9, want=100, sized=layers)
+    for layer, clause in reasons:
+        for values in itertools.product((0, 1), repeat=count):
+            if all(values[lit >> 1] != 1 - (lit & 1) for lit in clause):
+                assert not sized_groups(layer, values), clause
+
+
+def test_groups_of_a_size_decide_a_path_without_a_decision():
+    """A path of five nodes, its first inside (a sum of one) and groups of 3: the next two
+    join it (the only way on, then the only reach), the fourth stays out; the fifth alone
+    is too small a part. One answer, every value forced."""
+    near = [[1], [0, 2], [1, 3], [2, 4], [3]]
+    layer = learning.Sized(near, [0, 1, 2, 3, 4], 3)
+    search = learning._Search(5, [(1, [(0, 1)])], 10**6, sized=[layer])
+    assert probing.walked(search.steps(2)) == [[1, 1, 1, 0, 0]]
+    assert not search.starts
+    with pytest.raises(ValueError, match="size"):
+        learning.answers(1, [], 100, sized=[learning.Sized([[]], [0], 0)])
 
 
 def test_clauses_given_of_one_literal_and_none():

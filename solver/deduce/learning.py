@@ -1,13 +1,16 @@
 """A search that learns from its conflicts, over 0/1 variables bound by weighted sums: each sum
 says that the variables it names, each times its weight (a whole number above 0), add up to
 its total; and, where told, by clauses (one of some variables takes its given value) and by
-graphs whose nodes inside (their variables at one value) are connected (`Connected`). Tile
+graphs whose nodes inside (their variables at one value) are connected (`Connected`), and by
+graphs whose nodes inside (at 1) fall into groups of a given size (`Sized`). Tile
 paint's counted lines are such sums (a tile's cells in the line are its weight, painted 1), and
 so are kenken's rules (each cell's digits, each digit once a line, each cage's multiset and the
 digits it holds: `solver.genres.kenken.learned`); creek's clues and aqre's, heyawake's and
 norinori's rooms are sums, with clauses (hitori's rules are all clauses) and a connected colour
 (`solver.deduce.shade_logic.learned`); nurikabe's islands and lits' tetrominoes are sums,
-clauses and connections (`solver.genres.nurikabe.learned`, `solver.genres.lits.learned`).
+clauses and connections (`solver.genres.nurikabe.learned`, `solver.genres.lits.learned`);
+fillomino's cells hold one number each (sums), and the cells of each number are groups of
+that size (`solver.genres.fillomino.learning_steps`).
 
 The depth-first search of `solver.deduce.probing` forgets why a branch failed, and meets the
 same failure again in every branch below the decision that caused it; on tile paint's larger
@@ -36,13 +39,25 @@ watched literals, activities and restarts of Chaff and MiniSat) over sums:
   is not searched again: what a search decides depends on which nodes are inside and outside,
   not on its start (the cut vertices it sets inside are those that part two nodes inside),
   and a search of what it left decides nothing more;
+- groups of a size (where told), looked at with the graphs: a part of the nodes not outside
+  too small for a group holds none inside (its reason: the nodes outside around it); a group
+  too large is a conflict (its first size + 1 nodes, a connected set); a group of the size
+  keeps its neighbours outside; a smaller one grows through its one neighbour not outside,
+  and where the nodes within as many steps of it as it lacks are too few it is a conflict,
+  just enough, they are all inside (the reason: the group, and the nodes outside around the
+  walk); a node whose groups around, joined through it, would be too large is outside. Only
+  the parts and groups at the nodes changed since the layer's last look are walked again;
 - learning: the conflict's clause resolved back along the reasons to the first variable of
   the last decision level through which every path of the conflict goes (the first unique
   implication point); the learnt clause joins the search (two watched literals), which jumps
-  back to the level where the clause forces that variable the other way;
+  back to the level where the clause forces that variable the other way; before it joins,
+  each literal that the clause's other literals imply (its value forced by them, or by
+  values of level 0, or in turn so) leaves it (MiniSat's recursive minimization: shorter
+  clauses, which force sooner and cost less to watch);
 - branching: the unset variable with the highest activity (bumped for each variable in a
-  conflict's analysis, with a growing bump: recent conflicts count most), its last value
-  first; restarts after 100 x the Luby sequence's conflicts keep what was learnt.
+  conflict's analysis, with a growing bump: recent conflicts count most; the first of equals,
+  from a heap), its last value first; restarts after 100 x the Luby sequence's conflicts keep
+  what was learnt.
 
 For the answers to the second: at the first answer, the clause "not all of its decisions
 again" joins (another answer differs from it in one of its decisions at least, as the
@@ -50,12 +65,14 @@ decisions with the sums and the learnt clauses force the rest), and the search g
 it finds a second or ends with none left.
 
 Everything it does is in a fixed order, and its work is counted (each sum looked at costs its
-variables, each clause looked at one, each search of a graph its nodes), never timed: the same
+variables, each clause looked at one, each search of a graph its nodes, each look at a layer
+of groups the nodes it starts from and walks), never timed: the same
 sums give the same answers and the same work. Only the user's time limit (`solver.limits`)
 stops it sooner."""
 
 from __future__ import annotations
 
+import heapq
 from collections import deque
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
@@ -88,6 +105,17 @@ class Connected:
     inside: int
 
 
+@dataclass(frozen=True)
+class Sized:
+    """The nodes inside (their variable at 1; a node of variable -1 is never inside) fall into
+    groups of neighbouring nodes, and each group has exactly `size` nodes: node n's neighbours
+    are `near[n]`. Fillomino's regions of one number are such groups."""
+
+    near: Sequence[Sequence[int]]
+    variable: Sequence[int]
+    size: int
+
+
 def grid_connection(
     rows: int, cols: int, cells: Sequence[Cell], variable: Sequence[int], inside: int
 ) -> Connected:
@@ -105,14 +133,16 @@ def answers(
     want: int = 2,
     connected: Sequence[Connected] = (),
     clauses: Sequence[Sequence[tuple[int, int]]] = (),
+    sized: Sequence[Sized] = (),
 ) -> list[list[int]] | None:
     """Up to `want` answers of the sums over variables 0..count-1 (a value 0 or 1 each; a
     sum names each of its variables once), with the nodes inside each of `connected`
     connected, and each of `clauses` holding (a clause is a list of (variable, value): one of
-    them at least takes its value): all of them when there are fewer, none when there is none.
+    them at least takes its value), and the groups of each of `sized` of its size: all of them
+    when there are fewer, none when there is none.
     None when the work (each sum looked at costs its variables, each clause looked at one,
     each search of a connection its nodes) goes past `work` first: then nothing is known."""
-    return walked(steps(count, sums, work, want, connected, clauses))
+    return walked(steps(count, sums, work, want, connected, clauses, sized))
 
 
 def steps(
@@ -122,11 +152,12 @@ def steps(
     want: int = 2,
     connected: Sequence[Connected] = (),
     clauses: Sequence[Sequence[tuple[int, int]]] = (),
+    sized: Sequence[Sized] = (),
 ) -> Generator[int, None, list[list[int]] | None]:
     """`answers` a decision at a time: yields the work done so far before each decision, and
     returns what `answers` returns. So another search may take turns with it
     (`solver.deduce.probing.first`)."""
-    search = _Search(count, sums, work, connected, clauses)
+    search = _Search(count, sums, work, connected, clauses, sized)
     try:
         return (yield from search.steps(want))
     except OutOfWork:
@@ -146,6 +177,7 @@ class _Search:
         work: int,
         connected: Sequence[Connected] = (),
         clauses: Sequence[Sequence[tuple[int, int]]] = (),
+        sized: Sequence[Sized] = (),
     ) -> None:
         self.sums = [(total, list(terms)) for total, terms in sums]
         # variable -> its sums and its weight in each
@@ -157,6 +189,8 @@ class _Search:
                 if w <= 0:
                     raise ValueError(f"a sum's weight is {w}: weights are whole numbers above 0")
                 self.within[v].append((k, w))
+        # the sums whose weights are all 1: any unset variables make any total between
+        self.unit = [all(w == 1 for _, w in terms) for _, terms in self.sums]
         self.value = [-1] * count
         self.level = [0] * count
         self.place = [0] * count
@@ -168,10 +202,14 @@ class _Search:
         self.unset = [sum(w for _, w in terms) for _, terms in self.sums]
         # literals: 2v says that v is 1, 2v + 1 that it is 0; per literal its truth (-1 not
         # known yet), the learnt clauses, and the clauses watching each literal
-        self.truth = [-1] * (2 * count) + [1]  # ... and one literal more, always true
+        # ... and two literals more, one always true and one always false
+        self.truth = [-1] * (2 * count) + [1, 0]
         self.clauses: list[list[int]] = []
         self.watches: list[list[int]] = [[] for _ in range(2 * count)]
         self.activity = [0.0] * count
+        # the unset variables by activity (highest first, then the first): an entry
+        # (-activity, v) for each, and stale ones (set since, or bumped since) left behind
+        self.order = [(-0.0, v) for v in range(count)]
         self.bump = 1.0
         self.phase = [0] * count  # each variable's last value (its first try: 0)
         self.budget, self.work = work, 0
@@ -191,15 +229,37 @@ class _Search:
             for graph in self.graphs
         ]
         self.fixed = [next((n for n, u in enumerate(g.variable) if u < 0), -1) for g in self.graphs]
-        self.graphs_of: list[list[int]] = [[] for _ in range(count)]  # variable -> its graphs
-        for g, graph in enumerate(self.graphs):
-            for u in graph.variable:
+        # the groups of a size come after the graphs in the checks' numbering
+        self.layers = list(sized)
+        for layer in self.layers:
+            if layer.size < 1:
+                raise ValueError(f"a group's size is {layer.size}: sizes are 1 or more")
+        # per layer, each node's literal "inside" (the one always false for a node never
+        # inside), and the nodes whose variables were set or unset since its last check that
+        # set nothing (None: never checked)
+        self.layer_literals = [
+            [2 * u if u >= 0 else 2 * count + 1 for u in layer.variable] for layer in self.layers
+        ]
+        self.layer_nodes: list[list[tuple[int, int]]] = [[] for _ in range(count)]
+        for k, layer in enumerate(self.layers):
+            for n, u in enumerate(layer.variable):
+                if u >= 0:
+                    self.layer_nodes[u].append((k, n))
+        self.changes: list[list[int] | None] = [None] * len(self.layers)
+        # per layer, per node the last walk of its checks that reached it (`_size`)
+        self.walked = [[0] * len(layer.near) for layer in self.layers]
+        self.walks = 0
+        # variable -> its checks (graphs, then groups of a size)
+        self.graphs_of: list[list[int]] = [[] for _ in range(count)]
+        checks = [graph.variable for graph in self.graphs] + [x.variable for x in self.layers]
+        for g, variables in enumerate(checks):
+            for u in variables:
                 if u >= 0:
                     self.graphs_of[u].append(g)
-        self.pending = set(range(len(self.graphs)))  # the graphs to look at (again)
-        # per graph, its nodes' states (1 inside, 0 outside, -1 not known) as its last search
+        self.pending = set(range(len(checks)))  # the checks to look at (again)
+        # per check, its nodes' states (1 inside, 0 outside, -1 not known) as its last search
         # left them: a search of the same states again decides nothing more
-        self.searched: list[list[int] | None] = [None] * len(self.graphs)
+        self.searched: list[list[int] | None] = [None] * len(checks)
         self.given = [[2 * v + 1 - x for v, x in clause] for clause in clauses]
         self.joined = 0  # the trail's values that the graphs' pending marks take in
 
@@ -210,6 +270,10 @@ class _Search:
         self.truth[2 * v], self.truth[2 * v + 1] = x, 1 - x
         self.reason[v] = reason
         self.trail.append(v)
+        for k, n in self.layer_nodes[v]:
+            changes = self.changes[k]
+            if changes is not None:
+                changes.append(n)
         for k, w in self.within[v]:
             self.unset[k] -= w
             self.ones[k] += w * x
@@ -226,6 +290,11 @@ class _Search:
                 self.unset[k] += w
                 self.ones[k] -= w * x
             self.value[v], self.reason[v] = -1, None
+            heapq.heappush(self.order, (-self.activity[v], v))
+            for k, n in self.layer_nodes[v]:
+                changes = self.changes[k]
+                if changes is not None:
+                    changes.append(n)
             self.truth[2 * v] = self.truth[2 * v + 1] = -1
         del self.trail[start:]
         del self.starts[level:]
@@ -254,15 +323,16 @@ class _Search:
                         marked[k] = True
                         dirty.append(k)
             if not dirty:
-                if not self.graphs:
+                if not self.searched:
                     return None
                 for v in self.trail[self.joined :]:
                     self.pending.update(self.graphs_of[v])
                 self.joined = len(self.trail)
-                while self.pending:  # the first graph first, until one sets a value
+                graphs = len(self.graphs)
+                while self.pending:  # the first check first, until one sets a value
                     g = min(self.pending)
                     self.pending.discard(g)
-                    conflict = self._connect(g)
+                    conflict = self._connect(g) if g < graphs else self._size(g - graphs)
                     if conflict is not None:
                         self.pending.clear()
                         return conflict
@@ -299,6 +369,8 @@ class _Search:
             for v, _ in terms:
                 if value[v] < 0:
                     self._set(v, int(need > 0), k)
+            return False
+        if self.unit[k]:  # need of the unset variables at 1, any need of them
             return False
         free = [(v, w) for v, w in terms if value[v] < 0]
         reach = [1]  # reach[j]: the sums the first j unset variables make, a bit each
@@ -397,6 +469,158 @@ class _Search:
         self.searched[g] = [truth[lit] for lit in insides]
         return None
 
+    def _size(self, k: int) -> list[int] | None:
+        """Layer k's groups of its size (`Sized`), from the nodes' states: a part of the nodes
+        not outside with fewer nodes than the size holds none inside; a group (neighbouring
+        nodes inside) larger than the size is a conflict, one of the size keeps its neighbours
+        outside, a smaller one grows (where the nodes within as many steps of it as it lacks,
+        through nodes not outside, are too few: a conflict; just enough: all inside; one
+        neighbour not outside: that one inside); a node whose groups around, joined through
+        it, would be too large is outside. A conflict's clause, or None; the first rule that
+        sets a value ends the check (the next one starts from the new states).
+
+        Only what the nodes changed since the last check that set nothing can have changed
+        is looked at again: the parts and groups that hold such a node or lie beside one (the
+        rest are as that check left them, where nothing was set), so the reach of a group
+        whose far nodes alone changed waits for a change beside it (or for the answer, where
+        every group is beside a node set since). Each walk stops where it has seen enough:
+        a part at the size, a group past it, a reach past it."""
+        layer, literals = self.layers[k], self.layer_literals[k]
+        near, variable, size = layer.near, layer.variable, layer.size
+        truth, never = self.truth, len(self.truth) - 1
+        changes = self.changes[k]
+        if changes is not None and not changes:
+            return None
+        self.work += 1
+        if changes is None:
+            touched = [n for n, lit in enumerate(literals) if truth[lit]]
+        else:
+            seen = set(changes)
+            for n in changes:
+                seen.update(near[n])
+            touched = sorted(n for n in seen if truth[literals[n]])
+        self.work += len(touched)
+        if self.work > self.budget:
+            raise OutOfWork
+
+        def holds(nodes: Sequence[int]) -> list[int]:  # "one of these is not inside"
+            return [literals[n] + 1 for n in nodes]
+
+        def walls(nodes: Sequence[int]) -> list[int]:  # "one of the outside around is inside"
+            found = {
+                lit
+                for n in nodes
+                for m in near[n]
+                if not truth[lit := literals[m]] and lit != never
+            }
+            return sorted(found)
+
+        seen_at = self.walked[k]
+
+        def flood(seeds: list[int], inside: bool, steps: int, most: int) -> list[int]:
+            """The nodes within `steps` of the seeds through nodes inside (`inside`), or not
+            outside: the seeds first, then by steps; the walk stops past `most` nodes."""
+            self.walks += 1
+            stamp = self.walks
+            for n in seeds:
+                seen_at[n] = stamp
+            reached, start = list(seeds), 0
+            for _ in range(steps):
+                end = len(reached)
+                for i in range(start, end):
+                    for m in near[reached[i]]:
+                        if seen_at[m] != stamp:
+                            t = truth[literals[m]]
+                            if t == 1 if inside else t:
+                                seen_at[m] = stamp
+                                reached.append(m)
+                    if len(reached) > most:
+                        self.work += len(reached)
+                        return reached
+                if len(reached) == end:
+                    break
+                start = end
+            self.work += len(reached)
+            return reached
+
+        forced: dict[int, tuple[int, list[int]]] = {}
+
+        def force(nodes: Sequence[int], x: int, reason: list[int]) -> None:
+            for n in nodes:
+                if truth[literals[n]] < 0 and n not in forced:
+                    forced[n] = (x, reason)
+
+        # parts of the nodes not outside too small for a group
+        parted: set[int] = set()
+        for n0 in touched:
+            if n0 in parted:
+                continue
+            part = flood([n0], False, len(near), size - 1)
+            parted.update(part)
+            if len(part) < size:
+                inside = next((n for n in part if truth[literals[n]] == 1), None)
+                if inside is not None:
+                    return holds([inside]) + walls(part)
+                force(part, 0, walls(part))
+        if forced:
+            return self._forced(forced, variable)
+        # the groups beside a change, and the nodes beside them
+        group_of: dict[int, list[int]] = {}
+
+        def group(n0: int) -> list[int]:
+            found = group_of.get(n0)
+            if found is None:
+                found = flood([n0], True, len(near), size)
+                for n in found:
+                    group_of[n] = found
+            return found
+
+        beside: set[int] = set()
+        for n0 in touched:
+            if truth[literals[n0]] != 1 or n0 in group_of:
+                continue
+            cells = group(n0)
+            if len(cells) > size:
+                return holds(cells[: size + 1])
+            around = {m for n in cells for m in near[n] if truth[literals[m]] < 0}
+            beside |= around
+            if len(cells) == size:
+                force(sorted(around), 0, holds(cells))
+                continue
+            if len(around) == 1:
+                force(sorted(around), 1, holds(cells) + walls(cells))
+                continue
+            lack = size - len(cells)
+            reach = flood(cells, False, lack, size)
+            if len(reach) <= size:
+                inner = reach if len(reach) < size else flood(cells, False, lack - 1, size)
+                reason = holds(cells) + walls(inner)
+                if len(reach) < size:
+                    return reason
+                force(reach, 1, reason)
+        if forced:
+            return self._forced(forced, variable)
+        # nodes that would join groups into one too large
+        for n in sorted(beside.union(m for m in touched if truth[literals[m]] < 0)):
+            around_groups: dict[int, list[int]] = {}
+            for m in near[n]:
+                if truth[literals[m]] == 1:
+                    cells = group(m)
+                    around_groups[id(cells)] = cells
+            if around_groups and 1 + sum(map(len, around_groups.values())) > size:
+                joined = sorted(q for cells in around_groups.values() for q in cells)
+                force([n], 0, holds(joined))
+        if forced:
+            return self._forced(forced, variable)
+        self.changes[k] = []
+        return None
+
+    def _forced(self, forced: dict[int, tuple[int, list[int]]], variable: Sequence[int]) -> None:
+        """Sets each node's variable as a check forced it, with its reason (false literals)."""
+        for n, (x, reason) in sorted(forced.items()):
+            self._set(variable[n], x, reason)
+        return None
+
     def _clauses(self, v: int) -> list[int] | None:
         """The learnt clauses watching the literal that v's value made false: each finds
         another literal to watch, or forces its other watched literal, or is a conflict."""
@@ -452,6 +676,7 @@ class _Search:
                     continue
                 seen.add(u)
                 self.activity[u] += self.bump
+                heapq.heappush(self.order, (-self.activity[u], u))
                 if self.level[u] == level:
                     open_ += 1
                 else:
@@ -468,13 +693,50 @@ class _Search:
         self.bump *= GROWTH
         if self.bump > 1e100:
             self.activity = [a * 1e-100 for a in self.activity]
+            self._reorder()
             self.bump *= 1e-100
+        learnt = self._minimized(learnt)
         back = 0
         if len(learnt) > 1:  # the second watch: the literal set at the highest level
             j = max(range(1, len(learnt)), key=lambda j: self.level[learnt[j] >> 1])
             learnt[1], learnt[j] = learnt[j], learnt[1]
             back = self.level[learnt[1] >> 1]
         return learnt, back
+
+    def _minimized(self, learnt: list[int]) -> list[int]:
+        """The learnt clause without the literals that the others imply: a literal whose
+        value was forced by literals each in the clause, or of level 0, or forced in turn so
+        (MiniSat's recursive minimization). Only levels of the clause can hold such chains."""
+        level, reason = self.level, self.reason
+        inside = {lit >> 1 for lit in learnt}
+        levels = {level[lit >> 1] for lit in learnt}
+        known: dict[int, bool] = {}  # variable -> whether the clause's literals imply it
+
+        def implied(v: int) -> bool:
+            stack, seen = [v], []
+            while stack:
+                u = stack.pop()
+                for lit in self._reason_of(u):
+                    w = lit >> 1
+                    if w in inside or not level[w] or known.get(w):
+                        continue
+                    if reason[w] is None or level[w] not in levels or known.get(w) is False:
+                        for x in seen:
+                            known[x] = False
+                        known[v] = False
+                        return False
+                    seen.append(w)
+                    known[w] = True  # on the way: taken as implied unless the walk fails
+                    stack.append(w)
+            known[v] = True
+            return True
+
+        kept = [learnt[0]]
+        for lit in learnt[1:]:
+            v = lit >> 1
+            if reason[v] is None or not implied(v):
+                kept.append(lit)
+        return kept
 
     def _learn(self, clause: list[int], back: int) -> None:
         """Jump back to `back`, keep the clause, and set its first literal (which it forces)."""
@@ -572,11 +834,19 @@ class _Search:
 
     def _branch(self) -> int | None:
         """The unset variable of highest activity (the first of equals), or None."""
-        best, most = None, -1.0
-        for v, x in enumerate(self.value):
-            if x < 0 and self.activity[v] > most:
-                best, most = v, self.activity[v]
-        return best
+        order, value, activity = self.order, self.value, self.activity
+        if len(order) > 4 * len(value) + 64:
+            self._reorder()
+        while order:
+            a, v = heapq.heappop(order)
+            if value[v] < 0 and -a == activity[v]:
+                return v
+        return None
+
+    def _reorder(self) -> None:
+        """The order of the unset variables made again, without stale entries."""
+        self.order = [(-a, v) for v, a in enumerate(self.activity) if self.value[v] < 0]
+        heapq.heapify(self.order)
 
 
 def _contracted(graph: Connected) -> Connected:
