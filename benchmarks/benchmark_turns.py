@@ -1,18 +1,22 @@
-"""The CPU of a unit of work of nurikabe's two searches after probing, which take turns by it
-(`solver.genres.nurikabe.deduce`, `ISLAND_WORK_COST`): per published puzzle that reaches the
-search over the islands' borders (`solver.deduce.island_logic.searching`), that search run
-within the genre's `search_work` and the learning search (`nurikabe.learning_steps`) within
-`--learn-work`, each alone from the board probing leaves, with its work and its CPU seconds.
+"""The CPU of a unit of work of the two searches after probing that take turns by it
+(`solver.deduce.probing.first`): nurikabe's search over the islands' borders
+(`solver.deduce.island_logic.searching`, `nurikabe.ISLAND_WORK_COST`) and fillomino's
+depth-first search (`fillomino.searching`, `fillomino.SEARCH_WORK_COST`), each beside the
+genre's search that learns from its conflicts (`learning_steps`). Per published puzzle that
+reaches them, each runs alone from the board probing leaves (fillomino's: after the short
+search and probing again), the first within the genre's `search_work`, the learning search
+within `--learn-work`, with its work and its CPU seconds.
 
-    python -m benchmarks.benchmark_turns --puzzlekit ROOT [--every N] [--offset K]
+    python -m benchmarks.benchmark_turns --puzzlekit ROOT [--genre nurikabe|fillomino]
+                                         [--every N] [--offset K]
                                          [--learn-work 3000000] [--json out.jsonl]
 
 ROOT: as benchmarks.benchmark_puzzlekit's. `--every`, `--offset`: every Nth puzzle from the
 Kth (one half to choose on, the other to check). Printed: per puzzle, each search's work, CPU
 seconds and whether it decided the grid (an answer, none, or two); then each search's
 microseconds a unit of work, the median over the puzzles where it did at least 50,000 units
-(the island search) or 200,000 (the learning search), and over all together, and their ratio:
-what ISLAND_WORK_COST says."""
+(the first search) or 200,000 (the learning search), and over all together, and their ratio:
+what the genre's cost of a unit of the first search says."""
 
 from __future__ import annotations
 
@@ -22,18 +26,20 @@ import os
 import statistics
 import sys
 import time
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from pathlib import Path
 from typing import Any
 
 from benchmarks.benchmark_puzzlekit import chosen, dataset
-from benchmarks.puzzlekit import nurikabe as reader
-from solver.deduce import island_logic, probing
+from benchmarks.puzzlekit import fillomino as fillomino_reader
+from benchmarks.puzzlekit import nurikabe as nurikabe_reader
+from solver.deduce import island_logic, probing, sizes
 from solver.deduce.probing import Contradiction
-from solver.genres import nurikabe
+from solver.genres import fillomino, nurikabe
 from solver.io.sheet import Grid
 
-FEW_ISLAND_UNITS = 50_000  # below these a puzzle's units are too few to time
+Walk = Generator[int, None, Any]  # a search a step at a time (yielding its work so far)
+FEW_SEARCH_UNITS = 50_000  # below these a puzzle's units are too few to time
 FEW_LEARNING_UNITS = 200_000
 
 
@@ -51,9 +57,7 @@ def timed(walk: Generator[int, None, Any]) -> tuple[int, float, bool]:
     return work, time.process_time() - start, decided
 
 
-def measure(name: str, p: nurikabe.Puzzle, learn_work: int) -> dict[str, Any] | None:
-    """Both searches from the board probing leaves; None where the island search does not
-    run (the grid decided, or its islands spread too little) or probing finds no answer."""
+def _nurikabe(p: nurikabe.Puzzle, learn_work: int) -> tuple[Walk, Walk] | None:
     tuning = nurikabe.GENRE.tuning
     budget = probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes)
     try:
@@ -64,21 +68,59 @@ def measure(name: str, p: nurikabe.Puzzle, learn_work: int) -> dict[str, Any] | 
     islands = island_logic.searching(board, tuning.search_work, tuning.search_spread, False)
     if islands is None:
         return None
-    i_work, i_cpu, i_decided = timed(islands)
-    l_work, l_cpu, l_decided = timed(nurikabe.learning_steps(p, known, learn_work))
+    return islands, nurikabe.learning_steps(p, known, learn_work)
+
+
+def _fillomino(p: fillomino.Puzzle, learn_work: int) -> tuple[Walk, Walk] | None:
+    tuning = fillomino.GENRE.tuning
+    board = sizes.Board({c: set(d) for c, d in fillomino.domains(p).items()})
+    try:
+        sizes.probe(board, tuning.probe_work)
+        if not board.undecided() or sizes.search(board, fillomino.SEARCH_FIRST) is not None:
+            return None
+        sizes.probe(board, fillomino.PROBE_MORE, deciding=True)
+    except sizes.Contradiction:
+        return None
+    if not board.undecided():
+        return None
+    dom = board.dom
+    return fillomino.searching(board, tuning.search_work), fillomino.learning_steps(
+        p, dom, learn_work
+    )
+
+
+# per genre: its module, its reader of the dataset, its two searches from the probed board
+# (None where probing decides the grid, or the first search does not run) and the first
+# search's name
+GENRES: dict[str, tuple[Any, Any, Callable[[Any, int], tuple[Walk, Walk] | None], str]] = {
+    "nurikabe": (nurikabe, nurikabe_reader, _nurikabe, "island search"),
+    "fillomino": (fillomino, fillomino_reader, _fillomino, "depth-first search"),
+}
+
+
+def measure(name: str, p: Any, learn_work: int, genre: str = "nurikabe") -> dict[str, Any] | None:
+    """Both searches of the genre from the board probing leaves; None where the first does
+    not run (the grid decided, or, in nurikabe, its islands spread too little) or probing
+    finds no answer."""
+    walks = GENRES[genre][2](p, learn_work)
+    if walks is None:
+        return None
+    s_work, s_cpu, s_decided = timed(walks[0])
+    l_work, l_cpu, l_decided = timed(walks[1])
     return {
         "name": name,
-        "island_work": i_work,
-        "island_cpu": round(i_cpu, 4),
-        "island_decided": i_decided,
+        "search_work": s_work,
+        "search_cpu": round(s_cpu, 4),
+        "search_decided": s_decided,
         "learn_work": l_work,
         "learn_cpu": round(l_cpu, 4),
         "learn_decided": l_decided,
     }
 
 
-def rates(rows: list[dict[str, Any]]) -> str:
-    """Each search's microseconds a unit, median and over all, and the ratio."""
+def rates(rows: list[dict[str, Any]], first: str = "island search") -> str:
+    """Each search's microseconds a unit, median and over all, and the ratio (`first`: the
+    name of the search beside the learning search)."""
 
     def per_unit(kind: str, few: int) -> tuple[float | None, float | None, int]:
         timed = [r for r in rows if r[f"{kind}_work"] >= few]
@@ -89,11 +131,11 @@ def rates(rows: list[dict[str, Any]]) -> str:
         )
         return median, (1e6 * cpu / work if work else None), len(timed)
 
-    im, ia, ni = per_unit("island", FEW_ISLAND_UNITS)
+    im, ia, ni = per_unit("search", FEW_SEARCH_UNITS)
     lm, la, nl = per_unit("learn", FEW_LEARNING_UNITS)
     lines = [
-        f"{len(rows)} puzzles reach the island search",
-        f"island search: {im:.3f} us a unit (median of {ni}), {ia or 0:.3f} over all",
+        f"{len(rows)} puzzles reach the {first}",
+        f"{first}: {im:.3f} us a unit (median of {ni}), {ia or 0:.3f} over all",
         f"learning search: {lm:.3f} us a unit (median of {nl}), {la or 0:.3f} over all",
         f"ratio: {im / lm:.1f} (medians), {(ia or 0) / (la or 1):.1f} (over all)",
     ]
@@ -103,6 +145,7 @@ def rates(rows: list[dict[str, Any]]) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--puzzlekit", type=Path, default=os.environ.get("PUZZLEKIT_DATASET"))
+    ap.add_argument("--genre", choices=sorted(GENRES), default="nurikabe")
     ap.add_argument("--every", type=int, default=1)
     ap.add_argument("--offset", type=int, default=0)
     ap.add_argument("--learn-work", type=int, default=3_000_000)
@@ -110,13 +153,14 @@ def main(argv: list[str] | None = None) -> int:
     a = ap.parse_args(argv)
     if a.puzzlekit is None:
         ap.error("give --puzzlekit ROOT (a clone of SmilingWayne/puzzlekit-dataset)")
+    module, reader, _, first = GENRES[a.genre]
     rows = []
     entries = list(chosen(dataset(a.puzzlekit, reader.DATASET), 1))
     for i, (name, entry) in enumerate(entries):
         if a.every > 1 and i % a.every != a.offset:
             continue
-        p = nurikabe.parse(Grid(name, reader.cells(entry["problem"])))
-        row = measure(name, p, a.learn_work)
+        p = module.parse(Grid(name, reader.cells(entry["problem"])))
+        row = measure(name, p, a.learn_work, a.genre)
         if row is None:
             continue
         rows.append(row)
@@ -124,7 +168,7 @@ def main(argv: list[str] | None = None) -> int:
         if a.json:
             with a.json.open("a", encoding="utf-8") as f:
                 f.write(json.dumps(row) + "\n")
-    print(rates(rows))
+    print(rates(rows, first))
     return 0
 
 

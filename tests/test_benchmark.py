@@ -249,10 +249,12 @@ def test_budget_benchmark_measures_the_learning_search(tmp_path, capsys):
     ]
 
 
-def test_turns_benchmark_times_both_searches_of_a_published_nurikabe():
+def test_turns_benchmark_times_both_searches_of_a_published_nurikabe_and_fillomino():
     """`benchmark_turns`: on a published nurikabe that probing leaves open (janko 669, 14 x 24)
     both searches run from the board probing leaves, each with its work and CPU seconds, and
-    the summary gives each one's microseconds a unit and their ratio."""
+    the summary gives each one's microseconds a unit and their ratio; on a fillomino (janko
+    270, 15 x 15) the depth-first search runs out and the learning search, short of work
+    here, too."""
     from benchmarks import ROOT, benchmark_turns
     from solver.genres import nurikabe
     from solver.io.sheet import Grid
@@ -262,14 +264,32 @@ def test_turns_benchmark_times_both_searches_of_a_published_nurikabe():
     p = nurikabe.parse(Grid("nurikabe", entry["cells"]))
     row = benchmark_turns.measure("669_14x24", p, 200_000)
     assert row is not None and row["name"] == "669_14x24"
-    assert row["island_work"] > 0 and row["island_cpu"] > 0
+    assert row["search_work"] > 0 and row["search_cpu"] > 0
     assert row["learn_work"] > 0 and row["learn_cpu"] > 0
     assert not row["learn_decided"]  # 200,000 is far short of what it needs here
     fake = [
-        {"island_work": 100_000, "island_cpu": 0.2, "learn_work": 1_000_000, "learn_cpu": 0.5},
-        {"island_work": 10, "island_cpu": 1.0, "learn_work": 10, "learn_cpu": 1.0},
+        {"search_work": 100_000, "search_cpu": 0.2, "learn_work": 1_000_000, "learn_cpu": 0.5},
+        {"search_work": 10, "search_cpu": 1.0, "learn_work": 10, "learn_cpu": 1.0},
     ]
     summary = benchmark_turns.rates(fake)
     assert "island search: 2.000 us a unit (median of 1)" in summary
     assert "learning search: 0.500 us a unit (median of 1)" in summary
     assert "ratio: 4.0 (medians)" in summary
+
+    fillomino_row = benchmark_turns.measure(
+        "270_15x15", _published_fillomino("270_15x15"), 1_000_000, "fillomino"
+    )
+    assert fillomino_row is not None
+    assert not fillomino_row["search_decided"]  # the depth-first search runs out here
+    assert fillomino_row["learn_work"] > 0 and not fillomino_row["learn_decided"]
+    assert "depth-first search: 2.000 us" in benchmark_turns.rates(fake, "depth-first search")
+
+
+def _published_fillomino(name: str):
+    from benchmarks import ROOT
+    from solver.genres import fillomino
+    from solver.io.sheet import Grid
+
+    published = json.loads((ROOT / "tests/data/published/fillomino.json").read_text("utf-8"))
+    entry = next(e for e in published if e["name"] == name)
+    return fillomino.parse(Grid("fillomino", entry["cells"]))

@@ -11,6 +11,7 @@ import openpyxl
 import pytest
 
 from solver import check
+from solver.deduce import probing
 from solver.genres import fillomino, genre_by_slug
 from solver.io.puzzlink import UrlError, parse_url
 from solver.io.sheet import Grid, InputError
@@ -337,3 +338,56 @@ def test_where_the_first_search_runs_out_more_probing_and_the_search_decide(monk
     assert fillomino.deduce(p, Tuning(probe_work=1, search_work=10**6)).answer == PZPR_ANSWER
     # with no work for it, nothing is decided whole
     assert fillomino.deduce(p, Tuning(probe_work=1, search_work=1)).answer is None
+
+
+def _published(name: str) -> tuple[fillomino.Puzzle, list[list[int]]]:
+    entry = next(e for e in PUBLISHED if e["name"] == name)
+    return fillomino.parse(Grid("fillomino", entry["cells"])), entry["expected"]["numbers"]
+
+
+@pytest.mark.slow
+def test_the_learning_search_decides_where_the_depth_first_search_runs_out():
+    """janko's published 270_15x15 (a region of 16 and many without a number): after probing,
+    the short search and probing again, the depth-first search runs out of its work (the
+    genre's `search_work`), while the search that learns from its conflicts ends with the one
+    answer; `deduce`, the two taking turns, gives that answer, the published one."""
+    from solver.deduce import sizes
+
+    p, expected = _published("270_15x15")
+    tuning = fillomino.GENRE.tuning
+    board = sizes.Board({c: set(d) for c, d in fillomino.domains(p).items()})
+    sizes.probe(board, tuning.probe_work)
+    assert sizes.search(board, fillomino.SEARCH_FIRST) is None
+    sizes.probe(board, fillomino.PROBE_MORE, deciding=True)
+    assert board.undecided()
+    assert probing.walked(fillomino.searching(board, tuning.search_work)) is None
+    found = probing.walked(fillomino.learning_steps(p, board.dom, tuning.learn_work))
+    assert found == {(r, c): {n} for r, row in enumerate(expected) for c, n in enumerate(row)}
+    answer = fillomino.deduce(p, tuning).answer
+    assert answer is not None and [list(row) for row in answer] == expected
+    assert fillomino.verify(p, answer) == []
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_the_learning_search_keeps_every_answer(seed):
+    """Random grids of regions with some numbers given (most with several answers): where
+    the learning search ends with one answer, it is the known one (so the only one); it
+    never ends with none."""
+    import random
+
+    rng = random.Random(500 + seed)
+    rows, cols = rng.randint(2, 5), rng.randint(2, 5)
+    known = None
+    while known is None:
+        known = _random_answer(rng, rows, cols, rng.randint(2, 6))
+    share = rng.choice([0.2, 0.4, 0.6])
+    p = fillomino.Puzzle(
+        tuple(
+            tuple(known[r][c] if rng.random() < share else None for c in range(cols))
+            for r in range(rows)
+        )
+    )
+    dom = {c: set(d) for c, d in fillomino.domains(p).items()}
+    found = probing.walked(fillomino.learning_steps(p, dom, 10**7))
+    if found is not None:
+        assert found == {(r, c): {known[r][c]} for r in range(rows) for c in range(cols)}

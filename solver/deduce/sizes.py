@@ -31,13 +31,18 @@ cells changed (a queue of numbers), until none is left:
 Probing (`probe`) tries each number of each undecided cell, and takes it out where the rules
 then break; its work counts the numbers each try propagates and the flood steps they take,
 within the genre's budget. A depth-first search (`search`) over the same rules then looks for
-the answers, to the second.
+the answers, to the second; it also goes a node at a time (`searching`, a generator that
+yields its work so far), so that another search can take turns with it
+(`solver.deduce.probing.first`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Generator
+
 from solver import limits
 from solver.blocks.geometry import Cell
+from solver.deduce.probing import walked
 
 TIGHT = 5
 """A group's reach of at most n + TIGHT cells has each of its cells tested (is it one the region
@@ -472,11 +477,19 @@ def search(board: Board, work: int, grow_first: bool = True) -> Board | None:
     Returns the one answer's board when the search ends with exactly one (it is then unique);
     raises Contradiction when it ends with none; None when it finds a second or its work
     (`Board.work` of the propagations) exceeds `work`: then it has decided nothing."""
+    return walked(searching(board, work, grow_first))
+
+
+def searching(
+    board: Board, work: int, grow_first: bool = True
+) -> Generator[int, None, Board | None]:
+    """`search` a node at a time: yields the work spent so far before each node."""
     found: list[Board] = []
     spent = 0
     stack = [board]
     conflict: tuple[int, int] | None = None
     while stack:
+        yield spent
         node = stack.pop()
         split = _split(node, grow_first)
         if split is not None and conflict is not None and _open(node, *conflict):

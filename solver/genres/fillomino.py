@@ -47,17 +47,22 @@ make the region too large; with no room left for another region of n, only toget
 group of n far from the others whose region it then shares), the parts a region of n without
 a decided cell fits in, each number propagated from a queue of the numbers whose cells
 changed; then each number of each undecided cell tried (probing), within PROBE_WORK, then a
-depth-first search over the same rules for the answers, to the second, within SEARCH_FIRST, and
-where that runs out, probing again within PROBE_MORE (while a pass decides a cell) and the
-search within SEARCH_WORK:
-where it ends with one answer, that answer is unique and needs no model. The rest start the
-MIP with smaller domains.
+depth-first search over the same rules for the answers, to the second, within SEARCH_FIRST;
+where that runs out, probing again within PROBE_MORE (while a pass decides a cell), and then
+two searches take turns by their CPU (`solver.deduce.probing.first`): the depth-first search
+within SEARCH_WORK (`searching`) and the search that learns from its conflicts
+(`learning_steps`, `solver.deduce.learning` with the cells of each number as groups of its
+size, `learning.Sized`) within LEARN_WORK. The depth-first search is quick where the givens
+leave little open; on grids with regions of no given number, and large ones, it meets the
+same failure in branch after branch, which the learning search learns once. Where one ends
+with one answer, that answer is unique and needs no model. The rest start the MIP with smaller
+domains.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Generator, Iterable
 from dataclasses import dataclass
 
 import pulp
@@ -68,7 +73,7 @@ from solver.blocks.geometry import ORTHOGONAL, Cell, CellPuzzle, grid_edges
 from solver.blocks.names import cell_name, quote
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
-from solver.deduce import NOTHING, Deductions, sizes
+from solver.deduce import NOTHING, Deductions, learning, probing, sizes
 from solver.genres import define
 from solver.io import puzzlink, spellings
 from solver.io.digits_sheet import read_digits, render_digits
@@ -88,6 +93,16 @@ SEARCH_WORK = 4_000_000  # and of their search for the answers (solver.deduce.si
 # that leaves no search, and a few a long search that probing does not shorten.
 SEARCH_FIRST = 400_000
 PROBE_MORE = 4_200_000
+# The search that learns from its conflicts, within LEARN_WORK, takes turns with the depth-first
+# search (`deduce`), a unit of whose work costs SEARCH_WORK_COST units of the learning search's
+# in CPU. Both from `python -m benchmarks.benchmark_turns --genre fillomino --every 2 --offset 0
+# --learn-work 100000000` (the published puzzles that reach the turns, each search alone), and
+# checked with `--offset 1`: the ratio of the CPU a unit is 2.2 (medians) and 2.2 (over all) on
+# the first half (3 puzzles), 2.1 and 2.8 on the second (12). The learning search decides
+# 266_9x9 at 26.5M on the first and runs out on two 20 x 36 at 100M; on the second it decides
+# six within 52M (270_15x15 at 2.4M, 608_10x18 at 9.2M) and runs out on three at 100M.
+LEARN_WORK = 100_000_000
+SEARCH_WORK_COST = 2
 
 
 @dataclass(frozen=True)
@@ -225,22 +240,31 @@ def _small_regions(prob: pulp.LpProblem, x: Digits, p: Puzzle) -> None:
 
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the rules decide (`solver.deduce.sizes`): the numbers each cell can still hold,
-    narrowed by the groups and the parts a region fits in, then by probing each number."""
+    narrowed by the groups and the parts a region fits in, then by probing each number, then
+    a short depth-first search; where that runs out, probing again, and then the depth-first
+    search (`searching`) and the search that learns from its conflicts (`learning_steps`)
+    take turns by their CPU (`probing.first`, SEARCH_WORK_COST): the first to decide the grid
+    does."""
     start = domains(p)
     board = sizes.Board({cell: set(d) for cell, d in start.items()})
     try:
         sizes.probe(board, tuning.probe_work)
+        dom = board.dom
         if board.undecided() and tuning.search_work:
             found = sizes.search(board, min(SEARCH_FIRST, tuning.search_work))
             if found is None and tuning.search_work > SEARCH_FIRST:
                 sizes.probe(board, PROBE_MORE, deciding=True)
+                dom = board.dom
                 if board.undecided():
-                    found = sizes.search(board, tuning.search_work)
-            board = found or board
+                    routes = [(searching(board, tuning.search_work), SEARCH_WORK_COST)]
+                    if tuning.learn_work:
+                        routes.append((learning_steps(p, dom, tuning.learn_work), 1))
+                    dom = probing.first(routes) or dom
+            elif found is not None:
+                dom = found.dom
     except sizes.Contradiction:
         return NOTHING
     fixed: dict[tuple[int, int, int], int] = {}
-    dom = board.dom
     for cell, d in start.items():
         left = dom[cell]
         for n in d:
@@ -253,6 +277,44 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     if decided:
         answer = tuple(tuple(next(iter(dom[r, c])) for c in range(p.cols)) for r in range(p.rows))
     return Deductions({"x": fixed}, answer=answer, answer_vars=sum(map(len, start.values())))
+
+
+def searching(board: sizes.Board, work: int) -> Generator[int, None, dict[Cell, set[int]] | None]:
+    """The depth-first search over the rules (`sizes.searching`) within `work`, a step at a
+    time (yielding the work so far): the numbers of the one answer where it ends with one;
+    None where it finds two or runs out; Contradiction where none."""
+    found = yield from sizes.searching(board, work)
+    return None if found is None else found.dom
+
+
+def learning_steps(
+    p: Puzzle, dom: dict[Cell, set[int]], work: int
+) -> Generator[int, None, dict[Cell, set[int]] | None]:
+    """The numbers each cell can hold (`dom`, what the rules and probing left) decided by
+    the search that learns from its conflicts (`solver.deduce.learning`), a decision at a
+    time (yielding its work): a variable x(q, n) for each number n cell q can hold, one
+    number a cell (a sum), and for each number n the groups of cells holding n each of n
+    cells (`learning.Sized`: the parts too small for n, the groups too large, complete, or
+    growing through their one way on or their only reach). The numbers of the one answer
+    where it ends with one; None where it finds two or runs out of work; Contradiction
+    where none."""
+    cells = sorted(dom)
+    index = {q: k for k, q in enumerate(cells)}
+    near = [[index[m] for m in _near(q, index)] for q in cells]
+    x: dict[tuple[Cell, int], int] = {}
+    for q in cells:
+        for n in sorted(dom[q]):
+            x[q, n] = len(x)
+    sums = [(1, [(x[q, n], 1) for n in sorted(dom[q])]) for q in cells]
+    numbers = sorted({n for d in dom.values() for n in d})
+    layers = [learning.Sized(near, [x.get((q, n), -1) for q in cells], n) for n in numbers]
+    found = yield from learning.steps(len(x), sums, work, sized=layers)
+    if found is None or len(found) > 1:
+        return None
+    if not found:
+        raise sizes.Contradiction
+    (values,) = found
+    return {q: {n} for (q, n), v in x.items() if values[v]}
 
 
 def _regions_flow(prob: pulp.LpProblem, x: Digits, p: Puzzle) -> None:
@@ -434,5 +496,5 @@ GENRE = define(
     ja="フィルオミノ",
     pzpr_ids=("fillomino",),
     lazy=True,
-    tuning=Tuning(probe_work=PROBE_WORK, search_work=SEARCH_WORK),
+    tuning=Tuning(probe_work=PROBE_WORK, search_work=SEARCH_WORK, learn_work=LEARN_WORK),
 )
