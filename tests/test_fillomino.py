@@ -211,16 +211,8 @@ def _random_answer(rng, rows: int, cols: int, most: int) -> list[list[int]] | No
     return numbers
 
 
-@pytest.mark.parametrize("seed", range(60))
-def test_the_deductions_keep_every_answer(seed):
-    """Random grids of regions with some numbers given (most with several answers): probing
-    keeps the known answer's numbers, and where the search proves an answer unique it is the
-    known one."""
-    import random
-
-    from solver.deduce import sizes
-
-    rng = random.Random(seed)
+def _random_puzzle(rng) -> tuple[fillomino.Puzzle, list[list[int]]]:
+    """A random answer (`_random_answer`) with a share of its numbers given, and the answer."""
     rows, cols = rng.randint(2, 5), rng.randint(2, 5)
     known = None
     while known is None:
@@ -232,6 +224,20 @@ def test_the_deductions_keep_every_answer(seed):
             for r in range(rows)
         )
     )
+    return p, known
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_the_deductions_keep_every_answer(seed):
+    """Random grids of regions with some numbers given (most with several answers): probing
+    keeps the known answer's numbers, and where the search proves an answer unique it is the
+    known one."""
+    import random
+
+    from solver.deduce import sizes
+
+    p, known = _random_puzzle(random.Random(seed))
+    rows, cols = p.rows, p.cols
     board = sizes.Board({c: set(d) for c, d in fillomino.domains(p).items()})
     sizes.probe(board, 10**6)
     assert all(known[r][c] in d for (r, c), d in board.dom.items())
@@ -375,19 +381,8 @@ def test_the_learning_search_keeps_every_answer(seed):
     never ends with none."""
     import random
 
-    rng = random.Random(500 + seed)
-    rows, cols = rng.randint(2, 5), rng.randint(2, 5)
-    known = None
-    while known is None:
-        known = _random_answer(rng, rows, cols, rng.randint(2, 6))
-    share = rng.choice([0.2, 0.4, 0.6])
-    p = fillomino.Puzzle(
-        tuple(
-            tuple(known[r][c] if rng.random() < share else None for c in range(cols))
-            for r in range(rows)
-        )
-    )
+    p, known = _random_puzzle(random.Random(500 + seed))
     dom = {c: set(d) for c, d in fillomino.domains(p).items()}
     found = probing.walked(fillomino.learning_steps(p, dom, 10**7))
     if found is not None:
-        assert found == {(r, c): {known[r][c]} for r in range(rows) for c in range(cols)}
+        assert found == {(r, c): {known[r][c]} for r in range(p.rows) for c in range(p.cols)}
