@@ -145,30 +145,43 @@ def test_each_reason_of_a_connection_holds_in_every_assignment(seed, monkeypatch
     count = rng.randint(3, 10)
     graphs = [random_connection(rng, count) for _ in range(rng.randint(1, 2))]
     sums = random_sums(rng, count)[: rng.randint(1, 3)]
-    reasons = []  # per forced value and conflict: its graph, its clause (the value first)
-    looking_at = []  # the graph of the connection being searched
-    set_value, connect = learning._Search._set, learning._Search._connect
+    reasons = recorded_reasons(monkeypatch, "_connect", "graphs")
+    learning.answers(count, sums, 10**9, want=100, connected=graphs)
+    assert_no_assignment_breaks(reasons, count, joined)
+
+
+def recorded_reasons(monkeypatch, check: str, checked: str) -> list:
+    """While the search runs, each value that its check `check` (a method of the search, over
+    its list `checked`: graphs, layers) forces, and each conflict it finds: (the graph or
+    layer, the clause, the forced value first)."""
+    reasons, looking_at = [], []
+    set_value, checking = learning._Search._set, getattr(learning._Search, check)
 
     def recording_set(self, v, x, reason):
         if isinstance(reason, list):  # "v takes its value, or a reason holds"
             reasons.append((looking_at[-1], [2 * v + 1 - x, *reason]))
         set_value(self, v, x, reason)
 
-    def recording_connect(self, g):
-        looking_at.append(self.graphs[g])
-        conflict = connect(self, g)
+    def recording_check(self, g):
+        looking_at.append(getattr(self, checked)[g])
+        conflict = checking(self, g)
         if conflict is not None:
-            reasons.append((self.graphs[g], list(conflict)))
+            reasons.append((looking_at[-1], list(conflict)))
         return conflict
 
     monkeypatch.setattr(learning._Search, "_set", recording_set)
-    monkeypatch.setattr(learning._Search, "_connect", recording_connect)
-    learning.answers(count, sums, 10**9, want=100, connected=graphs)
-    for graph, clause in reasons:
+    monkeypatch.setattr(learning._Search, check, recording_check)
+    return reasons
+
+
+def assert_no_assignment_breaks(reasons: list, count: int, holds) -> None:
+    """Each clause against every assignment that makes its literals false: none keeps its
+    graph or layer's rule (`holds`)."""
+    for part, clause in reasons:
         for values in itertools.product((0, 1), repeat=count):
             # literal 2v says that v is 1, 2v + 1 that it is 0: each false here
             if all(values[lit >> 1] != 1 - (lit & 1) for lit in clause):
-                assert not joined(graph, list(values)), clause
+                assert not holds(part, list(values)), clause
 
 
 def random_sized(rng: random.Random, count: int) -> learning.Sized:
@@ -227,29 +240,9 @@ def test_each_reason_of_groups_of_a_size_holds_in_every_assignment(seed, monkeyp
     count = rng.randint(3, 12)
     layers = [random_sized(rng, count) for _ in range(rng.randint(1, 2))]
     sums = random_sums(rng, count)[: rng.randint(0, 2)]
-    reasons = []  # per forced value and conflict: its layer, its clause (the value first)
-    looking_at = []
-    set_value, size = learning._Search._set, learning._Search._size
-
-    def recording_set(self, v, x, reason):
-        if isinstance(reason, list):
-            reasons.append((looking_at[-1], [2 * v + 1 - x, *reason]))
-        set_value(self, v, x, reason)
-
-    def recording_size(self, k):
-        looking_at.append(self.layers[k])
-        conflict = size(self, k)
-        if conflict is not None:
-            reasons.append((self.layers[k], list(conflict)))
-        return conflict
-
-    monkeypatch.setattr(learning._Search, "_set", recording_set)
-    monkeypatch.setattr(learning._Search, "_size", recording_size)
+    reasons = recorded_reasons(monkeypatch, "_size", "layers")
     learning.answers(count, sums, 10**9, want=100, sized=layers)
-    for layer, clause in reasons:
-        for values in itertools.product((0, 1), repeat=count):
-            if all(values[lit >> 1] != 1 - (lit & 1) for lit in clause):
-                assert not sized_groups(layer, values), clause
+    assert_no_assignment_breaks(reasons, count, sized_groups)
 
 
 def test_groups_of_a_size_decide_a_path_without_a_decision():
