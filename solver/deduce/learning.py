@@ -257,9 +257,10 @@ class _Search:
                 if u >= 0:
                     self.graphs_of[u].append(g)
         self.pending = set(range(len(checks)))  # the checks to look at (again)
-        # per check, its nodes' states (1 inside, 0 outside, -1 not known) as its last search
-        # left them: a search of the same states again decides nothing more
-        self.searched: list[list[int] | None] = [None] * len(checks)
+        # per graph, its nodes' states (1 inside, 0 outside, -1 not known) as its last search
+        # left them: a search of the same states again decides nothing more (a layer keeps
+        # its `changes` instead)
+        self.searched: list[list[int] | None] = [None] * len(self.graphs)
         self.given = [[2 * v + 1 - x for v, x in clause] for clause in clauses]
         self.joined = 0  # the trail's values that the graphs' pending marks take in
 
@@ -323,7 +324,7 @@ class _Search:
                         marked[k] = True
                         dirty.append(k)
             if not dirty:
-                if not self.searched:
+                if not self.graphs and not self.layers:
                     return None
                 for v in self.trail[self.joined :]:
                     self.pending.update(self.graphs_of[v])
