@@ -105,7 +105,7 @@ def test_a_module_already_imported_is_not_deferred(module_on_path):
 
 def _solve_and_report_pulp(book: Path, out: Path) -> dict:
     """A new process solves the book's first sheet as `puzzle-solver solve` does and says
-    whether pulp and numpy were imported."""
+    whether pulp, numpy and PySAT's solvers were imported."""
     code = (
         "import sys, json, contextlib, io\n"
         "from solver.cli import main\n"
@@ -114,7 +114,7 @@ def _solve_and_report_pulp(book: Path, out: Path) -> dict:
         f"    code = main(['solve', {str(book)!r}, '--out', {str(out)!r}, '--json'])\n"
         "record = json.loads(text.getvalue().splitlines()[0])\n"
         "print(json.dumps({'code': code, 'record': record, 'pulp': is_imported('pulp'), "
-        "'numpy': is_imported('numpy')}))\n"
+        "'numpy': is_imported('numpy'), 'pysat': is_imported('pysat.solvers')}))\n"
     )
     run = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
@@ -130,6 +130,15 @@ def test_a_sheet_the_rules_decide_whole_imports_no_pulp(tmp_path):
     assert got["record"]["deduced"]["fixed"] == got["record"]["deduced"]["of"]
     assert got["pulp"] is False
     assert got["numpy"] is False
+    assert got["pysat"] is False
+
+
+def test_a_numberlink_sheet_the_count_decides_imports_no_sat_solver(tmp_path):
+    book = tmp_path / "numberlink.xlsx"
+    shutil.copy(ROOT / "workbooks" / "numberlink.xlsx", book)
+    got = _solve_and_report_pulp(book, tmp_path / "out")
+    assert got["code"] == 0 and got["record"]["unique"] is True
+    assert got["pysat"] is False
 
 
 def test_a_sheet_that_needs_the_model_imports_pulp(tmp_path):

@@ -7,10 +7,11 @@ import random
 from itertools import pairwise
 
 import pytest
+from conftest import numberlink_answers
 
-from solver.deduce import probing
+from solver.deduce import probing, sat
 from solver.deduce.frontier import link_answers
-from solver.deduce.links import OFF, ON, LinkBoard
+from solver.deduce.links import OFF, ON, LinkBoard, kept_clauses, loops
 from solver.deduce.probing import Contradiction
 from solver.genres import numberlink
 
@@ -170,3 +171,96 @@ def test_the_count_keeps_the_answers_that_agree_with_fixed_edges_and_labels():
     assert straight in link_answers(2, 3, ends)
     found = link_answers(2, 3, ends, allowed={(0, 1): []})  # no label's line at (0, 1)
     assert straight not in found and bottom in found
+
+
+def kept(rows: int, cols: int, ends: dict, answer: frozenset) -> bool:
+    """The answer keeps the board's rules, as the module's docstring states them: no line
+    touches itself (two side-by-side cells of one line are joined), and no line turns at a
+    corner of a 2 x 2 block whose opposite corner, later in reading order, is empty."""
+    label = {}
+    for start in ends:
+        if start in label:
+            continue
+        cell, prev = start, None
+        while True:
+            label[cell] = ends[start]
+            step = [b for a, b in answer if a == cell] + [a for a, b in answer if b == cell]
+            nxt = [c for c in step if c != prev]
+            if not nxt or (cell != start and cell in ends):
+                break
+            prev, cell = cell, nxt[0]
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    for a in cells:
+        for b in ((a[0] + 1, a[1]), (a[0], a[1] + 1)):
+            if a in label and b in label and label[a] == label[b] and (a, b) not in answer:
+                return False
+    for r in range(rows - 1):
+        for c in range(cols - 1):
+            block = [(r, c), (r, c + 1), (r + 1, c + 1), (r + 1, c)]
+            for k in range(4):
+                y, z = block[k], block[(k + 2) % 4]
+                if y > z or y in ends or z in ends or z in label:
+                    continue
+                sides = [tuple(sorted((y, block[(k + 1) % 4]))), tuple(sorted((y, block[k - 1])))]
+                if all(s in answer for s in sides):
+                    return False
+    return True
+
+
+def test_the_clauses_of_the_board_keep_exactly_the_answers_it_keeps():
+    """The SAT solver's answers over the board's clauses (`links.kept_clauses`, closed loops
+    shut out as they come), all of them, against every answer of the puzzle (by trying every
+    path) that keeps the board's rules (`kept`), on random grids up to 4 x 5."""
+    rng = random.Random(7)
+    sizes = set()
+    for _ in range(150):
+        rows, cols = rng.randint(2, 4), rng.randint(2, 5)
+        cells = [(r, c) for r in range(rows) for c in range(cols)]
+        k = rng.randint(1, min(4, len(cells) // 2))
+        ends = {cell: j // 2 + 1 for j, cell in enumerate(rng.sample(cells, 2 * k))}
+        every = numberlink_answers(puzzle(rows, cols, ends), most=10**6)
+        truth = {a for a in every if kept(rows, cols, ends, a)}
+        b = LinkBoard(rows, cols, ends)
+        try:
+            b.propagate()
+        except Contradiction:
+            assert not truth, ends
+            continue
+        clauses = kept_clauses(b)
+        segments = b.segments()
+
+        def lines(values, b=b, clauses=clauses, segments=segments):
+            edge = clauses.edge
+            return {
+                e
+                for e in range(len(segments))
+                if b.state[e] == ON or (e in edge and values[edge[e]] == 1)
+            }
+
+        def shut(values, b=b, clauses=clauses, lines=lines):
+            return [[(clauses.edge[e], 0) for e in loop] for loop in loops(b, lines(values))]
+
+        found = sat.answers(clauses.count, clauses.sums, 10**6, 10**6, clauses.clauses, shut)
+        assert {frozenset(segments[e] for e in lines(v)) for v in found} == truth, ends
+        sizes.add(min(len(truth), 2))
+    assert sizes == {0, 1, 2}
+
+
+def test_the_sat_solver_told_an_answer_agrees_with_the_count_of_every_answer():
+    """`numberlink._solved`, told one of the answers (the first of the count of every answer):
+    none other, or another (a kept answer, or the detour or the move of the one told), as the
+    count of every answer has it."""
+    seen = set()
+    for rows, cols, ends in random_grids(8, 300):
+        every = link_answers(rows, cols, ends)
+        if not every:
+            continue
+        truth = "one" if len(every) == 1 else "two"
+        p = puzzle(rows, cols, ends)
+        found = every[0]
+        others = numberlink._solved(p, found, 10**6)
+        assert others is not None and len(others) <= 1
+        assert {0: "one", 1: "two"}[len(others)] == truth, ends
+        assert all(a != found and not numberlink.verify(p, a) for a in others)
+        seen.add(truth)
+    assert seen == {"one", "two"}

@@ -266,9 +266,10 @@ def test_uniqueness_with_minimal_answers_agrees_with_trying_every_path(how):
 
 # --- the count again in the proof, where the count before the search gave up (Model.others) ---
 
-# the count before the search gives up at once; the uniqueness proof counts again
+# the count before the search gives up at once, and the proof asks no SAT solver: it counts again
 RECOUNTED = dataclasses.replace(
-    numberlink.GENRE, tuning=dataclasses.replace(numberlink.GENRE.tuning, count_work=1)
+    numberlink.GENRE,
+    tuning=dataclasses.replace(numberlink.GENRE.tuning, count_work=1, proof_sat_conflicts=0),
 )
 TWO_WAYS = text_puzzle("....\n32.1\n.2.1\n...3")  # two answers, neither a detour of the other
 
@@ -332,6 +333,49 @@ def test_the_proof_count_agrees_with_trying_every_path(monkeypatch):
                 continue
             assert out.status == "solved" and out.unique is (len(answers) == 1), p
     assert [] in told and any(told)
+
+
+# --- the SAT solver in the proof, where the count gave up (`_solved`) -------------------------
+
+# the count before the search gives up at once: the proof asks the SAT solver first
+PROVED = dataclasses.replace(
+    numberlink.GENRE, tuning=dataclasses.replace(numberlink.GENRE.tuning, count_work=1)
+)
+
+
+@pytest.mark.parametrize(("p", "unique"), [(PUZZLE, True), (TWO_WAYS, False)])
+def test_the_proof_asks_the_sat_solver_told_the_answer(monkeypatch, p, unique):
+    told = told_others(monkeypatch)
+    recounted = []
+    monkeypatch.setattr(numberlink, "_recounted", lambda *a: recounted.append(a))
+    out = solve_puzzle(PROVED, p, Settings())
+    assert out.status == "solved" and out.unique is unique
+    assert len(told) == 1 and (told[0] == []) is unique and not recounted
+    if not unique:
+        assert told[0][0] != out.answer and numberlink.verify(p, told[0][0]) == []
+
+
+def test_where_the_sat_solver_gives_up_in_the_proof_the_count_proves(monkeypatch):
+    monkeypatch.setattr(numberlink.sat, "answers", lambda *a, **k: None)
+    told = told_others(monkeypatch)
+    out = solve_puzzle(PROVED, PUZZLE, Settings())
+    assert told == [[]] and out.unique is True  # the count's verdict
+
+
+@pytest.mark.slow
+def test_the_sat_solver_in_the_proof_agrees_with_trying_every_path():
+    """Random tiny puzzles with the count before the search given up: the verdict of the
+    search's answer and the SAT solver's proof, against brute force."""
+    rng = random.Random(11)
+    for rows, cols, labels in [(4, 4, 3), (4, 5, 3), (5, 5, 4), (4, 5, 4)]:
+        for _ in range(40):
+            p = random_puzzle(rng, rows, cols, labels)
+            answers = numberlink_answers(p, most=3)
+            out = solve_puzzle(PROVED, p, Settings())
+            if not answers:
+                assert out.status == "infeasible", p
+                continue
+            assert out.status == "solved" and out.unique is (len(answers) == 1), p
 
 
 # --- verify ----------------------------------------------------------------------------------

@@ -25,6 +25,7 @@ detour or a move (the caller asks)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from solver.blocks.geometry import Cell, Segment
@@ -367,3 +368,131 @@ class LinkBoard:
             for e, (a, b) in enumerate(self.shape.edges)
             if self.state[e] == ON
         )
+
+
+@dataclass(frozen=True)
+class KeptClauses:
+    """The answers a board keeps, as 0/1 variables bound by sums and clauses (the input of
+    `solver.deduce.sat.answers` and of `solver.deduce.learning.answers`): `edge[e]` the variable
+    of each edge the board leaves open (1: a line), then per cell that is no number and may
+    still hold a line, its emptiness (1: no line; where it could go either way) and a variable
+    for each label it keeps (1: its line has that label)."""
+
+    count: int
+    sums: list[tuple[int, list[tuple[int, int]]]]
+    clauses: list[list[tuple[int, int]]]
+    edge: dict[int, int]
+
+
+def kept_clauses(board: LinkBoard) -> KeptClauses:
+    """The rules of the board (the module's docstring) over its open edges, as `KeptClauses`:
+
+    - a number has one line, another cell two or none: sum of its edges (+ 2 empty) = 2;
+    - a cell that is no number holds one label or is empty: sum of its labels + empty = 1;
+    - a line joins cells of one label: line(a, b) and label k at a give label k at b;
+    - a line never touches itself: label k at a and at b, side by side, give a line between;
+    - empty cells early: no line turns at a corner y of a 2 x 2 block (its two edges there)
+      while the opposite corner z, later in reading order, is empty.
+
+    What they leave out: a closed loop apart from the lines (its cells may share a label that
+    no end of theirs holds); the caller checks each answer for one (`loops`). Every answer of
+    the puzzle that the board keeps is an answer of these, and each answer of these without
+    such a loop is an answer the board keeps."""
+    shape, state, labels = board.shape, board.state, board.labels
+    n = len(shape.at)
+    count = 0
+    edge: dict[int, int] = {}
+    for e in range(len(shape.edges)):
+        if state[e] == UNKNOWN:
+            edge[e], count = count, count + 1
+    kinds = range(len(shape.bits))
+    label: dict[tuple[int, int], int] = {}  # (cell, label index) -> variable
+    empty: dict[int, int] = {}
+    for i in range(n):
+        if shape.number[i]:
+            continue
+        if labels[i] and not board.on[i]:
+            empty[i], count = count, count + 1
+        for k in kinds:
+            if labels[i] >> k & 1:
+                label[i, k], count = count, count + 1
+
+    # constants as they stand: True, False, or a variable
+    def has(i: int, k: int) -> bool | int:
+        if shape.number[i]:
+            return shape.number[i] == shape.bits[k]
+        return label.get((i, k), False)
+
+    def line(e: int) -> bool | int:
+        return edge[e] if e in edge else state[e] == ON
+
+    sums: list[tuple[int, list[tuple[int, int]]]] = []
+    clauses: list[list[tuple[int, int]]] = []
+
+    def clause(*literals: tuple[bool | int, int]) -> None:
+        """One of the literals (a variable or a constant, and the value it should take)."""
+        open_ = []
+        for v, x in literals:
+            if isinstance(v, bool):
+                if v == bool(x):
+                    return  # holds already
+            else:
+                open_.append((v, x))
+        clauses.append(open_)
+
+    for i in range(n):
+        lines = [line(e) for e, _ in shape.at[i]]
+        on = sum(v is True for v in lines)
+        terms = [(v, 1) for v in lines if not isinstance(v, bool)]
+        if shape.number[i]:
+            sums.append((1 - on, terms))
+            continue
+        kept = [(label[i, k], 1) for k in kinds if (i, k) in label]
+        if i in empty:
+            sums.append((1, [*kept, (empty[i], 1)]))
+            sums.append((2 - on, [*terms, (empty[i], 2)]))
+        elif kept:
+            sums.append((1, kept))
+            sums.append((2 - on, terms))
+    for e, (a, b) in enumerate(shape.edges):
+        joined = line(e)
+        for k in kinds:
+            at_a, at_b = has(a, k), has(b, k)
+            if at_a is False and at_b is False:
+                continue
+            clause((joined, 0), (at_a, 0), (at_b, 1))
+            clause((joined, 0), (at_b, 0), (at_a, 1))
+            clause((at_a, 0), (at_b, 0), (joined, 1))
+    for y in range(n):
+        for z, f, g in shape.later[y]:
+            if board.on[z]:
+                continue  # z holds a line
+            clause((line(f), 0), (line(g), 0), (empty.get(z, True), 0))
+    return KeptClauses(count, sums, clauses, edge)
+
+
+def loops(board: LinkBoard, lines: set[int]) -> list[list[int]]:
+    """The closed loops among the edges `lines` (indices into the board's edges): each as its
+    edges. A line from a number to a number is no loop."""
+    shape = board.shape
+    at: dict[int, list[tuple[int, int]]] = {}
+    for e in lines:
+        a, b = shape.edges[e]
+        at.setdefault(a, []).append((e, b))
+        at.setdefault(b, []).append((e, a))
+    seen: set[int] = set()
+    found = []
+    for start in sorted(at):
+        if start in seen:
+            continue
+        cells, edges = [start], set()
+        seen.add(start)
+        for cell in cells:
+            for e, other in at[cell]:
+                edges.add(e)
+                if other not in seen:
+                    seen.add(other)
+                    cells.append(other)
+        if all(len(at[cell]) == 2 for cell in cells):
+            found.append(sorted(edges))
+    return found

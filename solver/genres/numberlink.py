@@ -104,13 +104,25 @@ and the uniqueness check is handed the second (`Model.answers`). The count settl
 published puzzles of up to 12 x 15, their uniqueness included, where the search takes up to a
 minute or more; sparse grids of 15 x 15 and more outgrow the bound (millions of frontiers at one
 cell) and are left to the search, whose proof that no answer leaves a cell empty is what stays
-hard there. So the proof counts again (`Model.others`): once the search has its answer, the
-count runs with a budget about six times larger (`Tuning.proof_count_work`, and more frontiers at
-one cell), and where it ends, it is the proof (the answer found is the one counted, with no
-detour or move: unique; another counted: the second answer); where it gives up, the search
-proves. The answer comes first, so a time limit that ends the count leaves the answer found,
-unproved; the larger count settles some published 14 x 14 to 17 x 17 grids in seconds where
-the search's proof does not end in minutes.
+hard there. So, once the search has its answer, the proof (`Model.others`, `_others`) asks a
+SAT solver first and counts again after:
+
+- The SAT solver (`_solved`: CaDiCaL through `solver.deduce.sat`, within
+  `Tuning.proof_sat_conflicts`) is given the board's rules as clauses
+  (`solver.deduce.links.kept_clauses`: per open segment a variable, per cell its labels and its
+  emptiness; the degrees; a line's two cells of one label; no line touching itself; empty cells
+  early) and the clause "not every segment of the answer found again"; a closed loop apart
+  from the lines, which the clauses allow, is shut out as an answer shows it. No answer left:
+  the answer found is the only kept one, so unique unless it has a detour or a move; an
+  answer: the second. What it learns from each conflict (a clause) is what the count's
+  frontiers cannot hold on wide grids: on the published sparse 14 x 14 to 17 x 17 grids its
+  proofs take 10,000 to a few 100,000 conflicts, a second to several.
+- The count again, where the SAT solver gives up: with a budget about six times larger
+  (`Tuning.proof_count_work`, and more frontiers at one cell); where it ends, it is the proof
+  (the answer found is the one counted, with no detour or move: unique; another counted: the
+  second answer); where it gives up too, the search proves.
+
+The answer comes first, so a time limit that ends the proof leaves the answer found, unproved.
 """
 
 from __future__ import annotations
@@ -149,9 +161,9 @@ from solver.blocks.lines import (
 from solver.blocks.names import a1, cell_name, quote
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
-from solver.deduce import NOTHING, Deductions
+from solver.deduce import NOTHING, Deductions, sat
 from solver.deduce.frontier import MAX_STATES, link_answers, link_count
-from solver.deduce.links import LinkBoard
+from solver.deduce.links import ON, LinkBoard, kept_clauses, loops
 from solver.deduce.probing import Contradiction
 from solver.genres import define
 from solver.io import puzzlink
@@ -340,17 +352,19 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     `Tuning.count_work`), told the edges and labels the board's rules decide first; the one
     counted with its detour or its move, if it has one: one (the answer itself, and its
     segments and cells used as fixings), none (no segment or cell used: the model finds no
-    answer), or more (the model settles on them: `Model.settle`); where the count gives up,
-    nothing but the count again, with `Tuning.proof_count_work`, for the uniqueness proof of
-    the search's answer (`Deductions.others`, `_others`). Every answer the board keeps agrees
+    answer), or more (the model settles on them: `Model.settle`). Where the count gives up,
+    nothing but the uniqueness proof of the search's answer (`Deductions.others`, `_others`):
+    a SAT solver over the board's rules as clauses, told that answer (`_solved`, within
+    `Tuning.proof_sat_conflicts`), then the count again (within `Tuning.proof_count_work`).
+    Every answer the board keeps agrees
     with what it decides, and each counted is an answer, so one counted is the one kept; every
     answer comes back to a kept one by shortcuts and moves, so it is the only answer unless a
     detour or a move leads off it."""
     counted = _counted(p, tuning.count_work)
     if counted is None:
-        if not tuning.proof_count_work:
+        if not tuning.proof_count_work and not tuning.proof_sat_conflicts:
             return NOTHING
-        return Deductions(others=lambda found: _others(p, found, tuning.proof_count_work))
+        return Deductions(others=lambda found: _others(p, found, tuning))
     if len(counted) > 1:
         return Deductions(answers=counted, answers_of="x")
     answer = counted[0] if counted else frozenset()
@@ -400,8 +414,60 @@ def _counted(p: Puzzle, work: int, states: int = MAX_STATES) -> list[Answer] | N
     return counted
 
 
-def _others(p: Puzzle, found: Answer, work: int) -> list[Answer] | None:
-    """For the uniqueness proof: the answers other than `found` (the search's), from the
+def _solved(p: Puzzle, found: Answer, conflicts: int) -> list[Answer] | None:
+    """For the uniqueness proof: the answers other than `found` (the search's), as `_others`
+    gives them, from a SAT solver (`solver.deduce.sat`, within `conflicts`) over the board's
+    rules as clauses (`solver.deduce.links.kept_clauses`), with `found` shut out from the start
+    (the solver need not find it again) and an answer's closed loops apart from the lines shut
+    out as they come: another kept answer, or none, and then `found` is the only answer unless
+    it has a detour or a move (the kept answers are at most `found`, and every answer comes back
+    to a kept one). None where it gives up."""
+    board = _board(p)
+    if board is None:
+        _none_counted()
+    kept = kept_clauses(board)
+    segments = board.segments()
+
+    def lines(values: list[int]) -> set[int]:
+        return {
+            e
+            for e in range(len(segments))
+            if board.state[e] == ON or (e in kept.edge and values[kept.edge[e]])
+        }
+
+    def shut(values: list[int]) -> list[list[tuple[int, int]]]:
+        return [[(kept.edge[e], 0) for e in loop] for loop in loops(board, lines(values))]
+
+    clauses = kept.clauses
+    decided = [e for e in range(len(segments)) if e not in kept.edge]
+    if all((segments[e] in found) == (board.state[e] == ON) for e in decided):
+        # not all of found's segments again (an answer that differs from found in a decided
+        # segment is not found, and needs no clause)
+        clauses = [*clauses, [(v, 1 - int(segments[e] in found)) for e, v in kept.edge.items()]]
+    shown = sorted(kept.edge.values())
+    solved = sat.answers(kept.count, kept.sums, conflicts, 1, clauses, shut, shown)
+    if solved is None:
+        return None
+    if solved:
+        return [frozenset(segments[e] for e in lines(solved[0]))]
+    other = detour(p, found) or moved(p, found)
+    return [other] if other is not None else []
+
+
+def _others(p: Puzzle, found: Answer, tuning: Tuning) -> list[Answer] | None:
+    """For the uniqueness proof: the answers other than `found` (the search's): none (it is
+    the only answer) or one. First from the SAT solver told `found` (`_solved`, within
+    `Tuning.proof_sat_conflicts`), then, where it gives up, from the count again (`_recounted`,
+    within `Tuning.proof_count_work`); None where both give up."""
+    if tuning.proof_sat_conflicts:
+        others = _solved(p, found, tuning.proof_sat_conflicts)
+        if others is not None:
+            return others
+    return _recounted(p, found, tuning.proof_count_work) if tuning.proof_count_work else None
+
+
+def _recounted(p: Puzzle, found: Answer, work: int) -> list[Answer] | None:
+    """The answers other than `found` (the search's), from the
     count of `_counted` with a larger budget, `work` frontiers made and PROOF_STATES at one
     cell, first without the answers themselves (`link_count`, little memory): where it counts
     one and `found` is counted (the count told every segment of it), `found` is the one kept,
@@ -738,6 +804,9 @@ COUNT_WORK = 40_000_000
 PROOF_COUNT_WORK = 250_000_000
 PROOF_STATES = 10_000_000  # frontiers at one cell before a side's search is dropped
 
+# the SAT solver's budget in the uniqueness proof, in conflicts (`Tuning.proof_sat_conflicts`)
+PROOF_SAT_CONFLICTS = 200_000
+
 GENRE = define(
     __name__,
     slug="numberlink",
@@ -745,5 +814,9 @@ GENRE = define(
     pzpr_ids=("numlin", "arukone"),
     names=("numlin",),  # not 'arukone': that variant also needs every cell used
     lazy=True,
-    tuning=Tuning(count_work=COUNT_WORK, proof_count_work=PROOF_COUNT_WORK),
+    tuning=Tuning(
+        count_work=COUNT_WORK,
+        proof_count_work=PROOF_COUNT_WORK,
+        proof_sat_conflicts=PROOF_SAT_CONFLICTS,
+    ),
 )

@@ -1,0 +1,131 @@
+"""Up to two answers of 0/1 variables bound by clauses and sums, by a SAT solver: CaDiCaL
+(Biere's conflict-driven clause learning, in C++) through PySAT, for a genre whose proofs of
+uniqueness need far more conflicts than the Python search of `solver.deduce.learning` makes
+in seconds: numberlink's kept answers (`solver.genres.numberlink.kept_clauses`) on sparse
+15 x 15 grids take 10,000 to 1,000,000 conflicts.
+
+The input is `learning.answers`' own: sums (total, [(variable, weight), ...]) and clauses
+[(variable, value), ...], variables 0..count-1. The sums become clauses: a sum of weights 1
+whose total is 1, of a few variables, as "one at least" and "not two" for each pair; another
+sum of at most SMALL_SUM variables as one clause for each assignment of them that misses its
+total (these propagate all they imply, where a counter's own variables would stand between);
+a longer sum of weights 1 as PySAT's sequential counter (`CardEnc.equals`, with variables of
+its own after `count`). Longer sums of other weights are refused.
+
+After each answer a caller's `check` may name clauses the answer breaks that the others do
+not state (numberlink: no closed loop apart from the lines); they join, and the search goes
+on. An answer that passes is kept, and the clause "not all of these values again" (over the
+variables 0..count-1) joins, until `want` answers or none left.
+
+Deterministic: CaDiCaL's search depends only on its clauses and their order, and its budget
+counts conflicts, never time. The search runs in rounds of ROUND conflicts, and between rounds
+the user's time limit (`solver.limits`) may stop it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from itertools import combinations, product
+
+from pysat import card, solvers
+
+from solver import limits
+
+Sum = tuple[int, Sequence[tuple[int, int]]]  # (total, [(variable, weight), ...])
+Clause = Sequence[tuple[int, int]]  # one of these (variable, value) holds
+
+SOLVER = "cadical195"  # PySAT's name of CaDiCaL 1.9.5
+SMALL_SUM = 8  # a sum of at most this many variables is written out assignment by assignment
+PAIRWISE = 6  # "one at least" sums of up to this many variables: "not two" for each pair
+ROUND = 20_000  # conflicts between looks at the time limit
+
+
+def answers(
+    count: int,
+    sums: Sequence[Sum],
+    conflicts: int,
+    want: int = 2,
+    clauses: Sequence[Clause] = (),
+    check: Callable[[list[int]], list[Clause]] | None = None,
+    shown: Sequence[int] | None = None,
+) -> list[list[int]] | None:
+    """Up to `want` answers (each variable's value, 0 or 1) of the sums and clauses over the
+    variables 0..count-1: all of them when there are fewer, none when there is none; each
+    passes `check` (the clauses it names for an answer join, and that answer is not one).
+    `shown`: the variables whose values tell an answer from another (the others follow from
+    them; None: all): the clause after an answer names only these, and a short clause is
+    cheaper to the solver than one over every variable.
+    None where the search goes past `conflicts` first: then nothing is known."""
+    if any(not 0 <= total <= sum(w for _, w in terms) for total, terms in sums):
+        return []
+    if any(not clause for clause in clauses):
+        return []
+    with solvers.Solver(name=SOLVER) as solver:
+        top = count  # PySAT's variables are 1..top; variable v is v + 1
+        for total, terms in sums:
+            for clause in _sum_clauses(total, terms, top):
+                top = max(top, *map(abs, clause))
+                solver.add_clause(clause)
+        for clause in clauses:
+            solver.add_clause([_literal(v, x) for v, x in clause])
+        found: list[list[int]] = []
+        while len(found) < want:
+            done = _solve(solver, conflicts)
+            if done is None:
+                return None
+            if not done:
+                break
+            ones = {lit for lit in solver.get_model() or [] if lit > 0}
+            values = [int(v + 1 in ones) for v in range(count)]  # one in no clause: 0
+            broken = check(values) if check else []
+            for clause in broken:
+                solver.add_clause([_literal(v, x) for v, x in clause])
+            if not broken:
+                found.append(values)
+                told = range(count) if shown is None else shown
+                solver.add_clause([_literal(v, 1 - values[v]) for v in told])
+        return found
+
+
+def _solve(solver: solvers.Solver, conflicts: int) -> bool | None:
+    """The solver's answer (True: one found, False: none), in rounds of ROUND conflicts with
+    the time limit looked at between; None past `conflicts` in all."""
+    while True:
+        spent = solver.accum_stats()["conflicts"]
+        if spent >= conflicts:
+            return None
+        limits.check_time()
+        solver.conf_budget(min(ROUND, conflicts - spent))
+        done = solver.solve_limited()
+        if done is not None:
+            return done
+
+
+def _literal(v: int, x: int) -> int:
+    """PySAT's literal for "variable v takes value x"."""
+    return v + 1 if x else -(v + 1)
+
+
+def _sum_clauses(total: int, terms: Sequence[tuple[int, int]], top: int) -> list[list[int]]:
+    """The clauses of one sum (see the module's docstring); variables after `top` for a
+    counter's own."""
+    lits = [v + 1 for v, _ in terms]
+    weights = [w for _, w in terms]
+    unit = all(w == 1 for w in weights)
+    if unit and total == 0:
+        return [[-a] for a in lits]
+    if unit and total == len(lits):
+        return [[a] for a in lits]
+    if unit and total == 1 and len(lits) <= PAIRWISE:
+        return [lits] + [[-a, -b] for a, b in combinations(lits, 2)]
+    if len(lits) <= SMALL_SUM:
+        return [
+            [-a if bit else a for a, bit in zip(lits, bits, strict=True)]
+            for bits in product((0, 1), repeat=len(lits))
+            if sum(w * bit for w, bit in zip(weights, bits, strict=True)) != total
+        ]
+    if not unit:
+        raise ValueError(f"a sum of {len(terms)} variables with weights other than 1")
+    encoding = card.CardEnc.equals(
+        lits=lits, bound=total, top_id=top, encoding=card.EncType.seqcounter
+    )
+    return [list(c) for c in encoding.clauses]

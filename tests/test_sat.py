@@ -1,0 +1,97 @@
+"""The SAT solver's answers (`solver.deduce.sat`) against every assignment, on random small
+sums and clauses; its budget, its check of each answer, and the variables that tell answers
+apart."""
+
+from __future__ import annotations
+
+import random
+from itertools import product
+
+import pytest
+
+from solver.deduce import sat
+
+
+def holds(values, sums, clauses) -> bool:
+    return all(sum(w * values[v] for v, w in terms) == total for total, terms in sums) and all(
+        any(values[v] == x for v, x in clause) for clause in clauses
+    )
+
+
+def random_problem(rng: random.Random):
+    """A few variables bound by sums of weights 1 to 3 (some long, of weights 1) and clauses."""
+    count = rng.randint(1, 11)
+    sums = []
+    for _ in range(rng.randint(0, 4)):
+        chosen = rng.sample(range(count), rng.randint(1, count))
+        unit = len(chosen) > sat.SMALL_SUM or rng.random() < 0.5
+        terms = [(v, 1 if unit else rng.randint(1, 3)) for v in chosen]
+        top = sum(w for _, w in terms)
+        sums.append((rng.randint(0, top), terms))
+    clauses = [
+        [(v, rng.randint(0, 1)) for v in rng.sample(range(count), rng.randint(1, min(3, count)))]
+        for _ in range(rng.randint(0, 8))
+    ]
+    return count, sums, clauses
+
+
+@pytest.mark.parametrize("seed", range(200))
+def test_the_answers_are_those_of_every_assignment(seed):
+    rng = random.Random(seed)
+    count, sums, clauses = random_problem(rng)
+    every = [list(a) for a in product((0, 1), repeat=count) if holds(a, sums, clauses)]
+    found = sat.answers(count, sums, 10**6, 3, clauses)
+    assert found is not None
+    assert len(found) == min(3, len(every))
+    assert all(a in every for a in found) and len({tuple(a) for a in found}) == len(found)
+    assert sat.answers(count, sums, 10**6, 2**count, clauses) is not None
+    assert sorted(sat.answers(count, sums, 10**6, 2**count, clauses)) == every
+
+
+def test_an_answer_the_check_names_clauses_for_is_not_one():
+    """Two of three variables at 1; the check shuts out any answer with variable 0 at 1."""
+    sums = [(2, [(0, 1), (1, 1), (2, 1)])]
+    seen = []
+
+    def check(values):
+        seen.append(values)
+        return [[(0, 0)]] if values[0] else []
+
+    assert sat.answers(3, sums, 1000, 5, check=check) == [[0, 1, 1]]
+    assert [0, 1, 1] in seen
+
+
+def test_the_shown_variables_tell_answers_apart():
+    """y = x (two clauses): the answers differ in x alone, so the clause after an answer
+    over x shuts out the same answers as one over both."""
+    clauses = [[(0, 0), (1, 1)], [(0, 1), (1, 0)]]
+    assert sorted(sat.answers(2, [], 1000, 5, clauses, shown=[0])) == [[0, 0], [1, 1]]
+
+
+def test_past_the_budget_nothing_is_known():
+    """Nine pigeons in eight holes: no answer, which takes many conflicts to show."""
+    pigeons, holes = 9, 8
+
+    def x(p, h):
+        return p * holes + h
+
+    sums = [(1, [(x(p, h), 1) for h in range(holes)]) for p in range(pigeons)]
+    clauses = [
+        [(x(p, h), 0), (x(q, h), 0)]
+        for h in range(holes)
+        for p in range(pigeons)
+        for q in range(p + 1, pigeons)
+    ]
+    assert sat.answers(pigeons * holes, sums, 100, 2, clauses) is None
+    assert sat.answers(pigeons * holes, sums, 10**7, 2, clauses) == []
+
+
+def test_a_sum_that_cannot_hold_and_an_empty_clause_have_no_answer():
+    assert sat.answers(2, [(3, [(0, 1), (1, 1)])], 1000) == []
+    assert sat.answers(2, [], 1000, clauses=[[]]) == []
+
+
+def test_a_long_sum_of_other_weights_is_refused():
+    terms = [(v, 2) for v in range(sat.SMALL_SUM + 1)]
+    with pytest.raises(ValueError, match="weights other than 1"):
+        sat.answers(len(terms), [(4, terms)], 1000)
