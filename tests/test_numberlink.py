@@ -316,25 +316,6 @@ def test_without_a_proof_budget_the_count_hands_nothing_on():
     assert numberlink.deduce(PUZZLE, numberlink.GENRE.tuning).answer == ANSWER  # counted whole
 
 
-@pytest.mark.slow
-def test_the_proof_count_agrees_with_trying_every_path(monkeypatch):
-    """Random tiny puzzles with the count before the search given up: the verdicts of the
-    search's answer and the count in the proof (or the detour before it) against brute
-    force; the count in the proof met proving an answer unique and finding another."""
-    told = told_others(monkeypatch)
-    rng = random.Random(5)
-    for rows, cols, labels in [(4, 4, 3), (4, 5, 3), (5, 5, 4), (4, 5, 4)]:
-        for _ in range(40):
-            p = random_puzzle(rng, rows, cols, labels)
-            answers = numberlink_answers(p, most=3)
-            out = solve_puzzle(RECOUNTED, p, Settings())
-            if not answers:
-                assert out.status == "infeasible", p
-                continue
-            assert out.status == "solved" and out.unique is (len(answers) == 1), p
-    assert [] in told and any(told)
-
-
 # --- the SAT solver in the proof, where the count gave up (`_solved`) -------------------------
 
 # the count before the search gives up at once: the proof asks the SAT solver first
@@ -363,19 +344,23 @@ def test_where_the_sat_solver_gives_up_in_the_proof_the_count_proves(monkeypatch
 
 
 @pytest.mark.slow
-def test_the_sat_solver_in_the_proof_agrees_with_trying_every_path():
-    """Random tiny puzzles with the count before the search given up: the verdict of the
-    search's answer and the SAT solver's proof, against brute force."""
-    rng = random.Random(11)
+@pytest.mark.parametrize("genre", [RECOUNTED, PROVED], ids=["count", "sat"])
+def test_the_proof_agrees_with_trying_every_path(monkeypatch, genre):
+    """Random tiny puzzles with the count before the search given up: the verdicts of the
+    search's answer and the proof (the count again; or the SAT solver first) against brute
+    force; the proof met proving an answer unique and finding another."""
+    told = told_others(monkeypatch)
+    rng = random.Random(5)
     for rows, cols, labels in [(4, 4, 3), (4, 5, 3), (5, 5, 4), (4, 5, 4)]:
         for _ in range(40):
             p = random_puzzle(rng, rows, cols, labels)
             answers = numberlink_answers(p, most=3)
-            out = solve_puzzle(PROVED, p, Settings())
+            out = solve_puzzle(genre, p, Settings())
             if not answers:
                 assert out.status == "infeasible", p
                 continue
             assert out.status == "solved" and out.unique is (len(answers) == 1), p
+    assert [] in told and any(told)
 
 
 # --- verify ----------------------------------------------------------------------------------
