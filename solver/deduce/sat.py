@@ -36,7 +36,7 @@ Clause = Sequence[tuple[int, int]]  # one of these (variable, value) holds
 SOLVER = "cadical195"  # PySAT's name of CaDiCaL 1.9.5
 SMALL_SUM = 8  # a sum of at most this many variables is written out assignment by assignment
 PAIRWISE = 6  # "one at least" sums of up to this many variables: "not two" for each pair
-ROUND = 20_000  # conflicts between looks at the time limit
+ROUND = 5_000  # conflicts between looks at the time limit (on 15 x 15 grids, a quarter second)
 
 
 def answers(
