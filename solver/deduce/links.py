@@ -20,7 +20,10 @@ Its rules, each raising Contradiction where the state breaks it:
 
 Every answer comes back to one these rules keep by shortcuts and moves, so a board with no
 answer means the puzzle has none, and one kept answer is the only answer unless it has a
-detour or a move (the caller asks)."""
+detour or a move (the caller asks).
+
+The same rules as clauses (`kept_clauses`), over the edges a board leaves open, for a SAT
+solver (`solver.deduce.sat`: numberlink's uniqueness proof, where the count gives up)."""
 
 from __future__ import annotations
 
@@ -387,7 +390,8 @@ class KeptClauses:
 def kept_clauses(board: LinkBoard) -> KeptClauses:
     """The rules of the board (the module's docstring) over its open edges, as `KeptClauses`:
 
-    - a number has one line, another cell two or none: sum of its edges (+ 2 empty) = 2;
+    - a number has one line (its edges sum to 1), another cell two or none (its edges and
+      twice its emptiness sum to 2);
     - a cell that is no number holds one label or is empty: sum of its labels + empty = 1;
     - a line joins cells of one label: line(a, b) and label k at a give label k at b;
     - a line never touches itself: label k at a and at b, side by side, give a line between;

@@ -1,8 +1,8 @@
-"""Up to two answers of 0/1 variables bound by clauses and sums, by a SAT solver: CaDiCaL
+"""A few answers of 0/1 variables bound by clauses and sums, by a SAT solver: CaDiCaL
 (Biere's conflict-driven clause learning, in C++) through PySAT, for a genre whose proofs of
 uniqueness need far more conflicts than the Python search of `solver.deduce.learning` makes
-in seconds: numberlink's kept answers (`solver.genres.numberlink.kept_clauses`) on sparse
-15 x 15 grids take 10,000 to 1,000,000 conflicts.
+in seconds: the proofs over numberlink's kept answers (`solver.deduce.links.kept_clauses`) on
+sparse 15 x 15 grids take 5,000 to several 100,000 conflicts.
 
 The input is `learning.answers`' own: sums (total, [(variable, weight), ...]) and clauses
 [(variable, value), ...], variables 0..count-1. The sums become clauses: a sum of weights 1
@@ -15,11 +15,11 @@ its own after `count`). Longer sums of other weights are refused.
 After each answer a caller's `check` may name clauses the answer breaks that the others do
 not state (numberlink: no closed loop apart from the lines); they join, and the search goes
 on. An answer that passes is kept, and the clause "not all of these values again" (over the
-variables 0..count-1) joins, until `want` answers or none left.
+variables that tell answers apart, `shown`) joins, until `want` answers or none left.
 
-Deterministic: CaDiCaL's search depends only on its clauses and their order, and its budget
-counts conflicts, never time. The search runs in rounds of ROUND conflicts, and between rounds
-the user's time limit (`solver.limits`) may stop it."""
+Deterministic: CaDiCaL's search depends only on its clauses, their order and the rounds below,
+and its budget counts conflicts, never time. The search runs in rounds of ROUND conflicts, and
+between rounds the user's time limit (`solver.limits`) may stop it."""
 
 from __future__ import annotations
 
