@@ -115,8 +115,8 @@ SAT solver first and counts again after:
   from the lines, which the clauses allow, is shut out as an answer shows it. No answer left:
   the answer found is the only kept one, so unique unless it has a detour or a move; an
   answer: the second. What it learns from each conflict (a clause) is what the count's
-  frontiers cannot hold on wide grids: on the published sparse 14 x 14 to 17 x 17 grids its
-  proofs take 10,000 to a few 100,000 conflicts, a second to several.
+  frontiers cannot hold on wide grids: on the published sparse 14 x 14 to 25 x 32 grids its
+  proofs take 5,000 to a few 100,000 conflicts, a second to several.
 - The count again, where the SAT solver gives up: with a budget about six times larger
   (`Tuning.proof_count_work`, and more frontiers at one cell); where it ends, it is the proof
   (the answer found is the one counted, with no detour or move: unique; another counted: the
@@ -356,10 +356,9 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     nothing but the uniqueness proof of the search's answer (`Deductions.others`, `_others`):
     a SAT solver over the board's rules as clauses, told that answer (`_solved`, within
     `Tuning.proof_sat_conflicts`), then the count again (within `Tuning.proof_count_work`).
-    Every answer the board keeps agrees
-    with what it decides, and each counted is an answer, so one counted is the one kept; every
-    answer comes back to a kept one by shortcuts and moves, so it is the only answer unless a
-    detour or a move leads off it."""
+    Every answer the board keeps agrees with what it decides, and each counted is an answer,
+    so one counted is the one kept; every answer comes back to a kept one by shortcuts and
+    moves, so it is the only answer unless a detour or a move leads off it."""
     counted = _counted(p, tuning.count_work)
     if counted is None:
         if not tuning.proof_count_work and not tuning.proof_sat_conflicts:
@@ -467,12 +466,12 @@ def _others(p: Puzzle, found: Answer, tuning: Tuning) -> list[Answer] | None:
 
 
 def _recounted(p: Puzzle, found: Answer, work: int) -> list[Answer] | None:
-    """The answers other than `found` (the search's), from the
-    count of `_counted` with a larger budget, `work` frontiers made and PROOF_STATES at one
-    cell, first without the answers themselves (`link_count`, little memory): where it counts
-    one and `found` is counted (the count told every segment of it), `found` is the one kept,
-    and the only answer unless it has a detour or a move. Where it counts more, or another
-    one, the count again with its answers, for another. None where a count gives up."""
+    """The answers other than `found` (the search's), from the count of `_counted` with a
+    larger budget, `work` frontiers made and PROOF_STATES at one cell, first without the
+    answers themselves (`link_count`, little memory): where it counts one and `found` is
+    counted (the count told every segment of it), `found` is the one kept, and the only answer
+    unless it has a detour or a move. Where it counts more, or another one, the count again
+    with its answers, for another. None where a count gives up."""
     board = _board(p)
     if board is None:
         _none_counted()
