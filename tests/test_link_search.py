@@ -11,7 +11,7 @@ from conftest import numberlink_answers
 
 from solver.deduce import probing, sat
 from solver.deduce.frontier import link_answers
-from solver.deduce.links import OFF, ON, LinkBoard, kept_clauses, loops
+from solver.deduce.links import OFF, ON, LinkBoard, kept_clauses
 from solver.deduce.probing import Contradiction
 from solver.genres import numberlink
 
@@ -228,20 +228,10 @@ def test_the_clauses_of_the_board_keep_exactly_the_answers_it_keeps():
             continue
         clauses = kept_clauses(b)
         segments = b.segments()
-
-        def lines(values, b=b, clauses=clauses, segments=segments):
-            edge = clauses.edge
-            return {
-                e
-                for e in range(len(segments))
-                if b.state[e] == ON or (e in edge and values[edge[e]] == 1)
-            }
-
-        def shut(values, b=b, clauses=clauses, lines=lines):
-            return [[(clauses.edge[e], 0) for e in loop] for loop in loops(b, lines(values))]
-
-        found = sat.answers(clauses.count, clauses.sums, 10**6, 10**6, clauses.clauses, shut)
-        assert {frozenset(segments[e] for e in lines(v)) for v in found} == truth, ends
+        found = sat.answers(
+            clauses.count, clauses.sums, 10**6, 10**6, clauses.clauses, clauses.loops
+        )
+        assert {frozenset(segments[e] for e in clauses.lines(v)) for v in found} == truth, ends
         sizes.add(min(len(truth), 2))
     assert sizes == {0, 1, 2}
 

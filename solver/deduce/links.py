@@ -379,12 +379,26 @@ class KeptClauses:
     `solver.deduce.sat.answers` and of `solver.deduce.learning.answers`): `edge[e]` the variable
     of each edge the board leaves open (1: a line), then per cell that is no number and may
     still hold a line, its emptiness (1: no line; where it could go either way) and a variable
-    for each label it keeps (1: its line has that label)."""
+    for each label it keeps (1: its line has that label). `on`: the edges the board holds a
+    line on; `joins`: the two cells of each edge (as the board numbers them)."""
 
     count: int
     sums: list[tuple[int, list[tuple[int, int]]]]
     clauses: list[list[tuple[int, int]]]
     edge: dict[int, int]
+    on: frozenset[int]
+    joins: list[tuple[int, int]]
+
+    def lines(self, values: list[int]) -> set[int]:
+        """The edges holding a line in an answer (each variable's value)."""
+        return set(self.on) | {e for e, v in self.edge.items() if values[v]}
+
+    def loops(self, values: list[int]) -> list[list[tuple[int, int]]]:
+        """A clause for each closed loop apart from the lines in an answer, which the clauses
+        allow and the rules do not: not every open edge of it again."""
+        return [
+            [(self.edge[e], 0) for e in loop] for loop in _loops(self.joins, self.lines(values))
+        ]
 
 
 def kept_clauses(board: LinkBoard) -> KeptClauses:
@@ -399,7 +413,8 @@ def kept_clauses(board: LinkBoard) -> KeptClauses:
       while the opposite corner z, later in reading order, is empty.
 
     What they leave out: a closed loop apart from the lines (its cells may share a label that
-    no end of theirs holds); the caller checks each answer for one (`loops`). Every answer of
+    no end of theirs holds); the caller checks each answer for one (`KeptClauses.loops`). Every
+    answer of
     the puzzle that the board keeps is an answer of these, and each answer of these without
     such a loop is an answer the board keeps."""
     shape, state, labels = board.shape, board.state, board.labels
@@ -472,16 +487,16 @@ def kept_clauses(board: LinkBoard) -> KeptClauses:
             if board.on[z]:
                 continue  # z holds a line
             clause((line(f), 0), (line(g), 0), (empty.get(z, True), 0))
-    return KeptClauses(count, sums, clauses, edge)
+    on = frozenset(e for e in range(len(shape.edges)) if state[e] == ON)
+    return KeptClauses(count, sums, clauses, edge, on, shape.edges)
 
 
-def loops(board: LinkBoard, lines: set[int]) -> list[list[int]]:
-    """The closed loops among the edges `lines` (indices into the board's edges): each as its
-    edges. A line from a number to a number is no loop."""
-    shape = board.shape
+def _loops(joins: list[tuple[int, int]], lines: set[int]) -> list[list[int]]:
+    """The closed loops among the edges `lines` (indices into `joins`, each edge's two cells):
+    each as its edges. A line from a number to a number is no loop."""
     at: dict[int, list[tuple[int, int]]] = {}
     for e in lines:
-        a, b = shape.edges[e]
+        a, b = joins[e]
         at.setdefault(a, []).append((e, b))
         at.setdefault(b, []).append((e, a))
     seen: set[int] = set()

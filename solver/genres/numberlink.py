@@ -163,7 +163,7 @@ from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.deduce import NOTHING, Deductions, sat
 from solver.deduce.frontier import MAX_STATES, link_answers, link_count
-from solver.deduce.links import ON, LinkBoard, kept_clauses, loops
+from solver.deduce.links import LinkBoard, kept_clauses
 from solver.deduce.probing import Contradiction
 from solver.genres import define
 from solver.io import puzzlink
@@ -426,29 +426,18 @@ def _solved(p: Puzzle, found: Answer, conflicts: int) -> list[Answer] | None:
         _none_counted()
     kept = kept_clauses(board)
     segments = board.segments()
-
-    def lines(values: list[int]) -> set[int]:
-        return {
-            e
-            for e in range(len(segments))
-            if board.state[e] == ON or (e in kept.edge and values[kept.edge[e]])
-        }
-
-    def shut(values: list[int]) -> list[list[tuple[int, int]]]:
-        return [[(kept.edge[e], 0) for e in loop] for loop in loops(board, lines(values))]
-
     clauses = kept.clauses
     decided = [e for e in range(len(segments)) if e not in kept.edge]
-    if all((segments[e] in found) == (board.state[e] == ON) for e in decided):
+    if all((segments[e] in found) == (e in kept.on) for e in decided):
         # not all of found's segments again (an answer that differs from found in a decided
         # segment is not found, and needs no clause)
         clauses = [*clauses, [(v, 1 - int(segments[e] in found)) for e, v in kept.edge.items()]]
     shown = sorted(kept.edge.values())
-    solved = sat.answers(kept.count, kept.sums, conflicts, 1, clauses, shut, shown)
+    solved = sat.answers(kept.count, kept.sums, conflicts, 1, clauses, kept.loops, shown)
     if solved is None:
         return None
     if solved:
-        return [frozenset(segments[e] for e in lines(solved[0]))]
+        return [frozenset(segments[e] for e in kept.lines(solved[0]))]
     other = detour(p, found) or moved(p, found)
     return [other] if other is not None else []
 
