@@ -118,7 +118,8 @@ def test_no_solver_runs_where_the_rules_decide_every_cell():
 
     assert note(NURIKABE_2) == DECIDED
     assert note(TUTORIAL) == DECIDED  # decided whole by the search after probing
-    probing_alone = dataclasses.replace(TUNING, search_work=0, learn_work=0)  # 140 of 169 cells
+    # probing alone: 140 of 169 cells
+    probing_alone = dataclasses.replace(TUNING, search_work=0, learn_work=0, sat_conflicts=0)
     assert note(TUTORIAL, probing_alone) != DECIDED
 
 
@@ -223,6 +224,27 @@ def test_the_learning_search_alone_is_exact_on_small_grids():
     tally = search_tally(
         puzzles, lambda p: nurikabe.learned(p, (set(), set()), 10**6), nurikabe.verify, free
     )
+    assert min(tally.values()) > 10, tally
+
+
+def sat_decided(p: Puzzle) -> tuple[set, set] | None:
+    """The SAT solver's stage (`nurikabe.sat_decided`), with nothing decided before it: the
+    cells it decides sea and land; None where it says there is no answer."""
+    try:
+        return nurikabe.sat_decided(p, (set(), set()), 10**6) or (set(), set())
+    except probing.Contradiction:
+        return None
+
+
+@pytest.mark.slow
+def test_the_sat_solver_alone_is_exact_on_small_grids():
+    """The SAT solver over the islands and the sea (its connections as steps from the known
+    cells, or cut as answers show the sea apart), with nothing decided before it, on every
+    grid: exact as the learning search is (brute force over every shading, `verify`)."""
+    rng = random.Random(37)
+    puzzles = [random_puzzle(rng) for _ in range(200)]
+    free = lambda p: [q for q in p.positions() if q not in p.clues()]  # noqa: E731
+    tally = search_tally(puzzles, sat_decided, nurikabe.verify, free)
     assert min(tally.values()) > 10, tally
 
 
@@ -412,6 +434,19 @@ def test_the_island_searches_and_the_learning_search_take_turns_by_their_cpu():
     assert on_islands[-1] < TUNING.search_work
     assert on_islands[-1] * cost <= on_learning[-1] + p.rows * p.cols * cost
     assert nurikabe.deduce(p, TUNING).answer == frozenset(found[0])
+
+
+def test_where_the_searches_give_up_the_sat_solver_decides():
+    """On janko's no. 943 with the searches' budgets too small to decide it, the SAT solver
+    after them (`Tuning.sat_conflicts`) decides the grid whole, the answer the searches find;
+    without it, nothing past probing."""
+    cells = [[JANKO_943.get((r, c)) for c in range(10)] for r in range(10)]
+    p = Puzzle(tuple(map(tuple, cells)))
+    short = dataclasses.replace(TUNING, search_work=10, learn_work=10)
+    assert nurikabe.deduce(p, dataclasses.replace(short, sat_conflicts=0)).answer is None
+    decided = nurikabe.deduce(p, short)
+    assert decided.answer is not None and nurikabe.verify(p, decided.answer) == []
+    assert decided.answer == nurikabe.deduce(p, TUNING).answer
 
 
 def decided(board: island_logic.Board, cols: int) -> tuple[set, set]:

@@ -5,11 +5,12 @@ apart."""
 from __future__ import annotations
 
 import random
+from collections import deque
 from itertools import product
 
 import pytest
 
-from solver.deduce import sat
+from solver.deduce import learning, sat
 
 
 def holds(values, sums, clauses) -> bool:
@@ -95,3 +96,72 @@ def test_a_long_sum_of_other_weights_is_refused():
     terms = [(v, 2) for v in range(sat.SMALL_SUM + 1)]
     with pytest.raises(ValueError, match="weights other than 1"):
         sat.answers(len(terms), [(4, terms)], 1000)
+
+
+def connected_within(graph, values, steps) -> bool:
+    """The nodes inside `graph` connected, each within `steps` (None: any) of the first node
+    always inside, a step between two nodes always inside counting none; written from the
+    rules, apart from `solver.deduce.sat`."""
+    near, variable = graph.near, graph.variable
+    inside = [v < 0 or values[v] == graph.inside for v in variable]
+    kept = [n for n in range(len(near)) if inside[n]]
+    if not kept:
+        return True
+    start = next((n for n in kept if variable[n] < 0), kept[0])
+    far = {start: 0}
+    todo = deque([start])
+    while todo:  # 0-1 breadth first: a step within the always inside costs nothing
+        n = todo.popleft()
+        for m in near[n]:
+            if not inside[m]:
+                continue
+            d = far[n] + (0 if variable[n] < 0 and variable[m] < 0 else 1)
+            if d < far.get(m, len(near) + 1):
+                far[m] = d
+                (todo.appendleft if d == far[n] else todo.append)(m)
+    if len(far) < len(kept):
+        return False
+    rooted = variable[start] < 0
+    return steps is None or not rooted or max(far.values()) <= steps
+
+
+def random_graph(rng: random.Random, count: int) -> learning.Connected:
+    """A few nodes, some always inside, each with a variable of its own or none, joined at
+    random (a grid's neighbours, some edges dropped, some added)."""
+    nodes = rng.randint(1, 9)
+    cols = rng.randint(1, 3)
+    edges = set()
+    for n in range(nodes):
+        for m in (n + 1, n + cols):
+            if m < nodes and (m == n + cols or m % cols) and rng.random() < 0.85:
+                edges.add((n, m))
+    for _ in range(rng.randint(0, 2)):
+        n, m = sorted(rng.sample(range(nodes), 2)) if nodes > 1 else (0, 0)
+        if n != m:
+            edges.add((n, m))
+    near = [
+        sorted({m for a, b in edges for n2, m in ((a, b), (b, a)) if n2 == n}) for n in range(nodes)
+    ]
+    free = rng.sample(range(count), min(count, nodes))
+    variable = [free.pop() if free and rng.random() < 0.8 else -1 for _ in range(nodes)]
+    return learning.Connected(near, variable, rng.randint(0, 1))
+
+
+@pytest.mark.parametrize("seed", range(200))
+def test_connected_graphs_answers_are_those_of_every_assignment(seed):
+    """With graphs whose nodes inside are connected, some within a number of steps of the
+    nodes always inside, some with none always inside (cut as answers show them apart)."""
+    rng = random.Random(seed)
+    count, sums, clauses = random_problem(rng)
+    sums, clauses = sums[:1], clauses[:3]
+    graphs = [random_graph(rng, count) for _ in range(rng.randint(1, 2))]
+    steps = [rng.choice([None, 0, 1, 2, 3]) for _ in graphs]
+    every = [
+        list(a)
+        for a in product((0, 1), repeat=count)
+        if holds(a, sums, clauses)
+        and all(connected_within(g, a, s) for g, s in zip(graphs, steps, strict=True))
+    ]
+    found = sat.answers(count, sums, 10**6, 2**count, clauses, connected=graphs, steps=steps)
+    assert found is not None
+    assert sorted(found) == every

@@ -221,7 +221,7 @@ class _Search:
             named = [u for u in graph.variable if u >= 0]
             if len(set(named)) < len(named):
                 raise ValueError("two nodes of the connection share a variable: give each its own")
-        self.graphs = [_contracted(graph) for graph in connected]
+        self.graphs = [contracted(graph) for graph in connected]
         # per graph, each node's literal "inside" (the one always true for a node fixed
         # inside), and its first node fixed inside (-1: none)
         self.insides = [
@@ -850,7 +850,7 @@ class _Search:
         heapq.heapify(self.order)
 
 
-def _contracted(graph: Connected) -> Connected:
+def contracted(graph: Connected) -> Connected:
     """The same connection with each group of neighbouring nodes always inside made one node
     (they are connected whatever the variables say): fewer nodes for each search of it."""
     count, variable = len(graph.near), graph.variable

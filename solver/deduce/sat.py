@@ -2,7 +2,8 @@
 (Biere's conflict-driven clause learning, in C++) through PySAT, for a genre whose proofs of
 uniqueness need far more conflicts than the Python search of `solver.deduce.learning` makes
 in seconds: the proofs over numberlink's kept answers (`solver.deduce.links.kept_clauses`) on
-sparse 15 x 15 grids take 5,000 to several 100,000 conflicts.
+sparse 15 x 15 grids take 5,000 to several 100,000 conflicts, and nurikabe's islands where
+its searches give up (`solver.genres.nurikabe.sat_decided`).
 
 The input is `learning.answers`' own: sums (total, [(variable, weight), ...]) and clauses
 [(variable, value), ...], variables 0..count-1. The sums become clauses: a sum of weights 1
@@ -11,6 +12,14 @@ sum of at most SMALL_SUM variables as one clause for each assignment of them tha
 total (these propagate all they imply, where a counter's own variables would stand between);
 a longer sum of weights 1 as PySAT's sequential counter (`CardEnc.equals`, with variables of
 its own after `count`). Longer sums of other weights are refused.
+
+Graphs whose nodes inside are connected (`learning.Connected`, as the learning search takes
+them) become clauses too: each node inside is reached from a root, a node always inside,
+within a number of steps (a variable for each node and number of steps; `_reach_clauses`),
+at most the nodes less one, or a caller's bound (an island's size: far fewer variables, and
+a shorter search). A graph without a node always inside has no root: where an answer's nodes
+inside fall apart, clauses that cut each part off from the largest join (`_cut_clauses`) and
+the search goes on.
 
 After each answer a caller's `check` may name clauses the answer breaks that the others do
 not state (numberlink: no closed loop apart from the lines); they join, and the search goes
@@ -23,12 +32,15 @@ between rounds the user's time limit (`solver.limits`) may stop it."""
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Sequence
 from itertools import combinations, product
 
 from pysat import card, solvers
 
 from solver import limits
+from solver.blocks.geometry import components
+from solver.deduce.learning import Connected, contracted
 
 Sum = tuple[int, Sequence[tuple[int, int]]]  # (total, [(variable, weight), ...])
 Clause = Sequence[tuple[int, int]]  # one of these (variable, value) holds
@@ -47,6 +59,8 @@ def answers(
     clauses: Sequence[Clause] = (),
     check: Callable[[list[int]], list[Clause]] | None = None,
     shown: Sequence[int] | None = None,
+    connected: Sequence[Connected] = (),
+    steps: Sequence[int | None] = (),
 ) -> list[list[int]] | None:
     """Up to `want` answers (each variable's value, 0 or 1) of the sums and clauses over the
     variables 0..count-1: all of them when there are fewer, none when there is none; each
@@ -54,6 +68,9 @@ def answers(
     `shown`: the variables whose values tell an answer from another (the others follow from
     them; None: all): the clause after an answer names only these, and a short clause is
     cheaper to the solver than one over every variable.
+    `connected`: as `learning.answers`' (the nodes inside each graph connected), with
+    `steps[i]` the most steps a node inside graph i may lie from its nodes always inside
+    (None, or no entry: any number).
     None where the search goes past `conflicts` first: then nothing is known."""
     if any(not 0 <= total <= sum(w for _, w in terms) for total, terms in sums):
         return []
@@ -67,6 +84,16 @@ def answers(
                 solver.add_clause(clause)
         for clause in clauses:
             solver.add_clause([_literal(v, x) for v, x in clause])
+        cut: list[Connected] = []  # the graphs without a node always inside
+        for k, graph in enumerate(connected):
+            reach = _reach_clauses(graph, steps[k] if k < len(steps) else None, top)
+            if reach is None:
+                cut.append(graph)
+            elif not all(reach):
+                return []  # a node always inside too far from the others
+            for clause in reach or []:
+                top = max(top, *map(abs, clause))
+                solver.add_clause(clause)
         found: list[list[int]] = []
         while len(found) < want:
             done = _solve(solver, conflicts)
@@ -77,6 +104,7 @@ def answers(
             ones = {lit for lit in solver.get_model() or [] if lit > 0}
             values = [int(v + 1 in ones) for v in range(count)]  # one in no clause: 0
             broken = check(values) if check else []
+            broken += [clause for graph in cut for clause in _cut_clauses(graph, values)]
             for clause in broken:
                 solver.add_clause([_literal(v, x) for v, x in clause])
             if not broken:
@@ -129,3 +157,76 @@ def _sum_clauses(total: int, terms: Sequence[tuple[int, int]], top: int) -> list
         lits=lits, bound=total, top_id=top, encoding=card.EncType.seqcounter
     )
     return [list(c) for c in encoding.clauses]
+
+
+def _reach_clauses(graph: Connected, steps: int | None, top: int) -> list[list[int]] | None:
+    """The nodes inside `graph` connected, as clauses (reachability in steps, the variables
+    after `top`): the groups of neighbouring nodes always
+    inside are one node each (`learning.contracted`), the first of them the root;
+    r(n, d) = node n inside and reached from the root within d steps, each node at the root's
+    distance from it or more: r(n, d) -> n inside; r(n, d - 1) -> r(n, d); r(n, d) -> r(n, d - 1)
+    or r(m, d - 1) for a neighbour m; n inside -> r(n, most), most = `steps` (None: the nodes
+    less one). Each answer has one value of the r(n, d) (the true distances) where it is
+    connected and none where it is not. An empty clause where a node always inside lies
+    beyond `steps`; None where no node is always inside (`_cut_clauses` instead)."""
+    g = contracted(graph)
+    fixed = [n for n, v in enumerate(g.variable) if v < 0]
+    if not fixed:
+        return None
+    most = len(g.near) - 1 if steps is None else min(steps, len(g.near) - 1)
+    root = fixed[0]
+    far = {root: 0}  # each node's steps from the root, whatever the variables
+    todo = deque([root])
+    while todo:
+        n = todo.popleft()
+        for m in g.near[n]:
+            if m not in far:
+                far[m] = far[n] + 1
+                todo.append(m)
+    clauses: list[list[int]] = []
+    inside = {n: _literal(v, g.inside) for n, v in enumerate(g.variable) if v >= 0}
+    r: dict[tuple[int, int], int] = {}
+    for n in range(len(g.near)):
+        if far.get(n, most + 1) > most:
+            clauses.append([-inside[n]] if n in inside else [])
+            continue
+        for d in range(far[n], most + 1):
+            top += 1
+            r[n, d] = top
+    for (n, d), x in r.items():
+        if n in inside:
+            clauses.append([-x, inside[n]])
+        if d > far[n]:
+            clauses.append([-r[n, d - 1], x])
+        if n != root:
+            before = [r[m, d - 1] for m in g.near[n] if (m, d - 1) in r]
+            clauses.append([-x, *before] + ([r[n, d - 1]] if d > far[n] else []))
+    clauses.append([r[root, 0]])
+    for n in range(len(g.near)):
+        if (n, most) in r:
+            clauses.append([r[n, most]] if n not in inside else [-inside[n], r[n, most]])
+    return clauses
+
+
+def _cut_clauses(graph: Connected, values: list[int]) -> list[Clause]:
+    """For a graph whose nodes inside fall apart in `values`: for each part but the largest
+    (the first of equals) and each node u of it, "u is not inside, or a node of the largest is
+    not (its first), or a node around u's part is inside"."""
+    variable, near = graph.variable, graph.near
+    inside = [v < 0 or values[v] == graph.inside for v in variable]
+    kept = [n for n in range(len(near)) if inside[n]]
+    parts = components(kept, [(n, m) for n in kept for m in near[n]])
+    if len(parts) < 2:
+        return []
+    largest = max(parts, key=len)
+    other = [] if variable[min(largest)] < 0 else [(variable[min(largest)], 1 - graph.inside)]
+    clauses: list[Clause] = []
+    for part in parts:
+        if part is largest:
+            continue
+        around = sorted({m for n in part for m in near[n]} - set(part))
+        opened = [(variable[m], graph.inside) for m in around]
+        for n in sorted(part):
+            mine = [] if variable[n] < 0 else [(variable[n], 1 - graph.inside)]
+            clauses.append(mine + other + opened)
+    return clauses

@@ -36,12 +36,17 @@ the grid whole when it finds exactly one answer. The search that learns from its
 land one island and no 2x2 of sea as clauses, each island and the sea connected) takes turns with
 it from what probing left, by their CPU (`probing.first`, ISLAND_WORK_COST): the first to decide
 the grid does, and where one runs out of work the other goes on alone. On published puzzles either
-may end ten times sooner than the other, and no count of the clues tells which. The pipeline fixes
+may end ten times sooner than the other, and no count of the clues tells which. Where both run
+out, a SAT solver (`sat_decided`, `solver.deduce.sat`: CaDiCaL) takes the same variables and
+rules, each island's cells within its size of its known cells and the sea's reached from its
+known cells in steps, within `sat_conflicts`; it ends where they may not, and far sooner than
+the MIP, whose relaxation says little about connected islands. The pipeline fixes
 each decided cell's b by its bounds; what the rules decide holds in every answer, so the model
 keeps its answers. The budgets are the genre's Tuning, in work: probing's `probe_work`, or
 `probe_passes` passes over a larger grid (`solver.deduce.probing.budget`), the search's
-`search_work` and the learning search's `learn_work`. On published puzzles they decide most or all
-of the grid; where they decide every cell, the pipeline runs no solver (`pipeline._decided`).
+`search_work`, the learning search's `learn_work` and the SAT solver's `sat_conflicts`. On
+published puzzles they decide most or all of the grid; where they decide every cell, the
+pipeline runs no solver (`pipeline._decided`).
 """
 
 from __future__ import annotations
@@ -65,7 +70,7 @@ from solver.blocks.cells import (
 from solver.blocks.geometry import Cell, CellPuzzle, neighbours, squares
 from solver.blocks.names import quote
 from solver.blocks.values import Value
-from solver.deduce import Deductions, island_logic, learning, probing
+from solver.deduce import Deductions, island_logic, learning, probing, sat
 from solver.deduce.probing import Contradiction
 from solver.deduce.shade_logic import shading_deductions
 from solver.genres import define
@@ -165,6 +170,8 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
         if tuning.learn_work:
             routes.append((learning_steps(p, known, tuning.learn_work), 1))
         found = probing.first(routes)
+        if found is None and tuning.sat_conflicts:
+            found = sat_decided(p, known, tuning.sat_conflicts)
     except Contradiction:
         return shading_deductions(None, p.rows, p.cols, skip=clues)
     return shading_deductions(found or known, p.rows, p.cols, skip=clues)  # the sea is shaded
@@ -185,11 +192,45 @@ def learning_steps(
     p: Puzzle, known: tuple[set[Cell], set[Cell]], work: int
 ) -> Generator[int, None, tuple[set[Cell], set[Cell]] | None]:
     """The sea and the land (`known`, what the rules decided) with the rest decided by the
-    search that learns from its conflicts (`solver.deduce.learning`), a decision at a time
-    (yielding its work). Each land group that holds a number is that number's island; each
-    island may take the cells it reaches within its size left (a breadth-first search from it
-    over cells that are not sea, no other island's, nor beside one), a variable a(q, i) each,
-    and each cell left a sea variable s(q):
+    search that learns from its conflicts (`solver.deduce.learning`) over the cells' islands
+    (`_Islands`), a decision at a time (yielding its work). Where the search ends with one
+    answer, that is the only one and decides every cell; with none, the puzzle has none
+    (Contradiction); otherwise (two answers, or its work spent) None: nothing more decided."""
+    islands = _Islands.of(p, known)
+    if islands is None:
+        return known
+    found = yield from learning.steps(
+        islands.count, islands.sums, work, connected=islands.graphs, clauses=islands.clauses
+    )
+    return islands.decided(known, found)
+
+
+def sat_decided(
+    p: Puzzle, known: tuple[set[Cell], set[Cell]], conflicts: int
+) -> tuple[set[Cell], set[Cell]] | None:
+    """`known` with the rest decided by a SAT solver (`solver.deduce.sat`, within `conflicts`)
+    over the cells' islands (`_Islands`), each island within its size less its known cells of
+    them, as `learning_steps` decides it from its search's answers."""
+    islands = _Islands.of(p, known)
+    if islands is None:
+        return known
+    found = sat.answers(
+        islands.count,
+        islands.sums,
+        conflicts,
+        clauses=islands.clauses,
+        connected=islands.graphs,
+        steps=islands.steps,
+    )
+    return islands.decided(known, found)
+
+
+@dataclass(frozen=True)
+class _Islands:
+    """The cells left open as 0/1 variables, for the searches over them: each land group that
+    holds a number is that number's island; each island may take the cells it reaches within
+    its size left (a breadth-first search from it over cells that are not sea, no other
+    island's, nor beside one), a variable a(q, i) each, and each cell left a sea variable s(q):
 
     - a cell's island: s(q) + sum_i a(q, i) = 1 (a land cell: sum_i a(q, i) = 1);
     - an island's size: sum_q a(q, i) = its number less its cells known;
@@ -197,82 +238,100 @@ def learning_steps(
       (a clause; where d is another island's, a(q, i) is 0);
     - no 2 x 2 of sea: a clause, one of the four s(q) is 0;
     - each island's cells connected, and the sea's (connections: the island's known cells,
-      and the sea known, always inside).
+      and the sea known, always inside), an island's cells within its size left of its
+      known cells (`steps`, None where the number is not given and for the sea)."""
 
-    Where the search ends with one answer, that is the only one and decides every cell; with
-    none, the puzzle has none (Contradiction); otherwise (two answers, or its work spent)
-    None: nothing more decided."""
-    clues = p.clues()
-    sea, land = known[0], known[1] | set(clues)  # a number's cell is its island's
-    cells = list(p.positions())
-    left = [q for q in cells if q not in sea and q not in land]
-    if not left:
-        return known
-    numbers = sorted(clues)
-    owner = _islands_known(p, land)
-    if owner is None:
-        raise Contradiction
-    count = 0
+    count: int
+    sums: list[learning.Sum]
+    clauses: list[list[tuple[int, int]]]
+    graphs: list[learning.Connected]
+    steps: list[int | None]
+    sea: dict[Cell, int]  # each cell left -> s(q)
+    land: set[Cell]  # the land known, the numbers' cells with it
 
-    def variable() -> int:
-        nonlocal count
-        count += 1
-        return count - 1
+    @staticmethod
+    def of(p: Puzzle, known: tuple[set[Cell], set[Cell]]) -> _Islands | None:
+        """The variables and their rules; None where no cell is left. Contradiction where a
+        land group holds two numbers, or no island reaches a land cell."""
+        clues = p.clues()
+        sea, land = known[0], known[1] | set(clues)  # a number's cell is its island's
+        cells = list(p.positions())
+        left = [q for q in cells if q not in sea and q not in land]
+        if not left:
+            return None
+        numbers = sorted(clues)
+        owner = _islands_known(p, land)
+        if owner is None:
+            raise Contradiction
+        count = 0
 
-    s = {q: variable() for q in left}
-    a: dict[Cell, dict[int, int]] = {}  # cell -> island -> a(q, i)
-    for i, number in enumerate(numbers):
-        known_cells = sorted(q for q, k in owner.items() if k == i)
-        size = clues[number]
-        reach = _reach(
-            p, i, known_cells, None if size is None else size - len(known_cells), sea, owner
-        )
-        for q in reach:
-            a.setdefault(q, {})[i] = variable()
-    sums = []
-    for q in cells:
-        if q in sea or q in owner:
-            continue
-        terms = [(v, 1) for v in a.get(q, {}).values()] + ([(s[q], 1)] if q in s else [])
-        if not terms:
-            raise Contradiction  # land that no island reaches
-        sums.append((1, terms))
-    for i, number in enumerate(numbers):
-        if clues[number] is not None:
-            terms = [(a[q][i], 1) for q in sorted(a) if i in a[q]]
-            sums.append((clues[number] - sum(k == i for k in owner.values()), terms))
-    clauses: list[list[tuple[int, int]]] = []
-    for q in cells:  # land beside land is one island
-        if q in sea:
-            continue
-        islands = {owner[q]: None} if q in owner else a.get(q, {})
-        for i, mine in islands.items():
-            for d in neighbours(p.rows, p.cols, *q):
-                if d in sea or owner.get(d) == i:
-                    continue
-                clause = [] if d in owner else [(s[d], 1)] if d in s else []
-                if d not in owner and i in a.get(d, {}):
-                    clause.append((a[d][i], 1))
-                if mine is not None:
-                    clause.append((mine, 0))
-                clauses.append(clause)
-    for block in squares(p.rows, p.cols):
-        if not any(q in land for q in block):
-            clauses.append([(s[q], 0) for q in block if q in s])
-    graphs = []
-    for i in range(len(numbers)):
-        nodes = sorted(q for q, k in owner.items() if k == i) + [q for q in sorted(a) if i in a[q]]
-        variables = [a[q][i] if q not in owner else -1 for q in nodes]
-        graphs.append(learning.grid_connection(p.rows, p.cols, nodes, variables, 1))
-    nodes = [q for q in cells if q in sea or q in s]
-    graphs.append(learning.grid_connection(p.rows, p.cols, nodes, [s.get(q, -1) for q in nodes], 1))
-    found = yield from learning.steps(count, sums, work, connected=graphs, clauses=clauses)
-    if found is None or len(found) > 1:
-        return None
-    if not found:
-        raise Contradiction
-    (answer,) = found
-    return sea | {q for q in left if answer[s[q]]}, land | {q for q in left if not answer[s[q]]}
+        def variable() -> int:
+            nonlocal count
+            count += 1
+            return count - 1
+
+        s = {q: variable() for q in left}
+        a: dict[Cell, dict[int, int]] = {}  # cell -> island -> a(q, i)
+        steps: list[int | None] = []
+        for i, number in enumerate(numbers):
+            known_cells = sorted(q for q, k in owner.items() if k == i)
+            size = clues[number]
+            steps.append(None if size is None else size - len(known_cells))
+            for q in _reach(p, i, known_cells, steps[-1], sea, owner):
+                a.setdefault(q, {})[i] = variable()
+        sums = []
+        for q in cells:
+            if q in sea or q in owner:
+                continue
+            terms = [(v, 1) for v in a.get(q, {}).values()] + ([(s[q], 1)] if q in s else [])
+            if not terms:
+                raise Contradiction  # land that no island reaches
+            sums.append((1, terms))
+        for i, number in enumerate(numbers):
+            if clues[number] is not None:
+                terms = [(a[q][i], 1) for q in sorted(a) if i in a[q]]
+                sums.append((clues[number] - sum(k == i for k in owner.values()), terms))
+        clauses: list[list[tuple[int, int]]] = []
+        for q in cells:  # land beside land is one island
+            if q in sea:
+                continue
+            islands = {owner[q]: None} if q in owner else a.get(q, {})
+            for i, mine in islands.items():
+                for d in neighbours(p.rows, p.cols, *q):
+                    if d in sea or owner.get(d) == i:
+                        continue
+                    clause = [] if d in owner else [(s[d], 1)] if d in s else []
+                    if d not in owner and i in a.get(d, {}):
+                        clause.append((a[d][i], 1))
+                    if mine is not None:
+                        clause.append((mine, 0))
+                    clauses.append(clause)
+        for block in squares(p.rows, p.cols):
+            if not any(q in land for q in block):
+                clauses.append([(s[q], 0) for q in block if q in s])
+        graphs = []
+        for i in range(len(numbers)):
+            nodes = sorted(q for q, k in owner.items() if k == i)
+            nodes += [q for q in sorted(a) if i in a[q]]
+            variables = [a[q][i] if q not in owner else -1 for q in nodes]
+            graphs.append(learning.grid_connection(p.rows, p.cols, nodes, variables, 1))
+        nodes = [q for q in cells if q in sea or q in s]
+        sea_variables = [s.get(q, -1) for q in nodes]
+        graphs.append(learning.grid_connection(p.rows, p.cols, nodes, sea_variables, 1))
+        return _Islands(count, sums, clauses, graphs, [*steps, None], s, land)
+
+    def decided(
+        self, known: tuple[set[Cell], set[Cell]], found: list[list[int]] | None
+    ) -> tuple[set[Cell], set[Cell]] | None:
+        """`known` with each cell left decided by the only answer `found`; Contradiction
+        where there is none; None where there are two, or the search gave up."""
+        if found is None or len(found) > 1:
+            return None
+        if not found:
+            raise Contradiction
+        (answer,) = found
+        sea = {q for q, v in self.sea.items() if answer[v]}
+        return known[0] | sea, self.land | (set(self.sea) - sea)
 
 
 def _islands_known(p: Puzzle, land: set[Cell]) -> dict[Cell, int] | None:
@@ -377,6 +436,13 @@ def to_url(p: Puzzle) -> str:
 # the first half's 170, chosen; 7.5 and 6.8 on the second half's 161
 ISLAND_WORK_COST = 7
 
+# Where both searches give up, the SAT solver over the same variables and rules (`sat_decided`),
+# within this many of its conflicts: run alone from what probing leaves (benchmarks aside, by
+# hand) on the published puzzles that reach the learning search and take it or the MIP longest,
+# it ends with the one answer within 1,274 (756_15x15, which no route decides within 10 s) to
+# 88,225 conflicts (1108_20x15, 12.6 s), 48,466 on 1030_32x32; about ten times the most.
+SAT_CONFLICTS = 1_000_000
+
 GENRE = define(
     __name__,
     slug="nurikabe",
@@ -390,5 +456,6 @@ GENRE = define(
         search_work=500_000,
         search_spread=3,
         learn_work=40_000_000,
+        sat_conflicts=SAT_CONFLICTS,
     ),
 )

@@ -198,6 +198,8 @@ class Tuning:
     proof_sat_conflicts: int = 0  # where the count gives up, the uniqueness proof asks a SAT
     # solver (`solver.deduce.sat`) first, told the search's answer, within this many of its
     # conflicts (`Model.others`; 0: not at all)
+    sat_conflicts: int = 0  # where the deductions' searches give up, a SAT solver over the same
+    # rules (`solver.deduce.sat`), within this many of its conflicts (0: none)
 
     def __post_init__(self) -> None:
         for solver in (self.solver, *filter(None, [self.switch_to])):
