@@ -14,12 +14,13 @@ a longer sum of weights 1 as PySAT's sequential counter (`CardEnc.equals`, with 
 its own after `count`). Longer sums of other weights are refused.
 
 Graphs whose nodes inside are connected (`learning.Connected`, as the learning search takes
-them) become clauses too: each node inside is reached from a root, a node always inside,
-within a number of steps (a variable for each node and number of steps; `_reach_clauses`),
-at most the nodes less one, or a caller's bound (an island's size: far fewer variables, and
-a shorter search). A graph without a node always inside has no root: where an answer's nodes
-inside fall apart, clauses that cut each part off from the largest join (`_cut_clauses`) and
-the search goes on.
+them): where the caller bounds the steps from the nodes always inside (an island's cells
+within its size of its known cells), as clauses from the start, each node inside reached from
+a root within that many steps (a variable for each node and number of steps:
+`_reach_clauses`); otherwise, as answers show the nodes inside fall apart, clauses that cut
+each part off from the largest join (`_cut_clauses`) and the search goes on. The clauses of
+reach are many where the steps are many (nurikabe's sea: a variable for each cell and each
+number of steps up to the cells), and the cuts that the answers call for are few.
 
 After each answer a caller's `check` may name clauses the answer breaks that the others do
 not state (numberlink: no closed loop apart from the lines); they join, and the search goes
@@ -70,7 +71,8 @@ def answers(
     cheaper to the solver than one over every variable.
     `connected`: as `learning.answers`' (the nodes inside each graph connected), with
     `steps[i]` the most steps a node inside graph i may lie from its nodes always inside
-    (None, or no entry: any number).
+    (None, or no entry: any number; counted as if the groups of neighbouring nodes always
+    inside were one node each, from the first such group).
     None where the search goes past `conflicts` first: then nothing is known."""
     if any(not 0 <= total <= sum(w for _, w in terms) for total, terms in sums):
         return []
@@ -84,9 +86,10 @@ def answers(
                 solver.add_clause(clause)
         for clause in clauses:
             solver.add_clause([_literal(v, x) for v, x in clause])
-        cut: list[Connected] = []  # the graphs without a node always inside
+        cut: list[Connected] = []  # the graphs cut as answers show them apart
         for k, graph in enumerate(connected):
-            reach = _reach_clauses(graph, steps[k] if k < len(steps) else None, top)
+            most = steps[k] if k < len(steps) else None
+            reach = None if most is None else _reach_clauses(graph, most, top)
             if reach is None:
                 cut.append(graph)
             elif not all(reach):
@@ -159,21 +162,22 @@ def _sum_clauses(total: int, terms: Sequence[tuple[int, int]], top: int) -> list
     return [list(c) for c in encoding.clauses]
 
 
-def _reach_clauses(graph: Connected, steps: int | None, top: int) -> list[list[int]] | None:
+def _reach_clauses(graph: Connected, steps: int, top: int) -> list[list[int]] | None:
     """The nodes inside `graph` connected, as clauses (reachability in steps, the variables
-    after `top`): the groups of neighbouring nodes always
-    inside are one node each (`learning.contracted`), the first of them the root;
-    r(n, d) = node n inside and reached from the root within d steps, each node at the root's
-    distance from it or more: r(n, d) -> n inside; r(n, d - 1) -> r(n, d); r(n, d) -> r(n, d - 1)
-    or r(m, d - 1) for a neighbour m; n inside -> r(n, most), most = `steps` (None: the nodes
-    less one). Each answer has one value of the r(n, d) (the true distances) where it is
-    connected and none where it is not. An empty clause where a node always inside lies
-    beyond `steps`; None where no node is always inside (`_cut_clauses` instead)."""
+    after `top`): the groups of neighbouring nodes always inside are one node each
+    (`learning.contracted`), the first of them the root; r(n, d) = node n inside and reached
+    from the root within d steps, each node at the root's distance from it or more:
+    r(n, d) -> n inside; r(n, d - 1) -> r(n, d); r(n, d) -> r(n, d - 1) or r(m, d - 1) for a
+    neighbour m; n inside -> r(n, most), most = `steps` (or the nodes less one, where fewer).
+    An answer whose nodes inside are connected within the steps keeps these with the r(n, d)
+    of its distances (the clause after an answer names none of the r(n, d)); one that
+    is not keeps them with none. An empty clause where a node always inside lies beyond
+    `steps`; None where no node is always inside (`_cut_clauses` instead)."""
     g = contracted(graph)
     fixed = [n for n, v in enumerate(g.variable) if v < 0]
     if not fixed:
         return None
-    most = len(g.near) - 1 if steps is None else min(steps, len(g.near) - 1)
+    most = min(steps, len(g.near) - 1)
     root = fixed[0]
     far = {root: 0}  # each node's steps from the root, whatever the variables
     todo = deque([root])

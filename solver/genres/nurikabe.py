@@ -437,10 +437,11 @@ def to_url(p: Puzzle) -> str:
 ISLAND_WORK_COST = 7
 
 # Where both searches give up, the SAT solver over the same variables and rules (`sat_decided`),
-# within this many of its conflicts: run alone from what probing leaves (benchmarks aside, by
-# hand) on the published puzzles that reach the learning search and take it or the MIP longest,
-# it ends with the one answer within 1,274 (756_15x15, which no route decides within 10 s) to
-# 88,225 conflicts (1108_20x15, 12.6 s), 48,466 on 1030_32x32; about ten times the most.
+# within this many of its conflicts: run alone from what probing leaves (by hand, not a
+# benchmark) on the ten published puzzles that reach the learning search and take it longest,
+# it ends with the one answer within 800 (669_14x24) to 85,205 conflicts (1108_20x15, 23 s of
+# CPU, where the learning search takes 4 s), 881 on 756_15x15 and 48,466 on 1030_32x32 (0.1
+# and 2.4 s), which neither search decides within 10 s; about ten times the most.
 SAT_CONFLICTS = 1_000_000
 
 GENRE = define(
