@@ -209,8 +209,8 @@ def sat_decided(
     p: Puzzle, known: tuple[set[Cell], set[Cell]], conflicts: int
 ) -> tuple[set[Cell], set[Cell]] | None:
     """`known` with the rest decided by a SAT solver (`solver.deduce.sat`, within `conflicts`)
-    over the cells' islands (`_Islands`), each island within its size less its known cells of
-    them, as `learning_steps` decides it from its search's answers."""
+    over the cells' islands (`_Islands`: an island's cells within as many steps of its known
+    cells as it lacks cells), as `learning_steps` decides from its search's answers."""
     islands = _Islands.of(p, known)
     if islands is None:
         return known
