@@ -110,7 +110,7 @@ def answers(
                 break
             ones = {lit for lit in solver.get_model() or [] if lit > 0}
             values = [int(v + 1 in ones) for v in range(count)]  # one in no clause: 0
-            broken = check(values) if check else []
+            broken = [*(check(values) if check else [])]  # the caller's list stays as it is
             broken += [clause for graph in cut for clause in _cut_clauses(graph, values)]
             for clause in broken:
                 solver.add_clause([_literal(v, x) for v, x in clause])
