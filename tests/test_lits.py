@@ -1,8 +1,9 @@
 """LITS: the sample's two sheets (labels, thick borders), the model on small rooms, verify from
 the rules, bad input named by cell, the deductions, the puzz.link codec with pzprjs' answer,
 import drawing the rooms, check on a hand-shaded sheet, and published puzzles
-(tests/data/published/lits.json). (The sample on every back end through the .lp file:
-tests/test_samples.py; check, hints and forced cells: tests/test_check.py.)"""
+(tests/data/published/lits.json), janko's with cells outside every room among them. (The
+sample on every back end through the .lp file: tests/test_samples.py; check, hints and forced
+cells: tests/test_check.py.)"""
 
 from __future__ import annotations
 
@@ -18,8 +19,10 @@ from room_samples import example_puzzle
 
 from solver import check
 from solver.blocks.geometry import neighbours
+from solver.blocks.names import cell_name
 from solver.cli import main
 from solver.genres import lits
+from solver.io.penpa_genres import to_penpa
 from solver.io.puzzlink import UrlError, parse_url
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
@@ -245,3 +248,39 @@ def _published(entry: dict) -> None:
 @pytest.mark.parametrize("entry", PUBLISHED, ids=[e["name"] for e in PUBLISHED])
 def test_published_puzzles_solve_to_their_answers(entry):
     _published(entry)
+
+
+@pytest.mark.parametrize("name", ["janko LITS 171", "janko LITS 043"])
+@pytest.mark.parametrize("deduce", [True, False])
+def test_cells_outside_every_room_stay_unshaded(name, deduce):
+    """janko's irregular grids: a cell outside every room, typed empty among the labels, is
+    never shaded and parts the shaded cells like an unshaded one. Solved and proved unique by
+    the deductions and by the pure MIP; verify names a shaded one; neither URL form holds such
+    a cell; to_cells types the labels back."""
+    entry = next(e for e in PUBLISHED if e["name"] == name)
+    p = lits.parse(Grid("lits", entry["cells"]))
+    holes = [(r, c) for r, row in enumerate(entry["cells"]) for c, v in enumerate(row) if v is None]
+    assert holes and p.rooms.outside == holes
+    out = solve_puzzle(lits.GENRE, p, Settings(time_limit=60, deduce=deduce))
+    assert out.status == "solved" and out.unique is True
+    assert lits.record(p, out.answer)["shaded"] == entry["expected"]["shaded"]
+    assert lits.verify(p, out.answer) == []
+    hole = holes[0]
+    said = lits.verify(p, out.answer | {hole})
+    assert f"{cell_name(hole)} lies outside every room and is shaded" in said
+    assert lits.parse(Grid("lits", lits.to_cells(p))).rooms.ids == p.rooms.ids
+    with pytest.raises(UrlError, match="outside every room"):
+        lits.to_url(p)
+    with pytest.raises(UrlError, match="outside every room"):
+        to_penpa(lits.GENRE, p)
+
+
+def test_a_cell_outside_every_room_keeps_a_room_together_only_through_rooms():
+    """Two rooms joined only across a cell outside every room: the shaded cells cannot be
+    connected, so no answer (the cell does not join what it touches)."""
+    row = ["A"] * 4 + [None] + ["B"] * 4
+    p = lits.parse(Grid("lits", [row, row]))
+    assert p.rooms.outside == [(0, 4), (1, 4)]
+    for deduce in (True, False):
+        out = solve_puzzle(lits.GENRE, p, Settings(time_limit=60, deduce=deduce))
+        assert out.status == "infeasible"

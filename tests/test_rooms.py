@@ -11,9 +11,11 @@ import pytest
 from openpyxl.styles import Border as XlBorder
 from openpyxl.styles import Font, Side
 
-from solver.blocks.rooms import Rooms, rooms_from_walls
+from solver.blocks.rooms import OUTSIDE, Rooms, rooms_from_walls
+from solver.io.puzzlink import UrlError, encode_rooms
 from solver.io.rooms_sheet import (
     has_labels,
+    label_cells,
     read_rooms,
     read_walls,
     rooms_from_borders,
@@ -113,6 +115,25 @@ def test_labels_errors_name_the_cell():
         rooms_from_labels(grid_of([["A", "A"], [3, "A"]]))
     with pytest.raises(InputError, match=r"cell B1: .*'A2B'"):
         rooms_from_labels(grid_of([["A", "A2B"]]))
+
+
+def test_cells_outside_every_room_only_where_the_genre_allows_them():
+    """outside=True (LITS, star battle): an empty cell among labels, or one holding a whole
+    number alone, lies outside every room; a room still hangs together without it; labels
+    typed back leave it empty; a puzz.link URL refuses it."""
+    cells = [["A", None, "B"], ["A", "A", "B"], [4, "A", "B"]]
+    rooms, numbers = rooms_from_labels(grid_of(cells), outside=True)
+    assert rooms.ids == ((0, OUTSIDE, 1), (0, 0, 1), (OUTSIDE, 0, 1))
+    assert rooms.outside == [(0, 1), (2, 0)] and numbers == {(2, 0): 4}
+    assert len(rooms) == 2
+    assert rooms.all() == [[(0, 0), (1, 0), (1, 1), (2, 1)], [(0, 2), (1, 2), (2, 2)]]
+    assert label_cells(rooms) == [["A", None, "B"], ["A", "A", "B"], [None, "A", "B"]]
+    with pytest.raises(InputError, match=r"cell C1: room 'A' falls apart"):
+        rooms_from_labels(grid_of([["A", None, "A"], ["B", "B", "B"]]), outside=True)
+    with pytest.raises(InputError, match=r"cell B1: .*found an empty cell"):
+        rooms_from_labels(grid_of(cells))
+    with pytest.raises(UrlError, match="B1 lies outside every room"):
+        encode_rooms(rooms)
 
 
 def test_a_merged_range_in_a_labelled_grid_is_named_not_an_empty_cell():

@@ -1,6 +1,7 @@
 """Star Battle: the sample's two sheets (labels, thick borders), the star count in A1, verify
 from the rules, bad input named by sheet and cell, the puzz.link codec with pzprjs's answer,
-import, check my answer on a hand-shaded sheet, and published puzzles of one and two stars.
+import, check my answer on a hand-shaded sheet, published puzzles of one and two stars, and
+janko's with cells outside every room.
 (The sample, which has four answers, on every back end: tests/test_samples.py.)"""
 
 from __future__ import annotations
@@ -13,10 +14,12 @@ from openpyxl.styles import PatternFill
 from room_samples import example_puzzle
 
 from solver import check
+from solver.blocks.names import cell_name
 from solver.cli import main
 from solver.deduce.probing import Contradiction
 from solver.deduce.shade_logic import SHADED, UNKNOWN, UNSHADED
 from solver.genres import star_battle
+from solver.io.penpa_genres import to_penpa
 from solver.io.puzzlink import UrlError, parse_url
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
@@ -239,3 +242,33 @@ def test_the_rules_alone_decide_the_published_one_star_puzzles():
         answer = star_battle.deduce(p, star_battle.GENRE.tuning).answer
         assert answer == {tuple(cell) for cell in entry["expected"]["shaded"]}
     assert ones
+
+
+@pytest.mark.parametrize("name", ["3_7x7", "10_10x10"])
+@pytest.mark.parametrize("deduce", [True, False])
+def test_cells_outside_every_room_hold_no_star(name, deduce):
+    """janko's irregular grids: a cell outside every room, typed empty among the labels, holds
+    no star (10_10x10: A1 is one, and holds the count of 2 alone). Solved and proved unique by
+    the deductions and by the pure MIP; verify names a star there; neither URL form holds such
+    a cell; to_cells types the labels back."""
+    entry = next(e for e in PUBLISHED if e["name"] == name)
+    p = star_battle.parse(Grid("star-battle", entry["cells"]))
+    holes = [
+        (r, c) for r, row in enumerate(entry["cells"]) for c, v in enumerate(row) if v in {None, 2}
+    ]
+    assert p.rooms.outside == holes and len(p.rooms) == p.rows
+    out = solve_puzzle(star_battle.GENRE, p, Settings(time_limit=60, deduce=deduce))
+    assert out.status == "solved" and out.unique is True
+    assert sorted(map(list, out.answer)) == entry["expected"]["shaded"]
+    assert star_battle.verify(p, out.answer) == []
+    hole = holes[0]
+    moved = out.answer - {min(s for s in out.answer if s[0] == hole[0])} | {hole}
+    assert f"{cell_name(hole)} lies outside every room and holds a star" in star_battle.verify(
+        p, moved
+    )
+    again = star_battle.parse(Grid("star-battle", star_battle.to_cells(p)))
+    assert (again.rooms.ids, again.stars) == (p.rooms.ids, p.stars)
+    with pytest.raises(UrlError, match="outside every room"):
+        star_battle.to_url(p)
+    with pytest.raises(UrlError, match="outside every room"):
+        to_penpa(star_battle.GENRE, p)

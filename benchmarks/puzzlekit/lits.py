@@ -7,6 +7,7 @@ from solver.blocks.rooms import room_label
 from solver.blocks.values import Value
 
 DATASET = "LITS"
+OUTSIDE = "@"  # janko's cells outside every room
 
 
 def _rows(text: str) -> list[list[str]]:
@@ -15,13 +16,12 @@ def _rows(text: str) -> list[list[str]]:
 
 def cells(problem: str) -> list[list[Value]]:
     """Each cell's room as a label (`A` for the smallest room number, `B` for the next, ...: a
-    few puzzles number their rooms from 0, most from 1). A cell outside every
-    room (`@`, in a few of janko's puzzles) cannot be typed: ValueError."""
-    if "@" in problem:
-        raise ValueError("a cell outside every room (@) is not supported")
+    few puzzles number their rooms from 0, most from 1); a cell outside every room (`@`, in a
+    few of janko's puzzles) empty."""
     rows = _rows(problem)
-    order = {t: k for k, t in enumerate(sorted({t for line in rows for t in line}, key=int))}
-    return [[room_label(order[t]) for t in line] for line in rows]
+    numbers = sorted({t for line in rows for t in line if t != OUTSIDE}, key=int)
+    order = {t: k for k, t in enumerate(numbers)}
+    return [[None if t == OUTSIDE else room_label(order[t]) for t in line] for line in rows]
 
 
 def expected(solution: str) -> dict:

@@ -2,9 +2,10 @@
 ripple-effect, inshi-no-heya, country-road).
 
 `Rooms` is the partition (a room id per cell, and each room's label where the rooms were typed
-as labels); `rooms_from_walls` makes it from the walls between neighbouring cells; `RoomPuzzle`
-is rooms plus numbers in cells, and names a room in messages; `room_label` gives the label a
-person would type for a room (A ... Z, AA ...).
+as labels; LITS and star battle let a cell lie outside every room, id OUTSIDE);
+`rooms_from_walls` makes it from the walls between neighbouring cells; `RoomPuzzle` is rooms
+plus numbers in cells, and names a room in messages; `room_label` gives the label a person
+would type for a room (A ... Z, AA ...).
 
 Reading rooms from a sheet (labels or thick borders) and drawing them into one is the sheet's
 side (io/rooms_sheet.py), as are the digits of an answer on a room grid (io/room_digits.py);
@@ -21,12 +22,16 @@ from solver.blocks.geometry import Cell, grid_edges
 from solver.blocks.names import a1, column_letter, quote
 
 Pair = tuple[Cell, Cell]  # two neighbouring cells, lower (row-major) first
+OUTSIDE = (
+    -1
+)  # the room id of a cell outside every room (janko's irregular grids: LITS, star battle)
 
 
 @dataclass(frozen=True)
 class Rooms:
     """A partition of a rows x cols grid into rooms, numbered 0, 1 ... in the order of their
-    first cell (row by row). labels: each room's label when read from labels, else empty."""
+    first cell (row by row); a cell outside every room has the id OUTSIDE (only where the genre
+    allows it: `outside`). labels: each room's label when read from labels, else empty."""
 
     ids: tuple[tuple[int, ...], ...]  # ids[r][c]: the room of cell (r, c)
     labels: tuple[str, ...] = ()
@@ -54,8 +59,14 @@ class Rooms:
         found: list[list[Cell]] = [[] for _ in range(len(self))]
         for r, row in enumerate(self.ids):
             for c, k in enumerate(row):
-                found[k].append((r, c))
+                if k != OUTSIDE:
+                    found[k].append((r, c))
         return found
+
+    @property
+    def outside(self) -> list[Cell]:
+        """The cells outside every room, row by row."""
+        return self.cells(OUTSIDE)
 
     @property
     def borders(self) -> list[Pair]:

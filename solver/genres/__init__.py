@@ -301,9 +301,11 @@ def _numbers_given(dropped: Value) -> Callable[[Puzzle, Grid], list[Given]]:
 
 
 def rooms_of_puzzle(puzzle: Puzzle) -> tuple[Rooms, tuple[int, int]] | None:
-    """The default drawn_rooms: a puzzle's `rooms`, from the grid's top-left cell."""
+    """The default drawn_rooms: a puzzle's `rooms`, from the grid's top-left cell; none where
+    a cell lies outside every room (thick borders cannot show one: such rooms are typed as
+    labels, by the genre's `to_cells`)."""
     rooms = getattr(puzzle, "rooms", None)
-    return (rooms, (0, 0)) if isinstance(rooms, Rooms) else None
+    return (rooms, (0, 0)) if isinstance(rooms, Rooms) and not rooms.outside else None
 
 
 def used_segments(puzzle: Puzzle, m: Model) -> frozenset:

@@ -4,13 +4,15 @@ Rules: the grid is divided into rooms. Shade exactly four cells in every room, s
 tetromino, one of the shapes L, I, T and S (turned or mirrored; the 2x2 square is not one of
 them, as no 2x2 block is shaded anywhere). Two tetrominoes of the same shape never touch side by
 side across a room border. All shaded cells form one orthogonally connected group, and no 2x2
-block of cells is all shaded.
+block of cells is all shaded. Some published grids (janko's) leave cells outside every room:
+they stay unshaded.
 
 Layout: one puzzle cell per spreadsheet cell from A1, the sentinel one cell diagonally
 below-right of the grid, and the rooms in either of two ways (`solver.io.rooms_sheet`): thick
 borders drawn with Excel's border tool (medium or thick lines) around empty cells, as the puzzle
 is printed; or labels, every cell holding its room's label (`A`, `B` ... `Z`, `AA` ...). LITS
-has no numbers. Every room has at least four cells.
+has no numbers. Every room has at least four cells. With labels, a cell left empty lies outside
+every room; thick borders cannot show one.
 
     thick borders:        labels:
     ┏━━━┳━━━┓
@@ -33,7 +35,8 @@ puzz.link: `lits`, the border codec alone (pzprjs' older form, the `d` flag, is 
 Model: the candidates of room k are every placement of L, I, T and S inside it
 (`solver.blocks.polyominoes.fits`); y(k,i) = 1 when room k takes its i-th (`Choose(k)`: exactly
 one, `solver.blocks.placements.choose`); b(r,c) = 1 when cell (r,c) is shaded. Fill(r,c): a
-cell's b is the sum of the y of its room's placements over it. Apart(r,c,d,X): for two
+cell's b is the sum of the y of its room's placements over it (Outside(r,c): b = 0 on a cell
+outside every room). Apart(r,c,d,X): for two
 neighbours in different rooms (d = 1 the right one, 2 the one below) and each shape X, at most
 one of them is covered by a piece of shape X. NoSquare(r,c): a 2x2 block holds at most three
 shaded cells. The shaded cells are connected, as rooms (`_rooms_joined`): z(r,c,d) = 1 joins
@@ -80,7 +83,7 @@ from solver.blocks.lines import on
 from solver.blocks.names import cell_name
 from solver.blocks.placements import choose
 from solver.blocks.polyominoes import TETROMINOES, Shape, fits, name_of, shaped
-from solver.blocks.rooms import RoomPuzzle
+from solver.blocks.rooms import OUTSIDE, RoomPuzzle
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.deduce import NOTHING, Deductions, learning
@@ -90,7 +93,7 @@ from solver.deduce.shade_logic import shading_deductions
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.puzzlink import rooms_of_url
-from solver.io.rooms_sheet import grid_rooms
+from solver.io.rooms_sheet import grid_rooms, label_cells
 from solver.io.shading import SHADING_MARKS, read_shaded, render_shaded, shading_blank
 from solver.io.sheet import Grid
 from solver.io.sheet.answer import CellWrite
@@ -124,7 +127,7 @@ class Puzzle(RoomPuzzle):
 
 
 def parse(grid: Grid) -> Puzzle:
-    rooms, _ = grid_rooms(grid, numbers=False)
+    rooms, _ = grid_rooms(grid, numbers=False, outside=True)
     p = Puzzle(rooms)
     for k, options in p.candidates.items():
         if not options:
@@ -140,7 +143,11 @@ def parse(grid: Grid) -> Puzzle:
 
 
 def to_cells(p: Puzzle) -> list[list[Value]]:
-    """Empty cells; the rooms are drawn as borders (`solver.io.rooms_sheet.write_rooms`)."""
+    """Empty cells; the rooms are drawn as borders (`solver.io.rooms_sheet.write_rooms`). With
+    a cell outside every room, which borders cannot show, the rooms' labels instead, and such
+    cells empty."""
+    if p.rooms.outside:
+        return label_cells(p.rooms)
     return [[None] * p.cols for _ in range(p.rows)]
 
 
@@ -150,12 +157,15 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     y = choose(prob, p.candidates)
     room_of = {cell: k for k in range(len(p.rooms)) for cell in p.rooms.cells(k)}
     for cell, v in b.items():
+        if cell not in room_of:
+            prob += v == 0, cname("Outside", cell)
+            continue
         k = room_of[cell]
         over = {y[k, i]: 1 for i, cells in enumerate(p.candidates[k]) if cell in cells}
         prob += row({**over, v: -1}, "==", 0), cname("Fill", cell)
     for s, t in grid_edges(p.rows, p.cols):
-        ks, kt = room_of[s], room_of[t]
-        if ks == kt:
+        ks, kt = room_of.get(s), room_of.get(t)
+        if ks == kt or ks is None or kt is None:
             continue
         for name in SHAPES:
             here = shaped(p.candidates, p.names, y, ks, s, name)
@@ -186,7 +196,7 @@ def _rooms_joined(
     the pairs from its rooms to the others join at least once (a cut over rooms)."""
     z: dict[tuple[Cell, Cell], pulp.LpVariable] = {}
     for s, t in grid_edges(p.rows, p.cols):
-        if room_of[s] != room_of[t]:
+        if {s, t} <= room_of.keys() and room_of[s] != room_of[t]:
             d = 1 if s[0] == t[0] else 2
             z[s, t] = var(prob, "z", s[0] + 1, s[1] + 1, d)
             prob += z[s, t] <= b[s], cname("Join", s, d, 1)
@@ -325,7 +335,7 @@ def _context(p: Puzzle) -> _Context:
     }
     near_room: list[set[int]] = [set() for _ in range(len(p.rooms))]
     for s, t in grid_edges(p.rows, p.cols):
-        if room_of[s] != room_of[t]:
+        if {s, t} <= room_of.keys() and room_of[s] != room_of[t]:
             near_room[room_of[s]].add(room_of[t])
             near_room[room_of[t]].add(room_of[s])
     rooms = [frozenset(p.rooms.cells(k)) for k in range(len(p.rooms))]
@@ -335,7 +345,7 @@ def _context(p: Puzzle) -> _Context:
         [index[q] for q in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if q in index]
         for r, c in cells
     ]
-    room_at = [room_of[cell] for cell in cells]
+    room_at = [room_of.get(cell, OUTSIDE) for cell in cells]
     room_bits = [sum(1 << index[q] for q in room) for room in rooms]
     left = sum(1 << index[r, 0] for r in range(p.rows))
     right = sum(1 << index[r, p.cols - 1] for r in range(p.rows))
@@ -650,6 +660,8 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     answer. The removed candidates' y are 0, the decided cells' b fixed."""
     ctx = _context(p)
     board = _Board(p, [list(range(len(p.candidates[k]))) for k in p.candidates], set(), set())
+    for q in p.rooms.outside:
+        board.unshade(q, ctx)
     try:
         _propagate(board, ctx, set(range(len(p.rooms))))
         _probe(board, ctx, tuning.probe_work)
@@ -705,7 +717,7 @@ def learned(p: Puzzle, board: _Board, work: int) -> list[frozenset[Cell]] | None
             sums.append((1, [(v, 1) for v in over[q]] + ([(u[q], 1)] if q in u else [])))
     room_of = {q: k for k in range(len(p.rooms)) for q in p.rooms.cells(k)}
     for a, b in grid_edges(p.rows, p.cols):
-        if room_of[a] != room_of[b]:
+        if {a, b} <= room_of.keys() and room_of[a] != room_of[b]:
             for name in SHAPES:
                 for x in shaped_over.get((a, name), []):
                     clauses.extend([(x, 0), (z, 0)] for z in shaped_over.get((b, name), []))
@@ -762,9 +774,16 @@ def verify(p: Puzzle, shaded: Answer) -> list[str]:
             )
     room_of = {cell: k for k in range(len(p.rooms)) for cell in p.rooms.cells(k)}
     reported: set[tuple[int, int]] = set()
+    problems += [
+        Violation(f"{cell_name(q)} lies outside every room and is shaded", [q])
+        for q in p.rooms.outside
+        if q in inside
+    ]
     for s, t in grid_edges(p.rows, p.cols):
-        ks, kt = room_of[s], room_of[t]
-        if ks == kt or s not in inside or t not in inside or shapes[ks] is None:
+        ks, kt = room_of.get(s), room_of.get(t)
+        if ks == kt or s not in inside or t not in inside or ks is None or kt is None:
+            continue
+        if shapes[ks] is None:
             continue
         if shapes[ks] == shapes[kt] and (ks, kt) not in reported:
             reported.add((ks, kt))
@@ -789,7 +808,7 @@ def record(p: Puzzle, shaded: Answer) -> dict:
     letter (null elsewhere)."""
     shapes = pieces(p, shaded)
     letters = [
-        [shapes[p.rooms.room_of((r, c))] if (r, c) in shaded else None for c in range(p.cols)]
+        [shapes.get(p.rooms.room_of((r, c))) if (r, c) in shaded else None for c in range(p.cols)]
         for r in range(p.rows)
     ]
     return {**shaded_record(shaded), "regions": p.rooms.regions(), "pieces": letters}

@@ -2,7 +2,8 @@
 
 Rules: the square grid is divided into as many rooms as it has rows. Place stars in some cells:
 every row, every column and every room holds the same number of stars (one, unless the puzzle
-says two or more). Two stars never touch, not even diagonally.
+says two or more). Two stars never touch, not even diagonally. Some published grids (janko's)
+leave cells outside every room, drawn black: they hold no star.
 
 Layout: one puzzle cell per spreadsheet cell from A1, the sentinel one cell diagonally
 below-right of the grid, and the rooms in either of two ways (`solver.io.rooms_sheet`): thick
@@ -10,7 +11,8 @@ borders drawn with Excel's border tool (medium or thick lines) around empty cell
 is printed; or labels, every cell holding its room's label (`A`, `B` ... `Z`, `AA` ...). The
 number of stars per row, column and room goes in A1: the number alone among thick borders
 (`2`), after A1's label with labels (`A2`); without it the puzzle has one star a line. No other
-cell holds a number.
+cell holds a number. With labels, a cell left empty lies outside every room (janko's black
+cells; where A1 is one, the count stands alone in it); thick borders cannot show one.
 
     thick borders, 2 stars:     labels, 1 star:
     ┏━━━━━┳━━━┓
@@ -26,8 +28,10 @@ as thick borders and the count in A1 when it is more than one.
 puzz.link: `starbattle`: the star count and `/`, then the border codec.
 
 Model: s(r,c) = 1 when cell (r,c) holds a star. Row(r), Col(c) and Room(k): the s of each row,
-column and room sum to the star count. Touch(r,c): at most one star in each 2x2 block (every two
-touching cells lie in one), `solver.blocks.cells.never_touching`. Every answer has as many
+column and room sum to the star count (a cell outside every room needs no row: the rooms, as
+many as the rows, hold every star).
+Touch(r,c): at most one star in each 2x2 block (every two touching cells lie in one),
+`solver.blocks.cells.never_touching`. Every answer has as many
 stars (rows x the star count), so the uniqueness check asks for an answer without every star of
 the one found (`not_all_again`), a tighter row than the plain no-good over every cell.
 
@@ -59,7 +63,7 @@ from solver.blocks.cells import (
     shaded_record,
 )
 from solver.blocks.geometry import Cell
-from solver.blocks.names import column_letter, quote
+from solver.blocks.names import cell_name, column_letter, quote
 from solver.blocks.rooms import RoomPuzzle
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
@@ -75,7 +79,7 @@ from solver.deduce.shade_logic import (
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.puzzlink import rooms_of_url
-from solver.io.rooms_sheet import grid_rooms
+from solver.io.rooms_sheet import grid_rooms, label_cells
 from solver.io.shading import SHADING_MARKS, read_shaded, render_shaded, shading_blank
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
@@ -114,7 +118,7 @@ def _check(rows: int, cols: int, rooms: int, stars: int) -> str | None:
 
 
 def parse(grid: Grid) -> Puzzle:
-    rooms, numbers = grid_rooms(grid, per_room=False)
+    rooms, numbers = grid_rooms(grid, per_room=False, outside=True)
     stars = numbers.pop((0, 0), 1)
     if numbers:
         (r, c), n = min(numbers.items())
@@ -132,11 +136,18 @@ def parse(grid: Grid) -> Puzzle:
 
 
 def to_cells(p: Puzzle) -> list[list[Value]]:
-    """Empty cells, the count in A1 when more than one; the rooms are drawn as borders."""
-    cells: list[list[Value]] = [[None] * p.cols for _ in range(p.rows)]
+    """Empty cells, the count in A1 when more than one; the rooms are drawn as borders. With a
+    cell outside every room, which borders cannot show, the rooms' labels instead, the count
+    after A1's label, and such cells empty."""
+    if p.rooms.outside:
+        cells = label_cells(p.rooms)
+        if p.stars != 1:
+            cells[0][0] = p.stars if cells[0][0] is None else f"{cells[0][0]}{p.stars}"
+        return cells
+    empty: list[list[Value]] = [[None] * p.cols for _ in range(p.rows)]
     if p.stars != 1:
-        cells[0][0] = p.stars
-    return cells
+        empty[0][0] = p.stars
+    return empty
 
 
 def model(p: Puzzle) -> Model:
@@ -165,7 +176,7 @@ class StarBoard(Board):
     many of its cells there may still hold a star (`left`), per line the rooms that may
     (`rooms_in`, a bit a room) and per room its lines that may (`spans`, a bit a line), kept
     as cells are emptied, with the rooms that left a line since the bands were last looked at
-    (`dropped`)."""
+    (`dropped`). A cell outside every room starts without a star."""
 
     def __init__(self, p: Puzzle, bands: bool = True) -> None:
         super().__init__(p.rows, p.cols, apart=False, connected=False)
@@ -184,6 +195,10 @@ class StarBoard(Board):
             self.counted(p.stars, cells)
         self.stars = [0] * len(self.lines)  # per line, its stars placed
         self.free = [len(cells) for cells in self.lines]  # ... and its cells still unknown
+        for r, c in p.rooms.outside:  # no star, and in no room's line
+            self.state[r * cols + c] = UNSHADED
+            self.free[r] -= 1
+            self.free[n + c] -= 1
         self.touch = [
             [
                 (r + dr) * cols + c + dc
@@ -375,7 +390,8 @@ class StarBoard(Board):
 
 def deduction_board(p: Puzzle) -> Board:
     """Shaded: a star. Each row, column and room holds the star count, no two stars touch,
-    and the rooms count against bands of rows and columns (`StarBoard`)."""
+    and the rooms count against bands of rows and columns (`StarBoard`); a cell outside every
+    room holds none."""
     return StarBoard(p)
 
 
@@ -412,6 +428,11 @@ def verify(p: Puzzle, stars: Answer) -> list[str]:
         count(f"column {column_letter(c + 1)}", [(r, c) for r in range(p.rows)])
     for k, cells in enumerate(p.rooms.all()):
         count(p.room_name(k), cells)
+    problems += [
+        Violation(f"{cell_name(q)} lies outside every room and holds a star", [q])
+        for q in p.rooms.outside
+        if q in inside
+    ]
     problems += check_never_touching(inside, "stars")
     return problems
 

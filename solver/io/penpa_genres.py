@@ -25,6 +25,7 @@ from typing import Any
 import openpyxl
 
 from solver.blocks.geometry import Cell, grid_edges
+from solver.blocks.names import a1
 from solver.blocks.rooms import Rooms, rooms_from_walls
 from solver.blocks.values import Value
 from solver.genres import Genre, all_genres, genre_by_slug
@@ -1397,6 +1398,10 @@ def to_penpa(genre: Genre, puzzle: Any) -> str:
         raise UrlError("slitherlink's every-dot variant has no penpa form")
     if genre.slug == "skyscrapers" and (puzzle.blanks or puzzle.diagonal):
         raise UrlError("skyscrapers' variants (heights 1-H, the diagonals) have no penpa form")
+    rooms = getattr(puzzle, "rooms", None)
+    if isinstance(rooms, Rooms) and rooms.outside:
+        r, c = rooms.outside[0]
+        raise UrlError(f"{a1(r + 1, c + 1)} lies outside every room: no penpa form here")
     if genre.slug == "bomber" and puzzle.total is not None:
         # penpa-edit has no place for the count of bombs: the link leaves it out
         puzzle = dataclasses.replace(puzzle, total=None)

@@ -34,6 +34,7 @@ from typing import Any, TypeVar
 from urllib.parse import unquote, urlsplit
 
 from solver.blocks.geometry import NUMBER, Cell, components, grid_edges
+from solver.blocks.names import a1
 from solver.blocks.rooms import Rooms, rooms_from_walls
 from solver.limits import MAX_GRID_COLS, MAX_GRID_ROWS
 
@@ -574,7 +575,12 @@ def rooms_of_url(url: PzprUrl) -> tuple[Rooms, str]:
 
 def encode_rooms(rooms: Rooms) -> str:
     """The border codec of the walls between rooms; a room in parts is refused (a URL's rooms
-    are what its walls enclose)."""
+    are what its walls enclose), as is a cell outside every room (a URL has none)."""
+    if rooms.outside:
+        r, c = rooms.outside[0]
+        raise UrlError(
+            f"{a1(r + 1, c + 1)} lies outside every room, and a puzz.link URL has no such cell"
+        )
     walls = rooms.borders
     if len(rooms_from_walls(rooms.rows, rooms.cols, walls)) != len(rooms):
         raise UrlError("a room in separate parts cannot be put in a puzz.link URL")

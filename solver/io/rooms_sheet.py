@@ -11,7 +11,9 @@ and drawn into a sheet as walls.
 - **Labels**: every cell holds its room's label, a word of letters (`A`, `B` ... `Z`, `AA` ...;
   any case, `a` is `A`; kana work too), as country-road's countries are typed. A room's number
   goes with its label into one of its cells, before or after it: `A4`, `4A` or `A 4`. All cells
-  of a room carry its label and hang together; two rooms need two labels.
+  of a room carry its label and hang together; two rooms need two labels. Where the genre
+  allows cells outside every room (LITS, star battle: janko's irregular grids), such a cell
+  stays empty among the labels.
 
     thick borders:        labels, the same map with 2 in its left room:
     ┏━━━━━━━┳━━━┓
@@ -42,7 +44,7 @@ from dataclasses import replace
 
 from solver.blocks.geometry import Cell, components, grid_edges
 from solver.blocks.names import a1, quote
-from solver.blocks.rooms import Pair, Rooms, room_label, rooms_from_walls
+from solver.blocks.rooms import OUTSIDE, Pair, Rooms, room_label, rooms_from_walls
 from solver.blocks.values import Value
 from solver.io.sheet import Border, Grid, InputError, Sheet
 
@@ -172,14 +174,23 @@ def read_label(v: object) -> tuple[str, int | None] | None:
     return m["label"].upper(), int(number) if number else None
 
 
-def rooms_from_labels(grid: Grid, per_room: bool = True) -> tuple[Rooms, dict[Cell, int]]:
+def rooms_from_labels(
+    grid: Grid, per_room: bool = True, outside: bool = False
+) -> tuple[Rooms, dict[Cell, int]]:
     """Rooms given as a label in every cell, and the numbers typed beside the labels.
-    per_room: at most one number per room."""
+    per_room: at most one number per room. outside: an empty cell lies outside every room
+    (`OUTSIDE`), as in janko's irregular grids, and so does a cell holding a whole number
+    alone (star battle's count in A1 where A1 lies outside every room); otherwise they are
+    errors."""
     labels: dict[Cell, str] = {}
     numbers: dict[Cell, int] = {}
     for r, c in grid.positions():
         v = grid[r, c]
         found = read_label(v)
+        if found is None and outside and (v is None or isinstance(v, int)):
+            if v is not None:
+                numbers[r, c] = v
+            continue
         if found is None:
             _check_not_merged(grid, r, c)
             what = (
@@ -202,7 +213,10 @@ def rooms_from_labels(grid: Grid, per_room: bool = True) -> tuple[Rooms, dict[Ce
     order: dict[str, int] = {}
     for cell in sorted(labels):
         order.setdefault(labels[cell], len(order))
-    ids = tuple(tuple(order[labels[r, c]] for c in range(grid.cols)) for r in range(grid.rows))
+    ids = tuple(
+        tuple(order[labels[r, c]] if (r, c) in labels else OUTSIDE for c in range(grid.cols))
+        for r in range(grid.rows)
+    )
     rooms = Rooms(ids, tuple(order))
     check_joined(grid, {name: rooms.cells(k) for k, name in enumerate(rooms.labels)}, "room")
     if per_room:
@@ -262,15 +276,17 @@ def read_rooms(sheet: Sheet, grid: Grid, per_room: bool = True) -> tuple[Rooms, 
 
 
 def grid_rooms(
-    grid: Grid, per_room: bool = True, numbers: bool = True
+    grid: Grid, per_room: bool = True, numbers: bool = True, outside: bool = False
 ) -> tuple[Rooms, dict[Cell, int]]:
     """A room genre's rooms and numbers, read as `read_rooms` does from the sheet the grid came
     from, with what the genre allows checked cell by cell: among thick borders a cell holds a
-    whole number or nothing; numbers=False: no numbers at all (norinori, tile-paint). Borders
-    need the sheet itself: a grid without one (made from rows), or read through a sheet that
-    cannot see borders (xlwings on macOS), must give its rooms as labels."""
+    whole number or nothing; numbers=False: no numbers at all (norinori, tile-paint);
+    outside: among labels, an empty cell lies outside every room (LITS, star battle; thick
+    borders cannot show such a cell). Borders need the sheet itself: a grid without one (made
+    from rows), or read through a sheet that cannot see borders (xlwings on macOS), must give
+    its rooms as labels."""
     if has_labels(grid):
-        rooms, found = rooms_from_labels(grid, per_room)
+        rooms, found = rooms_from_labels(grid, per_room, outside)
     else:
         sheet = grid.source
         if sheet is None or not getattr(sheet, "reads_borders", True):
@@ -302,11 +318,13 @@ def grid_rooms(
 
 def label_cells(rooms: Rooms, numbers: dict[Cell, int] | None = None) -> list[list[Value]]:
     """The rooms as a person types them with labels: every cell its room's label, a number
-    after the label of its cell (`A2`)."""
+    after the label of its cell (`A2`); a cell outside every room empty."""
     numbers = numbers or {}
     return [
         [
-            room_label(k) + (str(numbers[r, c]) if (r, c) in numbers else "")
+            None
+            if k == OUTSIDE
+            else room_label(k) + (str(numbers[r, c]) if (r, c) in numbers else "")
             for c, k in enumerate(row)
         ]
         for r, row in enumerate(rooms.ids)
