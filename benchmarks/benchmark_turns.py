@@ -1,11 +1,13 @@
 """The CPU of a unit of work of the two searches after probing that take turns by it
 (`solver.deduce.probing.first`): nurikabe's search over the islands' borders
-(`solver.deduce.island_logic.searching`, `nurikabe.ISLAND_WORK_COST`) and fillomino's
-depth-first search (`fillomino.searching`, `fillomino.SEARCH_WORK_COST`), each beside the
-genre's search that learns from its conflicts (`learning_steps`). Per published puzzle that
+(`solver.deduce.island_logic.searching`, `nurikabe.ISLAND_WORK_COST`) beside its search that
+learns from its conflicts (`nurikabe.learning_steps`, a unit its work), and fillomino's
+depth-first search (`fillomino.searching`) beside its SAT solver (`fillomino.sat_steps`, its
+units `solver.deduce.sat.rounds`' work; `fillomino.SAT_WORK_COST`). Per published puzzle that
 reaches them, each runs alone from the board probing leaves (fillomino's: after the short
-search and probing again), the first within the genre's `search_work`, the learning search
-within `--learn-work`, with its work and its CPU seconds.
+search and probing again), the first within the genre's `search_work`, the second within
+`--learn-work` (the learning search's work, the SAT solver's conflicts), with its work and its
+CPU seconds.
 
     python -m benchmarks.benchmark_turns --puzzlekit ROOT [--genre nurikabe|fillomino]
                                          [--every N] [--offset K]
@@ -15,8 +17,9 @@ ROOT: as benchmarks.benchmark_puzzlekit's. `--every`, `--offset`: every Nth puzz
 Kth (one half to choose on, the other to check). Printed: per puzzle, each search's work, CPU
 seconds and whether it decided the grid (an answer, none, or two); then each search's
 microseconds a unit of work, the median over the puzzles where it did at least 50,000 units
-(the first search) or 200,000 (the learning search), and over all together, and their ratio:
-what the genre's cost of a unit of the first search says."""
+(the first search) or the second's few (200,000 of the learning search's work, 20,000 of the
+SAT solver's), and over all together, and their ratio: what the genre's cost of a unit
+of the first search (nurikabe), or of the second (fillomino), says."""
 
 from __future__ import annotations
 
@@ -40,7 +43,6 @@ from solver.io.sheet import Grid
 
 Walk = Generator[int, None, Any]  # a search a step at a time (yielding its work so far)
 FEW_SEARCH_UNITS = 50_000  # below these a puzzle's units are too few to time
-FEW_LEARNING_UNITS = 200_000
 
 
 def timed(walk: Generator[int, None, Any]) -> tuple[int, float, bool]:
@@ -84,17 +86,24 @@ def _fillomino(p: fillomino.Puzzle, learn_work: int) -> tuple[Walk, Walk] | None
     if not board.undecided():
         return None
     dom = board.dom
-    return fillomino.searching(board, tuning.search_work), fillomino.learning_steps(
-        p, dom, learn_work
-    )
+    return fillomino.searching(board, tuning.search_work), fillomino.sat_steps(dom, learn_work)
 
 
 # per genre: its module, its reader of the dataset, its two searches from the probed board
-# (None where probing decides the grid, or the first search does not run) and the first
-# search's name
-GENRES: dict[str, tuple[Any, Any, Callable[[Any, int], tuple[Walk, Walk] | None], str]] = {
-    "nurikabe": (nurikabe, nurikabe_reader, _nurikabe, "island search"),
-    "fillomino": (fillomino, fillomino_reader, _fillomino, "depth-first search"),
+# (None where probing decides the grid, or the first search does not run), the two searches'
+# names and the second's few units (too few to time)
+GENRES: dict[
+    str, tuple[Any, Any, Callable[[Any, int], tuple[Walk, Walk] | None], str, str, int]
+] = {
+    "nurikabe": (nurikabe, nurikabe_reader, _nurikabe, "island search", "learning search", 200_000),
+    "fillomino": (
+        fillomino,
+        fillomino_reader,
+        _fillomino,
+        "depth-first search",
+        "SAT solver",
+        2_000,
+    ),
 }
 
 
@@ -118,9 +127,14 @@ def measure(name: str, p: Any, learn_work: int, genre: str = "nurikabe") -> dict
     }
 
 
-def rates(rows: list[dict[str, Any]], first: str = "island search") -> str:
-    """Each search's microseconds a unit, median and over all, and the ratio (`first`: the
-    name of the search beside the learning search)."""
+def rates(
+    rows: list[dict[str, Any]],
+    first: str = "island search",
+    second: str = "learning search",
+    few: int = 200_000,
+) -> str:
+    """Each search's microseconds a unit, median and over all, and the ratio (`first`,
+    `second`: the two searches' names; `few`: the second's units too few to time)."""
 
     def per_unit(kind: str, few: int) -> tuple[float | None, float | None, int]:
         timed = [r for r in rows if r[f"{kind}_work"] >= few]
@@ -132,11 +146,11 @@ def rates(rows: list[dict[str, Any]], first: str = "island search") -> str:
         return median, (1e6 * cpu / work if work else None), len(timed)
 
     im, ia, ni = per_unit("search", FEW_SEARCH_UNITS)
-    lm, la, nl = per_unit("learn", FEW_LEARNING_UNITS)
+    lm, la, nl = per_unit("learn", few)
     lines = [
         f"{len(rows)} puzzles reach the {first}",
         f"{first}: {im:.3f} us a unit (median of {ni}), {ia or 0:.3f} over all",
-        f"learning search: {lm:.3f} us a unit (median of {nl}), {la or 0:.3f} over all",
+        f"{second}: {lm:.3f} us a unit (median of {nl}), {la or 0:.3f} over all",
         f"ratio: {im / lm:.1f} (medians), {(ia or 0) / (la or 1):.1f} (over all)",
     ]
     return "\n".join(lines)
@@ -153,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
     a = ap.parse_args(argv)
     if a.puzzlekit is None:
         ap.error("give --puzzlekit ROOT (a clone of SmilingWayne/puzzlekit-dataset)")
-    module, reader, _, first = GENRES[a.genre]
+    module, reader, _, first, second, few = GENRES[a.genre]
     rows = []
     entries = list(chosen(dataset(a.puzzlekit, reader.DATASET), 1))
     for i, (name, entry) in enumerate(entries):
@@ -168,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
         if a.json:
             with a.json.open("a", encoding="utf-8") as f:
                 f.write(json.dumps(row) + "\n")
-    print(rates(rows, first))
+    print(rates(rows, first, second, few))
     return 0
 
 

@@ -5,6 +5,7 @@ end and through the .lp file: tests/test_samples.py.)"""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import openpyxl
@@ -352,11 +353,11 @@ def _published(name: str) -> tuple[fillomino.Puzzle, list[list[int]]]:
 
 
 @pytest.mark.slow
-def test_the_learning_search_decides_where_the_depth_first_search_runs_out():
+def test_the_sat_solver_decides_where_the_depth_first_search_runs_out():
     """janko's published 270_15x15 (a region of 16 and many without a number): after probing,
     the short search and probing again, the depth-first search runs out of its work (the
-    genre's `search_work`), while the search that learns from its conflicts ends with the one
-    answer; `deduce`, the two taking turns, gives that answer, the published one."""
+    genre's `search_work`), while the SAT solver ends with the one answer; `deduce`, the two
+    taking turns, gives that answer, the published one."""
     from solver.deduce import sizes
 
     p, expected = _published("270_15x15")
@@ -367,22 +368,24 @@ def test_the_learning_search_decides_where_the_depth_first_search_runs_out():
     sizes.probe(board, fillomino.PROBE_MORE, deciding=True)
     assert board.undecided()
     assert probing.walked(fillomino.searching(board, tuning.search_work)) is None
-    found = probing.walked(fillomino.learning_steps(p, board.dom, tuning.learn_work))
+    found = probing.walked(fillomino.sat_steps(board.dom, tuning.sat_conflicts))
     assert found == {(r, c): {n} for r, row in enumerate(expected) for c, n in enumerate(row)}
     answer = fillomino.deduce(p, tuning).answer
     assert answer is not None and [list(row) for row in answer] == expected
     assert fillomino.verify(p, answer) == []
+    without = dataclasses.replace(tuning, sat_conflicts=0)
+    assert fillomino.deduce(p, without).answer is None  # the depth-first search alone does not
 
 
 @pytest.mark.parametrize("seed", range(60))
-def test_the_learning_search_keeps_every_answer(seed):
+def test_the_sat_solver_keeps_every_answer(seed):
     """Random grids of regions with some numbers given (most with several answers): where
-    the learning search ends with one answer, it is the known one (so the only one); it
-    never ends with none."""
+    the SAT solver ends with one answer, it is the known one (so the only one); it never ends
+    with none."""
     import random
 
     p, known = _random_puzzle(random.Random(500 + seed))
     dom = {c: set(d) for c, d in fillomino.domains(p).items()}
-    found = probing.walked(fillomino.learning_steps(p, dom, 10**7))
+    found = probing.walked(fillomino.sat_steps(dom, 10**6))
     if found is not None:
         assert found == {(r, c): {known[r][c]} for r in range(p.rows) for c in range(p.cols)}

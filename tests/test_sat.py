@@ -1,6 +1,6 @@
 """The SAT solver's answers (`solver.deduce.sat`) against every assignment, on random small
 sums and clauses; its budget, its check of each answer, and the variables that tell answers
-apart."""
+apart; and connected graphs and groups of a size, against every assignment."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from itertools import product
 import pytest
 
 from solver.deduce import learning, sat
+from tests.test_learning import random_sized, random_sums, sized_groups
 
 
 def holds(values, sums, clauses) -> bool:
@@ -165,3 +166,25 @@ def test_connected_graphs_answers_are_those_of_every_assignment(seed):
     found = sat.answers(count, sums, 10**6, 2**count, clauses, connected=graphs, steps=steps)
     assert found is not None
     assert sorted(found) == every
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_groups_of_a_size_answers_are_those_of_every_assignment(seed, monkeypatch):
+    """With layers whose nodes inside fall into groups of a size (`learning.Sized`): the
+    clauses over small sets written from the start, and those over the groups too small or
+    too large that answers show, keep every answer and no other (against every assignment, by
+    a walk written from the rules). With SHAPE_NODES and GROW_NODES 1 every group is cut as
+    answers show it, with 4 and 3 most are written from the start."""
+    rng = random.Random(13000 + seed)
+    monkeypatch.setattr(sat, "SHAPE_NODES", rng.choice([1, 4]))
+    monkeypatch.setattr(sat, "GROW_NODES", rng.choice([1, 3]))
+    count = rng.randint(2, 12)
+    layers = [random_sized(rng, count) for _ in range(rng.randint(1, 2))]
+    sums = [sum_ for sum_ in random_sums(rng, count) if len(sum_[1]) <= sat.SMALL_SUM][:2]
+    every = [
+        list(values)
+        for values in product((0, 1), repeat=count)
+        if holds(values, sums, []) and all(sized_groups(layer, values) for layer in layers)
+    ]
+    found = sat.answers(count, sums, 10**6, len(every) + 1, sized=layers)
+    assert found is not None and sorted(found) == sorted(every)

@@ -10,7 +10,10 @@ norinori's rooms are sums, with clauses (hitori's rules are all clauses) and a c
 (`solver.deduce.shade_logic.learned`); nurikabe's islands and lits' tetrominoes are sums,
 clauses and connections (`solver.genres.nurikabe.learned`, `solver.genres.lits.learned`);
 fillomino's cells hold one number each (sums), and the cells of each number are groups of
-that size (`solver.genres.fillomino.learning_steps`).
+that size: its published grids go to the SAT solver of `solver.deduce.sat` instead, which takes
+the same input (`solver.genres.fillomino.sat_steps`) and learns many times faster; this search
+keeps groups of a size for a genre without a SAT solver, and as the SAT solver's reference in
+the tests.
 
 The depth-first search of `solver.deduce.probing` forgets why a branch failed, and meets the
 same failure again in every branch below the decision that caused it; on tile paint's larger

@@ -22,6 +22,14 @@ each part off from the largest join (`_cut_clauses`) and the search goes on. The
 reach are many where the steps are many (nurikabe's sea: a variable for each cell and each
 number of steps up to the cells), and the cuts that the answers call for are few.
 
+Groups of a size (`learning.Sized`: the nodes inside fall into groups of neighbouring nodes of
+exactly `size` each; fillomino's regions of one number): from the start, for every connected
+set S of up to SHAPE_NODES nodes that may be inside, "not all of S" where S has size + 1 nodes
+(a group too large), and "not all of S, or a node around S" where S has up to GROW_NODES nodes
+and fewer than size (a group too small grows); then, as answers show groups too large or too
+small, the same clauses over them (a connected part of size + 1 nodes of a group too large; a
+group too small and the nodes around it) join, and the search goes on.
+
 After each answer a caller's `check` may name clauses the answer breaks that the others do
 not state (numberlink: no closed loop apart from the lines); they join, and the search goes
 on. An answer that passes is kept, and the clause "not all of these values again" (over the
@@ -34,14 +42,15 @@ between rounds the user's time limit (`solver.limits`) may stop it."""
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from itertools import combinations, product
 
 from pysat import card, solvers
 
 from solver import limits
 from solver.blocks.geometry import components
-from solver.deduce.learning import Connected, contracted
+from solver.deduce.learning import Connected, Sized, contracted
+from solver.deduce.probing import walked
 
 Sum = tuple[int, Sequence[tuple[int, int]]]  # (total, [(variable, weight), ...])
 Clause = Sequence[tuple[int, int]]  # one of these (variable, value) holds
@@ -54,6 +63,13 @@ PAIRWISE = 6  # "one at least" sums of up to this many variables: "not two" for 
 # published numberlinks whose count gives up are proved as often as with rounds of 5,000 (63 of
 # 154 within 10 s either way, in one run).
 ROUND = 1_000
+# Groups of a size: the connected sets written out from the start have up to SHAPE_NODES nodes
+# ("not all of them" where a group would be too large), and up to GROW_NODES ("or a node around
+# them" where it would be too small); the rest join as answers show them. On fillomino's
+# published 9 x 9 to 20 x 36 grids that the depth-first search leaves, these took a third to a
+# half of the answers the lazy clauses alone needed.
+SHAPE_NODES = 4
+GROW_NODES = 2
 
 
 def answers(
@@ -66,6 +82,7 @@ def answers(
     shown: Sequence[int] | None = None,
     connected: Sequence[Connected] = (),
     steps: Sequence[int | None] = (),
+    sized: Sequence[Sized] = (),
 ) -> list[list[int]] | None:
     """Up to `want` answers (each variable's value, 0 or 1) of the sums and clauses over the
     variables 0..count-1: all of them when there are fewer, none when there is none; each
@@ -77,7 +94,29 @@ def answers(
     `steps[i]` the most steps a node inside graph i may lie from its nodes always inside
     (None, or no entry: any number; counted as if the groups of neighbouring nodes always
     inside were one node each, from the first such group).
-    None where the search goes past `conflicts` first: then nothing is known."""
+    `sized`: as `learning.answers`' (the nodes inside each fall into groups of its size).
+    None where the search goes past `conflicts` first: then nothing is known. (`rounds` run
+    to its end.)"""
+    search = rounds(count, sums, conflicts, want, clauses, check, shown, connected, steps, sized)
+    return walked(search)
+
+
+def rounds(
+    count: int,
+    sums: Sequence[Sum],
+    conflicts: int,
+    want: int = 2,
+    clauses: Sequence[Clause] = (),
+    check: Callable[[list[int]], list[Clause]] | None = None,
+    shown: Sequence[int] | None = None,
+    connected: Sequence[Connected] = (),
+    steps: Sequence[int | None] = (),
+    sized: Sequence[Sized] = (),
+) -> Generator[int, None, list[list[int]] | None]:
+    """`answers` a round of ROUND conflicts at a time: yields its work so far before each
+    round (for `solver.deduce.probing.first`, where it takes turns with another search): the
+    conflicts, and for each answer the solver gave (kept, or sent back with the clauses it
+    breaks) the count of variables, what looking at it and solving again cost."""
     if any(not 0 <= total <= sum(w for _, w in terms) for total, terms in sums):
         return []
     if any(not clause for clause in clauses):
@@ -101,17 +140,23 @@ def answers(
             for clause in reach or []:
                 top = max(top, *map(abs, clause))
                 solver.add_clause(clause)
+        for layer in sized:
+            for clause in _shape_clauses(layer):
+                solver.add_clause([_literal(v, x) for v, x in clause])
         found: list[list[int]] = []
+        looked = 0  # the answers the solver gave
         while len(found) < want:
-            done = _solve(solver, conflicts)
+            done = yield from _solving(solver, conflicts, looked * count)
             if done is None:
                 return None
             if not done:
                 break
+            looked += 1
             ones = {lit for lit in solver.get_model() or [] if lit > 0}
             values = [int(v + 1 in ones) for v in range(count)]  # one in no clause: 0
             broken = [*(check(values) if check else [])]  # the caller's list stays as it is
             broken += [clause for graph in cut for clause in _cut_clauses(graph, values)]
+            broken += [clause for layer in sized for clause in _group_clauses(layer, values)]
             for clause in broken:
                 solver.add_clause([_literal(v, x) for v, x in clause])
             if not broken:
@@ -121,14 +166,18 @@ def answers(
         return found
 
 
-def _solve(solver: solvers.Solver, conflicts: int) -> bool | None:
+def _solving(
+    solver: solvers.Solver, conflicts: int, work: int
+) -> Generator[int, None, bool | None]:
     """The solver's answer (True: one found, False: none), in rounds of ROUND conflicts with
-    the time limit looked at between; None past `conflicts` in all."""
+    the time limit looked at between (yielding the conflicts spent and `work` before each);
+    None past `conflicts` in all."""
     while True:
         spent = solver.accum_stats()["conflicts"]
         if spent >= conflicts:
             return None
         limits.check_time()
+        yield spent + work
         solver.conf_budget(min(ROUND, conflicts - spent))
         done = solver.solve_limited()
         if done is not None:
@@ -237,4 +286,54 @@ def _cut_clauses(graph: Connected, values: list[int]) -> list[Clause]:
         for n in sorted(part):
             mine = [] if variable[n] < 0 else [(variable[n], 1 - graph.inside)]
             clauses.append(mine + other + opened)
+    return clauses
+
+
+def _shape_clauses(layer: Sized) -> list[Clause]:
+    """The clauses of a layer of groups of its size (`Sized`) written out from the start: for
+    each connected set S of nodes that may be inside, of up to SHAPE_NODES nodes, "not all of S"
+    where S has size + 1 nodes, and "not all of S, or a node around S" where S has fewer than
+    size nodes and at most GROW_NODES."""
+    variable, near, size = layer.variable, layer.near, layer.size
+    clauses: list[Clause] = []
+    may = [[m for m in near[n] if variable[m] >= 0] for n in range(len(near))]
+    sets = [frozenset([n]) for n in range(len(near)) if variable[n] >= 0]
+    last = size + 1 if size + 1 <= SHAPE_NODES else min(GROW_NODES, size - 1)
+    for count in range(1, last + 1):
+        if count > 1:
+            sets = list({s | {m} for s in sets for n in s for m in may[n] if m not in s})
+        for group in sorted(sets, key=sorted):
+            if count == size + 1:
+                clauses.append([(variable[n], 0) for n in sorted(group)])
+            elif count < size and count <= GROW_NODES:
+                clauses.append(_grows(layer, group))
+    return clauses
+
+
+def _grows(layer: Sized, group: frozenset[int]) -> Clause:
+    """ "Not all of the group, or a node around it" (it is too small for the layer's size)."""
+    variable, near = layer.variable, layer.near
+    around = sorted({m for n in group for m in near[n]} - group)
+    mine = [(variable[n], 0) for n in sorted(group) if variable[n] >= 0]
+    return mine + [(variable[m], 1) for m in around if variable[m] >= 0]
+
+
+def _group_clauses(layer: Sized, values: list[int]) -> list[Clause]:
+    """For each group of a layer (`Sized`) that an answer (`values`) makes too small or too
+    large: `_grows` over it, or "not all of" a connected part of it of size + 1 nodes (reached
+    breadth-first from its first node)."""
+    variable, near, size = layer.variable, layer.near, layer.size
+    kept = [n for n in range(len(near)) if variable[n] >= 0 and values[variable[n]]]
+    clauses: list[Clause] = []
+    for group in components(kept, [(n, m) for n in kept for m in near[n]]):
+        if len(group) < size:
+            clauses.append(_grows(layer, frozenset(group)))
+        elif len(group) > size:
+            part, todo = [min(group)], deque([min(group)])
+            while len(part) <= size:
+                for m in near[todo.popleft()]:
+                    if m in group and m not in part and len(part) <= size:
+                        part.append(m)
+                        todo.append(m)
+            clauses.append([(variable[n], 0) for n in sorted(part)])
     return clauses

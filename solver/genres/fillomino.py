@@ -50,13 +50,14 @@ changed; then each number of each undecided cell tried (probing), within PROBE_W
 depth-first search over the same rules for the answers, to the second, within SEARCH_FIRST;
 where that runs out, probing again within PROBE_MORE (while a pass decides a cell), and then
 two searches take turns by their CPU (`solver.deduce.probing.first`): the depth-first search
-within SEARCH_WORK (`searching`) and the search that learns from its conflicts
-(`learning_steps`, `solver.deduce.learning` with the cells of each number as groups of its
-size, `learning.Sized`) within LEARN_WORK. The depth-first search is quick where the givens
-leave little open; on grids with regions of no given number, and large ones, it meets the
-same failure in branch after branch, which the learning search learns once. Where one ends
-with one answer, that answer is unique and needs no model. The rest start the MIP with smaller
-domains.
+within SEARCH_WORK (`searching`) and a SAT solver that learns from its conflicts (`sat_steps`:
+CaDiCaL through `solver.deduce.sat`, a variable per number a cell can hold, the cells of each
+number as groups of its size, `learning.Sized`: clauses over small shapes from the start, over
+the groups too small or too large as answers show them) within SAT_CONFLICTS. The depth-first
+search is quick where the givens leave little open; on grids with regions of no given number,
+and large ones, it meets the same failure in branch after branch, which the SAT solver learns
+once. Where one ends with one answer, that answer is unique and needs no model. The rest start
+the MIP with smaller domains.
 """
 
 from __future__ import annotations
@@ -73,7 +74,7 @@ from solver.blocks.geometry import ORTHOGONAL, Cell, CellPuzzle, grid_edges
 from solver.blocks.names import cell_name, quote
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
-from solver.deduce import NOTHING, Deductions, learning, probing, sizes
+from solver.deduce import NOTHING, Deductions, learning, probing, sat, sizes
 from solver.genres import define
 from solver.io import puzzlink, spellings
 from solver.io.digits_sheet import read_digits, render_digits
@@ -93,16 +94,17 @@ SEARCH_WORK = 4_000_000  # and of their search for the answers (solver.deduce.si
 # that leaves no search, and a few a long search that probing does not shorten.
 SEARCH_FIRST = 400_000
 PROBE_MORE = 4_200_000
-# The search that learns from its conflicts, within LEARN_WORK, takes turns with the depth-first
-# search (`deduce`), a unit of whose work costs SEARCH_WORK_COST units of the learning search's
-# in CPU. Both from `python -m benchmarks.benchmark_turns --genre fillomino --every 2 --offset 0
-# --learn-work 100000000` (the published puzzles that reach the turns, each search alone), and
-# checked with `--offset 1`: the ratio of the CPU a unit is 2.2 (medians) and 2.2 (over all) on
-# the first half (3 puzzles), 2.1 and 2.8 on the second (12). The learning search decides
-# 266_9x9 at 26.5M on the first and runs out on two 20 x 36 at 100M; on the second it decides
-# six within 52M (270_15x15 at 2.4M, 608_10x18 at 9.2M) and runs out on three at 100M.
-LEARN_WORK = 100_000_000
-SEARCH_WORK_COST = 2
+# The SAT solver over the numbers left (`sat_steps`) takes turns with the depth-first search
+# within SAT_CONFLICTS, a unit of its work (`solver.deduce.sat.rounds`: its conflicts, and the
+# variables of each answer it gave) costing SAT_WORK_COST units of the depth-first search's in
+# CPU. From `python -m benchmarks.benchmark_turns --genre fillomino --every 2 --offset 0
+# --learn-work 200000` (the published puzzles that reach the turns, each search alone): 0.70
+# and 0.65 microseconds a unit (medians over 3 puzzles), 0.61 and 0.68 over all, a ratio of
+# 0.9 to 1.1. Where conflicts, not answers, take the SAT solver's time (266_9x9: 112,590
+# conflicts, 7.8 microseconds a unit) it gets more than its share; the depth-first search's
+# own budget bounds what that costs.
+SAT_CONFLICTS = 1_000_000
+SAT_WORK_COST = 1
 
 
 @dataclass(frozen=True)
@@ -242,9 +244,8 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the rules decide (`solver.deduce.sizes`): the numbers each cell can still hold,
     narrowed by the groups and the parts a region fits in, then by probing each number, then
     a short depth-first search; where that runs out, probing again, and then the depth-first
-    search (`searching`) and the search that learns from its conflicts (`learning_steps`)
-    take turns by their CPU (`probing.first`, SEARCH_WORK_COST): the first to decide the grid
-    does."""
+    search (`searching`) and the SAT solver (`sat_steps`) take turns by their CPU
+    (`probing.first`, SAT_WORK_COST): the first to decide the grid does."""
     start = domains(p)
     board = sizes.Board({cell: set(d) for cell, d in start.items()})
     try:
@@ -256,9 +257,9 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
                 sizes.probe(board, PROBE_MORE, deciding=True)
                 dom = board.dom
                 if board.undecided():
-                    routes = [(searching(board, tuning.search_work), SEARCH_WORK_COST)]
-                    if tuning.learn_work:
-                        routes.append((learning_steps(p, dom, tuning.learn_work), 1))
+                    routes = [(searching(board, tuning.search_work), 1)]
+                    if tuning.sat_conflicts:
+                        routes.append((sat_steps(dom, tuning.sat_conflicts), SAT_WORK_COST))
                     dom = probing.first(routes) or dom
             elif found is not None:
                 dom = found.dom
@@ -287,17 +288,16 @@ def searching(board: sizes.Board, work: int) -> Generator[int, None, dict[Cell, 
     return None if found is None else found.dom
 
 
-def learning_steps(
-    p: Puzzle, dom: dict[Cell, set[int]], work: int
+def sat_steps(
+    dom: dict[Cell, set[int]], conflicts: int
 ) -> Generator[int, None, dict[Cell, set[int]] | None]:
-    """The numbers each cell can hold (`dom`, what the rules and probing left) decided by
-    the search that learns from its conflicts (`solver.deduce.learning`), a decision at a
-    time (yielding its work): a variable x(q, n) for each number n cell q can hold, one
-    number a cell (a sum), and for each number n the groups of cells holding n each of n
-    cells (`learning.Sized`: the parts too small for n, the groups too large, complete, or
-    growing through their one way on or their only reach). The numbers of the one answer
-    where it ends with one; None where it finds two or runs out of work; Contradiction
-    where none."""
+    """The numbers each cell can hold (`dom`, what the rules and probing left) decided by a SAT
+    solver (`solver.deduce.sat`, CaDiCaL, within `conflicts`), a round at a time (yielding its
+    work): a variable x(q, n) for each number n cell q can hold, one number a cell (a sum),
+    and for each number n the groups of cells holding n each of n cells (`learning.Sized`:
+    clauses over small shapes from the start, over the groups too small or too large as
+    answers show them). The numbers of the one answer where it ends with one; None where it
+    finds two or gives up; Contradiction where none."""
     cells = sorted(dom)
     index = {q: k for k, q in enumerate(cells)}
     near = [[index[m] for m in _near(q, index)] for q in cells]
@@ -308,7 +308,7 @@ def learning_steps(
     sums = [(1, [(x[q, n], 1) for n in sorted(dom[q])]) for q in cells]
     numbers = sorted({n for d in dom.values() for n in d})
     layers = [learning.Sized(near, [x.get((q, n), -1) for q in cells], n) for n in numbers]
-    found = yield from learning.steps(len(x), sums, work, sized=layers)
+    found = yield from sat.rounds(len(x), sums, conflicts, sized=layers)
     if found is None or len(found) > 1:
         return None
     if not found:
@@ -496,5 +496,9 @@ GENRE = define(
     ja="フィルオミノ",
     pzpr_ids=("fillomino",),
     lazy=True,
-    tuning=Tuning(probe_work=PROBE_WORK, search_work=SEARCH_WORK, learn_work=LEARN_WORK),
+    tuning=Tuning(
+        probe_work=PROBE_WORK,
+        search_work=SEARCH_WORK,
+        sat_conflicts=SAT_CONFLICTS,
+    ),
 )

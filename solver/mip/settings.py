@@ -198,8 +198,9 @@ class Tuning:
     proof_sat_conflicts: int = 0  # where the count gives up, the uniqueness proof asks a SAT
     # solver (`solver.deduce.sat`) first, told the search's answer, within this many of its
     # conflicts (`Model.others`; 0: not at all)
-    sat_conflicts: int = 0  # where the deductions' searches give up, a SAT solver over the same
-    # rules (`solver.deduce.sat`), within this many of its conflicts (0: none)
+    sat_conflicts: int = 0  # a SAT solver over the deductions' rules (`solver.deduce.sat`),
+    # within this many of its conflicts (0: none): nurikabe's where its searches give up,
+    # fillomino's in turns with its depth-first search
 
     def __post_init__(self) -> None:
         for solver in (self.solver, *filter(None, [self.switch_to])):
