@@ -66,10 +66,12 @@ ROUND = 1_000
 # Groups of a size: the connected sets written out from the start have up to SHAPE_NODES nodes
 # ("not all of them" where a group would be too large), and up to GROW_NODES ("or a node around
 # them" where it would be too small); the rest join as answers show them. On fillomino's
-# published 9 x 9 to 20 x 36 grids that the depth-first search leaves, these took a third to a
-# half of the answers the lazy clauses alone needed.
+# published puzzles that reach its SAT solver, its CPU from what probing leaves (one run each):
+# on 266_9x9, 34_13x37, 610_20x36, 220_20x36 and 608_10x18 (where it was chosen) 18.4 s in all
+# with GROW_NODES 2, 15.3 s with 3, 15.8 s with 4, 16.4 s with 3 and SHAPE_NODES 5; checked on
+# 270_15x15, 840_20x36, 810_32x50, 717_16x21 and 286_10x10: 7.3 s with 2, 7.1 s with 3.
 SHAPE_NODES = 4
-GROW_NODES = 2
+GROW_NODES = 3
 
 
 def answers(

@@ -100,9 +100,10 @@ PROBE_MORE = 4_200_000
 # CPU. From `python -m benchmarks.benchmark_turns --genre fillomino --every 2 --offset 0
 # --learn-work 200000` (the published puzzles that reach the turns, each search alone): 0.70
 # and 0.65 microseconds a unit (medians over 3 puzzles), 0.61 and 0.68 over all, a ratio of
-# 0.9 to 1.1. Where conflicts, not answers, take the SAT solver's time (266_9x9: 112,590
-# conflicts, 7.8 microseconds a unit) it gets more than its share; the depth-first search's
-# own budget bounds what that costs.
+# 0.9 to 1.1; checked with `--offset 1` (the first 5 of its puzzles): 0.60 and 0.64 (medians),
+# 0.38 and 0.63 over all. Where conflicts, not answers, take the SAT solver's time (266_9x9:
+# 112,590 conflicts, 7.8 microseconds a unit) it gets more than its share; the depth-first
+# search's own budget bounds what that costs.
 SAT_CONFLICTS = 1_000_000
 SAT_WORK_COST = 1
 
