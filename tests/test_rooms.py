@@ -128,6 +128,8 @@ def test_cells_outside_every_room_only_where_the_genre_allows_them():
     assert len(rooms) == 2
     assert rooms.all() == [[(0, 0), (1, 0), (1, 1), (2, 1)], [(0, 2), (1, 2), (2, 2)]]
     assert label_cells(rooms) == [["A", None, "B"], ["A", "A", "B"], [None, "A", "B"]]
+    assert rooms.between == [((1, 1), (1, 2)), ((2, 1), (2, 2))]  # beside each other, no hole
+    assert ((0, 0), (0, 1)) in rooms.borders  # a wall, but no two rooms meet there
     with pytest.raises(InputError, match=r"cell C1: room 'A' falls apart"):
         rooms_from_labels(grid_of([["A", None, "A"], ["B", "B", "B"]]), outside=True)
     with pytest.raises(InputError, match=r"cell B1: .*found an empty cell"):

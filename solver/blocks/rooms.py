@@ -78,6 +78,14 @@ class Rooms:
             if self.room_of(a) != self.room_of(b)
         ]
 
+    @property
+    def between(self) -> list[Pair]:
+        """Each pair of neighbouring cells in two different rooms, lower cell first, row by
+        row: `borders` without the sides of the cells outside every room."""
+        return [
+            (a, b) for a, b in self.borders if OUTSIDE not in (self.room_of(a), self.room_of(b))
+        ]
+
     def walls(self, cell: Cell) -> str:
         """The sides of a cell ('T', 'B', 'L', 'R') that are walls, the frame included."""
         r, c = cell

@@ -78,7 +78,7 @@ from solver.blocks.cells import (
     shade_vars,
     shaded_record,
 )
-from solver.blocks.geometry import Cell, grid_edges, squares
+from solver.blocks.geometry import Cell, squares
 from solver.blocks.lines import on
 from solver.blocks.names import cell_name
 from solver.blocks.placements import choose
@@ -163,10 +163,8 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
         k = room_of[cell]
         over = {y[k, i]: 1 for i, cells in enumerate(p.candidates[k]) if cell in cells}
         prob += row({**over, v: -1}, "==", 0), cname("Fill", cell)
-    for s, t in grid_edges(p.rows, p.cols):
-        ks, kt = room_of.get(s), room_of.get(t)
-        if ks == kt or ks is None or kt is None:
-            continue
+    for s, t in p.rooms.between:
+        ks, kt = room_of[s], room_of[t]
         for name in SHAPES:
             here = shaped(p.candidates, p.names, y, ks, s, name)
             there = shaped(p.candidates, p.names, y, kt, t, name)
@@ -195,12 +193,11 @@ def _rooms_joined(
     RoomCap). Lazy form: after a solve, for each group of shaded cells that is not the whole,
     the pairs from its rooms to the others join at least once (a cut over rooms)."""
     z: dict[tuple[Cell, Cell], pulp.LpVariable] = {}
-    for s, t in grid_edges(p.rows, p.cols):
-        if {s, t} <= room_of.keys() and room_of[s] != room_of[t]:
-            d = 1 if s[0] == t[0] else 2
-            z[s, t] = var(prob, "z", s[0] + 1, s[1] + 1, d)
-            prob += z[s, t] <= b[s], cname("Join", s, d, 1)
-            prob += z[s, t] <= b[t], cname("Join", s, d, 2)
+    for s, t in p.rooms.between:
+        d = 1 if s[0] == t[0] else 2
+        z[s, t] = var(prob, "z", s[0] + 1, s[1] + 1, d)
+        prob += z[s, t] <= b[s], cname("Join", s, d, 1)
+        prob += z[s, t] <= b[t], cname("Join", s, d, 2)
     count = len(p.rooms)
     if lazy:
 
@@ -334,10 +331,9 @@ def _context(p: Puzzle) -> _Context:
         for r, c in room_of
     }
     near_room: list[set[int]] = [set() for _ in range(len(p.rooms))]
-    for s, t in grid_edges(p.rows, p.cols):
-        if {s, t} <= room_of.keys() and room_of[s] != room_of[t]:
-            near_room[room_of[s]].add(room_of[t])
-            near_room[room_of[t]].add(room_of[s])
+    for s, t in p.rooms.between:
+        near_room[room_of[s]].add(room_of[t])
+        near_room[room_of[t]].add(room_of[s])
     rooms = [frozenset(p.rooms.cells(k)) for k in range(len(p.rooms))]
     cells = [(r, c) for r in range(p.rows) for c in range(p.cols)]
     index = {cell: i for i, cell in enumerate(cells)}
@@ -715,12 +711,10 @@ def learned(p: Puzzle, board: _Board, work: int) -> list[frozenset[Cell]] | None
             clauses.extend([(v, 0)] for v in over[q])
         else:
             sums.append((1, [(v, 1) for v in over[q]] + ([(u[q], 1)] if q in u else [])))
-    room_of = {q: k for k in range(len(p.rooms)) for q in p.rooms.cells(k)}
-    for a, b in grid_edges(p.rows, p.cols):
-        if {a, b} <= room_of.keys() and room_of[a] != room_of[b]:
-            for name in SHAPES:
-                for x in shaped_over.get((a, name), []):
-                    clauses.extend([(x, 0), (z, 0)] for z in shaped_over.get((b, name), []))
+    for a, b in p.rooms.between:
+        for name in SHAPES:
+            for x in shaped_over.get((a, name), []):
+                clauses.extend([(x, 0), (z, 0)] for z in shaped_over.get((b, name), []))
     for block in squares(p.rows, p.cols):
         if not any(q in board.unshaded for q in block):
             clauses.append([(u[q], 1) for q in block if q in u])
@@ -779,11 +773,9 @@ def verify(p: Puzzle, shaded: Answer) -> list[str]:
         for q in p.rooms.outside
         if q in inside
     ]
-    for s, t in grid_edges(p.rows, p.cols):
-        ks, kt = room_of.get(s), room_of.get(t)
-        if ks == kt or s not in inside or t not in inside or ks is None or kt is None:
-            continue
-        if shapes[ks] is None:
+    for s, t in p.rooms.between:
+        ks, kt = room_of[s], room_of[t]
+        if s not in inside or t not in inside or shapes[ks] is None:
             continue
         if shapes[ks] == shapes[kt] and (ks, kt) not in reported:
             reported.add((ks, kt))
