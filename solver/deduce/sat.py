@@ -2,8 +2,9 @@
 (Biere's conflict-driven clause learning, in C++) through PySAT, for a genre whose proofs of
 uniqueness need far more conflicts than the Python search of `solver.deduce.learning` makes
 in seconds: the proofs over numberlink's kept answers (`solver.deduce.links.kept_clauses`) on
-sparse 15 x 15 grids take 5,000 to several 100,000 conflicts, and nurikabe's islands where
-its searches give up (`solver.genres.nurikabe.sat_decided`).
+sparse 15 x 15 grids take 5,000 to several 100,000 conflicts, nurikabe's islands where its
+searches give up (`solver.genres.nurikabe.sat_decided`), and fillomino's numbers in turns with
+its depth-first search (`solver.genres.fillomino.sat_steps`).
 
 The input is `learning.answers`' own: sums (total, [(variable, weight), ...]) and clauses
 [(variable, value), ...], variables 0..count-1. The sums become clauses: a sum of weights 1
