@@ -1,25 +1,26 @@
-"""The CPU of a unit of work of the two searches after probing that take turns by it
+"""The CPU of a unit of work of the searches after probing that take turns by it
 (`solver.deduce.probing.first`): nurikabe's search over the islands' borders
-(`solver.deduce.island_logic.searching`, `nurikabe.ISLAND_WORK_COST`) beside its search that
-learns from its conflicts (`nurikabe.learning_steps`, a unit its work), and fillomino's
-depth-first search (`fillomino.searching`) beside its SAT solver (`fillomino.sat_steps`, its
-units `solver.deduce.sat.rounds`' work; `fillomino.SAT_WORK_COST`). Per published puzzle that
-reaches them, each runs alone from the board probing leaves (fillomino's: after the short
-search and probing again), the first within the genre's `search_work`, the second within
-`--learn-work` (the learning search's work, the SAT solver's conflicts), with its work and its
-CPU seconds.
+(`solver.deduce.island_logic.searching`, `nurikabe.ISLAND_WORK_COST`), its search that learns
+from its conflicts (`nurikabe.learning_steps`, a unit its work) and its SAT solver
+(`nurikabe.sat_steps`, `nurikabe.SAT_WORK_COST`); fillomino's depth-first search
+(`fillomino.searching`, a unit its work) and its SAT solver (`fillomino.sat_steps`,
+`fillomino.SAT_WORK_COST`). A SAT solver's units are `solver.deduce.sat.rounds`' work (its
+propagations, and the variables of each answer it gave). Per published puzzle that reaches
+them, each runs alone from the board probing leaves (fillomino's: after the short search and
+probing again), within the genre's budgets, the SAT solver within `--sat-conflicts`, with its
+work and its CPU seconds.
 
     python -m benchmarks.benchmark_turns --puzzlekit ROOT [--genre nurikabe|fillomino]
                                          [--every N] [--offset K]
-                                         [--learn-work 3000000] [--json out.jsonl]
+                                         [--sat-conflicts 300000] [--json out.jsonl]
 
 ROOT: as benchmarks.benchmark_puzzlekit's. `--every`, `--offset`: every Nth puzzle from the
 Kth (one half to choose on, the other to check). Printed: per puzzle, each search's work, CPU
 seconds and whether it decided the grid (an answer, none, or two); then each search's
-microseconds a unit of work, the median over the puzzles where it did at least 50,000 units
-(the first search) or the second's few (200,000 of the learning search's work, 20,000 of the
-SAT solver's), and over all together, and their ratio: what the genre's cost of a unit
-of the first search (nurikabe), or of the second (fillomino), says."""
+microseconds a unit of work, the median over the puzzles where it did enough units to time
+(`Search.few`) and over all together, and its ratio to the search whose unit the genre's
+costs are in (nurikabe's learning search, fillomino's depth-first search): what the cost of
+its unit says."""
 
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ import sys
 import time
 from collections.abc import Callable, Generator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from benchmarks.benchmark_puzzlekit import chosen, dataset
 from benchmarks.puzzlekit import fillomino as fillomino_reader
@@ -43,6 +44,14 @@ from solver.io.sheet import Grid
 
 Walk = Generator[int, None, Any]  # a search a step at a time (yielding its work so far)
 FEW_SEARCH_UNITS = 50_000  # below these a puzzle's units are too few to time
+
+
+class Search(NamedTuple):
+    """One of a genre's searches: its key in a row, its name, the units too few to time."""
+
+    key: str
+    name: str
+    few: int
 
 
 def timed(walk: Generator[int, None, Any]) -> tuple[int, float, bool]:
@@ -59,21 +68,25 @@ def timed(walk: Generator[int, None, Any]) -> tuple[int, float, bool]:
     return work, time.process_time() - start, decided
 
 
-def _nurikabe(p: nurikabe.Puzzle, learn_work: int) -> tuple[Walk, Walk] | None:
+def _nurikabe(p: nurikabe.Puzzle, budget: int) -> list[Walk] | None:
     tuning = nurikabe.GENRE.tuning
-    budget = probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes)
+    probes = probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes)
     try:
-        board = island_logic.probed(p.rows, p.cols, p.clues(), budget)
+        board = island_logic.probed(p.rows, p.cols, p.clues(), probes)
     except Contradiction:
         return None
     known = island_logic.decided(board)
     islands = island_logic.searching(board, tuning.search_work, tuning.search_spread, False)
     if islands is None:
         return None
-    return islands, nurikabe.learning_steps(p, known, learn_work)
+    return [
+        islands,
+        nurikabe.learning_steps(p, known, tuning.learn_work),
+        nurikabe.sat_steps(p, known, budget),
+    ]
 
 
-def _fillomino(p: fillomino.Puzzle, learn_work: int) -> tuple[Walk, Walk] | None:
+def _fillomino(p: fillomino.Puzzle, budget: int) -> list[Walk] | None:
     tuning = fillomino.GENRE.tuning
     board = sizes.Board({c: set(d) for c, d in fillomino.domains(p).items()})
     try:
@@ -86,73 +99,70 @@ def _fillomino(p: fillomino.Puzzle, learn_work: int) -> tuple[Walk, Walk] | None
     if not board.undecided():
         return None
     dom = board.dom
-    return fillomino.searching(board, tuning.search_work), fillomino.sat_steps(dom, learn_work)
+    return [fillomino.searching(board, tuning.search_work), fillomino.sat_steps(dom, budget)]
 
 
-# per genre: its module, its reader of the dataset, its two searches from the probed board
-# (None where probing decides the grid, or the first search does not run), the two searches'
-# names and the second's few units (too few to time)
+ISLANDS = Search("search", "island search", FEW_SEARCH_UNITS)
+LEARNING = Search("learn", "learning search", 200_000)
+DEPTH_FIRST = Search("search", "depth-first search", FEW_SEARCH_UNITS)
+SAT = Search("sat", "SAT solver", 1_000_000)  # propagations, and the variables of answers
+
+# per genre: its module, its reader of the dataset, its searches from the probed board (None
+# where probing decides the grid, or the first search does not run; the SAT solver within the
+# given conflicts), the searches, and the one whose unit the genre's costs are in
 GENRES: dict[
-    str, tuple[Any, Any, Callable[[Any, int], tuple[Walk, Walk] | None], str, str, int]
+    str, tuple[Any, Any, Callable[[Any, int], list[Walk] | None], tuple[Search, ...], Search]
 ] = {
-    "nurikabe": (nurikabe, nurikabe_reader, _nurikabe, "island search", "learning search", 200_000),
-    "fillomino": (
-        fillomino,
-        fillomino_reader,
-        _fillomino,
-        "depth-first search",
-        "SAT solver",
-        2_000,
-    ),
+    "nurikabe": (nurikabe, nurikabe_reader, _nurikabe, (ISLANDS, LEARNING, SAT), LEARNING),
+    "fillomino": (fillomino, fillomino_reader, _fillomino, (DEPTH_FIRST, SAT), DEPTH_FIRST),
 }
 
 
-def measure(name: str, p: Any, learn_work: int, genre: str = "nurikabe") -> dict[str, Any] | None:
-    """Both searches of the genre from the board probing leaves; None where the first does
-    not run (the grid decided, or, in nurikabe, its islands spread too little) or probing
-    finds no answer."""
-    walks = GENRES[genre][2](p, learn_work)
+def measure(
+    name: str, p: Any, sat_conflicts: int, genre: str = "nurikabe"
+) -> dict[str, Any] | None:
+    """Each search of the genre alone from the board probing leaves (the SAT solver within
+    `sat_conflicts`), its work, CPU seconds and whether it decided the grid; None where the
+    first does not run (the grid decided, or, in nurikabe, its islands spread too little) or
+    probing finds no answer."""
+    _, _, start, searches, _ = GENRES[genre]
+    walks = start(p, sat_conflicts)
     if walks is None:
         return None
-    s_work, s_cpu, s_decided = timed(walks[0])
-    l_work, l_cpu, l_decided = timed(walks[1])
-    return {
-        "name": name,
-        "search_work": s_work,
-        "search_cpu": round(s_cpu, 4),
-        "search_decided": s_decided,
-        "learn_work": l_work,
-        "learn_cpu": round(l_cpu, 4),
-        "learn_decided": l_decided,
-    }
+    row: dict[str, Any] = {"name": name}
+    for search, walk in zip(searches, walks, strict=True):
+        work, cpu, decided = timed(walk)
+        row |= {f"{search.key}_work": work, f"{search.key}_cpu": round(cpu, 4)}
+        row[f"{search.key}_decided"] = decided
+    return row
 
 
-def rates(
-    rows: list[dict[str, Any]],
-    first: str = "island search",
-    second: str = "learning search",
-    few: int = 200_000,
-) -> str:
-    """Each search's microseconds a unit, median and over all, and the ratio (`first`,
-    `second`: the two searches' names; `few`: the second's units too few to time)."""
+def rates(rows: list[dict[str, Any]], genre: str = "nurikabe") -> str:
+    """Each search's microseconds a unit, the median over the puzzles where it did enough
+    units to time and over all, and its ratio to the genre's reference search: what the
+    genre's cost of a unit of it says."""
+    _, _, _, searches, reference = GENRES[genre]
 
-    def per_unit(kind: str, few: int) -> tuple[float | None, float | None, int]:
-        timed = [r for r in rows if r[f"{kind}_work"] >= few]
-        work = sum(r[f"{kind}_work"] for r in rows)
-        cpu = sum(r[f"{kind}_cpu"] for r in rows)
+    def per_unit(search: Search) -> tuple[float, float | None, int]:
+        timed = [r for r in rows if r[f"{search.key}_work"] >= search.few]
+        work = sum(r[f"{search.key}_work"] for r in rows)
+        cpu = sum(r[f"{search.key}_cpu"] for r in rows)
         median = statistics.median(
-            [1e6 * r[f"{kind}_cpu"] / r[f"{kind}_work"] for r in timed] or [float("nan")]
+            [1e6 * r[f"{search.key}_cpu"] / r[f"{search.key}_work"] for r in timed]
+            or [float("nan")]
         )
         return median, (1e6 * cpu / work if work else None), len(timed)
 
-    im, ia, ni = per_unit("search", FEW_SEARCH_UNITS)
-    lm, la, nl = per_unit("learn", few)
-    lines = [
-        f"{len(rows)} puzzles reach the {first}",
-        f"{first}: {im:.3f} us a unit (median of {ni}), {ia or 0:.3f} over all",
-        f"{second}: {lm:.3f} us a unit (median of {nl}), {la or 0:.3f} over all",
-        f"ratio: {im / lm:.1f} (medians), {(ia or 0) / (la or 1):.1f} (over all)",
-    ]
+    units = {search: per_unit(search) for search in searches}
+    rm, ra, _ = units[reference]
+    lines = [f"{len(rows)} puzzles reach the {searches[0].name}"]
+    for search, (median, overall, n) in units.items():
+        line = f"{search.name}: {median:.3f} us a unit (median of {n}), {overall or 0:.3f} over all"
+        if search != reference:
+            ratio = (overall or 0) / (ra or 1)
+            line += f"; to the {reference.name}: {median / rm:.2f} (medians)"
+            line += f", {ratio:.2f} (over all)"
+        lines.append(line)
     return "\n".join(lines)
 
 
@@ -162,19 +172,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--genre", choices=sorted(GENRES), default="nurikabe")
     ap.add_argument("--every", type=int, default=1)
     ap.add_argument("--offset", type=int, default=0)
-    ap.add_argument("--learn-work", type=int, default=3_000_000)
+    ap.add_argument("--sat-conflicts", type=int, default=300_000)
     ap.add_argument("--json", type=Path, default=None)
     a = ap.parse_args(argv)
     if a.puzzlekit is None:
         ap.error("give --puzzlekit ROOT (a clone of SmilingWayne/puzzlekit-dataset)")
-    module, reader, _, first, second, few = GENRES[a.genre]
+    module, reader = GENRES[a.genre][:2]
     rows = []
     entries = list(chosen(dataset(a.puzzlekit, reader.DATASET), 1))
     for i, (name, entry) in enumerate(entries):
         if a.every > 1 and i % a.every != a.offset:
             continue
         p = module.parse(Grid(name, reader.cells(entry["problem"])))
-        row = measure(name, p, a.learn_work, a.genre)
+        row = measure(name, p, a.sat_conflicts, a.genre)
         if row is None:
             continue
         rows.append(row)
@@ -182,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
         if a.json:
             with a.json.open("a", encoding="utf-8") as f:
                 f.write(json.dumps(row) + "\n")
-    print(rates(rows, first, second, few))
+    print(rates(rows, a.genre))
     return 0
 
 

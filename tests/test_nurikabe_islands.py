@@ -228,10 +228,10 @@ def test_the_learning_search_alone_is_exact_on_small_grids():
 
 
 def sat_decided(p: Puzzle) -> tuple[set, set] | None:
-    """The SAT solver's stage (`nurikabe.sat_decided`), with nothing decided before it: the
-    cells it decides sea and land; None where it says there is no answer."""
+    """The SAT solver (`nurikabe.sat_steps`) run to its end, with nothing decided before it:
+    the cells it decides sea and land; None where it says there is no answer."""
     try:
-        return nurikabe.sat_decided(p, (set(), set()), 10**6) or (set(), set())
+        return probing.walked(nurikabe.sat_steps(p, (set(), set()), 10**6)) or (set(), set())
     except probing.Contradiction:
         return None
 
@@ -438,7 +438,7 @@ def test_the_island_searches_and_the_learning_search_take_turns_by_their_cpu():
 
 def test_where_the_searches_give_up_the_sat_solver_decides():
     """On janko's no. 943 with the searches' budgets too small to decide it, the SAT solver
-    after them (`Tuning.sat_conflicts`) decides the grid whole, the answer the searches find;
+    beside them (`Tuning.sat_conflicts`) decides the grid whole, the answer the searches find;
     without it, nothing past probing."""
     cells = [[JANKO_943.get((r, c)) for c in range(10)] for r in range(10)]
     p = Puzzle(tuple(map(tuple, cells)))

@@ -182,7 +182,7 @@ def racing(starts: list[Start], work: int) -> Generator[int, None, Board | None]
                     return None
 
 
-def first(routes: Sequence[tuple[Generator[int, None, T | None], int]]) -> T | None:
+def first(routes: Sequence[tuple[Generator[int, None, T | None], float]]) -> T | None:
     """Searches of one question by different routes, each a step at a time (yielding its work
     so far) with the cost of its unit of work in the common unit (an estimate of CPU time:
     a route's work times its cost), taking turns: the route that has cost least so far takes
@@ -192,7 +192,7 @@ def first(routes: Sequence[tuple[Generator[int, None, T | None], int]]) -> T | N
     out. Each route costs at most what the one that ends costs, so the turns spend about the
     number of routes times the fastest one's work, where trying them one after the other
     could spend a slow route's whole budget first."""
-    cost = [0] * len(routes)
+    cost = [0.0] * len(routes)
     left = list(range(len(routes)))
     while left:
         k = min(left, key=lambda j: (cost[j], j))

@@ -2,9 +2,9 @@
 (Biere's conflict-driven clause learning, in C++) through PySAT, for a genre whose proofs of
 uniqueness need far more conflicts than the Python search of `solver.deduce.learning` makes
 in seconds: the proofs over numberlink's kept answers (`solver.deduce.links.kept_clauses`) on
-sparse 15 x 15 grids take 5,000 to several 100,000 conflicts, nurikabe's islands where its
-searches give up (`solver.genres.nurikabe.sat_decided`), and fillomino's numbers in turns with
-its depth-first search (`solver.genres.fillomino.sat_steps`).
+sparse 15 x 15 grids take 5,000 to several 100,000 conflicts, and in turns with the searches
+of `solver.deduce` nurikabe's islands (`solver.genres.nurikabe.sat_steps`) and fillomino's
+numbers (`solver.genres.fillomino.sat_steps`).
 
 The input is `learning.answers`' own: sums (total, [(variable, weight), ...]) and clauses
 [(variable, value), ...], variables 0..count-1. The sums become clauses: a sum of weights 1
@@ -118,8 +118,10 @@ def rounds(
 ) -> Generator[int, None, list[list[int]] | None]:
     """`answers` a round of ROUND conflicts at a time: yields its work so far before each
     round (for `solver.deduce.probing.first`, where it takes turns with another search): the
-    conflicts, and for each answer the solver gave (kept, or sent back with the clauses it
-    breaks) the count of variables, what looking at it and solving again cost."""
+    solver's propagations (what its CPU follows; a conflict's cost varies tenfold between
+    problems), and for each answer the solver gave (kept, or sent back with the clauses it
+    breaks) its variables, the counters' and steps' with the caller's, and the literals of the
+    clauses it breaks: what reading it, looking at it and solving again cost."""
     if any(not 0 <= total <= sum(w for _, w in terms) for total, terms in sums):
         return []
     if any(not clause for clause in clauses):
@@ -147,19 +149,19 @@ def rounds(
             for clause in _shape_clauses(layer):
                 solver.add_clause([_literal(v, x) for v, x in clause])
         found: list[list[int]] = []
-        looked = 0  # the answers the solver gave
+        looked = 0  # the work of looking at the answers the solver gave
         while len(found) < want:
-            done = yield from _solving(solver, conflicts, looked * count)
+            done = yield from _solving(solver, conflicts, looked)
             if done is None:
                 return None
             if not done:
                 break
-            looked += 1
-            ones = {lit for lit in solver.get_model() or [] if lit > 0}
-            values = [int(v + 1 in ones) for v in range(count)]  # one in no clause: 0
+            model = solver.get_model() or []  # the literal of variable v + 1 at v
+            values = [int(v < len(model) and model[v] > 0) for v in range(count)]
             broken = [*(check(values) if check else [])]  # the caller's list stays as it is
             broken += [clause for graph in cut for clause in _cut_clauses(graph, values)]
             broken += [clause for layer in sized for clause in _group_clauses(layer, values)]
+            looked += len(model) + sum(map(len, broken))
             for clause in broken:
                 solver.add_clause([_literal(v, x) for v, x in clause])
             if not broken:
@@ -173,14 +175,15 @@ def _solving(
     solver: solvers.Solver, conflicts: int, work: int
 ) -> Generator[int, None, bool | None]:
     """The solver's answer (True: one found, False: none), in rounds of ROUND conflicts with
-    the time limit looked at between (yielding the conflicts spent and `work` before each);
-    None past `conflicts` in all."""
+    the time limit looked at between (yielding the propagations so far and `work` before
+    each); None past `conflicts` in all."""
     while True:
-        spent = solver.accum_stats()["conflicts"]
+        stats = solver.accum_stats()
+        spent = stats["conflicts"]
         if spent >= conflicts:
             return None
         limits.check_time()
-        yield spent + work
+        yield stats["propagations"] + work
         solver.conf_budget(min(ROUND, conflicts - spent))
         done = solver.solve_limited()
         if done is not None:

@@ -95,17 +95,16 @@ SEARCH_WORK = 4_000_000  # and of their search for the answers (solver.deduce.si
 SEARCH_FIRST = 400_000
 PROBE_MORE = 4_200_000
 # The SAT solver over the numbers left (`sat_steps`) takes turns with the depth-first search
-# within SAT_CONFLICTS, a unit of its work (`solver.deduce.sat.rounds`: its conflicts, and the
-# variables of each answer it gave) costing SAT_WORK_COST units of the depth-first search's in
-# CPU. From `python -m benchmarks.benchmark_turns --genre fillomino --every 2 --offset 0
-# --learn-work 200000` (the published puzzles that reach the turns, each search alone): 0.70
-# and 0.65 microseconds a unit (medians over 3 puzzles), 0.61 and 0.68 over all, a ratio of
-# 0.9 to 1.1; checked with `--offset 1` (the first 5 of its puzzles): 0.60 and 0.64 (medians),
-# 0.38 and 0.63 over all. Where conflicts, not answers, take the SAT solver's time (266_9x9:
-# 112,590 conflicts, 7.8 microseconds a unit) it gets more than its share; the depth-first
-# search's own budget bounds what that costs.
+# within SAT_CONFLICTS, a unit of its work (`solver.deduce.sat.rounds`: its propagations, and
+# the variables and clauses of each answer it gave) costing SAT_WORK_COST units of the
+# depth-first search's in CPU. From `python -m benchmarks.benchmark_turns --genre fillomino
+# --every 2 --offset 0 --sat-conflicts 100000` (the published puzzles that reach the turns,
+# each search alone): 0.21 and 0.71 microseconds a unit (medians over 3 puzzles), 0.19 and
+# 0.74 over all, a ratio of 0.30 (medians) and 0.25; checked with `--offset 1` (its first 4
+# puzzles; 240_20x36 takes 316 s): 0.20 and 0.66 (medians), 0.19 and 0.67 over all, 0.30 and
+# 0.28.
 SAT_CONFLICTS = 1_000_000
-SAT_WORK_COST = 1
+SAT_WORK_COST = 0.3
 
 
 @dataclass(frozen=True)

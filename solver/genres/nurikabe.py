@@ -33,14 +33,14 @@ decided one is tried both ways (probing), and where few islands are left with ro
 rules (and the sea's cut cells: an unknown cell that alone holds the sea together is sea) decides
 the grid whole when it finds exactly one answer. The search that learns from its conflicts
 (`learning_steps`: each cell's island as 0/1 variables, the islands' sizes as sums, land beside
-land one island and no 2x2 of sea as clauses, each island and the sea connected) takes turns with
-it from what probing left, by their CPU (`probing.first`, ISLAND_WORK_COST): the first to decide
-the grid does, and where one runs out of work the other goes on alone. On published puzzles either
-may end ten times sooner than the other, and no count of the clues tells which. Where both run
-out, a SAT solver (`sat_decided`, `solver.deduce.sat`: CaDiCaL) takes the same variables and
-rules, each island's cells within its size of its known cells and the sea's reached from its
-known cells in steps, within `sat_conflicts`; it ends where they may not, and far sooner than
-the MIP, whose relaxation says little about connected islands. The pipeline fixes
+land one island and no 2x2 of sea as clauses, each island and the sea connected) and a SAT
+solver over the same variables and rules (`sat_steps`, `solver.deduce.sat`: CaDiCaL; each
+island's cells within its size of its known cells and the sea's reached from its known cells in
+steps) take turns with it from what probing left, by their CPU (`probing.first`,
+ISLAND_WORK_COST, SAT_WORK_COST): the first to decide the grid does, and where one runs out of
+work the others go on. On published puzzles any one of them may end ten times sooner than the
+others, and no count of the clues tells which; the three end, between them, where the MIP,
+whose relaxation says little about connected islands, takes far longer. The pipeline fixes
 each decided cell's b by its bounds; what the rules decide holds in every answer, so the model
 keeps its answers. The budgets are the genre's Tuning, in work: probing's `probe_work`, or
 `probe_passes` passes over a larger grid (`solver.deduce.probing.budget`), the search's
@@ -145,10 +145,10 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the rules and probing decide (`solver.deduce.island_logic`): cells of sea and of
     land in every answer; then, where cells are left, the search over the islands' borders
-    (`island_logic.searching`) and the search that learns from its conflicts
-    (`learning_steps`) take turns by their CPU (`probing.first`, ISLAND_WORK_COST): the first
-    to decide the grid does. On some published puzzles one of them runs out of its budget
-    where the other ends in a tenth of that, and which one varies."""
+    (`island_logic.searching`), the search that learns from its conflicts (`learning_steps`)
+    and the SAT solver (`sat_steps`) take turns by their CPU (`probing.first`,
+    ISLAND_WORK_COST, SAT_WORK_COST): the first to decide the grid does. On published puzzles
+    any one of them may end ten times sooner than the others, and which one varies."""
     clues = p.clues()
     try:
         board = island_logic.probed(
@@ -158,6 +158,7 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
             probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
         )
         known = island_logic.decided(board)
+        routes: list[tuple[Generator[int, None, tuple[set[Cell], set[Cell]] | None], float]]
         routes = []
         islands = island_logic.searching(
             board,
@@ -169,9 +170,9 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
             routes.append((islands, ISLAND_WORK_COST))
         if tuning.learn_work:
             routes.append((learning_steps(p, known, tuning.learn_work), 1))
+        if tuning.sat_conflicts:
+            routes.append((sat_steps(p, known, tuning.sat_conflicts), SAT_WORK_COST))
         found = probing.first(routes)
-        if found is None and tuning.sat_conflicts:
-            found = sat_decided(p, known, tuning.sat_conflicts)
     except Contradiction:
         return shading_deductions(None, p.rows, p.cols, skip=clues)
     return shading_deductions(found or known, p.rows, p.cols, skip=clues)  # the sea is shaded
@@ -205,16 +206,17 @@ def learning_steps(
     return islands.decided(known, found)
 
 
-def sat_decided(
+def sat_steps(
     p: Puzzle, known: tuple[set[Cell], set[Cell]], conflicts: int
-) -> tuple[set[Cell], set[Cell]] | None:
+) -> Generator[int, None, tuple[set[Cell], set[Cell]] | None]:
     """`known` with the rest decided by a SAT solver (`solver.deduce.sat`, within `conflicts`)
     over the cells' islands (`_Islands`: an island's cells within as many steps of its known
-    cells as it lacks cells), as `learning_steps` decides from its search's answers."""
+    cells as it lacks cells), a round at a time (yielding its work), as `learning_steps`
+    decides from its search's answers."""
     islands = _Islands.of(p, known)
     if islands is None:
         return known
-    found = sat.answers(
+    found = yield from sat.rounds(
         islands.count,
         islands.sums,
         conflicts,
@@ -436,13 +438,19 @@ def to_url(p: Puzzle) -> str:
 # the first half's 170, chosen; 7.5 and 6.8 on the second half's 161
 ISLAND_WORK_COST = 7
 
-# Where both searches give up, the SAT solver over the same variables and rules (`sat_decided`),
-# within this many of its conflicts: run alone from what probing leaves (by hand, not a
-# benchmark) on the ten published puzzles that reach the learning search and take it longest,
-# it ends with the one answer within 800 (669_14x24) to 85,205 conflicts (1108_20x15, 23 s of
-# CPU, where the learning search takes 4 s), 881 on 756_15x15 and 48,466 on 1030_32x32 (0.1
-# and 2.4 s), which neither search decides within 10 s; about ten times the most.
+# The SAT solver over the same variables and rules (`sat_steps`), within SAT_CONFLICTS: run
+# alone from what probing leaves (by hand, not a benchmark) on the ten published puzzles that
+# reach the learning search and take it longest, it ends with the one answer within 800
+# (669_14x24) to 85,205 conflicts (1108_20x15, where the learning search takes 4 s), 881 on
+# 756_15x15 and 48,466 on 1030_32x32, which neither search decides within 10 s; about ten
+# times the most. A unit of its work (`solver.deduce.sat.rounds`: its propagations, and the
+# variables and clauses of each answer it gave) costs SAT_WORK_COST units of the learning
+# search's in CPU: from `python -m benchmarks.benchmark_turns --puzzlekit ROOT --every 2
+# --offset 0 --sat-conflicts 200000` (and `--offset 1`), the ratio of the two searches'
+# microseconds a unit: 0.36 (of the medians) and 0.59 (over all: the three timeouts' long
+# runs) on the first half's 170, chosen; 0.37 and 0.33 on the second half's 161.
 SAT_CONFLICTS = 1_000_000
+SAT_WORK_COST = 0.4
 
 GENRE = define(
     __name__,

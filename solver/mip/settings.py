@@ -199,8 +199,8 @@ class Tuning:
     # solver (`solver.deduce.sat`) first, told the search's answer, within this many of its
     # conflicts (`Model.others`; 0: not at all)
     sat_conflicts: int = 0  # a SAT solver over the deductions' rules (`solver.deduce.sat`),
-    # within this many of its conflicts (0: none): nurikabe's where its searches give up,
-    # fillomino's in turns with its depth-first search
+    # within this many of its conflicts (0: none), in turns with the genre's searches
+    # (nurikabe, fillomino)
 
     def __post_init__(self) -> None:
         for solver in (self.solver, *filter(None, [self.switch_to])):
