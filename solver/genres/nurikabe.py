@@ -447,10 +447,10 @@ ISLAND_WORK_COST = 7
 # variables and clauses of each answer it gave) costs SAT_WORK_COST units of the learning
 # search's in CPU: from `python -m benchmarks.benchmark_turns --puzzlekit ROOT --every 2
 # --offset 0 --sat-conflicts 200000` (and `--offset 1`), the ratio of the two searches'
-# microseconds a unit: 0.36 (of the medians) and 0.59 (over all: the three timeouts' long
-# runs) on the first half's 170, chosen; 0.37 and 0.33 on the second half's 161.
+# microseconds a unit: 0.32 (of the medians) and 0.41 (over all) on the first half's 170,
+# chosen; 0.32 and 0.28 on the second half's 161.
 SAT_CONFLICTS = 1_000_000
-SAT_WORK_COST = 0.4
+SAT_WORK_COST = 0.3
 
 GENRE = define(
     __name__,
