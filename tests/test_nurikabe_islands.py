@@ -436,6 +436,38 @@ def test_the_island_searches_and_the_learning_search_take_turns_by_their_cpu():
     assert nurikabe.deduce(p, TUNING).answer == frozenset(found[0])
 
 
+def test_the_sat_solver_takes_turns_with_both_searches_by_their_cpu():
+    """On janko's no. 669 (14 x 24) the SAT solver ends first, before the learning search
+    would and where the island searches run out: taking turns by their CPU
+    (`nurikabe.ISLAND_WORK_COST`, `nurikabe.SAT_WORK_COST`), each other search took its last
+    step when it had cost no more than the SAT solver in the end; the grid decided whole, the
+    answer `verify` accepts and `deduce` gives."""
+    published = json.loads((ROOT / "tests/data/published/nurikabe.json").read_text("utf-8"))
+    entry = next(e for e in published if e["name"] == "669_14x24")
+    p = nurikabe.parse(Grid("nurikabe", entry["cells"]))
+    work = probing.budget(p.rows, p.cols, TUNING.probe_work, TUNING.probe_passes)
+    board = island_logic.probed(p.rows, p.cols, p.clues(), work)
+    known = island_logic.decided(board)
+    islands = island_logic.searching(board, TUNING.search_work, TUNING.search_spread, False)
+    assert islands is not None
+    seen: dict[str, list[int]] = {"islands": [], "learning": [], "sat": [], "alone": []}
+    sat_unit = nurikabe.SAT_WORK_COST
+    routes = [
+        (counted(islands, seen["islands"]), nurikabe.ISLAND_WORK_COST),
+        (counted(nurikabe.learning_steps(p, known, TUNING.learn_work), seen["learning"]), 1),
+        (counted(nurikabe.sat_steps(p, known, TUNING.sat_conflicts), seen["sat"]), sat_unit),
+    ]
+    found = probing.first(routes)
+    assert found is not None and len(found[0]) + len(found[1]) == p.rows * p.cols
+    assert nurikabe.verify(p, frozenset(found[0])) == []
+    sat_cost = seen["sat"][-1] * sat_unit
+    assert seen["islands"][-2] * nurikabe.ISLAND_WORK_COST <= sat_cost
+    assert seen["learning"][-2] <= sat_cost
+    probing.walked(counted(nurikabe.learning_steps(p, known, TUNING.learn_work), seen["alone"]))
+    assert seen["learning"][-1] < seen["alone"][-1]  # alone, it goes on further to its end
+    assert nurikabe.deduce(p, TUNING).answer == frozenset(found[0])
+
+
 def test_where_the_searches_give_up_the_sat_solver_decides():
     """On janko's no. 943 with the searches' budgets too small to decide it, the SAT solver
     beside them (`Tuning.sat_conflicts`) decides the grid whole, the answer the searches find;

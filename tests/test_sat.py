@@ -88,6 +88,25 @@ def test_past_the_budget_nothing_is_known():
     assert sat.answers(pigeons * holes, sums, 10**7, 2, clauses) == []
 
 
+def test_rounds_yield_their_work_so_far():
+    """`rounds` yields its work before each round, never less than before: from none, the
+    solver's propagations and, for each answer it gave, its variables; run to its end it
+    gives what `answers` gives. One of six, three answers: before the third answer's round,
+    the two answers' variables at least."""
+    sums = [(1, [(v, 1) for v in range(6)])]
+    walk = sat.rounds(6, sums, 1000, want=3)
+    work = []
+    while True:
+        try:
+            work.append(next(walk))
+        except StopIteration as end:
+            found = end.value
+            break
+    assert work[0] == 0 and work == sorted(work)
+    assert len(work) == 3 and work[-1] >= 2 * 6
+    assert found == sat.answers(6, sums, 1000, want=3) and len(found) == 3
+
+
 def test_a_sum_that_cannot_hold_and_an_empty_clause_have_no_answer():
     assert sat.answers(2, [(3, [(0, 1), (1, 1)])], 1000) == []
     assert sat.answers(2, [], 1000, clauses=[[]]) == []
