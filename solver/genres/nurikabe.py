@@ -98,6 +98,9 @@ class Puzzle(CellPuzzle):
 
 
 Answer = frozenset[Cell]  # the sea
+# a search from what probing left, a step at a time (yielding its work so far): the sea and
+# the land, with the rest decided where it ends with one answer
+Decided = Generator[int, None, tuple[set[Cell], set[Cell]] | None]
 
 
 def parse(grid: Grid) -> Puzzle:
@@ -158,8 +161,7 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
             probing.budget(p.rows, p.cols, tuning.probe_work, tuning.probe_passes),
         )
         known = island_logic.decided(board)
-        routes: list[tuple[Generator[int, None, tuple[set[Cell], set[Cell]] | None], float]]
-        routes = []
+        routes: list[tuple[Decided, float]] = []
         islands = island_logic.searching(
             board,
             tuning.search_work,
@@ -189,9 +191,7 @@ def learned(
         return None
 
 
-def learning_steps(
-    p: Puzzle, known: tuple[set[Cell], set[Cell]], work: int
-) -> Generator[int, None, tuple[set[Cell], set[Cell]] | None]:
+def learning_steps(p: Puzzle, known: tuple[set[Cell], set[Cell]], work: int) -> Decided:
     """The sea and the land (`known`, what the rules decided) with the rest decided by the
     search that learns from its conflicts (`solver.deduce.learning`) over the cells' islands
     (`_Islands`), a decision at a time (yielding its work). Where the search ends with one
@@ -206,9 +206,7 @@ def learning_steps(
     return islands.decided(known, found)
 
 
-def sat_steps(
-    p: Puzzle, known: tuple[set[Cell], set[Cell]], conflicts: int
-) -> Generator[int, None, tuple[set[Cell], set[Cell]] | None]:
+def sat_steps(p: Puzzle, known: tuple[set[Cell], set[Cell]], conflicts: int) -> Decided:
     """`known` with the rest decided by a SAT solver (`solver.deduce.sat`, within `conflicts`)
     over the cells' islands (`_Islands`: an island's cells within as many steps of its known
     cells as it lacks cells), a round at a time (yielding its work), as `learning_steps`
