@@ -86,6 +86,11 @@ def deadline(at: float | None) -> Iterator[None]:
             _deadline.reset(token)
 
 
+def remaining(deadline: float | None) -> float | None:
+    """Seconds left until `deadline` (a `time.perf_counter()` value), or None for no limit."""
+    return None if deadline is None else deadline - time.perf_counter()
+
+
 def check_time() -> None:
     at = _deadline.get()
     if at is not None and time.perf_counter() > at:

@@ -170,6 +170,23 @@ class SolverWatch:
         return True
 
 
+class SolverReport(SolverWatch):
+    """What a solver's callback saw last (`saw`, in the solver thread), told to the reporter by
+    the thread that waits for the solver (`tell`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: dict[str, Any] | None = None
+
+    def saw(self, **fields: Any) -> None:
+        self.seen = fields
+
+    def tell(self) -> None:
+        seen, self.seen = self.seen, None
+        if seen is not None:
+            report(**seen)
+
+
 # --- drawing --------------------------------------------------------------------------------
 
 

@@ -141,19 +141,19 @@ def test_the_uniqueness_proof_is_one_search_without_presolve(solver, monkeypatch
     another without presolve, so the search that finds none is the proof, with no run again
     without presolve (SCIP) or second opinion (HiGHS); the answer is still proved unique, and a
     puzzle with two answers still shows the second."""
-    from solver.mip import backends
+    from solver.mip import scip
 
     runs: list[int] = []  # SCIP's presolve rounds at each run (0: none)
-    real_run = backends._run_scip
+    real_run = scip.solve
     monkeypatch.setattr(
-        backends,
-        "_run_scip",
+        scip,
+        "solve",
         lambda m, d, check=True: (
             runs.append(m.getParam("presolving/maxrounds")) or real_run(m, d, check)
         ),
     )
     asked: list[object] = []
-    monkeypatch.setattr(backends, "_scip_agrees_infeasible", lambda h, d: asked.append(h))
+    monkeypatch.setattr(scip, "agrees_infeasible", lambda h, d: asked.append(h))
     pure = Settings(solver, deduce=False)  # the deductions decide the puzzle with no search
     out = solve_puzzle(akari.GENRE, known_puzzle(), pure, check_unique=True)
     assert out.answer == KNOWN and out.unique is True and asked == []

@@ -321,10 +321,11 @@ def test_hotaru_beam_runs_highs_without_the_feasibility_jump():
     import highspy
 
     from solver.genres import genre_by_slug
-    from solver.mip.backends import LiveModel, new_highs
+    from solver.mip import highs
+    from solver.mip.backends import LiveModel
     from solver.mip.settings import NO_FEASIBILITY_JUMP
 
-    assert new_highs().setOptionValue(*NO_FEASIBILITY_JUMP) == highspy.HighsStatus.kOk
+    assert highs.new().setOptionValue(*NO_FEASIBILITY_JUMP) == highspy.HighsStatus.kOk
     m = hotaru_beam.GENRE.build(known_puzzle())
     live = LiveModel(m.prob, Settings("highs").resolved(hotaru_beam.GENRE.tuning))
     assert live.native.getOptionValue(NO_FEASIBILITY_JUMP[0])[1] is False

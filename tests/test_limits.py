@@ -28,7 +28,7 @@ from solver.io.sheet import Grid, InputError, openpyxl_book
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.io.workbook import add_puzzle_sheet
 from solver.limits import LONGER, LimitError, check_workbook_file
-from solver.mip import backends, stage_files
+from solver.mip import backends, cbc, stage_files
 from solver.mip.backends import LiveModel
 from solver.mip.settings import SOLVERS, Settings, SolverError
 from solver.pipeline import solve_puzzle, solve_sheet
@@ -500,7 +500,7 @@ def test_cbc_does_not_start_once_writing_its_file_used_up_the_time(tmp_path, mon
     monkeypatch.setattr(subprocess, "Popen", no_popen)
     lp = tmp_path / "ms.lp"
     stage_files.write_lp(market_split(), lp, "puzzle-solver {}")
-    assert backends._run_cbc(lp, Settings("cbc", 1), time.perf_counter() - 0.01) is None
+    assert cbc.run(lp, Settings("cbc", 1), time.perf_counter() - 0.01) is None
 
 
 def test_stage_files_that_are_not_regular_files_are_refused(tmp_path, sample):
@@ -524,7 +524,7 @@ def test_import_into_a_fifo_says_so(tmp_path, capsys):
 
 
 def test_a_cbc_that_cannot_run_is_a_message(monkeypatch):
-    monkeypatch.setattr(backends, "_cbc_path", lambda: "/nonexistent/cbc")
+    monkeypatch.setattr(cbc, "_path", lambda: "/nonexistent/cbc")
     with pytest.raises(SolverError, match=r"cannot run CBC \(/nonexistent/cbc\): No such file"):
         LiveModel(market_split(), Settings("cbc", 10)).solve()
 

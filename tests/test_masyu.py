@@ -140,10 +140,11 @@ def test_masyu_runs_highs_with_the_lean_presolve_and_numberlink_without():
     import highspy
 
     from solver.genres import genre_by_slug
-    from solver.mip.backends import LiveModel, new_highs
+    from solver.mip import highs
+    from solver.mip.backends import LiveModel
     from solver.mip.settings import DEFAULT_PRESOLVE, LEAN_PRESOLVE, PRESOLVE_AGGREGATOR
 
-    assert new_highs().setOptionValue(*LEAN_PRESOLVE) == highspy.HighsStatus.kOk
+    assert highs.new().setOptionValue(*LEAN_PRESOLVE) == highspy.HighsStatus.kOk
     puzzle = Puzzle(((BLACK, None, None), (None, None, None), (None, None, WHITE)))
     m = masyu.GENRE.build(puzzle)
     live = LiveModel(m.prob, Settings("highs").resolved(masyu.GENRE.tuning))

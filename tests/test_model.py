@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from solver.blocks.cells import no_square
-from solver.mip import backends
+from solver.mip import backends, highs, scip
 from solver.mip.backends import LiveModel
 from solver.mip.model import Model, cell_vars, cname, fix, new_problem, row, var
 from solver.mip.settings import Settings
@@ -70,9 +70,9 @@ def test_trial_rows_hold_inside_the_block_only_and_cuts_found_there_stay(solver,
     the PuLP problem, and are gone after it; a row added meanwhile (a lazy cut) stays. An
     "infeasible" inside it is told to no one, so the presolve's word is not checked there."""
     checks = []
-    for name in ("_highs_without_presolve", "_scip_agrees_infeasible"):
-        real = getattr(backends, name)
-        monkeypatch.setattr(backends, name, lambda *a, real=real: checks.append(1) or real(*a))
+    for module, name in ((highs, "without_presolve"), (scip, "agrees_infeasible")):
+        real = getattr(module, name)
+        monkeypatch.setattr(module, name, lambda *a, real=real: checks.append(1) or real(*a))
     prob = new_problem("t")
     b = cell_vars(prob, "b", [(0, 0), (0, 1), (0, 2)])
     prob += b[0, 0] + b[0, 1] + b[0, 2] <= 1, "AtMostOne"

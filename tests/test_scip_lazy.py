@@ -15,7 +15,8 @@ import pytest
 from solver import limits
 from solver.genres import genre_for_pzpr
 from solver.io.puzzlink import parse_url
-from solver.mip.backends import LiveModel, scip_free
+from solver.mip import scip
+from solver.mip.backends import LiveModel
 from solver.mip.settings import ONE_SCIP_SEARCH, Settings, Tuning
 from solver.pipeline import solve_puzzle
 
@@ -197,6 +198,6 @@ def test_a_signal_while_scip_frees_its_handlers_is_raised_after(monkeypatch):
 
     monkeypatch.setattr(live.in_search, "conslock", lock)
     with limits.stopping(), pytest.raises(KeyboardInterrupt):
-        scip_free(live.native.freeTransform)
+        scip.free(live.native.freeTransform)
     assert locked  # the signal came inside SCIP's call
     assert live.native.getStage() == pyscipopt.SCIP_STAGE.PROBLEM

@@ -9,7 +9,7 @@ import pulp
 import pytest
 
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
-from solver.mip import backends, stage_files
+from solver.mip import backends, highs, scip, stage_files
 from solver.mip.backends import LiveModel
 from solver.mip.settings import SOLVERS, Settings, SolverError
 from solver.pipeline import make_lp, read_solution, run_lp
@@ -112,9 +112,9 @@ def test_a_highs_run_after_one_stopped_at_its_deadline_searches():
     the search without it goes on)."""
     h = LiveModel(market_split(), Settings("highs")).native
     h.setOptionValue("time_limit", float("inf"))  # so that our deadline, not HiGHS, stops it
-    backends._highs_run(h, time.perf_counter() + 0.2)
+    highs.run(h, time.perf_counter() + 0.2)
     assert h.getInfo().mip_node_count > 0  # a hard model: stopped in its search
-    backends._highs_run(h, time.perf_counter() + 1.0)
+    highs.run(h, time.perf_counter() + 1.0)
     assert h.getInfo().mip_node_count > 0, "stopped at its first callback"
 
 
@@ -208,14 +208,14 @@ def test_highs_checks_what_presolve_decided_alone(make, quick, scip_says, runs, 
     SCIP's opinion, believed when it agrees and otherwise by HiGHS without presolve to the end;
     one that branch and bound reached is believed. HiGHS's options are left as they were."""
     opinions = []
-    real = backends._scip_agrees_infeasible
+    real = scip.agrees_infeasible
 
-    def scip(h, deadline):
+    def opinion(h, deadline):
         opinions.append(real(h, deadline))
         return opinions[-1] and scip_says
 
-    monkeypatch.setattr(backends, "_scip_agrees_infeasible", scip)
-    monkeypatch.setattr(backends, "QUICK_CHECK", quick)
+    monkeypatch.setattr(scip, "agrees_infeasible", opinion)
+    monkeypatch.setattr(highs, "QUICK_CHECK", quick)
     live = LiveModel(make(), Settings("highs"))
     h, seen = live.native, []
     run = h.run
@@ -246,9 +246,9 @@ def test_scip_copy_keeps_integrality_bounds_and_ranges(rows, feasible, through_f
     answers (integer columns, column bounds, ranged rows), and no objective; made through an
     MPS file, or row by row where the file cannot be written."""
     if not through_file:
-        monkeypatch.setattr(backends, "_copy_folder", _no_folder)
-    by_rows, real = [], backends._scip_copy_by_rows
-    monkeypatch.setattr(backends, "_scip_copy_by_rows", lambda h: by_rows.append(h) or real(h))
+        monkeypatch.setattr(scip, "_copy_folder", _no_folder)
+    by_rows, real = [], scip.copy_by_rows
+    monkeypatch.setattr(scip, "copy_by_rows", lambda h: by_rows.append(h) or real(h))
     prob = pulp.LpProblem("copy", pulp.LpMinimize)
     x = prob.add_variable("x", 0, 2, cat=pulp.LpInteger)
     y = prob.add_variable("y", 0, 1, cat=pulp.LpInteger)
@@ -257,7 +257,7 @@ def test_scip_copy_keeps_integrality_bounds_and_ranges(rows, feasible, through_f
         prob += a * x + b * y >= lo, f"lo{k}"
         prob += a * x + b * y <= hi, f"hi{k}"
     for _ in range(2):  # the second copy overwrites the first one's file
-        m = backends._scip_copy(LiveModel(prob, Settings("highs")).native)
+        m = scip.copy_of(LiveModel(prob, Settings("highs")).native)
         m.optimize()
         assert m.getStatus() == ("optimal" if feasible else "infeasible")
         if feasible:
@@ -275,13 +275,13 @@ def test_scip_checks_an_infeasible_again_without_presolve_unless_it_had_none(pre
     if not presolve:
         m.setParam("presolving/maxrounds", 0)
     runs = []
-    real = backends._optimize
+    real = scip.optimize
 
     def optimize(model, deadline):
         runs.append(model.getParam("presolving/maxrounds"))
         return real(model, deadline)
 
-    monkeypatch.setattr(backends, "_optimize", optimize)
+    monkeypatch.setattr(scip, "optimize", optimize)
     assert live.solve() == "infeasible"
     assert runs == ([-1, 0] if presolve else [0])
     assert m.getParam("presolving/maxrounds") == (-1 if presolve else 0)

@@ -339,7 +339,7 @@ def test_scip_branches_on_the_cells_first(monkeypatch):
     import json
     from pathlib import Path
 
-    from solver.mip import backends
+    from solver.mip import scip
 
     (url,) = [
         e["url"]
@@ -351,14 +351,14 @@ def test_scip_branches_on_the_cells_first(monkeypatch):
     assert m.branch_first and set(m.branch_first) == set(m["b"].values())
 
     nodes: list[int] = []
-    run = backends._run_scip
+    run = scip.solve
 
     def counted(native, deadline, check=True):
         found = run(native, deadline, check)
         nodes.append(native.getNNodes())
         return found
 
-    monkeypatch.setattr(backends, "_run_scip", counted)
+    monkeypatch.setattr(scip, "solve", counted)
 
     def unordered(q, lazy=False):
         m = yajilin.model(q, lazy)

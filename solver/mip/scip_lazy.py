@@ -47,10 +47,10 @@ import pyscipopt
 from pyscipopt import SCIP_RESULT
 
 from solver import progress
-from solver.mip.backends import Terms, scip_term
+from solver.mip import scip
 
 Separator = Callable[[], list[pulp.LpConstraint]]
-AddRow = Callable[[pulp.LpConstraint, Terms, str], object]
+AddRow = Callable[[pulp.LpConstraint, scip.Terms, str], object]
 Exclude = Callable[[], pulp.LpConstraint]
 LAST = -5_000_000  # the handler's enforcement and check priority
 
@@ -161,7 +161,7 @@ class LazyCuts(pyscipopt.Conshdlr):
 
 
 class _TransformedTerms:
-    """The terms (backends.scip_term) of the columns' transformed variables, each made when a
+    """The terms (`solver.mip.scip.term`) of the columns' transformed variables, each made when a
     row first asks for it: a cut touches few of the columns."""
 
     def __init__(self, m: pyscipopt.Model, scip_vars: Sequence[Any]) -> None:
@@ -170,7 +170,7 @@ class _TransformedTerms:
 
     def __getitem__(self, i: int) -> object:
         if i not in self.made:
-            self.made[i] = scip_term(self.model.getTransformedVar(self.scip_vars[i]))
+            self.made[i] = scip.term(self.model.getTransformedVar(self.scip_vars[i]))
         return self.made[i]
 
 

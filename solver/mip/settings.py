@@ -157,7 +157,7 @@ class Tuning:
     scip_heuristics: bool = True  # SCIP's primal heuristics (False: none; where the search
     # finds the answer as soon, they only cost time)
     scip_presolve: bool = True  # SCIP's presolve (False: none; then an "infeasible" needs no
-    # second run without it, see backends._run_scip)
+    # second run without it, see solver.mip.scip.solve)
     highs_options: tuple[tuple[str, bool | int | float | str], ...] = ()  # set on every HiGHS
     # model of the genre (yajilin: a smaller cut pool)
     reinforce_after: int = REINFORCE_AFTER  # nodes of the first attempt before the model's

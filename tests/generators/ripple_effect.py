@@ -24,7 +24,7 @@ import pulp
 from solver.blocks.digits import room_digits
 from solver.blocks.rooms import Rooms
 from solver.genres.ripple_effect import GENRE, Puzzle, ripple
-from solver.mip.backends import _stdout_silenced as quiet
+from solver.mip.highs import quiet
 from solver.mip.model import new_problem
 from solver.mip.settings import Settings
 from solver.pipeline import solve_puzzle
