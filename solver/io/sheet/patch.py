@@ -8,17 +8,13 @@ renumbered (styles, shared strings, part names). Here openpyxl is used to read t
 to change it in memory; saving compares that model with the package the book was read from and
 writes the differences into a copy of that package:
 
-- a cell whose value or look differs: its `<c>` element is replaced (a new value, written as
-  openpyxl writes a cell: strings inline, `t="inlineStr"`), or only its `s` attribute when only
-  its look changed (a formula or a rich string keeps its bytes), or it is removed when it is
-  empty now; a new cell goes into its row, a new row into `<sheetData>`, in order; a row's
-  `spans` and the sheet's `<dimension>` widen to what was added;
-- a row's height: its `ht` and `customHeight`; a column's width: its `<col>` (split where a
-  `<col>` covers several columns of which only some change); merged ranges: those that stay
-  keep their `<mergeCell>`, the others go, new ones come last;
+- a sheet's cells, rows' heights, columns' widths and merged ranges that differ: the edits of
+  its part (`solver.io.sheet.sheet_part`: a cell's `<c>` element replaced, or only its `s`
+  attribute, or removed; a new cell into its row, a new row into `<sheetData>`, in order);
 - a look no cell had before: a font, fill, border, number format and cell format (`<xf>`) added
-  at the end of its list in the styles part (nothing there is renumbered or removed, so the
-  styles part only grows: a look given back by `clear` keeps its entries);
+  at the end of its list in the styles part (`solver.io.sheet.styles_part`: nothing there is
+  renumbered or removed, so the styles part only grows: a look given back by `clear` keeps its
+  entries);
 - a sheet added (the hidden record sheet, a sheet `import` or `new` adds): a new part as
   openpyxl writes a worksheet, with its style numbers turned into the styles part's, and its
   `<sheet>`, relationship and content type; the drawings attached to it (`Attachment`: `new`'s
@@ -54,42 +50,24 @@ What still differs from the original after an in-place solve, and why:
 
 from __future__ import annotations
 
-import bisect
 import io
 import posixpath
 import re
 import time
-import warnings
 import zipfile
-from copy import copy
 from dataclasses import dataclass, field
 from typing import Any
-from xml.etree import ElementTree as ET
 
-from defusedxml.ElementTree import fromstring
-from openpyxl.cell._writer import etree_write_cell
-from openpyxl.cell.cell import Cell, MergedCell
 from openpyxl.reader.strings import read_string_table
-from openpyxl.styles import Alignment, Protection
-from openpyxl.styles.borders import Border as OpenpyxlBorder
-from openpyxl.styles.cell_style import CellStyle, StyleArray
-from openpyxl.styles.numbers import BUILTIN_FORMATS_MAX_SIZE, BUILTIN_FORMATS_REVERSE
-from openpyxl.styles.stylesheet import Stylesheet
-from openpyxl.utils.cell import (
-    column_index_from_string,
-    coordinate_to_tuple,
-    get_column_letter,
-    range_boundaries,
-)
-from openpyxl.utils.units import DEFAULT_COLUMN_WIDTH
 from openpyxl.workbook.workbook import Workbook
-from openpyxl.worksheet._reader import WorkSheetParser
 from openpyxl.worksheet._writer import WorksheetWriter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from solver.io.sheet import splice
 from solver.io.sheet.package import Package
-from solver.io.sheet.splice import Node, apply, qualified, with_attrs
+from solver.io.sheet.sheet_part import changed
+from solver.io.sheet.splice import Node, apply, tag, with_attrs
+from solver.io.sheet.styles_part import StylesPart
 
 SML = "application/vnd.openxmlformats-officedocument.spreadsheetml."
 DRAWING_TYPE = "application/vnd.openxmlformats-officedocument.drawing+xml"
@@ -99,36 +77,7 @@ WORKSHEET_TYPE = SML + "worksheet+xml"
 STRINGS_TYPE = SML + "sharedStrings+xml"
 REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 REL_WORKSHEET = REL_NS + "/worksheet"
-MAX_COLUMN = 16384
 CONTENT_TYPES = "[Content_Types].xml"
-# the elements of a worksheet part, in the order CT_Worksheet puts them (from mergeCells on)
-WORKSHEET_ORDER = (
-    "mergeCells",
-    "phoneticPr",
-    "conditionalFormatting",
-    "dataValidations",
-    "hyperlinks",
-    "printOptions",
-    "pageMargins",
-    "pageSetup",
-    "headerFooter",
-    "rowBreaks",
-    "colBreaks",
-    "customProperties",
-    "cellWatches",
-    "ignoredErrors",
-    "smartTags",
-    "drawing",
-    "legacyDrawing",
-    "legacyDrawingHF",
-    "drawingHF",
-    "picture",
-    "oleObjects",
-    "controls",
-    "webPublishItems",
-    "tableParts",
-    "extLst",
-)
 # what comes after a sheet's drawings in CT_Worksheet
 _AFTER_LEGACY = (
     b"legacyDrawingHF",
@@ -140,14 +89,6 @@ _AFTER_LEGACY = (
     b"tableParts",
     b"extLst",
 )
-# the styles part's lists, in the order CT_Stylesheet puts them
-STYLE_LISTS = ("numFmts", "fonts", "fills", "borders", "cellStyleXfs", "cellXfs", "cellStyles")
-STYLE_ADDED = ("numFmts", "fonts", "fills", "borders", "cellXfs")  # the lists saving adds to
-# a formula other cells share, or an array formula: overwriting its cell would break others
-_SHARED_FORMULA = re.compile(rb"<(?:\w+:)?f\b[^>]*\sref\s*=")
-_FORMULA = re.compile(rb"<(?:\w+:)?f[\s/>]")
-# a row's attributes that say nothing once it holds no cells
-_PLAIN_ROW = {"r", "spans", "dyDescent"}
 
 
 class PatchError(Exception):
@@ -191,244 +132,6 @@ def patch(
         work.pkg.zip.close()
 
 
-def _num(x: float) -> str:
-    """A width or height as Excel writes it: 22, 4.2, 3.421875."""
-    text = repr(float(x))
-    return text[:-2] if text.endswith(".0") else text
-
-
-def _same_value(a: object, b: object) -> bool:
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, float):
-        return a == b or (a != a and b != b)
-    if hasattr(a, "__dict__") and not isinstance(a, str):  # ArrayFormula, DataTableFormula
-        return vars(a) == vars(b)
-    return a == b
-
-
-_BORDER_SIDES = ("left", "right", "top", "bottom", "diagonal", "vertical", "horizontal")
-
-
-def _meaning(item: Any) -> Any:
-    """A font, fill or border as what it shows: a border's side without a line style draws
-    nothing, whether the part writes it as `<left/>` or not at all (openpyxl reads the one as an
-    empty side, the other as none), so the two are one border."""
-    if not isinstance(item, OpenpyxlBorder):
-        return item
-    plain = copy(item)
-    for name in _BORDER_SIDES:
-        side = getattr(plain, name, None)
-        if side is not None and not side.style:
-            setattr(plain, name, None)
-    return plain
-
-
-class _Styles:
-    """The styles part: the index of a look in its cell formats, added when it has none."""
-
-    def __init__(self, data: bytes, wb: Workbook) -> None:
-        self.data, self.wb = data, wb
-        self.root = splice.scan(data, depth=1)
-        sheet = Stylesheet.from_tree(fromstring(data))
-        self.date_formats, self.timedelta_formats = sheet.date_formats, sheet.timedelta_formats
-        self.lists: dict[str, list[Any]] = {
-            "fonts": list(sheet.fonts),
-            "fills": list(sheet.fills),
-            "borders": list(sheet.borders),
-        }
-        self.first: dict[str, dict[Any, int]] = {}
-        for name, items in self.lists.items():
-            first: dict[Any, int] = {}
-            for i, item in enumerate(items):
-                first.setdefault(_meaning(item), i)
-            self.first[name] = first
-        self.custom = {n.numFmtId: n.formatCode for n in sheet.numFmts.numFmt}
-        self.code_id: dict[str, int] = {}
-        for n, code in self.custom.items():
-            self.code_id.setdefault(code, n)
-        self.xfs = list(sheet.cellXfs.xf)
-        self.keys = [self._xf_key(xf) for xf in self.xfs]
-        self.by_key: dict[tuple[Any, ...], int] = {}
-        for i, key in enumerate(self.keys):
-            self.by_key.setdefault(key, i)
-        self.added: dict[str, list[bytes]] = {name: [] for name in STYLE_ADDED}
-        self.counts = {
-            "numFmts": len(sheet.numFmts.numFmt),
-            "fonts": len(self.lists["fonts"]),
-            "fills": len(self.lists["fills"]),
-            "borders": len(self.lists["borders"]),
-            "cellXfs": len(self.xfs),
-        }
-        self.wanted: dict[tuple[int, ...], tuple[Any, ...]] = {}
-
-    def _canon(self, name: str, i: int | None) -> object:
-        items = self.lists[name]
-        if i is None or not 0 <= i < len(items):
-            return ("missing", i)
-        return self.first[name][_meaning(items[i])]
-
-    def _number_key(self, raw: int | None) -> tuple[str, object]:
-        code = self.custom.get(raw or 0)
-        if code is None:
-            return ("id", raw or 0)
-        if code in BUILTIN_FORMATS_REVERSE:
-            return ("id", BUILTIN_FORMATS_REVERSE[code])
-        return ("code", code)
-
-    def _xf_key(self, xf: CellStyle) -> tuple[Any, ...]:
-        return (
-            self._number_key(xf.numFmtId),
-            self._canon("fonts", xf.fontId),
-            self._canon("fills", xf.fillId),
-            self._canon("borders", xf.borderId),
-            xf.xfId or 0,
-            xf.alignment if xf.alignment is not None else Alignment(),
-            xf.protection if xf.protection is not None else Protection(),
-            bool(xf.quotePrefix),
-            bool(xf.pivotButton),
-        )
-
-    def _item(self, name: str, obj: Any) -> int:
-        """The index of a font, fill or border equal to `obj`, added if there is none."""
-        found = self.first[name].get(_meaning(obj))
-        if found is not None:
-            return found
-        index = len(self.lists[name])
-        self.lists[name].append(obj)
-        self.first[name][_meaning(obj)] = index
-        self.added[name].append(splice.element(obj.to_tree(), self.root.prefix))
-        return index
-
-    def _wanted(self, style: StyleArray) -> tuple[Any, ...]:
-        """The key of an openpyxl style (indices into `wb`'s lists) in this part's terms."""
-        arr = tuple(style)
-        key = self.wanted.get(arr)
-        if key is not None:
-            return key
-        wb = self.wb
-        if style.numFmtId < BUILTIN_FORMATS_MAX_SIZE:
-            number: tuple[str, object] = ("id", style.numFmtId)
-        else:
-            try:
-                number = ("code", wb._number_formats[style.numFmtId - BUILTIN_FORMATS_MAX_SIZE])
-            except IndexError:
-                number = ("id", style.numFmtId)
-        key = (
-            number,
-            self._item("fonts", wb._fonts[style.fontId]),
-            self._item("fills", wb._fills[style.fillId]),
-            self._item("borders", wb._borders[style.borderId]),
-            style.xfId,
-            wb._alignments[style.alignmentId],
-            wb._protections[style.protectionId],
-            bool(style.quotePrefix),
-            bool(style.pivotButton),
-        )
-        self.wanted[arr] = key
-        return key
-
-    def index(self, style: StyleArray | None, prefer: int | None = None) -> int:
-        """The cell format for an openpyxl style (None: the default look); `prefer` (a cell's
-        own format) when that one is equal."""
-        key = self._wanted(style if style is not None else StyleArray())
-        if prefer is not None and 0 <= prefer < len(self.keys) and self.keys[prefer] == key:
-            return prefer
-        found = self.by_key.get(key)
-        if found is not None:
-            return found
-        number, font, fill, border, xf_id, alignment, protection, quote, pivot = key
-        if number[0] == "id":
-            fmt_id = number[1]
-        elif number[1] in self.code_id:
-            fmt_id = self.code_id[number[1]]
-        else:
-            fmt_id = max([BUILTIN_FORMATS_MAX_SIZE - 1, *self.custom]) + 1
-            self.custom[fmt_id], self.code_id[number[1]] = number[1], fmt_id
-            el = ET.Element("numFmt", numFmtId=str(fmt_id), formatCode=str(number[1]))
-            self.added["numFmts"].append(splice.element(el, self.root.prefix))
-        xf = CellStyle(
-            numFmtId=fmt_id,
-            fontId=font,
-            fillId=fill,
-            borderId=border,
-            xfId=xf_id,
-            quotePrefix=quote,
-            pivotButton=pivot,
-        )
-        if alignment != Alignment():
-            xf.alignment = alignment
-        if protection != Protection():
-            xf.protection = protection
-        index = len(self.keys)
-        self.xfs.append(xf)
-        self.keys.append(key)
-        self.by_key[key] = index
-        self.added["cellXfs"].append(splice.element(xf.to_tree(), self.root.prefix))
-        return index
-
-    def result(self) -> bytes | None:
-        """The part with what was added; None when nothing was."""
-        if not any(self.added.values()):
-            return None
-        edits = []
-        for name, items in self.added.items():
-            if not items:
-                continue
-            count = str(self.counts[name] + len(items))
-            body = b"".join(items)
-            node = self.root.child(name)
-            if node is None:
-                tag = qualified(self.root.prefix, name)
-                new = f'<{tag} count="{count}">'.encode() + body + f"</{tag}>".encode()
-                edits.append((self._place(name), self._place(name), new))
-                continue
-            head = self.data[node.start : node.body]
-            if node.attr("count") is not None:
-                head = with_attrs(head, {"count": count})
-            if node.empty:
-                edits.append((node.start, node.end, splice.open_tag(head) + body + _end(node)))
-            else:
-                edits.append((node.start, node.body, head))
-                edits.append((node.close, node.close, body))
-        return apply(self.data, edits)
-
-    def _place(self, name: str) -> int:
-        """Where a list the part lacks goes: before the first list that follows it."""
-        later = STYLE_LISTS[STYLE_LISTS.index(name) + 1 :]
-        for child in self.root.children:
-            if child.local in later:
-                return child.start
-        return self.root.close
-
-
-def _end(node: Node) -> bytes:
-    return f"</{node.name}>".encode()
-
-
-class _Collect:
-    """What openpyxl's cell writer writes: one element."""
-
-    el: Any = None
-
-    def write(self, el: Any) -> None:
-        self.el = el
-
-
-@dataclass
-class _Change:
-    """A cell to write: as the package has it (None: it has none) and as it is now (None: the
-    model has no such cell)."""
-
-    before: dict[str, Any] | None
-    now: Cell | None
-
-
-def _blank(cell: Cell | None) -> bool:
-    """A cell openpyxl would not write: no value, the default look."""
-    return cell is None or (cell._value is None and not (cell._style and any(cell._style)))
-
-
 def _rels_name(part: str) -> str:
     folder, name = posixpath.split(part)
     return posixpath.join(folder, "_rels", name + ".rels")
@@ -438,31 +141,6 @@ def _owner(rels: str) -> str:
     """The part whose relationships a .rels part holds ('' for the package's own)."""
     folder, name = posixpath.split(rels)
     return posixpath.join(posixpath.dirname(folder), name[: -len(".rels")])
-
-
-def _tag(prefix: str, local: str, attrs: list[tuple[str, str]], body: bytes | None = None) -> bytes:
-    """An element with these attributes: empty (`<x .../>`) when `body` is None."""
-    name = qualified(prefix, local).encode()
-    text = b"".join(b" " + k.encode() + b"=" + splice.quote(v) for k, v in attrs)
-    if body is None:
-        return b"<" + name + text + b"/>"
-    return b"<" + name + text + b">" + body + b"</" + name + b">"
-
-
-def _head(text: bytes) -> bytes:
-    m = splice.START_TAG.match(text)
-    assert m is not None
-    return text[: m.end()]
-
-
-def _row_number(ref: str | None, previous: int) -> int:
-    """A row's number: its `r`, else the one after the previous row."""
-    if ref is None:
-        return previous + 1
-    try:
-        return int(float(ref))
-    except ValueError:
-        return previous + 1
 
 
 class _Patch:
@@ -488,7 +166,7 @@ class _Patch:
         self.drop_calc_chain = False
         self.new_sheet_ids: list[int] = []
         self.new_rel_ids: list[str] = []
-        self._styles: _Styles | None = None
+        self._styles: StylesPart | None = None
         self.styles_part = ""
         self._strings: list[str] | None = None
 
@@ -506,14 +184,14 @@ class _Patch:
         self.edits.setdefault(part, []).append((start, end, new))
 
     @property
-    def styles(self) -> _Styles:
+    def styles(self) -> StylesPart:
         if self._styles is None:
             part = next((t for _, k, t in self.pkg.rels(self.book) if k == "styles"), None)
             if part is None or part not in self.names:
                 raise PatchError(
                     "the workbook has no styles part; save it once from Excel or LibreOffice"
                 )
-            self._styles, self.styles_part = _Styles(self.read(part), self.wb), part
+            self._styles, self.styles_part = StylesPart(self.read(part), self.wb), part
         return self._styles
 
     @property
@@ -562,7 +240,10 @@ class _Patch:
                 self.edit(self.book, entry.start, entry.body, head)
             part = targets.get(entry.attr("id") or "")
             if isinstance(ws, Worksheet) and part in self.names:
-                self.sheet(ws, part)
+                edit = changed(ws, self.read(part), self.styles, self.strings)
+                if edit is not None:
+                    self.edits.setdefault(part, []).extend(edit.edits())
+                    self.drop_calc_chain |= edit.formula_overwritten
         if removed:
             self.remove_sheets([place[t] for t in removed], entries, targets)
         for ws in added:
@@ -596,85 +277,6 @@ class _Patch:
                 z.writestr(zipfile.ZipInfo(name, stamp), data, zipfile.ZIP_DEFLATED)
             z.comment = self.zin.comment
         return out.getvalue()
-
-    # --- a sheet's cells, rows and columns ------------------------------------------------------
-
-    def sheet(self, ws: Worksheet, part: str) -> None:
-        """Find what differs between the sheet's part and the sheet, and edit the part there."""
-        data = self.read(part)
-        styles = self.styles
-        parser = WorkSheetParser(
-            io.BytesIO(data),
-            self.strings,
-            epoch=self.wb.epoch,
-            date_formats=styles.date_formats,
-            timedelta_formats=styles.timedelta_formats,
-        )
-        changes: dict[tuple[int, int], _Change] = {}
-        seen: set[tuple[int, int]] = set()
-        cells = ws._cells
-        with warnings.catch_warnings():  # what openpyxl says about the part, it said on loading
-            warnings.simplefilter("ignore")
-            for _, row in parser.parse():
-                for before in row:
-                    key = (before["row"], before["column"])
-                    seen.add(key)
-                    now = cells.get(key)
-                    if not isinstance(now, MergedCell) and not self.same(before, now):
-                        changes[key] = _Change(before, now)
-        for key, now in cells.items():
-            if key not in seen and not isinstance(now, MergedCell) and not _blank(now):
-                changes[key] = _Change(None, now)
-        heights = self.heights(ws, parser)
-        widths = self.widths(ws, parser)
-        merged = parser.merged_cells.mergeCell if parser.merged_cells else []
-        ranges = [r.coord for r in ws.merged_cells.ranges]
-        merges = ranges if {str(m.ref) for m in merged} != set(ranges) else None
-        if changes or heights or widths or merges is not None:
-            edit = _SheetEdit(self, ws, data, changes, heights, widths, merges)
-            self.edits.setdefault(part, []).extend(edit.edits())
-
-    def same(self, before: dict[str, Any], now: Cell | None) -> bool:
-        style = before["style_id"] or 0
-        if now is None:
-            return before["value"] is None and self.styles.index(None, style) == style
-        return (
-            before["data_type"] == now.data_type
-            and _same_value(before["value"], now._value)
-            and self.styles.index(now._style, style) == style
-        )
-
-    @staticmethod
-    def heights(ws: Worksheet, parser: WorkSheetParser) -> dict[int, float | None]:
-        """The rows whose height changed: row -> height now (None: the default)."""
-        before = {
-            int(r): float(a["ht"]) if a.get("ht") is not None else None
-            for r, a in parser.row_dimensions.items()
-        }
-        found = {}
-        for r in set(before) | set(ws.row_dimensions):
-            dim = ws.row_dimensions.get(r)
-            now = float(dim.ht) if dim is not None and dim.ht is not None else None
-            if now != before.get(r):
-                found[r] = now
-        return found
-
-    @staticmethod
-    def widths(ws: Worksheet, parser: WorkSheetParser) -> dict[int, float | None]:
-        """The columns whose width changed: column -> width now (None: none of its own). A
-        `<col>` without a width reads as openpyxl reads it (its default width)."""
-        before: dict[int, float | None] = {}
-        for a in parser.column_dimensions.values():
-            width = float(a.get("width", DEFAULT_COLUMN_WIDTH)) or None
-            low = int(a["min"])
-            for c in range(low, min(int(a.get("max", low)), MAX_COLUMN) + 1):
-                before[c] = width
-        now: dict[int, float | None] = {}
-        for dim in ws.column_dimensions.values():
-            low = dim.min or column_index_from_string(dim.index)
-            for c in range(low, min(dim.max or low, MAX_COLUMN) + 1):
-                now[c] = float(dim.width) if dim.width else None
-        return {c: now.get(c) for c in before.keys() | now.keys() if now.get(c) != before.get(c)}
 
     # --- sheets added and removed ---------------------------------------------------------------
 
@@ -728,7 +330,7 @@ class _Patch:
             attrs.append(("state", ws.sheet_state))
         prefix = _prefix_for(self.tree(self.book), REL_NS)
         attrs += [(f"{prefix}:id", rid)] if prefix else [("xmlns:r", REL_NS), ("r:id", rid)]
-        self.edit(self.book, sheets.close, sheets.close, _tag(sheets.prefix, "sheet", attrs))
+        self.edit(self.book, sheets.close, sheets.close, tag(sheets.prefix, "sheet", attrs))
 
     def attach(self, xml: bytes, sheet: str, drawings: list[Attachment]) -> bytes:
         """A new sheet's part with its drawings: each a new part under xl/drawings/ with its
@@ -750,9 +352,9 @@ class _Patch:
             self.parts[part] = data
             target = posixpath.relpath(part, posixpath.dirname(sheet))
             rels.append(
-                _tag("", "Relationship", [("Id", f"rId{k}"), ("Type", kind), ("Target", target)])
+                tag("", "Relationship", [("Id", f"rId{k}"), ("Type", kind), ("Target", target)])
             )
-            elements.append(_tag("", drawing.element, [("r:id", f"rId{k}")]))
+            elements.append(tag("", drawing.element, [("r:id", f"rId{k}")]))
         self.parts[_rels_name(sheet)] = (
             b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
             b'<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
@@ -809,13 +411,13 @@ class _Patch:
         self.new_rel_ids.append(rid)
         target = posixpath.relpath(part, posixpath.dirname(self.book))
         attrs = [("Id", rid), ("Type", kind), ("Target", target)]
-        self.edit(self.book_rels, root.close, root.close, _tag(root.prefix, "Relationship", attrs))
+        self.edit(self.book_rels, root.close, root.close, tag(root.prefix, "Relationship", attrs))
         return rid
 
     def add_content_type(self, part: str, kind: str) -> None:
         root = self.tree(CONTENT_TYPES)
         attrs = [("PartName", "/" + part), ("ContentType", kind)]
-        self.edit(CONTENT_TYPES, root.close, root.close, _tag(root.prefix, "Override", attrs))
+        self.edit(CONTENT_TYPES, root.close, root.close, tag(root.prefix, "Override", attrs))
 
     def remove_parts(self, parts: set[str]) -> None:
         """Take parts out, with their own relationships, the workbook's relationships to them
@@ -907,307 +509,3 @@ def _prefix_for(root: Node, namespace: str) -> str | None:
         ),
         None,
     )
-
-
-class _SheetEdit:
-    """The edits to one sheet's part: its changed cells, row heights and column widths."""
-
-    def __init__(
-        self,
-        patch: _Patch,
-        ws: Worksheet,
-        data: bytes,
-        changes: dict[tuple[int, int], _Change],
-        heights: dict[int, float | None],
-        widths: dict[int, float | None],
-        merges: list[str] | None,
-    ) -> None:
-        self.patch, self.ws, self.data = patch, ws, data
-        self.changes, self.heights, self.widths = changes, heights, widths
-        self.merges = merges  # the merged ranges, when they changed
-        self.out: list[tuple[int, int, bytes]] = []
-        self.added: list[tuple[int, int]] = []  # cells new to the part
-
-    def scan(self) -> Node:
-        """The part's top-level elements, its rows and columns, and the cells of the rows that
-        change, each row and cell numbered."""
-        wanted = {r for r, _ in self.changes} | self.heights.keys()
-        row_at = 0
-
-        def want(ancestors: list[Node], name: str, attrs: dict[str, str]) -> bool:
-            nonlocal row_at
-            depth, local = len(ancestors), name.rsplit(":", 1)[-1]
-            if depth == 1:
-                return True
-            parent = ancestors[-1].local
-            if depth == 2 and parent == "sheetData" and local == "row":
-                row_at = _row_number(attrs.get("r"), row_at)
-                return True
-            if depth == 2:
-                return (parent, local) in (("cols", "col"), ("mergeCells", "mergeCell"))
-            return parent == "row" and local == "c" and row_at in wanted
-
-        root = splice.scan(self.data, want, depth=3)
-        row = 0
-        sheet_data = root.child("sheetData")
-        for node in [] if sheet_data is None else sheet_data.all("row"):
-            row = node.number = _row_number(node.attrs.get("r"), row)
-            col = 0
-            for c in node.all("c"):
-                ref = c.attrs.get("r")
-                col = c.number = coordinate_to_tuple(ref)[1] if ref else col + 1
-        return root
-
-    def edits(self) -> list[tuple[int, int, bytes]]:
-        root = self.scan()
-        sheet_data = root.child("sheetData")
-        if sheet_data is None:
-            raise PatchError(f"sheet '{self.ws.title}': its part has no sheetData")
-        self.prefix = sheet_data.prefix
-        rows = sheet_data.all("row")
-        numbers = [n.number for n in rows]
-        by_number = {n.number: n for n in rows}
-        by_row: dict[int, list[int]] = {}
-        for r, c in self.changes:
-            by_row.setdefault(r, []).append(c)
-        new_rows: list[tuple[int, bytes]] = []
-        for r in sorted(by_row.keys() | self.heights.keys()):
-            cols = sorted(by_row.get(r, []))
-            if r in by_number:
-                self.edit_row(by_number[r], cols)
-                continue
-            cells = [(c, self.new_cell((r, c))) for c in cols]
-            self.added += [(r, c) for c, x in cells if x]
-            body = b"".join(x for _, x in cells)
-            height = self.heights.get(r)
-            if body or height is not None:
-                attrs = [("r", str(r))]
-                if height is not None:
-                    attrs += [("ht", _num(height)), ("customHeight", "1")]
-                new_rows.append((r, _tag(self.prefix, "row", attrs, body)))
-        if new_rows and sheet_data.empty:
-            head = splice.open_tag(self.data[sheet_data.start : sheet_data.body])
-            body = b"".join(x for _, x in new_rows)
-            self.out.append((sheet_data.start, sheet_data.end, head + body + _end(sheet_data)))
-        else:
-            for r, x in new_rows:
-                after = bisect.bisect_right(numbers, r)
-                at = rows[after].start if after < len(rows) else sheet_data.close
-                self.out.append((at, at, x))
-        self.edit_cols(root, sheet_data)
-        self.edit_dimension(root)
-        self.edit_merges(root)
-        return self.out
-
-    def edit_row(self, node: Node, cols: list[int]) -> None:
-        r, data = node.number, self.data
-        cells = node.all("c")
-        numbers = [c.number for c in cells]
-        by_number = {c.number: c for c in cells}
-        changes: dict[str, str | None] = {}
-        if r in self.heights:
-            h = self.heights[r]
-            changes["ht"] = None if h is None else _num(h)
-            changes["customHeight"] = None if h is None else "1"
-        inner: list[tuple[int, int, bytes]] = []
-        inserted: list[int] = []
-        for c in cols:
-            if c in by_number:
-                inner.append(self.cell_edit(by_number[c], self.changes[(r, c)]))
-                continue
-            x = self.new_cell((r, c))
-            if x:
-                after = bisect.bisect_right(numbers, c)
-                at = cells[after].start if after < len(cells) else node.close
-                inner.append((at, at, x))
-                inserted.append(c)
-                self.added.append((r, c))
-        removed = {s for s, e, x in inner if e > s and not x}
-        left = [c for c in cells if c.start not in removed]
-        names = {k.rsplit(":", 1)[-1] for k in node.attrs}
-        names = (names - {k for k, v in changes.items() if v is None}) | {
-            k for k, v in changes.items() if v is not None
-        }
-        if not left and not inserted and names <= _PLAIN_ROW:
-            self.out.append((node.start, node.end, b""))  # nothing is left to say of the row
-            return
-        spans = node.attrs.get("spans", "")
-        if inserted and re.fullmatch(r"\d+:\d+", spans):
-            low, high = (int(x) for x in spans.split(":"))
-            wider = f"{min(low, *inserted)}:{max(high, *inserted)}"
-            if wider != spans:
-                changes["spans"] = wider
-        head = data[node.start : node.body]
-        if changes:
-            head = with_attrs(head, changes)
-        if node.empty and inner:
-            body = b"".join(x for _, _, x in inner)
-            self.out.append((node.start, node.end, splice.open_tag(head) + body + _end(node)))
-            return
-        if changes:
-            self.out.append((node.start, node.body, head))
-        self.out += inner
-
-    def cell_edit(self, base: Node, change: _Change) -> tuple[int, int, bytes]:
-        """The edit of a cell the part has: removed, its style alone, or written anew."""
-        now, before = change.now, change.before
-        assert before is not None
-        old = self.data[base.start : base.end]
-        if _blank(now):
-            self.check_formula(old, base)
-            return (base.start, base.end, b"")
-        assert now is not None
-        style = self.patch.styles.index(now._style, before["style_id"] or 0)
-        if before["data_type"] == now.data_type and _same_value(before["value"], now._value):
-            head = with_attrs(old[: base.body - base.start], {"s": str(style) if style else None})
-            return (base.start, base.body, head)
-        self.check_formula(old, base)
-        return (base.start, base.end, self.cell_bytes(now, style))
-
-    def check_formula(self, old: bytes, base: Node) -> None:
-        """A formula that other cells share is never overwritten; overwriting another one
-        takes the calculation chain out, for Excel to rebuild."""
-        if _SHARED_FORMULA.search(old):
-            cell = base.attrs.get("r", get_column_letter(base.number))
-            raise PatchError(
-                f"sheet '{self.ws.title}' cell {cell}: its formula is shared with other cells"
-            )
-        if _FORMULA.search(old):
-            self.patch.drop_calc_chain = True
-
-    def new_cell(self, key: tuple[int, int]) -> bytes:
-        """A cell new to the part, or b"" when it holds nothing."""
-        now = self.changes[key].now
-        if _blank(now):
-            return b""
-        assert now is not None
-        return self.cell_bytes(now, self.patch.styles.index(now._style))
-
-    def cell_bytes(self, cell: Cell, style: int) -> bytes:
-        """A cell as openpyxl writes it, with this style number."""
-        out = _Collect()
-        links = list(self.ws._hyperlinks)
-        etree_write_cell(out, self.ws, cell, styled=False)
-        self.ws._hyperlinks = links  # the writer collects the cell's link there
-        el = out.el
-        attrs = dict(el.attrib)
-        el.attrib.clear()
-        el.set("r", attrs.pop("r"))
-        if style:
-            el.set("s", str(style))
-        for k, v in attrs.items():
-            el.set(k, v)
-        return splice.element(el, self.prefix)
-
-    def edit_cols(self, root: Node, sheet_data: Node) -> None:
-        """Each column's new width: the `<col>` that covers it split around it, or a new one."""
-        if not self.widths:
-            return
-        data = self.data
-        cols = root.child("cols")
-        nodes = [] if cols is None else cols.all("col")
-        prefix = sheet_data.prefix if cols is None else cols.prefix
-        try:
-            spans = [(int(n.attrs["min"]), int(n.attrs.get("max", n.attrs["min"]))) for n in nodes]
-        except (KeyError, ValueError):
-            raise PatchError(f"sheet '{self.ws.title}': a column without its number") from None
-        pieces: dict[int, list[tuple[int, int, bytes]]] = {}  # node -> (min, max, bytes)
-        loose: list[tuple[int, bytes]] = []  # new <col>s for columns no <col> covers
-        for c, width in sorted(self.widths.items()):
-            i = next((i for i, (lo, hi) in enumerate(spans) if lo <= c <= hi), None)
-            if i is None:
-                if width is not None:
-                    attrs = [("min", str(c)), ("max", str(c)), ("width", _num(width))]
-                    loose.append((c, _tag(prefix, "col", [*attrs, ("customWidth", "1")])))
-                continue
-            node = nodes[i]
-            now = pieces.setdefault(i, [(*spans[i], data[node.start : node.end])])
-            k = next(k for k, (lo, hi, _) in enumerate(now) if lo <= c <= hi)
-            lo, hi, text = now[k]
-            now[k : k + 1] = [
-                (a, b, _sized(_ranged(text, a, b), width) if a == c else _ranged(text, a, b))
-                for a, b in ((lo, c - 1), (c, c), (c + 1, hi))
-                if a <= b
-            ]
-        texts = {i: b"".join(t for _, _, t in now) for i, now in pieces.items()}
-        if cols is not None and not loose and all(texts.get(i) == b"" for i in range(len(nodes))):
-            self.out.append((cols.start, cols.end, b""))  # no <col> is left: <cols> goes too
-            return
-        for i, text in texts.items():
-            self.out.append((nodes[i].start, nodes[i].end, text))
-        if not loose:
-            return
-        if cols is None or cols.empty:
-            where = (sheet_data.start, sheet_data.start) if cols is None else (cols.start, cols.end)
-            self.out.append((*where, _tag(prefix, "cols", [], b"".join(t for _, t in loose))))
-            return
-        for c, text in loose:
-            after = next((n for (lo, _), n in zip(spans, nodes, strict=True) if lo > c), None)
-            at = after.start if after is not None else cols.close
-            self.out.append((at, at, text))
-
-    def edit_dimension(self, root: Node) -> None:
-        """Widen the sheet's `<dimension>` to the cells added."""
-        node = root.child("dimension")
-        ref = "" if node is None else node.attrs.get("ref", "")
-        if node is None or not self.added:
-            return
-        try:
-            low_c, low_r, high_c, high_r = range_boundaries(ref if ":" in ref else f"{ref}:{ref}")
-        except (ValueError, TypeError):
-            return
-        rows = [r for r, _ in self.added] + [low_r, high_r]
-        cols = [c for _, c in self.added] + [low_c, high_c]
-        if (min(rows), min(cols), max(rows), max(cols)) == (low_r, low_c, high_r, high_c):
-            return
-        new = f"{get_column_letter(min(cols))}{min(rows)}:{get_column_letter(max(cols))}{max(rows)}"
-        head = with_attrs(self.data[node.start : node.body], {"ref": new})
-        self.out.append((node.start, node.body, head))
-
-    def edit_merges(self, root: Node) -> None:
-        """The merged ranges: those that stay keep their bytes, the others go, new ones come
-        last."""
-        if self.merges is None:
-            return
-        node = root.child("mergeCells")
-        kept = [] if node is None else node.all("mergeCell")
-        now = set(self.merges)
-        stay = [m for m in kept if m.attrs.get("ref") in now]
-        have = {m.attrs.get("ref") for m in stay}
-        prefix = root.prefix if node is None else node.prefix
-        new = b"".join(
-            _tag(prefix, "mergeCell", [("ref", ref)]) for ref in self.merges if ref not in have
-        )
-        count = str(len(stay) + sum(1 for ref in self.merges if ref not in have))
-        if node is None:
-            if new:
-                after = WORKSHEET_ORDER[WORKSHEET_ORDER.index("mergeCells") + 1 :]
-                at = next((c.start for c in root.children if c.local in after), root.close)
-                self.out.append((at, at, _tag(prefix, "mergeCells", [("count", count)], new)))
-            return
-        if not now:
-            self.out.append((node.start, node.end, b""))
-            return
-        head = self.data[node.start : node.body]
-        if node.attr("count") is not None:
-            head = with_attrs(head, {"count": count})
-        body = b"".join(self.data[m.start : m.end] for m in stay) + new
-        self.out.append((node.start, node.end, splice.open_tag(head) + body + _end(node)))
-
-
-def _ranged(text: bytes, low: int, high: int) -> bytes:
-    """A `<col>` for these columns."""
-    head = _head(text)
-    return with_attrs(head, {"min": str(low), "max": str(high)}) + text[len(head) :]
-
-
-def _sized(text: bytes, width: float | None) -> bytes:
-    """A `<col>` of one column with this width (None: none of its own); b"" when nothing is
-    left to say of the column."""
-    head = _head(text)
-    tail = text[len(head) :]
-    if width is not None:
-        return with_attrs(head, {"width": _num(width), "customWidth": "1"}) + tail
-    head = with_attrs(head, {"width": None, "customWidth": None})
-    names = {m.group(2).decode() for m in splice.ATTR.finditer(head)}
-    return b"" if names <= {"min", "max"} and not tail else head + tail

@@ -29,7 +29,9 @@ _ATTRIBUTE = str.maketrans(
 
 
 class PartError(ValueError):
-    """A part this module cannot edit in place (not UTF-8, a DTD, not well-formed)."""
+    """A part this module cannot edit in place (not UTF-8, a DTD, not well-formed), or an edit
+    its callers cannot make there (a worksheet without its sheetData, a formula that other
+    cells share overwritten)."""
 
 
 @dataclass(eq=False)
@@ -199,3 +201,24 @@ def element(el: ET.Element, prefix: str = "") -> bytes:
 
 def qualified(prefix: str, local: str) -> str:
     return f"{prefix}:{local}" if prefix else local
+
+
+def tag(prefix: str, local: str, attrs: list[tuple[str, str]], body: bytes | None = None) -> bytes:
+    """An element with these attributes: empty (`<x .../>`) when `body` is None."""
+    name = qualified(prefix, local).encode()
+    text = b"".join(b" " + k.encode() + b"=" + quote(v) for k, v in attrs)
+    if body is None:
+        return b"<" + name + text + b"/>"
+    return b"<" + name + text + b">" + body + b"</" + name + b">"
+
+
+def end_tag(node: Node) -> bytes:
+    """The end tag of `node`'s element: `</x:row>`."""
+    return f"</{node.name}>".encode()
+
+
+def start_tag(text: bytes) -> bytes:
+    """The start tag an element's bytes begin with."""
+    m = START_TAG.match(text)
+    assert m is not None
+    return text[: m.end()]
