@@ -17,7 +17,7 @@ from solver.batch import puzzle_sheets
 from solver.blocks.rooms import RoomPuzzle, Rooms
 from solver.cli import main
 from solver.genres import genre_by_slug
-from solver.io import penpa, penpa_genres
+from solver.io import penpa, penpa_codecs, penpa_genres
 from solver.io.puzzlink import UrlError, parse_url
 from solver.io.sheet.openpyxl_book import OpenpyxlBook
 from solver.io.workbook import add_puzzle_sheet
@@ -186,7 +186,7 @@ def test_import_command_refuses_a_genre_other_than_the_urls(tmp_path, capsys):
 
 def sample_sheets() -> list[tuple[str, str]]:
     found = []
-    for slug in sorted(penpa_genres.CODECS):
+    for slug in sorted(penpa_codecs.CODECS):
         path = SAMPLES / f"{slug}.xlsx"
         found += [(slug, sheet) for sheet in puzzle_sheets(OpenpyxlBook(path), None)]
     return found
@@ -199,12 +199,12 @@ def test_sample_round_trips_through_a_penpa_link(slug, sheet):
     link = penpa_genres.penpa_url(book, sheet)
     assert link.startswith(penpa.PENPA_HOME + "#m=solve&p=")
     back, again, board = penpa_genres.penpa_import(link)  # the link names its genre: its title
-    assert back is genre and board.title == penpa_genres.CODECS[slug].title
+    assert back is genre and board.title == penpa_codecs.CODECS[slug].title
     assert plain(again) == plain(puzzle)
 
 
 def test_every_importable_genre_has_a_sample():
-    assert {slug for slug, _ in sample_sheets()} == set(penpa_genres.CODECS)
+    assert {slug for slug, _ in sample_sheets()} == set(penpa_codecs.CODECS)
 
 
 # --- the genre a link names ----------------------------------------------------------------
