@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from itertools import pairwise
+import random
+from itertools import combinations, pairwise
+
+import pytest
 
 from solver.blocks.geometry import (
     OPPOSITE,
@@ -13,6 +16,7 @@ from solver.blocks.geometry import (
     filled_squares,
     grid_edges,
     heading,
+    separator,
     shortest_path,
     square_edges,
     squares,
@@ -77,3 +81,51 @@ def test_reach_follows_the_steps_it_is_given():
     assert reach([1], lambda n: steps[n]) == {1, 2, 3}
     assert reach([4], lambda n: steps[n]) == {1, 2, 3, 4}
     assert reach([], lambda n: steps[n]) == set()
+
+
+def _joined(near, source, sink, passable, removed):
+    """Whether a path runs from `source` to `sink` over passable nodes not `removed`."""
+    seen = set(source)
+    todo = list(seen)
+    for n in todo:
+        for m in near[n]:
+            if m in sink:
+                return True
+            if m not in seen and passable[m] and m not in removed:
+                seen.add(m)
+                todo.append(m)
+    return False
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_separator_is_a_fewest_nodes_cut(seed):
+    """On random graphs: the separator parts the source from the sink, and no smaller set of
+    passable nodes does (every set of one node fewer tried)."""
+    rng = random.Random(seed)
+    count = rng.randint(4, 10)
+    edges = {
+        tuple(sorted(rng.sample(range(count), 2))) for _ in range(rng.randint(count, 3 * count))
+    }
+    near = [[] for _ in range(count)]
+    for a, b in sorted(edges):
+        near[a].append(b)
+        near[b].append(a)
+    source, sink = {0}, {count - 1}
+    if count - 1 in near[0]:  # side by side: nothing parts them
+        near[0].remove(count - 1)
+        near[count - 1].remove(0)
+    passable = [rng.random() < 0.8 for _ in range(count)]
+    cut = separator(near, source, sink, passable)
+    assert not set(cut) & (source | sink) and all(passable[n] for n in cut)
+    assert not _joined(near, source, sink, passable, set(cut))
+    middle = [n for n in range(count) if passable[n] and n not in source | sink]
+    for fewer in combinations(middle, max(len(cut) - 1, 0)):
+        assert _joined(near, source, sink, passable, set(fewer)) or not cut
+
+
+def test_separator_takes_the_narrowest_place_nearest_the_source():
+    """A path 0-1-2 that widens to 3, 4 and 5 before the sink 6: node 1 alone parts them (and
+    so does 2: the one nearer the source); none where no path runs at all."""
+    near = [[1], [0, 2], [1, 3, 4, 5], [2, 6], [2, 6], [2, 6], [3, 4, 5]]
+    assert separator(near, {0}, {6}, [True] * 7) == [1]
+    assert separator(near, {0}, {6}, [True, True, False, True, True, True, True]) == []

@@ -1,5 +1,5 @@
-"""Grid geometry: directions, neighbours, lines of sight, connected parts, 2x2 blocks, hexagonal
-axial coordinates. 0-based (row, col)."""
+"""Grid geometry: directions, neighbours, lines of sight, connected parts and the fewest nodes
+that part two of them, 2x2 blocks, hexagonal axial coordinates. 0-based (row, col)."""
 
 from __future__ import annotations
 
@@ -101,6 +101,71 @@ def components(
     for n in parent:
         parts.setdefault(find(n), set()).add(n)
     return list(parts.values())
+
+
+def separator(
+    near: list[list[int]],
+    source: Collection[int],
+    sink: Collection[int],
+    passable: list[bool],
+) -> list[int]:
+    """The fewest nodes whose removal leaves no path from a node of `source` to one of `sink`
+    whose other nodes are `passable` (nodes 0..len(near)-1, `near[n]` the neighbours of n;
+    `source` and `sink` apart and not side by side); of those sets, the one nearest the source.
+    By Menger's theorem, as many as paths without a node in common: found by augmenting paths
+    (Edmonds and Karp) over the passable nodes each split into an entry and an exit joined by
+    one unit. Only the passable nodes a path from the source reaches take part."""
+    seen = set(source)
+    todo = list(seen)
+    for n in todo:
+        for m in near[n]:
+            if m not in seen and passable[m] and m not in sink:
+                seen.add(m)
+                todo.append(m)
+    inner = sorted(seen.difference(source))
+    index = {n: k for k, n in enumerate(inner)}
+    start, end = 2 * len(inner), 2 * len(inner) + 1  # node k: entry 2k, exit 2k + 1
+    arcs: list[list[int]] = [[] for _ in range(end + 1)]  # each end's arcs, by number
+    head: list[int] = []  # each arc's end; arc a ^ 1 is its reverse
+    room: list[int] = []  # what each arc can still carry
+    wide = len(inner) + 1  # more than any number of paths
+
+    def arc(a: int, b: int, units: int) -> None:
+        arcs[a].append(len(head))
+        head.append(b)
+        room.append(units)
+        arcs[b].append(len(head))
+        head.append(a)
+        room.append(0)
+
+    for k, n in enumerate(inner):
+        arc(2 * k, 2 * k + 1, 1)
+        if any(m in source for m in near[n]):
+            arc(start, 2 * k, wide)
+        if any(m in sink for m in near[n]):
+            arc(2 * k + 1, end, wide)
+        for m in near[n]:
+            if m in index:
+                arc(2 * k + 1, 2 * index[m], wide)
+    while True:
+        via = [-1] * (end + 1)  # the arc each end was reached by, breadth first from the start
+        via[start] = len(head)
+        todo = [start]
+        for a in todo:
+            for e in arcs[a]:
+                if room[e] and via[head[e]] < 0:
+                    via[head[e]] = e
+                    todo.append(head[e])
+            if via[end] >= 0:
+                break
+        if via[end] < 0:
+            return [n for k, n in enumerate(inner) if via[2 * k] >= 0 and via[2 * k + 1] < 0]
+        b = end
+        while b != start:  # one unit more along the path found
+            e = via[b]
+            room[e] -= 1
+            room[e ^ 1] += 1
+            b = head[e ^ 1]
 
 
 def shortest_path(a: Cell, b: Cell, within: Collection[Cell]) -> list[Cell]:

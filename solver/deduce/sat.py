@@ -19,7 +19,8 @@ them): where the caller bounds the steps from the nodes always inside (an island
 within its size of its known cells), as clauses from the start, each node inside reached from
 a root within that many steps (a variable for each node and number of steps:
 `_reach_clauses`); otherwise, as answers show the nodes inside fall apart, clauses that cut
-each part off from the largest join (`_cut_clauses`) and the search goes on. The clauses of
+each part off from the others join (`_cut_clauses`: the part, or another, or a node of the
+fewest that separate them, inside) and the search goes on. The clauses of
 reach are many where the steps are many (nurikabe's sea: a variable for each cell and each
 number of steps up to the cells), and the cuts that the answers call for are few.
 
@@ -49,7 +50,7 @@ from itertools import combinations, product
 from pysat import card, solvers
 
 from solver import limits
-from solver.blocks.geometry import components
+from solver.blocks.geometry import components, separator
 from solver.deduce.learning import Connected, Sized, contracted
 from solver.deduce.probing import walked
 
@@ -274,10 +275,16 @@ def _reach_clauses(graph: Connected, steps: int, top: int) -> list[list[int]] | 
 def _cut_clauses(graph: Connected, values: list[int]) -> list[Clause]:
     """For a graph whose nodes inside fall apart in `values`: for each part but the largest
     (the first of equals), "a node u of the part is not inside, or a node of the largest is
-    not, or a node around the part is inside", u and the largest's node each one always inside
-    where the part has one (its literal then drops out). One clause a part: a clause for each
-    node of it as well weighs the solver down more than it guides it (on the published
-    nurikabes that reach it, more CPU in all, and on most of them alike)."""
+    not, or a node of the cut is inside", u and the largest's node each one always inside where
+    the part has one (its literal then drops out). The cut: the fewest nodes outside (in
+    `values`) that every path from the part to the other parts passes (`separator`, the one
+    nearest the part; at most the nodes around the part). Where the graph is nurikabe's sea,
+    the nodes outside are land, and each island between the part and the others adds to the
+    cut only the cells where it is narrowest: where the sea keeps falling apart in two large
+    parts, "or a node around the part" leaves the solver to meet wall after wall of land
+    between them, each with an answer of its own; the cut's clause shuts out at once every
+    answer that keeps its few cells land. One clause a part: a clause for each node of it as
+    well weighs the solver down more than it guides it."""
     variable, near = graph.variable, graph.near
     inside = [v < 0 or values[v] == graph.inside for v in variable]
     kept = [n for n in range(len(near)) if inside[n]]
@@ -291,13 +298,14 @@ def _cut_clauses(graph: Connected, values: list[int]) -> list[Clause]:
         return [] if variable[n] < 0 else [(variable[n], 1 - graph.inside)]
 
     largest = max(parts, key=len)
+    outside = [not x for x in inside]
     clauses: list[Clause] = []
     for part in parts:
         if part is largest:
             continue
-        around = sorted({m for n in part for m in near[n]} - set(part))
-        opened = [(variable[m], graph.inside) for m in around]
-        clauses.append(node(part) + node(largest) + opened)
+        others = set().union(*(p for p in parts if p is not part))
+        cut = separator(near, part, others, outside)
+        clauses.append(node(part) + node(largest) + [(variable[m], graph.inside) for m in cut])
     return clauses
 
 
