@@ -149,6 +149,8 @@ def rounds(
         for layer in sized:
             for clause in _shape_clauses(layer):
                 solver.add_clause([_literal(v, x) for v, x in clause])
+        # each layer's nodes that may be inside, with their variables
+        owned = [[(n, v) for n, v in enumerate(layer.variable) if v >= 0] for layer in sized]
         found: list[list[int]] = []
         looked = 0  # the work of looking at the answers the solver gave
         while len(found) < want:
@@ -158,10 +160,11 @@ def rounds(
             if not done:
                 break
             model = solver.get_model() or []  # the literal of variable v + 1 at v
-            values = [int(v < len(model) and model[v] > 0) for v in range(count)]
+            values = [int(x > 0) for x in model[:count]] + [0] * (count - len(model))
             broken = [*(check(values) if check else [])]  # the caller's list stays as it is
             broken += [clause for graph in cut for clause in _cut_clauses(graph, values)]
-            broken += [clause for layer in sized for clause in _group_clauses(layer, values)]
+            for layer, nodes in zip(sized, owned, strict=True):
+                broken += _group_clauses(layer, [n for n, v in nodes if values[v]])
             looked += len(model) + sum(map(len, broken))
             for clause in broken:
                 solver.add_clause([_literal(v, x) for v, x in clause])
@@ -338,22 +341,31 @@ def _grows(layer: Sized, group: frozenset[int]) -> Clause:
     return mine + [(variable[m], 1) for m in around if variable[m] >= 0]
 
 
-def _group_clauses(layer: Sized, values: list[int]) -> list[Clause]:
-    """For each group of a layer (`Sized`) that an answer (`values`) makes too small or too
-    large: `_grows` over it, or "not all of" a connected part of it of size + 1 nodes (reached
-    breadth-first from its first node)."""
+def _group_clauses(layer: Sized, kept: list[int]) -> list[Clause]:
+    """For each group of a layer (`Sized`) that an answer makes too small or too large (`kept`:
+    its nodes inside in that answer, in order): `_grows` over it, or "not all of" a connected
+    part of it of size + 1 nodes (reached breadth-first from its first node)."""
     variable, near, size = layer.variable, layer.near, layer.size
-    kept = [n for n in range(len(near)) if variable[n] >= 0 and values[variable[n]]]
+    inside = set(kept)
     clauses: list[Clause] = []
-    for group in components(kept, [(n, m) for n in kept for m in near[n]]):
+    for first in kept:
+        if first not in inside:
+            continue  # in a group already looked at
+        group, todo = {first}, [first]
+        for n in todo:
+            for m in near[n]:
+                if m in inside and m not in group:
+                    group.add(m)
+                    todo.append(m)
+        inside -= group
         if len(group) < size:
             clauses.append(_grows(layer, frozenset(group)))
         elif len(group) > size:
-            part, todo = [min(group)], deque([min(group)])
+            part, ahead = [first], deque([first])
             while len(part) <= size:
-                for m in near[todo.popleft()]:
+                for m in near[ahead.popleft()]:
                     if m in group and m not in part and len(part) <= size:
                         part.append(m)
-                        todo.append(m)
+                        ahead.append(m)
             clauses.append([(variable[n], 0) for n in sorted(part)])
     return clauses
