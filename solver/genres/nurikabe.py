@@ -438,17 +438,17 @@ ISLAND_WORK_COST = 7
 
 # The SAT solver over the same variables and rules (`sat_steps`), within SAT_CONFLICTS: run
 # alone from what probing leaves (by hand, not a benchmark) on the ten published puzzles that
-# reach the learning search and take it longest, it ends with the one answer within 800
-# (669_14x24) to 85,205 conflicts (1108_20x15, where the learning search takes 4 s), 881 on
-# 756_15x15 and 48,466 on 1030_32x32, which neither search decides within 10 s; about ten
-# times the most. A unit of its work (`solver.deduce.sat.rounds`: its propagations, and the
-# variables and clauses of each answer it gave) costs SAT_WORK_COST units of the learning
-# search's in CPU: from `python -m benchmarks.benchmark_turns --puzzlekit ROOT --every 2
-# --offset 0 --sat-conflicts 200000` (and `--offset 1`), the ratio of the two searches'
-# microseconds a unit: 0.32 (of the medians) and 0.41 (over all) on the first half's 170,
-# chosen; 0.32 and 0.28 on the second half's 161.
+# reach the learning search and take it longest, it ends with the one answer within 341
+# (669_14x24) to 30,891 conflicts (1108_20x15, where the learning search takes 6 s); 865 on
+# 756_15x15, 47,670 on 1030_32x32 and 111,639 on 683_14x24, which neither other search decides
+# within 10 s; about ten times the most. A unit of its work (`solver.deduce.sat.rounds`: its
+# propagations, and the variables and clauses of each answer it gave) costs SAT_WORK_COST
+# units of the learning search's in CPU: from `python -m benchmarks.benchmark_turns
+# --puzzlekit ROOT --every 2 --offset 0 --sat-conflicts 200000` (and `--offset 1`), the ratio
+# of the two searches' microseconds a unit: 0.42 (of the medians) and 0.42 (over all) on the
+# first half's puzzles, chosen; 0.36 and 0.40 on the second half's.
 SAT_CONFLICTS = 1_000_000
-SAT_WORK_COST = 0.3
+SAT_WORK_COST = 0.4
 
 GENRE = define(
     __name__,
