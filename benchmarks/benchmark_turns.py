@@ -7,8 +7,9 @@ from its conflicts (`nurikabe.learning_steps`, a unit its work) and its SAT solv
 `fillomino.SAT_WORK_COST`). A SAT solver's units are `solver.deduce.sat.rounds`' work (its
 propagations, and the variables of each answer it gave). Per published puzzle that reaches
 them, each runs alone from the board probing leaves (fillomino's: after the short search and
-probing again), within the genre's budgets, the SAT solver within `--sat-conflicts`, with its
-work and its CPU seconds.
+probing again), within the genre's budgets (nurikabe's island search and learning search, which
+its Tuning leaves off, within ISLAND_WORK and LEARN_WORK), the SAT solver within
+`--sat-conflicts`, with its work and its CPU seconds.
 
     python -m benchmarks.benchmark_turns --puzzlekit ROOT [--genre nurikabe|fillomino]
                                          [--every N] [--offset K]
@@ -44,6 +45,10 @@ from solver.io.sheet import Grid
 
 Walk = Generator[int, None, Any]  # a search a step at a time (yielding its work so far)
 FEW_SEARCH_UNITS = 50_000  # below these a puzzle's units are too few to time
+# nurikabe's island search and learning search, where its Tuning leaves them off (0): their
+# budgets here, so that each one's unit is timed all the same
+ISLAND_WORK = 500_000
+LEARN_WORK = 40_000_000
 
 
 class Search(NamedTuple):
@@ -76,12 +81,13 @@ def _nurikabe(p: nurikabe.Puzzle, budget: int) -> list[Walk] | None:
     except Contradiction:
         return None
     known = island_logic.decided(board)
-    islands = island_logic.searching(board, tuning.search_work, tuning.search_spread, False)
+    island_work = tuning.search_work or ISLAND_WORK
+    islands = island_logic.searching(board, island_work, tuning.search_spread, False)
     if islands is None:
         return None
     return [
         islands,
-        nurikabe.learning_steps(p, known, tuning.learn_work),
+        nurikabe.learning_steps(p, known, tuning.learn_work or LEARN_WORK),
         nurikabe.sat_steps(p, known, budget),
     ]
 

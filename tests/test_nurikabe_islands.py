@@ -24,6 +24,10 @@ from solver.pipeline import DECIDED, solve_puzzle
 from tests.conftest import ROOT, search_tally, shading_tally
 
 TUNING = nurikabe.GENRE.tuning
+# the budgets of the island search and of the learning search where they run (the genre's Tuning
+# runs neither beside its SAT solver)
+ISLAND_WORK = 500_000
+LEARN_WORK = 40_000_000
 
 
 def deduce(
@@ -32,8 +36,8 @@ def deduce(
     search_work: int | None = None,
     search_spread: float | None = None,
 ) -> tuple[set, set] | None:
-    """island_logic.deduce with the genre's budgets (`nurikabe.GENRE.tuning`) where a test
-    gives none."""
+    """island_logic.deduce with the genre's probing budget (`nurikabe.GENRE.tuning`) and the
+    island search's ISLAND_WORK where a test gives none."""
     return island_logic.deduce(
         p.rows,
         p.cols,
@@ -41,7 +45,7 @@ def deduce(
         probing.budget(p.rows, p.cols, TUNING.probe_work, TUNING.probe_passes)
         if work is None
         else work,
-        TUNING.search_work if search_work is None else search_work,
+        ISLAND_WORK if search_work is None else search_work,
         TUNING.search_spread if search_spread is None else search_spread,
     )
 
@@ -420,18 +424,18 @@ def test_the_island_searches_and_the_learning_search_take_turns_by_their_cpu():
     p = Puzzle(tuple(map(tuple, cells)))
     work = probing.budget(p.rows, p.cols, TUNING.probe_work, TUNING.probe_passes)
     board = island_logic.probed(p.rows, p.cols, p.clues(), work)
-    islands = island_logic.searching(board, TUNING.search_work, TUNING.search_spread, False)
+    islands = island_logic.searching(board, ISLAND_WORK, TUNING.search_spread, False)
     assert islands is not None and probing.walked(islands) is None  # out of its work
     board = island_logic.probed(p.rows, p.cols, p.clues(), work)
-    islands = island_logic.searching(board, TUNING.search_work, TUNING.search_spread, False)
-    learnt = nurikabe.learning_steps(p, island_logic.decided(board), TUNING.learn_work)
+    islands = island_logic.searching(board, ISLAND_WORK, TUNING.search_spread, False)
+    learnt = nurikabe.learning_steps(p, island_logic.decided(board), LEARN_WORK)
     on_islands: list[int] = []
     on_learning: list[int] = []
     cost = nurikabe.ISLAND_WORK_COST
     found = probing.first([(counted(islands, on_islands), cost), (counted(learnt, on_learning), 1)])
     assert found is not None and len(found[0]) + len(found[1]) == p.rows * p.cols
     assert nurikabe.verify(p, frozenset(found[0])) == []
-    assert on_islands[-1] < TUNING.search_work
+    assert on_islands[-1] < ISLAND_WORK
     assert on_islands[-1] * cost <= on_learning[-1] + p.rows * p.cols * cost
     assert nurikabe.deduce(p, TUNING).answer == frozenset(found[0])
 
@@ -448,13 +452,13 @@ def test_the_sat_solver_takes_turns_with_both_searches_by_their_cpu():
     work = probing.budget(p.rows, p.cols, TUNING.probe_work, TUNING.probe_passes)
     board = island_logic.probed(p.rows, p.cols, p.clues(), work)
     known = island_logic.decided(board)
-    islands = island_logic.searching(board, TUNING.search_work, TUNING.search_spread, False)
+    islands = island_logic.searching(board, ISLAND_WORK, TUNING.search_spread, False)
     assert islands is not None
     seen: dict[str, list[int]] = {"islands": [], "learning": [], "sat": [], "alone": []}
     sat_unit = nurikabe.SAT_WORK_COST
     routes = [
         (counted(islands, seen["islands"]), nurikabe.ISLAND_WORK_COST),
-        (counted(nurikabe.learning_steps(p, known, TUNING.learn_work), seen["learning"]), 1),
+        (counted(nurikabe.learning_steps(p, known, LEARN_WORK), seen["learning"]), 1),
         (counted(nurikabe.sat_steps(p, known, TUNING.sat_conflicts), seen["sat"]), sat_unit),
     ]
     found = probing.first(routes)
@@ -463,7 +467,7 @@ def test_the_sat_solver_takes_turns_with_both_searches_by_their_cpu():
     sat_cost = seen["sat"][-1] * sat_unit
     assert seen["islands"][-2] * nurikabe.ISLAND_WORK_COST <= sat_cost
     assert seen["learning"][-2] <= sat_cost
-    probing.walked(counted(nurikabe.learning_steps(p, known, TUNING.learn_work), seen["alone"]))
+    probing.walked(counted(nurikabe.learning_steps(p, known, LEARN_WORK), seen["alone"]))
     assert seen["learning"][-1] < seen["alone"][-1]  # alone, it goes on further to its end
     assert nurikabe.deduce(p, TUNING).answer == frozenset(found[0])
 

@@ -28,25 +28,24 @@ Deductions (`deduce`): the rules of `solver.deduce.island_logic` decide cells of
 land before the solve: a complete island walled in by sea, cells no island can reach, no 2x2 of sea,
 the sea joined (and, where the sea is shorter than a path across the grid, within its reach), the
 blocks owed to one island, the penalty; then each unknown cell next to a
-decided one is tried both ways (probing), and where few islands are left with room to wander
-(`search_spread` unknown cells or more per unfinished island), a depth-first search over the same
-rules (and the sea's cut cells: an unknown cell that alone holds the sea together is sea) decides
-the grid whole when it finds exactly one answer. The search that learns from its conflicts
-(`learning_steps`: each cell's island as 0/1 variables, the islands' sizes as sums, land beside
-land one island and no 2x2 of sea as clauses, each island and the sea connected) and a SAT
-solver over the same variables and rules (`sat_steps`, `solver.deduce.sat`: CaDiCaL; each
-island's cells within its size of its known cells and the sea's reached from its known cells in
-steps) take turns with it from what probing left, by their CPU (`probing.first`,
-ISLAND_WORK_COST, SAT_WORK_COST): the first to decide the grid does, and where one runs out of
-work the others go on. On published puzzles any one of them may end ten times sooner than the
-others, and no count of the clues tells which; the three end, between them, where the MIP,
-whose relaxation says little about connected islands, takes far longer. The pipeline fixes
-each decided cell's b by its bounds; what the rules decide holds in every answer, so the model
-keeps its answers. The budgets are the genre's Tuning, in work: probing's `probe_work`, or
-`probe_passes` passes over a larger grid (`solver.deduce.probing.budget`), the search's
-`search_work`, the learning search's `learn_work` and the SAT solver's `sat_conflicts`. On
-published puzzles they decide most or all of the grid; where they decide every cell, the
-pipeline runs no solver (`pipeline._decided`).
+decided one is tried both ways (probing). What probing leaves, a SAT solver decides
+(`sat_steps`, `solver.deduce.sat`: CaDiCaL over each cell's island as 0/1 variables, the
+islands' sizes as sums, land beside land one island and no 2x2 of sea as clauses, each
+island's cells within its size of its known cells in steps, and the sea connected by cuts as
+its answers show it apart) where it ends with one answer, within `sat_conflicts`: where the
+MIP, whose relaxation says little about connected islands, takes far longer. Two more
+searches can take turns with it by their CPU (`probing.first`, ISLAND_WORK_COST,
+SAT_WORK_COST), each where its budget is not 0: a depth-first search over the rules where few
+islands are left with room to wander (`island_logic.searching`, within `search_work`, where
+an unfinished island has `search_spread` unknown cells or more), and the search that learns
+from its conflicts over the SAT solver's variables and rules (`learning_steps`, within
+`learn_work`); by default neither runs (Tuning, below), since on the published puzzles the
+SAT solver alone decides every one they decide, sooner. The pipeline fixes each decided
+cell's b by its bounds; what the rules decide holds in every answer, so the model keeps its
+answers. The budgets are the genre's Tuning, in work: probing's `probe_work`, or
+`probe_passes` passes over a larger grid (`solver.deduce.probing.budget`), and the others
+above. On published puzzles they decide most or all of the grid; where they decide every
+cell, the pipeline runs no solver (`pipeline._decided`).
 """
 
 from __future__ import annotations
@@ -147,11 +146,11 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
 
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the rules and probing decide (`solver.deduce.island_logic`): cells of sea and of
-    land in every answer; then, where cells are left, the search over the islands' borders
-    (`island_logic.searching`), the search that learns from its conflicts (`learning_steps`)
-    and the SAT solver (`sat_steps`) take turns by their CPU (`probing.first`,
-    ISLAND_WORK_COST, SAT_WORK_COST): the first to decide the grid does. On published puzzles
-    any one of them may end ten times sooner than the others, and which one varies."""
+    land in every answer; then, where cells are left, the SAT solver (`sat_steps`), and beside
+    it, where their budgets are not 0, the search over the islands' borders
+    (`island_logic.searching`) and the search that learns from its conflicts
+    (`learning_steps`), taking turns by their CPU (`probing.first`, ISLAND_WORK_COST,
+    SAT_WORK_COST): the first to decide the grid does."""
     clues = p.clues()
     try:
         board = island_logic.probed(
@@ -413,21 +412,17 @@ def to_url(p: Puzzle) -> str:
 
 
 # SCIP by default: faster than HiGHS on generated grids up to 20x20, and as fast on nurikabe-2.
-# The search beside the islands (`search_work`), on the published puzzles that probing leaves
-# open (332 of 1,130), the odd-numbered half choosing and the even half checking: it ends
-# within 500k on 308 of the 331 it runs on (the other 23 need 0.5M to 7M, or more than 8M). A
-# search of 200k does as well on the odd half, and leaves 688_20x20 of the even half to the
-# learning search, which does not decide it. The learning search beside it (`learn_work`), from
-# `python -m benchmarks.benchmark_budgets learn --puzzlekit ROOT --genres nurikabe --every 2
-# --offset 0` (and `--offset 1`; `--cap 40000000 --time-limit 30`, then its `--table`): 15 and 9
-# of the halves' 565 reach it; it decides 11 of the first within 7,419,000 and 7 of the second
-# within 22,467,000 (1108_20x15, 7.9 s of CPU; 950_13x13 19,529,000), where the MIP after the
-# same searches does not end within 30 s on 11 of those 18. A budget chosen on the first half
-# (10,000,000) would leave 950 and 1108 to the MIP; 40,000,000, about twice the most, decides
-# them. Six run it out: 29, 683, 753, 756 and 1055, where neither route ends within 30 s, and
-# 1030_32x32, which the MIP answers in 13 s without the learning search.
-# (Those figures are of the searches one after the other; taking turns, the learning search
-# works from the same board, so its work on each puzzle is the same.)
+# The searches beside the SAT solver are off (`search_work` and `learn_work` 0): from `python -m
+# benchmarks.benchmark_turns --puzzlekit ROOT --every 2 --offset 0 --sat-conflicts 200000` (and
+# `--offset 1`; each search alone on the published puzzles that reach the island search, the
+# island search within 500,000 and the learning search within 40,000,000), the SAT solver
+# decides every puzzle that either other search decides (168 of the first half's 170, and 161
+# of the second half's 161; 29_10x10 and 753_10x10 none of them); and from `python -m
+# benchmarks.benchmark_puzzlekit --genres nurikabe --time-limit 10`, the whole set in two runs
+# side by side: the SAT solver alone against it with the island search, 1,127 right each, the
+# seconds' sum 64.1 against 76.2 (1108_20x15 1.9 s against 3.3); the island search and the SAT
+# solver against the three taking turns, 1,127 right against 1,126 (683_14x24 7.6 s against
+# out of time), 67.1 s against 82.4.
 # The CPU of a unit of the island search's work (`probing.racing`: the grid's cells a
 # propagation) in units of the learning search's (`solver.deduce.learning`), so that the two
 # take turns by their CPU (`deduce`): from `python -m benchmarks.benchmark_turns --puzzlekit
@@ -460,9 +455,9 @@ GENRE = define(
         "scip",
         probe_work=150_000,
         probe_passes=10,
-        search_work=500_000,
+        search_work=0,
         search_spread=3,
-        learn_work=40_000_000,
+        learn_work=0,
         sat_conflicts=SAT_CONFLICTS,
     ),
 )
