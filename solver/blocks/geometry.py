@@ -115,13 +115,7 @@ def separator(
     By Menger's theorem, as many as paths without a node in common: found by augmenting paths
     (Edmonds and Karp) over the passable nodes each split into an entry and an exit joined by
     one unit. Only the passable nodes a path from the source reaches take part."""
-    seen = set(source)
-    todo = list(seen)
-    for n in todo:
-        for m in near[n]:
-            if m not in seen and passable[m] and m not in sink:
-                seen.add(m)
-                todo.append(m)
+    seen = reach(source, lambda n: [m for m in near[n] if passable[m] and m not in sink])
     inner = sorted(seen.difference(source))
     index = {n: k for k, n in enumerate(inner)}
     start, end = 2 * len(inner), 2 * len(inner) + 1  # node k: entry 2k, exit 2k + 1
