@@ -343,6 +343,33 @@ def test_where_the_sat_solver_gives_up_in_the_proof_the_count_proves(monkeypatch
     assert told == [[]] and out.unique is True  # the count's verdict
 
 
+# --- the search's guess, where the count gave up (`_filled`) -----------------------------------
+
+
+def test_where_the_count_gives_up_the_search_tries_a_filled_answer_first(monkeypatch):
+    assert all(cell in {c for s in ANSWER for c in s} for cell in PUZZLE.positions())
+    assert numberlink.deduce(PUZZLE, PROVED.tuning).guess == ANSWER
+    out = solve_puzzle(PROVED, PUZZLE, Settings())
+    assert out.status == "solved" and out.answer == ANSWER and out.guessed and out.unique
+    without = dataclasses.replace(PROVED.tuning, guess_sat_work=0)
+    assert numberlink.deduce(PUZZLE, without).guess is None
+
+
+def test_without_a_filled_answer_there_is_no_guess_and_the_search_finds_the_answer():
+    # two minimal answers, along the top row or round the bottom one; a line through all
+    # eight cells would touch itself
+    p = text_puzzle("1..1\n....")
+    assert numberlink.deduce(p, PROVED.tuning).guess is None
+    out = solve_puzzle(PROVED, p, Settings())
+    assert out.status == "solved" and not out.guessed and out.unique is False
+    assert len({c for s in out.answer for c in s}) < 8 and numberlink.verify(p, out.answer) == []
+
+
+def test_a_guess_past_its_work_is_none():
+    tuning = dataclasses.replace(PROVED.tuning, guess_sat_work=1)
+    assert numberlink.deduce(PUZZLE, tuning).guess is None
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("genre", [RECOUNTED, PROVED], ids=["count", "sat"])
 def test_the_proof_agrees_with_trying_every_path(monkeypatch, genre):
@@ -350,6 +377,7 @@ def test_the_proof_agrees_with_trying_every_path(monkeypatch, genre):
     search's answer and the proof (the count again; or the SAT solver first) against brute
     force; the proof met proving an answer unique and finding another."""
     told = told_others(monkeypatch)
+    guessed = set()
     rng = random.Random(5)
     for rows, cols, labels in [(4, 4, 3), (4, 5, 3), (5, 5, 4), (4, 5, 4)]:
         for _ in range(40):
@@ -360,7 +388,9 @@ def test_the_proof_agrees_with_trying_every_path(monkeypatch, genre):
                 assert out.status == "infeasible", p
                 continue
             assert out.status == "solved" and out.unique is (len(answers) == 1), p
+            guessed.add(out.guessed)
     assert [] in told and any(told)
+    assert guessed == {True, False}  # the SAT solver's filled answer taken, and none found
 
 
 # --- verify ----------------------------------------------------------------------------------

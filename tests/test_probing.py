@@ -89,3 +89,18 @@ def test_a_route_that_gives_up_drops_out_and_the_others_go_on():
     with pytest.raises(Contradiction):
         probing.first([(route([1], Contradiction(), [], "none"), 1), (never, 1)])
     assert probing.first([]) is None
+
+
+def test_walked_within_ends_a_search_whose_work_goes_past_it():
+    closed = []
+
+    def search():
+        try:
+            yield from (10, 20, 30)
+        finally:
+            closed.append(True)
+        return "done"
+
+    assert probing.walked_within(search(), 30) == "done"
+    assert probing.walked_within(search(), 25) is None
+    assert closed == [True, True]  # the search given up is closed too

@@ -36,7 +36,10 @@ class Deductions:
     the answer with the genre's `verify`, and it is the only one (the rules hold in every
     answer). None: the rules left something open.
     others: where the count gave up before the search, a count with a larger budget that the
-    uniqueness check runs on the search's answer (`Model.others`)."""
+    uniqueness check runs on the search's answer (`Model.others`).
+    guess: where the count gave up, an answer a quicker search found (the keys of `answers_of`
+    it uses), not known to be the only one: the search tries it first (`Model.guesses`), and
+    the uniqueness check treats it as any answer of the search. None: no guess."""
 
     fixed: Mapping[str, Mapping[Any, int]] = field(default_factory=dict)
     answers: list[frozenset[Any]] | None = None
@@ -44,6 +47,7 @@ class Deductions:
     answer: Any = None
     answer_vars: int = 0
     others: Callable[[Any], list[Any] | None] | None = None
+    guess: frozenset[Any] | None = None
 
 
 NOTHING = Deductions()  # what rules that found a contradiction leave: the model finds it too

@@ -380,7 +380,8 @@ class KeptClauses:
     of each edge the board leaves open (1: a line), then per cell that is no number and may
     still hold a line, its emptiness (1: no line; where it could go either way) and a variable
     for each label it keeps (1: its line has that label). `on`: the edges the board holds a
-    line on; `joins`: the two cells of each edge (as the board numbers them)."""
+    line on; `joins`: the two cells of each edge (as the board numbers them); `empty[i]` the
+    emptiness variable of each cell that may still go either way."""
 
     count: int
     sums: list[tuple[int, list[tuple[int, int]]]]
@@ -388,6 +389,7 @@ class KeptClauses:
     edge: dict[int, int]
     on: frozenset[int]
     joins: list[tuple[int, int]]
+    empty: dict[int, int]
 
     def lines(self, values: list[int]) -> set[int]:
         """The edges holding a line in an answer (each variable's value)."""
@@ -488,7 +490,7 @@ def kept_clauses(board: LinkBoard) -> KeptClauses:
                 continue  # z holds a line
             clause((line(f), 0), (line(g), 0), (empty.get(z, True), 0))
     on = frozenset(e for e in range(len(shape.edges)) if state[e] == ON)
-    return KeptClauses(count, sums, clauses, edge, on, shape.edges)
+    return KeptClauses(count, sums, clauses, edge, on, shape.edges, empty)
 
 
 def _loops(joins: list[tuple[int, int]], lines: set[int]) -> list[list[int]]:

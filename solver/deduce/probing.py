@@ -215,6 +215,19 @@ def walked(walk: Generator[int, None, T]) -> T:
             return end.value
 
 
+def walked_within(walk: Generator[int, None, T], work: int) -> T | None:
+    """What a search taken a step at a time returns, where it ends before the work it yields
+    goes past `work`; None where it goes past first (the search is closed)."""
+    while True:
+        try:
+            done = next(walk)
+        except StopIteration as end:
+            return end.value
+        if done > work:
+            walk.close()
+            return None
+
+
 def _answers(
     board: Board, frontier: Callable[[Board], list[int]], probe_nodes: bool
 ) -> Iterator[Board | None]:

@@ -192,7 +192,8 @@ class Genre:
 
 def apply(m: Model, deductions: Deductions) -> None:
     """Fix the deductions' values as bounds of the model's variables, settle its counted
-    answers (`Model.settle`), hand over its count for the proof (`Model.others`), and count
+    answers (`Model.settle`) or take its guess (`Model.guess`), hand over its count for the
+    proof (`Model.others`), and count
     in `Model.deduced` the answer variables now fixed that were free before."""
     free = [v for v in m.answer_vars if not is_fixed(v)]
     for group, values in deductions.fixed.items():
@@ -204,6 +205,8 @@ def apply(m: Model, deductions: Deductions) -> None:
         m.minimal, m.detour = [], None
         if len(deductions.answers) < 2:
             m.guesses = []
+    elif deductions.guess is not None:
+        m.guess(m[deductions.answers_of], deductions.guess)
     m.deduced = (sum(is_fixed(v) for v in free), len(m.answer_vars))
 
 

@@ -60,7 +60,9 @@ class Model:
     makes and adds them and starts again when a first attempt uses up the genre's
     `Tuning.reinforce_after` nodes. They stay out of the `.lp` file, like `minimal`.
     guesses: rows that the answers of most puzzles keep though the rules do not ask for them
-    (numberlink: every cell on a line). The pipeline's first search takes them, for at most
+    (numberlink: every cell on a line), or that fix the model to an answer found before the
+    search (`guess`: a count's first of several, a SAT solver's answer that uses every cell,
+    `Deductions.guess`). The pipeline's first search takes them, for at most
     half the time left; where that finds no answer, the search runs again without them. The
     uniqueness search never has them, so they change how soon an answer is found, never a
     verdict. They stay out of the `.lp` file and out of check's searches.
@@ -127,8 +129,13 @@ class Model:
             fix(x, {e: int(bool(counted) and e in counted[0]) for e in x})
         else:
             self.answers = counted
-            self.guesses = [(v == int(e in counted[0]), cname("Counted", *e)) for e, v in x.items()]
+            self.guess(x, counted[0], "Counted")
         return True
+
+    def guess(self, x: Mapping[Any, Any], answer: frozenset[Any], name: str = "Guessed") -> None:
+        """Make the guesses (`guesses`) an answer found before the search: each variable of x
+        at its value there (1 where the answer uses its key)."""
+        self.guesses = [(v == int(e in answer), cname(name, *e)) for e, v in x.items()]
 
     def reinforce(self, rows: Callable[[], list[tuple[pulp.LpConstraint, str]]]) -> None:
         """Keep a maker of rows for a search that runs long (see `reinforcements`)."""

@@ -195,6 +195,9 @@ class Tuning:
     count_work: int = 0  # counting the answers along a frontier, in frontiers made (0: none)
     proof_count_work: int = 0  # ... and where that gives up, again in the uniqueness proof,
     # after the search's answer, within this work (`Model.others`; 0: not again)
+    guess_sat_work: int = 0  # where the count gives up, a SAT solver looks for an answer that
+    # uses every cell, within this work (its propagations), and the search tries it first
+    # (`Deductions.guess`; 0: not at all)
     proof_sat_conflicts: int = 0  # where the count gives up, the uniqueness proof asks a SAT
     # solver (`solver.deduce.sat`) first, told the search's answer, within this many of its
     # conflicts (`Model.others`; 0: not at all)
