@@ -193,8 +193,8 @@ class Genre:
 def apply(m: Model, deductions: Deductions) -> None:
     """Fix the deductions' values as bounds of the model's variables, settle its counted
     answers (`Model.settle`) or take its guess (`Model.guess`), hand over its count for the
-    proof (`Model.others`), and count
-    in `Model.deduced` the answer variables now fixed that were free before."""
+    proof (`Model.others`), and count in `Model.deduced` the answer variables now fixed that
+    were free before."""
     free = [v for v in m.answer_vars if not is_fixed(v)]
     for group, values in deductions.fixed.items():
         fix(m[group], values)

@@ -363,9 +363,11 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     counted with its detour or its move, if it has one: one (the answer itself, and its
     segments and cells used as fixings), none (no segment or cell used: the model finds no
     answer), or more (the model settles on them: `Model.settle`). Where the count gives up,
-    nothing but the uniqueness proof of the search's answer (`Deductions.others`, `_others`):
-    a SAT solver over the board's rules as clauses, told that answer (`_solved`, within
-    `Tuning.proof_sat_conflicts`), then the count again (within `Tuning.proof_count_work`).
+    no fixings: the search's guess, a kept answer that uses every cell (`Deductions.guess`,
+    `_filled`, within `Tuning.guess_sat_work`), and the uniqueness proof of the search's
+    answer (`Deductions.others`, `_others`): a SAT solver over the board's rules as clauses,
+    told that answer (`_solved`, within `Tuning.proof_sat_conflicts`), then the count again
+    (within `Tuning.proof_count_work`).
     Every answer the board keeps agrees with what it decides, and each counted is an answer,
     so one counted is the one kept; every answer comes back to a kept one by shortcuts and
     moves, so it is the only answer unless a detour or a move leads off it."""
