@@ -115,7 +115,7 @@ none, the search goes on as above. So, once the search has its answer, the proof
   `Tuning.proof_sat_conflicts`) is given the board's rules as clauses
   (`solver.deduce.links.kept_clauses`: per open segment a variable, per cell its labels and its
   emptiness; the degrees; a line's two cells of one label; no line touching itself; empty cells
-  early) and the clause "not every segment of the answer found again"; a closed loop apart
+  early; no closed square) and the clause "not every segment of the answer found again"; a closed loop apart
   from the lines, which the clauses allow, is shut out as an answer shows it. No answer left:
   the answer found is the only kept one, so unique unless it has a detour or a move; an
   answer: the second. What it learns from each conflict (a clause) is what the count's
