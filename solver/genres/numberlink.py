@@ -115,18 +115,17 @@ none, the search goes on as above. So, once the search has its answer, the proof
   `Tuning.proof_sat_conflicts`) is given the board's rules as clauses
   (`solver.deduce.links.kept_clauses`: per open segment a variable, per cell its labels and its
   emptiness; the degrees; a line's two cells of one label; no line touching itself; empty cells
-  early; no closed square) and the clause "not every segment of the answer found again"; a closed loop apart
-  from the lines, which the clauses allow, is shut out as an answer shows it. No answer left:
-  the answer found is the only kept one, so unique unless it has a detour or a move; an
-  answer: the second. What it learns from each conflict (a clause) is what the count's
-  frontiers cannot hold on wide grids: on the published sparse 14 x 14 to 25 x 32 grids its
-  proofs take 5,000 to a few 100,000 conflicts, a second to several. Nearly all of them go to
-  answers that leave cells empty: told that no cell is, the same proofs end within a few
-  thousand. Not given, as none shortened them on the puzzles tried: the parity of the lines
-  crossing each row and column line (all lines, or each label's), that as many empty cells
-  are black as white on a chequerboard, and that no line passes on both sides of an empty
-  cell (a shortcut through it); nor do PySAT's other solvers (Kissat, CaDiCaL 3, Glucose)
-  end them sooner.
+  early; no closed square) and the clause "not every segment of the answer found again"; a larger
+  closed loop apart from the lines, which the clauses allow, is shut out as an answer shows it. No
+  answer left: the answer found is the only kept one, so unique unless it has a detour or a move; an
+  answer: the second. What it learns from each conflict (a clause) is what the count's frontiers
+  cannot hold on wide grids: on the published sparse 14 x 14 to 25 x 32 grids its proofs take 5,000
+  to a few 100,000 conflicts, a second to several. Nearly all of them go to answers that leave cells
+  empty: told that no cell is, the same proofs end within a few thousand. Not given, as none
+  shortened them on the puzzles tried: the parity of the lines crossing each row and column line
+  (all lines, or each label's), that as many empty cells are black as white on a chequerboard, and
+  that no line passes on both sides of an empty cell (a shortcut through it); nor do PySAT's other
+  solvers (Kissat, CaDiCaL 3, Glucose) end them sooner.
 - The count again, where the SAT solver gives up: with a budget about six times larger
   (`Tuning.proof_count_work`, and more frontiers at one cell); where it ends, it is the proof
   (the answer found is the one counted, with no detour or move: unique; another counted: the
