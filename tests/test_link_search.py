@@ -249,7 +249,7 @@ def test_the_sat_solver_told_an_answer_agrees_with_the_count_of_every_answer():
         truth = "one" if len(every) == 1 else "two"
         p = puzzle(rows, cols, ends)
         found = every[0]
-        others = numberlink._solved(p, found, 10**6)
+        others = numberlink._solved(p, numberlink._board(p), found, 10**6)
         assert others is not None and len(others) <= 1
         assert {0: "one", 1: "two"}[len(others)] == truth, ends
         assert all(a != found and not numberlink.verify(p, a) for a in others)

@@ -370,12 +370,14 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     Every answer the board keeps agrees with what it decides, and each counted is an answer,
     so one counted is the one kept; every answer comes back to a kept one by shortcuts and
     moves, so it is the only answer unless a detour or a move leads off it."""
-    counted = _counted(p, tuning.count_work)
+    board = _board(p)
+    counted = _counted(p, board, tuning.count_work)
     if counted is None:
-        guess = _filled(p, tuning.guess_sat_work) if tuning.guess_sat_work else None
+        assert board is not None  # the count gives up only on a board without contradiction
+        guess = _filled(board, tuning.guess_sat_work) if tuning.guess_sat_work else None
         if not tuning.proof_count_work and not tuning.proof_sat_conflicts:
             return Deductions(guess=guess)
-        return Deductions(guess=guess, others=lambda found: _others(p, found, tuning))
+        return Deductions(guess=guess, others=lambda found: _others(p, board, found, tuning))
     if len(counted) > 1:
         return Deductions(answers=counted, answers_of="x")
     answer = counted[0] if counted else frozenset()
@@ -402,11 +404,13 @@ def _board(p: Puzzle) -> LinkBoard | None:
     return board
 
 
-def _counted(p: Puzzle, work: int, states: int = MAX_STATES) -> list[Answer] | None:
-    """The kept answers counted (`deduce`), within `work` frontiers made and `states`
-    frontiers at one cell, the one counted followed by its detour or its move where it has
-    one: none, one (the only answer), two or more; None where the count gives up."""
-    board = _board(p)
+def _counted(
+    p: Puzzle, board: LinkBoard | None, work: int, states: int = MAX_STATES
+) -> list[Answer] | None:
+    """The kept answers counted (`deduce`), told what `board` (`_board`) decides, within `work`
+    frontiers made and `states` frontiers at one cell, the one counted followed by its detour
+    or its move where it has one: none, one (the only answer), two or more; None where the
+    count gives up."""
     if board is None:
         return []
     counted = link_answers(
@@ -425,16 +429,13 @@ def _counted(p: Puzzle, work: int, states: int = MAX_STATES) -> list[Answer] | N
     return counted
 
 
-def _filled(p: Puzzle, work: int) -> Answer | None:
+def _filled(board: LinkBoard, work: int) -> Answer | None:
     """A kept answer whose lines use every cell that may hold one (the search's guess,
     `Deductions.guess`), from a SAT solver (`solver.deduce.sat`, within `work`: its
     propagations, which follow its CPU on small and large grids alike, where a conflict costs
     more on a larger one) over the board's rules as clauses (`solver.deduce.links.
     kept_clauses`) told that no such cell is empty; None where there is none or the solver
     gives up."""
-    board = _board(p)
-    if board is None:
-        return None
     kept = kept_clauses(board)
     filled = [*kept.clauses, *([(v, 0)] for v in kept.empty.values())]
     shown = sorted(kept.edge.values())
@@ -447,7 +448,7 @@ def _filled(p: Puzzle, work: int) -> Answer | None:
     return frozenset(segments[e] for e in kept.lines(found[0]))
 
 
-def _solved(p: Puzzle, found: Answer, conflicts: int) -> list[Answer] | None:
+def _solved(p: Puzzle, board: LinkBoard, found: Answer, conflicts: int) -> list[Answer] | None:
     """For the uniqueness proof: the answers other than `found` (the search's), as `_others`
     gives them, from a SAT solver (`solver.deduce.sat`, within `conflicts`) over the board's
     rules as clauses (`solver.deduce.links.kept_clauses`), with `found` shut out from the start
@@ -455,9 +456,6 @@ def _solved(p: Puzzle, found: Answer, conflicts: int) -> list[Answer] | None:
     out as they come: another kept answer, or none, and then `found` is the only answer unless
     it has a detour or a move (the kept answers are at most `found`, and every answer comes back
     to a kept one). None where it gives up."""
-    board = _board(p)
-    if board is None:
-        _none_counted()
     kept = kept_clauses(board)
     segments = board.segments()
     clauses = kept.clauses
@@ -476,28 +474,27 @@ def _solved(p: Puzzle, found: Answer, conflicts: int) -> list[Answer] | None:
     return [other] if other is not None else []
 
 
-def _others(p: Puzzle, found: Answer, tuning: Tuning) -> list[Answer] | None:
+def _others(p: Puzzle, board: LinkBoard, found: Answer, tuning: Tuning) -> list[Answer] | None:
     """For the uniqueness proof: the answers other than `found` (the search's): none (it is
     the only answer) or one. First from the SAT solver told `found` (`_solved`, within
     `Tuning.proof_sat_conflicts`), then, where it gives up, from the count again (`_recounted`,
     within `Tuning.proof_count_work`); None where both give up."""
     if tuning.proof_sat_conflicts:
-        others = _solved(p, found, tuning.proof_sat_conflicts)
+        others = _solved(p, board, found, tuning.proof_sat_conflicts)
         if others is not None:
             return others
-    return _recounted(p, found, tuning.proof_count_work) if tuning.proof_count_work else None
+    if not tuning.proof_count_work:
+        return None
+    return _recounted(p, board, found, tuning.proof_count_work)
 
 
-def _recounted(p: Puzzle, found: Answer, work: int) -> list[Answer] | None:
+def _recounted(p: Puzzle, board: LinkBoard, found: Answer, work: int) -> list[Answer] | None:
     """The answers other than `found` (the search's), from the count of `_counted` with a
     larger budget, `work` frontiers made and PROOF_STATES at one cell, first without the
     answers themselves (`link_count`, little memory): where it counts one and `found` is
     counted (the count told every segment of it), `found` is the one kept, and the only answer
     unless it has a detour or a move. Where it counts more, or another one, the count again
     with its answers, for another. None where a count gives up."""
-    board = _board(p)
-    if board is None:
-        _none_counted()
     fixed, allowed = board.fixed(), board.allowed()
     told = {"minimal": True, "allowed": allowed}
     n = link_count(p.rows, p.cols, p.numbers(), 2, PROOF_STATES, work, fixed=fixed, **told)
@@ -510,7 +507,7 @@ def _recounted(p: Puzzle, found: Answer, work: int) -> list[Answer] | None:
     if n == 1 and kept and link_count(p.rows, p.cols, p.numbers(), fixed=whole, **told) == 1:
         other = detour(p, found) or moved(p, found)
         return [other] if other is not None else []
-    counted = _counted(p, work, PROOF_STATES)
+    counted = _counted(p, board, work, PROOF_STATES)
     return None if counted is None else [a for a in counted if a != found]
 
 
