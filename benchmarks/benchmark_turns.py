@@ -6,9 +6,9 @@ from its conflicts (`nurikabe.learning_steps`, a unit its work) and its SAT solv
 (`fillomino.searching`, a unit its work) and its SAT solver (`fillomino.sat_steps`,
 `fillomino.SAT_WORK_COST`). A SAT solver's units are `solver.deduce.sat.rounds`' work (its
 propagations, and the variables of each answer it gave). Per published puzzle that reaches
-them, each runs alone from the board probing leaves (fillomino's: after the short search and
-probing again), within the genre's budgets (nurikabe's island search and learning search, which
-its Tuning leaves off, within ISLAND_WORK and LEARN_WORK), the SAT solver within
+them, each runs alone from the board probing leaves (fillomino's: where the short search
+after it runs out), within the genre's budgets (nurikabe's island search and learning search,
+which its Tuning leaves off, within ISLAND_WORK and LEARN_WORK), the SAT solver within
 `--sat-conflicts`, with its work and its CPU seconds.
 
     python -m benchmarks.benchmark_turns --puzzlekit ROOT [--genre nurikabe|fillomino]
@@ -99,10 +99,7 @@ def _fillomino(p: fillomino.Puzzle, budget: int) -> list[Walk] | None:
         sizes.probe(board, tuning.probe_work)
         if not board.undecided() or sizes.search(board, fillomino.SEARCH_FIRST) is not None:
             return None
-        sizes.probe(board, fillomino.PROBE_MORE, deciding=True)
     except sizes.Contradiction:
-        return None
-    if not board.undecided():
         return None
     dom = board.dom
     return [fillomino.searching(board, tuning.search_work), fillomino.sat_steps(dom, budget)]

@@ -12,7 +12,7 @@ import openpyxl
 import pytest
 
 from solver import check
-from solver.deduce import probing
+from solver.deduce import probing, sizes
 from solver.genres import fillomino, genre_by_slug
 from solver.io.puzzlink import UrlError, parse_url
 from solver.io.sheet import Grid, InputError
@@ -164,8 +164,6 @@ def test_published_puzzles_solve_to_their_answers(entry):
 
 
 def test_the_search_decides_what_probing_leaves():
-    from solver.deduce import sizes
-
     p = puzzle(["3..", "...", "..3"])  # two 3s in the corners, four cells for other regions
     board = sizes.Board({c: set(d) for c, d in fillomino.domains(p).items()})
     board.propagate()
@@ -235,8 +233,6 @@ def test_the_deductions_keep_every_answer(seed):
     known one."""
     import random
 
-    from solver.deduce import sizes
-
     p, known = _random_puzzle(random.Random(seed))
     rows, cols = p.rows, p.cols
     board = sizes.Board({c: set(d) for c, d in fillomino.domains(p).items()})
@@ -253,8 +249,6 @@ def test_the_split_that_failed_comes_first_in_the_search(monkeypatch):
     cells open; the search, with the split whose two ways both failed first at the nodes after
     (the last conflict), ends with the one answer within 1M work; with the split of `_split`
     alone it runs out of that work (it needs over 16M)."""
-    from solver.deduce import sizes
-
     rows = ["1...8...8.", ".2...7...8", "..3...1...", "...4...2..", "6...5...8."]
     rows += [".7...6...3", "..7...7...", "...4...8..", "4...4...9.", ".1...4...A"]
     cells = [[10 if ch == "A" else int(ch) if ch.isdigit() else None for ch in r] for r in rows]
@@ -271,8 +265,6 @@ def test_the_split_that_failed_comes_first_in_the_search(monkeypatch):
 
 
 def test_a_group_goes_on_through_its_only_way():
-    from solver.deduce import sizes
-
     # the 4 in A1 could go on through B1 (a 2 may join the 2 in B2) or A2, but through B1
     # alone it meets the 1 and the 2: two cells, so A2 holds 4
     p = puzzle(["4.1...", ".2....", "......", "......"])
@@ -282,8 +274,6 @@ def test_a_group_goes_on_through_its_only_way():
 
 
 def test_two_groups_of_one_number_too_close_have_no_answer():
-    from solver.deduce import sizes
-
     # each 3 could only grow toward the other, and joined they would make four cells
     board = sizes.Board({c: set(d) for c, d in fillomino.domains(puzzle(["3..3"])).items()})
     with pytest.raises(sizes.Contradiction):
@@ -291,8 +281,6 @@ def test_two_groups_of_one_number_too_close_have_no_answer():
 
 
 def test_a_tight_reach_keeps_the_cells_the_region_cannot_go_round():
-    from solver.deduce import sizes
-
     # the 4 in D2 reaches C2, D1, C1 and B1 (A1 is four steps off): without C1 it would reach
     # two cells, so C1 holds 4, though it is not beside the 4
     p = puzzle(["....", ".1.4"])
@@ -302,8 +290,6 @@ def test_a_tight_reach_keeps_the_cells_the_region_cannot_go_round():
 
 
 def test_a_part_flooded_before_is_taken_as_it_was_while_its_cells_are_free():
-    from solver.deduce import sizes
-
     # the cells of a 3 x 3 grid as two parts, split by the middle row: flooded once, then
     # again after a cell of the lower part leaves: the upper part is taken as it was, with
     # the same work as a fresh board's floods, and the lower part is flooded again
@@ -318,8 +304,6 @@ def test_a_part_flooded_before_is_taken_as_it_was_while_its_cells_are_free():
 
 
 def test_a_group_with_no_room_for_a_region_of_its_own_joins_the_one_it_can_reach():
-    from solver.deduce import sizes
-
     # the 4 in A1 and the 3 in A3 take seven of the eight cells: no other region than theirs
     # has more than one cell, so the 4 the rules put in B2 lies in A1's region, within two
     # steps of A1 and B2 together: A4, three steps from B2, holds no 4
@@ -330,8 +314,7 @@ def test_a_group_with_no_room_for_a_region_of_its_own_joins_the_one_it_can_reach
     assert board.dom[3, 0] == {1, 3}
 
 
-def test_where_the_first_search_runs_out_more_probing_and_the_search_decide(monkeypatch):
-    from solver.deduce import sizes
+def test_where_the_first_search_runs_out_the_turns_decide(monkeypatch):
     from solver.mip.settings import Tuning
 
     p = fillomino.from_url(parse_url(URL))
@@ -339,11 +322,12 @@ def test_where_the_first_search_runs_out_more_probing_and_the_search_decide(monk
     board.propagate()
     assert board.undecided()  # the rules alone leave cells open
     monkeypatch.setattr(fillomino, "SEARCH_FIRST", 1)  # the first search stops at once
+    # the depth-first search again, within its own work
     assert fillomino.deduce(p, Tuning(probe_work=1, search_work=10**6)).answer == PZPR_ANSWER
-    monkeypatch.setattr(fillomino, "PROBE_MORE", 1)
-    # without the second probing, the second search decides within its own work
-    assert fillomino.deduce(p, Tuning(probe_work=1, search_work=10**6)).answer == PZPR_ANSWER
-    # with no work for it, nothing is decided whole
+    # the SAT solver, where the depth-first search runs out at once
+    tuning = Tuning(probe_work=1, search_work=2, sat_conflicts=10**6)
+    assert fillomino.deduce(p, tuning).answer == PZPR_ANSWER
+    # with no work for either, nothing is decided whole
     assert fillomino.deduce(p, Tuning(probe_work=1, search_work=1)).answer is None
 
 
@@ -354,19 +338,15 @@ def _published(name: str) -> tuple[fillomino.Puzzle, list[list[int]]]:
 
 @pytest.mark.slow
 def test_the_sat_solver_decides_where_the_depth_first_search_runs_out():
-    """janko's published 270_15x15 (a region of 16 and many without a number): after probing,
-    the short search and probing again, the depth-first search runs out of its work (the
+    """janko's published 270_15x15 (a region of 16 and many without a number): after probing
+    and the short search, the depth-first search runs out of its work (the
     genre's `search_work`), while the SAT solver ends with the one answer; `deduce`, the two
     taking turns, gives that answer, the published one."""
-    from solver.deduce import sizes
-
     p, expected = _published("270_15x15")
     tuning = fillomino.GENRE.tuning
     board = sizes.Board({c: set(d) for c, d in fillomino.domains(p).items()})
     sizes.probe(board, tuning.probe_work)
     assert sizes.search(board, fillomino.SEARCH_FIRST) is None
-    sizes.probe(board, fillomino.PROBE_MORE, deciding=True)
-    assert board.undecided()
     assert probing.walked(fillomino.searching(board, tuning.search_work)) is None
     found = probing.walked(fillomino.sat_steps(board.dom, tuning.sat_conflicts))
     assert found == {(r, c): {n} for r, row in enumerate(expected) for c, n in enumerate(row)}
@@ -389,3 +369,50 @@ def test_the_sat_solver_keeps_every_answer(seed):
     found = probing.walked(fillomino.sat_steps(dom, 10**6))
     if found is not None:
         assert found == {(r, c): {known[r][c]} for r in range(p.rows) for c in range(p.cols)}
+
+
+def sat_calls(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The `largest` of each search `fillomino.sat_steps` starts (0: over every number)."""
+    calls, numbers_sat = [], fillomino.numbers_sat
+
+    def told(dom, conflicts, largest=0):
+        calls.append(largest)
+        return numbers_sat(dom, conflicts, largest)
+
+    monkeypatch.setattr(fillomino, "numbers_sat", told)
+    return calls
+
+
+def test_the_sat_solver_first_takes_the_numbers_above_every_given_as_one(monkeypatch):
+    calls = sat_calls(monkeypatch)
+    # 2 . . : B1 holds 2 or 5, C1 1, 2 or 5; as MORE (above 2) B1 and C1 would be a group of
+    # two, too few for MORE, so the one answer is 2 2 1, decided without a second search
+    dom = {(0, 0): {2}, (0, 1): {2, 5}, (0, 2): {1, 2, 5}}
+    assert probing.walked(fillomino.sat_steps(dom, 10**6)) == {
+        (0, 0): {2},
+        (0, 1): {2},
+        (0, 2): {1},
+    }
+    assert calls == [2]
+    # 2 . : B1 holds 1 or 5; a 2 alone, or MORE alone: no answer
+    with pytest.raises(sizes.Contradiction):
+        probing.walked(fillomino.sat_steps({(0, 0): {2}, (0, 1): {1, 5}}, 10**6))
+
+
+def test_where_an_answer_holds_more_the_sat_solver_searches_larger_numbers(monkeypatch):
+    calls = sat_calls(monkeypatch)
+    # 1 . . : with MORE above 1, 1 M M is an answer; with MORE above 2 only 1 2 2 is (1 M M
+    # would be a region of 3 or more in two cells)
+    dom = {(0, 0): {1}, (0, 1): {1, 2, 3}, (0, 2): {1, 2, 3}}
+    assert probing.walked(fillomino.sat_steps(dom, 10**6)) == {
+        (0, 0): {1},
+        (0, 1): {2},
+        (0, 2): {2},
+    }
+    assert calls == [1, 2]
+    # 1 . . . : 1 2 2 1 and 1 M M M with MORE above 1 and above 2; above 4 no cell's number
+    # is: over every number, 1 2 2 1 and 1 3 3 3, two answers
+    calls.clear()
+    dom = {(0, 0): {1}, **{(0, c): {1, 2, 3} for c in (1, 2, 3)}}
+    assert probing.walked(fillomino.sat_steps(dom, 10**6)) is None
+    assert calls == [1, 2, 0]

@@ -186,15 +186,17 @@ def assert_no_assignment_breaks(reasons: list, count: int, holds) -> None:
 
 def random_sized(rng: random.Random, count: int) -> learning.Sized:
     """A grid of up to 3 x 4 nodes, each a variable of its own or never inside (-1), its
-    groups of size 1 to 4."""
+    groups of size 1 to 4 (a quarter of the layers: of at least that size)."""
     connection = random_connection(rng, count)
     rows_cols = len(connection.near)
     variable = [u if u >= 0 or rng.random() < 0.5 else -1 for u in connection.variable]
-    return learning.Sized(connection.near, variable[:rows_cols], rng.randint(1, 4))
+    size, at_least = rng.randint(1, 4), rng.random() < 0.25
+    return learning.Sized(connection.near, variable[:rows_cols], size, at_least)
 
 
 def sized_groups(layer: learning.Sized, values: list[int] | tuple[int, ...]) -> bool:
-    """Each group of neighbouring nodes inside has the layer's size, found by a walk."""
+    """Each group of neighbouring nodes inside has the layer's size (or more, for a layer of
+    at least its size), found by a walk."""
     inside = {n for n, u in enumerate(layer.variable) if u >= 0 and values[u] == 1}
     while inside:
         group, todo = set(), [min(inside)]
@@ -203,7 +205,7 @@ def sized_groups(layer: learning.Sized, values: list[int] | tuple[int, ...]) -> 
             if n not in group:
                 group.add(n)
                 todo.extend(m for m in layer.near[n] if m in inside)
-        if len(group) != layer.size:
+        if len(group) < layer.size or (len(group) > layer.size and not layer.at_least):
             return False
         inside -= group
     return True

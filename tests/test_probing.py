@@ -104,3 +104,15 @@ def test_walked_within_ends_a_search_whose_work_goes_past_it():
     assert probing.walked_within(search(), 30) == "done"
     assert probing.walked_within(search(), 25) is None
     assert closed == [True, True]  # the search given up is closed too
+
+
+def test_continued_counts_a_search_on_from_the_work_before_it():
+    def search():
+        yield from (10, 20)
+        return "done"
+
+    walk = probing.continued(search(), 100)
+    assert [next(walk), next(walk)] == [110, 120]
+    with pytest.raises(StopIteration) as end:
+        next(walk)
+    assert end.value.value == ("done", 120)

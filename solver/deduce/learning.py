@@ -111,12 +111,14 @@ class Connected:
 @dataclass(frozen=True)
 class Sized:
     """The nodes inside (their variable at 1; a node of variable -1 is never inside) fall into
-    groups of neighbouring nodes, and each group has exactly `size` nodes: node n's neighbours
-    are `near[n]`. Fillomino's regions of one number are such groups."""
+    groups of neighbouring nodes, and each group has exactly `size` nodes (`at_least`: `size`
+    nodes or more): node n's neighbours are `near[n]`. Fillomino's regions of one number are
+    such groups, and the cells holding any number above n are groups of more than n."""
 
     near: Sequence[Sequence[int]]
     variable: Sequence[int]
     size: int
+    at_least: bool = False
 
 
 def grid_connection(
@@ -480,7 +482,8 @@ class _Search:
         outside, a smaller one grows (where the nodes within as many steps of it as it lacks,
         through nodes not outside, are too few: a conflict; just enough: all inside; one
         neighbour not outside: that one inside); a node whose groups around, joined through
-        it, would be too large is outside. A conflict's clause, or None; the first rule that
+        it, would be too large is outside. (A layer of groups of at least its size: no group
+        is too large, the rest as above.) A conflict's clause, or None; the first rule that
         sets a value ends the check (the next one starts from the new states).
 
         Only what the nodes changed since the last check that set nothing can have changed
@@ -584,12 +587,13 @@ class _Search:
             if truth[literals[n0]] != 1 or n0 in group_of:
                 continue
             cells = group(n0)
-            if len(cells) > size:
+            if len(cells) > size and not layer.at_least:
                 return holds(cells[: size + 1])
             around = {m for n in cells for m in near[n] if truth[literals[m]] < 0}
             beside |= around
-            if len(cells) == size:
-                force(sorted(around), 0, holds(cells))
+            if len(cells) >= size:
+                if not layer.at_least:
+                    force(sorted(around), 0, holds(cells))
                 continue
             if len(around) == 1:
                 force(sorted(around), 1, holds(cells) + walls(cells))
@@ -605,7 +609,8 @@ class _Search:
         if forced:
             return self._forced(forced, variable)
         # nodes that would join groups into one too large
-        for n in sorted(beside.union(m for m in touched if truth[literals[m]] < 0)):
+        joining = beside.union(m for m in touched if truth[literals[m]] < 0)
+        for n in [] if layer.at_least else sorted(joining):
             around_groups: dict[int, list[int]] = {}
             for m in near[n]:
                 if truth[literals[m]] == 1:

@@ -215,6 +215,19 @@ def walked(walk: Generator[int, None, T]) -> T:
             return end.value
 
 
+def continued(walk: Generator[int, None, T], before: int) -> Generator[int, None, tuple[T, int]]:
+    """A search taken a step at a time after work `before` (another search's, in the same
+    route): yields `before` and its own work so far, and returns what it returns with the
+    work at its end."""
+    spent = before
+    while True:
+        try:
+            spent = before + next(walk)
+        except StopIteration as end:
+            return end.value, spent
+        yield spent
+
+
 def walked_within(walk: Generator[int, None, T], work: int) -> T | None:
     """What a search taken a step at a time returns, where it ends before the work it yields
     goes past `work`; None where it goes past first (the search is closed)."""

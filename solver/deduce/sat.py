@@ -30,7 +30,9 @@ set S of up to SHAPE_NODES nodes that may be inside, "not all of S" where S has 
 (a group too large), and "not all of S, or a node around S" where S has up to GROW_NODES nodes
 and fewer than size (a group too small grows); then, as answers show groups too large or too
 small, the same clauses over them (a connected part of size + 1 nodes of a group too large; a
-group too small and the nodes around it) join, and the search goes on.
+group too small and the nodes around it) join, and the search goes on. Groups of at least a
+size (`Sized.at_least`; fillomino's cells of the numbers above every given, as one) are
+never too large, and have only the clauses of groups too small.
 
 After each answer a caller's `check` may name clauses the answer breaks that the others do
 not state (numberlink: no closed loop apart from the lines); they join, and the search goes
@@ -315,18 +317,19 @@ def _cut_clauses(graph: Connected, values: list[int]) -> list[Clause]:
 def _shape_clauses(layer: Sized) -> list[Clause]:
     """The clauses of a layer of groups of its size (`Sized`) written out from the start: for
     each connected set S of nodes that may be inside, of up to SHAPE_NODES nodes, "not all of S"
-    where S has size + 1 nodes, and "not all of S, or a node around S" where S has fewer than
-    size nodes and at most GROW_NODES."""
+    where S has size + 1 nodes (not for groups of at least the size), and "not all of S, or a
+    node around S" where S has fewer than size nodes and at most GROW_NODES."""
     variable, near, size = layer.variable, layer.near, layer.size
     clauses: list[Clause] = []
     may = [[m for m in near[n] if variable[m] >= 0] for n in range(len(near))]
     sets = [frozenset([n]) for n in range(len(near)) if variable[n] >= 0]
-    last = size + 1 if size + 1 <= SHAPE_NODES else min(GROW_NODES, size - 1)
+    large = size + 1 <= SHAPE_NODES and not layer.at_least
+    last = size + 1 if large else min(GROW_NODES, size - 1)
     for count in range(1, last + 1):
         if count > 1:
             sets = list({s | {m} for s in sets for n in s for m in may[n] if m not in s})
         for group in sorted(sets, key=sorted):
-            if count == size + 1:
+            if count == size + 1 and large:
                 clauses.append([(variable[n], 0) for n in sorted(group)])
             elif count < size and count <= GROW_NODES:
                 clauses.append(_grows(layer, group))
@@ -344,7 +347,8 @@ def _grows(layer: Sized, group: frozenset[int]) -> Clause:
 def _group_clauses(layer: Sized, kept: list[int]) -> list[Clause]:
     """For each group of a layer (`Sized`) that an answer makes too small or too large (`kept`:
     its nodes inside in that answer, in order): `_grows` over it, or "not all of" a connected
-    part of it of size + 1 nodes (reached breadth-first from its first node)."""
+    part of it of size + 1 nodes (reached breadth-first from its first node); a group of a
+    layer of at least its size is never too large."""
     variable, near, size = layer.variable, layer.near, layer.size
     inside = set(kept)
     clauses: list[Clause] = []
@@ -360,7 +364,7 @@ def _group_clauses(layer: Sized, kept: list[int]) -> list[Clause]:
         inside -= group
         if len(group) < size:
             clauses.append(_grows(layer, frozenset(group)))
-        elif len(group) > size:
+        elif len(group) > size and not layer.at_least:
             part, ahead = [first], deque([first])
             while len(part) <= size:
                 for m in near[ahead.popleft()]:

@@ -428,19 +428,16 @@ class Board:
         return self.grid.cells_of(two)
 
 
-def probe(board: Board, work: int, deciding: bool = False) -> None:
+def probe(board: Board, work: int) -> None:
     """Each number of each undecided cell tried, the smallest domains first, pass after pass
-    while a pass takes a number out (with `deciding`: while a pass decides a cell), within
-    `work` (`Board.work`); a number whose try breaks the rules is taken out (and the board
-    propagated)."""
+    while a pass takes a number out, within `work` (`Board.work`); a number whose try breaks
+    the rules is taken out (and the board propagated)."""
     board.propagate()
     spent = board.work
     progress = True
     while progress and spent < work:
         progress = False
         order = sorted(board.undecided(), key=lambda c: (len(board.numbers(c)), c))
-        if deciding and not order:
-            break
         for cell in order:
             for n in board.numbers(cell):
                 if spent >= work or len(board.numbers(cell)) == 1:
@@ -458,8 +455,6 @@ def probe(board: Board, work: int, deciding: bool = False) -> None:
                     spent += board.work
                     progress = True
                 spent += trial.work
-        if deciding:
-            progress = len(board.undecided()) < len(order)
 
 
 def search(board: Board, work: int, grow_first: bool = True) -> Board | None:

@@ -47,17 +47,18 @@ make the region too large; with no room left for another region of n, only toget
 group of n far from the others whose region it then shares), the parts a region of n without
 a decided cell fits in, each number propagated from a queue of the numbers whose cells
 changed; then each number of each undecided cell tried (probing), within PROBE_WORK, then a
-depth-first search over the same rules for the answers, to the second, within SEARCH_FIRST;
-where that runs out, probing again within PROBE_MORE (while a pass decides a cell), and then
-two searches take turns by their CPU (`solver.deduce.probing.first`): the depth-first search
-within SEARCH_WORK (`searching`) and a SAT solver that learns from its conflicts (`sat_steps`:
-CaDiCaL through `solver.deduce.sat`, a variable per number a cell can hold, the cells of each
-number as groups of its size, `learning.Sized`: clauses over small shapes from the start, over
-the groups too small or too large as answers show them) within SAT_CONFLICTS. The depth-first
-search is quick where the givens leave little open; on grids with regions of no given number,
-and large ones, it meets the same failure in branch after branch, which the SAT solver learns
-once. Where one ends with one answer, that answer is unique and needs no model. The rest start
-the MIP with smaller domains.
+depth-first search over the same rules for the answers, to the second, within SEARCH_FIRST.
+Where that runs out, two searches take turns by their CPU (`solver.deduce.probing.first`):
+the depth-first search within SEARCH_WORK (`searching`) and a SAT solver that learns from its
+conflicts (`sat_steps`: CaDiCaL through `solver.deduce.sat`, a variable per number a cell can
+hold, the cells of each number as groups of its size, `learning.Sized`: clauses over small
+shapes from the start, over the groups too small or too large as answers show them; first
+with the numbers above every given as one, whose cells fall into groups of more than the
+largest given) within SAT_CONFLICTS. The depth-first search is quick where the givens leave
+little open; on grids with regions of no given number, and large ones, it meets the same
+failure in branch after branch, which the SAT solver learns once. Where one ends with one
+answer, that answer is unique and needs no model. The rest start the MIP with smaller
+domains.
 """
 
 from __future__ import annotations
@@ -88,12 +89,10 @@ from solver.mip.settings import Tuning
 Answer = tuple[tuple[int, ...], ...]  # the number of each cell, 0 for a cell not filled
 PROBE_WORK = 300_000  # the work of the deductions' probes (solver.deduce.sizes.Board.work)
 SEARCH_WORK = 4_000_000  # and of their search for the answers (solver.deduce.sizes.search)
-# A first search within SEARCH_FIRST; where it runs out, probing goes on within PROBE_MORE more,
-# while a pass decides a cell, and the search starts again within SEARCH_WORK: most puzzles
-# need a short search after a short probing, a few (large grids, large numbers) a long probing
-# that leaves no search, and a few a long search that probing does not shorten.
+# A first search within SEARCH_FIRST: most puzzles need a short search after a short probing.
+# Where it runs out, the search starts again within SEARCH_WORK, taking turns with the SAT
+# solver (below).
 SEARCH_FIRST = 400_000
-PROBE_MORE = 4_200_000
 # The SAT solver over the numbers left (`sat_steps`) takes turns with the depth-first search
 # within SAT_CONFLICTS, a unit of its work (`solver.deduce.sat.rounds`: its propagations, and
 # the variables and clauses of each answer it gave) costing SAT_WORK_COST units of the
@@ -244,8 +243,8 @@ def _small_regions(prob: pulp.LpProblem, x: Digits, p: Puzzle) -> None:
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the rules decide (`solver.deduce.sizes`): the numbers each cell can still hold,
     narrowed by the groups and the parts a region fits in, then by probing each number, then
-    a short depth-first search; where that runs out, probing again, and then the depth-first
-    search (`searching`) and the SAT solver (`sat_steps`) take turns by their CPU
+    a short depth-first search; where that runs out, the depth-first search again
+    (`searching`) and the SAT solver (`sat_steps`) take turns by their CPU
     (`probing.first`, SAT_WORK_COST): the first to decide the grid does."""
     start = domains(p)
     board = sizes.Board({cell: set(d) for cell, d in start.items()})
@@ -255,13 +254,10 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
         if board.undecided() and tuning.search_work:
             found = sizes.search(board, min(SEARCH_FIRST, tuning.search_work))
             if found is None and tuning.search_work > SEARCH_FIRST:
-                sizes.probe(board, PROBE_MORE, deciding=True)
-                dom = board.dom
-                if board.undecided():
-                    routes = [(searching(board, tuning.search_work), 1)]
-                    if tuning.sat_conflicts:
-                        routes.append((sat_steps(dom, tuning.sat_conflicts), SAT_WORK_COST))
-                    dom = probing.first(routes) or dom
+                routes = [(searching(board, tuning.search_work), 1)]
+                if tuning.sat_conflicts:
+                    routes.append((sat_steps(dom, tuning.sat_conflicts), SAT_WORK_COST))
+                dom = probing.first(routes) or dom
             elif found is not None:
                 dom = found.dom
     except sizes.Contradiction:
@@ -289,16 +285,57 @@ def searching(board: sizes.Board, work: int) -> Generator[int, None, dict[Cell, 
     return None if found is None else found.dom
 
 
+MORE = 0  # in the SAT solver's first search, every number above the largest decided one
+
+
 def sat_steps(
     dom: dict[Cell, set[int]], conflicts: int
 ) -> Generator[int, None, dict[Cell, set[int]] | None]:
     """The numbers each cell can hold (`dom`, what the rules and probing left) decided by a SAT
-    solver (`solver.deduce.sat`, CaDiCaL, within `conflicts`), a round at a time (yielding its
-    work): a variable x(q, n) for each number n cell q can hold, one number a cell (a sum),
-    and for each number n the groups of cells holding n each of n cells (`learning.Sized`:
-    clauses over small shapes from the start, over the groups too small or too large as
-    answers show them). The numbers of the one answer where it ends with one; None where it
-    finds two or gives up; Contradiction where none."""
+    solver (`numbers_sat`), a round at a time (yielding its work). First with every number
+    above the largest decided one (every given's) as one, MORE, whose cells fall into groups
+    of more than that many: every answer, its larger numbers read as MORE, is an answer of
+    these, so where they have none there is none, and where they have one without MORE it is
+    the one answer (two without MORE are two answers). Cells left open can hold numbers far
+    above the givens' (a region without a given may be as large as the cells the others
+    leave): over every number the solver refutes such regions number by number, as MORE a
+    group of too few cells at once. Where an answer holds MORE (a region without a given
+    larger than every given), the search starts again with MORE above twice that number, and
+    so on, then over every number. Each search within `conflicts`. The numbers of the one
+    answer where it ends with one; None where it finds two or gives up; Contradiction where
+    there is none."""
+    largest = max((n for d in dom.values() if len(d) == 1 for n in d), default=0)
+    done = 0
+    while largest and any(max(d) > largest for d in dom.values()):
+        merged = {q: {n if n <= largest else MORE for n in d} for q, d in dom.items()}
+        found, done = yield from probing.continued(numbers_sat(merged, conflicts, largest), done)
+        if found is None or not any(MORE in a.values() for a in found):
+            return _decided(found)
+        largest *= 2
+    found, _ = yield from probing.continued(numbers_sat(dom, conflicts), done)
+    return _decided(found)
+
+
+def _decided(found: list[dict[Cell, int]] | None) -> dict[Cell, set[int]] | None:
+    """The numbers of the one answer found; None where two were found or the search gave up
+    (None); Contradiction where there is none."""
+    if found is None or len(found) > 1:
+        return None
+    if not found:
+        raise sizes.Contradiction
+    return {q: {n} for q, n in found[0].items()}
+
+
+def numbers_sat(
+    dom: dict[Cell, set[int]], conflicts: int, largest: int = 0
+) -> Generator[int, None, list[dict[Cell, int]] | None]:
+    """Up to two answers of the numbers each cell can hold by a SAT solver
+    (`solver.deduce.sat`, CaDiCaL, within `conflicts`), a round at a time (yielding its work):
+    a variable x(q, n) for each number n cell q can hold, one number a cell (a sum), and for
+    each number n the groups of cells holding n each of n cells (`learning.Sized`: clauses over
+    small shapes from the start, over the groups too small or too large as answers show them);
+    the cells of MORE (numbers above `largest`) in groups of more than `largest` cells. Each
+    answer as the number of each cell; None where the solver gives up."""
     cells = sorted(dom)
     index = {q: k for k, q in enumerate(cells)}
     near = [[index[m] for m in _near(q, index)] for q in cells]
@@ -308,14 +345,14 @@ def sat_steps(
             x[q, n] = len(x)
     sums = [(1, [(x[q, n], 1) for n in sorted(dom[q])]) for q in cells]
     numbers = sorted({n for d in dom.values() for n in d})
-    layers = [learning.Sized(near, [x.get((q, n), -1) for q in cells], n) for n in numbers]
+    layers = [
+        learning.Sized(near, [x.get((q, n), -1) for q in cells], n or largest + 1, n == MORE)
+        for n in numbers
+    ]
     found = yield from sat.rounds(len(x), sums, conflicts, sized=layers)
-    if found is None or len(found) > 1:
+    if found is None:
         return None
-    if not found:
-        raise sizes.Contradiction
-    (values,) = found
-    return {q: {n} for (q, n), v in x.items() if values[v]}
+    return [{q: n for (q, n), v in x.items() if values[v]} for values in found]
 
 
 def _regions_flow(prob: pulp.LpProblem, x: Digits, p: Puzzle) -> None:
