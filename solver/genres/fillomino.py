@@ -318,7 +318,7 @@ def sat_steps(
 
 def _decided(found: list[dict[Cell, int]] | None) -> dict[Cell, set[int]] | None:
     """The numbers of the one answer found; None where two were found or the search gave up
-    (None); Contradiction where there is none."""
+    (`found` None); Contradiction where there is none (`found` empty)."""
     if found is None or len(found) > 1:
         return None
     if not found:
@@ -346,7 +346,12 @@ def numbers_sat(
     sums = [(1, [(x[q, n], 1) for n in sorted(dom[q])]) for q in cells]
     numbers = sorted({n for d in dom.values() for n in d})
     layers = [
-        learning.Sized(near, [x.get((q, n), -1) for q in cells], n or largest + 1, n == MORE)
+        learning.Sized(
+            near,
+            [x.get((q, n), -1) for q in cells],
+            largest + 1 if n == MORE else n,
+            at_least=n == MORE,
+        )
         for n in numbers
     ]
     found = yield from sat.rounds(len(x), sums, conflicts, sized=layers)
