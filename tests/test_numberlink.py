@@ -269,7 +269,9 @@ def test_uniqueness_with_minimal_answers_agrees_with_trying_every_path(how):
 # the count before the search gives up at once, and the proof asks no SAT solver: it counts again
 RECOUNTED = dataclasses.replace(
     numberlink.GENRE,
-    tuning=dataclasses.replace(numberlink.GENRE.tuning, count_work=1, proof_sat_conflicts=0),
+    tuning=dataclasses.replace(
+        numberlink.GENRE.tuning, count_work=1, proof_sat_conflicts=0, guess_sat_work=0
+    ),
 )
 TWO_WAYS = text_puzzle("....\n32.1\n.2.1\n...3")  # two answers, neither a detour of the other
 
@@ -322,6 +324,10 @@ def test_without_a_proof_budget_the_count_hands_nothing_on():
 PROVED = dataclasses.replace(
     numberlink.GENRE, tuning=dataclasses.replace(numberlink.GENRE.tuning, count_work=1)
 )
+# ... and never counts again, not even where no answer uses every cell
+SAT_ALONE = dataclasses.replace(
+    PROVED, tuning=dataclasses.replace(PROVED.tuning, proof_count_work=0)
+)
 
 
 @pytest.mark.parametrize(("p", "unique"), [(PUZZLE, True), (TWO_WAYS, False)])
@@ -329,7 +335,7 @@ def test_the_proof_asks_the_sat_solver_told_the_answer(monkeypatch, p, unique):
     told = told_others(monkeypatch)
     recounted = []
     monkeypatch.setattr(numberlink, "_recounted", lambda *a: recounted.append(a))
-    out = solve_puzzle(PROVED, p, Settings())
+    out = solve_puzzle(SAT_ALONE, p, Settings())
     assert out.status == "solved" and out.unique is unique
     assert len(told) == 1 and (told[0] == []) is unique and not recounted
     if not unique:
@@ -359,10 +365,23 @@ def test_without_a_filled_answer_there_is_no_guess_and_the_search_finds_the_answ
     # two minimal answers, along the top row or round the bottom one; a line through all
     # eight cells would touch itself
     p = text_puzzle("1..1\n....")
-    assert numberlink.deduce(p, PROVED.tuning).guess is None
-    out = solve_puzzle(PROVED, p, Settings())
+    assert numberlink.deduce(p, SAT_ALONE.tuning).guess is None
+    out = solve_puzzle(SAT_ALONE, p, Settings())
     assert out.status == "solved" and not out.guessed and out.unique is False
     assert len({c for s in out.answer for c in s}) < 8 and numberlink.verify(p, out.answer) == []
+
+
+def test_without_a_filled_answer_the_count_goes_again_before_the_search(monkeypatch):
+    p = text_puzzle("1..1\n....")  # as above: two answers, both leaving cells empty
+    counted = numberlink.deduce(p, PROVED.tuning)
+    assert counted.guess is None and counted.others is None and len(counted.answers) == 2
+    assert all(numberlink.verify(p, a) == [] for a in counted.answers)
+    # where that count gives up too, the proof asks the SAT solver and does not count a third time
+    gives_up = dataclasses.replace(PROVED.tuning, proof_count_work=1)
+    recounted = []
+    monkeypatch.setattr(numberlink, "_recounted", lambda *a: recounted.append(a))
+    out = solve_puzzle(dataclasses.replace(PROVED, tuning=gives_up), p, Settings())
+    assert out.status == "solved" and out.unique is False and not recounted
 
 
 def test_a_guess_past_its_work_is_none():
@@ -371,10 +390,11 @@ def test_a_guess_past_its_work_is_none():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("genre", [RECOUNTED, PROVED], ids=["count", "sat"])
+@pytest.mark.parametrize("genre", [RECOUNTED, SAT_ALONE, PROVED], ids=["count", "sat", "both"])
 def test_the_proof_agrees_with_trying_every_path(monkeypatch, genre):
     """Random tiny puzzles with the count before the search given up: the verdicts of the
-    search's answer and the proof (the count again; or the SAT solver first) against brute
+    search's answer and the proof (the count again; the SAT solver alone; or the SAT solver
+    first, and the count before the search where no answer uses every cell) against brute
     force; the proof met proving an answer unique and finding another."""
     told = told_others(monkeypatch)
     guessed = set()
@@ -389,8 +409,10 @@ def test_the_proof_agrees_with_trying_every_path(monkeypatch, genre):
                 continue
             assert out.status == "solved" and out.unique is (len(answers) == 1), p
             guessed.add(out.guessed)
-    assert [] in told and any(told)
-    assert guessed == {True, False}  # the SAT solver's filled answer taken, and none found
+    assert [] in told and (any(told) or genre is PROVED)  # there, most are counted before
+    if genre is not PROVED:  # the SAT solver's filled answer taken, and none found (none
+        # asked for with the count alone)
+        assert guessed == ({False} if genre is RECOUNTED else {True, False})
 
 
 # --- verify ----------------------------------------------------------------------------------

@@ -100,16 +100,18 @@ within the Tuning's `count_work` (frontiers made), one answer is the answer: the
 no model and runs no solver (`pipeline._decided_answer`; its segments and every cell's u are also
 the fixings, as they hold in every answer, there being no other); with none, every segment is
 fixed at 0 and the model finds no answer; with more than one, the search first tries the first
-and the uniqueness check is handed the second (`Model.answers`). The count settles most
-published puzzles of up to 12 x 15, their uniqueness included, where the search takes up to a
-minute or more; sparse grids of 15 x 15 and more outgrow the bound (millions of frontiers at one
-cell) and are left to the search, whose proof that no answer leaves a cell empty is what stays
-hard there. Its first answer, though, a SAT solver finds sooner than the MIP: where the count
-gives up, `_filled` gives the board's rules as clauses (below) to CaDiCaL told that no cell is
+and the uniqueness check is handed the second (`Model.answers`). The count settles about half
+the published puzzles of up to 15 columns at once, their uniqueness included, where the search
+takes up to a minute or more; the frontiers of sparse and wide grids grow into the millions at
+one cell, and where the count needs more than its budget, a SAT solver decides sooner: the
+search's, whose proof that no answer leaves a cell empty is what stays hard there. Its first
+answer: `_filled` gives the board's rules as clauses (below) to CaDiCaL told that no cell is
 empty, within `Tuning.guess_sat_work`, and the answer it finds is the search's guess
 (`Deductions.guess`, in place of the rows u = 1: the MIP only confirms it); where it finds
-none, the search goes on as above. So, once the search has its answer, the proof
-(`Model.others`, `_others`) asks a SAT solver first and counts again after:
+that there is none, the answers leave cells empty, and the count goes again with the larger
+budget of the proof (`Tuning.proof_count_work`) before the search goes on as above. So, once
+the search has its answer, the proof (`Model.others`, `_others`) asks a SAT solver first and
+counts again after:
 
 - The SAT solver (`_solved`: CaDiCaL through `solver.deduce.sat`, within
   `Tuning.proof_sat_conflicts`) is given the board's rules as clauses
@@ -140,7 +142,7 @@ import math
 import string
 import unicodedata
 from collections import Counter, defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import pairwise
 from typing import NoReturn
 
@@ -366,18 +368,28 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     `_filled`, within `Tuning.guess_sat_work`), and the uniqueness proof of the search's
     answer (`Deductions.others`, `_others`): a SAT solver over the board's rules as clauses,
     told that answer (`_solved`, within `Tuning.proof_sat_conflicts`), then the count again
-    (within `Tuning.proof_count_work`).
+    (within `Tuning.proof_count_work`). Where the SAT solver finds that no answer uses every
+    cell, the count again (within `Tuning.proof_count_work`) before the search instead.
     Every answer the board keeps agrees with what it decides, and each counted is an answer,
     so one counted is the one kept; every answer comes back to a kept one by shortcuts and
     moves, so it is the only answer unless a detour or a move leads off it."""
     board = _board(p)
     counted = _counted(p, board, tuning.count_work)
+    guess, proof = None, tuning
     if counted is None:
         assert board is not None  # the count gives up only on a board without contradiction
-        guess = _filled(board, tuning.guess_sat_work) if tuning.guess_sat_work else None
-        if not tuning.proof_count_work and not tuning.proof_sat_conflicts:
+        filled = _filled(board, tuning.guess_sat_work) if tuning.guess_sat_work else None
+        guess = filled[0] if filled else None
+        if filled == [] and tuning.proof_count_work:
+            # no answer uses every cell: the answers leave cells empty, which the count handles
+            # as readily as filled ones and the SAT solver's proof does not; count again with
+            # the proof's budget (where that gives up, the proof does not count a third time)
+            counted = _counted(p, board, tuning.proof_count_work, PROOF_STATES)
+            proof = replace(tuning, proof_count_work=0)
+    if counted is None:
+        if not proof.proof_count_work and not proof.proof_sat_conflicts:
             return Deductions(guess=guess)
-        return Deductions(guess=guess, others=lambda found: _others(p, board, found, tuning))
+        return Deductions(guess=guess, others=lambda found: _others(p, board, found, proof))
     if len(counted) > 1:
         return Deductions(answers=counted, answers_of="x")
     answer = counted[0] if counted else frozenset()
@@ -429,13 +441,13 @@ def _counted(
     return counted
 
 
-def _filled(board: LinkBoard, work: int) -> Answer | None:
+def _filled(board: LinkBoard, work: int) -> list[Answer] | None:
     """A kept answer whose lines use every cell that may hold one (the search's guess,
     `Deductions.guess`), from a SAT solver (`solver.deduce.sat`, within `work`: its
     propagations, which follow its CPU on small and large grids alike, where a conflict costs
     more on a larger one) over the board's rules as clauses (`solver.deduce.links.
-    kept_clauses`) told that no such cell is empty; None where there is none or the solver
-    gives up."""
+    kept_clauses`) told that no such cell is empty: [that answer], [] where there is none, None
+    where the solver gives up."""
     kept = kept_clauses(board)
     filled = [*kept.clauses, *([(v, 0)] for v in kept.empty.values())]
     shown = sorted(kept.edge.values())
@@ -443,9 +455,9 @@ def _filled(board: LinkBoard, work: int) -> Answer | None:
     search = sat.rounds(kept.count, kept.sums, work, 1, filled, kept.loops, shown)
     found = walked_within(search, work)
     if not found:
-        return None
+        return found
     segments = board.segments()
-    return frozenset(segments[e] for e in kept.lines(found[0]))
+    return [frozenset(segments[e] for e in kept.lines(found[0]))]
 
 
 def _solved(p: Puzzle, board: LinkBoard, found: Answer, conflicts: int) -> list[Answer] | None:
@@ -808,11 +820,16 @@ def givens(p: Puzzle, grid: Grid) -> list[Given]:
     ]
 
 
-# the count's budget in frontiers made (`Tuning.count_work`): chosen on odd-numbered published
-# 13 x 13 to 15 x 15 grids (benchmarks.benchmark_puzzlekit): their counts end within 24M to 38M
-# (25_15x15 the most) or need 89M and more; checked on even-numbered ones; most sparse 15 x 15
-# and larger grids do not end within it
-COUNT_WORK = 40_000_000
+# the count's budget in frontiers made (`Tuning.count_work`), past which the SAT solver's guess
+# and proof take over: chosen on the 290 odd-numbered published puzzles (benchmarks.
+# benchmark_puzzlekit's dataset), from each one's count alone (the frontiers it makes to end, 8.6M a
+# second) and the SAT solver's guess and proof alone (the MIP's confirmation of the guess taken
+# as 0.27 s, its median): their seconds in all, each at most 10, 324 with a budget of 1M, 332
+# with 2M, 348 with 5M, 569 with 40M; checked on the 290 even-numbered: 454, 461, 477, 707.
+# 280 of the 543 puzzles of up to 15 columns end within 1M (430 within 40M), most at once;
+# where a count needs more, the SAT solver decides sooner on nearly every grid of 13 columns or
+# more, and about as soon on 12 x 12 grids
+COUNT_WORK = 1_000_000
 
 # the count again for the uniqueness proof, after the search's answer, where the count before
 # it gave up (`Tuning.proof_count_work`, `_others`): in frontiers made, chosen on the 57
