@@ -376,11 +376,15 @@ def test_without_a_filled_answer_the_count_goes_again_before_the_search(monkeypa
     counted = numberlink.deduce(p, PROVED.tuning)
     assert counted.guess is None and counted.others is None and len(counted.answers) == 2
     assert all(numberlink.verify(p, a) == [] for a in counted.answers)
-    # where that count gives up too, the proof asks the SAT solver and does not count a third time
+    # where that count gives up too, the proof asks the SAT solver (here it gives up as well)
+    # and does not count a third time: the search proves (TWO_WAYS: no answer uses every cell,
+    # and neither of its two is a detour of the other)
     gives_up = dataclasses.replace(PROVED.tuning, proof_count_work=1)
+    assert numberlink.deduce(TWO_WAYS, gives_up).others is not None
     recounted = []
     monkeypatch.setattr(numberlink, "_recounted", lambda *a: recounted.append(a))
-    out = solve_puzzle(dataclasses.replace(PROVED, tuning=gives_up), p, Settings())
+    monkeypatch.setattr(numberlink.sat, "answers", lambda *a, **k: None)
+    out = solve_puzzle(dataclasses.replace(PROVED, tuning=gives_up), TWO_WAYS, Settings())
     assert out.status == "solved" and out.unique is False and not recounted
 
 
