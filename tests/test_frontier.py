@@ -4,6 +4,7 @@ every answer by brute force; each side it starts from; its exact merge; its boun
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from pathlib import Path
@@ -237,15 +238,21 @@ def penpa(name: str) -> str:
 @pytest.mark.parametrize("name", ["numlin-penpa1", "numlin-penpa2"])
 def test_published_11x11_numberlinks_are_counted_unique(name):
     """penpa-edit's Numberlink 1 and 2 (11 x 11, cells may stay empty): the search alone had no
-    proof of uniqueness in minutes; the count (the genre's deductions) has one answer, which
-    the model then holds as fixed bounds: every answer variable is fixed, so no solver runs
-    and nothing else can differ (pipeline._decided)."""
+    proof of uniqueness in minutes; the count (the genre's deductions, given the budget of its
+    proof) has one answer, which the model then holds as fixed bounds: every answer variable
+    is fixed, so no solver runs and nothing else can differ (pipeline._decided). Within the
+    genre's own budget the count gives up, and the SAT solver's guess and proof decide."""
     p = numberlink.from_url(parse_url(penpa(name)))
     (answer,) = counted(p)
     assert numberlink.verify(p, answer) == []
-    out = solve_puzzle(numberlink.GENRE, p, Settings("highs", 60))
+    tuning = dataclasses.replace(numberlink.GENRE.tuning, count_work=numberlink.PROOF_COUNT_WORK)
+    counting = dataclasses.replace(numberlink.GENRE, tuning=tuning)
+    out = solve_puzzle(counting, p, Settings("highs", 60))
     assert out.status == "solved" and out.unique is True and out.answer == answer
     assert out.rounds == 0 and out.note == DECIDED  # no solve at all
+    out = solve_puzzle(numberlink.GENRE, p, Settings("highs", 60))
+    assert out.status == "solved" and out.unique is True and out.answer == answer
+    assert out.guessed
 
 
 # --- icebarn: one path from IN to OUT ------------------------------------------------------
