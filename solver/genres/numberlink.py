@@ -387,7 +387,7 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
             # no answer uses every cell: the answers leave cells empty, which the count handles
             # as readily as filled ones and the SAT solver's proof does not; count again with
             # the proof's budget (where that gives up, the proof does not count a third time)
-            counted = _counted(p, board, tuning.proof_count_work, PROOF_STATES)
+            counted = _counted_again(p, board, tuning.proof_count_work)
             proof = replace(tuning, proof_count_work=0)
     if counted is None:
         if not proof.proof_count_work and not proof.proof_sat_conflicts:
@@ -442,6 +442,26 @@ def _counted(
         other = detour(p, counted[0]) or moved(p, counted[0])
         counted += [other] if other is not None else []
     return counted
+
+
+def _lean_count(p: Puzzle, board: LinkBoard, work: int) -> int | None:
+    """How many kept answers the count finds (0, 1, or 2 for two or more), told what `board`
+    decides, within `work` frontiers made and PROOF_STATES at one cell, without the answers
+    themselves (`link_count`: the frontiers of one cell in memory, not the walk back to the
+    answers); None where it gives up."""
+    fixed, allowed = board.fixed(), board.allowed()
+    told = {"minimal": True, "allowed": allowed}
+    return link_count(p.rows, p.cols, p.numbers(), 2, PROOF_STATES, work, fixed=fixed, **told)
+
+
+def _counted_again(p: Puzzle, board: LinkBoard, work: int) -> list[Answer] | None:
+    """`_counted` with the proof's larger budget (`work`, PROOF_STATES at one cell), first
+    without the answers (`_lean_count`): where the count gives up, it does so without holding
+    the walk back to them (on sparse 15 x 15 grids, gigabytes)."""
+    n = _lean_count(p, board, work)
+    if n is None:
+        return None
+    return _counted(p, board, work, PROOF_STATES) if n else []
 
 
 def _filled(board: LinkBoard, work: int) -> list[Answer] | None:
@@ -506,17 +526,16 @@ def _others(p: Puzzle, board: LinkBoard, found: Answer, tuning: Tuning) -> list[
 def _recounted(p: Puzzle, board: LinkBoard, found: Answer, work: int) -> list[Answer] | None:
     """The answers other than `found` (the search's), from the count of `_counted` with a
     larger budget, `work` frontiers made and PROOF_STATES at one cell, first without the
-    answers themselves (`link_count`, little memory): where it counts one and `found` is
+    answers themselves (`_lean_count`): where it counts one and `found` is
     counted (the count told every segment of it), `found` is the one kept, and the only answer
     unless it has a detour or a move. Where it counts more, or another one, the count again
     with its answers, for another. None where a count gives up."""
-    fixed, allowed = board.fixed(), board.allowed()
-    told = {"minimal": True, "allowed": allowed}
-    n = link_count(p.rows, p.cols, p.numbers(), 2, PROOF_STATES, work, fixed=fixed, **told)
+    n = _lean_count(p, board, work)
     if n is None:
         return None
     if not n:
         _none_counted()
+    fixed, told = board.fixed(), {"minimal": True, "allowed": board.allowed()}
     whole = {e: int(e in found) for e in board.segments()}
     kept = all(whole[e] == v for e, v in fixed.items())
     if n == 1 and kept and link_count(p.rows, p.cols, p.numbers(), fixed=whole, **told) == 1:
