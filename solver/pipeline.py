@@ -43,6 +43,8 @@ if TYPE_CHECKING:
 
 # the outcome's note where the deductions fixed every answer variable before the search (`_decided`)
 DECIDED = "the rules decided every cell; no solver search was needed"
+# ... and where the genre's own search found the answer and decided its uniqueness (`_found_answer`)
+FOUND = "the genre's own search found the answer and decided its uniqueness; no model was built"
 
 
 @dataclass
@@ -65,7 +67,8 @@ class Outcome:
     note: str | None = None  # why uniqueness is unknown, when it is
     reinforced: bool = False  # started again with the model's reinforcements (Model.reinforce)
     switched: str | None = None  # the back end that started again (Tuning.switch_to), if one did
-    guessed: bool = False  # the answer came from the search with the model's guesses
+    guessed: bool = False  # the answer came from a guess: the model's (its search took it) or
+    # the genre's own search's (`Deductions.found`)
     deduced: tuple[int, int] | None = None  # answer variables the deductions fixed, of all
     out_of_budget: bool = False  # a first attempt's solves used up its nodes (`_attempts`)
 
@@ -135,6 +138,15 @@ def _solve_puzzle(
                 out = _decided_answer(genre, puzzle, deductions, check_unique, t0)
                 out.deduce_seconds = deduced_at - t0
                 return out
+            proving = 0.0  # seconds of a proof of the found answer that gave up
+            if deductions is not None and deductions.found is not None:
+                found = _found_answer(genre, puzzle, deductions, settings, check_unique, t0)
+                if found is not None:
+                    found.deduce_seconds = deduced_at - t0
+                    return found
+                proving = time.perf_counter() - deduced_at
+                # the model's search takes the found answer first, and proves
+                deductions = replace(deductions, found=None, others=None)
             m = _build(genre, puzzle, settings, deductions)
         except OutOfTime:
             # out of time in the deductions or the build: each stage's seconds as far as it got
@@ -151,6 +163,8 @@ def _solve_puzzle(
             out = Outcome("timeout", build_seconds=t1 - t0)
             out.solve_seconds = time.perf_counter() - t1
         out.deduce_seconds = deduced_at - t0
+        out.build_seconds -= proving  # the proof that gave up is the proof's time, not the build's
+        out.unique_seconds += proving
         return out
 
 
@@ -211,6 +225,61 @@ def _decided_answer(
     out.answer, out.note = deductions.answer, DECIDED
     out.unique = True if check_unique else None
     return out
+
+
+def _found_answer(
+    genre: Genre,
+    puzzle: Any,
+    deductions: Deductions,
+    settings: Settings,
+    check_unique: bool,
+    t0: float,
+) -> Outcome | None:
+    """Where the genre's own search found an answer (`Deductions.found`) and can decide without
+    a model whether it is the only one (`Deductions.others`), no model is built: the answer is
+    checked by the genre's `verify`, then `others` asked about it: none (unique), or another
+    (checked too: a second answer). None where `others` gives up: the model's search then
+    starts from the answer (`Deductions.guess`) and proves. Where the deadline comes in the
+    proof, the answer stands, its uniqueness unknown. The check is the solve's step of the
+    record's timings, `others` the proof's."""
+    assert deductions.others is not None  # a found answer comes with its proof
+    found, n = deductions.found, deductions.answer_vars
+    t1 = time.perf_counter()
+    out = Outcome("solved", build_seconds=t1 - t0, guessed=True, deduced=(0, n))
+    broken = genre.verify(puzzle, found)
+    if broken:  # a bug in the genre's search, not an answer
+        raise RuntimeError(f"{genre.slug}: its own search's answer breaks the rules: {broken[0]}")
+    out.answer = found
+    t2 = time.perf_counter()
+    out.solve_seconds = t2 - t1
+    if not check_unique:
+        return out
+    progress.report(phase="unique")
+    try:
+        others = deductions.others(found)
+    except OutOfTime:
+        out.unique_seconds = time.perf_counter() - t2
+        out.note = _unproved(settings)
+        return out
+    out.unique_seconds = time.perf_counter() - t2
+    if others is None:
+        return None
+    out.note = FOUND
+    if not others:
+        out.unique, out.deduced = True, (n, n)  # no other answer: as if the rules decided it
+        return out
+    broken = genre.verify(puzzle, others[0])
+    if broken:  # a bug in the genre's proof, not a second answer
+        raise RuntimeError(f"{genre.slug}: another answer that breaks the rules: {broken[0]}")
+    out.unique = False
+    out.differ = _differing_cells(genre.render(puzzle, found), genre.render(puzzle, others[0]))
+    return out
+
+
+def _unproved(settings: Settings) -> str:
+    """The note of an answer whose uniqueness the time limit left unproved."""
+    limit = "" if settings.time_limit is None else f" of {settings.time_limit:g} s"
+    return f"uniqueness not proved within the time limit{limit}; {LONGER}"
 
 
 def _reinforced(
@@ -325,8 +394,7 @@ def _attempt_stages(
         out.unique_seconds = time.perf_counter() - t2
         out.out_of_budget = live.out_of_budget
         if out.unique is None and not out.out_of_budget:
-            limit = "" if settings.time_limit is None else f" of {settings.time_limit:g} s"
-            out.note = f"uniqueness not proved within the time limit{limit}; {LONGER}"
+            out.note = _unproved(settings)
     return out
 
 

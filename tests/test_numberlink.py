@@ -10,6 +10,7 @@ import random
 import pytest
 from conftest import example, glyph_segments, numberlink_answers
 
+from solver import pipeline
 from solver.blocks.values import normalize
 from solver.cli import main
 from solver.genres import numberlink
@@ -386,6 +387,54 @@ def test_without_a_filled_answer_the_count_goes_again_before_the_search(monkeypa
     monkeypatch.setattr(numberlink.sat, "answers", lambda *a, **k: None)
     out = solve_puzzle(dataclasses.replace(PROVED, tuning=gives_up), TWO_WAYS, Settings())
     assert out.status == "solved" and out.unique is False and not recounted
+
+
+# --- the guess proved without a model (`Deductions.found`, `pipeline._found_answer`) ----------
+
+# the guess uses every cell a kept answer may use (not the top row's two); its detour through
+# them is a second answer
+DETOURED = text_puzzle("1..\n.22\n..1")
+
+
+def no_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pipeline, "_build", lambda *a: pytest.fail("a model was built"))
+
+
+@pytest.mark.parametrize(("p", "unique"), [(PUZZLE, True), (DETOURED, False)])
+def test_the_guess_proved_needs_no_model(monkeypatch, p, unique):
+    no_model(monkeypatch)
+    told = told_others(monkeypatch)
+    out = solve_puzzle(PROVED, p, Settings())
+    assert out.status == "solved" and out.unique is unique and out.note == pipeline.FOUND
+    assert out.guessed and out.answer == numberlink.deduce(p, PROVED.tuning).found
+    assert len(told) == 1 and bool(told[0]) is not unique and bool(out.differ) is not unique
+    n = len(numberlink._edges(p))
+    assert out.deduced == (n if unique else 0, n)  # fixed, of all: the proof decided them all
+    out = solve_puzzle(PROVED, p, Settings(), check_unique=False)
+    assert len(told) == 1 and out.unique is None and out.note is None and out.answer
+
+
+def test_where_the_proof_of_the_guess_gives_up_the_model_proves_it(monkeypatch):
+    monkeypatch.setattr(numberlink.sat, "answers", lambda *a, **k: None)
+    tuning = dataclasses.replace(PROVED.tuning, proof_count_work=1)
+    told = told_others(monkeypatch)
+    built, build = [], pipeline._build
+    monkeypatch.setattr(pipeline, "_build", lambda *a: built.append(a) or build(*a))
+    out = solve_puzzle(dataclasses.replace(PROVED, tuning=tuning), PUZZLE, Settings())
+    assert told == [None] and len(built) == 1  # the proof is not asked a second time
+    assert out.status == "solved" and out.answer == ANSWER and out.unique is True
+    assert out.guessed and out.note != pipeline.FOUND
+
+
+def test_out_of_time_in_the_proof_of_the_guess_keeps_it_unproved(monkeypatch):
+    def late(*args):
+        raise OutOfTime
+
+    no_model(monkeypatch)
+    monkeypatch.setattr(numberlink, "_others", late)
+    out = solve_puzzle(PROVED, PUZZLE, Settings(time_limit=60))
+    assert out.status == "solved" and out.answer == ANSWER and out.unique is None
+    assert out.note.startswith("uniqueness not proved within the time limit of 60 s")
 
 
 def test_a_guess_past_its_work_is_none():

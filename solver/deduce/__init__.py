@@ -35,11 +35,16 @@ class Deductions:
     `decode` gives it), and `answer_vars` their number: the pipeline then needs no model, checks
     the answer with the genre's `verify`, and it is the only one (the rules hold in every
     answer). None: the rules left something open.
-    others: where the count gave up before the search, a count with a larger budget that the
-    uniqueness check runs on the search's answer (`Model.others`).
+    others: where the count gave up before the search, the answers other than a given one
+    (none, one, or None where it gives up), from a count with a larger budget or a search of the
+    genre's own, that the uniqueness check asks about the search's answer (`Model.others`).
     guess: where the count gave up, an answer a quicker search found (the keys of `answers_of`
     it uses), not known to be the only one: the search tries it first (`Model.guesses`), and
-    the uniqueness check treats it as any answer of the search. None: no guess."""
+    the uniqueness check treats it as any answer of the search. None: no guess.
+    found: that answer as the genre's `decode` gives it, where `others` can prove it without a
+    model: the pipeline asks `others` about it before it builds one (`pipeline._found_answer`),
+    and builds the model, the guess its first try, only where `others` gives up. None: no such
+    answer."""
 
     fixed: Mapping[str, Mapping[Any, int]] = field(default_factory=dict)
     answers: list[frozenset[Any]] | None = None
@@ -48,6 +53,7 @@ class Deductions:
     answer_vars: int = 0
     others: Callable[[Any], list[Any] | None] | None = None
     guess: frozenset[Any] | None = None
+    found: Any = None
 
 
 NOTHING = Deductions()  # what rules that found a contradiction leave: the model finds it too

@@ -106,12 +106,14 @@ takes up to a minute or more; the frontiers of sparse and wide grids grow into t
 one cell, and where the count needs more than its budget, a SAT solver decides sooner: the
 search's, whose proof that no answer leaves a cell empty is what stays hard there. Its first
 answer: `_filled` gives the board's rules as clauses (below) to CaDiCaL told that no cell is
-empty, within `Tuning.guess_sat_work`, and the answer it finds is the search's guess
-(`Deductions.guess`, in place of the rows u = 1: the MIP only confirms it); where it finds
-that there is none, the answers leave cells empty, and the count goes again with the larger
-budget of the proof (`Tuning.proof_count_work`) before the search goes on as above. So, once
-the search has its answer, the proof (`Model.others`, `_others`) asks a SAT solver first and
-counts again after:
+empty, within `Tuning.guess_sat_work`; where it finds that there is none, the answers leave
+cells empty, and the count goes again with the larger budget of the proof
+(`Tuning.proof_count_work`) before the search goes on as above. The answer it finds is an
+answer, so the pipeline asks the proof about it before it builds any model
+(`Deductions.found`, `pipeline._found_answer`), and builds one only where the proof gives up:
+then the answer is the search's guess (`Deductions.guess`, in place of the rows u = 1: the MIP
+confirms it) and the search proves. Where there is no such answer, the proof runs on the
+search's. It (`Deductions.others`, `_others`) asks a SAT solver first and counts again after:
 
 - The SAT solver (`_solved`: CaDiCaL through `solver.deduce.sat`, within
   `Tuning.proof_sat_conflicts`) is given the board's rules as clauses
@@ -134,7 +136,7 @@ counts again after:
 - The count again, where the SAT solver gives up: with a budget about six times larger
   (`Tuning.proof_count_work`, and more frontiers at one cell); where it ends, it is the proof
   (the answer found is the one counted, with no detour or move: unique; another counted: the
-  second answer); where it gives up too, the search proves.
+  second answer); where it gives up too, the MIP's search proves.
 
 The answer comes first, so a time limit that ends the proof leaves the answer found, unproved.
 """
@@ -367,9 +369,10 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     counted with its detour or its move, if it has one: one (the answer itself, and its
     segments and cells used as fixings), none (no segment or cell used: the model finds no
     answer), or more (the model settles on them: `Model.settle`). Where the count gives up,
-    no fixings: the search's guess, a kept answer that uses every cell (`Deductions.guess`,
-    `_filled`, within `Tuning.guess_sat_work`), and the uniqueness proof of the search's
-    answer (`Deductions.others`, `_others`): a SAT solver over the board's rules as clauses,
+    no fixings: a kept answer that uses every cell (`_filled`, within `Tuning.guess_sat_work`;
+    `Deductions.found`, proved before any model, and the search's guess where the proof gives
+    up, `Deductions.guess`), and the uniqueness proof of that answer or the search's
+    (`Deductions.others`, `_others`): a SAT solver over the board's rules as clauses,
     told that answer (`_solved`, within `Tuning.proof_sat_conflicts`), then the count again
     (within `Tuning.proof_count_work`). Where the SAT solver finds that no answer uses every
     cell, the count again (within `Tuning.proof_count_work`) before the search instead.
@@ -392,7 +395,13 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     if counted is None:
         if not proof.proof_count_work and not proof.proof_sat_conflicts:
             return Deductions(guess=guess)
-        return Deductions(guess=guess, others=lambda found: _others(p, board, found, proof))
+        # the guess is an answer: the pipeline asks the proof about it before any model
+        return Deductions(
+            guess=guess,
+            found=guess,
+            answer_vars=len(_edges(p)),
+            others=lambda found: _others(p, board, found, proof),
+        )
     if len(counted) > 1:
         return Deductions(answers=counted, answers_of="x")
     answer = counted[0] if counted else frozenset()
