@@ -49,6 +49,7 @@ from collections import deque
 from collections.abc import Callable, Generator, Sequence
 from itertools import combinations, product
 
+import numpy as np
 from pysat import card, solvers
 
 from solver import limits
@@ -151,8 +152,12 @@ def rounds(
         for layer in sized:
             for clause in _shape_clauses(layer):
                 solver.add_clause([_literal(v, x) for v, x in clause])
-        # each layer's nodes that may be inside, with their variables
-        owned = [[(n, v) for n, v in enumerate(layer.variable) if v >= 0] for layer in sized]
+        # each variable's nodes in the layers: (layer, node)
+        homes: list[list[tuple[int, int]]] = [[] for _ in range(count)]
+        for k, layer in enumerate(sized):
+            for n, v in enumerate(layer.variable):
+                if v >= 0:
+                    homes[v].append((k, n))
         found: list[list[int]] = []
         looked = 0  # the work of looking at the answers the solver gave
         while len(found) < want:
@@ -162,11 +167,17 @@ def rounds(
             if not done:
                 break
             model = solver.get_model() or []  # the literal of variable v + 1 at v
-            values = [int(x > 0) for x in model[:count]] + [0] * (count - len(model))
+            on = np.flatnonzero(np.asarray(model[:count]) > 0).tolist()  # the variables at 1
+            values = [0] * count
+            inside: list[list[int]] = [[] for _ in sized]  # each layer's nodes inside
+            for v in on:
+                values[v] = 1
+                for k, n in homes[v]:
+                    inside[k].append(n)
             broken = [*(check(values) if check else [])]  # the caller's list stays as it is
             broken += [clause for graph in cut for clause in _cut_clauses(graph, values)]
-            for layer, nodes in zip(sized, owned, strict=True):
-                broken += _group_clauses(layer, [n for n, v in nodes if values[v]])
+            for layer, nodes in zip(sized, inside, strict=True):
+                broken += _group_clauses(layer, sorted(nodes))
             looked += len(model) + sum(map(len, broken))
             for clause in broken:
                 solver.add_clause([_literal(v, x) for v, x in clause])
