@@ -13,6 +13,7 @@ from conftest import example, glyph_segments, numberlink_answers
 from solver import pipeline
 from solver.blocks.values import normalize
 from solver.cli import main
+from solver.deduce import Deductions
 from solver.genres import numberlink
 from solver.genres.numberlink import Puzzle
 from solver.io.puzzlink import UrlError, parse_url
@@ -435,6 +436,19 @@ def test_out_of_time_in_the_proof_of_the_guess_keeps_it_unproved(monkeypatch):
     out = solve_puzzle(PROVED, PUZZLE, Settings(time_limit=60))
     assert out.status == "solved" and out.answer == ANSWER and out.unique is None
     assert out.note.startswith("uniqueness not proved within the time limit of 60 s")
+
+
+@pytest.mark.parametrize(
+    ("broken", "says"), [("found", "own search's answer"), ("other", "another answer")]
+)
+def test_an_answer_of_the_genre_s_own_search_that_breaks_the_rules_is_a_bug(broken, says):
+    # an empty set of segments joins no label: it breaks the rules, as no search should give
+    bad = frozenset()
+    found, other = (bad, ANSWER) if broken == "found" else (ANSWER, bad)
+    told = Deductions(guess=found, found=found, others=lambda a: [other])
+    genre = dataclasses.replace(PROVED, deduce=lambda p, tuning: told)
+    with pytest.raises(RuntimeError, match=f"{says}.* breaks the rules"):
+        solve_puzzle(genre, PUZZLE, Settings())
 
 
 def test_a_guess_past_its_work_is_none():
