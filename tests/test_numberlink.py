@@ -351,7 +351,7 @@ def test_where_the_sat_solver_gives_up_in_the_proof_the_count_proves(monkeypatch
     assert told == [[]] and out.unique is True  # the count's verdict
 
 
-# --- the search's guess, where the count gave up (`_filled`) -----------------------------------
+# --- the search's guess, where the count gave up (`_kept_answer`) ------------------------------
 
 
 def test_where_the_count_gives_up_the_search_tries_a_filled_answer_first(monkeypatch):
@@ -363,31 +363,34 @@ def test_where_the_count_gives_up_the_search_tries_a_filled_answer_first(monkeyp
     assert numberlink.deduce(PUZZLE, without).guess is None
 
 
-def test_without_a_filled_answer_there_is_no_guess_and_the_search_finds_the_answer():
+def test_without_a_filled_answer_the_guess_leaves_cells_empty(monkeypatch):
     # two minimal answers, along the top row or round the bottom one; a line through all
     # eight cells would touch itself
     p = text_puzzle("1..1\n....")
-    assert numberlink.deduce(p, SAT_ALONE.tuning).guess is None
+    told = told_others(monkeypatch)
+    guess = numberlink.deduce(p, SAT_ALONE.tuning).guess
+    assert guess is not None and len({c for s in guess for c in s}) < 8
+    no_model(monkeypatch)  # the SAT solver's proof finds the other answer
     out = solve_puzzle(SAT_ALONE, p, Settings())
-    assert out.status == "solved" and not out.guessed and out.unique is False
-    assert len({c for s in out.answer for c in s}) < 8 and numberlink.verify(p, out.answer) == []
+    assert out.status == "solved" and out.guessed and out.unique is False
+    assert len(told) == 1 and numberlink.verify(p, told[0][0]) == []
+    # no kept answer at all (the lines would cross; the board's rules do not see it): none
+    monkeypatch.undo()  # (the model, every segment fixed at 0, finds none)
+    crossing = text_puzzle("1.2\n...\n2.1")
+    assert numberlink._board(crossing) is not None
+    assert numberlink.deduce(crossing, SAT_ALONE.tuning).answers == []
+    assert solve_puzzle(SAT_ALONE, crossing, Settings()).status == "infeasible"
 
 
-def test_without_a_filled_answer_the_count_goes_again_before_the_search(monkeypatch):
-    p = text_puzzle("1..1\n....")  # as above: two answers, both leaving cells empty
-    counted = numberlink.deduce(p, PROVED.tuning)
-    assert counted.guess is None and counted.others is None and len(counted.answers) == 2
-    assert all(numberlink.verify(p, a) == [] for a in counted.answers)
-    # where that count gives up too, the proof asks the SAT solver (here it gives up as well)
-    # and does not count a third time: the search proves (TWO_WAYS: no answer uses every cell,
-    # and neither of its two is a detour of the other)
-    gives_up = dataclasses.replace(PROVED.tuning, proof_count_work=1)
-    assert numberlink.deduce(TWO_WAYS, gives_up).others is not None
-    recounted = []
-    monkeypatch.setattr(numberlink, "_recounted", lambda *a: recounted.append(a))
+def test_without_a_filled_answer_the_search_proves_where_the_proof_gives_up(monkeypatch):
+    # TWO_WAYS: no answer uses every cell, and neither of its two is a detour of the other; the
+    # SAT solver's proof and the count give up, the search proves
     monkeypatch.setattr(numberlink.sat, "answers", lambda *a, **k: None)
+    told = told_others(monkeypatch)
+    gives_up = dataclasses.replace(PROVED.tuning, proof_count_work=1)
+    assert numberlink.deduce(TWO_WAYS, gives_up).found is not None
     out = solve_puzzle(dataclasses.replace(PROVED, tuning=gives_up), TWO_WAYS, Settings())
-    assert out.status == "solved" and out.unique is False and not recounted
+    assert out.status == "solved" and out.unique is False and told == [None]
 
 
 # --- the guess proved without a model (`Deductions.found`, `pipeline._found_answer`) ----------
@@ -477,9 +480,8 @@ def test_the_proof_agrees_with_trying_every_path(monkeypatch, genre):
             assert out.status == "solved" and out.unique is (len(answers) == 1), p
             guessed.add(out.guessed)
     assert [] in told and (any(told) or genre is PROVED)  # there, most are counted before
-    if genre is not PROVED:  # the SAT solver's filled answer taken, and none found (none
-        # asked for with the count alone)
-        assert guessed == ({False} if genre is RECOUNTED else {True, False})
+    # the SAT solver's answer taken (with the count alone, none asked for)
+    assert guessed == ({False} if genre is RECOUNTED else {True})
 
 
 # --- verify ----------------------------------------------------------------------------------

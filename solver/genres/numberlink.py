@@ -105,15 +105,15 @@ the published puzzles of up to 15 columns at once, their uniqueness included, wh
 takes up to a minute or more; the frontiers of sparse and wide grids grow into the millions at
 one cell, and where the count needs more than its budget, a SAT solver decides sooner: the
 search's, whose proof that no answer leaves a cell empty is what stays hard there. Its first
-answer: `_filled` gives the board's rules as clauses (below) to CaDiCaL told that no cell is
-empty, within `Tuning.guess_sat_work`; where it finds that there is none, the answers leave
-cells empty, and the count goes again with the larger budget of the proof
-(`Tuning.proof_count_work`) before the search goes on as above. The answer it finds is an
-answer, so the pipeline asks the proof about it before it builds any model
+answer: `_kept_answer` gives the board's rules as clauses (below) to CaDiCaL told that no
+cell is empty, within `Tuning.guess_sat_work`; where it finds that there is none, the answers
+leave cells empty, and it asks again without that (none then: no answer at all). The answer it
+finds is an answer, so the pipeline asks the proof about it before it builds any model
 (`Deductions.found`, `pipeline._found_answer`), and builds one only where the proof gives up:
 then the answer is the search's guess (`Deductions.guess`, in place of the rows u = 1: the MIP
-confirms it) and the search proves. Where there is no such answer, the proof runs on the
-search's. It (`Deductions.others`, `_others`) asks a SAT solver first and counts again after:
+confirms it) and the search proves. Where the SAT solver gives up, the proof runs on the
+search's answer. It (`Deductions.others`, `_others`) asks a SAT solver first and counts again
+after:
 
 - The SAT solver (`_solved`: CaDiCaL through `solver.deduce.sat`, within
   `Tuning.proof_sat_conflicts`) is given the board's rules as clauses
@@ -147,7 +147,7 @@ import math
 import string
 import unicodedata
 from collections import Counter, defaultdict
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import pairwise
 from typing import NoReturn
 
@@ -369,39 +369,37 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     counted with its detour or its move, if it has one: one (the answer itself, and its
     segments and cells used as fixings), none (no segment or cell used: the model finds no
     answer), or more (the model settles on them: `Model.settle`). Where the count gives up,
-    no fixings: a kept answer that uses every cell (`_filled`, within `Tuning.guess_sat_work`;
-    `Deductions.found`, proved before any model, and the search's guess where the proof gives
-    up, `Deductions.guess`), and the uniqueness proof of that answer or the search's
-    (`Deductions.others`, `_others`): a SAT solver over the board's rules as clauses,
-    told that answer (`_solved`, within `Tuning.proof_sat_conflicts`), then the count again
-    (within `Tuning.proof_count_work`). Where the SAT solver finds that no answer uses every
-    cell, the count again (within `Tuning.proof_count_work`) before the search instead.
+    no fixings: a kept answer that uses every cell, or, where there is none, any kept answer
+    (`_kept_answer`, within `Tuning.guess_sat_work`; `Deductions.found`, proved before any
+    model, and the search's guess where the proof gives up, `Deductions.guess`), and the
+    uniqueness proof of that answer or the search's (`Deductions.others`, `_others`): a SAT
+    solver over the board's rules as clauses, told that answer (`_solved`, within
+    `Tuning.proof_sat_conflicts`), then the count again (within `Tuning.proof_count_work`).
     Every answer the board keeps agrees with what it decides, and each counted is an answer,
     so one counted is the one kept; every answer comes back to a kept one by shortcuts and
     moves, so it is the only answer unless a detour or a move leads off it."""
     board = _board(p)
     counted = _counted(p, board, tuning.count_work)
-    guess, proof = None, tuning
     if counted is None:
         assert board is not None  # the count gives up only on a board without contradiction
-        filled = _filled(board, tuning.guess_sat_work) if tuning.guess_sat_work else None
-        guess = filled[0] if filled else None
-        if filled == [] and tuning.proof_count_work:
-            # no answer uses every cell: the answers leave cells empty, which the count handles
-            # as readily as filled ones and the SAT solver's proof does not; count again with
-            # the proof's budget (where that gives up, the proof does not count a third time)
-            counted = _counted_again(p, board, tuning.proof_count_work)
-            proof = replace(tuning, proof_count_work=0)
-    if counted is None:
-        if not proof.proof_count_work and not proof.proof_sat_conflicts:
-            return Deductions(guess=guess)
-        # the guess is an answer: the pipeline asks the proof about it before any model
-        return Deductions(
-            guess=guess,
-            found=guess,
-            answer_vars=len(_edges(p)),
-            others=lambda found: _others(p, board, found, proof),
-        )
+        found = None
+        if tuning.guess_sat_work:
+            found = _kept_answer(board, tuning.guess_sat_work, every_cell=True)
+            if found == []:  # no answer uses every cell: the answers leave cells empty
+                found = _kept_answer(board, tuning.guess_sat_work, every_cell=False)
+        if found == []:
+            counted = []  # no kept answer: none at all
+        else:
+            guess = found[0] if found else None
+            if not tuning.proof_count_work and not tuning.proof_sat_conflicts:
+                return Deductions(guess=guess)
+            # the guess is an answer: the pipeline asks the proof about it before any model
+            return Deductions(
+                guess=guess,
+                found=guess,
+                answer_vars=len(_edges(p)),
+                others=lambda answer: _others(p, board, answer, tuning),
+            )
     if len(counted) > 1:
         return Deductions(answers=counted, answers_of="x")
     answer = counted[0] if counted else frozenset()
@@ -463,28 +461,20 @@ def _lean_count(p: Puzzle, board: LinkBoard, work: int) -> int | None:
     return link_count(p.rows, p.cols, p.numbers(), 2, PROOF_STATES, work, fixed=fixed, **told)
 
 
-def _counted_again(p: Puzzle, board: LinkBoard, work: int) -> list[Answer] | None:
-    """`_counted` with the proof's larger budget (`work`, PROOF_STATES at one cell), first
-    without the answers (`_lean_count`): where the count gives up, it does so without holding
-    the walk back to them (on sparse 15 x 15 grids, gigabytes)."""
-    n = _lean_count(p, board, work)
-    if n is None:
-        return None
-    return _counted(p, board, work, PROOF_STATES) if n else []
-
-
-def _filled(board: LinkBoard, work: int) -> list[Answer] | None:
-    """A kept answer whose lines use every cell that may hold one (the search's guess,
-    `Deductions.guess`), from a SAT solver (`solver.deduce.sat`, within `work`: its
-    propagations, which follow its CPU on small and large grids alike, where a conflict costs
-    more on a larger one) over the board's rules as clauses (`solver.deduce.links.
-    kept_clauses`) told that no such cell is empty: [that answer], [] where there is none, None
+def _kept_answer(board: LinkBoard, work: int, every_cell: bool) -> list[Answer] | None:
+    """A kept answer (the search's guess, `Deductions.guess`), with `every_cell` one whose
+    lines use every cell that may hold one, from a SAT solver (`solver.deduce.sat`, within
+    `work`: its propagations, which follow its CPU on small and large grids alike, where a
+    conflict costs more on a larger one) over the board's rules as clauses
+    (`solver.deduce.links.kept_clauses`), told so: [that answer], [] where there is none, None
     where the solver gives up."""
     kept = kept_clauses(board)
-    filled = [*kept.clauses, *([(v, 0)] for v in kept.empty.values())]
+    clauses = kept.clauses
+    if every_cell:
+        clauses = [*clauses, *([(v, 0)] for v in kept.empty.values())]
     shown = sorted(kept.edge.values())
     # each conflict takes a propagation, so `work` bounds the conflicts too
-    search = sat.rounds(kept.count, kept.sums, work, 1, filled, kept.loops, shown)
+    search = sat.rounds(kept.count, kept.sums, work, 1, clauses, kept.loops, shown)
     found = walked_within(search, work)
     if not found:
         return found
@@ -881,15 +871,15 @@ PROOF_STATES = 10_000_000  # frontiers at one cell before a side's search is dro
 # proof of about a minute end, then hands on to the count; within 10 s the time limit comes first
 PROOF_SAT_CONFLICTS = 500_000
 
-# the SAT solver's budget for the search's guess, an answer that uses every cell
-# (`Tuning.guess_sat_work`, `_filled`), in its propagations (4 to 7 million a second on 20 x 20
-# and larger grids; a conflict costs 5 times more on a 25 x 42 grid than on a 20 x 20 one).
-# Measured on the 154 published puzzles whose count gives up (benchmarks.benchmark_puzzlekit's
-# dataset): on the odd-numbered 71, the guess is found within 2M propagations for 54, 5M for
-# 62, 10M for 65, 20M for 68 and 60M for 69 (567_30x30, 52M, 9 s); three have no such answer
-# (their answers leave cells empty), ended within 1M. Checked on the even-numbered 83: 57, 71,
-# 78, 79 and 79 (110_25x42 needs 106M, 20 s). Where the MIP's search took 7 to 9 s on 15 x 15
-# and 20 x 20 grids, the guess takes 0.1 to 1.5 s
+# the SAT solver's budget for the search's guess, an answer that uses every cell (or, where there is
+# none, any answer: `Tuning.guess_sat_work`, `_kept_answer`), in its propagations (4 to 7 million a
+# second on 20 x 20 and larger grids; a conflict costs 5 times more on a 25 x 42 grid than on a
+# 20 x 20 one). Measured on the 154 published puzzles whose count gives up
+# (benchmarks.benchmark_puzzlekit's dataset): on the odd-numbered 71, the guess is found within 2M
+# propagations for 54, 5M for 62, 10M for 65, 20M for 68 and 60M for 69 (567_30x30, 52M, 9 s); three
+# have no such answer (their answers leave cells empty), ended within 1M. Checked on the
+# even-numbered 83: 57, 71, 78, 79 and 79 (110_25x42 needs 106M, 20 s). Where the MIP's search took
+# 7 to 9 s on 15 x 15 and 20 x 20 grids, the guess takes 0.1 to 1.5 s
 GUESS_SAT_WORK = 20_000_000
 
 GENRE = define(
