@@ -131,6 +131,7 @@ def _solve_puzzle(
     with limits.deadline(deadline):
         progress.report(phase="model")
         deduced_at = None
+        found = None  # the genre's own answer, where its proof gave up (`_found_answer`)
         try:
             deductions = _deduce(genre, puzzle, settings)
             deduced_at = time.perf_counter()
@@ -138,17 +139,17 @@ def _solve_puzzle(
                 out = _decided_answer(genre, puzzle, deductions, check_unique, t0)
                 out.deduce_seconds = deduced_at - t0
                 return out
-            proving = 0.0  # seconds of a proof of the found answer that gave up
             if deductions is not None and deductions.found is not None:
-                found = _found_answer(genre, puzzle, deductions, settings, check_unique, t0)
-                if found is not None:
-                    found.deduce_seconds = deduced_at - t0
-                    return found
-                proving = time.perf_counter() - deduced_at
+                out, final = _found_answer(genre, puzzle, deductions, settings, check_unique, t0)
+                out.deduce_seconds = deduced_at - t0
+                if final:
+                    return out
                 # the model's search takes the found answer first, and proves
-                deductions = replace(deductions, found=None, others=None)
+                found, deductions = out, replace(deductions, found=None, others=None)
             m = _build(genre, puzzle, settings, deductions)
         except OutOfTime:
+            if found is not None:
+                return _still_unproved(found, settings, t0)
             # out of time in the deductions or the build: each stage's seconds as far as it got
             now = time.perf_counter()
             out = Outcome("timeout", build_seconds=now - t0)
@@ -163,8 +164,12 @@ def _solve_puzzle(
             out = Outcome("timeout", build_seconds=t1 - t0)
             out.solve_seconds = time.perf_counter() - t1
         out.deduce_seconds = deduced_at - t0
-        out.build_seconds -= proving  # the proof that gave up is the proof's time, not the build's
-        out.unique_seconds += proving
+        if found is not None:
+            if out.status == "timeout":
+                return _still_unproved(found, settings, t0)
+            # the proof that gave up is the proof's time, not the build's
+            out.build_seconds -= found.unique_seconds
+            out.unique_seconds += found.unique_seconds
         return out
 
 
@@ -234,14 +239,14 @@ def _found_answer(
     settings: Settings,
     check_unique: bool,
     t0: float,
-) -> Outcome | None:
+) -> tuple[Outcome, bool]:
     """Where the genre's own search found an answer (`Deductions.found`) and can decide without
     a model whether it is the only one (`Deductions.others`), no model is built: the answer is
     checked by the genre's `verify`, then `others` asked about it: none (unique), or another
-    (checked too: a second answer). None where `others` gives up: the model's search then
-    starts from the answer (`Deductions.guess`) and proves. Where the deadline comes in the
-    proof, the answer stands, its uniqueness unknown. The check is the solve's step of the
-    record's timings, `others` the proof's."""
+    (checked too: a second answer). Where the deadline comes in the proof, the answer stands,
+    its uniqueness unknown. The outcome, and whether it is final: not where `others` gives up,
+    and the model's search then starts from the answer (`Deductions.guess`) and proves. The
+    check is the solve's step of the record's timings, `others` the proof's."""
     assert deductions.others is not None  # a found answer comes with its proof
     found, n = deductions.found, deductions.answer_vars
     t1 = time.perf_counter()
@@ -253,27 +258,35 @@ def _found_answer(
     t2 = time.perf_counter()
     out.solve_seconds = t2 - t1
     if not check_unique:
-        return out
+        return out, True
     progress.report(phase="unique")
     try:
         others = deductions.others(found)
     except OutOfTime:
         out.unique_seconds = time.perf_counter() - t2
         out.note = _unproved(settings)
-        return out
+        return out, True
     out.unique_seconds = time.perf_counter() - t2
     if others is None:
-        return None
+        return out, False
     out.note = FOUND
     if not others:
         out.unique, out.deduced = True, (n, n)  # no other answer: as if the rules decided it
-        return out
+        return out, True
     broken = genre.verify(puzzle, others[0])
     if broken:  # a bug in the genre's proof, not a second answer
         raise RuntimeError(f"{genre.slug}: another answer that breaks the rules: {broken[0]}")
     out.unique = False
     out.differ = _differing_cells(genre.render(puzzle, found), genre.render(puzzle, others[0]))
-    return out
+    return out, True
+
+
+def _still_unproved(found: Outcome, settings: Settings, t0: float) -> Outcome:
+    """The genre's own answer (`_found_answer`), its proof given up, where the model's search
+    ran out of time too: the answer stands, unproved; the search's seconds are the proof's."""
+    found.note = _unproved(settings)
+    found.unique_seconds = time.perf_counter() - t0 - found.build_seconds - found.solve_seconds
+    return found
 
 
 def _unproved(settings: Settings) -> str:

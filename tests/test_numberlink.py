@@ -430,6 +430,19 @@ def test_where_the_proof_of_the_guess_gives_up_the_model_proves_it(monkeypatch):
     assert out.guessed and out.note != pipeline.FOUND
 
 
+@pytest.mark.parametrize("late", ["_build", "_attempts"])
+def test_out_of_time_in_the_model_after_the_proof_gave_up_keeps_the_guess(monkeypatch, late):
+    def out_of_time(*args):
+        raise OutOfTime
+
+    monkeypatch.setattr(numberlink.sat, "answers", lambda *a, **k: None)
+    tuning = dataclasses.replace(PROVED.tuning, proof_count_work=1)
+    monkeypatch.setattr(pipeline, late, out_of_time)
+    out = solve_puzzle(dataclasses.replace(PROVED, tuning=tuning), PUZZLE, Settings(time_limit=60))
+    assert out.status == "solved" and out.answer == ANSWER and out.unique is None
+    assert out.note.startswith("uniqueness not proved within the time limit of 60 s")
+
+
 def test_out_of_time_in_the_proof_of_the_guess_keeps_it_unproved(monkeypatch):
     def late(*args):
         raise OutOfTime
