@@ -256,17 +256,21 @@ def draw_walls_by_hand(ws, division, rows: int, cols: int, style: str = "medium"
         cell.border = Border(**sides)
 
 
-def verdicts_own_and_plain(monkeypatch, genre_module, cut: str, puzzles: list, solver: str):
+def verdicts_own_and_plain(
+    monkeypatch, genre_module, cut: str, puzzles: list, solver: str, deduce: bool = True
+):
     """The uniqueness verdicts (`Outcome.unique`) of these puzzles with the genre's own
     uniqueness cut, then with the plain no-good over every answer variable (the module's
-    `cut`, the function that makes `Model.no_good`, made to give None)."""
+    `cut`, the function that makes `Model.no_good`, made to give None). `deduce`: False where
+    the genre's deductions would prove the answers without a model."""
     from solver.mip.settings import Settings
     from solver.pipeline import solve_puzzle
 
+    settings = Settings(solver, 60, deduce=deduce)
+
     def verdicts() -> list:
         return [
-            solve_puzzle(genre_module.GENRE, p, Settings(solver, 60), check_unique=True).unique
-            for p in puzzles
+            solve_puzzle(genre_module.GENRE, p, settings, check_unique=True).unique for p in puzzles
         ]
 
     own = verdicts()

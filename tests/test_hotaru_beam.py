@@ -132,23 +132,29 @@ def test_verify_rejects_a_beam_into_a_dot_and_one_back_to_its_own_firefly():
     assert hotaru_beam.verify(alone, PAIR) == ["the beam from the firefly at A1 returns to it"]
 
 
-@pytest.mark.parametrize("form", ["complete", "lazy"])
-def test_no_beam_returns_to_its_own_firefly(form):
-    alone = Puzzle(((Firefly("R", 3), None), (None, None)))
-    assert solve_puzzle(hotaru_beam.GENRE, alone, Settings(connectivity=form)).status == (
-        "infeasible"
-    )
+# the model's two forms, without the SAT solver (`hotaru_beam.deduce`), and the SAT solver
+WAYS = {
+    "complete": Settings(connectivity="complete", deduce=False),
+    "lazy": Settings(connectivity="lazy", deduce=False),
+    "sat": Settings(),
+}
+
+
+@pytest.mark.parametrize("way", WAYS)
+def test_no_beam_returns_to_its_own_firefly(way):
+    alone = Puzzle(((Firefly("R", UNKNOWN), None), (None, None)))
+    assert solve_puzzle(hotaru_beam.GENRE, alone, WAYS[way]).status == "infeasible"
+    counted = Puzzle(((Firefly("R", 3), None), (None, None)))
+    assert solve_puzzle(hotaru_beam.GENRE, counted, WAYS[way]).status == "infeasible"
     # the loop is fine once it runs through a second firefly
-    out = solve_puzzle(hotaru_beam.GENRE, pair(), Settings(connectivity=form))
+    out = solve_puzzle(hotaru_beam.GENRE, pair(), WAYS[way])
     assert out.status == "solved" and out.unique is True and out.answer == PAIR
 
 
-@pytest.mark.parametrize("form", ["complete", "lazy"])
-def test_two_separate_pairs_have_no_answer(form):
+@pytest.mark.parametrize("way", WAYS)
+def test_two_separate_pairs_have_no_answer(way):
     two = Puzzle(tuple((*row, None, *row) for row in pair().cells))
-    assert solve_puzzle(hotaru_beam.GENRE, two, Settings(connectivity=form)).status == (
-        "infeasible"
-    )
+    assert solve_puzzle(hotaru_beam.GENRE, two, WAYS[way]).status == "infeasible"
 
 
 # --- input ------------------------------------------------------------------------------------
@@ -352,7 +358,7 @@ def test_the_uniqueness_cut_is_not_every_segment_again(monkeypatch):
     assert cut.constant == 1 - len(used) and set(cut.values()) == {1}  # sum(used) <= |used| - 1
     puzzles = [generate(size, seed)[0] for size, seed in ((6, 1), (6, 2), (7, 3), (7, 4), (8, 5))]
     own, plain = verdicts_own_and_plain(
-        monkeypatch, hotaru_beam, "not_every_edge_again", puzzles, "highs"
+        monkeypatch, hotaru_beam, "not_every_edge_again", puzzles, "highs", deduce=False
     )
     assert own == plain and False in own, (own, plain)
 
@@ -376,10 +382,89 @@ def test_a_long_run_on_highs_starts_again_on_scip_with_its_cuts(monkeypatch):
     assert Settings("highs").switched(genre.tuning) is None
     with pytest.raises(SolverError, match="unknown solver 'gurobi'"):
         Tuning(switch_to="gurobi")
-    out = solve_puzzle(genre, known_puzzle(), Settings(DEFAULT_SOLVER, 60), check_unique=True)
+    mip = {"deduce": False}  # the model's search, not the SAT solver's (`hotaru_beam.deduce`)
+    out = solve_puzzle(
+        genre, known_puzzle(), Settings(DEFAULT_SOLVER, 60, **mip), check_unique=True
+    )
     assert (out.status, out.unique, out.switched) == ("solved", True, "scip")
     assert out.answer == known_answer() and hotaru_beam.verify(known_puzzle(), out.answer) == []
-    kept = solve_puzzle(genre, known_puzzle(), Settings("highs", 60), check_unique=True)
+    kept = solve_puzzle(genre, known_puzzle(), Settings("highs", 60, **mip), check_unique=True)
     assert kept.switched is None and kept.answer == known_answer()
-    plain = solve_puzzle(hotaru_beam.GENRE, known_puzzle(), Settings(DEFAULT_SOLVER, 60))
+    plain = solve_puzzle(hotaru_beam.GENRE, known_puzzle(), Settings(DEFAULT_SOLVER, 60, **mip))
     assert plain.switched is None and plain.answer == known_answer()
+
+
+# --- the SAT solver's answer and its proof (`hotaru_beam.deduce`) -----------------------------
+
+
+def no_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    from solver import pipeline
+
+    monkeypatch.setattr(pipeline, "_build", lambda *a: pytest.fail("a model was built"))
+
+
+def generated(size: int, seed: int) -> Puzzle:
+    from tests.generators.hotaru_beam import generate
+
+    return generate(size, seed)[0]
+
+
+def test_the_sat_solver_finds_and_proves_the_sample_without_a_model(monkeypatch):
+    from solver import pipeline
+
+    no_model(monkeypatch)
+    out = solve_puzzle(hotaru_beam.GENRE, known_puzzle(), Settings(), check_unique=True)
+    assert out.status == "solved" and out.unique is True and out.note == pipeline.FOUND
+    assert out.answer == known_answer() and not out.differ
+    n = len(hotaru_beam._Beams.of(known_puzzle()).unused)
+    assert out.deduced == (n, n)  # the proof decided every segment
+
+
+@pytest.mark.parametrize(("size", "seed"), [(6, 1), (6, 2), (7, 3), (8, 5), (10, 1)])
+def test_the_sat_solver_finds_a_second_answer_as_the_model_does(monkeypatch, size, seed):
+    """Generated puzzles with two answers or more (the model's verdict: tests above): the SAT
+    solver's proof names another answer, which keeps the rules and differs."""
+    p = generated(size, seed)
+    beams = hotaru_beam._Beams.of(p)
+    found = hotaru_beam.deduce(p, hotaru_beam.GENRE.tuning).found
+    assert found is not None and hotaru_beam.verify(p, found) == []
+    others = beams.others(found, hotaru_beam.PROOF_SAT_CONFLICTS)
+    assert others and others[0] != found and hotaru_beam.verify(p, others[0]) == []
+    no_model(monkeypatch)
+    out = solve_puzzle(hotaru_beam.GENRE, p, Settings(), check_unique=True)
+    assert out.status == "solved" and out.unique is False and out.differ
+
+
+def test_where_the_sat_solver_gives_up_the_model_searches_and_the_sat_solver_proves(
+    monkeypatch,
+):
+    import dataclasses
+
+    tuning = dataclasses.replace(hotaru_beam.GENRE.tuning, guess_sat_work=1)
+    genre = dataclasses.replace(hotaru_beam.GENRE, tuning=tuning)
+    assert hotaru_beam.deduce(known_puzzle(), tuning).found is None
+    asked = []
+    others = hotaru_beam._Beams.others
+    monkeypatch.setattr(
+        hotaru_beam._Beams, "others", lambda self, a, n: asked.append(a) or others(self, a, n)
+    )
+    out = solve_puzzle(genre, known_puzzle(), Settings(), check_unique=True)
+    assert out.status == "solved" and out.unique is True and out.answer == known_answer()
+    assert asked == [known_answer()]  # the model's answer, proved by the SAT solver
+    # where the proof gives up too, the model's search proves
+    monkeypatch.setattr(hotaru_beam._Beams, "others", lambda self, a, n: asked.append(a))
+    out = solve_puzzle(genre, known_puzzle(), Settings(), check_unique=True)
+    assert out.status == "solved" and out.unique is True and len(asked) == 2
+
+
+def test_where_the_proof_of_the_sat_solver_s_answer_gives_up_the_model_proves_it(monkeypatch):
+    from solver import pipeline
+
+    asked = []
+    monkeypatch.setattr(hotaru_beam._Beams, "others", lambda self, a, n: asked.append(a))
+    built, build = [], pipeline._build
+    monkeypatch.setattr(pipeline, "_build", lambda *a: built.append(a) or build(*a))
+    out = solve_puzzle(hotaru_beam.GENRE, known_puzzle(), Settings(), check_unique=True)
+    assert out.status == "solved" and out.unique is True and out.answer == known_answer()
+    assert asked == [known_answer()]  # asked once: not again after the model's search
+    assert len(built) == 1 and out.guessed and out.note != pipeline.FOUND

@@ -64,10 +64,12 @@ def steps(seen: list[progress.Status]) -> list[tuple[str, int]]:
 
 @pytest.mark.parametrize("solver", SOLVERS)
 def test_the_phases_come_in_order_and_every_lazy_round_is_counted(sample, solver):
-    """Hotaru beam's sample needs lazy cuts on every back end (slitherlink's and masyu's need
-    none: the rules decide them before the solve, solver.deduce.loop_logic)."""
+    """Hotaru beam's sample, without its SAT solver (`deduce`), needs lazy cuts on every back
+    end (slitherlink's and masyu's need none: the rules decide them before the solve,
+    solver.deduce.loop_logic)."""
     rec = Recorder()
-    res = solved_with(rec, sample("hotaru-beam"), "hotaru-beam", Settings(solver, 60))
+    mip = Settings(solver, 60, deduce=False)
+    res = solved_with(rec, sample("hotaru-beam"), "hotaru-beam", mip)
     out = res.outcome
     assert res.status == "solved" and res.unique is True and out.lazy and out.cuts > 0
     seen = steps(rec.seen)

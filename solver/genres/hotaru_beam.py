@@ -42,6 +42,18 @@ every segment of this one has the same beams (each starts at its firefly's dot a
 one piece, goes on as this one does; every firefly has one beam, and every used segment is on a
 beam), so no other answer breaks it. Shorter than the plain no-good over every edge, it finds a
 second answer sooner (a fifth sooner on a generated 12x12 that has one).
+
+Deductions (`deduce`): a SAT solver (CaDiCaL through `solver.deduce.sat`) over the same arcs and
+pieces (`_Beams`): the rows above as clauses and sums, the one network as cuts that join as its
+answers show the beams apart (a stray loop of '?' pieces is such a part), and a beam that
+returns to its own firefly shut out as an answer shows one. Its answer is an answer, so the
+pipeline asks the proof about it before it builds any model (`Deductions.found`,
+`pipeline._found_answer`): the same solver told "not every segment of it again". Where the
+proof ends, no model is built; where the first search gives up (`Tuning.guess_sat_work`), the
+model searches and the SAT solver proves its answer; where the proof gives up
+(`Tuning.proof_sat_conflicts`), the model, its first try that answer, proves. The MIP's
+search on generated 15 x 15 and 20 x 20 grids takes seconds to minutes on every back end
+(benchmarks.benchmark_sizes); the SAT solver, a fraction of a second.
 """
 
 from __future__ import annotations
@@ -49,7 +61,7 @@ from __future__ import annotations
 import heapq
 import itertools
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Generator, Iterable
 from dataclasses import dataclass
 
 import pulp
@@ -77,6 +89,9 @@ from solver.blocks.lines import (
 from solver.blocks.names import cell_name, quote
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
+from solver.deduce import Deductions, sat
+from solver.deduce.learning import Connected
+from solver.deduce.probing import walked, walked_within
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.drawn_lines import LINE_MARKS, draw, read_lines
@@ -86,7 +101,7 @@ from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.io.spellings import ARROW, arrow_clue
 from solver.mip.model import Model, cname, new_problem, row, var
-from solver.mip.settings import NO_FEASIBILITY_JUMP
+from solver.mip.settings import NO_FEASIBILITY_JUMP, Tuning
 
 ANSWER_MARKS = LINE_MARKS
 
@@ -421,6 +436,159 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
     return m
 
 
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """The beams from a SAT solver over the model's arcs and pieces (`_Beams`): its first
+    answer within `Tuning.guess_sat_work` (its propagations) is an answer, proved before any
+    model (`Deductions.found`); the proof (`Deductions.others`) asks the same solver for an
+    answer without every segment of it, within `Tuning.proof_sat_conflicts`. None found: no
+    answer (the model, told so, finds none). Where the first search gives up, the model
+    searches and the SAT solver proves its answer."""
+    if not tuning.guess_sat_work:
+        return Deductions()
+    beams = _Beams.of(p)
+    others = None
+    if tuning.proof_sat_conflicts:
+        conflicts = tuning.proof_sat_conflicts
+
+        def others(answer: Answer) -> list[Answer] | None:
+            return beams.others(answer, conflicts)
+
+    found = walked_within(beams.search(), tuning.guess_sat_work)
+    if found is None:
+        return Deductions(others=others)
+    if not found:
+        return Deductions(answers=[], answers_of="x")  # no answer
+    answer = beams.answer(found[0])
+    return Deductions(guess=answer, found=answer, answer_vars=len(beams.unused), others=others)
+
+
+@dataclass(frozen=True)
+class _Beams:
+    """The model's arcs and pieces (`_domain`) as 0/1 variables of a SAT solver
+    (`solver.deduce.sat`), the model's rows as clauses and sums:
+
+    - a segment holds one arc at most, in any layer, either way: the arcs along it and
+      unused(segment) sum to 1;
+    - a plain point holds one piece at most: its pieces and a variable of its own sum to 1;
+    - per point, side pair and layer, an arc in (out) is taken (sent) by a piece there, a
+      piece takes (sends) an arc, and no two arcs come in (go out) there;
+    - each firefly's dot arc is used (and a beam that cannot go on from it, none at all);
+    - the fireflies and the used segments are one network (`Connected`: segments side by side
+      at a plain point are neighbours, and a segment and the firefly at its end): cut as the
+      answers show it apart, which also shuts out stray loops of '?' pieces;
+    - a beam that returns to its own firefly, found in an answer, is shut out (not all of
+      its segments again), as the lazy form's rows do (`_returns`)."""
+
+    puzzle: Puzzle
+    count: int
+    sums: list[sat.Sum]
+    clauses: list[list[tuple[int, int]]]
+    graph: Connected
+    unused: dict[Segment, int]  # a segment -> its variable, 1 where no beam runs along it
+
+    @staticmethod
+    def of(p: Puzzle) -> _Beams:
+        flies = p.fireflies()
+        arcs, pieces = _domain(p)
+        count = 0
+
+        def variable() -> int:
+            nonlocal count
+            count += 1
+            return count - 1
+
+        arc = {a: variable() for a in sorted(arcs)}
+        piece = {pc: variable() for pc in sorted(pieces)}
+        along: dict[Segment, list[int]] = defaultdict(list)
+        for (s, t, _), v in arc.items():
+            along[min(s, t), max(s, t)].append(v)
+        unused = {e: variable() for e in sorted(along)}
+        sums: list[sat.Sum] = [
+            (1, [*((v, 1) for v in along[e]), (y, 1)]) for e, y in unused.items()
+        ]
+        clauses: list[list[tuple[int, int]]] = []
+        for cell, fly in sorted(flies.items()):
+            t, k = step(cell, fly.dot), STAR if fly.number == UNKNOWN else fly.number
+            clauses.append([(arc[cell, t, k], 1)])
+            if t in flies and (k not in (0, STAR) or flies[t].dot == OPPOSITE[fly.dot]):
+                clauses.append([(arc[cell, t, k], 0)])  # no answer
+        flow: dict[tuple, tuple[list[int], list[int]]] = defaultdict(lambda: ([], []))
+        for (s, t, k), v in arc.items():
+            g = _group(heading(s, t))
+            if t not in flies:
+                flow[t, "in", g, k][0].append(v)
+            if s not in flies:
+                flow[s, "out", g, k][0].append(v)
+        on: dict[Cell, list[int]] = defaultdict(list)
+        for (q, kind, k), v in piece.items():
+            (g1, k1), (g2, k2) = _piece_ends(kind, k)
+            flow[q, "in", g1, k1][1].append(v)
+            flow[q, "out", g2, k2][1].append(v)
+            on[q].append(v)
+        for arcs_here, pieces_here in flow.values():
+            clauses += [[(a, 0)] + [(x, 1) for x in pieces_here] for a in arcs_here]
+            clauses += [[(x, 0)] + [(a, 1) for a in arcs_here] for x in pieces_here]
+            clauses += [[(a, 0), (b, 0)] for a, b in itertools.combinations(arcs_here, 2)]
+        sums += [(1, [(v, 1) for v in vs] + [(variable(), 1)]) for _, vs in sorted(on.items())]
+        nodes = [*sorted(flies), *unused]
+        index = {node: k for k, node in enumerate(nodes)}
+        near: list[list[int]] = [[] for _ in nodes]
+        ending: dict[Cell, list[Segment]] = defaultdict(list)  # a point -> its segments
+        for e in unused:
+            ending[e[0]].append(e)
+            ending[e[1]].append(e)
+        for e in unused:
+            for q in e:
+                if q in flies:  # a firefly and the segment at it
+                    near[index[q]].append(index[e])
+                    near[index[e]].append(index[q])
+                else:  # segments side by side at a plain point
+                    near[index[e]] += [index[d] for d in ending[q] if d != e]
+        variable_of = [-1] * len(flies) + list(unused.values())
+        graph = Connected(near, variable_of, inside=0)
+        return _Beams(p, count, sums, clauses, graph, unused)
+
+    def search(
+        self, conflicts: int = 2**62, clauses: list[list[tuple[int, int]]] | None = None
+    ) -> Generator[int, None, list[list[int]] | None]:
+        """The SAT solver's search for an answer (`sat.rounds`, one answer, within `conflicts`),
+        with `clauses` beside the rules."""
+        return sat.rounds(
+            self.count,
+            self.sums,
+            conflicts,
+            1,
+            [*self.clauses, *(clauses or [])],
+            self._returning,
+            list(self.unused.values()),
+            [self.graph],
+        )
+
+    def answer(self, values: list[int]) -> Answer:
+        """The segments the beams of an answer of the solver use."""
+        return frozenset(e for e, y in self.unused.items() if not values[y])
+
+    def others(self, found: Answer, conflicts: int) -> list[Answer] | None:
+        """An answer without every segment of `found` (`not_every_edge_again`: the only
+        answers that hold all of them are found's own), [] where none, None where the solver
+        gives up within `conflicts`."""
+        if not all(e in self.unused for e in found):
+            return None  # not an answer of these arcs: the model's search decides
+        again = [[(self.unused[e], 1) for e in sorted(found)]]
+        solved = walked(self.search(conflicts, again))
+        return None if solved is None else [self.answer(v) for v in solved]
+
+    def _returning(self, values: list[int]) -> list[list[tuple[int, int]]]:
+        """For each beam of an answer that returns to its own firefly: not all of its
+        segments again."""
+        found, _ = beams(self.puzzle, self.answer(values))
+        return [
+            [(self.unused[e], 1) for e in path]
+            for cell, (end, _, _, path) in sorted(found.items())
+            if end == cell
+        ]
+
+
 def _sources(
     prob: pulp.LpProblem,
     flies: dict[Cell, Firefly],
@@ -624,12 +792,20 @@ def givens(p: Puzzle, grid: Grid) -> list[Given]:
     ]
 
 
+GUESS_SAT_WORK = 20_000_000
+PROOF_SAT_CONFLICTS = 500_000
+
+
 GENRE = define(
     __name__,
     slug="hotaru-beam",
     ja="ホタルビーム",
     pzpr_ids=("firefly",),
     lazy=True,
-    highs_options=(NO_FEASIBILITY_JUMP,),
-    switch_to="scip",
+    tuning=Tuning(
+        highs_options=(NO_FEASIBILITY_JUMP,),
+        switch_to="scip",
+        guess_sat_work=GUESS_SAT_WORK,
+        proof_sat_conflicts=PROOF_SAT_CONFLICTS,
+    ),
 )
