@@ -10,6 +10,7 @@ Run as modules, they import the `solver` package of this tree, not an installed 
 - benchmark_puzzlekit: every published puzzle of SmilingWayne/puzzlekit-dataset that a reader
   of benchmarks/puzzlekit/ types, solved as a sheet against its published answer;
 - benchmark_sizes: generated puzzles of growing size (tests/generators/);
+- benchmark_generated: generated puzzles of growing size beside noqx, in the same run;
 - benchmark_cells: the island and shading blocks' formulations (solver/blocks/cells.py);
 - benchmark_kakuro: kakuro's forms of a run's sum;
 - benchmark_words: alphametic's and logic grid's forms on harder instances;

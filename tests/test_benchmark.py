@@ -302,3 +302,40 @@ def _published_fillomino(name: str):
     published = json.loads((ROOT / "tests/data/published/fillomino.json").read_text("utf-8"))
     entry = next(e for e in published if e["name"] == name)
     return fillomino.parse(Grid("fillomino", entry["cells"]))
+
+
+def test_generated_benchmark_times_both_sides_and_writes_its_table(tmp_path):
+    """One generated puzzle, ours solved and a stand-in for noqx asked for it (its penpa-edit
+    link); the table's row per genre and size: the verdicts agreed, the medians, the ratio,
+    and a puzzle either side did not answer."""
+    from types import SimpleNamespace
+
+    from benchmarks.benchmark_generated import PART, main, measure
+
+    asked = []
+    peer = SimpleNamespace(
+        solver_for=lambda names: "firefly",
+        time=lambda name, link, limit, params: asked.append(link) or {"seconds": 0.5, "answers": 2},
+    )
+    r = measure("hotaru-beam", 6, 1, 60.0, peer)  # type: ignore[arg-type]
+    assert r["answers"] in (1, 2) and r["seconds"] > 0 and r["noqx_answers"] == 2
+    assert len(asked) == 1 and "m=solve" in asked[0]  # the puzzle's penpa-edit link
+    run = tmp_path / "run.jsonl"
+    rows = [
+        {"genre": "hotaru-beam", "size": 15, "seed": 1, "seconds": 1.0, "answers": 2,
+         "noqx_seconds": 2.0, "noqx_answers": 2},
+        {"genre": "hotaru-beam", "size": 15, "seed": 2, "seconds": 3.0, "answers": 1,
+         "noqx_seconds": 2.0, "noqx_answers": 2},
+        {"genre": "hotaru-beam", "size": 15, "seed": 3, "seconds": 60.0, "error": "timeout",
+         "noqx_seconds": 2.0, "noqx_answers": 1},
+    ]  # fmt: skip
+    run.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    out = tmp_path / "performance.md"
+    assert main(["--table", str(run), "--out", str(out), "--about", "One lane."]) == 0
+    text = out.read_text()
+    assert f"<!-- {PART} -->" in text and "One lane." in text
+    row = (
+        "| hotaru-beam | 15x15 | 3 | 1 of 2 | 2.000 | 3.000 | 2.000 | 1.00 | 1.50 "
+        "| seed 3: timeout |"
+    )
+    assert row in text  # the medians of 1.0 and 3.0 s against 2.0, the worst ratio 3.0 / 2.0

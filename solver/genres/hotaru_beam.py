@@ -51,9 +51,8 @@ pipeline asks the proof about it before it builds any model (`Deductions.found`,
 `pipeline._found_answer`): the same solver told "not every segment of it again". Where the
 proof ends, no model is built; where the first search gives up (`Tuning.guess_sat_work`), the
 model searches and the SAT solver proves its answer; where the proof gives up
-(`Tuning.proof_sat_conflicts`), the model, its first try that answer, proves. The MIP's
-search on generated 15 x 15 and 20 x 20 grids takes seconds to minutes on every back end
-(benchmarks.benchmark_sizes); the SAT solver, a fraction of a second.
+(`Tuning.proof_sat_conflicts`), the model, its first try that answer, proves. (Why: the
+comment above GUESS_SAT_WORK; the times beside noqx: docs/performance.md.)
 """
 
 from __future__ import annotations
@@ -792,8 +791,16 @@ def givens(p: Puzzle, grid: Grid) -> list[Given]:
     ]
 
 
-GUESS_SAT_WORK = 20_000_000
-PROOF_SAT_CONFLICTS = 500_000
+# The SAT solver's budgets, in its work (propagations, and the answers it gave looked at) for
+# the first answer and in conflicts for the proof. Chosen on generated puzzles (tests/generators,
+# sizes 10, 15, 20, 25 and 30, seeds 1-4, each with a second answer): the first answer took
+# 6,000 to 43 million work, the proofs 97 to 14,000 conflicts; checked on seed 5 of sizes 10 to
+# 25 (20_5: 39 million and 37,000) and the published fireflies of tests/data/large. Where the
+# SAT solver gives up, the model searches, slower on each generated grid measured (15 x 15 on
+# every back end and form, 20 x 20 on the default; seeds 1-3: 4 s to over 60 s, where the SAT
+# solver takes under a second), so both budgets leave a long search to the user's time limit.
+GUESS_SAT_WORK = 200_000_000
+PROOF_SAT_CONFLICTS = 1_000_000
 
 
 GENRE = define(
