@@ -19,7 +19,7 @@ error or a timeout is listed.
 
 `--table` writes the part `generated` of `--out` from runs' `--json` files: per genre and size,
 the puzzles, the verdicts agreed, our median and worst seconds, noqx's median, and the median
-and worst ratio (ours over noqx's) over the puzzles both answered within the limit.
+and worst ratio (ours over noqx's) over the puzzles both answered alike within the limit.
 """
 
 from __future__ import annotations
@@ -64,8 +64,10 @@ def measure(slug: str, size: int, seed: int, limit: float, noqx: Noqx) -> dict[s
     start = time.perf_counter()
     res = solve_puzzle(genre, puzzle, Settings(time_limit=limit), check_unique=True)
     out["seconds"] = time.perf_counter() - start
-    if res.status != "solved" or res.unique is None or res.violations:
-        out["error"] = res.status if not res.violations else "answer breaks the rules"
+    if res.violations:
+        out["error"] = "answer breaks the rules"
+    elif res.status != "solved" or res.unique is None:
+        out["error"] = "unique unproved" if res.status == "solved" else res.status
     else:
         out["answers"] = 1 if res.unique else 2
     return out
@@ -95,14 +97,14 @@ def table(runs: list[Path], about: str) -> str:
         "`python -m benchmarks.benchmark_generated` (its docstring says how). " + about,
         "",
         "| genre | size | puzzles | verdicts agree | median s | worst s | noqx median s "
-        "| median × noqx | worst × noqx | not answered |",
+        "| median × noqx | worst × noqx | not answered, or not alike |",
         "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for (slug, size), rs in sorted(rows.items()):
         ours = [r["seconds"] for r in rs if "answers" in r]
         both = [r for r in rs if "answers" in r and "noqx_answers" in r]
-        agree = sum(r["answers"] == min(r["noqx_answers"], 2) for r in both)
-        ratios = [r["seconds"] / r["noqx_seconds"] for r in both]
+        agreed = [r for r in both if r["answers"] == min(r["noqx_answers"], 2)]
+        ratios = [r["seconds"] / r["noqx_seconds"] for r in agreed]
         peer = [r["noqx_seconds"] for r in rs if "noqx_answers" in r]
         missed = [
             f"seed {r['seed']}: {r.get('error') or ''}{'; ' if 'error' in r else ''}"
@@ -110,8 +112,11 @@ def table(runs: list[Path], about: str) -> str:
             for r in rs
             if "error" in r or "noqx_error" in r
         ]
+        missed += [
+            f"seed {r['seed']}: noqx {r['noqx_answers']} answers" for r in both if r not in agreed
+        ]
         out.append(
-            f"| {slug} | {size}x{size} | {len(rs)} | {agree} of {len(both)} "
+            f"| {slug} | {size}x{size} | {len(rs)} | {len(agreed)} of {len(both)} "
             f"| {_s(ours, statistics.median)} | {_s(ours, max)} | {_s(peer, statistics.median)} "
             f"| {_r(ratios, statistics.median)} | {_r(ratios, max)} | {'; '.join(missed)} |"
         )

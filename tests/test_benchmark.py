@@ -325,9 +325,11 @@ def test_generated_benchmark_times_both_sides_and_writes_its_table(tmp_path):
         {"genre": "hotaru-beam", "size": 15, "seed": 1, "seconds": 1.0, "answers": 2,
          "noqx_seconds": 2.0, "noqx_answers": 2},
         {"genre": "hotaru-beam", "size": 15, "seed": 2, "seconds": 3.0, "answers": 1,
-         "noqx_seconds": 2.0, "noqx_answers": 2},
+         "noqx_seconds": 2.0, "noqx_answers": 1},
         {"genre": "hotaru-beam", "size": 15, "seed": 3, "seconds": 60.0, "error": "timeout",
          "noqx_seconds": 2.0, "noqx_answers": 1},
+        {"genre": "hotaru-beam", "size": 15, "seed": 4, "seconds": 9.0, "answers": 1,
+         "noqx_seconds": 1.0, "noqx_answers": 0},
     ]  # fmt: skip
     run.write_text("".join(json.dumps(r) + "\n" for r in rows))
     out = tmp_path / "performance.md"
@@ -335,7 +337,8 @@ def test_generated_benchmark_times_both_sides_and_writes_its_table(tmp_path):
     text = out.read_text()
     assert f"<!-- {PART} -->" in text and "One lane." in text
     row = (
-        "| hotaru-beam | 15x15 | 3 | 1 of 2 | 2.000 | 3.000 | 2.000 | 1.00 | 1.50 "
-        "| seed 3: timeout |"
+        "| hotaru-beam | 15x15 | 4 | 2 of 3 | 3.000 | 9.000 | 2.000 | 1.00 | 1.50 "
+        "| seed 3: timeout; seed 4: noqx 0 answers |"
     )
-    assert row in text  # the medians of 1.0 and 3.0 s against 2.0, the worst ratio 3.0 / 2.0
+    assert row in text  # the ratios of the two answered alike: 1.0 / 2.0 and 3.0 / 2.0
+    # (seed 4 answered by both, not alike: outside the ratios)
