@@ -44,7 +44,7 @@ from solver.mip.settings import SOLVER_CHOICES, Settings
 
 OUT = ROOT / "docs" / "performance.md"
 # the parts other benchmarks write into it (benchmarks.put_part), kept as they are
-KEPT = ("startup", "puzzlekit")
+KEPT = ("startup", "puzzlekit", "generated")
 LISTS = ("puzzles", "numberlink", "yajilin", "heyawake", "published", "penpa", "janko")
 SETS = ("samples", *LISTS)
 # where each list's peers' times come from (tests/data/large/README.md); the others have none
