@@ -129,6 +129,24 @@ def test_our_link_draws_the_puzzle_as_penpa_does(name):
     assert layers(ours) == layers(entry["link"])
 
 
+def test_icebarn_ice_is_outlined_as_penpa_outlines_it():
+    """Our link of an icebarn outlines its ice where it meets cells without ice, as penpa's own
+    links of noqx's icebarns do (theirs outline parts of the grid's frame as well); noqx reads
+    an ice area by its outline, and without it lets the path miss one."""
+    genre = genre_by_slug("icebarn")
+    links = [e for e in DATA["links"] if e["genre"] == "icebarn"]
+    assert len(links) == 4
+    for entry in links:
+        _, puzzle, board = penpa_genres.penpa_import(entry["link"], genre)
+        ours = penpa.read_board(penpa_genres.to_penpa(genre, puzzle)).q["lineE"]
+        theirs = board.q["lineE"]
+        assert ours and set(ours) <= set(theirs) and set(ours.values()) == {2}, entry["name"]
+        frame = {k for k in theirs if k not in ours}
+        corners = [board.where(int(x)) for k in frame for x in k.split(",")]
+        rows, cols = board.rows, board.cols
+        assert all(r in (0, rows) or c in (0, cols) for _, r, c in corners), entry["name"]
+
+
 def test_killer_cages_are_drawn_as_penpa_draws_them():
     """penpa's cage tool draws a killer cage as dashed lines round it between the cells'
     inner corners; a real link's cages (noqx's killer sudoku) are drawn again the same."""

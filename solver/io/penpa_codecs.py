@@ -479,9 +479,16 @@ def read_icebarn(rd: Reader) -> tuple[Cells, Rooms | None]:
 
 
 def write_icebarn(cells: Cells, rooms: Rooms | None) -> Writer:
+    """Ice painted, outlined where it meets cells without ice (as penpa draws a puzz.link
+    icebarn's ice inside the grid; noqx reads an ice area by its outline); the arrows."""
     rows, cols = (len(cells) - 1) // 2, (len(cells[0]) - 1) // 2
     w = Writer(rows, cols, (1, 1, 1, 1))
     style = inverse(ARROW_STYLE)
+    ice = {((sr - 1) // 2, (sc - 1) // 2) for sr, sc, _ in _each(cells) if sr % 2 and sc % 2}
+    for r, c in sorted(ice):
+        for q in ((r, c + 1), (r + 1, c), (r, c - 1), (r - 1, c)):
+            if 0 <= q[0] < rows and 0 <= q[1] < cols and q not in ice:
+                w.wall((r, c), q)
     for sr, sc, v in _each(cells):
         r, c = (sr - 1) // 2, (sc - 1) // 2
         if sr % 2 == 1 and sc % 2 == 1:
