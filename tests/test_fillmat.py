@@ -64,15 +64,63 @@ def test_verify_accepts_the_known_answer_and_names_broken_rules():
     ]
 
 
-def test_uniqueness_and_unknown_numbers():
-    out = solve_puzzle(fillmat.GENRE, Puzzle(((2, None, None),)), Settings("highs"))
+# the model alone, and the SAT solver's answer and proof before any model (`fillmat.deduce`)
+WAYS = {"model": Settings("highs", deduce=False), "sat": Settings("highs")}
+
+
+@pytest.mark.parametrize("way", WAYS)
+def test_uniqueness_and_unknown_numbers(way):
+    settings = WAYS[way]
+    out = solve_puzzle(fillmat.GENRE, Puzzle(((2, None, None),)), settings)
     assert out.status == "solved" and out.unique is True and out.answer == lettered(["AAB"])
-    out = solve_puzzle(fillmat.GENRE, Puzzle(((None, None, None),)), Settings("highs"))
+    out = solve_puzzle(fillmat.GENRE, Puzzle(((None, None, None),)), settings)
     assert out.status == "solved" and out.unique is False  # AAA, AAB or ABB
-    out = solve_puzzle(fillmat.GENRE, Puzzle(((None, 1, None),)), Settings("highs"))
+    out = solve_puzzle(fillmat.GENRE, Puzzle(((None, 1, None),)), settings)
     assert out.status == "infeasible"  # the 1 touches a 1x1 on either side
-    out = solve_puzzle(fillmat.GENRE, Puzzle(((UNKNOWN, None, 1),)), Settings("highs"))
+    out = solve_puzzle(fillmat.GENRE, Puzzle(((UNKNOWN, None, 1),)), settings)
     assert out.status == "solved" and out.unique is True and out.answer == lettered(["AAB"])
+    # its other division has four mats meeting at a point
+    crossed = Puzzle(((None, 1, None, None), (None, None, None, 3), (None, None, None, None)))
+    out = solve_puzzle(fillmat.GENRE, crossed, settings)
+    assert out.status == "solved" and out.unique is True and not out.violations
+
+
+def test_the_sat_solver_finds_and_proves_the_sample_without_a_model(monkeypatch):
+    from solver import pipeline
+
+    monkeypatch.setattr(pipeline, "_build", lambda *a: pytest.fail("a model was built"))
+    out = solve_puzzle(fillmat.GENRE, known_puzzle(), Settings(), check_unique=True)
+    assert out.status == "solved" and out.unique is True and out.note == pipeline.FOUND
+    assert out.answer == KNOWN and fillmat.verify(known_puzzle(), out.answer) == []
+    n = len(fillmat._Mats.of(known_puzzle()).wall)
+    assert out.deduced == (n, n)
+    out = solve_puzzle(fillmat.GENRE, Puzzle(((None, None, None),)), Settings())
+    assert out.unique is False and out.differ  # another answer named, without a model
+
+
+def test_where_the_sat_solver_gives_up_the_model_searches_or_proves(monkeypatch):
+    import dataclasses
+
+    from solver import pipeline
+
+    tuning = dataclasses.replace(fillmat.GENRE.tuning, guess_sat_work=1)
+    genre = dataclasses.replace(fillmat.GENRE, tuning=tuning)
+    assert fillmat.deduce(known_puzzle(), tuning).found is None
+    asked = []
+    others = fillmat._Mats.others
+    monkeypatch.setattr(
+        fillmat._Mats, "others", lambda self, a, n: asked.append(a) or others(self, a, n)
+    )
+    out = solve_puzzle(genre, known_puzzle(), Settings(), check_unique=True)
+    assert out.status == "solved" and out.unique is True and out.answer == KNOWN
+    assert asked == [KNOWN]  # the model's answer, proved by the SAT solver
+    # the proof of the SAT solver's own answer gives up: the model, that answer its first try
+    monkeypatch.setattr(fillmat._Mats, "others", lambda self, a, n: asked.append(a))
+    built, build = [], pipeline._build
+    monkeypatch.setattr(pipeline, "_build", lambda *a: built.append(a) or build(*a))
+    out = solve_puzzle(fillmat.GENRE, known_puzzle(), Settings(), check_unique=True)
+    assert out.status == "solved" and out.unique is True and out.answer == KNOWN
+    assert len(asked) == 2 and len(built) == 1 and out.guessed and out.note != pipeline.FOUND
 
 
 @pytest.mark.parametrize(
