@@ -48,14 +48,17 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Generator, Sequence
 from itertools import combinations, product
+from typing import Any, Protocol
 
 import numpy as np
 from pysat import card, solvers
 
 from solver import limits
 from solver.blocks.geometry import components, separator
+from solver.deduce import Deductions
 from solver.deduce.learning import Connected, Sized, contracted
-from solver.deduce.probing import walked
+from solver.deduce.probing import walked, walked_within
+from solver.mip.settings import Tuning
 
 Sum = tuple[int, Sequence[tuple[int, int]]]  # (total, [(variable, weight), ...])
 Clause = Sequence[tuple[int, int]]  # one of these (variable, value) holds
@@ -384,3 +387,49 @@ def _group_clauses(layer: Sized, kept: list[int]) -> list[Clause]:
                         ahead.append(m)
             clauses.append([(variable[n], 0) for n in sorted(part)])
     return clauses
+
+
+class Clauses(Protocol):
+    """A genre's model as a SAT solver's clauses (hotaru-beam's beams, fillmat's mats), for
+    `found`: its search for an answer (`rounds`, with `clauses` beside the rules), an answer read
+    back, and the answers other than one found."""
+
+    def search(
+        self, conflicts: int = ..., clauses: list[list[tuple[int, int]]] | None = ...
+    ) -> Generator[int, None, list[list[int]] | None]: ...
+
+    def read(self, values: list[int]) -> tuple[Any, frozenset[Any]]:
+        """The answer as the genre's `decode` gives it, and the keys of the model's group of
+        answer variables (`Deductions.answers_of`) it sets to 1."""
+        ...
+
+    def others(self, found: Any, conflicts: int) -> list[Any] | None:
+        """Another answer than `found`, [] where none, None where the solver gives up."""
+        ...
+
+
+def found(model: Clauses, tuning: Tuning, answers_of: str, answer_vars: int) -> Deductions:
+    """A genre's deductions that are a SAT solver's answer over its model's own rows: the
+    answer within `Tuning.guess_sat_work` (its work), which the pipeline proves before any model
+    (`Deductions.found`) by `model.others` within `Tuning.proof_sat_conflicts`
+    (`Deductions.others`); none: no answer (`Deductions.answers` empty: the model, told so,
+    finds none). Where the search gives up, the model searches and `model.others` proves its
+    answer."""
+    if not tuning.guess_sat_work:
+        return Deductions()
+    others = None
+    if tuning.proof_sat_conflicts:
+        conflicts = tuning.proof_sat_conflicts
+
+        def others(answer: Any) -> list[Any] | None:
+            return model.others(answer, conflicts)
+
+    answers = walked_within(model.search(), tuning.guess_sat_work)
+    if answers is None:
+        return Deductions(others=others)
+    if not answers:
+        return Deductions(answers=[], answers_of=answers_of)  # no answer
+    answer, keys = model.read(answers[0])
+    return Deductions(
+        guess=keys, answers_of=answers_of, found=answer, answer_vars=answer_vars, others=others
+    )

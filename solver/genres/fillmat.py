@@ -52,7 +52,7 @@ from solver.blocks.geometry import Cell, CellPuzzle, grid_edges
 from solver.blocks.names import cell_name, quote
 from solver.blocks.violation import Violation
 from solver.deduce import Deductions, sat
-from solver.deduce.probing import walked, walked_within
+from solver.deduce.probing import walked
 from solver.genres import define
 from solver.io import puzzlink, spellings
 from solver.io.regions_sheet import read_regions, render_regions
@@ -156,35 +156,10 @@ def model(p: Puzzle) -> Model:
 
 
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
-    """The mats from a SAT solver over the model's rows (`_Mats`): its answer within
-    `Tuning.guess_sat_work` (its work), proved before any model (`Deductions.found`); the proof
-    (`Deductions.others`) asks it for other walls, within `Tuning.proof_sat_conflicts`. None
-    found: no answer (the model, told so, finds none). Where the first search gives up, the
-    model searches and the SAT solver proves its answer."""
-    if not tuning.guess_sat_work:
-        return Deductions()
+    """The mats from a SAT solver over the model's strips and walls (`_Mats`), proved before any
+    model by the same solver told "not these walls again" (`sat.found`)."""
     mats = _Mats.of(p)
-    others = None
-    if tuning.proof_sat_conflicts:
-        conflicts = tuning.proof_sat_conflicts
-
-        def others(answer: Answer) -> list[Answer] | None:
-            return mats.others(answer, conflicts)
-
-    found = walked_within(mats.search(), tuning.guess_sat_work)
-    if found is None:
-        return Deductions(others=others)
-    if not found:
-        return Deductions(answers=[], answers_of="w")  # no answer
-    walls = mats.walls(found[0])
-    answer = regions.pieces(p.rows, p.cols, walls)
-    return Deductions(
-        guess=frozenset(walls),
-        answers_of="w",
-        found=answer,
-        answer_vars=len(mats.wall),
-        others=others,
-    )
+    return sat.found(mats, tuning, "w", len(mats.wall))
 
 
 @dataclass(frozen=True)
@@ -256,6 +231,11 @@ class _Mats:
     def walls(self, values: list[int]) -> set[tuple[Cell, Cell]]:
         """The walls of an answer of the solver."""
         return {side for side, v in self.wall.items() if values[v]}
+
+    def read(self, values: list[int]) -> tuple[Answer, frozenset[tuple[Cell, Cell]]]:
+        """The mats of an answer (each cell's mat), and its walls (the model's `w`)."""
+        walls = self.walls(values)
+        return regions.pieces(self.rows, self.cols, walls), frozenset(walls)
 
     def others(self, found: Answer, conflicts: int) -> list[Answer] | None:
         """An answer with other walls than `found`, [] where none, None where the solver gives

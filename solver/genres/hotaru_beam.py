@@ -62,6 +62,7 @@ import itertools
 from collections import defaultdict
 from collections.abc import Generator, Iterable
 from dataclasses import dataclass
+from typing import TypeVar
 
 import pulp
 
@@ -90,7 +91,7 @@ from solver.blocks.values import Value
 from solver.blocks.violation import Violation
 from solver.deduce import Deductions, sat
 from solver.deduce.learning import Connected
-from solver.deduce.probing import walked, walked_within
+from solver.deduce.probing import walked
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.drawn_lines import LINE_MARKS, draw, read_lines
@@ -169,6 +170,8 @@ def parse(grid: Grid) -> Puzzle:
 def to_cells(p: Puzzle) -> list[list[Value]]:
     return [[f.text() if f else None for f in row] for row in p.cells]
 
+
+V = TypeVar("V")  # a variable: the model's or the SAT solver's
 
 STAR = -1  # the layer of beams from fireflies without a number: their turns are not counted
 Arc = tuple[Cell, Cell, int]  # from, to, turns the beam still makes after leaving `from`
@@ -372,6 +375,26 @@ def _domain(p: Puzzle) -> tuple[set[Arc], set[tuple[Cell, str, int]]]:
     return arcs, pieces
 
 
+def _flow(
+    flies: dict[Cell, Firefly], arcs: dict[Arc, V], pieces: dict[tuple[Cell, str, int], V]
+) -> dict[tuple[Cell, str, str, int], tuple[list[V], list[V]]]:
+    """Per plain point, way (in, out), side pair (h, v) and layer: the arcs that come in (go
+    out) there, and the pieces that take (send) them; the model's or the SAT solver's
+    variables."""
+    flow: dict[tuple[Cell, str, str, int], tuple[list[V], list[V]]] = defaultdict(lambda: ([], []))
+    for (s, t, k), v in arcs.items():
+        g = _group(heading(s, t))
+        if t not in flies:
+            flow[t, "in", g, k][0].append(v)
+        if s not in flies:
+            flow[s, "out", g, k][0].append(v)
+    for (q, kind, k), v in pieces.items():
+        (g1, k1), (g2, k2) = _piece_ends(kind, k)
+        flow[q, "in", g1, k1][1].append(v)
+        flow[q, "out", g2, k2][1].append(v)
+    return flow
+
+
 def model(p: Puzzle, lazy: bool = False) -> Model:
     prob = new_problem("hotaru-beam")
     flies = p.fireflies()
@@ -399,18 +422,7 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
             prob += f[cell, t, k] == 0, cname("Blocked", cell)  # no answer
 
     # at a plain point, per group (h, v) and layer: the arcs in = the pieces = the arcs out
-    flow: dict[tuple, tuple[list, list]] = defaultdict(lambda: ([], []))  # arcs, pieces
-    for (s, t, k), v in f.items():
-        g = _group(heading(s, t))
-        if t not in flies:
-            flow[t, "in", g, k][0].append(v)
-        if s not in flies:
-            flow[s, "out", g, k][0].append(v)
-    for (q, kind, k), v in piece.items():
-        (g1, k1), (g2, k2) = _piece_ends(kind, k)
-        flow[q, "in", g1, k1][1].append(v)
-        flow[q, "out", g2, k2][1].append(v)
-    for (q, way, g, k), (arcs_here, pieces_here) in flow.items():  # arcs - pieces = 0
+    for (q, way, g, k), (arcs_here, pieces_here) in _flow(flies, f, piece).items():
         layer = "q" if k == STAR else str(k)
         terms = {**dict.fromkeys(arcs_here, 1), **dict.fromkeys(pieces_here, -1)}
         prob += row(terms, "==", 0), cname(f"Flow_{way}{g}", q, layer)
@@ -436,29 +448,10 @@ def model(p: Puzzle, lazy: bool = False) -> Model:
 
 
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
-    """The beams from a SAT solver over the model's arcs and pieces (`_Beams`): its first
-    answer within `Tuning.guess_sat_work` (its propagations) is an answer, proved before any
-    model (`Deductions.found`); the proof (`Deductions.others`) asks the same solver for an
-    answer without every segment of it, within `Tuning.proof_sat_conflicts`. None found: no
-    answer (the model, told so, finds none). Where the first search gives up, the model
-    searches and the SAT solver proves its answer."""
-    if not tuning.guess_sat_work:
-        return Deductions()
+    """The beams from a SAT solver over the model's arcs and pieces (`_Beams`), proved before
+    any model by the same solver told "not every segment of them again" (`sat.found`)."""
     beams = _Beams.of(p)
-    others = None
-    if tuning.proof_sat_conflicts:
-        conflicts = tuning.proof_sat_conflicts
-
-        def others(answer: Answer) -> list[Answer] | None:
-            return beams.others(answer, conflicts)
-
-    found = walked_within(beams.search(), tuning.guess_sat_work)
-    if found is None:
-        return Deductions(others=others)
-    if not found:
-        return Deductions(answers=[], answers_of="x")  # no answer
-    answer = beams.answer(found[0])
-    return Deductions(guess=answer, found=answer, answer_vars=len(beams.unused), others=others)
+    return sat.found(beams, tuning, "x", len(beams.unused))
 
 
 @dataclass(frozen=True)
@@ -511,20 +504,10 @@ class _Beams:
             clauses.append([(arc[cell, t, k], 1)])
             if t in flies and (k not in (0, STAR) or flies[t].dot == OPPOSITE[fly.dot]):
                 clauses.append([(arc[cell, t, k], 0)])  # no answer
-        flow: dict[tuple, tuple[list[int], list[int]]] = defaultdict(lambda: ([], []))
-        for (s, t, k), v in arc.items():
-            g = _group(heading(s, t))
-            if t not in flies:
-                flow[t, "in", g, k][0].append(v)
-            if s not in flies:
-                flow[s, "out", g, k][0].append(v)
         on: dict[Cell, list[int]] = defaultdict(list)
-        for (q, kind, k), v in piece.items():
-            (g1, k1), (g2, k2) = _piece_ends(kind, k)
-            flow[q, "in", g1, k1][1].append(v)
-            flow[q, "out", g2, k2][1].append(v)
+        for (q, _, _), v in piece.items():
             on[q].append(v)
-        for arcs_here, pieces_here in flow.values():
+        for arcs_here, pieces_here in _flow(flies, arc, piece).values():
             clauses += [[(a, 0)] + [(x, 1) for x in pieces_here] for a in arcs_here]
             clauses += [[(x, 0)] + [(a, 1) for a in arcs_here] for x in pieces_here]
             clauses += [[(a, 0), (b, 0)] for a, b in itertools.combinations(arcs_here, 2)]
@@ -566,6 +549,11 @@ class _Beams:
     def answer(self, values: list[int]) -> Answer:
         """The segments the beams of an answer of the solver use."""
         return frozenset(e for e, y in self.unused.items() if not values[y])
+
+    def read(self, values: list[int]) -> tuple[Answer, Answer]:
+        """The answer, and the segments it uses (the model's `x`): the same."""
+        answer = self.answer(values)
+        return answer, answer
 
     def others(self, found: Answer, conflicts: int) -> list[Answer] | None:
         """An answer without every segment of `found` (`not_every_edge_again`: the only
