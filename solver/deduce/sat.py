@@ -39,6 +39,10 @@ not state (numberlink: no closed loop apart from the lines); they join, and the 
 on. An answer that passes is kept, and the clause "not all of these values again" (over the
 variables that tell answers apart, `shown`) joins, until `want` answers or none left.
 
+A genre whose deductions are such a solver's answer over its model's own rows (hotaru-beam's
+beams, fillmat's mats) hands its clauses (`Clauses`) to `found`: the answer, proved before any
+model by the genre's `others`, or, where the search gives up, the model's search.
+
 Deterministic: CaDiCaL's search depends only on its clauses, their order and the rounds below,
 and its budget counts conflicts, never time. The search runs in rounds of ROUND conflicts, and
 between rounds the user's time limit (`solver.limits`) may stop it."""
