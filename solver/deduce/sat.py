@@ -62,7 +62,6 @@ from solver.blocks.geometry import components, separator
 from solver.deduce import Deductions
 from solver.deduce.learning import Connected, Sized, contracted
 from solver.deduce.probing import walked, walked_within
-from solver.mip.settings import Tuning
 
 Sum = tuple[int, Sequence[tuple[int, int]]]  # (total, [(variable, weight), ...])
 Clause = Sequence[tuple[int, int]]  # one of these (variable, value) holds
@@ -412,23 +411,24 @@ class Clauses(Protocol):
         ...
 
 
-def found(model: Clauses, tuning: Tuning, answers_of: str, answer_vars: int) -> Deductions:
+def found(
+    model: Clauses, work: int, conflicts: int, answers_of: str, answer_vars: int
+) -> Deductions:
     """A genre's deductions that are a SAT solver's answer over its model's own rows: the
-    answer within `Tuning.guess_sat_work` (its work), which the pipeline proves before any model
-    (`Deductions.found`) by `model.others` within `Tuning.proof_sat_conflicts`
-    (`Deductions.others`); none: no answer (`Deductions.answers` empty: the model, told so,
-    finds none). Where the search gives up, the model searches and `model.others` proves its
-    answer."""
-    if not tuning.guess_sat_work:
+    answer within `work` (the genre's `Tuning.guess_sat_work`; 0: none looked for), which the
+    pipeline proves before any model (`Deductions.found`) by `model.others` within `conflicts`
+    (`Tuning.proof_sat_conflicts`; 0: no proof) (`Deductions.others`); none: no answer
+    (`Deductions.answers` empty: the model, told so, finds none). Where the search gives up,
+    the model searches and `model.others` proves its answer."""
+    if not work:
         return Deductions()
     others = None
-    if tuning.proof_sat_conflicts:
-        conflicts = tuning.proof_sat_conflicts
+    if conflicts:
 
         def others(answer: Any) -> list[Any] | None:
             return model.others(answer, conflicts)
 
-    answers = walked_within(model.search(), tuning.guess_sat_work)
+    answers = walked_within(model.search(), work)
     if answers is None:
         return Deductions(others=others)
     if not answers:

@@ -159,7 +159,7 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """The mats from a SAT solver over the model's strips and walls (`_Mats`), proved before any
     model by the same solver told "not these walls again" (`sat.found`)."""
     mats = _Mats.of(p)
-    return sat.found(mats, tuning, "w", len(mats.wall))
+    return sat.found(mats, tuning.guess_sat_work, tuning.proof_sat_conflicts, "w", len(mats.wall))
 
 
 @dataclass(frozen=True)

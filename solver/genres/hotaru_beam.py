@@ -451,7 +451,9 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """The beams from a SAT solver over the model's arcs and pieces (`_Beams`), proved before
     any model by the same solver told "not every segment of them again" (`sat.found`)."""
     beams = _Beams.of(p)
-    return sat.found(beams, tuning, "x", len(beams.unused))
+    return sat.found(
+        beams, tuning.guess_sat_work, tuning.proof_sat_conflicts, "x", len(beams.unused)
+    )
 
 
 @dataclass(frozen=True)
