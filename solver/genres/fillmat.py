@@ -31,8 +31,8 @@ by side). Corner(r,c): of the four walls that meet at an inner grid point at mos
 there (no four mats meet). A number that no strip fits is told as an input error.
 
 Deductions (`deduce`): a SAT solver (CaDiCaL through `solver.deduce.sat`) over the same rows
-(`_Mats`: the strips and walls as its variables, Cover and Wall as sums of 1, Apart as "not
-two", Corner as "not all four"): its answer is an answer, so the pipeline asks the proof about
+(`_Mats`: the strips and walls as its variables, Cover and Wall as "exactly one", Apart as
+"not two", Corner as "not all four"): its answer is an answer, so the pipeline asks the proof about
 it before it builds any model (`Deductions.found`, `pipeline._found_answer`), the same solver
 told "not these walls again". Where either gives up (`Tuning.guess_sat_work`,
 `Tuning.proof_sat_conflicts`), the model searches, or proves.
@@ -127,6 +127,21 @@ def unfit(p: Puzzle) -> Cell | None:
     return next((cell for cell in p.numbers() if cell not in reached), None)
 
 
+def _corners(p: Puzzle) -> dict[Cell, list[tuple[Cell, Cell]]]:
+    """Each inner grid point (named by the cell below-right of it) and the four cell sides that
+    meet there."""
+    return {
+        (r, c): [
+            ((r - 1, c - 1), (r - 1, c)),
+            ((r, c - 1), (r, c)),
+            ((r - 1, c - 1), (r, c - 1)),
+            ((r - 1, c), (r, c)),
+        ]
+        for r in range(1, p.rows)
+        for c in range(1, p.cols)
+    }
+
+
 def model(p: Puzzle) -> Model:
     prob = new_problem("fillmat")
     options = candidates(p)
@@ -143,15 +158,8 @@ def model(p: Puzzle) -> Model:
             ]
             if len(touching) > 1:
                 prob += pulp.lpSum(touching) <= 1, cname(f"Apart{n}", a, b)
-    for r in range(1, p.rows):
-        for c in range(1, p.cols):
-            around = [
-                w[(r - 1, c - 1), (r - 1, c)],
-                w[(r, c - 1), (r, c)],
-                w[(r - 1, c - 1), (r, c - 1)],
-                w[(r - 1, c), (r, c)],
-            ]
-            prob += pulp.lpSum(around) <= 3, cname("Corner", (r, c))
+    for point, sides in _corners(p).items():
+        prob += pulp.lpSum(w[side] for side in sides) <= 3, cname("Corner", point)
     return Model(prob, list(w.values()), {"y": y, "w": w, "candidates": options})
 
 
@@ -207,15 +215,7 @@ class _Mats:
                     k for k in sorted(set(holding[a]) ^ set(holding[b])) if len(strips[k]) == n
                 ]
                 clauses += [[(i, 0), (j, 0)] for i, j in itertools.combinations(across, 2)]
-        for r in range(1, p.rows):
-            for c in range(1, p.cols):
-                four = [
-                    wall[(r - 1, c - 1), (r - 1, c)],
-                    wall[(r, c - 1), (r, c)],
-                    wall[(r - 1, c - 1), (r, c - 1)],
-                    wall[(r - 1, c), (r, c)],
-                ]
-                clauses.append([(v, 0) for v in four])
+        clauses += [[(wall[side], 0) for side in sides] for sides in _corners(p).values()]
         return _Mats(p.rows, p.cols, count, sums, clauses, wall)
 
     def search(
