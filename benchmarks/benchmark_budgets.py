@@ -1,7 +1,7 @@
 """The work behind the budgets that choose a route (solver.mip.settings: SEARCH_AFTER,
-REINFORCE_AFTER, SWITCH_AFTER; a genre's `Tuning.learn_work`): each puzzle solved on its first
-route with no budget, and on the second route from the start, in branch-and-bound nodes (the
-learning search's work) and CPU seconds.
+REINFORCE_AFTER, SWITCH_AFTER; a genre's `Tuning.learn_work` and `Tuning.sat_work`): each puzzle
+solved on its first route with no budget, and on the second route from the start, in
+branch-and-bound nodes (the learning search's or the SAT solver's work) and CPU seconds.
 
     python -m benchmarks.benchmark_budgets BUDGET [--large FILE ...] [--puzzlekit ROOT]
                                            [--genres a,b] [--every N] [--offset K]
@@ -10,31 +10,34 @@ learning search's work) and CPU seconds.
                                            [--json out.jsonl]
     python -m benchmarks.benchmark_budgets --table RUN.jsonl ... [--at NODES ...]
 
-BUDGET: `reinforce` (genres with `Model.reinforce`: the first attempt without the
-reinforcements, against the model with them from the start), `switch` (genres with
-`Tuning.switch_to`: the genre's own back end, against the other one from the start), `search`
-(every lazy genre on SCIP: rounds of solves only, against the cuts inside one search from the
-start) or `learn` (genres with `Tuning.learn_work`: the search that learns from its conflicts
-(solver.deduce.learning) run to its end after probing, against no learning search, the MIP
-taking what probing leaves). Puzzles: lists of tests/data/large (`--large`) and the puzzlekit
-dataset's puzzles of the genres with a reader (benchmarks/puzzlekit/, ROOT as
-benchmarks.benchmark_puzzlekit's), and generated ones (`--generated a,b`: tests/generators/,
-each of `--sizes` with the seeds below `--seeds`), every Nth of each list from the Kth
-(`--every`, `--offset`: one half to choose a budget on, the other to check it).
+BUDGET: `reinforce` (genres with `Model.reinforce`: the first attempt without the reinforcements,
+against the model with them from the start), `switch` (genres with `Tuning.switch_to`: the genre's
+own back end, against the other one from the start), `search` (every lazy genre on SCIP: rounds of
+solves only, against the cuts inside one search from the start), `learn` (genres with
+`Tuning.learn_work`: the search that learns from its conflicts (solver.deduce.learning) run to its
+end after probing, against no learning search, the MIP taking what probing leaves) or `sat` (genres
+with `Tuning.sat_work`: the SAT solver after probing, `solver.deduce.shade_logic.learned`, run to
+its end, against none). Puzzles: lists of tests/data/large (`--large`) and the puzzlekit dataset's
+puzzles of the genres with a reader (benchmarks/puzzlekit/, ROOT as
+benchmarks.benchmark_puzzlekit's), and generated ones (`--generated a,b`: tests/generators/, each of
+`--sizes` with the seeds below `--seeds`), every Nth of each list from the Kth (`--every`,
+`--offset`: one half to choose a budget on, the other to check it).
 
-Counted: `nodes`, the branch-and-bound nodes of the first route (`LiveModel.work`: a solve
-counts one at least) over the whole attempt, answer and proof, for `reinforce` and `switch`,
-over the rounds of the longest `solve_lazy` call for `search`, and for `learn` the learning
-search's work (its unit: `solver.deduce.learning`; every call of the solve together) (what each
-budget is compared with); `cpu_a` and `cpu_b`, `time.process_time()` of `solve_puzzle` on each
-route (the solvers run in this process: their threads count, a machine's load does not), and for
-`learn` `cpu_learn`, that of the learning search alone. A puzzle the deductions decide whole
-runs no solver and has no nodes; for `learn`, one that probing decides (or that the genre's
-other searches decide first) never reaches the learning search and has no work.
+Counted: `nodes`, the branch-and-bound nodes of the first route (`LiveModel.work`: a solve counts
+one at least) over the whole attempt, answer and proof, for `reinforce` and `switch`, over the
+rounds of the longest `solve_lazy` call for `search`, and for `learn` the learning search's work
+(its unit: `solver.deduce.learning`; every call of the solve together) and for `sat` the SAT
+solver's (the work `solver.deduce.sat.rounds` yields: its propagations, and the answers it gave
+looked at) (what each budget is compared with); `cpu_a` and `cpu_b`, `time.process_time()` of
+`solve_puzzle` on each route (the solvers run in this process: their threads count, a machine's load
+does not), and for `learn` and `sat` `cpu_learn`, that of the search alone. A puzzle the deductions
+decide whole runs no solver and has no nodes; for `learn`, one that probing decides (or that the
+genre's other searches decide first) never reaches the learning search and has no work.
 
 `--cap`: the first route of `reinforce` and `switch` stops after that many nodes (the row says
 `capped`, its `cpu_a` the seconds to get there: the run's less the second route's), and that of
-`learn` gives the learning search that work (`capped` where it runs out, and the MIP goes on),
+`learn` (`sat`) gives the learning search (the SAT solver) that work (`capped` where it runs out,
+and the MIP goes on),
 so that a hard puzzle's first route need not run to its end. `--time-limit`: wall seconds for
 each route (0: none); a timeout may say that the machine was busy rather than that the route was
 slow. A run given a `--json` file that exists goes on after the puzzles it holds.
@@ -60,7 +63,7 @@ from typing import Any
 
 from benchmarks.benchmark_puzzlekit import chosen, dataset
 from benchmarks.puzzlekit import readers
-from solver.deduce import learning
+from solver.deduce import learning, sat
 from solver.genres import Genre, genre_by_slug, genre_for_pzpr
 from solver.io.puzzlink import parse_url
 from solver.io.sheet import Grid
@@ -80,10 +83,11 @@ class Counter:
         self.lives: list[backends.LiveModel] = []
         self.calls: list[int] = []
         self.learnt: list[tuple[int, float, bool]] = []
-        self.originals = init, lazy, learn = (
+        self.originals = init, lazy, learn, rounds = (
             backends.LiveModel.__init__,
             backends.LiveModel.solve_lazy,
             learning._Search.steps,
+            sat.rounds,
         )
         counter = self
 
@@ -107,6 +111,24 @@ class Counter:
             finally:
                 counter.learnt.append((search.work, seconds, out))
 
+        def counted_sat(*args, **kwargs):
+            """The SAT solver's rounds: the work it yielded last, its CPU seconds taken in its
+            own turns, and whether it stopped before its end (its budget spent)."""
+            walk, seconds, work, out = rounds(*args, **kwargs), 0.0, 0, True
+            try:
+                while True:
+                    start = time.process_time()
+                    try:
+                        work = next(walk)
+                    except StopIteration as end:
+                        out = end.value is None
+                        return end.value
+                    finally:
+                        seconds += time.process_time() - start
+                    yield work
+            finally:
+                counter.learnt.append((work, seconds, out))
+
         def counted_init(live, *args, **kwargs):
             init(live, *args, **kwargs)
             counter.lives.append(live)
@@ -121,6 +143,7 @@ class Counter:
         backends.LiveModel.__init__ = counted_init
         backends.LiveModel.solve_lazy = counted_lazy
         learning._Search.steps = counted_learn
+        sat.rounds = counted_sat
 
     def reset(self) -> None:
         self.lives.clear()
@@ -129,10 +152,11 @@ class Counter:
 
     def restore(self) -> None:
         """The counted methods as they were."""
-        init, lazy, learn = self.originals
+        init, lazy, learn, rounds = self.originals
         backends.LiveModel.__init__ = init
         backends.LiveModel.solve_lazy = lazy
         learning._Search.steps = learn
+        sat.rounds = rounds
 
 
 def entries(a: argparse.Namespace, wanted: set[str] | None) -> list[tuple[str, Genre, Any, Any]]:
@@ -200,6 +224,12 @@ def routes(
             return None
         first = dataclasses.replace(t, learn_work=cap)
         second = dataclasses.replace(t, learn_work=0)
+        return _with(genre, first), _with(genre, second), "default"
+    if budget == "sat":
+        if not t.sat_work:
+            return None
+        first = dataclasses.replace(t, sat_work=cap)
+        second = dataclasses.replace(t, sat_work=0, learn_work=0)
         return _with(genre, first), _with(genre, second), "default"
     if t.solver == "scip" and t.search_after == 0:
         return None  # the genre takes its cuts in one search from the start
@@ -270,7 +300,7 @@ def _measure(a: argparse.Namespace, counter: Counter) -> int:
         first, second, solver = pair
         settings = Settings(solver, time_limit=a.time_limit or None, deduce=not a.no_deduce)
         ra = run_one(counter, first, puzzle, want, settings)
-        if a.budget == "learn":
+        if a.budget in ("learn", "sat"):
             row = _learn_row(counter, ra, second, puzzle, want, settings)
             row = {"budget": a.budget, "genre": genre.slug, "name": name} | row
         elif ra["attempt"] is None or (a.budget == "search" and not ra.get("lazy")):
@@ -302,8 +332,8 @@ def _learn_row(
     want: Any,
     settings: Settings,
 ) -> dict[str, Any]:
-    """A `learn` row: the learning search's work and seconds on the first route, and the
-    second route's run where the first reached the learning search."""
+    """A `learn` or `sat` row: the search's work and seconds on the first route, and the
+    second route's run where the first reached the search."""
     row = {"nodes": ra.get("learnt"), "cpu_a": ra["cpu"], "verdict_a": ra["verdict"]}
     if row["nodes"] is None:
         return row
@@ -326,11 +356,13 @@ def table(paths: list[str], budgets: list[int]) -> str:
     searched = [r for r in rows if r["nodes"] is not None]
     if not rows:
         return "no puzzles"
-    reach = "reach the learning search" if rows[0]["budget"] == "learn" else "with a solve"
+    reach = {"learn": "reach the learning search", "sat": "reach the SAT solver"}.get(
+        rows[0]["budget"], "with a solve"
+    )
     lines = [f"{len(rows)} puzzles, {len(searched)} {reach}"]
     for r in sorted(searched, key=lambda r: r["nodes"]):
         more = ">" if r.get("capped") else " "
-        unit = "work" if r["budget"] == "learn" else "nodes"
+        unit = "work" if r["budget"] in ("learn", "sat") else "nodes"
         lines.append(
             f"  {r['genre']:<12}{r['name']:<20}{more}{r['nodes']:>9} {unit:<5}  "
             f"first {r['cpu_a']:>8.3f} s {r['verdict_a']:<10} "
@@ -350,7 +382,7 @@ def table(paths: list[str], budgets: list[int]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    ap.add_argument("budget", nargs="?", choices=("reinforce", "switch", "search", "learn"))
+    ap.add_argument("budget", nargs="?", choices=("reinforce", "switch", "search", "learn", "sat"))
     ap.add_argument("--large", nargs="*", default=[])
     ap.add_argument("--puzzlekit", default=None)
     ap.add_argument("--genres", default=None)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+from dataclasses import replace
 
 import openpyxl
 import pytest
@@ -268,14 +269,21 @@ def _entry(name: str) -> dict:
     return next(e for e in PUBLISHED if e["name"] == name)
 
 
-def test_a_room_nearly_full_is_left_to_the_mip():
+def test_a_room_nearly_full_is_decided_by_the_sat_solver():
     """janko's 006: one room of 60 cells holds 48 shaded, as many as no four in a row lets
-    its rows hold, which the MIP's relaxation sees at once; the learning search runs out of
-    its work there, decides nothing, and the MIP answers, unique."""
+    its rows hold. The learning search runs out of 600,000 of its work there and decides
+    nothing (the count is a pigeonhole argument; the MIP, whose relaxation sees it at once,
+    answers); the SAT solver after probing, over the rooms' sums as counters, decides the grid
+    whole within the Tuning's `sat_work`, and no solver runs."""
     entry = _entry("aqre-janko-006")
     p = aqre.parse(Grid("aqre", entry["cells"]))
-    d = aqre.deduce(p, aqre.GENRE.tuning)
-    assert d.answer is None and len(d.fixed["b"]) < p.rows * p.cols
-    out = solve_puzzle(aqre.GENRE, p, FAST)
     want = frozenset(map(tuple, entry["expected"]["shaded"]))
+    tuning = aqre.GENRE.tuning
+    learning = replace(tuning, sat_work=0, learn_work=600_000)
+    d = aqre.deduce(p, learning)
+    assert d.answer is None and len(d.fixed["b"]) < p.rows * p.cols
+    out = solve_puzzle(replace(aqre.GENRE, tuning=learning), p, FAST)
     assert out.unique is True and out.answer == want and out.rounds > 0
+    assert aqre.deduce(p, tuning).answer == want
+    out = solve_puzzle(aqre.GENRE, p, FAST)
+    assert out.unique is True and out.answer == want and out.rounds == 0

@@ -218,23 +218,25 @@ def test_puzzlekit_table_counts_the_rows_it_keeps_in_its_totals(tmp_path):
 
 
 def test_budget_benchmark_measures_the_learning_search(tmp_path, capsys):
-    """`learn`: a published aqre that probing leaves open (janko 049) reaches the learning
-    search, which ends with the answer, its work counted; with no learning search the MIP
-    answers it too; a budget at that work keeps the first route, half of it pays half the
+    """`learn`: a published tile paint that probing leaves open (0wzrw_15x15) reaches the
+    learning search, which ends with the answer, its work counted; with no learning search the
+    MIP answers it too; a budget at that work keeps the first route, half of it pays half the
     search's seconds and then the second route's."""
     from benchmarks import ROOT, benchmark_budgets
     from solver.deduce import learning
 
     run = learning._Search.steps
-    published = json.loads((ROOT / "tests/data/published/aqre.json").read_text(encoding="utf-8"))
-    entry = next(e for e in published if e["name"] == "aqre-janko-049")
+    path = ROOT / "tests/data/published/tile-paint.json"
+    entry = next(
+        e for e in json.loads(path.read_text(encoding="utf-8")) if e["name"] == "0wzrw_15x15"
+    )
     listed = tmp_path / "list.json"
-    listed.write_text(json.dumps([{"genre": "aqre", **entry}]), encoding="utf-8")
+    listed.write_text(json.dumps([{"genre": "tile-paint", **entry}]), encoding="utf-8")
     out = tmp_path / "run.jsonl"
     assert benchmark_budgets.main(["learn", "--large", str(listed), "--json", str(out)]) == 0
     assert learning._Search.steps is run  # the counting is undone after the run
     (row,) = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
-    assert row["name"] == "aqre-janko-049" and row["budget"] == "learn"
+    assert row["name"] == "0wzrw_15x15" and row["budget"] == "learn"
     assert row["nodes"] > 0 and not row["capped"]
     assert row["verdict_a"] == row["verdict_b"] == "unique"
     assert 0 < row["cpu_learn"] <= row["cpu_a"]

@@ -239,17 +239,18 @@ def test_what_the_deductions_decide_holds_in_every_answer():
     assert_search_exact(puzzles, creek_deduce, creek.verify, squares)
 
 
-def test_the_learning_search_alone_finds_every_answer_of_small_grids():
-    """Without the rules' deductions or probing, the learning search over the clues' sums
-    and the connection of the unshaded cells (`creek.learned`) against every shading: no
-    answer exactly where there is none, the grid decided whole (to that answer) exactly
-    where there is one."""
+@pytest.mark.parametrize("sat_work", (0, 10**7), ids=("learning", "sat"))
+def test_the_search_alone_finds_every_answer_of_small_grids(sat_work: int):
+    """Without the rules' deductions or probing, the search over the clues' sums and the
+    connection of the unshaded cells (`creek.learned`: the learning search's and the SAT
+    solver's) against every shading: no answer exactly where there is none, the grid decided
+    whole (to that answer) exactly where there is one."""
     rng = random.Random(8)
     puzzles = [random_creek(rng) for _ in range(40)]
     tally = Counter()
     for p in puzzles:
         answers = every_shading_answer(p, creek.verify, p.squares())
-        known = creek.learned(p, (set(), set()), 10**6)
+        known = creek.learned(p, (set(), set()), 10**6, sat_work)
         assert (known is None) == (not answers), p
         if known is not None:
             whole = len(known[0]) + len(known[1]) == len(p.squares())
@@ -271,9 +272,9 @@ def _published(entry: dict) -> Puzzle:
     [pytest.param(e, marks=[pytest.mark.slow] * (e["rows"] > 10)) for e in PUBLISHED],
     ids=lambda e: e["name"],
 )
-def test_the_learning_search_decides_what_probing_leaves(entry):
+def test_the_search_after_probing_decides_what_probing_leaves(entry):
     """On these published puzzles the rules and probing leave cells open (440_29x41: 356 of
-    its 1,189); the learning search ends within the tuning's work with the one answer, the
+    its 1,189); the SAT solver ends within the tuning's work with the one answer, the
     published one, so the pipeline runs no solver."""
     p = _published(entry)
     want = {tuple(cell) for cell in entry["expected"]["shaded"]}

@@ -242,15 +242,15 @@ def test_heyawake_search_is_exact_on_small_grids():
     assert min(tally_.values()) >= 5, tally_
 
 
-def test_heyawake_3_is_decided_by_the_learning_search():
-    """heyawake-3 (tests/data/large): probing leaves all 144 cells unknown; the learning search
-    (`heyawake.learned`) within heyawake's own `Tuning.learn_work` ends with its one answer,
+def test_heyawake_3_is_decided_by_the_search_after_probing():
+    """heyawake-3 (tests/data/large): probing leaves all 144 cells unknown; the SAT solver
+    (`heyawake.learned`) within heyawake's own `Tuning.sat_work` ends with its one answer,
     the solver's answer, which it proves unique."""
     large = Path(__file__).parent / "data" / "large" / "puzzles.json"
     entry = next(e for e in json.loads(large.read_text()) if e["name"] == "heyawake-3")
     p = heyawake.from_url(parse_url(entry["url"]))
     tuning = heyawake.GENRE.tuning
-    probed = heyawake.deduce(p, replace(tuning, learn_work=0))
+    probed = heyawake.deduce(p, replace(tuning, sat_work=0, learn_work=0))
     assert not any(probed.fixed.values())
     learned = heyawake.deduce(p, tuning)
     out = solve_puzzle(heyawake.GENRE, p, Settings("default"))
@@ -382,16 +382,18 @@ def test_hitori_what_it_decides_holds_in_every_answer():
 
 
 @pytest.mark.slow
-def test_hitori_learning_search_alone_finds_every_answer_of_small_grids():
-    """Without the rules' deductions or probing, hitori's learning search (`hitori.learned`)
-    against every shading (hitori's `verify` as the rules): no answer exactly where there is
-    none, the grid decided whole, to that answer, exactly where there is one."""
+@pytest.mark.parametrize("sat_work", (0, 10**7), ids=("learning", "sat"))
+def test_hitori_search_alone_finds_every_answer_of_small_grids(sat_work: int):
+    """Without the rules' deductions or probing, hitori's search (`hitori.learned`: the
+    learning search's and the SAT solver's) against every shading (hitori's `verify` as the
+    rules): no answer exactly where there is none, the grid decided whole, to that answer,
+    exactly where there is one."""
     rng = random.Random(19)
     tally_ = Counter()
     for _ in range(140):
         p = random_hitori(rng)
         answers = every_shading_answer(p, hitori.verify, list(p.positions()))
-        known = hitori.learned(p, (set(), set()), 10**6)
+        known = hitori.learned(p, (set(), set()), 10**6, sat_work)
         assert (known is None) == (not answers), p
         if known is not None:
             whole = len(known[0]) + len(known[1]) == p.rows * p.cols
@@ -451,7 +453,7 @@ def test_a_look_of_joined_after_kept_ones_decides_as_a_fresh_board_does():
     assert looks > 300
 
 
-# --- the learning search over counts, cells never all of a colour, a connected colour ------
+# --- the search over counts, cells never all of a colour, a connected colour ----------------
 
 
 COLOURS = (shade_logic.SHADED, shade_logic.UNSHADED)
@@ -475,12 +477,14 @@ def _holds(rows, cols, shaded, counts, never_all, joined, one_of) -> bool:
     return True
 
 
-def test_the_learning_search_finds_every_answer_of_small_grids():
-    """`shade_logic.learned` (aqre's, heyawake's, norinori's and creek's search after probing)
-    against every shading of random small grids with random counts, sets of cells never all of
-    one colour, sets of cells with a colour each of which one has its colour, and a connected
-    colour, some cells known before: no answer exactly where there is
-    none, and the grid decided whole, to that answer, exactly where there is one."""
+@pytest.mark.parametrize("sat_work", (0, 10**7), ids=("learning", "sat"))
+def test_the_search_after_probing_finds_every_answer_of_small_grids(sat_work: int):
+    """`shade_logic.learned` (aqre's, creek's, heyawake's, hitori's and norinori's search after
+    probing), the learning search's and the SAT solver's, against every shading of random small
+    grids with random counts, sets of cells never all of one colour, sets of cells with a colour
+    each of which one has its colour, and a connected colour, some cells known before: no
+    answer exactly where there is none, and the grid decided whole, to that answer, exactly
+    where there is one."""
     rng = random.Random(5)
     tally = Counter()
     for _ in range(200):
@@ -520,7 +524,9 @@ def test_the_learning_search_finds_every_answer_of_small_grids():
             answers = [a for a in answers if known[0] <= a and not known[1] & a]
         else:
             known = (set(), set())
-        got = shade_logic.learned(rows, cols, known, 10**6, counts, never_all, joined, one_of)
+        got = shade_logic.learned(
+            rows, cols, known, 10**6, counts, never_all, joined, one_of, sat_work
+        )
         assert (got is None) == (not answers)
         if got is not None:
             whole = len(got[0]) + len(got[1]) == len(grid)
@@ -531,10 +537,10 @@ def test_the_learning_search_finds_every_answer_of_small_grids():
     assert tally[0] > 15 and tally[1] > 15 and tally[2] > 15
 
 
-# --- the learning search on published puzzles -------------------------------------------------
+# --- the search after probing on published puzzles --------------------------------------------
 
 PUBLISHED = Path(__file__).parent / "data" / "published"
-LEARNED = [  # a published puzzle per genre that probing leaves open and the learning search decides
+LEARNED = [  # a published puzzle per genre that probing leaves open and the SAT solver decides
     (aqre, "aqre-janko-049"),
     (heyawake, "130_20x36"),
     (hitori, "78_17x17"),
@@ -543,15 +549,15 @@ LEARNED = [  # a published puzzle per genre that probing leaves open and the lea
 
 
 @pytest.mark.parametrize(("module", "name"), LEARNED, ids=[name for _, name in LEARNED])
-def test_the_learning_search_decides_what_probing_leaves(module: ModuleType, name: str):
-    """A published shading puzzle that the genre's rules and probing leave open: its learning
-    search (`learned`, within the Tuning's `learn_work`) ends with the one answer, the published
-    one, so that the pipeline runs no solver."""
+def test_the_search_after_probing_decides_what_probing_leaves(module: ModuleType, name: str):
+    """A published shading puzzle that the genre's rules and probing leave open: the SAT solver
+    after probing (`learned`, within the Tuning's `sat_work`) ends with the one answer, the
+    published one, so that the pipeline runs no solver."""
     genre = module.GENRE
     entries = json.loads((PUBLISHED / f"{genre.slug}.json").read_text("utf-8"))
     entry = next(e for e in entries if e["name"] == name)
     p = genre.parse(Grid(genre.slug, entry["cells"]))
-    probed = genre.deduce(p, replace(genre.tuning, learn_work=0))
+    probed = genre.deduce(p, replace(genre.tuning, sat_work=0, learn_work=0))
     assert len(probed.fixed["b"]) < p.rows * p.cols
     d = genre.deduce(p, genre.tuning)
     want = frozenset(map(tuple, entry["expected"]["shaded"]))

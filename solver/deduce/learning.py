@@ -1,19 +1,20 @@
 """A search that learns from its conflicts, over 0/1 variables bound by weighted sums: each sum
-says that the variables it names, each times its weight (a whole number above 0), add up to
-its total; and, where told, by clauses (one of some variables takes its given value) and by
-graphs whose nodes inside (their variables at one value) are connected (`Connected`), and by
-graphs whose nodes inside (at 1) fall into groups of a given size (`Sized`). Tile
-paint's counted lines are such sums (a tile's cells in the line are its weight, painted 1), and
-so are kenken's rules (each cell's digits, each digit once a line, each cage's multiset and the
-digits it holds: `solver.genres.kenken.learned`); creek's clues and aqre's, heyawake's and
-norinori's rooms are sums, with clauses (hitori's rules are all clauses) and a connected colour
-(`solver.deduce.shade_logic.learned`); nurikabe's islands and lits' tetrominoes are sums,
-clauses and connections (`solver.genres.nurikabe.learned`, `solver.genres.lits.learned`);
-fillomino's cells hold one number each (sums), and the cells of each number are groups of
-that size: its published grids go to the SAT solver of `solver.deduce.sat` instead, which takes
-the same input (`solver.genres.fillomino.sat_steps`) and learns many times faster; this search
-keeps groups of a size for a genre without a SAT solver, and as the SAT solver's reference in
-the tests.
+says that the variables it names, each times its weight (a whole number above 0), add up to its
+total; and, where told, by clauses (one of some variables takes its given value) and by graphs whose
+nodes inside (their variables at one value) are connected (`Connected`), and by graphs whose nodes
+inside (at 1) fall into groups of a given size (`Sized`). Tile paint's counted lines are such sums
+(a tile's cells in the line are its weight, painted 1), and so are kenken's rules (each cell's
+digits, each digit once a line, each cage's multiset and the digits it holds:
+`solver.genres.kenken.learned`); creek's clues and aqre's, heyawake's and norinori's rooms are sums,
+with clauses (hitori's rules are all clauses) and a connected colour
+(`solver.deduce.shade_logic.learned`, which gives them to the SAT solver of `solver.deduce.sat`
+where the genre's `Tuning.sat_work` says so, as all five do); nurikabe's islands and lits'
+tetrominoes are sums, clauses and connections (`solver.genres.nurikabe.learned`,
+`solver.genres.lits.learned`); fillomino's cells hold one number each (sums), and the cells of each
+number are groups of that size: its published grids go to the SAT solver of `solver.deduce.sat`
+instead, which takes the same input (`solver.genres.fillomino.sat_steps`) and learns many times
+faster; this search keeps groups of a size for a genre without a SAT solver, and as the SAT solver's
+reference in the tests.
 
 The depth-first search of `solver.deduce.probing` forgets why a branch failed, and meets the
 same failure again in every branch below the decision that caused it; on tile paint's larger

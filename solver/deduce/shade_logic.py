@@ -76,9 +76,11 @@ on `Board.frontier`), which decides the grid whole where it ends with exactly on
 `deduce` returns holds in every answer; when the rules contradict themselves (a puzzle with no
 answer) it returns nothing, and the solve says so. Where the genre's rules are counts, sets of
 cells not all of one colour and a connected colour (creek, aqre, heyawake, norinori, hitori),
-the search that learns from its conflicts (`learned`, `solver.deduce.learning`) takes the cells
-probing leaves instead: it remembers why a branch failed, which the depth-first search does
-not.
+a search that learns from its conflicts takes the cells probing leaves instead (`learned`): it
+remembers why a branch failed, which the depth-first search does not. Theirs is the SAT solver
+of `solver.deduce.sat` (the genre's `Tuning.sat_work`, SAT_WORK); `solver.deduce.learning`'s
+search takes the same input (`Tuning.learn_work`), slower per conflict, and without the
+counters that carry a pigeonhole count (aqre's big rooms nearly full).
 """
 
 from __future__ import annotations
@@ -90,7 +92,7 @@ from operator import itemgetter
 from typing import Any, Protocol
 
 from solver.blocks.geometry import Cell, neighbours
-from solver.deduce import NOTHING, Deductions, learning, probing
+from solver.deduce import NOTHING, Deductions, learning, probing, sat
 from solver.deduce.cuts import cut_vertices
 
 UNKNOWN, (SHADED, UNSHADED) = probing.UNKNOWN, probing.VALUES
@@ -854,6 +856,21 @@ def deduce_tuned(
     )
 
 
+# The SAT solver's work after probing (`Tuning.sat_work` of aqre, creek, heyawake, hitori and
+# norinori; `learned`), chosen on the published puzzles at even places of the dataset (`python -m
+# benchmarks.benchmark_budgets sat --puzzlekit ROOT --genres aqre,creek,heyawake,hitori,norinori
+# --every 2 --offset 0 --cap 20000000`, then its `--table`) and checked on the others (`--offset
+# 1`): 169 and 191 of them reach it, and it ends with the one answer on each. On the first, within
+# 281,101 (heyawake 591_15x24), and every budget from 300,000 costs the same (20.6 s of CPU in
+# all); 2,000,000, about seven times the most, for grids past the published ones, where a unit
+# costs 0.2 to 4.5 microseconds (the most where the answers call for many cuts of the connected
+# colour). On the others, within 292,294 (creek 419_30x45) but for aqre's 48_10x10 at 1,311,225
+# (0.21 s, where the MIP takes 0.28 s); the MIP, given what probing leaves, takes up to 15.6 s
+# of CPU (creek's 30x45s) where the route through the SAT solver, probing included, takes 2.3 to
+# 3.9 s.
+SAT_WORK = 2_000_000
+
+
 def learned(
     rows: int,
     cols: int,
@@ -863,13 +880,16 @@ def learned(
     never_all: Iterable[tuple[Iterable[Cell], int]] = (),
     joined: int | None = None,
     one_of: Iterable[Iterable[tuple[Cell, int]]] = (),
+    sat_work: int = 0,
 ) -> tuple[set[Cell], set[Cell]] | None:
     """The cells shaded and unshaded (`known`, what the rules and probing decided) with the rest
-    decided by the search that learns from its conflicts (`solver.deduce.learning`), over a
-    variable per cell left (shaded 1): each of `counts` (a number, its cells) holds that many
-    shaded cells; each of `never_all` (cells, a colour: SHADED or UNSHADED) is not all of that
-    colour; the cells of colour `joined` (where given) are connected; each of `one_of` (cells
-    with a colour each) has a cell of its colour. Where the search ends with one answer, that
+    decided by a search that learns from its conflicts, over a variable per cell left (shaded
+    1): the SAT solver of `solver.deduce.sat` within `sat_work` (its propagations, and the
+    answers it gave looked at) where that is given, else `solver.deduce.learning`'s search
+    within `work`. Each of `counts` (a number, its cells) holds that many shaded cells; each
+    of `never_all` (cells, a colour: SHADED or UNSHADED) is not all of that colour; the cells
+    of colour `joined` (where given) are connected; each of `one_of` (cells with a colour each)
+    has a cell of its colour. Where the search ends with one answer, that
     is the only one and decides every cell; with none, there is none (None); otherwise (two
     answers, or its work spent) `known` as it was."""
     shaded, unshaded = known
@@ -915,7 +935,11 @@ def learned(
                 rows, cols, nodes, [-1 if q in inside else variable[q] for q in nodes], value
             )
         )
-    found = learning.answers(len(open_), sums, work, connected=graphs, clauses=clauses)
+    if sat_work:  # each conflict takes a propagation, so the work bounds the conflicts too
+        search = sat.rounds(len(open_), sums, sat_work, 2, clauses, connected=graphs)
+        found = probing.walked_within(search, sat_work)
+    else:
+        found = learning.answers(len(open_), sums, work, connected=graphs, clauses=clauses)
     if found is None or len(found) > 1:
         return known
     if not found:

@@ -45,19 +45,21 @@ Deductions (`deduce`): the rules of `solver.deduce.shade_logic` decide cells sha
 before the solve: each numbered room's count (`exactly`), no four in a row of one colour (`_four`:
 three of one colour leave the fourth the other), where every answer shades two cells or more a
 shaded cell with a shaded neighbour (a cell whose neighbours are all unshaded is unshaded), the
-shaded cells connected
-(`Board.joined`: a cell cut off from the shaded cells is unshaded, one without which they would fall
-apart is shaded; and, cheaper, `_enclosed`: an area of shaded cells with a shaded cell outside it
-has a way out, its one unknown neighbour left is shaded); then every unknown cell is tried both ways
-(probing), pass after pass while one decides a cell, first with the connection set aside
-(`local_first`: a try of the local rules costs a fraction of one that looks at the whole grid, and
-the probes with the connection then meet fewer unknown cells), within the Tuning's `probe_work` (or
-`probe_passes` passes over a larger grid); then the search that learns from its conflicts over the
-cells left (`learned`: the numbered rooms as sums, no four in a row as clauses, the shaded cells
-connected) decides the grid whole where it ends with exactly one answer within `learn_work`. Where
-a big room must be nearly full it runs out: that count is a pigeonhole argument, which the MIP's
-relaxation sees at once and clause learning does not. The pipeline fixes each decided cell's b by
-its bounds; where they decide every cell the pipeline runs no solver (`pipeline._decided`).
+shaded cells connected (`Board.joined`: a cell cut off from the shaded cells is unshaded, one
+without which they would fall apart is shaded; and, cheaper, `_enclosed`: an area of shaded cells
+with a shaded cell outside it has a way out, its one unknown neighbour left is shaded); then every
+unknown cell is tried both ways (probing), pass after pass while one decides a cell, first with the
+connection set aside (`local_first`: a try of the local rules costs a fraction of one that looks at
+the whole grid, and the probes with the connection then meet fewer unknown cells), within the
+Tuning's `probe_work` (or `probe_passes` passes over a larger grid); then a SAT solver over the
+cells left (`learned`: CaDiCaL through `solver.deduce.sat`; the numbered rooms as sums, no four in a
+row as clauses, the shaded cells connected) decides the grid whole where it ends with exactly one
+answer within `sat_work`. Where a big room must be nearly full (janko's 006: 48 of a room's 60
+cells), that count is a pigeonhole argument, which the MIP's relaxation sees at once, the SAT solver
+(the rooms' sums as sequential counters) within a few hundred conflicts, and the learning search of
+`solver.deduce.learning` not within its budget (07_8x8: past 3,000,000 of its work). The pipeline
+fixes each decided cell's b by its bounds; where they decide every cell the pipeline runs no solver
+(`pipeline._decided`).
 """
 
 from __future__ import annotations
@@ -239,7 +241,7 @@ def _four(board: Board, cells: list[int]) -> None:
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the rules decide (`solver.deduce.shade_logic`): each numbered room's count, no four
     in a row of one colour, the shaded cells connected; then every unknown cell tried both
-    ways; then the search that learns from its conflicts over the cells left (`learned`)."""
+    ways; then a SAT solver over the cells left (`learned`)."""
     numbered, rooms = sorted(p.room_numbers().items()), p.rooms.all()
     known = shade_logic.deduce_tuned(
         lambda: deduction_board(
@@ -250,16 +252,17 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
         tuning,
         local_first=True,
     )
-    if known is not None and tuning.learn_work:
-        known = learned(p, known, tuning.learn_work)
+    if known is not None and (tuning.sat_work or tuning.learn_work):
+        known = learned(p, known, tuning.learn_work, tuning.sat_work)
     return shading_deductions(known, p.rows, p.cols)
 
 
 def learned(
-    p: Puzzle, known: tuple[set[Cell], set[Cell]], work: int
+    p: Puzzle, known: tuple[set[Cell], set[Cell]], work: int, sat_work: int = 0
 ) -> tuple[set[Cell], set[Cell]] | None:
     """The cells shaded and not (`known`, what the rules and probing decided) with the rest
-    decided by the search that learns from its conflicts (`shade_logic.learned`): each
+    decided by a search that learns from its conflicts (`shade_logic.learned`: the SAT
+    solver's within `sat_work` where given, else the learning search's within `work`): each
     numbered room's count, no four in a row of one colour, the shaded cells connected. Where
     the search ends with one answer, that is the only one and decides every cell; with none,
     the puzzle has none (None); otherwise (two answers, or its work spent) `known` as it
@@ -268,7 +271,14 @@ def learned(
     runs = [run for _, run in fours(p.rows, p.cols)]
     never_all = [(run, colour) for run in runs for colour in (SHADED, UNSHADED)]
     return shade_logic.learned(
-        p.rows, p.cols, known, work, counts=counts, never_all=never_all, joined=SHADED
+        p.rows,
+        p.cols,
+        known,
+        work,
+        counts=counts,
+        never_all=never_all,
+        joined=SHADED,
+        sat_work=sat_work,
     )
 
 
@@ -339,15 +349,6 @@ def to_url(p: Puzzle) -> str:
     return shaded_rooms.to_url("aqre", p)
 
 
-# The learning search's work (`Tuning.learn_work`), chosen on the published puzzles at even places
-# of the dataset (`python -m benchmarks.benchmark_budgets learn --puzzlekit ROOT --genres aqre
-# --every 2 --offset 0 --cap 3000000`, then its `--table`) and checked on the others (`--offset
-# 1`): 22 and 25 of their 45 reach it. On the first it ends with the one answer on 20 within
-# 378,000 and on 01_6x6 (one room of 36 cells) at 1,398,000, and runs past 3,000,000 on 07_8x8
-# (a big room nearly full: a count the MIP's relaxation sees at once); the CPU in all is least at
-# 600,000 (1.7 s; 300,000: 2.7 s; 1,000,000: 2.0 s). On the others, 600,000 makes the slowest
-# puzzle fastest (0.32 s; 300,000: 0.41 s; 1,000,000: 0.51 s) at 2.2 s in all (300,000: 2.0 s),
-# with four past 3,000,000 left to the MIP.
 GENRE = define(
     __name__,
     slug="aqre",
@@ -358,6 +359,6 @@ GENRE = define(
         ONE_SCIP_SEARCH,
         probe_work=2_000_000,
         probe_passes=10,
-        learn_work=600_000,
+        sat_work=shade_logic.SAT_WORK,
     ),
 )

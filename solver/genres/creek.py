@@ -46,9 +46,10 @@ unshaded cell is known), then probing (within `probe_work`, or `probe_passes` pa
 larger grid: a probe looks at the whole grid's connection, so its cost grows with the grid, and
 the 30x45 published puzzles that probing decides whole need two passes and more; a cell is
 probed again only once a cell within `probe_radius` steps of it was decided, which halves
-probing's work on the published set and leaves it deciding about as much), then the search that
-learns from its conflicts over the cells left (`learned`: the clues as sums, the unshaded cells
-connected); they decide every published puzzle whole, and then no solver runs.
+probing's work on the published set and leaves it deciding about as much), then a SAT solver
+over the cells left (`learned`: CaDiCaL through `solver.deduce.sat`, within the Tuning's
+`sat_work`; the clues as sums, the unshaded cells connected); they decide every published puzzle
+whole, and then no solver runs.
 """
 
 from __future__ import annotations
@@ -215,26 +216,29 @@ def deduction_board(p: Puzzle) -> Board:
 
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the rules decide (`deduction_board`), then every unknown cell tried both ways
-    (probing), then the search that learns from its conflicts over the cells left
-    (`learned`), which decides the grid whole where it finds exactly one answer."""
+    (probing), then a SAT solver over the cells left (`learned`), which decides the grid
+    whole where it finds exactly one answer."""
     rows, cols = p.size()
     known = shade_logic.deduce_tuned(lambda: deduction_board(p), rows, cols, tuning)
-    if known is not None and tuning.learn_work:
-        known = learned(p, known, tuning.learn_work)
+    if known is not None and (tuning.sat_work or tuning.learn_work):
+        known = learned(p, known, tuning.learn_work, tuning.sat_work)
     return shading_deductions(known, rows, cols)
 
 
 def learned(
-    p: Puzzle, known: tuple[set[Cell], set[Cell]], work: int
+    p: Puzzle, known: tuple[set[Cell], set[Cell]], work: int, sat_work: int = 0
 ) -> tuple[set[Cell], set[Cell]] | None:
     """The cells shaded and not (`known`, what the rules and probing decided) with the rest
-    decided by the search that learns from its conflicts (`shade_logic.learned`): each clue's
+    decided by a search that learns from its conflicts (`shade_logic.learned`: the SAT
+    solver's within `sat_work` where given, else the learning search's within `work`): each clue's
     count, the unshaded cells connected. Where the search ends with one answer, that is the
     only one and decides every cell; with none, the puzzle has none (None); otherwise (two
     answers, or its work spent) `known` as it was."""
     rows, cols = p.size()
     counts = [(n, p.around(point)) for point, n in sorted(p.clues().items())]
-    return shade_logic.learned(rows, cols, known, work, counts=counts, joined=UNSHADED)
+    return shade_logic.learned(
+        rows, cols, known, work, counts=counts, joined=UNSHADED, sat_work=sat_work
+    )
 
 
 def decode(p: Puzzle, m: Model) -> Answer:
@@ -298,13 +302,6 @@ def to_url(p: Puzzle) -> str:
     return puzzlink.url_text("creek", cols, rows, body)
 
 
-# The learning search's work (`Tuning.learn_work`), from `python -m benchmarks.benchmark_budgets
-# learn --puzzlekit ROOT --genres creek --every 2 --offset 0` (and `--offset 1`, with `--cap
-# 20000000`, then its `--table`): 24 and 35 of the halves' 220 reach it, and it ends with the one
-# answer on each, within 488,000 on the first and 5,361,000 on the second (410_30x45; 419_30x45
-# 4,474,000), where the MIP takes 14 to 15 s on the 30x45s and up to 33 s on smaller grids.
-# 10,000,000, about twice the most: on the second half, 1,000,000 (twice the first half's most)
-# leaves three to the MIP and costs 53.9 s of CPU in all against 18.7 s.
 GENRE = define(
     __name__,
     slug="creek",
@@ -315,6 +312,6 @@ GENRE = define(
         probe_passes=10,
         probe_idle=0.5,
         probe_radius=3,
-        learn_work=10_000_000,
+        sat_work=shade_logic.SAT_WORK,
     ),
 )

@@ -53,14 +53,14 @@ shaded and unshaded before the solve: shaded cells apart, each numbered room's c
 across two borders holding a shaded cell, the unshaded cells joined. Then each unknown cell is tried
 both ways (probing): on grids of more than the Tuning's `probe_everywhere_from` cells, where the
 rules alone decide little, every unknown cell, pass after pass; elsewhere those next to a decided
-one. Then the search that learns from its conflicts over the cells left (`learned`: the numbered
-rooms as sums, shaded cells apart and the runs across two borders as clauses, the unshaded cells
-connected) decides the grid whole where it ends with exactly one answer. The pipeline fixes each
-decided cell's b by its bounds; what the rules decide holds in every answer, so the model keeps its
-answers. The budgets are the genre's Tuning, in work (`probe_work`, `probe_passes`, `learn_work`;
+one. Then a SAT solver over the cells left (`learned`: CaDiCaL through `solver.deduce.sat`; the
+numbered rooms as sums, shaded cells apart and the runs across two borders as clauses, the unshaded
+cells connected) decides the grid whole where it ends with exactly one answer. The pipeline fixes
+each decided cell's b by its bounds; what the rules decide holds in every answer, so the model keeps
+its answers. The budgets are the genre's Tuning, in work (`probe_work`, `probe_passes`, `sat_work`;
 probing also stops after `probe_idle`, or `probe_everywhere_idle`, of the grid's cells probed in a
-row without deciding one). They decide many published heyawakes whole,
-and where they decide every cell the pipeline runs no solver (`pipeline._decided`).
+row without deciding one). They decide many published heyawakes whole, and where they decide every
+cell the pipeline runs no solver (`pipeline._decided`).
 """
 
 from __future__ import annotations
@@ -217,8 +217,8 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the rules decide (`solver.deduce.shade_logic`): shaded cells apart, the unshaded
     ones joined, each numbered room's count, no run of unshaded cells across two borders; then
     probing (on larger grids every unknown cell, pass after pass while one decides a cell;
-    elsewhere those next to a decided one); then the search that learns from its conflicts
-    over the cells left (`learned`)."""
+    elsewhere those next to a decided one); then a SAT solver over the cells left
+    (`learned`)."""
     numbered = sorted(p.room_numbers().items())
     runs = [run for _, run in crossing_runs(p.rooms)]
     everywhere = p.rows * p.cols > tuning.probe_everywhere_from
@@ -229,16 +229,17 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
         everywhere=everywhere,
         idle=tuning.probe_everywhere_idle if everywhere else tuning.probe_idle,
     )
-    if known is not None and tuning.learn_work:
-        known = learned(p, known, tuning.learn_work)
+    if known is not None and (tuning.sat_work or tuning.learn_work):
+        known = learned(p, known, tuning.learn_work, tuning.sat_work)
     return shading_deductions(known, p.rows, p.cols)
 
 
 def learned(
-    p: Puzzle, known: tuple[set[Cell], set[Cell]], work: int
+    p: Puzzle, known: tuple[set[Cell], set[Cell]], work: int, sat_work: int = 0
 ) -> tuple[set[Cell], set[Cell]] | None:
     """The cells shaded and not (`known`, what the rules and probing decided) with the rest
-    decided by the search that learns from its conflicts (`shade_logic.learned`): each
+    decided by a search that learns from its conflicts (`shade_logic.learned`: the SAT
+    solver's within `sat_work` where given, else the learning search's within `work`): each
     numbered room's count, no two shaded cells side by side, each run across two room borders
     not all unshaded, the unshaded cells connected. Where the search ends with one answer,
     that is the only one and decides every cell; with none, the puzzle has none (None);
@@ -247,7 +248,14 @@ def learned(
     never_all = [(pair, SHADED) for pair in grid_edges(p.rows, p.cols)]
     never_all += [(run, UNSHADED) for _, run in crossing_runs(p.rooms)]
     return shade_logic.learned(
-        p.rows, p.cols, known, work, counts=counts, never_all=never_all, joined=UNSHADED
+        p.rows,
+        p.cols,
+        known,
+        work,
+        counts=counts,
+        never_all=never_all,
+        joined=UNSHADED,
+        sat_work=sat_work,
     )
 
 
@@ -350,15 +358,7 @@ def to_url(p: Puzzle) -> str:
 
 
 # SCIP's one search (ONE_SCIP_SEARCH): the ring cuts go inside it from the first solve on, where
-# HiGHS starts a new search for each round of them (heyawake-3: 15 rounds). The learning
-# search's work (`Tuning.learn_work`), chosen on the published puzzles at even places of the
-# dataset (`python -m benchmarks.benchmark_budgets learn --puzzlekit ROOT --genres heyawake
-# --every 2 --offset 0 --cap 3000000`, then its `--table`) and checked on the others (`--offset
-# 1`): 103 and 111 of their 393 and 392 reach it. On the first it ends with the one answer on 99
-# within 900,000 and runs past 3,000,000 on four (left to the MIP); the CPU in all is within 2 %
-# from 100,000 to 1,000,000 (14.3 to 14.5 s), as on the others (22.5 to 22.9 s): the MIP takes
-# about as long as the search on what it leaves. 600,000 leaves the MIP 6 and 5 puzzles where
-# 100,000 leaves it 19 and 16: where the search ends, no solver runs.
+# HiGHS starts a new search for each round of them (heyawake-3: 15 rounds).
 GENRE = define(
     __name__,
     slug="heyawake",
@@ -372,6 +372,6 @@ GENRE = define(
         probe_idle=0.1,
         probe_everywhere_from=200,
         probe_everywhere_idle=0.25,
-        learn_work=600_000,
+        sat_work=shade_logic.SAT_WORK,
     ),
 )

@@ -20,16 +20,16 @@ cuts name only shaded cells, rather than vertex cuts on the unshaded ones: faste
 on generated 10x10 to 20x20. A search that runs long starts again with the forest count as well
 (`solver.blocks.cells.forest_count`, as heyawake).
 
-Deductions (`deduce`): the rules of `solver.deduce.shade_logic` (`hitori_board`) decide cells
-shaded and unshaded before the solve: shaded cells apart and the unshaded ones joined (as in
-kurodoko and heyawake), and of a row's or column's cells with one number at most one unshaded;
-then every unknown cell is tried both ways (probing), pass after pass while one decides a cell,
-within the Tuning's `probe_work`; then the search that learns from its conflicts over the cells
-left (`learned`: shaded cells apart and equal numbers of a line unshaded at most once, as
-clauses, the unshaded cells connected), within `learn_work`, which decides the grid whole where
-it ends with exactly one answer. The pipeline fixes each decided cell's b by its bounds; what
-the rules decide holds in every answer, so the model keeps its answers. They decide published
-puzzles and generated ones whole, and then the pipeline runs no solver (`pipeline._decided`).
+Deductions (`deduce`): the rules of `solver.deduce.shade_logic` (`hitori_board`) decide cells shaded
+and unshaded before the solve: shaded cells apart and the unshaded ones joined (as in kurodoko and
+heyawake), and of a row's or column's cells with one number at most one unshaded; then every unknown
+cell is tried both ways (probing), pass after pass while one decides a cell, within the Tuning's
+`probe_work`; then a SAT solver over the cells left (`learned`: CaDiCaL through `solver.deduce.sat`;
+shaded cells apart and equal numbers of a line unshaded at most once, as clauses, the unshaded cells
+connected), within `sat_work`, which decides the grid whole where it ends with exactly one answer.
+The pipeline fixes each decided cell's b by its bounds; what the rules decide holds in every answer,
+so the model keeps its answers. They decide published puzzles and generated ones whole, and then the
+pipeline runs no solver (`pipeline._decided`).
 """
 
 from __future__ import annotations
@@ -154,20 +154,23 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
         p.cols,
         tuning,
     )
-    if known is not None and tuning.learn_work:
-        known = learned(p, known, tuning.learn_work)
+    if known is not None and (tuning.sat_work or tuning.learn_work):
+        known = learned(p, known, tuning.learn_work, tuning.sat_work)
     return shading_deductions(known, p.rows, p.cols)
 
 
 def learned(
-    p: Puzzle, known: tuple[set[Cell], set[Cell]], work: int
+    p: Puzzle, known: tuple[set[Cell], set[Cell]], work: int, sat_work: int = 0
 ) -> tuple[set[Cell], set[Cell]] | None:
-    """The cells shaded and not (`known`) with the rest decided by the search that learns from
-    its conflicts (`shade_logic.learned`): shaded cells apart, of two cells of a row or column
+    """The cells shaded and not (`known`) with the rest decided by a search that learns from its
+    conflicts (`shade_logic.learned`: the SAT solver's within `sat_work` where given, else the
+    learning search's within `work`): shaded cells apart, of two cells of a row or column
     that hold one number at least one shaded, the unshaded cells connected."""
     never_all = [(pair, SHADED) for pair in grid_edges(p.rows, p.cols)]
     never_all += [(pair, UNSHADED) for _, _, same in p.repeats() for pair in combinations(same, 2)]
-    return shade_logic.learned(p.rows, p.cols, known, work, never_all=never_all, joined=UNSHADED)
+    return shade_logic.learned(
+        p.rows, p.cols, known, work, never_all=never_all, joined=UNSHADED, sat_work=sat_work
+    )
 
 
 def decode(p: Puzzle, m: Model) -> Answer:
@@ -221,17 +224,12 @@ def to_url(p: Puzzle) -> str:
 
 
 # SCIP's one search (ONE_SCIP_SEARCH): the ring cuts inside it from the first solve on, and on
-# past the answer to its proof; faster than HiGHS on generated grids (threefold at 30x30). The
-# learning search's work (`Tuning.learn_work`), chosen on the published puzzles at even places
-# of the dataset (`python -m benchmarks.benchmark_budgets learn --puzzlekit ROOT --genres hitori
-# --every 2 --offset 0`) and checked on the others (`--offset 1`): 2 and 3 of their 471 and 470
-# reach it, and it ends with the one answer on each within 108,000 and 68,000 (0.03 to 0.10 s of
-# CPU, where the MIP takes 0.04 to 0.14 s).
+# past the answer to its proof; faster than HiGHS on generated grids (threefold at 30x30).
 GENRE = define(
     __name__,
     slug="hitori",
     ja="ひとりにしてくれ",
     pzpr_ids=("hitori",),
     lazy=True,
-    tuning=dataclasses.replace(ONE_SCIP_SEARCH, probe_work=150_000, learn_work=200_000),
+    tuning=dataclasses.replace(ONE_SCIP_SEARCH, probe_work=150_000, sat_work=shade_logic.SAT_WORK),
 )

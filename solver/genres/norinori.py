@@ -33,15 +33,15 @@ shaded neighbours).
 
 Deductions (`deduce`): the rules of `solver.deduce.shade_logic` (`norinori_board`) decide cells
 shaded and unshaded before the solve: a room holds two shaded cells, a shaded cell one shaded
-neighbour; then every unknown cell is tried both ways (probing), pass after pass while one
-decides a cell, within the Tuning's work (`probe_work`, or `probe_passes` passes over a larger
-grid); then the search that learns from its conflicts over the cells left (`learned`: the rooms
-as sums, a shaded cell's one shaded neighbour as clauses) decides the grid whole where it ends
-with exactly one answer within `learn_work`. The dominoes follow from the cells: a pair with an
-unshaded cell is none, two shaded neighbours are one. The pipeline fixes each decided cell's b,
-and the d of each pair they settle, by its bounds; what the rules decide holds in every answer,
-so the model keeps its answers. They decide published puzzles and generated ones whole, and then
-the pipeline runs no solver (`pipeline._decided`).
+neighbour; then every unknown cell is tried both ways (probing), pass after pass while one decides a
+cell, within the Tuning's work (`probe_work`, or `probe_passes` passes over a larger grid); then a
+SAT solver over the cells left (`learned`: CaDiCaL through `solver.deduce.sat`; the rooms as sums, a
+shaded cell's one shaded neighbour as clauses) decides the grid whole where it ends with exactly one
+answer within `sat_work`. The dominoes follow from the cells: a pair with an unshaded cell is none,
+two shaded neighbours are one. The pipeline fixes each decided cell's b, and the d of each pair they
+settle, by its bounds; what the rules decide holds in every answer, so the model keeps its answers.
+They decide published puzzles and generated ones whole, and then the pipeline runs no solver
+(`pipeline._decided`).
 """
 
 from __future__ import annotations
@@ -175,8 +175,8 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
         p.cols,
         tuning,
     )
-    if known is not None and tuning.learn_work:
-        known = learned(p, known, tuning.learn_work)
+    if known is not None and (tuning.sat_work or tuning.learn_work):
+        known = learned(p, known, tuning.learn_work, tuning.sat_work)
     deductions = shading_deductions(known, p.rows, p.cols)
     if known is None:
         return deductions
@@ -188,10 +188,11 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
 
 
 def learned(
-    p: Puzzle, known: tuple[set[Cell], set[Cell]], work: int
+    p: Puzzle, known: tuple[set[Cell], set[Cell]], work: int, sat_work: int = 0
 ) -> tuple[set[Cell], set[Cell]] | None:
-    """The cells shaded and not (`known`) with the rest decided by the search that learns from
-    its conflicts (`shade_logic.learned`): two shaded cells a room; a shaded cell has a shaded
+    """The cells shaded and not (`known`) with the rest decided by a search that learns from its
+    conflicts (`shade_logic.learned`: the SAT solver's within `sat_work` where given, else the
+    learning search's within `work`): two shaded cells a room; a shaded cell has a shaded
     neighbour, and never two."""
     one_of, never_all = [], []
     for r in range(p.rows):
@@ -207,6 +208,7 @@ def learned(
         counts=[(2, cells) for cells in p.rooms.all()],
         never_all=never_all,
         one_of=one_of,
+        sat_work=sat_work,
     )
 
 
@@ -272,17 +274,10 @@ givens = None
 
 # The uniqueness proof keeps HiGHS's presolve (no `prove_by_search`): on the grids the rules
 # leave undecided, the search without it has a heavy tail (a 23x33 over thirty times slower).
-# The learning search's work (`Tuning.learn_work`), chosen on the published puzzles at even
-# places of the dataset (`python -m benchmarks.benchmark_budgets learn --puzzlekit ROOT --genres
-# norinori --every 2 --offset 0 --cap 3000000`, then its `--table`) and checked on the others
-# (`--offset 1`): 18 and 17 of their 145 and 144 reach it. On the first it ends with the one
-# answer on 17 within 248,000 (93_36x54: 0.30 s, where the MIP takes 0.38 s) and on 286_23x33
-# at 1,758,000 (1.1 s; the MIP 0.34 s); 300,000 costs least in all (1.71 s; 200,000: 1.85 s;
-# 600,000: 1.88 s) and leaves 286_23x33 to the MIP. On the others it ends within 24,000 on all.
 GENRE = define(
     __name__,
     slug="norinori",
     ja="のりのり",
     pzpr_ids=("norinori",),
-    tuning=Tuning(probe_work=2_000_000, probe_passes=10, learn_work=300_000),
+    tuning=Tuning(probe_work=2_000_000, probe_passes=10, sat_work=shade_logic.SAT_WORK),
 )
