@@ -1,7 +1,7 @@
 """The work behind the budgets that choose a route (solver.mip.settings: SEARCH_AFTER,
-REINFORCE_AFTER, SWITCH_AFTER; a genre's `Tuning.learn_work` and `Tuning.sat_work`): each puzzle
-solved on its first route with no budget, and on the second route from the start, in
-branch-and-bound nodes (the learning search's or the SAT solver's work) and CPU seconds.
+REINFORCE_AFTER, SWITCH_AFTER; `solver.deduce.sat.AFTER_PROBING`, a genre's `Tuning.sat_work`):
+each puzzle solved on its first route with no budget, and on the second route from the start, in
+branch-and-bound nodes (the SAT solver's work) and CPU seconds.
 
     python -m benchmarks.benchmark_budgets BUDGET [--large FILE ...] [--puzzlekit ROOT]
                                            [--genres a,b] [--every N] [--offset K]
@@ -13,11 +13,9 @@ branch-and-bound nodes (the learning search's or the SAT solver's work) and CPU 
 BUDGET: `reinforce` (genres with `Model.reinforce`: the first attempt without the reinforcements,
 against the model with them from the start), `switch` (genres with `Tuning.switch_to`: the genre's
 own back end, against the other one from the start), `search` (every lazy genre on SCIP: rounds of
-solves only, against the cuts inside one search from the start), `learn` (genres with
-`Tuning.learn_work`: the search that learns from its conflicts (solver.deduce.learning) run to its
-end after probing, against no learning search, the MIP taking what probing leaves) or `sat` (genres
-with `Tuning.sat_work`: the SAT solver after probing, `solver.deduce.shade_logic.learned`, run to
-its end, against none). Puzzles: lists of tests/data/large (`--large`) and the puzzlekit dataset's
+solves only, against the cuts inside one search from the start) or `sat` (genres with
+`Tuning.sat_work`: the SAT solver after probing run to its end, against none, the MIP taking what
+probing leaves). Puzzles: lists of tests/data/large (`--large`) and the puzzlekit dataset's
 puzzles of the genres with a reader (benchmarks/puzzlekit/, ROOT as
 benchmarks.benchmark_puzzlekit's), and generated ones (`--generated a,b`: tests/generators/, each of
 `--sizes` with the seeds below `--seeds`), every Nth of each list from the Kth (`--every`,
@@ -25,30 +23,28 @@ benchmarks.benchmark_puzzlekit's), and generated ones (`--generated a,b`: tests/
 
 Counted: `nodes`, the branch-and-bound nodes of the first route (`LiveModel.work`: a solve counts
 one at least) over the whole attempt, answer and proof, for `reinforce` and `switch`, over the
-rounds of the longest `solve_lazy` call for `search`, and for `learn` the learning search's work
-(its unit: `solver.deduce.learning`; every call of the solve together) and for `sat` the SAT
-solver's (the work `solver.deduce.sat.rounds` yields: its propagations, and the answers it gave
-looked at) (what each budget is compared with); `cpu_a` and `cpu_b`, `time.process_time()` of
-`solve_puzzle` on each route (the solvers run in this process: their threads count, a machine's load
-does not), and for `learn` and `sat` `cpu_learn`, that of the search alone. A puzzle the deductions
-decide whole runs no solver and has no nodes; for `learn`, one that probing decides (or that the
-genre's other searches decide first) never reaches the learning search and has no work.
+rounds of the longest `solve_lazy` call for `search`, and for `sat` the SAT solver's work (what
+`solver.deduce.sat.rounds` yields: its propagations, and the answers it gave looked at; every call
+of the solve together) (what each budget is compared with); `cpu_a` and `cpu_b`,
+`time.process_time()` of `solve_puzzle` on each route (the solvers run in this process: their
+threads count, a machine's load does not), and for `sat` `cpu_search`, that of the SAT solver's
+rounds alone. A puzzle the deductions decide whole runs no solver and has no nodes; for `sat`, one
+that probing decides never reaches the SAT solver and has no work.
 
 `--cap`: the first route of `reinforce` and `switch` stops after that many nodes (the row says
 `capped`, its `cpu_a` the seconds to get there: the run's less the second route's), and that of
-`learn` (`sat`) gives the learning search (the SAT solver) that work (`capped` where it runs out,
-and the MIP goes on),
-so that a hard puzzle's first route need not run to its end. `--time-limit`: wall seconds for
-each route (0: none); a timeout may say that the machine was busy rather than that the route was
-slow. A run given a `--json` file that exists goes on after the puzzles it holds.
+`sat` gives the SAT solver that work (`capped` where it runs out, and the MIP goes on), so that a
+hard puzzle's first route need not run to its end. `--time-limit`: wall seconds for each route (0:
+none); a timeout may say that the machine was busy rather than that the route was slow. A run
+given a `--json` file that exists goes on after the puzzles it holds.
 
-`--table`: the puzzles with a solve (for `learn`: that reach the learning search), then per
-budget given (`--at`), how many stay on the first route, how many go on, and the estimated CPU
-seconds in all: a puzzle whose first route takes more nodes than the budget pays that route's
-seconds in proportion to the budget's share of its nodes, then the second route's (a capped row:
-the cap's seconds at most, so that above the cap its figure is a lower bound); for `learn`, the
-learning search's own seconds in that proportion, then the second route's (probing and the MIP).
-The median and the worst are the puzzles', the slowest named."""
+`--table`: the puzzles with a solve (for `sat`: that reach the SAT solver), then per budget given
+(`--at`), how many stay on the first route, how many go on, and the estimated CPU seconds in all:
+a puzzle whose first route takes more nodes than the budget pays that route's seconds in
+proportion to the budget's share of its nodes, then the second route's (a capped row: the cap's
+seconds at most, so that above the cap its figure is a lower bound); for `sat`, the SAT solver's
+own seconds in that proportion, then the second route's (probing and the MIP). The median and the
+worst are the puzzles', the slowest named."""
 
 from __future__ import annotations
 
@@ -63,7 +59,7 @@ from typing import Any
 
 from benchmarks.benchmark_puzzlekit import chosen, dataset
 from benchmarks.puzzlekit import readers
-from solver.deduce import learning, sat
+from solver.deduce import sat
 from solver.genres import Genre, genre_by_slug, genre_for_pzpr
 from solver.io.puzzlink import parse_url
 from solver.io.sheet import Grid
@@ -76,40 +72,19 @@ NEVER = 10**12  # a budget no attempt reaches
 
 
 class Counter:
-    """The LiveModels of a run, the nodes of each `solve_lazy` call's rounds, and each learning
-    search's work, CPU seconds and whether it ran out of its budget."""
+    """The LiveModels of a run, the nodes of each `solve_lazy` call's rounds, and each SAT
+    solver's rounds' work, CPU seconds and whether they ran out of their budget."""
 
     def __init__(self) -> None:
         self.lives: list[backends.LiveModel] = []
         self.calls: list[int] = []
-        self.learnt: list[tuple[int, float, bool]] = []
-        self.originals = init, lazy, learn, rounds = (
+        self.searched: list[tuple[int, float, bool]] = []
+        self.originals = init, lazy, rounds = (
             backends.LiveModel.__init__,
             backends.LiveModel.solve_lazy,
-            learning._Search.steps,
             sat.rounds,
         )
         counter = self
-
-        def counted_learn(search, *args, **kwargs):
-            """The search's steps, its CPU seconds taken in its own turns only (a search of
-            another kind may take turns with it and end first: `probing.first`)."""
-            walk, seconds, out = learn(search, *args, **kwargs), 0.0, False
-            try:
-                while True:
-                    start = time.process_time()
-                    try:
-                        work = next(walk)
-                    except StopIteration as end:
-                        return end.value
-                    except learning.OutOfWork:
-                        out = True
-                        raise
-                    finally:
-                        seconds += time.process_time() - start
-                    yield work
-            finally:
-                counter.learnt.append((search.work, seconds, out))
 
         def counted_sat(*args, **kwargs):
             """The SAT solver's rounds: the work it yielded last, its CPU seconds taken in its
@@ -127,7 +102,7 @@ class Counter:
                         seconds += time.process_time() - start
                     yield work
             finally:
-                counter.learnt.append((work, seconds, out))
+                counter.searched.append((work, seconds, out))
 
         def counted_init(live, *args, **kwargs):
             init(live, *args, **kwargs)
@@ -142,20 +117,18 @@ class Counter:
 
         backends.LiveModel.__init__ = counted_init
         backends.LiveModel.solve_lazy = counted_lazy
-        learning._Search.steps = counted_learn
         sat.rounds = counted_sat
 
     def reset(self) -> None:
         self.lives.clear()
         self.calls.clear()
-        self.learnt.clear()
+        self.searched.clear()
 
     def restore(self) -> None:
         """The counted methods as they were."""
-        init, lazy, learn, rounds = self.originals
+        init, lazy, rounds = self.originals
         backends.LiveModel.__init__ = init
         backends.LiveModel.solve_lazy = lazy
-        learning._Search.steps = learn
         sat.rounds = rounds
 
 
@@ -219,17 +192,11 @@ def routes(
         first = dataclasses.replace(t, switch_after=cap)
         second = dataclasses.replace(t, switch_after=0)
         return _with(genre, first), _with(genre, second), "default"
-    if budget == "learn":
-        if not t.learn_work:
-            return None
-        first = dataclasses.replace(t, learn_work=cap)
-        second = dataclasses.replace(t, learn_work=0)
-        return _with(genre, first), _with(genre, second), "default"
     if budget == "sat":
         if not t.sat_work:
             return None
         first = dataclasses.replace(t, sat_work=cap)
-        second = dataclasses.replace(t, sat_work=0, learn_work=0)
+        second = dataclasses.replace(t, sat_work=0)
         return _with(genre, first), _with(genre, second), "default"
     if t.solver == "scip" and t.search_after == 0:
         return None  # the genre takes its cuts in one search from the start
@@ -253,7 +220,7 @@ def run_one(
         cpu = time.process_time() - start
         return {"cpu": round(cpu, 4), "verdict": f"error: {exc}", "attempt": None, "rounds": None}
     cpu = time.process_time() - start
-    learnt = counter.learnt
+    searched = counter.searched
     verdict = out.status
     if out.status == "solved":
         verdict = {True: "unique", False: "NOT unique", None: "unique unproved"}[out.unique]
@@ -271,9 +238,9 @@ def run_one(
         "rounds": max(counter.calls, default=None),
         "lazy": out.lazy,
         "capped": bool(out.reinforced or out.switched),
-        "learnt": sum(w for w, _, _ in learnt) if learnt else None,
-        "cpu_learn": round(sum(t for _, t, _ in learnt), 4),
-        "learn_out": any(o for _, _, o in learnt),
+        "searched": sum(w for w, _, _ in searched) if searched else None,
+        "cpu_search": round(sum(t for _, t, _ in searched), 4),
+        "search_out": any(o for _, _, o in searched),
     }
 
 
@@ -300,8 +267,8 @@ def _measure(a: argparse.Namespace, counter: Counter) -> int:
         first, second, solver = pair
         settings = Settings(solver, time_limit=a.time_limit or None, deduce=not a.no_deduce)
         ra = run_one(counter, first, puzzle, want, settings)
-        if a.budget in ("learn", "sat"):
-            row = _learn_row(counter, ra, second, puzzle, want, settings)
+        if a.budget == "sat":
+            row = _search_row(counter, ra, second, puzzle, want, settings)
             row = {"budget": a.budget, "genre": genre.slug, "name": name} | row
         elif ra["attempt"] is None or (a.budget == "search" and not ra.get("lazy")):
             row = {"budget": a.budget, "genre": genre.slug, "name": name, "nodes": None}
@@ -324,7 +291,7 @@ def _measure(a: argparse.Namespace, counter: Counter) -> int:
     return 0
 
 
-def _learn_row(
+def _search_row(
     counter: Counter,
     ra: dict[str, Any],
     second: Genre,
@@ -332,12 +299,12 @@ def _learn_row(
     want: Any,
     settings: Settings,
 ) -> dict[str, Any]:
-    """A `learn` or `sat` row: the search's work and seconds on the first route, and the
+    """A `sat` row: the SAT solver's work and seconds on the first route, and the
     second route's run where the first reached the search."""
-    row = {"nodes": ra.get("learnt"), "cpu_a": ra["cpu"], "verdict_a": ra["verdict"]}
+    row = {"nodes": ra.get("searched"), "cpu_a": ra["cpu"], "verdict_a": ra["verdict"]}
     if row["nodes"] is None:
         return row
-    row |= {"cpu_learn": ra["cpu_learn"], "capped": ra["learn_out"]}
+    row |= {"cpu_search": ra["cpu_search"], "capped": ra["search_out"]}
     rb = run_one(counter, second, puzzle, want, settings)
     return row | {"cpu_b": rb["cpu"], "verdict_b": rb["verdict"]}
 
@@ -348,7 +315,7 @@ def cost(row: dict[str, Any], budget: int) -> float:
     if row["nodes"] is None or (row["nodes"] <= budget and not row.get("capped")):
         return row["cpu_a"]
     share = min(budget, row["nodes"]) / max(row["nodes"], 1)
-    return row.get("cpu_learn", row["cpu_a"]) * share + row["cpu_b"]
+    return row.get("cpu_search", row["cpu_a"]) * share + row["cpu_b"]
 
 
 def table(paths: list[str], budgets: list[int]) -> str:
@@ -356,13 +323,11 @@ def table(paths: list[str], budgets: list[int]) -> str:
     searched = [r for r in rows if r["nodes"] is not None]
     if not rows:
         return "no puzzles"
-    reach = {"learn": "reach the learning search", "sat": "reach the SAT solver"}.get(
-        rows[0]["budget"], "with a solve"
-    )
+    reach = "reach the SAT solver" if rows[0]["budget"] == "sat" else "with a solve"
     lines = [f"{len(rows)} puzzles, {len(searched)} {reach}"]
     for r in sorted(searched, key=lambda r: r["nodes"]):
         more = ">" if r.get("capped") else " "
-        unit = "work" if r["budget"] in ("learn", "sat") else "nodes"
+        unit = "work" if r["budget"] == "sat" else "nodes"
         lines.append(
             f"  {r['genre']:<12}{r['name']:<20}{more}{r['nodes']:>9} {unit:<5}  "
             f"first {r['cpu_a']:>8.3f} s {r['verdict_a']:<10} "
@@ -382,7 +347,7 @@ def table(paths: list[str], budgets: list[int]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    ap.add_argument("budget", nargs="?", choices=("reinforce", "switch", "search", "learn", "sat"))
+    ap.add_argument("budget", nargs="?", choices=("reinforce", "switch", "search", "sat"))
     ap.add_argument("--large", nargs="*", default=[])
     ap.add_argument("--puzzlekit", default=None)
     ap.add_argument("--genres", default=None)

@@ -217,15 +217,15 @@ def test_puzzlekit_table_counts_the_rows_it_keeps_in_its_totals(tmp_path):
     assert "In all: 3 puzzles of 1 genres, 2 right and proved unique (66.7 %), 1 of them" in alone
 
 
-def test_budget_benchmark_measures_the_learning_search(tmp_path, capsys):
-    """`learn`: a published tile paint that probing leaves open (0wzrw_15x15) reaches the
-    learning search, which ends with the answer, its work counted; with no learning search the
-    MIP answers it too; a budget at that work keeps the first route, half of it pays half the
-    search's seconds and then the second route's."""
+def test_budget_benchmark_measures_the_sat_solver_after_probing(tmp_path, capsys):
+    """`sat`: a published tile paint that probing leaves open (0wzrw_15x15) reaches the SAT
+    solver, which ends with the answer, its work counted; with no SAT solver the MIP answers it
+    too; a budget at that work keeps the first route, half of it pays half the search's seconds
+    and then the second route's."""
     from benchmarks import ROOT, benchmark_budgets
-    from solver.deduce import learning
+    from solver.deduce import sat
 
-    run = learning._Search.steps
+    run = sat.rounds
     path = ROOT / "tests/data/published/tile-paint.json"
     entry = next(
         e for e in json.loads(path.read_text(encoding="utf-8")) if e["name"] == "0wzrw_15x15"
@@ -233,16 +233,16 @@ def test_budget_benchmark_measures_the_learning_search(tmp_path, capsys):
     listed = tmp_path / "list.json"
     listed.write_text(json.dumps([{"genre": "tile-paint", **entry}]), encoding="utf-8")
     out = tmp_path / "run.jsonl"
-    assert benchmark_budgets.main(["learn", "--large", str(listed), "--json", str(out)]) == 0
-    assert learning._Search.steps is run  # the counting is undone after the run
+    assert benchmark_budgets.main(["sat", "--large", str(listed), "--json", str(out)]) == 0
+    assert sat.rounds is run  # the counting is undone after the run
     (row,) = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
-    assert row["name"] == "0wzrw_15x15" and row["budget"] == "learn"
+    assert row["name"] == "0wzrw_15x15" and row["budget"] == "sat"
     assert row["nodes"] > 0 and not row["capped"]
     assert row["verdict_a"] == row["verdict_b"] == "unique"
-    assert 0 < row["cpu_learn"] <= row["cpu_a"]
+    assert 0 < row["cpu_search"] <= row["cpu_a"]
     work = row["nodes"]
     assert benchmark_budgets.cost(row, work) == row["cpu_a"]
-    half = row["cpu_learn"] * (work // 2) / work + row["cpu_b"]
+    half = row["cpu_search"] * (work // 2) / work + row["cpu_b"]
     assert benchmark_budgets.cost(row, work // 2) == pytest.approx(half)  # float rounding
     capsys.readouterr()
     assert benchmark_budgets.main(["--table", str(out), "--at", str(work), str(work // 2)]) == 0

@@ -274,9 +274,10 @@ def _published(name: str) -> tuple[kenken.Puzzle, list[list[int]]]:
     return kenken.parse(Grid(SLUG, entry["cells"])), entry["expected"]["numbers"]
 
 
-def test_the_learning_search_decides_what_the_rules_leave():
-    """janko's 419 (9x9): the rules and probing leave cells open; the search that learns from
-    its conflicts ends with one answer, the published one, so no solver runs."""
+def test_the_search_after_probing_decides_what_the_rules_leave():
+    """janko's 419 (9x9): the rules and probing leave cells open; the SAT solver over the
+    cells' digits and the cages' multisets ends with one answer, the published one, so no
+    solver runs."""
     p, want = _published("419_9x9")
     cand = digit_logic.deduce(kenken.board(p, kenken.GENRE.tuning.probe_work), dict(p.digits))
     assert cand is not None and any(len(ds) > 1 for ds in cand.values())
@@ -285,10 +286,10 @@ def test_the_learning_search_decides_what_the_rules_leave():
 
 
 @pytest.mark.slow
-def test_the_learning_search_decides_janko_50_whose_cages_have_no_operation():
+def test_the_search_after_probing_decides_janko_50_whose_cages_have_no_operation():
     """janko's 050 (8x8, every cage's operation left out: its multisets are those of all four
-    operations), where SCIP takes seconds to the answer and more to the proof: the learning
-    search decides it within the tuning's work."""
+    operations), where SCIP takes seconds to the answer and more to the proof: the SAT solver
+    decides it within the tuning's work (a digit twice in a multiset: weight 2 in its sum)."""
     p, want = _published("50_8x8")
     d = kenken.deduce(p, kenken.GENRE.tuning)
     assert d.answer is not None and [list(row) for row in d.answer] == want

@@ -116,7 +116,7 @@ def test_cut_cells_that_keep_the_shaded_cells_joined_are_shaded():
 
 def test_the_rules_decide_janko_050_whole():
     """Janko's LITS 050 (20x20): probing with the cut cells shaded leaves rooms that the
-    learning search decides within the tuning's work: its one answer."""
+    SAT solver decides within the tuning's work: its one answer."""
     entry = next(e for e in PUBLISHED if e["name"] == "janko LITS 050")
     p = lits.parse(Grid("lits", entry["cells"]))
     d = lits.deduce(p, lits.GENRE.tuning)
@@ -201,10 +201,12 @@ def every_answer(p: lits.Puzzle) -> list[frozenset]:
     return found
 
 
-def test_the_learning_search_finds_the_answers_of_every_choice_of_candidates():
-    """The learning search alone (`learned`, from a board where nothing is decided) on random
-    small grids: its answers are those found by trying every choice of one candidate a room,
-    two where there are more, none where there is none."""
+@pytest.mark.parametrize("sat_work", (0, 10**7), ids=("learning", "sat"))
+def test_the_search_finds_the_answers_of_every_choice_of_candidates(sat_work: int):
+    """The search after probing alone (`learned`: the learning search's and the SAT solver's,
+    from a board where nothing is decided) on random small grids: its answers are those found
+    by trying every choice of one candidate a room, two where there are more, none where there
+    is none."""
     rng = random.Random(4)
     tally = Counter()
     for _ in range(60):
@@ -213,7 +215,7 @@ def test_the_learning_search_finds_the_answers_of_every_choice_of_candidates():
         board = lits._Board(
             p, [list(range(len(p.candidates[k]))) for k in p.candidates], set(), set()
         )
-        found = lits.learned(p, board, 10**7)
+        found = lits.learned(p, board, 10**7, sat_work)
         assert found is not None
         assert len(found) == min(2, len(every)) and set(found) <= set(every), p
         tally[min(2, len(every))] += 1
@@ -221,9 +223,9 @@ def test_the_learning_search_finds_the_answers_of_every_choice_of_candidates():
 
 
 @pytest.mark.slow
-def test_the_learning_search_decides_janko_080():
+def test_the_search_after_probing_decides_janko_080():
     """Janko's LITS 080 (31x45): probing leaves 55 rooms open, where the MIP took seconds to
-    the answer and its proof; the learning search decides them, to the published answer, and
+    the answer and its proof; the SAT solver decides them, to the published answer, and
     no solver runs."""
     entry = next(e for e in PUBLISHED if e["name"] == "janko LITS 080")
     p = lits.parse(Grid("lits", entry["cells"]))

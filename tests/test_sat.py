@@ -21,12 +21,12 @@ def holds(values, sums, clauses) -> bool:
 
 
 def random_problem(rng: random.Random):
-    """A few variables bound by sums of weights 1 to 3 (some long, of weights 1) and clauses."""
+    """A few variables bound by sums of weights 1 to 3 (some long) and clauses."""
     count = rng.randint(1, 11)
     sums = []
     for _ in range(rng.randint(0, 4)):
         chosen = rng.sample(range(count), rng.randint(1, count))
-        unit = len(chosen) > sat.SMALL_SUM or rng.random() < 0.5
+        unit = rng.random() < 0.5
         terms = [(v, 1 if unit else rng.randint(1, 3)) for v in chosen]
         top = sum(w for _, w in terms)
         sums.append((rng.randint(0, top), terms))
@@ -112,10 +112,16 @@ def test_a_sum_that_cannot_hold_and_an_empty_clause_have_no_answer():
     assert sat.answers(2, [], 1000, clauses=[[]]) == []
 
 
-def test_a_long_sum_of_other_weights_is_refused():
-    terms = [(v, 2) for v in range(sat.SMALL_SUM + 1)]
-    with pytest.raises(ValueError, match="weights other than 1"):
-        sat.answers(len(terms), [(4, terms)], 1000)
+@pytest.mark.parametrize("seed", range(40))
+def test_a_long_sum_of_other_weights_counts_each_variable_its_weight(seed):
+    """A sum longer than SMALL_SUM with weights 1 to 3 (the counter's places: a variable in
+    as many as its weight), against every assignment."""
+    rng = random.Random(seed)
+    count = sat.SMALL_SUM + rng.randint(1, 4)
+    terms = [(v, rng.randint(1, 3)) for v in range(count)]
+    sums = [(rng.randint(0, sum(w for _, w in terms)), terms)]
+    every = [list(a) for a in product((0, 1), repeat=count) if holds(a, sums, [])]
+    assert sorted(sat.answers(count, sums, 10**6, 2**count)) == every
 
 
 def connected_within(graph, values, steps) -> bool:

@@ -175,10 +175,10 @@ def test_the_deductions_hold_in_the_published_answer(entry):
 
 
 @pytest.mark.parametrize("name", ["0wzrw_15x15", "mzrwg_16x16"])
-def test_the_learning_search_decides_what_probing_leaves(name):
+def test_the_search_after_probing_decides_what_probing_leaves(name):
     """On these published puzzles the rules and probing leave tiles (mzrwg: 50 of its 98
-    tiles, where a depth-first search without learning runs out of work); the search that
-    learns from its conflicts ends within the tuning's work with the one answer, the
+    tiles, where a depth-first search without learning runs out of work); the SAT solver
+    ends within the tuning's work with the one answer, the
     published one, so the pipeline runs no solver."""
     entry = next(e for e in PUBLISHED if e["name"] == name)
     p = _published(entry)
@@ -192,11 +192,13 @@ def test_the_learning_search_decides_what_probing_leaves(name):
     assert d.answer == frozenset(want)
 
 
-def test_the_learning_search_leaves_a_puzzle_of_two_answers_to_the_solve():
+@pytest.mark.parametrize("sat_work", (0, 10**6), ids=("learning", "sat"))
+def test_the_search_leaves_a_puzzle_of_two_answers_to_the_solve(sat_work: int):
     """Two tiles of one cell each in a row counted 1 (and their columns not counted): the
-    search finds both answers, decides nothing, and the MIP reports them."""
+    search (the learning search's, the SAT solver's) finds both answers, decides nothing, and
+    the MIP reports them."""
     p = tile_paint.Puzzle(Rooms(((0, 1),)), (), (None, None), (1,))
-    assert tile_paint.learned(p, (set(), set()), 10**6) == (set(), set())
+    assert tile_paint.learned(p, (set(), set()), 10**6, sat_work) == (set(), set())
     solved = solve_puzzle(tile_paint.GENRE, p, FAST)
     assert solved.unique is False
 

@@ -7,14 +7,14 @@ inside (at 1) fall into groups of a given size (`Sized`). Tile paint's counted l
 digits, each digit once a line, each cage's multiset and the digits it holds:
 `solver.genres.kenken.learned`); creek's clues and aqre's, heyawake's and norinori's rooms are sums,
 with clauses (hitori's rules are all clauses) and a connected colour
-(`solver.deduce.shade_logic.learned`, which gives them to the SAT solver of `solver.deduce.sat`
-where the genre's `Tuning.sat_work` says so, as all five do); nurikabe's islands and lits'
-tetrominoes are sums, clauses and connections (`solver.genres.nurikabe.learned`,
-`solver.genres.lits.learned`); fillomino's cells hold one number each (sums), and the cells of each
-number are groups of that size: its published grids go to the SAT solver of `solver.deduce.sat`
-instead, which takes the same input (`solver.genres.fillomino.sat_steps`) and learns many times
-faster; this search keeps groups of a size for a genre without a SAT solver, and as the SAT solver's
-reference in the tests.
+(`solver.deduce.shade_logic.learned`); nurikabe's islands and lits' tetrominoes are sums, clauses
+and connections (`solver.genres.nurikabe.learned`, `solver.genres.lits.learned`); fillomino's cells
+hold one number each (sums), and the cells of each number are groups of that size. The SAT solver
+of `solver.deduce.sat` takes the same input and learns many times faster per conflict: each of
+these genres' Tuning gives it the search after probing (`Tuning.sat_work`; fillomino's and
+nurikabe's within `Tuning.sat_conflicts`, in turns with their other searches), and this search
+stays nurikabe's third search (off by default), a genre's where its Tuning says `learn_work`, and
+the SAT solver's reference in the tests.
 
 The depth-first search of `solver.deduce.probing` forgets why a branch failed, and meets the
 same failure again in every branch below the decision that caused it; on tile paint's larger

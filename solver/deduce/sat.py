@@ -13,8 +13,10 @@ The input is `learning.answers`' own: sums (total, [(variable, weight), ...]) an
 whose total is 1, of a few variables, as "one at least" and "not two" for each pair; another
 sum of at most SMALL_SUM variables as one clause for each assignment of them that misses its
 total (these propagate all they imply, where a counter's own variables would stand between);
-a longer sum of weights 1 as PySAT's sequential counter (`CardEnc.equals`, with variables of
-its own after `count`). Longer sums of other weights are refused.
+a longer sum as PySAT's sequential counter (`CardEnc.equals`, with variables of its own after
+`count`), a variable of weight w in w of its places (the counter counts places, whatever
+literal each holds: kenken's cages, whose multisets count a digit twice, and tile paint's lines,
+a tile's cells in the line its weight).
 
 Graphs whose nodes inside are connected (`learning.Connected`, as the learning search takes
 them): where the caller bounds the steps from the nodes always inside (an island's cells
@@ -87,6 +89,24 @@ SHAPE_NODES = 4
 GROW_NODES = 3
 
 
+# The SAT solver's work where it takes the learning search's place after probing (`within`; the
+# `Tuning.sat_work` of aqre, creek, heyawake, hitori and norinori, through
+# `solver.deduce.shade_logic.learned`, and of kenken, lits and tile paint), chosen on the
+# published puzzles at even places of the dataset (`python -m benchmarks.benchmark_budgets sat
+# --puzzlekit ROOT --genres aqre,creek,heyawake,hitori,norinori --every 2 --offset 0 --cap
+# 20000000`, the same with `--genres kenken,lits,tile-paint`, then their `--table`) and checked
+# on the others (`--offset 1`): 209 and 233 of them reach it, and it ends with the one answer on
+# each. On the first, within 1,854,721 (tile paint's xkn98_16x16; the shading genres' most:
+# 281,101, heyawake's 591_15x24), every budget above that costing the same; 5,000,000, about two
+# and a half times as much. On the others, within 3,679,942 (kenken's 50_8x8: 0.8 s of CPU,
+# where the MIP takes 7.8 s; at 2,000,000 it goes to the MIP, and the three genres' CPU in all
+# grows from 17.0 s to 24.3 s), then 1,690,435 (tile paint's 4vy8e_16x16) and 1,311,225 (aqre's
+# 48_10x10). A unit costs 0.1 to 4.5 microseconds of CPU (the most where the answers call for
+# many cuts of a connected colour); the MIP, given what probing leaves, takes up to 15.6 s of CPU
+# (creek's 30x45s) where the route through the SAT solver, probing included, takes 2.3 to 3.9 s.
+AFTER_PROBING = 5_000_000
+
+
 def answers(
     count: int,
     sums: Sequence[Sum],
@@ -114,6 +134,21 @@ def answers(
     to its end.)"""
     search = rounds(count, sums, conflicts, want, clauses, check, shown, connected, steps, sized)
     return walked(search)
+
+
+def within(
+    count: int,
+    sums: Sequence[Sum],
+    work: int,
+    clauses: Sequence[Clause] = (),
+    connected: Sequence[Connected] = (),
+) -> list[list[int]] | None:
+    """Up to two answers, as `answers` gives them, within `work`: what `rounds` yields (the
+    solver's propagations, and the answers it gave looked at), the conflicts bounded by the
+    same (each takes a propagation). `learning.answers`' input and output: where a genre's
+    Tuning says `sat_work`, its search after probing is this one (`solver.deduce.shade_logic`,
+    kenken, tile paint, lits). None where it goes past `work` first."""
+    return walked_within(rounds(count, sums, work, 2, clauses, connected=connected), work)
 
 
 def rounds(
@@ -238,10 +273,9 @@ def _sum_clauses(total: int, terms: Sequence[tuple[int, int]], top: int) -> list
             for bits in product((0, 1), repeat=len(lits))
             if sum(w * bit for w, bit in zip(weights, bits, strict=True)) != total
         ]
-    if not unit:
-        raise ValueError(f"a sum of {len(terms)} variables with weights other than 1")
+    places = [a for a, w in zip(lits, weights, strict=True) for _ in range(w)]
     encoding = card.CardEnc.equals(
-        lits=lits, bound=total, top_id=top, encoding=card.EncType.seqcounter
+        lits=places, bound=total, top_id=top, encoding=card.EncType.seqcounter
     )
     return [list(c) for c in encoding.clauses]
 

@@ -78,9 +78,10 @@ answer) it returns nothing, and the solve says so. Where the genre's rules are c
 cells not all of one colour and a connected colour (creek, aqre, heyawake, norinori, hitori),
 a search that learns from its conflicts takes the cells probing leaves instead (`learned`): it
 remembers why a branch failed, which the depth-first search does not. Theirs is the SAT solver
-of `solver.deduce.sat` (the genre's `Tuning.sat_work`, SAT_WORK); `solver.deduce.learning`'s
-search takes the same input (`Tuning.learn_work`), slower per conflict, and without the
-counters that carry a pigeonhole count (aqre's big rooms nearly full).
+of `solver.deduce.sat` (the genre's `Tuning.sat_work`, `sat.AFTER_PROBING`);
+`solver.deduce.learning`'s search takes the same input (`Tuning.learn_work`), slower per
+conflict, and without the counters that carry a pigeonhole count (aqre's big rooms nearly
+full).
 """
 
 from __future__ import annotations
@@ -856,21 +857,6 @@ def deduce_tuned(
     )
 
 
-# The SAT solver's work after probing (`Tuning.sat_work` of aqre, creek, heyawake, hitori and
-# norinori; `learned`), chosen on the published puzzles at even places of the dataset (`python -m
-# benchmarks.benchmark_budgets sat --puzzlekit ROOT --genres aqre,creek,heyawake,hitori,norinori
-# --every 2 --offset 0 --cap 20000000`, then its `--table`) and checked on the others (`--offset
-# 1`): 169 and 191 of them reach it, and it ends with the one answer on each. On the first, within
-# 281,101 (heyawake 591_15x24), and every budget from 300,000 costs the same (20.6 s of CPU in
-# all); 2,000,000, about seven times the most, for grids past the published ones, where a unit
-# costs 0.2 to 4.5 microseconds (the most where the answers call for many cuts of the connected
-# colour). On the others, within 292,294 (creek 419_30x45) but for aqre's 48_10x10 at 1,311,225
-# (0.21 s, where the MIP takes 0.28 s); the MIP, given what probing leaves, takes up to 15.6 s
-# of CPU (creek's 30x45s) where the route through the SAT solver, probing included, takes 2.3 to
-# 3.9 s.
-SAT_WORK = 2_000_000
-
-
 def learned(
     rows: int,
     cols: int,
@@ -935,9 +921,8 @@ def learned(
                 rows, cols, nodes, [-1 if q in inside else variable[q] for q in nodes], value
             )
         )
-    if sat_work:  # each conflict takes a propagation, so the work bounds the conflicts too
-        search = sat.rounds(len(open_), sums, sat_work, 2, clauses, connected=graphs)
-        found = probing.walked_within(search, sat_work)
+    if sat_work:
+        found = sat.within(len(open_), sums, sat_work, clauses, connected=graphs)
     else:
         found = learning.answers(len(open_), sums, work, connected=graphs, clauses=clauses)
     if found is None or len(found) > 1:

@@ -74,7 +74,7 @@ from solver.blocks.geometry import Cell
 from solver.blocks.names import a1
 from solver.blocks.rooms import RoomPuzzle
 from solver.blocks.violation import Violation
-from solver.deduce import Deductions, shade_logic
+from solver.deduce import Deductions, sat, shade_logic
 from solver.deduce.shade_logic import (
     SHADED,
     UNKNOWN,
@@ -359,6 +359,6 @@ GENRE = define(
         ONE_SCIP_SEARCH,
         probe_work=2_000_000,
         probe_passes=10,
-        sat_work=shade_logic.SAT_WORK,
+        sat_work=sat.AFTER_PROBING,
     ),
 )

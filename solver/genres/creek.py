@@ -64,7 +64,7 @@ from solver.blocks.geometry import Cell, CellPuzzle, neighbours
 from solver.blocks.names import cell_name, quote
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
-from solver.deduce import Deductions, shade_logic
+from solver.deduce import Deductions, sat, shade_logic
 from solver.deduce.cuts import cut_vertices
 from solver.deduce.shade_logic import UNSHADED, Board, exactly, overlap, shading_deductions
 from solver.genres import define
@@ -312,6 +312,6 @@ GENRE = define(
         probe_passes=10,
         probe_idle=0.5,
         probe_radius=3,
-        sat_work=shade_logic.SAT_WORK,
+        sat_work=sat.AFTER_PROBING,
     ),
 )

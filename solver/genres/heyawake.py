@@ -83,7 +83,7 @@ from solver.blocks.geometry import Cell, grid_edges
 from solver.blocks.names import a1
 from solver.blocks.rooms import RoomPuzzle, Rooms
 from solver.blocks.violation import Violation
-from solver.deduce import Deductions, probing, shade_logic
+from solver.deduce import Deductions, probing, sat, shade_logic
 from solver.deduce.shade_logic import (
     SHADED,
     UNKNOWN,
@@ -372,6 +372,6 @@ GENRE = define(
         probe_idle=0.1,
         probe_everywhere_from=200,
         probe_everywhere_idle=0.25,
-        sat_work=shade_logic.SAT_WORK,
+        sat_work=sat.AFTER_PROBING,
     ),
 )

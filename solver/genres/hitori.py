@@ -54,7 +54,7 @@ from solver.blocks.cells import (
 from solver.blocks.geometry import Cell, CellPuzzle, grid_edges
 from solver.blocks.names import cell_name, column_letter, quote
 from solver.blocks.violation import Violation
-from solver.deduce import Deductions, shade_logic
+from solver.deduce import Deductions, sat, shade_logic
 from solver.deduce.shade_logic import SHADED, UNSHADED, Board, Contradiction, shading_deductions
 from solver.genres import define
 from solver.io import puzzlink
@@ -231,5 +231,5 @@ GENRE = define(
     ja="ひとりにしてくれ",
     pzpr_ids=("hitori",),
     lazy=True,
-    tuning=dataclasses.replace(ONE_SCIP_SEARCH, probe_work=150_000, sat_work=shade_logic.SAT_WORK),
+    tuning=dataclasses.replace(ONE_SCIP_SEARCH, probe_work=150_000, sat_work=sat.AFTER_PROBING),
 )

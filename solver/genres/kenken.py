@@ -55,11 +55,11 @@ over at most 9 cells.
 
 Deductions (`deduce`, `solver.deduce.digit_logic`): each cell's candidates, narrowed by singles
 in rows and columns and by each cage's multisets that can still be placed, then probing the cells
-of two or three candidates, within the tuning's work. Where cells are left open, a search that
-learns from its conflicts (`learned`, `solver.deduce.learning`) over the same rules as sums of
-0/1 variables (a cell's digits, each cage's multiset) decides the grid where it ends with one
-answer: on puzzles whose cages give no operation (every multiset of the four operations
-possible) it ends where SCIP takes seconds.
+of two or three candidates, within the tuning's work. Where cells are left open, a SAT solver
+(`learned`: CaDiCaL through `solver.deduce.sat`, within the Tuning's `sat_work`) over the same
+rules as sums of 0/1 variables (a cell's digits, each cage's multiset) decides the grid where it
+ends with one answer: on puzzles whose cages give no operation (every multiset of the four
+operations possible) it ends where SCIP takes seconds.
 """
 
 from __future__ import annotations
@@ -97,7 +97,7 @@ from solver.blocks.names import cell_name, quote
 from solver.blocks.rooms import RoomPuzzle
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
-from solver.deduce import Deductions, digit_logic, learning
+from solver.deduce import Deductions, digit_logic, learning, sat
 from solver.genres import define
 from solver.io.givens import Given, in_rooms
 from solver.io.room_digits import (
@@ -327,12 +327,13 @@ def board(p: Puzzle, budget: int) -> digit_logic.Board:
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the rules decide (`solver.deduce.digit_logic`): singles in rows and columns, each
     cage's multisets that can still be placed, then each cell of two or three candidates
-    probed, within the tuning's `probe_work`; then, where cells are left open, the search that
-    learns from its conflicts (`learned`), within its `learn_work`."""
+    probed, within the tuning's `probe_work`; then, where cells are left open, a search that
+    learns from its conflicts (`learned`: the SAT solver's within `sat_work`)."""
     rules = board(p, tuning.probe_work)
     cand = digit_logic.deduce(rules, dict(p.digits))
-    if cand is not None and tuning.learn_work and any(len(ds) > 1 for ds in cand.values()):
-        cand = learned(p, cand, rules.cages, tuning.learn_work)
+    searched = tuning.sat_work or tuning.learn_work
+    if cand is not None and searched and any(len(ds) > 1 for ds in cand.values()):
+        cand = learned(p, cand, rules.cages, tuning.learn_work, tuning.sat_work)
     return digit_logic.deductions(cand, p.n, p.n, range(1, p.n + 1))
 
 
@@ -341,10 +342,12 @@ def learned(
     cand: digit_logic.Candidates,
     cages: Sequence[tuple[list[Cell], list[tuple[int, ...]]]],
     work: int,
+    sat_work: int = 0,
 ) -> digit_logic.Candidates | None:
     """The candidates (`cand`, what the rules decided, each cage with the multisets `cages`
-    left to it) with the open cells decided by the search that learns from its conflicts
-    (`solver.deduce.learning`) where it ends with one answer (that is then the only one); None
+    left to it) with the open cells decided by a search that learns from its conflicts (the SAT
+    solver of `solver.deduce.sat` within `sat_work` where given, else `solver.deduce.learning`'s
+    within `work`) where it ends with one answer (that is then the only one); None
     where it ends with none (no answer); otherwise `cand` as it was. Its variables: x(cell, d)
     for each open cell's candidate d, and for each cage with m > 1 multisets left, z(k, i) = 1
     where the cage's digits are not multiset i (so that every weight is above 0). Its sums:
@@ -383,7 +386,7 @@ def learned(
             if wrong:
                 terms += [(z, c[d]) for z, c in zip(wrong, counts, strict=True) if c[d]]
             sums.append((left, terms))
-    found = learning.answers(count, sums, work)
+    found = sat.within(count, sums, sat_work) if sat_work else learning.answers(count, sums, work)
     if found is None or len(found) > 1:
         return cand
     if not found:
@@ -471,14 +474,8 @@ GENRE = define(
     ja="賢くなるパズル",
     names=("kendoku", "calcudoku", "mathdoku", "ケンケン"),
     # SCIP: 31 s on the hardest of janko.at's 430 (050, signs not given) where HiGHS takes 55
-    # (benchmarks/benchmark_puzzlekit.py). The learning search's work (`Tuning.learn_work`),
-    # chosen on the published puzzles at odd places of the dataset (`python -m
-    # benchmarks.benchmark_budgets learn --puzzlekit ROOT --genres kenken --every 2 --offset 1
-    # --cap 20000000`, then its `--table`): 3 of 215 reach it, and it decides each, 50_8x8
-    # within 6,849,000 (3.1 s of CPU, where the MIP takes 7.5 s), the others within 406,000;
-    # checked on the others (`--offset 0`): 7 of 215, each within 352,000. 10 million, half as
-    # much again as 50_8x8's.
+    # (benchmarks/benchmark_puzzlekit.py).
     tuning=Tuning(
-        solver="scip", prove_by_search=True, probe_work=10_000_000, learn_work=10_000_000
+        solver="scip", prove_by_search=True, probe_work=10_000_000, sat_work=sat.AFTER_PROBING
     ),
 )

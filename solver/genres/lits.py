@@ -53,11 +53,11 @@ a cell without which the cells not unshaded fall apart, parting a shaded cell or
 cells from the first shaded cell, is shaded (a cut vertex, `_cut_vertices`).
 Then each room's candidates are tried one at a time (probing): one that leads to a
 contradiction goes, and what all the others lead to holds; within the Tuning's `probe_work`
-(candidates examined). Rooms left open go to the search that learns from its conflicts
-(`learned`, within `learn_work`: the candidates as 0/1 variables, the rooms and cells as sums,
-the shapes apart and no 2x2 as clauses, the shaded cells connected), which decides the answer
-where it finds exactly one. The pipeline fixes the decided cells' b and the removed candidates'
-y; on janko's published puzzles they decide all of them whole.
+(candidates examined). Rooms left open go to a SAT solver (`learned`: CaDiCaL through
+`solver.deduce.sat`, within `sat_work`; the candidates as 0/1 variables, the rooms and cells as
+sums, the shapes apart and no 2x2 as clauses, the shaded cells connected), which decides the
+answer where it finds exactly one. The pipeline fixes the decided cells' b and the removed
+candidates' y; on janko's published puzzles they decide all of them whole.
 """
 
 from __future__ import annotations
@@ -86,7 +86,7 @@ from solver.blocks.polyominoes import TETROMINOES, Shape, fits, name_of, shaped
 from solver.blocks.rooms import OUTSIDE, RoomPuzzle
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
-from solver.deduce import NOTHING, Deductions, learning
+from solver.deduce import NOTHING, Deductions, learning, sat
 from solver.deduce.bits import indices
 from solver.deduce.cuts import cut_vertices
 from solver.deduce.shade_logic import shading_deductions
@@ -651,9 +651,9 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the rules decide (`_propagate`), then each room's candidates tried one at a time
     (probing, `_probe_room`): a candidate that leads to a contradiction goes, and what all the
     others lead to holds; pass after pass while a pass decides something, within the Tuning's
-    `probe_work` (candidates examined). Where that leaves rooms open, the search that learns
-    from its conflicts (`learned`, within `learn_work`) decides the grid where it finds the one
-    answer. The removed candidates' y are 0, the decided cells' b fixed."""
+    `probe_work` (candidates examined). Where that leaves rooms open, a SAT solver (`learned`,
+    within `sat_work`) decides the grid where it finds the one answer. The removed candidates'
+    y are 0, the decided cells' b fixed."""
     ctx = _context(p)
     board = _Board(p, [list(range(len(p.candidates[k]))) for k in p.candidates], set(), set())
     for q in p.rooms.outside:
@@ -663,8 +663,9 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
         _probe(board, ctx, tuning.probe_work)
     except _Contradiction:
         return NOTHING
-    if any(len(options) > 1 for options in board.options) and tuning.learn_work:
-        found = learned(p, board, tuning.learn_work)
+    searched = tuning.sat_work or tuning.learn_work
+    if any(len(options) > 1 for options in board.options) and searched:
+        found = learned(p, board, tuning.learn_work, tuning.sat_work)
         if found is not None and len(found) < 2:
             if not found:
                 return NOTHING  # no answer, which the solve will find
@@ -679,9 +680,10 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     return dataclasses.replace(known, fixed={**known.fixed, "y": dropped})
 
 
-def learned(p: Puzzle, board: _Board, work: int) -> list[frozenset[Cell]] | None:
-    """The answers (up to two; the shaded cells of each) that the search that learns from its
-    conflicts (`solver.deduce.learning`) finds from what probing left on `board`: y(k, i) per
+def learned(p: Puzzle, board: _Board, work: int, sat_work: int = 0) -> list[frozenset[Cell]] | None:
+    """The answers (up to two; the shaded cells of each) that a search that learns from its
+    conflicts (the SAT solver of `solver.deduce.sat` within `sat_work` where given, else
+    `solver.deduce.learning`'s within `work`) finds from what probing left on `board`: y(k, i) per
     candidate left, and per cell not decided u(q), 1 where it stays unshaded; sums: one
     candidate a room, and each cell's candidates over it and its u add up to 1 (a cell decided
     shaded: its candidates to 1); clauses: two candidates of one shape never touch across a
@@ -720,7 +722,10 @@ def learned(p: Puzzle, board: _Board, work: int) -> list[frozenset[Cell]] | None
             clauses.append([(u[q], 1) for q in block if q in u])
     nodes = [q for q in cells if q not in board.unshaded]
     shaded = learning.grid_connection(p.rows, p.cols, nodes, [u.get(q, -1) for q in nodes], 0)
-    found = learning.answers(count, sums, work, connected=[shaded], clauses=clauses)
+    if sat_work:
+        found = sat.within(count, sums, sat_work, clauses, connected=[shaded])
+    else:
+        found = learning.answers(count, sums, work, connected=[shaded], clauses=clauses)
     if found is None:
         return None
     return [frozenset(board.shaded | {q for q in open_ if not answer[u[q]]}) for answer in found]
@@ -836,13 +841,10 @@ givens = None
 # The rules decide 406 of janko's 410 published puzzles whole (no solver runs). Of the four left
 # to the MIP, HiGHS proves a 20x20 in 8 s of CPU and SCIP in 16 s (a 12x12: 3.3 s and 2.9 s), so
 # HiGHS, the default, with the complete form (lazy room cuts: 15 s on that 20x20).
-# The learning search's work: 4 of the 410 published puzzles reach it (80_31x45 needs 3.2M,
-# 420_31x45 1.0M, 50_20x20 76k, 76_10x10 3k), too few to choose on one half and check on the
-# other: 10M, as tile-paint's, kenken's and creek's.
 GENRE = define(
     __name__,
     slug="lits",
     ja="ＬＩＴＳ",
     pzpr_ids=("lits",),
-    tuning=Tuning(probe_work=2_000_000, learn_work=10_000_000),
+    tuning=Tuning(probe_work=2_000_000, sat_work=sat.AFTER_PROBING),
 )

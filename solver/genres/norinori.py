@@ -58,7 +58,7 @@ from solver.blocks.names import cell_name
 from solver.blocks.rooms import RoomPuzzle
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
-from solver.deduce import Deductions, shade_logic
+from solver.deduce import Deductions, sat, shade_logic
 from solver.deduce.shade_logic import (
     SHADED,
     UNKNOWN,
@@ -279,5 +279,5 @@ GENRE = define(
     slug="norinori",
     ja="のりのり",
     pzpr_ids=("norinori",),
-    tuning=Tuning(probe_work=2_000_000, probe_passes=10, sat_work=shade_logic.SAT_WORK),
+    tuning=Tuning(probe_work=2_000_000, probe_passes=10, sat_work=sat.AFTER_PROBING),
 )

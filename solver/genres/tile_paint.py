@@ -38,9 +38,9 @@ Deductions (`deduce`), made before the solve over the same cells (painted is sha
 line is the sum of the pieces the tiles cut it into, each painted whole or not (`line_pieces`):
 a piece that no choice of the others fills up to the count without it is painted, one that
 every such choice leaves out is not. Then every unknown tile is tried both ways (probing, one
-cell a tile: `Board.probed`), and a search over the tiles left follows that learns from its
-conflicts (`solver.deduce.learning`: a variable per tile, a weighted sum per counted line),
-which decides the grid whole where it ends with one answer. The rules and probing decide most
+cell a tile: `Board.probed`), and a SAT solver over the tiles left follows (`learned`: CaDiCaL
+through `solver.deduce.sat`, within `sat_work`; a variable per tile, a weighted sum per counted
+line), which decides the grid whole where it ends with one answer. The rules and probing decide most
 published puzzles; the search decides the rest, the larger grids among them, where a
 depth-first search without learning runs out of work and the MIP takes up to two seconds.
 """
@@ -57,7 +57,7 @@ from solver.blocks.names import a1, quote
 from solver.blocks.rooms import RoomPuzzle, Rooms
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
-from solver.deduce import Deductions, learning, shade_logic
+from solver.deduce import Deductions, learning, sat, shade_logic
 from solver.deduce.shade_logic import (
     SHADED,
     UNKNOWN,
@@ -226,23 +226,25 @@ def deduction_board(p: Puzzle) -> Board:
 
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the rules decide (`deduction_board`), then every unknown tile tried both ways
-    (probing), then the search that learns from its conflicts over the tiles left (`learned`),
+    (probing), then a search that learns from its conflicts over the tiles left (`learned`),
     which decides the grid whole where it finds exactly one answer."""
     known = shade_logic.deduce_tuned(lambda: deduction_board(p), p.rows, p.cols, tuning)
-    if known is not None and tuning.learn_work:
-        known = learned(p, known, tuning.learn_work)
+    if known is not None and (tuning.sat_work or tuning.learn_work):
+        known = learned(p, known, tuning.learn_work, tuning.sat_work)
     return shading_deductions(known, p.rows, p.cols)
 
 
 def learned(
-    p: Puzzle, known: tuple[set[Cell], set[Cell]], work: int
+    p: Puzzle, known: tuple[set[Cell], set[Cell]], work: int, sat_work: int = 0
 ) -> tuple[set[Cell], set[Cell]] | None:
     """The cells painted and not (`known`, what the rules and probing decided) with the
-    rest decided by the search that learns from its conflicts (`solver.deduce.learning`) over
-    the tiles left: a variable per tile, and per counted line the sum of its tiles' cells in
-    it, each painted 1, equal to the count less the cells known painted. Where the search
-    ends with one answer, that is the only one and decides every tile; with none, the puzzle
-    has none (None); otherwise (two answers, or its work spent) `known` as it was."""
+    rest decided by a search that learns from its conflicts (the SAT solver of
+    `solver.deduce.sat` within `sat_work` where given, else `solver.deduce.learning`'s within
+    `work`) over the tiles left: a variable per tile, and per counted line the sum of its
+    tiles' cells in it, each painted 1, equal to the count less the cells known painted.
+    Where the search ends with one answer, that is the only one and decides every tile; with
+    none, the puzzle has none (None); otherwise (two answers, or its work spent) `known` as it
+    was."""
     painted, blank = known
     decided = painted | blank
     tiles = [cells for cells in p.rooms.all() if cells[0] not in decided]
@@ -260,7 +262,10 @@ def learned(
                 left -= len(piece)
         if weights:
             sums.append((left, sorted(weights.items())))
-    found = learning.answers(len(tiles), sums, work)
+    if sat_work:
+        found = sat.within(len(tiles), sums, sat_work)
+    else:
+        found = learning.answers(len(tiles), sums, work)
     if found is None or len(found) > 1:
         return known
     if not found:
@@ -395,17 +400,10 @@ def to_url(p: Puzzle) -> str:
     return puzzlink.url_text("tilepaint", p.cols, p.rows, body)
 
 
-# The learning search's work (`Tuning.learn_work`), chosen on the published puzzles at even
-# places of the dataset (`python -m benchmarks.benchmark_budgets learn --puzzlekit ROOT --genres
-# tile-paint --every 2 --offset 0 --cap 20000000`, then its `--table`) and checked on the others
-# (`--offset 1`): probing leaves tiles on 33 of 189, and the search decides each within
-# 2,334,000 work (0.8 s of CPU, where the MIP takes 1.5 s); on the others 35 of 188, within
-# 3,998,000 (1.4 s; the MIP 2.5 s). 10 million, four times the most of the first half: at
-# 3,000,000 the second half leaves two to the MIP (10.7 s of CPU in all against 6.5 s).
 GENRE = define(
     __name__,
     slug="tile-paint",
     ja="タイルペイント",
     pzpr_ids=("tilepaint",),
-    tuning=Tuning(probe_work=1_000_000, probe_idle=0.5, learn_work=10_000_000),
+    tuning=Tuning(probe_work=1_000_000, probe_idle=0.5, sat_work=sat.AFTER_PROBING),
 )
