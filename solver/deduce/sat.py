@@ -6,7 +6,7 @@ sparse 15 x 15 grids take 5,000 to several 100,000 conflicts, and in turns with 
 of `solver.deduce` nurikabe's islands (`solver.genres.nurikabe.sat_steps`) and fillomino's
 numbers (`solver.genres.fillomino.sat_steps`); and what probing leaves of the shading genres
 whose rules are counts, clauses and a connected colour (`solver.deduce.shade_logic.learned`), of
-kenken, lits and tile paint (`within`, AFTER_PROBING).
+kenken, lits and tile paint (`after_probing`, AFTER_PROBING).
 
 The input is `learning.answers`' own: sums (total, [(variable, weight), ...]) and clauses
 [(variable, value), ...], variables 0..count-1. The sums become clauses: a sum of weights 1
@@ -63,7 +63,7 @@ from pysat import card, solvers
 
 from solver import limits
 from solver.blocks.geometry import components, separator
-from solver.deduce import Deductions
+from solver.deduce import Deductions, learning
 from solver.deduce.learning import Connected, Sized, contracted
 from solver.deduce.probing import walked, walked_within
 
@@ -89,7 +89,7 @@ SHAPE_NODES = 4
 GROW_NODES = 3
 
 
-# The SAT solver's work where it takes the learning search's place after probing (`within`; the
+# The SAT solver's work where it takes the learning search's place (`after_probing`; the
 # `Tuning.sat_work` of aqre, creek, heyawake, hitori and norinori, through
 # `solver.deduce.shade_logic.learned`, and of kenken, lits and tile paint), chosen on the
 # published puzzles at even places of the dataset (`python -m benchmarks.benchmark_budgets sat
@@ -136,19 +136,23 @@ def answers(
     return walked(search)
 
 
-def within(
+def after_probing(
     count: int,
     sums: Sequence[Sum],
-    work: int,
+    learn_work: int,
+    sat_work: int,
     clauses: Sequence[Clause] = (),
     connected: Sequence[Connected] = (),
 ) -> list[list[int]] | None:
-    """Up to two answers, as `answers` gives them, within `work`: what `rounds` yields (the
-    solver's propagations, and the answers it gave looked at), the conflicts bounded by the
-    same (each takes a propagation). `learning.answers`' input and output: where a genre's
-    Tuning says `sat_work`, its search after probing is this one (`solver.deduce.shade_logic`,
-    kenken, tile paint, lits). None where it goes past `work` first."""
-    return walked_within(rounds(count, sums, work, 2, clauses, connected=connected), work)
+    """A genre's search after probing (`solver.deduce.shade_logic.learned`, kenken, lits, tile
+    paint), up to two answers: this SAT solver's within `sat_work` where that is given (what
+    `rounds` yields: the solver's propagations, and the answers it gave looked at; the
+    conflicts bounded by the same, as each takes a propagation), else the learning search's
+    (`learning.answers`, the same input and output) within `learn_work`. None where the search
+    goes past its work first."""
+    if not sat_work:
+        return learning.answers(count, sums, learn_work, connected=connected, clauses=clauses)
+    return walked_within(rounds(count, sums, sat_work, 2, clauses, connected=connected), sat_work)
 
 
 def rounds(

@@ -921,10 +921,7 @@ def learned(
                 rows, cols, nodes, [-1 if q in inside else variable[q] for q in nodes], value
             )
         )
-    if sat_work:
-        found = sat.within(len(open_), sums, sat_work, clauses, connected=graphs)
-    else:
-        found = learning.answers(len(open_), sums, work, connected=graphs, clauses=clauses)
+    found = sat.after_probing(len(open_), sums, work, sat_work, clauses, connected=graphs)
     if found is None or len(found) > 1:
         return known
     if not found:

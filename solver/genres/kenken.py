@@ -386,7 +386,7 @@ def learned(
             if wrong:
                 terms += [(z, c[d]) for z, c in zip(wrong, counts, strict=True) if c[d]]
             sums.append((left, terms))
-    found = sat.within(count, sums, sat_work) if sat_work else learning.answers(count, sums, work)
+    found = sat.after_probing(count, sums, work, sat_work)
     if found is None or len(found) > 1:
         return cand
     if not found:

@@ -722,10 +722,7 @@ def learned(p: Puzzle, board: _Board, work: int, sat_work: int = 0) -> list[froz
             clauses.append([(u[q], 1) for q in block if q in u])
     nodes = [q for q in cells if q not in board.unshaded]
     shaded = learning.grid_connection(p.rows, p.cols, nodes, [u.get(q, -1) for q in nodes], 0)
-    if sat_work:
-        found = sat.within(count, sums, sat_work, clauses, connected=[shaded])
-    else:
-        found = learning.answers(count, sums, work, connected=[shaded], clauses=clauses)
+    found = sat.after_probing(count, sums, work, sat_work, clauses, connected=[shaded])
     if found is None:
         return None
     return [frozenset(board.shaded | {q for q in open_ if not answer[u[q]]}) for answer in found]

@@ -57,7 +57,7 @@ from solver.blocks.names import a1, quote
 from solver.blocks.rooms import RoomPuzzle, Rooms
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
-from solver.deduce import Deductions, learning, sat, shade_logic
+from solver.deduce import Deductions, sat, shade_logic
 from solver.deduce.shade_logic import (
     SHADED,
     UNKNOWN,
@@ -262,10 +262,7 @@ def learned(
                 left -= len(piece)
         if weights:
             sums.append((left, sorted(weights.items())))
-    if sat_work:
-        found = sat.within(len(tiles), sums, sat_work)
-    else:
-        found = learning.answers(len(tiles), sums, work)
+    found = sat.after_probing(len(tiles), sums, work, sat_work)
     if found is None or len(found) > 1:
         return known
     if not found:
