@@ -23,7 +23,9 @@ answer means the puzzle has none, and one kept answer is the only answer unless 
 detour or a move (the caller asks).
 
 The same rules as clauses (`kept_clauses`), over the edges a board leaves open, for a SAT
-solver (`solver.deduce.sat`: numberlink's uniqueness proof, where the count gives up)."""
+solver (`solver.deduce.sat`: numberlink's uniqueness proof, where the count gives up), with one
+more: no line could go straight through an empty cell (it would be another answer with fewer
+cells used, so every answer still comes back to one the clauses keep)."""
 
 from __future__ import annotations
 
@@ -99,6 +101,13 @@ class _Shape:
                     self.earlier[z].append((y, ours[0], ours[1]))
         self.bits = [1 << j for j in range(len(labels))]
         self.numbers = sum(1 << i for i in range(n) if self.number[i])  # as a bitset of cells
+        # each cell with two neighbours straight across it (above and below, left and right)
+        self.across = [
+            (i, i - d, i + d)
+            for i in range(n)
+            for d, inside in ((cols, cols <= i < n - cols), (1, 0 < i % cols < cols - 1))
+            if inside
+        ]
 
 
 class LinkBoard:
@@ -416,12 +425,19 @@ def kept_clauses(board: LinkBoard) -> KeptClauses:
     - no closed square: not all four sides of a 2 x 2 block. The rules above allow a closed
       loop apart from the lines (its cells may share a label that no end of theirs holds), and
       the smallest is the commonest: without this rule, proofs on published 15 x 15 grids take
-      2 to 8 times more conflicts, spent on configurations the loops fill.
+      2 to 8 times more conflicts, spent on configurations the loops fill;
+    - straight through an empty cell (not a rule of the board): no empty cell has cells of one
+      label on two opposite sides. The line could step from one to the other through it and
+      leave the longer way between them empty: another answer, with fewer cells used. The
+      answers that leave cells empty are what makes the proofs long, and this shuts out many.
 
     What they leave out: a closed loop of more cells apart from the lines; the caller checks
-    each answer for one (`KeptClauses.loops`). Every answer of the puzzle that the board keeps
-    is an answer of these, and each answer of these without such a loop is an answer the board
-    keeps."""
+    each answer for one (`KeptClauses.loops`). Each answer of these without such a loop is an
+    answer the board keeps, and every answer comes back to one of these by shortcuts and moves
+    (each shortcut leaves fewer cells used, each move an empty cell earlier): where these have
+    none the puzzle has none, and where one answer is the only one of these it is the only
+    answer unless a longer way (`numberlink.detour`) or a move (`numberlink.moved`) leads off
+    it."""
     shape, state, labels = board.shape, board.state, board.labels
     n = len(shape.at)
     count = 0
@@ -494,6 +510,13 @@ def kept_clauses(board: LinkBoard) -> KeptClauses:
             clause((line(f), 0), (line(g), 0), (empty.get(z, True), 0))
     for sides in sorted({block for blocks in shape.blocks for block in blocks}):
         clause(*((line(e), 0) for e in sides))
+    for i, u, v in shape.across:
+        if shape.number[i] or board.on[i]:
+            continue  # i holds a line
+        for k in kinds:
+            at_u, at_v = has(u, k), has(v, k)
+            if at_u is not False and at_v is not False:
+                clause((empty.get(i, True), 0), (at_u, 0), (at_v, 0))
     on = frozenset(e for e in range(len(shape.edges)) if state[e] == ON)
     return KeptClauses(count, sums, clauses, edge, on, shape.edges, empty)
 

@@ -119,20 +119,23 @@ after:
   `Tuning.proof_sat_conflicts`) is given the board's rules as clauses
   (`solver.deduce.links.kept_clauses`: per open segment a variable, per cell its labels and its
   emptiness; the degrees; a line's two cells of one label; no line touching itself; empty cells
-  early; no closed square) and the clause "not every segment of the answer found again"; a larger
-  closed loop apart from the lines, which the clauses allow, is shut out as an answer shows it. No
-  answer left: the answer found is the only kept one, so unique unless it has a detour or a move; an
-  answer: the second. What it learns from each conflict (a clause) is what the count's frontiers
-  cannot hold on wide grids: on the published sparse 14 x 14 to 25 x 32 grids its proofs take 5,000
-  to a few 100,000 conflicts, a second to several. Nearly all of them go to answers that leave cells
-  empty: told that no cell is, the same proofs end within a few thousand, and the more empty
-  cells they may hold, the longer they take (on the published 526_20x20: at most 0, 2, 4 and 8
-  empty cells, 8,553, 20,991, 31,295 and 111,599 conflicts; any number, more than 150,000). Not
-  given, as none shortened them on the puzzles tried: the parity of the lines crossing each row
-  and column line (all lines, or each label's), that as many empty cells are black as white on a
-  chequerboard, and that no line passes an empty cell on two of its sides (a shorter way through
-  it; on two sides that meet, unless it turns round the corner between); nor do PySAT's other
-  solvers (Kissat, CaDiCaL 3, Glucose) end them sooner.
+  early; no closed square; no line that could go straight through an empty cell, an answer that
+  comes back by a shortcut to one the clauses keep, as `detour` checks the other way round) and
+  the clause "not every segment of the answer found again"; a larger closed loop apart from the
+  lines, which the clauses allow, is shut out as an answer shows it. No answer left: the answer
+  found is the only kept one, so unique unless it has a detour or a move; an answer: the second.
+  What it learns from each conflict (a clause) is what the count's frontiers cannot hold on wide
+  grids: on the published sparse 14 x 14 to 25 x 32 grids its proofs take 5,000 to a few 100,000
+  conflicts, a second to several. Nearly all of them go to answers that leave cells empty: told
+  that no cell is, the same proofs end within a few thousand, and the more empty cells they may
+  hold, the longer they take (on the published 526_20x20: at most 0, 2, 4 and 8 empty cells,
+  8,553, 20,991, 31,295 and 111,599 conflicts; any number, more than 150,000). Not given, as
+  none shortened them on the puzzles tried: the parity of the lines crossing each row and column
+  line (all lines, or each label's), that as many empty cells are black as white on a
+  chequerboard, and, beside the straight way through an empty cell, the way through an empty
+  corner (unless the line turns round the opposite one) and through two empty cells in a row
+  (fewer conflicts, each dearer: docs/performance.md); nor do PySAT's other solvers (Kissat,
+  CaDiCaL 3, Glucose) end them sooner.
 - The count again, where the SAT solver gives up: with a budget about six times larger
   (`Tuning.proof_count_work`, and more frontiers at one cell); where it ends, it is the proof
   (the answer found is the one counted, with no detour or move: unique; another counted: the
@@ -660,18 +663,41 @@ def moved(p: Puzzle, a: Answer) -> Answer | None:
 
 
 def detour(p: Puzzle, a: Answer) -> Answer | None:
-    """Another answer that a shortcut turns into `a`: one segment s-t of a line replaced by a
-    path from s to t through cells that `a` leaves empty; None when there is none. (Such an
-    answer has a line touching itself at s and t: `Model.detour`.)"""
-    used = {cell for segment in a for cell in segment} | p.numbers().keys()
+    """Another answer that a shortcut turns into `a`: the piece of a line between two of its
+    cells one or two steps apart along it replaced by a path between them through cells that
+    `a` leaves empty; None when there is none. (Such an answer has a line touching itself where
+    the piece is one step, `Model.detour`; where it is two, a line that could go straight
+    through an empty cell, which the SAT solver's clauses rule out:
+    `solver.deduce.links.kept_clauses`.)"""
+    numbers = p.numbers()
+    used = {cell for segment in a for cell in segment} | numbers.keys()
     empty = [cell for cell in p.positions() if cell not in used]
     part = {cell: k for k, region in enumerate(components(empty)) for cell in region}
+    joined: dict[Cell, list[Cell]] = {}
     for s, t in sorted(a):
-        for c in neighbours(p.rows, p.cols, *s):
-            for d in neighbours(p.rows, p.cols, *t):
-                if c in part and d in part and part[c] == part[d]:
-                    path = [s, *shortest_path(c, d, part), t]
-                    return frozenset(a - {(s, t)} | {tuple(sorted(e)) for e in pairwise(path)})
+        joined.setdefault(s, []).append(t)
+        joined.setdefault(t, []).append(s)
+    seen: set[Cell] = set()
+    for start in sorted(numbers):
+        if start in seen:
+            continue
+        line = [start]  # the line from this end, cell by cell
+        while ahead := [c for c in joined.get(line[-1], []) if c not in line[-2:-1]]:
+            line.append(ahead[0])
+            if line[-1] in numbers:
+                break
+        seen.update(line)
+        for i, s in enumerate(line):
+            for t in line[i + 1 : i + 3]:
+                for c in neighbours(p.rows, p.cols, *s):
+                    for d in neighbours(p.rows, p.cols, *t):
+                        if c in part and d in part and part[c] == part[d]:
+                            piece = line[i : line.index(t) + 1]
+                            path = [s, *shortest_path(c, d, part), t]
+                            return frozenset(
+                                a - {tuple(sorted(e)) for e in pairwise(piece)}
+                                | {tuple(sorted(e)) for e in pairwise(path)}
+                            )
     return None
 
 
