@@ -677,16 +677,12 @@ def detour(p: Puzzle, a: Answer) -> Answer | None:
     for s, t in sorted(a):
         joined.setdefault(s, []).append(t)
         joined.setdefault(t, []).append(s)
-    seen: set[Cell] = set()
-    for start in sorted(numbers):
-        if start in seen:
-            continue
-        line = [start]  # the line from this end, cell by cell
+    for start, _ in p.ends().values():
+        line = [start]  # the line from its first end, cell by cell
         while ahead := [c for c in joined.get(line[-1], []) if c not in line[-2:-1]]:
             line.append(ahead[0])
             if line[-1] in numbers:
                 break
-        seen.update(line)
         for i, s in enumerate(line):
             for t in line[i + 1 : i + 3]:
                 for c in neighbours(p.rows, p.cols, *s):
