@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from solver.blocks import placements, polyominoes
 from solver.blocks.polyominoes import TETROMINOES, fits, halo, name_of, orientations, straight
 from solver.mip.backends import LiveModel
@@ -38,6 +40,27 @@ def test_fits_places_every_orientation_inside_the_cells():
     room = {(0, 0), (0, 1), (0, 2), (1, 1), (2, 1)}  # a T with a longer stem
     assert fits(TETROMINOES["T"], room) == [frozenset({(0, 0), (0, 1), (0, 2), (1, 1)})]
     assert all(q <= room for q in fits(TETROMINOES["L"], room))
+
+
+def test_fits_is_every_orientation_moved_onto_every_cell_that_stays_inside():
+    # the definition, cell by cell, against fits over scattered cells (negative rows and
+    # columns, holes, a cell alone at the right edge), in the same order
+    rng = random.Random(7)
+    pieces = [*TETROMINOES.values(), straight(5), frozenset({(0, 0), (1, 1)})]
+    for _ in range(60):
+        within = {(r, c) for r in range(-2, 5) for c in range(-3, 6) if rng.random() < 0.7}
+        within.add((0, 9))
+        for piece in pieces:
+            for reflect in (True, False):
+                want = []
+                for shape in orientations(piece, reflect):
+                    first = min(shape)
+                    for r, c in sorted(within):
+                        moved = frozenset((r + a - first[0], c + b - first[1]) for a, b in shape)
+                        if moved <= within:
+                            want.append(moved)
+                assert fits(piece, within, reflect) == want
+    assert fits(TETROMINOES["I"], set()) == []
 
 
 def test_halo_is_the_ring_around_a_piece():

@@ -24,6 +24,7 @@ shading the sum of the y of the placements over it.
 from __future__ import annotations
 
 from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
+from functools import cache
 
 import pulp
 
@@ -44,14 +45,19 @@ def normalize(cells: Iterable[Cell]) -> Shape:
 def orientations(cells: Iterable[Cell], reflect: bool = True) -> list[Shape]:
     """The distinct shapes of a piece turned by quarter turns and, with reflect, mirrored, in a
     fixed order (sorted by their cells)."""
-    shape = normalize(cells)
+    return list(_orientations(normalize(cells), reflect))
+
+
+@cache
+def _orientations(shape: Shape, reflect: bool) -> tuple[Shape, ...]:
+    """`orientations` of a shape, worked out once: a genre asks for the same few pieces'."""
     found: set[Shape] = set()
     for mirrored in (False, True) if reflect else (False,):
         turned = {(r, -c) for r, c in shape} if mirrored else set(shape)
         for _ in range(4):
             turned = {(c, -r) for r, c in turned}
             found.add(normalize(turned))
-    return sorted(found, key=sorted)
+    return tuple(sorted(found, key=sorted))
 
 
 def canonical(cells: Iterable[Cell], reflect: bool = True) -> Shape:
@@ -71,13 +77,28 @@ def fits(cells: Iterable[Cell], within: Collection[Cell], reflect: bool = True) 
     """Every placement of the piece (each orientation, moved anywhere) whose cells all lie in
     `within`, in a fixed order: by orientation, then by position in reading order."""
     inside = set(within)
+    if not inside:
+        return []
+    shapes = _orientations(normalize(cells), reflect)
+    # the cells as bits of one number, a row of `width` bits each: wide enough that a cell
+    # moved sideways by a piece's width never lands in the next or the last row
+    top, left = min(r for r, _ in inside), min(c for _, c in inside)
+    width = max(c for _, c in inside) - left + 1 + max(c for q in shapes for _, c in q)
+    bits = sum(1 << ((r - top) * width + c - left) for r, c in inside)
     found: list[Shape] = []
-    for shape in orientations(cells, reflect):
-        anchor = min(shape)
-        for r, c in sorted(inside):
-            moved = frozenset((r + dr - anchor[0], c + dc - anchor[1]) for dr, dc in shape)
-            if moved <= inside:
-                found.append(moved)
+    for shape in shapes:
+        first = min(shape)
+        steps = [(dr - first[0], dc - first[1]) for dr, dc in shape]  # from its first cell
+        # where its first cell may go: each of its cells, moved back by its step, is inside
+        starts = bits
+        for dr, dc in steps:
+            shift = dr * width + dc
+            starts &= bits >> shift if shift >= 0 else bits << -shift
+        while starts:
+            low = starts & -starts
+            r, c = divmod(low.bit_length() - 1, width)
+            found.append(frozenset((top + r + dr, left + c + dc) for dr, dc in steps))
+            starts ^= low
     return found
 
 

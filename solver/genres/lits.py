@@ -114,16 +114,21 @@ class Puzzle(RoomPuzzle):
     @cached_property
     def candidates(self) -> dict[int, list[Shape]]:
         """Room -> every placement of L, I, T and S inside it."""
-        return {k: [q for _, q in self._named(k)] for k in range(len(self.rooms))}
+        return {k: [q for _, q in named] for k, named in self._named.items()}
 
     @cached_property
     def names(self) -> dict[int, list[str]]:
         """Room -> the shape of each of its candidates, in their order."""
-        return {k: [name for name, _ in self._named(k)] for k in range(len(self.rooms))}
+        return {k: [name for name, _ in named] for k, named in self._named.items()}
 
-    def _named(self, k: int) -> list[tuple[str, Shape]]:
-        cells = self.rooms.cells(k)
-        return [(name, q) for name, shape in SHAPES.items() for q in fits(shape, cells)]
+    @cached_property
+    def _named(self) -> dict[int, list[tuple[str, Shape]]]:
+        """Room -> each candidate with its shape's name."""
+        return {
+            k: [(name, q) for name, shape in SHAPES.items() for q in fits(shape, cells)]
+            for k in range(len(self.rooms))
+            for cells in [self.rooms.cells(k)]
+        }
 
 
 def parse(grid: Grid) -> Puzzle:
