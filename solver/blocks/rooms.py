@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 
 from solver.blocks.geometry import Cell, grid_edges
 from solver.blocks.names import a1, column_letter, quote
@@ -45,6 +46,10 @@ class Rooms:
         return len(self.ids[0])
 
     def __len__(self) -> int:
+        return self._count
+
+    @cached_property
+    def _count(self) -> int:
         return 1 + max(max(row) for row in self.ids)
 
     def room_of(self, cell: Cell) -> int:
@@ -52,7 +57,16 @@ class Rooms:
 
     def cells(self, room: int) -> list[Cell]:
         """The room's cells, row by row."""
-        return [(r, c) for r, row in enumerate(self.ids) for c, k in enumerate(row) if k == room]
+        return list(self._cells.get(room, ()))
+
+    @cached_property
+    def _cells(self) -> dict[int, list[Cell]]:
+        """Each room's cells (and OUTSIDE's), row by row: genres ask for them room by room."""
+        found: dict[int, list[Cell]] = {}
+        for r, row in enumerate(self.ids):
+            for c, k in enumerate(row):
+                found.setdefault(k, []).append((r, c))
+        return found
 
     def all(self) -> list[list[Cell]]:
         """Every room's cells, in room order."""
