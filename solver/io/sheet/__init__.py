@@ -438,11 +438,14 @@ def read_grid(sheet: Sheet, ignore: dict[tuple[int, int], object] | None = None)
         )
     sentinel_check(sheet, rows, cols)
     cells: list[list[Value]] = []
+    get = sheet.get
     for r in range(1, rows + 1):
         line: list[Value] = []
         for c in range(1, cols + 1):
-            value = None if _is_ignored(sheet, (r, c), ignore) else normalize(sheet.get(r, c))
-            check_number_length(sheet.name, value, (r, c))
+            value = get(r, c)
+            if value is not None:  # most cells of a grid are empty: read as None at once
+                value = None if _is_ignored(sheet, (r, c), ignore) else normalize(value)
+                check_number_length(sheet.name, value, (r, c))
             line.append(value)
         cells.append(line)
     return Grid(sheet.name, cells, sheet)
