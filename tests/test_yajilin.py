@@ -334,7 +334,8 @@ def test_the_uniqueness_cut_is_not_every_loop_edge_again(solver, monkeypatch):
 def test_scip_branches_on_the_cells_first(monkeypatch):
     """The model asks SCIP to branch on the cells (b) before the segments; on yajilin-2 of
     tests/data/large its search (answer and proof, one tree) then needs fewer nodes, with the
-    same answer, proved unique."""
+    same answer, proved unique. (The SAT solver after probing, which decides this puzzle
+    whole, is off: the model gets what probing and the search leave.)"""
     import dataclasses
     import json
     from pathlib import Path
@@ -365,8 +366,10 @@ def test_scip_branches_on_the_cells_first(monkeypatch):
         m.branch_first = []
         return m
 
+    probed = dataclasses.replace(yajilin.GENRE.tuning, sat_conflicts=0)
+    ordered_genre = dataclasses.replace(yajilin.GENRE, tuning=probed)
     answers = []
-    for genre in (yajilin.GENRE, dataclasses.replace(yajilin.GENRE, model=unordered)):
+    for genre in (ordered_genre, dataclasses.replace(ordered_genre, model=unordered)):
         nodes.clear()
         out = solve_puzzle(genre, p, Settings("scip", time_limit=60))
         assert (out.status, out.unique, out.violations) == ("solved", True, [])

@@ -42,9 +42,11 @@ probe's cost when it runs); the board applies it after each pass, and once half 
 decided the probes use it as well. Probing's work counts the graph's cells and edges once a
 probe (what copying and propagating a board touches): the genre's Tuning gives `probe_work`, or
 `probe_work_per_cell` for each cell of the graph where that is more (`forced`), so a sheet is
-decided alike on every machine. Where probing leaves the board open, a depth-first search for
-the answers (`search`, probing at each node, branching on where a path goes on) decides it
-whole where it ends with one answer within the Tuning's `search_work`.
+decided alike on every machine. Where probing leaves the board open, a SAT solver over the
+same rules (`solver.deduce.loop_sat`, within the Tuning's `sat_conflicts`), and where that
+decides nothing a depth-first search for the answers (`search`, probing at each node, branching
+on where a path goes on) within its `search_work`, decide it whole where they end with one
+answer.
 """
 
 from __future__ import annotations
@@ -58,6 +60,14 @@ from solver.deduce import Deductions
 
 UNKNOWN, OFF, ON = -1, 0, 1  # cells
 UNUSED, USED = 0, 1  # edges (UNKNOWN too)
+
+# the conflicts of the SAT solver after probing (`solver.deduce.loop_sat`; the genres' Tuning).
+# From `python -m benchmarks.benchmark_loop_sat`: probing leaves 56 boards of the published
+# masyus, slitherlinks, yajilins and pipe links open; the solver decides 55 of them within 5,388
+# conflicts (slitherlink's 60x60_1; the others within 1,004), where the search decides 47, and
+# finds the two answers of the other (slitherlink's random_15x15). A bound far above those keeps
+# a harder puzzle from running on where the search or the model would end it.
+SAT_CONFLICTS = 1_000_000
 
 
 class Contradiction(Exception):
@@ -839,23 +849,29 @@ def forced(
     work: int,
     per_cell: int = 0,
     search_work: int = 0,
+    sat_conflicts: int = 0,
     **options: Any,
 ) -> tuple[dict[Any, int], dict[Any, int]]:
     """What the rules decide about every answer, for a genre's `logic_graph` (its cells, its
     segments and the graph of them): cells (1 on the loop, 0 off) and segments (1 used, 0 not);
     nothing when they find that the puzzle has no answer (the model then finds it too).
     Probing works within `work`, or `per_cell` for each cell of the graph where that is more
-    (a budget that grows with the grid); where it leaves the board open, a search for the
-    answers (`search`) within `search_work` decides it whole when it ends with one answer.
-    `options`: `deduce`'s."""
+    (a budget that grows with the grid); where it leaves the board open, a SAT solver over the
+    rules (`solver.deduce.loop_sat`) within `sat_conflicts`, then where that decides nothing a
+    search for the answers (`search`) within `search_work`, decides it whole when it ends with
+    one answer. `options`: `deduce`'s."""
     board = deduce(graph, max(work, per_cell * graph.n), **options)
     if board is None:
         return {}, {}
-    if search_work and UNKNOWN in board.edge:
-        try:
+    try:
+        if sat_conflicts and UNKNOWN in board.edge:
+            from solver.deduce import loop_sat  # (it builds on this module)
+
+            board = loop_sat.answers(board, sat_conflicts) or board
+        if search_work and UNKNOWN in board.edge:
             board = search(board, search_work) or board
-        except Contradiction:
-            return {}, {}
+    except Contradiction:
+        return {}, {}
     return decided(board, cells, segments)
 
 
@@ -866,11 +882,12 @@ def loop_deductions(
     work: int,
     per_cell: int = 0,
     search_work: int = 0,
+    sat_conflicts: int = 0,
 ) -> Deductions:
     """`forced` as a genre's Deductions, for a model whose answer variables are the segments
     (`x`, keyed as `segments`) and whose cells' use is `u`: where every segment is decided, the
     answer is the segments used."""
-    on, used = forced(cells, segments, graph, work, per_cell, search_work)
+    on, used = forced(cells, segments, graph, work, per_cell, search_work, sat_conflicts)
     answer = frozenset(s for s, v in used.items() if v) if len(used) == len(segments) else None
     return Deductions({"u": on, "x": used}, answer=answer, answer_vars=len(segments))
 

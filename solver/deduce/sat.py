@@ -1,12 +1,13 @@
 """A few answers of 0/1 variables bound by clauses and sums, by a SAT solver: CaDiCaL
 (Biere's conflict-driven clause learning, in C++) through PySAT, for a genre whose proofs of
-uniqueness need far more conflicts than the Python search of `solver.deduce.learning` makes
-in seconds: the proofs over numberlink's kept answers (`solver.deduce.links.kept_clauses`) on
-sparse 15 x 15 grids take 5,000 to several 100,000 conflicts, and in turns with the searches
-of `solver.deduce` nurikabe's islands (`solver.genres.nurikabe.sat_steps`) and fillomino's
-numbers (`solver.genres.fillomino.sat_steps`); and what probing leaves of the shading genres
-whose rules are counts, clauses and a connected colour (`solver.deduce.shade_logic.learned`), of
-kenken, lits and tile paint (`after_probing`, AFTER_PROBING).
+uniqueness need far more conflicts than the Python search of `solver.deduce.learning` makes in
+seconds: the proofs over numberlink's kept answers (`solver.deduce.links.kept_clauses`) on
+sparse 15 x 15 grids take 5,000 to several 100,000 conflicts, and in turns with the searches of
+`solver.deduce` nurikabe's islands (`solver.genres.nurikabe.sat_steps`) and fillomino's numbers
+(`solver.genres.fillomino.sat_steps`), before the loop genres' search (`solver.deduce.loop_sat`);
+and what probing leaves of the shading genres whose rules are counts, clauses and a connected
+colour (`solver.deduce.shade_logic.learned`), of kenken, lits and tile paint (`after_probing`,
+AFTER_PROBING).
 
 The input is `learning.answers`' own: sums (total, [(variable, weight), ...]) and clauses
 [(variable, value), ...], variables 0..count-1. The sums become clauses: a sum of weights 1

@@ -42,10 +42,11 @@ two strands by a bend when both are in use, a given piece fixes its links; then 
 and link is tried both ways (probing). The pipeline fixes each decided strand, bend and segment by
 its bounds; what the rules decide holds in every answer, so the model keeps its answers. Probing's
 budget is the genre's Tuning, in work: `probe_work`, or `probe_work_per_cell` for each strand where
-that is more. Where probing leaves segments open, a depth-first search for the answers
-(`loop_logic.search`, probed at each node) within `search_work` decides the puzzle where it ends
-with one answer. Where the rules decide every link, their segments are the answer: the
-pipeline builds no model and runs no solver (`pipeline._decided_answer`).
+that is more. Where probing leaves segments open, a SAT solver over the same rules
+(`solver.deduce.loop_sat`, within `sat_conflicts`), and where that decides nothing a depth-first
+search for the answers (`loop_logic.search`, probed at each node) within `search_work`, decide the
+puzzle where they end with one answer. Where the rules decide every link, their segments are the
+answer: the pipeline builds no model and runs no solver (`pipeline._decided_answer`).
 """
 
 from __future__ import annotations
@@ -272,7 +273,13 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     every link (its segments, the links between two cells)."""
     nodes, links, graph = logic_graph(p)
     used_strands, used_links = loop_logic.forced(
-        nodes, links, graph, tuning.probe_work, tuning.probe_work_per_cell, tuning.search_work
+        nodes,
+        links,
+        graph,
+        tuning.probe_work,
+        tuning.probe_work_per_cell,
+        tuning.search_work,
+        tuning.sat_conflicts,
     )
     segments = [(a, b) for (a, _), (b, _) in links if a != b]
     answer = None
@@ -451,5 +458,6 @@ GENRE = define(
         probe_work=7_500_000,
         probe_work_per_cell=15_000,
         search_work=5_000_000,
+        sat_conflicts=loop_logic.SAT_CONFLICTS,
     ),
 )

@@ -45,10 +45,11 @@ cells as regions inside or outside the loop (and every dot on the loop in the ev
 then each unknown dot and segment is tried both ways (probing). The pipeline fixes each decided u
 and x by its bounds; what the rules decide holds in every answer, so the model keeps its answers.
 Probing's budget is the genre's Tuning, in work: `probe_work`, or `probe_work_per_cell` for each dot
-where that is more. Where probing leaves segments open, a depth-first search for the answers
-(`loop_logic.search`, probed at each node) within `search_work` decides the puzzle where it ends
-with one answer. They decide most published slitherlinks whole, and where they do the pipeline runs
-no solver (`pipeline._decided`).
+where that is more. Where probing leaves segments open, a SAT solver over the same rules
+(`solver.deduce.loop_sat`, within `sat_conflicts`), and where that decides nothing a depth-first
+search for the answers (`loop_logic.search`, probed at each node) within `search_work`, decide the
+puzzle where they end with one answer. They decide most published slitherlinks whole, and where they
+do the pipeline runs no solver (`pipeline._decided`).
 """
 
 from __future__ import annotations
@@ -223,7 +224,11 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the loop's rules decide (`solver.deduce.loop_logic`): dots on the loop or off
     it, segments used or unused; the answer where they decide every segment."""
     return loop_logic.loop_deductions(
-        *logic_graph(p), tuning.probe_work, tuning.probe_work_per_cell, tuning.search_work
+        *logic_graph(p),
+        tuning.probe_work,
+        tuning.probe_work_per_cell,
+        tuning.search_work,
+        tuning.sat_conflicts,
     )
 
 
@@ -373,6 +378,7 @@ GENRE = define(
         probe_work=30_000_000,
         probe_work_per_cell=15_000,
         search_work=5_000_000,
+        sat_conflicts=loop_logic.SAT_CONFLICTS,
         # above the most nodes a published slitherlink's first attempt takes where it is the
         # faster route (HiGHS settles each solve at the root: a node a solve), as
         # benchmarks/benchmark_budgets.py reinforce counts them

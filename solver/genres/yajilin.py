@@ -53,8 +53,10 @@ between it and another arrow of the same way behind it; then each unknown cell a
 both ways (probing). The pipeline fixes each decided b and x by its bounds; what the rules decide
 holds in every answer, so the model keeps its answers. Probing's budget is the genre's Tuning, in
 work: `probe_work`, or `probe_work_per_cell` for each open cell where that is more. Where probing
-leaves segments open, a depth-first search for the answers (`loop_logic.search`, probed at each
-node) within `search_work` decides the puzzle where it ends with one answer. Where the rules decide
+leaves segments open, a SAT solver over the same rules (`solver.deduce.loop_sat`, within
+`sat_conflicts`), and where that decides nothing a depth-first search for the answers
+(`loop_logic.search`, probed at each node) within `search_work`, decide the puzzle where they end
+with one answer. Where the rules decide
 every cell and segment, the pipeline runs no solver (`pipeline._decided`).
 """
 
@@ -248,7 +250,13 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     find that the puzzle has no answer (the model then finds it too)."""
     cells, segments, graph = logic_graph(p)
     on, used = loop_logic.forced(
-        cells, segments, graph, tuning.probe_work, tuning.probe_work_per_cell, tuning.search_work
+        cells,
+        segments,
+        graph,
+        tuning.probe_work,
+        tuning.probe_work_per_cell,
+        tuning.search_work,
+        tuning.sat_conflicts,
     )
     answer = None
     if len(on) == len(cells) and len(used) == len(segments):  # decided whole
@@ -420,5 +428,6 @@ GENRE = define(
         probe_work=7_500_000,
         probe_work_per_cell=15_000,
         search_work=1_000_000,
+        sat_conflicts=loop_logic.SAT_CONFLICTS,
     ),
 )

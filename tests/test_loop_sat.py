@@ -1,0 +1,128 @@
+"""The loop genres' SAT solver after probing (`solver.deduce.loop_sat`), against every loop of
+small grids: its verdict (one answer, none, or more) is the count of the loops that the genre's
+`verify` (written from the rules) accepts, and its one answer is that loop."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from solver.deduce import loop_logic, loop_sat
+from solver.genres import masyu, slitherlink, yajilin
+from solver.io.sheet import Grid, InputError
+
+
+def loops(graph: loop_logic.Graph) -> list[frozenset[int]]:
+    """Every simple cycle of the graph, as its edges: from each start cell, the paths over
+    cells after it that come back to it."""
+    found: set[frozenset[int]] = set()
+
+    def walk(start: int, i: int, seen: set[int], path: list[int]) -> None:
+        for e, j in graph.at[i]:
+            if j == start and len(path) >= 3:
+                found.add(frozenset([*path, e]))
+            elif j > start and j not in seen:
+                seen.add(j)
+                walk(start, j, seen, [*path, e])
+                seen.discard(j)
+
+    for start in range(graph.n):
+        walk(start, start, {start}, [])
+    return sorted(found, key=sorted)
+
+
+def verdict(graph: loop_logic.Graph) -> Any:
+    """loop_sat's answer from the board before any rule: the loop's edges, None (two or
+    more, or given up), or 'none' (Contradiction)."""
+    try:
+        board = loop_sat.answers(loop_logic.Board(graph), 10**6)
+    except loop_logic.Contradiction:
+        return "none"
+    if board is None:
+        return None
+    assert loop_logic.UNKNOWN not in board.edge and loop_logic.UNKNOWN not in board.cell
+    assert all(
+        board.cell[i] == loop_logic.ON
+        for e, v in enumerate(board.edge)
+        if v
+        for i in graph.edges[e]
+    )
+    return frozenset(e for e, v in enumerate(board.edge) if v == loop_logic.USED)
+
+
+def check(
+    puzzles: list[Any], graph_of: Callable[[Any], tuple], answer_of: Callable, verify: Callable
+) -> set[str]:
+    """Each puzzle's verdict against the loops its genre accepts; the kinds of verdict seen."""
+    kinds = set()
+    for p in puzzles:
+        cells, segments, graph = graph_of(p)
+        right = [
+            c for c in loops(graph) if not verify(p, answer_of(p, cells, [segments[e] for e in c]))
+        ]
+        got = verdict(graph)
+        if not right:
+            assert got == "none", p
+            kinds.add("none")
+        elif len(right) == 1:
+            assert got == right[0], p
+            kinds.add("one")
+        else:
+            assert got is None, p
+            kinds.add("more")
+    return kinds
+
+
+def test_masyu_verdicts_are_the_counts_of_the_loops_verify_accepts():
+    rng = random.Random(3)
+    puzzles = []
+    for _ in range(50):
+        rows = [[None] * 4 for _ in range(4)]
+        for _ in range(rng.randint(2, 5)):
+            rows[rng.randrange(4)][rng.randrange(4)] = rng.choice([masyu.WHITE, masyu.BLACK])
+        puzzles.append(masyu.parse(Grid("masyu", rows)))
+    kinds = check(puzzles, masyu.logic_graph, lambda p, cells, segs: frozenset(segs), masyu.verify)
+    assert kinds == {"none", "one", "more"}
+
+
+@pytest.mark.parametrize("every", [False, True])
+def test_slitherlink_verdicts_are_the_counts_of_the_loops_verify_accepts(every):
+    rng = random.Random(5 + every)
+    puzzles = []
+    for _ in range(50):
+        rows: list[list[Any]] = [[None] * 3 for _ in range(3)]
+        for _ in range(rng.randint(2, 6)):
+            rows[rng.randrange(3)][rng.randrange(3)] = rng.randint(0, 3)
+        p = slitherlink.parse(Grid("slitherlink", rows))
+        puzzles.append(slitherlink.Puzzle(p.cells, every_point=every))
+    kinds = check(
+        puzzles,
+        slitherlink.logic_graph,
+        lambda p, dots, segs: frozenset(segs),
+        slitherlink.verify,
+    )
+    assert kinds == {"none", "one", "more"}
+
+
+def test_yajilin_verdicts_are_the_counts_of_the_loops_verify_accepts():
+    rng = random.Random(11)
+    puzzles = []
+    for _ in range(60):
+        rows: list[list[Any]] = [[None] * 4 for _ in range(4)]
+        for _ in range(rng.randint(1, 3)):
+            r, c = rng.randrange(4), rng.randrange(4)
+            rows[r][c] = f"{rng.randint(0, 2)}{rng.choice('↑↓←→')}"
+        try:
+            puzzles.append(yajilin.parse(Grid("yajilin", rows)))
+        except InputError:  # an arrow that points off the grid with a number: not a puzzle
+            continue
+
+    def answer(p: Any, cells: list, segs: list) -> yajilin.Answer:
+        on = {q for s in segs for q in s}
+        return yajilin.Answer(frozenset(q for q in cells if q not in on), frozenset(segs))
+
+    kinds = check(puzzles, yajilin.logic_graph, answer, yajilin.verify)
+    assert kinds == {"none", "one", "more"}
