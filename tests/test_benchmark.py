@@ -344,3 +344,24 @@ def test_generated_benchmark_times_both_sides_and_writes_its_table(tmp_path):
     )
     assert row in text  # the ratios of the two answered alike: 1.0 / 2.0 and 3.0 / 2.0
     # (seed 4 answered by both, not alike: outside the ratios)
+
+
+def test_loop_sat_benchmark_runs_both_searches_from_the_board_probing_leaves():
+    """`benchmark_loop_sat`: on a published yajilin that probing leaves open (yajilin-19x13 of
+    tests/data/large), the SAT solver decides it within its conflicts where the depth-first
+    search gives up; a puzzle that probing decides has no record."""
+    from benchmarks import ROOT, benchmark_loop_sat
+    from solver.genres import yajilin
+    from solver.io.puzzlink import parse_url
+    from solver.io.sheet import Grid
+
+    large = json.loads((ROOT / "tests/data/large/yajilin.json").read_text("utf-8"))
+    (url,) = [e["url"] for e in large if e["name"] == "yajilin-19x13"]
+    row = benchmark_loop_sat.measure(
+        "yajilin", "yajilin-19x13", yajilin.from_url(parse_url(url)), 10**6
+    )
+    assert row is not None and row["open"] > 0
+    assert (row["sat"], row["search"]) == ("one", "undecided")
+    assert 0 < row["conflicts"] < 10**6
+    small = yajilin.parse(Grid("yajilin", [[None, None], [None, None]]))  # one loop: all four
+    assert benchmark_loop_sat.measure("yajilin", "2x2", small, 10**6) is None
