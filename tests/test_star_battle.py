@@ -6,6 +6,7 @@ janko's with cells outside every room.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import openpyxl
@@ -272,3 +273,15 @@ def test_cells_outside_every_room_hold_no_star(name, deduce):
         star_battle.to_url(p)
     with pytest.raises(UrlError, match="outside every room"):
         to_penpa(star_battle.GENRE, p)
+
+
+@pytest.mark.parametrize("name", ["146_15x15", "161_15x15"])
+def test_the_sat_solver_decides_what_probing_and_the_search_leave(name):
+    """On these, probing and the short search leave cells open (the MIP then had them); the
+    SAT solver after them (`star_battle.learned`) decides every cell, as the published answer."""
+    entry = next(e for e in PUBLISHED if e["name"] == name)
+    p = star_battle.parse(Grid("star-battle", entry["cells"]))
+    without = dataclasses.replace(star_battle.GENRE.tuning, sat_work=0)
+    assert star_battle.deduce(p, without).answer is None
+    answer = star_battle.deduce(p, star_battle.GENRE.tuning).answer
+    assert answer == {tuple(cell) for cell in entry["expected"]["shaded"]}

@@ -44,8 +44,10 @@ and where only w rooms can place one in the band they place none outside it (the
 columns), looked at again only where a room left one of the band's lines or its last line
 outside it. Then every unknown cell is tried both ways (probing) and a short
 depth-first search follows (branching in the line with the fewest ways left to place its
-stars), which decides the grid whole where it ends with one answer; what is
-left goes to the MIP with the decided cells fixed.
+stars), which decides the grid whole where it ends with one answer; where it does not, a SAT
+solver over the cells left (`learned`: CaDiCaL through `solver.deduce.sat`; the lines' and rooms'
+counts as sums, touching stars as clauses) does, where it ends with one answer within
+`sat_work`; what is left goes to the MIP with the decided cells fixed.
 """
 
 from __future__ import annotations
@@ -67,7 +69,7 @@ from solver.blocks.names import cell_name, column_letter, quote
 from solver.blocks.rooms import RoomPuzzle
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
-from solver.deduce import Deductions, shade_logic
+from solver.deduce import Deductions, sat, shade_logic
 from solver.deduce.probing import Contradiction
 from solver.deduce.shade_logic import (
     SHADED,
@@ -401,11 +403,41 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     grid whole where it finds exactly one. The search branches in the line (row, column or
     room) with the fewest ways left to place its stars (`shade_logic.tightest_count`). (A
     second search, branching beside decided cells, decided no published puzzle more within
-    the same work, and it cost a fifth more in all.)"""
+    the same work, and it cost a fifth more in all.) Where it leaves cells, the SAT solver
+    over the rules (`learned`) within the Tuning's `sat_work`."""
     known = shade_logic.deduce_tuned(
         lambda: deduction_board(p), p.rows, p.cols, tuning, frontiers=(shade_logic.tightest_count,)
     )
+    if known is not None and tuning.sat_work:
+        known = learned(p, known, tuning.sat_work)
     return shading_deductions(known, p.rows, p.cols, var="s")
+
+
+def learned(
+    p: Puzzle, known: tuple[set[Cell], set[Cell]], sat_work: int
+) -> tuple[set[Cell], set[Cell]] | None:
+    """The cells with a star and without (`known`) with the rest decided by the SAT solver
+    (`shade_logic.learned`, within `sat_work`): the star count in each row, column and room,
+    no star outside every room, no two stars touching."""
+    lines = [[(r, c) for c in range(p.cols)] for r in range(p.rows)]
+    lines += [[(r, c) for r in range(p.rows)] for c in range(p.cols)]
+    touching = [
+        ([(r, c), (r + dr, c + dc)], SHADED)
+        for r in range(p.rows)
+        for c in range(p.cols)
+        for dr, dc in ((0, 1), (1, -1), (1, 0), (1, 1))
+        if 0 <= r + dr < p.rows and 0 <= c + dc < p.cols
+    ]
+    outside = [([q], SHADED) for q in p.rooms.outside]
+    return shade_logic.learned(
+        p.rows,
+        p.cols,
+        known,
+        0,
+        counts=[(p.stars, cells) for cells in lines + p.rooms.all()],
+        never_all=touching + outside,
+        sat_work=sat_work,
+    )
 
 
 def decode(p: Puzzle, m: Model) -> Answer:
@@ -488,5 +520,11 @@ GENRE = define(
     ja="スターバトル",
     pzpr_ids=("starbattle",),
     names=("starbattle", "star battle", "two not touch", "スターバトル"),
-    tuning=Tuning(solver="highs", probe_work=1_000_000, probe_idle=0.5, search_work=100_000),
+    tuning=Tuning(
+        solver="highs",
+        probe_work=1_000_000,
+        probe_idle=0.5,
+        search_work=100_000,
+        sat_work=sat.AFTER_PROBING,
+    ),
 )
