@@ -180,3 +180,16 @@ def _published(entry: dict) -> None:
 @pytest.mark.parametrize("entry", PUBLISHED, ids=[e["name"] for e in PUBLISHED])
 def test_published_puzzles_solve_to_their_answers(entry):
     _published(entry)
+
+
+@pytest.mark.parametrize("entry", PUBLISHED, ids=[e["name"] for e in PUBLISHED])
+def test_the_sat_solver_decides_the_published_puzzles_alone(entry):
+    """`deduce`: the SAT solver over the model's rules finds each published puzzle's one answer
+    (no model runs); where a puzzle has several (a 3x3 whose one ship of 2 may lie down the
+    first column or the last, at the top or the bottom), it decides nothing."""
+    p = battleship.parse(Grid("battleship", entry["cells"]))
+    answer = battleship.deduce(p, battleship.GENRE.tuning).answer
+    assert answer is not None
+    assert battleship.record(p, answer)["shaded"] == entry["expected"]["shaded"]
+    two = Puzzle(3, 3, (2, 0, 2), (None, None, None), (2,), ())
+    assert battleship.deduce(two, battleship.GENRE.tuning).fixed == {}

@@ -55,6 +55,14 @@ never holds both). Touch(r,c,d): two neighbours (d = 1 right, 2 below) are both 
 inside one placement: b_p + b_q - (the y of the placements over both) <= 1. Row(r), Col(c): the
 counts. Water(r,c): a given water cell has b = 0; Segment(r,c): the y of the placements that
 make a given cell the segment it shows sum to 1.
+
+Deductions (`deduce`): the same rules over the same placements, for a SAT solver (CaDiCaL
+through `solver.deduce.sat`): a variable per placement and one per cell for water; each cell
+water or under exactly one placement, the fleet's and the counts' sums, two cells corner to
+corner not both ships', two neighbours both ships' only under one placement, the givens. Where
+it ends with one answer within the Tuning's `sat_conflicts`, that is the only one and the
+pipeline runs no solver (`pipeline._decided`); with none or two, nothing is decided and the model
+finds them.
 """
 
 from __future__ import annotations
@@ -73,6 +81,8 @@ from solver.blocks.placements import choose
 from solver.blocks.polyominoes import Shape, fits, straight
 from solver.blocks.values import Value
 from solver.blocks.violation import Violation
+from solver.deduce import Deductions, sat
+from solver.deduce.shade_logic import shading_deductions
 from solver.genres import define
 from solver.io import puzzlink
 from solver.io.givens import Given, every_value
@@ -81,6 +91,7 @@ from solver.io.shading import SHADING_MARKS, read_shaded, render_shaded, shading
 from solver.io.sheet import Grid, InputError
 from solver.io.sheet.answer import CellWrite
 from solver.mip.model import Model, cname, new_problem, row, value
+from solver.mip.settings import Tuning
 
 ORIGIN = (1, 1)  # the grid's top-left cell in the sheet, 0-based: B2
 Answer = frozenset[Cell]  # the ship cells, counted from the grid's top-left cell
@@ -88,6 +99,9 @@ ANSWER_MARKS = SHADING_MARKS
 ANSWER_FILLS = True  # the answer shows as dark fills, and a dark fill reads as shaded
 
 WATER = "water"
+# the conflicts of the SAT solver (`deduce`): a bound far above what a published puzzle needs
+# (in docs/performance.md's run of the whole set, it decides every one, and no model runs)
+SAT_CONFLICTS = 1_000_000
 SEGMENTS = ("water", "single", "left", "right", "top", "bottom", "middle", "ship")
 SPELLINGS = {
     **dict.fromkeys(("~", "x", "water"), "water"),
@@ -305,6 +319,71 @@ def model(p: Puzzle) -> Model:
         ]
         prob += pulp.lpSum(shown) == 1, cname("Segment", cell)
     return Model(prob, list(b.values()), {"b": b, "y": y})
+
+
+def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
+    """The ship cells where the SAT solver over the model's rules (the module's docstring)
+    finds exactly one answer within the Tuning's `sat_conflicts`; nothing decided otherwise."""
+    given = dict(p.givens)
+    ships = [
+        (n, ship)
+        for n, placed in p.candidates.items()
+        for ship in placed
+        if _possible(p, ship, given)
+    ]
+    cells = [(r, c) for r in range(p.rows) for c in range(p.cols)]
+    water = {q: len(ships) + k for k, q in enumerate(cells)}  # after the placements' variables
+    over: dict[Cell, list[int]] = {q: [] for q in cells}
+    for v, (_, ship) in enumerate(ships):
+        for q in ship:
+            over[q].append(v)
+    listed = Counter(p.fleet)
+    sums: list[sat.Sum] = [(1, [(v, 1) for v in [*over[q], water[q]]]) for q in cells]
+    sums += [(listed[n], [(v, 1) for v, (m, _) in enumerate(ships) if m == n]) for n in listed]
+    for r, n in enumerate(p.row_counts):
+        if n is not None:
+            sums.append((p.cols - n, [(water[r, c], 1) for c in range(p.cols)]))
+    for c, n in enumerate(p.col_counts):
+        if n is not None:
+            sums.append((p.rows - n, [(water[r, c], 1) for r in range(p.rows)]))
+    clauses: list[list[tuple[int, int]]] = []
+    for r, c in cells:
+        for q in ((r + 1, c + 1), (r + 1, c - 1)):  # corner to corner: one is water
+            if q in water:
+                clauses.append([(water[r, c], 1), (water[q], 1)])
+        for q in ((r, c + 1), (r + 1, c)):  # neighbours: water, or under one placement
+            if q in water:
+                both = [(v, 1) for v in over[r, c] if v in over[q]]
+                clauses.append([(water[r, c], 1), (water[q], 1), *both])
+    for q, segment in p.givens:
+        if segment == WATER:
+            clauses.append([(water[q], 1)])
+        else:
+            clauses.append([(v, 1) for v in over[q] if _shows(segment, ships[v][1], q)])
+    found = sat.answers(
+        len(ships) + len(cells), sums, tuning.sat_conflicts, 2, clauses, shown=list(water.values())
+    )
+    if found is None or len(found) != 1:
+        return Deductions()  # two answers, none, or past its conflicts: the model finds them
+    (values,) = found
+    shaded = {q for q in cells if not values[water[q]]}
+    return shading_deductions((shaded, set(cells) - shaded), p.rows, p.cols)
+
+
+def _possible(p: Puzzle, ship: Shape, given: dict[Cell, str]) -> bool:
+    """Whether the rules let a ship lie there at all: its rows' and columns' counts hold its
+    cells there, each given on it shows the segment it makes, and no given ship's segment lies
+    beside it or corner to corner (it would touch another ship)."""
+    rows, cols = Counter(r for r, _ in ship), Counter(c for _, c in ship)
+    if any(n > (p.row_counts[r] if p.row_counts[r] is not None else n) for r, n in rows.items()):
+        return False
+    if any(n > (p.col_counts[c] if p.col_counts[c] is not None else n) for c, n in cols.items()):
+        return False
+    for q in ship:
+        if q in given and not _shows(given[q], ship, q):
+            return False  # water, or another segment
+    around = {(r + dr, c + dc) for r, c in ship for dr in (-1, 0, 1) for dc in (-1, 0, 1)}
+    return not any(given.get(q, WATER) != WATER for q in around - ship)
 
 
 def decode(p: Puzzle, m: Model) -> Answer:
@@ -544,4 +623,5 @@ GENRE = define(
     ja="バトルシップ",
     pzpr_ids=("battleship",),
     names=("battleship", "battleships", "bimaru"),
+    tuning=Tuning(sat_conflicts=SAT_CONFLICTS),
 )

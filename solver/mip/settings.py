@@ -203,11 +203,12 @@ class Tuning:
     # conflicts (`Model.others`; 0: not at all)
     sat_conflicts: int = 0  # a SAT solver over the deductions' rules (`solver.deduce.sat`),
     # within this many of its conflicts (0: none), in turns with the genre's searches
-    # (nurikabe, fillomino), or before the search (the loop genres: `solver.deduce.loop_sat`)
+    # (nurikabe, fillomino), before the search (the loop genres: `solver.deduce.loop_sat`), or
+    # alone (battleship)
     sat_work: int = 0  # after probing, a SAT solver over what is left (`solver.deduce.sat`)
     # within this work (its propagations, and the answers it gave looked at), in place of the
     # learning search (the shading genres' `solver.deduce.shade_logic.learned`, kenken, lits,
-    # tile paint; `sat.AFTER_PROBING`; 0: none)
+    # star battle, tile paint; `sat.AFTER_PROBING`; 0: none)
 
     def __post_init__(self) -> None:
         for solver in (self.solver, *filter(None, [self.switch_to])):
