@@ -1,9 +1,9 @@
-"""The loop genres' searches after probing, on the boards probing leaves open: per published
-puzzle of masyu, slitherlink, yajilin and pipe link whose board probing leaves open, the SAT
+"""The loop genres' searches after probing, on the boards probing leaves open: per published puzzle
+of masyu, slitherlink, yajilin, pipe link and country road whose board probing leaves open, the SAT
 solver over the rules (`solver.deduce.loop_sat`, within `--sat-conflicts`) and the depth-first
-search (`solver.deduce.loop_logic.search`, within the genre's `search_work`), each alone from
-that board: its verdict (one answer, none, or undecided: two answers or its budget spent), its
-seconds, and the solver's conflicts. What `loop_logic.SAT_CONFLICTS` is chosen from.
+search (`solver.deduce.loop_logic.search`, within the genre's `search_work`), each alone from that
+board: its verdict (one answer, none, or undecided: two answers or its budget spent), its seconds,
+and the solver's conflicts. What `loop_logic.SAT_CONFLICTS` is chosen from.
 
     python -m benchmarks.benchmark_loop_sat --puzzlekit ROOT [--genres masyu,slitherlink]
                                             [--sat-conflicts 5000000] [--json out.jsonl]
@@ -29,7 +29,7 @@ from solver.deduce import loop_logic, loop_sat, sat
 from solver.genres import genre_by_slug
 from solver.io.sheet import Grid, InputError
 
-GENRES = ("masyu", "slitherlink", "yajilin", "pipe-link")
+GENRES = ("masyu", "slitherlink", "yajilin", "pipe-link", "country-road")
 
 
 def _verdict(run: Callable[[], loop_logic.Board | None]) -> tuple[str, float]:

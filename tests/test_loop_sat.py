@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from solver.deduce import loop_logic, loop_sat
-from solver.genres import masyu, slitherlink, yajilin
+from solver.genres import country_road, masyu, slitherlink, yajilin
 from solver.io.sheet import Grid, InputError
 
 
@@ -126,3 +126,79 @@ def test_yajilin_verdicts_are_the_counts_of_the_loops_verify_accepts():
 
     kinds = check(puzzles, yajilin.logic_graph, answer, yajilin.verify)
     assert kinds == {"none", "one", "more"}
+
+
+def test_country_road_verdicts_are_the_counts_of_the_loops_verify_accepts():
+    """Countries grown at random from seeds over a 4 x 4 grid, some with a number: the rooms
+    rule (the loop passes each country in one piece) comes as cuts."""
+    rng = random.Random(13)
+    puzzles = []
+    for _ in range(150):
+        labels: dict[tuple[int, int], str] = {}
+        for k in range(rng.randint(3, 6)):
+            seed = (rng.randrange(4), rng.randrange(4))
+            if seed not in labels:
+                labels[seed] = "ABCDEF"[k]
+        while len(labels) < 16:  # each country takes a free neighbour of its cells
+            r, c = rng.choice(sorted(labels))
+            q = rng.choice([(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)])
+            if q not in labels and 0 <= q[0] < 4 and 0 <= q[1] < 4:
+                labels[q] = labels[r, c]
+        cells = tuple(tuple(labels[r, c] for c in range(4)) for r in range(4))
+        names = sorted(set(labels.values()))
+        numbers = tuple(
+            (name, rng.randint(1, list(labels.values()).count(name)))
+            for name in names
+            if rng.random() < 0.8
+        )
+        puzzles.append(country_road.Puzzle(cells, numbers))
+    kinds = check(
+        puzzles,
+        country_road.logic_graph,
+        lambda p, cells, segs: frozenset(segs),
+        country_road.verify,
+    )
+    assert kinds == {"none", "one", "more"}
+
+
+def test_rooms_are_passed_in_one_piece():
+    """The rooms rule alone (no sums that imply it, as country road's borders do): on a 3 x 4
+    grid split into rooms at random, the answers are the loops whose cells in each room are one
+    piece along the loop's edges inside it."""
+    rng = random.Random(17)
+    cells = [(r, c) for r in range(3) for c in range(4)]
+    segments = [(a, b) for a in cells for b in cells if b in ((a[0], a[1] + 1), (a[0] + 1, a[1]))]
+    kinds = set()
+    for _ in range(40):
+        room_of = [rng.randrange(3) for _ in cells]
+        rooms = [[i for i, k in enumerate(room_of) if k == k2] for k2 in range(3)]
+        tally = [([i for i in range(12) if rng.random() < 0.4], rng.randint(0, 4))]
+        graph = loop_logic.grid_graph(cells, segments, rooms=[r for r in rooms if r], tallies=tally)
+
+        right = [loop for loop in loops(graph) if passes(graph, rooms, tally, loop)]
+        got = verdict(graph)
+        want = "none" if not right else right[0] if len(right) == 1 else None
+        assert got == want
+        kinds.add("none" if not right else "one" if len(right) == 1 else "more")
+    assert kinds == {"none", "one", "more"}
+
+
+def passes(
+    graph: loop_logic.Graph, rooms: list[list[int]], tally: list, loop: frozenset[int]
+) -> bool:
+    """The tally holds, and each room's loop cells are one piece along the loop's edges inside
+    it."""
+    on = {i for e in loop for i in graph.edges[e]}
+    if sum(i in on for i in tally[0][0]) != tally[0][1]:
+        return False
+    for room in rooms:
+        mine = [i for i in room if i in on]
+        seen, todo = set(mine[:1]), mine[:1]
+        for i in todo:
+            for e, j in graph.at[i]:
+                if e in loop and j in mine and j not in seen:
+                    seen.add(j)
+                    todo.append(j)
+        if len(seen) < len(mine):
+            return False
+    return True

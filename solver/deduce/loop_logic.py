@@ -62,11 +62,11 @@ UNKNOWN, OFF, ON = -1, 0, 1  # cells
 UNUSED, USED = 0, 1  # edges (UNKNOWN too)
 
 # the conflicts of the SAT solver after probing (`solver.deduce.loop_sat`; the genres' Tuning).
-# From `python -m benchmarks.benchmark_loop_sat`: probing leaves 56 boards of the published
-# masyus, slitherlinks, yajilins and pipe links open; the solver decides 55 of them within 5,388
-# conflicts (slitherlink's 60x60_1; the others within 1,004), where the search decides 47, and
-# finds the two answers of the other (slitherlink's random_15x15). A bound far above those keeps
-# a harder puzzle from running on where the search or the model would end it.
+# From `python -m benchmarks.benchmark_loop_sat`: probing leaves 64 boards of the published
+# masyus, slitherlinks, yajilins, pipe links and country roads open; the solver decides 63 of them
+# within 5,388 conflicts (slitherlink's 60x60_1; the others within 1,004), where the search
+# decides 54, and finds the two answers of the other (slitherlink's random_15x15). A bound far
+# above those keeps a harder puzzle from running on where the search or the model would end it.
 SAT_CONFLICTS = 1_000_000
 
 

@@ -1,6 +1,7 @@
 """The loop's answers by a SAT solver (`solver.deduce.sat`), over what a board of
-`solver.deduce.loop_logic` leaves open after probing: for masyu, slitherlink, yajilin and pipe
-link, where the search over the board's paths (`loop_logic.search`) takes long or gives up.
+`solver.deduce.loop_logic` leaves open after probing: for masyu, slitherlink, yajilin, pipe link
+and country road, where the search over the board's paths (`loop_logic.search`) takes long or
+gives up.
 
 The variables: each unknown edge (used) and each unknown cell (on the loop); a decided one is a
 constant. The genre's rules as the graph states them (`loop_logic.Graph`), as clauses and sums:
@@ -17,12 +18,15 @@ constant. The genre's rules as the graph states them (`loop_logic.Graph`), as cl
 - some edge is used (an empty grid is no loop);
 - one loop: where an answer draws several, each is cut off from the others: not its edge and
   another loop's edge both, unless an edge across its cells' border is used; the search goes
-  on.
+  on;
+- rooms (the loop passes each in one piece: country road's countries): where an answer's loop
+  cells in a room fall into pieces (joined by its used edges inside the room), each piece is
+  cut off from another: not a cell of each on the loop, unless an edge inside the room out of
+  the piece is used; the search goes on.
 
 The graph's other rules (one block, parity, even crossings, faces) follow from these and are
-left out. A graph whose loop passes rooms in one piece (country road) is not written out (None).
-The answers are those of the rules, as the search's are: where there is exactly one, the board
-it returns is decided whole and the answer is unique."""
+left out. The answers are those of the rules, as the search's are: where there is exactly one,
+the board it returns is decided whole and the answer is unique."""
 
 from __future__ import annotations
 
@@ -44,10 +48,8 @@ Literal = tuple[bool | int, int]  # a variable (or a constant) and the value it 
 def answers(board: Board, conflicts: int) -> Board | None:
     """The board decided whole by the only answer of the rules left open (the module's
     docstring), found by a SAT solver within `conflicts`; Contradiction where there is none;
-    None where there are two, the solver went past `conflicts`, or the graph has rooms."""
+    None where there are two or the solver went past `conflicts`."""
     g = board.g
-    if g.rooms:
-        return None
     count = 0
     edge: dict[int, int] = {}
     for e, v in enumerate(board.edge):
@@ -134,6 +136,47 @@ def answers(board: Board, conflicts: int) -> Board | None:
     if empty:
         raise Contradiction
 
+    def drawn_in(values: list[int]) -> list[bool]:
+        """Each edge: used in the answer."""
+        return [
+            bool(values[edge[e]]) if e in edge else used(e) is True for e in range(len(g.edges))
+        ]
+
+    def pieces(values: list[int], cells: list[int], lines: list[bool]) -> list[set[int]]:
+        """The answer's loop cells among `cells`, in the pieces that its used edges between
+        them join."""
+        inside = set(cells)
+        found: list[set[int]] = []
+        seen: set[int] = set()
+        for a in cells:
+            if a in seen or not (values[cell[a]] if a in cell else on(a) is True):
+                continue
+            piece, todo = {a}, [a]
+            for i in todo:
+                for e, j in g.at[i]:
+                    if lines[e] and j in inside and j not in piece:
+                        piece.add(j)
+                        todo.append(j)
+            seen |= piece
+            found.append(piece)
+        return found
+
+    def checked(values: list[int]) -> list[list[tuple[int, int]]]:
+        """The clauses the answer breaks: one loop, then each room in one piece."""
+        lines = drawn_in(values)
+        cuts = one_loop(values)
+        if cuts:
+            return cuts
+        for room in g.rooms:
+            parts = pieces(values, room, lines)
+            inside = set(room)
+            for k, piece in enumerate(parts if len(parts) > 1 else []):
+                other = min(parts[k - 1])
+                out = {e for i in piece for e, j in g.at[i] if j in inside and j not in piece}
+                literals = [(on(min(piece)), 0), (on(other), 0), *((used(e), 1) for e in out)]
+                cuts.append([(v, x) for v, x in literals if v is not True and v is not False])
+        return cuts
+
     def one_loop(values: list[int]) -> list[list[tuple[int, int]]]:
         """Where the answer's used edges draw several loops, a clause for each that cuts it off
         from the others (the module's docstring)."""
@@ -163,7 +206,7 @@ def answers(board: Board, conflicts: int) -> Board | None:
         return cuts
 
     shown = list(edge.values())
-    found = sat.answers(count, sums, conflicts, 2, clauses, one_loop, shown)
+    found = sat.answers(count, sums, conflicts, 2, clauses, checked, shown)
     if found is None or len(found) > 1:
         return None
     if not found:

@@ -51,10 +51,11 @@ piece inside each country, cells left out never facing each other across a borde
 cell and segment is tried both ways (probing). The pipeline fixes each decided u and x by its
 bounds; what the rules decide holds in every answer, so the model keeps its answers. Probing's
 budget is the genre's Tuning, in work: `probe_work`, or `probe_work_per_cell` for each cell where
-that is more. Where probing leaves segments open, a depth-first search for the answers
-(`loop_logic.search`, probed at each node) within `search_work` decides the puzzle where it ends
-with one answer. They decide most published country roads whole, and where they do the pipeline runs
-no solver (`pipeline._decided`).
+that is more. Where probing leaves segments open, a SAT solver over the same rules
+(`solver.deduce.loop_sat`, within `sat_conflicts`), and where that decides nothing a depth-first
+search for the answers (`loop_logic.search`, probed at each node) within `search_work`, decide the
+puzzle where they end with one answer. They decide most published country roads whole, and where
+they do the pipeline runs no solver (`pipeline._decided`).
 """
 
 from __future__ import annotations
@@ -322,7 +323,11 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the loop's rules decide (`solver.deduce.loop_logic`): cells on the loop or off
     it, segments used or unused; the answer where they decide every segment."""
     return loop_logic.loop_deductions(
-        *logic_graph(p), tuning.probe_work, tuning.probe_work_per_cell, tuning.search_work
+        *logic_graph(p),
+        tuning.probe_work,
+        tuning.probe_work_per_cell,
+        tuning.search_work,
+        tuning.sat_conflicts,
     )
 
 
@@ -512,5 +517,6 @@ GENRE = define(
         probe_work=30_000_000,
         probe_work_per_cell=15_000,
         search_work=5_000_000,
+        sat_conflicts=loop_logic.SAT_CONFLICTS,
     ),
 )
