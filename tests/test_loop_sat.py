@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from solver.deduce import loop_logic, loop_sat
-from solver.genres import country_road, masyu, slitherlink, yajilin
+from solver.genres import country_road, masyu, pipe_link, slitherlink, yajilin
 from solver.io.sheet import Grid, InputError
 
 
@@ -202,3 +202,23 @@ def passes(
         if len(seen) < len(mine):
             return False
     return True
+
+
+def test_pipe_link_verdicts_are_the_counts_of_the_loops_verify_accepts():
+    """Over each cell's two strands (a crossing passes both): random given pieces on 3 x 4."""
+    rng = random.Random(19)
+    puzzles = []
+    for _ in range(60):
+        rows: list[list[Any]] = [[None] * 4 for _ in range(3)]
+        for _ in range(rng.randint(0, 3)):
+            rows[rng.randrange(3)][rng.randrange(4)] = rng.choice("─│┌┐└┘┼")
+        try:
+            puzzles.append(pipe_link.parse(Grid("pipe-link", rows)))
+        except InputError:  # a piece that leads out of the grid: not a puzzle
+            continue
+
+    def answer(p: Any, nodes: list, links: list) -> frozenset:
+        return frozenset((a, b) for (a, _), (b, _) in links if a != b)
+
+    kinds = check(puzzles, pipe_link.logic_graph, answer, pipe_link.verify)
+    assert kinds == {"none", "one", "more"}
