@@ -53,10 +53,16 @@ def verdict(graph: loop_logic.Graph) -> Any:
     return frozenset(e for e, v in enumerate(board.edge) if v == loop_logic.USED)
 
 
+def segments(p: Any, cells: list, segs: list) -> frozenset:
+    """The answer of a genre whose answer is the loop's segments."""
+    return frozenset(segs)
+
+
 def check(
-    puzzles: list[Any], graph_of: Callable[[Any], tuple], answer_of: Callable, verify: Callable
+    puzzles: list[Any], graph_of: Callable[[Any], tuple], verify: Callable, answer_of=segments
 ) -> set[str]:
-    """Each puzzle's verdict against the loops its genre accepts; the kinds of verdict seen."""
+    """Each puzzle's verdict against the loops its genre accepts (`answer_of`: a loop's
+    segments as the genre's answer); the kinds of verdict seen."""
     kinds = set()
     for p in puzzles:
         cells, segments, graph = graph_of(p)
@@ -84,7 +90,7 @@ def test_masyu_verdicts_are_the_counts_of_the_loops_verify_accepts():
         for _ in range(rng.randint(2, 5)):
             rows[rng.randrange(4)][rng.randrange(4)] = rng.choice([masyu.WHITE, masyu.BLACK])
         puzzles.append(masyu.parse(Grid("masyu", rows)))
-    kinds = check(puzzles, masyu.logic_graph, lambda p, cells, segs: frozenset(segs), masyu.verify)
+    kinds = check(puzzles, masyu.logic_graph, masyu.verify)
     assert kinds == {"none", "one", "more"}
 
 
@@ -98,12 +104,7 @@ def test_slitherlink_verdicts_are_the_counts_of_the_loops_verify_accepts(every):
             rows[rng.randrange(3)][rng.randrange(3)] = rng.randint(0, 3)
         p = slitherlink.parse(Grid("slitherlink", rows))
         puzzles.append(slitherlink.Puzzle(p.cells, every_point=every))
-    kinds = check(
-        puzzles,
-        slitherlink.logic_graph,
-        lambda p, dots, segs: frozenset(segs),
-        slitherlink.verify,
-    )
+    kinds = check(puzzles, slitherlink.logic_graph, slitherlink.verify)
     assert kinds == {"none", "one", "more"}
 
 
@@ -124,7 +125,7 @@ def test_yajilin_verdicts_are_the_counts_of_the_loops_verify_accepts():
         on = {q for s in segs for q in s}
         return yajilin.Answer(frozenset(q for q in cells if q not in on), frozenset(segs))
 
-    kinds = check(puzzles, yajilin.logic_graph, answer, yajilin.verify)
+    kinds = check(puzzles, yajilin.logic_graph, yajilin.verify, answer)
     assert kinds == {"none", "one", "more"}
 
 
@@ -152,12 +153,7 @@ def test_country_road_verdicts_are_the_counts_of_the_loops_verify_accepts():
             if rng.random() < 0.8
         )
         puzzles.append(country_road.Puzzle(cells, numbers))
-    kinds = check(
-        puzzles,
-        country_road.logic_graph,
-        lambda p, cells, segs: frozenset(segs),
-        country_road.verify,
-    )
+    kinds = check(puzzles, country_road.logic_graph, country_road.verify)
     assert kinds == {"none", "one", "more"}
 
 
@@ -220,5 +216,5 @@ def test_pipe_link_verdicts_are_the_counts_of_the_loops_verify_accepts():
     def answer(p: Any, nodes: list, links: list) -> frozenset:
         return frozenset((a, b) for (a, _), (b, _) in links if a != b)
 
-    kinds = check(puzzles, pipe_link.logic_graph, answer, pipe_link.verify)
+    kinds = check(puzzles, pipe_link.logic_graph, pipe_link.verify, answer)
     assert kinds == {"none", "one", "more"}
