@@ -213,3 +213,10 @@ def test_groups_of_a_size_answers_are_those_of_every_assignment(seed, monkeypatc
     ]
     found = sat.answers(count, sums, 10**6, len(every) + 1, sized=layers)
     assert found is not None and sorted(found) == sorted(every)
+
+
+def test_folded_drops_false_constants_and_gives_none_where_one_holds():
+    assert sat.folded([(3, 1), (False, 1), (True, 0), (5, 0)]) == [(3, 1), (5, 0)]
+    assert sat.folded([(3, 1), (True, 1)]) is None
+    assert sat.folded([(False, 0), (4, 1)]) is None
+    assert sat.folded([(False, 1), (True, 0)]) == []  # cannot hold

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solver.blocks.geometry import Cell, Segment
+from solver.deduce import sat
 from solver.deduce.probing import UNKNOWN, Contradiction
 
 ON, OFF = 1, 2
@@ -471,14 +472,9 @@ def kept_clauses(board: LinkBoard) -> KeptClauses:
 
     def clause(*literals: tuple[bool | int, int]) -> None:
         """One of the literals (a variable or a constant, and the value it should take)."""
-        open_ = []
-        for v, x in literals:
-            if isinstance(v, bool):
-                if v == bool(x):
-                    return  # holds already
-            else:
-                open_.append((v, x))
-        clauses.append(open_)
+        folded = sat.folded(literals)
+        if folded is not None:
+            clauses.append(folded)
 
     for i in range(n):
         lines = [line(e) for e, _ in shape.at[i]]

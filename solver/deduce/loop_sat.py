@@ -68,31 +68,20 @@ def answers(board: Board, conflicts: int) -> Board | None:
     def on(i: int) -> bool | int:
         return cell[i] if i in cell else board.cell[i] == ON
 
+    # a clause or a sum that cannot hold stays in: the solver then finds no answer
     clauses: list[list[tuple[int, int]]] = []
     sums: list[sat.Sum] = []
-    empty = False  # a clause of constants all false: no answer
 
     def clause(*literals: Literal) -> None:
-        nonlocal empty
-        open_ = []
-        for v, x in literals:
-            if v is True or v is False:
-                if v == bool(x):
-                    return  # holds
-                continue
-            open_.append((v, x))
-        if not open_:
-            empty = True
-        clauses.append(open_)
+        folded = sat.folded(literals)
+        if folded is not None:
+            clauses.append(folded)
 
     def total(terms: list[bool | int], wanted: int) -> None:
         """So many of the terms (variables or constants) are 1."""
-        nonlocal empty
         wanted -= sum(t is True for t in terms)
-        variables = [(t, 1) for t in terms if t is not True and t is not False]
-        if not 0 <= wanted <= len(variables):
-            empty = True
-        elif variables:
+        variables = [(t, 1) for t in terms if not isinstance(t, bool)]
+        if variables or wanted:
             sums.append((wanted, variables))
 
     for i, arms in enumerate(g.at):
@@ -133,8 +122,6 @@ def answers(board: Board, conflicts: int) -> Board | None:
     for i in g.on:
         clause((on(i), 1))
     clause(*((used(e), 1) for e in range(len(g.edges))))
-    if empty:
-        raise Contradiction
 
     def drawn_in(values: list[int]) -> list[bool]:
         """Each edge: used in the answer."""
@@ -164,7 +151,7 @@ def answers(board: Board, conflicts: int) -> Board | None:
     def checked(values: list[int]) -> list[list[tuple[int, int]]]:
         """The clauses the answer breaks: one loop, then each room in one piece."""
         lines = drawn_in(values)
-        cuts = one_loop(values)
+        cuts = one_loop(values, lines)
         if cuts:
             return cuts
         for room in g.rooms:
@@ -174,35 +161,23 @@ def answers(board: Board, conflicts: int) -> Board | None:
                 other = min(parts[k - 1])
                 out = {e for i in piece for e, j in g.at[i] if j in inside and j not in piece}
                 literals = [(on(min(piece)), 0), (on(other), 0), *((used(e), 1) for e in out)]
-                cuts.append([(v, x) for v, x in literals if v is not True and v is not False])
+                cuts.append(sat.folded(literals) or [])  # (never None: p and q are on)
         return cuts
 
-    def one_loop(values: list[int]) -> list[list[tuple[int, int]]]:
-        """Where the answer's used edges draw several loops, a clause for each that cuts it off
-        from the others (the module's docstring)."""
-        drawn = [e for e in range(len(g.edges)) if (values[edge[e]] if e in edge else used(e))]
-        loop_of: dict[int, int] = {}
-        loops: list[tuple[set[int], int]] = []  # each loop's cells, and one of its edges
-        for first in drawn:
-            a = g.edges[first][0]
-            if a in loop_of:
-                continue
-            cells, todo = {a}, [a]
-            for i in todo:
-                for e, j in g.at[i]:
-                    if j not in cells and (values[edge[e]] if e in edge else used(e)):
-                        cells.add(j)
-                        todo.append(j)
-            loop_of.update(dict.fromkeys(cells, len(loops)))
-            loops.append((cells, first))
+    def one_loop(values: list[int], lines: list[bool]) -> list[list[tuple[int, int]]]:
+        """Where the answer's used edges (`lines`) draw several loops, a clause for each that
+        cuts it off from the others (the module's docstring)."""
+        loops = pieces(values, list(range(g.n)), lines)
         if len(loops) < 2:
             return []
+        # an edge of each loop
+        edges = [next(e for i in cells for e, _ in g.at[i] if lines[e]) for cells in loops]
         cuts = []
-        for k, (cells, mine) in enumerate(loops):
-            other = loops[k - 1][1]
+        for k, cells in enumerate(loops):
             across = {e for i in cells for e, j in g.at[i] if j not in cells}
-            literals = [(used(mine), 0), (used(other), 0), *((used(e), 1) for e in across)]
-            cuts.append([(v, x) for v, x in literals if v is not True and v is not False])
+            literals = [(used(edges[k]), 0), (used(edges[k - 1]), 0)]
+            literals += [(used(e), 1) for e in across]
+            cuts.append(sat.folded(literals) or [])  # (never None: both edges are used)
         return cuts
 
     shown = list(edge.values())

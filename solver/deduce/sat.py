@@ -55,7 +55,7 @@ between rounds the user's time limit (`solver.limits`) may stop it."""
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from itertools import combinations, product
 from typing import Any, Protocol
 
@@ -106,6 +106,21 @@ GROW_NODES = 3
 # many cuts of a connected colour); the MIP, given what probing leaves, takes up to 15.6 s of CPU
 # (creek's 30x45s) where the route through the SAT solver, probing included, takes 2.3 to 3.9 s.
 AFTER_PROBING = 5_000_000
+
+
+def folded(literals: Iterable[tuple[bool | int, int]]) -> list[tuple[int, int]] | None:
+    """A clause over literals of which some may be constants (True or False, as what a board
+    has decided makes them), each with the value it should take: None where a constant one
+    holds, so the clause always does; else the variables' literals (none: the clause cannot
+    hold, and `rounds` finds no answer)."""
+    open_ = []
+    for v, x in literals:
+        if isinstance(v, bool):
+            if v == bool(x):
+                return None
+        else:
+            open_.append((v, x))
+    return open_
 
 
 def answers(
