@@ -64,7 +64,7 @@ UNUSED, USED = 0, 1  # edges (UNKNOWN too)
 # the conflicts of the SAT solver after probing (`solver.deduce.loop_sat`; the genres' Tuning).
 # From `python -m benchmarks.benchmark_loop_sat`: probing leaves 64 boards of the published
 # masyus, slitherlinks, yajilins, pipe links and country roads open; the solver decides 63 of them
-# within 5,388 conflicts (slitherlink's 60x60_1; the others within 1,004), where the search
+# within 5,389 conflicts (slitherlink's 60x60_1; the others within 1,070), where the search
 # decides 54, and finds the two answers of the other (slitherlink's random_15x15). A bound far
 # above those keeps a harder puzzle from running on where the search or the model would end it.
 SAT_CONFLICTS = 1_000_000
