@@ -9,6 +9,7 @@ from collections import deque
 from itertools import product
 
 import pytest
+from pysat import solvers
 
 from solver.deduce import learning, sat
 from tests.test_learning import random_sized, random_sums, sized_groups
@@ -112,10 +113,46 @@ def test_a_sum_that_cannot_hold_and_an_empty_clause_have_no_answer():
     assert sat.answers(2, [], 1000, clauses=[[]]) == []
 
 
+@pytest.mark.parametrize("count", range(1, sat.SMALL_SUM + 1))
+def test_a_short_sum_of_weights_1_propagates_every_value_it_decides(count):
+    """A sum of weights 1 of at most SMALL_SUM variables, every total and every partial
+    assignment: unit propagation over its clauses alone sets each variable on which all the
+    assignments that complete it agree, and meets a conflict where none does."""
+    terms = [(v, 1) for v in range(count)]
+    for total in range(count + 1):
+        clauses = sat._sum_clauses(total, terms, count)
+        units = {clause[0] for clause in clauses if len(clause) == 1}  # set before any
+        with solvers.Solver(name=sat.SOLVER, bootstrap_with=clauses) as solver:
+            for partial in product((None, 0, 1), repeat=count):
+                told = [v + 1 if x else -(v + 1) for v, x in enumerate(partial) if x is not None]
+                completions = [
+                    a
+                    for a in product((0, 1), repeat=count)
+                    if sum(a) == total
+                    and all(x is None or a[v] == x for v, x in enumerate(partial))
+                ]
+                holds_, set_ = solver.propagate(assumptions=told)
+                if not completions:
+                    assert not holds_, (total, partial)
+                    continue
+                assert holds_, (total, partial)
+                decided = {
+                    v + 1 if completions[0][v] else -(v + 1)
+                    for v in range(count)
+                    if len({a[v] for a in completions}) == 1
+                }
+                assert decided <= set(set_) | set(told) | units, (total, partial)
+
+
+@pytest.mark.parametrize("large_total", [sat.LARGE_TOTAL, 1])
 @pytest.mark.parametrize("seed", range(40))
-def test_a_long_sum_of_other_weights_counts_each_variable_its_weight(seed):
+def test_a_long_sum_of_other_weights_counts_each_variable_its_weight(
+    seed, large_total, monkeypatch
+):
     """A sum longer than SMALL_SUM with weights 1 to 3 (the counter's places: a variable in
-    as many as its weight), against every assignment."""
+    as many as its weight), against every assignment; with LARGE_TOTAL 1, each such sum is
+    the modulo totalizer."""
+    monkeypatch.setattr(sat, "LARGE_TOTAL", large_total)
     rng = random.Random(seed)
     count = sat.SMALL_SUM + rng.randint(1, 4)
     terms = [(v, rng.randint(1, 3)) for v in range(count)]

@@ -11,13 +11,14 @@ what probing leaves of the shading genres whose rules are counts, clauses and a 
 
 The input is `learning.answers`' own: sums (total, [(variable, weight), ...]) and clauses
 [(variable, value), ...], variables 0..count-1. The sums become clauses: a sum of weights 1
-whose total is 1, of a few variables, as "one at least" and "not two" for each pair; another
-sum of at most SMALL_SUM variables as one clause for each assignment of them that misses its
-total (these propagate all they imply, where a counter's own variables would stand between);
-a longer sum as PySAT's sequential counter (`CardEnc.equals`, with variables of its own after
-`count`), a variable of weight w in w of its places (the counter counts places, whatever
-literal each holds: kenken's cages, whose multisets count a digit twice, and tile paint's lines,
-a tile's cells in the line its weight).
+of at most SMALL_SUM variables whose total is k as "not all of" each k + 1 of them and "one at
+least of" each n - k + 1 of its n (so unit propagation sets every variable the sum decides,
+and with no variables of a counter's own between); a sum of other weights of at most SMALL_SUM
+variables as one clause for each assignment of them that misses its total; a longer sum as
+PySAT's sequential counter (`CardEnc.equals`, with variables of its own after `count`; its
+modulo totalizer where the total is LARGE_TOTAL or more), a variable of weight w in w
+of its places (the counter counts places, whatever literal each holds: kenken's cages, whose
+multisets count a digit twice, and tile paint's lines, a tile's cells in the line its weight).
 
 Graphs whose nodes inside are connected (`learning.Connected`, as the learning search takes
 them): where the caller bounds the steps from the nodes always inside (an island's cells
@@ -72,8 +73,7 @@ Sum = tuple[int, Sequence[tuple[int, int]]]  # (total, [(variable, weight), ...]
 Clause = Sequence[tuple[int, int]]  # one of these (variable, value) holds
 
 SOLVER = "cadical195"  # PySAT's name of CaDiCaL 1.9.5
-SMALL_SUM = 8  # a sum of at most this many variables is written out assignment by assignment
-PAIRWISE = 6  # "one at least" sums of up to this many variables: "not two" for each pair
+SMALL_SUM = 8  # a sum of at most this many variables is written out without a counter
 # Conflicts between looks at the time limit: PySAT cannot interrupt CaDiCaL, so a round is how
 # far past the limit a search may run (on nurikabe's 40 x 57 grid, under a second); the
 # published numberlinks whose count gives up are proved as often as with rounds of 5,000 (63 of
@@ -88,6 +88,14 @@ ROUND = 1_000
 # 270_15x15, 840_20x36, 810_32x50, 717_16x21 and 286_10x10: 7.3 s with 2, 7.1 s with 3.
 SHAPE_NODES = 4
 GROW_NODES = 3
+# A longer sum whose total is LARGE_TOTAL or more (nurikabe's large islands) is PySAT's modulo
+# totalizer for k-cardinality (`kmtotalizer`, Morgado, Ignatiev and Marques-Silva) in place of
+# the sequential counter, whose variables grow as the total times the sum's length. On the
+# published puzzles (`python -m benchmarks.benchmark_puzzlekit --genres nurikabe,...`, each
+# genre whose SAT solver has sums, beside the sequential counter in another lane), nurikabe's
+# 1055_40x57 (islands of 30 to 49 cells over about 300 cells each) 8.3 against 11.9 s, every
+# other genre's whole set within the lanes' noise; 10, 20 and 40 alike on 1055 alone.
+LARGE_TOTAL = 20
 
 
 # The SAT solver's work where it takes the learning search's place (`after_probing`; the
@@ -285,8 +293,10 @@ def _sum_clauses(total: int, terms: Sequence[tuple[int, int]], top: int) -> list
         return [[-a] for a in lits]
     if unit and total == len(lits):
         return [[a] for a in lits]
-    if unit and total == 1 and len(lits) <= PAIRWISE:
-        return [lits] + [[-a, -b] for a, b in combinations(lits, 2)]
+    if unit and len(lits) <= SMALL_SUM:
+        return [[-a for a in some] for some in combinations(lits, total + 1)] + [
+            list(some) for some in combinations(lits, len(lits) - total + 1)
+        ]
     if len(lits) <= SMALL_SUM:
         return [
             [-a if bit else a for a, bit in zip(lits, bits, strict=True)]
@@ -294,9 +304,8 @@ def _sum_clauses(total: int, terms: Sequence[tuple[int, int]], top: int) -> list
             if sum(w * bit for w, bit in zip(weights, bits, strict=True)) != total
         ]
     places = [a for a, w in zip(lits, weights, strict=True) for _ in range(w)]
-    encoding = card.CardEnc.equals(
-        lits=places, bound=total, top_id=top, encoding=card.EncType.seqcounter
-    )
+    kind = card.EncType.kmtotalizer if total >= LARGE_TOTAL else card.EncType.seqcounter
+    encoding = card.CardEnc.equals(lits=places, bound=total, top_id=top, encoding=kind)
     return [list(c) for c in encoding.clauses]
 
 
