@@ -365,3 +365,24 @@ def test_loop_sat_benchmark_runs_both_searches_from_the_board_probing_leaves():
     assert 0 < row["conflicts"] < 10**6
     small = yajilin.parse(Grid("yajilin", [[None, None], [None, None]]))  # one loop: all four
     assert benchmark_loop_sat.measure("yajilin", "2x2", small, 10**6) is None
+
+
+def test_probing_benchmark_times_the_deductions_with_each_probing_budget():
+    """`benchmark_probing`: on a published star battle (146_15x15) the deductions decide the
+    grid under the genre's Tuning and with no probing at all (the SAT solver after the rules),
+    each with its CPU seconds; the summary names the slowest."""
+    from benchmarks import ROOT, benchmark_probing
+    from solver.genres import star_battle
+    from solver.io.sheet import Grid
+
+    published = json.loads((ROOT / "tests/data/published/star-battle.json").read_text("utf-8"))
+    entry = next(e for e in published if e["name"] == "146_15x15")
+    p = star_battle.parse(Grid("star-battle", entry["cells"]))
+    tunings = benchmark_probing.variants(star_battle.GENRE.tuning, [0, 5000])
+    assert list(tunings) == ["house", "probe 0", "probe 5000"]
+    assert tunings["probe 0"].probe_work == 0 and tunings["probe 0"].search_work == 0
+    row = benchmark_probing.measure("star-battle", p, tunings, repeats=1)
+    assert all(row[key]["decided"] and row[key]["cpu"] > 0 for key in tunings)
+    rows = [{"name": "a"} | row, {"name": "b"} | {k: {"cpu": 0.0, "decided": False} for k in row}]
+    text = benchmark_probing.summary("star-battle", rows)
+    assert "star-battle probe 0: 2 puzzles, 1 decided" in text and "(a)" in text

@@ -177,7 +177,13 @@ def test_the_rings_of_shaded_cells_are_the_cut_vertices():
 # --- heyawake ------------------------------------------------------------------------------
 
 
-def heyawake_deduce(p: RoomPuzzle, work: int = heyawake.GENRE.tuning.probe_work):
+# Probing's budget in heyawake's tests of it (the genre's Tuning gives it none: the SAT solver
+# after the rules decides sooner)
+HEYAWAKE_PROBE_WORK = 500_000
+HEYAWAKE_PROBE_IDLE = 0.1
+
+
+def heyawake_deduce(p: RoomPuzzle, work: int = HEYAWAKE_PROBE_WORK):
     numbered = sorted(p.room_numbers().items())
     runs = [run for _, run in heyawake.crossing_runs(p.rooms)]
     rooms = [(n, p.rooms.cells(k)) for k, n in numbered]
@@ -185,7 +191,7 @@ def heyawake_deduce(p: RoomPuzzle, work: int = heyawake.GENRE.tuning.probe_work)
         lambda: heyawake.deduction_board(p.rows, p.cols, rooms, runs),
         work,
         everywhere=True,
-        idle=heyawake.GENRE.tuning.probe_idle,
+        idle=HEYAWAKE_PROBE_IDLE,
     )
 
 
@@ -243,13 +249,14 @@ def test_heyawake_search_is_exact_on_small_grids():
 
 
 def test_heyawake_3_is_decided_by_the_search_after_probing():
-    """heyawake-3 (tests/data/large): probing leaves all 144 cells unknown; the SAT solver
-    (`heyawake.learned`) within heyawake's own `Tuning.sat_work` ends with its one answer,
-    the solver's answer, which it proves unique."""
+    """heyawake-3 (tests/data/large): the rules leave all 144 cells unknown, and probing every
+    cell decides one; the SAT solver (`heyawake.learned`) within heyawake's own
+    `Tuning.sat_work` ends with its one answer, the solver's answer, which it proves unique."""
     large = Path(__file__).parent / "data" / "large" / "puzzles.json"
     entry = next(e for e in json.loads(large.read_text()) if e["name"] == "heyawake-3")
     p = heyawake.from_url(parse_url(entry["url"]))
     tuning = heyawake.GENRE.tuning
+    assert sum(map(len, heyawake_deduce(p))) == 1
     probed = heyawake.deduce(p, replace(tuning, sat_work=0, learn_work=0))
     assert not any(probed.fixed.values())
     learned = heyawake.deduce(p, tuning)

@@ -50,17 +50,18 @@ SCIP's search is short, SCIP branches by inference first (`Model.scip_branching`
 
 Deductions (`deduce`): the rules of `solver.deduce.shade_logic` (`heyawake_board`) decide cells
 shaded and unshaded before the solve: shaded cells apart, each numbered room's count, each run
-across two borders holding a shaded cell, the unshaded cells joined. Then each unknown cell is tried
-both ways (probing): on grids of more than the Tuning's `probe_everywhere_from` cells, where the
-rules alone decide little, every unknown cell, pass after pass; elsewhere those next to a decided
-one. Then a SAT solver over the cells left (`learned`: CaDiCaL through `solver.deduce.sat`; the
-numbered rooms as sums, shaded cells apart and the runs across two borders as clauses, the unshaded
-cells connected) decides the grid whole where it ends with exactly one answer. The pipeline fixes
-each decided cell's b by its bounds; what the rules decide holds in every answer, so the model keeps
-its answers. The budgets are the genre's Tuning, in work (`probe_work`, `probe_passes`, `sat_work`;
-probing also stops after `probe_idle`, or `probe_everywhere_idle`, of the grid's cells probed in a
-row without deciding one). They decide many published heyawakes whole, and where they decide every
-cell the pipeline runs no solver (`pipeline._decided`).
+across two borders holding a shaded cell, the unshaded cells joined. Then a SAT solver over the
+cells left (`learned`: CaDiCaL through `solver.deduce.sat`; the numbered rooms as sums, shaded
+cells apart and the runs across two borders as clauses, the unshaded cells connected) decides the
+grid whole where it ends with exactly one answer. The pipeline fixes each decided cell's b by its
+bounds; what the rules decide holds in every answer, so the model keeps its answers. Probing (each
+unknown cell tried both ways: on grids of more than the Tuning's `probe_everywhere_from` cells,
+where the rules alone decide little, every unknown cell, pass after pass; elsewhere those next to
+a decided one) comes between where the Tuning gives it work (`probe_work`, `probe_passes`, and
+`probe_idle` or `probe_everywhere_idle`, the share of the grid's cells probed in a row without
+deciding one); the genre's own gives none, as the SAT solver decides sooner (see its Tuning).
+They decide the published heyawakes whole, and where they decide every cell the pipeline runs no
+solver (`pipeline._decided`).
 """
 
 from __future__ import annotations
@@ -216,9 +217,9 @@ def _run(board: Board, cells: list[int]) -> None:
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
     """What the rules decide (`solver.deduce.shade_logic`): shaded cells apart, the unshaded
     ones joined, each numbered room's count, no run of unshaded cells across two borders; then
-    probing (on larger grids every unknown cell, pass after pass while one decides a cell;
-    elsewhere those next to a decided one); then a SAT solver over the cells left
-    (`learned`)."""
+    probing within the Tuning's work (on larger grids every unknown cell, pass after pass while
+    one decides a cell; elsewhere those next to a decided one); then a SAT solver over the cells
+    left (`learned`)."""
     numbered = sorted(p.room_numbers().items())
     runs = [run for _, run in crossing_runs(p.rooms)]
     everywhere = p.rows * p.cols > tuning.probe_everywhere_from
@@ -359,6 +360,12 @@ def to_url(p: Puzzle) -> str:
 
 # SCIP's one search (ONE_SCIP_SEARCH): the ring cuts go inside it from the first solve on, where
 # HiGHS starts a new search for each round of them (heyawake-3: 15 rounds).
+# No probing: the SAT solver straight after the rules decides the published puzzles in less CPU
+# than probing first. `python -m benchmarks.benchmark_probing --genres heyawake --every 2
+# --offset 0 --work 0,20000` (393 puzzles): 7.7 s in all against 10.5 s with probing first
+# (500,000 work, or 10 passes over grids of more than 200 cells), the slowest 120 against
+# 402 ms, the median 14.8 against 14.0 ms; checked with `--offset 1` (392): 9.3 against 17.5 s,
+# the slowest 345 against 1,959 ms (350_31x45), the median 15.2 against 15.3 ms.
 GENRE = define(
     __name__,
     slug="heyawake",
@@ -367,11 +374,6 @@ GENRE = define(
     lazy=True,
     tuning=dataclasses.replace(
         ONE_SCIP_SEARCH,
-        probe_work=500_000,
-        probe_passes=10,
-        probe_idle=0.1,
-        probe_everywhere_from=200,
-        probe_everywhere_idle=0.25,
         sat_work=sat.AFTER_PROBING,
     ),
 )

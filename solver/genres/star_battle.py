@@ -37,17 +37,17 @@ the one found (`not_all_again`), a tighter row than the plain no-good over every
 
 Deductions (`deduce`), made before the solve over the same cells (a star is shaded,
 `solver.deduce.shade_logic`), on a board of the genre's own (`StarBoard`, counters per line
-instead of the shared board's count rules): each row, column and room holds the star count,
-no two stars touch; and the bands: w rows side by side hold w x the count, as w rooms do, so
-where w rooms can place stars only inside a band of w rows the band's other cells hold none,
-and where only w rooms can place one in the band they place none outside it (the same for
-columns), looked at again only where a room left one of the band's lines or its last line
-outside it. Then every unknown cell is tried both ways (probing) and a short
-depth-first search follows (branching in the line with the fewest ways left to place its
-stars), which decides the grid whole where it ends with one answer; where it does not, a SAT
-solver over the cells left (`learned`: CaDiCaL through `solver.deduce.sat`; the lines' and rooms'
-counts as sums, touching stars as clauses) does, where it ends with one answer within
-`sat_work`; what is left goes to the MIP with the decided cells fixed.
+instead of the shared board's count rules): each row, column and room holds the star count, no
+two stars touch; and the bands: w rows side by side hold w x the count, as w rooms do, so where
+w rooms can place stars only inside a band of w rows the band's other cells hold none, and where
+only w rooms can place one in the band they place none outside it (the same for columns), looked
+at again only where a room left one of the band's lines or its last line outside it. Then a SAT
+solver over the cells left (`learned`: CaDiCaL through `solver.deduce.sat`; the lines' and
+rooms' counts as sums, touching stars as clauses) decides the grid whole where it ends with one
+answer within `sat_work`; what is left goes to the MIP with the decided cells fixed. Probing
+(each unknown cell tried both ways) and a depth-first search (branching in the line with the
+fewest ways left to place its stars) come before it where the Tuning gives them work; the
+genre's own gives none, as the SAT solver decides sooner (see its Tuning).
 """
 
 from __future__ import annotations
@@ -398,13 +398,11 @@ def deduction_board(p: Puzzle) -> Board:
 
 
 def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
-    """What the rules decide (`deduction_board`), then every unknown cell tried both ways
-    (probing) and a depth-first search for the answers (`probing.search`), which decides the
-    grid whole where it finds exactly one. The search branches in the line (row, column or
-    room) with the fewest ways left to place its stars (`shade_logic.tightest_count`). (A
-    second search, branching beside decided cells, decided no published puzzle more within
-    the same work, and it cost a fifth more in all.) Where it leaves cells, the SAT solver
-    over the rules (`learned`) within the Tuning's `sat_work`."""
+    """What the rules decide (`deduction_board`); every unknown cell tried both ways (probing)
+    and a depth-first search for the answers (`probing.search`, branching in the line with the
+    fewest ways left to place its stars: `shade_logic.tightest_count`) within the Tuning's
+    `probe_work` and `search_work`; then the SAT solver over the rules (`learned`) within its
+    `sat_work`, which decides the grid whole where it finds exactly one answer."""
     known = shade_logic.deduce_tuned(
         lambda: deduction_board(p), p.rows, p.cols, tuning, frontiers=(shade_logic.tightest_count,)
     )
@@ -509,11 +507,12 @@ givens = None
 # HiGHS: the faster back end on the published puzzles (every other one of puzzlekit's
 # Starbattle, 146 solved and proved unique: 42 s in all against SCIP's 53 s, one run each on a
 # loaded machine; benchmarks/benchmark_puzzlekit.py --solver).
-# The search's work (`Tuning.search_work`) chosen on the odd-numbered published puzzles and
-# checked on the even-numbered: with 100,000 the rules and the search decide 131 of 145 and 132
-# of 147, where 30,000 decided 123 and 125 and left the rest to the MIP (10 to 500 ms each);
-# the 14 x 14 three-star puzzles, where the search seldom ends, pay about 30 ms more for it.
-# 300,000 decides two more of the odd half and costs more than it saves.
+# No probing and no search: the SAT solver straight after the rules decides every published
+# puzzle with one answer, in half the CPU of probing and a search first. `python -m
+# benchmarks.benchmark_probing --genres star-battle --every 2 --offset 0 --work
+# 0,2000,20000,100000` (154 puzzles): 0.84 s in all against 1.75 s with probing and the search,
+# the slowest 44 against 80 ms, the median 5.0 against 4.6 ms; checked with `--offset 1`: 0.97
+# against 1.92 s, the slowest 32 against 156 ms, the median 5.0 against 5.7 ms.
 GENRE = define(
     __name__,
     slug="star-battle",
@@ -522,9 +521,6 @@ GENRE = define(
     names=("starbattle", "star battle", "two not touch", "スターバトル"),
     tuning=Tuning(
         solver="highs",
-        probe_work=1_000_000,
-        probe_idle=0.5,
-        search_work=100_000,
         sat_work=sat.AFTER_PROBING,
     ),
 )
