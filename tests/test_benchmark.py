@@ -385,4 +385,6 @@ def test_probing_benchmark_times_the_deductions_with_each_probing_budget():
     assert all(row[key]["decided"] and row[key]["cpu"] > 0 for key in tunings)
     rows = [{"name": "a"} | row, {"name": "b"} | {k: {"cpu": 0.0, "decided": False} for k in row}]
     text = benchmark_probing.summary("star-battle", rows)
-    assert "star-battle probe 0: 2 puzzles, 1 decided" in text and "(a)" in text
+    assert "star-battle probe 0: 2 puzzles, 1 decided, 0 out of time" in text and "(a)" in text
+    late = benchmark_probing.measure("star-battle", p, {"house": tunings["house"]}, 1, limit=0)
+    assert late["house"]["timeout"] and not late["house"]["decided"]
