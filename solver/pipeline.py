@@ -7,11 +7,12 @@ book is an openpyxl file or a live Excel workbook.
 from __future__ import annotations
 
 import contextlib
+import gc
 import hashlib
 import json
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -759,10 +760,35 @@ def _read_as_shaded(
     return {(w.row, w.col) for w in drawn if w.shade} & cells
 
 
+@contextlib.contextmanager
+def collector_held() -> Iterator[None]:
+    """Python's cyclic garbage collector held off while a sheet is solved, and on again after
+    (as it was). A solve builds containers by the hundred thousand (clauses, rows, cells) that
+    live while it runs; the collector, set off each time some hundreds more are alive, would
+    walk the young ones and, ever more often, every live object, for cycles that are few (the
+    rest is freed as it is dropped). Held off, a sheet's cycles are collected once, after it
+    (docs/performance.md, the notes below the published puzzles' table)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
 def solve_sheet(
     book: Book, sheet_name: str, settings: Settings, check_unique: bool = True, write: bool = True
 ) -> SheetResult:
-    """Solve one sheet; with write=True the answer goes into the book (not saved here)."""
+    """Solve one sheet; with write=True the answer goes into the book (not saved here). The
+    garbage collector is held off meanwhile (`collector_held`)."""
+    with collector_held():
+        return _solve_sheet(book, sheet_name, settings, check_unique, write)
+
+
+def _solve_sheet(
+    book: Book, sheet_name: str, settings: Settings, check_unique: bool, write: bool
+) -> SheetResult:
     start = time.perf_counter()
     deadline = settings.deadline()  # one deadline for the sheet, reading it included
     res = SheetResult(book.name, sheet_name, _slug(sheet_name), "error", settings.solver)

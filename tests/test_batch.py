@@ -633,6 +633,38 @@ def test_workers_start_clean_after_an_in_process_highs_solve(books):
     assert [r["status"] for r in records(out)] == ["solved", "solved"]
 
 
+def test_the_garbage_collector_is_held_off_while_a_sheet_is_solved(sample, monkeypatch):
+    """solve_sheet solves with the cyclic garbage collector off and turns it on again after,
+    also where the solve raises; a collector that was off stays off."""
+    seen = []
+
+    def solve(*args, **kwargs):
+        seen.append(gc.isenabled())
+        return real(*args, **kwargs)
+
+    real = pipeline.solve_puzzle
+    monkeypatch.setattr(pipeline, "solve_puzzle", solve)
+    path = sample("bomber")
+    assert gc.isenabled()
+    res = pipeline.solve_sheet(OpenpyxlBook(path), "bomber", pipeline.Settings())
+    assert res.status == "solved" and seen == [False] and gc.isenabled()
+
+    def fails(*args, **kwargs):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(pipeline, "solve_puzzle", fails)
+    with pytest.raises(RuntimeError):
+        pipeline.solve_sheet(OpenpyxlBook(path), "bomber", pipeline.Settings())
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        monkeypatch.setattr(pipeline, "solve_puzzle", solve)
+        pipeline.solve_sheet(OpenpyxlBook(path), "bomber", pipeline.Settings())
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
 def test_solve_book_never_raises_for_a_sheet(tmp_path, sample):
     job = batch.Job(sample("bomber"), tmp_path / "out" / "b.xlsx", None, Settings())
     done = batch.solve_book(job)
