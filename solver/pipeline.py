@@ -766,8 +766,8 @@ def collector_held() -> Iterator[None]:
     (as it was). A solve builds containers by the hundred thousand (clauses, rows, cells) that
     live while it runs; the collector, set off each time some hundreds more are alive, would
     walk the young ones and, ever more often, every live object, for cycles that are few (the
-    rest is freed as it is dropped). Held off, a sheet's cycles are collected once, after it
-    (docs/performance.md, the notes below the published puzzles' table)."""
+    rest is freed as it is dropped). Held off, a sheet's cycles wait for the collector's next
+    pass after it (docs/performance.md, the notes below the published puzzles' table)."""
     was = gc.isenabled()
     gc.disable()
     try:

@@ -6,8 +6,9 @@ sparse 15 x 15 grids take 5,000 to several 100,000 conflicts, and in turns with 
 `solver.deduce` nurikabe's islands (`solver.genres.nurikabe.sat_steps`) and fillomino's numbers
 (`solver.genres.fillomino.sat_steps`), before the loop genres' search (`solver.deduce.loop_sat`);
 what probing leaves of the shading genres whose rules are counts, clauses and a connected colour
-(`solver.deduce.shade_logic.learned`, star battle's among them), of kenken, lits and tile paint
-(`after_probing`, AFTER_PROBING); and battleship's fleet, alone (`solver.genres.battleship`).
+(`solver.deduce.shade_logic.learned`; of heyawake and star battle, which do not probe, what the
+rules leave), of kenken, lits and tile paint (`after_probing`, AFTER_PROBING); and battleship's
+fleet, alone (`solver.genres.battleship`).
 
 The input is `learning.answers`' own: sums (total, [(variable, weight), ...]) and clauses
 [(variable, value), ...], variables 0..count-1. The sums become clauses: a sum of weights 1
