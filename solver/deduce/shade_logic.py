@@ -64,24 +64,22 @@ State: every cell is shaded, unshaded or unknown. `propagate` applies, until not
   cell was set; the genre's own rules (room counts, 2x2 blocks, runs of four: chocona, aqre,
   yin-yang) live in their modules.
 `deduce` then tries each unknown cell next to a decided one both ways (probing), or every unknown
-cell (`everywhere`: hitori, norinori, and heyawake's larger grids, where the rules alone decide
-little before it): where one way propagates to a contradiction, the other holds; it stops when a
-pass decides nothing, when `idle` x the grid's cells were probed in a row without deciding one, or
-when its work is spent; with `local_first` (aqre) it probes first with the colours' connection set
-aside (cheap tries), then with it.
-On small heyawakes probing everywhere costs more than it decides, so they
-probe next to decided cells only (the genre's `Tuning.probe_everywhere_from`). Where `search_work`
-is given (bomber, star battle, sukoro), a depth-first search follows (`probing.search`, branching
-on `Board.frontier`), which decides the grid whole where it ends with exactly one answer. What
-`deduce` returns holds in every answer; when the rules contradict themselves (a puzzle with no
-answer) it returns nothing, and the solve says so. Where the genre's rules are counts, sets of
-cells not all of one colour and a connected colour (creek, aqre, heyawake, norinori, hitori),
-a search that learns from its conflicts takes the cells probing leaves instead (`learned`): it
-remembers why a branch failed, which the depth-first search does not. Theirs is the SAT solver
-of `solver.deduce.sat` (the genre's `Tuning.sat_work`, `sat.AFTER_PROBING`);
-`solver.deduce.learning`'s search takes the same input (`Tuning.learn_work`), slower per
-conflict, and without the counters that carry a pigeonhole count (aqre's big rooms nearly
-full).
+cell (`everywhere`: hitori and norinori, where the rules alone decide little before it): where one
+way propagates to a contradiction, the other holds; it stops when a pass decides nothing, when
+`idle` x the grid's cells were probed in a row without deciding one, or when its work is spent; with
+`local_first` (aqre) it probes first with the colours' connection set aside (cheap tries), then with
+it. A genre may probe every cell only on grids of more than its `Tuning.probe_everywhere_from`
+cells. Where `search_work` is given (bomber, sukoro), a depth-first search follows
+(`probing.search`, branching on `Board.frontier`), which decides the grid whole where it ends with
+exactly one answer. What `deduce` returns holds in every answer; when the rules contradict
+themselves (a puzzle with no answer) it returns nothing, and the solve says so. Where the genre's
+rules are counts, sets of cells not all of one colour and a connected colour (creek, aqre, heyawake,
+norinori, hitori), a search that learns from its conflicts takes the cells probing leaves instead
+(`learned`; star battle's and heyawake's Tuning give probing no work, and the search takes what the
+rules leave): it remembers why a branch failed, which the depth-first search does not. Theirs is the
+SAT solver of `solver.deduce.sat` (the genre's `Tuning.sat_work`, `sat.AFTER_PROBING`);
+`solver.deduce.learning`'s search takes the same input (`Tuning.learn_work`), slower per conflict,
+and without the counters that carry a pigeonhole count (aqre's big rooms nearly full).
 """
 
 from __future__ import annotations
