@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks.benchmark_puzzlekit import RIGHT, main, measure, table
-from benchmarks.puzzlekit import readers, room_labels
+from benchmarks.puzzlekit import full_grid, marked, readers, room_labels
 from solver.mip.settings import Settings
 
 EXAMPLES = json.loads((Path(__file__).parent / "data" / "puzzlekit.json").read_text("utf-8"))
@@ -45,6 +45,15 @@ def test_rooms_apart_with_one_id_get_labels_of_their_own():
     assert room_labels(ids) == [["A", "B", "C"], ["D", "D", "D"]]
     with pytest.raises(ValueError, match="room a lies in 2 parts"):
         room_labels(ids, numbered=[(0, 2)])
+
+
+def test_a_grid_cut_short_is_refused_where_the_whole_grid_is_read():
+    with pytest.raises(ValueError, match="the grid is not 2 x 3"):
+        full_grid("2 3\n- - -\n")
+    assert full_grid("1 2\n- - -\n- 1 -\n", extra=1) == [["-", "-", "-"], ["-", "1", "-"]]
+    with pytest.raises(ValueError, match="the grid is not 2 x 2"):
+        marked("2 2\nx -\n", whole=True)
+    assert marked("2 2\nx -\n") == {"shaded": [[0, 0]]}  # the answer's rows as they come
 
 
 def test_the_table_takes_its_ratios_from_the_runs_beside_noqx(tmp_path):

@@ -53,13 +53,14 @@ def grid_of(text: str) -> list[list[str]]:
     return lines
 
 
-def full_grid(text: str) -> list[list[str]]:
+def full_grid(text: str, extra: int = 0) -> list[list[str]]:
     """A problem's grid, refused (ValueError) unless it holds `rows` lines of `cols` cells as
-    its first line says (a few texts are cut short)."""
-    rows, cols = size_of(text)
+    its first line says, plus `extra` of each (a grid of lattice points: one more than the
+    cells); a few texts are cut short."""
+    rows, cols = (n + extra for n in size_of(text))
     grid = grid_of(text)
     if len(grid) != rows or any(len(row) != cols for row in grid):
-        raise ValueError(f"the grid is not {rows}x{cols}")
+        raise ValueError(f"the grid is not {rows} x {cols}")
     return grid
 
 
@@ -69,9 +70,10 @@ def answer_grid(solution: str) -> list[list[str]]:
     return grid_of(solution)[: size_of(solution)[0]]
 
 
-def marked(solution: str, mark: str = "x") -> dict:
-    """The record's `shaded` for a solution that marks its shaded cells (lamps, sea) `mark`."""
-    grid = answer_grid(solution)
+def marked(solution: str, mark: str = "x", whole: bool = False) -> dict:
+    """The record's `shaded` for a solution that marks its shaded cells (lamps, sea) `mark`;
+    with `whole`, refused (ValueError) where its grid is cut short (`full_grid`)."""
+    grid = full_grid(solution) if whole else answer_grid(solution)
     return {
         "shaded": [[r, c] for r, row in enumerate(grid) for c, t in enumerate(row) if t == mark]
     }

@@ -3,7 +3,7 @@ as room labels with each number after its label (`A3`); the solution's `x` are s
 
 from __future__ import annotations
 
-from benchmarks.puzzlekit import rooms_with_clues
+from benchmarks.puzzlekit import marked, rooms_with_clues
 from solver.blocks.values import Value
 
 DATASET = "Chocona"
@@ -14,9 +14,4 @@ def cells(problem: str) -> list[list[Value]]:
 
 
 def expected(solution: str) -> dict:
-    lines = solution.strip().split("\n")[1:]
-    return {
-        "shaded": [
-            [r, c] for r, line in enumerate(lines) for c, t in enumerate(line.split()) if t == "x"
-        ]
-    }
+    return marked(solution)
