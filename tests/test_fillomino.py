@@ -371,13 +371,14 @@ def test_the_sat_solver_keeps_every_answer(seed):
         assert found == {(r, c): {known[r][c]} for r in range(p.rows) for c in range(p.cols)}
 
 
-def sat_calls(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The `largest` of each search `fillomino.sat_steps` starts (0: over every number)."""
+def sat_calls(monkeypatch: pytest.MonkeyPatch) -> list[list[int]]:
+    """The classes of each search `fillomino.sat_steps` starts, each as the lowest number of
+    its run ([]: over every number)."""
     calls, numbers_sat = [], fillomino.numbers_sat
 
-    def told(dom, conflicts, largest=0):
-        calls.append(largest)
-        return numbers_sat(dom, conflicts, largest)
+    def told(dom, conflicts):
+        calls.append(sorted({-n for d in dom.values() for n in d if n < 0}))
+        return numbers_sat(dom, conflicts)
 
     monkeypatch.setattr(fillomino, "numbers_sat", told)
     return calls
@@ -393,7 +394,7 @@ def test_the_sat_solver_first_takes_the_numbers_above_every_given_as_one(monkeyp
         (0, 1): {2},
         (0, 2): {1},
     }
-    assert calls == [2]
+    assert calls == [[3]]  # 1 stays as it is: a run of one number below the given 2
     # 2 . : B1 holds 1 or 5; a 2 alone, or MORE alone: no answer
     with pytest.raises(sizes.Contradiction):
         probing.walked(fillomino.sat_steps({(0, 0): {2}, (0, 1): {1, 5}}, 10**6))
@@ -409,10 +410,27 @@ def test_where_an_answer_holds_more_the_sat_solver_searches_larger_numbers(monke
         (0, 1): {2},
         (0, 2): {2},
     }
-    assert calls == [1, 2]
+    assert calls == [[2], [3]]
     # 1 . . . : 1 2 2 1 and 1 M M M with MORE above 1 and above 2; above 4 no cell's number
     # is: over every number, 1 2 2 1 and 1 3 3 3, two answers
     calls.clear()
     dom = {(0, 0): {1}, **{(0, c): {1, 2, 3} for c in (1, 2, 3)}}
     assert probing.walked(fillomino.sat_steps(dom, 10**6)) is None
-    assert calls == [1, 2, 0]
+    assert calls == [[2], [3], []]
+
+
+def test_the_sat_solver_first_takes_each_run_of_numbers_no_cell_holds_as_one(monkeypatch):
+    calls = sat_calls(monkeypatch)
+    # 5 . . . . 1 : 2, 3 and 4 as one class (at least 2); the 5 needs B1:E1, so the one answer
+    # holds no class, and is the answer
+    dom = {(0, 0): {5}, **{(0, c): {1, 2, 3, 4, 5} for c in range(1, 5)}, (0, 5): {1}}
+    found = probing.walked(fillomino.sat_steps(dom, 10**6))
+    assert found == {**{(0, c): {5} for c in range(5)}, (0, 5): {1}}
+    assert calls == [[2]]
+    # 4 . . . . . 1 : 4 4 4 4 2 2 1, and 4 4 4 4 C C 1 with 2 and 3 as one class C: an answer
+    # holds the class, so the search starts again over every number
+    calls.clear()
+    dom = {(0, 0): {4}, **{(0, c): {1, 2, 3, 4} for c in range(1, 6)}, (0, 6): {1}}
+    found = probing.walked(fillomino.sat_steps(dom, 10**6))
+    assert found == {**{(0, c): {4} for c in range(4)}, (0, 4): {2}, (0, 5): {2}, (0, 6): {1}}
+    assert calls == [[2], []]

@@ -11,7 +11,7 @@ from itertools import product
 import pytest
 from pysat import solvers
 
-from solver.deduce import learning, sat
+from solver.deduce import learning, probing, sat
 from tests.test_learning import random_sized, random_sums, sized_groups
 
 
@@ -62,6 +62,16 @@ def test_an_answer_the_check_names_clauses_for_is_not_one():
 
     assert sat.answers(3, sums, 1000, 5, check=check) == [[0, 1, 1]]
     assert [0, 1, 1] in seen
+
+
+def test_an_answer_that_is_the_last_one_wanted_ends_the_search():
+    """One of three variables at 1: three answers; with `last` saying so of the answer with
+    variable 1 at 1, the search ends on it, however many answers are wanted."""
+    sums = [(1, [(0, 1), (1, 1), (2, 1)])]
+    everything = probing.walked(sat.rounds(3, sums, 1000, want=3))
+    assert len(everything) == 3
+    found = probing.walked(sat.rounds(3, sums, 1000, want=3, last=lambda values: values[1] == 1))
+    assert found[-1] == [0, 1, 0] and found == everything[: everything.index([0, 1, 0]) + 1]
 
 
 def test_the_shown_variables_tell_answers_apart():

@@ -38,13 +38,14 @@ set S of up to SHAPE_NODES nodes that may be inside, "not all of S" where S has 
 and fewer than size (a group too small grows); then, as answers show groups too large or too
 small, the same clauses over them (a connected part of size + 1 nodes of a group too large; a
 group too small and the nodes around it) join, and the search goes on. Groups of at least a
-size (`Sized.at_least`; fillomino's cells of the numbers above every given, as one) are
-never too large, and have only the clauses of groups too small.
+size (`Sized.at_least`; fillomino's cells of a run of numbers no decided cell holds, as one)
+are never too large, and have only the clauses of groups too small.
 
 After each answer a caller's `check` may name clauses the answer breaks that the others do
 not state (numberlink: no closed loop apart from the lines); they join, and the search goes
 on. An answer that passes is kept, and the clause "not all of these values again" (over the
-variables that tell answers apart, `shown`) joins, until `want` answers or none left.
+variables that tell answers apart, `shown`) joins, until `want` answers or none left, or an
+answer the caller's `last` says is the last it needs (fillomino: one that holds a class).
 
 A genre whose deductions are such a solver's answer over its model's own rows (hotaru-beam's
 beams, fillmat's mats) hands its clauses (`Clauses`) to `found`: the answer, proved before any
@@ -191,13 +192,15 @@ def rounds(
     connected: Sequence[Connected] = (),
     steps: Sequence[int | None] = (),
     sized: Sequence[Sized] = (),
+    last: Callable[[list[int]], bool] | None = None,
 ) -> Generator[int, None, list[list[int]] | None]:
     """`answers` a round of ROUND conflicts at a time: yields its work so far before each
     round (for `solver.deduce.probing.first`, where it takes turns with another search): the
     solver's propagations (what its CPU follows; a conflict's cost varies tenfold between
     problems), and for each answer the solver gave (kept, or sent back with the clauses it
     breaks) its variables, the counters' and steps' with the caller's, and the literals of the
-    clauses it breaks: what reading it, looking at it and solving again cost."""
+    clauses it breaks: what reading it, looking at it and solving again cost. `last`: an
+    answer for which it says True is the last one searched for (the caller needs no more)."""
     if any(not 0 <= total <= sum(w for _, w in terms) for total, terms in sums):
         return []
     if any(not clause for clause in clauses):
@@ -255,6 +258,8 @@ def rounds(
                 solver.add_clause([_literal(v, x) for v, x in clause])
             if not broken:
                 found.append(values)
+                if last is not None and last(values):
+                    break
                 told = range(count) if shown is None else shown
                 solver.add_clause([_literal(v, 1 - values[v]) for v in told])
         return found

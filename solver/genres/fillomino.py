@@ -48,21 +48,22 @@ group of n far from the others whose region it then shares), the parts a region 
 a decided cell fits in, each number propagated from a queue of the numbers whose cells
 changed; then each number of each undecided cell tried (probing), within PROBE_WORK, then a
 depth-first search over the same rules for the answers, to the second, within SEARCH_FIRST.
-Where that runs out, two searches take turns by their CPU (`solver.deduce.probing.first`):
-the depth-first search within SEARCH_WORK (`searching`) and a SAT solver that learns from its
+Where that runs out, two searches take turns by their CPU (`solver.deduce.probing.first`): the
+depth-first search within SEARCH_WORK (`searching`) and a SAT solver that learns from its
 conflicts (`sat_steps`: CaDiCaL through `solver.deduce.sat`, a variable per number a cell can
 hold, the cells of each number as groups of its size, `learning.Sized`: clauses over small
-shapes from the start, over the groups too small or too large as answers show them; first
-with the numbers above every given as one, whose cells fall into groups of more than the
-largest given) within SAT_CONFLICTS. The depth-first search is quick where the givens leave
-little open; on grids with regions of no given number, and large ones, it meets the same
-failure in branch after branch, which the SAT solver learns once. Where one ends with one
-answer, that answer is unique and needs no model. The rest start the MIP with smaller
-domains.
+shapes from the start, over the groups too small or too large as answers show them; first with
+each run of numbers that no decided cell holds, such as those above every given, as one, whose
+cells fall into groups of at least the run's lowest number) within SAT_CONFLICTS. The
+depth-first search is quick where the givens leave little open; on grids with regions of no
+given number, and large ones, it meets the same failure in branch after branch, which the SAT
+solver learns once. Where one ends with one answer, that answer is unique and needs no model.
+The rest start the MIP with smaller domains.
 """
 
 from __future__ import annotations
 
+import bisect
 import functools
 from collections.abc import Generator, Iterable
 from dataclasses import dataclass
@@ -285,35 +286,53 @@ def searching(board: sizes.Board, work: int) -> Generator[int, None, dict[Cell, 
     return None if found is None else found.dom
 
 
-MORE = 0  # in the SAT solver's first search, every number above the largest decided one
-
-
 def sat_steps(
     dom: dict[Cell, set[int]], conflicts: int
 ) -> Generator[int, None, dict[Cell, set[int]] | None]:
     """The numbers each cell can hold (`dom`, what the rules and probing left) decided by a SAT
-    solver (`numbers_sat`), a round at a time (yielding its work). First with every number
-    above the largest decided one (every given's) as one, MORE, whose cells fall into groups
-    of more than that many: every answer, its larger numbers read as MORE, is an answer of
-    these, so where they have none there is none, and where they have one without MORE it is
-    the one answer (two without MORE are two answers). Cells left open can hold numbers far
-    above the givens' (a region without a given may be as large as the cells the others
-    leave): over every number the solver refutes such regions number by number, as MORE a
-    group of too few cells at once. Where an answer holds MORE (a region without a given
-    larger than every given), the search starts again with MORE above twice that number, and
-    so on, then over every number. Each search within `conflicts`. The numbers of the one
-    answer where it ends with one; None where it finds two or gives up; Contradiction where
-    there is none."""
-    largest = max((n for d in dom.values() if len(d) == 1 for n in d), default=0)
+    solver (`numbers_sat`), a round at a time (yielding its work). Cells left open can hold
+    numbers no decided cell holds (a region without a given may be as large as the cells the
+    others leave), and over every number the solver refutes such regions number by number. So
+    it first reads each run of two or more such numbers (between two decided ones, or above the
+    largest; not below the smallest) as one class (`_classes`), whose cells fall into groups of
+    at least the run's lowest number: every answer, its numbers read so, is an answer of these,
+    so where they have none there is none, and where they have one without a class it is the
+    one answer (two without a class are two answers). Where an answer holds a class, the
+    search starts again with the numbers up to the largest decided one as they are and those
+    above it as one class, then with that class above twice that number, and so on, then over
+    every number. Each search within `conflicts`. The numbers of the one answer where it ends
+    with one; None where it finds two or gives up; Contradiction where there is none."""
+    decided = {n for d in dom.values() if len(d) == 1 for n in d}
+    numbers = {n for d in dom.values() for n in d}
+    largest = max(decided, default=0)
     done = 0
-    while largest and any(max(d) > largest for d in dom.values()):
-        merged = {q: {n if n <= largest else MORE for n in d} for q, d in dom.items()}
-        found, done = yield from probing.continued(numbers_sat(merged, conflicts, largest), done)
-        if found is None or not any(MORE in a.values() for a in found):
-            return _decided(found)
+    # kept as they are: a number between two decided ones (a run of its own), and the numbers
+    # below the smallest decided one (as a class, at least 1 cell, they would say nothing)
+    alone = {n for n in numbers if n - 1 in decided and n + 1 in decided}
+    first = decided | alone | set(range(1, min(decided, default=1)))
+    kept = [first] if any(n < largest and n not in first for n in numbers) else []
+    while largest and any(n > largest for n in numbers):
+        kept.append(set(range(1, largest + 1)))
         largest *= 2
+    for numbers_kept in kept:
+        merged = _classes(dom, numbers_kept)
+        found, done = yield from probing.continued(numbers_sat(merged, conflicts), done)
+        if found is None or not any(n < 0 for a in found for n in a.values()):
+            return _decided(found)
     found, _ = yield from probing.continued(numbers_sat(dom, conflicts), done)
     return _decided(found)
+
+
+def _classes(dom: dict[Cell, set[int]], kept: set[int]) -> dict[Cell, set[int]]:
+    """The numbers each cell can hold, those of `kept` (1 and each number up to the smallest
+    other) as they are, and each run of the others (the numbers between two of `kept`, or above
+    the largest) read as one class, -k for the run that starts at k."""
+    below = sorted(kept)
+
+    def read(n: int) -> int:
+        return n if n in kept else -(below[bisect.bisect(below, n) - 1] + 1)
+
+    return {q: {read(n) for n in d} for q, d in dom.items()}
 
 
 def _decided(found: list[dict[Cell, int]] | None) -> dict[Cell, set[int]] | None:
@@ -327,15 +346,16 @@ def _decided(found: list[dict[Cell, int]] | None) -> dict[Cell, set[int]] | None
 
 
 def numbers_sat(
-    dom: dict[Cell, set[int]], conflicts: int, largest: int = 0
+    dom: dict[Cell, set[int]], conflicts: int
 ) -> Generator[int, None, list[dict[Cell, int]] | None]:
     """Up to two answers of the numbers each cell can hold by a SAT solver
     (`solver.deduce.sat`, CaDiCaL, within `conflicts`), a round at a time (yielding its work):
     a variable x(q, n) for each number n cell q can hold, one number a cell (a sum), and for
     each number n the groups of cells holding n each of n cells (`learning.Sized`: clauses over
     small shapes from the start, over the groups too small or too large as answers show them);
-    the cells of MORE (numbers above `largest`) in groups of more than `largest` cells. Each
-    answer as the number of each cell; None where the solver gives up."""
+    the cells of a class -k (`_classes`) in groups of at least k cells; no answer after one
+    that holds a class. Each answer as the number of each cell; None where the solver gives
+    up."""
     cells = sorted(dom)
     index = {q: k for k, q in enumerate(cells)}
     near = [[index[m] for m in _near(q, index)] for q in cells]
@@ -349,12 +369,15 @@ def numbers_sat(
         learning.Sized(
             near,
             [x.get((q, n), -1) for q in cells],
-            largest + 1 if n == MORE else n,
-            at_least=n == MORE,
+            abs(n),
+            at_least=n < 0,
         )
         for n in numbers
     ]
-    found = yield from sat.rounds(len(x), sums, conflicts, sized=layers)
+    # an answer that holds a class settles nothing (`sat_steps`): no need for a second
+    classes = [v for (_, n), v in x.items() if n < 0]
+    held = (lambda values: any(values[v] for v in classes)) if classes else None
+    found = yield from sat.rounds(len(x), sums, conflicts, sized=layers, last=held)
     if found is None:
         return None
     return [{q: n for (q, n), v in x.items() if values[v]} for values in found]
