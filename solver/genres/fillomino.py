@@ -323,9 +323,9 @@ def sat_steps(
 
 
 def _classes(dom: dict[Cell, set[int]], kept: set[int]) -> dict[Cell, set[int]]:
-    """The numbers each cell can hold, those of `kept` (1 and each number up to the smallest
-    other) as they are, and each run of the others (the numbers between two of `kept`, or above
-    the largest) read as one class, -k for the run that starts at k."""
+    """The numbers each cell can hold, those of `kept` as they are, and each run of the others
+    (the numbers between two of `kept`, or above the largest) read as one class, -k for the run
+    that starts at k. `kept` holds 1, so every other number has one of it below."""
     below = sorted(kept)
 
     def read(n: int) -> int:
