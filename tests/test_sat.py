@@ -246,13 +246,15 @@ def test_groups_of_a_size_answers_are_those_of_every_assignment(seed, monkeypatc
     clauses over small sets written from the start, and those over the groups too small or
     too large that answers show, keep every answer and no other (against every assignment, by
     a walk written from the rules). With SHAPE_NODES and GROW_NODES 1 every group is cut as
-    answers show it, with 4 and 3 most are written from the start."""
+    answers show it, with 4 and 3 most are written from the start. Some variables are always
+    1 (a sum of one): a group too small that holds one is cut as "a node around it"."""
     rng = random.Random(13000 + seed)
     monkeypatch.setattr(sat, "SHAPE_NODES", rng.choice([1, 4]))
     monkeypatch.setattr(sat, "GROW_NODES", rng.choice([1, 3]))
     count = rng.randint(2, 12)
     layers = [random_sized(rng, count) for _ in range(rng.randint(1, 2))]
     sums = [sum_ for sum_ in random_sums(rng, count) if len(sum_[1]) <= sat.SMALL_SUM][:2]
+    sums += [(1, [(v, 1)]) for v in rng.sample(range(count), rng.choice([0, 0, 1, 2]))]
     every = [
         list(values)
         for values in product((0, 1), repeat=count)

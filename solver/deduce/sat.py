@@ -37,7 +37,12 @@ set S of up to SHAPE_NODES nodes that may be inside, "not all of S" where S has 
 (a group too large), and "not all of S, or a node around S" where S has up to GROW_NODES nodes
 and fewer than size (a group too small grows); then, as answers show groups too large or too
 small, the same clauses over them (a connected part of size + 1 nodes of a group too large; a
-group too small and the nodes around it) join, and the search goes on. Groups of at least a
+group too small and the nodes around it) join, and the search goes on. A group too small that
+holds a node always inside (its variable set by a sum of one: fillomino's decided cells) is cut
+as "a node around it" alone: that node's own group has more nodes, so it reaches past the
+group, whatever the group's other nodes do. The clause rules out every answer that keeps the
+nodes around outside, not only those that keep the group as it is: a large region around a
+given number is otherwise grown a cell at a time, an answer for each. Groups of at least a
 size (`Sized.at_least`; fillomino's cells of a run of numbers no decided cell holds, as one)
 are never too large, and have only the clauses of groups too small.
 
@@ -224,15 +229,18 @@ def rounds(
             for clause in reach or []:
                 top = max(top, *map(abs, clause))
                 solver.add_clause(clause)
+        # the variables a sum of one sets to 1 (in a group too small, a node always inside)
+        ones = {terms[0][0] for total, terms in sums if len(terms) == 1 and total == terms[0][1]}
         for layer in sized:
             for clause in _shape_clauses(layer):
-                solver.add_clause([_literal(v, x) for v, x in clause])
-        # each variable's nodes in the layers: (layer, node)
-        homes: list[list[tuple[int, int]]] = [[] for _ in range(count)]
-        for k, layer in enumerate(sized):
-            for n, v in enumerate(layer.variable):
-                if v >= 0:
-                    homes[v].append((k, n))
+                solver.add_clause(clause)
+        # each layer's nodes that may be inside and their variables
+        variables = [np.asarray(layer.variable) for layer in sized]
+        places = [np.flatnonzero(v >= 0) for v in variables]
+        homes = [v[nodes] for v, nodes in zip(variables, places, strict=True)]
+        # each layer's nodes inside in the last answer looked at: where an answer keeps them,
+        # it keeps the layer's groups, which that answer had right (or it broke a clause)
+        before: list[list[int] | None] = [None] * len(sized)
         found: list[list[int]] = []
         looked = 0  # the work of looking at the answers the solver gave
         while len(found) < want:
@@ -242,17 +250,16 @@ def rounds(
             if not done:
                 break
             model = solver.get_model() or []  # the literal of variable v + 1 at v
-            on = np.flatnonzero(np.asarray(model[:count]) > 0).tolist()  # the variables at 1
-            values = [0] * count
-            inside: list[list[int]] = [[] for _ in sized]  # each layer's nodes inside
-            for v in on:
-                values[v] = 1
-                for k, n in homes[v]:
-                    inside[k].append(n)
+            on = np.zeros(count, dtype=bool)  # the variables at 1 (none in no clause)
+            on[: min(count, len(model))] = np.asarray(model[:count]) > 0
+            values = on.astype(np.int8).tolist()
             broken = [*(check(values) if check else [])]  # the caller's list stays as it is
             broken += [clause for graph in cut for clause in _cut_clauses(graph, values)]
-            for layer, nodes in zip(sized, inside, strict=True):
-                broken += _group_clauses(layer, sorted(nodes))
+            for k, layer in enumerate(sized):
+                nodes = places[k][on[homes[k]]].tolist()  # the layer's nodes inside, in order
+                if nodes != before[k]:
+                    before[k] = nodes
+                    broken += _group_clauses(layer, nodes, ones)
             looked += len(model) + sum(map(len, broken))
             for clause in broken:
                 solver.add_clause([_literal(v, x) for v, x in clause])
@@ -402,41 +409,49 @@ def _cut_clauses(graph: Connected, values: list[int]) -> list[Clause]:
     return clauses
 
 
-def _shape_clauses(layer: Sized) -> list[Clause]:
-    """The clauses of a layer of groups of its size (`Sized`) written out from the start: for
-    each connected set S of nodes that may be inside, of up to SHAPE_NODES nodes, "not all of S"
-    where S has size + 1 nodes (not for groups of at least the size), and "not all of S, or a
-    node around S" where S has fewer than size nodes and at most GROW_NODES."""
+def _shape_clauses(layer: Sized) -> list[list[int]]:
+    """The clauses of a layer of groups of its size (`Sized`) written out from the start, as
+    PySAT's literals: for each connected set S of nodes that may be inside, of up to SHAPE_NODES
+    nodes, "not all of S" where S has size + 1 nodes (not for groups of at least the size), and
+    "not all of S, or a node around S" where S has fewer than size nodes and at most GROW_NODES.
+    In the order of S's nodes, smaller sets first."""
     variable, near, size = layer.variable, layer.near, layer.size
-    clauses: list[Clause] = []
+    clauses: list[list[int]] = []
     may = [[m for m in near[n] if variable[m] >= 0] for n in range(len(near))]
-    sets = [frozenset([n]) for n in range(len(near)) if variable[n] >= 0]
+    sets = [(n,) for n in range(len(near)) if variable[n] >= 0]  # each set's nodes in order
     large = size + 1 <= SHAPE_NODES and not layer.at_least
     last = size + 1 if large else min(GROW_NODES, size - 1)
     for count in range(1, last + 1):
         if count > 1:
-            sets = list({s | {m} for s in sets for n in s for m in may[n] if m not in s})
-        for group in sorted(sets, key=sorted):
+            grown = {tuple(sorted((*s, m))) for s in sets for n in s for m in may[n] if m not in s}
+            sets = sorted(grown)
+        for group in sets:
+            all_of = [-variable[n] - 1 for n in group]
             if count == size + 1 and large:
-                clauses.append([(variable[n], 0) for n in sorted(group)])
+                clauses.append(all_of)
             elif count < size and count <= GROW_NODES:
-                clauses.append(_grows(layer, group))
+                around = sorted({m for n in group for m in may[n]}.difference(group))
+                clauses.append(all_of + [variable[m] + 1 for m in around])
     return clauses
 
 
-def _grows(layer: Sized, group: frozenset[int]) -> Clause:
-    """ "Not all of the group, or a node around it" (it is too small for the layer's size)."""
+def _grows(layer: Sized, group: frozenset[int], ones: set[int] = frozenset()) -> Clause:
+    """ "Not all of the group, or a node around it" (it is too small for the layer's size);
+    where a node of the group is always inside (its variable in `ones`), "a node around it":
+    the group of that node has more nodes, so it reaches past the group."""
     variable, near = layer.variable, layer.near
     around = sorted({m for n in group for m in near[n]} - group)
     mine = [(variable[n], 0) for n in sorted(group) if variable[n] >= 0]
+    if any(v in ones for v, _ in mine):
+        mine = []
     return mine + [(variable[m], 1) for m in around if variable[m] >= 0]
 
 
-def _group_clauses(layer: Sized, kept: list[int]) -> list[Clause]:
+def _group_clauses(layer: Sized, kept: list[int], ones: set[int] = frozenset()) -> list[Clause]:
     """For each group of a layer (`Sized`) that an answer makes too small or too large (`kept`:
-    its nodes inside in that answer, in order): `_grows` over it, or "not all of" a connected
-    part of it of size + 1 nodes (reached breadth-first from its first node); a group of a
-    layer of at least its size is never too large."""
+    its nodes inside in that answer, in order): `_grows` over it (`ones`: the variables always
+    at 1), or "not all of" a connected part of it of size + 1 nodes (reached breadth-first from
+    its first node); a group of a layer of at least its size is never too large."""
     variable, near, size = layer.variable, layer.near, layer.size
     inside = set(kept)
     clauses: list[Clause] = []
@@ -451,7 +466,7 @@ def _group_clauses(layer: Sized, kept: list[int]) -> list[Clause]:
                     todo.append(m)
         inside -= group
         if len(group) < size:
-            clauses.append(_grows(layer, frozenset(group)))
+            clauses.append(_grows(layer, frozenset(group), ones))
         elif len(group) > size and not layer.at_least:
             part, ahead = [first], deque([first])
             while len(part) <= size:

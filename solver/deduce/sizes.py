@@ -40,6 +40,8 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
+import numpy as np
+
 from solver import limits
 from solver.blocks.geometry import Cell
 from solver.deduce.probing import walked
@@ -75,12 +77,10 @@ class _Grid:
         return divmod(b.bit_length() - 1, self.width)
 
     def cells_of(self, x: int) -> list[Cell]:
-        found = []
-        while x:
-            b = x & -x
-            found.append(self.cell(b))
-            x ^= b
-        return found
+        """The cells of x, in order (its bits read at once, as bytes)."""
+        raw = np.frombuffer(x.to_bytes((x.bit_length() + 7) // 8, "little"), np.uint8)
+        places = np.flatnonzero(np.unpackbits(raw, bitorder="little")).tolist()
+        return [divmod(b, self.width) for b in places]
 
 
 def _bits(x: int):
