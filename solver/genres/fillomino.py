@@ -99,10 +99,10 @@ SEARCH_FIRST = 400_000
 # the variables and clauses of each answer it gave) costing SAT_WORK_COST units of the
 # depth-first search's in CPU. From `python -m benchmarks.benchmark_turns --genre fillomino
 # --every 2 --offset 0 --sat-conflicts 100000` (the published puzzles that reach the turns,
-# each search alone): the SAT solver's and the depth-first search's 0.21 and 0.94
-# microseconds a unit (medians over 3 and 9 puzzles), 0.28 and 0.86 over all, a ratio of 0.22
-# (medians) and 0.32; checked with `--offset 1` (20 puzzles, of which 240_20x36 takes the SAT
-# solver 42 s): 0.19 and 0.90 (medians), 0.18 and 0.90 over all, 0.21 and 0.20.
+# each search alone): the SAT solver's and the depth-first search's 0.28 and 0.88
+# microseconds a unit (medians over 2 and 9 puzzles), 0.37 and 0.83 over all, a ratio of 0.32
+# (medians) and 0.44; checked with `--offset 1` (20 puzzles): 0.17 and 0.95 (medians), 0.21
+# and 0.88 over all, 0.18 and 0.23: 0.2 kept, between the halves.
 SAT_CONFLICTS = 1_000_000
 SAT_WORK_COST = 0.2
 
