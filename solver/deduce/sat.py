@@ -63,7 +63,7 @@ between rounds the user's time limit (`solver.limits`) may stop it."""
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Generator, Iterable, Sequence
+from collections.abc import Callable, Collection, Generator, Iterable, Sequence
 from itertools import combinations, product
 from typing import Any, Protocol
 
@@ -435,7 +435,7 @@ def _shape_clauses(layer: Sized) -> list[list[int]]:
     return clauses
 
 
-def _grows(layer: Sized, group: frozenset[int], ones: set[int] = frozenset()) -> Clause:
+def _grows(layer: Sized, group: frozenset[int], ones: Collection[int] = ()) -> Clause:
     """ "Not all of the group, or a node around it" (it is too small for the layer's size);
     where a node of the group is always inside (its variable in `ones`), "a node around it":
     the group of that node has more nodes, so it reaches past the group."""
@@ -447,7 +447,7 @@ def _grows(layer: Sized, group: frozenset[int], ones: set[int] = frozenset()) ->
     return mine + [(variable[m], 1) for m in around if variable[m] >= 0]
 
 
-def _group_clauses(layer: Sized, kept: list[int], ones: set[int] = frozenset()) -> list[Clause]:
+def _group_clauses(layer: Sized, kept: list[int], ones: Collection[int] = ()) -> list[Clause]:
     """For each group of a layer (`Sized`) that an answer makes too small or too large (`kept`:
     its nodes inside in that answer, in order): `_grows` over it (`ones`: the variables always
     at 1), or "not all of" a connected part of it of size + 1 nodes (reached breadth-first from
