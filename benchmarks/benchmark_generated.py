@@ -1,7 +1,7 @@
 """Generated puzzles beside noqx, in the same run: for genres that no published set here holds
 at larger sizes, how this project and noqx compare as the grid grows.
 
-    python -m benchmarks.benchmark_generated --noqx ROOT [--noqx-python PY] [--sizes 10 15 20]
+    python -m benchmarks.benchmark_generated [--noqx ROOT --noqx-python PY] [--sizes 10 15 20]
                                              [--seeds 1 2 3] [--time-limit 60] [--json out.jsonl]
                                              [--table out.jsonl ...] [--out docs/performance.md]
                                              slug ...
@@ -15,7 +15,10 @@ with the genre's defaults and the uniqueness check (from the parsed puzzle to th
 answer and the verdict: no workbook, as `benchmarks.benchmark_large`); noqx, its `run_solver`
 on the puzzle's penpa-edit link asked for two answers (`benchmarks.noqx_peer`: reading the link,
 the program, the search). The verdicts must agree (one answer or more); a disagreement, an
-error or a timeout is listed.
+error or a timeout is listed. Without `--noqx`, or for a genre noqx does not have, ours alone
+(the ratio columns stay empty). A generator that gives up at a size (block puzzle's, whose
+candidate blocks grow past the genre's limit from 20 x 20 on) is listed as not generated, and
+the run goes on.
 
 `--table` writes the part `generated` of `--out` from runs' `--json` files: per genre and size,
 the puzzles, the verdicts agreed, our median and worst seconds, noqx's median, and the median
@@ -36,7 +39,7 @@ from typing import Any
 from benchmarks import ROOT, put_part
 from benchmarks.noqx_peer import Noqx, parameters
 from solver import limits
-from solver.genres import genre_by_slug
+from solver.genres import Genre, genre_by_slug
 from solver.io.penpa_genres import to_penpa
 from solver.mip.settings import Settings
 from solver.pipeline import solve_puzzle
@@ -45,22 +48,19 @@ from tests.generators import generator
 PART = "generated"
 
 
-def measure(slug: str, size: int, seed: int, limit: float, noqx: Noqx) -> dict[str, Any]:
-    """One generated puzzle, ours and noqx's: seconds and verdicts."""
+def measure(slug: str, size: int, seed: int, limit: float, noqx: Noqx | None) -> dict[str, Any]:
+    """One generated puzzle, ours and noqx's (where given one): seconds and verdicts."""
     genre = genre_by_slug(slug)
     made = generator(slug)
     assert genre is not None and made is not None
-    puzzle, note = made.generate(size, seed=seed)
-    out: dict[str, Any] = {"genre": slug, "size": size, "seed": seed, "note": note}
-    name = noqx.solver_for([slug, *genre.pzpr_ids, *genre.names])
-    if name is None:
-        out["noqx_error"] = "no such genre in noqx"
-    else:
-        got = noqx.time(name, to_penpa(genre, puzzle), limit, parameters(slug, puzzle))
-        if "error" in got:
-            out["noqx_error"] = got["error"]
-        else:
-            out |= {"noqx_seconds": got["seconds"], "noqx_answers": got["answers"]}
+    out: dict[str, Any] = {"genre": slug, "size": size, "seed": seed}
+    try:
+        puzzle, note = made.generate(size, seed=seed)
+    except Exception as exc:  # the generator's own limits (block puzzle's blocks grown)
+        return out | {"error": f"not generated ({type(exc).__name__})"}
+    out["note"] = note
+    if noqx is not None:
+        out |= _peer(noqx, genre, slug, puzzle, limit)
     start = time.perf_counter()
     res = solve_puzzle(genre, puzzle, Settings(time_limit=limit), check_unique=True)
     out["seconds"] = time.perf_counter() - start
@@ -73,10 +73,26 @@ def measure(slug: str, size: int, seed: int, limit: float, noqx: Noqx) -> dict[s
     return out
 
 
+def _peer(noqx: Noqx, genre: Genre, slug: str, puzzle: Any, limit: float) -> dict[str, Any]:
+    """noqx's seconds and answers on the puzzle's penpa-edit link, or why it has none."""
+    name = noqx.solver_for([slug, *genre.pzpr_ids, *genre.names])
+    if name is None:
+        return {"noqx_error": "no such genre in noqx"}
+    got = noqx.time(name, to_penpa(genre, puzzle), limit, parameters(slug, puzzle))
+    if "error" in got:
+        return {"noqx_error": got["error"]}
+    return {"noqx_seconds": got["seconds"], "noqx_answers": got["answers"]}
+
+
 def line(r: dict[str, Any]) -> str:
+    if "seconds" not in r:
+        return f"{r['genre']:<14} {r['size']:>3} seed {r['seed']:<3} {r['error']}"
     ours = f"{r['seconds']:8.3f} s " + (r.get("error") or f"{r['answers']} answer(s)")
+    head = f"{r['genre']:<14} {r['size']:>3} seed {r['seed']:<3} ours {ours:<24}"
+    if "noqx_error" not in r and "noqx_seconds" not in r:
+        return head  # noqx not run
     peer = r.get("noqx_error") or f"{r['noqx_seconds']:.3f} s {r['noqx_answers']} answer(s)"
-    return f"{r['genre']:<14} {r['size']:>3} seed {r['seed']:<3} ours {ours:<24} noqx {peer}"
+    return f"{head} noqx {peer}"
 
 
 def table(runs: list[Path], about: str) -> str:
@@ -147,14 +163,14 @@ def main(argv: list[str] | None = None) -> int:
     if a.table:
         put_part(a.out, PART, table(a.table, a.about))
         return 0
-    if a.noqx is None or not a.slugs:
-        ap.error("give --noqx ROOT and the genres' slugs")
+    if not a.slugs:
+        ap.error("give the genres' slugs")
     missing = [s for s in a.slugs if genre_by_slug(s) is None or generator(s) is None]
     if missing:
         ap.error(f"no genre or no generator: {', '.join(missing)}")
     show = functools.partial(print, flush=True)
     sink = a.json.open("w", encoding="utf-8") if a.json else None
-    noqx = Noqx(a.noqx, a.noqx_python)
+    noqx = None if a.noqx is None else Noqx(a.noqx, a.noqx_python)
     with limits.stopping():
         for slug in a.slugs:
             for size in a.sizes:
@@ -164,7 +180,8 @@ def main(argv: list[str] | None = None) -> int:
                     if sink:
                         sink.write(json.dumps(r, ensure_ascii=False) + "\n")
                         sink.flush()
-    noqx.close()
+    if noqx is not None:
+        noqx.close()
     return 0
 
 

@@ -4,6 +4,7 @@ back end and form they name, and reach the right verdicts."""
 from __future__ import annotations
 
 import json
+from typing import NoReturn
 
 import pytest
 
@@ -344,6 +345,44 @@ def test_generated_benchmark_times_both_sides_and_writes_its_table(tmp_path):
     )
     assert row in text  # the ratios of the two answered alike: 1.0 / 2.0 and 3.0 / 2.0
     # (seed 4 answered by both, not alike: outside the ratios)
+
+
+def test_generated_benchmark_runs_ours_alone_and_lists_a_puzzle_not_generated(
+    tmp_path, monkeypatch
+):
+    """Without noqx, ours alone (its ratios empty); a generator that gives up at a size is
+    listed as not generated, and the run goes on to the next puzzle."""
+    from types import SimpleNamespace
+
+    from benchmarks import benchmark_generated
+
+    r = benchmark_generated.measure("hotaru-beam", 6, 1, 60.0, None)
+    assert r["answers"] in (1, 2) and not any(k.startswith("noqx") for k in r)
+
+    def generate(size: int, seed: int) -> NoReturn:
+        raise RecursionError("too many ways")
+
+    real = benchmark_generated.generator
+    failing = SimpleNamespace(generate=generate)
+    monkeypatch.setattr(
+        benchmark_generated, "generator", lambda slug: failing if slug == "ohno" else real(slug)
+    )
+    run = tmp_path / "run.jsonl"
+    argv = ["--sizes", "6", "--seeds", "1", "--json", str(run), "ohno", "hotaru-beam"]
+    assert benchmark_generated.main(argv) == 0
+    rows = [json.loads(line) for line in run.read_text().splitlines()]
+    not_made = {"genre": "ohno", "size": 6, "seed": 1, "error": "not generated (RecursionError)"}
+    assert rows[0] == not_made
+    assert rows[1]["genre"] == "hotaru-beam" and rows[1]["answers"] in (1, 2)
+    out = tmp_path / "performance.md"
+    assert benchmark_generated.main(["--table", str(run), "--out", str(out)]) == 0
+    text = out.read_text()
+    not_generated = (
+        "| ohno | 6x6 | 1 | 0 of 0 | – | – | – | – | – | seed 1: not generated (RecursionError) |"
+    )
+    assert not_generated in text
+    ours = f"{rows[1]['seconds']:.3f}"
+    assert f"| hotaru-beam | 6x6 | 1 | 0 of 0 | {ours} | {ours} | – | – | – |  |" in text
 
 
 def test_loop_sat_benchmark_runs_both_searches_from_the_board_probing_leaves():
