@@ -21,8 +21,9 @@ candidate blocks grow past the genre's limit from 20 x 20 on) is listed as not g
 the run goes on.
 
 `--table` writes the part `generated` of `--out` from runs' `--json` files: per genre and size,
-the puzzles, the verdicts agreed, our median and worst seconds, noqx's median, and the median
-and worst ratio (ours over noqx's) over the puzzles both answered alike within the limit.
+the puzzles, the verdicts agreed, our median and worst seconds, noqx's median ("not in noqx"
+for a genre it lacks), and the median and worst ratio (ours over noqx's) over the puzzles both
+answered alike within the limit.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ from solver.pipeline import solve_puzzle
 from tests.generators import generator
 
 PART = "generated"
+NOT_IN_NOQX = "no such genre in noqx"
 
 
 def measure(slug: str, size: int, seed: int, limit: float, noqx: Noqx | None) -> dict[str, Any]:
@@ -77,7 +79,7 @@ def _peer(noqx: Noqx, genre: Genre, slug: str, puzzle: Any, limit: float) -> dic
     """noqx's seconds and answers on the puzzle's penpa-edit link, or why it has none."""
     name = noqx.solver_for([slug, *genre.pzpr_ids, *genre.names])
     if name is None:
-        return {"noqx_error": "no such genre in noqx"}
+        return {"noqx_error": NOT_IN_NOQX}
     got = noqx.time(name, to_penpa(genre, puzzle), limit, parameters(slug, puzzle))
     if "error" in got:
         return {"noqx_error": got["error"]}
@@ -122,18 +124,22 @@ def table(runs: list[Path], about: str) -> str:
         agreed = [r for r in both if r["answers"] == min(r["noqx_answers"], 2)]
         ratios = [r["seconds"] / r["noqx_seconds"] for r in agreed]
         peer = [r["noqx_seconds"] for r in rs if "noqx_answers" in r]
+        # noqx's error per puzzle, but a genre it lacks said once, in its column
+        absent = all(r.get("noqx_error") == NOT_IN_NOQX for r in rs)
+        peer_error = {r["seed"]: r["noqx_error"] for r in rs if "noqx_error" in r and not absent}
         missed = [
             f"seed {r['seed']}: {r.get('error') or ''}{'; ' if 'error' in r else ''}"
-            f"{'noqx ' + r['noqx_error'] if 'noqx_error' in r else ''}".strip("; ")
+            f"{'noqx ' + peer_error[r['seed']] if r['seed'] in peer_error else ''}".strip("; ")
             for r in rs
-            if "error" in r or "noqx_error" in r
+            if "error" in r or r["seed"] in peer_error
         ]
         missed += [
             f"seed {r['seed']}: noqx {r['noqx_answers']} answers" for r in both if r not in agreed
         ]
         out.append(
             f"| {slug} | {size}x{size} | {len(rs)} | {len(agreed)} of {len(both)} "
-            f"| {_s(ours, statistics.median)} | {_s(ours, max)} | {_s(peer, statistics.median)} "
+            f"| {_s(ours, statistics.median)} | {_s(ours, max)} "
+            f"| {'not in noqx' if absent else _s(peer, statistics.median)} "
             f"| {_r(ratios, statistics.median)} | {_r(ratios, max)} | {'; '.join(missed)} |"
         )
     return "\n".join(out)

@@ -383,6 +383,16 @@ def test_generated_benchmark_runs_ours_alone_and_lists_a_puzzle_not_generated(
     assert not_generated in text
     ours = f"{rows[1]['seconds']:.3f}"
     assert f"| hotaru-beam | 6x6 | 1 | 0 of 0 | {ours} | {ours} | – | – | – |  |" in text
+    # a genre noqx lacks: said once, in noqx's column, not for each puzzle
+    absent = {"noqx_error": benchmark_generated.NOT_IN_NOQX}
+    lacking = [
+        {"genre": "kanaore", "size": 10, "seed": 1, "seconds": 0.2, "answers": 1} | absent,
+        {"genre": "kanaore", "size": 10, "seed": 2, "seconds": 30.0, "error": "timeout"} | absent,
+    ]
+    run.write_text("".join(json.dumps(r) + "\n" for r in lacking))
+    assert benchmark_generated.main(["--table", str(run), "--out", str(out)]) == 0
+    row = "| kanaore | 10x10 | 2 | 0 of 0 | 0.200 | 0.200 | not in noqx | – | – | seed 2: timeout |"
+    assert row in out.read_text()
 
 
 def test_loop_sat_benchmark_runs_both_searches_from_the_board_probing_leaves():
