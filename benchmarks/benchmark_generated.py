@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks import ROOT, put_part
-from benchmarks.noqx_peer import Noqx, parameters
+from benchmarks.noqx_peer import NOT_IN_NOQX, Noqx, parameters
 from solver import limits
 from solver.genres import Genre, genre_by_slug
 from solver.io.penpa_genres import to_penpa
@@ -47,7 +47,6 @@ from solver.pipeline import solve_puzzle
 from tests.generators import generator
 
 PART = "generated"
-NOT_IN_NOQX = "no such genre in noqx"
 
 
 def measure(slug: str, size: int, seed: int, limit: float, noqx: Noqx | None) -> dict[str, Any]:

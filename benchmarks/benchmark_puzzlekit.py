@@ -70,7 +70,7 @@ from typing import Any
 import openpyxl
 
 from benchmarks import ROOT, put_part
-from benchmarks.noqx_peer import Noqx, parameters
+from benchmarks.noqx_peer import NOT_IN_NOQX, Noqx, parameters
 from benchmarks.puzzlekit import readers, size_of
 from solver import limits, links
 from solver.genres import genre_by_slug
@@ -162,7 +162,7 @@ def _peer(noqx: Noqx, book: OpenpyxlBook, slug: str, limit: float) -> dict[str, 
     genre = genre_by_slug(slug)
     name = noqx.solver_for([slug, *genre.pzpr_ids, *genre.names])
     if name is None:
-        return {"noqx_error": "no such genre in noqx"}
+        return {"noqx_error": NOT_IN_NOQX}
     try:
         link = links.sheet_url(book, slug, penpa=True).url
     except (InputError, UrlError) as exc:

@@ -57,6 +57,7 @@ for line in sys.stdin:
 
 # genres that noqx solves as a variant of another: its sudoku reads penpa's killer cages
 VARIANT_OF = {"killer-sudoku": "sudoku"}
+NOT_IN_NOQX = "no such genre in noqx"  # a genre none of whose names noqx has
 
 
 def parameters(slug: str, puzzle: Any) -> dict[str, Any]:
