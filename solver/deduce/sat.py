@@ -8,7 +8,10 @@ sparse 15 x 15 grids take 5,000 to several 100,000 conflicts, and in turns with 
 what probing leaves of the shading genres whose rules are counts, clauses and a connected colour
 (`solver.deduce.shade_logic.learned`; of heyawake and star battle, which do not probe, what the
 rules leave), of kenken, lits and tile paint (`after_probing`, AFTER_PROBING); and battleship's
-fleet, alone (`solver.genres.battleship`).
+fleet, alone (`solver.genres.battleship`). A caller may name another of PySAT's solvers
+(`rounds`' `engine`): nurikabe's islands go to Glucose 4.2 (Audemard and Simon's descendant of
+MiniSat), which ends them sooner on the published grids where they take longest; on the other
+genres' it is no faster (docs/performance.md).
 
 The input is `learning.answers`' own: sums (total, [(variable, weight), ...]) and clauses
 [(variable, value), ...], variables 0..count-1. The sums become clauses: a sum of weights 1
@@ -56,9 +59,10 @@ A genre whose deductions are such a solver's answer over its model's own rows (h
 beams, fillmat's mats) hands its clauses (`Clauses`) to `found`: the answer, proved before any
 model by the genre's `others`, or, where the search gives up, the model's search.
 
-Deterministic: CaDiCaL's search depends only on its clauses, their order and the rounds below,
-and its budget counts conflicts, never time. The search runs in rounds of ROUND conflicts, and
-between rounds the user's time limit (`solver.limits`) may stop it."""
+Deterministic: CaDiCaL's search, and Glucose's (its random decisions off), depend only on
+their clauses, their order and the rounds below, and their budget counts conflicts, never time.
+The search runs in rounds of ROUND conflicts, and between rounds the user's time limit
+(`solver.limits`) may stop it."""
 
 from __future__ import annotations
 
@@ -79,7 +83,8 @@ from solver.deduce.probing import walked, walked_within
 Sum = tuple[int, Sequence[tuple[int, int]]]  # (total, [(variable, weight), ...])
 Clause = Sequence[tuple[int, int]]  # one of these (variable, value) holds
 
-SOLVER = "cadical195"  # PySAT's name of CaDiCaL 1.9.5
+SOLVER = "cadical195"  # PySAT's name of CaDiCaL 1.9.5, the solver unless a caller names another
+GLUCOSE = "glucose42"  # PySAT's name of Glucose 4.2 (Audemard and Simon), nurikabe's
 SMALL_SUM = 8  # a sum of at most this many variables is written out without a counter
 # Conflicts between looks at the time limit: PySAT cannot interrupt CaDiCaL, so a round is how
 # far past the limit a search may run (on nurikabe's 40 x 57 grid, under a second); the
@@ -198,6 +203,7 @@ def rounds(
     steps: Sequence[int | None] = (),
     sized: Sequence[Sized] = (),
     last: Callable[[list[int]], bool] | None = None,
+    engine: str = SOLVER,
 ) -> Generator[int, None, list[list[int]] | None]:
     """`answers` a round of ROUND conflicts at a time: yields its work so far before each
     round (for `solver.deduce.probing.first`, where it takes turns with another search): the
@@ -205,12 +211,13 @@ def rounds(
     problems), and for each answer the solver gave (kept, or sent back with the clauses it
     breaks) its variables, the counters' and steps' with the caller's, and the literals of the
     clauses it breaks: what reading it, looking at it and solving again cost. `last`: an
-    answer for which it says True is the last one searched for (the caller needs no more)."""
+    answer for which it says True is the last one searched for (the caller needs no more).
+    `engine`: PySAT's name of the SAT solver (SOLVER or GLUCOSE)."""
     if any(not 0 <= total <= sum(w for _, w in terms) for total, terms in sums):
         return []
     if any(not clause for clause in clauses):
         return []
-    with solvers.Solver(name=SOLVER) as solver:
+    with solvers.Solver(name=engine) as solver:
         top = count  # PySAT's variables are 1..top; variable v is v + 1
         for total, terms in sums:
             for clause in _sum_clauses(total, terms, top):
