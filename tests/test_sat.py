@@ -240,6 +240,37 @@ def test_connected_graphs_answers_are_those_of_every_assignment(seed):
     assert sorted(found) == every
 
 
+@pytest.mark.parametrize("seed", range(100))
+def test_glucose_answers_are_those_of_every_assignment(seed, monkeypatch):
+    """The search by Glucose (`rounds`' engine, nurikabe's), with sums, clauses and connected
+    graphs as nurikabe gives them: the same answers as every assignment's, from Glucose."""
+    names = []
+    made = solvers.Solver
+
+    def solver(name: str) -> solvers.Solver:
+        names.append(name)
+        return made(name=name)
+
+    monkeypatch.setattr(sat.solvers, "Solver", solver)
+    rng = random.Random(seed)
+    count, sums, clauses = random_problem(rng)
+    sums, clauses = sums[:2], clauses[:4]
+    graphs = [random_graph(rng, count)]
+    steps = [rng.choice([None, 1, 3])]
+    every = [
+        list(a)
+        for a in product((0, 1), repeat=count)
+        if holds(a, sums, clauses) and connected_within(graphs[0], a, steps[0])
+    ]
+    search = sat.rounds(
+        count, sums, 10**6, 2**count, clauses, connected=graphs, steps=steps, engine=sat.GLUCOSE
+    )
+    found = probing.walked(search)
+    assert found is not None
+    assert sorted(found) == every
+    assert names and set(names) == {sat.GLUCOSE}
+
+
 @pytest.mark.parametrize("seed", range(300))
 def test_groups_of_a_size_answers_are_those_of_every_assignment(seed, monkeypatch):
     """With layers whose nodes inside fall into groups of a size (`learning.Sized`): the
