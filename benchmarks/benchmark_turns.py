@@ -88,7 +88,7 @@ def _nurikabe(p: nurikabe.Puzzle, budget: int) -> list[Walk] | None:
     return [
         islands,
         nurikabe.learning_steps(p, known, tuning.learn_work or LEARN_WORK),
-        nurikabe.sat_steps(p, known, budget),
+        nurikabe.sat_steps(p, known, budget, tuning.sat_solver),
     ]
 
 

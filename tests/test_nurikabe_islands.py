@@ -235,7 +235,8 @@ def sat_decided(p: Puzzle) -> tuple[set, set] | None:
     """The SAT solver (`nurikabe.sat_steps`) run to its end, with nothing decided before it:
     the cells it decides sea and land; None where it says there is no answer."""
     try:
-        return probing.walked(nurikabe.sat_steps(p, (set(), set()), 10**6)) or (set(), set())
+        steps = nurikabe.sat_steps(p, (set(), set()), 10**6, TUNING.sat_solver)
+        return probing.walked(steps) or (set(), set())
     except probing.Contradiction:
         return None
 
@@ -456,10 +457,11 @@ def test_the_sat_solver_takes_turns_with_both_searches_by_their_cpu():
     assert islands is not None
     seen: dict[str, list[int]] = {"islands": [], "learning": [], "sat": [], "alone": []}
     sat_unit = nurikabe.SAT_WORK_COST
+    sat = TUNING.sat_conflicts, TUNING.sat_solver
     routes = [
         (counted(islands, seen["islands"]), nurikabe.ISLAND_WORK_COST),
         (counted(nurikabe.learning_steps(p, known, LEARN_WORK), seen["learning"]), 1),
-        (counted(nurikabe.sat_steps(p, known, TUNING.sat_conflicts), seen["sat"]), sat_unit),
+        (counted(nurikabe.sat_steps(p, known, *sat), seen["sat"]), sat_unit),
     ]
     found = probing.first(routes)
     assert found is not None and len(found[0]) + len(found[1]) == p.rows * p.cols

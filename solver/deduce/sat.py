@@ -9,9 +9,9 @@ what probing leaves of the shading genres whose rules are counts, clauses and a 
 (`solver.deduce.shade_logic.learned`; of heyawake and star battle, which do not probe, what the
 rules leave), of kenken, lits and tile paint (`after_probing`, AFTER_PROBING); and battleship's
 fleet, alone (`solver.genres.battleship`). A caller may name another of PySAT's solvers
-(`rounds`' `engine`): nurikabe's islands go to Glucose 4.2 (Audemard and Simon's descendant of
-MiniSat), which ends them sooner on the published grids where they take longest; on the other
-genres' it is no faster (docs/performance.md).
+(`rounds`' `engine`, from the genre's `Tuning.sat_solver`): nurikabe's islands go to Glucose
+4.2 (Audemard and Simon's descendant of MiniSat), which ends them sooner on the published grids
+where they take longest; on the other genres' it is no faster (docs/performance.md).
 
 The input is `learning.answers`' own: sums (total, [(variable, weight), ...]) and clauses
 [(variable, value), ...], variables 0..count-1. The sums become clauses: a sum of weights 1
@@ -79,12 +79,12 @@ from solver.blocks.geometry import components, separator
 from solver.deduce import Deductions, learning
 from solver.deduce.learning import Connected, Sized, contracted
 from solver.deduce.probing import walked, walked_within
+from solver.mip.settings import SAT_SOLVERS
 
 Sum = tuple[int, Sequence[tuple[int, int]]]  # (total, [(variable, weight), ...])
 Clause = Sequence[tuple[int, int]]  # one of these (variable, value) holds
 
-SOLVER = "cadical195"  # PySAT's name of CaDiCaL 1.9.5, the solver unless a caller names another
-GLUCOSE = "glucose42"  # PySAT's name of Glucose 4.2 (Audemard and Simon), nurikabe's
+SOLVER, GLUCOSE = SAT_SOLVERS  # CaDiCaL, the solver unless a caller names another; Glucose
 SMALL_SUM = 8  # a sum of at most this many variables is written out without a counter
 # Conflicts between looks at the time limit: PySAT cannot interrupt CaDiCaL, so a round is how
 # far past the limit a search may run (on nurikabe's 40 x 57 grid, under a second); the

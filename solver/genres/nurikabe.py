@@ -172,7 +172,8 @@ def deduce(p: Puzzle, tuning: Tuning) -> Deductions:
         if tuning.learn_work:
             routes.append((learning_steps(p, known, tuning.learn_work), 1))
         if tuning.sat_conflicts:
-            routes.append((sat_steps(p, known, tuning.sat_conflicts), SAT_WORK_COST))
+            steps = sat_steps(p, known, tuning.sat_conflicts, tuning.sat_solver)
+            routes.append((steps, SAT_WORK_COST))
         found = probing.first(routes)
     except Contradiction:
         return shading_deductions(None, p.rows, p.cols, skip=clues)
@@ -205,8 +206,11 @@ def learning_steps(p: Puzzle, known: tuple[set[Cell], set[Cell]], work: int) -> 
     return islands.decided(known, found)
 
 
-def sat_steps(p: Puzzle, known: tuple[set[Cell], set[Cell]], conflicts: int) -> Decided:
-    """`known` with the rest decided by a SAT solver (`solver.deduce.sat`, within `conflicts`)
+def sat_steps(
+    p: Puzzle, known: tuple[set[Cell], set[Cell]], conflicts: int, solver: str
+) -> Decided:
+    """`known` with the rest decided by a SAT solver (`solver.deduce.sat`: `solver`, PySAT's
+    name, the Tuning's `sat_solver`; within `conflicts`)
     over the cells' islands (`_Islands`: an island's cells within as many steps of its known
     cells as it lacks cells), a round at a time (yielding its work), as `learning_steps`
     decides from its search's answers."""
@@ -220,7 +224,7 @@ def sat_steps(p: Puzzle, known: tuple[set[Cell], set[Cell]], conflicts: int) -> 
         clauses=islands.clauses,
         connected=islands.graphs,
         steps=islands.steps,
-        engine=sat.GLUCOSE,  # sooner than CaDiCaL on the published grids that take longest
+        engine=solver,
     )
     return islands.decided(known, found)
 
@@ -460,5 +464,6 @@ GENRE = define(
         search_spread=3,
         learn_work=0,
         sat_conflicts=SAT_CONFLICTS,
+        sat_solver=sat.GLUCOSE,  # docs/performance.md: sooner than CaDiCaL on the slowest
     ),
 )

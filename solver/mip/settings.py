@@ -11,6 +11,7 @@ import time
 from dataclasses import dataclass, field
 
 SOLVERS = ("highs", "scip", "cbc")
+SAT_SOLVERS = ("cadical195", "glucose42")  # PySAT's names: CaDiCaL 1.9.5, Glucose 4.2
 CONNECTIVITY = ("default", "complete", "lazy")
 # "default": each genre's own back end (Genre.solver, the fastest on its benchmark puzzles),
 # and for a bare model with no genre FALLBACK_SOLVER, the fastest on the sample workbooks
@@ -209,11 +210,15 @@ class Tuning:
     # within this work (its propagations, and the answers it gave looked at), in place of the
     # learning search (the shading genres' `solver.deduce.shade_logic.learned`, kenken, lits,
     # star battle, tile paint; `sat.AFTER_PROBING`; 0: none)
+    sat_solver: str = SAT_SOLVERS[0]  # PySAT's name of the SAT solver of `sat_conflicts`, where
+    # the genre reads it (nurikabe: Glucose, sooner there than CaDiCaL; the others: CaDiCaL)
 
     def __post_init__(self) -> None:
         for solver in (self.solver, *filter(None, [self.switch_to])):
             if solver not in SOLVERS:
                 raise SolverError(f"unknown solver {solver!r}; choose one of {', '.join(SOLVERS)}")
+        if self.sat_solver not in SAT_SOLVERS:
+            raise SolverError(f"unknown SAT solver {self.sat_solver!r}")
 
 
 # A profile several genres share (heyawake, hitori, yajilin): SCIP's one search with the lazy
