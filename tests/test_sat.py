@@ -12,6 +12,8 @@ import pytest
 from pysat import solvers
 
 from solver.deduce import learning, probing, sat
+from solver.mip import settings
+from solver.mip.settings import SolverError, Tuning
 from tests.test_learning import random_sized, random_sums, sized_groups
 
 
@@ -238,6 +240,14 @@ def test_connected_graphs_answers_are_those_of_every_assignment(seed):
     found = sat.answers(count, sums, 10**6, 2**count, clauses, connected=graphs, steps=steps)
     assert found is not None
     assert sorted(found) == every
+
+
+def test_the_tunings_sat_solvers_are_those_the_sat_solver_names():
+    """`Tuning.sat_solver` is checked against `settings.SAT_SOLVERS`, which the modelling
+    layer keeps apart from the engine's names (the engine imports no model)."""
+    assert settings.SAT_SOLVERS == (sat.SOLVER, sat.GLUCOSE)
+    with pytest.raises(SolverError):
+        Tuning(sat_solver="minisat")
 
 
 @pytest.mark.parametrize("seed", range(100))

@@ -79,12 +79,12 @@ from solver.blocks.geometry import components, separator
 from solver.deduce import Deductions, learning
 from solver.deduce.learning import Connected, Sized, contracted
 from solver.deduce.probing import walked, walked_within
-from solver.mip.settings import SAT_SOLVERS
 
 Sum = tuple[int, Sequence[tuple[int, int]]]  # (total, [(variable, weight), ...])
 Clause = Sequence[tuple[int, int]]  # one of these (variable, value) holds
 
-SOLVER, GLUCOSE = SAT_SOLVERS  # CaDiCaL, the solver unless a caller names another; Glucose
+SOLVER = "cadical195"  # PySAT's name of CaDiCaL 1.9.5, the solver unless a caller names another
+GLUCOSE = "glucose42"  # PySAT's name of Glucose 4.2 (Audemard and Simon), nurikabe's
 SMALL_SUM = 8  # a sum of at most this many variables is written out without a counter
 # Conflicts between looks at the time limit: PySAT cannot interrupt CaDiCaL, so a round is how
 # far past the limit a search may run (on nurikabe's 40 x 57 grid, under a second); the

@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass, field
 
 SOLVERS = ("highs", "scip", "cbc")
-SAT_SOLVERS = ("cadical195", "glucose42")  # PySAT's names: CaDiCaL 1.9.5, Glucose 4.2
+SAT_SOLVERS = ("cadical195", "glucose42")  # solver.deduce.sat's SOLVER and GLUCOSE
 CONNECTIVITY = ("default", "complete", "lazy")
 # "default": each genre's own back end (Genre.solver, the fastest on its benchmark puzzles),
 # and for a bare model with no genre FALLBACK_SOLVER, the fastest on the sample workbooks
