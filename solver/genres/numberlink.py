@@ -884,11 +884,10 @@ PROOF_COUNT_WORK = 250_000_000
 PROOF_STATES = 10_000_000  # frontiers at one cell before a side's search is dropped
 
 # the SAT solver's budget in the uniqueness proof, in conflicts (`Tuning.proof_sat_conflicts`,
-# `_solved`). Measured on the published puzzles whose count gives up (benchmarks.
-# benchmark_puzzlekit's dataset, --time-limit 10): proved within 10 s, odd-numbered 7 -> 24 of 71,
-# even-numbered 9 -> 33 of 83, none lost; asking the SAT solver before the search as well
-# (30,000 conflicts, the MIP's answer then not yet known) proved fewer (23 and 30). Given the
-# answer, 11 of the first 15 odd-numbered proofs end within 5,000 to 227,000 conflicts and 4 go
+# `_solved`), chosen on the published puzzles whose count gives up (benchmarks.
+# benchmark_puzzlekit's dataset, --time-limit 10): with it, 24 of the 71 odd-numbered are proved
+# within 10 s, where the count alone proves 7; checked on the 83 even-numbered: 33, where the
+# count alone proves 9. Given the answer, 11 of the first 15 odd-numbered proofs end within 5,000 to 227,000 conflicts and 4 go
 # past 400,000 (CaDiCaL makes 10,000 to 25,000 a second on 15 x 15 grids): the budget lets a
 # proof of about a minute end, then hands on to the count; within 10 s the time limit comes first
 PROOF_SAT_CONFLICTS = 500_000
