@@ -887,9 +887,10 @@ PROOF_STATES = 10_000_000  # frontiers at one cell before a side's search is dro
 # `_solved`), chosen on the published puzzles whose count gives up (benchmarks.
 # benchmark_puzzlekit's dataset, --time-limit 10): with it, 24 of the 71 odd-numbered are proved
 # within 10 s, where the count alone proves 7; checked on the 83 even-numbered: 33, where the
-# count alone proves 9. Given the answer, 11 of the first 15 odd-numbered proofs end within 5,000 to 227,000 conflicts and 4 go
-# past 400,000 (CaDiCaL makes 10,000 to 25,000 a second on 15 x 15 grids): the budget lets a
-# proof of about a minute end, then hands on to the count; within 10 s the time limit comes first
+# count alone proves 9. Given the answer, 11 of the first 15 odd-numbered proofs end within
+# 5,000 to 227,000 conflicts and 4 go past 400,000 (CaDiCaL makes 10,000 to 25,000 a second on
+# 15 x 15 grids): the budget lets a proof of about a minute end, then hands on to the count;
+# within 10 s the time limit comes first
 PROOF_SAT_CONFLICTS = 500_000
 
 # the SAT solver's budget for the search's guess, an answer that uses every cell (or, where there is
