@@ -116,3 +116,15 @@ def test_the_table_says_the_totals_and_puts_the_notes_below_it(tmp_path):
     )
     table_end = text.index("| tents |")
     assert text.index("- tents 1: a reason") > table_end
+
+
+def test_the_tables_times_are_those_of_the_puzzles_right(tmp_path):
+    run = tmp_path / "run.jsonl"
+    rows = [
+        {"genre": "tents", "name": "1", "size": "9x9", "verdict": RIGHT, "seconds": 0.5},
+        {"genre": "tents", "name": "2", "size": "9x9", "verdict": RIGHT, "seconds": 2.0},
+        {"genre": "tents", "name": "3", "size": "9x9", "verdict": "timeout", "seconds": 10.1},
+    ]
+    run.write_text("\n".join(json.dumps(r) for r in rows), "utf-8")
+    line = next(t for t in table([run]).splitlines() if t.startswith("| tents"))
+    assert line.split(" | ")[4:7] == ["1.250", "2.000", "2.000"]  # the timeout's 10.1 s left out
