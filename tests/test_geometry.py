@@ -16,7 +16,7 @@ from solver.blocks.geometry import (
     filled_squares,
     grid_edges,
     heading,
-    separator,
+    separators,
     shortest_path,
     square_edges,
     squares,
@@ -98,9 +98,10 @@ def _joined(near, source, sink, passable, removed):
 
 
 @pytest.mark.parametrize("seed", range(60))
-def test_separator_is_a_fewest_nodes_cut(seed):
-    """On random graphs: the separator parts the source from the sink, and no smaller set of
-    passable nodes does (every set of one node fewer tried)."""
+def test_separators_are_fewest_nodes_cuts(seed):
+    """On random graphs: each separator (nearest the source, nearest the sink) parts the source
+    from the sink, no smaller set of passable nodes does (every set of one node fewer tried),
+    and the two are as many."""
     rng = random.Random(seed)
     count = rng.randint(4, 10)
     edges = {
@@ -115,17 +116,21 @@ def test_separator_is_a_fewest_nodes_cut(seed):
         near[0].remove(count - 1)
         near[count - 1].remove(0)
     passable = [rng.random() < 0.8 for _ in range(count)]
-    cut = separator(near, source, sink, passable)
-    assert not set(cut) & (source | sink) and all(passable[n] for n in cut)
-    assert not _joined(near, source, sink, passable, set(cut))
+    cuts = separators(near, source, sink, passable)
+    assert len(cuts[0]) == len(cuts[1])
     middle = [n for n in range(count) if passable[n] and n not in source | sink]
-    for fewer in combinations(middle, max(len(cut) - 1, 0)):
-        assert _joined(near, source, sink, passable, set(fewer)) or not cut
+    for cut in cuts:
+        assert not set(cut) & (source | sink) and all(passable[n] for n in cut)
+        assert not _joined(near, source, sink, passable, set(cut))
+        for fewer in combinations(middle, max(len(cut) - 1, 0)):
+            assert _joined(near, source, sink, passable, set(fewer)) or not cut
 
 
-def test_separator_takes_the_narrowest_place_nearest_the_source():
-    """A path 0-1-2 that widens to 3, 4 and 5 before the sink 6: node 1 alone parts them (and
-    so does 2: the one nearer the source); none where no path runs at all."""
+def test_separators_take_the_narrowest_places_nearest_either_side():
+    """A path 0-1-2 that widens to 3, 4 and 5 before the sink 6: node 1 alone parts them, and so
+    does 2 (1 the one nearer the source, 2 the one nearer the sink); none where no path runs at
+    all; where one node alone lies between, both are that node."""
     near = [[1], [0, 2], [1, 3, 4, 5], [2, 6], [2, 6], [2, 6], [3, 4, 5]]
-    assert separator(near, {0}, {6}, [True] * 7) == [1]
-    assert separator(near, {0}, {6}, [True, True, False, True, True, True, True]) == []
+    assert separators(near, {0}, {6}, [True] * 7) == ([1], [2])
+    assert separators(near, {0}, {6}, [True, True, False, True, True, True, True]) == ([], [])
+    assert separators([[1], [0, 2], [1]], {0}, {2}, [True] * 3) == ([1], [1])

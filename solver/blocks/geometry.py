@@ -103,18 +103,21 @@ def components(
     return list(parts.values())
 
 
-def separator(
+def separators(
     near: list[list[int]],
     source: Collection[int],
     sink: Collection[int],
     passable: list[bool],
-) -> list[int]:
+) -> tuple[list[int], list[int]]:
     """The fewest nodes whose removal leaves no path from a node of `source` to one of `sink`
     whose other nodes are `passable` (nodes 0..len(near)-1, `near[n]` the neighbours of n;
-    `source` and `sink` apart and not side by side); of those sets, the one nearest the source.
-    By Menger's theorem, as many as paths without a node in common: found by augmenting paths
-    (Edmonds and Karp) over the passable nodes each split into an entry and an exit joined by
-    one unit. Only the passable nodes a path from the source reaches take part."""
+    `source` and `sink` apart and not side by side); of those sets, the one nearest the source
+    and the one nearest the sink (the same where only one set is fewest). By Menger's theorem,
+    as many as paths without a node in common: found by augmenting paths (Edmonds and Karp)
+    over the passable nodes each split into an entry and an exit joined by one unit; the set
+    nearest the source is the units whose entry the start still reaches, that nearest the sink
+    those whose exit still reaches the end. Only the passable nodes a path from the source
+    reaches take part."""
     seen = reach(source, lambda n: [m for m in near[n] if passable[m] and m not in sink])
     inner = sorted(seen.difference(source))
     index = {n: k for k, n in enumerate(inner)}
@@ -153,7 +156,17 @@ def separator(
             if via[end] >= 0:
                 break
         if via[end] < 0:
-            return [n for k, n in enumerate(inner) if via[2 * k] >= 0 and via[2 * k + 1] < 0]
+            near_source = [n for k, n in enumerate(inner) if via[2 * k] >= 0 > via[2 * k + 1]]
+            reaches = [False] * (end + 1)  # reaches the end over arcs with room left
+            reaches[end] = True
+            todo = [end]
+            for b in todo:
+                for e in arcs[b]:  # e ^ 1: the arc from head[e] to b
+                    if room[e ^ 1] and not reaches[head[e]]:
+                        reaches[head[e]] = True
+                        todo.append(head[e])
+            near_sink = [n for k, n in enumerate(inner) if reaches[2 * k + 1] > reaches[2 * k]]
+            return near_source, near_sink
         b = end
         while b != start:  # one unit more along the path found
             e = via[b]

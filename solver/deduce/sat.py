@@ -30,7 +30,8 @@ within its size of its known cells), as clauses from the start, each node inside
 a root within that many steps (a variable for each node and number of steps:
 `_reach_clauses`); otherwise, as answers show the nodes inside fall apart, clauses that cut
 each part off from the others join (`_cut_clauses`: the part, or another, or a node of the
-fewest that separate them, inside) and the search goes on. The clauses of
+fewest that separate them, inside: those nearest the part, and those nearest the others) and the
+search goes on. The clauses of
 reach are many where the steps are many (nurikabe's sea: a variable for each cell and each
 number of steps up to the cells), and the cuts that the answers call for are few.
 
@@ -75,7 +76,7 @@ import numpy as np
 from pysat import card, solvers
 
 from solver import limits
-from solver.blocks.geometry import components, separator
+from solver.blocks.geometry import components, separators
 from solver.deduce import Deductions, learning
 from solver.deduce.learning import Connected, Sized, contracted
 from solver.deduce.probing import walked, walked_within
@@ -383,15 +384,16 @@ def _cut_clauses(graph: Connected, values: list[int]) -> list[Clause]:
     """For a graph whose nodes inside fall apart in `values`: for each part but the largest
     (the first of equals), "a node u of the part is not inside, or a node of the largest is
     not, or a node of the cut is inside", u and the largest's node each one always inside where
-    the part has one (its literal then drops out). The cut: the fewest nodes outside (in
-    `values`) that every path from the part to the other parts passes (`separator`, the one
-    nearest the part; at most the nodes around the part). Where the graph is nurikabe's sea,
-    the nodes outside are land, and each island between the part and the others adds to the
-    cut only the cells where it is narrowest: where the sea keeps falling apart in two large
-    parts, "or a node around the part" leaves the solver to meet wall after wall of land
-    between them, each with an answer of its own; the cut's clause shuts out at once every
-    answer that keeps its few cells land. One clause a part: a clause for each node of it as
-    well weighs the solver down more than it guides it."""
+    the part has one (its literal then drops out), for two cuts: the fewest nodes outside (in
+    `values`) that every path from the part to the other parts passes (`separators`), the one
+    nearest the part (at most the nodes around the part) and, where it is another, the one
+    nearest the other parts. Where the graph is nurikabe's sea, the nodes outside are land, and
+    each island between the part and the others adds to the cut only the cells where it is
+    narrowest: where the sea keeps falling apart in two large parts, "or a node around the
+    part" leaves the solver to meet wall after wall of land between them, each with an answer
+    of its own; the cut's clause shuts out at once every answer that keeps its few cells land,
+    and the two cuts, the walls nearest either side. A clause a cut: a clause for each node of
+    the part as well weighs the solver down more than it guides it."""
     variable, near = graph.variable, graph.near
     inside = [v < 0 or values[v] == graph.inside for v in variable]
     kept = [n for n in range(len(near)) if inside[n]]
@@ -411,8 +413,10 @@ def _cut_clauses(graph: Connected, values: list[int]) -> list[Clause]:
         if part is largest:
             continue
         others = set().union(*(p for p in parts if p is not part))
-        cut = separator(near, part, others, outside)
-        clauses.append(node(part) + node(largest) + [(variable[m], graph.inside) for m in cut])
+        ends = node(part) + node(largest)
+        near_part, near_others = separators(near, part, others, outside)
+        for cut in (near_part, near_others) if set(near_others) != set(near_part) else (near_part,):
+            clauses.append(ends + [(variable[m], graph.inside) for m in cut])
     return clauses
 
 
