@@ -30,10 +30,10 @@ within its size of its known cells), as clauses from the start, each node inside
 a root within that many steps (a variable for each node and number of steps:
 `_reach_clauses`); otherwise, as answers show the nodes inside fall apart, clauses that cut
 each part off from the others join (`_cut_clauses`: the part, or another, or a node of the
-fewest that separate them, inside: those nearest the part, and those nearest the others) and the
-search goes on. The clauses of
-reach are many where the steps are many (nurikabe's sea: a variable for each cell and each
-number of steps up to the cells), and the cuts that the answers call for are few.
+fewest that separate them, inside: those nearest the part, and those nearest the others) and
+the search goes on. The clauses of reach are many where the steps are many (nurikabe's sea: a
+variable for each cell and each number of steps up to the cells), and the cuts that the
+answers call for are few.
 
 Groups of a size (`learning.Sized`: the nodes inside fall into groups of neighbouring nodes of
 exactly `size` each; fillomino's regions of one number): from the start, for every connected
