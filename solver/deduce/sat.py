@@ -415,7 +415,8 @@ def _cut_clauses(graph: Connected, values: list[int]) -> list[Clause]:
         others = set().union(*(p for p in parts if p is not part))
         ends = node(part) + node(largest)
         near_part, near_others = separators(near, part, others, outside)
-        for cut in (near_part, near_others) if set(near_others) != set(near_part) else (near_part,):
+        cuts = [near_part] if set(near_others) == set(near_part) else [near_part, near_others]
+        for cut in cuts:
             clauses.append(ends + [(variable[m], graph.inside) for m in cut])
     return clauses
 
